@@ -1,0 +1,11 @@
+/** ESM + ts-jest: see toolchain notes in the README's "Developing" section. */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
+  },
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  testTimeout: 20000,
+}
