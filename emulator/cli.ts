@@ -1,0 +1,136 @@
+// Runs the platform emulator from the command line, seeded with a working key,
+// some projects and one project whose operations change status over time.
+//   node emulator/cli.ts [--port N] [--projects N] [--host H]
+import { PlatformEmulator } from './platform.ts'
+import * as names from './names.ts'
+
+const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H]'
+
+interface CliOptions {
+  port: number
+  projects: number
+  host: string
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`)
+  process.exit(2)
+}
+
+function integerArg(flag: string, raw: string | undefined, min: number, max: number): number {
+  if (raw === undefined || !/^\d+$/.test(raw)) fail(`${flag} needs a whole number`)
+  const value = Number(raw)
+  if (value < min || value > max) fail(`${flag} must be between ${min} and ${max}`)
+  return value
+}
+
+function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { port: 0, projects: 12, host: '127.0.0.1' }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const value = (): string | undefined => inline ?? argv[++i]
+    switch (flag) {
+      case '--port':
+        options.port = integerArg(flag, value(), 0, 65535)
+        break
+      case '--projects':
+        options.projects = integerArg(flag, value(), 0, 100_000)
+        break
+      case '--host': {
+        const host = value()
+        if (!host) fail('--host needs a value')
+        options.host = host
+        break
+      }
+      case '-h':
+      case '--help':
+        process.stdout.write(`${USAGE}\n`)
+        process.exit(0)
+        break
+      default:
+        fail(`unknown argument: ${arg}`)
+    }
+  }
+  return options
+}
+
+/** A project whose operations cover finished, failed, retrying and still-moving ones. */
+function seedOperations(emulator: PlatformEmulator, projectId: string): void {
+  const endpoint = names.endpointId()
+  emulator.addOperation(projectId, { action: 'suspend_compute', endpoint_id: endpoint, status: 'finished', createdAt: Date.now() - 90_000 })
+  emulator.addOperation(projectId, {
+    action: 'apply_config',
+    createdAt: Date.now() - 60_000,
+    timeline: [
+      { afterMs: 0, status: 'running' },
+      { afterMs: 4_000, status: 'failed', failures_count: 1, error: 'compute endpoint is not reachable' },
+    ],
+  })
+  emulator.addOperation(projectId, { action: 'check_availability', status: 'skipped', createdAt: Date.now() - 45_000 })
+  emulator.addOperation(projectId, {
+    action: 'create_branch',
+    timeline: [
+      { afterMs: 0, status: 'running' },
+      { afterMs: 20_000, status: 'finished' },
+    ],
+  })
+  emulator.addOperation(projectId, {
+    action: 'start_compute',
+    endpoint_id: endpoint,
+    timeline: [
+      { afterMs: 0, status: 'scheduling' },
+      { afterMs: 5_000, status: 'running' },
+      {
+        afterMs: 10_000,
+        status: 'running',
+        failures_count: 1,
+        error: 'compute start timed out',
+        retry_at: new Date(Date.now() + 15_000).toISOString(),
+      },
+      { afterMs: 30_000, status: 'finished' },
+    ],
+  })
+  // Last, so that the periodic checks are older than everything above.
+  emulator.addHistory(projectId, 25)
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2))
+  const emulator = new PlatformEmulator()
+  const admin = emulator.addKey('emulator-admin')
+  const projectIds = emulator.addProjects(options.projects)
+  const operationsProject = projectIds[0] ?? emulator.addProject({ name: 'operations-demo' }).id
+  seedOperations(emulator, operationsProject)
+
+  const url = await emulator.start(options.port, options.host)
+  const origin = new URL(url).origin
+  process.stdout.write(
+    [
+      'Platform emulator running',
+      `  url:       ${url}`,
+      `  api key:   ${admin.key}`,
+      `  projects:  ${Math.max(projectIds.length, 1)} (operations seeded on ${operationsProject})`,
+      `  control:   ${origin}/_emulator/faults, ${origin}/_emulator/requests`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  )
+
+  let stopping = false
+  const shutdown = (): void => {
+    if (stopping) return
+    stopping = true
+    emulator.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`emulator failed to start: ${err instanceof Error ? err.message : String(err)}\n`)
+  process.exit(1)
+})

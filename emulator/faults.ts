@@ -1,0 +1,286 @@
+// Fault injection for the platform emulator: a queue of one-shot misbehaviours
+// (error statuses, delays, dropped connections, proxy pages, truncated bodies,
+// redirects) that let tests exercise a client's hardening against the service.
+import { STATUS_CODES } from 'node:http'
+import type { ServerResponse } from 'node:http'
+
+/** Which requests a fault applies to. `path` is matched without the /api/v2 prefix and without the query. */
+export interface FaultTarget {
+  method?: string
+  path: string | RegExp
+  /** How many matching requests the fault answers; default 1. */
+  times?: number
+}
+
+/** Answer this status without doing the route's work (a JSON error body unless `body` is given). */
+export interface StatusFault {
+  kind: 'status'
+  status: number
+  retryAfter?: string
+  body?: string
+  contentType?: string
+}
+/** Wait, then handle the request normally. */
+export interface DelayFault {
+  kind: 'delay'
+  ms: number
+}
+/** Destroy the socket without answering; 'after' does the route's work first. */
+export interface DropFault {
+  kind: 'drop'
+  when: 'before' | 'after'
+}
+/** An HTML error page such as a proxy in front of the service would send; default 502. */
+export interface HtmlFault {
+  kind: 'html'
+  status?: number
+}
+/** Do the work, declare the real status and a JSON content type, send only half of the body. */
+export interface TruncatedFault {
+  kind: 'truncated'
+}
+/** Redirect elsewhere; default 307. */
+export interface RedirectFault {
+  kind: 'redirect'
+  location: string
+  status?: number
+}
+
+export type FaultBehaviour = StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault
+export type Fault = FaultTarget & FaultBehaviour
+export type FaultKind = FaultBehaviour['kind']
+
+/** Thrown for a fault definition that cannot be used; the message says why. */
+export class FaultDefinitionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FaultDefinitionError'
+  }
+}
+
+const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect']
+
+function isHttpStatus(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
+}
+
+function optionalString(record: Record<string, unknown>, field: string): void {
+  if (record[field] !== undefined && typeof record[field] !== 'string') {
+    throw new FaultDefinitionError(`fault.${field} must be a string`)
+  }
+}
+
+/** Checks a fault definition (from code or from JSON) and returns a normalised copy. */
+export function validateFault(input: unknown): Fault {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new FaultDefinitionError('a fault must be an object')
+  }
+  const raw = input as Record<string, unknown>
+  const kind = raw.kind
+  if (typeof kind !== 'string' || !KINDS.includes(kind as FaultKind)) {
+    throw new FaultDefinitionError(`fault.kind must be one of ${KINDS.join(', ')}`)
+  }
+  let path: string | RegExp
+  if (raw.path instanceof RegExp) {
+    // Drop stateful flags so repeated matching does not depend on lastIndex.
+    path = new RegExp(raw.path.source, raw.path.flags.replace(/[gy]/g, ''))
+  } else if (typeof raw.path === 'string' && raw.path.length > 0) {
+    path = raw.path
+  } else {
+    throw new FaultDefinitionError('fault.path must be a non-empty string or a RegExp')
+  }
+  if (raw.method !== undefined && (typeof raw.method !== 'string' || raw.method.length === 0)) {
+    throw new FaultDefinitionError('fault.method must be a non-empty string')
+  }
+  const times = raw.times ?? 1
+  if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) {
+    throw new FaultDefinitionError('fault.times must be a positive integer')
+  }
+  const target: FaultTarget = { path, times }
+  if (typeof raw.method === 'string') target.method = raw.method.toUpperCase()
+
+  switch (kind as FaultKind) {
+    case 'status': {
+      if (!isHttpStatus(raw.status)) throw new FaultDefinitionError('fault.status must be an HTTP status (100-599)')
+      optionalString(raw, 'retryAfter')
+      optionalString(raw, 'body')
+      optionalString(raw, 'contentType')
+      const fault: Fault = { ...target, kind: 'status', status: raw.status }
+      if (raw.retryAfter !== undefined) fault.retryAfter = raw.retryAfter as string
+      if (raw.body !== undefined) fault.body = raw.body as string
+      if (raw.contentType !== undefined) fault.contentType = raw.contentType as string
+      return fault
+    }
+    case 'delay': {
+      const ms = raw.ms
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 600_000) {
+        throw new FaultDefinitionError('fault.ms must be a number of milliseconds between 0 and 600000')
+      }
+      return { ...target, kind: 'delay', ms }
+    }
+    case 'drop': {
+      if (raw.when !== 'before' && raw.when !== 'after') {
+        throw new FaultDefinitionError("fault.when must be 'before' or 'after'")
+      }
+      return { ...target, kind: 'drop', when: raw.when }
+    }
+    case 'html': {
+      if (raw.status !== undefined && !isHttpStatus(raw.status)) {
+        throw new FaultDefinitionError('fault.status must be an HTTP status (100-599)')
+      }
+      const fault: Fault = { ...target, kind: 'html' }
+      if (raw.status !== undefined) fault.status = raw.status as number
+      return fault
+    }
+    case 'truncated':
+      return { ...target, kind: 'truncated' }
+    case 'redirect': {
+      if (typeof raw.location !== 'string' || raw.location.length === 0) {
+        throw new FaultDefinitionError('fault.location must be a non-empty string')
+      }
+      if (raw.status !== undefined && (!isHttpStatus(raw.status) || raw.status < 300 || raw.status > 399)) {
+        throw new FaultDefinitionError('fault.status must be a 3xx status')
+      }
+      const fault: Fault = { ...target, kind: 'redirect', location: raw.location }
+      if (raw.status !== undefined) fault.status = raw.status as number
+      return fault
+    }
+  }
+}
+
+/**
+ * Reads a fault sent as JSON to the control endpoint: same shape as in code, except
+ * that `path` is a string, and a string starting with `^` is taken as a regular expression.
+ */
+export function faultFromJson(input: unknown): Fault {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const raw = input as Record<string, unknown>
+    if (typeof raw.path === 'string' && raw.path.startsWith('^')) {
+      let pattern: RegExp
+      try {
+        pattern = new RegExp(raw.path)
+      } catch {
+        throw new FaultDefinitionError(`fault.path is not a valid regular expression: ${raw.path}`)
+      }
+      return validateFault({ ...raw, path: pattern })
+    }
+  }
+  return validateFault(input)
+}
+
+/** A fault as shown by the control endpoint (regular expressions as their source). */
+export function describeFault(fault: Fault, remaining: number): Record<string, unknown> {
+  // RegExp#source escapes slashes; show the pattern the way it was written.
+  const path = fault.path instanceof RegExp ? fault.path.source.replace(/\\\//g, '/') : fault.path
+  return { ...fault, path, times: remaining }
+}
+
+interface PendingFault {
+  fault: Fault
+  remaining: number
+}
+
+/** Faults in injection order; each matching request consumes one use of the first match. */
+export class FaultQueue {
+  private pending: PendingFault[] = []
+
+  add(fault: Fault): void {
+    const checked = validateFault(fault)
+    this.pending.push({ fault: checked, remaining: checked.times ?? 1 })
+  }
+
+  clear(): void {
+    this.pending = []
+  }
+
+  get size(): number {
+    return this.pending.length
+  }
+
+  list(): Array<Record<string, unknown>> {
+    return this.pending.map((entry) => describeFault(entry.fault, entry.remaining))
+  }
+
+  /** Returns the fault that answers this request, if any, and uses it up. */
+  take(method: string, path: string): Fault | undefined {
+    const index = this.pending.findIndex((entry) => matches(entry.fault, method, path))
+    if (index < 0) return undefined
+    const entry = this.pending[index]
+    entry.remaining -= 1
+    if (entry.remaining <= 0) this.pending.splice(index, 1)
+    return entry.fault
+  }
+}
+
+function matches(fault: Fault, method: string, path: string): boolean {
+  if (fault.method !== undefined && fault.method !== method.toUpperCase()) return false
+  return typeof fault.path === 'string' ? fault.path === path : fault.path.test(path)
+}
+
+/** An error page in the style of a reverse proxy in front of the service. */
+export function proxyErrorPage(status: number): string {
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`
+  return (
+    `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
+    `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`
+  )
+}
+
+/**
+ * Answers a request with a fault that replaces the route entirely (status, html, redirect).
+ * `errorBody` is the JSON error body the service would send for that status.
+ */
+export function answerInsteadOfRoute(
+  fault: StatusFault | HtmlFault | RedirectFault,
+  res: ServerResponse,
+  errorBody: (message: string) => string,
+): number {
+  switch (fault.kind) {
+    case 'status': {
+      const headers: Record<string, string> = {}
+      if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter
+      let body: string
+      if (fault.body !== undefined) {
+        body = fault.body
+        headers['content-type'] = fault.contentType ?? (looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8')
+      } else {
+        body = errorBody((STATUS_CODES[fault.status] ?? 'error').toLowerCase())
+        headers['content-type'] = fault.contentType ?? 'application/json'
+      }
+      writeWhole(res, fault.status, headers, body)
+      return fault.status
+    }
+    case 'html': {
+      const status = fault.status ?? 502
+      writeWhole(res, status, { 'content-type': 'text/html' }, proxyErrorPage(status))
+      return status
+    }
+    case 'redirect': {
+      const status = fault.status ?? 307
+      writeWhole(res, status, { location: fault.location, 'content-type': 'application/json' }, errorBody('redirect'))
+      return status
+    }
+  }
+}
+
+/** Declares the real status and a JSON body, sends half of it and ends the response cleanly. */
+export function sendTruncated(res: ServerResponse, status: number, body: string): void {
+  const bytes = Buffer.from(body, 'utf8')
+  // No content-length: the response ends cleanly, so the client gets a body that is not valid JSON.
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(bytes.subarray(0, Math.floor(bytes.length / 2)))
+}
+
+function writeWhole(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  res.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) })
+  res.end(body)
+}
+
+function looksLikeJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}

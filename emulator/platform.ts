@@ -1,0 +1,855 @@
+// A local stand-in for the platform's management API v2: API keys, the project
+// list and control-plane operations, with the quirks of the real service, plus
+// fault injection and a request log for tests, demos and benchmarks.
+import { createServer } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { randomInt, randomUUID } from 'node:crypto'
+import {
+  FaultDefinitionError,
+  FaultQueue,
+  answerInsteadOfRoute,
+  faultFromJson,
+  sendTruncated,
+} from './faults.ts'
+import type { Fault, FaultKind } from './faults.ts'
+import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
+import type { OperationStatus, TimelineStep } from './operations.ts'
+import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
+import * as names from './names.ts'
+import {
+  ApiError,
+  apiError,
+  bearerToken,
+  errorBody,
+  flattenHeaders,
+  methodNotAllowed,
+  notFound,
+  parseJson,
+  parseJsonObject,
+  parseLimit,
+  pathSegments,
+  readBody,
+  requestIdOf,
+  sendJson,
+  sendReply,
+  splitTarget,
+  tooLarge,
+  withRequestId,
+} from './http.ts'
+import type { Reply } from './http.ts'
+
+export type { OperationStatus, TimelineStep } from './operations.ts'
+export type { Fault, FaultKind } from './faults.ts'
+export type { ErrorBody } from './http.ts'
+export { FaultDefinitionError } from './faults.ts'
+
+export const API_BASE_PATH = '/api/v2'
+
+export interface EmulatorOptions {
+  /** Clock in ms since the epoch; drives timestamps and operation timelines. Default Date.now. */
+  now?: () => number
+}
+
+export interface ProjectRecord {
+  id: string
+  name: string
+  platform_id: string
+  region_id: string
+  provisioner: string
+  pg_version: number
+  locked: boolean
+  cpu_used_sec: number
+  created_at: string
+  updated_at: string
+  proxy_host: string
+  branch_logical_size_limit: number
+  // Fields the real service also sends; clients must tolerate fields they do not use.
+  branch_logical_size_limit_bytes: number
+  active_time: number
+  creation_source: string
+  history_retention_seconds: number
+  store_passwords: boolean
+  owner_id: string
+}
+
+export interface OperationRecord {
+  id: string
+  project_id: string
+  branch_id: string
+  endpoint_id?: string
+  action: string
+  status: OperationStatus
+  failures_count: number
+  created_at: string
+  updated_at: string
+  total_duration_ms: number
+  error?: string
+  retry_at?: string
+}
+
+export interface KeyOwner {
+  id: string
+  name: string
+  image: string
+}
+
+/** POST /api_keys */
+export interface ApiKeyCreated {
+  id: number
+  key: string
+  name: string
+  created_at: string
+  created_by: string
+}
+
+/** An element of GET /api_keys */
+export interface ApiKeyListItem {
+  id: number
+  name: string
+  created_at: string
+  created_by: KeyOwner
+  last_used_at: string | null
+  last_used_from_addr: string
+}
+
+/** DELETE /api_keys/{id} */
+export interface ApiKeyRevoked {
+  id: number
+  name: string
+  created_at: string
+  created_by: string
+  revoked: true
+  last_used_at: string | null
+  last_used_from_addr: string
+}
+
+export interface KeySummary {
+  id: number
+  name: string
+  revoked: boolean
+  created_at: string
+  last_used_at: string | null
+  last_used_from_addr: string
+}
+
+export interface ProjectsPage {
+  projects: ProjectRecord[]
+  pagination: { cursor?: string }
+  applications: Record<string, unknown>
+  integrations: Record<string, unknown>
+  unavailable_project_ids: string[]
+}
+
+export interface OperationsPage {
+  operations: OperationRecord[]
+  pagination: { cursor?: string }
+}
+
+export interface RequestLogEntry {
+  method: string
+  /** Path without the /api/v2 prefix and without the query. */
+  path: string
+  query: Record<string, string>
+  /** Request headers, lower-case names. */
+  headers: Record<string, string | undefined>
+  /** The key the request presented, when it is a known key (valid or revoked). */
+  keyId?: number
+  /** Status sent; 0 while unanswered or when the connection was dropped. */
+  status: number
+  /** Emulator clock when the request arrived. */
+  at: number
+  /** The injected fault that answered this request, if any. */
+  fault?: FaultKind
+}
+
+export interface OperationSeed {
+  id?: string
+  action?: string
+  branch_id?: string
+  endpoint_id?: string
+  /** How the status moves over time; wins over `status`. */
+  timeline?: TimelineStep[]
+  /** A fixed status; default 'finished'. */
+  status?: OperationStatus
+  /** Creation time, ms since the epoch; default now. */
+  createdAt?: number
+}
+
+export interface OperationPatch {
+  status: OperationStatus
+  failures_count: number
+  error: string
+  retry_at: string
+}
+
+/** The account owner every key belongs to. */
+export const KEY_OWNER: KeyOwner = { id: 'emulator-user', name: 'Emulator User', image: '' }
+
+const FIRST_KEY_ID = 100_000
+const KEY_NAME_MAX = 64
+const PROJECTS_DEFAULT_LIMIT = 10
+const PROJECTS_MAX_LIMIT = 400
+const OPERATIONS_MAX_LIMIT = 1000
+const HISTORY_SPACING_US = 60_000_000
+const PROJECT_ID = /^[a-z0-9-]{1,60}$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+interface KeyState {
+  id: number
+  name: string
+  value: string
+  createdMs: number
+  revoked: boolean
+  lastUsedMs: number | null
+  lastUsedFrom: string
+}
+
+interface ProjectState {
+  record: ProjectRecord
+  orderMs: number
+  /** Insertion order, to break ties between projects created in the same millisecond. */
+  seq: number
+  primaryBranchId: string
+  operations: StoredOperation[]
+  /** Creation times in use, so that every operation has its own cursor position. */
+  usedMicros: Set<number>
+}
+
+interface StoredOperation {
+  id: string
+  projectId: string
+  branchId: string
+  endpointId?: string
+  action: string
+  /** Microseconds since the epoch, unique within the project. */
+  createdUs: number
+  timeline: TimelineStep[]
+}
+
+interface RouteContext {
+  key: KeyState
+  params: string[]
+  query: Record<string, string>
+  body: Buffer
+}
+
+type RouteHandler = (ctx: RouteContext) => Reply
+
+export class PlatformEmulator {
+  private readonly clock: () => number
+  private server: Server | undefined
+  private baseUrl: string | undefined
+  private readonly keyStore = new Map<number, KeyState>()
+  private readonly keyIdsByValue = new Map<string, number>()
+  private nextKeyId = FIRST_KEY_ID
+  private readonly projectStore = new Map<string, ProjectState>()
+  private readonly operationStore = new Map<string, StoredOperation>()
+  private projectCounter = 0
+  private readonly faultQueue = new FaultQueue()
+  private readonly log: RequestLogEntry[] = []
+  /** Pending delay faults, so that stop() can end them instead of waiting. */
+  private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
+
+  constructor(options: EmulatorOptions = {}) {
+    this.clock = options.now ?? Date.now
+  }
+
+  // ---- lifecycle ---------------------------------------------------------
+
+  async start(port = 0, host = '127.0.0.1'): Promise<string> {
+    if (this.server) throw new Error('the emulator is already started')
+    const server = createServer((req, res) => this.onRequest(req, res))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, host, () => {
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    const address = server.address() as AddressInfo
+    const hostInUrl = host.includes(':') ? `[${host}]` : host
+    this.server = server
+    this.baseUrl = `http://${hostInUrl}:${address.port}${API_BASE_PATH}`
+    return this.baseUrl
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server
+    if (!server) return
+    this.server = undefined
+    this.baseUrl = undefined
+    for (const [timer, wake] of this.sleepers) {
+      clearTimeout(timer)
+      wake(false)
+    }
+    this.sleepers.clear()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Keep-alive and in-flight connections would otherwise hold close() open.
+      server.closeAllConnections()
+    })
+  }
+
+  /** Base URL including /api/v2. */
+  get url(): string {
+    if (this.baseUrl === undefined) throw new Error('the emulator is not started')
+    return this.baseUrl
+  }
+
+  // ---- keys --------------------------------------------------------------
+
+  addKey(name = 'emulator-key'): { id: number; key: string } {
+    const key = this.createKey(name)
+    return { id: key.id, key: key.value }
+  }
+
+  isKeyValid(idOrValue: number | string): boolean {
+    const id = typeof idOrValue === 'number' ? idOrValue : this.keyIdsByValue.get(idOrValue)
+    const key = id === undefined ? undefined : this.keyStore.get(id)
+    return key !== undefined && !key.revoked
+  }
+
+  keys(): KeySummary[] {
+    return [...this.keyStore.values()].map((key) => ({
+      id: key.id,
+      name: key.name,
+      revoked: key.revoked,
+      created_at: isoSeconds(key.createdMs),
+      last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+      last_used_from_addr: key.lastUsedFrom,
+    }))
+  }
+
+  // ---- projects ----------------------------------------------------------
+
+  addProjects(count: number): string[] {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer')
+    const ids: string[] = []
+    for (let i = 0; i < count; i++) ids.push(this.addProject().id)
+    return ids
+  }
+
+  addProject(partial: Partial<ProjectRecord> = {}): ProjectRecord {
+    const id = partial.id ?? this.freshProjectId()
+    if (!PROJECT_ID.test(id)) throw new RangeError(`project id must match ${PROJECT_ID}: ${id}`)
+    if (this.projectStore.has(id)) throw new RangeError(`project ${id} already exists`)
+    this.projectCounter += 1
+    const createdMs = this.clock()
+    const record: ProjectRecord = {
+      id,
+      name: `project-${String(this.projectCounter).padStart(3, '0')}`,
+      platform_id: 'aws',
+      region_id: 'aws-us-east-2',
+      provisioner: 'k8s-neonvm',
+      pg_version: 17,
+      locked: false,
+      cpu_used_sec: randomInt(0, 5000),
+      created_at: isoSeconds(createdMs),
+      updated_at: isoSeconds(createdMs),
+      proxy_host: 'us-east-2.aws.neon.tech',
+      branch_logical_size_limit: 3072,
+      branch_logical_size_limit_bytes: 3072 * 1024 * 1024,
+      active_time: 0,
+      creation_source: 'console',
+      history_retention_seconds: 86_400,
+      store_passwords: true,
+      owner_id: KEY_OWNER.id,
+      ...partial,
+    }
+    const parsedCreated = Date.parse(record.created_at)
+    this.projectStore.set(id, {
+      record,
+      orderMs: Number.isNaN(parsedCreated) ? createdMs : parsedCreated,
+      seq: this.projectCounter,
+      primaryBranchId: names.branchId(),
+      operations: [],
+      usedMicros: new Set(),
+    })
+    return { ...record }
+  }
+
+  // ---- operations --------------------------------------------------------
+
+  addOperation(projectId: string, op: OperationSeed = {}): string {
+    const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
+    const id = op.id ?? randomUUID()
+    if (!UUID.test(id)) throw new RangeError(`operation id must be a UUID: ${id}`)
+    if (this.operationStore.has(id)) throw new RangeError(`operation ${id} already exists`)
+    if (op.status !== undefined && !isOperationStatus(op.status)) {
+      throw new RangeError(`unknown operation status: ${String(op.status)}`)
+    }
+    const timeline =
+      op.timeline && op.timeline.length > 0
+        ? normaliseTimeline(op.timeline)
+        : [{ afterMs: 0, status: op.status ?? 'finished' }]
+    const createdMs = op.createdAt ?? this.clock()
+    const stored: StoredOperation = {
+      id,
+      projectId,
+      branchId: op.branch_id ?? project.primaryBranchId,
+      action: op.action ?? 'start_compute',
+      createdUs: this.claimMicros(project, Math.round(createdMs * 1000), 1),
+      timeline,
+    }
+    if (op.endpoint_id !== undefined) stored.endpointId = op.endpoint_id
+    this.storeOperation(project, stored)
+    return id
+  }
+
+  /** Seeds `count` finished operations, all older than anything the project already has. */
+  addHistory(projectId: string, count: number, action = 'check_availability'): void {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer')
+    const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
+    let oldestUs = Math.round(this.clock() * 1000)
+    for (const op of project.operations) oldestUs = Math.min(oldestUs, op.createdUs)
+    for (let i = 1; i <= count; i++) {
+      // A random sub-second part keeps the cursors looking like the service's.
+      const wantedUs = oldestUs - i * HISTORY_SPACING_US - randomInt(0, 1_000_000)
+      this.storeOperation(project, {
+        id: randomUUID(),
+        projectId,
+        branchId: project.primaryBranchId,
+        action,
+        createdUs: this.claimMicros(project, wantedUs, -1),
+        timeline: [
+          { afterMs: 0, status: 'running' },
+          { afterMs: randomInt(200, 4000), status: 'finished' },
+        ],
+      })
+    }
+  }
+
+  /** Sets an operation's state from now on; fields not in the patch keep their current values. */
+  setOperation(id: string, patch: Partial<OperationPatch>): void {
+    const op = this.operationStore.get(id)
+    if (!op) throw new RangeError(`operation ${id} not found`)
+    if (patch.status !== undefined && !isOperationStatus(patch.status)) {
+      throw new RangeError(`unknown operation status: ${String(patch.status)}`)
+    }
+    const elapsedMs = Math.max(0, this.clock() - op.createdUs / 1000)
+    const current = stateAt(op.timeline, elapsedMs)
+    const step: TimelineStep = {
+      afterMs: Math.max(elapsedMs, current.sinceMs),
+      status: patch.status ?? current.status,
+      failures_count: patch.failures_count ?? current.failures_count,
+    }
+    const error = 'error' in patch ? patch.error : current.error
+    const retryAt = 'retry_at' in patch ? patch.retry_at : current.retry_at
+    if (error !== undefined) step.error = error
+    if (retryAt !== undefined) step.retry_at = retryAt
+    // Later scripted steps are replaced by the explicit state.
+    op.timeline = [...op.timeline.filter((s) => s.afterMs <= elapsedMs), step]
+  }
+
+  /** The operation as the API would show it now, or undefined. */
+  operation(id: string): OperationRecord | undefined {
+    const op = this.operationStore.get(id)
+    return op ? this.renderOperation(op) : undefined
+  }
+
+  // ---- request log and faults ---------------------------------------------
+
+  get requests(): RequestLogEntry[] {
+    return this.log
+  }
+
+  clearRequests(): void {
+    this.log.length = 0
+  }
+
+  /** Queues a fault; throws FaultDefinitionError for a definition that cannot be used. */
+  inject(fault: Fault): void {
+    this.faultQueue.add(fault)
+  }
+
+  clearFaults(): void {
+    this.faultQueue.clear()
+  }
+
+  // ---- state helpers -------------------------------------------------------
+
+  private createKey(name: string): KeyState {
+    let value = names.apiKeyValue()
+    while (this.keyIdsByValue.has(value)) value = names.apiKeyValue()
+    const key: KeyState = {
+      id: this.nextKeyId++,
+      name,
+      value,
+      createdMs: this.clock(),
+      revoked: false,
+      lastUsedMs: null,
+      lastUsedFrom: '',
+    }
+    this.keyStore.set(key.id, key)
+    this.keyIdsByValue.set(value, key.id)
+    return key
+  }
+
+  private freshProjectId(): string {
+    let id = names.projectId()
+    while (this.projectStore.has(id)) id = names.projectId()
+    return id
+  }
+
+  private requireProject(id: string): ProjectState {
+    const project = this.projectStore.get(id)
+    if (!project) throw new Error(`project ${id} missing`)
+    return project
+  }
+
+  /** Takes the wanted creation time, or the nearest free one in `direction`, so cursors never tie. */
+  private claimMicros(project: ProjectState, wantedUs: number, direction: 1 | -1): number {
+    let us = wantedUs
+    while (project.usedMicros.has(us)) us += direction
+    project.usedMicros.add(us)
+    return us
+  }
+
+  private storeOperation(project: ProjectState, op: StoredOperation): void {
+    project.operations.push(op)
+    this.operationStore.set(op.id, op)
+  }
+
+  private renderOperation(op: StoredOperation): OperationRecord {
+    const createdMs = op.createdUs / 1000
+    const state = stateAt(op.timeline, this.clock() - createdMs)
+    const record: OperationRecord = {
+      id: op.id,
+      project_id: op.projectId,
+      branch_id: op.branchId,
+      ...(op.endpointId !== undefined ? { endpoint_id: op.endpointId } : {}),
+      action: op.action,
+      status: state.status,
+      failures_count: state.failures_count,
+      created_at: isoSeconds(createdMs),
+      updated_at: isoSeconds(createdMs + state.sinceMs),
+      total_duration_ms: Math.round(state.sinceMs),
+    }
+    if (state.error !== undefined) record.error = state.error
+    if (state.retry_at !== undefined) record.retry_at = state.retry_at
+    return record
+  }
+
+  // ---- HTTP ----------------------------------------------------------------
+
+  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+    this.handle(req, res).catch(() => {
+      // Last resort: the emulator must never take the process down.
+      if (res.headersSent || res.destroyed) {
+        res.destroy()
+        return
+      }
+      sendJson(res, 500, errorBody('internal emulator error', requestIdOf(req)))
+    })
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = requestIdOf(req)
+    const method = (req.method ?? 'GET').toUpperCase()
+    const { pathname, query } = splitTarget(req.url ?? '/')
+    const inApi = pathname === API_BASE_PATH || pathname.startsWith(`${API_BASE_PATH}/`)
+    const path = inApi ? pathname.slice(API_BASE_PATH.length) || '/' : pathname
+
+    if (path === '/_emulator' || path.startsWith('/_emulator/')) {
+      const body = await readBody(req)
+      if (!body.complete) return
+      const reply = body.tooLarge ? tooLarge() : this.control(method, path, body.bytes)
+      sendReply(res, reply, requestId)
+      return
+    }
+
+    const entry: RequestLogEntry = {
+      method,
+      path,
+      query,
+      headers: flattenHeaders(req.headers),
+      status: 0,
+      at: this.clock(),
+    }
+    this.log.push(entry)
+
+    const body = await readBody(req)
+    if (!body.complete) return
+
+    const fault = inApi ? this.faultQueue.take(method, path) : undefined
+    if (fault) entry.fault = fault.kind
+    if (fault?.kind === 'drop' && fault.when === 'before') {
+      req.socket.destroy()
+      return
+    }
+    if (fault?.kind === 'status' || fault?.kind === 'html' || fault?.kind === 'redirect') {
+      entry.status = answerInsteadOfRoute(fault, res, (message) => JSON.stringify(errorBody(message, requestId)))
+      return
+    }
+    if (fault?.kind === 'delay') {
+      const completed = await this.sleep(fault.ms)
+      if (!completed || res.destroyed) return
+    }
+
+    let reply: Reply
+    if (body.tooLarge) reply = tooLarge()
+    else if (inApi) reply = this.dispatch(req, method, path, query, body.bytes, entry)
+    else reply = notFound()
+
+    if (fault?.kind === 'drop') {
+      req.socket.destroy()
+      return
+    }
+    if (res.destroyed) return
+    entry.status = reply.status
+    if (fault?.kind === 'truncated') {
+      sendTruncated(res, reply.status, JSON.stringify(withRequestId(reply, requestId).body))
+      return
+    }
+    sendReply(res, reply, requestId)
+  }
+
+  private sleep(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.sleepers.delete(timer)
+        resolve(true)
+      }, ms)
+      this.sleepers.set(timer, resolve)
+    })
+  }
+
+  private dispatch(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: Buffer,
+    entry: RequestLogEntry,
+  ): Reply {
+    const segments = pathSegments(path)
+    if (segments === undefined) return apiError(400, 'malformed request path')
+    const route = this.route(segments)
+    if (!route) return notFound()
+    const handler = route.handlers[method]
+    if (!handler) return methodNotAllowed(Object.keys(route.handlers))
+
+    const presented = bearerToken(req.headers.authorization)
+    const keyId = presented === undefined ? undefined : this.keyIdsByValue.get(presented)
+    const key = keyId === undefined ? undefined : this.keyStore.get(keyId)
+    if (key) entry.keyId = key.id
+    if (!key || key.revoked) return apiError(401, 'authorization failed')
+    key.lastUsedMs = this.clock()
+    key.lastUsedFrom = req.socket.remoteAddress ?? ''
+
+    try {
+      return handler({ key, params: route.params, query, body })
+    } catch (err) {
+      if (err instanceof ApiError) return apiError(err.status, err.message)
+      throw err
+    }
+  }
+
+  private route(segments: string[]): { handlers: Record<string, RouteHandler>; params: string[] } | undefined {
+    // Empty segments (`//`, a trailing `/`) never name a route.
+    if (segments.some((segment) => segment.length === 0)) return undefined
+    const [first, second, third, fourth] = segments
+    if (first === 'api_keys' && segments.length === 1) {
+      return { handlers: { GET: () => this.listKeys(), POST: (ctx) => this.createKeyRoute(ctx) }, params: [] }
+    }
+    if (first === 'api_keys' && segments.length === 2) {
+      return { handlers: { DELETE: (ctx) => this.revokeKeyRoute(ctx) }, params: [second] }
+    }
+    if (first === 'projects' && segments.length === 1) {
+      return { handlers: { GET: (ctx) => this.listProjects(ctx) }, params: [] }
+    }
+    if (first === 'projects' && third === 'operations' && segments.length === 3) {
+      return { handlers: { GET: (ctx) => this.listOperations(ctx) }, params: [second] }
+    }
+    if (first === 'projects' && third === 'operations' && segments.length === 4) {
+      return { handlers: { GET: (ctx) => this.getOperation(ctx) }, params: [second, fourth] }
+    }
+    return undefined
+  }
+
+  // ---- routes ----------------------------------------------------------------
+
+  private createKeyRoute(ctx: RouteContext): Reply {
+    const input = parseJsonObject(ctx.body)
+    const name = input.key_name
+    if (typeof name !== 'string' || name.trim().length === 0) {
+      throw new ApiError(400, 'key_name is required and must be a non-empty string')
+    }
+    if ([...name].length > KEY_NAME_MAX) {
+      throw new ApiError(400, `key_name must be at most ${KEY_NAME_MAX} characters`)
+    }
+    const key = this.createKey(name)
+    const created: ApiKeyCreated = {
+      id: key.id,
+      key: key.value,
+      name: key.name,
+      created_at: isoSeconds(key.createdMs),
+      created_by: KEY_OWNER.id,
+    }
+    return { status: 200, body: created }
+  }
+
+  private listKeys(): Reply {
+    const items: ApiKeyListItem[] = [...this.keyStore.values()]
+      .filter((key) => !key.revoked)
+      .map((key) => ({
+        id: key.id,
+        name: key.name,
+        created_at: isoSeconds(key.createdMs),
+        created_by: { ...KEY_OWNER },
+        last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+        last_used_from_addr: key.lastUsedFrom,
+      }))
+    return { status: 200, body: items }
+  }
+
+  private revokeKeyRoute(ctx: RouteContext): Reply {
+    const raw = ctx.params[0]
+    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN
+    if (!Number.isSafeInteger(id)) throw new ApiError(400, `invalid API key id: ${raw}`)
+    const key = this.keyStore.get(id)
+    if (!key || key.revoked) throw new ApiError(404, 'API key not found')
+    key.revoked = true
+    const revoked: ApiKeyRevoked = {
+      id: key.id,
+      name: key.name,
+      created_at: isoSeconds(key.createdMs),
+      created_by: KEY_OWNER.id,
+      revoked: true,
+      last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+      last_used_from_addr: key.lastUsedFrom,
+    }
+    return { status: 200, body: revoked }
+  }
+
+  private listProjects(ctx: RouteContext): Reply {
+    const limit = parseLimit(ctx.query.limit, PROJECTS_MAX_LIMIT) ?? PROJECTS_DEFAULT_LIMIT
+    const ordered = [...this.projectStore.values()].sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
+    const cursor = ctx.query.cursor || undefined
+    let start = 0
+    if (cursor !== undefined) {
+      const index = ordered.findIndex((p) => p.record.id === cursor)
+      if (index < 0) throw new ApiError(400, `invalid cursor: ${cursor}`)
+      start = index + 1
+    }
+    const page = ordered.slice(start, start + limit)
+    // The service hands out a cursor even on the last page, and echoes it past the end.
+    const nextCursor = page.length > 0 ? page[page.length - 1].record.id : cursor
+    const body: ProjectsPage = {
+      projects: page.map((p) => ({ ...p.record })),
+      pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
+      applications: {},
+      integrations: {},
+      unavailable_project_ids: [],
+    }
+    return { status: 200, body }
+  }
+
+  private listOperations(ctx: RouteContext): Reply {
+    const project = this.projectOr404(ctx.params[0])
+    // Without a limit the service returns everything in one response.
+    const limit = parseLimit(ctx.query.limit, OPERATIONS_MAX_LIMIT) ?? Infinity
+    const cursor = ctx.query.cursor || undefined
+    let olderThanUs = Infinity
+    if (cursor !== undefined) {
+      const parsed = parseTimestampMicros(cursor)
+      if (parsed === undefined) throw new ApiError(400, `invalid cursor: ${cursor}`)
+      olderThanUs = parsed
+    }
+    const page = project.operations
+      .filter((op) => op.createdUs < olderThanUs)
+      .sort((a, b) => b.createdUs - a.createdUs)
+      .slice(0, limit)
+    const nextCursor = page.length > 0 ? isoMicros(page[page.length - 1].createdUs) : cursor
+    const body: OperationsPage = {
+      operations: page.map((op) => this.renderOperation(op)),
+      pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
+    }
+    return { status: 200, body }
+  }
+
+  private getOperation(ctx: RouteContext): Reply {
+    const [projectId, operationId] = ctx.params
+    if (!UUID.test(operationId)) throw new ApiError(400, `operation_id must be a UUID: ${operationId}`)
+    this.projectOr404(projectId)
+    const op = this.operationStore.get(operationId)
+    if (!op || op.projectId !== projectId) throw new ApiError(404, `operation ${operationId} not found`)
+    return { status: 200, body: { operation: this.renderOperation(op) } }
+  }
+
+  private projectOr404(projectId: string): ProjectState {
+    const project = this.projectStore.get(projectId)
+    if (!project) throw new ApiError(404, `project ${projectId} not found`)
+    return project
+  }
+
+  // ---- control endpoints (no auth; not part of the service) --------------------
+
+  private control(method: string, path: string, body: Buffer): Reply {
+    try {
+      return this.controlRoute(method, path, body)
+    } catch (err) {
+      if (err instanceof ApiError) return apiError(err.status, err.message)
+      if (err instanceof FaultDefinitionError || err instanceof RangeError) return apiError(400, err.message)
+      throw err
+    }
+  }
+
+  private controlRoute(method: string, path: string, body: Buffer): Reply {
+    if (path === '/_emulator/faults') {
+      if (method === 'GET') return { status: 200, body: { faults: this.faultQueue.list() } }
+      if (method === 'DELETE') {
+        this.clearFaults()
+        return { status: 200, body: { faults: [] } }
+      }
+      if (method === 'POST') {
+        const input = parseJson(body)
+        // Validate everything first so a bad batch injects nothing.
+        const faults = (Array.isArray(input) ? input : [input]).map((item) => faultFromJson(item))
+        for (const fault of faults) this.inject(fault)
+        return { status: 200, body: { faults: this.faultQueue.list() } }
+      }
+      return methodNotAllowed(['GET', 'POST', 'DELETE'])
+    }
+    if (path === '/_emulator/requests') {
+      if (method === 'GET') return { status: 200, body: this.log }
+      if (method === 'DELETE') {
+        this.clearRequests()
+        return { status: 200, body: [] }
+      }
+      return methodNotAllowed(['GET', 'DELETE'])
+    }
+    const opMatch = /^\/_emulator\/operations\/([^/]+)$/.exec(path)
+    if (opMatch) {
+      if (method !== 'PATCH') return methodNotAllowed(['PATCH'])
+      const id = opMatch[1]
+      if (!this.operationStore.has(id)) throw new ApiError(404, `operation ${id} not found`)
+      const patch = parseJsonObject(body)
+      this.setOperation(id, pickOperationPatch(patch))
+      return { status: 200, body: { operation: this.operation(id) } }
+    }
+    return notFound()
+  }
+}
+
+function pickOperationPatch(input: Record<string, unknown>): Partial<OperationPatch> {
+  const patch: Partial<OperationPatch> = {}
+  if (input.status !== undefined) {
+    if (!isOperationStatus(input.status)) throw new ApiError(400, `unknown operation status: ${String(input.status)}`)
+    patch.status = input.status
+  }
+  if (input.failures_count !== undefined) {
+    if (!Number.isInteger(input.failures_count) || (input.failures_count as number) < 0) {
+      throw new ApiError(400, 'failures_count must be a non-negative integer')
+    }
+    patch.failures_count = input.failures_count as number
+  }
+  for (const field of ['error', 'retry_at'] as const) {
+    if (input[field] !== undefined) {
+      if (typeof input[field] !== 'string') throw new ApiError(400, `${field} must be a string`)
+      patch[field] = input[field] as string
+    }
+  }
+  return patch
+}
