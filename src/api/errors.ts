@@ -1,0 +1,80 @@
+/**
+ * Every way a request to the platform can fail, as one error type, so the command layer and
+ * the single catch in main can turn it into one clear line. Messages never hold a key value:
+ * they are built only from the method, the path, the status and the service's own message.
+ */
+export type ApiErrorKind =
+  | 'http' // the service answered with a non-2xx status
+  | 'network' // no answer: refused, reset, dropped
+  | 'timeout' // no answer within the request's own deadline
+  | 'deadline' // the step's `timeout` ran out
+  | 'redirect' // a 3xx, which the action never follows with the key
+  | 'malformed' // a 2xx whose body is not what the spec says
+
+export interface ApiErrorDetails {
+  kind: ApiErrorKind
+  method: string
+  path: string
+  requestId: string
+  status?: number
+  code?: string
+  serviceMessage?: string
+  excerpt?: string
+  attempts?: number
+  /** The request may have been carried out although no answer came back. */
+  mayHaveReachedServer?: boolean
+  /** An earlier attempt of this request may have been carried out. */
+  earlierAttemptUncertain?: boolean
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly method: string
+  readonly path: string
+  readonly requestId: string
+  readonly status?: number
+  readonly code?: string
+  readonly serviceMessage?: string
+  readonly excerpt?: string
+  readonly attempts: number
+  readonly mayHaveReachedServer: boolean
+  readonly earlierAttemptUncertain: boolean
+
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message)
+    this.name = 'ApiError'
+    this.kind = details.kind
+    this.method = details.method
+    this.path = details.path
+    this.requestId = details.requestId
+    this.status = details.status
+    this.code = details.code
+    this.serviceMessage = details.serviceMessage
+    this.excerpt = details.excerpt
+    this.attempts = details.attempts ?? 1
+    this.mayHaveReachedServer = details.mayHaveReachedServer ?? false
+    this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
+  }
+
+  /** Same error, after more attempts. */
+  withAttempts(attempts: number, earlierAttemptUncertain: boolean): ApiError {
+    const copy = new ApiError(this.message, { ...this, attempts, earlierAttemptUncertain })
+    return copy
+  }
+}
+
+/** A wrong input. Raised before any request goes out. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InputError'
+  }
+}
+
+/** A failure the action itself detected (a failed operation, a failed proof of a new key...). */
+export class ActionError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ActionError'
+  }
+}

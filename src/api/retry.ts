@@ -1,0 +1,38 @@
+/**
+ * When a request may be sent again, and how long to wait first. Modelled on octokit's retry
+ * and throttling plugins: a short list of statuses, Retry-After honoured, attempts bounded.
+ */
+
+/** Statuses after which a read is safe to send again (service facts: 423 and 503 always are). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
+
+/** Statuses that say the request was not carried out, so even a write may be sent again. */
+export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  maxAttempts: number
+  baseDelayMs: number
+  maxDelayMs: number
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 20_000 }
+
+/**
+ * Exponential back-off with jitter: attempt 1 waits about 1 s, then 2 s, 4 s… capped; the
+ * jitter keeps parallel jobs from retrying in step. `random` is injectable for tests.
+ */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1))
+  return Math.round(ceiling / 2 + (ceiling / 2) * random())
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (value === undefined) return undefined
+  const trimmed = value.trim()
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000)
+  const date = Date.parse(trimmed)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}

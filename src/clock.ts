@@ -1,0 +1,35 @@
+/**
+ * The action's sense of time. Everything that waits (poll intervals, back-off, deadlines) goes
+ * through a Clock, so tests can run the waiter and the retries without sleeping for real.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, as this clock sees it. */
+  now(): number
+  /** Resolves after `ms` of this clock's time. */
+  sleep(ms: number): Promise<void>
+  /** An AbortSignal that fires after `ms` of this clock's time. */
+  timeoutSignal(ms: number): AbortSignal
+}
+
+/**
+ * The wall clock, optionally running faster: with `scale` 0.01 a second of the action's time
+ * lasts 10 ms. Only the test suite and the bench set a scale (NEON_ACTION_TIME_SCALE).
+ */
+export function systemClock(scale = 1): Clock {
+  const origin = Date.now()
+  return {
+    now: () => (scale === 1 ? Date.now() : origin + (Date.now() - origin) / scale),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * scale))),
+    timeoutSignal: (ms) => AbortSignal.timeout(Math.max(1, Math.ceil(ms * scale))),
+  }
+}
+
+/** "1.5 s", "2 min 5 s": for log lines and errors. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`
+  const s = ms / 1000
+  if (s < 60) return `${Number.isInteger(s) ? s : s.toFixed(1)} s`
+  const m = Math.floor(s / 60)
+  const rest = Math.round(s - m * 60)
+  return rest ? `${m} min ${rest} s` : `${m} min`
+}

@@ -1,0 +1,21 @@
+import type { PlatformClient, Logger } from '../api/client.js'
+import type { Clock } from '../clock.js'
+
+/** What a command may touch. main wires it to @actions/core; tests can wire it to plain objects. */
+export interface CommandContext {
+  client: PlatformClient
+  log: Logger
+  clock: Clock
+  /** Registers a secret with the runner so it is masked in every later log line. */
+  mask(secret: string): void
+  /** Saves a value for the post step. Never a key value. */
+  saveState(name: string, value: string): void
+}
+
+/** What a command hands back: main writes the outputs and the summary, then fails if asked. */
+export interface CommandResult {
+  outputs: Record<string, string>
+  summary: string
+  /** Set when the step must fail; outputs and summary are still written first. */
+  failure?: string
+}

@@ -1,0 +1,263 @@
+import { InputError } from './api/errors.js'
+
+/**
+ * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw
+ * inputs into one typed Settings here, and a wrong input stops the step before any request.
+ */
+
+export const COMMANDS = ['create-key', 'revoke-key', 'list-keys', 'list-projects', 'wait-for-operations', 'rotate-key'] as const
+export type Command = (typeof COMMANDS)[number]
+
+export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
+export const DEFAULT_TIMEOUT_SECONDS = 600
+export const DEFAULT_POLL_INTERVAL_SECONDS = 5
+export const MIN_POLL_INTERVAL_SECONDS = 1
+export const MAX_KEY_NAME_LENGTH = 64
+
+interface Common {
+  apiKey: string
+  /** Base URL without a trailing slash, e.g. https://console.neon.tech/api/v2 */
+  apiHost: string
+  timeoutMs: number
+}
+
+export interface SecretTarget {
+  name: string
+  environment?: string
+  token: string
+}
+
+export type Settings = Common &
+  (
+    | { command: 'create-key'; keyName: string; revokeAfterJob: boolean }
+    | { command: 'revoke-key'; keyId?: number; keyName?: string }
+    | { command: 'list-keys' }
+    | { command: 'list-projects' }
+    | {
+      command: 'wait-for-operations'
+      projectId: string
+      /** Undefined: wait until the project has no pending operation. */
+      operationIds: string[] | undefined
+      pollIntervalMs: number
+    }
+    | { command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget }
+  )
+
+/** Reads one input by name; empty string when not set (as @actions/core's getInput). */
+export type InputReader = (name: string) => string
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const PROJECT_ID = /^[a-z0-9-]{1,60}$/
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * @param mask called with every secret input (the API key, the GitHub token) before any other
+ *             input is read, so nothing printed afterwards can show them.
+ */
+export function readSettings(read: InputReader, mask: (secret: string) => void): Settings {
+  const apiKey = read('api-key').trim()
+  if (apiKey) mask(apiKey)
+  const githubToken = read('github-token').trim()
+  if (githubToken) mask(githubToken)
+
+  const command = readCommand(read)
+  if (!apiKey) throw new InputError('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.')
+  if (/\s/.test(apiKey)) throw new InputError('Input `api-key` must be a single token without spaces or line breaks.')
+  const common: Common = {
+    apiKey,
+    apiHost: readApiHost(read('api-host')),
+    timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0) * 1000,
+  }
+
+  switch (command) {
+    case 'create-key':
+      return {
+        ...common,
+        command,
+        keyName: requireInput(readKeyName(read), 'key-name', command),
+        revokeAfterJob: readBoolean(read, 'revoke-after-job'),
+      }
+    case 'revoke-key': {
+      const keyId = readKeyId(read)
+      const keyName = readKeyName(read)
+      if (keyId !== undefined && keyName !== undefined) {
+        throw new InputError('Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.')
+      }
+      if (keyId === undefined && keyName === undefined) {
+        throw new InputError('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).')
+      }
+      return { ...common, command, keyId, keyName }
+    }
+    case 'list-keys':
+    case 'list-projects':
+      return { ...common, command }
+    case 'wait-for-operations':
+      return {
+        ...common,
+        command,
+        projectId: readProjectId(read),
+        operationIds: parseOperationIds(read('operation-ids')),
+        pollIntervalMs: readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS) * 1000,
+      }
+    case 'rotate-key':
+      return {
+        ...common,
+        command,
+        keyName: requireInput(readKeyName(read), 'key-name', command),
+        keyId: readKeyId(read),
+        secret: readSecretTarget(read, githubToken),
+      }
+  }
+}
+
+function readCommand(read: InputReader): Command {
+  const value = read('command').trim()
+  if (!value) throw new InputError(`Input \`command\` is required: one of ${COMMANDS.join(', ')}.`)
+  if (!(COMMANDS as readonly string[]).includes(value)) {
+    throw new InputError(`Input \`command\` is ${JSON.stringify(value)}: it must be one of ${COMMANDS.join(', ')}.`)
+  }
+  return value as Command
+}
+
+/** https anywhere; plain http only to this machine, where nothing crosses a network. */
+export function readApiHost(raw: string): string {
+  const value = raw.trim() || DEFAULT_API_HOST
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InputError(`Input \`api-host\` is not a URL: ${JSON.stringify(value)}. Use e.g. ${DEFAULT_API_HOST}.`)
+  }
+  if (url.username || url.password) {
+    throw new InputError('Input `api-host` must not carry credentials: pass the key in `api-key`.')
+  }
+  if (url.search || url.hash) throw new InputError('Input `api-host` must not have a query or a fragment.')
+  if (url.protocol === 'http:') {
+    if (!isLoopback(url.hostname)) {
+      throw new InputError(
+        `Input \`api-host\` uses plain http to ${url.hostname}: the API key would cross the network unencrypted. ` +
+          'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
+      )
+    }
+  } else if (url.protocol !== 'https:') {
+    throw new InputError(`Input \`api-host\` must be an https URL, not ${url.protocol.replace(/:$/, '')}.`)
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host === '::1') return true
+  const parts = host.split('.')
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+}
+
+function readSeconds(read: InputReader, name: string, fallback: number, minimum: number): number {
+  const raw = read(name).trim()
+  if (!raw) return fallback
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
+  const rule = minimum > 0 ? `a number of seconds, at least ${minimum}` : 'a positive number of seconds'
+  if (!Number.isFinite(value) || value < minimum || value <= 0) {
+    throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be ${rule} (default ${fallback}).`)
+  }
+  return value
+}
+
+function readKeyName(read: InputReader): string | undefined {
+  const value = read('key-name').trim()
+  if (!value) return undefined
+  const length = [...value].length
+  if (length > MAX_KEY_NAME_LENGTH) {
+    throw new InputError(`Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`)
+  }
+  if (/[\r\n]/.test(value)) throw new InputError('Input `key-name` must be a single line.')
+  return value
+}
+
+function readKeyId(read: InputReader): number | undefined {
+  const raw = read('key-id').trim()
+  if (!raw) return undefined
+  const value = /^[1-9]\d*$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(`Input \`key-id\` is ${JSON.stringify(raw)}: it must be a positive integer, the id of an API key (see list-keys).`)
+  }
+  return value
+}
+
+function readProjectId(read: InputReader): string {
+  const value = read('project-id').trim()
+  if (!value) throw new InputError('wait-for-operations needs `project-id`: the id of the project whose operations to wait for.')
+  if (!PROJECT_ID.test(value)) {
+    throw new InputError(`Input \`project-id\` is ${JSON.stringify(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
+  }
+  return value
+}
+
+function readBoolean(read: InputReader, name: string): boolean {
+  const raw = read(name).trim()
+  if (!raw || /^(false|False|FALSE)$/.test(raw)) return false
+  if (/^(true|True|TRUE)$/.test(raw)) return true
+  throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be true or false.`)
+}
+
+function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
+  const name = read('secret-name').trim()
+  const environment = read('secret-environment').trim() || undefined
+  if (!name) {
+    if (environment) throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
+    return undefined
+  }
+  if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
+    throw new InputError(
+      `Input \`secret-name\` is ${JSON.stringify(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`,
+    )
+  }
+  if (!token) {
+    throw new InputError(
+      'Input `secret-name` needs `github-token`: a token that may write Actions secrets (a fine-grained token with Secrets: write, or a GitHub App token). The default GITHUB_TOKEN may not.',
+    )
+  }
+  return { name, environment, token }
+}
+
+function requireInput<T>(value: T | undefined, name: string, command: Command): T {
+  if (value === undefined) throw new InputError(`${command} needs \`${name}\`.`)
+  return value
+}
+
+/**
+ * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
+ * array of operation records, exactly as a mutating response's `operations` array comes.
+ * Empty input gives undefined (the idle-project gate); an explicit `[]` gives no ids.
+ */
+export function parseOperationIds(raw: string): string[] | undefined {
+  const text = raw.trim()
+  if (!text) return undefined
+  let candidates: string[]
+  if (text.startsWith('[')) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new InputError('Input `operation-ids` starts with "[" but is not valid JSON: pass a JSON array of ids or of operation records, or ids separated by commas.')
+    }
+    candidates = (parsed as unknown[]).map((item, i) => {
+      if (typeof item === 'string') return item.trim()
+      if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string') {
+        return (item as { id: string }).id.trim()
+      }
+      throw new InputError(`Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`)
+    })
+  } else {
+    candidates = text.split(/[\s,]+/).filter(Boolean)
+  }
+  const ids: string[] = []
+  for (const id of candidates) {
+    if (!UUID.test(id)) {
+      throw new InputError(`Input \`operation-ids\` holds ${JSON.stringify(id.slice(0, 80))}, which is not an operation id (a UUID).`)
+    }
+    const normal = id.toLowerCase()
+    if (!ids.includes(normal)) ids.push(normal)
+  }
+  return ids
+}
