@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { PlatformEmulator } from '../emulator/platform.ts'
+import { errorLines, runStep, stripMasks } from '../scripts/run-step.ts'
+
+let platform: PlatformEmulator
+let admin: { id: number; key: string }
+let url: string
+
+beforeEach(async () => {
+  platform = new PlatformEmulator()
+  url = await platform.start()
+  admin = platform.addKey('admin')
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+const base = () => ({ 'api-key': admin.key, 'api-host': url })
+
+describe('create-key', () => {
+  it('creates a key, masks it before it ever appears, and sets key and key-id', async () => {
+    const step = await runStep({ ...base(), command: 'create-key', 'key-name': 'deploy-bot' })
+    expect(step.code).toBe(0)
+    const key = step.outputs.key!
+    const id = Number(step.outputs['key-id'])
+    expect(platform.isKeyValid(key)).toBe(true)
+    expect(platform.keys().find((k) => k.id === id)?.name).toBe('deploy-bot')
+    // The mask command comes before any other appearance of the value in the log.
+    const maskAt = step.stdout.indexOf(`::add-mask::${key}`)
+    expect(maskAt).toBeGreaterThanOrEqual(0)
+    expect(step.stdout.indexOf(key)).toBe(maskAt + '::add-mask::'.length)
+    expect(step.stdout.split(key)).toHaveLength(2)
+    // The API key was masked first of all.
+    expect(step.stdout.split('\n')[0]).toBe(`::add-mask::${admin.key}`)
+    expect(step.summary).toContain('API key created')
+    expect(step.summary).toContain(String(id))
+    expect(step.summary).not.toContain(key)
+    expect(step.state).toEqual({ isPost: 'true' })
+  })
+
+  it('sends the identifying headers on every request', async () => {
+    await runStep({ ...base(), command: 'create-key', 'key-name': 'headers' })
+    const request = platform.requests.find((r) => r.method === 'POST')!
+    expect(request.headers['user-agent']).toMatch(/^neon-api-action\/\d+\.\d+\.\d+ /)
+    expect(request.headers.accept).toBe('application/json')
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(request.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(request.keyId).toBe(admin.id)
+  })
+})
+
+describe('revoke-key', () => {
+  it('revokes by id', async () => {
+    const victim = platform.addKey('old')
+    const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': String(victim.id) })
+    expect(step.code).toBe(0)
+    expect(JSON.parse(step.outputs['revoked-key-ids']!)).toEqual([victim.id])
+    expect(platform.isKeyValid(victim.id)).toBe(false)
+    expect(platform.isKeyValid(admin.id)).toBe(true)
+  })
+
+  it('revokes every key with exactly that name, and no other', async () => {
+    const a = platform.addKey('ci')
+    const b = platform.addKey('ci')
+    const other = platform.addKey('ci-2')
+    const step = await runStep({ ...base(), command: 'revoke-key', 'key-name': 'ci' })
+    expect(step.code).toBe(0)
+    expect(JSON.parse(step.outputs['revoked-key-ids']!).sort()).toEqual([a.id, b.id].sort())
+    expect(platform.isKeyValid(a.id) || platform.isKeyValid(b.id)).toBe(false)
+    expect(platform.isKeyValid(other.id)).toBe(true)
+  })
+
+  it('warns and revokes nothing when no key has that name', async () => {
+    const step = await runStep({ ...base(), command: 'revoke-key', 'key-name': 'nobody' })
+    expect(step.code).toBe(0)
+    expect(step.outputs['revoked-key-ids']).toBe('[]')
+    expect(step.stdout).toContain('::warning::No API key is named "nobody"; nothing was revoked.')
+  })
+
+  it('fails with one error naming an unknown key id', async () => {
+    const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': '424242' })
+    expect(step.code).toBe(1)
+    const errors = errorLines(step.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^::error::Could not revoke API key 424242: API key 424242 was not found \(404\)\. \(request id [0-9a-f-]{36}\)$/)
+    expect(step.stdout).not.toMatch(/\n\s+at /)
+  })
+})
+
+describe('list-keys', () => {
+  it('lists keys without any secret value, with last use', async () => {
+    const other = platform.addKey('reader')
+    const step = await runStep({ ...base(), command: 'list-keys' })
+    expect(step.code).toBe(0)
+    const keys = JSON.parse(step.outputs.keys!) as Array<Record<string, unknown>>
+    expect(keys.map((k) => k.id).sort()).toEqual([admin.id, other.id].sort())
+    expect(Object.keys(keys[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'last_used_from_addr', 'name'])
+    const self = keys.find((k) => k.id === admin.id)!
+    expect(self.last_used_from_addr).toBe('127.0.0.1')
+    expect(step.everything).not.toContain(other.key)
+    expect(step.summary).toContain('<th>last used</th>')
+    expect(step.summary).toContain('reader')
+  })
+})
+
+describe('list-projects', () => {
+  it('follows the cursor through every page', async () => {
+    const ids = platform.addProjects(57)
+    const step = await runStep({ ...base(), command: 'list-projects' })
+    expect(step.code).toBe(0)
+    expect(JSON.parse(step.outputs['project-ids']!)).toEqual(ids)
+    const projects = JSON.parse(step.outputs.projects!) as Array<{ id: string; region_id: string }>
+    expect(projects).toHaveLength(57)
+    expect(projects[0]!.region_id).toBeTruthy()
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages[0]!.query.limit).toBe('400')
+    expect(step.summary).toContain('Projects (57)')
+  })
+
+  it('reads 450 projects in two pages and stops at the repeated cursor', async () => {
+    platform.addProjects(450)
+    const step = await runStep({ ...base(), command: 'list-projects' })
+    expect(JSON.parse(step.outputs['project-ids']!)).toHaveLength(450)
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.length).toBeGreaterThanOrEqual(2)
+    expect(pages.length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('errors', () => {
+  it('a wrong API key gives one clear error line', async () => {
+    const step = await runStep({ command: 'list-projects', 'api-key': 'napi_wrong', 'api-host': url })
+    expect(step.code).toBe(1)
+    const errors = errorLines(step.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^::error::The platform refused the API key \(401 Unauthorized\): it is missing, invalid or revoked\./)
+    expect(step.masked).toEqual(['napi_wrong'])
+    expect(step.everything).not.toContain('napi_wrong')
+  })
+
+  it('a revoked API key is refused the same way', async () => {
+    const old = platform.addKey('old')
+    await runStep({ ...base(), command: 'revoke-key', 'key-id': String(old.id) })
+    const step = await runStep({ command: 'list-keys', 'api-key': old.key, 'api-host': url })
+    expect(errorLines(step.stdout)[0]).toContain('401 Unauthorized')
+  })
+
+  it.each([
+    [{ command: 'rotate-everything' }, /`command` is "rotate-everything"/],
+    [{ command: 'revoke-key', 'key-id': 'abc' }, /`key-id` is "abc": it must be a positive integer/],
+    [{ command: 'create-key', 'key-name': 'k'.repeat(65) }, /`key-name` is 65 characters long/],
+    [{ command: 'wait-for-operations', 'project-id': 'UPPER' }, /`project-id` is "UPPER"/],
+  ])('bad input %j: one error line and no request', async (inputs, expected) => {
+    const step = await runStep({ ...base(), ...(inputs as Record<string, string>) })
+    expect(step.code).toBe(1)
+    const errors = errorLines(step.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(expected)
+    expect(platform.requests).toHaveLength(0)
+  })
+
+  it('refuses plain http to a host that is not loopback, before any request', async () => {
+    const step = await runStep({ command: 'list-keys', 'api-key': admin.key, 'api-host': 'http://example.com/api/v2' })
+    expect(errorLines(step.stdout)[0]).toMatch(/plain http to example\.com/)
+    expect(step.masked[0]).toBe(admin.key)
+    expect(step.everything).not.toContain(admin.key)
+  })
+})
+
+describe('post step', () => {
+  it('does nothing, quietly, when main saved no key', async () => {
+    const step = await runStep({ ...base(), command: 'list-keys' }, { state: { isPost: 'true' } })
+    expect(step.code).toBe(0)
+    expect(stripMasks(step.stdout)).toBe('')
+    expect(platform.requests).toHaveLength(0)
+  })
+})

@@ -1,0 +1,49 @@
+import type { Clock } from '../../src/clock.js'
+
+/**
+ * A clock that moves only when the code under test sleeps: retries and polls cost no real time.
+ * Share `now` with the emulator so operations advance as the waiter sleeps.
+ */
+export interface ManualClock extends Clock {
+  sleeps: number[]
+  advance(ms: number): void
+}
+
+export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualClock {
+  let now = start
+  const sleeps: number[] = []
+  return {
+    sleeps,
+    now: () => now,
+    sleep: async (ms: number) => {
+      sleeps.push(ms)
+      now += ms
+    },
+    // Per-request deadlines stay real: a hung server must still be cut off.
+    timeoutSignal: (ms: number) => AbortSignal.timeout(Math.min(ms, 2000)),
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+export interface CapturedLog {
+  info: string[]
+  warning: string[]
+  debug: string[]
+  logger: { info(m: string): void; warning(m: string): void; debug(m: string): void }
+}
+
+export function captureLog(): CapturedLog {
+  const log: CapturedLog = {
+    info: [],
+    warning: [],
+    debug: [],
+    logger: {
+      info: (m) => log.info.push(m),
+      warning: (m) => log.warning.push(m),
+      debug: (m) => log.debug.push(m),
+    },
+  }
+  return log
+}

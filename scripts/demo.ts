@@ -1,0 +1,111 @@
+/**
+ * `npm start`: the action's main job against the local platform emulator, with no account and
+ * no network. Each step runs the committed dist/index.js the way a GitHub runner does, and this
+ * prints what a workflow author would see: the log, the outputs and the job summary.
+ */
+import { PlatformEmulator } from '../emulator/platform.ts'
+import { runStep, stripMasks, type StepResult } from './run-step.ts'
+
+const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
+const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
+
+/** The log as the runner shows it: masked values become ***, debug lines stay hidden. */
+function shown(text: string, masked: string[]): string {
+  let out = stripMasks(text).replace(/^::debug::.*\n?/gm, '')
+  for (const secret of masked) if (secret) out = out.split(secret).join('***')
+  return out
+}
+
+/** The summary's HTML as plain text rows. */
+function summaryText(html: string): string {
+  return html
+    .replace(/<\/t[hd]>/g, ' | ')
+    .replace(/<tr>/g, '| ')
+    .replace(/<\/(tr|h\d|p)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\n{2,}/g, '\n')
+    .trim()
+}
+
+function truncate(value: string, max = 160): string {
+  return value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value
+}
+
+function print(title: string, inputs: Record<string, string>, step: StepResult): void {
+  console.log(`\n${bold(`▶ ${title}`)}`)
+  const shownInputs = Object.entries(inputs)
+    .filter(([name]) => name !== 'api-key' && name !== 'api-host')
+    .map(([name, value]) => `${name}: ${truncate(value, 60)}`)
+  console.log(dim(`  with: ${shownInputs.join(', ')}`))
+  console.log(shown(step.stdout, step.masked).trimEnd().replace(/^/gm, '  │ '))
+  const outputs = Object.entries(step.outputs)
+  if (outputs.length) {
+    console.log('  outputs:')
+    for (const [name, value] of outputs) console.log(`    ${name} = ${truncate(shown(value, step.masked))}`)
+  }
+  if (step.summary) console.log(`  summary:\n${summaryText(step.summary).replace(/^/gm, '    ')}`)
+  console.log(dim(`  exit code ${step.code}`))
+}
+
+async function main(): Promise<void> {
+  const platform = new PlatformEmulator()
+  const url = await platform.start()
+  const admin = platform.addKey('workflow-admin')
+  platform.addProjects(23)
+  const projectId = platform.addProject({ name: 'deploy-target' }).id
+  platform.addHistory(projectId, 300)
+  console.log(bold('neon-api-action demo'))
+  console.log(`The platform emulator listens on ${url}, with 24 projects and one admin key.`)
+  console.log('Each step below runs dist/index.js as a GitHub runner would.')
+
+  const base = { 'api-key': admin.key, 'api-host': url }
+  const step = async (title: string, inputs: Record<string, string>, state?: Record<string, string>) => {
+    const all = { ...base, ...inputs }
+    const result = await runStep(all, { state, timeScale: 1 })
+    print(title, inputs, result)
+    return result
+  }
+
+  await step('List every project (all pages)', { command: 'list-projects' })
+
+  const created = await step('Create a key for this job', { command: 'create-key', 'key-name': 'demo-job-key', 'revoke-after-job': 'true' })
+  await step('List keys: ids, names, last use, never a value', { command: 'list-keys' })
+
+  const now = Date.now()
+  const branchOps = [
+    platform.addOperation(projectId, { action: 'create_branch', branch_id: 'br-demo-123456', timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 1500, status: 'finished' }], createdAt: now }),
+    platform.addOperation(projectId, {
+      action: 'start_compute',
+      branch_id: 'br-demo-123456',
+      endpoint_id: 'ep-demo-123456',
+      timeline: [{ afterMs: 0, status: 'scheduling' }, { afterMs: 1000, status: 'running' }, { afterMs: 2200, status: 'finished' }],
+      createdAt: now + 1,
+    }),
+  ]
+  await step('Wait for a new branch\'s operations (deploy gate)', {
+    command: 'wait-for-operations',
+    'project-id': projectId,
+    'operation-ids': branchOps.join(','),
+    'poll-interval': '1',
+  })
+  await step('Wait until the project is idle', { command: 'wait-for-operations', 'project-id': projectId, 'poll-interval': '1' })
+
+  const failing = platform.addOperation(projectId, {
+    action: 'apply_config',
+    branch_id: 'br-demo-123456',
+    timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 500, status: 'failed', failures_count: 1, error: 'role "app" already exists' }],
+  })
+  await step('A failed operation fails the step and names it', { command: 'wait-for-operations', 'project-id': projectId, 'operation-ids': failing, 'poll-interval': '1' })
+
+  await step('Revoke keys by name', { command: 'revoke-key', 'key-name': 'nobody-uses-this-name' })
+  await step('The post step revokes the job-scoped key', { command: 'create-key', 'key-name': 'demo-job-key' }, created.state)
+  console.log(`\nKey ${created.outputs['key-id']} valid after the post step: ${platform.isKeyValid(Number(created.outputs['key-id']))}`)
+
+  await step('A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' })
+  await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })
+
+  await platform.stop()
+}
+
+await main()
