@@ -676,7 +676,7 @@ describe('platform emulator', () => {
       expect((await res.json()).operation).toMatchObject({ id, status: 'error', error: 'boom' })
       const bad = await fetch(controlUrl(emulator, `/_emulator/operations/${id}`), {
         method: 'PATCH',
-        body: JSON.stringify({ status: 'exploded' }),
+        body: JSON.stringify({ status: 'Not A Status!' }),
       })
       expect(bad.status).toBe(400)
     })

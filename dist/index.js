@@ -46666,7 +46666,7 @@ function isTerminal(status) {
  *   at most LIST_PAGES_PER_ROUND pages; an operation not found there is read with its own GET.
  *   Awaited operations are usually the newest, so 40 of them cost one request a round.
  * - No ids (the idle-project gate): the newest IDLE_PAGE_SIZE operations, and further pages
- *   only while a page still holds a pending one, at most IDLE_MAX_PAGES pages (500 records):
+ *   only while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records):
  *   pending operations sit at the head of the list, behind them lie thousands of old ones.
  *   Operations seen pending earlier but no longer in that window are read with their own GET.
  */
@@ -46735,7 +46735,7 @@ async function waitForOperations(ctx, options) {
         }
         catch (error) {
             if (error instanceof errors/* ApiError */.hD && error.kind === 'deadline') {
-                return timedOut(order(), unfinished(), clock.now() - started, round, error.message);
+                return timedOut(order(), unfinished(), options.timeoutMs, round, error.message);
             }
             const records = order();
             return { status: 'failed', operations: records, failed: records.filter(isFailure), failure: messageOf(error), rounds: round };
@@ -46757,10 +46757,10 @@ async function waitForOperations(ctx, options) {
         }
         const now = clock.now();
         if (now >= client.deadline)
-            return timedOut(order(), left, now - started, round);
+            return timedOut(order(), left, options.timeoutMs, round);
         await clock.sleep(Math.min(options.pollIntervalMs, client.deadline - now));
         if (clock.now() >= client.deadline)
-            return timedOut(order(), left, clock.now() - started, round);
+            return timedOut(order(), left, options.timeoutMs, round);
     }
 }
 async function pollAwaited(ctx, projectId, pending, tracker) {
@@ -46790,15 +46790,14 @@ async function pollProject(ctx, projectId, tracker) {
     let cursor;
     for (let page = 0; page < IDLE_MAX_PAGES; page++) {
         const result = await (0,endpoints/* listOperations */.RT)(ctx.client, projectId, { limit: IDLE_PAGE_SIZE, cursor });
-        let pendingOnPage = false;
         for (const operation of result.operations) {
             seen.add(operation.id);
-            const pending = !isTerminal(operation.status);
-            pendingOnPage ||= pending;
-            if (pending || tracker.has(operation.id))
+            if (!isTerminal(operation.status) || tracker.has(operation.id))
                 tracker.update(operation);
         }
-        if (!pendingOnPage || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor)
+        // Pending operations sit at the head: read on only while the page ends on a pending one.
+        const oldest = result.operations.at(-1);
+        if (!oldest || isTerminal(oldest.status) || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor)
             break;
         cursor = result.cursor;
     }
@@ -46807,7 +46806,7 @@ async function pollProject(ctx, projectId, tracker) {
             tracker.update(await (0,endpoints/* getOperation */.eu)(ctx.client, projectId, id));
     }
 }
-function timedOut(records, left, elapsedMs, rounds, inFlight) {
+function timedOut(records, left, timeoutMs, rounds, inFlight) {
     const byId = new Map(records.map((r) => [r.id, r]));
     const still = left.map((id) => {
         const record = byId.get(id);
@@ -46818,7 +46817,7 @@ function timedOut(records, left, elapsedMs, rounds, inFlight) {
         status: 'timed-out',
         operations: records,
         failed: records.filter(isFailure),
-        failure: `Timed out after ${(0,src_clock/* formatDuration */.a)(elapsedMs)} (the \`timeout\` input) with ${left.length} operation(s) not finished: ${still.join('; ')}.${during}`,
+        failure: `The step's \`timeout\` of ${(0,src_clock/* formatDuration */.a)(timeoutMs)} ran out with ${left.length} operation(s) not finished: ${still.join('; ')}.${during}`,
         rounds,
     };
 }

@@ -13,7 +13,7 @@ import { isKnownStatus, isTerminal, statusGroup } from './status.js'
  *   at most LIST_PAGES_PER_ROUND pages; an operation not found there is read with its own GET.
  *   Awaited operations are usually the newest, so 40 of them cost one request a round.
  * - No ids (the idle-project gate): the newest IDLE_PAGE_SIZE operations, and further pages
- *   only while a page still holds a pending one, at most IDLE_MAX_PAGES pages (500 records):
+ *   only while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records):
  *   pending operations sit at the head of the list, behind them lie thousands of old ones.
  *   Operations seen pending earlier but no longer in that window are read with their own GET.
  */
@@ -28,6 +28,8 @@ export interface WaitOptions {
   /** Undefined: wait until the project has no pending operation. */
   operationIds: string[] | undefined
   pollIntervalMs: number
+  /** The step's `timeout`, for messages; the deadline itself is the client's. */
+  timeoutMs: number
 }
 
 export interface WaitOutcome {
@@ -106,7 +108,7 @@ export async function waitForOperations(ctx: CommandContext, options: WaitOption
       else await pollProject(ctx, options.projectId, tracker)
     } catch (error) {
       if (error instanceof ApiError && error.kind === 'deadline') {
-        return timedOut(order(), unfinished(), clock.now() - started, round, error.message)
+        return timedOut(order(), unfinished(), options.timeoutMs, round, error.message)
       }
       const records = order()
       return { status: 'failed', operations: records, failed: records.filter(isFailure), failure: messageOf(error), rounds: round }
@@ -129,9 +131,9 @@ export async function waitForOperations(ctx: CommandContext, options: WaitOption
       return { status: 'failed', operations: records, failed, failure: describeFailures(failed, records.length), rounds: round }
     }
     const now = clock.now()
-    if (now >= client.deadline) return timedOut(order(), left, now - started, round)
+    if (now >= client.deadline) return timedOut(order(), left, options.timeoutMs, round)
     await clock.sleep(Math.min(options.pollIntervalMs, client.deadline - now))
-    if (clock.now() >= client.deadline) return timedOut(order(), left, clock.now() - started, round)
+    if (clock.now() >= client.deadline) return timedOut(order(), left, options.timeoutMs, round)
   }
 }
 
@@ -160,14 +162,13 @@ async function pollProject(ctx: CommandContext, projectId: string, tracker: Oper
   let cursor: string | undefined
   for (let page = 0; page < IDLE_MAX_PAGES; page++) {
     const result = await listOperations(ctx.client, projectId, { limit: IDLE_PAGE_SIZE, cursor })
-    let pendingOnPage = false
     for (const operation of result.operations) {
       seen.add(operation.id)
-      const pending = !isTerminal(operation.status)
-      pendingOnPage ||= pending
-      if (pending || tracker.has(operation.id)) tracker.update(operation)
+      if (!isTerminal(operation.status) || tracker.has(operation.id)) tracker.update(operation)
     }
-    if (!pendingOnPage || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor) break
+    // Pending operations sit at the head: read on only while the page ends on a pending one.
+    const oldest = result.operations.at(-1)
+    if (!oldest || isTerminal(oldest.status) || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor) break
     cursor = result.cursor
   }
   for (const id of tracker.pendingIds()) {
@@ -175,7 +176,7 @@ async function pollProject(ctx: CommandContext, projectId: string, tracker: Oper
   }
 }
 
-function timedOut(records: Operation[], left: string[], elapsedMs: number, rounds: number, inFlight?: string): WaitOutcome {
+function timedOut(records: Operation[], left: string[], timeoutMs: number, rounds: number, inFlight?: string): WaitOutcome {
   const byId = new Map(records.map((r) => [r.id, r]))
   const still = left.map((id) => {
     const record = byId.get(id)
@@ -186,7 +187,7 @@ function timedOut(records: Operation[], left: string[], elapsedMs: number, round
     status: 'timed-out',
     operations: records,
     failed: records.filter(isFailure),
-    failure: `Timed out after ${formatDuration(elapsedMs)} (the \`timeout\` input) with ${left.length} operation(s) not finished: ${still.join('; ')}.${during}`,
+    failure: `The step's \`timeout\` of ${formatDuration(timeoutMs)} ran out with ${left.length} operation(s) not finished: ${still.join('; ')}.${during}`,
     rounds,
   }
 }
