@@ -45729,13 +45729,19 @@ class PlatformClient {
             };
         }
         if (!decoded.ok) {
+            // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+            const cutOff = /json/i.test(contentType);
             return {
                 ok: false,
-                error: new errors/* ApiError */.hD(`the platform answered ${status} with a body that is not JSON`, {
+                error: new errors/* ApiError */.hD(cutOff
+                    ? `the platform answered ${status} with JSON that is cut off or invalid (${text.length} bytes)`
+                    : `the platform answered ${status} with a body that is not JSON`, {
                     ...base,
                     kind: 'malformed',
                     status,
-                    excerpt: excerptOf(text, contentType),
+                    code: cutOff ? 'truncated' : undefined,
+                    excerpt: cutOff ? undefined : excerptOf(text, contentType),
+                    mayHaveReachedServer: true,
                 }),
             };
         }

@@ -249,14 +249,23 @@ export class PlatformClient {
       }
     }
     if (!decoded.ok) {
+      // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+      const cutOff = /json/i.test(contentType)
       return {
         ok: false,
-        error: new ApiError(`the platform answered ${status} with a body that is not JSON`, {
-          ...base,
-          kind: 'malformed',
-          status,
-          excerpt: excerptOf(text, contentType),
-        }),
+        error: new ApiError(
+          cutOff
+            ? `the platform answered ${status} with JSON that is cut off or invalid (${text.length} bytes)`
+            : `the platform answered ${status} with a body that is not JSON`,
+          {
+            ...base,
+            kind: 'malformed',
+            status,
+            code: cutOff ? 'truncated' : undefined,
+            excerpt: cutOff ? undefined : excerptOf(text, contentType),
+            mayHaveReachedServer: true,
+          },
+        ),
       }
     }
     try {
