@@ -1,0 +1,228 @@
+import { getOctokit } from '@actions/github'
+import sodium from 'libsodium-wrappers'
+import { GitHubEmulator } from '../emulator/github.ts'
+
+type Octokit = ReturnType<typeof getOctokit>
+
+const OWNER = 'neon-user'
+const REPO = 'app'
+const SECRET = 'NEON_API_KEY'
+
+interface Target {
+  owner: string
+  repo: string
+  environment?: string
+}
+
+const REPO_TARGET: Target = { owner: OWNER, repo: REPO }
+
+async function fetchKey(octokit: Octokit, target: Target): Promise<{ key_id: string; key: string }> {
+  const { owner, repo, environment } = target
+  const { data } = environment
+    ? await octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: environment })
+    : await octokit.rest.actions.getRepoPublicKey({ owner, repo })
+  return { key_id: data.key_id, key: data.key }
+}
+
+function seal(value: string, base64Key: string): string {
+  const sealed = sodium.crypto_box_seal(sodium.from_string(value), sodium.from_base64(base64Key, sodium.base64_variants.ORIGINAL))
+  return sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL)
+}
+
+async function put(octokit: Octokit, target: Target, name: string, encrypted_value: string, key_id: string): Promise<number> {
+  const { owner, repo, environment } = target
+  const response = environment
+    ? await octokit.rest.actions.createOrUpdateEnvironmentSecret({
+        owner,
+        repo,
+        environment_name: environment,
+        secret_name: name,
+        encrypted_value,
+        key_id,
+      })
+    : await octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: name, encrypted_value, key_id })
+  return response.status
+}
+
+/** What the action does: fetch the target's public key, seal the value, store it. */
+async function storeSecret(octokit: Octokit, target: Target, name: string, value: string): Promise<number> {
+  const key = await fetchKey(octokit, target)
+  return put(octokit, target, name, seal(value, key.key), key.key_id)
+}
+
+describe('GitHub emulator', () => {
+  let github: GitHubEmulator
+  let octokit: Octokit
+
+  beforeAll(async () => {
+    await sodium.ready
+  })
+
+  beforeEach(async () => {
+    github = new GitHubEmulator()
+    await github.start()
+    octokit = getOctokit(github.token, { baseUrl: github.url })
+  })
+
+  afterEach(async () => {
+    await github.stop()
+  })
+
+  test('serves a base URL without a trailing slash and a random token by default', () => {
+    expect(github.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(github.token).toMatch(/^ghs_[0-9a-f]{36}$/)
+    expect(new GitHubEmulator().token).not.toBe(github.token)
+    expect(new GitHubEmulator({ token: 'ghp_fixed' }).token).toBe('ghp_fixed')
+  })
+
+  test('a repository secret round-trips: the stored value is what was sealed', async () => {
+    const value = 'napi_' + 'x'.repeat(60)
+    const key = await fetchKey(octokit, REPO_TARGET)
+    expect(key.key_id).toMatch(/^\d+$/)
+    expect(sodium.from_base64(key.key, sodium.base64_variants.ORIGINAL)).toHaveLength(sodium.crypto_box_PUBLICKEYBYTES)
+
+    expect(await put(octokit, REPO_TARGET, SECRET, seal(value, key.key), key.key_id)).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe(value)
+    // Secret names are case-insensitive.
+    expect(github.secret(OWNER, REPO, SECRET.toLowerCase())).toBe(value)
+    expect(github.secret(OWNER, 'other', SECRET)).toBeUndefined()
+    expect(github.secret(OWNER, REPO, SECRET, 'production')).toBeUndefined()
+
+    const { data } = await octokit.rest.actions.getRepoSecret({ owner: OWNER, repo: REPO, secret_name: SECRET })
+    expect(data).toEqual({ name: SECRET, created_at: expect.any(String), updated_at: expect.any(String) })
+
+    const put_ = github.requests.find((entry) => entry.method === 'PUT')
+    expect(put_).toMatchObject({ path: `/repos/${OWNER}/${REPO}/actions/secrets/${SECRET}`, status: 201 })
+    expect(put_?.headers.authorization).toBe(`token ${github.token}`)
+    expect(github.requests.map((entry) => `${entry.method} ${entry.status}`)).toEqual(['GET 200', 'PUT 201', 'GET 200'])
+  })
+
+  test('answers 201 when a secret is created and 204 when it is updated', async () => {
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'first')).toBe(201)
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'second')).toBe(204)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('second')
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET.toLowerCase(), 'third')).toBe(204)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('third')
+    expect(await storeSecret(octokit, REPO_TARGET, 'OTHER_SECRET', 'other')).toBe(201)
+  })
+
+  test('an environment secret round-trips under its own key pair', async () => {
+    github.addEnvironment(OWNER, REPO, 'production')
+    const target: Target = { ...REPO_TARGET, environment: 'production' }
+    const repoKey = await fetchKey(octokit, REPO_TARGET)
+    const environmentKey = await fetchKey(octokit, target)
+    expect(environmentKey.key).not.toBe(repoKey.key)
+    expect(environmentKey.key_id).not.toBe(repoKey.key_id)
+
+    expect(await put(octokit, target, SECRET, seal('env-value', environmentKey.key), environmentKey.key_id)).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET, 'production')).toBe('env-value')
+    expect(github.secret(OWNER, REPO, SECRET, 'Production')).toBe('env-value')
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    expect(github.requests.at(-1)?.path).toBe(`/repos/${OWNER}/${REPO}/environments/production/secrets/${SECRET}`)
+
+    // Sealed for the repository key: the environment cannot open it.
+    await expect(put(octokit, target, SECRET, seal('wrong-key', repoKey.key), environmentKey.key_id)).rejects.toMatchObject({
+      status: 422,
+    })
+    expect(await storeSecret(octokit, target, SECRET, 'env-value-2')).toBe(204)
+    expect(github.secret(OWNER, REPO, SECRET, 'production')).toBe('env-value-2')
+  })
+
+  test('an unknown environment is 404 Not Found', async () => {
+    github.addEnvironment(OWNER, REPO, 'production')
+    const target: Target = { ...REPO_TARGET, environment: 'staging' }
+    await expect(fetchKey(octokit, target)).rejects.toMatchObject({ status: 404, response: { data: { message: 'Not Found' } } })
+    const repoKey = await fetchKey(octokit, REPO_TARGET)
+    await expect(put(octokit, target, SECRET, seal('v', repoKey.key), repoKey.key_id)).rejects.toMatchObject({ status: 404 })
+    expect(github.secret(OWNER, REPO, SECRET, 'staging')).toBeUndefined()
+  })
+
+  test('a wrong token is 401 Bad credentials and stores nothing', async () => {
+    const key = await fetchKey(octokit, REPO_TARGET)
+    const intruder = getOctokit('ghp_wrong', { baseUrl: github.url })
+    await expect(fetchKey(intruder, REPO_TARGET)).rejects.toMatchObject({
+      status: 401,
+      response: { data: { message: 'Bad credentials' } },
+    })
+    await expect(put(intruder, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({ status: 401 })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+
+    // The Bearer scheme is accepted too; no header at all is refused.
+    const bearer = await fetch(`${github.url}/repos/${OWNER}/${REPO}/actions/secrets/public-key`, {
+      headers: { authorization: `Bearer ${github.token}` },
+    })
+    expect(bearer.status).toBe(200)
+    const anonymous = await fetch(`${github.url}/repos/${OWNER}/${REPO}/actions/secrets/public-key`)
+    expect(anonymous.status).toBe(401)
+    await anonymous.text()
+  })
+
+  test('a key_id that is not the current one is 422', async () => {
+    const key = await fetchKey(octokit, REPO_TARGET)
+    // Sealed for the right key, so only the key_id check can refuse it.
+    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), `${key.key_id}1`)).rejects.toMatchObject({ status: 422 })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+
+    github.rotateKey(OWNER, REPO)
+    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({ status: 422 })
+    const fresh = await fetchKey(octokit, REPO_TARGET)
+    expect(fresh.key_id).not.toBe(key.key_id)
+    expect(await put(octokit, REPO_TARGET, SECRET, seal('v', fresh.key), fresh.key_id)).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('v')
+  })
+
+  test('a body that is not standard base64 or not sealed for the key is 422', async () => {
+    const key = await fetchKey(octokit, REPO_TARGET)
+    // libsodium's default variant is URL-safe without padding, which GitHub refuses;
+    // 5 bytes of value give a 53-byte box, so padding would be needed.
+    const urlSafe = sodium.to_base64(sodium.crypto_box_seal('12345', sodium.from_base64(key.key, sodium.base64_variants.ORIGINAL)))
+    expect(urlSafe).not.toMatch(/=$/)
+    await expect(put(octokit, REPO_TARGET, SECRET, urlSafe, key.key_id)).rejects.toMatchObject({ status: 422 })
+
+    const stranger = sodium.crypto_box_keypair()
+    const foreign = sodium.to_base64(sodium.crypto_box_seal('v', stranger.publicKey), sodium.base64_variants.ORIGINAL)
+    await expect(put(octokit, REPO_TARGET, SECRET, foreign, key.key_id)).rejects.toMatchObject({
+      status: 422,
+      response: { data: { message: 'Bad request - validation failed due to an improperly encrypted secret' } },
+    })
+    await expect(put(octokit, REPO_TARGET, SECRET, Buffer.from('plain text').toString('base64'), key.key_id)).rejects.toMatchObject({
+      status: 422,
+    })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    expect(await put(octokit, REPO_TARGET, SECRET, seal('12345', key.key), key.key_id)).toBe(201)
+  })
+
+  test('failNext(403) refuses the next write with a GitHub error, then writes succeed again', async () => {
+    github.failNext(403)
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'v1')).rejects.toMatchObject({
+      status: 403,
+      response: { data: { message: 'Resource not accessible by personal access token' } },
+    })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    // Key fetches are not affected.
+    expect(github.requests.map((entry) => `${entry.method} ${entry.status}`)).toEqual(['GET 200', 'PUT 403'])
+
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'v2')).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('v2')
+  })
+
+  test('failNext(500, 2) fails two writes', async () => {
+    github.failNext(500, 2)
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'a')).rejects.toMatchObject({ status: 500 })
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'b')).rejects.toMatchObject({ status: 500 })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'c')).toBe(201)
+    expect(() => github.failNext(200)).toThrow()
+  })
+
+  test('only configured repositories exist when a list is given', async () => {
+    await github.stop()
+    github = new GitHubEmulator({ token: 'ghp_configured', repositories: [`${OWNER}/${REPO}`] })
+    await github.start()
+    octokit = getOctokit(github.token, { baseUrl: github.url })
+    await expect(fetchKey(octokit, { owner: OWNER, repo: 'elsewhere' })).rejects.toMatchObject({ status: 404 })
+    expect(() => github.addEnvironment(OWNER, 'elsewhere', 'production')).toThrow()
+    expect(await storeSecret(octokit, { owner: OWNER.toUpperCase(), repo: REPO }, SECRET, 'v')).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('v')
+  })
+})
