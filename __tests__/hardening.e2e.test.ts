@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../scripts/run-step.ts'
+import { expectNoKeyLeak } from './support/leaks.js'
 
 /**
  * Faults on the server, seen from a workflow: the committed bundle against the emulator with
@@ -23,18 +24,6 @@ afterEach(async () => {
 })
 
 const step = (inputs: Record<string, string>) => runStep({ 'api-key': admin.key, 'api-host': url, ...inputs })
-
-/** No key value anywhere a person or a later step can read, but the masked `key` output. */
-function expectNoKeyLeak(result: StepResult, keys: string[]): void {
-  const { key: _newKey, ...otherOutputs } = result.outputs
-  const readable = result.everything.replace(result.outputs.key ?? '\u0000', '')
-  for (const value of keys) {
-    expect(readable).not.toContain(value)
-    expect(JSON.stringify(otherOutputs)).not.toContain(value)
-    expect(result.summary).not.toContain(value)
-    expect(JSON.stringify(result.state)).not.toContain(value)
-  }
-}
 
 describe('reads absorb transient faults', () => {
   it('two 503s, a 429 with Retry-After, a dropped connection and a 423: the step still succeeds', async () => {

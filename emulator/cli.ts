@@ -1,15 +1,19 @@
 // Runs the platform emulator from the command line, seeded with a working key,
 // some projects and one project whose operations change status over time.
-//   node emulator/cli.ts [--port N] [--projects N] [--host H]
+//   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]
+// --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY and NEON_EMULATOR_PROJECT_ID
+// (KEY=value lines), e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
+import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
 
-const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H]'
+const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]'
 
 interface CliOptions {
   port: number
   projects: number
   host: string
+  envFile?: string
 }
 
 function fail(message: string): never {
@@ -41,6 +45,12 @@ function parseArgs(argv: string[]): CliOptions {
         const host = value()
         if (!host) fail('--host needs a value')
         options.host = host
+        break
+      }
+      case '--write-env': {
+        const file = value()
+        if (!file) fail('--write-env needs a path')
+        options.envFile = file
         break
       }
       case '-h':
@@ -105,6 +115,12 @@ async function main(): Promise<void> {
 
   const url = await emulator.start(options.port, options.host)
   const origin = new URL(url).origin
+  if (options.envFile) {
+    appendFileSync(
+      options.envFile,
+      `NEON_EMULATOR_URL=${url}\nNEON_EMULATOR_API_KEY=${admin.key}\nNEON_EMULATOR_PROJECT_ID=${operationsProject}\n`,
+    )
+  }
   process.stdout.write(
     [
       'Platform emulator running',

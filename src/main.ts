@@ -6,6 +6,7 @@ import type { CommandContext, CommandResult } from './commands/context.js'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.js'
 import { runListProjects } from './commands/projects.js'
 import { runWaitForOperations } from './commands/operations.js'
+import { runRotateKey } from './commands/rotate.js'
 import { readSettings, type Settings } from './inputs.js'
 import { ACTION_VERSION, USER_AGENT } from './version.js'
 
@@ -77,7 +78,12 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
     case 'wait-for-operations':
       return runWaitForOperations(ctx, settings)
     case 'rotate-key':
-      throw new ActionError(`${settings.command} is not available in this version of the action yet.`)
+      return runRotateKey(ctx, {
+        keyName: settings.keyName,
+        keyId: settings.keyId,
+        secret: settings.secret,
+        github: { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
+      })
   }
 }
 

@@ -103,6 +103,11 @@ export class PlatformClient {
     return new PlatformClient({ ...this.options, deadline, dispatcher: this.dispatcher })
   }
 
+  /** The same client authenticating with another key, sharing the connection pool. */
+  withApiKey(apiKey: string): PlatformClient {
+    return new PlatformClient({ ...this.options, apiKey, dispatcher: this.dispatcher })
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }

@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubEmulator } from '../emulator/github.ts'
+import { PlatformEmulator } from '../emulator/platform.ts'
+import { errorLines, runStep } from '../scripts/run-step.ts'
+import { expectNoKeyLeak } from './support/leaks.js'
+
+/**
+ * Scheduled rotation and job-scoped keys, as a workflow runs them: the committed bundle against
+ * the platform emulator and a local GitHub API that keeps sealed secrets.
+ */
+let platform: PlatformEmulator
+let github: GitHubEmulator
+let url: string
+let current: { id: number; key: string }
+const REPO = 'octo-org/deploys'
+
+beforeEach(async () => {
+  platform = new PlatformEmulator()
+  github = new GitHubEmulator()
+  url = await platform.start()
+  await github.start()
+  // The workflow rotates the very key it runs with.
+  current = platform.addKey('ci-deploy')
+})
+
+afterEach(async () => {
+  await platform.stop()
+  await github.stop()
+})
+
+const githubEnv = () => ({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO })
+
+const rotate = (inputs: Record<string, string> = {}) =>
+  runStep({ command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'key-name': 'ci-deploy', ...inputs }, { env: githubEnv() })
+
+const validNamed = (name: string) => platform.keys().filter((k) => k.name === name && !k.revoked)
+
+describe('rotate-key', () => {
+  it('without secret-name: a new key, proven, then every old key of that name revoked', async () => {
+    const older = platform.addKey('ci-deploy')
+    const bystander = platform.addKey('other')
+    const result = await rotate()
+    expect(errorLines(result.stdout)).toEqual([])
+    const id = Number(result.outputs['key-id'])
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([id])
+    expect(platform.isKeyValid(result.outputs.key!)).toBe(true)
+    expect(JSON.parse(result.outputs['revoked-key-ids']!).sort()).toEqual([current.id, older.id].sort())
+    expect(platform.isKeyValid(bystander.id)).toBe(true)
+    // The proof is a read made with the new key; the revocations use it too.
+    const byNewKey = platform.requests.filter((r) => r.keyId === id)
+    expect(byNewKey.map((r) => r.method)).toEqual(['GET', 'DELETE', 'DELETE'])
+    expectNoKeyLeak(result, [current.key, older.key, bystander.key])
+    expect(github.requests).toHaveLength(0)
+  })
+
+  it('with secret-name: stores the new key in the repository secret before revoking the old one', async () => {
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(validNamed('ci-deploy')).toHaveLength(1)
+    expect(platform.isKeyValid(current.id)).toBe(false)
+    // Stored first, revoked after.
+    const storedAt = platform.requests.findIndex((r) => r.method === 'DELETE')
+    expect(storedAt).toBeGreaterThan(-1)
+    expect(result.stdout.indexOf('Stored the new key in secret NEON_API_KEY')).toBeLessThan(result.stdout.indexOf(`Revoked API key ${current.id}`))
+    expect(result.summary).toContain('The new key is stored in secret NEON_API_KEY.')
+    expect(result.masked).toEqual([current.key, github.token, result.outputs.key])
+    expectNoKeyLeak(result, [current.key, github.token])
+  })
+
+  it('stores an environment secret when secret-environment is given', async () => {
+    github.addEnvironment('octo-org', 'deploys', 'production')
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'secret-environment': 'production', 'github-token': github.token })
+    expect(result.code).toBe(0)
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBeUndefined()
+  })
+
+  it('also revokes key-id, and never the new key', async () => {
+    const stray = platform.addKey('legacy')
+    const result = await rotate({ 'key-id': String(stray.id) })
+    expect(JSON.parse(result.outputs['revoked-key-ids']!).sort()).toEqual([current.id, stray.id].sort())
+    expect(platform.isKeyValid(Number(result.outputs['key-id']))).toBe(true)
+  })
+
+  it('a failure while storing revokes the new key and leaves the old key valid', async () => {
+    github.failNext(403, 1, 'Resource not accessible by personal access token')
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    expect(result.code).toBe(1)
+    const errors = errorLines(result.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(/^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \(Resource not accessible by personal access token.*\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked; every old key is still valid\.$/)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+    expect(result.outputs.key).toBeUndefined()
+    expectNoKeyLeak(result, [current.key, github.token])
+  })
+
+  it('a wrong GitHub token is named, and nothing is revoked but the new key', async () => {
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp_wrong' })
+    expect(errorLines(result.stdout)[0]).toContain('GitHub refused the token (401')
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+  })
+
+  it('a new key that fails its proof is revoked, and the old key stays valid', async () => {
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    const result = await rotate()
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)[0]).toMatch(/^::error::Rotation stopped: Could not list API keys: .*500.* The new key \d+ was revoked; every old key is still valid\.$/)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+  })
+})
+
+describe('job-scoped keys', () => {
+  it('the post step revokes the key, also after a later step of the job failed', async () => {
+    const base = { 'api-key': current.key, 'api-host': url }
+    const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
+    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'] })
+    expect(JSON.stringify(created.state)).not.toContain(created.outputs.key)
+    // A later step uses the key, then another step fails.
+    const used = await runStep({ command: 'list-projects', 'api-key': created.outputs.key!, 'api-host': url })
+    expect(used.code).toBe(0)
+    const broken = await runStep({ ...base, command: 'revoke-key', 'key-id': 'oops' })
+    expect(broken.code).toBe(1)
+    // The runner still runs the post step (post-if: always()) with the main step's state.
+    const post = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' }, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain(`Revoked the job-scoped API key ${created.outputs['key-id']}.`)
+    expect(platform.isKeyValid(created.outputs.key!)).toBe(false)
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    expectNoKeyLeak(post, [current.key, created.outputs.key!])
+  })
+
+  it('a post step whose key is already gone succeeds quietly', async () => {
+    const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }
+    const created = await runStep({ ...base, 'revoke-after-job': 'true' })
+    await runStep({ ...base, command: 'revoke-key', 'key-name': 'job' })
+    const post = await runStep(base, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain('was already revoked')
+  })
+
+  it('create-key without revoke-after-job saves no key id, and its post step does nothing', async () => {
+    const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'kept' }
+    const created = await runStep(base)
+    expect(created.state).toEqual({ isPost: 'true' })
+    const requestsBefore = platform.requests.length
+    const post = await runStep(base, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(platform.requests).toHaveLength(requestsBefore)
+    expect(platform.isKeyValid(created.outputs.key!)).toBe(true)
+  })
+})

@@ -1,0 +1,90 @@
+import { PlatformClient } from '../api/client.js'
+import { ApiError, ActionError } from '../api/errors.js'
+import { listApiKeys, revokeApiKey } from '../api/endpoints.js'
+import type { ApiKey, CreatedApiKey } from '../api/types.js'
+import type { SecretTarget } from '../inputs.js'
+import type { GitHubEnvironment } from '../secrets.js'
+import { heading, paragraph, table } from '../summary.js'
+import type { CommandContext, CommandResult } from './context.js'
+import { createKeyOnce, revokeKeyIds } from './keys.js'
+
+export interface RotateOptions {
+  keyName: string
+  keyId?: number
+  secret?: SecretTarget
+  github: GitHubEnvironment
+}
+
+/** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
+const PROOF_ATTEMPTS = 3
+const PROOF_BACKOFF_MS = 1000
+
+/**
+ * Rotation never locks the user out: create and mask a new key, prove it works, store it, and
+ * only then revoke the old ones. If the proof or the storing fails, the new key is revoked and
+ * every old key stays valid.
+ */
+export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
+  const created = await createKeyOnce(ctx, options.keyName)
+  ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(options.keyName)}.`)
+  // The new key does the rest: it is proven, and it stays valid if the step's own key is revoked.
+  const newClient = ctx.client.withApiKey(created.key)
+
+  let keys: ApiKey[]
+  try {
+    keys = await proveKey(ctx, newClient)
+    ctx.log.info(`The new key works: it listed ${keys.length} key(s).`)
+    if (options.secret) {
+      const { storeActionsSecret } = await import('../secrets.js')
+      await storeActionsSecret(options.secret, created.key, options.github)
+      ctx.log.info(`Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`)
+    }
+  } catch (error) {
+    throw await undoRotation(ctx, created, error)
+  }
+
+  const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id).map((k) => k.id)
+  if (options.keyId !== undefined && options.keyId !== created.id && !old.includes(options.keyId)) old.push(options.keyId)
+  const { revoked, failure } = await revokeKeyIds({ ...ctx, client: newClient }, old)
+  if (old.length === 0) ctx.log.info('No old key to revoke.')
+  return {
+    outputs: { key: created.key, 'key-id': String(created.id), 'revoked-key-ids': JSON.stringify(revoked) },
+    summary:
+      heading('API key rotated') +
+      table(
+        ['', 'id', 'name'],
+        [['new', { code: String(created.id) }, options.keyName], ...revoked.map((id) => ['revoked', { code: String(id) }, ''])],
+      ) +
+      paragraph(
+        options.secret
+          ? `The new key is stored in secret ${options.secret.name}${options.secret.environment ? ` (environment ${options.secret.environment})` : ''}.`
+          : 'The new key is in the step output `key`, masked in logs; no secret was written.',
+      ),
+    failure: failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+  }
+}
+
+async function proveKey(ctx: CommandContext, client: PlatformClient): Promise<ApiKey[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await listApiKeys(client)
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401) || attempt >= PROOF_ATTEMPTS) throw error
+      await ctx.clock.sleep(PROOF_BACKOFF_MS * attempt)
+    }
+  }
+}
+
+/** Revokes the new key with the step's own key; the old keys were not touched. */
+async function undoRotation(ctx: CommandContext, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
+  const reason = cause instanceof Error ? cause.message : String(cause)
+  try {
+    await revokeApiKey(ctx.client.withDeadline(ctx.client.deadline + 30_000), created.id)
+    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`)
+  } catch (error) {
+    const undo = error instanceof Error ? error.message : String(error)
+    return new ActionError(
+      `Rotation stopped: ${reason} Revoking the new key ${created.id} failed too (${undo}): revoke it by hand. Every old key is still valid.`,
+    )
+  }
+}
