@@ -71,6 +71,9 @@ describe('results', () => {
     expect(step.summary).toContain('Operations finished')
     expect(step.summary).toContain('<th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th>')
     expect(step.summary).toContain('<td>ep-feature-1</td>')
+    // Every poll of the step reuses one keep-alive connection.
+    expect(platform.requests.length).toBeGreaterThan(2)
+    expect(platform.connections).toBe(1)
     // One log line per change of status.
     expect(step.stdout.match(new RegExp(`${ids[0]} on branch br-feature-1: running → finished`, 'g'))).toHaveLength(1)
   })

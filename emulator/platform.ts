@@ -251,6 +251,8 @@ export class PlatformEmulator {
   /** Pending delay faults, so that stop() can end them instead of waiting. */
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
 
+  private connectionCount = 0
+
   constructor(options: EmulatorOptions = {}) {
     this.clock = options.now ?? Date.now
   }
@@ -260,6 +262,8 @@ export class PlatformEmulator {
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     if (this.server) throw new Error('the emulator is already started')
     const server = createServer((req, res) => this.onRequest(req, res))
+    // Counted so tests can check that a client reuses its keep-alive connections.
+    server.on('connection', () => this.connectionCount++)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, host, () => {
@@ -289,6 +293,11 @@ export class PlatformEmulator {
       // Keep-alive and in-flight connections would otherwise hold close() open.
       server.closeAllConnections()
     })
+  }
+
+  /** TCP connections accepted since start. */
+  get connections(): number {
+    return this.connectionCount
   }
 
   /** Base URL including /api/v2. */

@@ -14,7 +14,7 @@ export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 
 interface ActionYaml {
-  inputs: Record<string, { default?: string; required?: boolean }>
+  inputs: Record<string, { description: string; default?: string; required?: boolean }>
   outputs: Record<string, { description: string }>
   runs: Record<string, string>
 }
@@ -67,28 +67,47 @@ export function parseFileCommands(text: string): Record<string, string> {
   return values
 }
 
-export async function runStep(inputs: Record<string, string>, options: StepOptions = {}): Promise<StepResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'neon-action-step-'))
-  const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
+export interface StepFiles {
+  GITHUB_OUTPUT: string
+  GITHUB_STATE: string
+  GITHUB_STEP_SUMMARY: string
+}
+
+/**
+ * The environment a runner gives one step of the action, in `dir`: INPUT_* for every input
+ * (action.yml's defaults filled in), empty file-command files, and STATE_* for a post step.
+ */
+export function stepEnvironment(
+  dir: string,
+  inputs: Record<string, string>,
+  options: Omit<StepOptions, 'timeScale'> & { timeScale?: number } = {},
+): { env: Record<string, string>; files: StepFiles } {
+  const files: StepFiles = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
   for (const file of Object.values(files)) writeFileSync(file, '')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,
     RUNNER_TEMP: dir,
     GITHUB_ACTIONS: 'true',
-    NEON_ACTION_TIME_SCALE: String(options.timeScale ?? 0.01),
     ...files,
     ...options.env,
+  }
+  // A runner does not set it: only tests and the bench run the action's clock faster.
+  if (options.timeScale !== undefined) env.NEON_ACTION_TIME_SCALE = String(options.timeScale)
+  for (const name of Object.keys(inputs)) {
+    if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
   }
   for (const [name, spec] of Object.entries(actionYaml.inputs)) {
     const value = inputs[name] ?? spec.default
     if (value !== undefined) env[`INPUT_${name.toUpperCase()}`] = value
   }
-  for (const name of Object.keys(inputs)) {
-    if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
-  }
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value
+  return { env, files }
+}
 
+export async function runStep(inputs: Record<string, string>, options: StepOptions = {}): Promise<StepResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'neon-action-step-'))
+  const { env, files } = stepEnvironment(dir, inputs, { ...options, timeScale: options.timeScale ?? 0.01 })
   const child = spawn(process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''

@@ -1,0 +1,547 @@
+/**
+ * `npm run bench [-- --runs N] [--scale-runs N] [--waiter-runs N]`: how fast and how big the
+ * committed dist/index.js is, against the local platform emulator (started in this process).
+ *
+ * Method
+ * - Every measured command is a child process started the way a runner starts the action:
+ *   `node dist/index.js` with INPUT_* variables (action.yml defaults filled in, as in
+ *   scripts/run-step.ts), the GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files and a
+ *   fresh working directory. Wall time runs from just before spawn() to the child's `exit` event
+ *   (performance.now()); setting up the files happens before the clock starts.
+ * - Quick commands (list-projects on 57 projects, create-key, list-keys and the two floors) are
+ *   run round-robin: 2 warm-up rounds, then N timed rounds (default 15). The timed runs are
+ *   exactly the runner's command line. Peak memory comes from a few extra runs (min(N, 3)) of
+ *   the same commands with a tiny preload, `node --import <tmp>/peak-rss.mjs`, that writes
+ *   process.resourceUsage().maxRSS to fd 3 on exit; the preload costs ~1–2 ms of start-up, which
+ *   is why it is kept out of the timed runs.
+ * - The floors: a bare Node script with one global fetch (GET {url}/projects?limit=400, Bearer
+ *   header, prints the body's length), written to a temp file at run time, and `node -e 0`.
+ * - Scale (list-projects on 10,000 projects) and the waiter run with the preload on every run:
+ *   their figures are hundreds of ms, and the waiter's latency is measured at exit, not start-up.
+ * - Every measured step must succeed (exit code 0 and the expected outputs); if one does not, the
+ *   bench stops with an error, since its figure would be meaningless. No figure ever fails it.
+ *
+ * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import { PlatformEmulator } from '../emulator/platform.ts'
+import type { RequestLogEntry } from '../emulator/platform.ts'
+import { BUNDLE, ROOT, parseFileCommands, stepEnvironment, type StepFiles } from './run-step.ts'
+
+// ---- settings ---------------------------------------------------------------------------------
+
+function flag(name: string, fallback: number): number {
+  const args = process.argv.slice(2)
+  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (at < 0) return fallback
+  const raw = args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1]
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} wants a positive integer, got ${String(raw)}`)
+  return value
+}
+
+const RUNS = flag('runs', 15)
+const WARMUPS = 2
+const MEMORY_RUNS = Math.min(RUNS, 3)
+const SCALE_RUNS = flag('scale-runs', Math.min(RUNS, 3))
+const WAITER_RUNS = flag('waiter-runs', Math.min(RUNS, 5))
+
+const SMALL_ACCOUNT_PROJECTS = 57
+const LARGE_ACCOUNT_PROJECTS = 10_000
+const WAITER_SIZES = [1, 10, 40, 200]
+const WAITER_HISTORY = 2000
+/** The action's clock speed-up for the waiter: a 1 s poll lasts 50 ms of real time. */
+const WAITER_TIME_SCALE = 0.05
+const WAITER_POLL_S = 1
+const POLL_REAL_MS = WAITER_POLL_S * 1000 * WAITER_TIME_SCALE
+/** The awaited operations all finish this long (real ms) after the child is spawned, plus a stagger. */
+const WAITER_FINISH_AFTER_MS = 300
+
+// ---- child processes --------------------------------------------------------------------------
+
+const work = mkdtempSync(join(tmpdir(), 'neon-action-bench-'))
+const PRELOAD = join(work, 'peak-rss.mjs')
+writeFileSync(
+  PRELOAD,
+  [
+    "import { writeSync } from 'node:fs'",
+    'process.on("exit", () => {',
+    '  try { writeSync(3, String(process.resourceUsage().maxRSS)) } catch {}',
+    '})',
+    '',
+  ].join('\n'),
+)
+const FETCH_FLOOR = join(work, 'one-fetch.mjs')
+writeFileSync(
+  FETCH_FLOOR,
+  [
+    'const res = await fetch(`${process.argv[2]}/projects?limit=400`, { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })',
+    'const text = await res.text()',
+    'if (!res.ok) { console.error(res.status, text); process.exit(1) }',
+    'console.log(text.length)',
+    '',
+  ].join('\n'),
+)
+
+interface Run {
+  code: number | null
+  signal: NodeJS.Signals | null
+  wallMs: number
+  /** Date.now() at the child's exit, for the waiter's latency. */
+  exitAt: number
+  /** KiB, when the preload was loaded. */
+  maxRssKiB?: number
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+}
+
+interface Spec {
+  args: string[]
+  env: Record<string, string>
+  cwd: string
+  files?: StepFiles
+}
+
+let runCounter = 0
+
+/** The runner's environment for one step of the action (as scripts/run-step.ts builds it). */
+function actionSpec(inputs: Record<string, string>, timeScale?: number): Spec {
+  const dir = join(work, `step-${++runCounter}`)
+  mkdirSync(dir)
+  const { env, files } = stepEnvironment(dir, inputs, { timeScale })
+  return { args: [BUNDLE], env, cwd: dir, files }
+}
+
+function plainSpec(args: string[], extraEnv: Record<string, string> = {}): Spec {
+  const dir = join(work, `step-${++runCounter}`)
+  mkdirSync(dir)
+  return { args, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, ...extraEnv }, cwd: dir }
+}
+
+async function execute(spec: Spec, withPreload: boolean): Promise<Run> {
+  const args = withPreload ? ['--import', pathToFileURL(PRELOAD).href, ...spec.args] : spec.args
+  const stdio: ('ignore' | 'pipe')[] = withPreload ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe']
+  let stdout = ''
+  let stderr = ''
+  let rss = ''
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { env: spec.env, cwd: spec.cwd, stdio })
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const fd3 = child.stdio[3]
+  if (fd3 && 'setEncoding' in fd3) (fd3 as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string | Buffer) => (rss += String(chunk)))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallMs: number; exitAt: number }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal, wallMs: performance.now() - started, exitAt: Date.now() })),
+  )
+  const closed = new Promise<void>((done) => child.on('close', () => done()))
+  const { code, signal, wallMs, exitAt } = await exited
+  await closed
+  const outputs = spec.files ? parseFileCommands(readFileSync(spec.files.GITHUB_OUTPUT, 'utf8')) : {}
+  rmSync(spec.cwd, { recursive: true, force: true })
+  const run: Run = { code, signal, wallMs, exitAt, stdout, stderr, outputs }
+  if (withPreload) {
+    const kib = Number(rss.trim())
+    if (!rss.trim() || !Number.isFinite(kib)) throw new Error(`the peak-memory preload reported nothing for: node ${args.join(' ')}`)
+    run.maxRssKiB = kib
+  }
+  return run
+}
+
+/** A measured step that did not do its job makes its figure meaningless: stop loudly. */
+function mustSucceed(label: string, run: Run, check: (run: Run) => string | undefined): void {
+  const problem = run.code !== 0 ? `exit code ${run.code}${run.signal ? ` (signal ${run.signal})` : ''}` : check(run)
+  if (problem === undefined) return
+  // Without `::add-mask::` lines: they carry the key, and a runner would not show them either.
+  const tail = (text: string) => text.replace(/^::add-mask::.*\n?/gm, '').trimEnd().split('\n').slice(-15).join('\n')
+  throw new Error(`bench: the measured step "${label}" failed: ${problem}\n--- stdout (tail)\n${tail(run.stdout)}\n--- stderr (tail)\n${tail(run.stderr)}`)
+}
+
+function jsonArrayLength(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  try {
+    const value: unknown = JSON.parse(text)
+    return Array.isArray(value) ? value.length : undefined
+  } catch {
+    return undefined
+  }
+}
+
+// ---- statistics and formatting ----------------------------------------------------------------
+
+interface Stats {
+  n: number
+  median: number
+  min: number
+  max: number
+  p10: number
+  p90: number
+}
+
+function quantile(sorted: number[], q: number): number {
+  const at = (sorted.length - 1) * q
+  const lo = Math.floor(at)
+  const hi = Math.ceil(at)
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo)
+}
+
+function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b)
+  return {
+    n: sorted.length,
+    median: quantile(sorted, 0.5),
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+    p10: quantile(sorted, 0.1),
+    p90: quantile(sorted, 0.9),
+  }
+}
+
+const num = (value: number, digits = 1) => value.toFixed(digits)
+const ms = (value: number) => (value >= 1000 ? `${num(value / 1000, 2)} s` : `${num(value, value < 10 ? 2 : 1)} ms`)
+const range = (s: Stats, f: (v: number) => string) => `${f(s.min)} – ${f(s.max)}`
+const mib = (kib: number) => `${num(kib / 1024, 1)} MiB`
+const bytes = (n: number) => n.toLocaleString('en-US')
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd()
+  return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].map((l) => `  ${l}`).join('\n')
+}
+
+// ---- the bench ---------------------------------------------------------------------------------
+
+const OPERATIONS_PATH = /^\/projects\/[^/]+\/operations(\/|$)/
+
+interface QuickCase {
+  name: string
+  label: string
+  spec: () => Spec
+  check: (run: Run) => string | undefined
+  requests: number[]
+  wall: number[]
+  rss: number[]
+}
+
+/** Every emulator started, so that a failed step does not leave a server holding the process open. */
+const emulators: PlatformEmulator[] = []
+function emulator(): PlatformEmulator {
+  const started = new PlatformEmulator()
+  emulators.push(started)
+  return started
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date()
+  const cpu = cpus()
+  console.log(`neon-api-action bench · Node ${process.version} · ${startedAt.toISOString()}`)
+  console.log(`${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ${process.platform}-${process.arch} · bundle ${relative(ROOT, BUNDLE)}`)
+
+  // Bundle sizes: dist/index.js and every other .js chunk in dist/.
+  const distDir = join(ROOT, 'dist')
+  const chunks = (readdirSync(distDir, { recursive: true }) as string[])
+    .filter((f) => /\.[cm]?js$/.test(f))
+    .map((f) => ({ file: `dist/${f.split('\\').join('/')}`, bytes: statSync(join(distDir, f)).size }))
+    .sort((a, b) => (a.file === 'dist/index.js' ? -1 : b.file === 'dist/index.js' ? 1 : b.bytes - a.bytes))
+
+  // The small account, for the quick commands.
+  const platform = emulator()
+  const url = await platform.start()
+  const admin = platform.addKey('bench-admin')
+  platform.addProjects(SMALL_ACCOUNT_PROJECTS)
+  const base = { 'api-key': admin.key, 'api-host': url }
+
+  const seeds: Omit<QuickCase, 'requests' | 'wall' | 'rss'>[] = [
+    {
+      name: 'list-projects',
+      label: `list-projects (${SMALL_ACCOUNT_PROJECTS} projects)`,
+      spec: () => actionSpec({ ...base, command: 'list-projects' }),
+      check: (r) => {
+        const n = jsonArrayLength(r.outputs['project-ids'])
+        return n === SMALL_ACCOUNT_PROJECTS ? undefined : `project-ids has ${String(n)} ids, expected ${SMALL_ACCOUNT_PROJECTS}`
+      },
+    },
+    {
+      name: 'create-key',
+      label: 'create-key',
+      spec: () => actionSpec({ ...base, command: 'create-key', 'key-name': 'bench-key' }),
+      check: (r) => (/^\d+$/.test(r.outputs['key-id'] ?? '') && r.outputs.key ? undefined : 'no key-id / key output'),
+    },
+    {
+      name: 'list-keys',
+      label: 'list-keys',
+      spec: () => actionSpec({ ...base, command: 'list-keys' }),
+      check: (r) => ((jsonArrayLength(r.outputs.keys) ?? 0) >= 1 ? undefined : 'keys output is not a non-empty JSON array'),
+    },
+    {
+      name: 'floor-fetch',
+      label: 'floor: bare node, one fetch',
+      spec: () => plainSpec([FETCH_FLOOR, url], { BENCH_KEY: admin.key }),
+      check: (r) => (Number(r.stdout.trim()) > 0 ? undefined : `printed ${JSON.stringify(r.stdout.trim())}, not a length`),
+    },
+    {
+      name: 'floor-node',
+      label: 'floor: node -e 0',
+      spec: () => plainSpec(['-e', '0']),
+      check: () => undefined,
+    },
+  ]
+  const cases: QuickCase[] = seeds.map((c) => ({ ...c, requests: [], wall: [], rss: [] }))
+
+  const once = async (c: QuickCase, withPreload: boolean): Promise<Run> => {
+    const spec = c.spec()
+    platform.clearRequests()
+    const run = await execute(spec, withPreload)
+    mustSucceed(c.label, run, c.check)
+    c.requests.push(platform.requests.length)
+    return run
+  }
+  // Round-robin, so that drift (CPU frequency, caches, the growing key list) spreads evenly.
+  for (let i = 0; i < WARMUPS; i++) for (const c of cases) await once(c, false)
+  for (const c of cases) c.requests.length = 0
+  for (let i = 0; i < RUNS; i++) for (const c of cases) c.wall.push((await once(c, false)).wallMs)
+  for (let i = 0; i < MEMORY_RUNS; i++) for (const c of cases) c.rss.push((await once(c, true)).maxRssKiB!)
+  await platform.stop()
+
+  // Scale: list-projects on a large account.
+  const big = emulator()
+  const bigUrl = await big.start()
+  const bigKey = big.addKey('bench-admin')
+  big.addProjects(LARGE_ACCOUNT_PROJECTS)
+  const scale = { wall: [] as number[], rss: [] as number[], requests: [] as number[], outputBytes: 0 }
+  for (let i = 0; i < SCALE_RUNS; i++) {
+    const spec = actionSpec({ command: 'list-projects', 'api-key': bigKey.key, 'api-host': bigUrl })
+    big.clearRequests()
+    const run = await execute(spec, true)
+    mustSucceed(`list-projects (${LARGE_ACCOUNT_PROJECTS} projects)`, run, (r) => {
+      const n = jsonArrayLength(r.outputs['project-ids'])
+      return n === LARGE_ACCOUNT_PROJECTS ? undefined : `project-ids has ${String(n)} ids, expected ${LARGE_ACCOUNT_PROJECTS}`
+    })
+    scale.wall.push(run.wallMs)
+    scale.rss.push(run.maxRssKiB!)
+    scale.requests.push(big.requests.length)
+    scale.outputBytes = Buffer.byteLength(run.outputs.projects ?? '')
+  }
+  await big.stop()
+
+  // The waiter.
+  const waitPlatform = emulator()
+  const waitUrl = await waitPlatform.start()
+  const waitKey = waitPlatform.addKey('bench-admin')
+  interface WaiterSample {
+    rounds: number
+    requests: number
+    requestsPerRound: number
+    latencyMs: number
+    /** From the arrival of the last poll request to the child's exit: the step's wind-down. */
+    lastPollToExitMs: number
+    /** Every request of the run, not only the operation reads. */
+    allRequests: number
+    wallMs: number
+    maxRssKiB: number
+    maxGapInRoundMs: number
+    minGapBetweenRoundsMs: number
+  }
+  const waiter: { size: number; samples: WaiterSample[] }[] = []
+  for (const size of WAITER_SIZES) {
+    const samples: WaiterSample[] = []
+    for (let i = 0; i < WAITER_RUNS; i++) {
+      // A fresh project per run, with a realistic history behind the awaited operations.
+      const projectId = waitPlatform.addProject().id
+      waitPlatform.addHistory(projectId, WAITER_HISTORY)
+      const spec = actionSpec(
+        { command: 'wait-for-operations', 'api-key': waitKey.key, 'api-host': waitUrl, 'project-id': projectId, 'poll-interval': String(WAITER_POLL_S) },
+        WAITER_TIME_SCALE,
+      )
+      // Operation k is created at seed + k µs (the emulator keeps creation times unique); its
+      // finish step is placed so that every one of them turns `finished` at exactly `finishAt`.
+      const seed = Date.now()
+      // Staggered over one poll interval, so that the runs sample every phase of the poll cycle
+      // (the latency depends mostly on where in the cycle the operations finish).
+      const finishAt = seed + WAITER_FINISH_AFTER_MS + (i * POLL_REAL_MS) / WAITER_RUNS
+      const ids: string[] = []
+      for (let k = 0; k < size; k++) {
+        const createdAt = seed + k / 1000
+        ids.push(
+          waitPlatform.addOperation(projectId, {
+            action: 'start_compute',
+            createdAt,
+            timeline: [
+              { afterMs: 0, status: 'running' },
+              { afterMs: finishAt - createdAt, status: 'finished' },
+            ],
+          }),
+        )
+      }
+      spec.env['INPUT_OPERATION-IDS'] = ids.join(',')
+      waitPlatform.clearRequests()
+      const run = await execute(spec, true)
+      mustSucceed(`wait-for-operations (${size} operations)`, run, (r) => {
+        if (r.outputs.status !== 'finished') return `status output ${JSON.stringify(r.outputs.status)}, expected "finished"`
+        const n = jsonArrayLength(r.outputs.operations)
+        return n === size ? undefined : `operations output has ${String(n)} records, expected ${size}`
+      })
+      if (waitPlatform.operation(ids[ids.length - 1]!)?.status !== 'finished') throw new Error('bench: the last awaited operation is not finished at exit')
+      const polls = waitPlatform.requests.filter((r: RequestLogEntry) => OPERATIONS_PATH.test(r.path))
+      // Rounds from the request log: the requests of one round follow each other back to back
+      // (each one is sent when the previous answer arrives), while between two rounds the action
+      // sleeps a whole poll interval (50 ms real). So a gap of more than half an interval between
+      // two arrivals starts a new round. The largest gap inside a round and the smallest gap
+      // between rounds are kept in the JSON, to show the split is clear-cut.
+      let rounds = polls.length > 0 ? 1 : 0
+      let maxIn = 0
+      let minBetween = Infinity
+      for (let j = 1; j < polls.length; j++) {
+        const gap = polls[j]!.at - polls[j - 1]!.at
+        if (gap > POLL_REAL_MS / 2) {
+          rounds++
+          minBetween = Math.min(minBetween, gap)
+        } else maxIn = Math.max(maxIn, gap)
+      }
+      samples.push({
+        rounds,
+        requests: polls.length,
+        requestsPerRound: rounds ? polls.length / rounds : 0,
+        // From the moment the last operation finished (its scheduled finish) to the child's exit.
+        latencyMs: run.exitAt - finishAt,
+        lastPollToExitMs: polls.length ? run.exitAt - polls[polls.length - 1]!.at : NaN,
+        allRequests: waitPlatform.requests.length,
+        wallMs: run.wallMs,
+        maxRssKiB: run.maxRssKiB!,
+        maxGapInRoundMs: maxIn,
+        minGapBetweenRoundsMs: minBetween,
+      })
+    }
+    waiter.push({ size, samples })
+  }
+  await waitPlatform.stop()
+  rmSync(work, { recursive: true, force: true })
+
+  // ---- report ----------------------------------------------------------------------------------
+
+  const wallStats = new Map(cases.map((c) => [c.name, stats(c.wall)]))
+  const rssStats = new Map(cases.map((c) => [c.name, stats(c.rss)]))
+  const ours = wallStats.get('list-projects')!.median
+  const fetchFloor = wallStats.get('floor-fetch')!.median
+  const nodeFloor = wallStats.get('floor-node')!.median
+  const scaleWall = stats(scale.wall)
+  const scaleRss = stats(scale.rss)
+
+  console.log(`\nWall time, spawn → exit: median and min – max of ${RUNS} runs (after ${WARMUPS} warm-ups, round-robin);`)
+  console.log(`peak RSS: median of ${MEMORY_RUNS} extra runs with the maxRSS preload.`)
+  console.log(
+    table(
+      ['command', 'median', 'min – max', 'p10 – p90', 'peak RSS', 'requests'],
+      cases.map((c) => {
+        const w = wallStats.get(c.name)!
+        return [c.label, ms(w.median), range(w, ms), `${ms(w.p10)} – ${ms(w.p90)}`, mib(rssStats.get(c.name)!.median), String(stats(c.requests).median)]
+      }),
+      [false, true, true, true, true, true],
+    ),
+  )
+  console.log(`\n  list-projects ÷ one-fetch floor: ${num(ours / fetchFloor, 2)}×  (${ms(ours - fetchFloor)} more)`)
+  console.log(`  list-projects ÷ node -e 0:       ${num(ours / nodeFloor, 2)}×  (${ms(ours - nodeFloor)} more)`)
+
+  console.log('\nBundle')
+  console.log(
+    table(
+      ['file', 'bytes', 'kB'],
+      chunks.map((c) => [c.file, bytes(c.bytes), num(c.bytes / 1000, 1)]),
+      [false, true, true],
+    ),
+  )
+
+  console.log(`\nScale: list-projects on ${bytes(LARGE_ACCOUNT_PROJECTS)} projects (pages of 400), ${SCALE_RUNS} run(s) with the preload`)
+  console.log(
+    table(
+      ['command', 'median', 'min – max', 'peak RSS (max)', 'requests', 'projects output'],
+      [[`list-projects (${bytes(LARGE_ACCOUNT_PROJECTS)} projects)`, ms(scaleWall.median), range(scaleWall, ms), mib(scaleRss.max), String(stats(scale.requests).median), `${num(scale.outputBytes / 1e6, 2)} MB`]],
+      [false, true, true, true, true, true],
+    ),
+  )
+
+  console.log(
+    `\nWaiter: wait-for-operations, poll-interval ${WAITER_POLL_S} s at time scale ${WAITER_TIME_SCALE} (= ${POLL_REAL_MS} ms real), ` +
+      `${WAITER_HISTORY} history records;\nall operations finish at one moment, ${WAITER_FINISH_AFTER_MS} ms after spawn + a stagger of 0–${POLL_REAL_MS} ms over the runs. ` +
+      `Median (min – max) of ${WAITER_RUNS} runs each.`,
+  )
+  const waiterRows = waiter.map(({ size, samples }) => {
+    const lat = stats(samples.map((s) => s.latencyMs))
+    const rpr = stats(samples.map((s) => s.requestsPerRound))
+    const rounds = stats(samples.map((s) => s.rounds))
+    const rss = stats(samples.map((s) => s.maxRssKiB))
+    const wall = stats(samples.map((s) => s.wallMs))
+    const tail = stats(samples.map((s) => s.lastPollToExitMs))
+    return {
+      size,
+      row: [
+        String(size),
+        `${num(rounds.median, 0)} (${num(rounds.min, 0)}–${num(rounds.max, 0)})`,
+        `${num(rpr.median, 2)} (${num(rpr.min, 2)}–${num(rpr.max, 2)})`,
+        `${num(lat.median, 0)} ms (${num(lat.min, 0)}–${num(lat.max, 0)})`,
+        `${num(lat.median / POLL_REAL_MS, 2)} (${num(lat.min / POLL_REAL_MS, 2)}–${num(lat.max / POLL_REAL_MS, 2)})`,
+        `${num(tail.median, 0)} ms`,
+        ms(wall.median),
+        mib(rss.max),
+      ],
+      stats: { rounds, requestsPerRound: rpr, latencyMs: lat, latencyPerPoll: stats(samples.map((s) => s.latencyMs / POLL_REAL_MS)), lastPollToExitMs: tail, wallMs: wall, maxRssKiB: rss },
+    }
+  })
+  console.log(
+    table(
+      ['awaited ops', 'poll rounds', 'requests/round', 'detection latency', '÷ poll interval', 'last poll → exit', 'wall', 'peak RSS (max)'],
+      waiterRows.map((r) => r.row),
+      [true, true, true, true, true, true, true, true],
+    ),
+  )
+  console.log(
+    `  rounds: request-log arrivals split where the gap exceeds ${POLL_REAL_MS / 2} ms (half a poll); latency: the operations' finish → exit\n` +
+      '  (= waiting for the next poll + that poll + the step\'s wind-down, which "last poll → exit" shows).',
+  )
+
+  const result = {
+    node: process.version,
+    date: startedAt.toISOString(),
+    cpu: { count: cpu.length, model: cpu[0]?.model },
+    settings: { runs: RUNS, warmups: WARMUPS, memoryRuns: MEMORY_RUNS, scaleRuns: SCALE_RUNS, waiterRuns: WAITER_RUNS },
+    units: { time: 'ms', maxRss: 'KiB', size: 'bytes' },
+    quick: Object.fromEntries(
+      cases.map((c) => [c.name, { label: c.label, wallMs: wallStats.get(c.name), maxRssKiB: rssStats.get(c.name), requests: stats(c.requests).median, samplesMs: c.wall, samplesRssKiB: c.rss }]),
+    ),
+    ratios: { listProjectsOverOneFetch: ours / fetchFloor, listProjectsOverNodeE0: ours / nodeFloor },
+    bundle: chunks,
+    scale: { projects: LARGE_ACCOUNT_PROJECTS, wallMs: scaleWall, maxRssKiB: scaleRss, requests: stats(scale.requests).median, projectsOutputBytes: scale.outputBytes, samplesMs: scale.wall, samplesRssKiB: scale.rss },
+    waiter: {
+      pollIntervalS: WAITER_POLL_S,
+      timeScale: WAITER_TIME_SCALE,
+      pollRealMs: POLL_REAL_MS,
+      historyRecords: WAITER_HISTORY,
+      finishAfterSpawnMs: WAITER_FINISH_AFTER_MS,
+      finishStagger: `run i (0-based) of n adds i × ${POLL_REAL_MS} / n ms`,
+      roundsMethod: `request-log gaps > ${POLL_REAL_MS / 2} ms start a new round`,
+      sizes: waiterRows.map((r) => ({ awaited: r.size, ...r.stats, samples: waiter.find((w) => w.size === r.size)!.samples })),
+    },
+  }
+  const outDir = join(ROOT, '.bench')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? null : v), 2)}\n`)
+  console.log(`\nJSON: ${relative(process.cwd(), join(outDir, 'latest.json')) || '.bench/latest.json'} · bench took ${num((Date.now() - startedAt.getTime()) / 1000, 1)} s`)
+}
+
+try {
+  await main()
+} catch (error) {
+  for (const started of emulators) await started.stop()
+  rmSync(work, { recursive: true, force: true })
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+}
