@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { COMMANDS, DEFAULT_API_HOST, DEFAULT_POLL_INTERVAL_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../src/inputs.js'
+import { ACTION_VERSION } from '../src/version.js'
+import { ROOT, actionYaml } from '../scripts/run-step.ts'
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+
+describe('action.yml, package.json and README agree with the code', () => {
+  it('the User-Agent version is the package version', () => {
+    expect(ACTION_VERSION).toBe(pkg.version)
+  })
+
+  it('runs on node24, one bundle for main and an always() post step', () => {
+    expect(actionYaml.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/index.js', 'post-if': 'always()' })
+  })
+
+  it('declares the defaults the code applies', () => {
+    expect(actionYaml.inputs['api-host']!.default).toBe(DEFAULT_API_HOST)
+    expect(actionYaml.inputs.timeout!.default).toBe(String(DEFAULT_TIMEOUT_SECONDS))
+    expect(actionYaml.inputs['poll-interval']!.default).toBe(String(DEFAULT_POLL_INTERVAL_SECONDS))
+    expect(actionYaml.inputs['revoke-after-job']!.default).toBe('false')
+  })
+
+  it('describes every input and output, and the README tables list each of them', () => {
+    const described = [...Object.entries(actionYaml.inputs), ...Object.entries(actionYaml.outputs)] as Array<[string, { description?: string }]>
+    for (const [name, spec] of described) {
+      expect([name, spec.description ?? '']).toEqual([name, expect.stringMatching(/\w{3,}.{10,}/)])
+      expect(readme).toContain(`| \`${name}\` |`)
+    }
+  })
+
+  it('the command input documents every command', () => {
+    for (const command of COMMANDS) expect(actionYaml.inputs.command!.description).toContain(command)
+  })
+})
