@@ -3,6 +3,7 @@
  * no network. Each step runs the committed dist/index.js the way a GitHub runner does, and this
  * prints what a workflow author would see: the log, the outputs and the job summary.
  */
+import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { runStep, stripMasks, type StepResult } from './run-step.ts'
 
@@ -35,8 +36,8 @@ function truncate(value: string, max = 160): string {
 function print(title: string, inputs: Record<string, string>, step: StepResult): void {
   console.log(`\n${bold(`▶ ${title}`)}`)
   const shownInputs = Object.entries(inputs)
-    .filter(([name]) => name !== 'api-key' && name !== 'api-host')
-    .map(([name, value]) => `${name}: ${truncate(value, 60)}`)
+    .filter(([name]) => name !== 'api-host')
+    .map(([name, value]) => `${name}: ${name === 'api-key' || name === 'github-token' ? '***' : truncate(value, 60)}`)
   console.log(dim(`  with: ${shownInputs.join(', ')}`))
   console.log(shown(step.stdout, step.masked).trimEnd().replace(/^/gm, '  │ '))
   const outputs = Object.entries(step.outputs)
@@ -60,9 +61,12 @@ async function main(): Promise<void> {
   console.log('Each step below runs dist/index.js as a GitHub runner would.')
 
   const base = { 'api-key': admin.key, 'api-host': url }
+  const github = new GitHubEmulator()
+  await github.start()
+  const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' }
   const step = async (title: string, inputs: Record<string, string>, state?: Record<string, string>) => {
     const all = { ...base, ...inputs }
-    const result = await runStep(all, { state, timeScale: 1 })
+    const result = await runStep(all, { state, timeScale: 1, env: githubEnv })
     print(title, inputs, result)
     return result
   }
@@ -98,6 +102,17 @@ async function main(): Promise<void> {
   })
   await step('A failed operation fails the step and names it', { command: 'wait-for-operations', 'project-id': projectId, 'operation-ids': failing, 'poll-interval': '1' })
 
+  const ciKey = platform.addKey('ci-deploy')
+  const rotated = await step('Rotate the key named ci-deploy, storing the new one in secret NEON_API_KEY', {
+    command: 'rotate-key',
+    'api-key': ciKey.key,
+    'key-name': 'ci-deploy',
+    'secret-name': 'NEON_API_KEY',
+    'github-token': github.token,
+  })
+  const stored = github.secret('octo-org', 'deploys', 'NEON_API_KEY')
+  console.log(`\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`)
+
   await step('Revoke keys by name', { command: 'revoke-key', 'key-name': 'nobody-uses-this-name' })
   await step('The post step revokes the job-scoped key', { command: 'create-key', 'key-name': 'demo-job-key' }, created.state)
   console.log(`\nKey ${created.outputs['key-id']} valid after the post step: ${platform.isKeyValid(Number(created.outputs['key-id']))}`)
@@ -106,6 +121,7 @@ async function main(): Promise<void> {
   await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })
 
   await platform.stop()
+  await github.stop()
 }
 
 await main()
