@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { errorLines, runStep, stripMasks } from '../scripts/run-step.ts'
+import { execFile } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { BUNDLE, errorLines, runStep, stepEnvironment, stripMasks } from '../scripts/run-step.ts'
 
 let platform: PlatformEmulator
 let admin: { id: number; key: string }
@@ -174,5 +179,22 @@ describe('post step', () => {
     expect(step.code).toBe(0)
     expect(stripMasks(step.stdout)).toBe('')
     expect(platform.requests).toHaveLength(0)
+  })
+})
+
+describe('start-up stays light', () => {
+  it('commands other than rotate-key with a secret run from the main bundle alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'neon-action-main-only-'))
+    const chunks = readdirSync(join(BUNDLE, '..')).filter((f) => /^\d+\.index\.js$/.test(f))
+    expect(chunks.length).toBeGreaterThan(0)
+    cpSync(join(BUNDLE, '..'), join(dir, 'dist'), { recursive: true, filter: (src) => !chunks.some((c) => src.endsWith(c)) })
+    platform.addProjects(3)
+    for (const command of ['list-projects', 'list-keys', 'create-key']) {
+      const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
+      // Async: the emulator answers from this very process.
+      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
+      expect([command, run.stdout.includes('::error::')]).toEqual([command, false])
+    }
+    rmSync(dir, { recursive: true, force: true })
   })
 })
