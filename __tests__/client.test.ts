@@ -147,12 +147,37 @@ describe('error mapping', () => {
     })
     const stub = makeClient({ baseUrl: server.url })
     const html = await failure(listApiKeys(stub))
-    expect(html.message).toMatch(/^Could not list API keys: the platform answered 200 with a body that is not JSON: \(text\/html\) "Sign in"\. \(request id /)
+    // A successful body is never quoted: it could hold a key not masked yet.
+    expect(html.message).toMatch(/^Could not list API keys: the platform answered 200 with a body that is not JSON \(text\/html, 35 bytes\)\. \(request id /)
+    expect(html.message).not.toContain('Sign in')
     const missing = await failure(getOperation(stub, 'p', '7d8e9f00-1111-4222-8333-944455556666'))
     expect(missing.message).toContain('the platform answered 200 without the expected fields: response.operation.project_id is missing, not a string')
     expect(missing.message).not.toContain('undefined')
     await stub.close()
     await server.close()
+  })
+
+  it('never quotes a successful body, which may hold a key not masked yet', async () => {
+    const server = await stubServer((_, res) => {
+      res.setHeader('content-type', 'text/plain')
+      res.end('{"id":77,"key":"napi_SUPERSECRET_VALUE","na')
+    })
+    const stub = makeClient({ baseUrl: server.url })
+    const error = await failure(createApiKey(stub, 'x'))
+    expect(error.message).not.toContain('SUPERSECRET')
+    // The create may have been carried out: the caller must reconcile.
+    expect(error.mayHaveReachedServer).toBe(true)
+    await stub.close()
+    await server.close()
+  })
+
+  it('a request that cannot be built is not retried', async () => {
+    const bad = makeClient({ apiKey: 'napi_abc€x' })
+    const error = await failure(listApiKeys(bad))
+    expect(error.kind).toBe('invalid')
+    expect(error.attempts).toBe(1)
+    expect(error.message).not.toContain('napi_abc')
+    await bad.close()
   })
 
   it('ignores extra fields the service adds', async () => {

@@ -76,6 +76,14 @@ describe('revoke-key', () => {
     expect(platform.isKeyValid(other.id)).toBe(true)
   })
 
+  it('revoking a name that includes the step\'s own key revokes that key last, so all go', async () => {
+    const own = platform.addKey('shared')
+    const older = platform.addKey('shared')
+    const step = await runStep({ 'api-key': own.key, 'api-host': url, command: 'revoke-key', 'key-name': 'shared' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(JSON.parse(step.outputs['revoked-key-ids']!)).toEqual([older.id, own.id])
+  })
+
   it('warns and revokes nothing when no key has that name', async () => {
     const step = await runStep({ ...base(), command: 'revoke-key', 'key-name': 'nobody' })
     expect(step.code).toBe(0)
@@ -193,7 +201,7 @@ describe('start-up stays light', () => {
       const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
       // Async: the emulator answers from this very process.
       const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
-      expect([command, run.stdout.includes('::error::')]).toEqual([command, false])
+      expect([command, /::error::.*/.exec(run.stdout)?.[0]]).toEqual([command, undefined])
     }
     rmSync(dir, { recursive: true, force: true })
   })

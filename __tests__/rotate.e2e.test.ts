@@ -95,6 +95,25 @@ describe('rotate-key', () => {
     expectNoKeyLeak(result, [current.key, github.token])
   })
 
+  it('when GitHub never answers the store, nothing is revoked: the secret may hold either key', async () => {
+    github.failNext(502, 3)
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)[0]).toMatch(
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* Nothing was revoked: the new key \d+ and every old key are valid\./,
+    )
+    expect(validNamed('ci-deploy')).toHaveLength(2)
+    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
+  })
+
+  it('a store that succeeds on a second PUT completes the rotation', async () => {
+    github.failNext(500, 1)
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    expect(result.code).toBe(0)
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(validNamed('ci-deploy')).toHaveLength(1)
+  })
+
   it('a wrong GitHub token is named, and nothing is revoked but the new key', async () => {
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp_wrong' })
     expect(errorLines(result.stdout)[0]).toContain('GitHub refused the token (401')

@@ -101,6 +101,13 @@ describe('status groups', () => {
   })
 })
 
+describe('status names', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s is not a known status: pending', async (status) => {
+    const { isKnownStatus, statusGroup } = await import('../src/commands/status.js')
+    expect([isKnownStatus(status), statusGroup(status)]).toEqual([false, 'pending'])
+  })
+})
+
 describe('waiting', () => {
   it('returns within one poll interval of the last operation finishing', async () => {
     const started = clock.now()
@@ -132,6 +139,17 @@ describe('waiting', () => {
     expect(outcome.status).toBe('timed-out')
     expect(outcome.failure).toMatch(new RegExp(`^The step's \`timeout\` of 30 s ran out with 1 operation\\(s\\) not finished: create_branch ${slow} on branch br-main-1 is running\\.$`))
     expect(outcome.operations.map((o) => o.status)).toEqual(['running', 'finished'])
+  })
+
+  it('a Retry-After longer than the time left is a timeout, not a failure', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 503, retryAfter: '30' })
+    client = client.withDeadline(clock.now() + 10_000)
+    ctx = { ...ctx, client }
+    const outcome = await wait([id], { timeoutMs: 10_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toContain("The step's timeout leaves no time to wait 30 s and retry.")
+    expect(outcome.failure).toContain(`operation ${id} was not read yet`)
   })
 
   it('an unknown operation id fails at once, naming it', async () => {

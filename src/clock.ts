@@ -7,8 +7,16 @@ export interface Clock {
   now(): number
   /** Resolves after `ms` of this clock's time. */
   sleep(ms: number): Promise<void>
-  /** An AbortSignal that fires after `ms` of this clock's time. */
-  timeoutSignal(ms: number): AbortSignal
+  /**
+   * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive
+   * (a request must not be left waiting on nothing), so `clear()` it once the work is done.
+   */
+  deadline(ms: number): Deadline
+}
+
+export interface Deadline {
+  signal: AbortSignal
+  clear(): void
 }
 
 /**
@@ -20,7 +28,11 @@ export function systemClock(scale = 1): Clock {
   return {
     now: () => (scale === 1 ? Date.now() : origin + (Date.now() - origin) / scale),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * scale))),
-    timeoutSignal: (ms) => AbortSignal.timeout(Math.max(1, Math.ceil(ms * scale))),
+    deadline: (ms) => {
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), Math.max(1, Math.ceil(ms * scale)))
+      return { signal: controller.signal, clear: () => clearTimeout(timer) }
+    },
   }
 }
 

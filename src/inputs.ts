@@ -12,6 +12,9 @@ export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
 export const DEFAULT_TIMEOUT_SECONDS = 600
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5
 export const MIN_POLL_INTERVAL_SECONDS = 1
+export const MAX_POLL_INTERVAL_SECONDS = 3600
+/** Five days: the longest a job may run on a self-hosted runner. */
+export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
 
 interface Common {
@@ -62,11 +65,13 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
 
   const command = readCommand(read)
   if (!apiKey) throw new InputError('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.')
-  if (/\s/.test(apiKey)) throw new InputError('Input `api-key` must be a single token without spaces or line breaks.')
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
+  }
   const common: Common = {
     apiKey,
     apiHost: readApiHost(read('api-host')),
-    timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0) * 1000,
+    timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
   }
 
   switch (command) {
@@ -97,7 +102,8 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         command,
         projectId: readProjectId(read),
         operationIds: parseOperationIds(read('operation-ids')),
-        pollIntervalMs: readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS) * 1000,
+        pollIntervalMs:
+          readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
     case 'rotate-key':
       return {
@@ -152,12 +158,12 @@ export function isLoopback(hostname: string): boolean {
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
 }
 
-function readSeconds(read: InputReader, name: string, fallback: number, minimum: number): number {
+function readSeconds(read: InputReader, name: string, fallback: number, minimum: number, maximum: number): number {
   const raw = read(name).trim()
   if (!raw) return fallback
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
-  const rule = minimum > 0 ? `a number of seconds, at least ${minimum}` : 'a positive number of seconds'
-  if (!Number.isFinite(value) || value < minimum || value <= 0) {
+  const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`
+  if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
     throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be ${rule} (default ${fallback}).`)
   }
   return value

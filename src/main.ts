@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { PlatformClient, type Logger } from './api/client.js'
-import { ActionError, ApiError, InputError } from './api/errors.js'
+import { ActionError, ApiError, InputError, messageOf } from './api/errors.js'
 import { systemClock, type Clock } from './clock.js'
 import type { CommandContext, CommandResult } from './commands/context.js'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.js'
@@ -92,14 +92,14 @@ export async function writeSummary(html: string): Promise<void> {
   try {
     await core.summary.addRaw(html).write()
   } catch (error) {
-    core.warning(`Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`)
+    core.warning(`Could not write the job summary: ${messageOf(error)}`)
   }
 }
 
 /** One ::error:: line; the stack only with debug logging on, and never for expected failures. */
 export function fail(error: unknown): void {
   const expected = error instanceof InputError || error instanceof ApiError || error instanceof ActionError
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   if (error instanceof Error && error.stack && core.isDebug()) core.debug(error.stack)
   core.setFailed(expected ? message : `Unexpected error: ${message}. Re-run with debug logging on for details.`)
 }

@@ -3,33 +3,30 @@ import { PlatformClient } from './api/client.js'
 import { revokeApiKey } from './api/endpoints.js'
 import { ApiError } from './api/errors.js'
 import { JOB_KEY_STATE } from './commands/keys.js'
-import { readApiHost } from './inputs.js'
+import { readSettings } from './inputs.js'
 import { clockFromEnvironment, coreLogger, fail } from './main.js'
 import { USER_AGENT } from './version.js'
 
-/** Bounds the post step: clean-up must not hold the job open. */
-const POST_TIMEOUT_MS = 60_000
-
 /**
  * The post step: revoke the job-scoped key that create-key made, however the job ended. With
- * nothing saved it does nothing and says nothing.
+ * nothing saved it does nothing and says nothing. The same inputs as the main step apply, so
+ * `timeout` bounds it too.
  */
 export async function post(): Promise<void> {
   const saved = core.getState(JOB_KEY_STATE)
   if (!saved) return
   const keyId = Number(saved)
-  const apiKey = core.getInput('api-key').trim()
-  if (apiKey) core.setSecret(apiKey)
-  const clock = clockFromEnvironment()
   let client: PlatformClient | undefined
   try {
+    const settings = readSettings((name) => core.getInput(name), (secret) => core.setSecret(secret))
+    const clock = clockFromEnvironment()
     client = new PlatformClient({
-      baseUrl: readApiHost(core.getInput('api-host')),
-      apiKey,
+      baseUrl: settings.apiHost,
+      apiKey: settings.apiKey,
       userAgent: USER_AGENT,
       clock,
       logger: coreLogger,
-      deadline: clock.now() + POST_TIMEOUT_MS,
+      deadline: clock.now() + settings.timeoutMs,
     })
     await revokeApiKey(client, keyId)
     core.info(`Revoked the job-scoped API key ${keyId}.`)

@@ -6,6 +6,7 @@
 import { getOctokit } from '@actions/github'
 import sodium from 'libsodium-wrappers'
 import { ActionError } from './api/errors.js'
+import type { Clock } from './clock.js'
 import type { SecretTarget } from './inputs.js'
 
 export interface GitHubEnvironment {
@@ -15,40 +16,104 @@ export interface GitHubEnvironment {
   apiUrl: string | undefined
 }
 
-export async function storeActionsSecret(target: SecretTarget, value: string, github: GitHubEnvironment): Promise<void> {
+/** The PUT may have stored the value although no answer said so. Told apart by name: rotate.ts loads this module lazily. */
+export class SecretStoreUncertain extends ActionError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SecretStoreUncertain'
+  }
+}
+
+/** Sending the same sealed value again is harmless, so a PUT without an answer is repeated. */
+const PUT_ATTEMPTS = 3
+const PUT_BACKOFF_MS = 1000
+
+interface GitHubError {
+  status?: number
+  message: string
+}
+
+export async function storeActionsSecret(
+  target: SecretTarget,
+  value: string,
+  github: GitHubEnvironment,
+  time: { clock: Clock; deadline: number },
+): Promise<void> {
   const [owner, repo] = (github.repository ?? '').split('/')
   if (!owner || !repo) {
     throw new ActionError('GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.')
   }
   const where = target.environment ? `environment ${target.environment} of ${owner}/${repo}` : `repository ${owner}/${repo}`
+  const fail = (error: unknown) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error))}`
   const octokit = getOctokit(target.token, github.apiUrl ? { baseUrl: github.apiUrl } : {})
+  // Every GitHub call ends with the step's timeout.
+  const call = async <T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const deadline = time.clock.deadline(Math.max(1, time.deadline - time.clock.now()))
+    try {
+      return await send(deadline.signal)
+    } finally {
+      deadline.clear()
+    }
+  }
+
+  let body: { encrypted_value: string; key_id: string }
   try {
-    const { data: publicKey } = target.environment
-      ? await octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: target.environment })
-      : await octokit.rest.actions.getRepoPublicKey({ owner, repo })
+    const { data: publicKey } = await call((signal) =>
+      target.environment
+        ? octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: target.environment, request: { signal } })
+        : octokit.rest.actions.getRepoPublicKey({ owner, repo, request: { signal } }),
+    )
     await sodium.ready
     const sealed = sodium.crypto_box_seal(sodium.from_string(value), sodium.from_base64(publicKey.key, sodium.base64_variants.ORIGINAL))
-    const encrypted = sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL)
-    const body = { owner, repo, secret_name: target.name, encrypted_value: encrypted, key_id: publicKey.key_id }
-    if (target.environment) await octokit.rest.actions.createOrUpdateEnvironmentSecret({ ...body, environment_name: target.environment })
-    else await octokit.rest.actions.createOrUpdateRepoSecret(body)
+    body = { encrypted_value: sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL), key_id: publicKey.key_id }
   } catch (error) {
-    throw new ActionError(`Could not store secret ${target.name} in the ${where}: ${describeGitHubError(error)}`)
+    throw new ActionError(fail(error))
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await call((signal) =>
+        target.environment
+          ? octokit.rest.actions.createOrUpdateEnvironmentSecret({
+              owner,
+              repo,
+              environment_name: target.environment,
+              secret_name: target.name,
+              ...body,
+              request: { signal },
+            })
+          : octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: target.name, ...body, request: { signal } }),
+      )
+      return
+    } catch (error) {
+      const { status } = asGitHubError(error)
+      // A 4xx answer means GitHub refused it; anything else leaves the outcome open.
+      if (status !== undefined && status < 500) throw new ActionError(fail(error))
+      const wait = PUT_BACKOFF_MS * attempt
+      if (attempt >= PUT_ATTEMPTS || time.clock.now() + wait >= time.deadline) throw new SecretStoreUncertain(fail(error))
+      await time.clock.sleep(wait)
+    }
   }
 }
 
-/** Octokit's errors carry a status and GitHub's message; never the token or the value. */
-function describeGitHubError(error: unknown): string {
+function asGitHubError(error: unknown): GitHubError {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined
-  const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : String(error)
+  return { status: Number.isFinite(status) ? status : undefined, message }
+}
+
+/** Octokit's errors carry a status and GitHub's message; never the token or the value. */
+function describeGitHubError({ status, message }: GitHubError): string {
   switch (status) {
     case 401:
       return `GitHub refused the token (401 ${message}). Check the \`github-token\` input.`
     case 403:
       return `GitHub answered 403 (${message}). The token needs permission to write Actions secrets: a fine-grained token with Secrets read and write, or a GitHub App token; the default GITHUB_TOKEN cannot.`
     case 404:
-      return `GitHub answered 404: the repository or environment does not exist, or the token cannot see it.`
+      return 'GitHub answered 404: the repository or environment does not exist, or the token cannot see it.'
+    case undefined:
+      return `no answer from GitHub (${message}).`
     default:
-      return status ? `GitHub answered ${status} (${message}).` : message
+      return `GitHub answered ${status} (${message}).`
   }
 }

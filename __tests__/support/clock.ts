@@ -20,7 +20,11 @@ export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualC
       now += ms
     },
     // Per-request deadlines stay real: a hung server must still be cut off.
-    timeoutSignal: (ms: number) => AbortSignal.timeout(Math.min(ms, 2000)),
+    deadline: (ms: number) => {
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), Math.min(ms, 2000))
+      return { signal: controller.signal, clear: () => clearTimeout(timer) }
+    },
     advance: (ms: number) => {
       now += ms
     },

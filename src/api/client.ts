@@ -122,7 +122,8 @@ export class PlatformClient {
       if (!this.mayRetry(spec, error) || attempt >= this.policy.maxAttempts) throw this.finalError(spec, error)
       const delay = result.retryAfterMs ?? backoffDelay(attempt, this.policy, this.options.random)
       if (clock.now() + delay >= this.deadline) {
-        throw this.finalError(spec, error, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`)
+        const final = this.finalError(spec, error, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`)
+        throw new ApiError(final.message, { ...final, kind: 'deadline' })
       }
       logger.warning(
         `${spec.method} ${spec.path}: ${describeFailure(error)}; retrying in ${formatDuration(delay)} ` +
@@ -160,7 +161,8 @@ export class PlatformClient {
     }
     const boundByStep = remaining < this.requestTimeoutMs
     const budget = Math.min(this.requestTimeoutMs, remaining)
-    const signal = clock.timeoutSignal(budget)
+    const timer = clock.deadline(budget)
+    const signal = timer.signal
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
@@ -191,6 +193,10 @@ export class PlatformClient {
       text = await response.body.text()
     } catch (cause) {
       const code = errorCode(cause)
+      if (code === 'UND_ERR_INVALID_ARG') {
+        // The request could not even be built: sending it again cannot help.
+        return { ok: false, error: new ApiError(`the request could not be sent (${describeCause(cause)})`, { ...base, kind: 'invalid' }) }
+      }
       if (signal.aborted) {
         const kind = boundByStep ? 'deadline' : 'timeout'
         const message =
@@ -216,6 +222,8 @@ export class PlatformClient {
         ok: false,
         error: new ApiError(`the connection failed (${code ?? describeCause(cause)})`, { ...base, mayHaveReachedServer }),
       }
+    } finally {
+      timer.clear()
     }
 
     const retryAfterMs = parseRetryAfter(headerValue(responseHeaders['retry-after']), clock.now())
@@ -255,21 +263,16 @@ export class PlatformClient {
     }
     if (!decoded.ok) {
       // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+      // A successful body is never quoted: it may hold a new key that is not masked yet.
       const cutOff = /json/i.test(contentType)
+      const kind = contentType.split(';')[0]?.trim() || 'no content type'
       return {
         ok: false,
         error: new ApiError(
           cutOff
             ? `the platform answered ${status} with JSON that is cut off or invalid (${text.length} bytes)`
-            : `the platform answered ${status} with a body that is not JSON`,
-          {
-            ...base,
-            kind: 'malformed',
-            status,
-            code: cutOff ? 'truncated' : undefined,
-            excerpt: cutOff ? undefined : excerptOf(text, contentType),
-            mayHaveReachedServer: true,
-          },
+            : `the platform answered ${status} with a body that is not JSON (${kind}, ${text.length} bytes)`,
+          { ...base, kind: 'malformed', status, code: cutOff ? 'truncated' : undefined, mayHaveReachedServer: true },
         ),
       }
     }
@@ -279,10 +282,12 @@ export class PlatformClient {
       if (!(error instanceof ShapeError)) throw error
       return {
         ok: false,
+        // The request was carried out (a create made a key) even though its answer is unusable.
         error: new ApiError(`the platform answered ${status} without the expected fields: ${error.message}`, {
           ...base,
           kind: 'malformed',
           status,
+          mayHaveReachedServer: true,
         }),
       }
     }

@@ -85,9 +85,7 @@ export async function listAllProjects(client: PlatformClient): Promise<Project[]
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        const pagination = record.pagination
-        const next = typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'cursor') : undefined
-        return { items, next }
+        return { items, next: cursorOf(record) }
       },
     })
     for (const project of result.items) {
@@ -122,9 +120,7 @@ export function listOperations(
       const operations = array(record.operations, 'response.operations').map((item, i) =>
         toOperation(item, `response.operations[${i}]`),
       )
-      const pagination = record.pagination
-      const cursor = typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'cursor') : undefined
-      return { operations, cursor }
+      return { operations, cursor: cursorOf(record) }
     },
   })
 }
@@ -141,6 +137,13 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
   })
 }
 
+/** `pagination.cursor`, when the page has one. */
+function cursorOf(record: Json): string | undefined {
+  const pagination = record.pagination
+  return typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'cursor') : undefined
+}
+
+/** Only the fields the action shows: never anything secret, whatever the service adds. */
 function toApiKey(record: Json, where: string): ApiKey {
   return {
     id: integer(record, 'id', where),

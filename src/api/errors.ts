@@ -10,6 +10,7 @@ export type ApiErrorKind =
   | 'deadline' // the step's `timeout` ran out
   | 'redirect' // a 3xx, which the action never follows with the key
   | 'malformed' // a 2xx whose body is not what the spec says
+  | 'invalid' // the request could not be built (a header value undici refuses)
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind
@@ -61,6 +62,11 @@ export class ApiError extends Error {
     const copy = new ApiError(this.message, { ...this, attempts, earlierAttemptUncertain })
     return copy
   }
+}
+
+/** An error's message, whatever was thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** A wrong input. Raised before any request goes out. */

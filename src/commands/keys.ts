@@ -1,4 +1,4 @@
-import { ApiError, ActionError } from '../api/errors.js'
+import { ApiError, ActionError, messageOf } from '../api/errors.js'
 import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.js'
 import type { ApiKey, CreatedApiKey } from '../api/types.js'
 import { formatDate, heading, paragraph, table } from '../summary.js'
@@ -43,11 +43,14 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number): 
   const cleanup = ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS)
   try {
     const keys = await listApiKeys(cleanup)
-    const orphans = keys.filter((k) => k.name === name && Date.parse(k.created_at) >= since - CREATE_CLOCK_SKEW_MS)
+    // An orphan's value was never seen, so it was never used: keys in use are someone else's.
+    const orphans = keys.filter(
+      (k) => k.name === name && k.last_used_at === null && Date.parse(k.created_at) >= since - CREATE_CLOCK_SKEW_MS,
+    )
     for (const orphan of orphans) await revokeApiKey(cleanup, orphan.id)
     return orphans.map((k) => k.id)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = messageOf(error)
     throw new ActionError(
       `Creating key ${JSON.stringify(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
         `Run list-keys and revoke any key named ${JSON.stringify(name)} you do not expect.`,
@@ -65,7 +68,7 @@ export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<
       ctx.log.info(`Revoked API key ${id}.`)
     } catch (error) {
       const done = revoked.length ? ` Already revoked: ${revoked.join(', ')}.` : ''
-      return { revoked, failure: `${error instanceof Error ? error.message : String(error)}${done}` }
+      return { revoked, failure: `${messageOf(error)}${done}` }
     }
   }
   return { revoked }
@@ -90,7 +93,7 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
     ids = [target.keyId]
   } else {
     const name = target.keyName as string
-    ids = (await listApiKeys(ctx.client)).filter((k) => k.name === name).map((k) => k.id)
+    ids = orderForRevocation((await listApiKeys(ctx.client)).filter((k) => k.name === name))
     if (ids.length === 0) ctx.log.warning(`No API key is named ${JSON.stringify(name)}; nothing was revoked.`)
   }
   const { revoked, failure } = await revokeKeyIds(ctx, ids)
@@ -103,19 +106,17 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
   }
 }
 
-/** The listing as outputs and the summary show it: never a secret value. */
-export function publicKeyRecord(key: ApiKey): ApiKey {
-  return {
-    id: key.id,
-    name: key.name,
-    created_at: key.created_at,
-    last_used_at: key.last_used_at,
-    last_used_from_addr: key.last_used_from_addr,
-  }
+/**
+ * Least recently used first: the step's own key, just used to list them, goes last, so the
+ * other revocations are not refused because it is gone already.
+ */
+export function orderForRevocation(keys: ApiKey[]): number[] {
+  const lastUse = (k: ApiKey) => Date.parse(k.last_used_at ?? '') || 0
+  return [...keys].sort((a, b) => lastUse(a) - lastUse(b)).map((k) => k.id)
 }
 
 export async function runListKeys(ctx: CommandContext): Promise<CommandResult> {
-  const keys = (await listApiKeys(ctx.client)).map(publicKeyRecord)
+  const keys = await listApiKeys(ctx.client)
   ctx.log.info(`Found ${keys.length} API key(s).`)
   return {
     outputs: { keys: JSON.stringify(keys) },

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.js'
+import { ApiError, messageOf } from '../api/errors.js'
 import { OPERATIONS_PAGE_LIMIT, getOperation, listOperations } from '../api/endpoints.js'
 import type { Operation } from '../api/types.js'
 import { formatDuration } from '../clock.js'
@@ -215,10 +215,6 @@ function durationOf(operation: Operation): number {
   return Number.isNaN(ms) ? 0 : ms
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 const STATUS_LABEL: Record<string, string> = { success: '✅', failure: '❌', pending: '⏳' }
 
 export async function runWaitForOperations(ctx: CommandContext, options: WaitOptions): Promise<CommandResult> {
@@ -243,7 +239,9 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
       heading(`${title}: project ${options.projectId}`) +
       (rows.length
         ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows)
-        : paragraph('No pending operation: the project is idle.')) +
+        : outcome.status === 'finished'
+          ? paragraph(options.operationIds ? 'No operation to wait for.' : 'No pending operation: the project is idle.')
+          : '') +
       (outcome.failure ? paragraph(outcome.failure) : ''),
     failure: outcome.failure,
   }

@@ -1,12 +1,12 @@
 import { PlatformClient } from '../api/client.js'
-import { ApiError, ActionError } from '../api/errors.js'
+import { ApiError, ActionError, messageOf } from '../api/errors.js'
 import { listApiKeys, revokeApiKey } from '../api/endpoints.js'
 import type { ApiKey, CreatedApiKey } from '../api/types.js'
 import type { SecretTarget } from '../inputs.js'
 import type { GitHubEnvironment } from '../secrets.js'
 import { heading, paragraph, table } from '../summary.js'
 import type { CommandContext, CommandResult } from './context.js'
-import { createKeyOnce, revokeKeyIds } from './keys.js'
+import { CLEANUP_GRACE_MS, createKeyOnce, revokeKeyIds } from './keys.js'
 
 export interface RotateOptions {
   keyName: string
@@ -36,10 +36,17 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
     ctx.log.info(`The new key works: it listed ${keys.length} key(s).`)
     if (options.secret) {
       const { storeActionsSecret } = await import('../secrets.js')
-      await storeActionsSecret(options.secret, created.key, options.github)
+      await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
       ctx.log.info(`Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`)
     }
   } catch (error) {
+    if (error instanceof ActionError && error.name === 'SecretStoreUncertain') {
+      // The secret may hold the new key now: revoking it could lock the next run out.
+      throw new ActionError(
+        `Rotation stopped: ${error.message} Nothing was revoked: the new key ${created.id} and every old key are valid. ` +
+          `Check the secret's update time, then run rotate-key again or revoke key ${created.id}.`,
+      )
+    }
     throw await undoRotation(ctx, created, error)
   }
 
@@ -69,20 +76,22 @@ async function proveKey(ctx: CommandContext, client: PlatformClient): Promise<Ap
     try {
       return await listApiKeys(client)
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401) || attempt >= PROOF_ATTEMPTS) throw error
-      await ctx.clock.sleep(PROOF_BACKOFF_MS * attempt)
+      const wait = PROOF_BACKOFF_MS * attempt
+      const retry = error instanceof ApiError && error.status === 401 && attempt < PROOF_ATTEMPTS
+      if (!retry || ctx.clock.now() + wait >= client.deadline) throw error
+      await ctx.clock.sleep(wait)
     }
   }
 }
 
 /** Revokes the new key with the step's own key; the old keys were not touched. */
 async function undoRotation(ctx: CommandContext, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
-  const reason = cause instanceof Error ? cause.message : String(cause)
+  const reason = messageOf(cause)
   try {
-    await revokeApiKey(ctx.client.withDeadline(ctx.client.deadline + 30_000), created.id)
+    await revokeApiKey(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), created.id)
     return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`)
   } catch (error) {
-    const undo = error instanceof Error ? error.message : String(error)
+    const undo = messageOf(error)
     return new ActionError(
       `Rotation stopped: ${reason} Revoking the new key ${created.id} failed too (${undo}): revoke it by hand. Every old key is still valid.`,
     )

@@ -3,24 +3,25 @@ import type { OperationStatus } from '../api/types.js'
 /** The service's 8 operation statuses in their three groups (service facts). */
 export type StatusGroup = 'pending' | 'success' | 'failure'
 
-const GROUPS: Record<string, StatusGroup> = {
-  scheduling: 'pending',
-  running: 'pending',
-  cancelling: 'pending',
-  finished: 'success',
-  skipped: 'success',
-  failed: 'failure',
-  error: 'failure',
-  cancelled: 'failure',
-}
+// A Map, not an object literal: a status such as "constructor" must not look known.
+const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
+  ['scheduling', 'pending'],
+  ['running', 'pending'],
+  ['cancelling', 'pending'],
+  ['finished', 'success'],
+  ['skipped', 'success'],
+  ['failed', 'failure'],
+  ['error', 'failure'],
+  ['cancelled', 'failure'],
+])
 
 /** A status the action does not know is not success: it counts as pending. */
 export function statusGroup(status: OperationStatus): StatusGroup {
-  return GROUPS[status] ?? 'pending'
+  return GROUPS.get(status) ?? 'pending'
 }
 
 export function isKnownStatus(status: OperationStatus): boolean {
-  return status in GROUPS
+  return GROUPS.has(status)
 }
 
 export function isTerminal(status: OperationStatus): boolean {
