@@ -24,6 +24,18 @@ export function clockFromEnvironment(env: NodeJS.ProcessEnv = process.env): Cloc
   return systemClock(Number.isFinite(scale) && scale > 0 ? scale : 1)
 }
 
+/** The platform client of one step: its deadline is the step's `timeout` from now. */
+export function clientFor(settings: Settings, clock: Clock): PlatformClient {
+  return new PlatformClient({
+    baseUrl: settings.apiHost,
+    apiKey: settings.apiKey,
+    userAgent: USER_AGENT,
+    clock,
+    logger: coreLogger,
+    deadline: clock.now() + settings.timeoutMs,
+  })
+}
+
 /** The main step: settings → command → outputs and summary. The one catch is here. */
 export async function run(): Promise<void> {
   let settings: Settings
@@ -37,14 +49,7 @@ export async function run(): Promise<void> {
     core.saveState(IS_POST_STATE, 'true')
   }
   const clock = clockFromEnvironment()
-  const client = new PlatformClient({
-    baseUrl: settings.apiHost,
-    apiKey: settings.apiKey,
-    userAgent: USER_AGENT,
-    clock,
-    logger: coreLogger,
-    deadline: clock.now() + settings.timeoutMs,
-  })
+  const client = clientFor(settings, clock)
   const ctx: CommandContext = {
     client,
     clock,

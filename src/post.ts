@@ -1,11 +1,10 @@
 import * as core from '@actions/core'
-import { PlatformClient } from './api/client.js'
+import type { PlatformClient } from './api/client.js'
 import { revokeApiKey } from './api/endpoints.js'
 import { ApiError } from './api/errors.js'
 import { JOB_KEY_STATE } from './commands/keys.js'
 import { readSettings } from './inputs.js'
-import { clockFromEnvironment, coreLogger, fail } from './main.js'
-import { USER_AGENT } from './version.js'
+import { clientFor, clockFromEnvironment, fail } from './main.js'
 
 /**
  * The post step: revoke the job-scoped key that create-key made, however the job ended. With
@@ -19,15 +18,7 @@ export async function post(): Promise<void> {
   let client: PlatformClient | undefined
   try {
     const settings = readSettings((name) => core.getInput(name), (secret) => core.setSecret(secret))
-    const clock = clockFromEnvironment()
-    client = new PlatformClient({
-      baseUrl: settings.apiHost,
-      apiKey: settings.apiKey,
-      userAgent: USER_AGENT,
-      clock,
-      logger: coreLogger,
-      deadline: clock.now() + settings.timeoutMs,
-    })
+    client = clientFor(settings, clockFromEnvironment())
     await revokeApiKey(client, keyId)
     core.info(`Revoked the job-scoped API key ${keyId}.`)
   } catch (error) {
