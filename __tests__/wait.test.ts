@@ -197,7 +197,7 @@ describe('request cost', () => {
     expect(outcome.status).toBe('finished')
     const requests = operationRequests()
     expect(requests.length).toBeLessThanOrEqual(outcome.rounds * 4)
-    expect(requests.length).toBe(outcome.rounds + 0)
+    expect(requests.length).toBe(outcome.rounds)
   })
 
   it('falls back to single reads for operations older than the pages it reads', async () => {
