@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../src/api/errors.js'
+import { InputError } from '../src/errors.ts'
 import { isLoopback, parseOperationIds, readApiHost, readSettings, type InputReader } from '../src/inputs.js'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'

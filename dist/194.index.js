@@ -10,8 +10,9 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export SecretStoreUncertain */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4768);
-/* harmony import */ var _api_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3249);
+/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4768);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
 /**
  * Stores a value as a GitHub Actions secret: fetch the repository's (or environment's) public
  * key, seal the value with libsodium's sealed box, PUT it. Loaded with a dynamic import only
@@ -20,8 +21,9 @@ export const modules = {
 
 
 
+
 /** The PUT may have stored the value although no answer said so. Told apart by name: rotate.ts loads this module lazily. */
-class SecretStoreUncertain extends _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+class SecretStoreUncertain extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
         this.name = 'SecretStoreUncertain';
@@ -33,7 +35,7 @@ const PUT_BACKOFF_MS = 1000;
 async function storeActionsSecret(target, value, github, time) {
     const [owner, repo] = (github.repository ?? '').split('/');
     if (!owner || !repo) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.');
     }
     const where = target.environment ? `environment ${target.environment} of ${owner}/${repo}` : `repository ${owner}/${repo}`;
     const fail = (error) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error))}`;
@@ -53,14 +55,16 @@ async function storeActionsSecret(target, value, github, time) {
         const { data: publicKey } = await call((signal) => target.environment
             ? octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: target.environment, request: { signal } })
             : octokit.rest.actions.getRepoPublicKey({ owner, repo, request: { signal } }));
-        await libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].ready */ .Ay.ready;
-        const sealed = libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"] */ .Ay.crypto_box_seal(libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].from_string */ .Ay.from_string(value), libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].from_base64 */ .Ay.from_base64(publicKey.key, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL));
-        body = { encrypted_value: libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].to_base64 */ .Ay.to_base64(sealed, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_2__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL), key_id: publicKey.key_id };
+        await libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].ready */ .Ay.ready;
+        const sealed = libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"] */ .Ay.crypto_box_seal(libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].from_string */ .Ay.from_string(value), libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].from_base64 */ .Ay.from_base64(publicKey.key, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL));
+        body = { encrypted_value: libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].to_base64 */ .Ay.to_base64(sealed, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL), key_id: publicKey.key_id };
     }
     catch (error) {
-        throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error));
     }
-    for (let attempt = 1;; attempt++) {
+    // Once an attempt may have been applied, the outcome stays open whatever later attempts answer.
+    let mayHaveApplied = false;
+    await (0,_api_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(async () => {
         try {
             await call((signal) => target.environment
                 ? octokit.rest.actions.createOrUpdateEnvironmentSecret({
@@ -72,19 +76,25 @@ async function storeActionsSecret(target, value, github, time) {
                     request: { signal },
                 })
                 : octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: target.name, ...body, request: { signal } }));
-            return;
         }
         catch (error) {
             const { status } = asGitHubError(error);
             // A 4xx answer means GitHub refused it; anything else leaves the outcome open.
-            if (status !== undefined && status < 500)
-                throw new _api_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error));
-            const wait = PUT_BACKOFF_MS * attempt;
-            if (attempt >= PUT_ATTEMPTS || time.clock.now() + wait >= time.deadline)
-                throw new SecretStoreUncertain(fail(error));
-            await time.clock.sleep(wait);
+            if (status === undefined || status >= 500)
+                mayHaveApplied = true;
+            throw error;
         }
-    }
+    }, {
+        clock: time.clock,
+        deadline: time.deadline,
+        maxAttempts: PUT_ATTEMPTS,
+        // Sending the same sealed value again is harmless; a refusal (4xx) is final.
+        delayAfter: (error, attempt) => {
+            const { status } = asGitHubError(error);
+            return status === undefined || status >= 500 ? PUT_BACKOFF_MS * attempt : undefined;
+        },
+        giveUp: (error) => (mayHaveApplied ? new SecretStoreUncertain(fail(error)) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error))),
+    });
 }
 function asGitHubError(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;

@@ -31,7 +31,7 @@ function integerArg(flag: string, raw: string | undefined, min: number, max: num
 function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 0, projects: 12, host: '127.0.0.1' }
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]
+    const arg = argv[i] ?? ''
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
     const value = (): string | undefined => inline ?? argv[++i]
     switch (flag) {

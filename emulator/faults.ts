@@ -205,7 +205,7 @@ export class FaultQueue {
   take(method: string, path: string): Fault | undefined {
     const index = this.pending.findIndex((entry) => matches(entry.fault, method, path))
     if (index < 0) return undefined
-    const entry = this.pending[index]
+    const entry = this.pending[index]!
     entry.remaining -= 1
     if (entry.remaining <= 0) this.pending.splice(index, 1)
     return entry.fault

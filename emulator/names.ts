@@ -20,7 +20,7 @@ const NOUNS = [
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
 function pick<T>(items: readonly T[]): T {
-  return items[randomInt(items.length)]
+  return items[randomInt(items.length)] as T
 }
 
 export function randomChars(length: number, alphabet = LOWER_ALNUM): string {

@@ -19,21 +19,15 @@ export interface Deadline {
   clear(): void
 }
 
-/**
- * The wall clock, optionally running faster: with `scale` 0.01 a second of the action's time
- * lasts 10 ms. Only the test suite and the bench set a scale (NEON_ACTION_TIME_SCALE).
- */
-export function systemClock(scale = 1): Clock {
-  const origin = Date.now()
-  return {
-    now: () => (scale === 1 ? Date.now() : origin + (Date.now() - origin) / scale),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * scale))),
-    deadline: (ms) => {
-      const controller = new AbortController()
-      const timer = setTimeout(() => controller.abort(), Math.max(1, Math.ceil(ms * scale)))
-      return { signal: controller.signal, clear: () => clearTimeout(timer) }
-    },
-  }
+/** The wall clock: Date.now and setTimeout. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+  deadline: (ms) => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), Math.max(1, Math.ceil(ms)))
+    return { signal: controller.signal, clear: () => clearTimeout(timer) }
+  },
 }
 
 /** "1.5 s", "2 min 5 s": for log lines and errors. */

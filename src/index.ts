@@ -1,7 +1,10 @@
-import * as core from '@actions/core'
-import { IS_POST_STATE, run } from './main.js'
-import { post } from './post.js'
+import { run as main } from './main.ts'
+import { run as post } from './post.ts'
+import { IS_POST, savedState } from './state.ts'
 
-/** One bundle serves both steps; main saves a state that tells the post step apart. */
-if (core.getState(IS_POST_STATE) === 'true') await post()
-else await run()
+/**
+ * The entry of both steps: the main step saves a state that tells the post step apart. Each
+ * entry module exports `run()`, as local runners of actions expect.
+ */
+if (savedState(IS_POST) === 'true') await post()
+else await main()

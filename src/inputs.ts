@@ -1,4 +1,4 @@
-import { InputError } from './api/errors.js'
+import { InputError } from './errors.ts'
 
 /**
  * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw

@@ -5,9 +5,10 @@
  */
 import { getOctokit } from '@actions/github'
 import sodium from 'libsodium-wrappers'
-import { ActionError } from './api/errors.js'
-import type { Clock } from './clock.js'
-import type { SecretTarget } from './inputs.js'
+import { ActionError } from './errors.ts'
+import { retrying } from './api/retry.ts'
+import type { Clock } from './clock.ts'
+import type { SecretTarget } from './inputs.ts'
 
 export interface GitHubEnvironment {
   /** owner/repo, from GITHUB_REPOSITORY. */
@@ -70,30 +71,42 @@ export async function storeActionsSecret(
     throw new ActionError(fail(error))
   }
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await call((signal) =>
-        target.environment
-          ? octokit.rest.actions.createOrUpdateEnvironmentSecret({
-              owner,
-              repo,
-              environment_name: target.environment,
-              secret_name: target.name,
-              ...body,
-              request: { signal },
-            })
-          : octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: target.name, ...body, request: { signal } }),
-      )
-      return
-    } catch (error) {
-      const { status } = asGitHubError(error)
-      // A 4xx answer means GitHub refused it; anything else leaves the outcome open.
-      if (status !== undefined && status < 500) throw new ActionError(fail(error))
-      const wait = PUT_BACKOFF_MS * attempt
-      if (attempt >= PUT_ATTEMPTS || time.clock.now() + wait >= time.deadline) throw new SecretStoreUncertain(fail(error))
-      await time.clock.sleep(wait)
-    }
-  }
+  // Once an attempt may have been applied, the outcome stays open whatever later attempts answer.
+  let mayHaveApplied = false
+  await retrying(
+    async () => {
+      try {
+        await call((signal) =>
+          target.environment
+            ? octokit.rest.actions.createOrUpdateEnvironmentSecret({
+                owner,
+                repo,
+                environment_name: target.environment,
+                secret_name: target.name,
+                ...body,
+                request: { signal },
+              })
+            : octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: target.name, ...body, request: { signal } }),
+        )
+      } catch (error) {
+        const { status } = asGitHubError(error)
+        // A 4xx answer means GitHub refused it; anything else leaves the outcome open.
+        if (status === undefined || status >= 500) mayHaveApplied = true
+        throw error
+      }
+    },
+    {
+      clock: time.clock,
+      deadline: time.deadline,
+      maxAttempts: PUT_ATTEMPTS,
+      // Sending the same sealed value again is harmless; a refusal (4xx) is final.
+      delayAfter: (error, attempt) => {
+        const { status } = asGitHubError(error)
+        return status === undefined || status >= 500 ? PUT_BACKOFF_MS * attempt : undefined
+      },
+      giveUp: (error) => (mayHaveApplied ? new SecretStoreUncertain(fail(error)) : new ActionError(fail(error))),
+    },
+  )
 }
 
 function asGitHubError(error: unknown): GitHubError {

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import { Agent, type Dispatcher } from 'undici'
-import type { Clock } from '../clock.js'
-import { formatDuration } from '../clock.js'
-import { ApiError, type ApiErrorDetails } from './errors.js'
+import type { Clock } from '../clock.ts'
+import { formatDuration } from '../clock.ts'
+import { ApiError, type ApiErrorDetails } from './errors.ts'
 import {
   DEFAULT_RETRY_POLICY,
   NOT_CARRIED_OUT_STATUSES,
   RETRYABLE_STATUSES,
   backoffDelay,
   parseRetryAfter,
+  retrying,
   type RetryPolicy,
-} from './retry.js'
-import { ShapeError } from './shape.js'
+} from './retry.ts'
+import { ShapeError } from './shape.ts'
 
 export interface Logger {
   info(message: string): void
@@ -60,10 +61,224 @@ export interface ClientOptions {
 }
 
 const EXCERPT_LENGTH = 200
+/** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
+export const ERROR_BODY_LIMIT = 64 * 1024
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
 /** Errors raised before a byte of the request left: the service cannot have seen it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
 
-type Attempt<T> = { ok: true; value: T } | { ok: false; error: ApiError; retryAfterMs?: number }
+/** One HTTP request, ready to send. */
+export interface HttpRequest {
+  method: RequestSpec<unknown>['method']
+  /** Path and query below the origin. */
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** What came back over the wire, before anything is made of it. */
+export type Received =
+  | {
+      ok: true
+      status: number
+      headers: Dispatcher.ResponseData['headers']
+      /** The body; for an error status only its first ERROR_BODY_LIMIT bytes. */
+      text: string
+      /** Bytes read (a prefix for an error status). */
+      bytes: number
+      /** A successful body over SUCCESS_BODY_LIMIT: not read. */
+      tooLarge: boolean
+    }
+  | { ok: false; cause: unknown; status?: number }
+
+/** The request for one attempt: auth and identifying headers, the JSON body, the query. */
+export function buildRequest(
+  spec: RequestSpec<unknown>,
+  target: { basePath: string; apiKey: string; userAgent: string },
+  requestId: string,
+): HttpRequest {
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${target.apiKey}`,
+    accept: 'application/json',
+    'user-agent': target.userAgent,
+    'x-request-id': requestId,
+  }
+  const request: HttpRequest = { method: spec.method, path: target.basePath + spec.path + queryString(spec.query), headers }
+  if (spec.body !== undefined) {
+    request.body = JSON.stringify(spec.body)
+    headers['content-type'] = 'application/json'
+  }
+  return request
+}
+
+/** Sends one request and reads its body within the limits; never throws. */
+export async function sendRequest(dispatcher: Dispatcher, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
+  let status: number | undefined
+  try {
+    const response = await dispatcher.request({ origin, ...request, signal })
+    status = response.statusCode
+    const success = status >= 200 && status < 300
+    const declared = Number(headerValue(response.headers['content-length']))
+    if (success && declared > SUCCESS_BODY_LIMIT) {
+      response.body.destroy()
+      return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true }
+    }
+    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT
+    const chunks: Buffer[] = []
+    let bytes = 0
+    let tooLarge = false
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      chunks.push(chunk)
+      bytes += chunk.length
+      if (bytes >= limit) {
+        // Leaving the loop destroys the body: the rest is never downloaded.
+        tooLarge = success && bytes > limit
+        break
+      }
+    }
+    const text = tooLarge ? '' : Buffer.concat(chunks).subarray(0, limit).toString('utf8')
+    return { ok: true, status, headers: response.headers, text, bytes, tooLarge }
+  } catch (cause) {
+    return status === undefined ? { ok: false, cause } : { ok: false, cause, status }
+  }
+}
+
+/** The error for a request that got no usable answer: refused, dropped, cut off, or out of time. */
+export function transportError(
+  received: Extract<Received, { ok: false }>,
+  aborted: { byTimer: boolean; byStep: boolean; budgetMs: number },
+  base: ApiErrorDetails,
+): ApiError {
+  const code = errorCode(received.cause)
+  const { status } = received
+  if (code === 'UND_ERR_INVALID_ARG') {
+    // The request could not even be built: sending it again cannot help.
+    return new ApiError(`the request could not be sent (${describeCause(received.cause)})`, { ...base, kind: 'invalid' })
+  }
+  if (aborted.byTimer) {
+    const kind = aborted.byStep ? 'deadline' : 'timeout'
+    const message =
+      kind === 'deadline'
+        ? `The step's timeout ran out while ${base.method} ${base.path} was in flight.`
+        : `No answer to ${base.method} ${base.path} within ${formatDuration(aborted.budgetMs)}.`
+    return new ApiError(message, { ...base, kind, status, mayHaveReachedServer: true })
+  }
+  if (status !== undefined) {
+    return new ApiError(`the body of the ${status} answer was cut off (${code ?? 'connection closed'})`, {
+      ...base,
+      kind: 'malformed',
+      status,
+      code: 'truncated',
+      mayHaveReachedServer: true,
+    })
+  }
+  const mayHaveReachedServer = !NOT_SENT_CODES.has(code ?? '')
+  return new ApiError(`the connection failed (${code ?? describeCause(received.cause)})`, { ...base, mayHaveReachedServer })
+}
+
+/** What an answer means: a redirect, an error status, a body that is not JSON, or the parsed value. */
+export function classifyAnswer<T>(
+  spec: RequestSpec<T>,
+  received: Extract<Received, { ok: true }>,
+  base: ApiErrorDetails,
+  now: number,
+): { ok: true; value: T } | { ok: false; error: ApiError } {
+  const { status, headers, text } = received
+  const retryAfterMs = parseRetryAfter(headerValue(headers['retry-after']), now)
+  if (status >= 300 && status < 400) {
+    const location = headerValue(headers.location)
+    return {
+      ok: false,
+      error: new ApiError(
+        `the platform answered ${status} ${STATUS_CODES[status] ?? ''} redirecting to ${describeLocation(location)}; ` +
+          `the action does not follow redirects, so the API key is never sent to another address. Check the \`api-host\` input.`,
+        { ...base, kind: 'redirect', status },
+      ),
+    }
+  }
+  const contentType = headerValue(headers['content-type']) ?? ''
+  if (status < 200 || status >= 300) {
+    const decoded = decodeJson(text)
+    const error = decoded.ok && isRecord(decoded.value) ? decoded.value : undefined
+    const code = typeof error?.code === 'string' && error.code !== '' ? error.code : undefined
+    const serviceMessage = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined
+    const serviceRequestId = typeof error?.request_id === 'string' && error.request_id !== '' ? error.request_id : base.requestId
+    const excerpt = serviceMessage === undefined ? excerptOf(text, contentType) : undefined
+    return {
+      ok: false,
+      error: new ApiError(`the platform answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(), {
+        ...base,
+        kind: 'http',
+        requestId: serviceRequestId,
+        status,
+        code,
+        serviceMessage,
+        excerpt,
+        retryAfterMs,
+        mayHaveReachedServer: !NOT_CARRIED_OUT_STATUSES.has(status) && status >= 500,
+      }),
+    }
+  }
+  if (received.tooLarge) {
+    return {
+      ok: false,
+      error: new ApiError(
+        `the platform answered ${status} with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`,
+        { ...base, kind: 'malformed', status, code: 'too-large', mayHaveReachedServer: true },
+      ),
+    }
+  }
+  const decoded = decodeJson(text)
+  if (!decoded.ok) {
+    // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+    // A successful body is never quoted: it may hold a new key that is not masked yet.
+    const cutOff = /json/i.test(contentType)
+    const kind = contentType.split(';')[0]?.trim() || 'no content type'
+    return {
+      ok: false,
+      error: new ApiError(
+        cutOff
+          ? `the platform answered ${status} with JSON that is cut off or invalid (${received.bytes} bytes)`
+          : `the platform answered ${status} with a body that is not JSON (${kind}, ${received.bytes} bytes)`,
+        { ...base, kind: 'malformed', status, code: cutOff ? 'truncated' : undefined, mayHaveReachedServer: true },
+      ),
+    }
+  }
+  try {
+    return { ok: true, value: spec.parse(decoded.value) }
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error
+    return {
+      ok: false,
+      // The request was carried out (a create made a key) even though its answer is unusable.
+      error: new ApiError(`the platform answered ${status} without the expected fields: ${error.message}`, {
+        ...base,
+        kind: 'malformed',
+        status,
+        mayHaveReachedServer: true,
+      }),
+    }
+  }
+}
+
+/** Whether a failed attempt may be sent again: by what the failure says about the request. */
+export function mayRetry(retry: RetryMode, error: ApiError): boolean {
+  switch (error.kind) {
+    case 'http':
+      return retry === 'safe' ? RETRYABLE_STATUSES.has(error.status ?? 0) : NOT_CARRIED_OUT_STATUSES.has(error.status ?? 0)
+    case 'network':
+    case 'timeout':
+      return retry === 'safe' || !error.mayHaveReachedServer
+    case 'malformed':
+      // A body cut off in transit is a transport fault; a complete but wrong body is not.
+      return retry === 'safe' && error.code === 'truncated'
+    case 'deadline':
+    case 'redirect':
+    case 'invalid':
+      return false
+  }
+}
 
 /**
  * The one HTTP path to the platform: auth and identifying headers, per-request deadlines,
@@ -112,205 +327,85 @@ export class PlatformClient {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
 
-  async send<T>(spec: RequestSpec<T>): Promise<T> {
+  send<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, logger } = this.options
     let earlierAttemptUncertain = false
-    for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(spec)
-      if (result.ok) return result.value
-      const error = result.error.withAttempts(attempt, earlierAttemptUncertain)
-      if (!this.mayRetry(spec, error) || attempt >= this.policy.maxAttempts) throw this.finalError(spec, error)
-      const delay = result.retryAfterMs ?? backoffDelay(attempt, this.policy, this.options.random)
-      if (clock.now() + delay >= this.deadline) {
-        const final = this.finalError(spec, error, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`)
-        throw new ApiError(final.message, { ...final, kind: 'deadline' })
-      }
-      logger.warning(
-        `${spec.method} ${spec.path}: ${describeFailure(error)}; retrying in ${formatDuration(delay)} ` +
-          `(attempt ${attempt + 1} of ${this.policy.maxAttempts}).`,
-      )
-      earlierAttemptUncertain ||= error.mayHaveReachedServer
-      await clock.sleep(delay)
-    }
+    return retrying(
+      async (n) => {
+        try {
+          return await this.attempt(spec)
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error
+          const counted = error.withAttempts(n, earlierAttemptUncertain)
+          earlierAttemptUncertain ||= error.mayHaveReachedServer
+          throw counted
+        }
+      },
+      {
+        clock,
+        deadline: this.deadline,
+        maxAttempts: this.policy.maxAttempts,
+        delayAfter: (error, n) =>
+          error instanceof ApiError && mayRetry(spec.retry, error)
+            ? (error.retryAfterMs ?? backoffDelay(n, this.policy, this.options.random))
+            : undefined,
+        onRetry: (error, n, delay) =>
+          logger.warning(
+            `${spec.method} ${spec.path}: ${describeFailure(error as ApiError)}; retrying in ${formatDuration(delay)} ` +
+              `(attempt ${n + 1} of ${this.policy.maxAttempts}).`,
+          ),
+        giveUp: (error) => (error instanceof ApiError ? finalError(spec, error) : error),
+        outOfTime: (error, _n, delay) => {
+          const final = finalError(spec, error as ApiError, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`)
+          return new ApiError(final.message, { ...final, kind: 'deadline' })
+        },
+      },
+    )
   }
 
-  private mayRetry(spec: RequestSpec<unknown>, error: ApiError): boolean {
-    switch (error.kind) {
-      case 'http':
-        return spec.retry === 'safe'
-          ? RETRYABLE_STATUSES.has(error.status ?? 0)
-          : NOT_CARRIED_OUT_STATUSES.has(error.status ?? 0)
-      case 'network':
-      case 'timeout':
-        return spec.retry === 'safe' || !error.mayHaveReachedServer
-      case 'malformed':
-        // A body cut off in transit is a transport fault; a complete but wrong body is not.
-        return spec.retry === 'safe' && error.code === 'truncated'
-      default:
-        return false
-    }
-  }
-
-  private async attempt<T>(spec: RequestSpec<T>): Promise<Attempt<T>> {
+  /** One attempt: build, send within its own deadline, classify. Throws the attempt's ApiError. */
+  private async attempt<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, logger } = this.options
     const requestId = randomUUID()
     const base: ApiErrorDetails = { kind: 'network', method: spec.method, path: spec.path, requestId }
     const remaining = this.deadline - clock.now()
-    if (remaining <= 0) {
-      return { ok: false, error: new ApiError(`The step's timeout ran out before ${spec.method} ${spec.path}.`, { ...base, kind: 'deadline' }) }
-    }
-    const boundByStep = remaining < this.requestTimeoutMs
-    const budget = Math.min(this.requestTimeoutMs, remaining)
-    const timer = clock.deadline(budget)
-    const signal = timer.signal
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.apiKey}`,
-      accept: 'application/json',
-      'user-agent': this.options.userAgent,
-      'x-request-id': requestId,
-    }
-    let body: string | undefined
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body)
-      headers['content-type'] = 'application/json'
-    }
+    if (remaining <= 0) throw new ApiError(`The step's timeout ran out before ${spec.method} ${spec.path}.`, { ...base, kind: 'deadline' })
+    const budgetMs = Math.min(this.requestTimeoutMs, remaining)
+    const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId)
     logger.debug(`${spec.method} ${spec.path}${queryString(spec.query)} (request id ${requestId})`)
-
-    let status: number | undefined
-    let text: string
-    let responseHeaders: Dispatcher.ResponseData['headers'] = {}
+    const timer = clock.deadline(budgetMs)
+    let received: Received
     try {
-      const response = await this.dispatcher.request({
-        origin: this.origin,
-        path: this.basePath + spec.path + queryString(spec.query),
-        method: spec.method,
-        headers,
-        body,
-        signal,
-      })
-      status = response.statusCode
-      responseHeaders = response.headers
-      text = await response.body.text()
-    } catch (cause) {
-      const code = errorCode(cause)
-      if (code === 'UND_ERR_INVALID_ARG') {
-        // The request could not even be built: sending it again cannot help.
-        return { ok: false, error: new ApiError(`the request could not be sent (${describeCause(cause)})`, { ...base, kind: 'invalid' }) }
-      }
-      if (signal.aborted) {
-        const kind = boundByStep ? 'deadline' : 'timeout'
-        const message =
-          kind === 'deadline'
-            ? `The step's timeout ran out while ${spec.method} ${spec.path} was in flight.`
-            : `No answer to ${spec.method} ${spec.path} within ${formatDuration(budget)}.`
-        return { ok: false, error: new ApiError(message, { ...base, kind, status, mayHaveReachedServer: true }) }
-      }
-      if (status !== undefined) {
-        return {
-          ok: false,
-          error: new ApiError(`the body of the ${status} answer was cut off (${code ?? 'connection closed'})`, {
-            ...base,
-            kind: 'malformed',
-            status,
-            code: 'truncated',
-            mayHaveReachedServer: true,
-          }),
-        }
-      }
-      const mayHaveReachedServer = !NOT_SENT_CODES.has(code ?? '')
-      return {
-        ok: false,
-        error: new ApiError(`the connection failed (${code ?? describeCause(cause)})`, { ...base, mayHaveReachedServer }),
-      }
+      received = await sendRequest(this.dispatcher, this.origin, request, timer.signal)
     } finally {
       timer.clear()
     }
-
-    const retryAfterMs = parseRetryAfter(headerValue(responseHeaders['retry-after']), clock.now())
-    if (status >= 300 && status < 400) {
-      const location = headerValue(responseHeaders.location)
-      return {
-        ok: false,
-        error: new ApiError(
-          `the platform answered ${status} ${STATUS_CODES[status] ?? ''} redirecting to ${describeLocation(location)}; ` +
-            `the action does not follow redirects, so the API key is never sent to another address. Check the \`api-host\` input.`,
-          { ...base, kind: 'redirect', status },
-        ),
-      }
+    if (!received.ok) {
+      throw transportError(received, { byTimer: timer.signal.aborted, byStep: remaining < this.requestTimeoutMs, budgetMs }, base)
     }
-    const contentType = headerValue(responseHeaders['content-type']) ?? ''
-    const decoded = decodeJson(text)
-    if (status < 200 || status >= 300) {
-      const error = decoded.ok && isRecord(decoded.value) ? decoded.value : undefined
-      const code = typeof error?.code === 'string' && error.code !== '' ? error.code : undefined
-      const serviceMessage = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined
-      const serviceRequestId = typeof error?.request_id === 'string' && error.request_id !== '' ? error.request_id : requestId
-      const excerpt = serviceMessage === undefined ? excerptOf(text, contentType) : undefined
-      return {
-        ok: false,
-        retryAfterMs,
-        error: new ApiError(`the platform answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(), {
-          ...base,
-          kind: 'http',
-          requestId: serviceRequestId,
-          status,
-          code,
-          serviceMessage,
-          excerpt,
-          mayHaveReachedServer: !NOT_CARRIED_OUT_STATUSES.has(status) && status >= 500,
-        }),
-      }
-    }
-    if (!decoded.ok) {
-      // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
-      // A successful body is never quoted: it may hold a new key that is not masked yet.
-      const cutOff = /json/i.test(contentType)
-      const kind = contentType.split(';')[0]?.trim() || 'no content type'
-      return {
-        ok: false,
-        error: new ApiError(
-          cutOff
-            ? `the platform answered ${status} with JSON that is cut off or invalid (${text.length} bytes)`
-            : `the platform answered ${status} with a body that is not JSON (${kind}, ${text.length} bytes)`,
-          { ...base, kind: 'malformed', status, code: cutOff ? 'truncated' : undefined, mayHaveReachedServer: true },
-        ),
-      }
-    }
-    try {
-      return { ok: true, value: spec.parse(decoded.value) }
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      return {
-        ok: false,
-        // The request was carried out (a create made a key) even though its answer is unusable.
-        error: new ApiError(`the platform answered ${status} without the expected fields: ${error.message}`, {
-          ...base,
-          kind: 'malformed',
-          status,
-          mayHaveReachedServer: true,
-        }),
-      }
-    }
+    const result = classifyAnswer(spec, received, base, clock.now())
+    if (!result.ok) throw result.error
+    return result.value
   }
+}
 
-  /** The one line a user reads: what failed, why, what to do, and the request id to quote. */
-  private finalError(spec: RequestSpec<unknown>, error: ApiError, extra = ''): ApiError {
-    const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
-    const ref = ` (request id ${error.requestId})`
-    let message: string
-    if (error.kind === 'http' && error.status === 401) {
-      message =
-        `The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ` +
-        `Check the \`api-key\` input and the secret it comes from.${ref}`
-    } else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
-      message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404).${ref}`
-    } else if (error.kind === 'deadline') {
-      message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
-    } else {
-      message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${extra}${ref}`
-    }
-    return new ApiError(message, error)
+/** The one line a user reads: what failed, why, what to do, and the request id to quote. */
+export function finalError(spec: RequestSpec<unknown>, error: ApiError, extra = ''): ApiError {
+  const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
+  const ref = ` (request id ${error.requestId})`
+  let message: string
+  if (error.kind === 'http' && error.status === 401) {
+    message =
+      `The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ` +
+      `Check the \`api-key\` input and the secret it comes from.${ref}`
+  } else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
+    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404).${ref}`
+  } else if (error.kind === 'deadline') {
+    message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
+  } else {
+    message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${extra}${ref}`
   }
+  return new ApiError(message, error)
 }
 
 function describeFailure(error: ApiError): string {
@@ -345,14 +440,44 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…). */
-function excerptOf(text: string, contentType: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]
-  const flat = (title ?? text.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim()
+/**
+ * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
+ * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
+ */
+export function excerptOf(text: string, contentType: string): string {
   const kind = contentType.split(';')[0]?.trim() || 'no content type'
+  const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim()
   if (flat === '') return `(empty ${kind} body)`
   const cut = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
   return `(${kind}) ${JSON.stringify(cut)}`
+}
+
+function htmlTitle(text: string): string | undefined {
+  const lower = text.toLowerCase()
+  const open = lower.indexOf('<title')
+  if (open < 0) return undefined
+  const start = lower.indexOf('>', open)
+  if (start < 0) return undefined
+  const end = lower.indexOf('<', start + 1)
+  if (end < 0 || !lower.startsWith('</title', end)) return undefined
+  return text.slice(start + 1, end)
+}
+
+/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
+function withoutTags(text: string): string {
+  const lastClose = text.lastIndexOf('>')
+  let out = ''
+  let inTag = false
+  for (let i = 0; i < text.length && out.length <= EXCERPT_LENGTH * 4; i++) {
+    const c = text[i]
+    if (inTag) {
+      if (c === '>') inTag = false
+    } else if (c === '<' && i < lastClose) {
+      inTag = true
+      out += ' '
+    } else out += c
+  }
+  return out
 }
 
 function describeLocation(location: string | undefined): string {

@@ -1,7 +1,7 @@
-import type { PlatformClient } from './client.js'
-import { ApiError } from './errors.js'
-import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.js'
-import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.js'
+import type { PlatformClient } from './client.ts'
+import { ApiError } from './errors.ts'
+import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
+import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400

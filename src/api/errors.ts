@@ -22,6 +22,8 @@ export interface ApiErrorDetails {
   serviceMessage?: string
   excerpt?: string
   attempts?: number
+  /** How long the service asked to wait before the next attempt (Retry-After). */
+  retryAfterMs?: number
   /** The request may have been carried out although no answer came back. */
   mayHaveReachedServer?: boolean
   /** An earlier attempt of this request may have been carried out. */
@@ -38,6 +40,7 @@ export class ApiError extends Error {
   readonly serviceMessage?: string
   readonly excerpt?: string
   readonly attempts: number
+  readonly retryAfterMs?: number
   readonly mayHaveReachedServer: boolean
   readonly earlierAttemptUncertain: boolean
 
@@ -53,6 +56,7 @@ export class ApiError extends Error {
     this.serviceMessage = details.serviceMessage
     this.excerpt = details.excerpt
     this.attempts = details.attempts ?? 1
+    this.retryAfterMs = details.retryAfterMs
     this.mayHaveReachedServer = details.mayHaveReachedServer ?? false
     this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
   }
@@ -61,26 +65,5 @@ export class ApiError extends Error {
   withAttempts(attempts: number, earlierAttemptUncertain: boolean): ApiError {
     const copy = new ApiError(this.message, { ...this, attempts, earlierAttemptUncertain })
     return copy
-  }
-}
-
-/** An error's message, whatever was thrown. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** A wrong input. Raised before any request goes out. */
-export class InputError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'InputError'
-  }
-}
-
-/** A failure the action itself detected (a failed operation, a failed proof of a new key...). */
-export class ActionError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ActionError'
   }
 }

@@ -1,7 +1,10 @@
 /**
  * When a request may be sent again, and how long to wait first. Modelled on octokit's retry
  * and throttling plugins: a short list of statuses, Retry-After honoured, attempts bounded.
+ * `retrying` is the one loop every retry of the action goes through: the platform client,
+ * the proof of a new key and the secret PUT.
  */
+import type { Clock } from '../clock.ts'
 
 /** Statuses after which a read is safe to send again (service facts: 423 and 503 always are). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
@@ -35,4 +38,38 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   const date = Date.parse(trimmed)
   if (Number.isNaN(date)) return undefined
   return Math.max(0, date - now)
+}
+
+export interface RetryOptions {
+  clock: Clock
+  /** Clock time by which every attempt and wait must be over. */
+  deadline: number
+  /** Attempts in all, the first included. */
+  maxAttempts: number
+  /** How long to wait after failed attempt `attempt` before the next; undefined: do not retry this failure. */
+  delayAfter(error: unknown, attempt: number): number | undefined
+  /** Called before each wait (a warning in the log, for example). */
+  onRetry?(error: unknown, attempt: number, delayMs: number): void
+  /** What to throw when giving up (no retry, or the last attempt failed); default the error itself. */
+  giveUp?(error: unknown, attempt: number): unknown
+  /** What to throw when the wait would pass the deadline; default as `giveUp`. */
+  outOfTime?(error: unknown, attempt: number, delayMs: number): unknown
+}
+
+/** Runs `attempt` until it succeeds, a failure is not worth retrying, attempts run out, or time does. */
+export async function retrying<T>(attempt: (n: number) => Promise<T>, options: RetryOptions): Promise<T> {
+  const giveUp = options.giveUp ?? ((error: unknown) => error)
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n)
+    } catch (error) {
+      const delay = n < options.maxAttempts ? options.delayAfter(error, n) : undefined
+      if (delay === undefined) throw giveUp(error, n)
+      if (options.clock.now() + delay >= options.deadline) {
+        throw options.outOfTime ? options.outOfTime(error, n, delay) : giveUp(error, n)
+      }
+      options.onRetry?.(error, n, delay)
+      await options.clock.sleep(delay)
+    }
+  }
 }

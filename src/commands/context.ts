@@ -1,5 +1,5 @@
-import type { PlatformClient, Logger } from '../api/client.js'
-import type { Clock } from '../clock.js'
+import type { PlatformClient, Logger } from '../api/client.ts'
+import type { Clock } from '../clock.ts'
 
 /** What a command may touch. main wires it to @actions/core; tests can wire it to plain objects. */
 export interface CommandContext {

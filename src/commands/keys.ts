@@ -1,11 +1,10 @@
-import { ApiError, ActionError, messageOf } from '../api/errors.js'
-import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.js'
-import type { ApiKey, CreatedApiKey } from '../api/types.js'
-import { formatDate, heading, paragraph, table } from '../summary.js'
-import type { CommandContext, CommandResult } from './context.js'
-
-/** State name under which create-key saves a job-scoped key's id for the post step. */
-export const JOB_KEY_STATE = 'job-scoped-key-id'
+import { ApiError } from '../api/errors.ts'
+import { ActionError, messageOf } from '../errors.ts'
+import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
+import type { ApiKey, CreatedApiKey } from '../api/types.ts'
+import { formatDate, heading, paragraph, table } from '../summary.ts'
+import { JOB_KEY_ID } from '../state.ts'
+import type { CommandContext, CommandResult } from './context.ts'
 
 /**
  * `created_at` has second precision and comes from the service's clock: a key created "since
@@ -76,7 +75,7 @@ export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<
 
 export async function runCreateKey(ctx: CommandContext, name: string, revokeAfterJob: boolean): Promise<CommandResult> {
   const created = await createKeyOnce(ctx, name)
-  if (revokeAfterJob) ctx.saveState(JOB_KEY_STATE, String(created.id))
+  if (revokeAfterJob) ctx.saveState(JOB_KEY_ID, String(created.id))
   ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(name)}${revokeAfterJob ? '; it is revoked when the job ends' : ''}.`)
   return {
     outputs: { key: created.key, 'key-id': String(created.id) },

@@ -1,10 +1,11 @@
-import { ApiError, messageOf } from '../api/errors.js'
-import { OPERATIONS_PAGE_LIMIT, getOperation, listOperations } from '../api/endpoints.js'
-import type { Operation } from '../api/types.js'
-import { formatDuration } from '../clock.js'
-import { formatDate, heading, paragraph, table } from '../summary.js'
-import type { CommandContext, CommandResult } from './context.js'
-import { isKnownStatus, isTerminal, statusGroup } from './status.js'
+import { ApiError } from '../api/errors.ts'
+import { messageOf } from '../errors.ts'
+import { OPERATIONS_PAGE_LIMIT, getOperation, listOperations } from '../api/endpoints.ts'
+import type { Operation } from '../api/types.ts'
+import { formatDuration } from '../clock.ts'
+import { formatDate, heading, paragraph, table } from '../summary.ts'
+import type { CommandContext, CommandResult } from './context.ts'
+import { isKnownStatus, isTerminal, statusGroup } from './status.ts'
 
 /**
  * Request budget of one poll round.

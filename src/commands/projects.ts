@@ -1,6 +1,6 @@
-import { listAllProjects } from '../api/endpoints.js'
-import { formatDate, heading, table } from '../summary.js'
-import type { CommandContext, CommandResult } from './context.js'
+import { listAllProjects } from '../api/endpoints.ts'
+import { formatDate, heading, table } from '../summary.ts'
+import type { CommandContext, CommandResult } from './context.ts'
 
 export async function runListProjects(ctx: CommandContext): Promise<CommandResult> {
   const projects = await listAllProjects(ctx.client)

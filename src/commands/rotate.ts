@@ -1,12 +1,14 @@
-import { PlatformClient } from '../api/client.js'
-import { ApiError, ActionError, messageOf } from '../api/errors.js'
-import { listApiKeys, revokeApiKey } from '../api/endpoints.js'
-import type { ApiKey, CreatedApiKey } from '../api/types.js'
-import type { SecretTarget } from '../inputs.js'
-import type { GitHubEnvironment } from '../secrets.js'
-import { heading, paragraph, table } from '../summary.js'
-import type { CommandContext, CommandResult } from './context.js'
-import { CLEANUP_GRACE_MS, createKeyOnce, revokeKeyIds } from './keys.js'
+import { PlatformClient } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import { ActionError, messageOf } from '../errors.ts'
+import { listApiKeys, revokeApiKey } from '../api/endpoints.ts'
+import { retrying } from '../api/retry.ts'
+import type { ApiKey, CreatedApiKey } from '../api/types.ts'
+import type { SecretTarget } from '../inputs.ts'
+import type { GitHubEnvironment } from '../secrets.ts'
+import { heading, paragraph, table } from '../summary.ts'
+import type { CommandContext, CommandResult } from './context.ts'
+import { CLEANUP_GRACE_MS, createKeyOnce, revokeKeyIds } from './keys.ts'
 
 export interface RotateOptions {
   keyName: string
@@ -35,7 +37,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
     keys = await proveKey(ctx, newClient)
     ctx.log.info(`The new key works: it listed ${keys.length} key(s).`)
     if (options.secret) {
-      const { storeActionsSecret } = await import('../secrets.js')
+      const { storeActionsSecret } = await import('../secrets.ts')
       await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
       ctx.log.info(`Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`)
     }
@@ -71,17 +73,13 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   }
 }
 
-async function proveKey(ctx: CommandContext, client: PlatformClient): Promise<ApiKey[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await listApiKeys(client)
-    } catch (error) {
-      const wait = PROOF_BACKOFF_MS * attempt
-      const retry = error instanceof ApiError && error.status === 401 && attempt < PROOF_ATTEMPTS
-      if (!retry || ctx.clock.now() + wait >= client.deadline) throw error
-      await ctx.clock.sleep(wait)
-    }
-  }
+function proveKey(ctx: CommandContext, client: PlatformClient): Promise<ApiKey[]> {
+  return retrying(() => listApiKeys(client), {
+    clock: ctx.clock,
+    deadline: client.deadline,
+    maxAttempts: PROOF_ATTEMPTS,
+    delayAfter: (error, attempt) => (error instanceof ApiError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+  })
 }
 
 /** Revokes the new key with the step's own key; the old keys were not touched. */

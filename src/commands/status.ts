@@ -1,4 +1,4 @@
-import type { OperationStatus } from '../api/types.js'
+import type { OperationStatus } from '../api/types.ts'
 
 /** The service's 8 operation statuses in their three groups (service facts). */
 export type StatusGroup = 'pending' | 'success' | 'failure'

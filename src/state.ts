@@ -1,0 +1,14 @@
+/**
+ * Everything the main step hands to the post step, in one place. The runner gives saved state
+ * back to the post step as `STATE_<name>`. A key value is never saved here.
+ */
+
+/** Set by every main step, so the one bundle knows it runs as the post step. */
+export const IS_POST = 'isPost'
+/** The id of a job-scoped key that create-key made with `revoke-after-job: true`. */
+export const JOB_KEY_ID = 'job-scoped-key-id'
+
+/** Saved state of the main step, as the post step sees it ('' when not saved). */
+export function savedState(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env[`STATE_${name}`] ?? ''
+}

@@ -1,0 +1,52 @@
+import * as core from '@actions/core'
+import { PlatformClient, type Logger } from './api/client.ts'
+import { ApiError } from './api/errors.ts'
+import type { Clock } from './clock.ts'
+import { ActionError, InputError, messageOf } from './errors.ts'
+import { readSettings, type Settings } from './inputs.ts'
+import { USER_AGENT } from './version.ts'
+
+/** What main and post share: the runner's log, the settings, the client, the one way to fail. */
+
+export const coreLogger: Logger = {
+  info: (m) => core.info(m),
+  warning: (m) => core.warning(m),
+  debug: (m) => core.debug(m),
+}
+
+/** Every input, read and checked; the API key and GitHub token are masked first. */
+export function readStepSettings(): Settings {
+  return readSettings(
+    (name) => core.getInput(name),
+    (secret) => core.setSecret(secret),
+  )
+}
+
+/** The platform client of one step: its deadline is the step's `timeout` from now. */
+export function clientFor(settings: Settings, clock: Clock): PlatformClient {
+  return new PlatformClient({
+    baseUrl: settings.apiHost,
+    apiKey: settings.apiKey,
+    userAgent: USER_AGENT,
+    clock,
+    logger: coreLogger,
+    deadline: clock.now() + settings.timeoutMs,
+  })
+}
+
+export async function writeSummary(html: string): Promise<void> {
+  if (!html || !process.env.GITHUB_STEP_SUMMARY) return
+  try {
+    await core.summary.addRaw(html).write()
+  } catch (error) {
+    core.warning(`Could not write the job summary: ${messageOf(error)}`)
+  }
+}
+
+/** One ::error:: line; the stack only with debug logging on, and never for expected failures. */
+export function fail(error: unknown): void {
+  const expected = error instanceof InputError || error instanceof ApiError || error instanceof ActionError
+  const message = messageOf(error)
+  if (error instanceof Error && error.stack && core.isDebug()) core.debug(error.stack)
+  core.setFailed(expected ? message : `Unexpected error: ${message}. Re-run with debug logging on for details.`)
+}
