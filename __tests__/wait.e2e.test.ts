@@ -3,17 +3,23 @@ import { PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
 
 /**
- * wait-for-operations as a workflow runs it: the committed bundle in a child process. The
- * action's clock runs 100× faster (NEON_ACTION_TIME_SCALE=0.01), so `poll-interval: 1` polls
- * every 10 ms of real time; the emulator's operations move on real milliseconds.
+ * wait-for-operations as a workflow runs it, in a child process. The action's waits cost no
+ * real time (the virtual-time preload), and the emulator's clock moves one second with each
+ * read of operations, so an operation that finishes "after 3 s" finishes on the 4th poll,
+ * however fast or slow the machine is.
  */
 let platform: PlatformEmulator
 let url: string
 let key: string
 let project: string
+let now: number
 
 beforeEach(async () => {
-  platform = new PlatformEmulator()
+  now = Date.parse('2026-11-21T10:00:00Z')
+  platform = new PlatformEmulator({ now: () => now })
+  platform.onRequest((request) => {
+    if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
+  })
   url = await platform.start()
   key = platform.addKey('admin').key
   project = platform.addProject().id
@@ -54,7 +60,7 @@ describe('operation-ids forms', () => {
       (ids: string[]) => JSON.stringify(ids.map((id) => ({ id, project_id: 'p', branch_id: 'b', action: 'create_branch', status: 'running', failures_count: 0 }))),
     ],
   ])('waits on ids given as %s', async (_, format) => {
-    const ids = branchCreation(80)
+    const ids = branchCreation(3000)
     const step = await wait({ 'operation-ids': format(ids) })
     expect(errorLines(step.stdout)).toEqual([])
     expect(step.code).toBe(0)
@@ -66,7 +72,7 @@ describe('operation-ids forms', () => {
 
 describe('results', () => {
   it('a finished wait writes the console-style table to the job summary', async () => {
-    const ids = branchCreation(400)
+    const ids = branchCreation(4000)
     const step = await wait({ 'operation-ids': ids.join(',') })
     expect(step.summary).toContain('Operations finished')
     expect(step.summary).toContain('<th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th>')
@@ -83,7 +89,7 @@ describe('results', () => {
     const bad = platform.addOperation(project, {
       action: 'apply_config',
       branch_id: 'br-x',
-      timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 40, status: 'failed', failures_count: 2, error: 'database "app" already exists' }],
+      timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 2000, status: 'failed', failures_count: 2, error: 'database "app" already exists' }],
     })
     const step = await wait({ 'operation-ids': `${ok},${bad}` })
     expect(step.code).toBe(1)
@@ -100,7 +106,8 @@ describe('results', () => {
     const stuck = platform.addOperation(project, { action: 'start_compute', branch_id: 'br-y', status: 'scheduling' })
     const step = await wait({ 'operation-ids': stuck, timeout: '5' })
     expect(step.code).toBe(1)
-    expect(errorLines(step.stdout)[0]).toMatch(new RegExp(`^::error::The step's \`timeout\` of 5 s ran out with 1 operation\\(s\\) not finished: start_compute ${stuck} on branch br-y is scheduling\\.$`))
+    // A request in flight when time runs out adds a clause: the message is not anchored at its end.
+    expect(errorLines(step.stdout)[0]).toMatch(new RegExp(`^::error::The step's \`timeout\` of 5 s ran out with 1 operation\\(s\\) not finished: start_compute ${stuck} on branch br-y is scheduling\\.`))
     expect(step.outputs.status).toBe('timed-out')
   })
 
@@ -120,7 +127,7 @@ describe('results', () => {
   })
 
   it('the idle gate waits for the pending operations of the project', async () => {
-    const ids = branchCreation(400)
+    const ids = branchCreation(4000)
     const step = await wait({})
     expect(step.code).toBe(0)
     expect(JSON.parse(step.outputs.operations!).map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort())

@@ -252,6 +252,7 @@ export class PlatformEmulator {
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
 
   private connectionCount = 0
+  private readonly requestListeners = new Set<(entry: RequestLogEntry) => void>()
 
   constructor(options: EmulatorOptions = {}) {
     this.clock = options.now ?? Date.now
@@ -261,7 +262,7 @@ export class PlatformEmulator {
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     if (this.server) throw new Error('the emulator is already started')
-    const server = createServer((req, res) => this.onRequest(req, res))
+    const server = createServer((req, res) => this.serve(req, res))
     // Counted so tests can check that a client reuses its keep-alive connections.
     server.on('connection', () => this.connectionCount++)
     await new Promise<void>((resolve, reject) => {
@@ -467,6 +468,16 @@ export class PlatformEmulator {
     this.log.length = 0
   }
 
+  /**
+   * Calls `listener` as each API request arrives, before it is handled: a test can move the
+   * emulator's clock or an operation's state as the action polls, instead of on real time.
+   * Returns a function that removes the listener.
+   */
+  onRequest(listener: (entry: RequestLogEntry) => void): () => void {
+    this.requestListeners.add(listener)
+    return () => this.requestListeners.delete(listener)
+  }
+
   /** Queues a fault; throws FaultDefinitionError for a definition that cannot be used. */
   inject(fault: Fault): void {
     this.faultQueue.add(fault)
@@ -542,7 +553,7 @@ export class PlatformEmulator {
 
   // ---- HTTP ----------------------------------------------------------------
 
-  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+  private serve(req: IncomingMessage, res: ServerResponse): void {
     this.handle(req, res).catch(() => {
       // Last resort: the emulator must never take the process down.
       if (res.headersSent || res.destroyed) {
@@ -577,6 +588,7 @@ export class PlatformEmulator {
       at: this.clock(),
     }
     this.log.push(entry)
+    for (const listener of this.requestListeners) listener(entry)
 
     const body = await readBody(req)
     if (!body.complete) return
@@ -658,7 +670,7 @@ export class PlatformEmulator {
   private route(segments: string[]): { handlers: Record<string, RouteHandler>; params: string[] } | undefined {
     // Empty segments (`//`, a trailing `/`) never name a route.
     if (segments.some((segment) => segment.length === 0)) return undefined
-    const [first, second, third, fourth] = segments
+    const [first, second = '', third, fourth = ''] = segments
     if (first === 'api_keys' && segments.length === 1) {
       return { handlers: { GET: () => this.listKeys(), POST: (ctx) => this.createKeyRoute(ctx) }, params: [] }
     }
@@ -714,7 +726,7 @@ export class PlatformEmulator {
   }
 
   private revokeKeyRoute(ctx: RouteContext): Reply {
-    const raw = ctx.params[0]
+    const raw = ctx.params[0] ?? ''
     const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN
     if (!Number.isSafeInteger(id)) throw new ApiError(400, `invalid API key id: ${raw}`)
     const key = this.keyStore.get(id)
@@ -744,7 +756,7 @@ export class PlatformEmulator {
     }
     const page = ordered.slice(start, start + limit)
     // The service hands out a cursor even on the last page, and echoes it past the end.
-    const nextCursor = page.length > 0 ? page[page.length - 1].record.id : cursor
+    const nextCursor = page.length > 0 ? page[page.length - 1]!.record.id : cursor
     const body: ProjectsPage = {
       projects: page.map((p) => ({ ...p.record })),
       pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
@@ -756,7 +768,7 @@ export class PlatformEmulator {
   }
 
   private listOperations(ctx: RouteContext): Reply {
-    const project = this.projectOr404(ctx.params[0])
+    const project = this.projectOr404(ctx.params[0] ?? '')
     // Without a limit the service returns everything in one response.
     const limit = parseLimit(ctx.query.limit, OPERATIONS_MAX_LIMIT) ?? Infinity
     const cursor = ctx.query.cursor || undefined
@@ -770,7 +782,7 @@ export class PlatformEmulator {
       .filter((op) => op.createdUs < olderThanUs)
       .sort((a, b) => b.createdUs - a.createdUs)
       .slice(0, limit)
-    const nextCursor = page.length > 0 ? isoMicros(page[page.length - 1].createdUs) : cursor
+    const nextCursor = page.length > 0 ? isoMicros(page[page.length - 1]!.createdUs) : cursor
     const body: OperationsPage = {
       operations: page.map((op) => this.renderOperation(op)),
       pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
@@ -779,7 +791,7 @@ export class PlatformEmulator {
   }
 
   private getOperation(ctx: RouteContext): Reply {
-    const [projectId, operationId] = ctx.params
+    const [projectId = '', operationId = ''] = ctx.params
     if (!UUID.test(operationId)) throw new ApiError(400, `operation_id must be a UUID: ${operationId}`)
     this.projectOr404(projectId)
     const op = this.operationStore.get(operationId)
@@ -832,7 +844,7 @@ export class PlatformEmulator {
     const opMatch = /^\/_emulator\/operations\/([^/]+)$/.exec(path)
     if (opMatch) {
       if (method !== 'PATCH') return methodNotAllowed(['PATCH'])
-      const id = opMatch[1]
+      const id = opMatch[1] ?? ''
       if (!this.operationStore.has(id)) throw new ApiError(404, `operation ${id} not found`)
       const patch = parseJsonObject(body)
       this.setOperation(id, pickOperationPatch(patch))

@@ -31,7 +31,7 @@ import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
-import { BUNDLE, ROOT, parseFileCommands, stepEnvironment, type StepFiles } from './run-step.ts'
+import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 
 // ---- settings ---------------------------------------------------------------------------------
 
@@ -114,8 +114,10 @@ let runCounter = 0
 function actionSpec(inputs: Record<string, string>, timeScale?: number): Spec {
   const dir = join(work, `step-${++runCounter}`)
   mkdirSync(dir)
-  const { env, files } = stepEnvironment(dir, inputs, { timeScale })
-  return { args: [BUNDLE], env, cwd: dir, files }
+  const { env, files } = stepEnvironment(dir, inputs)
+  // The waiter runs on the virtual-time preload (outside the bundle), `1 / timeScale` times as fast.
+  const command = stepCommand({ entry: 'bundle', time: timeScale === undefined ? 'real' : { mode: 'scale', rate: 1 / timeScale } })
+  return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files }
 }
 
 function plainSpec(args: string[], extraEnv: Record<string, string> = {}): Spec {

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the action's main job against the local platform emulator, with no account and
- * no network. Each step runs the committed dist/index.js the way a GitHub runner does, and this
+ * no network. Each step runs the built dist/index.js the way a GitHub runner does, and this
  * prints what a workflow author would see: the log, the outputs and the job summary.
  */
 import { GitHubEmulator } from '../emulator/github.ts'
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' }
   const step = async (title: string, inputs: Record<string, string>, state?: Record<string, string>) => {
     const all = { ...base, ...inputs }
-    const result = await runStep(all, { state, timeScale: 1, env: githubEnv })
+    const result = await runStep(all, { state, time: 'real', entry: 'bundle', env: githubEnv })
     print(title, inputs, result)
     return result
   }

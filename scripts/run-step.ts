@@ -1,17 +1,23 @@
 /**
- * Runs the committed bundle the way a GitHub runner does: a child process with INPUT_* variables
+ * Runs the action the way a GitHub runner does: a child process with INPUT_* variables
  * (defaults filled in from action.yml), and the GITHUB_OUTPUT, GITHUB_STATE and
- * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables.
+ * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables. The
+ * entry is the built bundle (dist/index.js, what users run) or the source entry
+ * (src/index.ts, which Node 24 runs as it is), so a change to src/ is tested without a build
+ * and a mutation tool sees every module.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parse } from 'yaml'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
+export const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
+/** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
+export const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
@@ -43,8 +49,25 @@ export interface StepOptions {
   env?: Record<string, string>
   /** Saved state of the main step: present means this is the post step. */
   state?: Record<string, string>
-  /** The action's clock speed-up; 0.01 makes a 1 s poll interval last 10 ms. */
-  timeScale?: number
+  /**
+   * The action's time: `jump` (default) skips every wait while no request is in flight, and
+   * runs `rate` times as fast while one is; `scale` only runs `rate` times as fast; `real` is
+   * the wall clock.
+   */
+  time?: { mode: 'jump' | 'scale'; rate?: number } | 'real'
+  /** `source` (default): src/index.ts; `bundle`: dist/index.js, as users run it. */
+  entry?: 'source' | 'bundle'
+}
+
+/** The command line of the action's process, with the virtual-time preload when asked for. */
+export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): { args: string[]; env: Record<string, string> } {
+  const time = options.time ?? { mode: 'jump' }
+  const entry = options.entry === 'bundle' ? BUNDLE : SOURCE_ENTRY
+  if (time === 'real') return { args: [entry], env: {} }
+  return {
+    args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
+    env: { VIRTUAL_TIME: time.mode, VIRTUAL_TIME_RATE: String(time.rate ?? 1) },
+  }
 }
 
 /** Reads a runner file command file (`name<<delimiter … delimiter`). */
@@ -80,7 +103,7 @@ export interface StepFiles {
 export function stepEnvironment(
   dir: string,
   inputs: Record<string, string>,
-  options: Omit<StepOptions, 'timeScale'> & { timeScale?: number } = {},
+  options: Pick<StepOptions, 'env' | 'state'> = {},
 ): { env: Record<string, string>; files: StepFiles } {
   const files: StepFiles = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
   for (const file of Object.values(files)) writeFileSync(file, '')
@@ -92,8 +115,8 @@ export function stepEnvironment(
     ...files,
     ...options.env,
   }
-  // A runner does not set it: only tests and the bench run the action's clock faster.
-  if (options.timeScale !== undefined) env.NEON_ACTION_TIME_SCALE = String(options.timeScale)
+  // A mutation tool tells the action's process which mutant is active through this variable.
+  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined) env.__STRYKER_ACTIVE_MUTANT__ = process.env.__STRYKER_ACTIVE_MUTANT__
   for (const name of Object.keys(inputs)) {
     if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
   }
@@ -107,8 +130,9 @@ export function stepEnvironment(
 
 export async function runStep(inputs: Record<string, string>, options: StepOptions = {}): Promise<StepResult> {
   const dir = mkdtempSync(join(tmpdir(), 'neon-action-step-'))
-  const { env, files } = stepEnvironment(dir, inputs, { ...options, timeScale: options.timeScale ?? 0.01 })
-  const child = spawn(process.execPath, [BUNDLE], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const { env, files } = stepEnvironment(dir, inputs, options)
+  const command = stepCommand(options)
+  const child = spawn(process.execPath, command.args, { env: { ...env, ...command.env }, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
