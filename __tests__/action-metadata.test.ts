@@ -25,7 +25,9 @@ describe('action.yml, package.json and README agree with the code', () => {
   })
 
   it('describes every input and output, and the README tables list each of them', () => {
-    const described = [...Object.entries(actionYaml.inputs), ...Object.entries(actionYaml.outputs)] as Array<[string, { description?: string }]>
+    const described = [...Object.entries(actionYaml.inputs), ...Object.entries(actionYaml.outputs)] as Array<
+      [string, { description?: string }]
+    >
     for (const [name, spec] of described) {
       expect([name, spec.description ?? '']).toEqual([name, expect.stringMatching(/\w{3,}.{10,}/)])
       expect(readme).toContain(`| \`${name}\` |`)

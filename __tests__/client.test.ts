@@ -99,7 +99,9 @@ describe('error mapping', () => {
     const wrong = makeClient({ apiKey: 'napi_wrong' })
     const error = await failure(listApiKeys(wrong))
     expect(error.status).toBe(401)
-    expect(error.message).toMatch(/^The platform refused the API key \(401 Unauthorized\): it is missing, invalid or revoked\. .*\(request id [0-9a-f-]{36}\)$/)
+    expect(error.message).toMatch(
+      /^The platform refused the API key \(401 Unauthorized\): it is missing, invalid or revoked\. .*\(request id [0-9a-f-]{36}\)$/,
+    )
     expect(error.message).not.toContain('napi_wrong')
     expect(error.attempts).toBe(1)
   })
@@ -109,7 +111,9 @@ describe('error mapping', () => {
     const missing = '7d8e9f00-1111-4222-8333-944455556666'
     const error = await failure(getOperation(client, project, missing))
     expect(error.message).toContain(`operation ${missing} in project ${project} was not found (404)`)
-    expect((await failure(listOperations(client, 'no-such-project', { limit: 1 }))).message).toContain('project no-such-project was not found')
+    expect((await failure(listOperations(client, 'no-such-project', { limit: 1 }))).message).toContain(
+      'project no-such-project was not found',
+    )
     expect((await failure(revokeApiKey(client, 999))).message).toContain('API key 999 was not found')
   })
 
@@ -123,13 +127,17 @@ describe('error mapping', () => {
     })
     const error = await failure(createApiKey(client, 'x'))
     expect(error).toMatchObject({ status: 400, code: 'BAD_NAME', serviceMessage: 'key_name is invalid', requestId: 'req-123' })
-    expect(error.message).toBe('Could not create an API key named "x": the platform answered 400 Bad Request [BAD_NAME]: "key_name is invalid". (request id req-123)')
+    expect(error.message).toBe(
+      'Could not create an API key named "x": the platform answered 400 Bad Request [BAD_NAME]: "key_name is invalid". (request id req-123)',
+    )
   })
 
   it('quotes a short excerpt of a body that is not JSON, with the request id it sent', async () => {
     platform.inject({ path: '/api_keys', kind: 'html', status: 400 })
     const error = await failure(listApiKeys(client))
-    expect(error.message).toMatch(/^Could not list API keys: the platform answered 400 Bad Request: \(text\/html\) ".+"\. \(request id [0-9a-f-]{36}\)$/)
+    expect(error.message).toMatch(
+      /^Could not list API keys: the platform answered 400 Bad Request: \(text\/html\) ".+"\. \(request id [0-9a-f-]{36}\)$/,
+    )
     expect(error.message).not.toContain('<')
     expect(error.message).not.toContain('undefined')
   })
@@ -148,10 +156,14 @@ describe('error mapping', () => {
     const stub = makeClient({ baseUrl: server.url })
     const html = await failure(listApiKeys(stub))
     // A successful body is never quoted: it could hold a key not masked yet.
-    expect(html.message).toMatch(/^Could not list API keys: the platform answered 200 with a body that is not JSON \(text\/html, 35 bytes\)\. \(request id /)
+    expect(html.message).toMatch(
+      /^Could not list API keys: the platform answered 200 with a body that is not JSON \(text\/html, 35 bytes\)\. \(request id /,
+    )
     expect(html.message).not.toContain('Sign in')
     const missing = await failure(getOperation(stub, 'p', '7d8e9f00-1111-4222-8333-944455556666'))
-    expect(missing.message).toContain('the platform answered 200 without the expected fields: response.operation.project_id is missing, not a string')
+    expect(missing.message).toContain(
+      'the platform answered 200 without the expected fields: response.operation.project_id is missing, not a string',
+    )
     expect(missing.message).not.toContain('undefined')
     await stub.close()
     await server.close()
@@ -205,7 +217,9 @@ describe('retries', () => {
     expect(keys.map((k) => k.id)).toEqual([admin.id])
     expect(clock.sleeps).toEqual([750, 1500])
     expect(log.warning).toHaveLength(2)
-    expect(log.warning[0]).toMatch(/^GET \/api_keys: the platform answered 503 Service Unavailable.*; retrying in 750 ms \(attempt 2 of 5\)\.$/)
+    expect(log.warning[0]).toMatch(
+      /^GET \/api_keys: the platform answered 503 Service Unavailable.*; retrying in 750 ms \(attempt 2 of 5\)\.$/,
+    )
   })
 
   it('honours Retry-After in seconds and as an HTTP date', async () => {

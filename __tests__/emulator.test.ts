@@ -74,7 +74,7 @@ describe('platform emulator', () => {
   })
 
   describe('lifecycle', () => {
-    it('serves under /api/v2 on a free port and refuses url before start', async () => {
+    it('serves under /api/v2 on a free port and refuses url before start', () => {
       expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/)
       expect(() => new PlatformEmulator().url).toThrow()
     })
@@ -89,7 +89,9 @@ describe('platform emulator', () => {
           res.on('end', answered)
         })
         req.on('error', failed)
-        req.on('socket', (socket) => (socketClosed = new Promise((closed) => socket.on('close', () => closed()))))
+        req.on('socket', (socket) => {
+          socketClosed = new Promise((closed) => socket.on('close', () => closed()))
+        })
         req.end()
       })
       await emulator.stop()
@@ -183,8 +185,7 @@ describe('platform emulator', () => {
     })
 
     it('accepts 64 characters and refuses 65, empty, missing and malformed names', async () => {
-      const post = (body: unknown, rawBody?: string) =>
-        call(emulator, '/api_keys', { method: 'POST', key: admin.key, body, rawBody })
+      const post = (body: unknown, rawBody?: string) => call(emulator, '/api_keys', { method: 'POST', key: admin.key, body, rawBody })
       expect((await post({ key_name: 'x'.repeat(64) })).status).toBe(200)
       const tooLong = await post({ key_name: 'x'.repeat(65) })
       expect(tooLong.status).toBe(400)
@@ -298,9 +299,13 @@ describe('platform emulator', () => {
       const seen: string[] = []
       const first = await call(emulator, '/projects?limit=25', { key: admin.key })
       seen.push(...first.json.projects.map((p: ProjectRecord) => p.id))
-      const second = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(first.json.pagination.cursor)}`, { key: admin.key })
+      const second = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(first.json.pagination.cursor)}`, {
+        key: admin.key,
+      })
       seen.push(...second.json.projects.map((p: ProjectRecord) => p.id))
-      const last = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(second.json.pagination.cursor)}`, { key: admin.key })
+      const last = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(second.json.pagination.cursor)}`, {
+        key: admin.key,
+      })
       expect(last.json.projects).toHaveLength(7)
       seen.push(...last.json.projects.map((p: ProjectRecord) => p.id))
       expect(last.json.pagination.cursor).toBe(ids[56])
@@ -399,8 +404,12 @@ describe('platform emulator', () => {
     it('keeps same-millisecond operations apart across page boundaries', async () => {
       const added = [1, 2, 3, 4, 5].map(() => emulator.addOperation(project))
       const first = await call(emulator, listUrl('?limit=2'), { key: admin.key })
-      const second = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(first.json.pagination.cursor)}`), { key: admin.key })
-      const third = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(second.json.pagination.cursor)}`), { key: admin.key })
+      const second = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(first.json.pagination.cursor)}`), {
+        key: admin.key,
+      })
+      const third = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(second.json.pagination.cursor)}`), {
+        key: admin.key,
+      })
       const ids = [first, second, third].flatMap((r) => r.json.operations.map((o: OperationRecord) => o.id))
       expect(ids).toEqual([...added].reverse())
     })
@@ -462,17 +471,33 @@ describe('platform emulator', () => {
       const read = async (): Promise<OperationRecord> =>
         (await call(emulator, `/projects/timeline-project/operations/${id}`, { key: admin.key })).json.operation
 
-      expect(await read()).toMatchObject({ status: 'scheduling', failures_count: 0, total_duration_ms: 0, updated_at: '2026-11-21T10:00:00Z' })
+      expect(await read()).toMatchObject({
+        status: 'scheduling',
+        failures_count: 0,
+        total_duration_ms: 0,
+        updated_at: '2026-11-21T10:00:00Z',
+      })
       clock.advance(4_999)
       expect((await read()).status).toBe('scheduling')
       clock.advance(1)
       expect(await read()).toMatchObject({ status: 'running', total_duration_ms: 5000, updated_at: '2026-11-21T10:00:05Z' })
       clock.advance(7_000)
       const retrying = await read()
-      expect(retrying).toMatchObject({ status: 'running', failures_count: 1, error: 'compute start timed out', retry_at: '2026-11-21T10:00:20Z' })
+      expect(retrying).toMatchObject({
+        status: 'running',
+        failures_count: 1,
+        error: 'compute start timed out',
+        retry_at: '2026-11-21T10:00:20Z',
+      })
       clock.advance(60_000)
       const done = await read()
-      expect(done).toMatchObject({ status: 'finished', failures_count: 1, total_duration_ms: 30000, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:30Z' })
+      expect(done).toMatchObject({
+        status: 'finished',
+        failures_count: 1,
+        total_duration_ms: 30000,
+        created_at: '2026-11-21T10:00:00Z',
+        updated_at: '2026-11-21T10:00:30Z',
+      })
       expect(done.error).toBeUndefined()
       expect(emulator.operation(id)?.status).toBe('finished')
     })

@@ -37,7 +37,9 @@ describe('reads absorb transient faults', () => {
     expect(JSON.parse(result.outputs['project-ids']!)).toHaveLength(3)
     const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
     expect(warnings).toHaveLength(4)
-    expect(warnings[0]).toMatch(/^::warning::GET \/projects: the platform answered 503 Service Unavailable.*retrying in .* \(attempt 2 of 5\)\.$/)
+    expect(warnings[0]).toMatch(
+      /^::warning::GET \/projects: the platform answered 503 Service Unavailable.*retrying in .* \(attempt 2 of 5\)\.$/,
+    )
     expect(warnings[2]).toContain('429 Too Many Requests')
     expect(warnings[2]).toContain('retrying in 2 s')
     expect(warnings[3]).toContain('the connection failed')
@@ -61,7 +63,9 @@ describe('reads absorb transient faults', () => {
     expect(result.code).toBe(1)
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error::Could not list API keys: the platform answered 502 Bad Gateway: \(text\/html\) ".*" after 5 attempts\. \(request id [0-9a-f-]{36}\)$/)
+    expect(errors[0]).toMatch(
+      /^::error::Could not list API keys: the platform answered 502 Bad Gateway: \(text\/html\) ".*" after 5 attempts\. \(request id [0-9a-f-]{36}\)$/,
+    )
     expect(result.stdout).not.toContain('undefined')
     expect(result.stdout).not.toMatch(/\n\s+at /)
   })
@@ -69,19 +73,36 @@ describe('reads absorb transient faults', () => {
   it('a server that hangs gives a clear error within `timeout`', async () => {
     platform.inject({ path: '/api_keys', kind: 'delay', ms: 60_000, times: 99 })
     // While a request is in flight the action's time runs 100 times as fast: 20 s last 200 ms.
-    const result = await runStep({ 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '20' }, { time: { mode: 'jump', rate: 100 } })
+    const result = await runStep(
+      { 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '20' },
+      { time: { mode: 'jump', rate: 100 } },
+    )
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      expect.stringMatching(/^::error::The step's timeout ran out while GET \/api_keys was in flight\. Could not list API keys; raise the `timeout` input if the platform is slow\. \(request id [0-9a-f-]{36}\)$/),
+      expect.stringMatching(
+        /^::error::The step's timeout ran out while GET \/api_keys was in flight\. Could not list API keys; raise the `timeout` input if the platform is slow\. \(request id [0-9a-f-]{36}\)$/,
+      ),
     ])
   })
 })
 
 describe('responses that are not what the spec says', () => {
   it.each([
-    ['an HTML page with 200', { kind: 'status', status: 200, body: '<html><title>Login</title></html>', contentType: 'text/html' }, /the platform answered 200 with a body that is not JSON \(text\/html, 33 bytes\)/],
-    ['a 200 without the fields', { kind: 'status', status: 200, body: '{"unexpected": true}', contentType: 'application/json' }, /the platform answered 200 without the expected fields: response is not an array/],
-    ['an empty 500', { kind: 'status', status: 500, body: '', contentType: 'text/plain' }, /the platform answered 500 Internal Server Error: \(empty text\/plain body\) after 5 attempts/],
+    [
+      'an HTML page with 200',
+      { kind: 'status', status: 200, body: '<html><title>Login</title></html>', contentType: 'text/html' },
+      /the platform answered 200 with a body that is not JSON \(text\/html, 33 bytes\)/,
+    ],
+    [
+      'a 200 without the fields',
+      { kind: 'status', status: 200, body: '{"unexpected": true}', contentType: 'application/json' },
+      /the platform answered 200 without the expected fields: response is not an array/,
+    ],
+    [
+      'an empty 500',
+      { kind: 'status', status: 500, body: '', contentType: 'text/plain' },
+      /the platform answered 500 Internal Server Error: \(empty text\/plain body\) after 5 attempts/,
+    ],
   ])('%s: one clear error', async (_, fault, expected) => {
     platform.inject({ path: '/api_keys', times: 99, ...(fault as { kind: 'status'; status: number }) })
     const result = await step({ command: 'list-keys' })
@@ -104,7 +125,9 @@ describe('key creation is never blindly retried', () => {
     expect(platform.isKeyValid(result.outputs.key!)).toBe(true)
     // The orphan of the lost answer is revoked.
     expect(platform.keys().filter((k) => k.name === 'nightly' && k.revoked)).toHaveLength(1)
-    expect(result.stdout).toMatch(/::warning::The answer to creating key "nightly" was lost \(network\)\. Revoked 1 key\(s\) that attempt left behind: \d+\. Creating it once more\./)
+    expect(result.stdout).toMatch(
+      /::warning::The answer to creating key "nightly" was lost \(network\)\. Revoked 1 key\(s\) that attempt left behind: \d+\. Creating it once more\./,
+    )
     expectNoKeyLeak(result, [admin.key])
   })
 
@@ -158,7 +181,9 @@ describe('secrets', () => {
     const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
     platform.inject({ path: '/api_keys', kind: 'redirect', location: `${other}/steal`, times: 9 })
     const result = await step({ command: 'list-keys' })
-    expect(errorLines(result.stdout)).toEqual([expect.stringContaining(`redirecting to ${other}/steal; the action does not follow redirects`)])
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringContaining(`redirecting to ${other}/steal; the action does not follow redirects`),
+    ])
     expect(hits).toEqual([])
     elsewhere.closeAllConnections()
     await new Promise((r) => elsewhere.close(r))
@@ -175,7 +200,9 @@ describe('secrets', () => {
     results.push(await step({ command: 'list-projects' }))
     results.push(await step({ command: 'wait-for-operations', 'project-id': project }))
     results.push(await step({ command: 'revoke-key', 'key-name': 'nobody' }))
-    results.push(await runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }, { state: created.state }))
+    results.push(
+      await runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }, { state: created.state }),
+    )
     results.push(await step({ command: 'list-keys', 'api-key': 'napi_wrong_key_value' }))
     for (const result of results) {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])
@@ -190,7 +217,9 @@ describe('a body cut off in transit', () => {
     platform.inject({ path: '/api_keys', kind: 'truncated', times: 99 })
     const result = await step({ command: 'list-keys' })
     expect(errorLines(result.stdout)).toEqual([
-      expect.stringMatching(/^::error::Could not list API keys: the platform answered 200 with JSON that is cut off or invalid \(\d+ bytes\) after 5 attempts\. \(request id [0-9a-f-]{36}\)$/),
+      expect.stringMatching(
+        /^::error::Could not list API keys: the platform answered 200 with JSON that is cut off or invalid \(\d+ bytes\) after 5 attempts\. \(request id [0-9a-f-]{36}\)$/,
+      ),
     ])
   })
 })

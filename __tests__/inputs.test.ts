@@ -64,9 +64,15 @@ describe('readSettings', () => {
     [{ command: 'list-keys', timeout: '10m' }, /`timeout` is "10m"/],
     [{ command: 'wait-for-operations' }, /wait-for-operations needs `project-id`/],
     [{ command: 'wait-for-operations', 'project-id': 'Bad_Project' }, /`project-id` is "Bad_Project": it must be 1 to 60 lower-case/],
-    [{ command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '0.5' }, /`poll-interval` is "0.5": it must be a number of seconds from 1 to 3600/],
+    [
+      { command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '0.5' },
+      /`poll-interval` is "0.5": it must be a number of seconds from 1 to 3600/,
+    ],
     [{ command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '7200' }, /`poll-interval` is "7200"/],
-    [{ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'abc' }, /`operation-ids` holds "abc", which is not an operation id/],
+    [
+      { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'abc' },
+      /`operation-ids` holds "abc", which is not an operation id/,
+    ],
     [{ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'yes' }, /`revoke-after-job` is "yes": it must be true or false/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' }, /`secret-name` needs `github-token`/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-environment': 'prod' }, /`secret-environment` was given without `secret-name`/],
@@ -95,7 +101,14 @@ describe('readSettings', () => {
       timeoutMs: 30_000,
     })
     expect(
-      settings({ command: 'rotate-key', 'key-name': 'ci', 'key-id': '7', 'secret-name': 'NEON_API_KEY', 'secret-environment': 'prod', 'github-token': 'ghp' }),
+      settings({
+        command: 'rotate-key',
+        'key-name': 'ci',
+        'key-id': '7',
+        'secret-name': 'NEON_API_KEY',
+        'secret-environment': 'prod',
+        'github-token': 'ghp',
+      }),
     ).toMatchObject({ keyId: 7, secret: { name: 'NEON_API_KEY', environment: 'prod', token: 'ghp' } })
   })
 
@@ -148,7 +161,15 @@ describe('operation-ids', () => {
   it('reads a JSON array of operation records, as a mutating response carries them', () => {
     const records = [
       { id: OP1, project_id: 'p', branch_id: 'br-1', action: 'create_branch', status: 'running', failures_count: 0 },
-      { id: OP2, project_id: 'p', branch_id: 'br-1', endpoint_id: 'ep-1', action: 'start_compute', status: 'scheduling', failures_count: 0 },
+      {
+        id: OP2,
+        project_id: 'p',
+        branch_id: 'br-1',
+        endpoint_id: 'ep-1',
+        action: 'start_compute',
+        status: 'scheduling',
+        failures_count: 0,
+      },
     ]
     expect(parseOperationIds(JSON.stringify(records))).toEqual([OP1, OP2])
   })

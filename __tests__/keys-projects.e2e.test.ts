@@ -76,7 +76,7 @@ describe('revoke-key', () => {
     expect(platform.isKeyValid(other.id)).toBe(true)
   })
 
-  it('revoking a name that includes the step\'s own key revokes that key last, so all go', async () => {
+  it("revoking a name that includes the step's own key revokes that key last, so all go", async () => {
     const own = platform.addKey('shared')
     const older = platform.addKey('shared')
     const step = await runStep({ 'api-key': own.key, 'api-host': url, command: 'revoke-key', 'key-name': 'shared' })
@@ -96,7 +96,9 @@ describe('revoke-key', () => {
     expect(step.code).toBe(1)
     const errors = errorLines(step.stdout)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error::Could not revoke API key 424242: API key 424242 was not found \(404\)\. \(request id [0-9a-f-]{36}\)$/)
+    expect(errors[0]).toMatch(
+      /^::error::Could not revoke API key 424242: API key 424242 was not found \(404\)\. \(request id [0-9a-f-]{36}\)$/,
+    )
     expect(step.stdout).not.toMatch(/\n\s+at /)
   })
 })

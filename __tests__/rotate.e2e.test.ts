@@ -62,7 +62,9 @@ describe('rotate-key', () => {
     // Stored first, revoked after.
     const storedAt = platform.requests.findIndex((r) => r.method === 'DELETE')
     expect(storedAt).toBeGreaterThan(-1)
-    expect(result.stdout.indexOf('Stored the new key in secret NEON_API_KEY')).toBeLessThan(result.stdout.indexOf(`Revoked API key ${current.id}`))
+    expect(result.stdout.indexOf('Stored the new key in secret NEON_API_KEY')).toBeLessThan(
+      result.stdout.indexOf(`Revoked API key ${current.id}`),
+    )
     expect(result.summary).toContain('The new key is stored in secret NEON_API_KEY.')
     expect(result.masked).toEqual([current.key, github.token, result.outputs.key])
     expectNoKeyLeak(result, [current.key, github.token])
@@ -89,7 +91,9 @@ describe('rotate-key', () => {
     expect(result.code).toBe(1)
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \(Resource not accessible by personal access token.*\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked; every old key is still valid\.$/)
+    expect(errors[0]).toMatch(
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \(Resource not accessible by personal access token.*\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked; every old key is still valid\.$/,
+    )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
     expect(result.outputs.key).toBeUndefined()
     expectNoKeyLeak(result, [current.key, github.token])
@@ -124,7 +128,9 @@ describe('rotate-key', () => {
     platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
     const result = await rotate()
     expect(result.code).toBe(1)
-    expect(errorLines(result.stdout)[0]).toMatch(/^::error::Rotation stopped: Could not list API keys: .*500.* The new key \d+ was revoked; every old key is still valid\.$/)
+    expect(errorLines(result.stdout)[0]).toMatch(
+      /^::error::Rotation stopped: Could not list API keys: .*500.* The new key \d+ was revoked; every old key is still valid\.$/,
+    )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
   })
 })
@@ -141,7 +147,10 @@ describe('job-scoped keys', () => {
     const broken = await runStep({ ...base, command: 'revoke-key', 'key-id': 'oops' })
     expect(broken.code).toBe(1)
     // The runner still runs the post step (post-if: always()) with the main step's state.
-    const post = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' }, { state: created.state })
+    const post = await runStep(
+      { ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' },
+      { state: created.state },
+    )
     expect(post.code).toBe(0)
     expect(post.stdout).toContain(`Revoked the job-scoped API key ${created.outputs['key-id']}.`)
     expect(platform.isKeyValid(created.outputs.key!)).toBe(false)

@@ -35,13 +35,20 @@ function branchCreation(finishAfterMs: number) {
   const create = platform.addOperation(project, {
     action: 'create_branch',
     branch_id: branch,
-    timeline: [{ afterMs: 0, status: 'running' }, { afterMs: finishAfterMs, status: 'finished' }],
+    timeline: [
+      { afterMs: 0, status: 'running' },
+      { afterMs: finishAfterMs, status: 'finished' },
+    ],
   })
   const start = platform.addOperation(project, {
     action: 'start_compute',
     branch_id: branch,
     endpoint_id: 'ep-feature-1',
-    timeline: [{ afterMs: 0, status: 'scheduling' }, { afterMs: finishAfterMs / 2, status: 'running' }, { afterMs: finishAfterMs, status: 'finished' }],
+    timeline: [
+      { afterMs: 0, status: 'scheduling' },
+      { afterMs: finishAfterMs / 2, status: 'running' },
+      { afterMs: finishAfterMs, status: 'finished' },
+    ],
   })
   return [create, start]
 }
@@ -57,7 +64,10 @@ describe('operation-ids forms', () => {
     ['a JSON array of ids', (ids: string[]) => JSON.stringify(ids)],
     [
       'the operations array of a mutating response',
-      (ids: string[]) => JSON.stringify(ids.map((id) => ({ id, project_id: 'p', branch_id: 'b', action: 'create_branch', status: 'running', failures_count: 0 }))),
+      (ids: string[]) =>
+        JSON.stringify(
+          ids.map((id) => ({ id, project_id: 'p', branch_id: 'b', action: 'create_branch', status: 'running', failures_count: 0 })),
+        ),
     ],
   ])('waits on ids given as %s', async (_, format) => {
     const ids = branchCreation(3000)
@@ -75,7 +85,9 @@ describe('results', () => {
     const ids = branchCreation(4000)
     const step = await wait({ 'operation-ids': ids.join(',') })
     expect(step.summary).toContain('Operations finished')
-    expect(step.summary).toContain('<th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th>')
+    expect(step.summary).toContain(
+      '<th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th>',
+    )
     expect(step.summary).toContain('<td>ep-feature-1</td>')
     // Every poll of the step reuses one keep-alive connection.
     expect(platform.requests.length).toBeGreaterThan(2)
@@ -89,7 +101,10 @@ describe('results', () => {
     const bad = platform.addOperation(project, {
       action: 'apply_config',
       branch_id: 'br-x',
-      timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 2000, status: 'failed', failures_count: 2, error: 'database "app" already exists' }],
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2000, status: 'failed', failures_count: 2, error: 'database "app" already exists' },
+      ],
     })
     const step = await wait({ 'operation-ids': `${ok},${bad}` })
     expect(step.code).toBe(1)
@@ -107,16 +122,18 @@ describe('results', () => {
     const step = await wait({ 'operation-ids': stuck, timeout: '5' })
     expect(step.code).toBe(1)
     // A request in flight when time runs out adds a clause: the message is not anchored at its end.
-    expect(errorLines(step.stdout)[0]).toMatch(new RegExp(`^::error::The step's \`timeout\` of 5 s ran out with 1 operation\\(s\\) not finished: start_compute ${stuck} on branch br-y is scheduling\\.`))
+    expect(errorLines(step.stdout)[0]).toMatch(
+      new RegExp(
+        `^::error::The step's \`timeout\` of 5 s ran out with 1 operation\\(s\\) not finished: start_compute ${stuck} on branch br-y is scheduling\\.`,
+      ),
+    )
     expect(step.outputs.status).toBe('timed-out')
   })
 
   it('an unknown operation id fails at once, naming it', async () => {
     const missing = '4d3c2b1a-0000-4000-8000-00000000abcd'
     const step = await wait({ 'operation-ids': missing })
-    expect(errorLines(step.stdout)).toEqual([
-      expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`),
-    ])
+    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`)])
     expect(platform.requests.filter((r) => r.path.endsWith(missing))).toHaveLength(1)
   })
 
@@ -130,6 +147,10 @@ describe('results', () => {
     const ids = branchCreation(4000)
     const step = await wait({})
     expect(step.code).toBe(0)
-    expect(JSON.parse(step.outputs.operations!).map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort())
+    expect(
+      JSON.parse(step.outputs.operations!)
+        .map((o: { id: string }) => o.id)
+        .sort(),
+    ).toEqual([...ids].sort())
   })
 })

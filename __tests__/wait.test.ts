@@ -42,7 +42,7 @@ afterEach(async () => {
 })
 
 const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
-  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }) as TimelineStep)
+  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
 
 function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
   return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
@@ -63,7 +63,13 @@ describe('status groups', () => {
   })
 
   it.each(['failed', 'error', 'cancelled'])('%s is failure, named with its details', async (status) => {
-    const id = op(steps([0, 'running'], [6000, 'running', { failures_count: 1 }], [11_000, status, { failures_count: 2, error: 'compute quota exceeded' }]))
+    const id = op(
+      steps(
+        [0, 'running'],
+        [6000, 'running', { failures_count: 1 }],
+        [11_000, status, { failures_count: 2, error: 'compute quota exceeded' }],
+      ),
+    )
     const outcome = await wait([id])
     expect(outcome.status).toBe('failed')
     expect(outcome.failed.map((o) => o.id)).toEqual([id])
@@ -137,7 +143,11 @@ describe('waiting', () => {
     ctx = { ...ctx, client }
     const outcome = await wait([slow, done], { timeoutMs: 30_000 })
     expect(outcome.status).toBe('timed-out')
-    expect(outcome.failure).toMatch(new RegExp(`^The step's \`timeout\` of 30 s ran out with 1 operation\\(s\\) not finished: create_branch ${slow} on branch br-main-1 is running\\.$`))
+    expect(outcome.failure).toMatch(
+      new RegExp(
+        `^The step's \`timeout\` of 30 s ran out with 1 operation\\(s\\) not finished: create_branch ${slow} on branch br-main-1 is running\\.$`,
+      ),
+    )
     expect(outcome.operations.map((o) => o.status)).toEqual(['running', 'finished'])
   })
 
@@ -163,7 +173,12 @@ describe('waiting', () => {
   })
 
   it('an unknown project fails at once, naming it', async () => {
-    const outcome = await waitForOperations(ctx, { projectId: 'no-such-project', operationIds: undefined, pollIntervalMs: POLL, timeoutMs: 600_000 })
+    const outcome = await waitForOperations(ctx, {
+      projectId: 'no-such-project',
+      operationIds: undefined,
+      pollIntervalMs: POLL,
+      timeoutMs: 600_000,
+    })
     expect(outcome.status).toBe('failed')
     expect(outcome.failure).toContain('project no-such-project was not found (404)')
   })
@@ -192,7 +207,9 @@ describe('request cost', () => {
 
   it('40 operations cost at most 4 requests a round (here: 1)', async () => {
     platform.addHistory(project, 3000)
-    const ids = Array.from({ length: 40 }, (_, i) => op(steps([0, 'scheduling'], [2000 + i * 500, 'running'], [20_000 + i * 300, 'finished'])))
+    const ids = Array.from({ length: 40 }, (_, i) =>
+      op(steps([0, 'scheduling'], [2000 + i * 500, 'running'], [20_000 + i * 300, 'finished'])),
+    )
     const outcome = await wait(ids)
     expect(outcome.status).toBe('finished')
     const requests = operationRequests()
@@ -201,7 +218,10 @@ describe('request cost', () => {
   })
 
   it('falls back to single reads for operations older than the pages it reads', async () => {
-    const old = platform.addOperation(project, { createdAt: clock.now() - 3_600_000, timeline: steps([0, 'running'], [3_600_000 + 10_000, 'finished']) })
+    const old = platform.addOperation(project, {
+      createdAt: clock.now() - 3_600_000,
+      timeline: steps([0, 'running'], [3_600_000 + 10_000, 'finished']),
+    })
     platform.addOperation(project, { createdAt: clock.now() - 3_500_000 })
     for (let i = 0; i < 300; i++) platform.addOperation(project, { createdAt: clock.now() - 1_000_000 + i * 1000 })
     const fresh = op(steps([0, 'running'], [5000, 'finished']))
@@ -263,7 +283,9 @@ describe('results', () => {
     expect(result.outputs.status).toBe('failed')
     expect(JSON.parse(result.outputs['failed-operation-ids']!)).toEqual([bad])
     expect(JSON.parse(result.outputs.operations!)[0]).toMatchObject({ id: bad, status: 'failed', endpoint_id: 'ep-cool-1' })
-    expect(result.summary).toContain('<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>')
+    expect(result.summary).toContain(
+      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
+    )
     expect(result.summary).toContain('<td>ep-cool-1</td>')
     expect(result.summary).toContain('❌ failed')
     expect(result.failure).toContain(bad)

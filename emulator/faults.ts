@@ -129,7 +129,7 @@ export function validateFault(input: unknown): Fault {
         throw new FaultDefinitionError('fault.status must be an HTTP status (100-599)')
       }
       const fault: Fault = { ...target, kind: 'html' }
-      if (raw.status !== undefined) fault.status = raw.status as number
+      if (raw.status !== undefined) fault.status = raw.status
       return fault
     }
     case 'truncated':
@@ -142,7 +142,7 @@ export function validateFault(input: unknown): Fault {
         throw new FaultDefinitionError('fault.status must be a 3xx status')
       }
       const fault: Fault = { ...target, kind: 'redirect', location: raw.location }
-      if (raw.status !== undefined) fault.status = raw.status as number
+      if (raw.status !== undefined) fault.status = raw.status
       return fault
     }
   }

@@ -105,9 +105,7 @@ export class GitHubEmulator {
 
   constructor(options: GitHubEmulatorOptions = {}) {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
-    this.allowedRepositories = options.repositories
-      ? new Set(options.repositories.map((name) => name.toLowerCase()))
-      : undefined
+    this.allowedRepositories = options.repositories ? new Set(options.repositories.map((name) => name.toLowerCase())) : undefined
   }
 
   // ---- lifecycle ---------------------------------------------------------
@@ -257,7 +255,7 @@ export class GitHubEmulator {
     if (area === 'actions' && rest.length === 2 && rest[0] === SECRETS_SEGMENT) {
       name = rest[1] as string
     } else if (area === 'environments' && rest.length === 3 && rest[1] === SECRETS_SEGMENT) {
-      environment = rest[0] as string
+      environment = rest[0]
       name = rest[2] as string
     } else {
       return notFound()

@@ -5,13 +5,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomInt, randomUUID } from 'node:crypto'
-import {
-  FaultDefinitionError,
-  FaultQueue,
-  answerInsteadOfRoute,
-  faultFromJson,
-  sendTruncated,
-} from './faults.ts'
+import { FaultDefinitionError, FaultQueue, answerInsteadOfRoute, faultFromJson, sendTruncated } from './faults.ts'
 import type { Fault, FaultKind } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
@@ -390,9 +384,7 @@ export class PlatformEmulator {
       throw new RangeError(`unknown operation status: ${String(op.status)}`)
     }
     const timeline =
-      op.timeline && op.timeline.length > 0
-        ? normaliseTimeline(op.timeline)
-        : [{ afterMs: 0, status: op.status ?? 'finished' }]
+      op.timeline && op.timeline.length > 0 ? normaliseTimeline(op.timeline) : [{ afterMs: 0, status: op.status ?? 'finished' }]
     const createdMs = op.createdAt ?? this.clock()
     const stored: StoredOperation = {
       id,
@@ -857,7 +849,7 @@ export class PlatformEmulator {
 function pickOperationPatch(input: Record<string, unknown>): Partial<OperationPatch> {
   const patch: Partial<OperationPatch> = {}
   if (input.status !== undefined) {
-    if (!isOperationStatus(input.status)) throw new ApiError(400, `unknown operation status: ${String(input.status)}`)
+    if (!isOperationStatus(input.status)) throw new ApiError(400, `unknown operation status: ${JSON.stringify(input.status)}`)
     patch.status = input.status
   }
   if (input.failures_count !== undefined) {
@@ -869,7 +861,7 @@ function pickOperationPatch(input: Record<string, unknown>): Partial<OperationPa
   for (const field of ['error', 'retry_at'] as const) {
     if (input[field] !== undefined) {
       if (typeof input[field] !== 'string') throw new ApiError(400, `${field} must be a string`)
-      patch[field] = input[field] as string
+      patch[field] = input[field]
     }
   }
   return patch

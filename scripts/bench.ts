@@ -137,7 +137,8 @@ async function execute(spec: Spec, withPreload: boolean): Promise<Run> {
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const fd3 = child.stdio[3]
-  if (fd3 && 'setEncoding' in fd3) (fd3 as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string | Buffer) => (rss += String(chunk)))
+  if (fd3 && 'setEncoding' in fd3)
+    (fd3 as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string | Buffer) => (rss += String(chunk)))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallMs: number; exitAt: number }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal, wallMs: performance.now() - started, exitAt: Date.now() })),
   )
@@ -160,8 +161,16 @@ function mustSucceed(label: string, run: Run, check: (run: Run) => string | unde
   const problem = run.code !== 0 ? `exit code ${run.code}${run.signal ? ` (signal ${run.signal})` : ''}` : check(run)
   if (problem === undefined) return
   // Without `::add-mask::` lines: they carry the key, and a runner would not show them either.
-  const tail = (text: string) => text.replace(/^::add-mask::.*\n?/gm, '').trimEnd().split('\n').slice(-15).join('\n')
-  throw new Error(`bench: the measured step "${label}" failed: ${problem}\n--- stdout (tail)\n${tail(run.stdout)}\n--- stderr (tail)\n${tail(run.stderr)}`)
+  const tail = (text: string) =>
+    text
+      .replace(/^::add-mask::.*\n?/gm, '')
+      .trimEnd()
+      .split('\n')
+      .slice(-15)
+      .join('\n')
+  throw new Error(
+    `bench: the measured step "${label}" failed: ${problem}\n--- stdout (tail)\n${tail(run.stdout)}\n--- stderr (tail)\n${tail(run.stderr)}`,
+  )
 }
 
 function jsonArrayLength(text: string | undefined): number | undefined {
@@ -361,7 +370,13 @@ async function main(): Promise<void> {
       const projectId = waitPlatform.addProject().id
       waitPlatform.addHistory(projectId, WAITER_HISTORY)
       const spec = actionSpec(
-        { command: 'wait-for-operations', 'api-key': waitKey.key, 'api-host': waitUrl, 'project-id': projectId, 'poll-interval': String(WAITER_POLL_S) },
+        {
+          command: 'wait-for-operations',
+          'api-key': waitKey.key,
+          'api-host': waitUrl,
+          'project-id': projectId,
+          'poll-interval': String(WAITER_POLL_S),
+        },
         WAITER_TIME_SCALE,
       )
       // Operation k is created at seed + k µs (the emulator keeps creation times unique); its
@@ -392,7 +407,8 @@ async function main(): Promise<void> {
         const n = jsonArrayLength(r.outputs.operations)
         return n === size ? undefined : `operations output has ${String(n)} records, expected ${size}`
       })
-      if (waitPlatform.operation(ids[ids.length - 1]!)?.status !== 'finished') throw new Error('bench: the last awaited operation is not finished at exit')
+      if (waitPlatform.operation(ids[ids.length - 1]!)?.status !== 'finished')
+        throw new Error('bench: the last awaited operation is not finished at exit')
       const polls = waitPlatform.requests.filter((r: RequestLogEntry) => OPERATIONS_PATH.test(r.path))
       // Rounds from the request log: the requests of one round follow each other back to back
       // (each one is sent when the previous answer arrives), while between two rounds the action
@@ -445,7 +461,14 @@ async function main(): Promise<void> {
       ['command', 'median', 'min – max', 'p10 – p90', 'peak RSS', 'requests'],
       cases.map((c) => {
         const w = wallStats.get(c.name)!
-        return [c.label, ms(w.median), range(w, ms), `${ms(w.p10)} – ${ms(w.p90)}`, mib(rssStats.get(c.name)!.median), String(stats(c.requests).median)]
+        return [
+          c.label,
+          ms(w.median),
+          range(w, ms),
+          `${ms(w.p10)} – ${ms(w.p90)}`,
+          mib(rssStats.get(c.name)!.median),
+          String(stats(c.requests).median),
+        ]
       }),
       [false, true, true, true, true, true],
     ),
@@ -466,7 +489,16 @@ async function main(): Promise<void> {
   console.log(
     table(
       ['command', 'median', 'min – max', 'peak RSS (max)', 'requests', 'projects output'],
-      [[`list-projects (${bytes(LARGE_ACCOUNT_PROJECTS)} projects)`, ms(scaleWall.median), range(scaleWall, ms), mib(scaleRss.max), String(stats(scale.requests).median), `${num(scale.outputBytes / 1e6, 2)} MB`]],
+      [
+        [
+          `list-projects (${bytes(LARGE_ACCOUNT_PROJECTS)} projects)`,
+          ms(scaleWall.median),
+          range(scaleWall, ms),
+          mib(scaleRss.max),
+          String(stats(scale.requests).median),
+          `${num(scale.outputBytes / 1e6, 2)} MB`,
+        ],
+      ],
       [false, true, true, true, true, true],
     ),
   )
@@ -495,12 +527,29 @@ async function main(): Promise<void> {
         ms(wall.median),
         mib(rss.max),
       ],
-      stats: { rounds, requestsPerRound: rpr, latencyMs: lat, latencyPerPoll: stats(samples.map((s) => s.latencyMs / POLL_REAL_MS)), lastPollToExitMs: tail, wallMs: wall, maxRssKiB: rss },
+      stats: {
+        rounds,
+        requestsPerRound: rpr,
+        latencyMs: lat,
+        latencyPerPoll: stats(samples.map((s) => s.latencyMs / POLL_REAL_MS)),
+        lastPollToExitMs: tail,
+        wallMs: wall,
+        maxRssKiB: rss,
+      },
     }
   })
   console.log(
     table(
-      ['awaited ops', 'poll rounds', 'requests/round', 'detection latency', '÷ poll interval', 'last poll → exit', 'wall', 'peak RSS (max)'],
+      [
+        'awaited ops',
+        'poll rounds',
+        'requests/round',
+        'detection latency',
+        '÷ poll interval',
+        'last poll → exit',
+        'wall',
+        'peak RSS (max)',
+      ],
       waiterRows.map((r) => r.row),
       [true, true, true, true, true, true, true, true],
     ),
@@ -517,11 +566,29 @@ async function main(): Promise<void> {
     settings: { runs: RUNS, warmups: WARMUPS, memoryRuns: MEMORY_RUNS, scaleRuns: SCALE_RUNS, waiterRuns: WAITER_RUNS },
     units: { time: 'ms', maxRss: 'KiB', size: 'bytes' },
     quick: Object.fromEntries(
-      cases.map((c) => [c.name, { label: c.label, wallMs: wallStats.get(c.name), maxRssKiB: rssStats.get(c.name), requests: stats(c.requests).median, samplesMs: c.wall, samplesRssKiB: c.rss }]),
+      cases.map((c) => [
+        c.name,
+        {
+          label: c.label,
+          wallMs: wallStats.get(c.name),
+          maxRssKiB: rssStats.get(c.name),
+          requests: stats(c.requests).median,
+          samplesMs: c.wall,
+          samplesRssKiB: c.rss,
+        },
+      ]),
     ),
     ratios: { listProjectsOverOneFetch: ours / fetchFloor, listProjectsOverNodeE0: ours / nodeFloor },
     bundle: chunks,
-    scale: { projects: LARGE_ACCOUNT_PROJECTS, wallMs: scaleWall, maxRssKiB: scaleRss, requests: stats(scale.requests).median, projectsOutputBytes: scale.outputBytes, samplesMs: scale.wall, samplesRssKiB: scale.rss },
+    scale: {
+      projects: LARGE_ACCOUNT_PROJECTS,
+      wallMs: scaleWall,
+      maxRssKiB: scaleRss,
+      requests: stats(scale.requests).median,
+      projectsOutputBytes: scale.outputBytes,
+      samplesMs: scale.wall,
+      samplesRssKiB: scale.rss,
+    },
     waiter: {
       pollIntervalS: WAITER_POLL_S,
       timeScale: WAITER_TIME_SCALE,
@@ -536,7 +603,9 @@ async function main(): Promise<void> {
   const outDir = join(ROOT, '.bench')
   mkdirSync(outDir, { recursive: true })
   writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(result, (_k, v: unknown) => (v === Infinity ? null : v), 2)}\n`)
-  console.log(`\nJSON: ${relative(process.cwd(), join(outDir, 'latest.json')) || '.bench/latest.json'} · bench took ${num((Date.now() - startedAt.getTime()) / 1000, 1)} s`)
+  console.log(
+    `\nJSON: ${relative(process.cwd(), join(outDir, 'latest.json')) || '.bench/latest.json'} · bench took ${num((Date.now() - startedAt.getTime()) / 1000, 1)} s`,
+  )
 }
 
 try {

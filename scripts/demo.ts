@@ -78,16 +78,28 @@ async function main(): Promise<void> {
 
   const now = Date.now()
   const branchOps = [
-    platform.addOperation(projectId, { action: 'create_branch', branch_id: 'br-demo-123456', timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 1500, status: 'finished' }], createdAt: now }),
+    platform.addOperation(projectId, {
+      action: 'create_branch',
+      branch_id: 'br-demo-123456',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 1500, status: 'finished' },
+      ],
+      createdAt: now,
+    }),
     platform.addOperation(projectId, {
       action: 'start_compute',
       branch_id: 'br-demo-123456',
       endpoint_id: 'ep-demo-123456',
-      timeline: [{ afterMs: 0, status: 'scheduling' }, { afterMs: 1000, status: 'running' }, { afterMs: 2200, status: 'finished' }],
+      timeline: [
+        { afterMs: 0, status: 'scheduling' },
+        { afterMs: 1000, status: 'running' },
+        { afterMs: 2200, status: 'finished' },
+      ],
       createdAt: now + 1,
     }),
   ]
-  await step('Wait for a new branch\'s operations (deploy gate)', {
+  await step("Wait for a new branch's operations (deploy gate)", {
     command: 'wait-for-operations',
     'project-id': projectId,
     'operation-ids': branchOps.join(','),
@@ -98,9 +110,17 @@ async function main(): Promise<void> {
   const failing = platform.addOperation(projectId, {
     action: 'apply_config',
     branch_id: 'br-demo-123456',
-    timeline: [{ afterMs: 0, status: 'running' }, { afterMs: 500, status: 'failed', failures_count: 1, error: 'role "app" already exists' }],
+    timeline: [
+      { afterMs: 0, status: 'running' },
+      { afterMs: 500, status: 'failed', failures_count: 1, error: 'role "app" already exists' },
+    ],
   })
-  await step('A failed operation fails the step and names it', { command: 'wait-for-operations', 'project-id': projectId, 'operation-ids': failing, 'poll-interval': '1' })
+  await step('A failed operation fails the step and names it', {
+    command: 'wait-for-operations',
+    'project-id': projectId,
+    'operation-ids': failing,
+    'poll-interval': '1',
+  })
 
   const ciKey = platform.addKey('ci-deploy')
   const rotated = await step('Rotate the key named ci-deploy, storing the new one in secret NEON_API_KEY', {
@@ -111,7 +131,9 @@ async function main(): Promise<void> {
     'github-token': github.token,
   })
   const stored = github.secret('octo-org', 'deploys', 'NEON_API_KEY')
-  console.log(`\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`)
+  console.log(
+    `\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`,
+  )
 
   await step('Revoke keys by name', { command: 'revoke-key', 'key-name': 'nobody-uses-this-name' })
   await step('The post step revokes the job-scoped key', { command: 'create-key', 'key-name': 'demo-job-key' }, created.state)

@@ -105,8 +105,12 @@ export function stepEnvironment(
   inputs: Record<string, string>,
   options: Pick<StepOptions, 'env' | 'state'> = {},
 ): { env: Record<string, string>; files: StepFiles } {
-  const files: StepFiles = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
-  for (const file of Object.values(files)) writeFileSync(file, '')
+  const files: StepFiles = {
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STATE: join(dir, 'state'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+  }
+  for (const file of [files.GITHUB_OUTPUT, files.GITHUB_STATE, files.GITHUB_STEP_SUMMARY]) writeFileSync(file, '')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,

@@ -4,19 +4,19 @@
  */
 export interface Clock {
   /** Milliseconds since the epoch, as this clock sees it. */
-  now(): number
+  now: () => number
   /** Resolves after `ms` of this clock's time. */
-  sleep(ms: number): Promise<void>
+  sleep: (ms: number) => Promise<void>
   /**
    * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive
    * (a request must not be left waiting on nothing), so `clear()` it once the work is done.
    */
-  deadline(ms: number): Deadline
+  deadline: (ms: number) => Deadline
 }
 
 export interface Deadline {
   signal: AbortSignal
-  clear(): void
+  clear: () => void
 }
 
 /** The wall clock: Date.now and setTimeout. */

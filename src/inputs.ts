@@ -37,12 +37,12 @@ export type Settings = Common &
     | { command: 'list-keys' }
     | { command: 'list-projects' }
     | {
-      command: 'wait-for-operations'
-      projectId: string
-      /** Undefined: wait until the project has no pending operation. */
-      operationIds: string[] | undefined
-      pollIntervalMs: number
-    }
+        command: 'wait-for-operations'
+        projectId: string
+        /** Undefined: wait until the project has no pending operation. */
+        operationIds: string[] | undefined
+        pollIntervalMs: number
+      }
     | { command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget }
   )
 
@@ -64,7 +64,10 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
   if (githubToken) mask(githubToken)
 
   const command = readCommand(read)
-  if (!apiKey) throw new InputError('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.')
+  if (!apiKey)
+    throw new InputError(
+      'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
+    )
   if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
@@ -86,7 +89,9 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
       if (keyId !== undefined && keyName !== undefined) {
-        throw new InputError('Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.')
+        throw new InputError(
+          'Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.',
+        )
       }
       if (keyId === undefined && keyName === undefined) {
         throw new InputError('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).')
@@ -210,7 +215,8 @@ function readSecretTarget(read: InputReader, token: string): SecretTarget | unde
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
   if (!name) {
-    if (environment) throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
+    if (environment)
+      throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
     return undefined
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
@@ -245,7 +251,9 @@ export function parseOperationIds(raw: string): string[] | undefined {
     try {
       parsed = JSON.parse(text)
     } catch {
-      throw new InputError('Input `operation-ids` starts with "[" but is not valid JSON: pass a JSON array of ids or of operation records, or ids separated by commas.')
+      throw new InputError(
+        'Input `operation-ids` starts with "[" but is not valid JSON: pass a JSON array of ids or of operation records, or ids separated by commas.',
+      )
     }
     candidates = (parsed as unknown[]).map((item, i) => {
       if (typeof item === 'string') return item.trim()

@@ -42,7 +42,9 @@ export async function storeActionsSecret(
 ): Promise<void> {
   const [owner, repo] = (github.repository ?? '').split('/')
   if (!owner || !repo) {
-    throw new ActionError('GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.')
+    throw new ActionError(
+      'GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.',
+    )
   }
   const where = target.environment ? `environment ${target.environment} of ${owner}/${repo}` : `repository ${owner}/${repo}`
   const fail = (error: unknown) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error))}`
@@ -110,7 +112,7 @@ export async function storeActionsSecret(
 }
 
 function asGitHubError(error: unknown): GitHubError {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined
+  const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
   const message = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : String(error)
   return { status: Number.isFinite(status) ? status : undefined, message }
 }

@@ -15,9 +15,10 @@ export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualC
   return {
     sleeps,
     now: () => now,
-    sleep: async (ms: number) => {
+    sleep: (ms: number) => {
       sleeps.push(ms)
       now += ms
+      return Promise.resolve()
     },
     // Per-request deadlines stay real: a hung server must still be cut off.
     deadline: (ms: number) => {

@@ -356,7 +356,11 @@ export class PlatformClient {
           ),
         giveUp: (error) => (error instanceof ApiError ? finalError(spec, error) : error),
         outOfTime: (error, _n, delay) => {
-          const final = finalError(spec, error as ApiError, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`)
+          const final = finalError(
+            spec,
+            error as ApiError,
+            ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`,
+          )
           return new ApiError(final.message, { ...final, kind: 'deadline' })
         },
       },
@@ -371,7 +375,11 @@ export class PlatformClient {
     const remaining = this.deadline - clock.now()
     if (remaining <= 0) throw new ApiError(`The step's timeout ran out before ${spec.method} ${spec.path}.`, { ...base, kind: 'deadline' })
     const budgetMs = Math.min(this.requestTimeoutMs, remaining)
-    const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId)
+    const request = buildRequest(
+      spec,
+      { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent },
+      requestId,
+    )
     logger.debug(`${spec.method} ${spec.path}${queryString(spec.query)} (request id ${requestId})`)
     const timer = clock.deadline(budgetMs)
     let received: Received

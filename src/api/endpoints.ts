@@ -117,9 +117,7 @@ export function listOperations(
     notFound: `project ${projectId}`,
     parse: (body) => {
       const record = object(body, 'response')
-      const operations = array(record.operations, 'response.operations').map((item, i) =>
-        toOperation(item, `response.operations[${i}]`),
-      )
+      const operations = array(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`))
       return { operations, cursor: cursorOf(record) }
     },
   })

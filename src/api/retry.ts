@@ -47,13 +47,13 @@ export interface RetryOptions {
   /** Attempts in all, the first included. */
   maxAttempts: number
   /** How long to wait after failed attempt `attempt` before the next; undefined: do not retry this failure. */
-  delayAfter(error: unknown, attempt: number): number | undefined
+  delayAfter: (error: unknown, attempt: number) => number | undefined
   /** Called before each wait (a warning in the log, for example). */
-  onRetry?(error: unknown, attempt: number, delayMs: number): void
+  onRetry?: (error: unknown, attempt: number, delayMs: number) => void
   /** What to throw when giving up (no retry, or the last attempt failed); default the error itself. */
-  giveUp?(error: unknown, attempt: number): unknown
+  giveUp?: (error: unknown, attempt: number) => unknown
   /** What to throw when the wait would pass the deadline; default as `giveUp`. */
-  outOfTime?(error: unknown, attempt: number, delayMs: number): unknown
+  outOfTime?: (error: unknown, attempt: number, delayMs: number) => unknown
 }
 
 /** Runs `attempt` until it succeeds, a failure is not worth retrying, attempts run out, or time does. */

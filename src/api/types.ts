@@ -32,15 +32,7 @@ export interface Project {
 
 /** Open string: the service has more statuses and actions than the spec lists. */
 export type OperationStatus =
-  | 'scheduling'
-  | 'running'
-  | 'cancelling'
-  | 'finished'
-  | 'skipped'
-  | 'failed'
-  | 'error'
-  | 'cancelled'
-  | (string & {})
+  'scheduling' | 'running' | 'cancelling' | 'finished' | 'skipped' | 'failed' | 'error' | 'cancelled' | (string & {})
 
 export interface Operation {
   id: string

@@ -100,7 +100,12 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
     outputs: { 'revoked-key-ids': JSON.stringify(revoked) },
     summary:
       heading('API keys revoked') +
-      (revoked.length ? table(['id'], revoked.map((id) => [{ code: String(id) }])) : paragraph('No key was revoked.')),
+      (revoked.length
+        ? table(
+            ['id'],
+            revoked.map((id) => [{ code: String(id) }]),
+          )
+        : paragraph('No key was revoked.')),
     failure,
   }
 }

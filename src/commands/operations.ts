@@ -67,7 +67,9 @@ class OperationTracker {
     this.ctx.log.info(`${where}: ${change}${took}${failures}`)
     if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
       this.warned.add(operation.status)
-      this.ctx.log.warning(`Operation ${operation.id} has status ${JSON.stringify(operation.status)}, which the action does not know; it counts as pending.`)
+      this.ctx.log.warning(
+        `Operation ${operation.id} has status ${JSON.stringify(operation.status)}, which the action does not know; it counts as pending.`,
+      )
     }
   }
 
@@ -81,7 +83,9 @@ class OperationTracker {
   }
 
   pendingIds(): string[] {
-    return this.all().filter((o) => !isTerminal(o.status)).map((o) => o.id)
+    return this.all()
+      .filter((o) => !isTerminal(o.status))
+      .map((o) => o.id)
   }
 }
 
@@ -169,7 +173,8 @@ async function pollProject(ctx: CommandContext, projectId: string, tracker: Oper
     }
     // Pending operations sit at the head: read on only while the page ends on a pending one.
     const oldest = result.operations.at(-1)
-    if (!oldest || isTerminal(oldest.status) || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor) break
+    if (!oldest || isTerminal(oldest.status) || result.operations.length < IDLE_PAGE_SIZE || !result.cursor || result.cursor === cursor)
+      break
     cursor = result.cursor
   }
   for (const id of tracker.pendingIds()) {
@@ -229,7 +234,9 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     formatDuration(durationOf(o)),
     formatDate(o.created_at),
   ])
-  const title = { finished: 'Operations finished', failed: 'Operations failed', 'timed-out': 'Timed out waiting for operations' }[outcome.status]
+  const title = { finished: 'Operations finished', failed: 'Operations failed', 'timed-out': 'Timed out waiting for operations' }[
+    outcome.status
+  ]
   return {
     outputs: {
       operations: JSON.stringify(outcome.operations),

@@ -1,4 +1,4 @@
-import { PlatformClient } from '../api/client.ts'
+import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
 import { listApiKeys, revokeApiKey } from '../api/endpoints.ts'
@@ -39,7 +39,9 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
     if (options.secret) {
       const { storeActionsSecret } = await import('../secrets.ts')
       await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
-      ctx.log.info(`Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`)
+      ctx.log.info(
+        `Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`,
+      )
     }
   } catch (error) {
     if (error instanceof ActionError && error.name === 'SecretStoreUncertain') {
@@ -69,7 +71,8 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
           ? `The new key is stored in secret ${options.secret.name}${options.secret.environment ? ` (environment ${options.secret.environment})` : ''}.`
           : 'The new key is in the step output `key`, masked in logs; no secret was written.',
       ),
-    failure: failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failure:
+      failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
   }
 }
 
