@@ -291,6 +291,39 @@ describe('retries', () => {
   })
 })
 
+describe('what each failure says about the request', () => {
+  it.each([500, 502, 503, 504, 423, 429])('a read is sent again after %i', async (status) => {
+    platform.inject({ path: '/api_keys', kind: 'status', status })
+    await expect(listApiKeys(client)).resolves.toHaveLength(1)
+    expect(platform.requests.filter((r) => r.path === '/api_keys')).toHaveLength(2)
+  })
+
+  it.each([400, 401, 403, 404, 409, 422])('a 4xx answer to a create says it was not carried out (%i)', async (status) => {
+    platform.inject({ path: '/api_keys', method: 'POST', kind: 'status', status })
+    const error = await failure(createApiKey(client, 'refused'))
+    expect(error.mayHaveReachedServer).toBe(false)
+    expect(error.earlierAttemptUncertain).toBe(false)
+    expect(platform.requests).toHaveLength(1)
+  })
+
+  it('a 5xx answer to a create may have been carried out', async () => {
+    platform.inject({ path: '/api_keys', method: 'POST', kind: 'status', status: 502 })
+    expect((await failure(createApiKey(client, 'maybe'))).mayHaveReachedServer).toBe(true)
+  })
+
+  it("each request's own deadline is cut to what is left of the step's timeout", async () => {
+    // 30 s per request, but only 80 ms left of the step: the hung request ends as the step's deadline.
+    platform.inject({ path: '/api_keys', kind: 'delay', ms: 10_000 })
+    const short = makeClient({ deadline: clock.now() + 80 })
+    const error = await failure(listApiKeys(short))
+    expect(clock.deadlines).toEqual([80])
+    expect(error.kind).toBe('deadline')
+    expect(error.message).toMatch(/^The step's timeout ran out while GET \/api_keys was in flight\./)
+    expect(platform.requests).toHaveLength(1)
+    await short.close()
+  })
+})
+
 describe('retry rules', () => {
   it('backs off exponentially with jitter, capped', () => {
     const policy = { maxAttempts: 9, baseDelayMs: 1000, maxDelayMs: 20_000 }

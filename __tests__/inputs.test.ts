@@ -188,3 +188,29 @@ describe('operation-ids', () => {
     expect(() => parseOperationIds(raw)).toThrow(expected)
   })
 })
+
+describe('every pattern is anchored at both ends', () => {
+  it('counts key-name length in characters, not UTF-16 units', () => {
+    // Each emoji is two UTF-16 units: 64 of them are 64 characters.
+    expect(settings({ command: 'create-key', 'key-name': '😀'.repeat(64) })).toMatchObject({ keyName: '😀'.repeat(64) })
+    expect(errorOf({ command: 'create-key', 'key-name': '😀'.repeat(65) })).toMatch(/65 characters long/)
+  })
+
+  it('refuses a project id with anything after the allowed characters', () => {
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'my-project!' })).toMatch(/`project-id` is "my-project!"/)
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'Upper' })).toMatch(/`project-id`/)
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'x'.repeat(61) })).toMatch(/`project-id`/)
+  })
+
+  it('refuses an operation id with anything before or after the UUID', () => {
+    expect(() => parseOperationIds(`${OP1}x`)).toThrow(InputError)
+    expect(() => parseOperationIds(`x${OP1}`)).toThrow(InputError)
+  })
+
+  it('refuses a secret name with anything after the allowed characters', () => {
+    const rotate = { command: 'rotate-key', 'key-name': 'ci', 'github-token': 'ghp' }
+    expect(errorOf({ ...rotate, 'secret-name': 'NEON_KEY-1' })).toMatch(/`secret-name` is "NEON_KEY-1"/)
+    expect(errorOf({ ...rotate, 'secret-name': '1NEON' })).toMatch(/`secret-name`/)
+    expect(errorOf({ ...rotate, 'secret-name': 'GITHUB_TOKEN' })).toMatch(/`secret-name`/)
+  })
+})

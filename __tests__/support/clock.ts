@@ -6,14 +6,18 @@ import type { Clock } from '../../src/clock.js'
  */
 export interface ManualClock extends Clock {
   sleeps: number[]
+  /** The length of every deadline asked for, in this clock's ms. */
+  deadlines: number[]
   advance(ms: number): void
 }
 
 export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualClock {
   let now = start
   const sleeps: number[] = []
+  const deadlines: number[] = []
   return {
     sleeps,
+    deadlines,
     now: () => now,
     sleep: (ms: number) => {
       sleeps.push(ms)
@@ -22,6 +26,7 @@ export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualC
     },
     // Per-request deadlines stay real: a hung server must still be cut off.
     deadline: (ms: number) => {
+      deadlines.push(ms)
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(), Math.min(ms, 2000))
       return { signal: controller.signal, clear: () => clearTimeout(timer) }
