@@ -16,6 +16,8 @@ import { parse } from 'yaml'
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 export const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
+/** The preload that reports mutant coverage from the action's process (scripts/mutation-coverage.ts). */
+const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation-coverage.ts')
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
 export const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
@@ -132,11 +134,54 @@ export function stepEnvironment(
   return { env, files }
 }
 
+/** Longer than any test may take (jest.config.js): a child left by a test that timed out is killed. */
+const CHILD_LIFETIME_MS = 60_000
+
+type Counts = Record<string, number>
+interface MutantCoverage {
+  static: Counts
+  perTest: Record<string, Counts>
+}
+/** What a mutation tool's instrumented code shares with the test process (`npm run mutate`). */
+function mutationContext(): { currentTestId?: string; mutantCoverage?: MutantCoverage } | undefined {
+  return (globalThis as { __stryker__?: { currentTestId?: string; mutantCoverage?: MutantCoverage } }).__stryker__
+}
+
+/** Adds the mutants the action's process reached to the test that started it. */
+function addChildCoverage(file: string): void {
+  const context = mutationContext()
+  let child: MutantCoverage
+  try {
+    child = JSON.parse(readFileSync(file, 'utf8')) as MutantCoverage
+  } catch {
+    return
+  }
+  if (!context?.mutantCoverage) return
+  const target = context.currentTestId ? (context.mutantCoverage.perTest[context.currentTestId] ??= {}) : context.mutantCoverage.static
+  for (const counts of [child.static, ...Object.values(child.perTest)]) {
+    for (const [id, n] of Object.entries(counts)) target[id] = (target[id] ?? 0) + n
+  }
+}
+
 export async function runStep(inputs: Record<string, string>, options: StepOptions = {}): Promise<StepResult> {
   const dir = mkdtempSync(join(tmpdir(), 'neon-action-step-'))
   const { env, files } = stepEnvironment(dir, inputs, options)
   const command = stepCommand(options)
-  const child = spawn(process.execPath, command.args, { env: { ...env, ...command.env }, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  // During a mutation tool's dry run, the child reports the mutants it reached.
+  const coverageFile = join(dir, 'mutant-coverage.json')
+  if (mutationContext()?.mutantCoverage && process.env.__STRYKER_ACTIVE_MUTANT__ === undefined) {
+    command.args.unshift('--import', pathToFileURL(MUTATION_COVERAGE).href)
+    command.env.MUTATION_COVERAGE_FILE = coverageFile
+  }
+  // The kill is only a safety net: a test that hangs fails on its own timeout, and its child
+  // process must not live on after it.
+  const child = spawn(process.execPath, command.args, {
+    env: { ...env, ...command.env },
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: CHILD_LIFETIME_MS,
+    killSignal: 'SIGKILL',
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -147,6 +192,7 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     state: readFileSync(files.GITHUB_STATE, 'utf8'),
     summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
   }
+  if (command.env.MUTATION_COVERAGE_FILE) addChildCoverage(coverageFile)
   rmSync(dir, { recursive: true, force: true })
   return {
     code,
