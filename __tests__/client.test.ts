@@ -54,7 +54,7 @@ afterEach(async () => {
 describe('paging', () => {
   it('asks for 400 projects a page and reads every page', async () => {
     const ids = platform.addProjects(57)
-    const projects = await listAllProjects(client)
+    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(projects.map((p) => p.id)).toEqual(ids)
     const pages = platform.requests.filter((r) => r.path === '/projects')
     expect(pages.map((r) => r.query.limit)).toEqual(pages.map(() => '400'))
@@ -65,7 +65,7 @@ describe('paging', () => {
 
   it('reads 10,000 projects in 26 requests', async () => {
     platform.addProjects(10_000)
-    const projects = await listAllProjects(client)
+    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(new Set(projects.map((p) => p.id)).size).toBe(10_000)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(26)
   })
@@ -194,7 +194,7 @@ describe('error mapping', () => {
 
   it('ignores extra fields the service adds', async () => {
     platform.addProjects(3)
-    const projects = await listAllProjects(client)
+    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(projects).toHaveLength(3)
   })
 

@@ -126,26 +126,26 @@ describe('platform emulator', () => {
 
     it('answers 401 for a revoked key, immediately', async () => {
       const victim = emulator.addKey('victim')
-      expect((await call(emulator, '/projects', { key: victim.key })).status).toBe(200)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: victim.key })).status).toBe(200)
       const revoke = await call(emulator, `/api_keys/${victim.id}`, { method: 'DELETE', key: admin.key })
       expect(revoke.status).toBe(200)
       expect(emulator.isKeyValid(victim.id)).toBe(false)
       expect(emulator.isKeyValid(victim.key)).toBe(false)
-      expect((await call(emulator, '/projects', { key: victim.key })).status).toBe(401)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: victim.key })).status).toBe(401)
     })
 
     it('tracks last_used_at and last_used_from_addr on successful auth only', async () => {
       const other = emulator.addKey('other')
       expect(emulator.keys().find((k) => k.id === other.id)).toMatchObject({ last_used_at: null, last_used_from_addr: '' })
       clock.advance(65_000)
-      await call(emulator, '/projects', { key: other.key })
+      await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: other.key })
       const used = emulator.keys().find((k) => k.id === other.id)
       expect(used?.last_used_at).toBe('2026-11-21T10:01:05Z')
       expect(used?.last_used_from_addr).toBe('127.0.0.1')
 
       // A failed request does not count as a use of some other key.
       clock.advance(10_000)
-      await call(emulator, '/projects', { key: 'napi_wrong' })
+      await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: 'napi_wrong' })
       expect(emulator.keys().find((k) => k.id === other.id)?.last_used_at).toBe('2026-11-21T10:01:05Z')
 
       const list = await call(emulator, '/api_keys', { key: admin.key })
@@ -156,7 +156,7 @@ describe('platform emulator', () => {
 
     it('records the presenting key in the request log', async () => {
       emulator.clearRequests()
-      await call(emulator, '/projects?limit=3', { key: admin.key, headers: { 'X-Request-ID': 'abc' } })
+      await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=3`, { key: admin.key, headers: { 'X-Request-ID': 'abc' } })
       await call(emulator, '/projects')
       expect(emulator.requests).toHaveLength(2)
       const [first, second] = emulator.requests
@@ -269,7 +269,7 @@ describe('platform emulator', () => {
     })
 
     it('pages 10 at a time by default and carries the extra fields', async () => {
-      const res = await call(emulator, '/projects', { key: admin.key })
+      const res = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(res.status).toBe(200)
       expect(res.json.projects).toHaveLength(10)
       expect(res.json.projects.map((p: ProjectRecord) => p.id)).toEqual(ids.slice(0, 10))
@@ -297,40 +297,54 @@ describe('platform emulator', () => {
 
     it('follows cursors to the end, returns a cursor on the last page and echoes it past the end', async () => {
       const seen: string[] = []
-      const first = await call(emulator, '/projects?limit=25', { key: admin.key })
+      const first = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=25`, { key: admin.key })
       seen.push(...first.json.projects.map((p: ProjectRecord) => p.id))
-      const second = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(first.json.pagination.cursor)}`, {
-        key: admin.key,
-      })
+      const second = await call(
+        emulator,
+        `/projects?org_id=${emulator.defaultOrgId}&limit=25&cursor=${encodeURIComponent(first.json.pagination.cursor)}`,
+        {
+          key: admin.key,
+        },
+      )
       seen.push(...second.json.projects.map((p: ProjectRecord) => p.id))
-      const last = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(second.json.pagination.cursor)}`, {
-        key: admin.key,
-      })
+      const last = await call(
+        emulator,
+        `/projects?org_id=${emulator.defaultOrgId}&limit=25&cursor=${encodeURIComponent(second.json.pagination.cursor)}`,
+        {
+          key: admin.key,
+        },
+      )
       expect(last.json.projects).toHaveLength(7)
       seen.push(...last.json.projects.map((p: ProjectRecord) => p.id))
       expect(last.json.pagination.cursor).toBe(ids[56])
       expect(seen).toEqual(ids)
 
-      const past = await call(emulator, `/projects?limit=25&cursor=${encodeURIComponent(last.json.pagination.cursor)}`, { key: admin.key })
+      const past = await call(
+        emulator,
+        `/projects?org_id=${emulator.defaultOrgId}&limit=25&cursor=${encodeURIComponent(last.json.pagination.cursor)}`,
+        { key: admin.key },
+      )
       expect(past.status).toBe(200)
       expect(past.json.projects).toEqual([])
       expect(past.json.pagination.cursor).toBe(last.json.pagination.cursor)
     })
 
     it('accepts limit 1..400 and refuses anything else', async () => {
-      expect((await call(emulator, '/projects?limit=400', { key: admin.key })).json.projects).toHaveLength(57)
-      expect((await call(emulator, '/projects?limit=1', { key: admin.key })).json.projects).toEqual([
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=400`, { key: admin.key })).json.projects).toHaveLength(
+        57,
+      )
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=1`, { key: admin.key })).json.projects).toEqual([
         expect.objectContaining({ id: ids[0] }),
       ])
       for (const bad of ['0', '401', '-1', 'ten', '2.5', '']) {
-        const res = await call(emulator, `/projects?limit=${bad}`, { key: admin.key })
+        const res = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=${bad}`, { key: admin.key })
         expect([bad, res.status]).toEqual([bad, 400])
         expect(res.json.message).toMatch(/limit/)
       }
     })
 
     it('refuses a cursor that is not a project', async () => {
-      expect((await call(emulator, '/projects?cursor=nope', { key: admin.key })).status).toBe(400)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&cursor=nope`, { key: admin.key })).status).toBe(400)
     })
 
     it('adds a project with overrides', () => {
@@ -535,12 +549,15 @@ describe('platform emulator', () => {
     it('answers an injected status with Retry-After, as many times as asked, then recovers', async () => {
       emulator.inject({ path: '/projects', kind: 'status', status: 429, retryAfter: '3', times: 2 })
       for (let i = 0; i < 2; i++) {
-        const res = await call(emulator, '/projects', { key: admin.key, headers: { 'x-request-id': `r${i}` } })
+        const res = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, {
+          key: admin.key,
+          headers: { 'x-request-id': `r${i}` },
+        })
         expect(res.status).toBe(429)
         expect(res.headers.get('retry-after')).toBe('3')
         expect(res.json).toEqual({ code: '', message: expect.any(String), request_id: `r${i}` })
       }
-      expect((await call(emulator, '/projects', { key: admin.key })).status).toBe(200)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).status).toBe(200)
       expect(emulator.requests.map((r) => [r.status, r.fault])).toEqual([
         [429, 'status'],
         [429, 'status'],
@@ -567,7 +584,7 @@ describe('platform emulator', () => {
     it('delays a request, then answers normally', async () => {
       emulator.inject({ path: '/projects', kind: 'delay', ms: 150 })
       const started = performance.now()
-      const res = await call(emulator, '/projects', { key: admin.key })
+      const res = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(performance.now() - started).toBeGreaterThanOrEqual(140)
       expect(res.status).toBe(200)
       expect(res.json.projects).toHaveLength(3)
@@ -619,20 +636,20 @@ describe('platform emulator', () => {
     it('sends a proxy HTML page, 502 by default', async () => {
       emulator.inject({ path: '/projects', kind: 'html' })
       emulator.inject({ path: '/projects', kind: 'html', status: 504 })
-      const first = await call(emulator, '/projects', { key: admin.key })
+      const first = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(first.status).toBe(502)
       expect(first.headers.get('content-type')).toMatch(/^text\/html/)
       expect(first.text).toMatch(/<html>[\s\S]*502 Bad Gateway/)
       expect(first.json).toBeUndefined()
-      const second = await call(emulator, '/projects', { key: admin.key })
+      const second = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(second.status).toBe(504)
       expect(second.text).toContain('504')
     })
 
     it('truncates the body of a successful answer', async () => {
-      const full = await call(emulator, '/projects', { key: admin.key })
+      const full = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       emulator.inject({ path: '/projects', kind: 'truncated' })
-      const cut = await call(emulator, '/projects', { key: admin.key })
+      const cut = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(cut.status).toBe(200)
       expect(cut.headers.get('content-type')).toMatch(/^application\/json/)
       expect(cut.text.length).toBeGreaterThan(0)
@@ -652,10 +669,10 @@ describe('platform emulator', () => {
     it('redirects, 307 by default', async () => {
       emulator.inject({ path: '/projects', kind: 'redirect', location: 'https://elsewhere.example/api/v2/projects' })
       emulator.inject({ path: '/projects', kind: 'redirect', location: '/moved', status: 301 })
-      const first = await call(emulator, '/projects', { key: admin.key, redirect: 'manual' })
+      const first = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key, redirect: 'manual' })
       expect(first.status).toBe(307)
       expect(first.headers.get('location')).toBe('https://elsewhere.example/api/v2/projects')
-      const second = await call(emulator, '/projects', { key: admin.key, redirect: 'manual' })
+      const second = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key, redirect: 'manual' })
       expect(second.status).toBe(301)
       expect(second.headers.get('location')).toBe('/moved')
     })
@@ -666,7 +683,7 @@ describe('platform emulator', () => {
       expect(() => emulator.inject({ path: '/x', kind: 'delay', ms: -1 })).toThrow()
       emulator.inject({ path: '/projects', kind: 'status', status: 500, times: 5 })
       emulator.clearFaults()
-      expect((await call(emulator, '/projects', { key: admin.key })).status).toBe(200)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).status).toBe(200)
     })
 
     it('is controllable over HTTP, with ^-prefixed paths as regular expressions', async () => {
@@ -687,14 +704,14 @@ describe('platform emulator', () => {
       const garbage = await fetch(faultsUrl, { method: 'POST', body: 'nope' })
       expect(garbage.status).toBe(400)
 
-      const hit = await call(emulator, '/projects', { key: admin.key })
+      const hit = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })
       expect(hit.status).toBe(503)
       expect(hit.headers.get('retry-after')).toBe('1')
       const listed = await (await fetch(faultsUrl)).json()
       expect(listed.faults[0].times).toBe(1)
 
       expect((await fetch(faultsUrl, { method: 'DELETE' })).status).toBe(200)
-      expect((await call(emulator, '/projects', { key: admin.key })).status).toBe(200)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).status).toBe(200)
 
       const log = await (await fetch(controlUrl(emulator, '/_emulator/requests'))).json()
       expect(log.map((r: { path: string; status: number }) => [r.path, r.status])).toEqual([
@@ -731,7 +748,7 @@ describe('platform emulator', () => {
       expect(outside.status).toBe(404)
       expect(await outside.json()).toMatchObject({ code: '' })
 
-      const wrong = await call(emulator, '/projects', { method: 'DELETE', key: admin.key })
+      const wrong = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { method: 'DELETE', key: admin.key })
       expect(wrong.status).toBe(405)
       expect(wrong.headers.get('allow')).toBe('GET')
       expect(wrong.json.message).toMatch(/method/)
@@ -740,8 +757,8 @@ describe('platform emulator', () => {
     it('survives malformed paths, bodies and headers', async () => {
       expect((await call(emulator, '/projects/%E0%A4%A/operations', { key: admin.key })).status).toBe(400)
       expect((await call(emulator, '/api_keys', { method: 'POST', key: admin.key, rawBody: '\u0000\u00ff' })).status).toBe(400)
-      expect((await call(emulator, '/projects?limit=5&limit=999', { key: admin.key })).status).toBe(200)
-      expect((await call(emulator, '/projects', { headers: { authorization: 'Bearer' } })).status).toBe(401)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=5&limit=999`, { key: admin.key })).status).toBe(200)
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { headers: { authorization: 'Bearer' } })).status).toBe(401)
       const big = await call(emulator, '/api_keys', { method: 'POST', key: admin.key, rawBody: 'x'.repeat(2 * 1024 * 1024) })
       expect(big.status).toBe(413)
       // Still serving afterwards.

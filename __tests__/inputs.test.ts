@@ -112,6 +112,35 @@ describe('readSettings', () => {
     ).toMatchObject({ keyId: 7, secret: { name: 'NEON_API_KEY', environment: 'prod', token: 'ghp' } })
   })
 
+  it('reads org-id, project-id and search where they are used', () => {
+    const org = 'org-quiet-river-12345678'
+    expect(settings({ command: 'create-key', 'key-name': 'job', 'project-id': 'p-1' })).toMatchObject({
+      projectId: 'p-1',
+      orgId: undefined,
+    })
+    expect(settings({ command: 'create-key', 'key-name': 'job', 'org-id': org })).toMatchObject({ orgId: org, projectId: undefined })
+    expect(settings({ command: 'rotate-key', 'key-name': 'ci', 'org-id': org, 'project-id': 'p-1' })).toMatchObject({
+      orgId: org,
+      projectId: 'p-1',
+    })
+    expect(settings({ command: 'revoke-key', 'key-id': '7', 'org-id': org })).toMatchObject({ keyId: 7, orgId: org })
+    expect(settings({ command: 'list-keys', 'org-id': org })).toMatchObject({ orgId: org })
+    expect(settings({ command: 'list-projects', 'org-id': org, search: ' api ' })).toMatchObject({ orgId: org, search: 'api' })
+    // wait-for-operations has no use for an organization: it is ignored, not refused.
+    expect(settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'org-id': 'Whatever' })).not.toHaveProperty('orgId')
+  })
+
+  it.each([
+    [{ command: 'list-projects', 'org-id': 'Org_1' }, /`org-id` is "Org_1": it must be an organization id/],
+    [{ command: 'list-keys', 'org-id': 'o'.repeat(61) }, /`org-id` is "o+": it must be an organization id/],
+    [{ command: 'create-key', 'key-name': 'job', 'project-id': 'P 1' }, /`project-id` is "P 1"/],
+    [{ command: 'revoke-key', 'key-name': 'job', 'project-id': 'p-1' }, /`project-id` was given to revoke-key, which does not take it/],
+    [{ command: 'list-projects', search: 's'.repeat(257) }, /`search` is 257 characters long: it must be 1 to 256/],
+    [{ command: 'list-projects', search: 'a\u0007b' }, /`search` must be one line without control characters/],
+  ])('refuses %j', (inputs, expected) => {
+    expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
+  })
+
   it('accepts a key name of exactly 64 characters, counted as characters', () => {
     expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(64) })).toMatchObject({ keyName: 'é'.repeat(64) })
   })

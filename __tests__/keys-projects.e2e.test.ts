@@ -97,7 +97,7 @@ describe('revoke-key', () => {
     const errors = errorLines(step.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      /^::error::Could not revoke API key 424242: API key 424242 was not found \(404\)\. \(request id [0-9a-f-]{36}\)$/,
+      /^::error::Could not revoke API key 424242: API key 424242 was not found \(404\); it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set `org-id`\. \(request id [0-9a-f-]{36}\)$/,
     )
     expect(step.stdout).not.toMatch(/\n\s+at /)
   })
@@ -110,7 +110,8 @@ describe('list-keys', () => {
     expect(step.code).toBe(0)
     const keys = JSON.parse(step.outputs.keys!) as Array<Record<string, unknown>>
     expect(keys.map((k) => k.id).sort()).toEqual([admin.id, other.id].sort())
-    expect(Object.keys(keys[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'last_used_from_addr', 'name'])
+    expect(Object.keys(keys[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'last_used_from_addr', 'name', 'scope'])
+    expect(keys.map((k) => k.scope)).toEqual(['personal', 'personal'])
     const self = keys.find((k) => k.id === admin.id)!
     expect(self.last_used_from_addr).toBe('127.0.0.1')
     expect(step.everything).not.toContain(other.key)

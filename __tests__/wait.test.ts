@@ -33,7 +33,7 @@ beforeEach(async () => {
     logger: log.logger,
     deadline: clock.now() + 600_000,
   })
-  ctx = { client, clock, log: log.logger, mask: () => {}, saveState: () => {} }
+  ctx = { client, clock, log: log.logger, mask: () => {}, notice: () => {}, saveState: () => {} }
 })
 
 afterEach(async () => {

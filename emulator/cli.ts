@@ -1,8 +1,9 @@
 // Runs the platform emulator from the command line, seeded with a working key,
 // some projects and one project whose operations change status over time.
 //   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]
-// --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY and NEON_EMULATOR_PROJECT_ID
-// (KEY=value lines), e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
+// --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY (a personal key of an admin of
+// the one organization), NEON_EMULATOR_ORG_ID and NEON_EMULATOR_PROJECT_ID (KEY=value lines),
+// e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
 import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
@@ -118,14 +119,16 @@ async function main(): Promise<void> {
   if (options.envFile) {
     appendFileSync(
       options.envFile,
-      `NEON_EMULATOR_URL=${url}\nNEON_EMULATOR_API_KEY=${admin.key}\nNEON_EMULATOR_PROJECT_ID=${operationsProject}\n`,
+      `NEON_EMULATOR_URL=${url}\nNEON_EMULATOR_API_KEY=${admin.key}\nNEON_EMULATOR_ORG_ID=${emulator.defaultOrgId}\n` +
+        `NEON_EMULATOR_PROJECT_ID=${operationsProject}\n`,
     )
   }
   process.stdout.write(
     [
       'Platform emulator running',
       `  url:       ${url}`,
-      `  api key:   ${admin.key}`,
+      `  api key:   ${admin.key} (personal, an admin of the organization)`,
+      `  org:       ${emulator.defaultOrgId}`,
       `  projects:  ${Math.max(projectIds.length, 1)} (operations seeded on ${operationsProject})`,
       `  control:   ${origin}/_emulator/faults, ${origin}/_emulator/requests`,
       'Press Ctrl-C to stop.',

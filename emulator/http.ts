@@ -20,9 +20,12 @@ export interface Reply {
 /** A client error a route answers with; turned into the service's JSON error body. */
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** Headers of the answer, e.g. Retry-After on a 429. */
+  readonly headers?: Record<string, string>
+  constructor(status: number, message: string, headers?: Record<string, string>) {
     super(message)
     this.status = status
+    if (headers) this.headers = headers
   }
 }
 

@@ -138,6 +138,11 @@ export function projectId(): string {
   return `${words()}-${String(randomInt(10_000_000, 100_000_000))}`
 }
 
+/** e.g. org-quiet-river-12345678 */
+export function organizationId(): string {
+  return `org-${words()}-${String(randomInt(10_000_000, 100_000_000))}`
+}
+
 /** e.g. br-wispy-meadow-a5kd0r2p */
 export function branchId(): string {
   return `br-${words()}-${randomChars(8)}`

@@ -1,6 +1,7 @@
-// A local stand-in for the platform's management API v2: API keys, the project
-// list and control-plane operations, with the quirks of the real service, plus
-// fault injection and a request log for tests, demos and benchmarks.
+// A local stand-in for the platform's management API v2: organizations and the
+// three kinds of API key (personal, organization, project-scoped), projects and
+// control-plane operations, with the quirks of the real service, plus fault
+// injection and a request log for tests, demos and benchmarks.
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +12,8 @@ import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
 import * as names from './names.ts'
+import { ORG_ID, OrganizationDirectory } from './organizations.ts'
+import type { KeyScope, OrganizationRecord, Refusal, Role, UserRecord } from './organizations.ts'
 import {
   ApiError,
   apiError,
@@ -35,6 +38,7 @@ import type { Reply } from './http.ts'
 
 export type { OperationStatus, TimelineStep } from './operations.ts'
 export type { Fault, FaultKind } from './faults.ts'
+export type { OrganizationRecord, Role, UserRecord } from './organizations.ts'
 export type { ErrorBody } from './http.ts'
 export { FaultDefinitionError } from './faults.ts'
 
@@ -65,6 +69,8 @@ export interface ProjectRecord {
   history_retention_seconds: number
   store_passwords: boolean
   owner_id: string
+  /** Every project belongs to an organization. */
+  org_id: string
 }
 
 export interface OperationRecord {
@@ -82,22 +88,19 @@ export interface OperationRecord {
   retry_at?: string
 }
 
-export interface KeyOwner {
-  id: string
-  name: string
-  image: string
-}
+export type KeyOwner = UserRecord
 
-/** POST /api_keys */
+/** POST /api_keys and POST /organizations/{org_id}/api_keys (`project_id` on a project-scoped key) */
 export interface ApiKeyCreated {
   id: number
   key: string
   name: string
   created_at: string
   created_by: string
+  project_id?: string
 }
 
-/** An element of GET /api_keys */
+/** An element of GET /api_keys and GET /organizations/{org_id}/api_keys */
 export interface ApiKeyListItem {
   id: number
   name: string
@@ -105,9 +108,10 @@ export interface ApiKeyListItem {
   created_by: KeyOwner
   last_used_at: string | null
   last_used_from_addr: string
+  project_id?: string
 }
 
-/** DELETE /api_keys/{id} */
+/** DELETE /api_keys/{id} and DELETE /organizations/{org_id}/api_keys/{id} */
 export interface ApiKeyRevoked {
   id: number
   name: string
@@ -116,11 +120,18 @@ export interface ApiKeyRevoked {
   revoked: true
   last_used_at: string | null
   last_used_from_addr: string
+  project_id?: string
 }
 
 export interface KeySummary {
   id: number
   name: string
+  /** `personal`, or `organization` (project-scoped keys included: they carry `project_id`). */
+  kind: KeyScope['kind']
+  /** The user of a personal key, or the user who created an organization key. */
+  user_id: string
+  org_id?: string
+  project_id?: string
   revoked: boolean
   created_at: string
   last_used_at: string | null
@@ -177,13 +188,17 @@ export interface OperationPatch {
   retry_at: string
 }
 
-/** The account owner every key belongs to. */
+/** The default user: `addKey()` makes its personal keys; it is an admin of the default organization. */
 export const KEY_OWNER: KeyOwner = { id: 'emulator-user', name: 'Emulator User', image: '' }
+/** The organization that owns projects added without `org_id`. */
+export const DEFAULT_ORGANIZATION_NAME = 'Emulator Org'
 
 const FIRST_KEY_ID = 100_000
 const KEY_NAME_MAX = 64
 const PROJECTS_DEFAULT_LIMIT = 10
 const PROJECTS_MAX_LIMIT = 400
+/** POST /organizations/{org_id}/api_keys is rate limited to 10 requests a second. */
+const ORG_KEY_CREATES_PER_SECOND = 10
 const OPERATIONS_MAX_LIMIT = 1000
 const HISTORY_SPACING_US = 60_000_000
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
@@ -193,6 +208,7 @@ interface KeyState {
   id: number
   name: string
   value: string
+  scope: KeyScope
   createdMs: number
   revoked: boolean
   lastUsedMs: number | null
@@ -240,6 +256,14 @@ export class PlatformEmulator {
   private readonly projectStore = new Map<string, ProjectState>()
   private readonly operationStore = new Map<string, StoredOperation>()
   private projectCounter = 0
+  private readonly directory: OrganizationDirectory
+  private readonly defaultOrg: string
+  /** Projects the list leaves out and names in `unavailable_project_ids`, as on a service timeout. */
+  private readonly unavailable = new Set<string>()
+  /** Project-scoped creations still to be answered with an unscoped key (a scoping bug to test against). */
+  private unscopedCreates = 0
+  /** Emulator times of recent organization key creations, per organization, for the rate limit. */
+  private readonly orgKeyCreates = new Map<string, number[]>()
   private readonly faultQueue = new FaultQueue()
   private readonly log: RequestLogEntry[] = []
   /** Pending delay faults, so that stop() can end them instead of waiting. */
@@ -250,6 +274,10 @@ export class PlatformEmulator {
 
   constructor(options: EmulatorOptions = {}) {
     this.clock = options.now ?? Date.now
+    this.directory = new OrganizationDirectory(this.clock)
+    this.directory.addUser(KEY_OWNER)
+    this.defaultOrg = this.directory.addOrganization({ name: DEFAULT_ORGANIZATION_NAME }).id
+    this.directory.setRole(KEY_OWNER.id, this.defaultOrg, 'admin')
   }
 
   // ---- lifecycle ---------------------------------------------------------
@@ -301,11 +329,59 @@ export class PlatformEmulator {
     return this.baseUrl
   }
 
+  // ---- organizations and users ---------------------------------------------
+
+  /** The organization the default user administers, which owns projects added without `org_id`. */
+  get defaultOrgId(): string {
+    return this.defaultOrg
+  }
+
+  addOrganization(partial: { id?: string; name?: string } = {}): OrganizationRecord {
+    return this.directory.addOrganization(partial)
+  }
+
+  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'member' }`; returns its id. */
+  addUser(options: { id?: string; name?: string; organizations?: Record<string, Role> } = {}): string {
+    const id = options.id ?? `user-${names.randomChars(12)}`
+    this.directory.addUser({ id, name: options.name ?? id, image: '' })
+    for (const [orgId, role] of Object.entries(options.organizations ?? {})) this.directory.setRole(id, orgId, role)
+    return id
+  }
+
+  /** Adds, changes or (with `undefined`) ends a membership. */
+  setMembership(userId: string, orgId: string, role: Role | undefined): void {
+    this.directory.setRole(userId, orgId, role)
+  }
+
   // ---- keys --------------------------------------------------------------
 
-  addKey(name = 'emulator-key'): { id: number; key: string } {
-    const key = this.createKey(name)
+  /** A personal key of `user` (default: the default user). */
+  addKey(name = 'emulator-key', options: { user?: string } = {}): { id: number; key: string } {
+    const userId = options.user ?? KEY_OWNER.id
+    if (!this.directory.hasUser(userId)) throw new RangeError(`user ${userId} not found`)
+    const key = this.createKey(name, { kind: 'personal', userId })
     return { id: key.id, key: key.value }
+  }
+
+  /** An organization key of `orgId`, or with `projectId` a project-scoped one. */
+  addOrgKey(
+    orgId: string,
+    name = 'emulator-org-key',
+    options: { projectId?: string; createdBy?: string } = {},
+  ): { id: number; key: string } {
+    if (!this.directory.organization(orgId)) throw new RangeError(`organization ${orgId} not found`)
+    if (options.projectId !== undefined && this.projectStore.get(options.projectId)?.record.org_id !== orgId) {
+      throw new RangeError(`project ${options.projectId} is not a project of ${orgId}`)
+    }
+    const scope: KeyScope = { kind: 'organization', orgId, createdBy: options.createdBy ?? KEY_OWNER.id }
+    if (options.projectId !== undefined) scope.projectId = options.projectId
+    const key = this.createKey(name, scope)
+    return { id: key.id, key: key.value }
+  }
+
+  /** The next `times` project-scoped key creations answer an unscoped organization key, as a scoping bug would. */
+  dropKeyScope(times = 1): void {
+    this.unscopedCreates += times
   }
 
   isKeyValid(idOrValue: number | string): boolean {
@@ -318,6 +394,10 @@ export class PlatformEmulator {
     return [...this.keyStore.values()].map((key) => ({
       id: key.id,
       name: key.name,
+      kind: key.scope.kind,
+      user_id: key.scope.kind === 'personal' ? key.scope.userId : key.scope.createdBy,
+      ...(key.scope.kind === 'organization' ? { org_id: key.scope.orgId } : {}),
+      ...(key.scope.kind === 'organization' && key.scope.projectId !== undefined ? { project_id: key.scope.projectId } : {}),
       revoked: key.revoked,
       created_at: isoSeconds(key.createdMs),
       last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
@@ -334,10 +414,14 @@ export class PlatformEmulator {
     return ids
   }
 
+  /** A project of the default organization unless `org_id` names another. */
   addProject(partial: Partial<ProjectRecord> = {}): ProjectRecord {
     const id = partial.id ?? this.freshProjectId()
     if (!PROJECT_ID.test(id)) throw new RangeError(`project id must match ${PROJECT_ID}: ${id}`)
     if (this.projectStore.has(id)) throw new RangeError(`project ${id} already exists`)
+    if (partial.org_id !== undefined && !this.directory.organization(partial.org_id)) {
+      throw new RangeError(`organization ${partial.org_id} not found`)
+    }
     this.projectCounter += 1
     const createdMs = this.clock()
     const record: ProjectRecord = {
@@ -359,6 +443,7 @@ export class PlatformEmulator {
       history_retention_seconds: 86_400,
       store_passwords: true,
       owner_id: KEY_OWNER.id,
+      org_id: this.defaultOrg,
       ...partial,
     }
     const parsedCreated = Date.parse(record.created_at)
@@ -371,6 +456,15 @@ export class PlatformEmulator {
       usedMicros: new Set(),
     })
     return { ...record }
+  }
+
+  /**
+   * The project list leaves these projects out and names them in `unavailable_project_ids`, as
+   * the service does when it runs out of time reading them; `[]` makes every project available.
+   */
+  setUnavailable(projectIds: string[]): void {
+    this.unavailable.clear()
+    for (const id of projectIds) this.unavailable.add(id)
   }
 
   // ---- operations --------------------------------------------------------
@@ -481,13 +575,14 @@ export class PlatformEmulator {
 
   // ---- state helpers -------------------------------------------------------
 
-  private createKey(name: string): KeyState {
+  private createKey(name: string, scope: KeyScope): KeyState {
     let value = names.apiKeyValue()
     while (this.keyIdsByValue.has(value)) value = names.apiKeyValue()
     const key: KeyState = {
       id: this.nextKeyId++,
       name,
       value,
+      scope,
       createdMs: this.clock(),
       revoked: false,
       lastUsedMs: null,
@@ -654,7 +749,7 @@ export class PlatformEmulator {
     try {
       return handler({ key, params: route.params, query, body })
     } catch (err) {
-      if (err instanceof ApiError) return apiError(err.status, err.message)
+      if (err instanceof ApiError) return apiError(err.status, err.message, err.headers)
       throw err
     }
   }
@@ -664,13 +759,28 @@ export class PlatformEmulator {
     if (segments.some((segment) => segment.length === 0)) return undefined
     const [first, second = '', third, fourth = ''] = segments
     if (first === 'api_keys' && segments.length === 1) {
-      return { handlers: { GET: () => this.listKeys(), POST: (ctx) => this.createKeyRoute(ctx) }, params: [] }
+      return { handlers: { GET: (ctx) => this.listKeys(ctx), POST: (ctx) => this.createKeyRoute(ctx) }, params: [] }
     }
     if (first === 'api_keys' && segments.length === 2) {
       return { handlers: { DELETE: (ctx) => this.revokeKeyRoute(ctx) }, params: [second] }
     }
+    if (first === 'organizations' && third === 'api_keys' && segments.length === 3) {
+      return { handlers: { GET: (ctx) => this.listOrgKeys(ctx), POST: (ctx) => this.createOrgKeyRoute(ctx) }, params: [second] }
+    }
+    if (first === 'organizations' && third === 'api_keys' && segments.length === 4) {
+      return { handlers: { DELETE: (ctx) => this.revokeOrgKeyRoute(ctx) }, params: [second, fourth] }
+    }
+    if (first === 'auth' && segments.length === 1) {
+      return { handlers: { GET: (ctx) => ({ status: 200, body: this.directory.authOf(ctx.key.scope) }) }, params: [] }
+    }
+    if (first === 'users' && second === 'me' && third === 'organizations' && segments.length === 3) {
+      return { handlers: { GET: (ctx) => this.myOrganizations(ctx) }, params: [] }
+    }
     if (first === 'projects' && segments.length === 1) {
       return { handlers: { GET: (ctx) => this.listProjects(ctx) }, params: [] }
+    }
+    if (first === 'projects' && segments.length === 2) {
+      return { handlers: { GET: (ctx) => this.getProject(ctx) }, params: [second] }
     }
     if (first === 'projects' && third === 'operations' && segments.length === 3) {
       return { handlers: { GET: (ctx) => this.listOperations(ctx) }, params: [second] }
@@ -684,61 +794,166 @@ export class PlatformEmulator {
   // ---- routes ----------------------------------------------------------------
 
   private createKeyRoute(ctx: RouteContext): Reply {
+    refuse(this.directory.mayManagePersonalKeys(ctx.key.scope))
+    const name = keyNameOf(parseJsonObject(ctx.body))
+    return { status: 200, body: this.renderCreated(this.createKey(name, { kind: 'personal', userId: this.userOf(ctx.key) })) }
+  }
+
+  private listKeys(ctx: RouteContext): Reply {
+    refuse(this.directory.mayManagePersonalKeys(ctx.key.scope))
+    const userId = this.userOf(ctx.key)
+    const items = this.validKeys((scope) => scope.kind === 'personal' && scope.userId === userId).map((key) => this.renderListItem(key))
+    return { status: 200, body: items }
+  }
+
+  private revokeKeyRoute(ctx: RouteContext): Reply {
+    refuse(this.directory.mayManagePersonalKeys(ctx.key.scope))
+    const userId = this.userOf(ctx.key)
+    // An organization key's id, or another user's, is unknown here: 404 across namespaces.
+    const key = this.keyOr404(ctx.params[0] ?? '', (scope) => scope.kind === 'personal' && scope.userId === userId)
+    key.revoked = true
+    return { status: 200, body: this.renderRevoked(key) }
+  }
+
+  private createOrgKeyRoute(ctx: RouteContext): Reply {
+    const orgId = this.organizationOr404(ctx.params[0] ?? '')
     const input = parseJsonObject(ctx.body)
-    const name = input.key_name
-    if (typeof name !== 'string' || name.trim().length === 0) {
-      throw new ApiError(400, 'key_name is required and must be a non-empty string')
+    const name = keyNameOf(input)
+    const projectId = input.project_id
+    if (projectId !== undefined && (typeof projectId !== 'string' || !PROJECT_ID.test(projectId))) {
+      throw new ApiError(400, 'project_id must be a project id')
     }
-    if ([...name].length > KEY_NAME_MAX) {
-      throw new ApiError(400, `key_name must be at most ${KEY_NAME_MAX} characters`)
+    refuse(this.directory.mayCreateOrganizationKey(ctx.key.scope, orgId, projectId))
+    if (projectId !== undefined && this.projectStore.get(projectId)?.record.org_id !== orgId) {
+      throw new ApiError(404, `project ${projectId} not found in organization ${orgId}`)
     }
-    const key = this.createKey(name)
+    this.rateLimitOrgKeyCreates(orgId)
+    const scope: KeyScope = { kind: 'organization', orgId, createdBy: this.userOf(ctx.key) }
+    if (projectId !== undefined && this.unscopedCreates > 0) this.unscopedCreates -= 1
+    else if (projectId !== undefined) scope.projectId = projectId
+    return { status: 200, body: this.renderCreated(this.createKey(name, scope)) }
+  }
+
+  private listOrgKeys(ctx: RouteContext): Reply {
+    const orgId = this.organizationOr404(ctx.params[0] ?? '')
+    refuse(this.directory.mayListOrganizationKeys(ctx.key.scope, orgId))
+    const items = this.validKeys((scope) => scope.kind === 'organization' && scope.orgId === orgId).map((key) => this.renderListItem(key))
+    return { status: 200, body: items }
+  }
+
+  private revokeOrgKeyRoute(ctx: RouteContext): Reply {
+    const orgId = this.organizationOr404(ctx.params[0] ?? '')
+    refuse(this.directory.mayListOrganizationKeys(ctx.key.scope, orgId))
+    // A personal key's id, or another organization's, is unknown here: 404 across namespaces.
+    const key = this.keyOr404(ctx.params[1] ?? '', (scope) => scope.kind === 'organization' && scope.orgId === orgId)
+    const target = key.scope.kind === 'organization' && key.scope.projectId !== undefined ? { projectId: key.scope.projectId } : {}
+    refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId, target))
+    key.revoked = true
+    return { status: 200, body: this.renderRevoked(key) }
+  }
+
+  private myOrganizations(ctx: RouteContext): Reply {
+    return { status: 200, body: { organizations: this.directory.organizationsOf(ctx.key.scope) } }
+  }
+
+  /** The user a key acts for: its owner, or the user who created an organization key. */
+  private userOf(key: KeyState): string {
+    return key.scope.kind === 'personal' ? key.scope.userId : key.scope.createdBy
+  }
+
+  private validKeys(inNamespace: (scope: KeyScope) => boolean): KeyState[] {
+    return [...this.keyStore.values()].filter((key) => !key.revoked && inNamespace(key.scope))
+  }
+
+  private keyOr404(raw: string, inNamespace: (scope: KeyScope) => boolean): KeyState {
+    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN
+    if (!Number.isSafeInteger(id)) throw new ApiError(400, `invalid API key id: ${raw}`)
+    const key = this.keyStore.get(id)
+    if (!key || key.revoked || !inNamespace(key.scope)) throw new ApiError(404, 'API key not found')
+    return key
+  }
+
+  private organizationOr404(orgId: string): string {
+    if (!ORG_ID.test(orgId)) throw new ApiError(400, `invalid org_id: ${orgId}`)
+    if (!this.directory.organization(orgId)) throw new ApiError(404, `organization ${orgId} not found`)
+    return orgId
+  }
+
+  private rateLimitOrgKeyCreates(orgId: string): void {
+    const now = this.clock()
+    const recent = (this.orgKeyCreates.get(orgId) ?? []).filter((at) => now - at < 1000)
+    if (recent.length >= ORG_KEY_CREATES_PER_SECOND) {
+      throw new ApiError(429, 'rate limit exceeded: at most 10 organization API keys a second', { 'retry-after': '1' })
+    }
+    recent.push(now)
+    this.orgKeyCreates.set(orgId, recent)
+  }
+
+  private renderCreated(key: KeyState): ApiKeyCreated {
     const created: ApiKeyCreated = {
       id: key.id,
       key: key.value,
       name: key.name,
       created_at: isoSeconds(key.createdMs),
-      created_by: KEY_OWNER.id,
+      created_by: this.userOf(key),
     }
-    return { status: 200, body: created }
+    if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) created.project_id = key.scope.projectId
+    return created
   }
 
-  private listKeys(): Reply {
-    const items: ApiKeyListItem[] = [...this.keyStore.values()]
-      .filter((key) => !key.revoked)
-      .map((key) => ({
-        id: key.id,
-        name: key.name,
-        created_at: isoSeconds(key.createdMs),
-        created_by: { ...KEY_OWNER },
-        last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
-        last_used_from_addr: key.lastUsedFrom,
-      }))
-    return { status: 200, body: items }
+  private renderListItem(key: KeyState): ApiKeyListItem {
+    const item: ApiKeyListItem = {
+      id: key.id,
+      name: key.name,
+      created_at: isoSeconds(key.createdMs),
+      created_by: this.directory.hasUser(this.userOf(key)) ? this.directory.user(this.userOf(key)) : { ...KEY_OWNER },
+      last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+      last_used_from_addr: key.lastUsedFrom,
+    }
+    if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) item.project_id = key.scope.projectId
+    return item
   }
 
-  private revokeKeyRoute(ctx: RouteContext): Reply {
-    const raw = ctx.params[0] ?? ''
-    const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN
-    if (!Number.isSafeInteger(id)) throw new ApiError(400, `invalid API key id: ${raw}`)
-    const key = this.keyStore.get(id)
-    if (!key || key.revoked) throw new ApiError(404, 'API key not found')
-    key.revoked = true
+  private renderRevoked(key: KeyState): ApiKeyRevoked {
     const revoked: ApiKeyRevoked = {
       id: key.id,
       name: key.name,
       created_at: isoSeconds(key.createdMs),
-      created_by: KEY_OWNER.id,
+      created_by: this.userOf(key),
       revoked: true,
       last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
       last_used_from_addr: key.lastUsedFrom,
     }
-    return { status: 200, body: revoked }
+    if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) revoked.project_id = key.scope.projectId
+    return revoked
   }
 
+  /**
+   * GET /projects: the projects of `org_id`. An organization key needs none (its own is taken);
+   * a personal key needs it as soon as its user belongs to an organization, and a user in none
+   * has no project. A project-scoped key sees its one project. `search` keeps the projects
+   * whose name or id holds it.
+   */
   private listProjects(ctx: RouteContext): Reply {
     const limit = parseLimit(ctx.query.limit, PROJECTS_MAX_LIMIT) ?? PROJECTS_DEFAULT_LIMIT
-    const ordered = [...this.projectStore.values()].sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
+    const scope = ctx.key.scope
+    let orgId = ctx.query.org_id || undefined
+    if (orgId !== undefined && !ORG_ID.test(orgId)) throw new ApiError(400, `invalid org_id: ${orgId}`)
+    if (orgId === undefined && scope.kind === 'organization') orgId = scope.orgId
+    if (orgId === undefined && this.directory.organizationsOf(scope).length > 0) {
+      throw new ApiError(400, 'org_id is required: personal API keys must name the organization whose projects to list')
+    }
+    if (orgId !== undefined) {
+      if (!this.directory.organization(orgId)) throw new ApiError(404, `organization ${orgId} not found`)
+      refuse(this.directory.mayListProjects(scope, orgId))
+    }
+    const search = (ctx.query.search ?? '').toLowerCase()
+    const visible = (p: ProjectState): boolean =>
+      orgId !== undefined &&
+      p.record.org_id === orgId &&
+      (scope.kind === 'personal' || scope.projectId === undefined || scope.projectId === p.record.id) &&
+      (p.record.name.toLowerCase().includes(search) || p.record.id.includes(search))
+    const ordered = [...this.projectStore.values()].filter(visible).sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
     const cursor = ctx.query.cursor || undefined
     let start = 0
     if (cursor !== undefined) {
@@ -750,17 +965,22 @@ export class PlatformEmulator {
     // The service hands out a cursor even on the last page, and echoes it past the end.
     const nextCursor = page.length > 0 ? page[page.length - 1]!.record.id : cursor
     const body: ProjectsPage = {
-      projects: page.map((p) => ({ ...p.record })),
+      projects: page.filter((p) => !this.unavailable.has(p.record.id)).map((p) => ({ ...p.record })),
       pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
       applications: {},
       integrations: {},
-      unavailable_project_ids: [],
+      unavailable_project_ids: page.filter((p) => this.unavailable.has(p.record.id)).map((p) => p.record.id),
     }
     return { status: 200, body }
   }
 
+  private getProject(ctx: RouteContext): Reply {
+    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
+    return { status: 200, body: { project: { ...project.record } } }
+  }
+
   private listOperations(ctx: RouteContext): Reply {
-    const project = this.projectOr404(ctx.params[0] ?? '')
+    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
     // Without a limit the service returns everything in one response.
     const limit = parseLimit(ctx.query.limit, OPERATIONS_MAX_LIMIT) ?? Infinity
     const cursor = ctx.query.cursor || undefined
@@ -785,15 +1005,17 @@ export class PlatformEmulator {
   private getOperation(ctx: RouteContext): Reply {
     const [projectId = '', operationId = ''] = ctx.params
     if (!UUID.test(operationId)) throw new ApiError(400, `operation_id must be a UUID: ${operationId}`)
-    this.projectOr404(projectId)
+    this.projectOr404(projectId, ctx.key)
     const op = this.operationStore.get(operationId)
     if (!op || op.projectId !== projectId) throw new ApiError(404, `operation ${operationId} not found`)
     return { status: 200, body: { operation: this.renderOperation(op) } }
   }
 
-  private projectOr404(projectId: string): ProjectState {
+  /** The project, when it exists (404) and the key may reach it (403). */
+  private projectOr404(projectId: string, key: KeyState): ProjectState {
     const project = this.projectStore.get(projectId)
     if (!project) throw new ApiError(404, `project ${projectId} not found`)
+    refuse(this.directory.mayReachProject(key.scope, project.record))
     return project
   }
 
@@ -844,6 +1066,22 @@ export class PlatformEmulator {
     }
     return notFound()
   }
+}
+
+/** A 403 for a refusal of the permission matrix. */
+function refuse(refusal: Refusal): void {
+  if (refusal !== undefined) throw new ApiError(403, refusal)
+}
+
+function keyNameOf(input: Record<string, unknown>): string {
+  const name = input.key_name
+  if (typeof name !== 'string' || name.trim().length === 0) {
+    throw new ApiError(400, 'key_name is required and must be a non-empty string')
+  }
+  if ([...name].length > KEY_NAME_MAX) {
+    throw new ApiError(400, `key_name must be at most ${KEY_NAME_MAX} characters`)
+  }
+  return name
 }
 
 function pickOperationPatch(input: Record<string, unknown>): Partial<OperationPatch> {

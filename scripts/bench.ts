@@ -14,7 +14,7 @@
  *   the same commands with a tiny preload, `node --import <tmp>/peak-rss.mjs`, that writes
  *   process.resourceUsage().maxRSS to fd 3 on exit; the preload costs ~1–2 ms of start-up, which
  *   is why it is kept out of the timed runs.
- * - The floors: a bare Node script with one global fetch (GET {url}/projects?limit=400, Bearer
+ * - The floors: a bare Node script with one global fetch (GET {url}/projects?org_id=…&limit=400, Bearer
  *   header, prints the body's length), written to a temp file at run time, and `node -e 0`.
  * - Scale (list-projects on 10,000 projects) and the waiter run with the preload on every run:
  *   their figures are hundreds of ms, and the waiter's latency is measured at exit, not start-up.
@@ -80,7 +80,8 @@ const FETCH_FLOOR = join(work, 'one-fetch.mjs')
 writeFileSync(
   FETCH_FLOOR,
   [
-    'const res = await fetch(`${process.argv[2]}/projects?limit=400`, { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })',
+    // A personal key names the organization whose projects to list, as the service requires.
+    'const res = await fetch(`${process.argv[2]}/projects?org_id=${process.argv[3]}&limit=400`, { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })',
     'const text = await res.text()',
     'if (!res.ok) { console.error(res.status, text); process.exit(1) }',
     'console.log(text.length)',
@@ -296,7 +297,7 @@ async function main(): Promise<void> {
     {
       name: 'floor-fetch',
       label: 'floor: bare node, one fetch',
-      spec: () => plainSpec([FETCH_FLOOR, url], { BENCH_KEY: admin.key }),
+      spec: () => plainSpec([FETCH_FLOOR, url, platform.defaultOrgId], { BENCH_KEY: admin.key }),
       check: (r) => (Number(r.stdout.trim()) > 0 ? undefined : `printed ${JSON.stringify(r.stdout.trim())}, not a length`),
     },
     {

@@ -53,11 +53,20 @@ async function main(): Promise<void> {
   const platform = new PlatformEmulator()
   const url = await platform.start()
   const admin = platform.addKey('workflow-admin')
-  platform.addProjects(23)
+  const org = platform.defaultOrgId
+  const [neighbour] = platform.addProjects(23) as [string]
   const projectId = platform.addProject({ name: 'deploy-target' }).id
   platform.addHistory(projectId, 300)
+  // A second organization, and a user who belongs to both.
+  const dataOrg = platform.addOrganization({ name: 'Data Team' }).id
+  for (const name of ['warehouse', 'warehouse-staging', 'ingest']) platform.addProject({ name, org_id: dataOrg })
+  platform.addOrgKey(org, 'nightly-inventory')
+  const consultant = platform.addKey('consultant', { user: platform.addUser({ organizations: { [org]: 'member', [dataOrg]: 'admin' } }) })
   console.log(bold('neon-api-action demo'))
-  console.log(`The platform emulator listens on ${url}, with 24 projects and one admin key.`)
+  console.log(
+    `The platform emulator listens on ${url}: organization ${org} with 24 projects, an admin's personal key and an organization key, ` +
+      `organization ${dataOrg} with 3 projects, and a user in both.`,
+  )
   console.log('Each step below runs dist/index.js as a GitHub runner would.')
 
   const base = { 'api-key': admin.key, 'api-host': url }
@@ -71,7 +80,17 @@ async function main(): Promise<void> {
     return result
   }
 
-  await step('List every project (all pages)', { command: 'list-projects' })
+  await step("List every project of the key's organization (resolved: its only one)", { command: 'list-projects' })
+  await step('A key whose user is in two organizations must say which: one clear error naming both', {
+    command: 'list-projects',
+    'api-key': consultant.key,
+  })
+  await step("List an organization's projects, by name", {
+    command: 'list-projects',
+    'api-key': consultant.key,
+    'org-id': dataOrg,
+    search: 'warehouse',
+  })
 
   const created = await step('Create a key for this job', { command: 'create-key', 'key-name': 'demo-job-key', 'revoke-after-job': 'true' })
   await step('List keys: ids, names, last use, never a value', { command: 'list-keys' })
@@ -134,6 +153,26 @@ async function main(): Promise<void> {
   console.log(
     `\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`,
   )
+
+  const jobInputs = { command: 'create-key', 'key-name': 'deploy-job-42', 'project-id': projectId, 'revoke-after-job': 'true' }
+  const jobKey = await step('A project-scoped job key: it reaches deploy-target and nothing else', jobInputs)
+  const ready = platform.addOperation(projectId, { action: 'apply_config', status: 'finished', createdAt: Date.now() })
+  await step('The job key gates its own project', {
+    command: 'wait-for-operations',
+    'api-key': jobKey.outputs.key!,
+    'project-id': projectId,
+    'operation-ids': ready,
+  })
+  const elsewhere = platform.addOperation(neighbour, { status: 'finished' })
+  await step('The job key is refused on any other project, even of its own organization', {
+    command: 'wait-for-operations',
+    'api-key': jobKey.outputs.key!,
+    'project-id': neighbour,
+    'operation-ids': elsewhere,
+  })
+  await step("List the organization's keys, with each key's scope", { command: 'list-keys', 'org-id': org })
+  await step('Its post step revokes it through its organization', jobInputs, jobKey.state)
+  console.log(`\nJob key ${jobKey.outputs['key-id']} valid after the post step: ${platform.isKeyValid(Number(jobKey.outputs['key-id']))}`)
 
   await step('Revoke keys by name', { command: 'revoke-key', 'key-name': 'nobody-uses-this-name' })
   await step('The post step revokes the job-scoped key', { command: 'create-key', 'key-name': 'demo-job-key' }, created.state)

@@ -16,6 +16,7 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 /** Five days: the longest a job may run on a self-hosted runner. */
 export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
+export const MAX_SEARCH_LENGTH = 256
 
 interface Common {
   apiKey: string
@@ -30,12 +31,21 @@ export interface SecretTarget {
   token: string
 }
 
+/**
+ * Where a command's keys live. No `orgId`: the personal keys of the step's user; `orgId`: that
+ * organization's keys. `projectId` (create-key, rotate-key): the new key is scoped to that project.
+ */
+export interface KeyScopeInputs {
+  orgId?: string
+  projectId?: string
+}
+
 export type Settings = Common &
   (
-    | { command: 'create-key'; keyName: string; revokeAfterJob: boolean }
-    | { command: 'revoke-key'; keyId?: number; keyName?: string }
-    | { command: 'list-keys' }
-    | { command: 'list-projects' }
+    | ({ command: 'create-key'; keyName: string; revokeAfterJob: boolean } & KeyScopeInputs)
+    | { command: 'revoke-key'; keyId?: number; keyName?: string; orgId?: string }
+    | { command: 'list-keys'; orgId?: string }
+    | { command: 'list-projects'; orgId?: string; search?: string }
     | {
         command: 'wait-for-operations'
         projectId: string
@@ -43,7 +53,7 @@ export type Settings = Common &
         operationIds: string[] | undefined
         pollIntervalMs: number
       }
-    | { command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget }
+    | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
   )
 
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
@@ -51,6 +61,8 @@ export type InputReader = (name: string) => string
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
+/** The service's organization ids: `org-<words>-<digits>` as observed. */
+export const ORG_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
@@ -84,10 +96,19 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         command,
         keyName: requireInput(readKeyName(read), 'key-name', command),
         revokeAfterJob: readBoolean(read, 'revoke-after-job'),
+        orgId: readOrgId(read),
+        projectId: readOptionalProjectId(read),
       }
     case 'revoke-key': {
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
+      if (read('project-id').trim()) {
+        // Revoking "by name within a project" is not what would happen: every key of that name would go.
+        throw new InputError(
+          'Input `project-id` was given to revoke-key, which does not take it: revoke-key revokes by `key-id` or `key-name` only. ' +
+            "Set `org-id` to act on an organization's keys, project-scoped ones included.",
+        )
+      }
       if (keyId !== undefined && keyName !== undefined) {
         throw new InputError(
           'Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.',
@@ -96,11 +117,12 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
       if (keyId === undefined && keyName === undefined) {
         throw new InputError('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).')
       }
-      return { ...common, command, keyId, keyName }
+      return { ...common, command, keyId, keyName, orgId: readOrgId(read) }
     }
     case 'list-keys':
+      return { ...common, command, orgId: readOrgId(read) }
     case 'list-projects':
-      return { ...common, command }
+      return { ...common, command, orgId: readOrgId(read), search: readSearch(read) }
     case 'wait-for-operations':
       return {
         ...common,
@@ -117,6 +139,8 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         keyName: requireInput(readKeyName(read), 'key-name', command),
         keyId: readKeyId(read),
         secret: readSecretTarget(read, githubToken),
+        orgId: readOrgId(read),
+        projectId: readOptionalProjectId(read),
       }
   }
 }
@@ -196,11 +220,41 @@ function readKeyId(read: InputReader): number | undefined {
 }
 
 function readProjectId(read: InputReader): string {
-  const value = read('project-id').trim()
+  const value = readOptionalProjectId(read)
   if (!value) throw new InputError('wait-for-operations needs `project-id`: the id of the project whose operations to wait for.')
+  return value
+}
+
+function readOptionalProjectId(read: InputReader): string | undefined {
+  const value = read('project-id').trim()
+  if (!value) return undefined
   if (!PROJECT_ID.test(value)) {
     throw new InputError(`Input \`project-id\` is ${JSON.stringify(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
   }
+  return value
+}
+
+function readOrgId(read: InputReader): string | undefined {
+  const value = read('org-id').trim()
+  if (!value) return undefined
+  if (!ORG_ID.test(value)) {
+    throw new InputError(
+      `Input \`org-id\` is ${JSON.stringify(value.slice(0, 80))}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`,
+    )
+  }
+  return value
+}
+
+/** Part of a project name or id; the service matches it. One line, bounded. */
+function readSearch(read: InputReader): string | undefined {
+  const value = read('search').trim()
+  if (!value) return undefined
+  const length = [...value].length
+  if (length > MAX_SEARCH_LENGTH) {
+    throw new InputError(`Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`)
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError('Input `search` must be one line without control characters.')
   return value
 }
 

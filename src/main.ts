@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
     clock,
     log: coreLogger,
     mask: (secret) => core.setSecret(secret),
+    notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
   }
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${settings.apiHost}`)
@@ -47,13 +48,13 @@ export async function run(): Promise<void> {
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   switch (settings.command) {
     case 'create-key':
-      return runCreateKey(ctx, settings.keyName, settings.revokeAfterJob)
+      return runCreateKey(ctx, settings)
     case 'revoke-key':
       return runRevokeKey(ctx, settings)
     case 'list-keys':
-      return runListKeys(ctx)
+      return runListKeys(ctx, settings)
     case 'list-projects':
-      return runListProjects(ctx)
+      return runListProjects(ctx, settings)
     case 'wait-for-operations':
       return runWaitForOperations(ctx, settings)
     case 'rotate-key':
@@ -61,6 +62,8 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         keyName: settings.keyName,
         keyId: settings.keyId,
         secret: settings.secret,
+        orgId: settings.orgId,
+        projectId: settings.projectId,
         github: { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
       })
   }

@@ -7,6 +7,8 @@
 export const IS_POST = 'isPost'
 /** The id of a job-scoped key that create-key made with `revoke-after-job: true`. */
 export const JOB_KEY_ID = 'job-scoped-key-id'
+/** The organization of that key, when it is an organization or project-scoped key: the post step revokes it there. */
+export const JOB_KEY_ORG_ID = 'job-scoped-key-org-id'
 
 /** Saved state of the main step, as the post step sees it ('' when not saved). */
 export function savedState(name: string, env: NodeJS.ProcessEnv = process.env): string {

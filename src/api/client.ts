@@ -14,6 +14,7 @@ import {
   type RetryPolicy,
 } from './retry.ts'
 import { ShapeError } from './shape.ts'
+import { quoted } from '../text.ts'
 
 export interface Logger {
   info(message: string): void
@@ -41,6 +42,10 @@ export interface RequestSpec<T> {
   purpose: string
   /** What a 404 means was not found: "API key 42". */
   notFound?: string
+  /** Said after a 404: where else the thing may be (a key id in the other namespace). */
+  notFoundHint?: string
+  /** What a 403 means: what the step's key may not do here, and what to do. */
+  forbidden?: string
   /** Checks the decoded body and picks out what the caller needs; throws ShapeError. */
   parse: (body: unknown) => T
 }
@@ -406,8 +411,12 @@ export function finalError(spec: RequestSpec<unknown>, error: ApiError, extra = 
     message =
       `The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ` +
       `Check the \`api-key\` input and the secret it comes from.${ref}`
+  } else if (error.kind === 'http' && error.status === 403 && spec.forbidden) {
+    const said = error.serviceMessage ? ` The platform said: ${quoted(error.serviceMessage)}.` : ''
+    message = `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}${ref}`
   } else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
-    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404).${ref}`
+    const hint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
+    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${hint}.${ref}`
   } else if (error.kind === 'deadline') {
     message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
   } else {

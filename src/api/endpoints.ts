@@ -1,7 +1,7 @@
-import type { PlatformClient } from './client.ts'
+import type { PlatformClient, RequestSpec } from './client.ts'
 import { ApiError } from './errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
-import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
+import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Organization, Project, RevokedApiKey } from './types.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400
@@ -9,7 +9,12 @@ export const OPERATIONS_PAGE_LIMIT = 1000
 /** A guard against a service that keeps handing out new cursors forever. */
 const MAX_PAGES = 10_000
 
-/** POST /api_keys. Never retried blindly: see createKey in commands/keys.ts for reconciliation. */
+/** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
+const PERSONAL_KEYS_FORBIDDEN =
+  "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
+  'Set `org-id` to act on the keys of its organization'
+
+/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in commands/keys.ts for reconciliation. */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
   return client.send({
     method: 'POST',
@@ -17,46 +22,99 @@ export function createApiKey(client: PlatformClient, name: string): Promise<Crea
     body: { key_name: name },
     retry: 'once',
     purpose: `create an API key named ${JSON.stringify(name)}`,
-    parse: (body) => {
-      const record = object(body, 'response')
-      return {
-        id: integer(record, 'id', 'response'),
-        key: string(record, 'key', 'response'),
-        name: optionalString(record, 'name'),
-        created_at: optionalString(record, 'created_at'),
-      }
-    },
+    forbidden: PERSONAL_KEYS_FORBIDDEN,
+    parse: toCreatedApiKey,
   })
 }
 
-/** GET /api_keys: a bare array. Secret values are never part of it. */
+/** GET /api_keys: the personal keys of the step's user, a bare array. Secret values are never part of it. */
 export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   return client.send({
     method: 'GET',
     path: '/api_keys',
     retry: 'safe',
     purpose: 'list API keys',
-    parse: (body) => array(body, 'response').map((item, i) => toApiKey(object(item, `response[${i}]`), `response[${i}]`)),
+    forbidden: PERSONAL_KEYS_FORBIDDEN,
+    parse: toApiKeys,
+  })
+}
+
+/** DELETE /api_keys/{id}: a personal key. An organization key's id is unknown here (404). */
+export function revokeApiKey(client: PlatformClient, id: number): Promise<RevokedApiKey> {
+  return revokeKeyAt(client, id, {
+    method: 'DELETE',
+    path: `/api_keys/${id}`,
+    retry: 'safe',
+    purpose: `revoke API key ${id}`,
+    notFound: `API key ${id}`,
+    notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+    forbidden: PERSONAL_KEYS_FORBIDDEN,
+    parse: toRevokedApiKey,
   })
 }
 
 /**
- * DELETE /api_keys/{id}. Revocation is idempotent, so it is retried; a 404 after an attempt
- * that may have gone through means that attempt revoked the key.
+ * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
+ * that one project. Only a personal key may create one. Never retried blindly.
  */
-export async function revokeApiKey(client: PlatformClient, id: number): Promise<RevokedApiKey> {
+export function createOrgApiKey(client: PlatformClient, orgId: string, name: string, projectId?: string): Promise<CreatedApiKey> {
+  const org = encodeURIComponent(orgId)
+  return client.send({
+    method: 'POST',
+    path: `/organizations/${org}/api_keys`,
+    body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
+    retry: 'once',
+    purpose:
+      projectId === undefined
+        ? `create an API key named ${JSON.stringify(name)} in organization ${orgId}`
+        : `create an API key named ${JSON.stringify(name)} scoped to project ${projectId} of organization ${orgId}`,
+    notFound: projectId === undefined ? `organization ${orgId}` : `organization ${orgId}, or project ${projectId} in it,`,
+    forbidden:
+      projectId === undefined
+        ? `only an admin of organization ${orgId} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
+        : `only an admin of organization ${orgId} or a member of project ${projectId} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+    parse: toCreatedApiKey,
+  })
+}
+
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<ApiKey[]> {
+  return client.send({
+    method: 'GET',
+    path: `/organizations/${encodeURIComponent(orgId)}/api_keys`,
+    retry: 'safe',
+    purpose: `list the API keys of organization ${orgId}`,
+    notFound: `organization ${orgId}`,
+    forbidden:
+      `the step's key may not list the keys of organization ${orgId}: a project-scoped key cannot manage keys, ` +
+      'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+    parse: toApiKeys,
+  })
+}
+
+/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id is unknown here (404). */
+export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: number): Promise<RevokedApiKey> {
+  return revokeKeyAt(client, id, {
+    method: 'DELETE',
+    path: `/organizations/${encodeURIComponent(orgId)}/api_keys/${id}`,
+    retry: 'safe',
+    purpose: `revoke API key ${id} of organization ${orgId}`,
+    notFound: `API key ${id}`,
+    notFoundHint: `it is not a key of organization ${orgId}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+    forbidden:
+      `the step's key may not revoke keys of organization ${orgId}: a project-scoped key cannot manage keys, an organization key reaches ` +
+      "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+    parse: toRevokedApiKey,
+  })
+}
+
+/**
+ * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
+ * through means that attempt revoked the key.
+ */
+async function revokeKeyAt(client: PlatformClient, id: number, spec: RequestSpec<RevokedApiKey>): Promise<RevokedApiKey> {
   try {
-    return await client.send({
-      method: 'DELETE',
-      path: `/api_keys/${id}`,
-      retry: 'safe',
-      purpose: `revoke API key ${id}`,
-      notFound: `API key ${id}`,
-      parse: (body) => {
-        const record = object(body, 'response')
-        return { id: integer(record, 'id', 'response'), name: optionalString(record, 'name'), revoked: record.revoked !== false }
-      },
-    })
+    return await client.send(spec)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.earlierAttemptUncertain) {
       return { id, revoked: true }
@@ -65,8 +123,69 @@ export async function revokeApiKey(client: PlatformClient, id: number): Promise<
   }
 }
 
+/**
+ * GET /users/me/organizations: the organizations of the step's key: its user's, or for an
+ * organization or project-scoped key the one that owns it.
+ */
+export function listMyOrganizations(client: PlatformClient): Promise<Organization[]> {
+  return client.send({
+    method: 'GET',
+    path: '/users/me/organizations',
+    retry: 'safe',
+    purpose: "list the organizations of the step's key",
+    parse: (body) =>
+      array(object(body, 'response').organizations, 'response.organizations').map((item, i) => {
+        const where = `response.organizations[${i}]`
+        const record = object(item, where)
+        return { id: string(record, 'id', where), name: optionalString(record, 'name') ?? '' }
+      }),
+  })
+}
+
+/** GET /projects/{project_id}: one project, with the organization that owns it. */
+export function getProject(client: PlatformClient, projectId: string): Promise<Project> {
+  return client.send({
+    method: 'GET',
+    path: `/projects/${encodeURIComponent(projectId)}`,
+    retry: 'safe',
+    purpose: `read project ${projectId}`,
+    notFound: `project ${projectId}`,
+    forbidden: projectForbidden(projectId),
+    parse: (body) => toProject(object(body, 'response').project, 'response.project'),
+  })
+}
+
+/** What a 403 on a project means: which keys reach which projects. */
+export function projectForbidden(projectId: string): string {
+  return (
+    `the step's key may not reach project ${projectId}: a project-scoped key reaches only its own project, ` +
+    "an organization key only its organization's projects, and a personal key only the projects of its user's organizations"
+  )
+}
+
+export interface ProjectsQuery {
+  /** The organization whose projects to list (`org_id`); required with a personal key in an organization. */
+  orgId?: string
+  /** Only projects whose name or id holds this (`search`). */
+  search?: string
+  /** Called with the ids of projects the service could not read in time (`unavailable_project_ids`). */
+  onUnavailable?: (ids: string[]) => void
+}
+
+/** What listing projects is for messages, and what its 404 and 403 mean. */
+function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>, 'purpose' | 'notFound' | 'forbidden'> {
+  if (orgId === undefined) return { purpose: 'list projects' }
+  return {
+    purpose: `list the projects of organization ${orgId}`,
+    notFound: `organization ${orgId}`,
+    forbidden:
+      `the step's key may not list the projects of organization ${orgId}: ` +
+      'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+  }
+}
+
 /** GET /projects, every page: ask for the largest page, follow the cursor until the list ends. */
-export async function listAllProjects(client: PlatformClient): Promise<Project[]> {
+export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<Project[]> {
   const projects: Project[] = []
   const seen = new Set<string>()
   let cursor: string | undefined
@@ -74,9 +193,9 @@ export async function listAllProjects(client: PlatformClient): Promise<Project[]
     const result = await client.send({
       method: 'GET',
       path: '/projects',
-      query: { limit: PROJECTS_PAGE_LIMIT, cursor },
+      query: { org_id: query.orgId, search: query.search, limit: PROJECTS_PAGE_LIMIT, cursor },
       retry: 'safe',
-      purpose: 'list projects',
+      ...projectListTexts(query.orgId),
       parse: (body) => {
         const record = object(body, 'response')
         const items = array(record.projects, 'response.projects').map((item, i) => {
@@ -85,9 +204,10 @@ export async function listAllProjects(client: PlatformClient): Promise<Project[]
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        return { items, next: cursorOf(record) }
+        return { items, next: cursorOf(record), unavailable: stringsOf(record.unavailable_project_ids) }
       },
     })
+    if (result.unavailable.length > 0) query.onUnavailable?.(result.unavailable)
     for (const project of result.items) {
       if (!seen.has(project.id)) {
         seen.add(project.id)
@@ -115,6 +235,7 @@ export function listOperations(
     retry: 'safe',
     purpose: `list the operations of project ${projectId}`,
     notFound: `project ${projectId}`,
+    forbidden: projectForbidden(projectId),
     parse: (body) => {
       const record = object(body, 'response')
       const operations = array(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`))
@@ -131,6 +252,7 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
     retry: 'safe',
     purpose: `read operation ${operationId}`,
     notFound: `operation ${operationId} in project ${projectId}`,
+    forbidden: projectForbidden(projectId),
     parse: (body) => toOperation(object(body, 'response').operation, 'response.operation'),
   })
 }
@@ -141,15 +263,52 @@ function cursorOf(record: Json): string | undefined {
   return typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'cursor') : undefined
 }
 
+/** `unavailable_project_ids`: the ids that are strings; absent is none. */
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+}
+
+function toProject(value: unknown, where: string): Project {
+  const project = object(value, where)
+  string(project, 'id', where)
+  string(project, 'name', where)
+  return project as Project
+}
+
+function toCreatedApiKey(body: unknown): CreatedApiKey {
+  const record = object(body, 'response')
+  const created: CreatedApiKey = {
+    id: integer(record, 'id', 'response'),
+    key: string(record, 'key', 'response'),
+    name: optionalString(record, 'name'),
+    created_at: optionalString(record, 'created_at'),
+  }
+  const projectId = optionalString(record, 'project_id')
+  if (projectId !== undefined) created.project_id = projectId
+  return created
+}
+
+function toRevokedApiKey(body: unknown): RevokedApiKey {
+  const record = object(body, 'response')
+  return { id: integer(record, 'id', 'response'), name: optionalString(record, 'name'), revoked: record.revoked !== false }
+}
+
+function toApiKeys(body: unknown): ApiKey[] {
+  return array(body, 'response').map((item, i) => toApiKey(object(item, `response[${i}]`), `response[${i}]`))
+}
+
 /** Only the fields the action shows: never anything secret, whatever the service adds. */
 function toApiKey(record: Json, where: string): ApiKey {
-  return {
+  const key: ApiKey = {
     id: integer(record, 'id', where),
     name: string(record, 'name', where),
     created_at: string(record, 'created_at', where),
     last_used_at: nullableString(record, 'last_used_at'),
     last_used_from_addr: nullableString(record, 'last_used_from_addr'),
   }
+  const projectId = optionalString(record, 'project_id')
+  if (projectId) key.project_id = projectId
+  return key
 }
 
 function toOperation(value: unknown, where: string): Operation {

@@ -5,6 +5,8 @@ export interface CreatedApiKey {
   key: string
   name?: string
   created_at?: string
+  /** Set on a project-scoped organization key: the one project it reaches. */
+  project_id?: string
 }
 
 export interface ApiKey {
@@ -13,6 +15,14 @@ export interface ApiKey {
   created_at: string
   last_used_at: string | null
   last_used_from_addr: string | null
+  /** Set on a project-scoped organization key. */
+  project_id?: string
+}
+
+/** An element of GET /users/me/organizations, as the action reads it. */
+export interface Organization {
+  id: string
+  name: string
 }
 
 export interface RevokedApiKey {
@@ -24,6 +34,8 @@ export interface RevokedApiKey {
 export interface Project {
   id: string
   name: string
+  /** The organization that owns the project. */
+  org_id?: string
   region_id?: string
   pg_version?: number
   created_at?: string

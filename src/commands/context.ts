@@ -8,6 +8,8 @@ export interface CommandContext {
   clock: Clock
   /** Registers a secret with the runner so it is masked in every later log line. */
   mask(secret: string): void
+  /** A notice annotation: advice the user should see on the run's page. */
+  notice(message: string): void
   /** Saves a value for the post step. Never a key value. */
   saveState(name: string, value: string): void
 }

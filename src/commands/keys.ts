@@ -1,9 +1,12 @@
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
-import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
+import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
+import type { KeyScopeInputs } from '../inputs.ts'
+import { keyNamespaceFor, organizationOutput } from '../organization.ts'
 import { formatDate, heading, paragraph, table } from '../summary.ts'
-import { JOB_KEY_ID } from '../state.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../state.ts'
+import { quoted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
 /**
@@ -14,21 +17,41 @@ export const CREATE_CLOCK_SKEW_MS = 60_000
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
 
+/** Where a new key goes: its namespace and, for a project-scoped key, its one project. */
+export interface KeyTarget {
+  namespace: KeyNamespace
+  projectId?: string
+}
+
+/** The namespace of the scope inputs (resolved: see organization.ts) and the project, if any. */
+export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
+  const namespace = await keyNamespaceFor(ctx, scope)
+  return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId }
+}
+
 /**
  * Creates a key and masks it at once. If the answer was lost after the request may have reached
  * the service, any key of that name created since the attempt began is revoked (its value can
  * never be read again), and the key is created once more. At most one new key stays valid.
+ * A key asked to be scoped to a project must come back scoped to it: any other is revoked at
+ * once, and the step fails.
  */
-export async function createKeyOnce(ctx: CommandContext, name: string): Promise<CreatedApiKey> {
+export async function createKeyOnce(ctx: CommandContext, name: string, target: KeyTarget): Promise<CreatedApiKey> {
+  const created = await createReconciled(ctx, name, target)
+  if (target.projectId !== undefined && created.project_id !== target.projectId) throw await revokeMisScoped(ctx, created, target)
+  return created
+}
+
+async function createReconciled(ctx: CommandContext, name: string, target: KeyTarget): Promise<CreatedApiKey> {
   for (let round = 1; ; round++) {
     const startedAt = ctx.clock.now()
     try {
-      const created = await createApiKey(ctx.client, name)
+      const created = await createKeyIn(ctx.client, target.namespace, name, target.projectId)
       ctx.mask(created.key)
       return created
     } catch (error) {
       if (!(error instanceof ApiError) || !(error.mayHaveReachedServer || error.earlierAttemptUncertain)) throw error
-      const orphans = await revokeOrphans(ctx, name, startedAt)
+      const orphans = await revokeOrphans(ctx, name, startedAt, target.namespace)
       const cleaned = orphans.length ? ` Revoked ${orphans.length} key(s) that attempt left behind: ${orphans.join(', ')}.` : ''
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline) {
         throw new ActionError(`${error.message}${cleaned} No new key is left valid.`)
@@ -38,15 +61,15 @@ export async function createKeyOnce(ctx: CommandContext, name: string): Promise<
   }
 }
 
-async function revokeOrphans(ctx: CommandContext, name: string, since: number): Promise<number[]> {
+async function revokeOrphans(ctx: CommandContext, name: string, since: number, namespace: KeyNamespace): Promise<number[]> {
   const cleanup = ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS)
   try {
-    const keys = await listApiKeys(cleanup)
+    const keys = await listKeysIn(cleanup, namespace)
     // An orphan's value was never seen, so it was never used: keys in use are someone else's.
     const orphans = keys.filter(
       (k) => k.name === name && k.last_used_at === null && Date.parse(k.created_at) >= since - CREATE_CLOCK_SKEW_MS,
     )
-    for (const orphan of orphans) await revokeApiKey(cleanup, orphan.id)
+    for (const orphan of orphans) await revokeKeyIn(cleanup, namespace, orphan.id)
     return orphans.map((k) => k.id)
   } catch (error) {
     const reason = messageOf(error)
@@ -57,12 +80,54 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number): 
   }
 }
 
+/**
+ * A key that reaches more (or other) than the project asked for must not stay valid for a
+ * moment longer: it is revoked with the step's key, and the step fails saying so.
+ */
+async function revokeMisScoped(ctx: CommandContext, created: CreatedApiKey, target: KeyTarget): Promise<ActionError> {
+  const orgId = target.namespace.kind === 'organization' ? target.namespace.orgId : ''
+  const answered =
+    created.project_id === undefined
+      ? `with no project, so it would reach every project of organization ${orgId}`
+      : `scoped to project ${quoted(created.project_id, 80)}`
+  const what = `The platform was asked for a key scoped to project ${target.projectId} and answered key ${created.id} ${answered}.`
+  try {
+    await revokeKeyIn(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), target.namespace, created.id)
+    return new ActionError(
+      `${what} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    )
+  } catch (error) {
+    return new ActionError(
+      `${what} Revoking it failed (${messageOf(error)}): revoke key ${created.id} of organization ${orgId} by hand now.`,
+    )
+  }
+}
+
+/** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
+export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number): void {
+  if (target.namespace.kind !== 'personal') return
+  ctx.notice(
+    `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+      'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).',
+  )
+}
+
+/** "personal", "organization org-x", "project p-1": for logs and summaries. */
+export function describeScope(target: KeyTarget): string {
+  if (target.projectId !== undefined) return `project ${target.projectId}`
+  return target.namespace.kind === 'organization' ? `organization ${target.namespace.orgId}` : 'personal'
+}
+
 /** Revokes keys one by one; on a failure, reports what was revoked before it. */
-export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<{ revoked: number[]; failure?: string }> {
+export async function revokeKeyIds(
+  ctx: CommandContext,
+  ids: number[],
+  namespace: KeyNamespace,
+): Promise<{ revoked: number[]; failure?: string }> {
   const revoked: number[] = []
   for (const id of ids) {
     try {
-      await revokeApiKey(ctx.client, id)
+      await revokeKeyIn(ctx.client, namespace, id)
       revoked.push(id)
       ctx.log.info(`Revoked API key ${id}.`)
     } catch (error) {
@@ -73,31 +138,53 @@ export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<
   return { revoked }
 }
 
-export async function runCreateKey(ctx: CommandContext, name: string, revokeAfterJob: boolean): Promise<CommandResult> {
-  const created = await createKeyOnce(ctx, name)
-  if (revokeAfterJob) ctx.saveState(JOB_KEY_ID, String(created.id))
-  ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(name)}${revokeAfterJob ? '; it is revoked when the job ends' : ''}.`)
+export interface CreateKeyOptions extends KeyScopeInputs {
+  keyName: string
+  revokeAfterJob: boolean
+}
+
+export async function runCreateKey(ctx: CommandContext, options: CreateKeyOptions): Promise<CommandResult> {
+  const target = await keyTargetFor(ctx, options)
+  const created = await createKeyOnce(ctx, options.keyName, target)
+  if (options.revokeAfterJob) {
+    // The post step revokes through the same namespace: it needs the organization, never the value.
+    if (target.namespace.kind === 'organization') ctx.saveState(JOB_KEY_ORG_ID, target.namespace.orgId)
+    ctx.saveState(JOB_KEY_ID, String(created.id))
+  }
+  const scope = describeScope(target)
+  ctx.log.info(
+    `Created API key ${created.id} named ${quoted(options.keyName)} (${scope})${options.revokeAfterJob ? '; it is revoked when the job ends' : ''}.`,
+  )
+  adviseScope(ctx, target, created.id)
   return {
-    outputs: { key: created.key, 'key-id': String(created.id) },
+    outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
     summary:
       heading('API key created') +
-      table(['id', 'name', 'lifetime'], [[{ code: String(created.id) }, name, revokeAfterJob ? 'this job' : 'until revoked']]) +
+      table(
+        ['id', 'name', 'scope', 'lifetime'],
+        [[{ code: String(created.id) }, options.keyName, scope, options.revokeAfterJob ? 'this job' : 'until revoked']],
+      ) +
       paragraph('The key value is in the step output `key`, masked in logs. It is shown nowhere else.'),
   }
 }
 
-export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number; keyName?: string }): Promise<CommandResult> {
+export async function runRevokeKey(
+  ctx: CommandContext,
+  target: { keyId?: number; keyName?: string; orgId?: string },
+): Promise<CommandResult> {
+  const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
   let ids: number[]
   if (target.keyId !== undefined) {
     ids = [target.keyId]
   } else {
     const name = target.keyName as string
-    ids = orderForRevocation((await listApiKeys(ctx.client)).filter((k) => k.name === name))
-    if (ids.length === 0) ctx.log.warning(`No API key is named ${JSON.stringify(name)}; nothing was revoked.`)
+    ids = orderForRevocation((await listKeysIn(ctx.client, namespace)).filter((k) => k.name === name))
+    const where = namespace.kind === 'organization' ? ` of organization ${namespace.orgId}` : ''
+    if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
   }
-  const { revoked, failure } = await revokeKeyIds(ctx, ids)
+  const { revoked, failure } = await revokeKeyIds(ctx, ids, namespace)
   return {
-    outputs: { 'revoked-key-ids': JSON.stringify(revoked) },
+    outputs: { 'revoked-key-ids': JSON.stringify(revoked), ...organizationOutput(namespace) },
     summary:
       heading('API keys revoked') +
       (revoked.length
@@ -119,16 +206,25 @@ export function orderForRevocation(keys: ApiKey[]): number[] {
   return [...keys].sort((a, b) => lastUse(a) - lastUse(b)).map((k) => k.id)
 }
 
-export async function runListKeys(ctx: CommandContext): Promise<CommandResult> {
-  const keys = await listApiKeys(ctx.client)
-  ctx.log.info(`Found ${keys.length} API key(s).`)
+export async function runListKeys(ctx: CommandContext, options: { orgId?: string }): Promise<CommandResult> {
+  const namespace = await keyNamespaceFor(ctx, options)
+  const keys = (await listKeysIn(ctx.client, namespace)).map((k) => ({ ...k, scope: scopeOf(namespace, k) }))
+  const where = namespace.kind === 'organization' ? ` of organization ${namespace.orgId}` : ''
+  ctx.log.info(`Found ${keys.length} API key(s)${where}.`)
   return {
-    outputs: { keys: JSON.stringify(keys) },
+    outputs: { keys: JSON.stringify(keys), ...organizationOutput(namespace) },
     summary:
-      heading(`API keys (${keys.length})`) +
+      heading(`API keys${where} (${keys.length})`) +
       table(
-        ['id', 'name', 'created', 'last used', 'from'],
-        keys.map((k) => [{ code: String(k.id) }, k.name, formatDate(k.created_at), formatDate(k.last_used_at), k.last_used_from_addr]),
+        ['id', 'name', 'scope', 'created', 'last used', 'from'],
+        keys.map((k) => [
+          { code: String(k.id) },
+          k.name,
+          k.scope === 'project' ? `project ${k.project_id}` : k.scope,
+          formatDate(k.created_at),
+          formatDate(k.last_used_at),
+          k.last_used_from_addr,
+        ]),
       ),
   }
 }

@@ -1,16 +1,19 @@
 import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
-import { listApiKeys, revokeApiKey } from '../api/endpoints.ts'
+import { getProject } from '../api/endpoints.ts'
+import { listKeysIn, revokeKeyIn } from '../api/namespace.ts'
 import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import type { SecretTarget } from '../inputs.ts'
+import type { KeyScopeInputs, SecretTarget } from '../inputs.ts'
+import { organizationOutput } from '../organization.ts'
 import type { GitHubEnvironment } from '../secrets.ts'
 import { heading, paragraph, table } from '../summary.ts'
+import { quoted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
-import { CLEANUP_GRACE_MS, createKeyOnce, revokeKeyIds } from './keys.ts'
+import { CLEANUP_GRACE_MS, adviseScope, createKeyOnce, describeScope, keyTargetFor, revokeKeyIds, type KeyTarget } from './keys.ts'
 
-export interface RotateOptions {
+export interface RotateOptions extends KeyScopeInputs {
   keyName: string
   keyId?: number
   secret?: SecretTarget
@@ -24,18 +27,24 @@ const PROOF_BACKOFF_MS = 1000
 /**
  * Rotation never locks the user out: create and mask a new key, prove it works, store it, and
  * only then revoke the old ones. If the proof or the storing fails, the new key is revoked and
- * every old key stays valid.
+ * every old key stays valid. The old keys are those of the same name and the same scope, in the
+ * namespace the new key was made in (personal, or the organization's).
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
-  const created = await createKeyOnce(ctx, options.keyName)
-  ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(options.keyName)}.`)
-  // The new key does the rest: it is proven, and it stays valid if the step's own key is revoked.
+  const target = await keyTargetFor(ctx, options)
+  const created = await createKeyOnce(ctx, options.keyName, target)
+  ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
+  adviseScope(ctx, target, created.id)
+  // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
+  // revokes the old ones, so they go even if the step's own key is one of them.
   const newClient = ctx.client.withApiKey(created.key)
+  const revoker = target.projectId === undefined ? newClient : ctx.client
 
   let keys: ApiKey[]
   try {
-    keys = await proveKey(ctx, newClient)
-    ctx.log.info(`The new key works: it listed ${keys.length} key(s).`)
+    const proof = await proveKey(ctx, newClient, target)
+    keys = proof.keys
+    ctx.log.info(`The new key works: ${proof.how}.`)
     if (options.secret) {
       const { storeActionsSecret } = await import('../secrets.ts')
       await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
@@ -51,15 +60,21 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
           `Check the secret's update time, then run rotate-key again or revoke key ${created.id}.`,
       )
     }
-    throw await undoRotation(ctx, created, error)
+    throw await undoRotation(ctx, created, target, error)
   }
 
-  const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id).map((k) => k.id)
+  // Same name and same scope: a key of that name scoped elsewhere is not one this rotation replaced.
+  const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id && k.project_id === target.projectId).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !old.includes(options.keyId)) old.push(options.keyId)
-  const { revoked, failure } = await revokeKeyIds({ ...ctx, client: newClient }, old)
+  const { revoked, failure } = await revokeKeyIds({ ...ctx, client: revoker }, old, target.namespace)
   if (old.length === 0) ctx.log.info('No old key to revoke.')
   return {
-    outputs: { key: created.key, 'key-id': String(created.id), 'revoked-key-ids': JSON.stringify(revoked) },
+    outputs: {
+      key: created.key,
+      'key-id': String(created.id),
+      'revoked-key-ids': JSON.stringify(revoked),
+      ...organizationOutput(target.namespace),
+    },
     summary:
       heading('API key rotated') +
       table(
@@ -76,20 +91,33 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   }
 }
 
-function proveKey(ctx: CommandContext, client: PlatformClient): Promise<ApiKey[]> {
-  return retrying(() => listApiKeys(client), {
-    clock: ctx.clock,
-    deadline: client.deadline,
-    maxAttempts: PROOF_ATTEMPTS,
-    delayAfter: (error, attempt) => (error instanceof ApiError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
-  })
+/**
+ * A read made with the new key, and the keys of its namespace. A personal or organization key
+ * lists them itself; a project-scoped key may not, so it reads its project, and the step's key
+ * lists them.
+ */
+async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: KeyTarget): Promise<{ keys: ApiKey[]; how: string }> {
+  const proof = <T>(read: () => Promise<T>): Promise<T> =>
+    retrying(read, {
+      clock: ctx.clock,
+      deadline: newClient.deadline,
+      maxAttempts: PROOF_ATTEMPTS,
+      delayAfter: (error, attempt) => (error instanceof ApiError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+    })
+  const { projectId } = target
+  if (projectId === undefined) {
+    const keys = await proof(() => listKeysIn(newClient, target.namespace))
+    return { keys, how: `it listed ${keys.length} key(s)` }
+  }
+  await proof(() => getProject(newClient, projectId))
+  return { keys: await listKeysIn(ctx.client, target.namespace), how: `it read project ${projectId}` }
 }
 
 /** Revokes the new key with the step's own key; the old keys were not touched. */
-async function undoRotation(ctx: CommandContext, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
+async function undoRotation(ctx: CommandContext, created: CreatedApiKey, target: KeyTarget, cause: unknown): Promise<ActionError> {
   const reason = messageOf(cause)
   try {
-    await revokeApiKey(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), created.id)
+    await revokeKeyIn(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), target.namespace, created.id)
     return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`)
   } catch (error) {
     const undo = messageOf(error)

@@ -1,0 +1,239 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { PlatformEmulator } from '../emulator/platform.ts'
+
+/**
+ * The emulator's organizations, as the live service has them (spec/organizations.md): users in
+ * one or more organizations, the three kinds of key and their permission matrix, and a key id
+ * that is unknown outside its namespace.
+ */
+const T0 = Date.parse('2026-11-21T10:00:00Z')
+
+let platform: PlatformEmulator
+let now: number
+let admin: { id: number; key: string }
+let org: string
+
+beforeEach(async () => {
+  now = T0
+  platform = new PlatformEmulator({ now: () => now })
+  await platform.start()
+  admin = platform.addKey('admin')
+  org = platform.defaultOrgId
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+async function call(key: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'application/json' }
+  if (init.body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(platform.url + path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return { status: res.status, json: await res.json() }
+}
+
+const createOrgKey = (key: string, orgId: string, body: Record<string, unknown>) =>
+  call(key, `/organizations/${orgId}/api_keys`, { method: 'POST', body })
+
+describe('who a key is', () => {
+  it('GET /auth: api_key_user with the user id, api_key_org with the organization id for both organization kinds', async () => {
+    const project = platform.addProject().id
+    const orgKey = platform.addOrgKey(org, 'org')
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: 'emulator-user', auth_method: 'api_key_user' })
+    expect((await call(orgKey.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
+    expect((await call(scoped.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
+  })
+
+  it("GET /users/me/organizations: the user's organizations, or the one that owns an organization key", async () => {
+    const other = platform.addOrganization({ name: 'Beta' }).id
+    const user = platform.addUser({ organizations: { [org]: 'member', [other]: 'admin' } })
+    const personal = platform.addKey('two-orgs', { user })
+    const mine = (await call(personal.key, '/users/me/organizations')).json.organizations
+    expect(mine.map((o: { id: string }) => o.id).sort()).toEqual([org, other].sort())
+    expect(mine.find((o: { id: string }) => o.id === other)).toEqual({
+      id: other,
+      name: 'Beta',
+      handle: expect.any(String),
+      plan: expect.any(String),
+      created_at: '2026-11-21T10:00:00Z',
+      updated_at: '2026-11-21T10:00:00Z',
+      managed_by: 'console',
+    })
+    expect(other).toMatch(/^org-[a-z]+-[a-z]+-\d{8}$/)
+    const orgKey = platform.addOrgKey(other, 'beta-key')
+    expect((await call(orgKey.key, '/users/me/organizations')).json.organizations.map((o: { id: string }) => o.id)).toEqual([other])
+    const loner = platform.addKey('loner', { user: platform.addUser() })
+    expect((await call(loner.key, '/users/me/organizations')).json).toEqual({ organizations: [] })
+  })
+})
+
+describe('projects by organization', () => {
+  it('a personal key must name org_id, as the live service insists; a user in no organization need not', async () => {
+    const ids = platform.addProjects(3)
+    const refused = await call(admin.key, '/projects')
+    expect(refused.status).toBe(400)
+    expect(refused.json.message).toMatch(/org_id is required/)
+    const listed = await call(admin.key, `/projects?org_id=${org}`)
+    expect(listed.json.projects.map((p: { id: string; org_id: string }) => [p.id, p.org_id])).toEqual(ids.map((id) => [id, org]))
+    const loner = platform.addKey('loner', { user: platform.addUser() })
+    expect((await call(loner.key, '/projects')).json.projects).toEqual([])
+  })
+
+  it("an organization key lists its organization's projects without org_id, and no other organization's", async () => {
+    const other = platform.addOrganization().id
+    const mine = platform.addProject().id
+    platform.addProject({ org_id: other })
+    const orgKey = platform.addOrgKey(org, 'org')
+    expect((await call(orgKey.key, '/projects')).json.projects.map((p: { id: string }) => p.id)).toEqual([mine])
+    expect((await call(orgKey.key, `/projects?org_id=${other}`)).status).toBe(403)
+    expect((await call(admin.key, `/projects?org_id=${other}`)).status).toBe(403)
+    expect((await call(admin.key, '/projects?org_id=org-nobody-00000000')).status).toBe(404)
+    expect((await call(admin.key, '/projects?org_id=Not_An_Id')).status).toBe(400)
+  })
+
+  it('a project-scoped key sees its one project, and its operations, and is refused every other', async () => {
+    const [mine, other] = platform.addProjects(2) as [string, string]
+    const op = platform.addOperation(mine)
+    const otherOp = platform.addOperation(other)
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: mine })
+    expect((await call(scoped.key, '/projects')).json.projects.map((p: { id: string }) => p.id)).toEqual([mine])
+    expect((await call(scoped.key, `/projects/${mine}`)).json.project).toMatchObject({ id: mine, org_id: org })
+    expect((await call(scoped.key, `/projects/${mine}/operations/${op}`)).status).toBe(200)
+    const refused = await call(scoped.key, `/projects/${other}/operations/${otherOp}`)
+    expect(refused.status).toBe(403)
+    expect(refused.json.message).toMatch(/scoped to project/)
+    expect((await call(scoped.key, `/projects/${other}`)).status).toBe(403)
+    expect((await call(scoped.key, `/projects/${other}/operations`)).status).toBe(403)
+  })
+
+  it('GET /projects/{id} names the owning organization; a user outside it is refused, an unknown id is 404', async () => {
+    const project = platform.addProject({ name: 'app' }).id
+    expect((await call(admin.key, `/projects/${project}`)).json.project).toMatchObject({ id: project, name: 'app', org_id: org })
+    const outsider = platform.addKey('outsider', {
+      user: platform.addUser({ organizations: { [platform.addOrganization().id]: 'admin' } }),
+    })
+    expect((await call(outsider.key, `/projects/${project}`)).status).toBe(403)
+    expect((await call(admin.key, '/projects/no-such-project')).status).toBe(404)
+  })
+
+  it('search keeps projects whose name or id holds it; unavailable projects are left out and named', async () => {
+    const api = platform.addProject({ name: 'Billing-API' }).id
+    const web = platform.addProject({ name: 'billing-web' }).id
+    platform.addProject({ name: 'auth' })
+    const found = await call(admin.key, `/projects?org_id=${org}&search=billing`)
+    expect(found.json.projects.map((p: { id: string }) => p.id)).toEqual([api, web])
+    expect((await call(admin.key, `/projects?org_id=${org}&search=${web.slice(0, 12)}`)).json.projects[0].id).toBe(web)
+    platform.setUnavailable([web])
+    const partial = await call(admin.key, `/projects?org_id=${org}&search=billing`)
+    expect(partial.json.projects.map((p: { id: string }) => p.id)).toEqual([api])
+    expect(partial.json.unavailable_project_ids).toEqual([web])
+  })
+})
+
+describe('organization keys', () => {
+  it('an admin creates organization and project-scoped keys with a personal key; the answers carry project_id when scoped', async () => {
+    const project = platform.addProject().id
+    const plain = await createOrgKey(admin.key, org, { key_name: 'org-wide' })
+    expect(plain.status).toBe(200)
+    expect(plain.json).toEqual({
+      id: expect.any(Number),
+      key: expect.stringMatching(/^napi_/),
+      name: 'org-wide',
+      created_at: '2026-11-21T10:00:00Z',
+      created_by: 'emulator-user',
+    })
+    const scoped = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
+    expect(scoped.json).toMatchObject({ name: 'deploy', project_id: project })
+    const listed = (await call(admin.key, `/organizations/${org}/api_keys`)).json
+    expect(listed.map((k: { id: number; project_id?: string }) => [k.id, k.project_id])).toEqual([
+      [plain.json.id, undefined],
+      [scoped.json.id, project],
+    ])
+    expect(JSON.stringify(listed)).not.toContain('napi_')
+    expect(listed[0].created_by).toEqual({ id: 'emulator-user', name: 'Emulator User', image: '' })
+    // Organization keys are not personal keys.
+    expect((await call(admin.key, '/api_keys')).json.map((k: { id: number }) => k.id)).toEqual([admin.id])
+    expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({ kind: 'organization', org_id: org, project_id: project })
+  })
+
+  it('the permission matrix: an organization key cannot create keys, a project-scoped key cannot manage any, a member makes only scoped ones', async () => {
+    const project = platform.addProject().id
+    const orgKey = platform.addOrgKey(org, 'org')
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    const member = platform.addKey('member', { user: platform.addUser({ organizations: { [org]: 'member' } }) })
+    const outsider = platform.addKey('outsider', { user: platform.addUser() })
+
+    const byOrgKey = await createOrgKey(orgKey.key, org, { key_name: 'x' })
+    expect([byOrgKey.status, byOrgKey.json.message]).toEqual([403, 'organization API keys cannot create API keys'])
+    expect((await createOrgKey(scoped.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
+    expect((await call(scoped.key, `/organizations/${org}/api_keys`)).status).toBe(403)
+    expect((await call(scoped.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await call(orgKey.key, '/api_keys')).status).toBe(403)
+    expect((await call(orgKey.key, '/api_keys', { method: 'POST', body: { key_name: 'x' } })).status).toBe(403)
+
+    expect((await createOrgKey(member.key, org, { key_name: 'x' })).json.message).toBe(
+      'only organization admins can create organization API keys',
+    )
+    const memberScoped = await createOrgKey(member.key, org, { key_name: 'job', project_id: project })
+    expect(memberScoped.status).toBe(200)
+    expect((await call(member.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await call(member.key, `/organizations/${org}/api_keys/${memberScoped.json.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await createOrgKey(outsider.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
+
+    // An organization key lists and revokes its organization's keys.
+    expect((await call(orgKey.key, `/organizations/${org}/api_keys`)).status).toBe(200)
+    expect((await call(orgKey.key, `/organizations/${org}/api_keys/${scoped.id}`, { method: 'DELETE' })).json).toMatchObject({
+      id: scoped.id,
+      revoked: true,
+      project_id: project,
+    })
+    expect(platform.isKeyValid(scoped.id)).toBe(false)
+  })
+
+  it('refuses a project of another organization, a bad project_id, a bad name and an unknown organization', async () => {
+    const other = platform.addOrganization().id
+    const foreign = platform.addProject({ org_id: other }).id
+    expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: foreign })).status).toBe(404)
+    expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: 'Bad_Id' })).status).toBe(400)
+    expect((await createOrgKey(admin.key, org, { key_name: 'k'.repeat(65) })).status).toBe(400)
+    expect((await createOrgKey(admin.key, 'org-nobody-00000000', { key_name: 'x' })).status).toBe(404)
+  })
+
+  it('a key id is unknown outside its namespace: 404 both ways, and across organizations', async () => {
+    const other = platform.addOrganization().id
+    platform.setMembership('emulator-user', other, 'admin')
+    const orgKey = platform.addOrgKey(org, 'org')
+    const personal = platform.addKey('personal')
+    expect((await call(admin.key, `/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin.key, `/organizations/${org}/api_keys/${personal.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin.key, `/organizations/${other}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect(platform.isKeyValid(orgKey.id) && platform.isKeyValid(personal.id)).toBe(true)
+  })
+
+  it('creating organization keys is rate limited to 10 a second', async () => {
+    for (let i = 0; i < 10; i++) expect((await createOrgKey(admin.key, org, { key_name: `k${i}` })).status).toBe(200)
+    const res = await fetch(`${platform.url}/organizations/${org}/api_keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key_name: 'k10' }),
+    })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('1')
+    now += 1000
+    expect((await createOrgKey(admin.key, org, { key_name: 'k10' })).status).toBe(200)
+  })
+
+  it('dropKeyScope: the next project-scoped creation answers an unscoped key, as a scoping bug would', async () => {
+    const project = platform.addProject().id
+    platform.dropKeyScope()
+    const wrong = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
+    expect(wrong.json.project_id).toBeUndefined()
+    expect(platform.keys().find((k) => k.id === wrong.json.id)?.project_id).toBeUndefined()
+    expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(project)
+  })
+})

@@ -1,0 +1,40 @@
+import type { PlatformClient } from './client.ts'
+import { createApiKey, createOrgApiKey, listApiKeys, listOrgApiKeys, revokeApiKey, revokeOrgApiKey } from './endpoints.ts'
+import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'
+
+/**
+ * Where API keys live: the personal keys of the step's user (`/api_keys`), or the keys of one
+ * organization, project-scoped ones included (`/organizations/{org_id}/api_keys`). A key id of
+ * one namespace is unknown in the other, so every key request of a step goes to the one it
+ * acts in.
+ */
+export type KeyNamespace = { kind: 'personal' } | { kind: 'organization'; orgId: string }
+
+export const PERSONAL_KEYS: KeyNamespace = { kind: 'personal' }
+
+export function organizationKeys(orgId: string): KeyNamespace {
+  return { kind: 'organization', orgId }
+}
+
+/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+export function createKeyIn(client: PlatformClient, namespace: KeyNamespace, name: string, projectId?: string): Promise<CreatedApiKey> {
+  if (namespace.kind === 'organization') return createOrgApiKey(client, namespace.orgId, name, projectId)
+  if (projectId !== undefined) throw new Error('a project-scoped key belongs to an organization')
+  return createApiKey(client, name)
+}
+
+export function listKeysIn(client: PlatformClient, namespace: KeyNamespace): Promise<ApiKey[]> {
+  return namespace.kind === 'organization' ? listOrgApiKeys(client, namespace.orgId) : listApiKeys(client)
+}
+
+export function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
+  return namespace.kind === 'organization' ? revokeOrgApiKey(client, namespace.orgId, id) : revokeApiKey(client, id)
+}
+
+/** What a key reaches: its user's projects, its organization's, or one project. */
+export type KeyScope = 'personal' | 'organization' | 'project'
+
+export function scopeOf(namespace: KeyNamespace, key: { project_id?: string }): KeyScope {
+  if (namespace.kind === 'personal') return 'personal'
+  return key.project_id ? 'project' : 'organization'
+}
