@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.ts'
 import type { PlatformClient } from './api/client.ts'
 import { revokeApiKey } from './api/endpoints.ts'
 import { ApiError } from './api/errors.ts'
