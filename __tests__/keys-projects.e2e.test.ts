@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -206,5 +206,15 @@ describe('start-up stays light', () => {
       expect([command, /::error::.*/.exec(run.stdout)?.[0]]).toEqual([command, undefined])
     }
     rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('every file of the bundle is minified', () => {
+    const dist = join(BUNDLE, '..')
+    for (const file of readdirSync(dist).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(dist, file), 'utf8')
+      // ncc's unminified chunks keep webpack's `/***/` module markers and short, indented lines.
+      const lines = text.split('\n').length
+      expect([file, text.includes('/***/'), text.length / lines > 200]).toEqual([file, false, true])
+    }
   })
 })
