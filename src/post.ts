@@ -1,32 +1,14 @@
-import * as core from './runner.ts'
-import type { PlatformClient } from './api/client.ts'
-import { revokeApiKey } from './api/endpoints.ts'
-import { ApiError } from './api/errors.ts'
-import { systemClock } from './clock.ts'
 import { JOB_KEY_ID, savedState } from './state.ts'
-import { clientFor, fail, readStepSettings } from './step.ts'
 
 /**
- * The post step: revoke the job-scoped key that create-key made, however the job ended. With
- * nothing saved it does nothing and says nothing. The same inputs as the main step apply, so
- * `timeout` bounds it too.
+ * The post step: revoke the job-scoped key that create-key made, however the job ended. It runs
+ * after every use of the action, so it decides from its saved state alone whether there is
+ * work, and only then loads the code that revokes (a chunk of the bundle). With nothing saved
+ * it does nothing and says nothing.
  */
 export async function run(): Promise<void> {
   const saved = savedState(JOB_KEY_ID)
   if (!saved) return
-  const keyId = Number(saved)
-  let client: PlatformClient | undefined
-  try {
-    client = clientFor(readStepSettings(), systemClock)
-    await revokeApiKey(client, keyId)
-    core.info(`Revoked the job-scoped API key ${keyId}.`)
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      core.info(`The job-scoped API key ${keyId} was already revoked.`)
-      return
-    }
-    fail(error)
-  } finally {
-    await client?.close()
-  }
+  const { revokeJobKey } = await import('./revoke-job-key.ts')
+  await revokeJobKey(Number(saved))
 }
