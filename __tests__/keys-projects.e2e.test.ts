@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { execFile } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -194,11 +194,32 @@ describe('post step', () => {
 })
 
 describe('start-up stays light', () => {
-  it('commands other than rotate-key with a secret run from the main bundle alone', async () => {
+  const dist = join(BUNDLE, '..')
+  const files = () => readdirSync(dist).filter((f) => f.endsWith('.js'))
+  /** What only the chunks a plain command must never load hold: one marker each. */
+  const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
+    'the secret store': 'GitHub refused the token',
+    libsodium: 'crypto_box_seal',
+    Octokit: 'getOctokit',
+    "the post step's revoke": 'Revoked the job-scoped API key',
+  }
+
+  it('commands other than rotate-key with a secret run without the secret store, Octokit, libsodium and the post-step chunks', async () => {
+    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
+    const left = new Set<string>()
+    for (const [what, marker] of Object.entries(NOT_FOR_PLAIN_COMMANDS)) {
+      const chunks = holding(marker)
+      // Each is a chunk of its own, loaded only when needed: never the entry itself.
+      expect([what, chunks.length > 0, chunks.includes('index.js')]).toEqual([what, true, false])
+      for (const chunk of chunks) left.add(chunk)
+    }
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-main-only-'))
-    const chunks = readdirSync(join(BUNDLE, '..')).filter((f) => /^\d+\.index\.js$/.test(f))
-    expect(chunks.length).toBeGreaterThan(0)
-    cpSync(join(BUNDLE, '..'), join(dir, 'dist'), { recursive: true, filter: (src) => !chunks.some((c) => src.endsWith(c)) })
+    cpSync(dist, join(dir, 'dist'), { recursive: true, filter: (src) => ![...left].some((c) => src.endsWith(`/${c}`)) })
+    // What is left holds neither undici's whole entry (its mock agent) nor @actions/core's OIDC client.
+    for (const file of readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const text = readFileSync(join(dir, 'dist', file), 'utf8')
+      expect([file, text.includes('MockAgent'), text.includes('ACTIONS_ID_TOKEN_REQUEST_URL')]).toEqual([file, false, false])
+    }
     platform.addProjects(3)
     for (const command of ['list-projects', 'list-keys', 'create-key']) {
       const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
@@ -207,5 +228,37 @@ describe('start-up stays light', () => {
       expect([command, /::error::.*/.exec(run.stdout)?.[0]]).toEqual([command, undefined])
     }
     rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {
+    // The webpack runtime and the state check are about 6 kB; the client and undici are hundreds.
+    expect(statSync(BUNDLE).size).toBeLessThan(16_000)
+    const dir = mkdtempSync(join(tmpdir(), 'neon-action-post-only-'))
+    mkdirSync(join(dir, 'dist'))
+    for (const file of ['index.js', 'package.json']) cpSync(join(dist, file), join(dir, 'dist', file))
+    const { env } = stepEnvironment(dir, { ...base(), command: 'create-key', 'key-name': 'light' }, { state: { isPost: 'true' } })
+    const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
+    expect([run.stdout, run.stderr, platform.requests.length]).toEqual(['', '', 0])
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('from the bundle, the post step loads its chunk and revokes the job-scoped key', async () => {
+    const job = platform.addKey('job')
+    const step = await runStep(
+      { ...base(), command: 'create-key', 'key-name': 'job', 'revoke-after-job': 'true' },
+      { entry: 'bundle', state: { isPost: 'true', 'job-scoped-key-id': String(job.id) } },
+    )
+    expect([step.code, errorLines(step.stdout)]).toEqual([0, []])
+    expect(step.stdout).toContain(`Revoked the job-scoped API key ${job.id}.`)
+    expect(platform.isKeyValid(job.id)).toBe(false)
+  })
+
+  it('every file of the bundle is minified', () => {
+    for (const file of files()) {
+      const text = readFileSync(join(dist, file), 'utf8')
+      // ncc's unminified chunks keep webpack's `/***/` module markers and short, indented lines.
+      const lines = text.split('\n').length
+      expect([file, text.includes('/***/'), text.length / lines > 200]).toEqual([file, false, true])
+    }
   })
 })

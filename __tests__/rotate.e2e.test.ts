@@ -70,6 +70,23 @@ describe('rotate-key', () => {
     expectNoKeyLeak(result, [current.key, github.token])
   })
 
+  it('with secret-name, from the bundle too: the secret store loads from its own chunk', async () => {
+    const result = await runStep(
+      {
+        command: 'rotate-key',
+        'api-key': current.key,
+        'api-host': url,
+        'key-name': 'ci-deploy',
+        'secret-name': 'NEON_API_KEY',
+        'github-token': github.token,
+      },
+      { env: githubEnv(), entry: 'bundle' },
+    )
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(platform.isKeyValid(current.id)).toBe(false)
+  })
+
   it('stores an environment secret when secret-environment is given', async () => {
     github.addEnvironment('octo-org', 'deploys', 'production')
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'secret-environment': 'production', 'github-token': github.token })

@@ -1,58 +1,76 @@
 /**
- * `npm run bench [-- --runs N] [--scale-runs N] [--waiter-runs N]`: how fast and how big the
- * committed dist/index.js is, against the local platform emulator (started in this process).
+ * `npm run bench [-- --runs N] [--scale-runs N] [--waiter-runs N] [--scale 10000,100000]`: how
+ * fast and how big the committed dist/ is, against the local platform emulator (started in
+ * this process), side by side with the floors, in one run.
  *
  * Method
- * - Every measured command is a child process started the way a runner starts the action:
+ * - Every measured step is a child process started the way a runner starts the action:
  *   `node dist/index.js` with INPUT_* variables (action.yml defaults filled in, as in
- *   scripts/run-step.ts), the GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files and a
- *   fresh working directory. Wall time runs from just before spawn() to the child's `exit` event
- *   (performance.now()); setting up the files happens before the clock starts.
- * - Quick commands (list-projects on 57 projects, create-key, list-keys and the two floors) are
- *   run round-robin: 2 warm-up rounds, then N timed rounds (default 15). The timed runs are
- *   exactly the runner's command line. Peak memory comes from a few extra runs (min(N, 3)) of
- *   the same commands with a tiny preload, `node --import <tmp>/peak-rss.mjs`, that writes
- *   process.resourceUsage().maxRSS to fd 3 on exit; the preload costs ~1–2 ms of start-up, which
- *   is why it is kept out of the timed runs.
+ *   scripts/run-step.ts), the GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files, STATE_*
+ *   for a post step, and a fresh working directory. Wall time runs from just before spawn() to
+ *   the child's `exit` event (performance.now()); setting up the files happens before the
+ *   clock starts.
+ * - Quick steps (every command, the post step with nothing to do and with a key to revoke, and
+ *   the floors) are run round-robin: 2 warm-up rounds, then N timed rounds (default 15). The
+ *   timed runs are exactly the runner's command line.
+ * - CPU time (user + system) and peak RSS come from a few extra runs (min(N, 3)) with a tiny
+ *   preload, `node --import <tmp>/usage.mjs`, that writes process.resourceUsage() to fd 3 on
+ *   exit; the preload costs ~1–2 ms of start-up, which is why it is kept out of the timed runs.
+ *   One more run per step, with a preload that records every file the ESM loader loads, tells
+ *   which chunks of dist/ the step loads.
  * - The floors: a bare Node script with one global fetch (GET {url}/projects?org_id=…&limit=400, Bearer
- *   header, prints the body's length), written to a temp file at run time, and `node -e 0`.
- * - Scale (list-projects on 10,000 projects) and the waiter run with the preload on every run:
- *   their figures are hundreds of ms, and the waiter's latency is measured at exit, not start-up.
- * - Every measured step must succeed (exit code 0 and the expected outputs); if one does not, the
- *   bench stops with an error, since its figure would be meaningless. No figure ever fails it.
+ *   header, prints the body's length), written to a temp file at run time; the same with a
+ *   second fetch of the page after it (what a second request costs); and `node -e 0`.
+ * - Scale (list-projects on 10,000 and 100,000 projects) and the waiter run with the usage
+ *   preload on every run: their figures are hundreds of ms or more. At scale, the emulator
+ *   (in this process, on the same cores) serves every page, so wall time includes its work;
+ *   the action's CPU time does not.
+ * - Every measured step must succeed (exit code 0 and the expected outputs); if one does not,
+ *   the bench stops with an error, since its figure would be meaningless. No figure ever fails it.
  *
- * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json.
+ * Output: tables on stdout, and the same figures (plus the raw samples) in .bench/latest.json.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
+import { IS_POST, JOB_KEY_ID } from '../src/state.ts'
 import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 
 // ---- settings ---------------------------------------------------------------------------------
 
 function flag(name: string, fallback: number): number {
-  const args = process.argv.slice(2)
-  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
-  if (at < 0) return fallback
-  const raw = args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1]
+  const raw = flagText(name)
+  if (raw === undefined) return fallback
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} wants a positive integer, got ${String(raw)}`)
   return value
 }
 
+function flagText(name: string): string | undefined {
+  const args = process.argv.slice(2)
+  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (at < 0) return undefined
+  return args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1]
+}
+
+const DIST = join(ROOT, 'dist')
 const RUNS = flag('runs', 15)
 const WARMUPS = 2
-const MEMORY_RUNS = Math.min(RUNS, 3)
+const USAGE_RUNS = Math.min(RUNS, 3)
 const SCALE_RUNS = flag('scale-runs', Math.min(RUNS, 3))
 const WAITER_RUNS = flag('waiter-runs', Math.min(RUNS, 5))
 
 const SMALL_ACCOUNT_PROJECTS = 57
-const LARGE_ACCOUNT_PROJECTS = 10_000
+const SCALE_SIZES = (flagText('scale') ?? '10000,100000').split(',').map((n) => {
+  const value = Number(n)
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--scale wants positive integers separated by commas, got ${n}`)
+  return value
+})
 const WAITER_SIZES = [1, 10, 40, 200]
 const WAITER_HISTORY = 2000
 /** The action's clock speed-up for the waiter: a 1 s poll lasts 50 ms of real time. */
@@ -65,29 +83,54 @@ const WAITER_FINISH_AFTER_MS = 300
 // ---- child processes --------------------------------------------------------------------------
 
 const work = mkdtempSync(join(tmpdir(), 'neon-action-bench-'))
-const PRELOAD = join(work, 'peak-rss.mjs')
+const USAGE_PRELOAD = join(work, 'usage.mjs')
 writeFileSync(
-  PRELOAD,
+  USAGE_PRELOAD,
   [
     "import { writeSync } from 'node:fs'",
     'process.on("exit", () => {',
-    '  try { writeSync(3, String(process.resourceUsage().maxRSS)) } catch {}',
+    '  const u = process.resourceUsage()',
+    '  try { writeSync(3, JSON.stringify({ maxRssKiB: u.maxRSS, cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000 })) } catch {}',
     '})',
     '',
   ].join('\n'),
 )
-const FETCH_FLOOR = join(work, 'one-fetch.mjs')
+const LOADS_PRELOAD = join(work, 'loads.mjs')
 writeFileSync(
-  FETCH_FLOOR,
+  LOADS_PRELOAD,
   [
-    // A personal key names the organization whose projects to list, as the service requires.
-    'const res = await fetch(`${process.argv[2]}/projects?org_id=${process.argv[3]}&limit=400`, { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })',
-    'const text = await res.text()',
-    'if (!res.ok) { console.error(res.status, text); process.exit(1) }',
-    'console.log(text.length)',
+    "import { writeSync } from 'node:fs'",
+    "import { registerHooks } from 'node:module'",
+    'const loaded = []',
+    'registerHooks({ load(url, context, nextLoad) { loaded.push(url); return nextLoad(url, context) } })',
+    'process.on("exit", () => {',
+    '  try { writeSync(3, JSON.stringify({ loaded })) } catch {}',
+    '})',
     '',
   ].join('\n'),
 )
+const fetchFloor = (pages: number) => {
+  const file = join(work, `fetch-${pages}.mjs`)
+  writeFileSync(
+    file,
+    [
+      'let cursor',
+      'let total = 0',
+      `for (let page = 0; page < ${pages}; page++) {`,
+      '  const res = await fetch(`${process.argv[2]}/projects?org_id=${process.argv[3]}&limit=400${cursor ? `&cursor=${cursor}` : ""}`, { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })',
+      '  const text = await res.text()',
+      '  if (!res.ok) { console.error(res.status, text); process.exit(1) }',
+      '  cursor = JSON.parse(text).pagination?.cursor',
+      '  total += text.length',
+      '}',
+      'console.log(total)',
+      '',
+    ].join('\n'),
+  )
+  return file
+}
+const ONE_FETCH = fetchFloor(1)
+const TWO_FETCHES = fetchFloor(2)
 
 interface Run {
   code: number | null
@@ -95,11 +138,16 @@ interface Run {
   wallMs: number
   /** Date.now() at the child's exit, for the waiter's latency. */
   exitAt: number
-  /** KiB, when the preload was loaded. */
+  /** With the usage preload: KiB and ms. */
   maxRssKiB?: number
+  cpuMs?: number
+  /** With the loads preload: files of dist/ the step loaded, in order. */
+  loaded?: string[]
   stdout: string
   stderr: string
   outputs: Record<string, string>
+  outputBytes: number
+  summaryBytes: number
 }
 
 interface Spec {
@@ -109,14 +157,17 @@ interface Spec {
   files?: StepFiles
 }
 
+type Preload = 'none' | 'usage' | 'loads'
+
 let runCounter = 0
 
 /** The runner's environment for one step of the action (as scripts/run-step.ts builds it). */
-function actionSpec(inputs: Record<string, string>, timeScale?: number): Spec {
+function actionSpec(inputs: Record<string, string>, options: { timeScale?: number; state?: Record<string, string> } = {}): Spec {
   const dir = join(work, `step-${++runCounter}`)
   mkdirSync(dir)
-  const { env, files } = stepEnvironment(dir, inputs)
+  const { env, files } = stepEnvironment(dir, inputs, { state: options.state })
   // The waiter runs on the virtual-time preload (outside the bundle), `1 / timeScale` times as fast.
+  const { timeScale } = options
   const command = stepCommand({ entry: 'bundle', time: timeScale === undefined ? 'real' : { mode: 'scale', rate: 1 / timeScale } })
   return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files }
 }
@@ -127,32 +178,53 @@ function plainSpec(args: string[], extraEnv: Record<string, string> = {}): Spec 
   return { args, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, ...extraEnv }, cwd: dir }
 }
 
-async function execute(spec: Spec, withPreload: boolean): Promise<Run> {
-  const args = withPreload ? ['--import', pathToFileURL(PRELOAD).href, ...spec.args] : spec.args
-  const stdio: ('ignore' | 'pipe')[] = withPreload ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe']
+async function execute(spec: Spec, preload: Preload): Promise<Run> {
+  const file = preload === 'usage' ? USAGE_PRELOAD : preload === 'loads' ? LOADS_PRELOAD : undefined
+  const args = file ? ['--import', pathToFileURL(file).href, ...spec.args] : spec.args
+  const stdio: ('ignore' | 'pipe')[] = file ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe']
   let stdout = ''
   let stderr = ''
-  let rss = ''
+  let report = ''
   const started = performance.now()
   const child = spawn(process.execPath, args, { env: spec.env, cwd: spec.cwd, stdio })
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const fd3 = child.stdio[3]
   if (fd3 && 'setEncoding' in fd3)
-    (fd3 as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string | Buffer) => (rss += String(chunk)))
+    (fd3 as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string | Buffer) => (report += String(chunk)))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; wallMs: number; exitAt: number }>((done) =>
     child.on('exit', (code, signal) => done({ code, signal, wallMs: performance.now() - started, exitAt: Date.now() })),
   )
   const closed = new Promise<void>((done) => child.on('close', () => done()))
   const { code, signal, wallMs, exitAt } = await exited
   await closed
-  const outputs = spec.files ? parseFileCommands(readFileSync(spec.files.GITHUB_OUTPUT, 'utf8')) : {}
+  const outputText = spec.files ? readFileSync(spec.files.GITHUB_OUTPUT, 'utf8') : ''
+  const summaryBytes = spec.files ? statSync(spec.files.GITHUB_STEP_SUMMARY).size : 0
   rmSync(spec.cwd, { recursive: true, force: true })
-  const run: Run = { code, signal, wallMs, exitAt, stdout, stderr, outputs }
-  if (withPreload) {
-    const kib = Number(rss.trim())
-    if (!rss.trim() || !Number.isFinite(kib)) throw new Error(`the peak-memory preload reported nothing for: node ${args.join(' ')}`)
-    run.maxRssKiB = kib
+  const run: Run = {
+    code,
+    signal,
+    wallMs,
+    exitAt,
+    stdout,
+    stderr,
+    outputs: parseFileCommands(outputText),
+    outputBytes: Buffer.byteLength(outputText),
+    summaryBytes,
+  }
+  if (file) {
+    let parsed: { maxRssKiB?: number; cpuMs?: number; loaded?: string[] }
+    try {
+      parsed = JSON.parse(report) as typeof parsed
+    } catch {
+      throw new Error(`the ${preload} preload reported nothing usable for: node ${args.join(' ')}`)
+    }
+    run.maxRssKiB = parsed.maxRssKiB
+    run.cpuMs = parsed.cpuMs
+    run.loaded = parsed.loaded
+      ?.filter((url) => url.startsWith('file:'))
+      .map((url) => relative(DIST, fileURLToPath(url)))
+      .filter((f) => !f.startsWith('..'))
   }
   return run
 }
@@ -237,11 +309,15 @@ const OPERATIONS_PATH = /^\/projects\/[^/]+\/operations(\/|$)/
 interface QuickCase {
   name: string
   label: string
+  /** What its wall time is set against: the one-fetch floor for a command, `node -e 0` for the post step. */
+  floor?: 'floor-fetch' | 'floor-node'
   spec: () => Spec
   check: (run: Run) => string | undefined
   requests: number[]
   wall: number[]
   rss: number[]
+  cpu: number[]
+  loaded: string[]
 }
 
 /** Every emulator started, so that a failed step does not leave a server holding the process open. */
@@ -259,23 +335,30 @@ async function main(): Promise<void> {
   console.log(`${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ${process.platform}-${process.arch} · bundle ${relative(ROOT, BUNDLE)}`)
 
   // Bundle sizes: dist/index.js and every other .js chunk in dist/.
-  const distDir = join(ROOT, 'dist')
-  const chunks = (readdirSync(distDir, { recursive: true }) as string[])
+  const chunks = (readdirSync(DIST, { recursive: true }) as string[])
     .filter((f) => /\.[cm]?js$/.test(f))
-    .map((f) => ({ file: `dist/${f.split('\\').join('/')}`, bytes: statSync(join(distDir, f)).size }))
-    .sort((a, b) => (a.file === 'dist/index.js' ? -1 : b.file === 'dist/index.js' ? 1 : b.bytes - a.bytes))
+    .map((f) => {
+      const text = readFileSync(join(DIST, f), 'utf8')
+      return { file: f.split('\\').join('/'), bytes: statSync(join(DIST, f)).size, lines: text.split('\n').length }
+    })
+    .sort((a, b) => (a.file === 'index.js' ? -1 : b.file === 'index.js' ? 1 : b.bytes - a.bytes))
 
-  // The small account, for the quick commands.
+  // The small account, for the quick steps.
   const platform = emulator()
   const url = await platform.start()
   const admin = platform.addKey('bench-admin')
-  platform.addProjects(SMALL_ACCOUNT_PROJECTS)
+  // The last of them is the project of wait-for-operations.
+  platform.addProjects(SMALL_ACCOUNT_PROJECTS - 1)
+  const idleProject = platform.addProject().id
+  const finishedOperation = platform.addOperation(idleProject, { status: 'finished' })
   const base = { 'api-key': admin.key, 'api-host': url }
+  let lastKeyId = 0
 
-  const seeds: Omit<QuickCase, 'requests' | 'wall' | 'rss'>[] = [
+  const seeds: Omit<QuickCase, 'requests' | 'wall' | 'rss' | 'cpu' | 'loaded'>[] = [
     {
       name: 'list-projects',
       label: `list-projects (${SMALL_ACCOUNT_PROJECTS} projects)`,
+      floor: 'floor-fetch',
       spec: () => actionSpec({ ...base, command: 'list-projects' }),
       check: (r) => {
         const n = jsonArrayLength(r.outputs['project-ids'])
@@ -283,21 +366,71 @@ async function main(): Promise<void> {
       },
     },
     {
-      name: 'create-key',
-      label: 'create-key',
-      spec: () => actionSpec({ ...base, command: 'create-key', 'key-name': 'bench-key' }),
-      check: (r) => (/^\d+$/.test(r.outputs['key-id'] ?? '') && r.outputs.key ? undefined : 'no key-id / key output'),
-    },
-    {
       name: 'list-keys',
       label: 'list-keys',
+      floor: 'floor-fetch',
       spec: () => actionSpec({ ...base, command: 'list-keys' }),
       check: (r) => ((jsonArrayLength(r.outputs.keys) ?? 0) >= 1 ? undefined : 'keys output is not a non-empty JSON array'),
     },
     {
+      name: 'create-key',
+      label: 'create-key',
+      floor: 'floor-fetch',
+      spec: () => actionSpec({ ...base, command: 'create-key', 'key-name': 'bench-key' }),
+      check: (r) => (/^\d+$/.test(r.outputs['key-id'] ?? '') && r.outputs.key ? undefined : 'no key-id / key output'),
+    },
+    {
+      name: 'revoke-key',
+      label: 'revoke-key (one id)',
+      floor: 'floor-fetch',
+      spec: () => {
+        lastKeyId = platform.addKey('bench-revoke').id
+        return actionSpec({ ...base, command: 'revoke-key', 'key-id': String(lastKeyId) })
+      },
+      check: () => (platform.isKeyValid(lastKeyId) ? `key ${lastKeyId} is still valid` : undefined),
+    },
+    {
+      name: 'rotate-key',
+      label: 'rotate-key (no secret)',
+      floor: 'floor-fetch',
+      spec: () => actionSpec({ ...base, command: 'rotate-key', 'key-name': 'bench-rotate' }),
+      check: (r) => (/^\d+$/.test(r.outputs['key-id'] ?? '') && r.outputs['revoked-key-ids'] ? undefined : 'no key-id / revoked-key-ids'),
+    },
+    {
+      name: 'wait-for-operations',
+      label: 'wait-for-operations (1, finished)',
+      floor: 'floor-fetch',
+      spec: () => actionSpec({ ...base, command: 'wait-for-operations', 'project-id': idleProject, 'operation-ids': finishedOperation }),
+      check: (r) => (r.outputs.status === 'finished' ? undefined : `status output ${JSON.stringify(r.outputs.status)}`),
+    },
+    {
+      name: 'post-idle',
+      label: 'post step, nothing to revoke',
+      floor: 'floor-node',
+      spec: () => actionSpec({ ...base, command: 'list-projects' }, { state: { [IS_POST]: 'true' } }),
+      check: (r) => (r.stdout === '' && r.stderr === '' ? undefined : 'the post step with nothing to do wrote to the log'),
+    },
+    {
+      name: 'post-revoke',
+      label: 'post step, one job key to revoke',
+      floor: 'floor-node',
+      spec: () => {
+        lastKeyId = platform.addKey('bench-job').id
+        const state = { [IS_POST]: 'true', [JOB_KEY_ID]: String(lastKeyId) }
+        return actionSpec({ ...base, command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' }, { state })
+      },
+      check: () => (platform.isKeyValid(lastKeyId) ? `key ${lastKeyId} is still valid` : undefined),
+    },
+    {
       name: 'floor-fetch',
       label: 'floor: bare node, one fetch',
-      spec: () => plainSpec([FETCH_FLOOR, url, platform.defaultOrgId], { BENCH_KEY: admin.key }),
+      spec: () => plainSpec([ONE_FETCH, url, platform.defaultOrgId], { BENCH_KEY: admin.key }),
+      check: (r) => (Number(r.stdout.trim()) > 0 ? undefined : `printed ${JSON.stringify(r.stdout.trim())}, not a length`),
+    },
+    {
+      name: 'floor-fetch-2',
+      label: 'floor: bare node, two fetches (+ empty page)',
+      spec: () => plainSpec([TWO_FETCHES, url, platform.defaultOrgId], { BENCH_KEY: admin.key }),
       check: (r) => (Number(r.stdout.trim()) > 0 ? undefined : `printed ${JSON.stringify(r.stdout.trim())}, not a length`),
     },
     {
@@ -307,43 +440,72 @@ async function main(): Promise<void> {
       check: () => undefined,
     },
   ]
-  const cases: QuickCase[] = seeds.map((c) => ({ ...c, requests: [], wall: [], rss: [] }))
+  const cases: QuickCase[] = seeds.map((c) => ({ ...c, requests: [], wall: [], rss: [], cpu: [], loaded: [] }))
 
-  const once = async (c: QuickCase, withPreload: boolean): Promise<Run> => {
+  const once = async (c: QuickCase, preload: Preload): Promise<Run> => {
     const spec = c.spec()
     platform.clearRequests()
-    const run = await execute(spec, withPreload)
+    const run = await execute(spec, preload)
     mustSucceed(c.label, run, c.check)
     c.requests.push(platform.requests.length)
     return run
   }
   // Round-robin, so that drift (CPU frequency, caches, the growing key list) spreads evenly.
-  for (let i = 0; i < WARMUPS; i++) for (const c of cases) await once(c, false)
+  for (let i = 0; i < WARMUPS; i++) for (const c of cases) await once(c, 'none')
   for (const c of cases) c.requests.length = 0
-  for (let i = 0; i < RUNS; i++) for (const c of cases) c.wall.push((await once(c, false)).wallMs)
-  for (let i = 0; i < MEMORY_RUNS; i++) for (const c of cases) c.rss.push((await once(c, true)).maxRssKiB!)
+  for (let i = 0; i < RUNS; i++) for (const c of cases) c.wall.push((await once(c, 'none')).wallMs)
+  for (let i = 0; i < USAGE_RUNS; i++) {
+    for (const c of cases) {
+      const run = await once(c, 'usage')
+      c.rss.push(run.maxRssKiB!)
+      c.cpu.push(run.cpuMs!)
+    }
+  }
+  for (const c of cases) c.loaded = (await once(c, 'loads')).loaded ?? []
   await platform.stop()
 
-  // Scale: list-projects on a large account.
-  const big = emulator()
-  const bigUrl = await big.start()
-  const bigKey = big.addKey('bench-admin')
-  big.addProjects(LARGE_ACCOUNT_PROJECTS)
-  const scale = { wall: [] as number[], rss: [] as number[], requests: [] as number[], outputBytes: 0 }
-  for (let i = 0; i < SCALE_RUNS; i++) {
-    const spec = actionSpec({ command: 'list-projects', 'api-key': bigKey.key, 'api-host': bigUrl })
-    big.clearRequests()
-    const run = await execute(spec, true)
-    mustSucceed(`list-projects (${LARGE_ACCOUNT_PROJECTS} projects)`, run, (r) => {
-      const n = jsonArrayLength(r.outputs['project-ids'])
-      return n === LARGE_ACCOUNT_PROJECTS ? undefined : `project-ids has ${String(n)} ids, expected ${LARGE_ACCOUNT_PROJECTS}`
-    })
-    scale.wall.push(run.wallMs)
-    scale.rss.push(run.maxRssKiB!)
-    scale.requests.push(big.requests.length)
-    scale.outputBytes = Buffer.byteLength(run.outputs.projects ?? '')
+  // Scale: list-projects on large accounts.
+  const scale: {
+    projects: number
+    wall: number[]
+    cpu: number[]
+    rss: number[]
+    requests: number[]
+    outputBytes: number
+    summaryBytes: number
+  }[] = []
+  for (const size of SCALE_SIZES) {
+    const big = emulator()
+    const bigUrl = await big.start()
+    const bigKey = big.addKey('bench-admin')
+    big.addProjects(size)
+    const row = {
+      projects: size,
+      wall: [] as number[],
+      cpu: [] as number[],
+      rss: [] as number[],
+      requests: [] as number[],
+      outputBytes: 0,
+      summaryBytes: 0,
+    }
+    for (let i = 0; i < SCALE_RUNS; i++) {
+      const spec = actionSpec({ command: 'list-projects', 'api-key': bigKey.key, 'api-host': bigUrl })
+      big.clearRequests()
+      const run = await execute(spec, 'usage')
+      mustSucceed(`list-projects (${size} projects)`, run, (r) => {
+        const n = jsonArrayLength(r.outputs['project-ids'])
+        return n === size ? undefined : `project-ids has ${String(n)} ids, expected ${size}`
+      })
+      row.wall.push(run.wallMs)
+      row.cpu.push(run.cpuMs!)
+      row.rss.push(run.maxRssKiB!)
+      row.requests.push(big.requests.length)
+      row.outputBytes = run.outputBytes
+      row.summaryBytes = run.summaryBytes
+    }
+    scale.push(row)
+    await big.stop()
   }
-  await big.stop()
 
   // The waiter.
   const waitPlatform = emulator()
@@ -378,7 +540,7 @@ async function main(): Promise<void> {
           'project-id': projectId,
           'poll-interval': String(WAITER_POLL_S),
         },
-        WAITER_TIME_SCALE,
+        { timeScale: WAITER_TIME_SCALE },
       )
       // Operation k is created at seed + k µs (the emulator keeps creation times unique); its
       // finish step is placed so that every one of them turns `finished` at exactly `finishAt`.
@@ -402,7 +564,7 @@ async function main(): Promise<void> {
       }
       spec.env['INPUT_OPERATION-IDS'] = ids.join(',')
       waitPlatform.clearRequests()
-      const run = await execute(spec, true)
+      const run = await execute(spec, 'usage')
       mustSucceed(`wait-for-operations (${size} operations)`, run, (r) => {
         if (r.outputs.status !== 'finished') return `status output ${JSON.stringify(r.outputs.status)}, expected "finished"`
         const n = jsonArrayLength(r.outputs.operations)
@@ -449,58 +611,92 @@ async function main(): Promise<void> {
 
   const wallStats = new Map(cases.map((c) => [c.name, stats(c.wall)]))
   const rssStats = new Map(cases.map((c) => [c.name, stats(c.rss)]))
-  const ours = wallStats.get('list-projects')!.median
-  const fetchFloor = wallStats.get('floor-fetch')!.median
-  const nodeFloor = wallStats.get('floor-node')!.median
-  const scaleWall = stats(scale.wall)
-  const scaleRss = stats(scale.rss)
+  const cpuStats = new Map(cases.map((c) => [c.name, stats(c.cpu)]))
+  const median = (name: string) => wallStats.get(name)!.median
+  const sizeOf = new Map(chunks.map((c) => [c.file, c.bytes]))
+  const short = (file: string) => (file === 'index.js' ? 'index' : file.replace(/\.index\.js$/, ''))
+  const byName = new Map(cases.map((c) => [c.name, c]))
+  /** Paired: each timed run over its floor's run of the same round, so drift of the machine cancels out. */
+  const pairedRatio = (name: string, floor: string) => {
+    const floorRuns = byName.get(floor)!.wall
+    return stats(byName.get(name)!.wall.map((w, i) => w / floorRuns[i]!)).median
+  }
+  const ratio = (c: QuickCase) => (c.floor ? pairedRatio(c.name, c.floor) : undefined)
 
-  console.log(`\nWall time, spawn → exit: median and min – max of ${RUNS} runs (after ${WARMUPS} warm-ups, round-robin);`)
-  console.log(`peak RSS: median of ${MEMORY_RUNS} extra runs with the maxRSS preload.`)
+  console.log(`\nWall time, spawn → exit: median, min – max and p10 – p90 of ${RUNS} runs (after ${WARMUPS} warm-ups, round-robin);`)
+  console.log(
+    '÷ floor: median of the paired ratios (each run over the floor run of its round) to the one-fetch floor (commands)\n' +
+      'or to node -e 0 (the post step);',
+  )
+  console.log(`CPU (user + system) and peak RSS: medians of ${USAGE_RUNS} extra runs with the usage preload; loads: files of dist/ loaded.`)
   console.log(
     table(
-      ['command', 'median', 'min – max', 'p10 – p90', 'peak RSS', 'requests'],
+      ['step', 'median', 'min – max', 'p10 – p90', '÷ floor', 'CPU', 'peak RSS', 'requests', 'loads', 'loaded kB'],
       cases.map((c) => {
         const w = wallStats.get(c.name)!
+        const r = ratio(c)
         return [
           c.label,
           ms(w.median),
           range(w, ms),
           `${ms(w.p10)} – ${ms(w.p90)}`,
+          r === undefined ? '' : `${num(r, 2)}× ${c.floor === 'floor-node' ? 'node -e 0' : 'fetch'}`,
+          ms(cpuStats.get(c.name)!.median),
           mib(rssStats.get(c.name)!.median),
           String(stats(c.requests).median),
+          c.loaded.length ? c.loaded.map(short).join(' ') : '—',
+          c.loaded.length ? num(c.loaded.reduce((sum, f) => sum + (sizeOf.get(f) ?? 0), 0) / 1000, 1) : '—',
         ]
       }),
-      [false, true, true, true, true, true],
+      [false, true, true, true, true, true, true, true, false, true],
     ),
   )
-  console.log(`\n  list-projects ÷ one-fetch floor: ${num(ours / fetchFloor, 2)}×  (${ms(ours - fetchFloor)} more)`)
-  console.log(`  list-projects ÷ node -e 0:       ${num(ours / nodeFloor, 2)}×  (${ms(ours - nodeFloor)} more)`)
+  const postIdle = median('post-idle')
+  const listProjects = median('list-projects')
+  const fetchFloor = median('floor-fetch')
+  const nodeFloor = median('floor-node')
+  const listRequests = stats(byName.get('list-projects')!.requests).median
+  const postIdleRatio = pairedRatio('post-idle', 'floor-node')
+  const listProjectsRatio = pairedRatio('list-projects', 'floor-fetch')
+  const secondRequestMs = stats(byName.get('floor-fetch-2')!.wall.map((w, i) => w - byName.get('floor-fetch')!.wall[i]!)).median
+  console.log('\n  paired medians:')
+  console.log(`  post step with nothing to do ÷ node -e 0: ${num(postIdleRatio, 2)}×  (medians ${ms(postIdle)} and ${ms(nodeFloor)})`)
+  console.log(
+    `  list-projects ÷ one-fetch floor:          ${num(listProjectsRatio, 2)}×  (medians ${ms(listProjects)} and ${ms(fetchFloor)}; ${listRequests} request(s))`,
+  )
+  console.log(`  list-projects ÷ node -e 0:                ${num(pairedRatio('list-projects', 'floor-node'), 2)}×`)
+  console.log(`  a second request (two fetches − one):     ${ms(secondRequestMs)}`)
 
-  console.log('\nBundle')
+  console.log('\nBundle: every file of dist/ that Node loads, and which of the steps above loaded it')
   console.log(
     table(
-      ['file', 'bytes', 'kB'],
-      chunks.map((c) => [c.file, bytes(c.bytes), num(c.bytes / 1000, 1)]),
-      [false, true, true],
+      ['file', 'bytes', 'kB', 'lines', 'loaded by'],
+      chunks.map((chunk) => {
+        const by = cases.filter((c) => c.loaded.includes(chunk.file)).map((c) => c.name)
+        return [chunk.file, bytes(chunk.bytes), num(chunk.bytes / 1000, 1), bytes(chunk.lines), by.length ? by.join(', ') : '(none above)']
+      }),
+      [false, true, true, true, false],
     ),
   )
 
-  console.log(`\nScale: list-projects on ${bytes(LARGE_ACCOUNT_PROJECTS)} projects (pages of 400), ${SCALE_RUNS} run(s) with the preload`)
+  console.log(`\nScale: list-projects (pages of 400), ${SCALE_RUNS} run(s) each with the usage preload; output: the GITHUB_OUTPUT file`)
   console.log(
     table(
-      ['command', 'median', 'min – max', 'peak RSS (max)', 'requests', 'projects output'],
-      [
-        [
-          `list-projects (${bytes(LARGE_ACCOUNT_PROJECTS)} projects)`,
-          ms(scaleWall.median),
-          range(scaleWall, ms),
-          mib(scaleRss.max),
-          String(stats(scale.requests).median),
-          `${num(scale.outputBytes / 1e6, 2)} MB`,
-        ],
-      ],
-      [false, true, true, true, true, true],
+      ['projects', 'wall', 'min – max', 'CPU', 'peak RSS (max)', 'requests', 'output', 'summary'],
+      scale.map((row) => {
+        const wall = stats(row.wall)
+        return [
+          bytes(row.projects),
+          ms(wall.median),
+          range(wall, ms),
+          ms(stats(row.cpu).median),
+          mib(stats(row.rss).max),
+          String(stats(row.requests).median),
+          `${num(row.outputBytes / 1e6, 2)} MB`,
+          `${num(row.summaryBytes / 1e3, 1)} kB`,
+        ]
+      }),
+      [true, true, true, true, true, true, true, true],
     ),
   )
 
@@ -564,7 +760,7 @@ async function main(): Promise<void> {
     node: process.version,
     date: startedAt.toISOString(),
     cpu: { count: cpu.length, model: cpu[0]?.model },
-    settings: { runs: RUNS, warmups: WARMUPS, memoryRuns: MEMORY_RUNS, scaleRuns: SCALE_RUNS, waiterRuns: WAITER_RUNS },
+    settings: { runs: RUNS, warmups: WARMUPS, usageRuns: USAGE_RUNS, scaleRuns: SCALE_RUNS, waiterRuns: WAITER_RUNS },
     units: { time: 'ms', maxRss: 'KiB', size: 'bytes' },
     quick: Object.fromEntries(
       cases.map((c) => [
@@ -572,24 +768,37 @@ async function main(): Promise<void> {
         {
           label: c.label,
           wallMs: wallStats.get(c.name),
+          overFloor: ratio(c),
+          floor: c.floor,
+          cpuMs: cpuStats.get(c.name),
           maxRssKiB: rssStats.get(c.name),
           requests: stats(c.requests).median,
+          loaded: c.loaded,
           samplesMs: c.wall,
+          samplesCpuMs: c.cpu,
           samplesRssKiB: c.rss,
         },
       ]),
     ),
-    ratios: { listProjectsOverOneFetch: ours / fetchFloor, listProjectsOverNodeE0: ours / nodeFloor },
-    bundle: chunks,
-    scale: {
-      projects: LARGE_ACCOUNT_PROJECTS,
-      wallMs: scaleWall,
-      maxRssKiB: scaleRss,
-      requests: stats(scale.requests).median,
-      projectsOutputBytes: scale.outputBytes,
-      samplesMs: scale.wall,
-      samplesRssKiB: scale.rss,
+    pairedRatios: {
+      postIdleOverNodeE0: postIdleRatio,
+      listProjectsOverOneFetch: listProjectsRatio,
+      listProjectsOverNodeE0: pairedRatio('list-projects', 'floor-node'),
+      secondRequestMs,
     },
+    bundle: chunks,
+    scale: scale.map((row) => ({
+      projects: row.projects,
+      wallMs: stats(row.wall),
+      cpuMs: stats(row.cpu),
+      maxRssKiB: stats(row.rss),
+      requests: stats(row.requests).median,
+      outputBytes: row.outputBytes,
+      summaryBytes: row.summaryBytes,
+      samplesMs: row.wall,
+      samplesCpuMs: row.cpu,
+      samplesRssKiB: row.rss,
+    })),
     waiter: {
       pollIntervalS: WAITER_POLL_S,
       timeScale: WAITER_TIME_SCALE,

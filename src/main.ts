@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.ts'
 import { systemClock } from './clock.ts'
 import type { CommandContext, CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.ts'
 import { PlatformClient, type Logger } from './api/client.ts'
 import { ApiError } from './api/errors.ts'
 import type { Clock } from './clock.ts'
@@ -37,7 +37,7 @@ export function clientFor(settings: Settings, clock: Clock): PlatformClient {
 export async function writeSummary(html: string): Promise<void> {
   if (!html || !process.env.GITHUB_STEP_SUMMARY) return
   try {
-    await core.summary.addRaw(html).write()
+    await core.appendSummary(html)
   } catch (error) {
     core.warning(`Could not write the job summary: ${messageOf(error)}`)
   }

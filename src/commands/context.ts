@@ -1,7 +1,7 @@
 import type { PlatformClient, Logger } from '../api/client.ts'
 import type { Clock } from '../clock.ts'
 
-/** What a command may touch. main wires it to @actions/core; tests can wire it to plain objects. */
+/** What a command may touch. main wires it to the runner (runner.ts); tests can wire it to plain objects. */
 export interface CommandContext {
   client: PlatformClient
   log: Logger
