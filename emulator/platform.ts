@@ -5,7 +5,16 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomInt, randomUUID } from 'node:crypto'
-import { FaultDefinitionError, FaultQueue, answerInsteadOfRoute, faultFromJson, sendTruncated } from './faults.ts'
+import {
+  FaultDefinitionError,
+  FaultQueue,
+  answerInsteadOfRoute,
+  cursorPage,
+  faultFromJson,
+  rewriteRecords,
+  sendLarge,
+  sendTruncated,
+} from './faults.ts'
 import type { Fault, FaultKind } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
@@ -205,6 +214,8 @@ interface ProjectState {
   /** Insertion order, to break ties between projects created in the same millisecond. */
   seq: number
   primaryBranchId: string
+  /** Listed by id only, in `unavailable_project_ids`, as the service does for a project it cannot read now. */
+  unavailable: boolean
   operations: StoredOperation[]
   /** Creation times in use, so that every operation has its own cursor position. */
   usedMicros: Set<number>
@@ -367,10 +378,16 @@ export class PlatformEmulator {
       orderMs: Number.isNaN(parsedCreated) ? createdMs : parsedCreated,
       seq: this.projectCounter,
       primaryBranchId: names.branchId(),
+      unavailable: false,
       operations: [],
       usedMicros: new Set(),
     })
     return { ...record }
+  }
+
+  /** From now on the project is listed only by id, in `unavailable_project_ids`; its place in the pages is kept. */
+  markUnavailable(id: string): void {
+    this.requireProject(id).unavailable = true
   }
 
   // ---- operations --------------------------------------------------------
@@ -595,6 +612,15 @@ export class PlatformEmulator {
       entry.status = answerInsteadOfRoute(fault, res, (message) => JSON.stringify(errorBody(message, requestId)))
       return
     }
+    if (fault?.kind === 'large') {
+      entry.status = await sendLarge(res, fault)
+      return
+    }
+    if (fault?.kind === 'cursor') {
+      entry.status = 200
+      sendJson(res, 200, cursorPage(fault.mode, query))
+      return
+    }
     if (fault?.kind === 'delay') {
       const completed = await this.sleep(fault.ms)
       if (!completed || res.destroyed) return
@@ -611,6 +637,7 @@ export class PlatformEmulator {
     }
     if (res.destroyed) return
     entry.status = reply.status
+    if (fault?.kind === 'rewrite' && reply.status < 300) reply = { ...reply, body: rewriteRecords(reply.body, fault.set) }
     if (fault?.kind === 'truncated') {
       sendTruncated(res, reply.status, JSON.stringify(withRequestId(reply, requestId).body))
       return
@@ -749,12 +776,13 @@ export class PlatformEmulator {
     const page = ordered.slice(start, start + limit)
     // The service hands out a cursor even on the last page, and echoes it past the end.
     const nextCursor = page.length > 0 ? page[page.length - 1]!.record.id : cursor
+    // An unavailable project still takes its place in the page, listed by id only.
     const body: ProjectsPage = {
-      projects: page.map((p) => ({ ...p.record })),
+      projects: page.filter((p) => !p.unavailable).map((p) => ({ ...p.record })),
       pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
       applications: {},
       integrations: {},
-      unavailable_project_ids: [],
+      unavailable_project_ids: page.filter((p) => p.unavailable).map((p) => p.record.id),
     }
     return { status: 200, body }
   }
