@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import { PlatformClient, excerptOf } from '../src/api/client.js'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../src/api/endpoints.js'
 import { ApiError } from '../src/api/errors.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../src/api/retry.js'
@@ -288,6 +288,33 @@ describe('retries', () => {
     expect(error.kind).toBe('timeout')
     expect(error.message).toMatch(/^Could not list API keys: No answer to GET \/api_keys within 50 ms after 2 attempts\./)
     await hurried.close()
+  })
+})
+
+describe('excerptOf: a taste of a body that is not JSON', () => {
+  it.each([
+    ['1 MB of <', '<'.repeat(1_000_000), 'text/plain'],
+    ['1 MB of <title', '<title'.repeat(170_000), 'text/html'],
+    ['an unclosed title of 1 MB', `<title>${'a'.repeat(1_000_000)}`, 'text/html'],
+    ['a title that never closes its tag', `<html><title${' x'.repeat(500_000)}`, 'text/html'],
+    ['1 MB of </title>', '</title>'.repeat(125_000), 'text/html'],
+    ['nested brackets', '<<<<<<>>>>>>'.repeat(80_000), 'text/html'],
+  ])('%s: bounded, one line, in linear time', (_, body, contentType) => {
+    const excerpt = excerptOf(body, contentType)
+    expect(excerpt.length).toBeLessThan(260)
+    expect(excerpt).not.toMatch(/[\r\n]/)
+    expect(excerpt).toMatch(new RegExp(`^\\(${contentType.replace('/', '\\/')}\\) "|^\\(empty ${contentType.replace('/', '\\/')} body\\)$`))
+  })
+
+  it('takes the title, or the text without tags, and quotes it as data', () => {
+    expect(excerptOf('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html')).toBe(
+      '(text/html) "502 Bad Gateway"',
+    )
+    expect(excerptOf('<p>upstream\n  exploded</p>', 'text/html; charset=utf-8')).toBe('(text/html) "upstream exploded"')
+    expect(excerptOf('', 'text/plain')).toBe('(empty text/plain body)')
+    expect(excerptOf('<title>\n::error::forged ##[add-mask]x</title>', 'text/html ##[add-mask]y')).toBe(
+      '(text/html #\u200b#[add-mask]y) ":\u200b:error::forged #\u200b#[add-mask]x"',
+    )
   })
 })
 

@@ -10,14 +10,16 @@ export const modules = {
 /* harmony export */ });
 /* unused harmony export SecretStoreUncertain */
 /* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2925);
-/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8304);
+/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8304);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2174);
 /* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3264);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(774);
 /**
  * Stores a value as a GitHub Actions secret: fetch the repository's (or environment's) public
  * key, seal the value with libsodium's sealed box, PUT it. Loaded with a dynamic import only
  * when rotate-key has a `secret-name`, so no other command pays for Octokit and libsodium.
  */
+
 
 
 
@@ -37,8 +39,9 @@ async function storeActionsSecret(target, value, github, time) {
     if (!owner || !repo) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ('GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.');
     }
-    const where = target.environment ? `environment ${target.environment} of ${owner}/${repo}` : `repository ${owner}/${repo}`;
-    const fail = (error) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error))}`;
+    const repository = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(`${owner}/${repo}`);
+    const where = target.environment ? `environment ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(target.environment)} of ${repository}` : `repository ${repository}`;
+    const describeStoreFailure = (error) => `Could not store secret ${(0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.name)} in the ${where}: ${describeGitHubError(asGitHubError(error))}`;
     const octokit = (0,_actions_github__WEBPACK_IMPORTED_MODULE_0__/* .getOctokit */ .Q)(target.token, github.apiUrl ? { baseUrl: github.apiUrl } : {});
     // Every GitHub call ends with the step's timeout.
     const call = async (send) => {
@@ -55,12 +58,12 @@ async function storeActionsSecret(target, value, github, time) {
         const { data: publicKey } = await call((signal) => target.environment
             ? octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: target.environment, request: { signal } })
             : octokit.rest.actions.getRepoPublicKey({ owner, repo, request: { signal } }));
-        await libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].ready */ .Ay.ready;
-        const sealed = libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"] */ .Ay.crypto_box_seal(libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].from_string */ .Ay.from_string(value), libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].from_base64 */ .Ay.from_base64(publicKey.key, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL));
-        body = { encrypted_value: libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].to_base64 */ .Ay.to_base64(sealed, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL), key_id: publicKey.key_id };
+        await libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].ready */ .Ay.ready;
+        const sealed = libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"] */ .Ay.crypto_box_seal(libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].from_string */ .Ay.from_string(value), libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].from_base64 */ .Ay.from_base64(publicKey.key, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL));
+        body = { encrypted_value: libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].to_base64 */ .Ay.to_base64(sealed, libsodium_wrappers__WEBPACK_IMPORTED_MODULE_4__/* ["default"].base64_variants */ .Ay.base64_variants.ORIGINAL), key_id: publicKey.key_id };
     }
     catch (error) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(describeStoreFailure(error));
     }
     // Once an attempt may have been applied, the outcome stays open whatever later attempts answer.
     let mayHaveApplied = false;
@@ -93,12 +96,13 @@ async function storeActionsSecret(target, value, github, time) {
             const { status } = asGitHubError(error);
             return status === undefined || status >= 500 ? PUT_BACKOFF_MS * attempt : undefined;
         },
-        giveUp: (error) => (mayHaveApplied ? new SecretStoreUncertain(fail(error)) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(fail(error))),
+        giveUp: (error) => mayHaveApplied ? new SecretStoreUncertain(describeStoreFailure(error)) : new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(describeStoreFailure(error)),
     });
 }
 function asGitHubError(error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : String(error);
+    // GitHub's message (or a network library's) is outside text: its first line, bounded.
+    const message = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
     return { status: Number.isFinite(status) ? status : undefined, message };
 }
 /** Octokit's errors carry a status and GitHub's message; never the token or the value. */

@@ -7,6 +7,7 @@ import { runWaitForOperations } from './commands/operations.ts'
 import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './state.ts'
+import { untrusted } from './text.ts'
 import { clientFor, coreLogger, fail, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './version.ts'
 
@@ -31,7 +32,7 @@ export async function run(): Promise<void> {
     mask: (secret) => core.setSecret(secret),
     saveState: (name, value) => core.saveState(name, value),
   }
-  core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${settings.apiHost}`)
+  core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   try {
     const result = await dispatch(settings, ctx)
     for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, value)

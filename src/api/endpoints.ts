@@ -2,6 +2,7 @@ import type { PlatformClient } from './client.ts'
 import { ApiError } from './errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
 import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
+import { quoted, untrusted } from '../text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400
@@ -16,7 +17,7 @@ export function createApiKey(client: PlatformClient, name: string): Promise<Crea
     path: '/api_keys',
     body: { key_name: name },
     retry: 'once',
-    purpose: `create an API key named ${JSON.stringify(name)}`,
+    purpose: `create an API key named ${quoted(name)}`,
     parse: (body) => {
       const record = object(body, 'response')
       return {
@@ -113,8 +114,8 @@ export function listOperations(
     path: `/projects/${encodeURIComponent(projectId)}/operations`,
     query: { limit: page.limit, cursor: page.cursor },
     retry: 'safe',
-    purpose: `list the operations of project ${projectId}`,
-    notFound: `project ${projectId}`,
+    purpose: `list the operations of project ${untrusted(projectId)}`,
+    notFound: `project ${untrusted(projectId)}`,
     parse: (body) => {
       const record = object(body, 'response')
       const operations = array(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`))
@@ -129,8 +130,8 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
     retry: 'safe',
-    purpose: `read operation ${operationId}`,
-    notFound: `operation ${operationId} in project ${projectId}`,
+    purpose: `read operation ${untrusted(operationId)}`,
+    notFound: `operation ${untrusted(operationId)} in project ${untrusted(projectId)}`,
     parse: (body) => toOperation(object(body, 'response').operation, 'response.operation'),
   })
 }

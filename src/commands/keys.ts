@@ -4,6 +4,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDate, heading, paragraph, table } from '../summary.ts'
 import { JOB_KEY_ID } from '../state.ts'
+import { quoted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
 /**
@@ -33,7 +34,7 @@ export async function createKeyOnce(ctx: CommandContext, name: string): Promise<
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline) {
         throw new ActionError(`${error.message}${cleaned} No new key is left valid.`)
       }
-      ctx.log.warning(`The answer to creating key ${JSON.stringify(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
+      ctx.log.warning(`The answer to creating key ${quoted(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
     }
   }
 }
@@ -51,8 +52,8 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number): 
   } catch (error) {
     const reason = messageOf(error)
     throw new ActionError(
-      `Creating key ${JSON.stringify(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
-        `Run list-keys and revoke any key named ${JSON.stringify(name)} you do not expect.`,
+      `Creating key ${quoted(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
+        `Run list-keys and revoke any key named ${quoted(name)} you do not expect.`,
     )
   }
 }
@@ -76,7 +77,7 @@ export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<
 export async function runCreateKey(ctx: CommandContext, name: string, revokeAfterJob: boolean): Promise<CommandResult> {
   const created = await createKeyOnce(ctx, name)
   if (revokeAfterJob) ctx.saveState(JOB_KEY_ID, String(created.id))
-  ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(name)}${revokeAfterJob ? '; it is revoked when the job ends' : ''}.`)
+  ctx.log.info(`Created API key ${created.id} named ${quoted(name)}${revokeAfterJob ? '; it is revoked when the job ends' : ''}.`)
   return {
     outputs: { key: created.key, 'key-id': String(created.id) },
     summary:
@@ -93,7 +94,7 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
   } else {
     const name = target.keyName as string
     ids = orderForRevocation((await listApiKeys(ctx.client)).filter((k) => k.name === name))
-    if (ids.length === 0) ctx.log.warning(`No API key is named ${JSON.stringify(name)}; nothing was revoked.`)
+    if (ids.length === 0) ctx.log.warning(`No API key is named ${quoted(name)}; nothing was revoked.`)
   }
   const { revoked, failure } = await revokeKeyIds(ctx, ids)
   return {

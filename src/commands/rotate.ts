@@ -7,6 +7,7 @@ import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import type { SecretTarget } from '../inputs.ts'
 import type { GitHubEnvironment } from '../secrets.ts'
 import { heading, paragraph, table } from '../summary.ts'
+import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import { CLEANUP_GRACE_MS, createKeyOnce, revokeKeyIds } from './keys.ts'
 
@@ -28,7 +29,7 @@ const PROOF_BACKOFF_MS = 1000
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
   const created = await createKeyOnce(ctx, options.keyName)
-  ctx.log.info(`Created API key ${created.id} named ${JSON.stringify(options.keyName)}.`)
+  ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)}.`)
   // The new key does the rest: it is proven, and it stays valid if the step's own key is revoked.
   const newClient = ctx.client.withApiKey(created.key)
 
@@ -40,7 +41,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
       const { storeActionsSecret } = await import('../secrets.ts')
       await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
       ctx.log.info(
-        `Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`,
+        `Stored the new key in secret ${untrusted(options.secret.name)}${options.secret.environment ? ` of environment ${quoted(options.secret.environment)}` : ''}.`,
       )
     }
   } catch (error) {
