@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { formatDate, heading, paragraph, table } from '../summary.ts'
+import { formatDate, heading, paragraph, table, tableOf } from '../summary.ts'
 import { JOB_KEY_ID } from '../state.ts'
 import { quoted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
@@ -127,9 +127,12 @@ export async function runListKeys(ctx: CommandContext): Promise<CommandResult> {
     outputs: { keys: JSON.stringify(keys) },
     summary:
       heading(`API keys (${keys.length})`) +
-      table(
-        ['id', 'name', 'created', 'last used', 'from'],
-        keys.map((k) => [{ code: String(k.id) }, k.name, formatDate(k.created_at), formatDate(k.last_used_at), k.last_used_from_addr]),
-      ),
+      tableOf(['id', 'name', 'created', 'last used', 'from'], keys, (k) => [
+        { code: String(k.id) },
+        k.name,
+        formatDate(k.created_at),
+        formatDate(k.last_used_at),
+        k.last_used_from_addr,
+      ]),
   }
 }
