@@ -52,33 +52,81 @@ afterEach(async () => {
 })
 
 describe('paging', () => {
-  it('asks for 400 projects a page and reads every page', async () => {
+  it('asks for 400 projects a page: a list shorter than that costs one request', async () => {
     const ids = platform.addProjects(57)
-    const projects = await listAllProjects(client)
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects.map((p) => p.id)).toEqual(ids)
+    expect(warning).toBeUndefined()
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.map((r) => r.query)).toEqual([{ limit: '400' }])
+  })
+
+  it('reads on after a full page, and stops at the empty page past the end', async () => {
+    const ids = platform.addProjects(800)
+    const { projects } = await listAllProjects(client)
     expect(projects.map((p) => p.id)).toEqual(ids)
     const pages = platform.requests.filter((r) => r.path === '/projects')
-    expect(pages.map((r) => r.query.limit)).toEqual(pages.map(() => '400'))
-    // The service returns a cursor even on the last page; an empty page ends the walk.
-    expect(pages).toHaveLength(2)
-    expect(pages[1]!.query.cursor).toBeTruthy()
+    expect(pages.map((r) => r.query.cursor)).toEqual([undefined, ids[399], ids[799]])
+  })
+
+  it('counts unavailable projects in the page: a page of 390 projects and 10 ids is full', async () => {
+    const ids = platform.addProjects(410)
+    for (const id of ids.slice(0, 10)) platform.markUnavailable(id)
+    const { projects, unavailableIds } = await listAllProjects(client)
+    expect(projects.map((p) => p.id)).toEqual(ids.slice(10))
+    expect(unavailableIds).toEqual(ids.slice(0, 10))
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
   })
 
   it('reads 10,000 projects in 26 requests', async () => {
     platform.addProjects(10_000)
-    const projects = await listAllProjects(client)
+    const { projects } = await listAllProjects(client)
     expect(new Set(projects.map((p) => p.id)).size).toBe(10_000)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(26)
   })
 
-  it('stops when the cursor does not move on', async () => {
+  it('a cursor handed out a second time ends the listing with a warning naming it', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(800)
+    expect(platform.requests.map((r) => r.query.cursor)).toEqual([undefined, 'cursor-a', 'cursor-b'])
+    expect(warning).toBe(
+      'The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+    )
+  })
+
+  it('a full page of projects already read ends the listing with a warning naming its cursor', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(400)
+    expect(platform.requests).toHaveLength(2)
+    expect(warning).toMatch(/^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/)
+  })
+
+  it('a cursor that does not move on after a full page is a repeat too', async () => {
     const server = await stubServer((_, res) => {
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ projects: [{ id: 'p-1', name: 'one' }], pagination: { cursor: 'same' } }))
+      const projects = Array.from({ length: 400 }, (__, i) => ({ id: `p-${i}`, name: 'n' }))
+      res.end(JSON.stringify({ projects, pagination: { cursor: 'same' } }))
     })
     const stub = makeClient({ baseUrl: server.url })
-    const projects = await listAllProjects(stub)
-    expect(projects.map((p) => p.id)).toEqual(['p-1'])
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects).toHaveLength(400)
     expect(server.hits).toBe(2)
+    expect(warning).toContain('cursor "same" a second time (page 2)')
+    await stub.close()
+    await server.close()
+  })
+
+  it('a short page ends the listing whatever its cursor says', async () => {
+    const server = await stubServer((_, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ projects: [{ id: 'p-1', name: 'one' }], pagination: { cursor: 'next' } }))
+    })
+    const stub = makeClient({ baseUrl: server.url })
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects.map((p) => p.id)).toEqual(['p-1'])
+    expect([server.hits, warning]).toEqual([1, undefined])
     await stub.close()
     await server.close()
   })
@@ -194,7 +242,7 @@ describe('error mapping', () => {
 
   it('ignores extra fields the service adds', async () => {
     platform.addProjects(3)
-    const projects = await listAllProjects(client)
+    const { projects } = await listAllProjects(client)
     expect(projects).toHaveLength(3)
   })
 

@@ -20,7 +20,7 @@ import ts from 'typescript'
 /** The log functions of @actions/core and of the action's Logger. */
 const SINKS = new Set(['info', 'warning', 'error', 'notice', 'debug', 'setFailed'])
 /** Names that carry text meant for the log: checked where written, trusted where read. */
-const TEXT_NAMES = new Set(['message', 'failure', 'reason', 'hint', 'purpose', 'notFound', 'where', 'field', 'input', 'excerpt'])
+const TEXT_NAMES = new Set(['message', 'failure', 'warning', 'reason', 'hint', 'purpose', 'notFound', 'where', 'field', 'input', 'excerpt'])
 /** Functions that return safe text whatever they are given. */
 const SAFE_CALLS = new Set(['untrusted', 'quoted', 'messageOf', 'encodeURIComponent', 'randomUUID'])
 /** Functions that produce log text: what they return is checked, and calling them is trusted. */
@@ -164,6 +164,15 @@ export default {
     const isSafeIdentifier = (node, depth) => {
       if (TEXT_NAMES.has(node.name) || isSafeType(typeOf(node))) return true
       const declaration = services.getSymbolAtLocation(node)?.valueDeclaration
+      // `const { warning: sizeWarning } = …`: the property was checked where it was written.
+      if (
+        declaration &&
+        ts.isBindingElement(declaration) &&
+        declaration.propertyName &&
+        TEXT_NAMES.has(declaration.propertyName.getText())
+      ) {
+        return true
+      }
       if (
         depth < 5 &&
         declaration &&
@@ -178,8 +187,8 @@ export default {
     }
 
     const check = (node) => {
-      // An object's text-carrying properties are checked one by one.
-      if (node.type === 'ObjectExpression') return
+      // An object's text-carrying properties are checked one by one; a function is no text.
+      if (node.type === 'ObjectExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return
       const bad = unsafePart(node)
       if (!bad || reported.has(bad)) return
       reported.add(bad)

@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { tmpdir } from 'node:os'
 import { systemClock } from './clock.ts'
 import type { CommandContext, CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
@@ -45,6 +46,11 @@ export async function run(): Promise<void> {
   }
 }
 
+/** Where whole lists are written: the runner's temporary directory, emptied after each job. */
+function listFileDir(): string {
+  return process.env.RUNNER_TEMP || tmpdir()
+}
+
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   switch (settings.command) {
     case 'create-key':
@@ -52,9 +58,9 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
     case 'revoke-key':
       return runRevokeKey(ctx, settings)
     case 'list-keys':
-      return runListKeys(ctx)
+      return runListKeys(ctx, { fileDir: listFileDir() })
     case 'list-projects':
-      return runListProjects(ctx)
+      return runListProjects(ctx, { fileDir: listFileDir() })
     case 'wait-for-operations':
       return runWaitForOperations(ctx, settings)
     case 'rotate-key':

@@ -1,5 +1,6 @@
 import type { PlatformClient } from './client.ts'
 import { ApiError } from './errors.ts'
+import { ActionError } from '../errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
 import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
 import { quoted, untrusted } from '../text.ts'
@@ -7,8 +8,8 @@ import { quoted, untrusted } from '../text.ts'
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
-/** A guard against a service that keeps handing out new cursors forever. */
-const MAX_PAGES = 10_000
+/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+export const MAX_PROJECT_PAGES = 1000
 
 /** POST /api_keys. Never retried blindly: see createKey in commands/keys.ts for reconciliation. */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
@@ -66,12 +67,28 @@ export async function revokeApiKey(client: PlatformClient, id: number): Promise<
   }
 }
 
-/** GET /projects, every page: ask for the largest page, follow the cursor until the list ends. */
-export async function listAllProjects(client: PlatformClient): Promise<Project[]> {
+/** Every project the service listed, and why the listing ended early when it did. */
+export interface ProjectListing {
+  projects: Project[]
+  /** Projects the service listed by id only (`unavailable_project_ids`). */
+  unavailableIds: string[]
+  /** Set when the service's paging went wrong and the listing stopped: one warning for the log. */
+  warning?: string
+}
+
+/**
+ * GET /projects, every page: the largest page, following the cursor. A page with fewer than
+ * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
+ * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
+ * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ */
+export async function listAllProjects(client: PlatformClient): Promise<ProjectListing> {
   const projects: Project[] = []
-  const seen = new Set<string>()
+  const unavailableIds: string[] = []
+  const seenIds = new Set<string>()
+  const seenCursors = new Set<string>()
   let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const result = await client.send({
       method: 'GET',
       path: '/projects',
@@ -86,21 +103,50 @@ export async function listAllProjects(client: PlatformClient): Promise<Project[]
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        return { items, next: cursorOf(record) }
+        // Only counted: a field the action does not rely on never fails the listing.
+        const unavailable = Array.isArray(record.unavailable_project_ids)
+          ? record.unavailable_project_ids.filter((id): id is string => typeof id === 'string')
+          : []
+        return { items, unavailable, next: cursorOf(record) }
       },
     })
+    let added = 0
     for (const project of result.items) {
-      if (!seen.has(project.id)) {
-        seen.add(project.id)
-        projects.push(project)
+      if (seenIds.has(project.id)) continue
+      seenIds.add(project.id)
+      projects.push(project)
+      added++
+    }
+    for (const id of result.unavailable) {
+      if (seenIds.has(id)) continue
+      seenIds.add(id)
+      unavailableIds.push(id)
+      added++
+    }
+    // The service sends a cursor even on the last page: a short page is the end.
+    if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
+    const read = `${seenIds.size} project(s) were read`
+    if (result.next === cursor || seenCursors.has(result.next)) {
+      return {
+        projects,
+        unavailableIds,
+        warning: `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
       }
     }
-    // The service sends a cursor even on the last page: an empty page or a cursor that does not
-    // move on is the end.
-    if (result.items.length === 0 || !result.next || result.next === cursor) break
+    if (added === 0) {
+      return {
+        projects,
+        unavailableIds,
+        warning: `Page ${page} of the project list (cursor ${quoted(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+      }
+    }
+    seenCursors.add(result.next)
     cursor = result.next
   }
-  return projects
+  throw new ActionError(
+    `The project list was still going on after ${MAX_PROJECT_PAGES} pages (${seenIds.size} projects): the list is incomplete, ` +
+      'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.',
+  )
 }
 
 /** GET /projects/{id}/operations: one page, newest first. */

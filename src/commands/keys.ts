@@ -4,6 +4,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDate, heading, paragraph, table, tableOf } from '../summary.ts'
 import { JOB_KEY_ID } from '../state.ts'
+import { listOutputs, writeListFile } from '../outputs.ts'
 import { quoted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
@@ -120,19 +121,23 @@ export function orderForRevocation(keys: ApiKey[]): number[] {
   return [...keys].sort((a, b) => lastUse(a) - lastUse(b)).map((k) => k.id)
 }
 
-export async function runListKeys(ctx: CommandContext): Promise<CommandResult> {
+/** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */
+export async function runListKeys(ctx: CommandContext, options: { fileDir: string }): Promise<CommandResult> {
   const keys = await listApiKeys(ctx.client)
   ctx.log.info(`Found ${keys.length} API key(s).`)
+  const json = JSON.stringify(keys)
+  const path = await writeListFile(options.fileDir, 'keys', json)
+  const { outputs, warning } = listOutputs([['keys', json]], { output: 'keys-file', path })
+  if (warning) ctx.log.warning(warning)
   return {
-    outputs: { keys: JSON.stringify(keys) },
+    outputs,
     summary:
       heading(`API keys (${keys.length})`) +
-      tableOf(['id', 'name', 'created', 'last used', 'from'], keys, (k) => [
-        { code: String(k.id) },
-        k.name,
-        formatDate(k.created_at),
-        formatDate(k.last_used_at),
-        k.last_used_from_addr,
-      ]),
+      tableOf(
+        ['id', 'name', 'created', 'last used', 'from'],
+        keys,
+        (k) => [{ code: String(k.id) }, k.name, formatDate(k.created_at), formatDate(k.last_used_at), k.last_used_from_addr],
+        { rest: '`keys-file`' },
+      ),
   }
 }
