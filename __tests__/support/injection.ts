@@ -31,15 +31,15 @@ const OWN_COMMAND = /^::(error|warning|notice|debug|add-mask)::/
 
 /**
  * The lines of a log that the runner would take as a command the action did not mean: any
- * `##[`, and any `::` command other than the action's own. `masks` are the values the action
- * itself masks (its keys); any other `::add-mask::` is forged.
+ * `##[`, and any `::` command other than the action's own. `isOwnMask` tells the values the
+ * action itself masks (the keys and tokens it holds); any other `::add-mask::` is forged.
  */
-export function forgedCommands(stdout: string, masks: readonly string[] = []): string[] {
+export function forgedCommands(stdout: string, isOwnMask: (value: string) => boolean = () => false): string[] {
   return runnerLines(stdout).filter((line) => {
     const start = line.trimStart()
     if (line.includes('##[')) return true
     if (!start.startsWith('::')) return false
-    if (start.startsWith('::add-mask::')) return !masks.includes(start.slice('::add-mask::'.length))
+    if (start.startsWith('::add-mask::')) return !isOwnMask(start.slice('::add-mask::'.length))
     return !OWN_COMMAND.test(start)
   })
 }
