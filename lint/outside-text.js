@@ -20,7 +20,21 @@ import ts from 'typescript'
 /** The log functions of @actions/core and of the action's Logger. */
 const SINKS = new Set(['info', 'warning', 'error', 'notice', 'debug', 'setFailed'])
 /** Names that carry text meant for the log: checked where written, trusted where read. */
-const TEXT_NAMES = new Set(['message', 'failure', 'warning', 'reason', 'hint', 'purpose', 'notFound', 'where', 'field', 'input', 'excerpt'])
+const TEXT_NAMES = new Set([
+  'message',
+  'failure',
+  'warning',
+  'reason',
+  'hint',
+  'purpose',
+  'notFound',
+  'notFoundHint',
+  'forbidden',
+  'where',
+  'field',
+  'input',
+  'excerpt',
+])
 /** Functions that return safe text whatever they are given. */
 const SAFE_CALLS = new Set(['untrusted', 'quoted', 'messageOf', 'encodeURIComponent', 'randomUUID'])
 /** Functions that produce log text: what they return is checked, and calling them is trusted. */
