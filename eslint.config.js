@@ -2,6 +2,7 @@
 // the scripts and the tests. Formatting is Prettier's job (npm run format:check).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import outsideText from './lint/outside-text.js'
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'] },
@@ -17,6 +18,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // The log is a command channel: text from outside reaches it only through src/text.ts.
+    // src/runner.ts is the channel itself: it writes what it is given, escaped as the runner expects.
+    files: ['src/**/*.ts'],
+    ignores: ['src/runner.ts'],
+    plugins: { local: { rules: { 'outside-text': outsideText } } },
+    rules: { 'local/outside-text': 'error' },
   },
   {
     // Tests read JSON outputs and emulator answers, which are `any` by nature.

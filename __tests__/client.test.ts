@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import { PlatformClient, excerptOf } from '../src/api/client.js'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../src/api/endpoints.js'
 import { ApiError } from '../src/api/errors.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../src/api/retry.js'
@@ -52,33 +52,81 @@ afterEach(async () => {
 })
 
 describe('paging', () => {
-  it('asks for 400 projects a page and reads every page', async () => {
+  it('asks for 400 projects a page: a list shorter than that costs one request', async () => {
     const ids = platform.addProjects(57)
-    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    const { projects, warning } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects.map((p) => p.id)).toEqual(ids)
+    expect(warning).toBeUndefined()
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.map((r) => r.query)).toEqual([{ org_id: platform.defaultOrgId, limit: '400' }])
+  })
+
+  it('reads on after a full page, and stops at the empty page past the end', async () => {
+    const ids = platform.addProjects(800)
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(projects.map((p) => p.id)).toEqual(ids)
     const pages = platform.requests.filter((r) => r.path === '/projects')
-    expect(pages.map((r) => r.query.limit)).toEqual(pages.map(() => '400'))
-    // The service returns a cursor even on the last page; an empty page ends the walk.
-    expect(pages).toHaveLength(2)
-    expect(pages[1]!.query.cursor).toBeTruthy()
+    expect(pages.map((r) => r.query.cursor)).toEqual([undefined, ids[399], ids[799]])
+  })
+
+  it('counts unavailable projects in the page: a page of 390 projects and 10 ids is full', async () => {
+    const ids = platform.addProjects(410)
+    for (const id of ids.slice(0, 10)) platform.markUnavailable(id)
+    const { projects, unavailableIds } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects.map((p) => p.id)).toEqual(ids.slice(10))
+    expect(unavailableIds).toEqual(ids.slice(0, 10))
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
   })
 
   it('reads 10,000 projects in 26 requests', async () => {
     platform.addProjects(10_000)
-    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(new Set(projects.map((p) => p.id)).size).toBe(10_000)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(26)
   })
 
-  it('stops when the cursor does not move on', async () => {
+  it('a cursor handed out a second time ends the listing with a warning naming it', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(800)
+    expect(platform.requests.map((r) => r.query.cursor)).toEqual([undefined, 'cursor-a', 'cursor-b'])
+    expect(warning).toBe(
+      'The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+    )
+  })
+
+  it('a full page of projects already read ends the listing with a warning naming its cursor', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(400)
+    expect(platform.requests).toHaveLength(2)
+    expect(warning).toMatch(/^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/)
+  })
+
+  it('a cursor that does not move on after a full page is a repeat too', async () => {
     const server = await stubServer((_, res) => {
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ projects: [{ id: 'p-1', name: 'one' }], pagination: { cursor: 'same' } }))
+      const projects = Array.from({ length: 400 }, (__, i) => ({ id: `p-${i}`, name: 'n' }))
+      res.end(JSON.stringify({ projects, pagination: { cursor: 'same' } }))
     })
     const stub = makeClient({ baseUrl: server.url })
-    const projects = await listAllProjects(stub)
-    expect(projects.map((p) => p.id)).toEqual(['p-1'])
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects).toHaveLength(400)
     expect(server.hits).toBe(2)
+    expect(warning).toContain('cursor "same" a second time (page 2)')
+    await stub.close()
+    await server.close()
+  })
+
+  it('a short page ends the listing whatever its cursor says', async () => {
+    const server = await stubServer((_, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ projects: [{ id: 'p-1', name: 'one' }], pagination: { cursor: 'next' } }))
+    })
+    const stub = makeClient({ baseUrl: server.url })
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects.map((p) => p.id)).toEqual(['p-1'])
+    expect([server.hits, warning]).toEqual([1, undefined])
     await stub.close()
     await server.close()
   })
@@ -194,7 +242,7 @@ describe('error mapping', () => {
 
   it('ignores extra fields the service adds', async () => {
     platform.addProjects(3)
-    const projects = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
     expect(projects).toHaveLength(3)
   })
 
@@ -321,6 +369,33 @@ describe('what each failure says about the request', () => {
     expect(error.message).toMatch(/^The step's timeout ran out while GET \/api_keys was in flight\./)
     expect(platform.requests).toHaveLength(1)
     await short.close()
+  })
+})
+
+describe('excerptOf: a taste of a body that is not JSON', () => {
+  it.each([
+    ['1 MB of <', '<'.repeat(1_000_000), 'text/plain'],
+    ['1 MB of <title', '<title'.repeat(170_000), 'text/html'],
+    ['an unclosed title of 1 MB', `<title>${'a'.repeat(1_000_000)}`, 'text/html'],
+    ['a title that never closes its tag', `<html><title${' x'.repeat(500_000)}`, 'text/html'],
+    ['1 MB of </title>', '</title>'.repeat(125_000), 'text/html'],
+    ['nested brackets', '<<<<<<>>>>>>'.repeat(80_000), 'text/html'],
+  ])('%s: bounded, one line, in linear time', (_, body, contentType) => {
+    const excerpt = excerptOf(body, contentType)
+    expect(excerpt.length).toBeLessThan(260)
+    expect(excerpt).not.toMatch(/[\r\n]/)
+    expect(excerpt).toMatch(new RegExp(`^\\(${contentType.replace('/', '\\/')}\\) "|^\\(empty ${contentType.replace('/', '\\/')} body\\)$`))
+  })
+
+  it('takes the title, or the text without tags, and quotes it as data', () => {
+    expect(excerptOf('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html')).toBe(
+      '(text/html) "502 Bad Gateway"',
+    )
+    expect(excerptOf('<p>upstream\n  exploded</p>', 'text/html; charset=utf-8')).toBe('(text/html) "upstream exploded"')
+    expect(excerptOf('', 'text/plain')).toBe('(empty text/plain body)')
+    expect(excerptOf('<title>\n::error::forged ##[add-mask]x</title>', 'text/html ##[add-mask]y')).toBe(
+      '(text/html #\u200b#[add-mask]y) ":\u200b:error::forged #\u200b#[add-mask]x"',
+    )
   })
 })
 

@@ -677,10 +677,92 @@ describe('platform emulator', () => {
       expect(second.headers.get('location')).toBe('/moved')
     })
 
+    it('sets hostile values on every record of an answer, in any field, and leaves error answers alone', async () => {
+      const hostile = '\n::error::forged'
+      emulator.inject({ path: '/api_keys', kind: 'rewrite', set: { name: hostile, last_used_from_addr: hostile } })
+      const keys = await call(emulator, '/api_keys', { key: admin.key })
+      expect(keys.json).toEqual([expect.objectContaining({ id: admin.id, name: hostile, last_used_from_addr: hostile })])
+      expect(emulator.keys()[0]!.name).toBe('admin')
+
+      const op = emulator.addOperation('rewrite-project', { status: 'running' })
+      emulator.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { action: hostile, error: hostile }, times: 2 })
+      const one = await call(emulator, `/projects/rewrite-project/operations/${op}`, { key: admin.key })
+      expect(one.json.operation).toMatchObject({ id: op, action: hostile, error: hostile, status: 'running' })
+      const missing = await call(emulator, '/projects/rewrite-project/operations/00000000-0000-4000-8000-000000000000', { key: admin.key })
+      expect(missing.status).toBe(404)
+      expect(missing.json.message).not.toContain(hostile)
+    })
+
+    it('hands out cursors that cycle, repeat the same projects, or never end, with full pages', async () => {
+      emulator.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 3 })
+      const cycle: string[] = []
+      let cursor = ''
+      for (let i = 0; i < 3; i++) {
+        const page = await call(emulator, `/projects?limit=5${cursor ? `&cursor=${cursor}` : ''}`, { key: admin.key })
+        expect(page.json.projects).toHaveLength(5)
+        cursor = page.json.pagination.cursor
+        cycle.push(`${page.json.projects[0].id} ${cursor}`)
+      }
+      expect(cycle).toEqual(['cycle-a-0 cursor-a', 'cycle-b-0 cursor-b', 'cycle-a-0 cursor-a'])
+
+      emulator.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 2 })
+      const first = await call(emulator, '/projects?limit=400', { key: admin.key })
+      const second = await call(emulator, `/projects?limit=400&cursor=${first.json.pagination.cursor}`, { key: admin.key })
+      expect(first.json.projects).toHaveLength(400)
+      expect(second.json.projects).toEqual(first.json.projects)
+      expect(second.json.pagination.cursor).not.toBe(first.json.pagination.cursor)
+
+      emulator.inject({ path: '/projects', kind: 'cursor', mode: 'endless', times: 2 })
+      const a = await call(emulator, '/projects?limit=3', { key: admin.key })
+      const b = await call(emulator, `/projects?limit=3&cursor=${a.json.pagination.cursor}`, { key: admin.key })
+      expect(b.json.projects.map((p: ProjectRecord) => p.id)).toEqual(['endless-page1-0', 'endless-page1-1', 'endless-page1-2'])
+      expect(b.json.pagination.cursor).toBe('endless-2')
+    })
+
+    it('streams a large body, with or without Content-Length, and stops when the client goes away', async () => {
+      emulator.inject({ path: '/projects', kind: 'large', bytes: 200_000, fill: '<title', status: 502, contentType: 'text/html' })
+      const declared = await call(emulator, '/projects', { key: admin.key })
+      expect(declared.status).toBe(502)
+      expect(declared.headers.get('content-length')).toBe('200000')
+      expect(declared.text.length).toBe(200_000)
+      expect(declared.text === '<title'.repeat(33_334).slice(0, 200_000)).toBe(true)
+
+      emulator.inject({ path: '/projects', kind: 'large', bytes: 100_000, declareLength: false })
+      const streamed = await call(emulator, '/projects', { key: admin.key })
+      expect(streamed.status).toBe(200)
+      expect(streamed.headers.get('content-length')).toBeNull()
+      expect(streamed.text === 'x'.repeat(100_000)).toBe(true)
+
+      emulator.inject({ path: '/projects', kind: 'large', bytes: 2 ** 30 })
+      const controller = new AbortController()
+      const response = await fetch(`${emulator.url}/projects`, {
+        headers: { authorization: `Bearer ${admin.key}` },
+        signal: controller.signal,
+      })
+      expect(response.headers.get('content-length')).toBe(String(2 ** 30))
+      controller.abort()
+      // The server stopped writing: the next request is answered at once.
+      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).json.projects).toHaveLength(3)
+    })
+
+    it('lists an unavailable project by id only, in its place in the page', async () => {
+      const ids = emulator.addProjects(2)
+      emulator.markUnavailable(ids[0]!)
+      const page = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=4`, { key: admin.key })
+      expect(page.json.projects).toHaveLength(3)
+      expect(page.json.unavailable_project_ids).toEqual([ids[0]])
+      expect(page.json.pagination.cursor).toBe(ids[0])
+      const rest = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=4&cursor=${ids[0]}`, { key: admin.key })
+      expect(rest.json.projects.map((p: ProjectRecord) => p.id)).toEqual([ids[1]])
+    })
+
     it('refuses unusable fault definitions and clears faults', async () => {
       expect(() => emulator.inject({ path: '/projects', kind: 'status', status: 42 })).toThrow()
       expect(() => emulator.inject({ path: '', kind: 'truncated' })).toThrow()
       expect(() => emulator.inject({ path: '/x', kind: 'delay', ms: -1 })).toThrow()
+      expect(() => emulator.inject({ path: '/x', kind: 'rewrite', set: {} })).toThrow()
+      expect(() => emulator.inject({ path: '/x', kind: 'cursor', mode: 'sideways' as 'cycle' })).toThrow()
+      expect(() => emulator.inject({ path: '/x', kind: 'large', bytes: -1 })).toThrow()
       emulator.inject({ path: '/projects', kind: 'status', status: 500, times: 5 })
       emulator.clearFaults()
       expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).status).toBe(200)

@@ -1,6 +1,8 @@
 // Fault injection for the platform emulator: a queue of one-shot misbehaviours
 // (error statuses, delays, dropped connections, proxy pages, truncated bodies,
-// redirects) that let tests exercise a client's hardening against the service.
+// redirects, hostile field values, misbehaving cursors, huge bodies) that let tests
+// exercise a client's hardening against the service.
+import { once } from 'node:events'
 import { STATUS_CODES } from 'node:http'
 import type { ServerResponse } from 'node:http'
 
@@ -46,7 +48,41 @@ export interface RedirectFault {
   status?: number
 }
 
-export type FaultBehaviour = StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault
+/**
+ * Do the work, then set these fields on every record of the JSON answer (every object with an
+ * `id`, at any depth), whether the record had the field or not: a hostile value in any field.
+ */
+export interface RewriteFault {
+  kind: 'rewrite'
+  set: Record<string, unknown>
+}
+/**
+ * Answer a project list with full pages (as many records as `limit` asks, 400 at most) whose
+ * cursor misbehaves, instead of the route:
+ * - `cycle`: the cursor goes A → B → A, the page after B holding A's projects again;
+ * - `repeat`: a new cursor on every page, and the same projects on every page;
+ * - `endless`: a new cursor and new projects on every page, never an end.
+ */
+export interface CursorFault {
+  kind: 'cursor'
+  mode: CursorMode
+}
+/**
+ * A body of `bytes` bytes (`fill` repeated, default `x`), streamed without doing the route's
+ * work; status 200 unless given; Content-Length is declared unless `declareLength` is false.
+ */
+export interface LargeFault {
+  kind: 'large'
+  bytes: number
+  status?: number
+  fill?: string
+  contentType?: string
+  declareLength?: boolean
+}
+
+export type CursorMode = 'cycle' | 'repeat' | 'endless'
+export type FaultBehaviour =
+  StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault | RewriteFault | CursorFault | LargeFault
 export type Fault = FaultTarget & FaultBehaviour
 export type FaultKind = FaultBehaviour['kind']
 
@@ -58,7 +94,10 @@ export class FaultDefinitionError extends Error {
   }
 }
 
-const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect']
+const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect', 'rewrite', 'cursor', 'large']
+const CURSOR_MODES: readonly CursorMode[] = ['cycle', 'repeat', 'endless']
+/** The largest body a `large` fault sends: enough to pass any client limit. */
+const LARGE_MAX_BYTES = 2 ** 30
 
 function isHttpStatus(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
@@ -143,6 +182,41 @@ export function validateFault(input: unknown): Fault {
       }
       const fault: Fault = { ...target, kind: 'redirect', location: raw.location }
       if (raw.status !== undefined) fault.status = raw.status
+      return fault
+    }
+    case 'rewrite': {
+      const set = raw.set
+      if (typeof set !== 'object' || set === null || Array.isArray(set) || Object.keys(set).length === 0) {
+        throw new FaultDefinitionError('fault.set must be an object naming at least one field')
+      }
+      return { ...target, kind: 'rewrite', set: { ...(set as Record<string, unknown>) } }
+    }
+    case 'cursor': {
+      if (!CURSOR_MODES.includes(raw.mode as CursorMode)) {
+        throw new FaultDefinitionError(`fault.mode must be one of ${CURSOR_MODES.join(', ')}`)
+      }
+      return { ...target, kind: 'cursor', mode: raw.mode as CursorMode }
+    }
+    case 'large': {
+      const bytes = raw.bytes
+      if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 0 || bytes > LARGE_MAX_BYTES) {
+        throw new FaultDefinitionError(`fault.bytes must be an integer from 0 to ${LARGE_MAX_BYTES}`)
+      }
+      if (raw.status !== undefined && !isHttpStatus(raw.status)) {
+        throw new FaultDefinitionError('fault.status must be an HTTP status (100-599)')
+      }
+      if (raw.fill !== undefined && (typeof raw.fill !== 'string' || raw.fill.length === 0)) {
+        throw new FaultDefinitionError('fault.fill must be a non-empty string')
+      }
+      optionalString(raw, 'contentType')
+      if (raw.declareLength !== undefined && typeof raw.declareLength !== 'boolean') {
+        throw new FaultDefinitionError('fault.declareLength must be a boolean')
+      }
+      const fault: Fault = { ...target, kind: 'large', bytes }
+      if (raw.status !== undefined) fault.status = raw.status
+      if (raw.fill !== undefined) fault.fill = raw.fill
+      if (raw.contentType !== undefined) fault.contentType = raw.contentType as string
+      if (raw.declareLength !== undefined) fault.declareLength = raw.declareLength
       return fault
     }
   }
@@ -283,4 +357,75 @@ function looksLikeJson(text: string): boolean {
   } catch {
     return false
   }
+}
+
+/** Sets `fields` on every record (an object with an `id`) of a JSON body, on a copy. */
+export function rewriteRecords(body: unknown, fields: Record<string, unknown>): unknown {
+  const copy: unknown = JSON.parse(JSON.stringify(body))
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item)
+    } else if (typeof value === 'object' && value !== null) {
+      const record = value as Record<string, unknown>
+      for (const child of Object.values(record)) visit(child)
+      if ('id' in record) Object.assign(record, fields)
+    }
+  }
+  visit(copy)
+  return copy
+}
+
+/** The project page a `cursor` fault answers for a request's `limit` and `cursor`. */
+export function cursorPage(mode: CursorMode, query: Record<string, string>): Record<string, unknown> {
+  const limit = Math.min(400, Math.max(1, Number(query.limit) || 10))
+  const cursor = query.cursor ?? ''
+  const n = Number(/^\w+-(\d+)$/.exec(cursor)?.[1] ?? 0)
+  let page: string
+  let next: string
+  switch (mode) {
+    case 'cycle':
+      page = cursor === 'cursor-a' ? 'b' : 'a'
+      next = cursor === 'cursor-a' ? 'cursor-b' : 'cursor-a'
+      break
+    case 'repeat':
+      page = 'same'
+      next = `repeat-${n + 1}`
+      break
+    case 'endless':
+      page = `page${n}`
+      next = `endless-${n + 1}`
+      break
+  }
+  const projects = Array.from({ length: limit }, (_, i) => ({
+    id: `${mode}-${page}-${i}`,
+    name: `${mode} ${page} ${i}`,
+    region_id: 'aws-us-east-2',
+    pg_version: 17,
+    created_at: '2026-01-01T00:00:00Z',
+  }))
+  return { projects, pagination: { cursor: next }, applications: {}, integrations: {}, unavailable_project_ids: [] }
+}
+
+/** Streams a `large` fault's body, minding back-pressure; stops when the client goes away. */
+export async function sendLarge(res: ServerResponse, fault: LargeFault): Promise<number> {
+  const status = fault.status ?? 200
+  const headers: Record<string, string> = { 'content-type': fault.contentType ?? 'application/json' }
+  if (fault.declareLength !== false) headers['content-length'] = String(fault.bytes)
+  res.writeHead(status, headers)
+  const unit = Buffer.from(fault.fill ?? 'x', 'utf8')
+  // Whole repetitions of `fill` per chunk, so the body is `fill` repeated end to end.
+  const chunk = Buffer.concat(Array.from({ length: Math.max(1, Math.floor(65_536 / unit.length)) }, () => unit))
+  let left = fault.bytes
+  while (left > 0 && !res.destroyed) {
+    const part = left >= chunk.length ? chunk : chunk.subarray(0, left)
+    left -= part.length
+    if (!res.write(part)) {
+      const waiting = new AbortController()
+      await Promise.race([once(res, 'drain', { signal: waiting.signal }), once(res, 'close', { signal: waiting.signal })]).finally(() =>
+        waiting.abort(),
+      )
+    }
+  }
+  if (!res.destroyed) res.end()
+  return status
 }

@@ -6,7 +6,16 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomInt, randomUUID } from 'node:crypto'
-import { FaultDefinitionError, FaultQueue, answerInsteadOfRoute, faultFromJson, sendTruncated } from './faults.ts'
+import {
+  FaultDefinitionError,
+  FaultQueue,
+  answerInsteadOfRoute,
+  cursorPage,
+  faultFromJson,
+  rewriteRecords,
+  sendLarge,
+  sendTruncated,
+} from './faults.ts'
 import type { Fault, FaultKind } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
@@ -467,6 +476,12 @@ export class PlatformEmulator {
     for (const id of projectIds) this.unavailable.add(id)
   }
 
+  /** From now on the project is listed only by id, in `unavailable_project_ids`; its place in the pages is kept. */
+  markUnavailable(id: string): void {
+    this.requireProject(id)
+    this.unavailable.add(id)
+  }
+
   // ---- operations --------------------------------------------------------
 
   addOperation(projectId: string, op: OperationSeed = {}): string {
@@ -690,6 +705,15 @@ export class PlatformEmulator {
       entry.status = answerInsteadOfRoute(fault, res, (message) => JSON.stringify(errorBody(message, requestId)))
       return
     }
+    if (fault?.kind === 'large') {
+      entry.status = await sendLarge(res, fault)
+      return
+    }
+    if (fault?.kind === 'cursor') {
+      entry.status = 200
+      sendJson(res, 200, cursorPage(fault.mode, query))
+      return
+    }
     if (fault?.kind === 'delay') {
       const completed = await this.sleep(fault.ms)
       if (!completed || res.destroyed) return
@@ -706,6 +730,7 @@ export class PlatformEmulator {
     }
     if (res.destroyed) return
     entry.status = reply.status
+    if (fault?.kind === 'rewrite' && reply.status < 300) reply = { ...reply, body: rewriteRecords(reply.body, fault.set) }
     if (fault?.kind === 'truncated') {
       sendTruncated(res, reply.status, JSON.stringify(withRequestId(reply, requestId).body))
       return
@@ -964,6 +989,7 @@ export class PlatformEmulator {
     const page = ordered.slice(start, start + limit)
     // The service hands out a cursor even on the last page, and echoes it past the end.
     const nextCursor = page.length > 0 ? page[page.length - 1]!.record.id : cursor
+    // An unavailable project still takes its place in the page, listed by id only.
     const body: ProjectsPage = {
       projects: page.filter((p) => !this.unavailable.has(p.record.id)).map((p) => ({ ...p.record })),
       pagination: nextCursor === undefined ? {} : { cursor: nextCursor },

@@ -2,6 +2,11 @@
  * Failures that are not about a request: a wrong input, or something the action itself found
  * wrong. Request failures are `ApiError` (api/errors.ts).
  */
+import { ApiError } from './api/errors.ts'
+import { untrusted } from './text.ts'
+
+/** Longest message of an error the action did not raise itself, in characters. */
+const FOREIGN_MESSAGE_LENGTH = 500
 
 /** A wrong input. Raised before any request goes out. */
 export class InputError extends Error {
@@ -19,7 +24,11 @@ export class ActionError extends Error {
   }
 }
 
-/** An error's message, whatever was thrown. */
+/**
+ * An error's message, whatever was thrown, safe for the log: the action's own errors are built
+ * from checked text; any other error's message is outside text (it may quote a server).
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  if (error instanceof InputError || error instanceof ActionError || error instanceof ApiError) return error.message
+  return untrusted(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH)
 }

@@ -1,4 +1,5 @@
 import { InputError } from './errors.ts'
+import { quoted, untrusted } from './text.ts'
 
 /**
  * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw
@@ -149,7 +150,7 @@ function readCommand(read: InputReader): Command {
   const value = read('command').trim()
   if (!value) throw new InputError(`Input \`command\` is required: one of ${COMMANDS.join(', ')}.`)
   if (!(COMMANDS as readonly string[]).includes(value)) {
-    throw new InputError(`Input \`command\` is ${JSON.stringify(value)}: it must be one of ${COMMANDS.join(', ')}.`)
+    throw new InputError(`Input \`command\` is ${quoted(value)}: it must be one of ${COMMANDS.join(', ')}.`)
   }
   return value as Command
 }
@@ -161,7 +162,7 @@ export function readApiHost(raw: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw new InputError(`Input \`api-host\` is not a URL: ${JSON.stringify(value)}. Use e.g. ${DEFAULT_API_HOST}.`)
+    throw new InputError(`Input \`api-host\` is not a URL: ${quoted(value)}. Use e.g. ${DEFAULT_API_HOST}.`)
   }
   if (url.username || url.password) {
     throw new InputError('Input `api-host` must not carry credentials: pass the key in `api-key`.')
@@ -170,12 +171,12 @@ export function readApiHost(raw: string): string {
   if (url.protocol === 'http:') {
     if (!isLoopback(url.hostname)) {
       throw new InputError(
-        `Input \`api-host\` uses plain http to ${url.hostname}: the API key would cross the network unencrypted. ` +
+        `Input \`api-host\` uses plain http to ${untrusted(url.hostname)}: the API key would cross the network unencrypted. ` +
           'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
       )
     }
   } else if (url.protocol !== 'https:') {
-    throw new InputError(`Input \`api-host\` must be an https URL, not ${url.protocol.replace(/:$/, '')}.`)
+    throw new InputError(`Input \`api-host\` must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
@@ -187,13 +188,13 @@ export function isLoopback(hostname: string): boolean {
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
 }
 
-function readSeconds(read: InputReader, name: string, fallback: number, minimum: number, maximum: number): number {
-  const raw = read(name).trim()
+function readSeconds(read: InputReader, input: string, fallback: number, minimum: number, maximum: number): number {
+  const raw = read(input).trim()
   if (!raw) return fallback
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
   const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`
   if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
-    throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be ${rule} (default ${fallback}).`)
+    throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be ${rule} (default ${fallback}).`)
   }
   return value
 }
@@ -205,7 +206,10 @@ function readKeyName(read: InputReader): string | undefined {
   if (length > MAX_KEY_NAME_LENGTH) {
     throw new InputError(`Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`)
   }
-  if (/[\r\n]/.test(value)) throw new InputError('Input `key-name` must be a single line.')
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) {
+    throw new InputError('Input `key-name` must be a single line without control characters.')
+  }
   return value
 }
 
@@ -214,7 +218,7 @@ function readKeyId(read: InputReader): number | undefined {
   if (!raw) return undefined
   const value = /^[1-9]\d*$/.test(raw) ? Number(raw) : Number.NaN
   if (!Number.isSafeInteger(value)) {
-    throw new InputError(`Input \`key-id\` is ${JSON.stringify(raw)}: it must be a positive integer, the id of an API key (see list-keys).`)
+    throw new InputError(`Input \`key-id\` is ${quoted(raw)}: it must be a positive integer, the id of an API key (see list-keys).`)
   }
   return value
 }
@@ -229,7 +233,7 @@ function readOptionalProjectId(read: InputReader): string | undefined {
   const value = read('project-id').trim()
   if (!value) return undefined
   if (!PROJECT_ID.test(value)) {
-    throw new InputError(`Input \`project-id\` is ${JSON.stringify(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
+    throw new InputError(`Input \`project-id\` is ${quoted(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
   }
   return value
 }
@@ -239,7 +243,7 @@ function readOrgId(read: InputReader): string | undefined {
   if (!value) return undefined
   if (!ORG_ID.test(value)) {
     throw new InputError(
-      `Input \`org-id\` is ${JSON.stringify(value.slice(0, 80))}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`,
+      `Input \`org-id\` is ${quoted(value, 80)}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`,
     )
   }
   return value
@@ -258,11 +262,11 @@ function readSearch(read: InputReader): string | undefined {
   return value
 }
 
-function readBoolean(read: InputReader, name: string): boolean {
-  const raw = read(name).trim()
+function readBoolean(read: InputReader, input: string): boolean {
+  const raw = read(input).trim()
   if (!raw || /^(false|False|FALSE)$/.test(raw)) return false
   if (/^(true|True|TRUE)$/.test(raw)) return true
-  throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be true or false.`)
+  throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be true or false.`)
 }
 
 function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
@@ -275,7 +279,7 @@ function readSecretTarget(read: InputReader, token: string): SecretTarget | unde
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
     throw new InputError(
-      `Input \`secret-name\` is ${JSON.stringify(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`,
+      `Input \`secret-name\` is ${quoted(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`,
     )
   }
   if (!token) {
@@ -286,8 +290,8 @@ function readSecretTarget(read: InputReader, token: string): SecretTarget | unde
   return { name, environment, token }
 }
 
-function requireInput<T>(value: T | undefined, name: string, command: Command): T {
-  if (value === undefined) throw new InputError(`${command} needs \`${name}\`.`)
+function requireInput<T>(value: T | undefined, input: string, command: Command): T {
+  if (value === undefined) throw new InputError(`${command} needs \`${input}\`.`)
   return value
 }
 
@@ -322,7 +326,7 @@ export function parseOperationIds(raw: string): string[] | undefined {
   const ids: string[] = []
   for (const id of candidates) {
     if (!UUID.test(id)) {
-      throw new InputError(`Input \`operation-ids\` holds ${JSON.stringify(id.slice(0, 80))}, which is not an operation id (a UUID).`)
+      throw new InputError(`Input \`operation-ids\` holds ${quoted(id, 80)}, which is not an operation id (a UUID).`)
     }
     const normal = id.toLowerCase()
     if (!ids.includes(normal)) ids.push(normal)

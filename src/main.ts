@@ -1,4 +1,5 @@
 import * as core from './runner.ts'
+import { tmpdir } from 'node:os'
 import { systemClock } from './clock.ts'
 import type { CommandContext, CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
@@ -7,6 +8,7 @@ import { runWaitForOperations } from './commands/operations.ts'
 import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './state.ts'
+import { untrusted } from './text.ts'
 import { clientFor, coreLogger, fail, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './version.ts'
 
@@ -32,7 +34,7 @@ export async function run(): Promise<void> {
     notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
   }
-  core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${settings.apiHost}`)
+  core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   try {
     const result = await dispatch(settings, ctx)
     for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, value)
@@ -45,6 +47,11 @@ export async function run(): Promise<void> {
   }
 }
 
+/** Where whole lists are written: the runner's temporary directory, emptied after each job. */
+function listFileDir(): string {
+  return process.env.RUNNER_TEMP || tmpdir()
+}
+
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   switch (settings.command) {
     case 'create-key':
@@ -52,9 +59,9 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
     case 'revoke-key':
       return runRevokeKey(ctx, settings)
     case 'list-keys':
-      return runListKeys(ctx, settings)
+      return runListKeys(ctx, { ...settings, fileDir: listFileDir() })
     case 'list-projects':
-      return runListProjects(ctx, settings)
+      return runListProjects(ctx, { ...settings, fileDir: listFileDir() })
     case 'wait-for-operations':
       return runWaitForOperations(ctx, settings)
     case 'rotate-key':

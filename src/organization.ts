@@ -44,12 +44,12 @@ export async function keyNamespaceFor(ctx: CommandContext, scope: KeyScopeInputs
   const project = await getProject(ctx.client, scope.projectId)
   if (typeof project.org_id !== 'string') {
     throw new ActionError(
-      `The platform's record of project ${scope.projectId} names no organization (org_id), and a project-scoped key belongs to one: ` +
+      `The platform's record of project ${untrusted(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
         'set `org-id` to the organization that owns the project.',
     )
   }
-  const orgId = checkedId(project.org_id, `GET /projects/${scope.projectId}`)
-  return organizationKeys(announce(ctx, orgId, `the owner of project ${scope.projectId}`))
+  const orgId = checkedId(project.org_id, `GET /projects/${untrusted(scope.projectId)}`)
+  return organizationKeys(announce(ctx, orgId, `the owner of project ${untrusted(scope.projectId)}`))
 }
 
 /** The organization of a namespace, for the `org-id` output: empty for personal keys. */
@@ -57,15 +57,15 @@ export function organizationOutput(namespace: KeyNamespace): Record<string, stri
   return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {}
 }
 
-function announce(ctx: CommandContext, orgId: string, how: string): string {
-  ctx.log.info(`Organization ${orgId}: ${how}.`)
+function announce(ctx: CommandContext, orgId: string, reason: string): string {
+  ctx.log.info(`Organization ${untrusted(orgId)}: ${reason}.`)
   return orgId
 }
 
 /** An id from the service goes into paths, outputs and state: it must look like one. */
-function checkedId(id: string, source: string): string {
+function checkedId(id: string, where: string): string {
   if (!ORG_ID.test(id)) {
-    throw new ActionError(`${source} answered ${quoted(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`)
+    throw new ActionError(`${where} answered ${quoted(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`)
   }
   return id
 }

@@ -9,6 +9,7 @@ import { ActionError } from './errors.ts'
 import { retrying } from './api/retry.ts'
 import type { Clock } from './clock.ts'
 import type { SecretTarget } from './inputs.ts'
+import { quoted, untrusted } from './text.ts'
 
 export interface GitHubEnvironment {
   /** owner/repo, from GITHUB_REPOSITORY. */
@@ -46,8 +47,10 @@ export async function storeActionsSecret(
       'GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown. Run rotate-key in a GitHub Actions job.',
     )
   }
-  const where = target.environment ? `environment ${target.environment} of ${owner}/${repo}` : `repository ${owner}/${repo}`
-  const fail = (error: unknown) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error))}`
+  const repository = untrusted(`${owner}/${repo}`)
+  const where = target.environment ? `environment ${quoted(target.environment)} of ${repository}` : `repository ${repository}`
+  const describeStoreFailure = (error: unknown) =>
+    `Could not store secret ${untrusted(target.name)} in the ${where}: ${describeGitHubError(asGitHubError(error))}`
   const octokit = getOctokit(target.token, github.apiUrl ? { baseUrl: github.apiUrl } : {})
   // Every GitHub call ends with the step's timeout.
   const call = async <T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> => {
@@ -70,7 +73,7 @@ export async function storeActionsSecret(
     const sealed = sodium.crypto_box_seal(sodium.from_string(value), sodium.from_base64(publicKey.key, sodium.base64_variants.ORIGINAL))
     body = { encrypted_value: sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL), key_id: publicKey.key_id }
   } catch (error) {
-    throw new ActionError(fail(error))
+    throw new ActionError(describeStoreFailure(error))
   }
 
   // Once an attempt may have been applied, the outcome stays open whatever later attempts answer.
@@ -106,14 +109,16 @@ export async function storeActionsSecret(
         const { status } = asGitHubError(error)
         return status === undefined || status >= 500 ? PUT_BACKOFF_MS * attempt : undefined
       },
-      giveUp: (error) => (mayHaveApplied ? new SecretStoreUncertain(fail(error)) : new ActionError(fail(error))),
+      giveUp: (error) =>
+        mayHaveApplied ? new SecretStoreUncertain(describeStoreFailure(error)) : new ActionError(describeStoreFailure(error)),
     },
   )
 }
 
 function asGitHubError(error: unknown): GitHubError {
   const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined
-  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : String(error)
+  // GitHub's message (or a network library's) is outside text: its first line, bounded.
+  const message = untrusted(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))
   return { status: Number.isFinite(status) ? status : undefined, message }
 }
 

@@ -4,14 +4,18 @@ import { ApiError } from './api/errors.ts'
 import type { Clock } from './clock.ts'
 import { ActionError, InputError, messageOf } from './errors.ts'
 import { readSettings, type Settings } from './inputs.ts'
+import { untrusted } from './text.ts'
 import { USER_AGENT } from './version.ts'
+
+/** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
+const STACK_LINES = 40
 
 /** What main and post share: the runner's log, the settings, the client, the one way to fail. */
 
 export const coreLogger: Logger = {
-  info: (m) => core.info(m),
-  warning: (m) => core.warning(m),
-  debug: (m) => core.debug(m),
+  info: (message) => core.info(message),
+  warning: (message) => core.warning(message),
+  debug: (message) => core.debug(message),
 }
 
 /** Every input, read and checked; the API key and GitHub token are masked first. */
@@ -47,6 +51,8 @@ export async function writeSummary(html: string): Promise<void> {
 export function fail(error: unknown): void {
   const expected = error instanceof InputError || error instanceof ApiError || error instanceof ActionError
   const message = messageOf(error)
-  if (error instanceof Error && error.stack && core.isDebug()) core.debug(error.stack)
+  if (error instanceof Error && error.stack && core.isDebug()) {
+    for (const line of error.stack.split('\n').slice(0, STACK_LINES)) core.debug(untrusted(line, 500))
+  }
   core.setFailed(expected ? message : `Unexpected error: ${message}. Re-run with debug logging on for details.`)
 }

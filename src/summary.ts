@@ -1,38 +1,78 @@
 /**
- * Job-summary HTML. Every cell is escaped: names come from the platform and must not be able
- * to inject markup. Key values never reach this module.
+ * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
+ * block: after it, text renders as Markdown (headings, links, images). So every piece of text
+ * is escaped and kept on one line (control characters shown as escapes), and bounded; names
+ * come from the platform. Key values never reach this module.
  */
+import { oneLine } from './text.ts'
+
+/** Longest table cell, in characters. */
+export const MAX_CELL_LENGTH = 200
+/** Longest heading or paragraph, in characters. */
+export const MAX_TEXT_LENGTH = 4000
+/** Rows a table shows at most. */
+export const MAX_ROWS = 200
+/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+export const TABLE_BUDGET = 512 * 1024
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
+/** Text for HTML: on one line, bounded, escaped. */
+function htmlText(text: string, max: number): string {
+  return escapeHtml(oneLine(text, max))
+}
+
 export function heading(text: string, level = 3): string {
-  return `<h${level}>${escapeHtml(text)}</h${level}>\n`
+  return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
 export function paragraph(text: string): string {
-  return `<p>${escapeHtml(text)}</p>\n`
+  return `<p>${htmlText(text, MAX_TEXT_LENGTH)}</p>\n`
 }
 
 /** `code` cells show ids in monospace. */
 export type Cell = string | number | { code: string } | null | undefined
 
-/** A table; past `maxRows` rows it ends with a line saying how many were left out. */
-export function table(headers: string[], rows: Cell[][], maxRows = 200): string {
-  const head = `<tr>${headers.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
-  const body = rows
-    .slice(0, maxRows)
-    .map((row) => `<tr>${row.map((cell) => `<td>${renderCell(cell)}</td>`).join('')}</tr>`)
-    .join('\n')
-  const more = rows.length > maxRows ? paragraph(`…and ${rows.length - maxRows} more (all of them are in the step's outputs).`) : ''
-  return `<table>\n${head}\n${body}\n</table>\n${more}`
+/** A table of rows already made; see tableOf. */
+export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_ROWS): string {
+  return tableOf(headers, rows, (row) => row, { maxRows })
+}
+
+/**
+ * A table of `records`, each made into a row by `toRow` only when it is shown: at most
+ * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
+ * and where they all are (`rest`).
+ */
+export function tableOf<T>(
+  headers: string[],
+  records: readonly T[],
+  toRow: (record: T) => Cell[],
+  options: { maxRows?: number; rest?: string } = {},
+): string {
+  const maxRows = options.maxRows ?? MAX_ROWS
+  const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`]
+  let size = 0
+  let shown = 0
+  for (const record of records) {
+    if (shown >= maxRows || size >= TABLE_BUDGET) break
+    const line = `<tr>${toRow(record)
+      .map((cell) => `<td>${renderCell(cell)}</td>`)
+      .join('')}</tr>`
+    lines.push(line)
+    size += line.length
+    shown++
+  }
+  const left = records.length - shown
+  const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
+  return `<table>\n${lines.join('\n')}\n</table>\n${more}`
 }
 
 function renderCell(cell: Cell): string {
   if (cell === null || cell === undefined || cell === '') return '—'
-  if (typeof cell === 'object') return `<code>${escapeHtml(cell.code)}</code>`
-  return escapeHtml(String(cell))
+  if (typeof cell === 'object') return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`
+  return htmlText(String(cell), MAX_CELL_LENGTH)
 }
 
 /** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one. */

@@ -2,7 +2,8 @@
  * Text from outside the action (the service's records and messages, free-text inputs) is data.
  * The runner reads the log as a command channel: a line that starts with `::` is a workflow
  * command, `##[` is one anywhere in a line, and lines split on CR and LF. `untrusted()` is the
- * one way such text reaches the log: one line, no command, bounded.
+ * one way such text reaches the log: one line, no command, bounded. The lint rule
+ * `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
  */
 
 /** Longest piece of outside text written into one log line, in characters. */
@@ -16,15 +17,19 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
 const BREAK = '\u200b'
 
 /**
- * `text` made safe for one log line: control characters shown as escapes (`\n`, `\u0007`), a
- * leading `::` and every `##[` broken with a zero-width space, and at most `max` characters
- * (a longer text ends with `…`).
+ * `text` on one line and bounded: at most `max` characters (a longer text ends with `…`), then
+ * control characters shown as escapes (`\n`, `\u0007`). Also what a job-summary cell shows.
+ */
+export function oneLine(text: string, max: number): string {
+  return cut(text, max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * `text` made safe for one log line: `oneLine()`, then a leading `::` and every `##[` broken
+ * with a zero-width space.
  */
 export function untrusted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
-  const chars = [...text]
-  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text
-  return cut
-    .replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return oneLine(text, max)
     .replace(/##\[/g, `#${BREAK}#[`)
     .replace(/^(\s*):(?=:)/, `$1:${BREAK}`)
 }
@@ -32,4 +37,15 @@ export function untrusted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
 /** `untrusted()` in double quotes, for names and messages inside a sentence. */
 export function quoted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
   return `"${untrusted(text, max).replace(/"/g, '\\"')}"`
+}
+
+/** The first `max` characters (code points) of `text`, and `…` when there were more; linear, never splits a pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  let count = 0
+  for (let i = 0; i < text.length; count++) {
+    if (count === max) return `${text.slice(0, i)}…`
+    i += text.codePointAt(i)! > 0xffff ? 2 : 1
+  }
+  return text
 }

@@ -18,7 +18,7 @@ import {
   type RetryPolicy,
 } from './retry.ts'
 import { ShapeError } from './shape.ts'
-import { quoted } from '../text.ts'
+import { quoted, untrusted } from '../text.ts'
 
 export interface Logger {
   info(message: string): void
@@ -169,12 +169,12 @@ export function transportError(
     const kind = aborted.byStep ? 'deadline' : 'timeout'
     const message =
       kind === 'deadline'
-        ? `The step's timeout ran out while ${base.method} ${base.path} was in flight.`
-        : `No answer to ${base.method} ${base.path} within ${formatDuration(aborted.budgetMs)}.`
+        ? `The step's timeout ran out while ${describeRequest(base)} was in flight.`
+        : `No answer to ${describeRequest(base)} within ${formatDuration(aborted.budgetMs)}.`
     return new ApiError(message, { ...base, kind, status, mayHaveReachedServer: true })
   }
   if (status !== undefined) {
-    return new ApiError(`the body of the ${status} answer was cut off (${code ?? 'connection closed'})`, {
+    return new ApiError(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : untrusted(code)})`, {
       ...base,
       kind: 'malformed',
       status,
@@ -183,7 +183,10 @@ export function transportError(
     })
   }
   const mayHaveReachedServer = !NOT_SENT_CODES.has(code ?? '')
-  return new ApiError(`the connection failed (${code ?? describeCause(received.cause)})`, { ...base, mayHaveReachedServer })
+  return new ApiError(`the connection failed (${code === undefined ? describeCause(received.cause) : untrusted(code)})`, {
+    ...base,
+    mayHaveReachedServer,
+  })
 }
 
 /** What an answer means: a redirect, an error status, a body that is not JSON, or the parsed value. */
@@ -249,7 +252,7 @@ export function classifyAnswer<T>(
       error: new ApiError(
         cutOff
           ? `the platform answered ${status} with JSON that is cut off or invalid (${received.bytes} bytes)`
-          : `the platform answered ${status} with a body that is not JSON (${kind}, ${received.bytes} bytes)`,
+          : `the platform answered ${status} with a body that is not JSON (${untrusted(kind)}, ${received.bytes} bytes)`,
         { ...base, kind: 'malformed', status, code: cutOff ? 'truncated' : undefined, mayHaveReachedServer: true },
       ),
     }
@@ -360,7 +363,7 @@ export class PlatformClient {
             : undefined,
         onRetry: (error, n, delay) =>
           logger.warning(
-            `${spec.method} ${spec.path}: ${describeFailure(error as ApiError)}; retrying in ${formatDuration(delay)} ` +
+            `${describeRequest(spec)}: ${describeFailure(error as ApiError)}; retrying in ${formatDuration(delay)} ` +
               `(attempt ${n + 1} of ${this.policy.maxAttempts}).`,
           ),
         giveUp: (error) => (error instanceof ApiError ? finalError(spec, error) : error),
@@ -382,14 +385,14 @@ export class PlatformClient {
     const requestId = randomUUID()
     const base: ApiErrorDetails = { kind: 'network', method: spec.method, path: spec.path, requestId }
     const remaining = this.deadline - clock.now()
-    if (remaining <= 0) throw new ApiError(`The step's timeout ran out before ${spec.method} ${spec.path}.`, { ...base, kind: 'deadline' })
+    if (remaining <= 0) throw new ApiError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
     const budgetMs = Math.min(this.requestTimeoutMs, remaining)
     const request = buildRequest(
       spec,
       { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent },
       requestId,
     )
-    logger.debug(`${spec.method} ${spec.path}${queryString(spec.query)} (request id ${requestId})`)
+    logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`)
     const timer = clock.deadline(budgetMs)
     let received: Received
     try {
@@ -407,9 +410,10 @@ export class PlatformClient {
 }
 
 /** The one line a user reads: what failed, why, what to do, and the request id to quote. */
-export function finalError(spec: RequestSpec<unknown>, error: ApiError, extra = ''): ApiError {
+export function finalError(spec: RequestSpec<unknown>, error: ApiError, hint = ''): ApiError {
   const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
-  const ref = ` (request id ${error.requestId})`
+  // The service's own request id may stand in for the one the action sent.
+  const ref = ` (request id ${untrusted(error.requestId)})`
   let message: string
   if (error.kind === 'http' && error.status === 401) {
     message =
@@ -424,17 +428,22 @@ export function finalError(spec: RequestSpec<unknown>, error: ApiError, extra = 
   } else if (error.kind === 'deadline') {
     message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
   } else {
-    message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${extra}${ref}`
+    message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${hint}${ref}`
   }
   return new ApiError(message, error)
 }
 
+/** What failed, with the service's code and message or an excerpt of its body. */
 function describeFailure(error: ApiError): string {
-  let text = error.kind === 'timeout' || error.kind === 'deadline' ? error.message.replace(/\.$/, '') : error.message
-  if (error.code && error.code !== 'truncated') text += ` [${error.code}]`
-  if (error.serviceMessage) text += `: ${JSON.stringify(error.serviceMessage)}`
-  else if (error.excerpt) text += `: ${error.excerpt}`
-  return text
+  const what = error.kind === 'timeout' || error.kind === 'deadline' ? error.message.replace(/\.$/, '') : error.message
+  const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
+  const said = error.serviceMessage ? `: ${quoted(error.serviceMessage)}` : error.excerpt ? `: ${error.excerpt}` : ''
+  return `${what}${code}${said}`
+}
+
+/** "GET /projects": the method and the path, whose ids may have come from the service. */
+function describeRequest(request: { method: string; path: string }): string {
+  return `${untrusted(request.method)} ${untrusted(request.path)}`
 }
 
 function queryString(query: RequestSpec<unknown>['query']): string {
@@ -466,11 +475,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
  */
 export function excerptOf(text: string, contentType: string): string {
-  const kind = contentType.split(';')[0]?.trim() || 'no content type'
+  const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
   const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim()
   if (flat === '') return `(empty ${kind} body)`
-  const cut = flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat
-  return `(${kind}) ${JSON.stringify(cut)}`
+  return `(${kind}) ${quoted(flat, EXCERPT_LENGTH)}`
 }
 
 function htmlTitle(text: string): string | undefined {
@@ -505,9 +513,9 @@ function describeLocation(location: string | undefined): string {
   if (!location) return 'an unnamed location'
   try {
     const url = new URL(location)
-    return `${url.origin}${url.pathname}`
+    return untrusted(`${url.origin}${url.pathname}`)
   } catch {
-    return JSON.stringify(location.slice(0, 100))
+    return quoted(location, 100)
   }
 }
 
@@ -518,5 +526,5 @@ function errorCode(cause: unknown): string | undefined {
 }
 
 function describeCause(cause: unknown): string {
-  return cause instanceof Error ? cause.message : 'unknown error'
+  return cause instanceof Error ? untrusted(cause.message) : 'unknown error'
 }

@@ -1,13 +1,15 @@
 import type { PlatformClient, RequestSpec } from './client.ts'
 import { ApiError } from './errors.ts'
+import { ActionError } from '../errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
 import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Organization, Project, RevokedApiKey } from './types.ts'
+import { quoted, untrusted } from '../text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
-/** A guard against a service that keeps handing out new cursors forever. */
-const MAX_PAGES = 10_000
+/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+export const MAX_PROJECT_PAGES = 1000
 
 /** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
 const PERSONAL_KEYS_FORBIDDEN =
@@ -21,7 +23,7 @@ export function createApiKey(client: PlatformClient, name: string): Promise<Crea
     path: '/api_keys',
     body: { key_name: name },
     retry: 'once',
-    purpose: `create an API key named ${JSON.stringify(name)}`,
+    purpose: `create an API key named ${quoted(name)}`,
     forbidden: PERSONAL_KEYS_FORBIDDEN,
     parse: toCreatedApiKey,
   })
@@ -66,13 +68,16 @@ export function createOrgApiKey(client: PlatformClient, orgId: string, name: str
     retry: 'once',
     purpose:
       projectId === undefined
-        ? `create an API key named ${JSON.stringify(name)} in organization ${orgId}`
-        : `create an API key named ${JSON.stringify(name)} scoped to project ${projectId} of organization ${orgId}`,
-    notFound: projectId === undefined ? `organization ${orgId}` : `organization ${orgId}, or project ${projectId} in it,`,
+        ? `create an API key named ${quoted(name)} in organization ${untrusted(orgId)}`
+        : `create an API key named ${quoted(name)} scoped to project ${untrusted(projectId)} of organization ${untrusted(orgId)}`,
+    notFound:
+      projectId === undefined
+        ? `organization ${untrusted(orgId)}`
+        : `organization ${untrusted(orgId)}, or project ${untrusted(projectId)} in it,`,
     forbidden:
       projectId === undefined
-        ? `only an admin of organization ${orgId} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
-        : `only an admin of organization ${orgId} or a member of project ${projectId} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+        ? `only an admin of organization ${untrusted(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
+        : `only an admin of organization ${untrusted(orgId)} or a member of project ${untrusted(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
     parse: toCreatedApiKey,
   })
 }
@@ -83,10 +88,10 @@ export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<A
     method: 'GET',
     path: `/organizations/${encodeURIComponent(orgId)}/api_keys`,
     retry: 'safe',
-    purpose: `list the API keys of organization ${orgId}`,
-    notFound: `organization ${orgId}`,
+    purpose: `list the API keys of organization ${untrusted(orgId)}`,
+    notFound: `organization ${untrusted(orgId)}`,
     forbidden:
-      `the step's key may not list the keys of organization ${orgId}: a project-scoped key cannot manage keys, ` +
+      `the step's key may not list the keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, ` +
       'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
     parse: toApiKeys,
   })
@@ -98,11 +103,11 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
     method: 'DELETE',
     path: `/organizations/${encodeURIComponent(orgId)}/api_keys/${id}`,
     retry: 'safe',
-    purpose: `revoke API key ${id} of organization ${orgId}`,
+    purpose: `revoke API key ${id} of organization ${untrusted(orgId)}`,
     notFound: `API key ${id}`,
-    notFoundHint: `it is not a key of organization ${orgId}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+    notFoundHint: `it is not a key of organization ${untrusted(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
     forbidden:
-      `the step's key may not revoke keys of organization ${orgId}: a project-scoped key cannot manage keys, an organization key reaches ` +
+      `the step's key may not revoke keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
       "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
     parse: toRevokedApiKey,
   })
@@ -148,17 +153,17 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}`,
     retry: 'safe',
-    purpose: `read project ${projectId}`,
-    notFound: `project ${projectId}`,
-    forbidden: projectForbidden(projectId),
+    purpose: `read project ${untrusted(projectId)}`,
+    notFound: `project ${untrusted(projectId)}`,
+    forbidden: describeProjectForbidden(projectId),
     parse: (body) => toProject(object(body, 'response').project, 'response.project'),
   })
 }
 
 /** What a 403 on a project means: which keys reach which projects. */
-export function projectForbidden(projectId: string): string {
+export function describeProjectForbidden(projectId: string): string {
   return (
-    `the step's key may not reach project ${projectId}: a project-scoped key reaches only its own project, ` +
+    `the step's key may not reach project ${untrusted(projectId)}: a project-scoped key reaches only its own project, ` +
     "an organization key only its organization's projects, and a personal key only the projects of its user's organizations"
   )
 }
@@ -168,28 +173,42 @@ export interface ProjectsQuery {
   orgId?: string
   /** Only projects whose name or id holds this (`search`). */
   search?: string
-  /** Called with the ids of projects the service could not read in time (`unavailable_project_ids`). */
-  onUnavailable?: (ids: string[]) => void
 }
 
 /** What listing projects is for messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>, 'purpose' | 'notFound' | 'forbidden'> {
   if (orgId === undefined) return { purpose: 'list projects' }
   return {
-    purpose: `list the projects of organization ${orgId}`,
-    notFound: `organization ${orgId}`,
+    purpose: `list the projects of organization ${untrusted(orgId)}`,
+    notFound: `organization ${untrusted(orgId)}`,
     forbidden:
-      `the step's key may not list the projects of organization ${orgId}: ` +
+      `the step's key may not list the projects of organization ${untrusted(orgId)}: ` +
       'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
   }
 }
 
-/** GET /projects, every page: ask for the largest page, follow the cursor until the list ends. */
-export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<Project[]> {
+/** Every project the service listed, and why the listing ended early when it did. */
+export interface ProjectListing {
+  projects: Project[]
+  /** Projects the service listed by id only (`unavailable_project_ids`). */
+  unavailableIds: string[]
+  /** Set when the service's paging went wrong and the listing stopped: one warning for the log. */
+  warning?: string
+}
+
+/**
+ * GET /projects, every page: the largest page, following the cursor. A page with fewer than
+ * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
+ * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
+ * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ */
+export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<ProjectListing> {
   const projects: Project[] = []
-  const seen = new Set<string>()
+  const unavailableIds: string[] = []
+  const seenIds = new Set<string>()
+  const seenCursors = new Set<string>()
   let cursor: string | undefined
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const result = await client.send({
       method: 'GET',
       path: '/projects',
@@ -204,22 +223,47 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        return { items, next: cursorOf(record), unavailable: stringsOf(record.unavailable_project_ids) }
+        // Only counted: a field the action does not rely on never fails the listing.
+        return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) }
       },
     })
-    if (result.unavailable.length > 0) query.onUnavailable?.(result.unavailable)
+    let added = 0
     for (const project of result.items) {
-      if (!seen.has(project.id)) {
-        seen.add(project.id)
-        projects.push(project)
+      if (seenIds.has(project.id)) continue
+      seenIds.add(project.id)
+      projects.push(project)
+      added++
+    }
+    for (const id of result.unavailable) {
+      if (seenIds.has(id)) continue
+      seenIds.add(id)
+      unavailableIds.push(id)
+      added++
+    }
+    // The service sends a cursor even on the last page: a short page is the end.
+    if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
+    const read = `${seenIds.size} project(s) were read`
+    if (result.next === cursor || seenCursors.has(result.next)) {
+      return {
+        projects,
+        unavailableIds,
+        warning: `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
       }
     }
-    // The service sends a cursor even on the last page: an empty page or a cursor that does not
-    // move on is the end.
-    if (result.items.length === 0 || !result.next || result.next === cursor) break
+    if (added === 0) {
+      return {
+        projects,
+        unavailableIds,
+        warning: `Page ${page} of the project list (cursor ${quoted(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+      }
+    }
+    seenCursors.add(result.next)
     cursor = result.next
   }
-  return projects
+  throw new ActionError(
+    `The project list was still going on after ${MAX_PROJECT_PAGES} pages (${seenIds.size} projects): the list is incomplete, ` +
+      'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.',
+  )
 }
 
 /** GET /projects/{id}/operations: one page, newest first. */
@@ -233,9 +277,9 @@ export function listOperations(
     path: `/projects/${encodeURIComponent(projectId)}/operations`,
     query: { limit: page.limit, cursor: page.cursor },
     retry: 'safe',
-    purpose: `list the operations of project ${projectId}`,
-    notFound: `project ${projectId}`,
-    forbidden: projectForbidden(projectId),
+    purpose: `list the operations of project ${untrusted(projectId)}`,
+    notFound: `project ${untrusted(projectId)}`,
+    forbidden: describeProjectForbidden(projectId),
     parse: (body) => {
       const record = object(body, 'response')
       const operations = array(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`))
@@ -250,9 +294,9 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
     retry: 'safe',
-    purpose: `read operation ${operationId}`,
-    notFound: `operation ${operationId} in project ${projectId}`,
-    forbidden: projectForbidden(projectId),
+    purpose: `read operation ${untrusted(operationId)}`,
+    notFound: `operation ${untrusted(operationId)} in project ${untrusted(projectId)}`,
+    forbidden: describeProjectForbidden(projectId),
     parse: (body) => toOperation(object(body, 'response').operation, 'response.operation'),
   })
 }

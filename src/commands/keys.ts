@@ -4,9 +4,10 @@ import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import type { KeyScopeInputs } from '../inputs.ts'
 import { keyNamespaceFor, organizationOutput } from '../organization.ts'
-import { formatDate, heading, paragraph, table } from '../summary.ts'
+import { formatDate, heading, paragraph, table, tableOf } from '../summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../state.ts'
-import { quoted } from '../text.ts'
+import { listOutputs, writeListFile } from '../outputs.ts'
+import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
 /**
@@ -56,7 +57,7 @@ async function createReconciled(ctx: CommandContext, name: string, target: KeyTa
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline) {
         throw new ActionError(`${error.message}${cleaned} No new key is left valid.`)
       }
-      ctx.log.warning(`The answer to creating key ${JSON.stringify(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
+      ctx.log.warning(`The answer to creating key ${quoted(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
     }
   }
 }
@@ -74,8 +75,8 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number, n
   } catch (error) {
     const reason = messageOf(error)
     throw new ActionError(
-      `Creating key ${JSON.stringify(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
-        `Run list-keys and revoke any key named ${JSON.stringify(name)} you do not expect.`,
+      `Creating key ${quoted(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
+        `Run list-keys and revoke any key named ${quoted(name)} you do not expect.`,
     )
   }
 }
@@ -88,17 +89,17 @@ async function revokeMisScoped(ctx: CommandContext, created: CreatedApiKey, targ
   const orgId = target.namespace.kind === 'organization' ? target.namespace.orgId : ''
   const answered =
     created.project_id === undefined
-      ? `with no project, so it would reach every project of organization ${orgId}`
+      ? `with no project, so it would reach every project of organization ${untrusted(orgId)}`
       : `scoped to project ${quoted(created.project_id, 80)}`
-  const what = `The platform was asked for a key scoped to project ${target.projectId} and answered key ${created.id} ${answered}.`
+  const reason = `The platform was asked for a key scoped to project ${untrusted(target.projectId ?? '')} and answered key ${created.id} ${answered}.`
   try {
     await revokeKeyIn(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), target.namespace, created.id)
     return new ActionError(
-      `${what} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+      `${reason} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
     )
   } catch (error) {
     return new ActionError(
-      `${what} Revoking it failed (${messageOf(error)}): revoke key ${created.id} of organization ${orgId} by hand now.`,
+      `${reason} Revoking it failed (${messageOf(error)}): revoke key ${created.id} of organization ${untrusted(orgId)} by hand now.`,
     )
   }
 }
@@ -114,8 +115,8 @@ export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number):
 
 /** "personal", "organization org-x", "project p-1": for logs and summaries. */
 export function describeScope(target: KeyTarget): string {
-  if (target.projectId !== undefined) return `project ${target.projectId}`
-  return target.namespace.kind === 'organization' ? `organization ${target.namespace.orgId}` : 'personal'
+  if (target.projectId !== undefined) return `project ${untrusted(target.projectId)}`
+  return target.namespace.kind === 'organization' ? `organization ${untrusted(target.namespace.orgId)}` : 'personal'
 }
 
 /** Revokes keys one by one; on a failure, reports what was revoked before it. */
@@ -179,7 +180,7 @@ export async function runRevokeKey(
   } else {
     const name = target.keyName as string
     ids = orderForRevocation((await listKeysIn(ctx.client, namespace)).filter((k) => k.name === name))
-    const where = namespace.kind === 'organization' ? ` of organization ${namespace.orgId}` : ''
+    const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
     if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
   }
   const { revoked, failure } = await revokeKeyIds(ctx, ids, namespace)
@@ -206,25 +207,32 @@ export function orderForRevocation(keys: ApiKey[]): number[] {
   return [...keys].sort((a, b) => lastUse(a) - lastUse(b)).map((k) => k.id)
 }
 
-export async function runListKeys(ctx: CommandContext, options: { orgId?: string }): Promise<CommandResult> {
+/** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */
+export async function runListKeys(ctx: CommandContext, options: { orgId?: string; fileDir: string }): Promise<CommandResult> {
   const namespace = await keyNamespaceFor(ctx, options)
   const keys = (await listKeysIn(ctx.client, namespace)).map((k) => ({ ...k, scope: scopeOf(namespace, k) }))
-  const where = namespace.kind === 'organization' ? ` of organization ${namespace.orgId}` : ''
+  const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
   ctx.log.info(`Found ${keys.length} API key(s)${where}.`)
+  const json = JSON.stringify(keys)
+  const path = await writeListFile(options.fileDir, 'keys', json)
+  const { outputs, warning } = listOutputs([['keys', json]], { output: 'keys-file', path })
+  if (warning) ctx.log.warning(warning)
   return {
-    outputs: { keys: JSON.stringify(keys), ...organizationOutput(namespace) },
+    outputs: { ...outputs, ...organizationOutput(namespace) },
     summary:
       heading(`API keys${where} (${keys.length})`) +
-      table(
+      tableOf(
         ['id', 'name', 'scope', 'created', 'last used', 'from'],
-        keys.map((k) => [
+        keys,
+        (k) => [
           { code: String(k.id) },
           k.name,
           k.scope === 'project' ? `project ${k.project_id}` : k.scope,
           formatDate(k.created_at),
           formatDate(k.last_used_at),
           k.last_used_from_addr,
-        ]),
+        ],
+        { rest: '`keys-file`' },
       ),
   }
 }

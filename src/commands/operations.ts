@@ -4,6 +4,7 @@ import { OPERATIONS_PAGE_LIMIT, getOperation, listOperations } from '../api/endp
 import type { Operation } from '../api/types.ts'
 import { formatDuration } from '../clock.ts'
 import { formatDate, heading, paragraph, table } from '../summary.ts'
+import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import { isKnownStatus, isTerminal, statusGroup } from './status.ts'
 
@@ -61,14 +62,14 @@ class OperationTracker {
     this.records.set(operation.id, operation)
     if (previous?.status === operation.status) return
     const where = describeOperation(operation)
-    const change = previous ? `${previous.status} → ${operation.status}` : operation.status
+    const change = previous ? `${untrusted(previous.status)} → ${untrusted(operation.status)}` : untrusted(operation.status)
     const took = isTerminal(operation.status) && previous ? ` after ${formatDuration(durationOf(operation))}` : ''
     const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : ''
     this.ctx.log.info(`${where}: ${change}${took}${failures}`)
     if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
       this.warned.add(operation.status)
       this.ctx.log.warning(
-        `Operation ${operation.id} has status ${JSON.stringify(operation.status)}, which the action does not know; it counts as pending.`,
+        `Operation ${untrusted(operation.id)} has status ${quoted(operation.status)}, which the action does not know; it counts as pending.`,
       )
     }
   }
@@ -96,8 +97,8 @@ export async function waitForOperations(ctx: CommandContext, options: WaitOption
   const awaited = options.operationIds
   ctx.log.info(
     awaited
-      ? `Waiting for ${awaited.length} operation(s) in project ${options.projectId}, polling every ${formatDuration(options.pollIntervalMs)}.`
-      : `Waiting until project ${options.projectId} has no pending operation, polling every ${formatDuration(options.pollIntervalMs)}.`,
+      ? `Waiting for ${awaited.length} operation(s) in project ${untrusted(options.projectId)}, polling every ${formatDuration(options.pollIntervalMs)}.`
+      : `Waiting until project ${untrusted(options.projectId)} has no pending operation, polling every ${formatDuration(options.pollIntervalMs)}.`,
   )
   const order = (): Operation[] => {
     const records = tracker.all()
@@ -128,7 +129,7 @@ export async function waitForOperations(ctx: CommandContext, options: WaitOption
           records.length === 0
             ? awaited
               ? 'No operation to wait for.'
-              : `Project ${options.projectId} has no pending operation.`
+              : `Project ${untrusted(options.projectId)} has no pending operation.`
             : `All ${records.length} operation(s) succeeded after ${elapsed}.`,
         )
         return { status: 'finished', operations: records, failed, rounds: round }
@@ -182,18 +183,18 @@ async function pollProject(ctx: CommandContext, projectId: string, tracker: Oper
   }
 }
 
-function timedOut(records: Operation[], left: string[], timeoutMs: number, rounds: number, inFlight?: string): WaitOutcome {
+function timedOut(records: Operation[], left: string[], timeoutMs: number, rounds: number, reason?: string): WaitOutcome {
   const byId = new Map(records.map((r) => [r.id, r]))
   const still = left.map((id) => {
     const record = byId.get(id)
-    return record ? `${describeOperation(record)} is ${record.status}` : `operation ${id} was not read yet`
+    return record ? `${describeOperation(record)} is ${untrusted(record.status)}` : `operation ${untrusted(id)} was not read yet`
   })
-  const during = inFlight ? ` ${inFlight}` : ''
+  const during = reason ? ` ${reason}` : ''
   return {
     status: 'timed-out',
     operations: records,
     failed: records.filter(isFailure),
-    failure: `The step's \`timeout\` of ${formatDuration(timeoutMs)} ran out with ${left.length} operation(s) not finished: ${still.join('; ')}.${during}`,
+    failure: `The step's \`timeout\` of ${formatDuration(timeoutMs)} ran out with ${left.length} operation(s) not finished: ${untrusted(still.join('; '), Number.POSITIVE_INFINITY)}.${during}`,
     rounds,
   }
 }
@@ -203,16 +204,17 @@ function isFailure(operation: Operation): boolean {
 }
 
 function describeOperation(operation: Operation): string {
-  return `${operation.action} ${operation.id} on branch ${operation.branch_id}`
+  return `${untrusted(operation.action)} ${untrusted(operation.id)} on branch ${untrusted(operation.branch_id)}`
 }
 
 function describeFailures(failed: Operation[], total: number): string {
   const lines = failed.map((o) => {
-    let text = `${o.id} (${o.action}, branch ${o.branch_id}): ${o.status}, failures_count ${o.failures_count}`
-    if (o.error) text += `, error ${JSON.stringify(o.error)}`
+    let text = `${untrusted(o.id)} (${untrusted(o.action)}, branch ${untrusted(o.branch_id)}): ${untrusted(o.status)}, failures_count ${o.failures_count}`
+    if (o.error) text += `, error ${quoted(o.error)}`
     return text
   })
-  return `${failed.length} of ${total} operation(s) did not succeed: ${lines.join('; ')}.`
+  // Each part was made safe above.
+  return `${failed.length} of ${total} operation(s) did not succeed: ${untrusted(lines.join('; '), Number.POSITIVE_INFINITY)}.`
 }
 
 function durationOf(operation: Operation): number {

@@ -1,35 +1,50 @@
 import { listAllProjects } from '../api/endpoints.ts'
+import { listOutputs, writeListFile } from '../outputs.ts'
 import { organizationForProjects } from '../organization.ts'
-import { formatDate, heading, paragraph, table } from '../summary.ts'
+import { formatDate, heading, paragraph, tableOf } from '../summary.ts'
 import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
 /** The most ids of unreadable projects one warning names. */
 const MAX_UNAVAILABLE_NAMED = 20
 
-export async function runListProjects(ctx: CommandContext, options: { orgId?: string; search?: string }): Promise<CommandResult> {
+export interface ListProjectsOptions {
+  /** The organization whose projects to list; resolved when not given. */
+  orgId?: string
+  /** Only projects whose name or id holds this. */
+  search?: string
+  /** Where `projects-file` is written: RUNNER_TEMP. */
+  fileDir: string
+}
+
+/** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
+export async function runListProjects(ctx: CommandContext, options: ListProjectsOptions): Promise<CommandResult> {
   const orgId = await organizationForProjects(ctx, options.orgId)
-  const unavailable: string[] = []
-  const projects = await listAllProjects(ctx.client, {
-    orgId,
-    search: options.search,
-    onUnavailable: (ids) => unavailable.push(...ids),
-  })
+  const { projects, unavailableIds, warning } = await listAllProjects(ctx.client, { orgId, search: options.search })
+  if (warning) ctx.log.warning(warning)
   ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${quoted(options.search)}`}.`)
-  const partial = unavailable.length > 0 ? describeUnavailable(unavailable) : undefined
+  const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined
   // A partial list is never passed off as complete.
   if (partial) ctx.log.warning(partial)
+  const json = JSON.stringify(projects)
+  const path = await writeListFile(options.fileDir, 'projects', json)
+  const { outputs, warning: sizeWarning } = listOutputs(
+    [
+      ['projects', json],
+      ['project-ids', JSON.stringify(projects.map((p) => p.id))],
+    ],
+    { output: 'projects-file', path },
+  )
+  if (sizeWarning) ctx.log.warning(sizeWarning)
   return {
-    outputs: {
-      projects: JSON.stringify(projects),
-      'project-ids': JSON.stringify(projects.map((p) => p.id)),
-      ...(orgId === undefined ? {} : { 'org-id': orgId }),
-    },
+    outputs: { ...outputs, ...(orgId === undefined ? {} : { 'org-id': orgId }) },
     summary:
       heading(`Projects (${projects.length})`) +
-      table(
+      tableOf(
         ['id', 'name', 'region', 'Postgres', 'created'],
-        projects.map((p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, formatDate(p.created_at)]),
+        projects,
+        (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, formatDate(p.created_at)],
+        { rest: '`projects-file`' },
       ) +
       (partial ? paragraph(partial) : ''),
   }

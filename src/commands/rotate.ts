@@ -9,7 +9,7 @@ import type { KeyScopeInputs, SecretTarget } from '../inputs.ts'
 import { organizationOutput } from '../organization.ts'
 import type { GitHubEnvironment } from '../secrets.ts'
 import { heading, paragraph, table } from '../summary.ts'
-import { quoted } from '../text.ts'
+import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import { CLEANUP_GRACE_MS, adviseScope, createKeyOnce, describeScope, keyTargetFor, revokeKeyIds, type KeyTarget } from './keys.ts'
 
@@ -44,12 +44,12 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   try {
     const proof = await proveKey(ctx, newClient, target)
     keys = proof.keys
-    ctx.log.info(`The new key works: ${proof.how}.`)
+    ctx.log.info(`The new key works: ${proof.message}.`)
     if (options.secret) {
       const { storeActionsSecret } = await import('../secrets.ts')
       await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
       ctx.log.info(
-        `Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${options.secret.environment}` : ''}.`,
+        `Stored the new key in secret ${untrusted(options.secret.name)}${options.secret.environment ? ` of environment ${quoted(options.secret.environment)}` : ''}.`,
       )
     }
   } catch (error) {
@@ -96,7 +96,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
  * lists them itself; a project-scoped key may not, so it reads its project, and the step's key
  * lists them.
  */
-async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: KeyTarget): Promise<{ keys: ApiKey[]; how: string }> {
+async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: KeyTarget): Promise<{ keys: ApiKey[]; message: string }> {
   const proof = <T>(read: () => Promise<T>): Promise<T> =>
     retrying(read, {
       clock: ctx.clock,
@@ -107,10 +107,10 @@ async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: 
   const { projectId } = target
   if (projectId === undefined) {
     const keys = await proof(() => listKeysIn(newClient, target.namespace))
-    return { keys, how: `it listed ${keys.length} key(s)` }
+    return { keys, message: `it listed ${keys.length} key(s)` }
   }
   await proof(() => getProject(newClient, projectId))
-  return { keys: await listKeysIn(ctx.client, target.namespace), how: `it read project ${projectId}` }
+  return { keys: await listKeysIn(ctx.client, target.namespace), message: `it read project ${untrusted(projectId)}` }
 }
 
 /** Revokes the new key with the step's own key; the old keys were not touched. */

@@ -1,0 +1,172 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PlatformEmulator } from '../emulator/platform.ts'
+import { errorLines, runStep, type StepResult } from '../scripts/run-step.ts'
+import { MAX_PROJECT_PAGES } from '../src/api/endpoints.js'
+import { OUTPUT_LIMIT_BYTES } from '../src/outputs.js'
+
+/**
+ * Every resource is bounded, run as a runner runs the action: the bodies it reads, the pages it
+ * follows, the outputs it sets. Each limit ends in a clear error or one warning, never a hang,
+ * a silent cut or an output the runner cannot pass on.
+ */
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+/** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
+let runnerTemp: string
+
+beforeEach(async () => {
+  platform = new PlatformEmulator()
+  url = await platform.start()
+  admin = platform.addKey('admin')
+  runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
+})
+
+afterEach(async () => {
+  await platform.stop()
+  rmSync(runnerTemp, { recursive: true, force: true })
+})
+
+const step = (inputs: Record<string, string>) =>
+  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
+
+const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
+const bytes = (text: string | undefined) => Buffer.byteLength(text ?? '', 'utf8')
+
+describe('bodies', () => {
+  it.each([
+    ['1 MB of <', '<', 'text/plain'],
+    ['1 MB of <title', '<title', 'text/html'],
+  ])('a 502 with %s ends within the timeout, with a short excerpt', async (_, fill, contentType) => {
+    platform.inject({ path: '/api_keys', kind: 'large', status: 502, bytes: 1_000_000, fill, contentType, times: 99 })
+    const result = await step({ command: 'list-keys', timeout: '5' })
+    expect(result.code).toBe(1)
+    const errors = errorLines(result.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      new RegExp(`^::error::Could not list API keys: the platform answered 502 Bad Gateway: \\(${contentType.replace('/', '\\/')}\\) "`),
+    )
+    expect(errors[0]!.length).toBeLessThan(600)
+    // Retried within the timeout (back-off of about 1 and 2 s), then no time was left.
+    expect(platform.requests.length).toBeGreaterThanOrEqual(2)
+    expect(platform.requests.length).toBeLessThanOrEqual(4)
+  })
+
+  it.each([
+    ['declared by Content-Length', true],
+    ['found while reading', false],
+  ])('a success body over 64 MiB, %s, is refused once, not downloaded again', async (_, declareLength) => {
+    platform.inject({ path: '/api_keys', kind: 'large', bytes: 64 * 1024 * 1024 + 1024, declareLength, times: 99 })
+    const result = await step({ command: 'list-keys' })
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::error::Could not list API keys: the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read \[too-large\]\. \(request id [0-9a-f-]{36}\)$/,
+      ),
+    ])
+    expect(platform.requests).toHaveLength(1)
+    expect(warnings(result)).toEqual([])
+  })
+})
+
+describe('paging', () => {
+  it('57 projects cost one request', async () => {
+    platform.addProjects(57)
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(0)
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.map((r) => r.query)).toEqual([{ org_id: platform.defaultOrgId, limit: '400' }])
+  })
+
+  it('a cursor that cycles A → B → A ends the listing with one warning naming it', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(0)
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(3)
+    // One warning for the cursor, one for the outputs that do not fit (800 records).
+    expect(warnings(result)).toEqual([
+      '::warning::The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+      expect.stringMatching(/^::warning::Not set: `projects`/),
+    ])
+    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toHaveLength(800)
+  })
+
+  it('new cursors over the same projects end the listing with one warning', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(0)
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(/^::warning::Page 2 of the project list \(cursor "repeat-1"\) held only projects already read/),
+    ])
+  })
+
+  it('a cursor that never ends fails: the list is incomplete', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'endless', times: MAX_PROJECT_PAGES + 10 })
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::The project list was still going on after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects): the list is incomplete, so the step fails rather than pass part of it off as all. Check the \`api-host\` input, or report the endless list to the platform.`,
+    ])
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(MAX_PROJECT_PAGES)
+    expect(result.outputs).toEqual({})
+  }, 60_000)
+})
+
+describe('outputs within the runner limits', () => {
+  it('57 projects: every output set, and the file holds the same records', async () => {
+    const ids = platform.addProjects(57)
+    const result = await step({ command: 'list-projects' })
+    expect(warnings(result)).toEqual([])
+    const file = result.outputs['projects-file']!
+    expect(file.startsWith(join(runnerTemp, 'neon-projects-'))).toBe(true)
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(result.outputs.projects!))
+    expect(JSON.parse(result.outputs['project-ids']!)).toEqual(ids)
+  })
+
+  it('200 projects: the records are too large to pass on, the ids are set, one warning points at the file', async () => {
+    const ids = platform.addProjects(200)
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(0)
+    expect(Object.keys(result.outputs).sort()).toEqual(['org-id', 'project-ids', 'projects-file'])
+    expect(JSON.parse(result.outputs['project-ids']!)).toEqual(ids)
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::warning::Not set: \`projects\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:\\. Every record is in the file named by the \`projects-file\` output: ${runnerTemp}/neon-projects-[0-9a-f-]+\\.json$`,
+        ),
+      ),
+    ])
+    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')).map((p: { id: string }) => p.id)).toEqual(ids)
+  })
+
+  it('10,000 projects: every output under the limit, the file holds all of them', async () => {
+    const ids = platform.addProjects(10_000)
+    const result = await step({ command: 'list-projects' })
+    expect(result.code).toBe(0)
+    expect(Object.keys(result.outputs).sort()).toEqual(['org-id', 'projects-file'])
+    for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThan(OUTPUT_LIMIT_BYTES)
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(/^::warning::Not set: `projects` \(\d+ bytes\) and `project-ids` \(\d+ bytes\)/),
+    ])
+    const file = JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')) as Array<{ id: string }>
+    expect(file.map((p) => p.id)).toEqual(ids)
+    // The summary shows 200 rows and says where the rest are.
+    expect(result.summary).toContain('…and 9800 more (all of them are in `projects-file`).')
+    expect(bytes(result.summary)).toBeLessThan(200_000)
+    expect(readdirSync(runnerTemp).filter((f) => f.startsWith('neon-projects-'))).toHaveLength(1)
+  }, 60_000)
+
+  it('1,000 keys: `keys` is not set past the limit, `keys-file` holds every key, one warning', async () => {
+    for (let i = 0; i < 1000; i++) platform.addKey(`ci-key-${i}`)
+    const result = await step({ command: 'list-keys' })
+    expect(result.code).toBe(0)
+    expect(Object.keys(result.outputs)).toEqual(['keys-file'])
+    expect(warnings(result)).toEqual([expect.stringMatching(/^::warning::Not set: `keys` \(\d+ bytes\), .*`keys-file` output/)])
+    const keys = JSON.parse(readFileSync(result.outputs['keys-file']!, 'utf8')) as Array<{ name: string }>
+    expect(keys).toHaveLength(1001)
+    expect(readFileSync(result.outputs['keys-file']!, 'utf8')).not.toContain(admin.key)
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals'
+import { ESLint } from 'eslint'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import tseslint from 'typescript-eslint'
+import outsideText from '../lint/outside-text.js'
+import { ROOT } from '../scripts/run-step.ts'
+
+/**
+ * The guard that keeps raw outside text out of the log: the lint rule reports exactly the lines
+ * of the fixture marked `// raw`, and nothing that went through untrusted() or quoted().
+ */
+const FIXTURE = join(ROOT, '__tests__', 'fixtures', 'outside-text.ts')
+
+describe('lint rule local/outside-text', () => {
+  it('reports every raw interpolation of outside text into the log, and nothing else', async () => {
+    const eslint = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+          plugins: { local: { rules: { 'outside-text': outsideText } } },
+          rules: { 'local/outside-text': 'error' },
+        },
+      ],
+    })
+    const [result] = await eslint.lintFiles([FIXTURE])
+    const marked = readFileSync(FIXTURE, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (/\/\/ raw$/.test(line) ? [i + 1] : []))
+    expect(marked.length).toBeGreaterThan(10)
+    expect(result!.messages.map((m) => [m.line, m.ruleId])).toEqual(marked.map((line) => [line, 'local/outside-text']))
+  }, 60_000)
+})

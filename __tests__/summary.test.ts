@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals'
+import { MAX_ROWS, TABLE_BUDGET, heading, paragraph, table, tableOf, type Cell } from '../src/summary.js'
+import { HOSTILE, MARKDOWN, PAYLOADS } from './support/injection.js'
+import { markdownOutsideHtml } from './support/markdown.js'
+
+const hostile = [...PAYLOADS, HOSTILE, MARKDOWN, '<img src=https://evil.example/t.png>', '</table>\n\n# out', '\u2028\u2029\u0085']
+
+describe('job summary', () => {
+  it('keeps every hostile value inside its cell: nothing renders as a heading, link or image', () => {
+    const rows: Cell[][] = hostile.map((value) => [{ code: value }, value, value])
+    const summary = heading(`Keys ${MARKDOWN}`) + table(['id', MARKDOWN, 'from'], rows) + paragraph(`failed: ${MARKDOWN}`)
+    expect(markdownOutsideHtml(summary)).toEqual([])
+    // One HTML block: not a single blank line anywhere, and only the action's own line breaks.
+    expect(summary).not.toMatch(/\n\s*\n/)
+    expect(summary).not.toMatch(/[\r\u2028\u2029\u0085]/)
+    expect(summary.split('\n')).toHaveLength(hostile.length + 6)
+    expect(summary).not.toContain('<img')
+  })
+
+  it('shows what the platform sent, escaped, and cuts long cells', () => {
+    const summary = table(['name'], [['a\nb <i>'], ['x'.repeat(5000)]])
+    expect(summary).toContain('<td>a\\nb &#60;i&#62;</td>')
+    expect(summary).toContain(`<td>${'x'.repeat(200)}…</td>`)
+  })
+
+  it('an empty table has no blank line', () => {
+    expect(table(['id'], [])).toBe('<table>\n<tr><th>id</th></tr>\n</table>\n')
+    expect(markdownOutsideHtml(heading('None') + table(['id'], []) + paragraph('after'))).toEqual([])
+  })
+
+  it('formats only the rows it shows, and says where the rest are', () => {
+    const records = Array.from({ length: 10_000 }, (_, i) => i)
+    let formatted = 0
+    const summary = tableOf(
+      ['n'],
+      records,
+      (n) => {
+        formatted++
+        return [n]
+      },
+      { rest: 'projects-file' },
+    )
+    expect(formatted).toBe(MAX_ROWS)
+    expect(summary).toContain(`…and ${10_000 - MAX_ROWS} more (all of them are in projects-file).`)
+  })
+
+  it('stays far below the 1 MiB the runner accepts, whatever the cells hold', () => {
+    const worst = '<\u0001'.repeat(100)
+    const rows: Cell[][] = Array.from({ length: 1000 }, () => Array.from({ length: 7 }, () => worst))
+    const summary = heading('Operations') + table(['a', 'b', 'c', 'd', 'e', 'f', 'g'], rows)
+    expect(summary.length).toBeLessThan(TABLE_BUDGET + 10_000)
+    expect(summary).toMatch(/…and \d+ more/)
+  })
+})
