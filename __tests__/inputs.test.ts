@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/errors.ts'
-import { isLoopback, parseOperationIds, readApiHost, readSettings, type InputReader } from '../src/inputs.js'
+import { isLoopback, parseDuration, parseOperationIds, readApiHost, readSettings, type InputReader } from '../src/inputs.js'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 const OP2 = '1c7a6b4f-2e3d-4d2b-8f4c-6e7d8f9a0b12'
@@ -143,6 +143,56 @@ describe('readSettings', () => {
 
   it('accepts a key name of exactly 64 characters, counted as characters', () => {
     expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(64) })).toMatchObject({ keyName: 'é'.repeat(64) })
+  })
+})
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+describe('expiry inputs', () => {
+  it('reads durations as a whole number and one unit', () => {
+    expect(parseDuration('90m')).toBe(90 * 60_000)
+    expect(parseDuration('2h')).toBe(2 * HOUR)
+    expect(parseDuration('7d')).toBe(7 * DAY)
+    expect(parseDuration('2w')).toBe(14 * DAY)
+    for (const text of ['', '2', 'h', '2H', '1.5h', '2 h', '-2h', '2h30m', '2hours', ' 2h', '2y', '99999999d']) {
+      expect([text, parseDuration(text)]).toEqual([text, undefined])
+    }
+  })
+
+  it('create-key: expires-in, and 6h for a job key unless it says otherwise', () => {
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '7d' })).toMatchObject({ expiresInMs: 7 * DAY })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true' })).toMatchObject({ expiresInMs: 6 * HOUR })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'expires-in': '30m' })).toMatchObject({
+      expiresInMs: 30 * 60_000,
+    })
+    expect(settings({ command: 'create-key', 'key-name': 'ci' })).not.toHaveProperty('expiresInMs')
+  })
+
+  it('create-key: the name and its expiry fit in 64 characters, counted as characters', () => {
+    expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(45), 'expires-in': '1h' })).toMatchObject({ keyName: 'é'.repeat(45) })
+    expect(errorOf({ command: 'create-key', 'key-name': 'é'.repeat(46), 'expires-in': '1h' })).toBe(
+      'Input `key-name` is 46 characters long: with `expires-in`, create-key ends the name with the expiry ' +
+        "(`~exp-` and the UTC time to the minute, 19 characters) within the platform's 64, so the name may be at most 45 characters.",
+    )
+    expect(errorOf({ command: 'create-key', 'key-name': 'x'.repeat(50), 'revoke-after-job': 'true' })).toMatch(
+      /^Input `key-name` is 50 characters long: a `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name .* at most 45 characters\.$/,
+    )
+    // Without an expiry the name keeps all 64.
+    expect(settings({ command: 'create-key', 'key-name': 'x'.repeat(64) })).toMatchObject({ keyName: 'x'.repeat(64) })
+  })
+
+  it.each([
+    [
+      { command: 'create-key', 'key-name': 'ci', 'expires-in': '2' },
+      /^Input `expires-in` is "2": it must be a whole number and a unit, m \(minutes\), h \(hours\), d \(days\) or w \(weeks\), from 1m to 365d, e\.g\. 2h or 7d\.$/,
+    ],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '0m' }, /`expires-in` is "0m"/],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '366d' }, /`expires-in` is "366d"/],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '53w' }, /`expires-in` is "53w"/],
+    [{ command: 'rotate-key', 'key-name': 'ci', 'expires-in': '7d' }, /`expires-in` was given to rotate-key, which does not take it/],
+  ])('refuses %j', (inputs, expected) => {
+    expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
   })
 })
 

@@ -1,4 +1,5 @@
 import { InputError } from './errors.ts'
+import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
 
 /**
  * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw
@@ -17,6 +18,14 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
 export const MAX_SEARCH_LENGTH = 256
+/**
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
+ * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
+ * runner has ended, and one its post step never revoked is recognisably expired.
+ */
+export const DEFAULT_JOB_KEY_EXPIRY = '6h'
+/** `expires-in`: 1 minute to 365 days. */
+const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
 
 interface Common {
   apiKey: string
@@ -42,7 +51,13 @@ export interface KeyScopeInputs {
 
 export type Settings = Common &
   (
-    | ({ command: 'create-key'; keyName: string; revokeAfterJob: boolean } & KeyScopeInputs)
+    | ({
+        command: 'create-key'
+        keyName: string
+        revokeAfterJob: boolean
+        /** How long the key lives by its name (`expires-in`, or the job-key default); undefined: no expiry. */
+        expiresInMs?: number
+      } & KeyScopeInputs)
     | { command: 'revoke-key'; keyId?: number; keyName?: string; orgId?: string }
     | { command: 'list-keys'; orgId?: string }
     | { command: 'list-projects'; orgId?: string; search?: string }
@@ -90,15 +105,21 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
   }
 
   switch (command) {
-    case 'create-key':
+    case 'create-key': {
+      const keyName = requireInput(readKeyName(read), 'key-name', command)
+      const revokeAfterJob = readBoolean(read, 'revoke-after-job')
+      const expiresInMs = readExpiresIn(read, revokeAfterJob)
+      if (expiresInMs !== undefined) checkRoomForExpiry(keyName, revokeAfterJob && !read('expires-in').trim())
       return {
         ...common,
         command,
-        keyName: requireInput(readKeyName(read), 'key-name', command),
-        revokeAfterJob: readBoolean(read, 'revoke-after-job'),
+        keyName,
+        revokeAfterJob,
+        ...(expiresInMs === undefined ? {} : { expiresInMs }),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    }
     case 'revoke-key': {
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
@@ -133,6 +154,12 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
     case 'rotate-key':
+      if (read('expires-in').trim()) {
+        throw new InputError(
+          'Input `expires-in` was given to rotate-key, which does not take it: a rotated key stays valid until the next rotation replaces it. ' +
+            '`expires-in` is for create-key.',
+        )
+      }
       return {
         ...common,
         command,
@@ -263,6 +290,52 @@ function readBoolean(read: InputReader, name: string): boolean {
   if (!raw || /^(false|False|FALSE)$/.test(raw)) return false
   if (/^(true|True|TRUE)$/.test(raw)) return true
   throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be true or false.`)
+}
+
+/** Milliseconds per unit of a duration input. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+
+/** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d{1,7})([mhdw])$/.exec(text)
+  if (!match) return undefined
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!
+}
+
+/** A duration input, within its range; undefined when empty. */
+function readDuration(read: InputReader, name: string, range: { min: string; max: string }): number | undefined {
+  const raw = read(name).trim()
+  if (!raw) return undefined
+  const ms = parseDuration(raw)
+  if (ms === undefined || ms < parseDuration(range.min)! || ms > parseDuration(range.max)!) {
+    throw new InputError(
+      `Input \`${name}\` is ${JSON.stringify(raw.slice(0, 80))}: it must be a whole number and a unit, ` +
+        `m (minutes), h (hours), d (days) or w (weeks), from ${range.min} to ${range.max}, e.g. 2h or 7d.`,
+    )
+  }
+  return ms
+}
+
+/** `expires-in`, or for a job key the default. */
+function readExpiresIn(read: InputReader, revokeAfterJob: boolean): number | undefined {
+  const given = readDuration(read, 'expires-in', EXPIRES_IN_RANGE)
+  if (given !== undefined || !revokeAfterJob) return given
+  return parseDuration(DEFAULT_JOB_KEY_EXPIRY)
+}
+
+/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
+  const length = [...keyName].length
+  const room = MAX_KEY_NAME_LENGTH - EXPIRY_SUFFIX_LENGTH
+  if (length <= room) return
+  const why = byDefault
+    ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+    : 'with `expires-in`,'
+  throw new InputError(
+    `Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
+      `(\`~exp-\` and the UTC time to the minute, ${EXPIRY_SUFFIX_LENGTH} characters) within the platform's ${MAX_KEY_NAME_LENGTH}, ` +
+      `so the name may be at most ${room} characters.`,
+  )
 }
 
 function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
