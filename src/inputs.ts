@@ -6,7 +6,15 @@ import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
  * inputs into one typed Settings here, and a wrong input stops the step before any request.
  */
 
-export const COMMANDS = ['create-key', 'revoke-key', 'list-keys', 'list-projects', 'wait-for-operations', 'rotate-key'] as const
+export const COMMANDS = [
+  'create-key',
+  'revoke-key',
+  'list-keys',
+  'list-projects',
+  'wait-for-operations',
+  'rotate-key',
+  'prune-keys',
+] as const
 export type Command = (typeof COMMANDS)[number]
 
 export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
@@ -21,11 +29,16 @@ export const MAX_SEARCH_LENGTH = 256
 /**
  * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
  * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
- * runner has ended, and one its post step never revoked is recognisably expired.
+ * runner has ended, and one its post step never revoked is found by the next prune-keys.
  */
 export const DEFAULT_JOB_KEY_EXPIRY = '6h'
+export const DEFAULT_MAX_REVOKE = 50
+/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+export const MAX_MAX_REVOKE = 10_000
 /** `expires-in`: 1 minute to 365 days. */
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
+/** `unused-for`: 1 hour to 3650 days. */
+const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 
 interface Common {
   apiKey: string
@@ -69,7 +82,22 @@ export type Settings = Common &
         pollIntervalMs: number
       }
     | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
+    | ({ command: 'prune-keys' } & PruneSelection)
   )
+
+/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
+export interface PruneSelection {
+  /** Whose keys: the personal keys of the step's user, or this organization's. */
+  orgId?: string
+  /** Only keys whose name starts with this (`key-name`). */
+  keyNamePrefix?: string
+  /** Also keys not used for this long, or never used and older (`unused-for`). */
+  unusedForMs?: number
+  /** Only list; `false` revokes. */
+  dryRun: boolean
+  /** More selected than this: nothing is revoked. */
+  maxRevoke: number
+}
 
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
 export type InputReader = (name: string) => string
@@ -169,6 +197,8 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    case 'prune-keys':
+      return { ...common, command, ...readPruneSelection(read) }
   }
 }
 
@@ -285,9 +315,11 @@ function readSearch(read: InputReader): string | undefined {
   return value
 }
 
-function readBoolean(read: InputReader, name: string): boolean {
+/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+function readBoolean(read: InputReader, name: string, fallback = false): boolean {
   const raw = read(name).trim()
-  if (!raw || /^(false|False|FALSE)$/.test(raw)) return false
+  if (!raw) return fallback
+  if (/^(false|False|FALSE)$/.test(raw)) return false
   if (/^(true|True|TRUE)$/.test(raw)) return true
   throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be true or false.`)
 }
@@ -336,6 +368,44 @@ function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
       `(\`~exp-\` and the UTC time to the minute, ${EXPIRY_SUFFIX_LENGTH} characters) within the platform's ${MAX_KEY_NAME_LENGTH}, ` +
       `so the name may be at most ${room} characters.`,
   )
+}
+
+function readPruneSelection(read: InputReader): PruneSelection {
+  if (read('project-id').trim()) {
+    throw new InputError(
+      "Input `project-id` was given to prune-keys, which does not take it: prune-keys works on the personal keys of the step's user, " +
+        "or with `org-id` on an organization's keys, project-scoped ones included. Narrow it with `key-name` (a name prefix).",
+    )
+  }
+  if (read('expires-in').trim()) {
+    throw new InputError(
+      'Input `expires-in` was given to prune-keys, which does not take it: prune-keys always selects the keys whose names say they have expired. ' +
+        'To select keys by how long they have not been used, set `unused-for`.',
+    )
+  }
+  const keyNamePrefix = readKeyName(read)
+  const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
+  return {
+    orgId: readOrgId(read),
+    ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+    ...(unusedForMs === undefined ? {} : { unusedForMs }),
+    // Empty is what a typo in an expression gives: it must never revoke.
+    dryRun: readBoolean(read, 'dry-run', true),
+    maxRevoke: readMaxRevoke(read),
+  }
+}
+
+function readMaxRevoke(read: InputReader): number {
+  const raw = read('max-revoke').trim()
+  if (!raw) return DEFAULT_MAX_REVOKE
+  const value = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_MAX_REVOKE)) {
+    throw new InputError(
+      `Input \`max-revoke\` is ${JSON.stringify(raw.slice(0, 80))}: it must be a whole number from 1 to ${MAX_MAX_REVOKE} ` +
+        `(default ${DEFAULT_MAX_REVOKE}). To revoke nothing, leave \`dry-run\` true.`,
+    )
+  }
+  return value
 }
 
 function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
