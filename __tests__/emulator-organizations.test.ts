@@ -237,3 +237,63 @@ describe('organization keys', () => {
     expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(project)
   })
 })
+
+describe('keys with a past', () => {
+  const DAY = 86_400_000
+
+  it('seeds keys made and last used long ago, and lists them so', async () => {
+    const project = platform.addProject().id
+    const laptop = platform.addKey('old-laptop', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 120 * DAY, lastUsedFrom: '192.0.2.7' })
+    const byHand = platform.addKey('by-hand', { createdAt: T0 - 90 * DAY })
+    const scoped = platform.addOrgKey(org, 'deploy', { projectId: project, createdAt: T0 - 3 * DAY, lastUsedAt: T0 - 2 * DAY })
+    const personal = (await call(admin.key, '/api_keys')).json
+    expect(personal.find((k: { id: number }) => k.id === laptop.id)).toMatchObject({
+      created_at: '2026-01-25T10:00:00Z',
+      last_used_at: '2026-07-24T10:00:00Z',
+      last_used_from_addr: '192.0.2.7',
+    })
+    expect(personal.find((k: { id: number }) => k.id === byHand.id)).toMatchObject({
+      created_at: '2026-08-23T10:00:00Z',
+      last_used_at: null,
+      last_used_from_addr: '',
+    })
+    // A seeded use without an address comes from a documentation address.
+    expect((await call(admin.key, `/organizations/${org}/api_keys`)).json.find((k: { id: number }) => k.id === scoped.id)).toMatchObject({
+      created_at: '2026-11-18T10:00:00Z',
+      last_used_at: '2026-11-19T10:00:00Z',
+      last_used_from_addr: '198.51.100.23',
+      project_id: project,
+    })
+  })
+
+  it('useKey records a use now, as a job holding the key would make', () => {
+    const job = platform.addKey('job', { createdAt: T0 - DAY })
+    now = T0 + 60_000
+    platform.useKey(job.id, { from: '203.0.113.9' })
+    expect(platform.keys().find((k) => k.id === job.id)).toMatchObject({
+      last_used_at: '2026-11-21T10:01:00Z',
+      last_used_from_addr: '203.0.113.9',
+    })
+  })
+
+  it('refuses a use before the key was made, and makes no key then', () => {
+    const before = platform.keys().length
+    expect(() => platform.addKey('x', { createdAt: T0, lastUsedAt: T0 - 1 })).toThrow('a key cannot be used before it is made')
+    expect(() => platform.addOrgKey(org, 'x', { createdAt: Number.NaN })).toThrow('createdAt must be a time')
+    expect(platform.keys()).toHaveLength(before)
+    const key = platform.addKey('y', { createdAt: T0 })
+    expect(() => platform.useKey(key.id, { at: T0 - 1 })).toThrow('a key cannot be used before it is made')
+    expect(() => platform.useKey(999, {})).toThrow('key 999 not found')
+  })
+
+  it('recordKeyUse(false): requests stop setting their key’s last use, as a service that records it late', async () => {
+    const key = platform.addKey('quiet', { createdAt: T0 - DAY, lastUsedAt: T0 - DAY })
+    platform.recordKeyUse(false)
+    now = T0 + 60_000
+    expect((await call(key.key, '/api_keys')).status).toBe(200)
+    expect(platform.keys().find((k) => k.id === key.id)?.last_used_at).toBe('2026-11-20T10:00:00Z')
+    platform.recordKeyUse(true)
+    await call(key.key, '/api_keys')
+    expect(platform.keys().find((k) => k.id === key.id)?.last_used_at).toBe('2026-11-21T10:01:00Z')
+  })
+})

@@ -36,6 +36,8 @@ beforeAll(async () => {
   platform.addKey('rotated')
   platform.addOrgKey(org, 'rotated')
   platform.addOrgKey(org, 'rotated-deploy', { projectId: project })
+  // One expired key for prune-keys to revoke.
+  platform.addKey('stale~exp-20200101T0000Z', { createdAt: Date.parse('2019-12-01T00:00:00Z') })
 })
 
 afterAll(async () => {
@@ -134,6 +136,19 @@ const rows: Row[] = [
       `GET /organizations/${org}/api_keys`,
       `DELETE /organizations/${org}/api_keys/${KEY_ID}`,
     ],
+  ],
+  ['prune-keys, personal key, dry run', () => personal, () => ({ command: 'prune-keys' }), () => ['GET /auth', 'GET /api_keys']],
+  [
+    'prune-keys, org-id, dry run',
+    () => orgKey,
+    () => ({ command: 'prune-keys', 'org-id': org }),
+    () => ['GET /auth', `GET /organizations/${org}/api_keys`],
+  ],
+  [
+    'prune-keys, personal key (one expired key)',
+    () => personal,
+    () => ({ command: 'prune-keys', 'dry-run': 'false' }),
+    () => ['GET /auth', 'GET /api_keys', `DELETE /api_keys/${KEY_ID}`],
   ],
   [
     'wait-for-operations, project-scoped key',

@@ -187,7 +187,7 @@ describe('project-scoped job keys', () => {
     platform.dropKeyScope()
     const result = await step({ command: 'create-key', 'key-name': 'job-3', 'project-id': target, 'revoke-after-job': 'true' })
     expect(result.code).toBe(1)
-    const made = platform.keys().find((k) => k.name === 'job-3')!
+    const made = platform.keys().find((k) => k.name.startsWith('job-3~exp-'))!
     expect(made.revoked).toBe(true)
     expect(errorLines(result.stdout)).toEqual([
       `::error::The platform was asked for a key scoped to project ${target} and answered key ${made.id} with no project, so it would reach every project of organization ${org}. That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,

@@ -1,5 +1,6 @@
 // Runs the platform emulator from the command line, seeded with a working key,
-// some projects and one project whose operations change status over time.
+// some projects, one project whose operations change status over time, and keys
+// with a past for prune-keys to find.
 //   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]
 // --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY (a personal key of an admin of
 // the one organization), NEON_EMULATOR_ORG_ID and NEON_EMULATOR_PROJECT_ID (KEY=value lines),
@@ -106,6 +107,28 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
   emulator.addHistory(projectId, 25)
 }
 
+/**
+ * Keys as an account collects them: an orphaned job key (its runner died before the post step),
+ * a laptop's key idle for months, a key made by hand and never used, one in daily use, and an
+ * organization's orphaned project-scoped job key.
+ */
+function seedKeys(emulator: PlatformEmulator, projectId: string): void {
+  const now = Date.now()
+  const hour = 3_600_000
+  const day = 24 * hour
+  emulator.addKey(names.expiringKeyName('job-7781-1-deploy', now - day), {
+    createdAt: now - day - 6 * hour,
+    lastUsedAt: now - day - 5 * hour,
+  })
+  emulator.addKey('old-laptop', { createdAt: now - 300 * day, lastUsedAt: now - 120 * day })
+  emulator.addKey('test-by-hand', { createdAt: now - 95 * day })
+  emulator.addKey('ci-deploy', { createdAt: now - 200 * day, lastUsedAt: now - 2 * hour })
+  emulator.addOrgKey(emulator.defaultOrgId, names.expiringKeyName('deploy-1200-1', now - 3 * day), {
+    projectId,
+    createdAt: now - 3 * day - hour,
+  })
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
   const emulator = new PlatformEmulator()
@@ -113,6 +136,7 @@ async function main(): Promise<void> {
   const projectIds = emulator.addProjects(options.projects)
   const operationsProject = projectIds[0] ?? emulator.addProject({ name: 'operations-demo' }).id
   seedOperations(emulator, operationsProject)
+  seedKeys(emulator, operationsProject)
 
   const url = await emulator.start(options.port, options.host)
   const origin = new URL(url).origin

@@ -157,3 +157,15 @@ export function endpointId(): string {
 export function apiKeyValue(): string {
   return `napi_${randomChars(60)}`
 }
+
+/**
+ * A key name as the action writes it for a key that expires at `expiresAtMs` (README, "Key
+ * hygiene"): `<name>~exp-YYYYMMDDTHHMMZ`, UTC, rounded up to the minute. Written here on its
+ * own, so a test can check the action reads the documented form, not only its own output.
+ */
+export function expiringKeyName(name: string, expiresAtMs: number): string {
+  const at = new Date(Math.ceil(expiresAtMs / 60_000) * 60_000)
+  const two = (n: number) => String(n).padStart(2, '0')
+  const stamp = `${at.getUTCFullYear()}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}T${two(at.getUTCHours())}${two(at.getUTCMinutes())}Z`
+  return `${name}~exp-${stamp}`
+}

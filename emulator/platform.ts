@@ -197,12 +197,25 @@ export interface OperationPatch {
   retry_at: string
 }
 
+/**
+ * A seeded key's past, in ms since the epoch on the emulator's clock: made `createdAt` (default
+ * now), last used `lastUsedAt` from `lastUsedFrom` (default never; the address defaults to one
+ * of a CI runner's).
+ */
+export interface KeyHistory {
+  createdAt?: number
+  lastUsedAt?: number
+  lastUsedFrom?: string
+}
+
 /** The default user: `addKey()` makes its personal keys; it is an admin of the default organization. */
 export const KEY_OWNER: KeyOwner = { id: 'emulator-user', name: 'Emulator User', image: '' }
 /** The organization that owns projects added without `org_id`. */
 export const DEFAULT_ORGANIZATION_NAME = 'Emulator Org'
 
 const FIRST_KEY_ID = 100_000
+/** Where a seeded key was last used from, unless the seed says: a documentation address (RFC 5737). */
+const SEEDED_USE_ADDRESS = '198.51.100.23'
 const KEY_NAME_MAX = 64
 const PROJECTS_DEFAULT_LIMIT = 10
 const PROJECTS_MAX_LIMIT = 400
@@ -275,6 +288,8 @@ export class PlatformEmulator {
   private readonly orgKeyCreates = new Map<string, number[]>()
   private readonly faultQueue = new FaultQueue()
   private readonly log: RequestLogEntry[] = []
+  /** Whether a request sets its key's last use; off, the list shows the uses from before, as a service that records them late. */
+  private recordingKeyUse = true
   /** Pending delay faults, so that stop() can end them instead of waiting. */
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
 
@@ -364,11 +379,13 @@ export class PlatformEmulator {
 
   // ---- keys --------------------------------------------------------------
 
-  /** A personal key of `user` (default: the default user). */
-  addKey(name = 'emulator-key', options: { user?: string } = {}): { id: number; key: string } {
+  /** A personal key of `user` (default: the default user), made and last used when `history` says. */
+  addKey(name = 'emulator-key', options: { user?: string } & KeyHistory = {}): { id: number; key: string } {
     const userId = options.user ?? KEY_OWNER.id
     if (!this.directory.hasUser(userId)) throw new RangeError(`user ${userId} not found`)
+    checkKeyHistory(options, this.clock())
     const key = this.createKey(name, { kind: 'personal', userId })
+    this.setKeyHistory(key, options)
     return { id: key.id, key: key.value }
   }
 
@@ -376,7 +393,7 @@ export class PlatformEmulator {
   addOrgKey(
     orgId: string,
     name = 'emulator-org-key',
-    options: { projectId?: string; createdBy?: string } = {},
+    options: { projectId?: string; createdBy?: string } & KeyHistory = {},
   ): { id: number; key: string } {
     if (!this.directory.organization(orgId)) throw new RangeError(`organization ${orgId} not found`)
     if (options.projectId !== undefined && this.projectStore.get(options.projectId)?.record.org_id !== orgId) {
@@ -384,8 +401,27 @@ export class PlatformEmulator {
     }
     const scope: KeyScope = { kind: 'organization', orgId, createdBy: options.createdBy ?? KEY_OWNER.id }
     if (options.projectId !== undefined) scope.projectId = options.projectId
+    checkKeyHistory(options, this.clock())
     const key = this.createKey(name, scope)
+    this.setKeyHistory(key, options)
     return { id: key.id, key: key.value }
+  }
+
+  /** A use of key `id` at `at` (default now) from `from`, as a job holding it would make. */
+  useKey(id: number, options: { at?: number; from?: string } = {}): void {
+    const key = this.keyStore.get(id)
+    if (!key) throw new RangeError(`key ${id} not found`)
+    const history = { createdAt: key.createdMs, lastUsedAt: options.at ?? this.clock(), lastUsedFrom: options.from }
+    checkKeyHistory(history, key.createdMs)
+    this.setKeyHistory(key, history)
+  }
+
+  /**
+   * `false`: requests stop setting their key's last use, so the list keeps showing the uses from
+   * before, as a service that records key use late would.
+   */
+  recordKeyUse(enabled: boolean): void {
+    this.recordingKeyUse = enabled
   }
 
   /** The next `times` project-scoped key creations answer an unscoped organization key, as a scoping bug would. */
@@ -608,6 +644,14 @@ export class PlatformEmulator {
     return key
   }
 
+  private setKeyHistory(key: KeyState, history: KeyHistory): void {
+    if (history.createdAt !== undefined) key.createdMs = history.createdAt
+    if (history.lastUsedAt !== undefined) {
+      key.lastUsedMs = history.lastUsedAt
+      key.lastUsedFrom = history.lastUsedFrom ?? SEEDED_USE_ADDRESS
+    }
+  }
+
   private freshProjectId(): string {
     let id = names.projectId()
     while (this.projectStore.has(id)) id = names.projectId()
@@ -768,8 +812,10 @@ export class PlatformEmulator {
     const key = keyId === undefined ? undefined : this.keyStore.get(keyId)
     if (key) entry.keyId = key.id
     if (!key || key.revoked) return apiError(401, 'authorization failed')
-    key.lastUsedMs = this.clock()
-    key.lastUsedFrom = req.socket.remoteAddress ?? ''
+    if (this.recordingKeyUse) {
+      key.lastUsedMs = this.clock()
+      key.lastUsedFrom = req.socket.remoteAddress ?? ''
+    }
 
     try {
       return handler({ key, params: route.params, query, body })
@@ -1091,6 +1137,15 @@ export class PlatformEmulator {
       return { status: 200, body: { operation: this.operation(id) } }
     }
     return notFound()
+  }
+}
+
+/** A seeded past must be a time, and a key is not used before it is made. */
+function checkKeyHistory(history: KeyHistory, now: number): void {
+  const created = history.createdAt ?? now
+  if (!Number.isFinite(created)) throw new RangeError('createdAt must be a time in ms since the epoch')
+  if (history.lastUsedAt !== undefined && !(history.lastUsedAt >= created)) {
+    throw new RangeError('a key cannot be used before it is made')
   }
 }
 

@@ -4,6 +4,7 @@
  * prints what a workflow author would see: the log, the outputs and the job summary.
  */
 import { GitHubEmulator } from '../emulator/github.ts'
+import { expiringKeyName } from '../emulator/names.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { runStep, stripMasks, type StepResult } from './run-step.ts'
 
@@ -177,6 +178,23 @@ async function main(): Promise<void> {
   await step('Revoke keys by name', { command: 'revoke-key', 'key-name': 'nobody-uses-this-name' })
   await step('The post step revokes the job-scoped key', { command: 'create-key', 'key-name': 'demo-job-key' }, created.state)
   console.log(`\nKey ${created.outputs['key-id']} valid after the post step: ${platform.isKeyValid(Number(created.outputs['key-id']))}`)
+
+  // Keys with a past: a job key whose runner died before its post step, a laptop's key idle for
+  // months, a key made by hand and never used, and an organization's orphaned project-scoped key.
+  const day = 86_400_000
+  const hour = 3_600_000
+  const past = Date.now()
+  platform.addKey(expiringKeyName('job-7781-1-deploy', past - day), { createdAt: past - day - 6 * hour, lastUsedAt: past - day - 5 * hour })
+  platform.addKey('old-laptop', { createdAt: past - 300 * day, lastUsedAt: past - 120 * day })
+  platform.addKey('test-by-hand', { createdAt: past - 95 * day })
+  platform.addOrgKey(org, expiringKeyName('deploy-1200-1', past - 3 * day), { projectId, createdAt: past - 3 * day - hour })
+  await step('Key hygiene, dry run: what a sweep would revoke, and why', { command: 'prune-keys', 'unused-for': '90d' })
+  await step("The real sweep revokes them, never the step's own key", { command: 'prune-keys', 'unused-for': '90d', 'dry-run': 'false' })
+  await step("The organization's sweep finds an orphaned project-scoped job key", {
+    command: 'prune-keys',
+    'org-id': org,
+    'dry-run': 'false',
+  })
 
   await step('A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' })
   await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })

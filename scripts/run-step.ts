@@ -54,9 +54,9 @@ export interface StepOptions {
   /**
    * The action's time: `jump` (default) skips every wait while no request is in flight, and
    * runs `rate` times as fast while one is; `scale` only runs `rate` times as fast; `real` is
-   * the wall clock.
+   * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
    */
-  time?: { mode: 'jump' | 'scale'; rate?: number } | 'real'
+  time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
   /** `source` (default): src/index.ts; `bundle`: dist/index.js, as users run it. */
   entry?: 'source' | 'bundle'
 }
@@ -68,7 +68,11 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): 
   if (time === 'real') return { args: [entry], env: {} }
   return {
     args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
-    env: { VIRTUAL_TIME: time.mode, VIRTUAL_TIME_RATE: String(time.rate ?? 1) },
+    env: {
+      VIRTUAL_TIME: time.mode,
+      VIRTUAL_TIME_RATE: String(time.rate ?? 1),
+      ...(time.start === undefined ? {} : { VIRTUAL_TIME_START: String(time.start) }),
+    },
   }
 }
 

@@ -12,6 +12,8 @@
  *   and Node's own fetch publish.
  * - With `VIRTUAL_TIME=scale`, the clock only runs faster: for the bench, where the emulator's
  *   clock runs at the same rate.
+ * - `VIRTUAL_TIME_START` (ms since the epoch) sets where the clock starts, so a test can run one
+ *   step hours after another on the emulator's clock (a sweep after a job key has expired).
  */
 import { subscribe } from 'node:diagnostics_channel'
 
@@ -19,6 +21,10 @@ const mode = process.env.VIRTUAL_TIME
 const rate = Number(process.env.VIRTUAL_TIME_RATE ?? '1')
 if (mode !== 'jump' && mode !== 'scale') throw new Error(`VIRTUAL_TIME must be jump or scale, not ${String(mode)}`)
 if (!(rate > 0)) throw new Error(`VIRTUAL_TIME_RATE must be a positive number, not ${String(process.env.VIRTUAL_TIME_RATE)}`)
+const start = process.env.VIRTUAL_TIME_START === undefined ? undefined : Number(process.env.VIRTUAL_TIME_START)
+if (start !== undefined && !Number.isSafeInteger(start)) {
+  throw new Error(`VIRTUAL_TIME_START must be ms since the epoch, not ${String(process.env.VIRTUAL_TIME_START)}`)
+}
 
 const real = {
   setTimeout: globalThis.setTimeout,
@@ -27,8 +33,8 @@ const real = {
   now: Date.now,
 }
 const origin = real.now()
-/** Virtual milliseconds added by jumps. */
-let skipped = 0
+/** Virtual milliseconds added by jumps, and by a start away from now. */
+let skipped = start === undefined ? 0 : start - origin
 const virtualNow = (): number => origin + (real.now() - origin) * rate + skipped
 
 let inFlight = 0

@@ -1,12 +1,21 @@
 import { InputError } from './errors.ts'
 import { quoted, untrusted } from './text.ts'
+import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
 
 /**
  * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw
  * inputs into one typed Settings here, and a wrong input stops the step before any request.
  */
 
-export const COMMANDS = ['create-key', 'revoke-key', 'list-keys', 'list-projects', 'wait-for-operations', 'rotate-key'] as const
+export const COMMANDS = [
+  'create-key',
+  'revoke-key',
+  'list-keys',
+  'list-projects',
+  'wait-for-operations',
+  'rotate-key',
+  'prune-keys',
+] as const
 export type Command = (typeof COMMANDS)[number]
 
 export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
@@ -18,6 +27,19 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
 export const MAX_SEARCH_LENGTH = 256
+/**
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
+ * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
+ * runner has ended, and one its post step never revoked is found by the next prune-keys.
+ */
+export const DEFAULT_JOB_KEY_EXPIRY = '6h'
+export const DEFAULT_MAX_REVOKE = 50
+/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+export const MAX_MAX_REVOKE = 10_000
+/** `expires-in`: 1 minute to 365 days. */
+const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
+/** `unused-for`: 1 hour to 3650 days. */
+const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 
 interface Common {
   apiKey: string
@@ -43,7 +65,13 @@ export interface KeyScopeInputs {
 
 export type Settings = Common &
   (
-    | ({ command: 'create-key'; keyName: string; revokeAfterJob: boolean } & KeyScopeInputs)
+    | ({
+        command: 'create-key'
+        keyName: string
+        revokeAfterJob: boolean
+        /** How long the key lives by its name (`expires-in`, or the job-key default); undefined: no expiry. */
+        expiresInMs?: number
+      } & KeyScopeInputs)
     | { command: 'revoke-key'; keyId?: number; keyName?: string; orgId?: string }
     | { command: 'list-keys'; orgId?: string }
     | { command: 'list-projects'; orgId?: string; search?: string }
@@ -55,7 +83,22 @@ export type Settings = Common &
         pollIntervalMs: number
       }
     | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
+    | ({ command: 'prune-keys' } & PruneSelection)
   )
+
+/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
+export interface PruneSelection {
+  /** Whose keys: the personal keys of the step's user, or this organization's. */
+  orgId?: string
+  /** Only keys whose name starts with this (`key-name`). */
+  keyNamePrefix?: string
+  /** Also keys not used for this long, or never used and older (`unused-for`). */
+  unusedForMs?: number
+  /** Only list; `false` revokes. */
+  dryRun: boolean
+  /** More selected than this: nothing is revoked. */
+  maxRevoke: number
+}
 
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
 export type InputReader = (name: string) => string
@@ -91,15 +134,21 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
   }
 
   switch (command) {
-    case 'create-key':
+    case 'create-key': {
+      const keyName = requireInput(readKeyName(read), 'key-name', command)
+      const revokeAfterJob = readBoolean(read, 'revoke-after-job')
+      const expiresInMs = readExpiresIn(read, revokeAfterJob)
+      if (expiresInMs !== undefined) checkRoomForExpiry(keyName, revokeAfterJob && !read('expires-in').trim())
       return {
         ...common,
         command,
-        keyName: requireInput(readKeyName(read), 'key-name', command),
-        revokeAfterJob: readBoolean(read, 'revoke-after-job'),
+        keyName,
+        revokeAfterJob,
+        ...(expiresInMs === undefined ? {} : { expiresInMs }),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    }
     case 'revoke-key': {
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
@@ -134,6 +183,12 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
     case 'rotate-key':
+      if (read('expires-in').trim()) {
+        throw new InputError(
+          'Input `expires-in` was given to rotate-key, which does not take it: a rotated key stays valid until the next rotation replaces it. ' +
+            '`expires-in` is for create-key.',
+        )
+      }
       return {
         ...common,
         command,
@@ -143,6 +198,8 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    case 'prune-keys':
+      return { ...common, command, ...readPruneSelection(read) }
   }
 }
 
@@ -262,11 +319,97 @@ function readSearch(read: InputReader): string | undefined {
   return value
 }
 
-function readBoolean(read: InputReader, input: string): boolean {
+/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+function readBoolean(read: InputReader, input: string, fallback = false): boolean {
   const raw = read(input).trim()
-  if (!raw || /^(false|False|FALSE)$/.test(raw)) return false
+  if (!raw) return fallback
+  if (/^(false|False|FALSE)$/.test(raw)) return false
   if (/^(true|True|TRUE)$/.test(raw)) return true
   throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be true or false.`)
+}
+
+/** Milliseconds per unit of a duration input. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+
+/** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d{1,7})([mhdw])$/.exec(text)
+  if (!match) return undefined
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!
+}
+
+/** A duration input, within its range; undefined when empty. */
+function readDuration(read: InputReader, input: string, range: { min: string; max: string }): number | undefined {
+  const raw = read(input).trim()
+  if (!raw) return undefined
+  const ms = parseDuration(raw)
+  if (ms === undefined || ms < parseDuration(range.min)! || ms > parseDuration(range.max)!) {
+    throw new InputError(
+      `Input \`${input}\` is ${quoted(raw, 80)}: it must be a whole number and a unit, ` +
+        `m (minutes), h (hours), d (days) or w (weeks), from ${untrusted(range.min)} to ${untrusted(range.max)}, e.g. 2h or 7d.`,
+    )
+  }
+  return ms
+}
+
+/** `expires-in`, or for a job key the default. */
+function readExpiresIn(read: InputReader, revokeAfterJob: boolean): number | undefined {
+  const given = readDuration(read, 'expires-in', EXPIRES_IN_RANGE)
+  if (given !== undefined || !revokeAfterJob) return given
+  return parseDuration(DEFAULT_JOB_KEY_EXPIRY)
+}
+
+/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
+  const length = [...keyName].length
+  const room = MAX_KEY_NAME_LENGTH - EXPIRY_SUFFIX_LENGTH
+  if (length <= room) return
+  const why = byDefault
+    ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+    : 'with `expires-in`,'
+  throw new InputError(
+    `Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
+      `(\`~exp-\` and the UTC time to the minute, ${EXPIRY_SUFFIX_LENGTH} characters) within the platform's ${MAX_KEY_NAME_LENGTH}, ` +
+      `so the name may be at most ${room} characters.`,
+  )
+}
+
+function readPruneSelection(read: InputReader): PruneSelection {
+  if (read('project-id').trim()) {
+    throw new InputError(
+      "Input `project-id` was given to prune-keys, which does not take it: prune-keys works on the personal keys of the step's user, " +
+        "or with `org-id` on an organization's keys, project-scoped ones included. Narrow it with `key-name` (a name prefix).",
+    )
+  }
+  if (read('expires-in').trim()) {
+    throw new InputError(
+      'Input `expires-in` was given to prune-keys, which does not take it: prune-keys always selects the keys whose names say they have expired. ' +
+        'To select keys by how long they have not been used, set `unused-for`.',
+    )
+  }
+  const keyNamePrefix = readKeyName(read)
+  const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
+  return {
+    orgId: readOrgId(read),
+    ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+    ...(unusedForMs === undefined ? {} : { unusedForMs }),
+    // Empty is what a typo in an expression gives: it must never revoke.
+    dryRun: readBoolean(read, 'dry-run', true),
+    maxRevoke: readMaxRevoke(read),
+  }
+}
+
+function readMaxRevoke(read: InputReader): number {
+  const raw = read('max-revoke').trim()
+  if (!raw) return DEFAULT_MAX_REVOKE
+  const value = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_MAX_REVOKE)) {
+    throw new InputError(
+      `Input \`max-revoke\` is ${quoted(raw, 80)}: it must be a whole number from 1 to ${MAX_MAX_REVOKE} ` +
+        `(default ${DEFAULT_MAX_REVOKE}). To revoke nothing, leave \`dry-run\` true.`,
+    )
+  }
+  return value
 }
 
 function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {

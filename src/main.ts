@@ -5,6 +5,7 @@ import type { CommandContext, CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
 import { runListProjects } from './commands/projects.ts'
 import { runWaitForOperations } from './commands/operations.ts'
+import { runPruneKeys } from './commands/prune.ts'
 import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './state.ts'
@@ -73,5 +74,7 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         projectId: settings.projectId,
         github: { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
       })
+    case 'prune-keys':
+      return runPruneKeys(ctx, settings)
   }
 }

@@ -2,7 +2,7 @@ import type { PlatformClient, RequestSpec } from './client.ts'
 import { ApiError } from './errors.ts'
 import { ActionError } from '../errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
-import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Organization, Project, RevokedApiKey } from './types.ts'
+import type { ApiKey, AuthDetails, CreatedApiKey, Operation, OperationsPage, Organization, Project, RevokedApiKey } from './types.ts'
 import { quoted, untrusted } from '../text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
@@ -126,6 +126,23 @@ async function revokeKeyAt(client: PlatformClient, id: number, spec: RequestSpec
     }
     throw error
   }
+}
+
+/**
+ * GET /auth: who the step's key acts for. `api_key_user` is a personal key (`account_id` its
+ * user), `api_key_org` an organization or project-scoped key (`account_id` its organization).
+ */
+export function getAuth(client: PlatformClient): Promise<AuthDetails> {
+  return client.send({
+    method: 'GET',
+    path: '/auth',
+    retry: 'safe',
+    purpose: "find out what kind of key the step's key is",
+    parse: (body) => {
+      const record = object(body, 'response')
+      return { accountId: string(record, 'account_id', 'response'), authMethod: string(record, 'auth_method', 'response') }
+    },
+  })
 }
 
 /**

@@ -19,6 +19,14 @@ export interface ApiKey {
   project_id?: string
 }
 
+/** GET /auth, as the action reads it. */
+export interface AuthDetails {
+  /** The user of a personal key; the organization of an organization or project-scoped key. */
+  accountId: string
+  /** `api_key_user`, `api_key_org`, or a value the action does not know. */
+  authMethod: string
+}
+
 /** An element of GET /users/me/organizations, as the action reads it. */
 export interface Organization {
   id: string

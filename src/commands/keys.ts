@@ -3,6 +3,7 @@ import { ActionError, messageOf } from '../errors.ts'
 import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import type { KeyScopeInputs } from '../inputs.ts'
+import { expiryOf, withExpiry } from '../key-expiry.ts'
 import { keyNamespaceFor, organizationOutput } from '../organization.ts'
 import { formatDate, heading, paragraph, table, tableOf } from '../summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../state.ts'
@@ -142,19 +143,28 @@ export async function revokeKeyIds(
 export interface CreateKeyOptions extends KeyScopeInputs {
   keyName: string
   revokeAfterJob: boolean
+  /** The key's name says it expires this long from now (see key-expiry.ts). */
+  expiresInMs?: number
 }
 
 export async function runCreateKey(ctx: CommandContext, options: CreateKeyOptions): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
-  const created = await createKeyOnce(ctx, options.keyName, target)
+  const name = options.expiresInMs === undefined ? options.keyName : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
+  // As prune-keys will read it: rounded up to the minute.
+  const expiresAt = expiryOf(name)
+  const created = await createKeyOnce(ctx, name, target)
   if (options.revokeAfterJob) {
     // The post step revokes through the same namespace: it needs the organization, never the value.
     if (target.namespace.kind === 'organization') ctx.saveState(JOB_KEY_ORG_ID, target.namespace.orgId)
     ctx.saveState(JOB_KEY_ID, String(created.id))
   }
   const scope = describeScope(target)
+  const lifetime = [
+    ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
+    ...(expiresAt === undefined ? [] : [`it expires ${formatDate(new Date(expiresAt).toISOString())} by its name`]),
+  ]
   ctx.log.info(
-    `Created API key ${created.id} named ${quoted(options.keyName)} (${scope})${options.revokeAfterJob ? '; it is revoked when the job ends' : ''}.`,
+    `Created API key ${created.id} named ${quoted(name)} (${scope})${lifetime.length ? `; ${untrusted(lifetime.join('; '), 400)}` : ''}.`,
   )
   adviseScope(ctx, target, created.id)
   return {
@@ -163,10 +173,16 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeyOption
       heading('API key created') +
       table(
         ['id', 'name', 'scope', 'lifetime'],
-        [[{ code: String(created.id) }, options.keyName, scope, options.revokeAfterJob ? 'this job' : 'until revoked']],
+        [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]],
       ) +
       paragraph('The key value is in the step output `key`, masked in logs. It is shown nowhere else.'),
   }
+}
+
+function describeLifetime(revokeAfterJob: boolean, expiresAt: number | undefined): string {
+  const expiry = expiresAt === undefined ? '' : `expires ${untrusted(formatDate(new Date(expiresAt).toISOString()))}`
+  if (revokeAfterJob) return expiry ? `this job (${expiry})` : 'this job'
+  return expiry || 'until revoked'
 }
 
 export async function runRevokeKey(

@@ -1,0 +1,131 @@
+import { describe, expect, it } from '@jest/globals'
+import { PERSONAL_KEYS, organizationKeys } from '../src/api/namespace.js'
+import type { ApiKey } from '../src/api/types.js'
+import { IN_USE_WINDOW_MS, findOwnKey, judgeKeys, type OwnKey } from '../src/commands/prune.js'
+import type { PruneSelection } from '../src/inputs.js'
+import { withExpiry } from '../src/key-expiry.js'
+
+/** The selection and the guards, on plain records: the edge cases an emulator run does not reach. */
+const NOW = Date.parse('2026-11-21T10:00:00Z')
+const DAY = 86_400_000
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function key(id: number, name: string, created: number | string, used: number | string | null = null, projectId?: string): ApiKey {
+  return {
+    id,
+    name,
+    created_at: typeof created === 'number' ? iso(created) : created,
+    last_used_at: typeof used === 'number' ? iso(used) : used,
+    last_used_from_addr: used === null ? null : '192.0.2.1',
+    ...(projectId === undefined ? {} : { project_id: projectId }),
+  }
+}
+
+const select = (options: Partial<PruneSelection> = {}): PruneSelection => ({ dryRun: true, maxRevoke: 50, ...options })
+const nobody: OwnKey = { kind: 'elsewhere', where: 'elsewhere' }
+
+describe("finding the step's own key", () => {
+  const since = NOW - 60_000
+  const keys = [key(1, 'a', NOW - DAY, NOW - 30_000), key(2, 'b', NOW - DAY, NOW - 61_000), key(3, 'c', NOW - DAY)]
+
+  it('a personal key is one of the personal keys: the keys used since the step began', () => {
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'found', ids: [1] })
+  })
+
+  it("a personal key is not among an organization's keys; an organization key is not among another's, nor among personal keys", () => {
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, since).kind).toBe('elsewhere')
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, since).kind).toBe('elsewhere')
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, since).kind).toBe('elsewhere')
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, since)).toEqual({
+      kind: 'found',
+      ids: [1],
+    })
+  })
+
+  it('a kind of key the action does not know may be among any keys', () => {
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, since)).toEqual({ kind: 'found', ids: [1] })
+  })
+
+  it('no use since the step began: unknown; an unreadable last use counts as one', () => {
+    const old = [key(2, 'b', NOW - DAY, NOW - DAY), key(3, 'c', NOW - DAY)]
+    expect(findOwnKey(old, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'unknown' })
+    const unreadable = [...old, key(4, 'd', NOW - DAY, 'yesterday')]
+    expect(findOwnKey(unreadable, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({
+      kind: 'found',
+      ids: [4],
+    })
+  })
+})
+
+describe('judging keys', () => {
+  const expired = withExpiry('job', NOW - DAY)
+
+  it('selects expired keys and, with unused-for, idle and never-used old ones, at the boundary included', () => {
+    const keys = [
+      key(1, expired, NOW - 2 * DAY),
+      key(2, 'idle', NOW - 100 * DAY, NOW - 30 * DAY),
+      key(3, 'never', NOW - 30 * DAY),
+      key(4, 'busy', NOW - 100 * DAY, NOW - 30 * DAY + 1000),
+      key(5, 'young', NOW - 30 * DAY + 1000),
+      key(6, withExpiry('later', NOW + 60_000), NOW - DAY),
+      key(7, withExpiry('now', NOW), NOW - DAY),
+    ]
+    const verdicts = judgeKeys(keys, select({ unusedForMs: 30 * DAY }), NOW, nobody)
+    expect(verdicts.map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
+      [2, ['not used for 30 days'], undefined],
+      [3, ['never used, created 30 days ago'], undefined],
+      [1, ['expired 2026-11-20 10:00 UTC (by its name)'], undefined],
+      [7, ['expired 2026-11-21 10:00 UTC (by its name)'], undefined],
+    ])
+    expect(judgeKeys(keys, select(), NOW, nobody).map((v) => v.key.id)).toEqual([1, 7])
+  })
+
+  it('gives every reason that applies', () => {
+    const [verdict] = judgeKeys([key(1, expired, NOW - 50 * DAY, NOW - 40 * DAY)], select({ unusedForMs: 30 * DAY }), NOW, nobody)
+    expect(verdict!.reasons).toEqual(['expired 2026-11-20 10:00 UTC (by its name)', 'not used for 40 days'])
+  })
+
+  it('a name prefix narrows, and is a prefix, not a pattern', () => {
+    const keys = [key(1, withExpiry('job-1', NOW - DAY), NOW - 2 * DAY), key(2, withExpiry('a-job-1', NOW - DAY), NOW - 2 * DAY)]
+    expect(judgeKeys(keys, select({ keyNamePrefix: 'job-' }), NOW, nobody).map((v) => v.key.id)).toEqual([1])
+    expect(judgeKeys(keys, select({ keyNamePrefix: 'job.' }), NOW, nobody)).toEqual([])
+  })
+
+  it('keeps a key used or made within the in-use window, and the one just outside it goes', () => {
+    const edge = NOW - IN_USE_WINDOW_MS
+    const keys = [
+      key(1, expired, NOW - 2 * DAY, edge + 1000),
+      key(2, expired, edge + 1000),
+      key(3, expired, NOW - 2 * DAY, edge),
+      key(4, expired, edge),
+      // The platform's clock a little ahead of the runner's: a use "in the future" is in use.
+      key(5, expired, NOW - 2 * DAY, NOW + 30_000),
+    ]
+    const kept = Object.fromEntries(judgeKeys(keys, select(), NOW, nobody).map((v) => [v.key.id, v.kept]))
+    expect(kept).toEqual({
+      1: 'used 9 min ago, within the last 10 min',
+      2: 'created 9 min ago, within the last 10 min',
+      3: undefined,
+      4: undefined,
+      5: 'used just now, within the last 10 min',
+    })
+  })
+
+  it("keeps the step's own key whatever its name and age say", () => {
+    const keys = [key(1, expired, NOW - 100 * DAY, NOW - 90 * DAY), key(2, expired, NOW - 100 * DAY, NOW - 90 * DAY)]
+    expect(judgeKeys(keys, select(), NOW, { kind: 'found', ids: [2] }).map((v) => v.kept)).toEqual([undefined, "the step's own key"])
+    expect(judgeKeys(keys, select(), NOW, { kind: 'found', ids: [1, 2] }).map((v) => v.kept)).toEqual([
+      "the step's own key, or used within the same minute",
+      "the step's own key, or used within the same minute",
+    ])
+  })
+
+  it('keeps a key whose times it cannot read', () => {
+    const keys = [key(1, expired, 'soon'), key(2, expired, NOW - DAY, 'a while ago')]
+    const verdicts = judgeKeys(keys, select({ unusedForMs: DAY }), NOW, nobody)
+    expect(verdicts.map((v) => [v.key.id, v.kept])).toEqual([
+      [1, 'its created_at or last_used_at is not a time the action can read'],
+      [2, 'its created_at or last_used_at is not a time the action can read'],
+    ])
+  })
+})

@@ -1,0 +1,312 @@
+import { getAuth } from '../api/endpoints.ts'
+import { ApiError } from '../api/errors.ts'
+import { listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import type { ApiKey, AuthDetails } from '../api/types.ts'
+import { messageOf } from '../errors.ts'
+import type { PruneSelection } from '../inputs.ts'
+import { expiryOf } from '../key-expiry.ts'
+import { keyNamespaceFor, organizationOutput } from '../organization.ts'
+import { formatDate, heading, paragraph, table, type Cell } from '../summary.ts'
+import { quoted, untrusted } from '../text.ts'
+import type { CommandContext, CommandResult } from './context.ts'
+
+/**
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
+ * namespace, and revoke them, within guards that no selector can get round:
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing at all when the action cannot tell which it is;
+ * - never a key used or made within the last IN_USE_WINDOW_MS;
+ * - nothing at all when more than `max-revoke` keys are selected.
+ */
+
+/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+export const IN_USE_WINDOW_MS = 10 * 60_000
+/**
+ * The step's key is the one whose last use is this step's own requests. The platform's clock and
+ * the runner's may differ a little, so a use from this long before the step's first request counts.
+ */
+export const USE_CLOCK_SKEW_MS = 60_000
+/** Per-key log lines; the summary and the outputs hold every key. */
+const MAX_LOGGED_KEYS = 100
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+
+/** Where the step's key is among the listed keys. */
+export type OwnKey =
+  | { kind: 'elsewhere'; where: string }
+  /** The keys whose last use falls within this step: the step's own key is one of them. */
+  | { kind: 'found'; ids: number[] }
+  /** The step's key is among them, but no key shows a use by this step. */
+  | { kind: 'unknown' }
+
+/** A key a selector picked, and why; `kept` says which guard keeps it. */
+export interface Verdict {
+  key: ApiKey
+  reasons: string[]
+  kept?: string
+}
+
+export async function runPruneKeys(ctx: CommandContext, options: PruneSelection): Promise<CommandResult> {
+  const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
+  const stepStarted = ctx.clock.now()
+  const auth = await getAuth(ctx.client)
+  const keys = await listKeysIn(ctx.client, namespace)
+  const now = ctx.clock.now()
+  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
+  const verdicts = judgeKeys(keys, options, now, own)
+  const selected = verdicts.filter((v) => v.kept === undefined)
+  const kept = verdicts.filter((v) => v.kept !== undefined)
+  const where =
+    namespace.kind === 'organization' ? `the keys of organization ${untrusted(namespace.orgId)}` : "the personal keys of the step's user"
+
+  ctx.log.info(
+    `Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
+      (options.dryRun ? ' Dry run: nothing is revoked.' : ''),
+  )
+  ctx.log.info(describeOwnKey(own))
+  logVerdicts(ctx, verdicts, options.dryRun, namespace)
+
+  const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where)
+  const revoked: number[] = []
+  let failure: string | undefined
+  if (selected.length === 0) {
+    ctx.log.info('No key is selected: there is nothing to revoke.')
+  } else if (options.dryRun) {
+    if (reason) ctx.log.warning(`A run with \`dry-run: false\` would revoke nothing: ${reason}`)
+    else ctx.log.info(`Dry run: ${selected.length} key(s) would be revoked. Set \`dry-run: false\` to revoke them.`)
+  } else if (reason) {
+    failure = `Nothing was revoked: ${reason}`
+  } else {
+    failure = (await revokeSelected(ctx, selected, namespace, revoked)).failure
+  }
+
+  return {
+    outputs: {
+      'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
+      'revoked-key-ids': JSON.stringify(revoked),
+      ...organizationOutput(namespace),
+    },
+    summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
+    failure,
+  }
+}
+
+/**
+ * The step's key lives among these keys when it is a personal key and they are personal keys,
+ * or when it is a key of the organization whose keys they are. A kind of key the action does not
+ * know may be among any of them.
+ */
+export function findOwnKey(keys: ApiKey[], namespace: KeyNamespace, auth: AuthDetails, since: number): OwnKey {
+  if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
+    return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
+  }
+  if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
+    return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
+  }
+  // An unreadable last use counts as a use now: such a key is never taken for unused.
+  const ids = keys.filter((k) => k.last_used_at !== null && !(Date.parse(k.last_used_at) < since)).map((k) => k.id)
+  return ids.length > 0 ? { kind: 'found', ids } : { kind: 'unknown' }
+}
+
+/** Every key a selector picks, with its reasons, and the guard that keeps it, if any. */
+export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey): Verdict[] {
+  const verdicts: Verdict[] = []
+  for (const key of keys) {
+    if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
+    const reasons = reasonsToPrune(key, options.unusedForMs, now)
+    if (reasons.length === 0) continue
+    const verdict: Verdict = { key, reasons }
+    const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now)
+    if (kept !== undefined) verdict.kept = kept
+    verdicts.push(verdict)
+  }
+  // Least recently used first: the order they are revoked in.
+  return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id)
+}
+
+function reasonsToPrune(key: ApiKey, unusedForMs: number | undefined, now: number): string[] {
+  const reasons: string[] = []
+  const expiry = expiryOf(key.name)
+  if (expiry !== undefined && expiry <= now) reasons.push(`expired ${formatDate(new Date(expiry).toISOString())} (by its name)`)
+  if (unusedForMs !== undefined) {
+    const before = now - unusedForMs
+    if (key.last_used_at === null) {
+      if (Date.parse(key.created_at) <= before) reasons.push(`never used, created ${describeSpan(now - Date.parse(key.created_at))} ago`)
+    } else if (Date.parse(key.last_used_at) <= before) {
+      reasons.push(`not used for ${describeSpan(now - Date.parse(key.last_used_at))}`)
+    }
+  }
+  return reasons
+}
+
+/** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
+function inUse(key: ApiKey, now: number): string | undefined {
+  const since = now - IN_USE_WINDOW_MS
+  const used = key.last_used_at === null ? undefined : Date.parse(key.last_used_at)
+  const created = Date.parse(key.created_at)
+  if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
+    return 'its created_at or last_used_at is not a time the action can read'
+  }
+  if (used !== undefined && used > since) return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
+  if (created > since) return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
+  return undefined
+}
+
+function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {
+  return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute"
+}
+
+/** Last use, or creation for a key never used; an unreadable time sorts last. */
+function lastTouched(key: ApiKey): number {
+  const at = Date.parse(key.last_used_at ?? key.created_at)
+  return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
+}
+
+/**
+ * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
+ * would still revoke that many keys of what is likely a wrong selector, and as many again on
+ * every run: none is safer, and a person looks.
+ */
+function describeWhyNothingIsRevoked(count: number, maxRevoke: number, own: OwnKey, where: string): string | undefined {
+  if (count > maxRevoke) {
+    return (
+      `${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
+      `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`
+    )
+  }
+  if (own.kind === 'unknown' && count > 0) {
+    return (
+      `the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
+      'The platform may record key use late: run the step again in a few minutes.'
+    )
+  }
+  return undefined
+}
+
+async function revokeSelected(
+  ctx: CommandContext,
+  selected: Verdict[],
+  namespace: KeyNamespace,
+  revoked: number[],
+): Promise<{ failure?: string }> {
+  for (const { key, reasons } of selected) {
+    try {
+      await revokeKeyIn(ctx.client, namespace, key.id)
+      revoked.push(key.id)
+      ctx.log.info(`Revoked API key ${key.id} ${quoted(key.name, 80)}: ${untrusted(reasons.join('; '), 1000)}.`)
+    } catch (error) {
+      // Someone else revoked it meanwhile (a late post step, a person): it is gone, as wanted.
+      if (error instanceof ApiError && error.status === 404) {
+        ctx.log.info(`API key ${key.id} was already revoked.`)
+        continue
+      }
+      const done = revoked.length > 0 ? ` Revoked before it: ${revoked.join(', ')}.` : ' No key was revoked.'
+      return { failure: `${messageOf(error)}${done}` }
+    }
+  }
+  return {}
+}
+
+function describeSelectors(options: PruneSelection): string {
+  const unused =
+    options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
+  const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
+  return `keys whose names say they have expired${unused}${named}`
+}
+
+function describeOwnKey(own: OwnKey): string {
+  switch (own.kind) {
+    case 'elsewhere':
+      return `The step's key is ${own.where}.`
+    case 'found':
+      return own.ids.length === 1
+        ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
+        : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`
+    case 'unknown':
+      return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own."
+  }
+}
+
+function logVerdicts(ctx: CommandContext, verdicts: Verdict[], dryRun: boolean, namespace: KeyNamespace): void {
+  for (const verdict of verdicts.slice(0, MAX_LOGGED_KEYS)) {
+    const { key, reasons, kept } = verdict
+    const message = `API key ${key.id} ${quoted(key.name, 80)} (${untrusted(scopeText(namespace, key), 80)}): ${untrusted(reasons.join('; '), 1000)}`
+    if (kept !== undefined) ctx.log.info(`Kept ${message}; but ${untrusted(kept, 1000)}.`)
+    else if (dryRun) ctx.log.info(`Would revoke ${message}.`)
+  }
+  if (verdicts.length > MAX_LOGGED_KEYS) {
+    ctx.log.info(`…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`)
+  }
+}
+
+function scopeText(namespace: KeyNamespace, key: ApiKey): string {
+  const scope = scopeOf(namespace, key)
+  return scope === 'project' ? `project ${key.project_id}` : scope
+}
+
+interface SummaryParts {
+  where: string
+  options: PruneSelection
+  selected: Verdict[]
+  kept: Verdict[]
+  revoked: number[]
+  blocked?: string
+  failure?: string
+  namespace: KeyNamespace
+}
+
+function summarize(parts: SummaryParts): string {
+  const { options, selected, kept, revoked, blocked, failure, namespace } = parts
+  const title = options.dryRun
+    ? `API keys to prune, dry run (${selected.length})`
+    : `API keys pruned (${revoked.length} of ${selected.length})`
+  const rows = (verdicts: Verdict[], why: (v: Verdict) => string): Cell[][] =>
+    verdicts.map((v) => [
+      { code: String(v.key.id) },
+      v.key.name,
+      scopeText(namespace, v.key),
+      formatDate(v.key.created_at),
+      formatDate(v.key.last_used_at),
+      v.key.last_used_from_addr,
+      why(v),
+    ])
+  const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why']
+  let outcome: string
+  if (selected.length === 0) outcome = 'No key is selected: nothing was revoked.'
+  else if (options.dryRun) {
+    outcome = blocked
+      ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
+      : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`
+  } else outcome = failure ?? `Revoked ${revoked.length} key(s).`
+  return (
+    heading(title) +
+    paragraph(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
+    (selected.length > 0
+      ? table(
+          headers,
+          rows(selected, (v) => v.reasons.join('; ')),
+        )
+      : '') +
+    paragraph(outcome) +
+    (kept.length > 0
+      ? heading(`Selected, but kept by a guard (${kept.length})`, 4) +
+        table(
+          headers,
+          rows(kept, (v) => `${v.reasons.join('; ')}; kept: ${v.kept}`),
+        )
+      : '')
+  )
+}
+
+/** "3 min", "5 h", "45 days": how long, to the unit that matters. */
+function describeSpan(ms: number): string {
+  if (ms >= 2 * DAY_MS) return `${Math.floor(ms / DAY_MS)} days`
+  if (ms >= 2 * HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h`
+  return `${Math.max(0, Math.floor(ms / MINUTE_MS))} min`
+}
+
+function ago(ms: number): string {
+  return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`
+}
