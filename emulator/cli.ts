@@ -1,19 +1,22 @@
 // Runs the platform emulator from the command line, seeded with a working key,
 // some projects and one project whose operations change status over time.
-//   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]
+//   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=fixed]]
+// --rate-limits enforces the service's rate limits (700 requests a minute, 40 a second per
+// route), answering 429 with Retry-After; `=fixed` counts calendar minutes instead of any 60 s.
 // --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY and NEON_EMULATOR_PROJECT_ID
 // (KEY=value lines), e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
 import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
 
-const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]'
+const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=sliding|fixed]]'
 
 interface CliOptions {
   port: number
   projects: number
   host: string
   envFile?: string
+  rateLimits?: 'sliding' | 'fixed'
 }
 
 function fail(message: string): never {
@@ -53,6 +56,10 @@ function parseArgs(argv: string[]): CliOptions {
         options.envFile = file
         break
       }
+      case '--rate-limits':
+        if (inline !== undefined && inline !== 'sliding' && inline !== 'fixed') fail('--rate-limits takes sliding or fixed')
+        options.rateLimits = inline ?? 'sliding'
+        break
       case '-h':
       case '--help':
         process.stdout.write(`${USAGE}\n`)
@@ -107,7 +114,7 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
-  const emulator = new PlatformEmulator()
+  const emulator = new PlatformEmulator(options.rateLimits ? { rateLimits: { window: options.rateLimits } } : {})
   const admin = emulator.addKey('emulator-admin')
   const projectIds = emulator.addProjects(options.projects)
   const operationsProject = projectIds[0] ?? emulator.addProject({ name: 'operations-demo' }).id
@@ -128,6 +135,7 @@ async function main(): Promise<void> {
       `  api key:   ${admin.key}`,
       `  projects:  ${Math.max(projectIds.length, 1)} (operations seeded on ${operationsProject})`,
       `  control:   ${origin}/_emulator/faults, ${origin}/_emulator/requests`,
+      `  limits:    ${options.rateLimits ? `the service's rate limits (${options.rateLimits} windows)` : "none (--rate-limits enforces the service's)"}`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
