@@ -16,6 +16,10 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 /** Five days: the longest a job may run on a self-hosted runner. */
 export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
+/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+export const MAX_OPERATION_IDS = 1000
+/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
+export const PENDING = 'pending'
 
 interface Common {
   apiKey: string
@@ -30,6 +34,9 @@ export interface SecretTarget {
   token: string
 }
 
+/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
+
 export type Settings = Common &
   (
     | { command: 'create-key'; keyName: string; revokeAfterJob: boolean }
@@ -39,8 +46,7 @@ export type Settings = Common &
     | {
         command: 'wait-for-operations'
         projectId: string
-        /** Undefined: wait until the project has no pending operation. */
-        operationIds: string[] | undefined
+        operations: OperationSelection
         pollIntervalMs: number
       }
     | { command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget }
@@ -51,6 +57,7 @@ export type InputReader = (name: string) => string
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
+const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
@@ -106,7 +113,7 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         ...common,
         command,
         projectId: readProjectId(read),
-        operationIds: parseOperationIds(read('operation-ids')),
+        operations: readOperationSelection(read),
         pollIntervalMs:
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
@@ -238,13 +245,44 @@ function requireInput<T>(value: T | undefined, name: string, command: Command): 
 }
 
 /**
- * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
- * array of operation records, exactly as a mutating response's `operations` array comes.
- * Empty input gives undefined (the idle-project gate); an explicit `[]` gives no ids.
+ * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped
+ * expression gives (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a
+ * typo. `[]` says "nothing to wait for"; `pending` says "whatever is pending".
  */
-export function parseOperationIds(raw: string): string[] | undefined {
+export function readOperationSelection(read: InputReader): OperationSelection {
+  const raw = read('operation-ids').trim()
+  const branchId = read('branch-id').trim() || undefined
+  if (!raw) {
+    throw new InputError(
+      'Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response ' +
+        'that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project ' +
+        '(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.',
+    )
+  }
+  if (raw.toLowerCase() === PENDING) {
+    if (branchId !== undefined && !BRANCH_ID.test(branchId)) {
+      throw new InputError(
+        `Input \`branch-id\` is ${JSON.stringify(branchId.slice(0, 80))}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`,
+      )
+    }
+    return { kind: 'pending', branchId }
+  }
+  if (branchId !== undefined) {
+    throw new InputError(
+      'Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever ' +
+        'their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.',
+    )
+  }
+  return { kind: 'ids', ids: parseOperationIds(raw) }
+}
+
+/**
+ * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
+ * array of operation records, exactly as a mutating response's `operations` array comes. `[]`
+ * gives no ids. At most MAX_OPERATION_IDS different ids.
+ */
+export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
-  if (!text) return undefined
   let candidates: string[]
   if (text.startsWith('[')) {
     let parsed: unknown
@@ -265,13 +303,18 @@ export function parseOperationIds(raw: string): string[] | undefined {
   } else {
     candidates = text.split(/[\s,]+/).filter(Boolean)
   }
-  const ids: string[] = []
+  const ids = new Set<string>()
   for (const id of candidates) {
     if (!UUID.test(id)) {
       throw new InputError(`Input \`operation-ids\` holds ${JSON.stringify(id.slice(0, 80))}, which is not an operation id (a UUID).`)
     }
-    const normal = id.toLowerCase()
-    if (!ids.includes(normal)) ids.push(normal)
+    ids.add(id.toLowerCase())
   }
-  return ids
+  if (ids.size > MAX_OPERATION_IDS) {
+    throw new InputError(
+      `Input \`operation-ids\` holds ${ids.size} different ids: one step waits for at most ${MAX_OPERATION_IDS}. ` +
+        'Split them over several steps, or use `operation-ids: pending` to wait until nothing is pending.',
+    )
+  }
+  return [...ids]
 }

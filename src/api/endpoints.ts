@@ -1,7 +1,7 @@
 import type { PlatformClient } from './client.ts'
 import { ApiError } from './errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
-import type { ApiKey, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
+import type { ApiKey, Branch, CreatedApiKey, Operation, OperationsPage, Project, RevokedApiKey } from './types.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400
@@ -102,6 +102,11 @@ export async function listAllProjects(client: PlatformClient): Promise<Project[]
   return projects
 }
 
+/*
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
+ * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ */
+
 /** GET /projects/{id}/operations: one page, newest first. */
 export function listOperations(
   client: PlatformClient,
@@ -112,7 +117,7 @@ export function listOperations(
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations`,
     query: { limit: page.limit, cursor: page.cursor },
-    retry: 'safe',
+    retry: 'poll',
     purpose: `list the operations of project ${projectId}`,
     notFound: `project ${projectId}`,
     parse: (body) => {
@@ -128,10 +133,25 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
-    retry: 'safe',
+    retry: 'poll',
     purpose: `read operation ${operationId}`,
     notFound: `operation ${operationId} in project ${projectId}`,
     parse: (body) => toOperation(object(body, 'response').operation, 'response.operation'),
+  })
+}
+
+/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+export function getBranch(client: PlatformClient, projectId: string, branchId: string): Promise<Branch> {
+  return client.send({
+    method: 'GET',
+    path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
+    retry: 'poll',
+    purpose: `read branch ${branchId} of project ${projectId}`,
+    notFound: `branch ${branchId} in project ${projectId}`,
+    parse: (body) => {
+      const record = object(object(body, 'response').branch, 'response.branch')
+      return { id: string(record, 'id', 'response.branch'), name: optionalString(record, 'name') }
+    },
   })
 }
 

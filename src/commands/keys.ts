@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts'
+import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
@@ -31,7 +31,7 @@ export async function createKeyOnce(ctx: CommandContext, name: string): Promise<
       const orphans = await revokeOrphans(ctx, name, startedAt)
       const cleaned = orphans.length ? ` Revoked ${orphans.length} key(s) that attempt left behind: ${orphans.join(', ')}.` : ''
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline) {
-        throw new ActionError(`${error.message}${cleaned} No new key is left valid.`)
+        throw new ActionError(`${error.message}${cleaned} No new key is left valid.`, { cause: error })
       }
       ctx.log.warning(`The answer to creating key ${JSON.stringify(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
     }
@@ -53,12 +53,16 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number): 
     throw new ActionError(
       `Creating key ${JSON.stringify(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
         `Run list-keys and revoke any key named ${JSON.stringify(name)} you do not expect.`,
+      { cause: error },
     )
   }
 }
 
 /** Revokes keys one by one; on a failure, reports what was revoked before it. */
-export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<{ revoked: number[]; failure?: string }> {
+export async function revokeKeyIds(
+  ctx: CommandContext,
+  ids: number[],
+): Promise<{ revoked: number[]; failure?: string; failedRequest?: ApiError }> {
   const revoked: number[] = []
   for (const id of ids) {
     try {
@@ -67,7 +71,7 @@ export async function revokeKeyIds(ctx: CommandContext, ids: number[]): Promise<
       ctx.log.info(`Revoked API key ${id}.`)
     } catch (error) {
       const done = revoked.length ? ` Already revoked: ${revoked.join(', ')}.` : ''
-      return { revoked, failure: `${messageOf(error)}${done}` }
+      return { revoked, failure: `${messageOf(error)}${done}`, failedRequest: apiErrorIn(error) }
     }
   }
   return { revoked }
@@ -95,7 +99,7 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
     ids = orderForRevocation((await listApiKeys(ctx.client)).filter((k) => k.name === name))
     if (ids.length === 0) ctx.log.warning(`No API key is named ${JSON.stringify(name)}; nothing was revoked.`)
   }
-  const { revoked, failure } = await revokeKeyIds(ctx, ids)
+  const { revoked, failure, failedRequest } = await revokeKeyIds(ctx, ids)
   return {
     outputs: { 'revoked-key-ids': JSON.stringify(revoked) },
     summary:
@@ -107,6 +111,7 @@ export async function runRevokeKey(ctx: CommandContext, target: { keyId?: number
           )
         : paragraph('No key was revoked.')),
     failure,
+    failedRequest,
   }
 }
 

@@ -56,7 +56,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
 
   const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !old.includes(options.keyId)) old.push(options.keyId)
-  const { revoked, failure } = await revokeKeyIds({ ...ctx, client: newClient }, old)
+  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: newClient }, old)
   if (old.length === 0) ctx.log.info('No old key to revoke.')
   return {
     outputs: { key: created.key, 'key-id': String(created.id), 'revoked-key-ids': JSON.stringify(revoked) },
@@ -73,6 +73,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
       ),
     failure:
       failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failedRequest,
   }
 }
 
@@ -90,11 +91,12 @@ async function undoRotation(ctx: CommandContext, created: CreatedApiKey, cause: 
   const reason = messageOf(cause)
   try {
     await revokeApiKey(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), created.id)
-    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`)
+    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`, { cause })
   } catch (error) {
     const undo = messageOf(error)
     return new ActionError(
       `Rotation stopped: ${reason} Revoking the new key ${created.id} failed too (${undo}): revoke it by hand. Every old key is still valid.`,
+      { cause },
     )
   }
 }

@@ -1,18 +1,18 @@
-export const id = 194;
-export const ids = [194];
+export const id = 716;
+export const ids = [716];
 export const modules = {
 
-/***/ 7194:
+/***/ 4716:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   storeActionsSecret: () => (/* binding */ storeActionsSecret)
 /* harmony export */ });
 /* unused harmony export SecretStoreUncertain */
-/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2413);
-/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4768);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7018);
+/* harmony import */ var _actions_github__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2925);
+/* harmony import */ var libsodium_wrappers__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8304);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2174);
+/* harmony import */ var _api_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3264);
 /**
  * Stores a value as a GitHub Actions secret: fetch the repository's (or environment's) public
  * key, seal the value with libsodium's sealed box, PUT it. Loaded with a dynamic import only
