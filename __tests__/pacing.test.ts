@@ -36,15 +36,14 @@ describe('the poll pace', () => {
     expect(pace.afterCongestion(1000)).toBe(20_000 + 5000)
   })
 
-  it('narrows back to poll-interval as answers come back, never below it', () => {
+  it('narrows back to poll-interval as answers come back, fast from far, gently near it', () => {
     const pace = new PollPace(5000, sequence(0.5))
     pace.afterCongestion(undefined)
     pace.afterCongestion(undefined)
     const delays: number[] = []
     while (pace.widened) delays.push(pace.afterAnswer())
-    expect(delays.length).toBeGreaterThan(5)
-    expect(delays.every((d, i) => i === 0 || d <= delays[i - 1]!)).toBe(true)
-    expect(Math.min(...delays)).toBeGreaterThanOrEqual(5000)
+    // 20 s is a quarter of the normal rate; each answer adds a quarter: 10 s, 6.7 s, 5 s.
+    expect(delays).toEqual([10_000, 6667, 5000])
     expect(pace.afterAnswer()).toBe(5000)
   })
 
@@ -52,5 +51,21 @@ describe('the poll pace', () => {
     const pace = new PollPace(600_000, sequence(0))
     expect(pace.afterCongestion(undefined)).toBe(600_000)
     expect(pace.afterAnswer()).toBe(600_000)
+  })
+})
+
+describe('jitter while slowed', () => {
+  it('spreads a widened interval over ¾ to 1¼ of it, never below poll-interval', () => {
+    const low = new PollPace(5000, sequence(0, 0))
+    low.afterCongestion(undefined)
+    low.afterCongestion(undefined)
+    expect(low.afterAnswer()).toBe(7500)
+    const high = new PollPace(5000, sequence(0, 0, 1))
+    high.afterCongestion(undefined)
+    high.afterCongestion(undefined)
+    expect(high.afterAnswer()).toBe(12_500)
+    const near = new PollPace(5000, sequence(0))
+    near.afterCongestion(undefined)
+    expect(near.afterAnswer()).toBe(5000)
   })
 })

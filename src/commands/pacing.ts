@@ -19,9 +19,11 @@ export const MAX_CONGESTED_INTERVAL_MS = 60_000
 export const WIDENING = 2
 /**
  * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
- * rate: from twice `poll-interval` back to it in 4 rounds, from eight times in 7.
+ * rate: from twice `poll-interval` back to it in 2 rounds, from eight times in 4. (Measured with
+ * `npm run bench -- --only rate-limits`: 8 left a fleet of 100 jobs at two thirds of the
+ * account's limit and doubled the slowest detection; 4 uses it fully, with more 429s.)
  */
-export const NARROWING_ROUNDS = 8
+export const NARROWING_ROUNDS = 4
 
 export class PollPace {
   readonly baseMs: number
