@@ -487,7 +487,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
   }
 }
 
-/** The summary's one sentence on which case this is, so a reader tells "failed" from "could not look". */
+/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
 function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
   const request = outcome.failedRequest
   const answer = request
@@ -495,19 +495,19 @@ function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
     : ''
   switch (outcome.status) {
     case 'finished':
-      if (outcome.operations.length > 0) return 'Every operation succeeded (status: finished).'
-      return options.operations.kind === 'ids' ? 'No operation to wait for (status: finished).' : 'No pending operation (status: finished).'
+      if (outcome.operations.length > 0) return 'Status finished: every operation succeeded.'
+      return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.'
     case 'failed':
-      return `The platform reports that ${outcome.failed.length} operation(s) did not succeed (status: failed).`
+      return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`
     case 'timed-out':
       return (
-        `The step's timeout ran out first${answer} (status: timed-out). ` +
-        `The output pending-operation-ids lists the ${outcome.pending.length} operation(s) still pending, for a later step to wait on.`
+        `Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
+        `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`
       )
     case 'error':
       return (
-        `The step could not read the operations${answer} (status: error). Nothing says that an operation failed; ` +
-        'the statuses below are the last ones read.'
+        `Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
+        (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.')
       )
   }
 }
