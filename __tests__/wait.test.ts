@@ -248,6 +248,13 @@ describe('request cost', () => {
     expect(operationRequests().length).toBeLessThanOrEqual(outcome.rounds * 3)
   })
 
+  it('the first poll comes after a random part of one interval, at most 3 s', async () => {
+    const start = clock.now()
+    const id = op(steps([0, 'running'], [1000, 'finished']))
+    await wait([id], { random: () => 0.5 })
+    expect(operationRequests()[0]!.at - start).toBe(1500)
+  })
+
   it('never polls faster than poll-interval', async () => {
     const ids = [op(steps([0, 'running'], [30_000, 'finished'])), op(steps([0, 'running'], [31_000, 'finished']))]
     await wait(ids, { pollIntervalMs: 7000 })
@@ -452,6 +459,28 @@ describe('the idle gate (operation-ids: pending)', () => {
     const perRound = new Map<number, number>()
     for (const r of operationRequests()) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
     expect(Math.max(...perRound.values())).toBeLessThanOrEqual(10)
+  })
+
+  it('idle only on a poll that read from the head of the list: an operation started meanwhile is waited for', async () => {
+    const start = clock.now()
+    // Every 100th of the 500 newest operations is pending until 4 s: each page ends on a pending one.
+    for (let i = 1; i <= 600; i++) {
+      const createdAt = start - i * 1000
+      const pending = i % 100 === 0 && i <= 500
+      platform.addOperation(project, {
+        createdAt,
+        timeline: pending ? steps([0, 'running'], [start + 4000 - createdAt, 'finished']) : steps([0, 'finished']),
+      })
+    }
+    let started: string | undefined
+    platform.onRequest(() => {
+      // While the second poll reads on past the page limit, a new operation starts at the head.
+      if (operationRequests().length === 6) started = op(steps([0, 'running'], [60_000, 'finished']))
+    })
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id)).toContain(started)
+    expect(clock.now() - start).toBeGreaterThanOrEqual(65_000)
   })
 
   it('with a branch, only that branch counts', async () => {
