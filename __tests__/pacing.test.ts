@@ -42,8 +42,8 @@ describe('the poll pace', () => {
     pace.afterCongestion(undefined)
     const delays: number[] = []
     while (pace.widened) delays.push(pace.afterAnswer())
-    // 20 s is a quarter of the normal rate; each answer adds a quarter: 10 s, 6.7 s, 5 s.
-    expect(delays).toEqual([10_000, 6667, 5000])
+    // 20 s is a quarter of the normal rate; each answer adds a sixteenth: 16 s, 13.3 s, … 5 s in 12 rounds.
+    expect(delays).toEqual([16_000, 13_333, 11_429, 10_000, 8889, 8000, 7273, 6667, 6154, 5714, 5333, 5000])
     expect(pace.afterAnswer()).toBe(5000)
   })
 
@@ -56,16 +56,19 @@ describe('the poll pace', () => {
 
 describe('jitter while slowed', () => {
   it('spreads a widened interval over ¾ to 1¼ of it, never below poll-interval', () => {
-    const low = new PollPace(5000, sequence(0, 0))
-    low.afterCongestion(undefined)
-    low.afterCongestion(undefined)
-    expect(low.afterAnswer()).toBe(7500)
-    const high = new PollPace(5000, sequence(0, 0, 1))
-    high.afterCongestion(undefined)
-    high.afterCongestion(undefined)
-    expect(high.afterAnswer()).toBe(12_500)
+    const slowed = (random: () => number) => {
+      const pace = new PollPace(5000, random)
+      pace.afterCongestion(undefined)
+      pace.afterCongestion(undefined)
+      return pace
+    }
+    // 20 s narrows to 16 s: ¾ of it, or 1¼.
+    expect(slowed(sequence(0, 0, 0)).afterAnswer()).toBe(12_000)
+    expect(slowed(sequence(0, 0, 1)).afterAnswer()).toBe(20_000)
     const near = new PollPace(5000, sequence(0))
     near.afterCongestion(undefined)
-    expect(near.afterAnswer()).toBe(5000)
+    const delays = Array.from({ length: 7 }, () => near.afterAnswer())
+    // The 7th answer leaves 5.3 s, still widened: ¾ of it would be 4 s, below poll-interval.
+    expect([near.widened, delays.at(-1)]).toEqual([true, 5000])
   })
 })

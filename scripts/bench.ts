@@ -31,7 +31,8 @@
  *   means the same to both. Each job waits for its own branch's create_branch and start_compute
  *   operations, which finish at times spread over GATE_FINISH_S. A job that fails is counted,
  *   not fatal: that count is the figure. `--bundle` points the section at another build (the
- *   code before a change, to compare).
+ *   code before a change, to compare). The same fleet also runs as a model (modelledGates):
+ *   deterministic, without processes, for figures that do not depend on the machine's load.
  *
  * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json
  * (.bench/rate-limits.json for `--only rate-limits`).
@@ -42,8 +43,10 @@ import { cpus, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { RateLimiter } from '../emulator/limits.ts'
+import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
+import { PollPace } from '../src/commands/pacing.ts'
 import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -400,7 +403,69 @@ async function rateLimitedGates(window: 'sliding' | 'fixed'): Promise<GateRun> {
   }
 }
 
-async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; runs: GateRun[] }> {
+/** Matrix jobs start within this many seconds of each other, in the model. */
+const MODEL_START_SPREAD_S = 30
+const MODEL_SEEDS = 10
+
+interface ModelRun {
+  window: 'sliding' | 'fixed'
+  /** Means over the seeds. */
+  answered429: number
+  steadyAnsweredPerMinute: number
+  /** Over every job of every seed. */
+  latencyS: Stats
+}
+
+/**
+ * The same fleet as a model: the action's own PollPace and the emulator's RateLimiter on one
+ * simulated clock, without processes, so the figures do not depend on the machine's load (on a
+ * shared 2-core machine 100 processes starve each other, and the runs above vary by a factor of
+ * two). Each job sends one request a poll, as for two awaited operations, sleeps what PollPace
+ * says after an answer or a 429, and detects its operations on its first answered poll after
+ * they finish. Seeded, so every run gives the same figures.
+ */
+function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
+  let n429 = 0
+  let answered = 0
+  const latencies: number[] = []
+  for (let seed = 1; seed <= MODEL_SEEDS; seed++) {
+    let state = seed * 7919
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const limiter = new RateLimiter({ ...SERVICE_RATE_LIMITS, window })
+    const start = MODEL_START_SPREAD_S * 1000
+    const jobs = Array.from({ length: GATE_JOBS }, (_, j) => {
+      const pace = new PollPace(GATE_POLL_S * 1000, random)
+      const finish = start + 1000 * (GATE_FINISH_S[0] + ((GATE_FINISH_S[1] - GATE_FINISH_S[0]) * j) / Math.max(1, GATE_JOBS - 1))
+      return { pace, next: random() * start + pace.firstDelay(), finish, done: false }
+    })
+    for (;;) {
+      let job: (typeof jobs)[number] | undefined
+      for (const candidate of jobs) if (!candidate.done && (job === undefined || candidate.next < job.next)) job = candidate
+      if (job === undefined) break
+      const at = job.next
+      const verdict = limiter.admit('GET /projects/{}/operations', at)
+      if (!verdict.ok) {
+        n429++
+        job.next = at + job.pace.afterCongestion(verdict.retryAfterSeconds * 1000)
+        continue
+      }
+      if (at >= start + GATE_STEADY_S[0] * 1000 && at < start + GATE_STEADY_S[1] * 1000) answered++
+      if (at >= job.finish) {
+        job.done = true
+        latencies.push((at - job.finish) / 1000)
+      } else job.next = at + job.pace.afterAnswer()
+    }
+  }
+  return {
+    window,
+    answered429: n429 / MODEL_SEEDS,
+    steadyAnsweredPerMinute: answered / MODEL_SEEDS / ((GATE_STEADY_S[1] - GATE_STEADY_S[0]) / 60),
+    latencyS: stats(latencies),
+  }
+}
+
+async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; model: ModelRun[]; runs: GateRun[] }> {
+  const model = GATE_WINDOWS.map((window) => modelledGates(window))
   const runs: GateRun[] = []
   for (const window of GATE_WINDOWS) runs.push(await rateLimitedGates(window))
   console.log(
@@ -439,6 +504,22 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
     ),
   )
   for (const r of runs) for (const [kind, n] of Object.entries(r.failures)) console.log(`  ${r.window}: ${n} × ${kind.slice(0, 220)}`)
+  console.log(
+    `\n  The same fleet as a model (the action's PollPace, the emulator's RateLimiter, one simulated clock, no processes; ` +
+      `jobs start over ${MODEL_START_SPREAD_S} s; means of ${MODEL_SEEDS} seeds; the build in src/, not --bundle):`,
+  )
+  console.log(
+    table(
+      ['window', '429s answered', 'answered/min (steady)', 'detection latency p50 (p10–p90, max)'],
+      model.map((m) => [
+        m.window,
+        num(m.answered429, 0),
+        num(m.steadyAnsweredPerMinute, 0),
+        `${num(m.latencyS.median, 1)} s (${num(m.latencyS.p10, 1)}–${num(m.latencyS.p90, 1)}, ${num(m.latencyS.max, 1)})`,
+      ]),
+      [false, true, true, true],
+    ),
+  )
   return {
     settings: {
       jobs: GATE_JOBS,
@@ -449,7 +530,10 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
       finishS: GATE_FINISH_S,
       steadyS: GATE_STEADY_S,
       bundle: GATE_BUNDLE,
+      modelStartSpreadS: MODEL_START_SPREAD_S,
+      modelSeeds: MODEL_SEEDS,
     },
+    model,
     runs,
   }
 }

@@ -19,11 +19,12 @@ export const MAX_CONGESTED_INTERVAL_MS = 60_000
 export const WIDENING = 2
 /**
  * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
- * rate: from twice `poll-interval` back to it in 2 rounds, from eight times in 4. (Measured with
- * `npm run bench -- --only rate-limits`: 8 left a fleet of 100 jobs at two thirds of the
- * account's limit and doubled the slowest detection; 4 uses it fully, with more 429s.)
+ * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
+ * slowly keeps a fleet just under the account's limit instead of overshooting it into long
+ * Retry-After waits: in a model of 100 jobs (`npm run bench -- --only rate-limits`), 16 gave the
+ * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
  */
-export const NARROWING_ROUNDS = 4
+export const NARROWING_ROUNDS = 16
 
 export class PollPace {
   readonly baseMs: number
