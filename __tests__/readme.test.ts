@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import type { PlatformEmulator } from '../emulator/platform.ts'
 import { ROOT } from '../scripts/run-step.ts'
 import { readmeJob, runJob, yamlBlocks, type StepRecord } from '../scripts/workflow.ts'
+import { polledPlatform } from './support/polled-platform.js'
 
 /** The README's YAML examples are copied into real workflows: they must be safe, and they must run. */
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -52,15 +53,9 @@ describe("the README's deploy-gate recipe, run against the emulator", () => {
   let url: string
   let admin: { id: number; key: string }
   let project: string
-  let now: number
 
   beforeEach(async () => {
-    now = Date.parse('2026-11-21T10:00:00Z')
-    platform = new PlatformEmulator({ now: () => now })
-    // Emulator time moves one second with each read of operations: the action runs on virtual time.
-    platform.onRequest((request) => {
-      if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
-    })
+    platform = polledPlatform()
     url = await platform.start()
     admin = platform.addKey('ci')
     project = platform.addProject().id

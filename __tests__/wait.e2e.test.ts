@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import type { PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
+import { polledPlatform } from './support/polled-platform.js'
 
 /**
  * wait-for-operations as a workflow runs it, in a child process. The action's waits cost no
@@ -12,14 +13,9 @@ let platform: PlatformEmulator
 let url: string
 let key: string
 let project: string
-let now: number
 
 beforeEach(async () => {
-  now = Date.parse('2026-11-21T10:00:00Z')
-  platform = new PlatformEmulator({ now: () => now })
-  platform.onRequest((request) => {
-    if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
-  })
+  platform = polledPlatform()
   url = await platform.start()
   key = platform.addKey('admin').key
   project = platform.addProject().id
