@@ -198,7 +198,7 @@ describe('secrets', () => {
     results.push(created)
     results.push(await step({ command: 'list-keys' }))
     results.push(await step({ command: 'list-projects' }))
-    results.push(await step({ command: 'wait-for-operations', 'project-id': project }))
+    results.push(await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': 'pending' }))
     results.push(await step({ command: 'revoke-key', 'key-name': 'nobody' }))
     results.push(
       await runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }, { state: created.state }),

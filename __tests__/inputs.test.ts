@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/errors.ts'
-import { isLoopback, parseDuration, parseOperationIds, readApiHost, readSettings, type InputReader } from '../src/inputs.js'
+import {
+  MAX_OPERATION_IDS,
+  isLoopback,
+  parseDuration,
+  parseOperationIds,
+  readApiHost,
+  readSettings,
+  type InputReader,
+} from '../src/inputs.js'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 const OP2 = '1c7a6b4f-2e3d-4d2b-8f4c-6e7d8f9a0b12'
@@ -65,10 +73,13 @@ describe('readSettings', () => {
     [{ command: 'wait-for-operations' }, /wait-for-operations needs `project-id`/],
     [{ command: 'wait-for-operations', 'project-id': 'Bad_Project' }, /`project-id` is "Bad_Project": it must be 1 to 60 lower-case/],
     [
-      { command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '0.5' },
+      { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'poll-interval': '0.5' },
       /`poll-interval` is "0.5": it must be a number of seconds from 1 to 3600/,
     ],
-    [{ command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '7200' }, /`poll-interval` is "7200"/],
+    [
+      { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'poll-interval': '7200' },
+      /`poll-interval` is "7200"/,
+    ],
     [
       { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'abc' },
       /`operation-ids` holds "abc", which is not an operation id/,
@@ -94,9 +105,11 @@ describe('readSettings', () => {
     })
     expect(settings({ command: 'revoke-key', 'key-id': '42' })).toMatchObject({ keyId: 42, keyName: undefined })
     expect(settings({ command: 'revoke-key', 'key-name': 'ci' })).toMatchObject({ keyId: undefined, keyName: 'ci' })
-    expect(settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'poll-interval': '2', timeout: '30' })).toMatchObject({
+    expect(
+      settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'poll-interval': '2', timeout: '30' }),
+    ).toMatchObject({
       projectId: 'p-1',
-      operationIds: undefined,
+      operations: { kind: 'pending', branchId: undefined },
       pollIntervalMs: 2000,
       timeoutMs: 30_000,
     })
@@ -127,7 +140,9 @@ describe('readSettings', () => {
     expect(settings({ command: 'list-keys', 'org-id': org })).toMatchObject({ orgId: org })
     expect(settings({ command: 'list-projects', 'org-id': org, search: ' api ' })).toMatchObject({ orgId: org, search: 'api' })
     // wait-for-operations has no use for an organization: it is ignored, not refused.
-    expect(settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'org-id': 'Whatever' })).not.toHaveProperty('orgId')
+    expect(
+      settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': '[]', 'org-id': 'Whatever' }),
+    ).not.toHaveProperty('orgId')
   })
 
   it.each([
@@ -300,9 +315,17 @@ describe('operation-ids', () => {
     expect(parseOperationIds(JSON.stringify(records))).toEqual([OP1, OP2])
   })
 
-  it('tells empty input (the idle gate) from an explicit empty array', () => {
-    expect(parseOperationIds('  ')).toBeUndefined()
+  it('reads an explicit empty array as nothing to wait for', () => {
     expect(parseOperationIds('[]')).toEqual([])
+  })
+
+  it(`holds at most ${MAX_OPERATION_IDS} different ids`, () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+    expect(parseOperationIds(ids(MAX_OPERATION_IDS).join(','))).toHaveLength(MAX_OPERATION_IDS)
+    expect(parseOperationIds([...ids(MAX_OPERATION_IDS), ...ids(5)].join(','))).toHaveLength(MAX_OPERATION_IDS)
+    expect(() => parseOperationIds(JSON.stringify(ids(3400)))).toThrow(
+      'Input `operation-ids` holds 3400 different ids: one step waits for at most 1000. Split them over several steps, or use `operation-ids: pending`',
+    )
   })
 
   it.each([
@@ -338,5 +361,41 @@ describe('every pattern is anchored at both ends', () => {
     expect(errorOf({ ...rotate, 'secret-name': 'NEON_KEY-1' })).toMatch(/`secret-name` is "NEON_KEY-1"/)
     expect(errorOf({ ...rotate, 'secret-name': '1NEON' })).toMatch(/`secret-name`/)
     expect(errorOf({ ...rotate, 'secret-name': 'GITHUB_TOKEN' })).toMatch(/`secret-name`/)
+  })
+})
+
+describe('what wait-for-operations waits for', () => {
+  const wait = (inputs: Record<string, string>) => settings({ command: 'wait-for-operations', 'project-id': 'p-1', ...inputs })
+
+  it.each([[''], ['   '], ['\n']])(
+    'refuses an empty operation-ids (%j): a mistyped expression gives one, and a gate must not pass on it',
+    (raw) => {
+      expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': raw })).toBe(
+        'Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response that started ' +
+          'them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project (or `branch-id`) has no ' +
+          'pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.',
+      )
+    },
+  )
+
+  it('reads ids, [] and the word pending (with or without branch-id)', () => {
+    expect(wait({ 'operation-ids': OP1 })).toMatchObject({ operations: { kind: 'ids', ids: [OP1] } })
+    expect(wait({ 'operation-ids': '[]' })).toMatchObject({ operations: { kind: 'ids', ids: [] } })
+    expect(wait({ 'operation-ids': ' Pending ' })).toMatchObject({ operations: { kind: 'pending', branchId: undefined } })
+    expect(wait({ 'operation-ids': 'pending', 'branch-id': 'br-wispy-meadow-a5kd0r2p' })).toMatchObject({
+      operations: { kind: 'pending', branchId: 'br-wispy-meadow-a5kd0r2p' },
+    })
+  })
+
+  it('refuses branch-id beside ids: the ids are waited for whatever their branch', () => {
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': OP1, 'branch-id': 'br-1' })).toMatch(
+      /^Input `branch-id` only applies to `operation-ids: pending`/,
+    )
+  })
+
+  it('refuses a branch-id that is not one', () => {
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'BR 1' })).toMatch(
+      /^Input `branch-id` is "BR 1": it must be 1 to 60 lower-case letters, digits or hyphens/,
+    )
   })
 })

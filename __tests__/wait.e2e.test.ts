@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import type { PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
+import { polledPlatform } from './support/polled-platform.js'
 
 /**
  * wait-for-operations as a workflow runs it, in a child process. The action's waits cost no
@@ -12,14 +13,9 @@ let platform: PlatformEmulator
 let url: string
 let key: string
 let project: string
-let now: number
 
 beforeEach(async () => {
-  now = Date.parse('2026-11-21T10:00:00Z')
-  platform = new PlatformEmulator({ now: () => now })
-  platform.onRequest((request) => {
-    if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
-  })
+  platform = polledPlatform()
   url = await platform.start()
   key = platform.addKey('admin').key
   project = platform.addProject().id
@@ -130,11 +126,12 @@ describe('results', () => {
     expect(step.outputs.status).toBe('timed-out')
   })
 
-  it('an unknown operation id fails at once, naming it', async () => {
+  it('an unknown operation id fails at once, naming it: status error, with the failed request', async () => {
     const missing = '4d3c2b1a-0000-4000-8000-00000000abcd'
     const step = await wait({ 'operation-ids': missing })
     expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`)])
     expect(platform.requests.filter((r) => r.path.endsWith(missing))).toHaveLength(1)
+    expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404', 'pending-operation-ids': JSON.stringify([missing]) })
   })
 
   it('a bad operation id is refused before any request', async () => {
@@ -145,12 +142,116 @@ describe('results', () => {
 
   it('the idle gate waits for the pending operations of the project', async () => {
     const ids = branchCreation(4000)
-    const step = await wait({})
+    const step = await wait({ 'operation-ids': 'pending' })
     expect(step.code).toBe(0)
     expect(
       JSON.parse(step.outputs.operations!)
         .map((o: { id: string }) => o.id)
         .sort(),
     ).toEqual([...ids].sort())
+  })
+})
+
+describe('a gate that fails closed', () => {
+  it.each([
+    ['missing', {}],
+    ['empty, as a mistyped expression gives it', { 'operation-ids': '' }],
+    ['blank', { 'operation-ids': ' \n ' }],
+  ])('operation-ids %s is an input error, and no request is sent', async (_, inputs) => {
+    platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+    const step = await wait(inputs)
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      expect.stringMatching(/^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids .* or the word `pending`/),
+    ])
+    expect(platform.requests).toHaveLength(0)
+    expect(step.outputs.status).toBeUndefined()
+  })
+
+  it('[] has nothing to wait for: it succeeds at once, with no request', async () => {
+    const step = await wait({ 'operation-ids': '[]' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs).toMatchObject({ status: 'finished', operations: '[]', 'pending-operation-ids': '[]' })
+    expect(step.stdout).toContain('Nothing to wait for: `operation-ids` is an empty list.')
+    expect(platform.requests).toHaveLength(0)
+  })
+
+  it('pending with branch-id waits for that branch only; without it, for the whole project', async () => {
+    const created = platform.createBranch(project, { endpoints: ['read_write'] })
+    const stuck = platform.addOperation(project, { action: 'apply_config', branch_id: 'br-other-00000000', status: 'running' })
+
+    const branch = await wait({ 'operation-ids': 'pending', 'branch-id': created.branch.id })
+    expect(errorLines(branch.stdout)).toEqual([])
+    expect(branch.outputs.status).toBe('finished')
+    expect(
+      JSON.parse(branch.outputs.operations!)
+        .map((o: { id: string }) => o.id)
+        .sort(),
+    ).toEqual(created.operations.map((o) => o.id).sort())
+    expect(branch.stdout).toContain(`Waiting until branch ${created.branch.id} of project ${project} has no pending operation`)
+    expect(branch.summary).toContain(`Operations finished: branch ${created.branch.id} of project ${project}`)
+
+    const whole = await wait({ 'operation-ids': 'pending', timeout: '30' })
+    expect(whole.code).toBe(1)
+    expect(whole.outputs.status).toBe('timed-out')
+    expect(JSON.parse(whole.outputs['pending-operation-ids']!)).toEqual([stuck])
+  })
+
+  it('pending with a branch-id that names no branch fails: status error, 404', async () => {
+    const step = await wait({ 'operation-ids': 'pending', 'branch-id': 'br-typo-00000000' })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`branch br-typo-00000000 in project ${project} was not found (404)`)])
+    expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404' })
+  })
+})
+
+describe('congestion and the outputs that say why', () => {
+  it('429s never fail a poll round while the timeout allows', async () => {
+    const ids = branchCreation(3000)
+    platform.inject({ path: /^\/projects\/[^/]+\/operations$/, kind: 'status', status: 429, retryAfter: '11', times: 6 })
+    const step = await wait({ 'operation-ids': ids.join(','), timeout: '600' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs.status).toBe('finished')
+    expect(step.outputs['http-status']).toBeUndefined()
+    expect(step.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      expect.stringMatching(/^::warning::The platform answered 429 \(too many requests, Retry-After 11 s; request id [0-9a-f-]{36}\)/),
+    ])
+    expect(platform.requests.filter((r) => r.status === 429)).toHaveLength(6)
+  })
+
+  it('a refused key is status error, with http-status and request-id; a failed operation is status failed, without them', async () => {
+    const ids = branchCreation(2000)
+    const refused = await wait({ 'operation-ids': ids.join(','), 'api-key': 'napi_not_a_key' })
+    expect(refused.code).toBe(1)
+    expect(refused.outputs).toMatchObject({ status: 'error', 'http-status': '401', 'failed-operation-ids': '[]' })
+    expect(refused.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(refused.summary).toContain('Could not find out whether the operations finished')
+    expect(refused.summary).not.toContain('Operations failed')
+
+    const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+    const failed = await wait({ 'operation-ids': bad })
+    expect(failed.outputs).toMatchObject({ status: 'failed', 'failed-operation-ids': JSON.stringify([bad]) })
+    expect(failed.outputs['http-status']).toBeUndefined()
+    expect(failed.summary).toContain('Operations failed')
+  })
+
+  it('every command sets http-status, error-code and request-id when a request fails', async () => {
+    const keys = await runStep({ command: 'list-keys', 'api-key': 'napi_not_a_key', 'api-host': url })
+    expect(keys.code).toBe(1)
+    expect(keys.outputs['http-status']).toBe('401')
+    expect(keys.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
+
+    platform.inject({
+      path: '/api_keys/123456',
+      kind: 'status',
+      status: 404,
+      body: JSON.stringify({ code: 'API_KEY_NOT_FOUND', message: 'no such key', request_id: 'req-from-the-service' }),
+      contentType: 'application/json',
+    })
+    const revoke = await runStep({ command: 'revoke-key', 'key-id': '123456', 'api-key': key, 'api-host': url })
+    expect(revoke.code).toBe(1)
+    expect(revoke.outputs).toMatchObject({ 'http-status': '404', 'error-code': 'API_KEY_NOT_FOUND', 'request-id': 'req-from-the-service' })
   })
 })

@@ -1,21 +1,25 @@
 // Runs the platform emulator from the command line, seeded with a working key,
 // some projects, one project whose operations change status over time, and keys
 // with a past for prune-keys to find.
-//   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]
+//   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=fixed]]
+// --rate-limits enforces the service's rate limits (700 requests a minute, 40 a second per
+// route), answering 429 with Retry-After; `=fixed` counts calendar minutes instead of any 60 s.
 // --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY (a personal key of an admin of
 // the one organization), NEON_EMULATOR_ORG_ID and NEON_EMULATOR_PROJECT_ID (KEY=value lines),
 // e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
 import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
+import { seedAccount } from './seed.ts'
 
-const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH]'
+const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=sliding|fixed]]'
 
 interface CliOptions {
   port: number
   projects: number
   host: string
   envFile?: string
+  rateLimits?: 'sliding' | 'fixed'
 }
 
 function fail(message: string): never {
@@ -55,6 +59,10 @@ function parseArgs(argv: string[]): CliOptions {
         options.envFile = file
         break
       }
+      case '--rate-limits':
+        if (inline !== undefined && inline !== 'sliding' && inline !== 'fixed') fail('--rate-limits takes sliding or fixed')
+        options.rateLimits = inline ?? 'sliding'
+        break
       case '-h':
       case '--help':
         process.stdout.write(`${USAGE}\n`)
@@ -65,46 +73,6 @@ function parseArgs(argv: string[]): CliOptions {
     }
   }
   return options
-}
-
-/** A project whose operations cover finished, failed, retrying and still-moving ones. */
-function seedOperations(emulator: PlatformEmulator, projectId: string): void {
-  const endpoint = names.endpointId()
-  emulator.addOperation(projectId, { action: 'suspend_compute', endpoint_id: endpoint, status: 'finished', createdAt: Date.now() - 90_000 })
-  emulator.addOperation(projectId, {
-    action: 'apply_config',
-    createdAt: Date.now() - 60_000,
-    timeline: [
-      { afterMs: 0, status: 'running' },
-      { afterMs: 4_000, status: 'failed', failures_count: 1, error: 'compute endpoint is not reachable' },
-    ],
-  })
-  emulator.addOperation(projectId, { action: 'check_availability', status: 'skipped', createdAt: Date.now() - 45_000 })
-  emulator.addOperation(projectId, {
-    action: 'create_branch',
-    timeline: [
-      { afterMs: 0, status: 'running' },
-      { afterMs: 20_000, status: 'finished' },
-    ],
-  })
-  emulator.addOperation(projectId, {
-    action: 'start_compute',
-    endpoint_id: endpoint,
-    timeline: [
-      { afterMs: 0, status: 'scheduling' },
-      { afterMs: 5_000, status: 'running' },
-      {
-        afterMs: 10_000,
-        status: 'running',
-        failures_count: 1,
-        error: 'compute start timed out',
-        retry_at: new Date(Date.now() + 15_000).toISOString(),
-      },
-      { afterMs: 30_000, status: 'finished' },
-    ],
-  })
-  // Last, so that the periodic checks are older than everything above.
-  emulator.addHistory(projectId, 25)
 }
 
 /**
@@ -131,11 +99,8 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
-  const emulator = new PlatformEmulator()
-  const admin = emulator.addKey('emulator-admin')
-  const projectIds = emulator.addProjects(options.projects)
-  const operationsProject = projectIds[0] ?? emulator.addProject({ name: 'operations-demo' }).id
-  seedOperations(emulator, operationsProject)
+  const emulator = new PlatformEmulator(options.rateLimits ? { rateLimits: { window: options.rateLimits } } : {})
+  const { admin, projectIds, operationsProject } = seedAccount(emulator, options.projects)
   seedKeys(emulator, operationsProject)
 
   const url = await emulator.start(options.port, options.host)
@@ -153,8 +118,9 @@ async function main(): Promise<void> {
       `  url:       ${url}`,
       `  api key:   ${admin.key} (personal, an admin of the organization)`,
       `  org:       ${emulator.defaultOrgId}`,
-      `  projects:  ${Math.max(projectIds.length, 1)} (operations seeded on ${operationsProject})`,
+      `  projects:  ${projectIds.length} (operations seeded on ${operationsProject})`,
       `  control:   ${origin}/_emulator/faults, ${origin}/_emulator/requests`,
+      `  limits:    ${options.rateLimits ? `the service's rate limits (${options.rateLimits} windows)` : "none (--rate-limits enforces the service's)"}`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

@@ -1,7 +1,8 @@
 // A local stand-in for the platform's management API v2: organizations and the
-// three kinds of API key (personal, organization, project-scoped), projects and
-// control-plane operations, with the quirks of the real service, plus fault
-// injection and a request log for tests, demos and benchmarks.
+// three kinds of API key (personal, organization, project-scoped), projects, branch
+// creation and control-plane operations, with the quirks of the real service, plus
+// its rate limits (when asked), fault injection and a request log for tests, demos
+// and benchmarks.
 import { createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -20,6 +21,10 @@ import type { Fault, FaultKind } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
+import { CREATE_BRANCH_TIMELINE, START_COMPUTE_TIMELINE, branchRecord, endpointRecord } from './branches.ts'
+import type { BranchRecord, EndpointRecord } from './branches.ts'
+import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
+import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
 import type { KeyScope, OrganizationRecord, Refusal, Role, UserRecord } from './organizations.ts'
@@ -48,6 +53,9 @@ import type { Reply } from './http.ts'
 export type { OperationStatus, TimelineStep } from './operations.ts'
 export type { Fault, FaultKind } from './faults.ts'
 export type { OrganizationRecord, Role, UserRecord } from './organizations.ts'
+export type { BranchRecord, EndpointRecord } from './branches.ts'
+export type { RateLimits } from './limits.ts'
+export { SERVICE_RATE_LIMITS } from './limits.ts'
 export type { ErrorBody } from './http.ts'
 export { FaultDefinitionError } from './faults.ts'
 
@@ -56,6 +64,11 @@ export const API_BASE_PATH = '/api/v2'
 export interface EmulatorOptions {
   /** Clock in ms since the epoch; drives timestamps and operation timelines. Default Date.now. */
   now?: () => number
+  /**
+   * Enforce the service's rate limits (SERVICE_RATE_LIMITS, with these changes), answering 429
+   * with Retry-After past them. Off when not given.
+   */
+  rateLimits?: Partial<RateLimits>
 }
 
 export interface ProjectRecord {
@@ -243,6 +256,7 @@ interface ProjectState {
   /** Insertion order, to break ties between projects created in the same millisecond. */
   seq: number
   primaryBranchId: string
+  branches: Map<string, BranchRecord>
   operations: StoredOperation[]
   /** Creation times in use, so that every operation has its own cursor position. */
   usedMicros: Set<number>
@@ -295,6 +309,7 @@ export class PlatformEmulator {
 
   private connectionCount = 0
   private readonly requestListeners = new Set<(entry: RequestLogEntry) => void>()
+  private readonly limiter: RateLimiter | undefined
 
   constructor(options: EmulatorOptions = {}) {
     this.clock = options.now ?? Date.now
@@ -302,6 +317,7 @@ export class PlatformEmulator {
     this.directory.addUser(KEY_OWNER)
     this.defaultOrg = this.directory.addOrganization({ name: DEFAULT_ORGANIZATION_NAME }).id
     this.directory.setRole(KEY_OWNER.id, this.defaultOrg, 'admin')
+    this.limiter = options.rateLimits ? new RateLimiter({ ...SERVICE_RATE_LIMITS, ...options.rateLimits }) : undefined
   }
 
   // ---- lifecycle ---------------------------------------------------------
@@ -492,11 +508,13 @@ export class PlatformEmulator {
       ...partial,
     }
     const parsedCreated = Date.parse(record.created_at)
+    const primaryBranchId = names.branchId()
     this.projectStore.set(id, {
       record,
       orderMs: Number.isNaN(parsedCreated) ? createdMs : parsedCreated,
       seq: this.projectCounter,
-      primaryBranchId: names.branchId(),
+      primaryBranchId,
+      branches: new Map([[primaryBranchId, branchRecord({ id: primaryBranchId, projectId: id, name: 'main', createdMs })]]),
       operations: [],
       usedMicros: new Set(),
     })
@@ -516,6 +534,54 @@ export class PlatformEmulator {
   markUnavailable(id: string): void {
     this.requireProject(id)
     this.unavailable.add(id)
+  }
+
+  // ---- branches ------------------------------------------------------------
+
+  /**
+   * Creates a branch of the project's primary branch, as POST /projects/{id}/branches does:
+   * a create_branch operation, and a start_compute operation for each endpoint asked for, moving
+   * on the emulator's clock (branches.ts). Returns what that request answers.
+   */
+  createBranch(
+    projectId: string,
+    request: { name?: string; parentId?: string; endpoints?: EndpointRecord['type'][] } = {},
+  ): { branch: BranchRecord; endpoints: EndpointRecord[]; operations: OperationRecord[] } {
+    const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
+    const parentId = request.parentId ?? project.primaryBranchId
+    if (!project.branches.has(parentId)) throw new ApiError(404, `branch ${parentId} not found`)
+    let id = names.branchId()
+    while (project.branches.has(id)) id = names.branchId()
+    const createdMs = this.clock()
+    const branch = branchRecord({ id, projectId, name: request.name ?? id, parentId, createdMs })
+    project.branches.set(id, branch)
+    const operationIds = [this.addOperation(projectId, { action: 'create_branch', branch_id: id, timeline: [...CREATE_BRANCH_TIMELINE] })]
+    const endpoints = (request.endpoints ?? []).map((type) => {
+      const endpoint = endpointRecord({
+        id: names.endpointId(),
+        projectId,
+        branchId: id,
+        type,
+        regionId: project.record.region_id,
+        proxyHost: project.record.proxy_host,
+        createdMs,
+      })
+      operationIds.push(
+        this.addOperation(projectId, {
+          action: 'start_compute',
+          branch_id: id,
+          endpoint_id: endpoint.id,
+          timeline: [...START_COMPUTE_TIMELINE],
+        }),
+      )
+      return endpoint
+    })
+    return { branch: { ...branch }, endpoints, operations: operationIds.map((opId) => this.operation(opId)!) }
+  }
+
+  /** The project's branches, the primary one first. */
+  branches(projectId: string): BranchRecord[] {
+    return [...this.requireProject(projectId).branches.values()].map((b) => ({ ...b }))
   }
 
   // ---- operations --------------------------------------------------------
@@ -812,6 +878,14 @@ export class PlatformEmulator {
     const key = keyId === undefined ? undefined : this.keyStore.get(keyId)
     if (key) entry.keyId = key.id
     if (!key || key.revoked) return apiError(401, 'authorization failed')
+    if (this.limiter) {
+      const verdict = this.limiter.admit(routeOf(method, segments), this.clock())
+      if (!verdict.ok) {
+        return apiError(429, 'too many requests: the rate limit of the account is exceeded', {
+          'retry-after': String(verdict.retryAfterSeconds),
+        })
+      }
+    }
     if (this.recordingKeyUse) {
       key.lastUsedMs = this.clock()
       key.lastUsedFrom = req.socket.remoteAddress ?? ''
@@ -858,6 +932,12 @@ export class PlatformEmulator {
     }
     if (first === 'projects' && third === 'operations' && segments.length === 4) {
       return { handlers: { GET: (ctx) => this.getOperation(ctx) }, params: [second, fourth] }
+    }
+    if (first === 'projects' && third === 'branches' && segments.length === 3) {
+      return { handlers: { POST: (ctx) => this.createBranchRoute(ctx) }, params: [second] }
+    }
+    if (first === 'projects' && third === 'branches' && segments.length === 4) {
+      return { handlers: { GET: (ctx) => this.getBranchRoute(ctx) }, params: [second, fourth] }
     }
     return undefined
   }
@@ -1081,6 +1161,34 @@ export class PlatformEmulator {
     const op = this.operationStore.get(operationId)
     if (!op || op.projectId !== projectId) throw new ApiError(404, `operation ${operationId} not found`)
     return { status: 200, body: { operation: this.renderOperation(op) } }
+  }
+
+  private createBranchRoute(ctx: RouteContext): Reply {
+    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
+    const input = ctx.body.length === 0 ? {} : parseJsonObject(ctx.body)
+    const branch = input.branch === undefined ? {} : input.branch
+    if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) throw new ApiError(400, 'branch must be an object')
+    const { name, parent_id: parentId } = branch as Record<string, unknown>
+    if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > 256)) {
+      throw new ApiError(400, 'branch.name must be a string of 1 to 256 characters')
+    }
+    if (parentId !== undefined && typeof parentId !== 'string') throw new ApiError(400, 'branch.parent_id must be a string')
+    const endpoints = input.endpoints ?? []
+    if (!Array.isArray(endpoints)) throw new ApiError(400, 'endpoints must be an array')
+    const types = endpoints.map((endpoint: unknown) => {
+      const type = typeof endpoint === 'object' && endpoint !== null ? (endpoint as Record<string, unknown>).type : undefined
+      if (type !== 'read_write' && type !== 'read_only') throw new ApiError(400, 'endpoints[].type must be read_write or read_only')
+      return type
+    })
+    const created = this.createBranch(project.record.id, { name, parentId, endpoints: types })
+    return { status: 201, body: { ...created, roles: [], databases: [], connection_uris: [] } }
+  }
+
+  private getBranchRoute(ctx: RouteContext): Reply {
+    const [projectId = '', branchId = ''] = ctx.params
+    const branch = this.projectOr404(projectId, ctx.key).branches.get(branchId)
+    if (!branch) throw new ApiError(404, `branch ${branchId} not found`)
+    return { status: 200, body: { branch: { ...branch } } }
   }
 
   /** The project, when it exists (404) and the key may reach it (403). */

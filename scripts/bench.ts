@@ -2,6 +2,8 @@
  * `npm run bench [-- --runs N] [--scale-runs N] [--waiter-runs N] [--scale 10000,100000]`: how
  * fast and how big the committed dist/ is, against the local platform emulator (started in
  * this process), side by side with the floors, in one run.
+ * `npm run bench -- --only rate-limits [--jobs N] [--window sliding|fixed|both] [--bundle PATH]`
+ * runs only the last section: many deploy gates of one account under the enforced rate limits.
  *
  * Method
  * - Every measured step is a child process started the way a runner starts the action:
@@ -28,7 +30,19 @@
  * - Every measured step must succeed (exit code 0 and the expected outputs); if one does not,
  *   the bench stops with an error, since its figure would be meaningless. No figure ever fails it.
  *
- * Output: tables on stdout, and the same figures (plus the raw samples) in .bench/latest.json.
+ * - Rate limits: N (default 100) `wait-for-operations` jobs of one account, started together
+ *   as a matrix would start them, against an emulator that enforces the service's limits (700
+ *   requests a minute, 40 a second per route) in sliding and in calendar-minute windows. Time
+ *   runs GATE_TIME_RATE times as fast for both: the children through the virtual-time preload
+ *   (scale mode, outside the bundle), the emulator through its `now` option, so "700 a minute"
+ *   means the same to both. Each job waits for its own branch's create_branch and start_compute
+ *   operations, which finish at times spread over GATE_FINISH_S. A job that fails is counted,
+ *   not fatal: that count is the figure. `--bundle` points the section at another build (the
+ *   code before a change, to compare). The same fleet also runs as a model (modelledGates):
+ *   deterministic, without processes, for figures that do not depend on the machine's load.
+ *
+ * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json
+ * (.bench/rate-limits.json for `--only rate-limits`).
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -36,9 +50,11 @@ import { cpus, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { RateLimiter } from '../emulator/limits.ts'
+import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/state.ts'
+import { PollPace } from '../src/commands/pacing.ts'
 import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 
 // ---- settings ---------------------------------------------------------------------------------
@@ -59,6 +75,18 @@ function flagText(name: string): string | undefined {
 }
 
 const DIST = join(ROOT, 'dist')
+function textFlag<T extends string>(name: string, allowed: readonly T[] | undefined, fallback: T): T {
+  const args = process.argv.slice(2)
+  const at = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (at < 0) return fallback
+  const raw = args[at]!.includes('=') ? args[at]!.slice(args[at]!.indexOf('=') + 1) : args[at + 1]
+  if (raw === undefined || (allowed !== undefined && !(allowed as readonly string[]).includes(raw))) {
+    throw new Error(`--${name} wants ${allowed ? allowed.join(' or ') : 'a value'}, got ${String(raw)}`)
+  }
+  return raw as T
+}
+
+const ONLY = textFlag('only', ['all', 'rate-limits'], 'all')
 const RUNS = flag('runs', 15)
 const WARMUPS = 2
 const USAGE_RUNS = Math.min(RUNS, 3)
@@ -79,6 +107,23 @@ const WAITER_POLL_S = 1
 const POLL_REAL_MS = WAITER_POLL_S * 1000 * WAITER_TIME_SCALE
 /** The awaited operations all finish this long (real ms) after the child is spawned, plus a stagger. */
 const WAITER_FINISH_AFTER_MS = 300
+
+/** The rate-limit section: jobs of one account, windows, and the build they run. */
+const GATE_JOBS = flag('jobs', 100)
+const GATE_WINDOWS: ('sliding' | 'fixed')[] = ((w) => (w === 'both' ? ['sliding', 'fixed'] : [w]))(
+  textFlag('window', ['sliding', 'fixed', 'both'], 'both'),
+)
+const GATE_BUNDLE = textFlag('bundle', undefined, BUNDLE)
+/** Both the children and the emulator run this many times as fast as real time. */
+const GATE_TIME_RATE = 4
+const GATE_PROJECTS = 10
+const GATE_HISTORY = 200
+const GATE_POLL_S = 5
+const GATE_TIMEOUT_S = 600
+/** The jobs' operations finish at times spread evenly over this span (simulated seconds after every job has polled once). */
+const GATE_FINISH_S = [90, 210] as const
+/** Steady state: every job is running and none of their operations has finished. */
+const GATE_STEADY_S = [0, 90] as const
 
 // ---- child processes --------------------------------------------------------------------------
 
@@ -302,6 +347,270 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].map((l) => `  ${l}`).join('\n')
 }
 
+// ---- rate limits: many deploy gates of one account ----------------------------------------------
+
+interface GateRun {
+  window: 'sliding' | 'fixed'
+  jobs: number
+  failed: number
+  /** The first error line of each failed job, counted. */
+  failures: Record<string, number>
+  requests: number
+  answered429: number
+  /** Simulated seconds until every job had polled once (100 processes starting), from the emulator's start. */
+  startUpS: number
+  /** Arrivals (answered or refused) and answered requests a minute, in GATE_STEADY_S after start-up. */
+  steadyPerMinute: number
+  steadyAnsweredPerMinute: number
+  /** The busiest minute of the run (arrivals), counted from the start. */
+  peakPerMinute: number
+  /** Simulated seconds from an operation's finish to its job's exit. */
+  latencyS: Stats
+  simulatedS: number
+  wallS: number
+}
+
+async function rateLimitedGates(window: 'sliding' | 'fixed'): Promise<GateRun> {
+  const origin = Date.now()
+  const simulated = (realMs: number) => origin + (realMs - origin) * GATE_TIME_RATE
+  const platform = new PlatformEmulator({ now: () => simulated(Date.now()), rateLimits: { window } })
+  emulators.push(platform)
+  const url = await platform.start()
+  const projects = Array.from({ length: GATE_PROJECTS }, () => {
+    const id = platform.addProject().id
+    platform.addHistory(id, GATE_HISTORY)
+    return id
+  })
+  const jobs = Array.from({ length: GATE_JOBS }, (_, j) => {
+    const projectId = projects[j % GATE_PROJECTS]!
+    // One key per job, all of one account (they share its limits): the request log tells the jobs apart.
+    const key = platform.addKey(`bench-gate-${j}`)
+    const ids = ['create_branch', 'start_compute'].map((action, k) =>
+      platform.addOperation(projectId, {
+        action,
+        branch_id: `br-gate-${String(j).padStart(8, '0')}`,
+        status: k === 0 ? 'running' : 'scheduling',
+      }),
+    )
+    const dir = join(work, `gate-${window}-${j}`)
+    mkdirSync(dir)
+    const inputs = {
+      command: 'wait-for-operations',
+      'api-key': key.key,
+      'api-host': url,
+      'project-id': projectId,
+      'operation-ids': ids.join(','),
+      'poll-interval': String(GATE_POLL_S),
+      timeout: String(GATE_TIMEOUT_S),
+    }
+    const { env, files } = stepEnvironment(dir, inputs)
+    const command = stepCommand({ entry: 'bundle', time: { mode: 'scale', rate: GATE_TIME_RATE } })
+    const args = [...command.args.slice(0, -1), GATE_BUNDLE]
+    return { keyId: key.id, ids, finishedAt: NaN, spec: { args, env: { ...env, ...command.env }, cwd: dir, files } satisfies Spec }
+  })
+  const started = performance.now()
+  const running = Promise.all(jobs.map((job) => execute(job.spec, 'none')))
+  let done = false
+  void running.finally(() => (done = true))
+
+  // The measurement starts once every job has polled: starting 100 processes on a small machine
+  // takes a while, and is not what is measured (the congestion of the first polls still counts).
+  const waiting = new Set(jobs.map((job) => job.keyId))
+  for (let seen = 0; !done && waiting.size > 0;) {
+    for (; seen < platform.requests.length; seen++) waiting.delete(platform.requests[seen]!.keyId ?? -1)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const seed = simulated(Date.now())
+  const timers = jobs.map((job, j) => {
+    const finishAt = seed + 1000 * (GATE_FINISH_S[0] + ((GATE_FINISH_S[1] - GATE_FINISH_S[0]) * j) / Math.max(1, GATE_JOBS - 1))
+    return setTimeout(
+      () => {
+        for (const id of job.ids) platform.setOperation(id, { status: 'finished' })
+        job.finishedAt = simulated(Date.now())
+      },
+      (finishAt - seed) / GATE_TIME_RATE,
+    )
+  })
+  const runs = await running
+  for (const timer of timers) clearTimeout(timer)
+  const wallS = (performance.now() - started) / 1000
+  await platform.stop()
+
+  const failures: Record<string, number> = {}
+  let failed = 0
+  runs.forEach((run) => {
+    if (run.code === 0 && run.outputs.status === 'finished') return
+    failed++
+    const line = run.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? `exit code ${run.code}, status ${run.outputs.status}`
+    // Ids and request ids differ from job to job: count the kind of failure.
+    const kind = line.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '…').replace(/[a-z]+-[a-z]+-\d{8}/g, '…')
+    failures[kind] = (failures[kind] ?? 0) + 1
+  })
+  const log = platform.requests
+  const inSteady = log.filter((r) => r.at >= seed + GATE_STEADY_S[0] * 1000 && r.at < seed + GATE_STEADY_S[1] * 1000)
+  const steadyMinutes = (GATE_STEADY_S[1] - GATE_STEADY_S[0]) / 60
+  const perMinute = new Map<number, number>()
+  for (const r of log) {
+    const minute = Math.floor((r.at - origin) / 60_000)
+    perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1)
+  }
+  // Detection latency of the jobs that saw their operations finish (a failed job may exit before).
+  const latencies = runs.flatMap((run, j) => {
+    const finishedAt = jobs[j]!.finishedAt
+    return Number.isNaN(finishedAt) || run.outputs.status !== 'finished' ? [] : [(simulated(run.exitAt) - finishedAt) / 1000]
+  })
+  return {
+    window,
+    jobs: GATE_JOBS,
+    failed,
+    failures,
+    requests: log.length,
+    answered429: log.filter((r) => r.status === 429).length,
+    startUpS: (seed - origin) / 1000,
+    steadyPerMinute: inSteady.length / steadyMinutes,
+    steadyAnsweredPerMinute: inSteady.filter((r) => r.status !== 429).length / steadyMinutes,
+    peakPerMinute: Math.max(...perMinute.values()),
+    latencyS: stats(latencies.length > 0 ? latencies : [NaN]),
+    simulatedS: (simulated(Math.max(...runs.map((r) => r.exitAt))) - origin) / 1000,
+    wallS,
+  }
+}
+
+/** Matrix jobs start within this many seconds of each other, in the model. */
+const MODEL_START_SPREAD_S = 30
+const MODEL_SEEDS = 10
+
+interface ModelRun {
+  window: 'sliding' | 'fixed'
+  /** Means over the seeds. */
+  answered429: number
+  steadyAnsweredPerMinute: number
+  /** Over every job of every seed. */
+  latencyS: Stats
+}
+
+/**
+ * The same fleet as a model: the action's own PollPace and the emulator's RateLimiter on one
+ * simulated clock, without processes, so the figures do not depend on the machine's load (on a
+ * shared 2-core machine 100 processes starve each other, and the runs above vary by a factor of
+ * two). Each job sends one request a poll, as for two awaited operations, sleeps what PollPace
+ * says after an answer or a 429, and detects its operations on its first answered poll after
+ * they finish. Seeded, so every run gives the same figures.
+ */
+function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
+  let n429 = 0
+  let answered = 0
+  const latencies: number[] = []
+  for (let seed = 1; seed <= MODEL_SEEDS; seed++) {
+    let state = seed * 7919
+    const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const limiter = new RateLimiter({ ...SERVICE_RATE_LIMITS, window })
+    const start = MODEL_START_SPREAD_S * 1000
+    const jobs = Array.from({ length: GATE_JOBS }, (_, j) => {
+      const pace = new PollPace(GATE_POLL_S * 1000, random)
+      const finish = start + 1000 * (GATE_FINISH_S[0] + ((GATE_FINISH_S[1] - GATE_FINISH_S[0]) * j) / Math.max(1, GATE_JOBS - 1))
+      return { pace, next: random() * start + pace.firstDelay(), finish, done: false }
+    })
+    for (;;) {
+      let job: (typeof jobs)[number] | undefined
+      for (const candidate of jobs) if (!candidate.done && (job === undefined || candidate.next < job.next)) job = candidate
+      if (job === undefined) break
+      const at = job.next
+      const verdict = limiter.admit('GET /projects/{}/operations', at)
+      if (!verdict.ok) {
+        n429++
+        job.next = at + job.pace.afterCongestion(verdict.retryAfterSeconds * 1000)
+        continue
+      }
+      if (at >= start + GATE_STEADY_S[0] * 1000 && at < start + GATE_STEADY_S[1] * 1000) answered++
+      if (at >= job.finish) {
+        job.done = true
+        latencies.push((at - job.finish) / 1000)
+      } else job.next = at + job.pace.afterAnswer()
+    }
+  }
+  return {
+    window,
+    answered429: n429 / MODEL_SEEDS,
+    steadyAnsweredPerMinute: answered / MODEL_SEEDS / ((GATE_STEADY_S[1] - GATE_STEADY_S[0]) / 60),
+    latencyS: stats(latencies),
+  }
+}
+
+async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; model: ModelRun[]; runs: GateRun[] }> {
+  const model = GATE_WINDOWS.map((window) => modelledGates(window))
+  const runs: GateRun[] = []
+  for (const window of GATE_WINDOWS) runs.push(await rateLimitedGates(window))
+  console.log(
+    `\nRate limits: ${GATE_JOBS} wait-for-operations jobs of one account started together (${GATE_PROJECTS} projects, ` +
+      `poll-interval ${GATE_POLL_S} s, timeout ${GATE_TIMEOUT_S} s), against 700 requests a minute and 40 a second per route;\n` +
+      `time ${GATE_TIME_RATE}× as fast for the jobs and the emulator; operations finish over ${GATE_FINISH_S[0]}–${GATE_FINISH_S[1]} s; ` +
+      `bundle ${relative(ROOT, GATE_BUNDLE) || GATE_BUNDLE}. Steady state: ${GATE_STEADY_S[0]}–${GATE_STEADY_S[1]} s (simulated).`,
+  )
+  console.log(
+    table(
+      [
+        'window',
+        'jobs failed',
+        '429s answered',
+        'requests/min (steady)',
+        'answered/min (steady)',
+        'peak/min',
+        'detection latency p50 (p10–p90, max)',
+        'start-up',
+        'simulated',
+        'wall',
+      ],
+      runs.map((r) => [
+        r.window,
+        `${r.failed} of ${r.jobs}`,
+        String(r.answered429),
+        num(r.steadyPerMinute, 0),
+        num(r.steadyAnsweredPerMinute, 0),
+        String(r.peakPerMinute),
+        `${num(r.latencyS.median, 1)} s (${num(r.latencyS.p10, 1)}–${num(r.latencyS.p90, 1)}, ${num(r.latencyS.max, 1)})`,
+        `${num(r.startUpS, 0)} s`,
+        `${num(r.simulatedS, 0)} s`,
+        `${num(r.wallS, 1)} s`,
+      ]),
+      [false, true, true, true, true, true, true, true, true, true],
+    ),
+  )
+  for (const r of runs) for (const [kind, n] of Object.entries(r.failures)) console.log(`  ${r.window}: ${n} × ${kind.slice(0, 220)}`)
+  console.log(
+    `\n  The same fleet as a model (the action's PollPace, the emulator's RateLimiter, one simulated clock, no processes; ` +
+      `jobs start over ${MODEL_START_SPREAD_S} s; means of ${MODEL_SEEDS} seeds; the build in src/, not --bundle):`,
+  )
+  console.log(
+    table(
+      ['window', '429s answered', 'answered/min (steady)', 'detection latency p50 (p10–p90, max)'],
+      model.map((m) => [
+        m.window,
+        num(m.answered429, 0),
+        num(m.steadyAnsweredPerMinute, 0),
+        `${num(m.latencyS.median, 1)} s (${num(m.latencyS.p10, 1)}–${num(m.latencyS.p90, 1)}, ${num(m.latencyS.max, 1)})`,
+      ]),
+      [false, true, true, true],
+    ),
+  )
+  return {
+    settings: {
+      jobs: GATE_JOBS,
+      projects: GATE_PROJECTS,
+      timeRate: GATE_TIME_RATE,
+      pollIntervalS: GATE_POLL_S,
+      timeoutS: GATE_TIMEOUT_S,
+      finishS: GATE_FINISH_S,
+      steadyS: GATE_STEADY_S,
+      bundle: GATE_BUNDLE,
+      modelStartSpreadS: MODEL_START_SPREAD_S,
+      modelSeeds: MODEL_SEEDS,
+    },
+    model,
+    runs,
+  }
+}
+
 // ---- the bench ---------------------------------------------------------------------------------
 
 const OPERATIONS_PATH = /^\/projects\/[^/]+\/operations(\/|$)/
@@ -333,6 +642,18 @@ async function main(): Promise<void> {
   const cpu = cpus()
   console.log(`neon-api-action bench · Node ${process.version} · ${startedAt.toISOString()}`)
   console.log(`${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ${process.platform}-${process.arch} · bundle ${relative(ROOT, BUNDLE)}`)
+  if (ONLY === 'rate-limits') {
+    const rateLimits = await rateLimitSection()
+    rmSync(work, { recursive: true, force: true })
+    const outDir = join(ROOT, '.bench')
+    mkdirSync(outDir, { recursive: true })
+    writeFileSync(
+      join(outDir, 'rate-limits.json'),
+      `${JSON.stringify({ node: process.version, date: startedAt.toISOString(), ...rateLimits }, null, 2)}\n`,
+    )
+    console.log(`\nJSON: .bench/rate-limits.json · bench took ${num((Date.now() - startedAt.getTime()) / 1000, 1)} s`)
+    return
+  }
 
   // Bundle sizes: dist/index.js and every other .js chunk in dist/.
   const chunks = (readdirSync(DIST, { recursive: true }) as string[])
@@ -607,7 +928,6 @@ async function main(): Promise<void> {
     waiter.push({ size, samples })
   }
   await waitPlatform.stop()
-  rmSync(work, { recursive: true, force: true })
 
   // ---- report ----------------------------------------------------------------------------------
 
@@ -758,6 +1078,9 @@ async function main(): Promise<void> {
       '  (= waiting for the next poll + that poll + the step\'s wind-down, which "last poll → exit" shows).',
   )
 
+  const rateLimits = await rateLimitSection()
+  rmSync(work, { recursive: true, force: true })
+
   const result = {
     node: process.version,
     date: startedAt.toISOString(),
@@ -811,6 +1134,7 @@ async function main(): Promise<void> {
       roundsMethod: `request-log gaps > ${POLL_REAL_MS / 2} ms start a new round`,
       sizes: waiterRows.map((r) => ({ awaited: r.size, ...r.stats, samples: waiter.find((w) => w.size === r.size)!.samples })),
     },
+    rateLimits,
   }
   const outDir = join(ROOT, '.bench')
   mkdirSync(outDir, { recursive: true })

@@ -3,52 +3,14 @@
  * no network. Each step runs the built dist/index.js the way a GitHub runner does, and this
  * prints what a workflow author would see: the log, the outputs and the job summary.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { expiringKeyName } from '../emulator/names.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { runStep, stripMasks, type StepResult } from './run-step.ts'
-
-const bold = (text: string) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text)
-const dim = (text: string) => (process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text)
-
-/** The log as the runner shows it: masked values become ***, debug lines stay hidden. */
-function shown(text: string, masked: string[]): string {
-  let out = stripMasks(text).replace(/^::debug::.*\n?/gm, '')
-  for (const secret of masked) if (secret) out = out.split(secret).join('***')
-  return out
-}
-
-/** The summary's HTML as plain text rows. */
-function summaryText(html: string): string {
-  return html
-    .replace(/<\/t[hd]>/g, ' | ')
-    .replace(/<tr>/g, '| ')
-    .replace(/<\/(tr|h\d|p)>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-    .replace(/\n{2,}/g, '\n')
-    .trim()
-}
-
-function truncate(value: string, max = 160): string {
-  return value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value
-}
-
-function print(title: string, inputs: Record<string, string>, step: StepResult): void {
-  console.log(`\n${bold(`▶ ${title}`)}`)
-  const shownInputs = Object.entries(inputs)
-    .filter(([name]) => name !== 'api-host')
-    .map(([name, value]) => `${name}: ${name === 'api-key' || name === 'github-token' ? '***' : truncate(value, 60)}`)
-  console.log(dim(`  with: ${shownInputs.join(', ')}`))
-  console.log(shown(step.stdout, step.masked).trimEnd().replace(/^/gm, '  │ '))
-  const outputs = Object.entries(step.outputs)
-  if (outputs.length) {
-    console.log('  outputs:')
-    for (const [name, value] of outputs) console.log(`    ${name} = ${truncate(shown(value, step.masked))}`)
-  }
-  if (step.summary) console.log(`  summary:\n${summaryText(step.summary).replace(/^/gm, '    ')}`)
-  console.log(dim(`  exit code ${step.code}`))
-}
+import { ROOT, runStep } from './run-step.ts'
+import { bold, dim, printStep as print, shown } from './show-step.ts'
+import { readmeJob, runJob, type JobContext } from './workflow.ts'
 
 async function main(): Promise<void> {
   const platform = new PlatformEmulator()
@@ -125,7 +87,17 @@ async function main(): Promise<void> {
     'operation-ids': branchOps.join(','),
     'poll-interval': '1',
   })
-  await step('Wait until the project is idle', { command: 'wait-for-operations', 'project-id': projectId, 'poll-interval': '1' })
+  await step('Wait until the project is idle', {
+    command: 'wait-for-operations',
+    'project-id': projectId,
+    'operation-ids': 'pending',
+    'poll-interval': '1',
+  })
+  await step('A typo in the workflow (an empty operation-ids) fails the gate, with no request', {
+    command: 'wait-for-operations',
+    'project-id': projectId,
+    'operation-ids': '',
+  })
 
   const failing = platform.addOperation(projectId, {
     action: 'apply_config',
@@ -199,8 +171,48 @@ async function main(): Promise<void> {
   await step('A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' })
   await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })
 
+  // The README's deploy-gate recipe, read from the README and run as a workflow runs it.
+  const recipe = readmeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### Deploy gate: wait for the platform to finish')
+  const gate = (key: string, afterStep?: JobContext['afterStep']) =>
+    runJob(recipe, {
+      secrets: { NEON_API_KEY: key },
+      vars: { NEON_PROJECT_ID: projectId },
+      env: { NEON_API: url },
+      standIns: { Migrate: 'echo "(your migration runs here)"' },
+      step: { time: 'real', entry: 'bundle' },
+      afterStep,
+    })
+  console.log(
+    `\n${bold("The README's deploy-gate recipe, as a workflow runs it (curl creates a branch; the gate waits for its operations)")}`,
+  )
+  printJob(await gate(admin.key))
+  console.log(`\n${bold('The same recipe, with its key revoked right after the branch was made: the gate says it could not find out')}`)
+  const gateKey = platform.addKey('deploy-gate')
+  printJob(
+    await gate(gateKey.key, async (done) => {
+      if (done.id !== 'branch') return
+      await fetch(`${url}/api_keys/${gateKey.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.key}` } })
+    }),
+  )
+
   await platform.stop()
   await github.stop()
+}
+
+function printJob(job: Awaited<ReturnType<typeof runJob>>): void {
+  for (const record of job.steps) {
+    if (record.outcome === 'skipped') {
+      console.log(dim(`\n▷ ${record.title}: skipped (its if: is false)`))
+    } else if (record.kind === 'uses') {
+      print(record.title, record.inputs ?? {}, record.result!)
+    } else {
+      console.log(`\n${bold(`▶ ${record.title}`)} ${dim('(run:)')}`)
+      if (record.log.trim()) console.log(shown(record.log, []).trimEnd().replace(/^/gm, '  │ '))
+      for (const [name, value] of Object.entries(record.outputs)) console.log(`    ${name} = ${value.slice(0, 160)}`)
+      console.log(dim(`  ${record.outcome}`))
+    }
+  }
+  console.log(`\n  job: ${job.conclusion}`)
 }
 
 await main()

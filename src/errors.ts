@@ -16,10 +16,13 @@ export class InputError extends Error {
   }
 }
 
-/** A failure the action itself detected (a failed operation, a failed proof of a new key...). */
+/**
+ * A failure the action itself detected (a failed operation, a failed proof of a new key...).
+ * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.
+ */
 export class ActionError extends Error {
-  constructor(message: string) {
-    super(message)
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
     this.name = 'ActionError'
   }
 }

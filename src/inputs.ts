@@ -40,6 +40,10 @@ export const MAX_MAX_REVOKE = 10_000
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
 /** `unused-for`: 1 hour to 3650 days. */
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
+/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+export const MAX_OPERATION_IDS = 1000
+/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
+export const PENDING = 'pending'
 
 interface Common {
   apiKey: string
@@ -62,6 +66,8 @@ export interface KeyScopeInputs {
   orgId?: string
   projectId?: string
 }
+/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
 export type Settings = Common &
   (
@@ -78,8 +84,7 @@ export type Settings = Common &
     | {
         command: 'wait-for-operations'
         projectId: string
-        /** Undefined: wait until the project has no pending operation. */
-        operationIds: string[] | undefined
+        operations: OperationSelection
         pollIntervalMs: number
       }
     | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
@@ -107,6 +112,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
 /** The service's organization ids: `org-<words>-<digits>` as observed. */
 export const ORG_ID = /^[a-z0-9-]{1,60}$/
+const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**
@@ -178,7 +184,7 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         ...common,
         command,
         projectId: readProjectId(read),
-        operationIds: parseOperationIds(read('operation-ids')),
+        operations: readOperationSelection(read),
         pollIntervalMs:
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
@@ -439,13 +445,44 @@ function requireInput<T>(value: T | undefined, input: string, command: Command):
 }
 
 /**
- * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
- * array of operation records, exactly as a mutating response's `operations` array comes.
- * Empty input gives undefined (the idle-project gate); an explicit `[]` gives no ids.
+ * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped
+ * expression gives (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a
+ * typo. `[]` says "nothing to wait for"; `pending` says "whatever is pending".
  */
-export function parseOperationIds(raw: string): string[] | undefined {
+export function readOperationSelection(read: InputReader): OperationSelection {
+  const raw = read('operation-ids').trim()
+  const branchId = read('branch-id').trim() || undefined
+  if (!raw) {
+    throw new InputError(
+      'Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response ' +
+        'that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project ' +
+        '(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.',
+    )
+  }
+  if (raw.toLowerCase() === PENDING) {
+    if (branchId !== undefined && !BRANCH_ID.test(branchId)) {
+      throw new InputError(
+        `Input \`branch-id\` is ${quoted(branchId, 80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`,
+      )
+    }
+    return { kind: 'pending', branchId }
+  }
+  if (branchId !== undefined) {
+    throw new InputError(
+      'Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever ' +
+        'their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.',
+    )
+  }
+  return { kind: 'ids', ids: parseOperationIds(raw) }
+}
+
+/**
+ * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
+ * array of operation records, exactly as a mutating response's `operations` array comes. `[]`
+ * gives no ids. At most MAX_OPERATION_IDS different ids.
+ */
+export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
-  if (!text) return undefined
   let candidates: string[]
   if (text.startsWith('[')) {
     let parsed: unknown
@@ -466,13 +503,18 @@ export function parseOperationIds(raw: string): string[] | undefined {
   } else {
     candidates = text.split(/[\s,]+/).filter(Boolean)
   }
-  const ids: string[] = []
+  const ids = new Set<string>()
   for (const id of candidates) {
     if (!UUID.test(id)) {
       throw new InputError(`Input \`operation-ids\` holds ${quoted(id, 80)}, which is not an operation id (a UUID).`)
     }
-    const normal = id.toLowerCase()
-    if (!ids.includes(normal)) ids.push(normal)
+    ids.add(id.toLowerCase())
   }
-  return ids
+  if (ids.size > MAX_OPERATION_IDS) {
+    throw new InputError(
+      `Input \`operation-ids\` holds ${ids.size} different ids: one step waits for at most ${MAX_OPERATION_IDS}. ` +
+        'Split them over several steps, or use `operation-ids: pending` to wait until nothing is pending.',
+    )
+  }
+  return [...ids]
 }

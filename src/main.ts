@@ -1,7 +1,8 @@
 import * as core from './runner.ts'
 import { tmpdir } from 'node:os'
+import { apiErrorIn } from './api/errors.ts'
 import { systemClock } from './clock.ts'
-import type { CommandContext, CommandResult } from './commands/context.ts'
+import { requestFailureOutputs, type CommandContext, type CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
 import { runListProjects } from './commands/projects.ts'
 import { runWaitForOperations } from './commands/operations.ts'
@@ -38,10 +39,14 @@ export async function run(): Promise<void> {
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   try {
     const result = await dispatch(settings, ctx)
-    for (const [name, value] of Object.entries(result.outputs)) core.setOutput(name, value)
+    const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
+    for (const [name, value] of Object.entries({ ...result.outputs, ...failedRequest })) core.setOutput(name, value)
     await writeSummary(result.summary)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
+    // Before the step fails: a `continue-on-error` step's successors branch on these.
+    const failedRequest = apiErrorIn(error)
+    if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     fail(error)
   } finally {
     await client.close()

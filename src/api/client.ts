@@ -9,6 +9,7 @@ import type { Clock } from '../clock.ts'
 import { formatDuration } from '../clock.ts'
 import { ApiError, type ApiErrorDetails } from './errors.ts'
 import {
+  CONGESTION_STATUSES,
   DEFAULT_RETRY_POLICY,
   NOT_CARRIED_OUT_STATUSES,
   RETRYABLE_STATUSES,
@@ -32,8 +33,11 @@ export interface Logger {
  *   transient failure.
  * - `once`: a write that must not be repeated blindly (creating a key): retry only when the
  *   service certainly did not carry it out (refused connection, 423, 429, 503).
+ * - `poll`: a read its caller repeats anyway (the waiter's polls): retried as `safe`, except that
+ *   congestion (429, 503) goes back to the caller at once, which paces its next poll instead of
+ *   spending a retry budget inside one congested minute.
  */
-export type RetryMode = 'safe' | 'once'
+export type RetryMode = 'safe' | 'once' | 'poll'
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'DELETE'
@@ -278,13 +282,15 @@ export function classifyAnswer<T>(
 export function mayRetry(retry: RetryMode, error: ApiError): boolean {
   switch (error.kind) {
     case 'http':
-      return retry === 'safe' ? RETRYABLE_STATUSES.has(error.status ?? 0) : NOT_CARRIED_OUT_STATUSES.has(error.status ?? 0)
+      if (retry === 'once') return NOT_CARRIED_OUT_STATUSES.has(error.status ?? 0)
+      if (retry === 'poll' && CONGESTION_STATUSES.has(error.status ?? 0)) return false
+      return RETRYABLE_STATUSES.has(error.status ?? 0)
     case 'network':
     case 'timeout':
-      return retry === 'safe' || !error.mayHaveReachedServer
+      return retry !== 'once' || !error.mayHaveReachedServer
     case 'malformed':
       // A body cut off in transit is a transport fault; a complete but wrong body is not.
-      return retry === 'safe' && error.code === 'truncated'
+      return retry !== 'once' && error.code === 'truncated'
     case 'deadline':
     case 'redirect':
     case 'invalid':

@@ -2,7 +2,17 @@ import type { PlatformClient, RequestSpec } from './client.ts'
 import { ApiError } from './errors.ts'
 import { ActionError } from '../errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
-import type { ApiKey, AuthDetails, CreatedApiKey, Operation, OperationsPage, Organization, Project, RevokedApiKey } from './types.ts'
+import type {
+  ApiKey,
+  AuthDetails,
+  Branch,
+  CreatedApiKey,
+  Operation,
+  OperationsPage,
+  Organization,
+  Project,
+  RevokedApiKey,
+} from './types.ts'
 import { quoted, untrusted } from '../text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
@@ -283,6 +293,11 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
   )
 }
 
+/*
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
+ * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ */
+
 /** GET /projects/{id}/operations: one page, newest first. */
 export function listOperations(
   client: PlatformClient,
@@ -293,7 +308,7 @@ export function listOperations(
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations`,
     query: { limit: page.limit, cursor: page.cursor },
-    retry: 'safe',
+    retry: 'poll',
     purpose: `list the operations of project ${untrusted(projectId)}`,
     notFound: `project ${untrusted(projectId)}`,
     forbidden: describeProjectForbidden(projectId),
@@ -310,11 +325,26 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
-    retry: 'safe',
+    retry: 'poll',
     purpose: `read operation ${untrusted(operationId)}`,
     notFound: `operation ${untrusted(operationId)} in project ${untrusted(projectId)}`,
     forbidden: describeProjectForbidden(projectId),
     parse: (body) => toOperation(object(body, 'response').operation, 'response.operation'),
+  })
+}
+
+/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+export function getBranch(client: PlatformClient, projectId: string, branchId: string): Promise<Branch> {
+  return client.send({
+    method: 'GET',
+    path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
+    retry: 'poll',
+    purpose: `read branch ${untrusted(branchId)} of project ${untrusted(projectId)}`,
+    notFound: `branch ${untrusted(branchId)} in project ${untrusted(projectId)}`,
+    parse: (body) => {
+      const record = object(object(body, 'response').branch, 'response.branch')
+      return { id: string(record, 'id', 'response.branch'), name: optionalString(record, 'name') }
+    },
   })
 }
 

@@ -67,3 +67,11 @@ export class ApiError extends Error {
     return copy
   }
 }
+
+/** The request failure behind `error`: the error itself, or the ApiError it was caused by. */
+export function apiErrorIn(error: unknown): ApiError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof ApiError) return cause
+  }
+  return undefined
+}

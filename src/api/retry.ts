@@ -12,6 +12,9 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 5
 /** Statuses that say the request was not carried out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
 
+/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+export const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
+
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number

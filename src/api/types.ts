@@ -50,6 +50,11 @@ export interface Project {
   [field: string]: unknown
 }
 
+export interface Branch {
+  id: string
+  name?: string
+}
+
 /** Open string: the service has more statuses and actions than the spec lists. */
 export type OperationStatus =
   'scheduling' | 'running' | 'cancelling' | 'finished' | 'skipped' | 'failed' | 'error' | 'cancelled' | (string & {})

@@ -1,4 +1,5 @@
 import type { PlatformClient, Logger } from '../api/client.ts'
+import type { ApiError } from '../api/errors.ts'
 import type { Clock } from '../clock.ts'
 
 /** What a command may touch. main wires it to the runner (runner.ts); tests can wire it to plain objects. */
@@ -20,4 +21,17 @@ export interface CommandResult {
   summary: string
   /** Set when the step must fail; outputs and summary are still written first. */
   failure?: string
+  /** The request the failure follows from, if any: main sets `http-status`, `error-code` and `request-id` from it. */
+  failedRequest?: ApiError
+}
+
+/**
+ * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can
+ * branch on the reason. `error-code` is the service's own `code`, never one the action made up.
+ */
+export function requestFailureOutputs(error: ApiError): Record<string, string> {
+  const outputs: Record<string, string> = { 'request-id': error.requestId }
+  if (error.status !== undefined) outputs['http-status'] = String(error.status)
+  if (error.kind === 'http' && error.code) outputs['error-code'] = error.code
+  return outputs
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/errors.ts'
+import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
 import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
@@ -56,7 +56,7 @@ async function createReconciled(ctx: CommandContext, name: string, target: KeyTa
       const orphans = await revokeOrphans(ctx, name, startedAt, target.namespace)
       const cleaned = orphans.length ? ` Revoked ${orphans.length} key(s) that attempt left behind: ${orphans.join(', ')}.` : ''
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline) {
-        throw new ActionError(`${error.message}${cleaned} No new key is left valid.`)
+        throw new ActionError(`${error.message}${cleaned} No new key is left valid.`, { cause: error })
       }
       ctx.log.warning(`The answer to creating key ${quoted(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
     }
@@ -78,6 +78,7 @@ async function revokeOrphans(ctx: CommandContext, name: string, since: number, n
     throw new ActionError(
       `Creating key ${quoted(name)} may have succeeded without an answer, and checking for it failed: ${reason} ` +
         `Run list-keys and revoke any key named ${quoted(name)} you do not expect.`,
+      { cause: error },
     )
   }
 }
@@ -125,7 +126,7 @@ export async function revokeKeyIds(
   ctx: CommandContext,
   ids: number[],
   namespace: KeyNamespace,
-): Promise<{ revoked: number[]; failure?: string }> {
+): Promise<{ revoked: number[]; failure?: string; failedRequest?: ApiError }> {
   const revoked: number[] = []
   for (const id of ids) {
     try {
@@ -134,7 +135,7 @@ export async function revokeKeyIds(
       ctx.log.info(`Revoked API key ${id}.`)
     } catch (error) {
       const done = revoked.length ? ` Already revoked: ${revoked.join(', ')}.` : ''
-      return { revoked, failure: `${messageOf(error)}${done}` }
+      return { revoked, failure: `${messageOf(error)}${done}`, failedRequest: apiErrorIn(error) }
     }
   }
   return { revoked }
@@ -199,7 +200,7 @@ export async function runRevokeKey(
     const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
     if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
   }
-  const { revoked, failure } = await revokeKeyIds(ctx, ids, namespace)
+  const { revoked, failure, failedRequest } = await revokeKeyIds(ctx, ids, namespace)
   return {
     outputs: { 'revoked-key-ids': JSON.stringify(revoked), ...organizationOutput(namespace) },
     summary:
@@ -211,6 +212,7 @@ export async function runRevokeKey(
           )
         : paragraph('No key was revoked.')),
     failure,
+    failedRequest,
   }
 }
 

@@ -66,7 +66,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   // Same name and same scope: a key of that name scoped elsewhere is not one this rotation replaced.
   const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id && k.project_id === target.projectId).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !old.includes(options.keyId)) old.push(options.keyId)
-  const { revoked, failure } = await revokeKeyIds({ ...ctx, client: revoker }, old, target.namespace)
+  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: revoker }, old, target.namespace)
   if (old.length === 0) ctx.log.info('No old key to revoke.')
   return {
     outputs: {
@@ -88,6 +88,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
       ),
     failure:
       failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failedRequest,
   }
 }
 
@@ -118,11 +119,12 @@ async function undoRotation(ctx: CommandContext, created: CreatedApiKey, target:
   const reason = messageOf(cause)
   try {
     await revokeKeyIn(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), target.namespace, created.id)
-    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`)
+    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`, { cause })
   } catch (error) {
     const undo = messageOf(error)
     return new ActionError(
       `Rotation stopped: ${reason} Revoking the new key ${created.id} failed too (${undo}): revoke it by hand. Every old key is still valid.`,
+      { cause },
     )
   }
 }
