@@ -1,6 +1,7 @@
 // Fault injection for the platform emulator: a queue of one-shot misbehaviours
 // (error statuses, delays, dropped connections, proxy pages, truncated bodies,
-// redirects) that let tests exercise a client's hardening against the service.
+// redirects, rewritten answers, held requests) that let tests exercise a client's
+// hardening against the service.
 import { STATUS_CODES } from 'node:http'
 import type { ServerResponse } from 'node:http'
 
@@ -46,7 +47,22 @@ export interface RedirectFault {
   status?: number
 }
 
-export type FaultBehaviour = StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault
+/** Do the work, then answer its JSON body as `rewrite` changes it, as a proxy that rewrites answers would. Code only. */
+export interface RewriteFault {
+  kind: 'rewrite'
+  rewrite: (body: unknown) => unknown
+}
+/**
+ * Pause the request, once its body has arrived, until the test releases `hold`. The work is then
+ * done even if the client has gone meanwhile (a create the service commits after the client
+ * timed out), and answered if the client is still there. Code only: see `RequestHold`.
+ */
+export interface HoldFault {
+  kind: 'hold'
+  hold: RequestHold
+}
+
+export type FaultBehaviour = StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault | RewriteFault | HoldFault
 export type Fault = FaultTarget & FaultBehaviour
 export type FaultKind = FaultBehaviour['kind']
 
@@ -58,7 +74,41 @@ export class FaultDefinitionError extends Error {
   }
 }
 
-const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect']
+const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect', 'rewrite', 'hold']
+
+/**
+ * One request paused until the test lets it go: a test places a signal or a second run at an
+ * exact point of the action's work (a create in flight, a secret write in flight) with no
+ * timing. `reached` resolves when the request arrives; `release()` lets it go on.
+ */
+export class RequestHold {
+  /** Resolves when the held request has arrived (its body read). */
+  readonly reached: Promise<void>
+  private arrive: () => void = () => undefined
+  private decide: (released: boolean) => void = () => undefined
+  private readonly decided: Promise<boolean>
+
+  constructor() {
+    this.reached = new Promise((resolve) => (this.arrive = resolve))
+    this.decided = new Promise((resolve) => (this.decide = resolve))
+  }
+
+  /** Lets the held request go on (at once, if it has not arrived yet). */
+  release(): void {
+    this.decide(true)
+  }
+
+  /** Ends the hold without doing the work: the emulator is stopping. */
+  abort(): void {
+    this.decide(false)
+  }
+
+  /** The emulator's side: marks the request as arrived, then waits for the test. True when released. */
+  wait(): Promise<boolean> {
+    this.arrive()
+    return this.decided
+  }
+}
 
 function isHttpStatus(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
@@ -134,6 +184,14 @@ export function validateFault(input: unknown): Fault {
     }
     case 'truncated':
       return { ...target, kind: 'truncated' }
+    case 'rewrite': {
+      if (typeof raw.rewrite !== 'function') throw new FaultDefinitionError('fault.rewrite must be a function (from code only)')
+      return { ...target, kind: 'rewrite', rewrite: raw.rewrite as RewriteFault['rewrite'] }
+    }
+    case 'hold': {
+      if (!(raw.hold instanceof RequestHold)) throw new FaultDefinitionError('fault.hold must be a RequestHold (from code only)')
+      return { ...target, kind: 'hold', hold: raw.hold }
+    }
     case 'redirect': {
       if (typeof raw.location !== 'string' || raw.location.length === 0) {
         throw new FaultDefinitionError('fault.location must be a non-empty string')
@@ -172,7 +230,11 @@ export function faultFromJson(input: unknown): Fault {
 export function describeFault(fault: Fault, remaining: number): Record<string, unknown> {
   // RegExp#source escapes slashes; show the pattern the way it was written.
   const path = fault.path instanceof RegExp ? fault.path.source.replace(/\\\//g, '/') : fault.path
-  return { ...fault, path, times: remaining }
+  const shown: Record<string, unknown> = { ...fault, path, times: remaining }
+  // A function or a hold means nothing over HTTP.
+  delete shown.rewrite
+  delete shown.hold
+  return shown
 }
 
 interface PendingFault {
