@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { InputError } from './errors.ts'
 
 /**
@@ -17,6 +18,10 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 export const MAX_TIMEOUT_SECONDS = 432_000
 export const MAX_KEY_NAME_LENGTH = 64
 export const MAX_SEARCH_LENGTH = 256
+export const DEFAULT_KEEP_PREVIOUS = 1
+export const MAX_KEEP_PREVIOUS = 100
+/** GitHub's limit on an environment's name. */
+export const MAX_ENVIRONMENT_NAME_LENGTH = 255
 
 interface Common {
   apiKey: string
@@ -26,9 +31,18 @@ interface Common {
 }
 
 export interface SecretTarget {
+  /** The repository, from GITHUB_REPOSITORY. */
+  owner: string
+  repo: string
   name: string
   environment?: string
   token: string
+}
+
+/** What the runner tells the step besides its inputs. */
+export interface RunnerEnvironment {
+  /** GITHUB_REPOSITORY: owner/repo. */
+  repository?: string
 }
 
 /**
@@ -53,7 +67,15 @@ export type Settings = Common &
         operationIds: string[] | undefined
         pollIntervalMs: number
       }
-    | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
+    | ({
+        command: 'rotate-key'
+        /** Given, or the default unique to the repository, environment and secret. */
+        keyName: string
+        keyId?: number
+        secret?: SecretTarget
+        /** How many of the replaced keys stay valid, newest first. */
+        keepPrevious: number
+      } & KeyScopeInputs)
   )
 
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
@@ -68,8 +90,10 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
  *             input is read, so nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY), checked here too: a
+ *             rotation that cannot store its key must fail before it creates one.
  */
-export function readSettings(read: InputReader, mask: (secret: string) => void): Settings {
+export function readSettings(read: InputReader, mask: (secret: string) => void, runner: RunnerEnvironment = {}): Settings {
   const apiKey = read('api-key').trim()
   if (apiKey) mask(apiKey)
   const githubToken = read('github-token').trim()
@@ -132,16 +156,25 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         pollIntervalMs:
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
-    case 'rotate-key':
+    case 'rotate-key': {
+      const secret = readSecretTarget(read, githubToken, runner)
+      const keyName = readKeyName(read) ?? (secret && defaultRotationKeyName(secret))
+      if (keyName === undefined) {
+        throw new InputError(
+          'rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the repository, environment and secret.',
+        )
+      }
       return {
         ...common,
         command,
-        keyName: requireInput(readKeyName(read), 'key-name', command),
+        keyName,
         keyId: readKeyId(read),
-        secret: readSecretTarget(read, githubToken),
+        secret,
+        keepPrevious: readKeepPrevious(read),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    }
   }
 }
 
@@ -265,13 +298,22 @@ function readBoolean(read: InputReader, name: string): boolean {
   throw new InputError(`Input \`${name}\` is ${JSON.stringify(raw)}: it must be true or false.`)
 }
 
-function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
+function readSecretTarget(read: InputReader, token: string, runner: RunnerEnvironment): SecretTarget | undefined {
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
   if (!name) {
     if (environment)
       throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
     return undefined
+  }
+  if (environment !== undefined) {
+    const length = [...environment].length
+    // eslint-disable-next-line no-control-regex
+    if (length > MAX_ENVIRONMENT_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(environment)) {
+      throw new InputError(
+        `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
+      )
+    }
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
     throw new InputError(
@@ -283,7 +325,50 @@ function readSecretTarget(read: InputReader, token: string): SecretTarget | unde
       'Input `secret-name` needs `github-token`: a token that may write Actions secrets (a fine-grained token with Secrets: write, or a GitHub App token). The default GITHUB_TOKEN may not.',
     )
   }
-  return { name, environment, token }
+  const { owner, repo } = readRepository(runner.repository)
+  return { owner, repo, name, environment, token }
+}
+
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
+const REPO = /^[A-Za-z0-9._-]{1,100}$/
+
+/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
+function readRepository(value: string | undefined): { owner: string; repo: string } {
+  const [owner = '', repo = '', ...rest] = (value ?? '').split('/')
+  if (!OWNER.test(owner) || !REPO.test(repo) || repo === '.' || repo === '..' || rest.length > 0) {
+    const shown = value ? `is ${JSON.stringify(value.slice(0, 150))}, not owner/repo` : 'is not set'
+    throw new InputError(
+      `GITHUB_REPOSITORY ${shown}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job.`,
+    )
+  }
+  return { owner, repo }
+}
+
+/**
+ * rotate-key's key name when none is given: unique to the repository, the environment and the
+ * secret, so two repositories (or two secrets) never rotate each other's keys. GitHub compares
+ * all three without case. Within 64 characters: a longer one keeps its first 55 and ends in `~`
+ * and 8 hex digits of the SHA-256 of the whole.
+ */
+export function defaultRotationKeyName(secret: Pick<SecretTarget, 'owner' | 'repo' | 'name' | 'environment'>): string {
+  const parts = [`${secret.owner}/${secret.repo}`.toLowerCase(), secret.environment?.toLowerCase(), secret.name.toUpperCase()]
+  const full = `gha:${parts.filter((p) => p !== undefined).join(':')}`
+  const chars = [...full]
+  if (chars.length <= MAX_KEY_NAME_LENGTH) return full
+  const digest = createHash('sha256').update(full).digest('hex').slice(0, 8)
+  return `${chars.slice(0, MAX_KEY_NAME_LENGTH - 9).join('')}~${digest}`
+}
+
+function readKeepPrevious(read: InputReader): number {
+  const raw = read('keep-previous').trim()
+  if (!raw) return DEFAULT_KEEP_PREVIOUS
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_KEEP_PREVIOUS)) {
+    throw new InputError(
+      `Input \`keep-previous\` is ${JSON.stringify(raw.slice(0, 80))}: it must be a whole number from 0 to ${MAX_KEEP_PREVIOUS}, how many of the replaced keys stay valid (default ${DEFAULT_KEEP_PREVIOUS}).`,
+    )
+  }
+  return value
 }
 
 function requireInput<T>(value: T | undefined, name: string, command: Command): T {

@@ -1,4 +1,5 @@
 import * as core from '@actions/core'
+import { watchCancellation } from './cancellation.ts'
 import { systemClock } from './clock.ts'
 import type { CommandContext, CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
@@ -31,6 +32,7 @@ export async function run(): Promise<void> {
     mask: (secret) => core.setSecret(secret),
     notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
+    cancellation: watchCancellation({ log: coreLogger, clock }),
   }
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${settings.apiHost}`)
   try {
@@ -62,9 +64,10 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         keyName: settings.keyName,
         keyId: settings.keyId,
         secret: settings.secret,
+        keepPrevious: settings.keepPrevious,
         orgId: settings.orgId,
         projectId: settings.projectId,
-        github: { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
+        github: { apiUrl: process.env.GITHUB_API_URL },
       })
   }
 }

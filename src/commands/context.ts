@@ -1,4 +1,5 @@
 import type { PlatformClient, Logger } from '../api/client.ts'
+import type { Cancellation } from '../cancellation.ts'
 import type { Clock } from '../clock.ts'
 
 /** What a command may touch. main wires it to @actions/core; tests can wire it to plain objects. */
@@ -12,6 +13,8 @@ export interface CommandContext {
   notice(message: string): void
   /** Saves a value for the post step. Never a key value. */
   saveState(name: string, value: string): void
+  /** The runner's cancel signals (main wires them); absent: a signal ends the process, as Node does by default. */
+  cancellation?: Cancellation
 }
 
 /** What a command hands back: main writes the outputs and the summary, then fails if asked. */
