@@ -119,6 +119,19 @@ describe('create-key with revoke-after-job, cancelled', () => {
     expect(unaccounted(main, after)).toEqual([])
   })
 
+  it('killed mid-create while another job holds a key of that name: the post step revokes neither, and names both', async () => {
+    snapshotKeys()
+    const main = await cancelled(inputs, platform.hold({ method: 'POST', path: '/api_keys' }), true)
+    const made = platform.keys().find((k) => k.name === 'job-7')!
+    const other = platform.addKey('job-7')
+    await fetch(`${url}/api_keys`, { headers: { authorization: `Bearer ${other.key}` } })
+    const after = await post(inputs, main)
+    expect(errorLines(after.stdout)).toEqual([
+      `::error::Keys named "job-7" appeared during the job that the main step cannot account for: ${made.id}, ${other.id} (in use). None was revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with \`key-id\`).`,
+    ])
+    expect(platform.isKeyValid(made.id) && platform.isKeyValid(other.id)).toBe(true)
+  })
+
   it('while the snapshot is taken: no key is created at all', async () => {
     snapshotKeys()
     const main = await cancelled(inputs, platform.hold({ method: 'GET', path: '/api_keys' }))

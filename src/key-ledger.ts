@@ -32,6 +32,26 @@ export interface KeyTarget {
   projectId?: string
 }
 
+/**
+ * The rule every clean-up follows. A stranger is a valid key of the ledger's name that the step
+ * neither found before the create nor was told of by an answer. One stranger that was never used
+ * is the step's own lost key: nobody else can have its value. More than one, or one in use, and
+ * none is the step's to revoke.
+ */
+export function lostKeyAmong(strangers: ApiKey[]): ApiKey | undefined {
+  return strangers.length === 1 && strangers[0]!.last_used_at === null ? strangers[0] : undefined
+}
+
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10
+
+/** "100, 101 (in use)": strangers for a message. */
+export function describeStrangers(keys: ApiKey[]): string {
+  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`)
+  const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : ''
+  return `${shown.join(', ')}${more}`
+}
+
 /** Same name, same namespace (the list is of one), same project: a key of this ledger's kind. */
 export function sameKind(key: ApiKey, name: string, projectId: string | undefined): boolean {
   return key.name === name && (key.project_id ?? undefined) === projectId

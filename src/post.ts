@@ -4,7 +4,7 @@ import { PERSONAL_KEYS, listKeysIn, organizationKeys, revokeKeyIn, type KeyNames
 import { ApiError } from './api/errors.ts'
 import { systemClock } from './clock.ts'
 import { ActionError, messageOf } from './errors.ts'
-import { readLedger, sameKind, type LedgerRecord } from './key-ledger.ts'
+import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './key-ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork, savedState } from './state.ts'
 import { clientFor, fail, readStepSettings } from './step.ts'
 import { quoted } from './text.ts'
@@ -76,13 +76,13 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
     )
   }
   const strangers = keys.filter((k) => sameKind(k, ledger.name, ledger.project) && !accounted.has(k.id))
-  if (strangers.length === 1 && strangers[0]!.last_used_at === null) {
-    await revoke(strangers[0]!.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value')
+  const lost = lostKeyAmong(strangers)
+  if (lost) {
+    await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value')
   } else if (strangers.length > 0) {
-    const ids = strangers.map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`).join(', ')
     problems.push(
-      `${strangers.length} key(s) named ${name} appeared during the job that the main step cannot account for (${ids}); none was revoked, ` +
-        "since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+      `Keys named ${name} appeared during the job that the main step cannot account for: ${describeStrangers(strangers)}. None was ` +
+        "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
     )
   } else if (problems.length === 0) {
     core.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)

@@ -54,12 +54,17 @@ export interface StoreTime {
 }
 
 /**
- * Returns how the write is known to have been applied: from GitHub's answer, or (when every
- * answer was lost or refused after a write that may have gone through) from the secret's
- * `updated_at`. Throws ActionError when the secret was certainly not written, and
- * SecretStoreUncertain when it may or may not hold the value.
+ * Resolves once the secret holds the value: GitHub answered the write (undefined), or every
+ * answer was lost or refused after a write that may have gone through and the secret's
+ * `updated_at` shows it landed (a note saying so). Throws ActionError when the secret was
+ * certainly not written, and SecretStoreUncertain when it may or may not hold the value.
  */
-export async function storeActionsSecret(target: SecretTarget, value: string, github: GitHubEnvironment, time: StoreTime): Promise<string> {
+export async function storeActionsSecret(
+  target: SecretTarget,
+  value: string,
+  github: GitHubEnvironment,
+  time: StoreTime,
+): Promise<string | undefined> {
   const { owner, repo } = target
   const where = target.environment ? `environment ${quoted(target.environment, 80)} of ${owner}/${repo}` : `repository ${owner}/${repo}`
   const fail = (error: unknown) => `Could not store secret ${target.name} in the ${where}: ${describeGitHubError(asGitHubError(error, 0))}`
@@ -144,7 +149,7 @@ export async function storeActionsSecret(target: SecretTarget, value: string, gi
         delayAfter: (error, attempt) => (time.cancelled() ? undefined : retryDelay(asGitHubError(error, time.clock.now()), attempt)),
       },
     )
-    return 'GitHub answered the write'
+    return undefined
   } catch (error) {
     lastError = error
   }

@@ -5,7 +5,7 @@ import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../cancellation.ts'
 import type { KeyScopeInputs } from '../inputs.ts'
-import { KeyLedger, MAX_KNOWN_KEYS, type KeyTarget } from '../key-ledger.ts'
+import { KeyLedger, MAX_KNOWN_KEYS, describeStrangers, lostKeyAmong, type KeyTarget } from '../key-ledger.ts'
 import { keyNamespaceFor, organizationOutput } from '../organization.ts'
 import { formatDate, heading, paragraph, table } from '../summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../state.ts'
@@ -139,8 +139,8 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
  * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
  * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
  */
-async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, lost: ApiError): Promise<number | undefined> {
-  const what = `${lost.message} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
+async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, failure: ApiError): Promise<number | undefined> {
+  const what = `${failure.message} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
   let strangers: ApiKey[]
   try {
     strangers = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
@@ -152,14 +152,15 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, lost: A
     )
   }
   if (strangers.length === 0) return undefined
-  if (strangers.length > 1 || strangers[0]!.last_used_at !== null) {
+  const lost = lostKeyAmong(strangers)
+  if (!lost) {
     throw new ActionError(
-      `${what}, and ${describeStrangers(strangers)} that were not there before. This step cannot tell which one (if any) it made, ` +
-        'or whether another job holds one, so it revoked none. Revoke the ones you do not expect (revoke-key with `key-id`), ' +
-        'and give each job its own `key-name`.',
+      `${what}, and keys of that name that were not there before are valid: ${describeStrangers(strangers)}. This step cannot ` +
+        'tell which one (if any) it made, or whether another job holds one, so it revoked none. Revoke the ones you do not expect ' +
+        '(revoke-key with `key-id`), and give each job its own `key-name`.',
     )
   }
-  const orphan = strangers[0]!.id
+  const orphan = lost.id
   try {
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, orphan)
   } catch (error) {
@@ -194,8 +195,8 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
   if (left.length > 0) {
     ledger.settle()
     return failed(
-      `${reason} ${describeStrangers(left)} that were not there before the create, and none was revoked: this step cannot tell them ` +
-        "from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+      `${reason} Keys of that name that were not there before the create are valid: ${describeStrangers(left)}. None was revoked: ` +
+        "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
     )
   }
   const late = ledger.unresolved ? ' (if the platform carries out a lost attempt late, the post step revokes its key)' : ''
@@ -221,14 +222,15 @@ async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId:
     ctx.log.info(`No other new key named ${quoted(ledger.name)} is there; the post step looks once more when the job ends.`)
     return
   }
-  if (strangers.length > 1 || strangers[0]!.last_used_at !== null) {
+  const lost = lostKeyAmong(strangers)
+  if (!lost) {
     ctx.log.warning(
-      `Key ${createdId} was created, but ${describeStrangers(strangers)} that were not there before: none was revoked, since this step ` +
-        "cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+      `Key ${createdId} was created, but other keys of that name that were not there before are valid: ${describeStrangers(strangers)}. ` +
+        "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
     )
     return
   }
-  const late = strangers[0]!.id
+  const late = lost.id
   try {
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, late)
     ledger.gone(late)
@@ -307,13 +309,6 @@ export function describeIds(ids: number[]): string {
   const shown = ids.slice(0, MAX_NAMED_IDS)
   const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : ''
   return `${shown.length === 1 ? 'key' : 'keys'} ${shown.join(', ')}${more}`
-}
-
-/** "2 keys of that name are valid (1, 2 (in use))": what a clean-up found and left alone. */
-function describeStrangers(keys: ApiKey[]): string {
-  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`)
-  const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : ''
-  return `${keys.length} key(s) of that name are valid (${shown.join(', ')}${more})`
 }
 
 /** A personal key reaches every project of every organization of its user: say so, and how to scope it. */

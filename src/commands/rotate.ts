@@ -82,7 +82,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
     // From the first write on the secret may hold the new key: it must never be revoked after.
     ledger.handedOut(created.id)
     const { storeActionsSecret } = await import('../secrets.ts')
-    let how: string
+    let how: string | undefined
     try {
       how = await storeActionsSecret(options.secret, created.key, options.github, {
         clock: ctx.clock,
@@ -102,7 +102,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
       throw await undoRotation(ctx, ledger, created, error)
     }
     stored = `Stored the new key in secret ${options.secret.name}${options.secret.environment ? ` of environment ${quoted(options.secret.environment, 80)}` : ''}`
-    ctx.log.info(`${stored} (${how}).`)
+    ctx.log.info(how ? `${stored} (${how}).` : `${stored}.`)
     // The store took a while: another rotation may have begun meanwhile.
     try {
       afterStore = await listKeysIn(lister, target.namespace)
