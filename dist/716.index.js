@@ -37,10 +37,10 @@ const PUT_BACKOFF_MS = 1000;
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000;
 /**
- * Returns how the write is known to have been applied: from GitHub's answer, or (when every
- * answer was lost or refused after a write that may have gone through) from the secret's
- * `updated_at`. Throws ActionError when the secret was certainly not written, and
- * SecretStoreUncertain when it may or may not hold the value.
+ * Resolves once the secret holds the value: GitHub answered the write (undefined), or every
+ * answer was lost or refused after a write that may have gone through and the secret's
+ * `updated_at` shows it landed (a note saying so). Throws ActionError when the secret was
+ * certainly not written, and SecretStoreUncertain when it may or may not hold the value.
  */
 async function storeActionsSecret(target, value, github, time) {
     const { owner, repo } = target;
@@ -119,7 +119,7 @@ async function storeActionsSecret(target, value, github, time) {
             // Sending the same sealed value again is harmless; a refusal is final, but for a rate limit.
             delayAfter: (error, attempt) => (time.cancelled() ? undefined : retryDelay(asGitHubError(error, time.clock.now()), attempt)),
         });
-        return 'GitHub answered the write';
+        return undefined;
     }
     catch (error) {
         lastError = error;
