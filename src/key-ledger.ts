@@ -45,6 +45,14 @@ export function lostKeyAmong(strangers: ApiKey[]): ApiKey | undefined {
 /** Ids named in one message; the rest are counted. */
 const MAX_NAMED_IDS = 10
 
+/** "keys 1, 2 and 3 more": ids for a message. */
+export function describeIds(ids: number[]): string {
+  if (ids.length === 0) return 'none'
+  const shown = ids.slice(0, MAX_NAMED_IDS)
+  const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : ''
+  return `${shown.length === 1 ? 'key' : 'keys'} ${shown.join(', ')}${more}`
+}
+
 /** "100, 101 (in use)": strangers for a message. */
 export function describeStrangers(keys: ApiKey[]): string {
   const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`)

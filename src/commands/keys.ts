@@ -5,7 +5,7 @@ import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../cancellation.ts'
 import type { KeyScopeInputs } from '../inputs.ts'
-import { KeyLedger, MAX_KNOWN_KEYS, describeStrangers, lostKeyAmong, type KeyTarget } from '../key-ledger.ts'
+import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../key-ledger.ts'
 import { keyNamespaceFor, organizationOutput } from '../organization.ts'
 import { formatDate, heading, paragraph, table } from '../summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../state.ts'
@@ -43,8 +43,6 @@ export type { KeyTarget } from '../key-ledger.ts'
 
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
-/** Ids named in one message; the rest are counted. */
-const MAX_NAMED_IDS = 10
 
 /** The namespace of the scope inputs (resolved: see organization.ts) and the project, if any. */
 export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
@@ -262,15 +260,19 @@ export async function revokeNewKey(ctx: CommandContext, ledger: KeyLedger, id: n
   return { revoked: true, said: `The new key ${id} was revoked.` }
 }
 
-/** A new key that must not stay valid for a moment longer: revoked with the step's key, and the step fails saying so. */
+/**
+ * A new key that must not stay valid for a moment longer: revoked with the step's key, and the
+ * step fails saying so. "No new key is left valid" only when this was the step's one key.
+ */
 async function revokeAtOnce(ctx: CommandContext, ledger: KeyLedger, id: number, what: string): Promise<ActionError> {
   const undo = await revokeNewKey(ctx, ledger, id)
+  const unresolved = ledger.unresolved
   ledger.settle()
-  return new ActionError(
-    undo.revoked
-      ? `${what} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`
-      : `${what} ${undo.said}`,
-  )
+  if (!undo.revoked) return new ActionError(`${what} ${undo.said}`)
+  const left = unresolved
+    ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+    : 'no new key is left valid'
+  return new ActionError(`${what} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`)
 }
 
 /** A key that reaches more (or other) than the project asked for. */
@@ -301,14 +303,6 @@ export async function stopIfCancelled(ctx: CommandContext, ledger: KeyLedger, id
     ledger.settle()
     throw new StepCancelled(`${messageOf(error)} ${undo.said}`)
   }
-}
-
-/** "keys 1, 2 and 3 (2 more)": ids for a message. */
-export function describeIds(ids: number[]): string {
-  if (ids.length === 0) return 'none'
-  const shown = ids.slice(0, MAX_NAMED_IDS)
-  const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : ''
-  return `${shown.length === 1 ? 'key' : 'keys'} ${shown.join(', ')}${more}`
 }
 
 /** A personal key reaches every project of every organization of its user: say so, and how to scope it. */

@@ -7,7 +7,7 @@ import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { StepCancelled } from '../cancellation.ts'
 import type { KeyScopeInputs, SecretTarget } from '../inputs.ts'
-import { sameKind, type KeyLedger, type KeyTarget } from '../key-ledger.ts'
+import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../key-ledger.ts'
 import { organizationOutput } from '../organization.ts'
 import type { GitHubEnvironment } from '../secrets.ts'
 import { heading, paragraph, table } from '../summary.ts'
@@ -18,7 +18,6 @@ import {
   adviseScope,
   cancellationOf,
   createKeyOnce,
-  describeIds,
   describeScope,
   keyTargetFor,
   openLedger,
