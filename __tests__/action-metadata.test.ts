@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { COMMANDS, DEFAULT_API_HOST, DEFAULT_MAX_REVOKE, DEFAULT_POLL_INTERVAL_SECONDS, DEFAULT_TIMEOUT_SECONDS } from '../src/inputs.js'
+import {
+  COMMANDS,
+  DEFAULT_API_HOST,
+  DEFAULT_KEEP_PREVIOUS,
+  DEFAULT_MAX_REVOKE,
+  DEFAULT_POLL_INTERVAL_SECONDS,
+  DEFAULT_TIMEOUT_SECONDS,
+} from '../src/inputs.js'
 import { ACTION_VERSION } from '../src/version.js'
 import { ROOT, actionYaml } from '../scripts/run-step.ts'
 
@@ -24,6 +31,7 @@ describe('action.yml, package.json and README agree with the code', () => {
     expect(actionYaml.inputs['revoke-after-job']!.default).toBe('false')
     expect(actionYaml.inputs['dry-run']!.default).toBe('true')
     expect(actionYaml.inputs['max-revoke']!.default).toBe(String(DEFAULT_MAX_REVOKE))
+    expect(actionYaml.inputs['keep-previous']!.default).toBe(String(DEFAULT_KEEP_PREVIOUS))
   })
 
   it('describes every input and output, and the README tables list each of them', () => {

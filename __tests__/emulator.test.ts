@@ -250,6 +250,16 @@ describe('platform emulator', () => {
       expect((await call(emulator, '/api_keys', { key: self.key })).status).toBe(401)
     })
 
+    it('shows key times on a skewed service clock, and finds a key by its value', async () => {
+      const made = emulator.addKey('skewed')
+      emulator.setClockSkew(-120_000)
+      const list = await call(emulator, '/api_keys', { key: admin.key })
+      const shown = list.json.find((k: { id: number }) => k.id === made.id)
+      expect(shown.created_at).toBe(new Date(T0 - 120_000).toISOString().replace('.000Z', 'Z'))
+      expect(emulator.keyIdOf(made.key)).toBe(made.id)
+      expect(emulator.keyIdOf('napi_unknown')).toBeUndefined()
+    })
+
     it('hands out increasing ids', async () => {
       const a = emulator.addKey()
       const b = await call(emulator, '/api_keys', { method: 'POST', key: admin.key, body: { key_name: 'b' } })
@@ -801,6 +811,72 @@ describe('platform emulator', () => {
         ['/projects', 200],
       ])
       expect((await fetch(controlUrl(emulator, '/_emulator/faults'), { method: 'PUT' })).status).toBe(405)
+    })
+
+    it('rewrites the JSON answer of the work it did', async () => {
+      emulator.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: '' }) })
+      const res = await call(emulator, '/api_keys', { method: 'POST', key: admin.key, body: { key_name: 'blank' } })
+      expect(res.status).toBe(200)
+      expect(res.json).toMatchObject({ name: 'blank', key: '' })
+      expect(emulator.isKeyValid(res.json.id)).toBe(true)
+      expect(emulator.requests[0]!.fault).toBe('transform')
+    })
+
+    it('holds a request until released, then does the work even when the client has gone: a late commit', async () => {
+      const hold = emulator.hold({ method: 'POST', path: '/api_keys' })
+      const controller = new AbortController()
+      const pending = fetch(`${emulator.url}/api_keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ key_name: 'late' }),
+        signal: controller.signal,
+      })
+      pending.catch(() => undefined)
+      await hold.reached
+      expect(emulator.keys().some((k) => k.name === 'late')).toBe(false)
+      // The client gives up; the service commits the create afterwards all the same.
+      controller.abort()
+      await expect(pending).rejects.toThrow()
+      hold.release()
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(emulator.keys().find((k) => k.name === 'late')).toMatchObject({ revoked: false })
+      expect(emulator.requests[0]).toMatchObject({ method: 'POST', fault: 'hold' })
+    })
+
+    it('answers a held request once released, if the client is still there', async () => {
+      const hold = emulator.hold({ path: '/api_keys' })
+      const pending = call(emulator, '/api_keys', { key: admin.key })
+      await hold.reached
+      hold.release()
+      expect((await pending).status).toBe(200)
+    })
+
+    it('stop() ends a hold without doing its work', async () => {
+      const hold = emulator.hold({ method: 'POST', path: '/api_keys' })
+      const pending = fetch(`${emulator.url}/api_keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ key_name: 'never' }),
+      })
+      pending.catch(() => undefined)
+      await hold.reached
+      await emulator.stop()
+      await expect(pending).rejects.toThrow()
+      expect(emulator.keys().some((k) => k.name === 'never')).toBe(false)
+      await emulator.start()
+    })
+
+    it('a rewrite or a hold is code only: refused over HTTP, and shown without its function', async () => {
+      expect(() => emulator.inject({ path: '/x', kind: 'transform' } as never)).toThrow(/fault.transform must be a function/)
+      expect(() => emulator.inject({ path: '/x', kind: 'hold' } as never)).toThrow(/fault.hold must be a RequestHold/)
+      emulator.inject({ path: '/x', kind: 'transform', transform: (body) => body })
+      const listed = await (await fetch(controlUrl(emulator, '/_emulator/faults'))).json()
+      expect(listed.faults).toEqual([{ path: '/x', kind: 'transform', times: 1 }])
+      const bad = await fetch(controlUrl(emulator, '/_emulator/faults'), {
+        method: 'POST',
+        body: JSON.stringify({ path: '/x', kind: 'hold' }),
+      })
+      expect(bad.status).toBe(400)
     })
 
     it('lets HTTP set an operation status', async () => {

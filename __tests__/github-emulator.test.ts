@@ -215,6 +215,55 @@ describe('GitHub emulator', () => {
     expect(() => github.failNext(200)).toThrow()
   })
 
+  test('dates every answer and every write by its clock: updated_at moves only when a write lands', async () => {
+    await github.stop()
+    let now = Date.parse('2026-11-21T10:00:00Z')
+    github = new GitHubEmulator({ now: () => now })
+    await github.start()
+    octokit = getOctokit(github.token, { baseUrl: github.url })
+    github.setSecret(OWNER, REPO, SECRET, 'old')
+    now += 90_000
+    const read = await octokit.rest.actions.getRepoSecret({ owner: OWNER, repo: REPO, secret_name: SECRET })
+    expect(read.data).toMatchObject({ name: SECRET, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:00Z' })
+    expect(read.headers.date).toBe('Sat, 21 Nov 2026 10:01:30 GMT')
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'new')).toBe(204)
+    expect(github.secretMetadata(OWNER, REPO, SECRET)).toEqual({
+      name: SECRET,
+      created_at: '2026-11-21T10:00:00Z',
+      updated_at: '2026-11-21T10:01:30Z',
+    })
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('new')
+  })
+
+  test('loseAnswerNext cuts the connection after the write, or (applied: false) instead of it', async () => {
+    github.loseAnswerNext()
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'landed')).rejects.toMatchObject({ status: 500 })
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('landed')
+    github.loseAnswerNext(1, { applied: false })
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'lost')).rejects.toMatchObject({ status: 500 })
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('landed')
+    expect(github.requests.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([0, 0])
+  })
+
+  test('secondaryRateLimitNext refuses writes with 403, the secondary rate limit message and Retry-After', async () => {
+    github.secondaryRateLimitNext(1, 7)
+    await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'v')).rejects.toMatchObject({
+      status: 403,
+      response: { headers: { 'retry-after': '7' }, data: { message: expect.stringMatching(/^You have exceeded a secondary rate limit/) } },
+    })
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+  })
+
+  test('holdNext pauses the next write until released', async () => {
+    const hold = github.holdNext()
+    const pending = storeSecret(octokit, REPO_TARGET, SECRET, 'held')
+    await hold.reached
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    hold.release()
+    expect(await pending).toBe(201)
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('held')
+  })
+
   test('only configured repositories exist when a list is given', async () => {
     await github.stop()
     github = new GitHubEmulator({ token: 'ghp_configured', repositories: [`${OWNER}/${REPO}`] })

@@ -18,7 +18,7 @@ function reader(inputs: Record<string, string>): InputReader {
 }
 
 function settings(inputs: Record<string, string>, masked: string[] = []) {
-  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s))
+  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s), { repository: 'octo-org/deploys' })
 }
 
 function errorOf(inputs: Record<string, string>): string {
@@ -122,7 +122,11 @@ describe('readSettings', () => {
         'secret-environment': 'prod',
         'github-token': 'ghp',
       }),
-    ).toMatchObject({ keyId: 7, secret: { name: 'NEON_API_KEY', environment: 'prod', token: 'ghp' } })
+    ).toMatchObject({
+      keyId: 7,
+      keepPrevious: 1,
+      secret: { owner: 'octo-org', repo: 'deploys', name: 'NEON_API_KEY', environment: 'prod', token: 'ghp' },
+    })
   })
 
   it('reads org-id, project-id and search where they are used', () => {
@@ -397,5 +401,71 @@ describe('what wait-for-operations waits for', () => {
     expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'BR 1' })).toMatch(
       /^Input `branch-id` is "BR 1": it must be 1 to 60 lower-case letters, digits or hyphens/,
     )
+  })
+})
+
+describe('rotate-key: keep-previous, the default key name and the repository', () => {
+  const rotate = { command: 'rotate-key', 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp' }
+  const inRepository = (repository: string | undefined, inputs: Record<string, string>) =>
+    readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), () => undefined, { repository })
+
+  it('keep-previous: 1 by default, any whole number from 0 to 100', () => {
+    expect(settings(rotate)).toMatchObject({ keepPrevious: 1 })
+    expect(settings({ ...rotate, 'keep-previous': '0' })).toMatchObject({ keepPrevious: 0 })
+    expect(settings({ ...rotate, 'keep-previous': '100' })).toMatchObject({ keepPrevious: 100 })
+  })
+
+  it.each(['-1', '1.5', '101', 'two', '1e2'])('refuses keep-previous %s', (raw) => {
+    expect(errorOf({ ...rotate, 'keep-previous': raw })).toMatch(
+      new RegExp(`^Input \`keep-previous\` is "${raw.replace('.', '\\.')}": it must be a whole number from 0 to 100`),
+    )
+  })
+
+  it('key-name defaults to a name unique to the repository, environment and secret, compared without case', () => {
+    expect(settings(rotate)).toMatchObject({ keyName: 'gha:octo-org/deploys:NEON_API_KEY' })
+    expect(settings({ ...rotate, 'secret-environment': 'Production' })).toMatchObject({
+      keyName: 'gha:octo-org/deploys:production:NEON_API_KEY',
+    })
+    expect(inRepository('Octo-Org/Deploys', { ...rotate, 'secret-name': 'neon_api_key' })).toMatchObject({
+      keyName: 'gha:octo-org/deploys:NEON_API_KEY',
+    })
+    expect(inRepository('octo-org/other', rotate)).toMatchObject({ keyName: 'gha:octo-org/other:NEON_API_KEY' })
+    // A name given wins.
+    expect(settings({ ...rotate, 'key-name': 'ci-deploy' })).toMatchObject({ keyName: 'ci-deploy' })
+  })
+
+  it('a default name over 64 characters keeps its start and ends in a digest of the whole', () => {
+    const long = (environment: string) => {
+      const s = inRepository('octo-org/a-repository-with-a-rather-long-name', { ...rotate, 'secret-environment': environment })
+      return (s as { keyName: string }).keyName
+    }
+    const one = long('production-eu-west-1')
+    const two = long('production-eu-west-2')
+    expect([...one]).toHaveLength(64)
+    expect(one).toMatch(/^gha:octo-org\/a-repository-with-a-rather-long-name:produ~[0-9a-f]{8}$/)
+    expect(two).not.toBe(one)
+    expect(long('production-eu-west-1')).toBe(one)
+  })
+
+  it('without secret-name, key-name is required', () => {
+    expect(errorOf({ command: 'rotate-key' })).toMatch(/^rotate-key without `secret-name` needs `key-name`/)
+  })
+
+  it.each([undefined, '', 'just-a-name', 'a/b/c', '-bad/repo', 'owner/..'])(
+    'with secret-name, GITHUB_REPOSITORY %j is refused before any request',
+    (repository) => {
+      expect(() => inRepository(repository, rotate)).toThrow(
+        /^GITHUB_REPOSITORY (is not set|is ".*", not owner\/repo), so the repository to store the secret in is unknown/,
+      )
+    },
+  )
+
+  it('secret-environment is one line of at most 255 characters, as GitHub names environments', () => {
+    expect(settings({ ...rotate, 'secret-environment': 'e'.repeat(255) })).toMatchObject({ secret: { environment: 'e'.repeat(255) } })
+    for (const environment of ['e'.repeat(256), 'prod\u0007', 'a\tb']) {
+      expect(errorOf({ ...rotate, 'secret-environment': environment })).toMatch(
+        /^Input `secret-environment` must be the name of an environment of the repository: one line of at most 255 characters/,
+      )
+    }
   })
 })

@@ -41,7 +41,7 @@ describe('create-key', () => {
     expect(step.summary).toContain('API key created')
     expect(step.summary).toContain(String(id))
     expect(step.summary).not.toContain(key)
-    expect(step.state).toEqual({ isPost: 'true' })
+    expect(step.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
   })
 
   it('sends the identifying headers on every request', async () => {

@@ -148,8 +148,9 @@ describe('project-scoped job keys', () => {
     })
     expect(created.outputs['org-id']).toBe(org)
     // The organization is looked up from the project; the body is what the API document says.
-    expect(requests()).toEqual([`GET /projects/${target}`, `POST /organizations/${org}/api_keys`])
-    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': String(id), 'job-scoped-key-org-id': org })
+    // The snapshot of the organization's keys comes just before the create (the post step's ledger).
+    expect(requests()).toEqual([`GET /projects/${target}`, `GET /organizations/${org}/api_keys`, `POST /organizations/${org}/api_keys`])
+    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': String(id), 'job-scoped-key-org-id': org, 'unsettled-keys': '' })
     expect(created.summary).toContain(`project ${target}`)
     // A scoped key needs no advice; a personal one gets it (below).
     expect(lines(created.stdout, '::notice::')).toEqual([])
@@ -179,7 +180,7 @@ describe('project-scoped job keys', () => {
     const target = platform.addProject().id
     const created = await step({ command: 'create-key', 'key-name': 'job-2', 'project-id': target, 'org-id': org })
     expect(created.code).toBe(0)
-    expect(requests()).toEqual([`POST /organizations/${org}/api_keys`])
+    expect(requests()).toEqual([`GET /organizations/${org}/api_keys`, `POST /organizations/${org}/api_keys`])
   })
 
   it('an answer not scoped to the project asked for is revoked at once, and the step fails saying so', async () => {
@@ -193,7 +194,7 @@ describe('project-scoped job keys', () => {
       `::error::The platform was asked for a key scoped to project ${target} and answered key ${made.id} with no project, so it would reach every project of organization ${org}. That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
     ])
     expect(result.outputs.key).toBeUndefined()
-    expect(result.state).toEqual({ isPost: 'true' })
+    expect(result.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
     expect(requests().slice(-1)).toEqual([`DELETE /organizations/${org}/api_keys/${made.id}`])
   })
 
@@ -284,7 +285,7 @@ describe('rotate-key in an organization', () => {
     const old = platform.addOrgKey(org, 'pipeline')
     const scopedSameName = platform.addOrgKey(org, 'pipeline', { projectId: platform.addProject().id })
     const personalSameName = platform.addKey('pipeline')
-    const result = await step({ command: 'rotate-key', 'key-name': 'pipeline', 'org-id': org })
+    const result = await step({ command: 'rotate-key', 'key-name': 'pipeline', 'org-id': org, 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
     const id = Number(result.outputs['key-id'])
     expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([old.id])
@@ -300,7 +301,7 @@ describe('rotate-key in an organization', () => {
     const old = platform.addOrgKey(org, 'deploy', { projectId: project })
     const elsewhere = platform.addOrgKey(org, 'deploy', { projectId: other })
     platform.clearRequests()
-    const result = await step({ command: 'rotate-key', 'key-name': 'deploy', 'project-id': project })
+    const result = await step({ command: 'rotate-key', 'key-name': 'deploy', 'project-id': project, 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
     const id = Number(result.outputs['key-id'])
     expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([old.id])
@@ -309,6 +310,7 @@ describe('rotate-key in an organization', () => {
     expect(result.stdout).toContain(`The new key works: it read project ${project}.`)
     expect(platform.requests.map((r) => `${r.keyId === id ? 'new' : r.keyId === admin.id ? 'step' : '?'} ${r.method} ${r.path}`)).toEqual([
       `step GET /projects/${project}`,
+      `step GET /organizations/${org}/api_keys`,
       `step POST /organizations/${org}/api_keys`,
       `new GET /projects/${project}`,
       `step GET /organizations/${org}/api_keys`,
@@ -323,7 +325,7 @@ describe('rotate-key in an organization', () => {
     const result = await step({ command: 'rotate-key', 'key-name': 'deploy', 'project-id': project, 'org-id': org })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not read project .* The new key \d+ was revoked; every old key is still valid\.$/,
+      /^::error::Rotation stopped: Could not read project .* The new key \d+ was revoked\. No old key was revoked\.$/,
     )
     expect(
       platform

@@ -12,11 +12,14 @@ let platform: PlatformEmulator
 let github: GitHubEmulator
 let url: string
 let current: { id: number; key: string }
+/** GitHub's clock, moved by the tests: the secret's updated_at and the Date of each answer. */
+let githubNow: number
 const REPO = 'octo-org/deploys'
 
 beforeEach(async () => {
   platform = new PlatformEmulator()
-  github = new GitHubEmulator()
+  githubNow = Date.parse('2026-11-21T10:00:00Z')
+  github = new GitHubEmulator({ now: () => githubNow })
   url = await platform.start()
   await github.start()
   // The workflow rotates the very key it runs with.
@@ -36,10 +39,10 @@ const rotate = (inputs: Record<string, string> = {}) =>
 const validNamed = (name: string) => platform.keys().filter((k) => k.name === name && !k.revoked)
 
 describe('rotate-key', () => {
-  it('without secret-name: a new key, proven, then every old key of that name revoked', async () => {
+  it('without secret-name, keep-previous 0: a new key, proven, then every old key of that name revoked', async () => {
     const older = platform.addKey('ci-deploy')
     const bystander = platform.addKey('other')
-    const result = await rotate()
+    const result = await rotate({ 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
     const id = Number(result.outputs['key-id'])
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([id])
@@ -54,7 +57,7 @@ describe('rotate-key', () => {
   })
 
   it('with secret-name: stores the new key in the repository secret before revoking the old one', async () => {
-    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token, 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(result.outputs.key)
     expect(validNamed('ci-deploy')).toHaveLength(1)
@@ -77,6 +80,7 @@ describe('rotate-key', () => {
         'api-key': current.key,
         'api-host': url,
         'key-name': 'ci-deploy',
+        'keep-previous': '0',
         'secret-name': 'NEON_API_KEY',
         'github-token': github.token,
       },
@@ -95,36 +99,53 @@ describe('rotate-key', () => {
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBeUndefined()
   })
 
-  it('also revokes key-id, and never the new key', async () => {
+  it('also revokes key-id, whatever keep-previous keeps, and never the new key', async () => {
     const stray = platform.addKey('legacy')
     const result = await rotate({ 'key-id': String(stray.id) })
-    expect(JSON.parse(result.outputs['revoked-key-ids']!).sort()).toEqual([current.id, stray.id].sort())
+    expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([stray.id])
     expect(platform.isKeyValid(Number(result.outputs['key-id']))).toBe(true)
+    // keep-previous (default 1) keeps the newest key the new one replaced.
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    expect(result.stdout).toContain(`Kept API key ${current.id} valid until the next rotation (keep-previous: 1).`)
   })
 
-  it('a failure while storing revokes the new key and leaves the old key valid', async () => {
+  it('a failure while storing revokes the new key and no old key', async () => {
     github.failNext(403, 1, 'Resource not accessible by personal access token')
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(1)
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \(Resource not accessible by personal access token.*\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked; every old key is still valid\.$/,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \("Resource not accessible by personal access token.*"\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked\. No old key was revoked\.$/,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
     expect(result.outputs.key).toBeUndefined()
     expectNoKeyLeak(result, [current.key, github.token])
   })
 
-  it('when GitHub never answers the store, nothing is revoked: the secret may hold either key', async () => {
+  it('when GitHub keeps failing the store but the secret is still absent, the new key is revoked', async () => {
     github.failNext(502, 3)
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* Nothing was revoked: the new key \d+ and every old key are valid\./,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* GitHub's record of the secret shows it was not written \(its updated_at did not move\)\. The new key \d+ was revoked\. No old key was revoked\.$/,
+    )
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBeUndefined()
+  })
+
+  it("when GitHub never answers the store and the secret's updated_at cannot tell, nothing is revoked", async () => {
+    // Written in the very second the step reads it: a write in that second would not move updated_at.
+    github.setSecret('octo-org', 'deploys', 'NEON_API_KEY', current.key)
+    github.failNext(502, 3)
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)[0]).toMatch(
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* A write may have gone through without an answer, and the secret's updated_at cannot tell \(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\)\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
     )
     expect(validNamed('ci-deploy')).toHaveLength(2)
-    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
+    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(current.key)
   })
 
   it('a store that succeeds on a second PUT completes the rotation', async () => {
@@ -132,7 +153,7 @@ describe('rotate-key', () => {
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(0)
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(result.outputs.key)
-    expect(validNamed('ci-deploy')).toHaveLength(1)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id, Number(result.outputs['key-id'])])
   })
 
   it('a wrong GitHub token is named, and nothing is revoked but the new key', async () => {
@@ -142,11 +163,14 @@ describe('rotate-key', () => {
   })
 
   it('a new key that fails its proof is revoked, and the old key stays valid', async () => {
-    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    // The snapshot before the create goes through; every list after it fails.
+    platform.onRequest((r) => {
+      if (r.method === 'POST') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    })
     const result = await rotate()
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not list API keys: .*500.* The new key \d+ was revoked; every old key is still valid\.$/,
+      /^::error::Rotation stopped: Could not list API keys: .*500.* The new key \d+ was revoked\. No old key was revoked\.$/,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
   })
@@ -156,7 +180,8 @@ describe('job-scoped keys', () => {
   it('the post step revokes the key, also after a later step of the job failed', async () => {
     const base = { 'api-key': current.key, 'api-host': url }
     const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
-    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'] })
+    // The ledger saved before the create is cleared once the key is handed out: the post step revokes by id alone.
+    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'], 'unsettled-keys': '' })
     expect(JSON.stringify(created.state)).not.toContain(created.outputs.key)
     // A later step uses the key, then another step fails.
     const used = await runStep({ command: 'list-projects', 'api-key': created.outputs.key!, 'api-host': url })
@@ -189,7 +214,7 @@ describe('job-scoped keys', () => {
   it('create-key without revoke-after-job saves no key id, and its post step does nothing', async () => {
     const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'kept' }
     const created = await runStep(base)
-    expect(created.state).toEqual({ isPost: 'true' })
+    expect(created.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
     const requestsBefore = platform.requests.length
     const post = await runStep(base, { state: created.state })
     expect(post.code).toBe(0)

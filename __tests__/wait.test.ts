@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import { PlatformClient, STEP_KEY_REFUSED } from '../src/api/client.js'
 import type { CommandContext } from '../src/commands/context.js'
 import { runWaitForOperations, waitForOperations, type WaitOptions } from '../src/commands/operations.js'
 import { captureLog, manualClock, type ManualClock } from './support/clock.js'
@@ -394,7 +394,7 @@ describe('status error: the step could not find out', () => {
 
   it('a key revoked during the wait is error; the summary says the step could not look, with the last statuses read', async () => {
     const admin = platform.addKey('revoked-midway')
-    client = client.withApiKey(admin.key)
+    client = client.withApiKey(admin.key, STEP_KEY_REFUSED)
     ctx = { ...ctx, client }
     const id = op(steps([0, 'running'], [60_000, 'failed']))
     const revoker = (async () => {

@@ -1,7 +1,7 @@
 // Fault injection for the platform emulator: a queue of one-shot misbehaviours
 // (error statuses, delays, dropped connections, proxy pages, truncated bodies,
-// redirects, hostile field values, misbehaving cursors, huge bodies) that let tests
-// exercise a client's hardening against the service.
+// redirects, hostile field values, misbehaving cursors, huge bodies, rewritten answers,
+// held requests) that let tests exercise a client's hardening against the service.
 import { once } from 'node:events'
 import { STATUS_CODES } from 'node:http'
 import type { ServerResponse } from 'node:http'
@@ -81,8 +81,33 @@ export interface LargeFault {
 }
 
 export type CursorMode = 'cycle' | 'repeat' | 'endless'
+/** Do the work, then answer its JSON body as `transform` changes it, as a proxy that rewrites answers would. Code only. */
+export interface TransformFault {
+  kind: 'transform'
+  transform: (body: unknown) => unknown
+}
+/**
+ * Pause the request, once its body has arrived, until the test releases `hold`. The work is then
+ * done even if the client has gone meanwhile (a create the service commits after the client
+ * timed out), and answered if the client is still there. Code only: see `RequestHold`.
+ */
+export interface HoldFault {
+  kind: 'hold'
+  hold: RequestHold
+}
+
 export type FaultBehaviour =
-  StatusFault | DelayFault | DropFault | HtmlFault | TruncatedFault | RedirectFault | RewriteFault | CursorFault | LargeFault
+  | StatusFault
+  | DelayFault
+  | DropFault
+  | HtmlFault
+  | TruncatedFault
+  | RedirectFault
+  | RewriteFault
+  | CursorFault
+  | LargeFault
+  | TransformFault
+  | HoldFault
 export type Fault = FaultTarget & FaultBehaviour
 export type FaultKind = FaultBehaviour['kind']
 
@@ -94,10 +119,56 @@ export class FaultDefinitionError extends Error {
   }
 }
 
-const KINDS: readonly FaultKind[] = ['status', 'delay', 'drop', 'html', 'truncated', 'redirect', 'rewrite', 'cursor', 'large']
+const KINDS: readonly FaultKind[] = [
+  'status',
+  'delay',
+  'drop',
+  'html',
+  'truncated',
+  'redirect',
+  'rewrite',
+  'cursor',
+  'large',
+  'transform',
+  'hold',
+]
 const CURSOR_MODES: readonly CursorMode[] = ['cycle', 'repeat', 'endless']
 /** The largest body a `large` fault sends: enough to pass any client limit. */
 const LARGE_MAX_BYTES = 2 ** 30
+
+/**
+ * One request paused until the test lets it go: a test places a signal or a second run at an
+ * exact point of the action's work (a create in flight, a secret write in flight) with no
+ * timing. `reached` resolves when the request arrives; `release()` lets it go on.
+ */
+export class RequestHold {
+  /** Resolves when the held request has arrived (its body read). */
+  readonly reached: Promise<void>
+  private arrive: () => void = () => undefined
+  private decide: (released: boolean) => void = () => undefined
+  private readonly decided: Promise<boolean>
+
+  constructor() {
+    this.reached = new Promise((resolve) => (this.arrive = resolve))
+    this.decided = new Promise((resolve) => (this.decide = resolve))
+  }
+
+  /** Lets the held request go on (at once, if it has not arrived yet). */
+  release(): void {
+    this.decide(true)
+  }
+
+  /** Ends the hold without doing the work: the emulator is stopping. */
+  abort(): void {
+    this.decide(false)
+  }
+
+  /** The emulator's side: marks the request as arrived, then waits for the test. True when released. */
+  wait(): Promise<boolean> {
+    this.arrive()
+    return this.decided
+  }
+}
 
 function isHttpStatus(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 100 && value <= 599
@@ -173,6 +244,14 @@ export function validateFault(input: unknown): Fault {
     }
     case 'truncated':
       return { ...target, kind: 'truncated' }
+    case 'transform': {
+      if (typeof raw.transform !== 'function') throw new FaultDefinitionError('fault.transform must be a function (from code only)')
+      return { ...target, kind: 'transform', transform: raw.transform as TransformFault['transform'] }
+    }
+    case 'hold': {
+      if (!(raw.hold instanceof RequestHold)) throw new FaultDefinitionError('fault.hold must be a RequestHold (from code only)')
+      return { ...target, kind: 'hold', hold: raw.hold }
+    }
     case 'redirect': {
       if (typeof raw.location !== 'string' || raw.location.length === 0) {
         throw new FaultDefinitionError('fault.location must be a non-empty string')
@@ -246,7 +325,11 @@ export function faultFromJson(input: unknown): Fault {
 export function describeFault(fault: Fault, remaining: number): Record<string, unknown> {
   // RegExp#source escapes slashes; show the pattern the way it was written.
   const path = fault.path instanceof RegExp ? fault.path.source.replace(/\\\//g, '/') : fault.path
-  return { ...fault, path, times: remaining }
+  const shown: Record<string, unknown> = { ...fault, path, times: remaining }
+  // A function or a hold means nothing over HTTP.
+  delete shown.rewrite
+  delete shown.hold
+  return shown
 }
 
 interface PendingFault {

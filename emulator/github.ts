@@ -1,12 +1,15 @@
 // A local stand-in for the slice of GitHub's REST API that the action uses to
 // store a rotated API key as an Actions secret: repository and environment
-// public keys and secret writes, checked the way GitHub checks them (token,
-// key_id, base64, sealed box), plus failure injection and a request log.
+// public keys, secret metadata (`updated_at`) and secret writes, checked the way
+// GitHub checks them (token, key_id, base64, sealed box), plus failure injection
+// (error answers, secondary rate limits, answers lost after the write, held
+// writes) and a request log.
 import { STATUS_CODES, createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import sodium from 'libsodium-wrappers'
+import { RequestHold } from './faults.ts'
 import { flattenHeaders, pathSegments, readBody, splitTarget } from './http.ts'
 
 export interface GitHubEmulatorOptions {
@@ -14,6 +17,8 @@ export interface GitHubEmulatorOptions {
   token?: string
   /** "owner/repo" names that exist; default every repository exists. */
   repositories?: string[]
+  /** GitHub's clock, ms since the epoch: secrets' `updated_at` and the `Date` header. Default Date.now. */
+  now?: () => number
 }
 
 export interface GitHubRequestLogEntry {
@@ -68,13 +73,23 @@ interface Reply {
   status: number
   /** Undefined for an empty body (204). */
   body?: unknown
+  headers?: Record<string, string>
 }
 
-interface QueuedFailure {
-  status: number
+/** What happens to one secret write: refused with a status, written with its answer lost, or held. */
+type WriteFault =
+  | { kind: 'status'; status: number; message: string | undefined; retryAfter?: string }
+  | { kind: 'lost-answer'; applied: boolean }
+  | { kind: 'hold'; hold: RequestHold }
+
+interface QueuedFault {
+  fault: WriteFault
   remaining: number
-  message: string | undefined
 }
+
+/** GitHub's message for a secondary rate limit, which it answers with 403 (or 429). */
+export const SECONDARY_RATE_LIMIT_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.'
 
 const DOCS_URL = 'https://docs.github.com/rest'
 // GitHub validates encrypted_value with exactly this pattern (standard alphabet, padded).
@@ -98,14 +113,17 @@ export class GitHubEmulator {
   readonly token: string
   private readonly allowedRepositories: Set<string> | undefined
   private readonly repositories = new Map<string, RepositoryState>()
-  private readonly failures: QueuedFailure[] = []
+  private readonly faults: QueuedFault[] = []
+  private readonly holds = new Set<RequestHold>()
   private readonly log: GitHubRequestLogEntry[] = []
+  private readonly clock: () => number
   private server: Server | undefined
   private baseUrl: string | undefined
 
   constructor(options: GitHubEmulatorOptions = {}) {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
     this.allowedRepositories = options.repositories ? new Set(options.repositories.map((name) => name.toLowerCase())) : undefined
+    this.clock = options.now ?? Date.now
   }
 
   // ---- lifecycle ---------------------------------------------------------
@@ -134,6 +152,8 @@ export class GitHubEmulator {
     if (!server) return
     this.server = undefined
     this.baseUrl = undefined
+    for (const hold of this.holds) hold.abort()
+    this.holds.clear()
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
       // Keep-alive connections from the client would otherwise hold close() open.
@@ -170,15 +190,53 @@ export class GitHubEmulator {
     scope.key = undefined
   }
 
+  /**
+   * Stores a secret as if an earlier workflow had written it, at GitHub's current time. The
+   * value is kept as given: tests read it back with `secret()`.
+   */
+  setSecret(owner: string, repo: string, name: string, value: string, environment?: string): void {
+    const scope = this.existingScope(owner, repo, environment)
+    if (!scope) throw new Error('no such repository or environment')
+    const id = name.toUpperCase()
+    const now = isoSeconds(this.clock())
+    const existing = scope.secrets.get(id)
+    scope.secrets.set(id, { name: id, value, createdAt: existing?.createdAt ?? now, updatedAt: now })
+  }
+
+  /** The secret's metadata (`updated_at`…), as GET .../secrets/{name} answers it, or undefined. */
+  secretMetadata(owner: string, repo: string, name: string, environment?: string): SecretMetadata | undefined {
+    const stored = this.existingScope(owner, repo, environment)?.secrets.get(name.toUpperCase())
+    return stored && { name: stored.name, created_at: stored.createdAt, updated_at: stored.updatedAt }
+  }
+
   /** The next `times` authenticated secret writes to a known target answer `status` with a GitHub-style error. */
   failNext(status: number, times = 1, message?: string): void {
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new Error(`failNext needs an error status, got ${status}`)
     }
-    if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) {
-      throw new Error(`failNext needs a positive number of times, got ${times}`)
-    }
-    this.failures.push({ status, remaining: times, message })
+    this.queue({ kind: 'status', status, message }, times, 'failNext')
+  }
+
+  /** The next `times` secret writes hit GitHub's secondary rate limit: 403, its message, and `retry-after` if given (seconds). */
+  secondaryRateLimitNext(times = 1, retryAfterSeconds?: number): void {
+    const fault: WriteFault = { kind: 'status', status: 403, message: SECONDARY_RATE_LIMIT_MESSAGE }
+    if (retryAfterSeconds !== undefined) fault.retryAfter = String(retryAfterSeconds)
+    this.queue(fault, times, 'secondaryRateLimitNext')
+  }
+
+  /**
+   * The next `times` secret writes lose their answer: the connection is cut as a proxy in between
+   * would cut it. `applied` (default true): GitHub wrote the secret before the answer was lost.
+   */
+  loseAnswerNext(times = 1, options: { applied?: boolean } = {}): void {
+    this.queue({ kind: 'lost-answer', applied: options.applied ?? true }, times, 'loseAnswerNext')
+  }
+
+  /** Holds the next secret write until the test calls `release()` on the answer; then it is handled as usual. */
+  holdNext(): RequestHold {
+    const hold = new RequestHold()
+    this.queue({ kind: 'hold', hold }, 1, 'holdNext')
+    return hold
   }
 
   get requests(): readonly GitHubRequestLogEntry[] {
@@ -209,12 +267,20 @@ export class GitHubEmulator {
     return environment === undefined ? repository.scope : repository.environments.get(environment.toLowerCase())
   }
 
-  private takeFailure(): QueuedFailure | undefined {
-    const failure = this.failures[0]
-    if (!failure) return undefined
-    failure.remaining -= 1
-    if (failure.remaining <= 0) this.failures.shift()
-    return failure
+  private queue(fault: WriteFault, times: number, what: string): void {
+    if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) {
+      throw new Error(`${what} needs a positive number of times, got ${times}`)
+    }
+    this.faults.push({ fault, remaining: times })
+  }
+
+  /** The fault for the next secret write, in the order they were queued. */
+  private takeFault(): WriteFault | undefined {
+    const queued = this.faults[0]
+    if (!queued) return undefined
+    queued.remaining -= 1
+    if (queued.remaining <= 0) this.faults.shift()
+    return queued.fault
   }
 
   // ---- HTTP ----------------------------------------------------------------
@@ -226,7 +292,7 @@ export class GitHubEmulator {
         res.destroy()
         return
       }
-      send(res, { status: 500, body: githubError(500, 'Server Error') })
+      send(res, { status: 500, body: githubError(500, 'Server Error') }, this.clock())
     })
   }
 
@@ -238,15 +304,33 @@ export class GitHubEmulator {
 
     const body = await readBody(req)
     if (!body.complete) return
-    const reply = body.tooLarge
+    const routed = body.tooLarge
       ? { status: 413, body: githubError(413, 'Payload too big') }
       : this.route(method, pathname, entry.headers.authorization, body.bytes)
+    let reply: Reply
+    if (typeof routed === 'function') {
+      // An authenticated write to a known target: where a queued fault has its say.
+      const fault = this.takeFault()
+      if (fault?.kind === 'hold') {
+        this.holds.add(fault.hold)
+        const released = await fault.hold.wait()
+        this.holds.delete(fault.hold)
+        if (!released) return
+      }
+      if (fault?.kind === 'lost-answer') {
+        if (fault.applied) routed()
+        req.socket.destroy()
+        return
+      }
+      reply = fault?.kind === 'status' ? faultReply(fault) : routed()
+    } else reply = routed
     if (res.destroyed) return
     entry.status = reply.status
-    send(res, reply)
+    send(res, reply, this.clock())
   }
 
-  private route(method: string, pathname: string, authorization: string | undefined, body: Buffer): Reply {
+  /** The answer, or for an authenticated write to a known target the write itself, to be done once faults had their say. */
+  private route(method: string, pathname: string, authorization: string | undefined, body: Buffer): Reply | (() => Reply) {
     const segments = pathSegments(pathname)
     if (segments?.[0] !== 'repos' || segments.length < 5) return notFound()
     const [, owner, repo, area, ...rest] = segments as [string, string, string, string, ...string[]]
@@ -273,13 +357,7 @@ export class GitHubEmulator {
 
     if (isPublicKey) return { status: 200, body: this.publicKey(scope) }
     if (method === 'GET') return this.readSecret(scope, name)
-
-    const failure = this.takeFailure()
-    if (failure) {
-      const message = failure.message ?? FAILURE_MESSAGES[failure.status] ?? STATUS_CODES[failure.status] ?? 'Error'
-      return { status: failure.status, body: githubError(failure.status, message) }
-    }
-    return this.writeSecret(scope, name, body)
+    return () => this.writeSecret(scope, name, body)
   }
 
   private publicKey(scope: SecretScope): PublicKeyBody {
@@ -331,7 +409,7 @@ export class GitHubEmulator {
     }
 
     const id = name.toUpperCase()
-    const now = isoSeconds(Date.now())
+    const now = isoSeconds(this.clock())
     const existing = scope.secrets.get(id)
     if (existing) {
       existing.value = value
@@ -363,6 +441,13 @@ function presentedToken(header: string | undefined): string | undefined {
   return match ? match[1] : undefined
 }
 
+function faultReply(fault: Extract<WriteFault, { kind: 'status' }>): Reply {
+  const message = fault.message ?? FAILURE_MESSAGES[fault.status] ?? STATUS_CODES[fault.status] ?? 'Error'
+  const reply: Reply = { status: fault.status, body: githubError(fault.status, message) }
+  if (fault.retryAfter !== undefined) reply.headers = { 'retry-after': fault.retryAfter }
+  return reply
+}
+
 function githubError(status: number, message: string): Record<string, string> {
   return { message, documentation_url: DOCS_URL, status: String(status) }
 }
@@ -383,9 +468,14 @@ function isoSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** Sends the reply, dated by GitHub's clock (`now`), as GitHub dates every answer. */
+function send(res: ServerResponse, reply: Reply, now: number): void {
   if (res.destroyed || res.headersSent) return
-  const headers: Record<string, string> = { 'x-github-request-id': randomUUID().toUpperCase() }
+  const headers: Record<string, string> = {
+    ...reply.headers,
+    date: new Date(now).toUTCString(),
+    'x-github-request-id': randomUUID().toUpperCase(),
+  }
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers)
     res.end()

@@ -10,6 +10,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import {
   FaultDefinitionError,
   FaultQueue,
+  RequestHold,
   answerInsteadOfRoute,
   cursorPage,
   faultFromJson,
@@ -17,7 +18,7 @@ import {
   sendLarge,
   sendTruncated,
 } from './faults.ts'
-import type { Fault, FaultKind } from './faults.ts'
+import type { Fault, FaultKind, FaultTarget } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
@@ -51,7 +52,8 @@ import {
 import type { Reply } from './http.ts'
 
 export type { OperationStatus, TimelineStep } from './operations.ts'
-export type { Fault, FaultKind } from './faults.ts'
+export type { Fault, FaultKind, FaultTarget } from './faults.ts'
+export { RequestHold } from './faults.ts'
 export type { OrganizationRecord, Role, UserRecord } from './organizations.ts'
 export type { BranchRecord, EndpointRecord } from './branches.ts'
 export type { RateLimits } from './limits.ts'
@@ -306,6 +308,10 @@ export class PlatformEmulator {
   private recordingKeyUse = true
   /** Pending delay faults, so that stop() can end them instead of waiting. */
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
+  /** Requests held by a hold fault, so that stop() can end them. */
+  private readonly holds = new Set<RequestHold>()
+  /** How far the service's clock is from the emulator's, in the key timestamps it shows. */
+  private skewMs = 0
 
   private connectionCount = 0
   private readonly requestListeners = new Set<(entry: RequestLogEntry) => void>()
@@ -351,6 +357,8 @@ export class PlatformEmulator {
       wake(false)
     }
     this.sleepers.clear()
+    for (const hold of this.holds) hold.abort()
+    this.holds.clear()
     await new Promise<void>((resolve) => {
       server.close(() => resolve())
       // Keep-alive and in-flight connections would otherwise hold close() open.
@@ -443,6 +451,20 @@ export class PlatformEmulator {
   /** The next `times` project-scoped key creations answer an unscoped organization key, as a scoping bug would. */
   dropKeyScope(times = 1): void {
     this.unscopedCreates += times
+  }
+
+  /**
+   * The service's clock runs `ms` ahead of the emulator's (negative: behind) in the key
+   * timestamps it shows (`created_at`, `last_used_at`), as when the runner's and the service's
+   * clocks differ.
+   */
+  setClockSkew(ms: number): void {
+    this.skewMs = ms
+  }
+
+  /** The id of the key with this value, valid or revoked. */
+  keyIdOf(value: string): number | undefined {
+    return this.keyIdsByValue.get(value)
   }
 
   isKeyValid(idOrValue: number | string): boolean {
@@ -686,6 +708,13 @@ export class PlatformEmulator {
     this.faultQueue.add(fault)
   }
 
+  /** Holds the next request that matches `target` until the test calls `release()` on the answer. */
+  hold(target: Omit<FaultTarget, 'times'>): RequestHold {
+    const hold = new RequestHold()
+    this.inject({ ...target, kind: 'hold', hold })
+    return hold
+  }
+
   clearFaults(): void {
     this.faultQueue.clear()
   }
@@ -828,6 +857,13 @@ export class PlatformEmulator {
       const completed = await this.sleep(fault.ms)
       if (!completed || res.destroyed) return
     }
+    if (fault?.kind === 'hold') {
+      this.holds.add(fault.hold)
+      const released = await fault.hold.wait()
+      this.holds.delete(fault.hold)
+      // Released: the work is done even if the client has gone (a late commit).
+      if (!released) return
+    }
 
     let reply: Reply
     if (body.tooLarge) reply = tooLarge()
@@ -845,6 +881,7 @@ export class PlatformEmulator {
       sendTruncated(res, reply.status, JSON.stringify(withRequestId(reply, requestId).body))
       return
     }
+    if (fault?.kind === 'transform') reply = { ...reply, body: fault.transform(structuredClone(reply.body)) }
     sendReply(res, reply, requestId)
   }
 
@@ -1040,12 +1077,17 @@ export class PlatformEmulator {
     this.orgKeyCreates.set(orgId, recent)
   }
 
+  /** A key timestamp as the service shows it, on its own (possibly skewed) clock. */
+  private shownTime(ms: number): string {
+    return isoSeconds(ms + this.skewMs)
+  }
+
   private renderCreated(key: KeyState): ApiKeyCreated {
     const created: ApiKeyCreated = {
       id: key.id,
       key: key.value,
       name: key.name,
-      created_at: isoSeconds(key.createdMs),
+      created_at: this.shownTime(key.createdMs),
       created_by: this.userOf(key),
     }
     if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) created.project_id = key.scope.projectId
@@ -1056,9 +1098,9 @@ export class PlatformEmulator {
     const item: ApiKeyListItem = {
       id: key.id,
       name: key.name,
-      created_at: isoSeconds(key.createdMs),
+      created_at: this.shownTime(key.createdMs),
       created_by: this.directory.hasUser(this.userOf(key)) ? this.directory.user(this.userOf(key)) : { ...KEY_OWNER },
-      last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+      last_used_at: key.lastUsedMs === null ? null : this.shownTime(key.lastUsedMs),
       last_used_from_addr: key.lastUsedFrom,
     }
     if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) item.project_id = key.scope.projectId
@@ -1069,10 +1111,10 @@ export class PlatformEmulator {
     const revoked: ApiKeyRevoked = {
       id: key.id,
       name: key.name,
-      created_at: isoSeconds(key.createdMs),
+      created_at: this.shownTime(key.createdMs),
       created_by: this.userOf(key),
       revoked: true,
-      last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
+      last_used_at: key.lastUsedMs === null ? null : this.shownTime(key.lastUsedMs),
       last_used_from_addr: key.lastUsedFrom,
     }
     if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) revoked.project_id = key.scope.projectId

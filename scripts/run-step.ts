@@ -6,7 +6,7 @@
  * (src/index.ts, which Node 24 runs as it is), so a change to src/ is tested without a build
  * and a mutation tool sees every module.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -59,6 +59,11 @@ export interface StepOptions {
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
   /** `source` (default): src/index.ts; `bundle`: dist/index.js, as users run it. */
   entry?: 'source' | 'bundle'
+  /**
+   * Called with the action's process as soon as it starts: a test can watch its log as it comes
+   * (`child.stdout`) and signal it as the runner does on cancel (`child.kill('SIGINT')`).
+   */
+  onSpawn?: (child: ChildProcess) => void
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
@@ -190,6 +195,7 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  options.onSpawn?.(child)
   const code = await new Promise<number | null>((done) => child.on('close', done))
   const raw = {
     output: readFileSync(files.GITHUB_OUTPUT, 'utf8'),
@@ -213,6 +219,22 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
 /** The log as the runner shows it: `::add-mask::` commands are consumed, not printed. */
 export function stripMasks(log: string): string {
   return log.replace(/^::add-mask::.*\n?/gm, '')
+}
+
+/** Resolves once the process has written a line of its log that matches `pattern` (or ended first: then it rejects). */
+export function logLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const onData = (chunk: string) => {
+      seen += chunk
+      const line = seen.split('\n').find((l) => pattern.test(l))
+      if (line === undefined) return
+      child.stdout?.off('data', onData)
+      resolve(line)
+    }
+    child.stdout?.on('data', onData)
+    child.once('close', () => reject(new Error(`the step ended without a log line matching ${pattern}`)))
+  })
 }
 
 /** The `::error::` lines of a step's log. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { InputError } from './errors.ts'
 import { quoted, untrusted } from './text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
@@ -44,6 +45,10 @@ const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 export const MAX_OPERATION_IDS = 1000
 /** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 export const PENDING = 'pending'
+export const DEFAULT_KEEP_PREVIOUS = 1
+export const MAX_KEEP_PREVIOUS = 100
+/** GitHub's limit on an environment's name. */
+export const MAX_ENVIRONMENT_NAME_LENGTH = 255
 
 interface Common {
   apiKey: string
@@ -53,9 +58,18 @@ interface Common {
 }
 
 export interface SecretTarget {
+  /** The repository, from GITHUB_REPOSITORY. */
+  owner: string
+  repo: string
   name: string
   environment?: string
   token: string
+}
+
+/** What the runner tells the step besides its inputs. */
+export interface RunnerEnvironment {
+  /** GITHUB_REPOSITORY: owner/repo. */
+  repository?: string
 }
 
 /**
@@ -87,7 +101,15 @@ export type Settings = Common &
         operations: OperationSelection
         pollIntervalMs: number
       }
-    | ({ command: 'rotate-key'; keyName: string; keyId?: number; secret?: SecretTarget } & KeyScopeInputs)
+    | ({
+        command: 'rotate-key'
+        /** Given, or the default unique to the repository, environment and secret. */
+        keyName: string
+        keyId?: number
+        secret?: SecretTarget
+        /** How many of the replaced keys stay valid, newest first. */
+        keepPrevious: number
+      } & KeyScopeInputs)
     | ({ command: 'prune-keys' } & PruneSelection)
   )
 
@@ -118,8 +140,10 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
  *             input is read, so nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY), checked here too: a
+ *             rotation that cannot store its key must fail before it creates one.
  */
-export function readSettings(read: InputReader, mask: (secret: string) => void): Settings {
+export function readSettings(read: InputReader, mask: (secret: string) => void, runner: RunnerEnvironment = {}): Settings {
   const apiKey = read('api-key').trim()
   if (apiKey) mask(apiKey)
   const githubToken = read('github-token').trim()
@@ -188,22 +212,31 @@ export function readSettings(read: InputReader, mask: (secret: string) => void):
         pollIntervalMs:
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
-    case 'rotate-key':
+    case 'rotate-key': {
       if (read('expires-in').trim()) {
         throw new InputError(
           'Input `expires-in` was given to rotate-key, which does not take it: a rotated key stays valid until the next rotation replaces it. ' +
             '`expires-in` is for create-key.',
         )
       }
+      const secret = readSecretTarget(read, githubToken, runner)
+      const keyName = readKeyName(read) ?? (secret && defaultRotationKeyName(secret))
+      if (keyName === undefined) {
+        throw new InputError(
+          'rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the repository, environment and secret.',
+        )
+      }
       return {
         ...common,
         command,
-        keyName: requireInput(readKeyName(read), 'key-name', command),
+        keyName,
         keyId: readKeyId(read),
-        secret: readSecretTarget(read, githubToken),
+        secret,
+        keepPrevious: readKeepPrevious(read),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
       }
+    }
     case 'prune-keys':
       return { ...common, command, ...readPruneSelection(read) }
   }
@@ -418,13 +451,22 @@ function readMaxRevoke(read: InputReader): number {
   return value
 }
 
-function readSecretTarget(read: InputReader, token: string): SecretTarget | undefined {
+function readSecretTarget(read: InputReader, token: string, runner: RunnerEnvironment): SecretTarget | undefined {
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
   if (!name) {
     if (environment)
       throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
     return undefined
+  }
+  if (environment !== undefined) {
+    const length = [...environment].length
+    // eslint-disable-next-line no-control-regex
+    if (length > MAX_ENVIRONMENT_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(environment)) {
+      throw new InputError(
+        `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
+      )
+    }
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
     throw new InputError(
@@ -436,7 +478,50 @@ function readSecretTarget(read: InputReader, token: string): SecretTarget | unde
       'Input `secret-name` needs `github-token`: a token that may write Actions secrets (a fine-grained token with Secrets: write, or a GitHub App token). The default GITHUB_TOKEN may not.',
     )
   }
-  return { name, environment, token }
+  const { owner, repo } = readRepository(runner.repository)
+  return { owner, repo, name, environment, token }
+}
+
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
+const REPO = /^[A-Za-z0-9._-]{1,100}$/
+
+/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
+function readRepository(value: string | undefined): { owner: string; repo: string } {
+  const [owner = '', repo = '', ...rest] = (value ?? '').split('/')
+  if (!OWNER.test(owner) || !REPO.test(repo) || repo === '.' || repo === '..' || rest.length > 0) {
+    const reason = value ? `is ${quoted(value, 150)}, not owner/repo` : 'is not set'
+    throw new InputError(
+      `GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job.`,
+    )
+  }
+  return { owner, repo }
+}
+
+/**
+ * rotate-key's key name when none is given: unique to the repository, the environment and the
+ * secret, so two repositories (or two secrets) never rotate each other's keys. GitHub compares
+ * all three without case. Within 64 characters: a longer one keeps its first 55 and ends in `~`
+ * and 8 hex digits of the SHA-256 of the whole.
+ */
+export function defaultRotationKeyName(secret: Pick<SecretTarget, 'owner' | 'repo' | 'name' | 'environment'>): string {
+  const parts = [`${secret.owner}/${secret.repo}`.toLowerCase(), secret.environment?.toLowerCase(), secret.name.toUpperCase()]
+  const full = `gha:${parts.filter((p) => p !== undefined).join(':')}`
+  const chars = [...full]
+  if (chars.length <= MAX_KEY_NAME_LENGTH) return full
+  const digest = createHash('sha256').update(full).digest('hex').slice(0, 8)
+  return `${chars.slice(0, MAX_KEY_NAME_LENGTH - 9).join('')}~${digest}`
+}
+
+function readKeepPrevious(read: InputReader): number {
+  const raw = read('keep-previous').trim()
+  if (!raw) return DEFAULT_KEEP_PREVIOUS
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_KEEP_PREVIOUS)) {
+    throw new InputError(
+      `Input \`keep-previous\` is ${quoted(raw, 80)}: it must be a whole number from 0 to ${MAX_KEEP_PREVIOUS}, how many of the replaced keys stay valid (default ${DEFAULT_KEEP_PREVIOUS}).`,
+    )
+  }
+  return value
 }
 
 function requireInput<T>(value: T | undefined, input: string, command: Command): T {

@@ -1,6 +1,7 @@
 import * as core from './runner.ts'
 import { tmpdir } from 'node:os'
 import { apiErrorIn } from './api/errors.ts'
+import { watchCancellation } from './cancellation.ts'
 import { systemClock } from './clock.ts'
 import { requestFailureOutputs, type CommandContext, type CommandResult } from './commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
@@ -35,6 +36,7 @@ export async function run(): Promise<void> {
     mask: (secret) => core.setSecret(secret),
     notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
+    cancellation: watchCancellation({ log: coreLogger, clock }),
   }
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   try {
@@ -75,9 +77,10 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         keyName: settings.keyName,
         keyId: settings.keyId,
         secret: settings.secret,
+        keepPrevious: settings.keepPrevious,
         orgId: settings.orgId,
         projectId: settings.projectId,
-        github: { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
+        github: { apiUrl: process.env.GITHUB_API_URL },
       })
     case 'prune-keys':
       return runPruneKeys(ctx, settings)

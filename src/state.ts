@@ -9,8 +9,18 @@ export const IS_POST = 'isPost'
 export const JOB_KEY_ID = 'job-scoped-key-id'
 /** The organization of that key, when it is an organization or project-scoped key: the post step revokes it there. */
 export const JOB_KEY_ORG_ID = 'job-scoped-key-org-id'
+/**
+ * Saved by create-key and rotate-key before a create is sent, cleared ('') once the step is done
+ * with its keys: what the post step needs to find a key the main step left valid (key-ledger.ts).
+ */
+export const UNSETTLED_KEYS = 'unsettled-keys'
 
 /** Saved state of the main step, as the post step sees it ('' when not saved). */
 export function savedState(name: string, env: NodeJS.ProcessEnv = process.env): string {
   return env[`STATE_${name}`] ?? ''
+}
+
+/** Whether the post step has anything to do, from the saved state alone. */
+export function postStepHasWork(env: NodeJS.ProcessEnv = process.env): boolean {
+  return savedState(JOB_KEY_ID, env) !== '' || savedState(UNSETTLED_KEYS, env) !== ''
 }

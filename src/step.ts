@@ -23,6 +23,7 @@ export function readStepSettings(): Settings {
   return readSettings(
     (name) => core.getInput(name),
     (secret) => core.setSecret(secret),
+    { repository: process.env.GITHUB_REPOSITORY },
   )
 }
 

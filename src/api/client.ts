@@ -66,6 +66,8 @@ export interface ClientOptions {
   logger: Logger
   /** Clock time by which the whole step must be done: no request or wait goes past it. */
   deadline?: number
+  /** What a 401 says about the key this client sends; default: the step's key, from `api-key`. */
+  refused?: string
   /** Each attempt's own deadline. */
   requestTimeoutMs?: number
   retryPolicy?: RetryPolicy
@@ -336,9 +338,12 @@ export class PlatformClient {
     return new PlatformClient({ ...this.options, deadline, dispatcher: this.dispatcher })
   }
 
-  /** The same client authenticating with another key, sharing the connection pool. */
-  withApiKey(apiKey: string): PlatformClient {
-    return new PlatformClient({ ...this.options, apiKey, dispatcher: this.dispatcher })
+  /**
+   * The same client authenticating with another key, sharing the connection pool. `refused`
+   * says what a 401 means for that key, so an error never blames the `api-key` input for it.
+   */
+  withApiKey(apiKey: string, refused: string): PlatformClient {
+    return new PlatformClient({ ...this.options, apiKey, refused, dispatcher: this.dispatcher })
   }
 
   async close(): Promise<void> {
@@ -372,12 +377,13 @@ export class PlatformClient {
             `${describeRequest(spec)}: ${describeFailure(error as ApiError)}; retrying in ${formatDuration(delay)} ` +
               `(attempt ${n + 1} of ${this.policy.maxAttempts}).`,
           ),
-        giveUp: (error) => (error instanceof ApiError ? finalError(spec, error) : error),
+        giveUp: (error) => (error instanceof ApiError ? finalError(spec, error, '', this.options.refused) : error),
         outOfTime: (error, _n, delay) => {
           const final = finalError(
             spec,
             error as ApiError,
             ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`,
+            this.options.refused,
           )
           return new ApiError(final.message, { ...final, kind: 'deadline' })
         },
@@ -415,22 +421,24 @@ export class PlatformClient {
   }
 }
 
+/** What a 401 means for the step's own key. */
+export const STEP_KEY_REFUSED =
+  'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. Check the `api-key` input and the secret it comes from.'
+
 /** The one line a user reads: what failed, why, what to do, and the request id to quote. */
-export function finalError(spec: RequestSpec<unknown>, error: ApiError, hint = ''): ApiError {
+export function finalError(spec: RequestSpec<unknown>, error: ApiError, hint = '', refused = STEP_KEY_REFUSED): ApiError {
   const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
   // The service's own request id may stand in for the one the action sent.
   const ref = ` (request id ${untrusted(error.requestId)})`
   let message: string
   if (error.kind === 'http' && error.status === 401) {
-    message =
-      `The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ` +
-      `Check the \`api-key\` input and the secret it comes from.${ref}`
+    message = `${untrusted(refused, Number.POSITIVE_INFINITY)}${ref}`
   } else if (error.kind === 'http' && error.status === 403 && spec.forbidden) {
     const said = error.serviceMessage ? ` The platform said: ${quoted(error.serviceMessage)}.` : ''
     message = `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}${ref}`
   } else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
-    const hint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
-    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${hint}.${ref}`
+    const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
+    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.${ref}`
   } else if (error.kind === 'deadline') {
     message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
   } else {

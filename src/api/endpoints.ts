@@ -381,7 +381,7 @@ function toCreatedApiKey(body: unknown): CreatedApiKey {
 
 function toRevokedApiKey(body: unknown): RevokedApiKey {
   const record = object(body, 'response')
-  return { id: integer(record, 'id', 'response'), name: optionalString(record, 'name'), revoked: record.revoked !== false }
+  return { id: integer(record, 'id', 'response'), name: optionalString(record, 'name'), revoked: record.revoked === true }
 }
 
 function toApiKeys(body: unknown): ApiKey[] {

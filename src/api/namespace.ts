@@ -1,3 +1,4 @@
+import { ActionError } from '../errors.ts'
 import type { PlatformClient } from './client.ts'
 import { createApiKey, createOrgApiKey, listApiKeys, listOrgApiKeys, revokeApiKey, revokeOrgApiKey } from './endpoints.ts'
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'
@@ -27,8 +28,15 @@ export function listKeysIn(client: PlatformClient, namespace: KeyNamespace): Pro
   return namespace.kind === 'organization' ? listOrgApiKeys(client, namespace.orgId) : listApiKeys(client)
 }
 
-export function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
-  return namespace.kind === 'organization' ? revokeOrgApiKey(client, namespace.orgId, id) : revokeApiKey(client, id)
+/** Revokes a key, and fails unless the answer confirms it (`revoked: true`): a key is never reported revoked on less. */
+export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
+  const answer = await (namespace.kind === 'organization' ? revokeOrgApiKey(client, namespace.orgId, id) : revokeApiKey(client, id))
+  if (!answer.revoked) {
+    throw new ActionError(
+      `The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`,
+    )
+  }
+  return answer
 }
 
 /** What a key reaches: its user's projects, its organization's, or one project. */

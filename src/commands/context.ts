@@ -1,5 +1,6 @@
 import type { PlatformClient, Logger } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
+import type { Cancellation } from '../cancellation.ts'
 import type { Clock } from '../clock.ts'
 
 /** What a command may touch. main wires it to the runner (runner.ts); tests can wire it to plain objects. */
@@ -13,6 +14,8 @@ export interface CommandContext {
   notice(message: string): void
   /** Saves a value for the post step. Never a key value. */
   saveState(name: string, value: string): void
+  /** The runner's cancel signals (main wires them); absent: a signal ends the process, as Node does by default. */
+  cancellation?: Cancellation
 }
 
 /** What a command hands back: main writes the outputs and the summary, then fails if asked. */

@@ -2,21 +2,35 @@ import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../errors.ts'
 import { getProject } from '../api/endpoints.ts'
-import { listKeysIn, revokeKeyIn } from '../api/namespace.ts'
+import { listKeysIn } from '../api/namespace.ts'
 import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
+import { StepCancelled } from '../cancellation.ts'
 import type { KeyScopeInputs, SecretTarget } from '../inputs.ts'
+import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../key-ledger.ts'
 import { organizationOutput } from '../organization.ts'
 import type { GitHubEnvironment } from '../secrets.ts'
 import { heading, paragraph, table } from '../summary.ts'
 import { quoted, untrusted } from '../text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
-import { CLEANUP_GRACE_MS, adviseScope, createKeyOnce, describeScope, keyTargetFor, revokeKeyIds, type KeyTarget } from './keys.ts'
+import {
+  CLEANUP_GRACE_MS,
+  adviseScope,
+  cancellationOf,
+  createKeyOnce,
+  describeScope,
+  keyTargetFor,
+  openLedger,
+  revokeKeyIds,
+  revokeNewKey,
+} from './keys.ts'
 
 export interface RotateOptions extends KeyScopeInputs {
   keyName: string
   keyId?: number
   secret?: SecretTarget
+  /** How many of the replaced keys stay valid, newest first. */
+  keepPrevious: number
   github: GitHubEnvironment
 }
 
@@ -25,79 +39,186 @@ const PROOF_ATTEMPTS = 3
 const PROOF_BACKOFF_MS = 1000
 
 /**
- * Rotation never locks the user out: create and mask a new key, prove it works, store it, and
- * only then revoke the old ones. If the proof or the storing fails, the new key is revoked and
- * every old key stays valid. The old keys are those of the same name and the same scope, in the
- * namespace the new key was made in (personal, or the organization's).
+ * Rotation never locks the user out: snapshot the keys of that name, create and mask a new key,
+ * prove it works, store it, and only then revoke the keys it replaced (those in the snapshot),
+ * leaving the newest `keepPrevious` of them valid. If the proof or the storing fails, the new key
+ * is revoked and no old key is touched. A key of that name that appears during the run is
+ * another rotation's: this one then revokes no old key (see the promises in keys.ts). The keys
+ * are those of the same name and the same scope, in the namespace the new key was made in.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
-  const created = await createKeyOnce(ctx, options.keyName, target)
+  const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target)
+  const created = await createKeyOnce(ctx, ledger)
   ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
   adviseScope(ctx, target, created.id)
+  const cancellation = cancellationOf(ctx)
   // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
-  // revokes the old ones, so they go even if the step's own key is one of them.
-  const newClient = ctx.client.withApiKey(created.key)
-  const revoker = target.projectId === undefined ? newClient : ctx.client
+  // lists and revokes the old ones, so they go even if the step's own key is one of them.
+  const newClient = ctx.client.withApiKey(
+    created.key,
+    `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+      "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.",
+  )
+  const lister = target.projectId === undefined ? newClient : ctx.client
 
-  let keys: ApiKey[]
+  let listed: ApiKey[]
   try {
-    const proof = await proveKey(ctx, newClient, target)
-    keys = proof.keys
+    cancellation.checkpoint('prove the new key')
+    const proof = await proveKey(ctx, newClient, lister, target)
     ctx.log.info(`The new key works: ${proof.message}.`)
-    if (options.secret) {
-      const { storeActionsSecret } = await import('../secrets.ts')
-      await storeActionsSecret(options.secret, created.key, options.github, { clock: ctx.clock, deadline: ctx.client.deadline })
-      ctx.log.info(
-        `Stored the new key in secret ${untrusted(options.secret.name)}${options.secret.environment ? ` of environment ${quoted(options.secret.environment)}` : ''}.`,
-      )
-    }
+    listed = proof.keys
+    const appeared = listed.filter((k) => ledger.isStranger(k))
+    if (appeared.length > 0) throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
+    cancellation.checkpoint(options.secret ? 'store the new key' : 'revoke the old keys')
   } catch (error) {
-    if (error instanceof ActionError && error.name === 'SecretStoreUncertain') {
-      // The secret may hold the new key now: revoking it could lock the next run out.
-      throw new ActionError(
-        `Rotation stopped: ${error.message} Nothing was revoked: the new key ${created.id} and every old key are valid. ` +
-          `Check the secret's update time, then run rotate-key again or revoke key ${created.id}.`,
-      )
-    }
-    throw await undoRotation(ctx, created, target, error)
+    throw await undoRotation(ctx, ledger, created, error)
   }
 
-  // Same name and same scope: a key of that name scoped elsewhere is not one this rotation replaced.
-  const old = keys.filter((k) => k.name === options.keyName && k.id !== created.id && k.project_id === target.projectId).map((k) => k.id)
-  if (options.keyId !== undefined && options.keyId !== created.id && !old.includes(options.keyId)) old.push(options.keyId)
-  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: revoker }, old, target.namespace)
-  if (old.length === 0) ctx.log.info('No old key to revoke.')
+  let stored = ''
+  let afterStore: ApiKey[] | undefined
+  if (options.secret) {
+    // From the first write on the secret may hold the new key: it must never be revoked after.
+    ledger.handedOut(created.id)
+    const { storeActionsSecret } = await import('../secrets.ts')
+    let settled: string | undefined
+    try {
+      settled = await storeActionsSecret(options.secret, created.key, options.github, {
+        clock: ctx.clock,
+        deadline: ctx.client.deadline,
+        settleDeadline: cancellation.undoDeadline(ctx.client.deadline + CLEANUP_GRACE_MS),
+        cancelled: () => cancellation.signal !== undefined,
+      })
+    } catch (error) {
+      if (error instanceof ActionError && error.name === 'SecretStoreUncertain') {
+        // The secret may hold the new key now: revoking it could lock the next run out.
+        ledger.settle()
+        throw new ActionError(
+          `Rotation stopped: ${error.message} Nothing was revoked: the new key ${created.id} stays valid, as do the old keys. ` +
+            `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${created.id} once you know the secret does not hold it.`,
+        )
+      }
+      throw await undoRotation(ctx, ledger, created, error)
+    }
+    stored = `Stored the new key in secret ${untrusted(options.secret.name)}${options.secret.environment ? ` of environment ${quoted(options.secret.environment, 80)}` : ''}`
+    ctx.log.info(settled ? `${untrusted(stored, 400)} (${untrusted(settled, 400)}).` : `${untrusted(stored, 400)}.`)
+    // The store took a while: another rotation may have begun meanwhile.
+    try {
+      afterStore = await listKeysIn(lister, target.namespace)
+    } catch (error) {
+      return rotated(
+        ledger,
+        options,
+        created,
+        [],
+        [],
+        `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
+      )
+    }
+  }
+
+  const latest = afterStore ?? listed
+  const appeared = latest.filter((k) => ledger.isStranger(k))
+  if (appeared.length > 0) {
+    return rotated(ledger, options, created, [], [], describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
+  }
+  // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
+  const stillValid = new Set(latest.map((k) => k.id))
+  const replaced = snapshot.filter((k) => sameKind(k, options.keyName, target.projectId) && stillValid.has(k.id))
+  // `key-id` is revoked as asked, whatever keep-previous keeps.
+  const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
+  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
+  if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
+  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, target.namespace)
+  for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
+  if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
+  return rotated(
+    ledger,
+    options,
+    created,
+    revoked,
+    kept,
+    failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failedRequest,
+  )
+}
+
+/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+function rotated(
+  ledger: KeyLedger,
+  options: RotateOptions,
+  created: CreatedApiKey,
+  revoked: number[],
+  kept: number[],
+  failure: string | undefined,
+  failedRequest?: ApiError,
+): CommandResult {
+  ledger.handedOut(created.id)
+  ledger.settle()
+  const secret = options.secret
   return {
     outputs: {
       key: created.key,
       'key-id': String(created.id),
       'revoked-key-ids': JSON.stringify(revoked),
-      ...organizationOutput(target.namespace),
+      ...organizationOutput(ledger.target.namespace),
     },
     summary:
       heading('API key rotated') +
       table(
         ['', 'id', 'name'],
-        [['new', { code: String(created.id) }, options.keyName], ...revoked.map((id) => ['revoked', { code: String(id) }, ''])],
+        [
+          ['new', { code: String(created.id) }, options.keyName],
+          ...kept.map((id) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(id) }, '']),
+          ...revoked.map((id) => ['revoked', { code: String(id) }, '']),
+        ],
       ) +
       paragraph(
-        options.secret
-          ? `The new key is stored in secret ${options.secret.name}${options.secret.environment ? ` (environment ${options.secret.environment})` : ''}.`
+        secret
+          ? `The new key is stored in secret ${secret.name}${secret.environment ? ` (environment ${secret.environment})` : ''}.`
           : 'The new key is in the step output `key`, masked in logs; no secret was written.',
       ),
-    failure:
-      failure && `The new key ${created.id} is valid${options.secret ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failure,
     failedRequest,
   }
 }
 
+/** What to say when keys of that name appeared that this run did not make. */
+function describeConcurrentRun(name: string, appeared: ApiKey[], where: string): string {
+  return (
+    `${describeIds(appeared.map((k) => k.id))} named ${quoted(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
+    'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+    'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.'
+  )
+}
+
 /**
- * A read made with the new key, and the keys of its namespace. A personal or organization key
- * lists them itself; a project-scoped key may not, so it reads its project, and the step's key
- * lists them.
+ * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
+ * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
  */
-async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: KeyTarget): Promise<{ keys: ApiKey[]; message: string }> {
+export function newestKeys(keys: ApiKey[], count: number): number[] {
+  if (count <= 0) return []
+  const time = (k: ApiKey) => {
+    const parsed = Date.parse(k.created_at)
+    return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed
+  }
+  const ordered = [...keys].sort((a, b) => time(b) - time(a))
+  if (ordered.length <= count) return ordered.map((k) => k.id)
+  const boundary = time(ordered[count - 1]!)
+  return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id)
+}
+
+/**
+ * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
+ * or organization key lists them itself; a project-scoped key may not, so it reads its project,
+ * and the step's key lists them.
+ */
+async function proveKey(
+  ctx: CommandContext,
+  newClient: PlatformClient,
+  lister: PlatformClient,
+  target: KeyTarget,
+): Promise<{ keys: ApiKey[]; message: string }> {
   const proof = <T>(read: () => Promise<T>): Promise<T> =>
     retrying(read, {
       clock: ctx.clock,
@@ -111,20 +232,13 @@ async function proveKey(ctx: CommandContext, newClient: PlatformClient, target: 
     return { keys, message: `it listed ${keys.length} key(s)` }
   }
   await proof(() => getProject(newClient, projectId))
-  return { keys: await listKeysIn(ctx.client, target.namespace), message: `it read project ${untrusted(projectId)}` }
+  return { keys: await listKeysIn(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
 }
 
-/** Revokes the new key with the step's own key; the old keys were not touched. */
-async function undoRotation(ctx: CommandContext, created: CreatedApiKey, target: KeyTarget, cause: unknown): Promise<ActionError> {
-  const reason = messageOf(cause)
-  try {
-    await revokeKeyIn(ctx.client.withDeadline(ctx.client.deadline + CLEANUP_GRACE_MS), target.namespace, created.id)
-    return new ActionError(`Rotation stopped: ${reason} The new key ${created.id} was revoked; every old key is still valid.`, { cause })
-  } catch (error) {
-    const undo = messageOf(error)
-    return new ActionError(
-      `Rotation stopped: ${reason} Revoking the new key ${created.id} failed too (${undo}): revoke it by hand. Every old key is still valid.`,
-      { cause },
-    )
-  }
+/** Revokes the new key with the step's own key; no old key was touched. */
+async function undoRotation(ctx: CommandContext, ledger: KeyLedger, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
+  const undo = await revokeNewKey(ctx, ledger, created.id)
+  ledger.settle()
+  const message = `Rotation stopped: ${messageOf(cause)} ${undo.message} No old key was revoked.`
+  return cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message, { cause })
 }

@@ -1,0 +1,86 @@
+import { untrusted } from './text.ts'
+import type { Logger } from './api/client.ts'
+import type { Clock } from './clock.ts'
+import { ActionError } from './errors.ts'
+
+/**
+ * Cancellation of the main step. The runner cancels a step with SIGINT, sends SIGTERM about
+ * 7.5 s later, and kills it about 2.5 s after that; Node exits at once on SIGINT unless a
+ * handler is installed. That is right while the step holds nothing, and wrong while a new key
+ * exists that only this step knows of: from just before a create is sent until the key is handed
+ * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
+ * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
+ * undoes what is in flight within the runner's grace (`undoDeadline()`).
+ */
+
+/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+export const CANCEL_GRACE_MS = 9_000
+
+/** The step stopped because the runner cancelled it; what was undone is in the message. */
+export class StepCancelled extends ActionError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StepCancelled'
+  }
+}
+
+export interface Cancellation {
+  /** The first signal the runner sent, once it sent one. */
+  readonly signal: string | undefined
+  /** From now on a signal no longer ends the process at once. Idempotent. */
+  hold(): void
+  /** Before new work: throws StepCancelled, saying what was not done, once the step is cancelled. */
+  checkpoint(work: string): void
+  /** By when undo work must be over: `usual`, or sooner once the runner's grace is running. */
+  undoDeadline(usual: number): number
+}
+
+/** Where signals come from: the process, or a test's emitter. */
+export interface SignalSource {
+  on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown
+}
+
+/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+export const NOT_CANCELLABLE: Cancellation = {
+  signal: undefined,
+  hold: () => undefined,
+  checkpoint: () => undefined,
+  undoDeadline: (usual) => usual,
+}
+
+export function watchCancellation(options: { log: Logger; clock: Clock; signals?: SignalSource }): Cancellation {
+  const { log, clock } = options
+  let signal: string | undefined
+  let cancelledAt = Number.POSITIVE_INFINITY
+  let holding = false
+  const onSignal = (name: 'SIGINT' | 'SIGTERM'): void => {
+    if (signal === undefined) {
+      signal = name
+      cancelledAt = clock.now()
+      log.warning(
+        `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`,
+      )
+    } else {
+      log.warning(`${name}: the runner stops the step in a moment.`)
+    }
+  }
+  return {
+    get signal() {
+      return signal
+    },
+    hold() {
+      if (holding) return
+      holding = true
+      const source = options.signals ?? process
+      source.on('SIGINT', () => onSignal('SIGINT'))
+      source.on('SIGTERM', () => onSignal('SIGTERM'))
+    },
+    checkpoint(work) {
+      if (signal !== undefined)
+        throw new StepCancelled(`The runner cancelled the step (${untrusted(signal)}) before it could ${untrusted(work)}.`)
+    },
+    undoDeadline(usual) {
+      return Math.min(usual, cancelledAt + CANCEL_GRACE_MS)
+    },
+  }
+}
