@@ -619,7 +619,7 @@ interface QuickCase {
   name: string
   label: string
   /** What its wall time is set against: the one-fetch floor for a command, `node -e 0` for the post step. */
-  floor?: 'floor-fetch' | 'floor-node'
+  floor?: 'floor-fetch' | 'floor-fetch-2' | 'floor-node'
   spec: () => Spec
   check: (run: Run) => string | undefined
   requests: number[]
@@ -677,9 +677,21 @@ async function main(): Promise<void> {
 
   const seeds: Omit<QuickCase, 'requests' | 'wall' | 'rss' | 'cpu' | 'loaded'>[] = [
     {
+      // With org-id, as the floor's fetch names org_id: one request.
       name: 'list-projects',
-      label: `list-projects (${SMALL_ACCOUNT_PROJECTS} projects)`,
+      label: `list-projects (${SMALL_ACCOUNT_PROJECTS} projects, org-id given)`,
       floor: 'floor-fetch',
+      spec: () => actionSpec({ ...base, command: 'list-projects', 'org-id': platform.defaultOrgId }),
+      check: (r) => {
+        const n = jsonArrayLength(r.outputs['project-ids'])
+        return n === SMALL_ACCOUNT_PROJECTS ? undefined : `project-ids has ${String(n)} ids, expected ${SMALL_ACCOUNT_PROJECTS}`
+      },
+    },
+    {
+      // Without org-id the organization is resolved first (GET /users/me/organizations).
+      name: 'list-projects-resolved',
+      label: `list-projects (${SMALL_ACCOUNT_PROJECTS} projects, organization resolved)`,
+      floor: 'floor-fetch-2',
       spec: () => actionSpec({ ...base, command: 'list-projects' }),
       check: (r) => {
         const n = jsonArrayLength(r.outputs['project-ids'])
