@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient, excerptOf } from '../src/api/client.js'
+import { ERROR_BODY_LIMIT, PlatformClient, SUCCESS_BODY_LIMIT, excerptOf, readBody } from '../src/api/client.js'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../src/api/endpoints.js'
 import { ApiError } from '../src/api/errors.js'
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../src/api/retry.js'
@@ -437,3 +437,33 @@ async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<
     })
   return stub
 }
+
+describe('readBody: body limits, wherever the chunks end', () => {
+  const chunk = (bytes: number) => Buffer.alloc(bytes, 0x20)
+  async function* body(chunks: Buffer[]) {
+    yield* chunks
+  }
+  const full = () => Array.from({ length: SUCCESS_BODY_LIMIT / 65_536 }, () => chunk(65_536))
+
+  it('a successful body of exactly the limit is whole, even when a chunk ends right on it', async () => {
+    expect(await readBody(body(full()), true)).toMatchObject({ tooLarge: false, bytes: SUCCESS_BODY_LIMIT })
+  })
+
+  it('one byte past the limit is too large, and nothing more is read', async () => {
+    let readPast = false
+    async function* past() {
+      yield* full()
+      yield chunk(1024)
+      readPast = true
+      yield chunk(1024)
+    }
+    expect(await readBody(past(), true)).toMatchObject({ tooLarge: true, text: '' })
+    expect(readPast).toBe(false)
+  })
+
+  it('an error body is cut to its first ERROR_BODY_LIMIT bytes, never too large', async () => {
+    const read = await readBody(body([chunk(ERROR_BODY_LIMIT - 10), chunk(20), chunk(30)]), false)
+    expect(read).toMatchObject({ tooLarge: false, bytes: ERROR_BODY_LIMIT + 10 })
+    expect(read.text.length).toBe(ERROR_BODY_LIMIT)
+  })
+})

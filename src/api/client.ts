@@ -139,24 +139,30 @@ export async function sendRequest(dispatcher: Dispatcher, origin: string, reques
       response.body.destroy()
       return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true }
     }
-    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT
-    const chunks: Buffer[] = []
-    let bytes = 0
-    let tooLarge = false
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      chunks.push(chunk)
-      bytes += chunk.length
-      if (bytes >= limit) {
-        // Leaving the loop destroys the body: the rest is never downloaded.
-        tooLarge = success && bytes > limit
-        break
-      }
-    }
-    const text = tooLarge ? '' : Buffer.concat(chunks).subarray(0, limit).toString('utf8')
+    const { text, bytes, tooLarge } = await readBody(response.body as AsyncIterable<Buffer>, success)
     return { ok: true, status, headers: response.headers, text, bytes, tooLarge }
   } catch (cause) {
     return status === undefined ? { ok: false, cause } : { ok: false, cause, status }
   }
+}
+
+/**
+ * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
+ * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
+ * rest is never downloaded.
+ */
+export async function readBody(body: AsyncIterable<Buffer>, success: boolean): Promise<{ text: string; bytes: number; tooLarge: boolean }> {
+  const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT
+  const chunks: Buffer[] = []
+  let bytes = 0
+  for await (const chunk of body) {
+    chunks.push(chunk)
+    bytes += chunk.length
+    if (success && bytes > limit) return { text: '', bytes, tooLarge: true }
+    if (!success && bytes >= limit) break
+  }
+  return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false }
 }
 
 /** The error for a request that got no usable answer: refused, dropped, cut off, or out of time. */
