@@ -56,6 +56,27 @@ describe('rotate-key', () => {
     expect(github.requests).toHaveLength(0)
   })
 
+  it('a new key the platform does not honour yet (401 on the proof) is tried again, and the rotation goes on', async () => {
+    // Once the create has arrived, the next read (the proof, with the new key) is refused once.
+    platform.onRequest((request) => {
+      if (request.method === 'POST' && request.path === '/api_keys') {
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 401 })
+      }
+    })
+    const result = await rotate({ 'keep-previous': '0' })
+    expect(errorLines(result.stdout)).toEqual([])
+    const id = Number(result.outputs['key-id'])
+    // The snapshot (the step's key), the refused proof (answered before any key is looked at), the proof again.
+    const reads = platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')
+    expect(reads.map((r) => [r.status, r.keyId])).toEqual([
+      [200, current.id],
+      [401, undefined],
+      [200, id],
+    ])
+    expect(platform.isKeyValid(id)).toBe(true)
+    expect(platform.isKeyValid(current.id)).toBe(false)
+  })
+
   it('with secret-name: stores the new key in the repository secret before revoking the old one', async () => {
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token, 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
