@@ -469,3 +469,13 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
     }
   })
 })
+
+describe('one-line inputs share one rule for control characters', () => {
+  it.each(['\u0007', '\u0085', '\u2028', '\r'])('refuses %j in key-name, search and secret-environment alike', (c) => {
+    expect(errorOf({ command: 'create-key', 'key-name': `a${c}b` })).toMatch(/^Input `key-name` must be a single line/)
+    expect(errorOf({ command: 'list-projects', search: `a${c}b` })).toMatch(/^Input `search` must be one line/)
+    expect(
+      errorOf({ command: 'rotate-key', 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp', 'secret-environment': `a${c}b` }),
+    ).toMatch(/^Input `secret-environment` must be the name of an environment/)
+  })
+})

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { InputError } from './errors.ts'
-import { quoted, untrusted } from './text.ts'
+import { hasControlCharacters, quoted, untrusted } from './text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
 
 /**
@@ -302,8 +302,7 @@ function readKeyName(read: InputReader): string | undefined {
   if (length > MAX_KEY_NAME_LENGTH) {
     throw new InputError(`Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`)
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) {
+  if (hasControlCharacters(value)) {
     throw new InputError('Input `key-name` must be a single line without control characters.')
   }
   return value
@@ -353,8 +352,7 @@ function readSearch(read: InputReader): string | undefined {
   if (length > MAX_SEARCH_LENGTH) {
     throw new InputError(`Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`)
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError('Input `search` must be one line without control characters.')
+  if (hasControlCharacters(value)) throw new InputError('Input `search` must be one line without control characters.')
   return value
 }
 
@@ -461,8 +459,7 @@ function readSecretTarget(read: InputReader, token: string, runner: RunnerEnviro
   }
   if (environment !== undefined) {
     const length = [...environment].length
-    // eslint-disable-next-line no-control-regex
-    if (length > MAX_ENVIRONMENT_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(environment)) {
+    if (length > MAX_ENVIRONMENT_NAME_LENGTH || hasControlCharacters(environment)) {
       throw new InputError(
         `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
       )

@@ -11,7 +11,8 @@ export const MAX_UNTRUSTED_LENGTH = 200
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g')
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b'
@@ -48,4 +49,9 @@ function cut(text: string, max: number): string {
     i += text.codePointAt(i)! > 0xffff ? 2 : 1
   }
   return text
+}
+
+/** Whether `text` holds a control character or a line break of any kind: what a one-line input may not. */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text)
 }
