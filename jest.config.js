@@ -7,5 +7,7 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // The mutation tool's sandbox is a copy of the project.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   testTimeout: 20000,
 }

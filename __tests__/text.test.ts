@@ -24,6 +24,10 @@ describe('untrusted(): outside text on one log line', () => {
     expect(untrusted('x'.repeat(1000))).toBe(`${'x'.repeat(MAX_UNTRUSTED_LENGTH)}…`)
     expect(untrusted('😀'.repeat(5), 3)).toBe('😀😀😀…')
     expect(untrusted('abc', 3)).toBe('abc')
+    // Exactly `max` characters in more UTF-16 units than `max`: whole, with no `…`.
+    expect(untrusted('😀'.repeat(3), 3)).toBe('😀😀😀')
+    // U+FFFF is one unit, not half of a pair.
+    expect(untrusted('\uffff'.repeat(4), 3)).toBe('\uffff\uffff\uffff…')
     // The cut comes before the escapes: a bound on characters read, not on a half escape.
     expect(untrusted('\n'.repeat(10), 2)).toBe('\\n\\n…')
     // Linear: 10 MB of markers and line breaks take no time worth measuring.

@@ -18,6 +18,7 @@ export const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14
 const MINUTE_MS = 60_000
 /** The form's last year: four digits. */
 const LAST_YEAR = 9999
+// Stryker disable next-line Regex: equivalent; expiryOf() checks again that the form ends the name, by its round trip
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/
 
 /** `name` ending with the expiry `expiresAt` (ms since the epoch), rounded up to the minute. */

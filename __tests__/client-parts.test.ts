@@ -1,0 +1,227 @@
+// The client's parts one by one, without the retry loop: building a request, sending it and
+// reading the body within its limits, and what a failed or odd answer becomes.
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { Agent } from 'undici'
+import {
+  buildRequest,
+  classifyAnswer,
+  ERROR_BODY_LIMIT,
+  PlatformClient,
+  readBody,
+  sendRequest,
+  SUCCESS_BODY_LIMIT,
+  transportError,
+  type Received,
+  type RequestSpec,
+} from '../src/api/client.js'
+import type { ApiErrorDetails } from '../src/api/errors.js'
+import { manualClock } from './support/clock.js'
+
+const base: ApiErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
+const NOW = Date.parse('2026-11-21T10:00:00Z')
+const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 'list projects', retry: 'safe', parse: (v) => v }
+
+describe('buildRequest()', () => {
+  it('sends no body and no content type with a request that has none', () => {
+    const request = buildRequest(spec, { basePath: '/api/v2', apiKey: 'k', userAgent: 'ua' }, 'id-1')
+    expect(request).toEqual({
+      method: 'GET',
+      path: '/api/v2/projects',
+      headers: { authorization: 'Bearer k', accept: 'application/json', 'user-agent': 'ua', 'x-request-id': 'id-1' },
+    })
+  })
+
+  it('sends a JSON body with its content type, and the query', () => {
+    const post = { ...spec, method: 'POST' as const, body: { key_name: 'a' }, query: { org_id: 'org-1', limit: undefined } }
+    const request = buildRequest(post, { basePath: '/api/v2', apiKey: 'k', userAgent: 'ua' }, 'id-1')
+    expect(request.path).toBe('/api/v2/projects?org_id=org-1')
+    expect(request.body).toBe('{"key_name":"a"}')
+    expect(request.headers['content-type']).toBe('application/json')
+  })
+})
+
+describe('readBody()', () => {
+  async function* chunks(...sizes: number[]): AsyncGenerator<Buffer> {
+    for (const size of sizes) {
+      await Promise.resolve()
+      yield Buffer.alloc(size, 0x61)
+    }
+  }
+
+  it('stops reading an error body once it holds ERROR_BODY_LIMIT bytes', async () => {
+    const read = await readBody(chunks(ERROR_BODY_LIMIT, 1, 1), false)
+    expect(read.bytes).toBe(ERROR_BODY_LIMIT)
+    expect(read.text).toHaveLength(ERROR_BODY_LIMIT)
+    expect(read.tooLarge).toBe(false)
+  })
+})
+
+describe('sendRequest()', () => {
+  let server: Server | undefined
+  let agent: Agent | undefined
+  const sockets = new Set<Socket>()
+
+  afterEach(async () => {
+    for (const socket of sockets) socket.destroy()
+    sockets.clear()
+    await agent?.close()
+    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    server = undefined
+    agent = undefined
+  })
+
+  async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+    server = createServer(handler)
+    server.on('connection', (socket) => sockets.add(socket))
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
+    agent = new Agent()
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+
+  const get = { method: 'GET' as const, path: '/x', headers: {} }
+
+  it.each([500, 300, 404])('reads at most ERROR_BODY_LIMIT bytes of a %i answer', async (status) => {
+    const origin = await serve((_req, res) => {
+      res.writeHead(status, { 'content-type': 'text/plain' })
+      res.end('e'.repeat(ERROR_BODY_LIMIT * 2))
+    })
+    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    expect(received).toMatchObject({ ok: true, status, tooLarge: false })
+    const answer = received as Extract<Received, { ok: true }>
+    expect(answer.bytes).toBeLessThan(ERROR_BODY_LIMIT * 2)
+    expect(answer.text).toBe('e'.repeat(ERROR_BODY_LIMIT))
+  })
+
+  it('reads a successful body whole', async () => {
+    const body = JSON.stringify({ projects: 'p'.repeat(ERROR_BODY_LIMIT * 2) })
+    const origin = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(body)
+    })
+    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    expect(received).toMatchObject({ ok: true, status: 200, text: body, bytes: body.length, tooLarge: false })
+  })
+
+  it('does not read a successful body whose declared length is over the limit, and drops the connection', async () => {
+    let closed: Promise<void> = Promise.resolve()
+    const origin = await serve((_req, res) => {
+      closed = new Promise((done) => res.socket!.on('close', () => done()))
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(SUCCESS_BODY_LIMIT + 1) })
+      // A few bytes, then nothing: reading on would wait for ever.
+      res.write('{"projects"')
+    })
+    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    expect(received).toMatchObject({ ok: true, status: 200, text: '', bytes: SUCCESS_BODY_LIMIT + 1, tooLarge: true })
+    await closed
+  })
+
+  it('reads a successful body whose declared length is exactly the limit', async () => {
+    const origin = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(SUCCESS_BODY_LIMIT) })
+      res.end(Buffer.alloc(SUCCESS_BODY_LIMIT, 0x20))
+    })
+    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(20_000))
+    expect(received).toMatchObject({ ok: true, status: 200, bytes: SUCCESS_BODY_LIMIT, tooLarge: false })
+  })
+
+  it('keeps the status of an answer whose body was cut off, and has none when no answer came', async () => {
+    const origin = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+      res.write('{"proj', () => res.socket!.destroy())
+    })
+    const cut = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    expect(cut).toMatchObject({ ok: false, status: 200 })
+    await agent!.close()
+    await new Promise((done) => server!.close(done))
+    for (const socket of sockets) socket.destroy()
+    agent = new Agent()
+    const refused = await sendRequest(agent, origin, get, AbortSignal.timeout(10_000))
+    expect(refused.ok).toBe(false)
+    expect('status' in refused).toBe(false)
+    server = undefined
+  })
+})
+
+describe('transportError()', () => {
+  const inTime = { byTimer: false, byStep: false, budgetMs: 30_000 }
+
+  it('a request that cannot be built', () => {
+    const error = transportError(
+      { ok: false, cause: Object.assign(new Error('bad header'), { code: 'UND_ERR_INVALID_ARG' }) },
+      inTime,
+      base,
+    )
+    expect(error.message).toBe('the request could not be sent (bad header)')
+    expect(error.kind).toBe('invalid')
+  })
+
+  it('a body cut off after the status, with or without a code', () => {
+    const closed = transportError({ ok: false, cause: new Error('other side closed'), status: 200 }, inTime, base)
+    expect(closed.message).toBe('the body of the 200 answer was cut off (connection closed)')
+    expect(closed).toMatchObject({ kind: 'malformed', status: 200, code: 'truncated', mayHaveReachedServer: true })
+    const reset = transportError({ ok: false, cause: { code: 'ECONNRESET' }, status: 502 }, inTime, base)
+    expect(reset.message).toBe('the body of the 502 answer was cut off (ECONNRESET)')
+  })
+
+  it('a connection that failed: refused means not sent; the code may sit one cause deeper', () => {
+    const refused = transportError({ ok: false, cause: { code: 'ECONNREFUSED' } }, inTime, base)
+    expect(refused.message).toBe('the connection failed (ECONNREFUSED)')
+    expect(refused).toMatchObject({ kind: 'network', mayHaveReachedServer: false })
+    const nested = transportError({ ok: false, cause: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }, inTime, base)
+    expect(nested.message).toBe('the connection failed (ECONNREFUSED)')
+    expect(nested.mayHaveReachedServer).toBe(false)
+    const reset = transportError({ ok: false, cause: { code: 'ECONNRESET' } }, inTime, base)
+    expect(reset.mayHaveReachedServer).toBe(true)
+  })
+
+  it('a connection that failed without a code says what it can', () => {
+    const error = transportError({ ok: false, cause: new Error('socket hang up') }, inTime, base)
+    expect(error.message).toBe('the connection failed (socket hang up)')
+    expect(error.mayHaveReachedServer).toBe(true)
+    expect(transportError({ ok: false, cause: 'a string' }, inTime, base).message).toBe('the connection failed (unknown error)')
+  })
+})
+
+describe('classifyAnswer()', () => {
+  function answer(status: number, text: string, headers: Record<string, string> = {}): Extract<Received, { ok: true }> {
+    return { ok: true, status, headers, text, bytes: Buffer.byteLength(text), tooLarge: false }
+  }
+
+  it('names a status it knows, and only the number of one it does not', () => {
+    const known = classifyAnswer(spec, answer(502, ''), base, NOW)
+    expect(!known.ok && known.error.message).toBe('the platform answered 502 Bad Gateway')
+    const unknown = classifyAnswer(spec, answer(599, ''), base, NOW)
+    expect(!unknown.ok && unknown.error.message).toBe('the platform answered 599')
+    const redirect = classifyAnswer(spec, answer(399, '', { location: 'https://elsewhere.example/x?y' }), base, NOW)
+    expect(!redirect.ok && redirect.error.message).toMatch(/^the platform answered 399 {2}redirecting to https:\/\/elsewhere\.example\/x; /)
+  })
+
+  it('says a body that is not JSON has no content type when none was given', () => {
+    const result = classifyAnswer(spec, answer(200, 'hello'), base, NOW)
+    expect(!result.ok && result.error.message).toBe('the platform answered 200 with a body that is not JSON (no content type, 5 bytes)')
+  })
+})
+
+describe('PlatformClient', () => {
+  it('sends nothing once the step is out of time', async () => {
+    const clock = manualClock(NOW)
+    const client = new PlatformClient({
+      baseUrl: 'http://127.0.0.1:9/api/v2',
+      apiKey: 'k',
+      userAgent: 'ua',
+      clock,
+      logger: { info: () => {}, warning: () => {}, debug: () => {} },
+      deadline: NOW,
+      random: () => 0.5,
+    })
+    try {
+      await expect(client.send(spec)).rejects.toThrow(
+        "The step's timeout ran out before GET /projects. Could not list projects; raise the `timeout` input if the platform is slow.",
+      )
+    } finally {
+      await client.close()
+    }
+  })
+})

@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals'
+import { parseRetryAfter, retrying, type RetryOptions } from '../src/api/retry.js'
+import { manualClock } from './support/clock.js'
+
+const NOW = Date.parse('2026-11-21T10:00:00Z')
+
+describe('parseRetryAfter()', () => {
+  it('reads whole and fractional delta-seconds, around spaces', () => {
+    expect(parseRetryAfter('1.5', NOW)).toBe(1500)
+    expect(parseRetryAfter('1.55', NOW)).toBe(1550)
+    expect(parseRetryAfter(' 2 ', NOW)).toBe(2000)
+  })
+
+  it('does not take a number inside other text for seconds', () => {
+    expect(parseRetryAfter('a1', NOW)).toBeUndefined()
+    expect(parseRetryAfter('1.5x', NOW)).toBeUndefined()
+  })
+})
+
+/** An attempt that fails `failures` times, then answers `'done'`. */
+function failing(failures: number): { attempt: (n: number) => Promise<string>; calls: number[] } {
+  const calls: number[] = []
+  return {
+    calls,
+    attempt: (n) => {
+      calls.push(n)
+      return calls.length > failures ? Promise.resolve('done') : Promise.reject(new Error(`failure ${n}`))
+    },
+  }
+}
+
+function options(overrides: Partial<RetryOptions> = {}): RetryOptions {
+  const clock = manualClock(NOW)
+  return { clock, deadline: NOW + 60_000, maxAttempts: 3, delayAfter: () => 1000, ...overrides }
+}
+
+describe('retrying()', () => {
+  it('tries again after the delay until an attempt succeeds', async () => {
+    const clock = manualClock(NOW)
+    const retried: [number, number][] = []
+    const { attempt, calls } = failing(2)
+    const result = await retrying(attempt, options({ clock, onRetry: (_e, n, delay) => retried.push([n, delay]) }))
+    expect(result).toBe('done')
+    expect(calls).toEqual([1, 2, 3])
+    expect(clock.sleeps).toEqual([1000, 1000])
+    expect(retried).toEqual([
+      [1, 1000],
+      [2, 1000],
+    ])
+  })
+
+  it('stops after maxAttempts and throws what giveUp makes of the last failure', async () => {
+    const { attempt, calls } = failing(5)
+    const giveUp = (error: unknown, n: number) => new Error(`gave up after ${n}: ${(error as Error).message}`)
+    await expect(retrying(attempt, options({ giveUp }))).rejects.toThrow('gave up after 3: failure 3')
+    expect(calls).toEqual([1, 2, 3])
+  })
+
+  it('does not retry a failure whose delay is undefined, and throws it as it is by default', async () => {
+    const { attempt, calls } = failing(5)
+    await expect(retrying(attempt, options({ delayAfter: () => undefined }))).rejects.toThrow('failure 1')
+    expect(calls).toEqual([1])
+  })
+
+  it('gives up without waiting when the wait would end at the deadline', async () => {
+    const clock = manualClock(NOW)
+    const { attempt, calls } = failing(5)
+    const outOfTime = (_e: unknown, n: number, delay: number) => new Error(`out of time after ${n}, wanted ${delay} ms`)
+    await expect(retrying(attempt, options({ clock, deadline: NOW + 1000, outOfTime }))).rejects.toThrow(
+      'out of time after 1, wanted 1000 ms',
+    )
+    expect(calls).toEqual([1])
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('waits when the wait ends just before the deadline', async () => {
+    const clock = manualClock(NOW)
+    const { attempt } = failing(1)
+    await expect(retrying(attempt, options({ clock, deadline: NOW + 1001 }))).resolves.toBe('done')
+    expect(clock.sleeps).toEqual([1000])
+  })
+
+  it('uses giveUp when out of time and no outOfTime is given', async () => {
+    const { attempt } = failing(5)
+    const giveUp = () => new Error('given up')
+    await expect(retrying(attempt, options({ deadline: NOW + 500, giveUp }))).rejects.toThrow('given up')
+  })
+})
