@@ -8,6 +8,7 @@ import {
   buildRequest,
   classifyAnswer,
   ERROR_BODY_LIMIT,
+  mayRetry,
   PlatformClient,
   readBody,
   sendRequest,
@@ -16,7 +17,8 @@ import {
   type Received,
   type RequestSpec,
 } from '../src/api/client.js'
-import type { ApiErrorDetails } from '../src/api/errors.js'
+import { ApiError, type ApiErrorDetails } from '../src/api/errors.js'
+import { ShapeError } from '../src/api/shape.js'
 import { manualClock } from './support/clock.js'
 
 const base: ApiErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
@@ -204,7 +206,140 @@ describe('classifyAnswer()', () => {
   })
 })
 
+describe('classifyAnswer(): error bodies', () => {
+  function answer(status: number, text: string, headers: Record<string, string> = {}): Extract<Received, { ok: true }> {
+    return { ok: true, status, headers, text, bytes: Buffer.byteLength(text), tooLarge: false }
+  }
+  const errorOf = (status: number, body: unknown) => {
+    const result = classifyAnswer(spec, answer(status, JSON.stringify(body), { 'content-type': 'application/json' }), base, NOW)
+    if (result.ok) throw new Error('expected an error')
+    return result.error
+  }
+
+  it('takes the code, message and request id only when they are non-empty strings', () => {
+    expect(errorOf(500, { code: 'X', message: 'm', request_id: 'svc-1' })).toMatchObject({
+      code: 'X',
+      serviceMessage: 'm',
+      requestId: 'svc-1',
+    })
+    const empty = errorOf(500, { code: '', message: '', request_id: '' })
+    expect(empty).toMatchObject({ code: undefined, serviceMessage: undefined, requestId: 'req-1' })
+    const numbers = errorOf(500, { code: 42, message: 7, request_id: 9 })
+    expect(numbers).toMatchObject({ code: undefined, serviceMessage: undefined, requestId: 'req-1' })
+    expect(numbers.excerpt).toBeDefined()
+  })
+
+  it('says a successful body over the limit was not read, and that the request may have been carried out', () => {
+    const result = classifyAnswer(spec, { ...answer(200, ''), bytes: SUCCESS_BODY_LIMIT + 1, tooLarge: true }, base, NOW)
+    expect(result.ok).toBe(false)
+    const { error } = result as { error: ApiError }
+    expect(error.message).toBe(
+      'the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read',
+    )
+    expect(error).toMatchObject({ kind: 'malformed', code: 'too-large', status: 200, mayHaveReachedServer: true })
+  })
+
+  it('tells JSON cut off from a body that is not JSON, by the content type alone', () => {
+    const cut = classifyAnswer(spec, answer(200, '{"a', { 'content-type': 'Application/JSON; charset=utf-8' }), base, NOW)
+    expect(cut.ok).toBe(false)
+    expect((cut as { error: ApiError }).error).toMatchObject({
+      message: 'the platform answered 200 with JSON that is cut off or invalid (3 bytes)',
+      code: 'truncated',
+      mayHaveReachedServer: true,
+    })
+    const html = classifyAnswer(spec, answer(200, '<html>', { 'content-type': ' text/html ; charset=utf-8' }), base, NOW)
+    expect((html as { error: ApiError }).error).toMatchObject({
+      message: 'the platform answered 200 with a body that is not JSON (text/html, 6 bytes)',
+      code: undefined,
+    })
+  })
+
+  it('a body without the expected fields: the request was carried out', () => {
+    const strict = {
+      ...spec,
+      parse: () => {
+        throw new ShapeError('id is missing')
+      },
+    }
+    const result = classifyAnswer(strict, answer(201, '{}', { 'content-type': 'application/json' }), base, NOW)
+    expect((result as { error: ApiError }).error).toMatchObject({
+      message: 'the platform answered 201 without the expected fields: id is missing',
+      kind: 'malformed',
+      status: 201,
+      mayHaveReachedServer: true,
+    })
+  })
+})
+
+describe('mayRetry()', () => {
+  const error = (details: Partial<ApiErrorDetails>) => new ApiError('x', { ...base, ...details })
+
+  it('never sends again what cannot get better, and says so with false', () => {
+    for (const kind of ['deadline', 'redirect', 'invalid'] as const) {
+      for (const retry of ['safe', 'poll', 'once'] as const) expect(mayRetry(retry, error({ kind }))).toBe(false)
+    }
+  })
+
+  it('sends a body cut off in transit again, but not a complete body of the wrong shape', () => {
+    expect(mayRetry('safe', error({ kind: 'malformed', code: 'truncated' }))).toBe(true)
+    expect(mayRetry('once', error({ kind: 'malformed', code: 'truncated' }))).toBe(false)
+    expect(mayRetry('safe', error({ kind: 'malformed' }))).toBe(false)
+    expect(mayRetry('safe', error({ kind: 'malformed', code: 'too-large' }))).toBe(false)
+  })
+})
+
 describe('PlatformClient', () => {
+  let server: Server | undefined
+  const paths: string[] = []
+
+  afterEach(async () => {
+    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    server = undefined
+    paths.length = 0
+  })
+
+  async function serve(): Promise<string> {
+    server = createServer((req, res) => {
+      paths.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"ok":true}')
+    })
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+
+  function clientFor(baseUrl: string): PlatformClient {
+    return new PlatformClient({
+      baseUrl,
+      apiKey: 'k',
+      userAgent: 'ua',
+      clock: manualClock(NOW),
+      logger: { info: () => {}, warning: () => {}, debug: () => {} },
+      deadline: NOW + 60_000,
+      random: () => 0.5,
+    })
+  }
+
+  it('drops every trailing slash of the base URL', async () => {
+    const client = clientFor(`${await serve()}/api/v2//`)
+    try {
+      await client.send(spec)
+      expect(paths).toEqual(['/api/v2/projects'])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('a client made from another shares its connections and leaves them open when closed', async () => {
+    const client = clientFor(`${await serve()}/api/v2`)
+    try {
+      await client.withApiKey('other', 'refused').close()
+      await expect(client.send(spec)).resolves.toEqual({ ok: true })
+    } finally {
+      await client.close()
+    }
+  })
+
   it('sends nothing once the step is out of time', async () => {
     const clock = manualClock(NOW)
     const client = new PlatformClient({
