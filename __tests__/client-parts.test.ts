@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { Agent } from 'undici'
+import Agent from 'undici/lib/dispatcher/agent.js'
 import {
   buildRequest,
   classifyAnswer,
@@ -298,24 +298,24 @@ describe('PlatformClient', () => {
     paths.length = 0
   })
 
-  async function serve(): Promise<string> {
+  async function serve(status = 200): Promise<string> {
     server = createServer((req, res) => {
       paths.push(req.url ?? '')
-      res.writeHead(200, { 'content-type': 'application/json' })
+      res.writeHead(status, { 'content-type': 'application/json' })
       res.end('{"ok":true}')
     })
     await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
 
-  function clientFor(baseUrl: string): PlatformClient {
+  function clientFor(baseUrl: string, deadline = NOW + 60_000): PlatformClient {
     return new PlatformClient({
       baseUrl,
       apiKey: 'k',
       userAgent: 'ua',
       clock: manualClock(NOW),
       logger: { info: () => {}, warning: () => {}, debug: () => {} },
-      deadline: NOW + 60_000,
+      deadline,
       random: () => 0.5,
     })
   }
@@ -355,6 +355,43 @@ describe('PlatformClient', () => {
       await expect(client.send(spec)).rejects.toThrow(
         "The step's timeout ran out before GET /projects. Could not list projects; raise the `timeout` input if the platform is slow.",
       )
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('sends nothing on a closed client', async () => {
+    const client = clientFor(`${await serve()}/api/v2`)
+    await client.close()
+    await expect(client.send({ ...spec, retry: 'once' })).rejects.toThrow(ApiError)
+    expect(paths).toEqual([])
+  })
+
+  it('passes on an error that is not about the answer as it is', async () => {
+    const client = clientFor(`${await serve()}/api/v2`)
+    const broken = {
+      ...spec,
+      parse: () => {
+        throw new RangeError('a bug in a parser')
+      },
+    }
+    try {
+      await expect(client.send(broken)).rejects.toThrow(new RangeError('a bug in a parser'))
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('an error that leaves no time to retry is a deadline, and says so', async () => {
+    const client = clientFor(`${await serve(503)}/api/v2`, NOW + 500)
+    try {
+      const error = await client.send(spec).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toMatchObject({ kind: 'deadline', status: 503 })
+      expect((error as ApiError).message).toContain("The step's timeout leaves no time to wait 750 ms and retry.")
     } finally {
       await client.close()
     }
