@@ -270,7 +270,8 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
     // The service sends a cursor even on the last page: a short page is the end.
     if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
     const read = `${seenIds.size} project(s) were read`
-    if (result.next === cursor || seenCursors.has(result.next)) {
+    // Every cursor followed so far is in seenCursors, the current one included.
+    if (seenCursors.has(result.next)) {
       return {
         projects,
         unavailableIds,
