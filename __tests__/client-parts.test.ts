@@ -8,6 +8,8 @@ import {
   buildRequest,
   classifyAnswer,
   ERROR_BODY_LIMIT,
+  excerptOf,
+  finalError,
   mayRetry,
   PlatformClient,
   readBody,
@@ -395,5 +397,26 @@ describe('PlatformClient', () => {
     } finally {
       await client.close()
     }
+  })
+})
+
+describe('excerptOf(): odd HTML', () => {
+  it('takes the title only when it is closed by </title>', () => {
+    expect(excerptOf('<title>x</b>y', 'text/html')).toBe('(text/html) "x y"')
+    expect(excerptOf('<title<>x</title>', 'text/html')).toBe('(text/html) "x"')
+  })
+
+  it('collects enough text for a whole excerpt', () => {
+    const excerpt = excerptOf(`<p>${'word '.repeat(200)}</p>`, 'text/html')
+    expect(excerpt).toMatch(/^\(text\/html\) "(word ){10}/)
+    expect(excerpt.endsWith('…"')).toBe(true)
+    expect(excerpt.length).toBeGreaterThan(150)
+  })
+})
+
+describe('finalError()', () => {
+  it('drops only the final full stop of a time-out, whatever else its sentence holds', () => {
+    const timeout = new ApiError('No answer to GET /x within 1.5 s.', { ...base, kind: 'timeout' })
+    expect(finalError(spec, timeout).message).toBe('Could not list projects: No answer to GET /x within 1.5 s. (request id req-1)')
   })
 })
