@@ -32,7 +32,7 @@ function errorOf(inputs: Record<string, string>, runner = REPOSITORY): string {
 }
 
 describe('white space around a value is not part of it', () => {
-  it.each([
+  it.each<Record<string, string>>([
     { command: 'create-key', 'key-name': 'ci', 'org-id': 'org-1', 'project-id': 'proj-1', 'expires-in': '2h', timeout: '30' },
     { command: 'revoke-key', 'key-id': '42', 'org-id': 'org-1' },
     { command: 'revoke-key', 'key-name': 'ci' },
