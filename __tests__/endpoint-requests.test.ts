@@ -18,6 +18,7 @@ import {
   revokeOrgApiKey,
 } from '../src/api/endpoints.js'
 import { ApiError } from '../src/api/errors.js'
+import { createKeyIn, PERSONAL_KEYS } from '../src/api/namespace.js'
 
 /** A client that records the request it is asked to send and answers with a failure. */
 function recordingClient(): { client: PlatformClient; specs: RequestSpec<unknown>[] } {
@@ -247,5 +248,13 @@ describe('revoking', () => {
     await expect(revokeApiKey(failingClient(notFound(false)), 42)).rejects.toThrow('gone')
     await expect(revokeApiKey(failingClient(notFound(true, 500)), 42)).rejects.toThrow('gone')
     await expect(revokeApiKey(failingClient(new Error('other')), 42)).rejects.toThrow('other')
+  })
+})
+
+describe('createKeyIn()', () => {
+  it('refuses a project-scoped personal key before sending anything: only an organization holds one', () => {
+    const { client, specs } = recordingClient()
+    expect(() => createKeyIn(client, PERSONAL_KEYS, 'ci', 'proj-1')).toThrow('a project-scoped key belongs to an organization')
+    expect(specs).toEqual([])
   })
 })

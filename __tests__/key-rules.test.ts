@@ -94,6 +94,12 @@ describe('the ledger the post step reads', () => {
 })
 
 describe('cancellation', () => {
+  it('a cancelled step fails with an error of its own kind', () => {
+    const error = new StepCancelled('stopped')
+    expect(error.name).toBe('StepCancelled')
+    expect(error.message).toBe('stopped')
+  })
+
   it("a signal before hold() is not caught: Node's default applies", () => {
     const signals = new EventEmitter()
     watchCancellation({ log: captureLog().logger, clock: manualClock(), signals })
