@@ -29,9 +29,16 @@ if (start !== undefined && !Number.isSafeInteger(start)) {
 const real = {
   setTimeout: globalThis.setTimeout,
   clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
   setImmediate: globalThis.setImmediate,
   now: Date.now,
 }
+
+// The test process that started this one may die first: a mutation tool stops a worker that ran
+// out of time. Its child must not live on then (a mutant can keep the action polling for ever,
+// and the action rides out the SIGTERM it would get): it exits once it has a new parent.
+const parent = process.ppid
+real.setInterval(() => process.ppid !== parent && process.exit(125), 1000).unref()
 const origin = real.now()
 /** Virtual milliseconds added by jumps, and by a start away from now. */
 let skipped = start === undefined ? 0 : start - origin
