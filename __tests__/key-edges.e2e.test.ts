@@ -44,3 +44,31 @@ it(`keeps track of up to ${MAX_KNOWN_KEYS} keys of the name, and refuses to crea
   ])
   expect(platform.keys().filter((k) => k.name === 'crowded')).toHaveLength(MAX_KNOWN_KEYS + 1)
 })
+
+it('says what the new key reaches and how long it lives, in the log and in the summary', async () => {
+  const project = platform.addProject()
+  const org = platform.defaultOrgId
+  const job = await step({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'project-id': project.id, 'org-id': org })
+  const made = platform.keys().find((k) => k.name.startsWith('ci~exp-'))!
+  const [, y, mo, d, h, mi] = /~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/.exec(made.name)!
+  const expires = `${y}-${mo}-${d} ${h}:${mi} UTC`
+  expect(job.stdout).toContain(
+    `\nCreated API key ${made.id} named "${made.name}" (project ${project.id}); it is revoked when the job ends; it expires ${expires} by its name.\n`,
+  )
+  expect(job.summary).toContain(
+    '<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
+      `<tr><td><code>${made.id}</code></td><td>${made.name}</td><td>project ${project.id}</td><td>this job (expires ${expires})</td></tr>`,
+  )
+
+  const orgKey = await step({ command: 'create-key', 'key-name': 'org-wide', 'org-id': org, 'expires-in': '1h' })
+  const wide = platform.keys().find((k) => k.name.startsWith('org-wide~exp-'))!
+  expect(orgKey.stdout).toMatch(
+    new RegExp(`\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`),
+  )
+  expect(orgKey.summary).toMatch(new RegExp(`<td>organization ${org}</td><td>expires \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td></tr>`))
+
+  const plain = await step({ command: 'create-key', 'key-name': 'plain' })
+  const id = platform.keys().find((k) => k.name === 'plain')!.id
+  expect(plain.stdout).toContain(`\nCreated API key ${id} named "plain" (personal).\n`)
+  expect(plain.summary).toContain(`<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`)
+})
