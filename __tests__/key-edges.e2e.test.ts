@@ -72,3 +72,37 @@ it('says what the new key reaches and how long it lives, in the log and in the s
   expect(plain.stdout).toContain(`\nCreated API key ${id} named "plain" (personal).\n`)
   expect(plain.summary).toContain(`<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`)
 })
+
+it("list-keys says how many keys an organization has, and shows each key's scope, creation and last use", async () => {
+  const org = platform.defaultOrgId
+  const project = platform.addProject()
+  const at = Date.parse('2026-11-20T08:30:00Z')
+  const wide = platform.addOrgKey(org, 'org-key', { createdAt: at, lastUsedAt: at + 3_600_000, lastUsedFrom: '203.0.113.7' })
+  const scoped = platform.addOrgKey(org, 'scoped', { projectId: project.id, createdAt: at })
+  const result = await step({ command: 'list-keys', 'org-id': org })
+  expect(result.stdout).toContain(`\nFound 2 API key(s) of organization ${org}.\n`)
+  expect(result.summary).toContain(
+    `<h3>API keys of organization ${org} (2)</h3>\n<table>\n` +
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
+      `<tr><td><code>${wide.id}</code></td><td>org-key</td><td>organization</td><td>2026-11-20 08:30 UTC</td><td>2026-11-20 09:30 UTC</td><td>203.0.113.7</td></tr>\n` +
+      `<tr><td><code>${scoped.id}</code></td><td>scoped</td><td>project ${project.id}</td><td>2026-11-20 08:30 UTC</td><td>—</td><td>—</td></tr>\n`,
+  )
+})
+
+it('revoke-key by name: least recently used first, a table of what it revoked, and a warning when no key has the name', async () => {
+  const at = Date.parse('2026-11-20T08:30:00Z')
+  const recent = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 7_200_000 })
+  const idle = platform.addKey('old-ci', { createdAt: at })
+  const used = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 3_600_000 })
+  const result = await step({ command: 'revoke-key', 'key-name': 'old-ci' })
+  const order = [idle.id, used.id, recent.id]
+  expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(order.map((id) => `Revoked API key ${id}.`))
+  expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual(order)
+  expect(result.summary).toContain(`<tr><th>id</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td></tr>\n`).join('')}`)
+
+  const none = await step({ command: 'revoke-key', 'key-name': 'nothing' })
+  expect(none.code).toBe(0)
+  expect(none.stdout).toContain('\n::warning::No API key is named "nothing"; nothing was revoked.\n')
+  expect(none.summary).toContain('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>')
+  expect(none.outputs['revoked-key-ids']).toBe('[]')
+})
