@@ -11,9 +11,11 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { ROOT } from './run-step.ts'
 import { printScore } from './mutation/score.ts'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
 const STORED = join(ROOT, 'mutation', 'incremental.json.gz')
 const WORKING = join(ROOT, 'reports', 'stryker-incremental.json')

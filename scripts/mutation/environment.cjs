@@ -12,10 +12,7 @@ const { mkdirSync, writeFileSync } = require('node:fs')
 const { createHash } = require('node:crypto')
 const { join } = require('node:path')
 const { TestEnvironment } = require('jest-environment-node')
-const { activeMutant, failedUnderActiveMutant, recordFailure } = require('./bail.cjs')
-
-/** Where the initial run leaves each test file's mutants, under the sandbox's root. */
-const FILES_DIRECTORY = '.mutation-files'
+const { FILES_DIRECTORY, activeMutant, failedUnderActiveMutant, recordFailure } = require('./shared.cjs')
 
 function fullName(test) {
   const names = []

@@ -8,9 +8,9 @@
 import Sequencer from '@jest/test-sequencer'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import shared from './shared.cjs'
 
-const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__'
-const FILES_DIRECTORY = '.mutation-files'
+const { FILES_DIRECTORY, activeMutant } = shared
 
 /** mutant id → the test files that reached it, read once per process. */
 let filesByMutant
@@ -33,7 +33,7 @@ export default class MutationSequencer extends Sequencer.default {
   sort(tests) {
     const endToEnd = (test) => (/\.e2e\.test\.ts$/.test(test.path) ? 1 : 0)
     const sorted = [...tests].sort((a, b) => endToEnd(a) - endToEnd(b) || a.path.localeCompare(b.path))
-    const mutant = process.env[ACTIVE_MUTANT]
+    const mutant = activeMutant()
     if (mutant === undefined || sorted.length === 0) return sorted
     filesByMutant ??= readFilesByMutant(sorted[0].context.config.rootDir)
     const files = filesByMutant.get(mutant)

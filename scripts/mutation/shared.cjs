@@ -1,7 +1,10 @@
-// Which mutant a test last failed under, shared by scripts/mutation/environment.cjs (which
-// records failures and skips tests) and scripts/mutation/runner.cjs (which skips test files).
-// Kept on the process, so that both see it however jest loads them.
+// What the jest plugins of `npm run mutate` share: the active mutant, which mutant a test last
+// failed under (environment.cjs records failures and skips tests, runner.cjs skips test files;
+// kept on the process, so that both see it however jest loads them), and where the initial run
+// leaves each test file's mutants (written by environment.cjs, read by sequencer.mjs).
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__'
+/** Under the sandbox's root. */
+const FILES_DIRECTORY = '.mutation-files'
 const FAILED_UNDER = Symbol.for('neon-action.mutation.failed-under')
 
 /** The mutant being tested, or undefined during the initial run. */
@@ -19,4 +22,4 @@ function failedUnderActiveMutant() {
   return activeMutant() !== undefined && process[FAILED_UNDER] === activeMutant()
 }
 
-module.exports = { ACTIVE_MUTANT, activeMutant, recordFailure, failedUnderActiveMutant }
+module.exports = { FILES_DIRECTORY, activeMutant, recordFailure, failedUnderActiveMutant }
