@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PlatformEmulator } from '../emulator/platform.ts'
+import { MAX_KNOWN_KEYS } from '../src/key-ledger.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
 
 /**
- * Edges of the step that only a whole run reaches: odd answers about organizations, and a runner
- * whose files cannot be written.
+ * Edges of the step that only a whole run reaches: odd answers about organizations and keys, the
+ * limit of keys of one name, a runner whose files cannot be written, and the exact log lines and
+ * summary rows of the key commands.
  */
 let platform: PlatformEmulator
 let url: string
@@ -86,4 +88,91 @@ describe('a runner whose files cannot be written', () => {
     expect(result.stdout).toMatch(/^::warning::Could not write the job summary: EISDIR/m)
     expect(result.outputs['project-ids']).toBeDefined()
   })
+})
+
+it.each([' napi_leading', 'napi_trailing\n', 'napi_in side'])(
+  'a created key whose value is not one printable token (%j) is revoked at once',
+  async (value) => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: value }) })
+    const result = await step({ command: 'create-key', 'key-name': 'odd' })
+    const made = platform.keys().find((k) => k.name === 'odd')!
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::The platform answered key ${made.id} with a value that is not a printable token. That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    ])
+    expect(made.revoked).toBe(true)
+  },
+)
+
+it(`keeps track of up to ${MAX_KNOWN_KEYS} keys of the name, and refuses to create beside more`, async () => {
+  for (let i = 0; i < MAX_KNOWN_KEYS; i++) platform.addKey('crowded')
+  const made = await step({ command: 'create-key', 'key-name': 'crowded' })
+  expect(errorLines(made.stdout)).toEqual([])
+  expect(made.outputs['key-id']).toBeDefined()
+  const refused = await step({ command: 'create-key', 'key-name': 'crowded' })
+  expect(errorLines(refused.stdout)).toEqual([
+    `::error::${MAX_KNOWN_KEYS + 1} keys are named "crowded" already, more than the ${MAX_KNOWN_KEYS} this step can keep track of to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another \`key-name\`.`,
+  ])
+  expect(platform.keys().filter((k) => k.name === 'crowded')).toHaveLength(MAX_KNOWN_KEYS + 1)
+})
+
+it('says what the new key reaches and how long it lives, in the log and in the summary', async () => {
+  const project = platform.addProject()
+  const org = platform.defaultOrgId
+  const job = await step({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'project-id': project.id, 'org-id': org })
+  const made = platform.keys().find((k) => k.name.startsWith('ci~exp-'))!
+  const [, y, mo, d, h, mi] = /~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/.exec(made.name)!
+  const expires = `${y}-${mo}-${d} ${h}:${mi} UTC`
+  expect(job.stdout).toContain(
+    `\nCreated API key ${made.id} named "${made.name}" (project ${project.id}); it is revoked when the job ends; it expires ${expires} by its name.\n`,
+  )
+  expect(job.summary).toContain(
+    '<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
+      `<tr><td><code>${made.id}</code></td><td>${made.name}</td><td>project ${project.id}</td><td>this job (expires ${expires})</td></tr>`,
+  )
+
+  const orgKey = await step({ command: 'create-key', 'key-name': 'org-wide', 'org-id': org, 'expires-in': '1h' })
+  const wide = platform.keys().find((k) => k.name.startsWith('org-wide~exp-'))!
+  expect(orgKey.stdout).toMatch(
+    new RegExp(`\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`),
+  )
+  expect(orgKey.summary).toMatch(new RegExp(`<td>organization ${org}</td><td>expires \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td></tr>`))
+
+  const plain = await step({ command: 'create-key', 'key-name': 'plain' })
+  const id = platform.keys().find((k) => k.name === 'plain')!.id
+  expect(plain.stdout).toContain(`\nCreated API key ${id} named "plain" (personal).\n`)
+  expect(plain.summary).toContain(`<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`)
+})
+
+it("list-keys says how many keys an organization has, and shows each key's scope, creation and last use", async () => {
+  const org = platform.defaultOrgId
+  const project = platform.addProject()
+  const at = Date.parse('2026-11-20T08:30:00Z')
+  const wide = platform.addOrgKey(org, 'org-key', { createdAt: at, lastUsedAt: at + 3_600_000, lastUsedFrom: '203.0.113.7' })
+  const scoped = platform.addOrgKey(org, 'scoped', { projectId: project.id, createdAt: at })
+  const result = await step({ command: 'list-keys', 'org-id': org })
+  expect(result.stdout).toContain(`\nFound 2 API key(s) of organization ${org}.\n`)
+  expect(result.summary).toContain(
+    `<h3>API keys of organization ${org} (2)</h3>\n<table>\n` +
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
+      `<tr><td><code>${wide.id}</code></td><td>org-key</td><td>organization</td><td>2026-11-20 08:30 UTC</td><td>2026-11-20 09:30 UTC</td><td>203.0.113.7</td></tr>\n` +
+      `<tr><td><code>${scoped.id}</code></td><td>scoped</td><td>project ${project.id}</td><td>2026-11-20 08:30 UTC</td><td>—</td><td>—</td></tr>\n`,
+  )
+})
+
+it('revoke-key by name: least recently used first, a table of what it revoked, and a warning when no key has the name', async () => {
+  const at = Date.parse('2026-11-20T08:30:00Z')
+  const recent = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 7_200_000 })
+  const idle = platform.addKey('old-ci', { createdAt: at })
+  const used = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 3_600_000 })
+  const result = await step({ command: 'revoke-key', 'key-name': 'old-ci' })
+  const order = [idle.id, used.id, recent.id]
+  expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(order.map((id) => `Revoked API key ${id}.`))
+  expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual(order)
+  expect(result.summary).toContain(`<tr><th>id</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td></tr>\n`).join('')}`)
+
+  const none = await step({ command: 'revoke-key', 'key-name': 'nothing' })
+  expect(none.code).toBe(0)
+  expect(none.stdout).toContain('\n::warning::No API key is named "nothing"; nothing was revoked.\n')
+  expect(none.summary).toContain('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>')
+  expect(none.outputs['revoked-key-ids']).toBe('[]')
 })

@@ -1,7 +1,6 @@
 // What each endpoint makes of the platform's answer: the fields it keeps, the defaults it
 // fills in, and the exact place it names when a field it relies on is wrong.
 import { describe, expect, it } from '@jest/globals'
-import type { PlatformClient, RequestSpec } from '../src/api/client.js'
 import {
   createApiKey,
   getAuth,
@@ -13,11 +12,10 @@ import {
   listOperations,
   revokeApiKey,
 } from '../src/api/endpoints.js'
+import { fakeClient } from './support/fake-client.js'
 
-/** A client whose one answer is `body`, read by the request's own parser. */
-function answering(body: unknown): PlatformClient {
-  return { send: (spec: RequestSpec<unknown>) => Promise.resolve().then(() => spec.parse(body)) } as unknown as PlatformClient
-}
+/** A client whose one answer is `body`. */
+const answering = (body: unknown) => fakeClient([body]).client
 
 const OPERATION = {
   id: 'op-1',

@@ -19,18 +19,7 @@ import {
 } from '../src/api/endpoints.js'
 import { ApiError } from '../src/api/errors.js'
 import { createKeyIn, PERSONAL_KEYS } from '../src/api/namespace.js'
-
-/** A client that records the request it is asked to send and answers with a failure. */
-function recordingClient(): { client: PlatformClient; specs: RequestSpec<unknown>[] } {
-  const specs: RequestSpec<unknown>[] = []
-  const client = {
-    send: (spec: RequestSpec<unknown>) => {
-      specs.push(spec)
-      return Promise.reject(new Error('not sent'))
-    },
-  } as unknown as PlatformClient
-  return { client, specs }
-}
+import { fakeClient } from './support/fake-client.js'
 
 function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
   const name = status === 403 ? 'Forbidden' : 'Not Found'
@@ -154,7 +143,7 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
 
 describe('each endpoint', () => {
   it.each(ENDPOINTS)('%s: its request, and what a 403 and a 404 say', async (_label, call, request, forbidden, notFound) => {
-    const { client, specs } = recordingClient()
+    const { client, specs } = fakeClient()
     await expect(call(client)).rejects.toThrow('not sent')
     expect(specs).toHaveLength(1)
     const spec = specs[0]!
@@ -168,25 +157,12 @@ describe('each endpoint', () => {
   })
 })
 
-/** A client whose answers are the given bodies, one per request, read by the request's own parser. */
-function answeringClient(bodies: unknown[]): { client: PlatformClient; specs: RequestSpec<unknown>[] } {
-  const specs: RequestSpec<unknown>[] = []
-  const client = {
-    send: (spec: RequestSpec<unknown>) => {
-      specs.push(spec)
-      const body = bodies[specs.length - 1]
-      return body === undefined ? Promise.reject(new Error('no more pages')) : Promise.resolve(spec.parse(body))
-    },
-  } as unknown as PlatformClient
-  return { client, specs }
-}
-
 const projects = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `p-${from + i}`, name: `n${from + i}` }))
 
 describe('listAllProjects(): paging', () => {
   it('ends with a warning at a full page that holds only projects already read', async () => {
     const page = projects(0, 400)
-    const { client, specs } = answeringClient([
+    const { client, specs } = fakeClient([
       { projects: page, pagination: { cursor: 'c1' } },
       { projects: page, pagination: { cursor: 'c2' } },
     ])
@@ -199,7 +175,7 @@ describe('listAllProjects(): paging', () => {
   })
 
   it('ends with a warning at a cursor handed out a second time', async () => {
-    const { client } = answeringClient([
+    const { client } = fakeClient([
       { projects: projects(0, 400), pagination: { cursor: 'c1' } },
       { projects: projects(400, 400), pagination: { cursor: 'c1' } },
     ])
@@ -211,7 +187,7 @@ describe('listAllProjects(): paging', () => {
   })
 
   it('counts unavailable ids once, keeps only strings, and counts them toward a full page', async () => {
-    const { client, specs } = answeringClient([
+    const { client, specs } = fakeClient([
       { projects: projects(0, 399), unavailable_project_ids: ['u-1'], pagination: { cursor: 'c1' } },
       { projects: [], unavailable_project_ids: ['u-1', 'u-2', 7, null], pagination: { cursor: 'c2' } },
     ])
@@ -224,7 +200,7 @@ describe('listAllProjects(): paging', () => {
 
   it('takes a full page without a usable cursor for the last', async () => {
     for (const pagination of [undefined, null, 'c1', { cursor: 5 }]) {
-      const { client, specs } = answeringClient([{ projects: projects(0, 400), pagination }])
+      const { client, specs } = fakeClient([{ projects: projects(0, 400), pagination }])
       const listing = await listAllProjects(client, {})
       expect(listing.projects).toHaveLength(400)
       expect(specs).toHaveLength(1)
@@ -253,7 +229,7 @@ describe('revoking', () => {
 
 describe('createKeyIn()', () => {
   it('refuses a project-scoped personal key before sending anything: only an organization holds one', () => {
-    const { client, specs } = recordingClient()
+    const { client, specs } = fakeClient()
     expect(() => createKeyIn(client, PERSONAL_KEYS, 'ci', 'proj-1')).toThrow('a project-scoped key belongs to an organization')
     expect(specs).toEqual([])
   })
