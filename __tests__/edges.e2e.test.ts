@@ -176,3 +176,52 @@ it('revoke-key by name: least recently used first, a table of what it revoked, a
   expect(none.summary).toContain('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>')
   expect(none.outputs['revoked-key-ids']).toBe('[]')
 })
+
+describe('the post step when its clean-up meets faults', () => {
+  const ledger = (record: { name: string; known: number[]; pending: number[] }) => ({
+    isPost: 'true',
+    'unsettled-keys': JSON.stringify(record),
+  })
+  const post = (state: Record<string, string>) =>
+    runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'nightly' }, { state })
+
+  const info = (stdout: string) => stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
+
+  it('a pending key that is already gone is reported as revoked, and the list shows no other', async () => {
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [424242] }))
+    expect(result.code).toBe(0)
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(info(result.stdout)).toEqual([
+      'API key 424242 named "nightly" was already revoked.',
+      'No other key named "nightly" from the main step is valid: the list taken now shows none.',
+    ])
+  })
+
+  it('a pending key whose revocation keeps failing is named for revoking by hand, after the list is checked', async () => {
+    const pending = platform.addKey('nightly')
+    platform.inject({ method: 'DELETE', path: `/api_keys/${pending.id}`, kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [pending.id] }))
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::Revoking API key ${pending.id} named "nightly" failed: Could not revoke API key ${pending.id}: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\\. \\(request id [0-9a-f-]{36}\\) Revoke it by hand \\(revoke-key with \`key-id\`\\)\\.$`,
+        ),
+      ),
+    ])
+    // Still valid, and still the only key of the name: the list found no stranger beside it.
+    expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(1)
+    expect(info(result.stdout)).toEqual([])
+  })
+
+  it('a list that keeps failing ends the post step with what to check by hand', async () => {
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::error::The post step could not look for a key named "nightly" that the main step may have left valid: Could not list API keys: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\. \(request id [0-9a-f-]{36}\) Run list-keys and revoke a key of that name you do not expect\.$/,
+      ),
+    ])
+  })
+})
