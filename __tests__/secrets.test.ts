@@ -185,6 +185,8 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
   })
 })
 
+type Stamp = Parameters<typeof settle>[0]
+
 describe('settle', () => {
   const at = (updatedAt: string, answeredAt = 'Sat, 21 Nov 2026 10:00:05 GMT') => ({ exists: true, updatedAt, answeredAt })
   const absent = { exists: false }
@@ -199,7 +201,7 @@ describe('settle', () => {
     ['unchanged, older than the read', at('2026-11-21T10:00:04Z'), at('2026-11-21T10:00:04Z'), 'not-applied'],
     ['unchanged, in the second of the read', at('2026-11-21T10:00:05Z'), at('2026-11-21T10:00:05Z'), 'unknown'],
     ['unchanged, no date on the read', at('2026-11-21T10:00:00Z', ''), at('2026-11-21T10:00:00Z'), 'unknown'],
-  ] as const)('%s', (_, before, after, outcome) => {
+  ] satisfies Array<[string, Stamp | undefined, Stamp | undefined, ReturnType<typeof settle>]>)('%s', (_, before, after, outcome) => {
     expect(settle(before, after)).toBe(outcome)
   })
 })

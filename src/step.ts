@@ -52,7 +52,7 @@ export async function writeSummary(html: string): Promise<void> {
 export function fail(error: unknown): void {
   const expected = error instanceof InputError || error instanceof ApiError || error instanceof ActionError
   const message = messageOf(error)
-  if (error instanceof Error && error.stack && core.isDebug()) {
+  if (!expected && error instanceof Error && error.stack && core.isDebug()) {
     for (const line of error.stack.split('\n').slice(0, STACK_LINES)) core.debug(untrusted(line, 500))
   }
   core.setFailed(expected ? message : `Unexpected error: ${message}. Re-run with debug logging on for details.`)

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { ApiError } from '../src/api/errors.ts'
+import { ActionError, InputError } from '../src/errors.ts'
+import { fail } from '../src/step.ts'
+
+/**
+ * The one way a step fails: one `::error::` line and exit code 1. An unexpected error says so and
+ * points at debug logging, which then shows a bounded stack; an expected one is its message alone.
+ */
+const saved = process.env.RUNNER_DEBUG
+
+beforeEach(() => {
+  delete process.env.RUNNER_DEBUG
+})
+
+afterEach(() => {
+  if (saved === undefined) delete process.env.RUNNER_DEBUG
+  else process.env.RUNNER_DEBUG = saved
+  process.exitCode = undefined
+})
+
+/** The lines `fail` writes to stdout, and the exit code it sets. */
+function failWith(error: unknown): { lines: string[]; exitCode: typeof process.exitCode } {
+  let stdout = ''
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk)
+    return true
+  })
+  try {
+    process.exitCode = undefined
+    fail(error)
+    return { lines: stdout.split('\n').filter((l) => l !== ''), exitCode: process.exitCode }
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+/** An error whose stack has `frames` lines below its message. */
+function thrown(message: string, frames: number): Error {
+  const error = new Error(message)
+  error.stack = [`Error: ${message}`, ...Array.from({ length: frames }, (_, i) => `    at frame${i} (file.js:${i}:1)`)].join('\n')
+  return error
+}
+
+describe('an expected failure', () => {
+  it.each([
+    ['an input error', new InputError('`timeout` must be a whole number of seconds')],
+    ['an action error', new ActionError('Could not store the secret.')],
+    [
+      'an API error',
+      new ApiError('Could not list API keys: the platform answered 500.', {
+        kind: 'http',
+        status: 500,
+        method: 'GET',
+        path: '/api_keys',
+        requestId: 'r-1',
+      }),
+    ],
+  ])('%s is its message alone, with debug logging on too', (_, error) => {
+    process.env.RUNNER_DEBUG = '1'
+    expect(failWith(error)).toEqual({ lines: [`::error::${error.message}`], exitCode: 1 })
+  })
+})
+
+describe('an unexpected failure', () => {
+  it('says it is unexpected and points at debug logging', () => {
+    expect(failWith(thrown('boom', 3))).toEqual({
+      lines: ['::error::Unexpected error: boom. Re-run with debug logging on for details.'],
+      exitCode: 1,
+    })
+  })
+
+  it('with debug logging on, shows the first 40 lines of the stack first, each made safe', () => {
+    process.env.RUNNER_DEBUG = '1'
+    const error = thrown('boom', 60)
+    error.stack = error.stack!.replace('frame0', '##[error]frame0').replace('frame1', 'x'.repeat(600))
+    const { lines, exitCode } = failWith(error)
+    expect(exitCode).toBe(1)
+    expect(lines).toHaveLength(41)
+    expect(lines[0]).toBe('::debug::Error: boom')
+    expect(lines[1]).toBe('::debug::    at #\u200b#[error]frame0 (file.js:0:1)')
+    expect(lines[2]).toBe(`::debug::    at ${'x'.repeat(493)}…`)
+    expect(lines[39]).toBe('::debug::    at frame38 (file.js:38:1)')
+    expect(lines[40]).toBe('::error::Unexpected error: boom. Re-run with debug logging on for details.')
+  })
+
+  it('a thrown value that is not an Error has no stack to show', () => {
+    process.env.RUNNER_DEBUG = '1'
+    expect(failWith('a string')).toEqual({
+      lines: ['::error::Unexpected error: a string. Re-run with debug logging on for details.'],
+      exitCode: 1,
+    })
+  })
+})
