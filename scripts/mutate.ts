@@ -7,6 +7,10 @@
  * stopped with Ctrl-C: Stryker then saves what it finished. Arguments go on to Stryker.
  *
  * At the end it prints the score of every mutant in the report (scripts/mutation/score.ts).
+ *
+ * `--retest-timeouts` first forgets every result that a busy machine may have made up: a mutant
+ * counted as timed out that was not caught in an endless loop, and a kill whose only failure was
+ * a test running out of time. Those are tested again; a quiet machine gives their true result.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -26,9 +30,23 @@ if (existsSync(STORED) && (!existsSync(WORKING) || statSync(WORKING).mtimeMs < s
   writeFileSync(WORKING, gunzipSync(readFileSync(STORED)))
 }
 
+const RETEST_TIMEOUTS = '--retest-timeouts'
+const args = process.argv.slice(2)
+if (args.includes(RETEST_TIMEOUTS) && existsSync(WORKING)) {
+  const report = JSON.parse(readFileSync(WORKING, 'utf8')) as IncrementalReport
+  let forgotten = 0
+  for (const file of Object.values(report.files)) {
+    const kept = file.mutants.filter((m) => !slowResult(m))
+    forgotten += file.mutants.length - kept.length
+    file.mutants = kept
+  }
+  writeFileSync(WORKING, JSON.stringify(report))
+  console.log(`Testing again ${forgotten} mutant(s) whose result may come from a slow machine.`)
+}
+
 const stryker = spawn(
   join(ROOT, 'node_modules', '.bin', 'stryker'),
-  ['run', '--incremental', '--incrementalFile', WORKING, ...process.argv.slice(2)],
+  ['run', '--incremental', '--incrementalFile', WORKING, ...args.filter((a) => a !== RETEST_TIMEOUTS)],
   {
     cwd: ROOT,
     stdio: 'inherit',
@@ -46,3 +64,16 @@ if (existsSync(WORKING)) {
   printScore(report)
 }
 process.exitCode = code
+
+interface IncrementalReport {
+  files: Record<string, { mutants: { status: string; statusReason?: string }[] }>
+}
+
+/**
+ * A result that time alone may have given: a timeout other than Stryker's endless-loop guard
+ * ("Hit limit reached"), or a kill whose reason is only a test exceeding its time.
+ */
+function slowResult({ status, statusReason = '' }: { status: string; statusReason?: string }): boolean {
+  if (status === 'Timeout') return !statusReason.startsWith('Hit limit reached')
+  return status === 'Killed' && /^[^\n]*Exceeded timeout of \d+ ms/.test(statusReason)
+}
