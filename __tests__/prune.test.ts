@@ -129,3 +129,55 @@ describe('judging keys', () => {
     ])
   })
 })
+
+describe('edges of the pure rules', () => {
+  it('an organization key among personal keys is elsewhere, and says so', () => {
+    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, NOW)).toEqual({
+      kind: 'elsewhere',
+      where: 'an organization key: it is not among these keys',
+    })
+  })
+
+  it("a last use at the very start of the window counts as the step's", () => {
+    const since = NOW - 60_000
+    const keys = [key(1, 'a', NOW - DAY, since), key(2, 'b', NOW - DAY, since - 1)]
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'found', ids: [1] })
+  })
+
+  it('keys touched at the same moment are revoked in id order, whatever order they are listed in', () => {
+    const expired = withExpiry('job', NOW - DAY)
+    const a = key(1, expired, NOW - 2 * DAY)
+    const b = key(2, expired, NOW - 2 * DAY)
+    expect(judgeKeys([a, b], select(), NOW, nobody).map((v) => v.key.id)).toEqual([1, 2])
+    expect(judgeKeys([b, a], select(), NOW, nobody).map((v) => v.key.id)).toEqual([1, 2])
+  })
+
+  it('a verdict no guard keeps carries no `kept` at all', () => {
+    const k = key(1, withExpiry('job', NOW - DAY), NOW - 2 * DAY)
+    expect(judgeKeys([k], select(), NOW, nobody)).toStrictEqual([{ key: k, reasons: ['expired 2026-11-20 10:00 UTC (by its name)'] }])
+  })
+
+  it('names spans in days from two days, in hours from two hours, in minutes below', () => {
+    const keys = [
+      key(1, 'two-days', NOW - 100 * DAY, NOW - 2 * DAY),
+      key(2, 'five-hours', NOW - 100 * DAY, NOW - 5 * 3_600_000),
+      key(3, 'two-hours', NOW - 100 * DAY, NOW - 2 * 3_600_000),
+      key(4, 'almost', NOW - 100 * DAY, NOW - 2 * 3_600_000 + 60_000),
+    ]
+    expect(judgeKeys(keys, select({ unusedForMs: 60 * 60_000 }), NOW, nobody).map((v) => v.reasons)).toEqual([
+      ['not used for 2 days'],
+      ['not used for 5 h'],
+      ['not used for 2 h'],
+      ['not used for 119 min'],
+    ])
+  })
+
+  it('a use a whole minute ago is "1 min ago"; anything less is "just now"', () => {
+    const expired = withExpiry('job', NOW - DAY)
+    const keys = [key(1, expired, NOW - DAY, NOW - 60_000), key(2, expired, NOW - DAY, NOW - 59_999)]
+    expect(judgeKeys(keys, select(), NOW, nobody).map((v) => v.kept)).toEqual([
+      'used 1 min ago, within the last 10 min',
+      'used just now, within the last 10 min',
+    ])
+  })
+})

@@ -1,0 +1,430 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import { GitHubEmulator } from '../emulator/github.ts'
+import { PlatformEmulator } from '../emulator/platform.ts'
+import { PlatformClient } from '../src/api/client.js'
+import { ApiError } from '../src/api/errors.js'
+import { StepCancelled, watchCancellation, type Cancellation } from '../src/cancellation.js'
+import type { CommandContext, CommandResult } from '../src/commands/context.js'
+import { runRotateKey, type RotateOptions } from '../src/commands/rotate.js'
+import { ActionError } from '../src/errors.js'
+import type { SecretTarget } from '../src/inputs.js'
+import { captureLog, manualClock, type ManualClock } from './support/clock.js'
+
+/**
+ * rotate-key in this process, against the platform emulator and the GitHub emulator over HTTP,
+ * with one manual clock: the log, the notices, the outputs and summary word for word, the state
+ * saved for the post step, and which keys the platform still holds valid.
+ */
+const DAY = 86_400_000
+const OWNER = 'octo-org'
+const REPO = 'deploys'
+
+let platform: PlatformEmulator
+let github: GitHubEmulator
+let clock: ManualClock
+let T0: number
+let log: ReturnType<typeof captureLog>
+let client: PlatformClient
+let ctx: CommandContext
+/** The key the workflow runs with, and rotates. */
+let current: { id: number; key: string }
+let notices: string[]
+let masked: string[]
+/** Every value saved as the `unsettled-keys` state, in order. */
+let states: string[]
+
+beforeEach(async () => {
+  clock = manualClock()
+  T0 = clock.now()
+  log = captureLog()
+  platform = new PlatformEmulator({ now: clock.now })
+  github = new GitHubEmulator({ now: clock.now })
+  await platform.start()
+  await github.start()
+  current = platform.addKey('ci-deploy', { createdAt: T0 - DAY })
+  notices = []
+  masked = []
+  states = []
+  client = makeClient(T0 + 600_000)
+  ctx = makeContext(client)
+})
+
+afterEach(async () => {
+  await client.close()
+  await platform.stop()
+  await github.stop()
+})
+
+function makeClient(deadline: number): PlatformClient {
+  return new PlatformClient({
+    baseUrl: platform.url,
+    apiKey: current.key,
+    userAgent: 'test',
+    clock,
+    logger: log.logger,
+    deadline,
+    random: () => 0,
+  })
+}
+
+function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandContext {
+  return {
+    client: c,
+    clock,
+    log: log.logger,
+    mask: (value) => masked.push(value),
+    notice: (message) => notices.push(message),
+    saveState: (name, value) => {
+      expect(name).toBe('unsettled-keys')
+      states.push(value)
+    },
+    ...(cancellation ? { cancellation } : {}),
+  }
+}
+
+const rotate = (options: Partial<RotateOptions> = {}) =>
+  runRotateKey(ctx, { keyName: 'ci-deploy', keepPrevious: 0, github: { apiUrl: github.url }, ...options })
+
+const secret = (extra: Partial<SecretTarget> = {}): SecretTarget => ({
+  owner: OWNER,
+  repo: REPO,
+  name: 'NEON_API_KEY',
+  token: github.token,
+  ...extra,
+})
+
+const failure = async (promise: Promise<CommandResult>): Promise<Error> => {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('the rotation succeeded')
+}
+
+const validNamed = (name: string) =>
+  platform
+    .keys()
+    .filter((k) => k.name === name && !k.revoked)
+    .map((k) => k.id)
+/** The id the platform gives the next key it makes. */
+const nextKeyId = () => Math.max(...platform.keys().map((k) => k.id)) + 1
+const isStepKey = (headers: Record<string, string | undefined>) => headers.authorization === `Bearer ${current.key}`
+const ADVICE = (id: number) =>
+  `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+  'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
+const summaryOf = (rows: string[], note: string) =>
+  '<h3>API key rotated</h3>\n' +
+  `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
+  `<p>${note}</p>\n`
+const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const keptRow = (id: number, keep: number) => `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>—</td></tr>`
+const revokedRow = (id: number) => `<tr><td>revoked</td><td><code>${id}</code></td><td>—</td></tr>`
+const NO_SECRET = 'The new key is in the step output `key`, masked in logs; no secret was written.'
+
+describe('without a secret', () => {
+  it('keep-previous 0: proves the new key, revokes every old key of that name with it, and says so', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const bystander = platform.addKey('other')
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 4 key(s).',
+      `Revoked API key ${current.id}.`,
+      `Revoked API key ${older.id}.`,
+    ])
+    expect(log.warning).toEqual([])
+    expect(notices).toEqual([ADVICE(id)])
+    expect(masked).toEqual([result.outputs.key])
+    expect(result.outputs).toEqual({
+      key: result.outputs.key,
+      'key-id': String(id),
+      'revoked-key-ids': JSON.stringify([current.id, older.id]),
+    })
+    expect(platform.keyIdOf(result.outputs.key!)).toBe(id)
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(result.failure).toBeUndefined()
+    expect(validNamed('ci-deploy')).toEqual([id])
+    expect(platform.isKeyValid(bystander.id)).toBe(true)
+    // The post step has nothing left to do.
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('keep-previous 1: the newest replaced key stays valid until the next rotation, the others go', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 3 key(s).',
+      `Revoked API key ${older.id}.`,
+      `Kept API key ${current.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(older.id)], NO_SECRET))
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id]))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('keep-previous 1 with one old key: it is kept, and nothing is revoked', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      `Kept API key ${current.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+  })
+
+  it('the first rotation of a name has no old key to revoke', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keyName: 'brand-new', keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "brand-new" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      'No old key to revoke.',
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id, 'brand-new')], NO_SECRET))
+  })
+
+  it('key-id is revoked even when keep-previous would keep it', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: current.id })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 3 key(s).',
+      `Revoked API key ${current.id}.`,
+      `Revoked API key ${older.id}.`,
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${older.id}`, kind: 'status', status: 403 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key ${older.id}: .*403.* Already revoked: ${current.id}\\.$`,
+      ),
+    )
+    expect(result.failedRequest?.status).toBe(403)
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], NO_SECRET))
+    expect(validNamed('ci-deploy')).toEqual([older.id, id])
+  })
+
+  it('key-id naming the new key itself never revokes it', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: id })
+    expect(result.outputs['key-id']).toBe(String(id))
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(platform.isKeyValid(id)).toBe(true)
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+  })
+})
+
+describe('the proof', () => {
+  it('a new key refused with 401 is tried again after 1 s, then 2 s', async () => {
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 401, times: 2 })
+    })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(clock.sleeps).toEqual([1000, 2000])
+    expect(log.info).toContain('The new key works: it listed 2 key(s).')
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('any other refusal of the proof is final: the new key is revoked, no old key is touched', async () => {
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 403 })
+    })
+    const id = nextKeyId()
+    const error = await failure(rotate())
+    expect(error).toBeInstanceOf(ActionError)
+    expect(error).not.toBeInstanceOf(StepCancelled)
+    expect(error.message).toMatch(
+      new RegExp(`^Rotation stopped: Could not list API keys: .*403.* The new key ${id} was revoked\\. No old key was revoked\\.$`),
+    )
+    expect(error.cause).toBeInstanceOf(ApiError)
+    expect((error.cause as ApiError).status).toBe(403)
+    expect(clock.sleeps).toEqual([])
+    expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(2)
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    expect(states.at(-1)).toBe('')
+  })
+})
+
+describe('cancellation', () => {
+  /** The runner's signal arrives while the new key proves itself. */
+  function cancelDuringProof(): void {
+    const signals = new EventEmitter()
+    ctx = makeContext(client, watchCancellation({ log: log.logger, clock, signals }))
+    platform.onRequest((r) => {
+      if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers)) signals.emit('SIGINT')
+    })
+  }
+
+  it('after the proof, without a secret: no old key is revoked, and the new key is', async () => {
+    cancelDuringProof()
+    const id = nextKeyId()
+    const error = await failure(rotate())
+    expect(error).toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe(
+      `Rotation stopped: The runner cancelled the step (SIGINT) before it could revoke the old keys. The new key ${id} was revoked. No old key was revoked.`,
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+
+  it('after the proof, with a secret: nothing is stored, and the new key is revoked', async () => {
+    cancelDuringProof()
+    const id = nextKeyId()
+    const error = await failure(rotate({ secret: secret() }))
+    expect(error.message).toBe(
+      `Rotation stopped: The runner cancelled the step (SIGINT) before it could store the new key. The new key ${id} was revoked. No old key was revoked.`,
+    )
+    expect(github.requests).toEqual([])
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+
+  it('during a secret write that fails: no further write is tried', async () => {
+    const putSent = () => github.requests.some((r) => r.method === 'PUT')
+    const cancellation: Cancellation = {
+      get signal() {
+        return putSent() ? 'SIGINT' : undefined
+      },
+      hold: () => undefined,
+      checkpoint: () => undefined,
+      undoDeadline: (usual) => usual,
+    }
+    ctx = makeContext(client, cancellation)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const error = await failure(rotate({ secret: secret() }))
+    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(1)
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO}: .*502.* GitHub's record of the secret shows it was not written \\(its updated_at did not move\\)\\. The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+})
+
+describe('with a secret', () => {
+  it('stores the new key in an environment secret, then revokes the old key', async () => {
+    github.addEnvironment(OWNER, REPO, 'production')
+    const id = nextKeyId()
+    const result = await rotate({ secret: secret({ environment: 'production' }) })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      'Stored the new key in secret NEON_API_KEY of environment "production".',
+      `Revoked API key ${current.id}.`,
+    ])
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
+    expect(result.summary).toBe(
+      summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY (environment production).'),
+    )
+    expect(validNamed('ci-deploy')).toEqual([id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('a repository secret is named without an environment', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ secret: secret() })
+    expect(log.info[2]).toBe('Stored the new key in secret NEON_API_KEY.')
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY.'))
+  })
+
+  it('a write whose outcome GitHub cannot tell leaves both keys valid and nothing for the post step to revoke', async () => {
+    // Written in the very second the step reads it: a write in that second would not move updated_at.
+    github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const error = await failure(rotate({ secret: secret() }))
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* A write may have gone through without an answer, and the secret's updated_at cannot tell \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\)\\. ` +
+          `Nothing was revoked: the new key ${id} stays valid, as do the old keys\\. ` +
+          `Run rotate-key again once GitHub answers \\(it replaces both\\), or revoke key ${id} once you know the secret does not hold it\\.$`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    // The new key may be in the secret: the post step must not revoke it.
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('the secret is settled within the clean-up grace past the step deadline', async () => {
+    await client.close()
+    client = makeClient(T0 + 20_000)
+    ctx = makeContext(client)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const error = await failure(rotate({ secret: secret() }))
+    // Three writes, 1 s and 2 s apart; the read that settles them may run until 30 s past the deadline.
+    expect(clock.now()).toBe(T0 + 3000)
+    expect(clock.deadlines).toContain(20_000 + 30_000 - 3000)
+    expect(error.message).toMatch(new RegExp(`GitHub's record of the secret shows it was not written .* The new key ${id} was revoked\\.`))
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+
+  it('when listing the keys again after the store fails, no old key is revoked, and the step fails saying so', async () => {
+    let reads = 0
+    platform.onRequest((r) => {
+      if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers) && ++reads === 2) {
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+      }
+    })
+    const id = nextKeyId()
+    const result = await rotate({ secret: secret(), keepPrevious: 1 })
+    expect(result.failure).toMatch(
+      /^Stored the new key in secret NEON_API_KEY, but listing the keys again failed, so no old key was revoked: Could not list API keys: .*500/,
+    )
+    expect(result.outputs).toEqual({ key: result.outputs.key, 'key-id': String(id), 'revoked-key-ids': '[]' })
+    expect(result.summary).toBe(summaryOf([newRow(id)], 'The new key is stored in secret NEON_API_KEY.'))
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('a key of that name that appears while the secret is stored belongs to another rotation: no old key is revoked', async () => {
+    const hold = github.holdNext()
+    const id = nextKeyId()
+    const running = rotate({ secret: secret(), keepPrevious: 1 })
+    await hold.reached
+    const other = platform.addKey('ci-deploy')
+    hold.release()
+    const result = await running
+    expect(result.failure).toBe(
+      `key ${other.id} named "ci-deploy" appeared during this run (not in its snapshot before the create; seen after storing the new key): ` +
+        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.',
+    )
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(result.summary).toBe(summaryOf([newRow(id)], 'The new key is stored in secret NEON_API_KEY.'))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id, other.id])
+  })
+
+  it('a failure to revoke the old keys says the new key is valid and stored', async () => {
+    platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 403 })
+    const id = nextKeyId()
+    const result = await rotate({ secret: secret() })
+    expect(result.failure).toMatch(
+      new RegExp(`^The new key ${id} is valid and stored, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403`),
+    )
+    expect(result.failedRequest?.status).toBe(403)
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+})
