@@ -128,6 +128,7 @@ export class KeyLedger {
   write(): void {
     const record: LedgerRecord = { name: this.name, known: [...this.known], pending: [...this.pending] }
     if (this.target.namespace.kind === 'organization') record.org = this.target.namespace.orgId
+    // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
     if (this.target.projectId !== undefined) record.project = this.target.projectId
     this.save(JSON.stringify(record))
   }
