@@ -146,7 +146,7 @@ describe('create-key hands out a new key', () => {
     expect(result.summary).toBe(
       '<h3>API key created</h3>\n<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
         `<tr><td><code>${made.id}</code></td><td>ci</td><td>personal</td><td>until revoked</td></tr>\n</table>\n` +
-        '<p>The key value is in the step output `key`, masked in logs. It is shown nowhere else.</p>\n',
+        '<p>The key value is in the step output <code>key</code>, masked in logs. It is shown nowhere else.</p>\n',
     )
     expect(requestsOf('GET', '/api_keys')).toHaveLength(1)
   })

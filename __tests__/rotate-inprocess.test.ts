@@ -121,7 +121,7 @@ const summaryOf = (rows: string[], note: string) =>
 const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
 const keptRow = (id: number, keep: number) => `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>—</td></tr>`
 const revokedRow = (id: number) => `<tr><td>revoked</td><td><code>${id}</code></td><td>—</td></tr>`
-const NO_SECRET = 'The new key is in the step output `key`, masked in logs; no secret was written.'
+const NO_SECRET = 'The new key is in the step output <code>key</code>, masked in logs; no secret was written.'
 
 describe('without a secret', () => {
   it('keep-previous 0: proves the new key, revokes every old key of that name with it, and says so', async () => {

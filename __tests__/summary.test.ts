@@ -23,6 +23,12 @@ describe('job summary', () => {
     expect(summary).toContain(`<td>${'x'.repeat(200)}…</td>`)
   })
 
+  it('a paragraph shows code parts in monospace, escaped like the text around them', () => {
+    expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe('<p>In the output <code>key</code>, masked.</p>\n')
+    expect(paragraph('a <b>', { code: '<i>\n' }, '')).toBe('<p>a &#60;b&#62;<code>&#60;i&#62;\\n</code></p>\n')
+    expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
+  })
+
   it('an empty table has no blank line', () => {
     expect(table(['id'], [])).toBe('<table>\n<tr><th>id</th></tr>\n</table>\n')
     expect(markdownOutsideHtml(heading('None') + table(['id'], []) + paragraph('after'))).toEqual([])

@@ -28,8 +28,10 @@ export function heading(text: string, level = 3): string {
   return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
-export function paragraph(text: string): string {
-  return `<p>${htmlText(text, MAX_TEXT_LENGTH)}</p>\n`
+/** A paragraph of text, with `{ code }` parts (an output's name) in monospace. */
+export function paragraph(...parts: Array<string | { code: string }>): string {
+  const html = parts.map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part))).join('')
+  return `<p>${html}</p>\n`
 }
 
 /** `code` cells show ids in monospace. */

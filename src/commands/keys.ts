@@ -386,7 +386,7 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeyOption
         ['id', 'name', 'scope', 'lifetime'],
         [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]],
       ) +
-      paragraph('The key value is in the step output `key`, masked in logs. It is shown nowhere else.'),
+      paragraph('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
   }
 }
 

@@ -173,11 +173,9 @@ function rotated(
           ...revoked.map((id) => ['revoked', { code: String(id) }, '']),
         ],
       ) +
-      paragraph(
-        secret
-          ? `The new key is stored in secret ${secret.name}${secret.environment ? ` (environment ${secret.environment})` : ''}.`
-          : 'The new key is in the step output `key`, masked in logs; no secret was written.',
-      ),
+      (secret
+        ? paragraph(`The new key is stored in secret ${secret.name}${secret.environment ? ` (environment ${secret.environment})` : ''}.`)
+        : paragraph('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
     failure,
     failedRequest,
   }
