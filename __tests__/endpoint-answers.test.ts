@@ -7,6 +7,7 @@ import {
   getBranch,
   getOperation,
   getProject,
+  listAllProjects,
   listApiKeys,
   listMyOrganizations,
   listOperations,
@@ -135,5 +136,31 @@ describe('the rest', () => {
       'response.branch.id is missing, not a string',
     )
     await expect(getBranch(answering({ branch: [] }), 'p', 'br-1')).rejects.toThrow('response.branch is not an object')
+  })
+})
+
+describe('an answer of the wrong kind names the place that is wrong', () => {
+  it.each<[string, (body: unknown) => Promise<unknown>, unknown, string]>([
+    ['auth', (b) => getAuth(answering(b)), 'text', 'response is not an object'],
+    ['auth', (b) => getAuth(answering(b)), { auth_method: 'api_key_user' }, 'response.account_id is missing, not a string'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), [], 'response is not an object'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: {} }, 'response.organizations is not an array'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: ['org-1'] }, 'response.organizations[0] is not an object'],
+    ['a project', (b) => getProject(answering(b), 'p'), null, 'response is not an object'],
+    ['a project', (b) => getProject(answering(b), 'p'), {}, 'response.project is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), 7, 'response is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: null }, 'response.projects is not an array'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: ['p'] }, 'response.projects[0] is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ name: 'a' }] }, 'response.projects[0].id is missing, not a string'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ id: 'p' }] }, 'response.projects[0].name is missing, not a string'],
+    ['operations', (b) => listOperations(answering(b), 'p', { limit: 2 }), [], 'response is not an object'],
+    ['an operation', (b) => getOperation(answering(b), 'p', 'o'), 'x', 'response is not an object'],
+    ['a branch', (b) => getBranch(answering(b), 'p', 'br-1'), true, 'response is not an object'],
+    ['a new key', (b) => createApiKey(answering(b), 'ci'), [], 'response is not an object'],
+    ['a new key', (b) => createApiKey(answering(b), 'ci'), { key: 'napi_x' }, 'response.id is missing, not an integer'],
+  ])('%s: %j', async (_, call, body, message) => {
+    await expect(call(body)).rejects.toThrow(message)
+    // The whole message: not a longer path that merely ends in it.
+    await expect(call(body)).rejects.toThrow(new RegExp(`^${message.replace(/[.[\]]/g, '\\$&')}$`))
   })
 })

@@ -74,6 +74,7 @@ export function createOrgApiKey(client: PlatformClient, orgId: string, name: str
   return client.send({
     method: 'POST',
     path: `/organizations/${org}/api_keys`,
+    // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
     body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
     retry: 'once',
     purpose:
@@ -254,18 +255,16 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
         return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) }
       },
     })
-    let added = 0
+    const known = seenIds.size
     for (const project of result.items) {
       if (seenIds.has(project.id)) continue
       seenIds.add(project.id)
       projects.push(project)
-      added++
     }
     for (const id of result.unavailable) {
       if (seenIds.has(id)) continue
       seenIds.add(id)
       unavailableIds.push(id)
-      added++
     }
     // The service sends a cursor even on the last page: a short page is the end.
     if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
@@ -278,7 +277,7 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
         warning: `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
       }
     }
-    if (added === 0) {
+    if (seenIds.size === known) {
       return {
         projects,
         unavailableIds,
