@@ -420,3 +420,100 @@ describe('finalError()', () => {
     expect(finalError(spec, timeout).message).toBe('Could not list projects: No answer to GET /x within 1.5 s. (request id req-1)')
   })
 })
+
+describe('PlatformClient: each attempt', () => {
+  let server: Server | undefined
+  const ids: string[] = []
+
+  afterEach(async () => {
+    server?.closeAllConnections()
+    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    server = undefined
+    ids.length = 0
+  })
+
+  /** A server that answers `{}`, or never answers when `hang`. */
+  async function serve(hang = false): Promise<string> {
+    server = createServer((req, res) => {
+      ids.push(String(req.headers['x-request-id']))
+      if (!hang) res.end('{}')
+    })
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`
+  }
+
+  /** The manual clock, counting the per-request deadlines still armed. */
+  function countingClock() {
+    const clock = manualClock(NOW)
+    let armed = 0
+    return {
+      clock: {
+        ...clock,
+        deadline: (ms: number) => {
+          const timer = clock.deadline(ms)
+          armed++
+          return { signal: timer.signal, clear: () => (armed--, timer.clear()) }
+        },
+      },
+      armed: () => armed,
+    }
+  }
+
+  it('logs the request, its query and its request id at debug level, and clears its deadline once answered', async () => {
+    const debug: string[] = []
+    const { clock, armed } = countingClock()
+    const client = new PlatformClient({
+      baseUrl: await serve(),
+      apiKey: 'k',
+      userAgent: 'ua',
+      clock,
+      logger: { info: () => {}, warning: () => {}, debug: (m) => debug.push(m) },
+      deadline: NOW + 60_000,
+    })
+    try {
+      await client.send({ ...spec, query: { limit: 5, search: 'web app' } })
+      expect(debug).toEqual([`GET /projects?limit=5&search=web+app (request id ${ids[0]})`])
+      expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/)
+      expect(armed()).toBe(0)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('runs out of its own time, not the step’s, when exactly that much of the step is left', async () => {
+    const client = new PlatformClient({
+      baseUrl: await serve(true),
+      apiKey: 'k',
+      userAgent: 'ua',
+      clock: manualClock(NOW),
+      logger: { info: () => {}, warning: () => {}, debug: () => {} },
+      deadline: NOW + 50,
+      requestTimeoutMs: 50,
+    })
+    try {
+      const error = await client.send({ ...spec, retry: 'once' }).then(
+        () => undefined,
+        (e: unknown) => e as ApiError,
+      )
+      expect(error).toMatchObject({ kind: 'timeout' })
+      expect(error?.message).toBe(`Could not list projects: No answer to GET /projects within 50 ms. (request id ${ids[0]})`)
+    } finally {
+      await client.close()
+    }
+  })
+})
+
+describe('finalError(): one full stop', () => {
+  it('a redirect, whose own message ends a sentence, ends with one full stop before the request id', () => {
+    const redirect = classifyAnswer(
+      spec,
+      { ok: true, status: 300, headers: { location: 'https://elsewhere.example/x' }, text: '', bytes: 0, tooLarge: false },
+      base,
+      NOW,
+    )
+    expect(!redirect.ok && redirect.error.kind).toBe('redirect')
+    expect(!redirect.ok && finalError(spec, redirect.error).message).toBe(
+      'Could not list projects: the platform answered 300 Multiple Choices redirecting to https://elsewhere.example/x; the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input. (request id req-1)',
+    )
+  })
+})

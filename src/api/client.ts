@@ -455,7 +455,8 @@ export function finalError(spec: RequestSpec<unknown>, error: ApiError, hint = '
 
 /** What failed, with the service's code and message or an excerpt of its body. */
 function describeFailure(error: ApiError): string {
-  const what = error.kind === 'timeout' || error.kind === 'deadline' ? error.message.replace(/\.$/, '') : error.message
+  // The sentence ends after the attempts and the hint: a message's own full stop would double it.
+  const what = error.message.replace(/\.$/, '')
   const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
   const said = error.serviceMessage ? `: ${quoted(error.serviceMessage)}` : error.excerpt ? `: ${error.excerpt}` : ''
   return `${what}${code}${said}`
