@@ -3,15 +3,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { EventEmitter } from 'node:events'
-import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.ts'
+import type { PlatformEmulator } from '../emulator/platform.ts'
+import type { PlatformClient } from '../src/api/client.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { StepCancelled, watchCancellation } from '../src/cancellation.ts'
 import type { CommandContext } from '../src/commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey, type CreateKeyOptions } from '../src/commands/keys.ts'
 import { MAX_KNOWN_KEYS } from '../src/key-ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../src/state.ts'
-import { captureLog, manualClock, type ManualClock } from './support/clock.ts'
+import type { CapturedLog, ManualClock } from './support/clock.ts'
+import { inProcess, type InProcess } from './support/in-process.ts'
 
 /**
  * create-key, revoke-key and list-keys run in this process against the emulator over HTTP, with
@@ -21,7 +22,7 @@ import { captureLog, manualClock, type ManualClock } from './support/clock.ts'
  */
 let platform: PlatformEmulator
 let clock: ManualClock
-let log: ReturnType<typeof captureLog>
+let log: CapturedLog
 let client: PlatformClient
 let ctx: CommandContext
 let saved: Array<[string, string]>
@@ -34,39 +35,16 @@ const PERSONAL_ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
   'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
 
+let run: InProcess
+
 beforeEach(async () => {
-  clock = manualClock()
-  log = captureLog()
-  platform = new PlatformEmulator({ now: clock.now })
-  await platform.start()
-  const admin = platform.addKey('admin')
-  client = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-  })
-  saved = []
-  masked = []
-  notices = []
   signals = new EventEmitter()
-  ctx = {
-    client,
-    clock,
-    log: log.logger,
-    mask: (secret) => masked.push(secret),
-    notice: (message) => notices.push(message),
-    saveState: (name, value) => saved.push([name, value]),
-    cancellation: watchCancellation({ log: log.logger, clock, signals }),
-  }
+  run = await inProcess()
+  ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)
+  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
 })
 
-afterEach(async () => {
-  await client.close()
-  await platform.stop()
-})
+afterEach(() => run.stop())
 
 const create = (options: Partial<CreateKeyOptions> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
 /** The error a command fails with. */

@@ -2,47 +2,33 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import type { PlatformEmulator } from '../emulator/platform.ts'
 import type { CommandContext } from '../src/commands/context.js'
 import { runListProjects } from '../src/commands/projects.js'
-import { captureLog, manualClock, type ManualClock } from './support/clock.js'
+import type { CapturedLog } from './support/clock.js'
+import { inProcess, type InProcess } from './support/in-process.js'
 
 /**
  * list-projects in this process, against the emulator over HTTP: the log lines, the outputs and
  * the job summary, word for word.
  */
 let platform: PlatformEmulator
-let clock: ManualClock
-let log: ReturnType<typeof captureLog>
-let client: PlatformClient
+let log: CapturedLog
 let ctx: CommandContext
 let dir: string
 let org: string
 
+let run: InProcess
+
 beforeEach(async () => {
-  clock = manualClock()
-  log = captureLog()
-  platform = new PlatformEmulator({ now: clock.now })
-  await platform.start()
+  run = await inProcess({ random: () => 0 })
+  ;({ platform, log, ctx } = run)
   org = platform.defaultOrgId
-  const admin = platform.addKey('admin')
-  client = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-    random: () => 0,
-  })
-  ctx = { client, clock, log: log.logger, mask: () => {}, notice: () => {}, saveState: () => {} }
   dir = mkdtempSync(join(tmpdir(), 'neon-projects-test-'))
 })
 
 afterEach(async () => {
-  await client.close()
-  await platform.stop()
+  await run.stop()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import type { PlatformEmulator } from '../emulator/platform.ts'
 import type { CommandContext } from '../src/commands/context.js'
 import { runPruneKeys } from '../src/commands/prune.js'
 import type { PruneSelection } from '../src/inputs.js'
 import { withExpiry } from '../src/key-expiry.js'
-import { captureLog, manualClock, type ManualClock } from './support/clock.js'
+import type { CapturedLog, ManualClock } from './support/clock.js'
+import { inProcess, type InProcess } from './support/in-process.js'
 
 /**
  * prune-keys in this process, against the emulator over HTTP with a manual clock: the log lines,
@@ -18,37 +18,25 @@ const DAY = 24 * HOUR
 let platform: PlatformEmulator
 let clock: ManualClock
 let T0: number
-let log: ReturnType<typeof captureLog>
-let client: PlatformClient
+let log: CapturedLog
 let ctx: CommandContext
 let org: string
 /** The step's key: a personal key made long ago, used last week (and by the step itself). */
 let admin: { id: number; key: string }
 
+let run: InProcess
+
 beforeEach(async () => {
-  clock = manualClock()
-  T0 = clock.now()
-  log = captureLog()
-  platform = new PlatformEmulator({ now: clock.now })
-  await platform.start()
-  org = platform.defaultOrgId
-  admin = platform.addKey('sweeper', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 7 * DAY })
-  client = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
+  run = await inProcess({
     random: () => 0,
+    key: (emulator, now) => emulator.addKey('sweeper', { createdAt: now - 400 * DAY, lastUsedAt: now - 7 * DAY }),
   })
-  ctx = { client, clock, log: log.logger, mask: () => {}, notice: () => {}, saveState: () => {} }
+  ;({ platform, clock, log, ctx, key: admin } = run)
+  T0 = clock.now()
+  org = platform.defaultOrgId
 })
 
-afterEach(async () => {
-  await client.close()
-  await platform.stop()
-})
+afterEach(() => run.stop())
 
 const prune = (options: Partial<PruneSelection> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
 const deletes = () => platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)

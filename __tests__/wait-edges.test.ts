@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator, type OperationsPage, type RequestLogEntry, type TimelineStep } from '../emulator/platform.ts'
-import { PlatformClient } from '../src/api/client.js'
+import { type PlatformEmulator, type OperationsPage, type RequestLogEntry, type TimelineStep } from '../emulator/platform.ts'
+import type { PlatformClient } from '../src/api/client.js'
 import type { CommandContext } from '../src/commands/context.js'
 import { runWaitForOperations, waitForOperations, type WaitOptions } from '../src/commands/operations.js'
-import { captureLog, manualClock, type ManualClock } from './support/clock.js'
+import type { CapturedLog, ManualClock } from './support/clock.js'
+import { inProcess, type InProcess } from './support/in-process.js'
 
 /**
  * The edges of the waiter: its exact lines, outcomes and summaries, and the requests it sends,
@@ -11,7 +12,7 @@ import { captureLog, manualClock, type ManualClock } from './support/clock.js'
  */
 let platform: PlatformEmulator
 let clock: ManualClock
-let log: ReturnType<typeof captureLog>
+let log: CapturedLog
 let base: PlatformClient
 let ctx: CommandContext
 let project: string
@@ -20,30 +21,16 @@ let start: number
 const POLL = 5000
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
+let run: InProcess
+
 beforeEach(async () => {
-  clock = manualClock()
+  run = await inProcess({ random: () => 0 })
+  ;({ platform, clock, log, client: base, ctx } = run)
   start = clock.now()
-  log = captureLog()
-  platform = new PlatformEmulator({ now: clock.now })
-  await platform.start()
-  const admin = platform.addKey('admin')
   project = platform.addProject().id
-  base = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-    random: () => 0,
-  })
-  ctx = { client: base, clock, log: log.logger, mask: () => {}, notice: () => {}, saveState: () => {} }
 })
 
-afterEach(async () => {
-  await base.close()
-  await platform.stop()
-})
+afterEach(() => run.stop())
 
 /** The step's timeout: the client's deadline, `ms` from now. */
 function timeout(ms: number): void {

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
+import { type PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
 import { PlatformClient, STEP_KEY_REFUSED } from '../src/api/client.js'
 import type { CommandContext } from '../src/commands/context.js'
 import { runWaitForOperations, waitForOperations, type WaitOptions } from '../src/commands/operations.js'
-import { captureLog, manualClock, type ManualClock } from './support/clock.js'
+import type { CapturedLog, ManualClock } from './support/clock.js'
+import { inProcess, type InProcess } from './support/in-process.js'
 
 /**
  * The waiter against the emulator over real HTTP, with one manual clock for both: the waiter's
@@ -13,35 +14,22 @@ import { captureLog, manualClock, type ManualClock } from './support/clock.js'
  */
 let platform: PlatformEmulator
 let clock: ManualClock
-let log: ReturnType<typeof captureLog>
+let log: CapturedLog
 let client: PlatformClient
 let ctx: CommandContext
 let project: string
 
 const POLL = 5000
 
+let run: InProcess
+
 beforeEach(async () => {
-  clock = manualClock()
-  log = captureLog()
-  platform = new PlatformEmulator({ now: clock.now })
-  await platform.start()
-  const admin = platform.addKey('admin')
+  run = await inProcess()
+  ;({ platform, clock, log, client, ctx } = run)
   project = platform.addProject().id
-  client = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-  })
-  ctx = { client, clock, log: log.logger, mask: () => {}, notice: () => {}, saveState: () => {} }
 })
 
-afterEach(async () => {
-  await client.close()
-  await platform.stop()
-})
+afterEach(() => run.stop())
 
 const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
   pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))

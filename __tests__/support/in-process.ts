@@ -1,0 +1,69 @@
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { PlatformClient } from '../../src/api/client.ts'
+import type { CommandContext } from '../../src/commands/context.ts'
+import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
+
+/**
+ * A command run in this process against the emulator over real HTTP, with one manual clock for
+ * both: the command's sleeps move the platform's time, so minutes of waiting take milliseconds.
+ * What each in-process test of a command starts from.
+ */
+export interface InProcess {
+  platform: PlatformEmulator
+  clock: ManualClock
+  log: CapturedLog
+  /** The step's key. */
+  key: { id: number; key: string }
+  /** The step's client: the step's key, a 600 s timeout. */
+  client: PlatformClient
+  /** The command's context, recording what it masks, notices and saves. */
+  ctx: CommandContext
+  masked: string[]
+  notices: string[]
+  saved: Array<[string, string]>
+  /** Closes the client and stops the emulator. */
+  stop(): Promise<void>
+}
+
+export interface InProcessOptions {
+  /** The step's key; default a personal key named `admin`. */
+  key?: (platform: PlatformEmulator, now: number) => { id: number; key: string }
+  /** The client's jitter source; default the client's own. */
+  random?: () => number
+  /** More of the context (its cancellation). */
+  ctx?: Partial<CommandContext>
+}
+
+export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
+  const clock = manualClock()
+  const log = captureLog()
+  const platform = new PlatformEmulator({ now: clock.now })
+  await platform.start()
+  const key = options.key ? options.key(platform, clock.now()) : platform.addKey('admin')
+  const client = new PlatformClient({
+    baseUrl: platform.url,
+    apiKey: key.key,
+    userAgent: 'test',
+    clock,
+    logger: log.logger,
+    deadline: clock.now() + 600_000,
+    ...(options.random ? { random: options.random } : {}),
+  })
+  const masked: string[] = []
+  const notices: string[] = []
+  const saved: Array<[string, string]> = []
+  const ctx: CommandContext = {
+    client,
+    clock,
+    log: log.logger,
+    mask: (secret) => masked.push(secret),
+    notice: (message) => notices.push(message),
+    saveState: (name, value) => saved.push([name, value]),
+    ...options.ctx,
+  }
+  const stop = async () => {
+    await client.close()
+    await platform.stop()
+  }
+  return { platform, clock, log, key, client, ctx, masked, notices, saved, stop }
+}
