@@ -197,21 +197,26 @@ describe('the post step when its clean-up meets faults', () => {
     ])
   })
 
-  it('a pending key whose revocation keeps failing is named for revoking by hand, after the list is checked', async () => {
-    const pending = platform.addKey('nightly')
-    platform.inject({ method: 'DELETE', path: `/api_keys/${pending.id}`, kind: 'status', status: 500, times: 99 })
-    const result = await post(ledger({ name: 'nightly', known: [], pending: [pending.id] }))
+  it('pending keys whose revocation keeps failing are each named for revoking by hand, after the list is checked', async () => {
+    const pending = [platform.addKey('nightly'), platform.addKey('nightly')]
+    for (const key of pending) platform.inject({ method: 'DELETE', path: `/api_keys/${key.id}`, kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: pending.map((k) => k.id) }))
     expect(result.code).toBe(1)
+    const failed = (id: number) =>
+      `Revoking API key ${id} named "nightly" failed: Could not revoke API key ${id}: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\\. \\(request id [0-9a-f-]{36}\\) Revoke it by hand \\(revoke-key with \`key-id\`\\)\\.`
     expect(errorLines(result.stdout)).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          `^::error::Revoking API key ${pending.id} named "nightly" failed: Could not revoke API key ${pending.id}: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\\. \\(request id [0-9a-f-]{36}\\) Revoke it by hand \\(revoke-key with \`key-id\`\\)\\.$`,
-        ),
-      ),
+      expect.stringMatching(new RegExp(`^::error::${failed(pending[0]!.id)} ${failed(pending[1]!.id)}$`)),
     ])
-    // Still valid, and still the only key of the name: the list found no stranger beside it.
+    // Still valid, and the only keys of the name: the list found no stranger beside them.
     expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(1)
     expect(info(result.stdout)).toEqual([])
+  })
+
+  it('with nothing saved it does nothing and says nothing, even when the inputs would fail the main step', async () => {
+    const result = await runStep({ 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' }, { state: { isPost: 'true' } })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('')
+    expect(platform.requests).toEqual([])
   })
 
   it('a list that keeps failing ends the post step with what to check by hand', async () => {

@@ -140,6 +140,55 @@ describe("GitHub's secondary rate limit", () => {
   })
 })
 
+describe('what counts as a rate limit', () => {
+  it('a 429 is one: the write is sent again after the wait', async () => {
+    github.failNext(429)
+    expect(await store(target, 600_000)).toBeUndefined()
+    expect(clock.sleeps).toEqual([60_000])
+    expect(puts()).toHaveLength(2)
+  })
+
+  it('another refusal that speaks of a rate limit is not: it is final', async () => {
+    github.failNext(422, 1, 'rate limit of secrets per repository reached')
+    const error = await failure(store(target, 600_000))
+    expect(error.message).toBe(
+      `${IN_REPO} GitHub answered 422 ("rate limit of secrets per repository reached - https://docs.github.com/rest").`,
+    )
+    expect(puts()).toHaveLength(1)
+  })
+})
+
+describe('time', () => {
+  it('a write GitHub holds is cut off at the deadline, then settled by a read', async () => {
+    const held = github.holdNext()
+    const error = await failure(storeActionsSecret(target, 'napi_new', { apiUrl: github.url }, { ...time(), deadline: clock.now() + 50 }))
+    await held.reached
+    expect(error.message).toMatch(
+      new RegExp(
+        `^${IN_REPO} no answer from GitHub \\(".+"\\)\\. GitHub's record of the secret shows it was not written \\(its updated_at did not move\\)\\.$`,
+      ),
+    )
+    expect(clock.deadlines[2]).toBe(50)
+    expect(puts()).toHaveLength(1)
+  })
+
+  it('leaves no deadline armed once the secret is stored', async () => {
+    let armed = 0
+    const counting = {
+      ...clock,
+      deadline: (ms: number) => {
+        const timer = clock.deadline(ms)
+        armed++
+        return { signal: timer.signal, clear: () => (armed--, timer.clear()) }
+      },
+    }
+    const stored = await storeActionsSecret(target, 'napi_new', { apiUrl: github.url }, { ...time(), clock: counting })
+    expect(stored).toBeUndefined()
+    expect(clock.deadlines).toHaveLength(3)
+    expect(armed).toBe(0)
+  })
+})
+
 describe('a write without an answer is settled by the secret’s updated_at', () => {
   it('a new secret that now exists was written: the note says so', async () => {
     github.loseAnswerNext(3)
