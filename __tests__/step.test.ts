@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { ApiError } from '../src/api/errors.ts'
 import { ActionError, InputError } from '../src/errors.ts'
-import { fail } from '../src/step.ts'
+import { fail, writeSummary } from '../src/step.ts'
 
 /**
  * The one way a step fails: one `::error::` line and exit code 1. An unexpected error says so and
@@ -90,5 +90,28 @@ describe('an unexpected failure', () => {
       lines: ['::error::Unexpected error: a string. Re-run with debug logging on for details.'],
       exitCode: 1,
     })
+  })
+})
+
+describe('the job summary', () => {
+  const savedSummary = process.env.GITHUB_STEP_SUMMARY
+  afterEach(() => {
+    if (savedSummary === undefined) delete process.env.GITHUB_STEP_SUMMARY
+    else process.env.GITHUB_STEP_SUMMARY = savedSummary
+  })
+
+  it('is not written, and nothing is said, where the runner offers no summary file', async () => {
+    delete process.env.GITHUB_STEP_SUMMARY
+    let stdout = ''
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stdout += String(chunk)
+      return true
+    })
+    try {
+      await writeSummary('<p>done</p>')
+    } finally {
+      spy.mockRestore()
+    }
+    expect(stdout).toBe('')
   })
 })

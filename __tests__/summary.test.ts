@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_ROWS, TABLE_BUDGET, heading, paragraph, table, tableOf, type Cell } from '../src/summary.js'
+import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../src/summary.js'
 import { HOSTILE, MARKDOWN, PAYLOADS } from './support/injection.js'
 import { markdownOutsideHtml } from './support/markdown.js'
 
@@ -48,6 +48,28 @@ describe('job summary', () => {
     )
     expect(formatted).toBe(MAX_ROWS)
     expect(summary).toContain(`…and ${10_000 - MAX_ROWS} more (all of them are in projects-file).`)
+  })
+
+  it('shows at most the rows asked for, and says the rest are in the outputs when no place is named', () => {
+    expect(table(['n'], [[1], [2], [3]], 2)).toBe(
+      '<table>\n<tr><th>n</th></tr>\n<tr><td>1</td></tr>\n<tr><td>2</td></tr>\n</table>\n' +
+        '<p>…and 1 more (all of them are in the step&#39;s outputs).</p>\n',
+    )
+  })
+
+  it('shows an empty, null or missing cell as a dash, and a code cell in monospace', () => {
+    expect(table(['a', 'b', 'c', 'd', 'e'], [['', null, undefined, 0, { code: 'x' }]])).toBe(
+      '<table>\n<tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr>\n' +
+        '<tr><td>—</td><td>—</td><td>—</td><td>0</td><td><code>x</code></td></tr>\n</table>\n',
+    )
+  })
+
+  it('formats a date to the minute in UTC, keeps text that is not one, and shows nothing for none', () => {
+    expect(formatDate('2026-11-21T10:00:59.999+02:00')).toBe('2026-11-21 08:00 UTC')
+    expect(formatDate('last week')).toBe('last week')
+    expect(formatDate(null)).toBe('')
+    expect(formatDate(undefined)).toBe('')
+    expect(formatDate('')).toBe('')
   })
 
   it('stays far below the 1 MiB the runner accepts, whatever the cells hold', () => {
