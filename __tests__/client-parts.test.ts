@@ -503,6 +503,13 @@ describe('PlatformClient: each attempt', () => {
   })
 })
 
+describe('classifyAnswer(): a redirect that names no place', () => {
+  it.each([{}, { location: '' }])('says so: %j', (headers) => {
+    const redirect = classifyAnswer(spec, { ok: true, status: 302, headers, text: '', bytes: 0, tooLarge: false }, base, NOW)
+    expect(!redirect.ok && redirect.error.message).toMatch(/^the platform answered 302 Found redirecting to an unnamed location; /)
+  })
+})
+
 describe('finalError(): one full stop', () => {
   it('a redirect, whose own message ends a sentence, ends with one full stop before the request id', () => {
     const redirect = classifyAnswer(
