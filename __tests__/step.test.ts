@@ -19,20 +19,26 @@ afterEach(() => {
   process.exitCode = undefined
 })
 
-/** The lines `fail` writes to stdout, and the exit code it sets. */
-function failWith(error: unknown): { lines: string[]; exitCode: typeof process.exitCode } {
+/** What `act` writes to stdout. */
+async function stdoutOf(act: () => unknown): Promise<string> {
   let stdout = ''
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout += String(chunk)
     return true
   })
   try {
-    process.exitCode = undefined
-    fail(error)
-    return { lines: stdout.split('\n').filter((l) => l !== ''), exitCode: process.exitCode }
+    await act()
+    return stdout
   } finally {
     spy.mockRestore()
   }
+}
+
+/** The lines `fail` writes to stdout, and the exit code it sets. */
+async function failWith(error: unknown): Promise<{ lines: string[]; exitCode: typeof process.exitCode }> {
+  process.exitCode = undefined
+  const stdout = await stdoutOf(() => fail(error))
+  return { lines: stdout.split('\n').filter((l) => l !== ''), exitCode: process.exitCode }
 }
 
 /** An error whose stack has `frames` lines below its message. */
@@ -56,25 +62,25 @@ describe('an expected failure', () => {
         requestId: 'r-1',
       }),
     ],
-  ])('%s is its message alone, with debug logging on too', (_, error) => {
+  ])('%s is its message alone, with debug logging on too', async (_, error) => {
     process.env.RUNNER_DEBUG = '1'
-    expect(failWith(error)).toEqual({ lines: [`::error::${error.message}`], exitCode: 1 })
+    expect(await failWith(error)).toEqual({ lines: [`::error::${error.message}`], exitCode: 1 })
   })
 })
 
 describe('an unexpected failure', () => {
-  it('says it is unexpected and points at debug logging', () => {
-    expect(failWith(thrown('boom', 3))).toEqual({
+  it('says it is unexpected and points at debug logging', async () => {
+    expect(await failWith(thrown('boom', 3))).toEqual({
       lines: ['::error::Unexpected error: boom. Re-run with debug logging on for details.'],
       exitCode: 1,
     })
   })
 
-  it('with debug logging on, shows the first 40 lines of the stack first, each made safe', () => {
+  it('with debug logging on, shows the first 40 lines of the stack first, each made safe', async () => {
     process.env.RUNNER_DEBUG = '1'
     const error = thrown('boom', 60)
     error.stack = error.stack!.replace('frame0', '##[error]frame0').replace('frame1', 'x'.repeat(600))
-    const { lines, exitCode } = failWith(error)
+    const { lines, exitCode } = await failWith(error)
     expect(exitCode).toBe(1)
     expect(lines).toHaveLength(41)
     expect(lines[0]).toBe('::debug::Error: boom')
@@ -84,9 +90,9 @@ describe('an unexpected failure', () => {
     expect(lines[40]).toBe('::error::Unexpected error: boom. Re-run with debug logging on for details.')
   })
 
-  it('a thrown value that is not an Error has no stack to show', () => {
+  it('a thrown value that is not an Error has no stack to show', async () => {
     process.env.RUNNER_DEBUG = '1'
-    expect(failWith('a string')).toEqual({
+    expect(await failWith('a string')).toEqual({
       lines: ['::error::Unexpected error: a string. Re-run with debug logging on for details.'],
       exitCode: 1,
     })
@@ -102,16 +108,6 @@ describe('the job summary', () => {
 
   it('is not written, and nothing is said, where the runner offers no summary file', async () => {
     delete process.env.GITHUB_STEP_SUMMARY
-    let stdout = ''
-    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      stdout += String(chunk)
-      return true
-    })
-    try {
-      await writeSummary('<p>done</p>')
-    } finally {
-      spy.mockRestore()
-    }
-    expect(stdout).toBe('')
+    expect(await stdoutOf(() => writeSummary('<p>done</p>'))).toBe('')
   })
 })
