@@ -20,13 +20,24 @@ export default tseslint.config(
     },
   },
   {
-    // The log is a command channel: text from outside reaches it only through src/text.ts.
-    // src/runner.ts is the channel itself: it writes what it is given, escaped as the runner expects.
+    // The log is a command channel: text from outside reaches it only through src/base/text.ts.
+    // src/runner/protocol.ts is the channel itself: it writes what it is given, escaped as the runner expects.
     files: ['src/**/*.ts'],
-    ignores: ['src/runner.ts'],
+    ignores: ['src/runner/protocol.ts'],
     plugins: { local: { rules: { 'outside-text': outsideText } } },
     rules: { 'local/outside-text': 'error' },
   },
+  // src/ in layers, each importing only from the layers below it: base (text, errors, clock) ←
+  // api (the platform client) ← runner (the runner's protocol, state, outputs, summary,
+  // cancellation) and keys (ledger, expiry, GitHub secrets, organization), which never import each
+  // other ← commands ← the entry files at the top (index, main, post, inputs, step).
+  ...layers({
+    base: ['api', 'runner', 'keys', 'commands'],
+    api: ['runner', 'keys', 'commands'],
+    runner: ['keys', 'commands'],
+    keys: ['runner', 'commands'],
+    commands: [],
+  }),
   {
     // Tests read JSON outputs and emulator answers, which are `any` by nature.
     files: ['__tests__/**/*.ts'],
@@ -51,3 +62,23 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 )
+
+/** One config per folder of src/: no import from the folders above it, nor from src/'s top. */
+function layers(above) {
+  return Object.entries(above).map(([folder, forbidden]) => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...forbidden.map((name) => `../${name}/*`), '../*.ts'],
+              message: `src/${folder}/ is a lower layer: it may import only from ${folder === 'base' ? 'itself' : 'the layers below it'} (see eslint.config.js).`,
+            },
+          ],
+        },
+      ],
+    },
+  }))
+}

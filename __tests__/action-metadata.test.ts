@@ -9,7 +9,7 @@ import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   DEFAULT_TIMEOUT_SECONDS,
 } from '../src/inputs.js'
-import { ACTION_VERSION } from '../src/version.js'
+import { ACTION_VERSION } from '../src/base/version.js'
 import { ROOT, actionYaml } from '../scripts/run-step.ts'
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }

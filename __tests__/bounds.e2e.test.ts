@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../scripts/run-step.ts'
 import { MAX_PROJECT_PAGES } from '../src/api/endpoints.js'
-import { OUTPUT_LIMIT_BYTES } from '../src/outputs.js'
+import { OUTPUT_LIMIT_BYTES } from '../src/runner/outputs.js'
 
 /**
  * Every resource is bounded, run as a runner runs the action: the bodies it reads, the pages it

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { MAX_KNOWN_KEYS } from '../src/key-ledger.ts'
+import { MAX_KNOWN_KEYS } from '../src/keys/ledger.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
 
 /**

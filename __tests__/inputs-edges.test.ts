@@ -1,7 +1,7 @@
 // The input rules at their edges: surrounding white space, the ends of each range, patterns
 // anchored at both ends, and the exact sentences a wrong input gets.
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../src/errors.ts'
+import { InputError } from '../src/base/errors.ts'
 import { defaultRotationKeyName, isLoopback, parseOperationIds, readSettings, type InputReader } from '../src/inputs.js'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'

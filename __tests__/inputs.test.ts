@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../src/errors.ts'
+import { InputError } from '../src/base/errors.ts'
 import {
   MAX_OPERATION_IDS,
   isLoopback,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { expiringKeyName } from '../emulator/names.ts'
-import { EXPIRY_SUFFIX_LENGTH, expiryOf, expirySuffix, withExpiry } from '../src/key-expiry.js'
+import { EXPIRY_SUFFIX_LENGTH, expiryOf, expirySuffix, withExpiry } from '../src/keys/expiry.js'
 
 const T = Date.parse('2026-11-22T14:00:00Z')
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ApiKey } from '../src/api/types.ts'
-import { KeyLedger, describeIds, describeStrangers, readLedger } from '../src/key-ledger.ts'
+import { KeyLedger, describeIds, describeStrangers, readLedger } from '../src/keys/ledger.ts'
 
 /** The ledger's record and the ids it names in messages, each on its own. */
 

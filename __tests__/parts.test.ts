@@ -2,7 +2,7 @@
 // system clock's deadline, and the outputs of a failed request.
 import { describe, expect, it, jest } from '@jest/globals'
 import { ApiError, apiErrorIn } from '../src/api/errors.js'
-import { formatDuration, systemClock } from '../src/clock.js'
+import { formatDuration, systemClock } from '../src/base/clock.js'
 import { requestFailureOutputs } from '../src/commands/context.js'
 
 const details = { kind: 'http', method: 'GET', path: '/x', requestId: 'req-1' } as const

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals'
 import { PERSONAL_KEYS, organizationKeys } from '../src/api/namespace.js'
 import type { ApiKey } from '../src/api/types.js'
 import { IN_USE_WINDOW_MS, findOwnKey, judgeKeys, type OwnKey } from '../src/commands/prune.js'
-import type { PruneSelection } from '../src/inputs.js'
-import { withExpiry } from '../src/key-expiry.js'
+import type { PruneSelection } from '../src/commands/prune.js'
+import { withExpiry } from '../src/keys/expiry.js'
 
 /** The selection and the guards, on plain records: the edge cases an emulator run does not reach. */
 const NOW = Date.parse('2026-11-21T10:00:00Z')

@@ -1,5 +1,5 @@
 /**
- * src/runner.ts speaks the runner's protocol in place of @actions/core, so every function it
+ * src/runner/protocol.ts speaks the runner's protocol in place of @actions/core, so every function it
  * has must leave exactly what @actions/core's function of the same name leaves: the same bytes
  * on stdout, in the file-command files, in the summary, the same exit code and errors.
  */
@@ -8,7 +8,7 @@ import * as core from '@actions/core'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as runner from '../src/runner.ts'
+import * as runner from '../src/runner/protocol.ts'
 
 /** Command data that a naive writer would let end its line or forge another command. */
 const TRICKY = ['plain', '', '100% done', 'a\nb', 'a\r\nb', '::error::forged', 'a:b,c', '%0A', ' padded ', 'ünïcödé ✓']

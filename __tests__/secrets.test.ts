@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../emulator/github.ts'
-import { SecretStoreUncertain, settle, storeActionsSecret, type StoreTime } from '../src/secrets.ts'
-import { ActionError } from '../src/errors.ts'
-import type { SecretTarget } from '../src/inputs.ts'
+import { SecretStoreUncertain, settle, storeActionsSecret, type StoreTime } from '../src/keys/github-secrets.ts'
+import { ActionError } from '../src/base/errors.ts'
+import type { SecretTarget } from '../src/keys/github-secrets.ts'
 import { manualClock, type ManualClock } from './support/clock.ts'
 
 let github: GitHubEmulator

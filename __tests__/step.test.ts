@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { ApiError } from '../src/api/errors.ts'
-import { ActionError, InputError } from '../src/errors.ts'
+import { ActionError, InputError } from '../src/base/errors.ts'
 import { fail, writeSummary } from '../src/step.ts'
 
 /**

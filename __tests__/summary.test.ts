@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../src/summary.js'
+import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../src/runner/summary.js'
 import { HOSTILE, MARKDOWN, PAYLOADS } from './support/injection.js'
 import { markdownOutsideHtml } from './support/markdown.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_UNTRUSTED_LENGTH, oneLine, quoted, untrusted } from '../src/text.js'
+import { MAX_UNTRUSTED_LENGTH, oneLine, quoted, untrusted } from '../src/base/text.js'
 import { forgedCommands, HOSTILE, PAYLOADS } from './support/injection.js'
 
 describe('untrusted(): outside text on one log line', () => {

@@ -1,7 +1,7 @@
 /**
  * ESLint rule `local/outside-text`: text from outside the action (the platform's records and
  * messages, free-text inputs, other libraries' error messages) reaches the log only through
- * `untrusted()` or `quoted()` (src/text.ts). The runner reads the log as a command channel, so a
+ * `untrusted()` or `quoted()` (src/base/text.ts). The runner reads the log as a command channel, so a
  * raw interpolation of such text can forge annotations, mask words or stop command processing.
  *
  * What is checked: every argument of the log functions (`info`, `warning`, `error`, `notice`,
@@ -74,7 +74,7 @@ export default {
     messages: {
       raw:
         '`{{text}}` may hold text from outside the action (the platform, a free-text input, another library): ' +
-        'pass it through untrusted() or quoted() from src/text.ts before it can reach the log.',
+        'pass it through untrusted() or quoted() from src/base/text.ts before it can reach the log.',
     },
     schema: [],
   },

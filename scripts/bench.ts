@@ -53,7 +53,7 @@ import { performance } from 'node:perf_hooks'
 import { RateLimiter } from '../emulator/limits.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
-import { IS_POST, JOB_KEY_ID } from '../src/state.ts'
+import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
 import { PollPace } from '../src/commands/pacing.ts'
 import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 

@@ -1,5 +1,5 @@
 import { run as post } from './post.ts'
-import { IS_POST, savedState } from './state.ts'
+import { IS_POST, savedState } from './runner/state.ts'
 
 /**
  * The entry of both steps: the main step saves a state that tells the post step apart. The

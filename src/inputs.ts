@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
-import { InputError } from './errors.ts'
-import { hasControlCharacters, quoted, untrusted } from './text.ts'
-import { EXPIRY_SUFFIX_LENGTH } from './key-expiry.ts'
+import { InputError } from './base/errors.ts'
+import { hasControlCharacters, quoted, untrusted } from './base/text.ts'
+import { EXPIRY_SUFFIX_LENGTH } from './keys/expiry.ts'
+import type { SecretTarget } from './keys/github-secrets.ts'
+import { ORG_ID, type KeyScopeInputs } from './keys/organization.ts'
+import type { OperationSelection } from './commands/operations.ts'
+import type { PruneSelection } from './commands/prune.ts'
 
 /**
  * Every input rule of the action, in one place. Nothing else reads inputs: main turns raw
@@ -57,31 +61,11 @@ interface Common {
   timeoutMs: number
 }
 
-export interface SecretTarget {
-  /** The repository, from GITHUB_REPOSITORY. */
-  owner: string
-  repo: string
-  name: string
-  environment?: string
-  token: string
-}
-
 /** What the runner tells the step besides its inputs. */
 export interface RunnerEnvironment {
   /** GITHUB_REPOSITORY: owner/repo. */
   repository?: string
 }
-
-/**
- * Where a command's keys live. No `orgId`: the personal keys of the step's user; `orgId`: that
- * organization's keys. `projectId` (create-key, rotate-key): the new key is scoped to that project.
- */
-export interface KeyScopeInputs {
-  orgId?: string
-  projectId?: string
-}
-/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
-export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
 export type Settings = Common &
   (
@@ -113,27 +97,11 @@ export type Settings = Common &
     | ({ command: 'prune-keys' } & PruneSelection)
   )
 
-/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
-export interface PruneSelection {
-  /** Whose keys: the personal keys of the step's user, or this organization's. */
-  orgId?: string
-  /** Only keys whose name starts with this (`key-name`). */
-  keyNamePrefix?: string
-  /** Also keys not used for this long, or never used and older (`unused-for`). */
-  unusedForMs?: number
-  /** Only list; `false` revokes. */
-  dryRun: boolean
-  /** More selected than this: nothing is revoked. */
-  maxRevoke: number
-}
-
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
 export type InputReader = (name: string) => string
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
-/** The service's organization ids: `org-<words>-<digits>` as observed. */
-export const ORG_ID = /^[a-z0-9-]{1,60}$/
 const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 

@@ -1,13 +1,13 @@
-import * as core from './runner.ts'
+import * as core from './runner/protocol.ts'
 import type { PlatformClient } from './api/client.ts'
 import { PERSONAL_KEYS, listKeysIn, organizationKeys, revokeKeyIn, type KeyNamespace } from './api/namespace.ts'
 import { ApiError } from './api/errors.ts'
-import { systemClock } from './clock.ts'
-import { ActionError, messageOf } from './errors.ts'
-import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './key-ledger.ts'
-import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, savedState } from './state.ts'
+import { systemClock } from './base/clock.ts'
+import { ActionError, messageOf } from './base/errors.ts'
+import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, savedState } from './runner/state.ts'
 import { clientFor, fail, readStepSettings } from './step.ts'
-import { quoted, untrusted } from './text.ts'
+import { quoted, untrusted } from './base/text.ts'
 
 /**
  * The post step's work, loaded only when there is some (src/post.ts): revoke the job-scoped key

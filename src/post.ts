@@ -1,4 +1,4 @@
-import { postStepHasWork } from './state.ts'
+import { postStepHasWork } from './runner/state.ts'
 
 /**
  * The post step: revoke the job-scoped key that create-key made, however the job ended, and any

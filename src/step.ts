@@ -1,11 +1,10 @@
-import * as core from './runner.ts'
+import * as core from './runner/protocol.ts'
 import { PlatformClient, type Logger } from './api/client.ts'
-import { ApiError } from './api/errors.ts'
-import type { Clock } from './clock.ts'
-import { ActionError, InputError, messageOf } from './errors.ts'
+import type { Clock } from './base/clock.ts'
+import { OwnError, messageOf } from './base/errors.ts'
 import { readSettings, type Settings } from './inputs.ts'
-import { untrusted } from './text.ts'
-import { USER_AGENT } from './version.ts'
+import { untrusted } from './base/text.ts'
+import { USER_AGENT } from './base/version.ts'
 
 /** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
 const STACK_LINES = 40
@@ -50,7 +49,7 @@ export async function writeSummary(html: string): Promise<void> {
 
 /** One ::error:: line; the stack only with debug logging on, and never for expected failures. */
 export function fail(error: unknown): void {
-  const expected = error instanceof InputError || error instanceof ApiError || error instanceof ActionError
+  const expected = error instanceof OwnError
   const message = messageOf(error)
   if (!expected && error instanceof Error && error.stack && core.isDebug()) {
     for (const line of error.stack.split('\n').slice(0, STACK_LINES)) core.debug(untrusted(line, 500))

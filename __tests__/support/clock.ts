@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/clock.js'
+import type { Clock } from '../../src/base/clock.js'
 
 /**
  * A clock that moves only when the code under test sleeps: retries and polls cost no real time.

@@ -5,8 +5,8 @@ import type { Dispatcher } from 'undici'
 // at every start-up. The action needs its connection pool and `request`, and loads only those.
 import Agent from 'undici/lib/dispatcher/agent.js'
 import dispatchRequest from 'undici/lib/api/api-request.js'
-import type { Clock } from '../clock.ts'
-import { formatDuration } from '../clock.ts'
+import type { Clock } from '../base/clock.ts'
+import { formatDuration } from '../base/clock.ts'
 import { ApiError, type ApiErrorDetails } from './errors.ts'
 import {
   CONGESTION_STATUSES,
@@ -19,7 +19,7 @@ import {
   type RetryPolicy,
 } from './retry.ts'
 import { ShapeError } from './shape.ts'
-import { quoted, untrusted } from '../text.ts'
+import { quoted, untrusted } from '../base/text.ts'
 
 export interface Logger {
   info(message: string): void

@@ -1,6 +1,6 @@
 import type { PlatformClient, RequestSpec } from './client.ts'
 import { ApiError } from './errors.ts'
-import { ActionError } from '../errors.ts'
+import { ActionError } from '../base/errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
 import type {
   ApiKey,
@@ -13,7 +13,7 @@ import type {
   Project,
   RevokedApiKey,
 } from './types.ts'
-import { quoted, untrusted } from '../text.ts'
+import { quoted, untrusted } from '../base/text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 export const PROJECTS_PAGE_LIMIT = 400

@@ -3,6 +3,8 @@
  * the single catch in main can turn it into one clear line. Messages never hold a key value:
  * they are built only from the method, the path, the status and the service's own message.
  */
+import { OwnError } from '../base/errors.ts'
+
 export type ApiErrorKind =
   | 'http' // the service answered with a non-2xx status
   | 'network' // no answer: refused, reset, dropped
@@ -30,7 +32,7 @@ export interface ApiErrorDetails {
   earlierAttemptUncertain?: boolean
 }
 
-export class ApiError extends Error {
+export class ApiError extends OwnError {
   readonly kind: ApiErrorKind
   readonly method: string
   readonly path: string

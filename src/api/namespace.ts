@@ -1,4 +1,4 @@
-import { ActionError } from '../errors.ts'
+import { ActionError } from '../base/errors.ts'
 import type { PlatformClient } from './client.ts'
 import { createApiKey, createOrgApiKey, listApiKeys, listOrgApiKeys, revokeApiKey, revokeOrgApiKey } from './endpoints.ts'
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'

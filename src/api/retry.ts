@@ -4,7 +4,7 @@
  * `retrying` is the one loop every retry of the action goes through: the platform client,
  * the proof of a new key and the secret PUT.
  */
-import type { Clock } from '../clock.ts'
+import type { Clock } from '../base/clock.ts'
 
 /** Statuses after which a read is safe to send again (service facts: 423 and 503 always are). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])

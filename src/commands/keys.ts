@@ -1,24 +1,23 @@
 import type { PlatformClient } from '../api/client.ts'
 import { ApiError, apiErrorIn } from '../api/errors.ts'
-import { ActionError, messageOf } from '../errors.ts'
+import { ActionError, messageOf } from '../base/errors.ts'
 import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../cancellation.ts'
-import type { KeyScopeInputs } from '../inputs.ts'
-import { expiryOf, withExpiry } from '../key-expiry.ts'
-import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../key-ledger.ts'
-import { keyNamespaceFor, organizationOutput } from '../organization.ts'
-import { formatDate, heading, paragraph, table, tableOf } from '../summary.ts'
-import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../state.ts'
-import { listOutputs, writeListFile } from '../outputs.ts'
-import { quoted, untrusted } from '../text.ts'
+import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
+import { expiryOf, withExpiry } from '../keys/expiry.ts'
+import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../keys/ledger.ts'
+import { keyNamespaceFor, organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
+import { formatDate, heading, paragraph, table, tableOf } from '../runner/summary.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
+import { listOutputs, writeListFile } from '../runner/outputs.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
-export type { KeyTarget } from '../key-ledger.ts'
+export type { KeyTarget } from '../keys/ledger.ts'
 
 /**
  * Creating, cleaning up after and revoking keys. The promises this module (with rotate.ts and
- * secrets.ts) keeps, each with its own test in __tests__/key-invariants.e2e.test.ts:
+ * keys/github-secrets.ts) keeps, each with its own test in __tests__/key-invariants.e2e.test.ts:
  *
  * 1. A clean-up never revokes a key that existed before the step began, or that another job may
  *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
@@ -46,7 +45,7 @@ export type { KeyTarget } from '../key-ledger.ts'
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
 
-/** The namespace of the scope inputs (resolved: see organization.ts) and the project, if any. */
+/** The namespace of the scope inputs (resolved: see keys/organization.ts) and the project, if any. */
 export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
   const namespace = await keyNamespaceFor(ctx, scope)
   return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId }
@@ -64,7 +63,7 @@ export function cleanupClient(ctx: CommandContext): PlatformClient {
 /**
  * The snapshot just before a create: lists the namespace's keys and saves the ledger as state, so
  * the post step can find a new key of this name whatever happens next. From here on a signal no
- * longer ends the step at once: it finishes or undoes its work (cancellation.ts). Returns the
+ * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
  * list too: rotate-key replaces the keys of that name in it.
  */
 export async function openLedger(ctx: CommandContext, name: string, target: KeyTarget): Promise<{ ledger: KeyLedger; keys: ApiKey[] }> {
@@ -349,7 +348,7 @@ export async function revokeKeyIds(
 export interface CreateKeyOptions extends KeyScopeInputs {
   keyName: string
   revokeAfterJob: boolean
-  /** The key's name says it expires this long from now (see key-expiry.ts). */
+  /** The key's name says it expires this long from now (see keys/expiry.ts). */
   expiresInMs?: number
 }
 

@@ -2,13 +2,15 @@ import { ApiError } from '../api/errors.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, getOperation, listOperations } from '../api/endpoints.ts'
 import { CONGESTION_STATUSES } from '../api/retry.ts'
 import type { Operation } from '../api/types.ts'
-import { formatDuration } from '../clock.ts'
-import type { OperationSelection } from '../inputs.ts'
-import { formatDate, heading, paragraph, table } from '../summary.ts'
-import { quoted, untrusted } from '../text.ts'
+import { formatDuration } from '../base/clock.ts'
+import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import { PollPace } from './pacing.ts'
 import { isKnownStatus, isTerminal, statusGroup } from './status.ts'
+
+/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
 /**
  * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many

@@ -1,8 +1,8 @@
 import { listAllProjects } from '../api/endpoints.ts'
-import { listOutputs, writeListFile } from '../outputs.ts'
-import { organizationForProjects } from '../organization.ts'
-import { formatDate, heading, paragraph, tableOf } from '../summary.ts'
-import { quoted, untrusted } from '../text.ts'
+import { listOutputs, writeListFile } from '../runner/outputs.ts'
+import { organizationForProjects } from '../keys/organization.ts'
+import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
 /** The most ids of unreadable projects one warning names. */

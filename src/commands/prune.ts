@@ -2,13 +2,26 @@ import { getAuth } from '../api/endpoints.ts'
 import { ApiError } from '../api/errors.ts'
 import { listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, AuthDetails } from '../api/types.ts'
-import { messageOf } from '../errors.ts'
-import type { PruneSelection } from '../inputs.ts'
-import { expiryOf } from '../key-expiry.ts'
-import { keyNamespaceFor, organizationOutput } from '../organization.ts'
-import { formatDate, heading, paragraph, table, type Cell } from '../summary.ts'
-import { quoted, untrusted } from '../text.ts'
+import { messageOf } from '../base/errors.ts'
+import { expiryOf } from '../keys/expiry.ts'
+import { keyNamespaceFor, organizationOutput } from '../keys/organization.ts'
+import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
+
+/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
+export interface PruneSelection {
+  /** Whose keys: the personal keys of the step's user, or this organization's. */
+  orgId?: string
+  /** Only keys whose name starts with this (`key-name`). */
+  keyNamePrefix?: string
+  /** Also keys not used for this long, or never used and older (`unused-for`). */
+  unusedForMs?: number
+  /** Only list; `false` revokes. */
+  dryRun: boolean
+  /** More selected than this: nothing is revoked. */
+  maxRevoke: number
+}
 
 /**
  * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one

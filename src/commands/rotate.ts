@@ -1,17 +1,16 @@
 import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { ActionError, messageOf } from '../errors.ts'
+import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { listKeysIn } from '../api/namespace.ts'
 import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { StepCancelled } from '../cancellation.ts'
-import type { KeyScopeInputs, SecretTarget } from '../inputs.ts'
-import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../key-ledger.ts'
-import { organizationOutput } from '../organization.ts'
-import type { GitHubEnvironment } from '../secrets.ts'
-import { heading, paragraph, table } from '../summary.ts'
-import { quoted, untrusted } from '../text.ts'
+import { StepCancelled } from '../runner/cancellation.ts'
+import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
+import { organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
+import type { GitHubEnvironment, SecretTarget } from '../keys/github-secrets.ts'
+import { heading, paragraph, table } from '../runner/summary.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import {
   CLEANUP_GRACE_MS,
@@ -80,7 +79,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   if (options.secret) {
     // From the first write on the secret may hold the new key: it must never be revoked after.
     ledger.handedOut(created.id)
-    const { storeActionsSecret } = await import('../secrets.ts')
+    const { storeActionsSecret } = await import('../keys/github-secrets.ts')
     let settled: string | undefined
     try {
       settled = await storeActionsSecret(options.secret, created.key, options.github, {

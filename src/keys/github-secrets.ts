@@ -5,11 +5,20 @@
  */
 import { getOctokit } from '@actions/github'
 import sodium from 'libsodium-wrappers'
-import { ActionError } from './errors.ts'
-import { parseRetryAfter, retrying } from './api/retry.ts'
-import type { Clock } from './clock.ts'
-import type { SecretTarget } from './inputs.ts'
-import { quoted, untrusted } from './text.ts'
+import { ActionError } from '../base/errors.ts'
+import { parseRetryAfter, retrying } from '../api/retry.ts'
+import type { Clock } from '../base/clock.ts'
+import { quoted, untrusted } from '../base/text.ts'
+
+/** Where rotate-key stores the new key: a repository or environment Actions secret. */
+export interface SecretTarget {
+  /** The repository, from GITHUB_REPOSITORY. */
+  owner: string
+  repo: string
+  name: string
+  environment?: string
+  token: string
+}
 
 export interface GitHubEnvironment {
   /** From GITHUB_API_URL; Octokit's default when unset. */

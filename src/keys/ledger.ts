@@ -1,6 +1,6 @@
-import { untrusted } from './text.ts'
-import type { KeyNamespace } from './api/namespace.ts'
-import type { ApiKey } from './api/types.ts'
+import { untrusted } from '../base/text.ts'
+import type { KeyNamespace } from '../api/namespace.ts'
+import type { ApiKey } from '../api/types.ts'
 
 /**
  * What the post step needs to find a key that the main step may have left valid, without ever

@@ -11,7 +11,7 @@ export const JOB_KEY_ID = 'job-scoped-key-id'
 export const JOB_KEY_ORG_ID = 'job-scoped-key-org-id'
 /**
  * Saved by create-key and rotate-key before a create is sent, cleared ('') once the step is done
- * with its keys: what the post step needs to find a key the main step left valid (key-ledger.ts).
+ * with its keys: what the post step needs to find a key the main step left valid (keys/ledger.ts).
  */
 export const UNSETTLED_KEYS = 'unsettled-keys'
 

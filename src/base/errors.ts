@@ -1,15 +1,20 @@
 /**
  * Failures that are not about a request: a wrong input, or something the action itself found
- * wrong. Request failures are `ApiError` (api/errors.ts).
+ * wrong. Request failures are `ApiError` (api/errors.ts), an `OwnError` too.
  */
-import { ApiError } from './api/errors.ts'
 import { untrusted } from './text.ts'
 
 /** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500
 
+/**
+ * An error the action raised itself: its message is built from checked text, safe for the log,
+ * and the failure is expected (no stack trace, even with debug logging on).
+ */
+export class OwnError extends Error {}
+
 /** A wrong input. Raised before any request goes out. */
-export class InputError extends Error {
+export class InputError extends OwnError {
   constructor(message: string) {
     super(message)
     this.name = 'InputError'
@@ -20,7 +25,7 @@ export class InputError extends Error {
  * A failure the action itself detected (a failed operation, a failed proof of a new key...).
  * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.
  */
-export class ActionError extends Error {
+export class ActionError extends OwnError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'ActionError'
@@ -32,6 +37,6 @@ export class ActionError extends Error {
  * from checked text; any other error's message is outside text (it may quote a server).
  */
 export function messageOf(error: unknown): string {
-  if (error instanceof InputError || error instanceof ActionError || error instanceof ApiError) return error.message
+  if (error instanceof OwnError) return error.message
   return untrusted(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH)
 }

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ActionError, messageOf } from './errors.ts'
-import { untrusted } from './text.ts'
+import { ActionError, messageOf } from '../base/errors.ts'
+import { untrusted } from '../base/text.ts'
 
 /** Largest list output, in bytes: half of the 128 KiB one environment variable may hold. */
 export const OUTPUT_LIMIT_BYTES = 64 * 1024

@@ -1,10 +1,9 @@
-import { getProject, listMyOrganizations } from './api/endpoints.ts'
-import { PERSONAL_KEYS, organizationKeys, type KeyNamespace } from './api/namespace.ts'
-import type { Organization } from './api/types.ts'
-import type { CommandContext } from './commands/context.ts'
-import { ActionError } from './errors.ts'
-import { ORG_ID, type KeyScopeInputs } from './inputs.ts'
-import { quoted, untrusted } from './text.ts'
+import { getProject, listMyOrganizations } from '../api/endpoints.ts'
+import { PERSONAL_KEYS, organizationKeys, type KeyNamespace } from '../api/namespace.ts'
+import type { Organization } from '../api/types.ts'
+import type { Logger, PlatformClient } from '../api/client.ts'
+import { ActionError } from '../base/errors.ts'
+import { quoted, untrusted } from '../base/text.ts'
 
 /**
  * Which organization a step acts in, with as few requests as the case allows, and none where
@@ -18,11 +17,29 @@ import { quoted, untrusted } from './text.ts'
  * The organization used is logged once here; the command sets it as the `org-id` output.
  */
 
+/** The service's organization ids: `org-<words>-<digits>` as observed. */
+export const ORG_ID = /^[a-z0-9-]{1,60}$/
+
+/**
+ * Where a command's keys live. No `orgId`: the personal keys of the step's user; `orgId`: that
+ * organization's keys. `projectId` (create-key, rotate-key): the new key is scoped to that project.
+ */
+export interface KeyScopeInputs {
+  orgId?: string
+  projectId?: string
+}
+
+/** What resolving an organization uses of a command's context. */
+interface OrganizationContext {
+  client: PlatformClient
+  log: Logger
+}
+
 /** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
 const MAX_NAMED = 10
 
 /** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
-export async function organizationForProjects(ctx: CommandContext, given: string | undefined): Promise<string | undefined> {
+export async function organizationForProjects(ctx: OrganizationContext, given: string | undefined): Promise<string | undefined> {
   if (given !== undefined) return announce(ctx, given, 'from the `org-id` input')
   const organizations = await listMyOrganizations(ctx.client)
   if (organizations.length === 0) {
@@ -38,7 +55,7 @@ export async function organizationForProjects(ctx: CommandContext, given: string
  * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
  * belongs to the organization that owns the project.
  */
-export async function keyNamespaceFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyNamespace> {
+export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeInputs): Promise<KeyNamespace> {
   if (scope.orgId !== undefined) return organizationKeys(announce(ctx, scope.orgId, 'from the `org-id` input'))
   if (scope.projectId === undefined) return PERSONAL_KEYS
   const project = await getProject(ctx.client, scope.projectId)
@@ -57,7 +74,7 @@ export function organizationOutput(namespace: KeyNamespace): Record<string, stri
   return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {}
 }
 
-function announce(ctx: CommandContext, orgId: string, reason: string): string {
+function announce(ctx: OrganizationContext, orgId: string, reason: string): string {
   ctx.log.info(`Organization ${untrusted(orgId)}: ${reason}.`)
   return orgId
 }

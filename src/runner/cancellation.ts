@@ -1,7 +1,7 @@
-import { untrusted } from './text.ts'
-import type { Logger } from './api/client.ts'
-import type { Clock } from './clock.ts'
-import { ActionError } from './errors.ts'
+import { untrusted } from '../base/text.ts'
+import type { Logger } from '../api/client.ts'
+import type { Clock } from '../base/clock.ts'
+import { ActionError } from '../base/errors.ts'
 
 /**
  * Cancellation of the main step. The runner cancels a step with SIGINT, sends SIGTERM about

@@ -4,7 +4,7 @@
  * is escaped and kept on one line (control characters shown as escapes), and bounded; names
  * come from the platform. Key values never reach this module.
  */
-import { oneLine } from './text.ts'
+import { oneLine } from '../base/text.ts'
 
 /** Longest table cell, in characters. */
 export const MAX_CELL_LENGTH = 200
