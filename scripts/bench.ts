@@ -509,7 +509,7 @@ function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
     const jobs = Array.from({ length: GATE_JOBS }, (_, j) => {
       const pace = new PollPace(GATE_POLL_S * 1000, random)
       const finish = start + 1000 * (GATE_FINISH_S[0] + ((GATE_FINISH_S[1] - GATE_FINISH_S[0]) * j) / Math.max(1, GATE_JOBS - 1))
-      return { pace, next: random() * start + pace.firstDelay(), finish, done: false }
+      return { pace, next: random() * start, finish, done: false }
     })
     for (;;) {
       let job: (typeof jobs)[number] | undefined
