@@ -5,7 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { BUNDLE, errorLines, runStep, stepEnvironment, stripMasks } from '../scripts/run-step.ts'
+import { BUNDLE, ROOT, errorLines, runStep, stepEnvironment, stripMasks } from '../scripts/run-step.ts'
 
 let platform: PlatformEmulator
 let admin: { id: number; key: string }
@@ -193,6 +193,11 @@ describe('post step', () => {
 
 describe('start-up stays light', () => {
   const dist = join(BUNDLE, '..')
+  /** Node's arguments that make it say on stderr, at exit, whether undici's entry was evaluated (it installs a global dispatcher). */
+  const REPORT_UNDICI_ENTRY = [
+    '--import',
+    "data:text/javascript,process.on('exit', () => process.stderr.write(`undici entry: ${globalThis[Symbol.for('undici.globalDispatcher.2')] ? '' : 'not '}evaluated\\n`))",
+  ]
   const files = () => readdirSync(dist).filter((f) => f.endsWith('.js'))
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
@@ -213,19 +218,35 @@ describe('start-up stays light', () => {
     }
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-main-only-'))
     cpSync(dist, join(dir, 'dist'), { recursive: true, filter: (src) => ![...left].some((c) => src.endsWith(`/${c}`)) })
-    // What is left holds neither undici's whole entry (its mock agent) nor @actions/core's OIDC client.
-    for (const file of readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.js'))) {
-      const text = readFileSync(join(dir, 'dist', file), 'utf8')
-      expect([file, text.includes('MockAgent'), text.includes('ACTIONS_ID_TOKEN_REQUEST_URL')]).toEqual([file, false, false])
-    }
     platform.addProjects(3)
     for (const command of ['list-projects', 'list-keys', 'create-key']) {
       const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
       // Async: the emulator answers from this very process.
-      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
-      expect([command, /::error::.*/.exec(run.stdout)?.[0]]).toEqual([command, undefined])
+      const run = await promisify(execFile)(process.execPath, [...REPORT_UNDICI_ENTRY, join(dir, 'dist', 'index.js')], {
+        env,
+        encoding: 'utf8',
+      })
+      // The bundle holds undici's whole entry, for @actions/core's OIDC client, but never evaluates it for a command.
+      expect([command, /::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([command, undefined, 'undici entry: not evaluated\n'])
     }
     rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("the bundle's `undici` is undici's entry, evaluated on first use", async () => {
+    const script = [
+      "const { Agent, ProxyAgent, fetch } = require('undici')",
+      'const names = Object.keys(bundled)',
+      "console.log([bundled.ProxyAgent === ProxyAgent, bundled.fetch === fetch, 'Agent' in bundled && names.includes('Agent')].join(' '))",
+      "console.log(Object.getOwnPropertyDescriptor(bundled, 'Agent').value === Agent)",
+    ].join('\n')
+    // Evaluated at the first read, not before: nothing else in this process loads undici.
+    const first = "process.stderr.write(globalThis[Symbol.for('undici.globalDispatcher.2')] ? 'evaluated' : 'deferred'); "
+    const run = await promisify(execFile)(
+      process.execPath,
+      ['-e', `const bundled = require('./src/api/undici-deferred.cjs'); ${first} bundled.Agent; ${first}\n${script}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    )
+    expect([run.stdout, run.stderr]).toEqual(['true true true\ntrue\n', 'deferredevaluated'])
   })
 
   it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {

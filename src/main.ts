@@ -1,4 +1,4 @@
-import * as core from './runner/protocol.ts'
+import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { apiErrorIn } from './api/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'

@@ -1,4 +1,4 @@
-import * as core from './runner/protocol.ts'
+import * as core from '@actions/core'
 import { PlatformClient, type Logger } from './api/client.ts'
 import type { Clock } from './base/clock.ts'
 import { OwnError, messageOf } from './base/errors.ts'
@@ -41,8 +41,9 @@ export function clientFor(settings: Settings, clock: Clock): PlatformClient {
 export async function writeSummary(html: string): Promise<void> {
   if (!html || !process.env.GITHUB_STEP_SUMMARY) return
   try {
-    await core.appendSummary(html)
+    await core.summary.addRaw(html).write()
   } catch (error) {
+    core.summary.emptyBuffer()
     core.warning(`Could not write the job summary: ${messageOf(error)}`)
   }
 }
