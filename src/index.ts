@@ -7,5 +7,12 @@ import { IS_POST, postStepHasWork, savedState } from './runner/state.ts'
  * with the toolkit). The main step's code is another chunk. Each step's module (main.ts,
  * post.ts) exports `run()`, as local runners of actions expect.
  */
-if (savedState(IS_POST) !== 'true') await (await import('./main.ts')).run()
-else if (postStepHasWork()) await (await import('./post.ts')).run()
+const post = savedState(IS_POST) === 'true'
+try {
+  if (!post) await (await import('./main.ts')).run()
+  else if (postStepHasWork()) await (await import('./post.ts')).run()
+} catch (error) {
+  // Each step catches what it expects. The rest (a runner file that cannot be written, a part of
+  // the bundle that does not load) ends the step the same way: one line, where in src/, a summary.
+  await (await import('./step.ts')).failStep(post ? 'The post step' : 'The step', error)
+}

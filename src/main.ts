@@ -12,7 +12,7 @@ import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './runner/state.ts'
 import { untrusted } from './base/text.ts'
-import { clientFor, coreLogger, fail, readStepSettings, writeSummary } from './step.ts'
+import { clientFor, commandFailureNote, coreLogger, failStep, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: settings → command → outputs and summary. The one catch is here. */
@@ -21,7 +21,7 @@ export async function run(): Promise<void> {
   try {
     settings = readStepSettings()
   } catch (error) {
-    fail(error)
+    await failStep('The step', error)
     return
   } finally {
     // After the key is masked; the runner's post step reads it to know it is the post step.
@@ -43,13 +43,14 @@ export async function run(): Promise<void> {
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
     for (const [name, value] of Object.entries({ ...result.outputs, ...failedRequest })) core.setOutput(name, value)
-    await writeSummary(result.summary)
+    const note = result.failure ? commandFailureNote(result.summary, result.failure, result.failedRequest) : ''
+    await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
     // Before the step fails: a `continue-on-error` step's successors branch on these.
     const failedRequest = apiErrorIn(error)
     if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
-    fail(error)
+    await failStep(settings.command, error)
   } finally {
     await client.close()
   }

@@ -6,7 +6,7 @@ import { systemClock } from './base/clock.ts'
 import { ActionError, messageOf } from './base/errors.ts'
 import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
-import { clientFor, fail, readStepSettings } from './step.ts'
+import { clientFor, failStep, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
 
 /**
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
     if (jobKeyId !== undefined) await revokeJobKey(client, jobKeyId, saved(JOB_KEY_ORG_ID))
     if (ledger) await revokeLeftovers(client, ledger, jobKeyId)
   } catch (error) {
-    fail(error)
+    await failStep('The post step', error)
   } finally {
     await client?.close()
   }
