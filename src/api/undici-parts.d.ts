@@ -1,7 +1,7 @@
 /**
- * Types for the two parts of undici the client loads on their own (client.ts says why). undici
- * publishes types only for its entry, which re-exports these very modules. `undici/index.js`, not
- * `undici`: tsconfig.json maps that name for the bundle.
+ * Types for the parts of undici the action loads on their own (client.ts and undici-lean.ts say
+ * why). undici publishes types only for its entry, which re-exports these very modules.
+ * `undici/index.js`, not `undici`: tsconfig.json maps that name to undici-lean.ts.
  */
 declare module 'undici/lib/dispatcher/agent.js' {
   import { Agent } from 'undici/index.js'
@@ -14,7 +14,7 @@ declare module 'undici/lib/api/api-request.js' {
   export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>
 }
 
-/** The bundle's `undici` (tsconfig.json `paths`), which has undici's entry behind it: the same types. */
-declare module 'undici' {
-  export * from 'undici/index.js'
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import { ProxyAgent } from 'undici/index.js'
+  export default ProxyAgent
 }
