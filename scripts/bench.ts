@@ -17,7 +17,8 @@
  *   clock starts.
  * - Quick steps (every command, the post step with nothing to do and with a key to revoke, and
  *   the floors) are run round-robin: 2 warm-up rounds, then N timed rounds (default 15). The
- *   timed runs are exactly the runner's command line.
+ *   timed runs are exactly the runner's command line. With `--baseline`, the steps that have a
+ *   target over their floor (BASELINE_CASES) run on the baseline's bundle too, in the same rounds.
  * - CPU time (user + system) and peak RSS come from a few extra runs (min(N, 3)) with a tiny
  *   preload, `node --import <tmp>/usage.mjs`, that writes process.resourceUsage() to fd 3 on
  *   exit; the preload costs ~1–2 ms of start-up, which is why it is kept out of the timed runs.
@@ -208,6 +209,8 @@ interface Spec {
   env: Record<string, string>
   cwd: string
   files?: StepFiles
+  /** The dist/ of the bundle it runs, for the files it loads. */
+  dist?: string
 }
 
 type Preload = 'none' | 'usage' | 'loads'
@@ -222,8 +225,16 @@ function actionSpec(inputs: Record<string, string>, options: { timeScale?: numbe
   // The waiter runs on the virtual-time preload (outside the bundle), `1 / timeScale` times as fast.
   const { timeScale } = options
   const command = stepCommand({ entry: 'bundle', time: timeScale === undefined ? 'real' : { mode: 'scale', rate: 1 / timeScale } })
-  return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files }
+  return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files, dist: DIST }
 }
+
+/** The same step, run by the `--baseline` bundle. */
+function onBaseline(spec: Spec): Spec {
+  return { ...spec, args: [...spec.args.slice(0, -1), BASELINE_BUNDLE!], dist: join(BASELINE_BUNDLE!, '..') }
+}
+
+/** The quick steps that also run on the `--baseline` bundle: the ones with a target over their floor. */
+const BASELINE_CASES = new Set(['list-projects', 'create-key', 'wait-for-operations', 'post-idle'])
 
 function plainSpec(args: string[], extraEnv: Record<string, string> = {}): Spec {
   const dir = join(work, `step-${++runCounter}`)
@@ -276,7 +287,7 @@ async function execute(spec: Spec, preload: Preload): Promise<Run> {
     run.cpuMs = parsed.cpuMs
     run.loaded = parsed.loaded
       ?.filter((url) => url.startsWith('file:'))
-      .map((url) => relative(DIST, fileURLToPath(url)))
+      .map((url) => relative(spec.dist ?? DIST, fileURLToPath(url)))
       .filter((f) => !f.startsWith('..'))
   }
   return run
@@ -693,14 +704,18 @@ async function main(): Promise<void> {
     return
   }
 
-  // Bundle sizes: dist/index.js and every other .js chunk in dist/.
-  const chunks = (readdirSync(DIST, { recursive: true }) as string[])
-    .filter((f) => /\.[cm]?js$/.test(f))
-    .map((f) => {
-      const text = readFileSync(join(DIST, f), 'utf8')
-      return { file: f.split('\\').join('/'), bytes: statSync(join(DIST, f)).size, lines: text.split('\n').length }
-    })
-    .sort((a, b) => (a.file === 'index.js' ? -1 : b.file === 'index.js' ? 1 : b.bytes - a.bytes))
+  // Bundle sizes: dist/index.js and every other .js chunk in dist/ (source maps are read only after a failure).
+  const chunksOf = (dist: string) =>
+    (readdirSync(dist, { recursive: true }) as string[])
+      .filter((f) => /\.[cm]?js$/.test(f))
+      .map((f) => {
+        const text = readFileSync(join(dist, f), 'utf8')
+        return { file: f.split('\\').join('/'), bytes: statSync(join(dist, f)).size, lines: text.split('\n').length }
+      })
+      .sort((a, b) => (a.file === 'index.js' ? -1 : b.file === 'index.js' ? 1 : b.bytes - a.bytes))
+  const chunks = chunksOf(DIST)
+  const baselineChunks = BASELINE_BUNDLE === undefined ? undefined : chunksOf(join(BASELINE_BUNDLE, '..'))
+  const totalBytes = (list: { bytes: number }[]) => list.reduce((sum, c) => sum + c.bytes, 0)
 
   // The small account, for the quick steps.
   const platform = emulator()
@@ -811,6 +826,12 @@ async function main(): Promise<void> {
       check: () => undefined,
     },
   ]
+  if (BASELINE_BUNDLE !== undefined) {
+    // Right after the floors, so that each round runs both builds of a step on the same machine state.
+    for (const seed of seeds.filter((c) => BASELINE_CASES.has(c.name))) {
+      seeds.push({ ...seed, name: `baseline:${seed.name}`, label: `baseline: ${seed.label}`, spec: () => onBaseline(seed.spec()) })
+    }
+  }
   const cases: QuickCase[] = seeds.map((c) => ({ ...c, requests: [], wall: [], rss: [], cpu: [], loaded: [] }))
 
   const once = async (c: QuickCase, preload: Preload): Promise<Run> => {
@@ -986,6 +1007,9 @@ async function main(): Promise<void> {
   const cpuStats = new Map(cases.map((c) => [c.name, stats(c.cpu)]))
   const median = (name: string) => wallStats.get(name)!.median
   const sizeOf = new Map(chunks.map((c) => [c.file, c.bytes]))
+  const baselineSizeOf = new Map((baselineChunks ?? []).map((c) => [c.file, c.bytes]))
+  const loadedBytes = (c: QuickCase) =>
+    c.loaded.reduce((sum, f) => sum + ((c.name.startsWith('baseline:') ? baselineSizeOf : sizeOf).get(f) ?? 0), 0)
   const short = (file: string) => (file === 'index.js' ? 'index' : file.replace(/\.index\.js$/, ''))
   const byName = new Map(cases.map((c) => [c.name, c]))
   /** Paired: each timed run over its floor's run of the same round, so drift of the machine cancels out. */
@@ -1017,7 +1041,7 @@ async function main(): Promise<void> {
           mib(rssStats.get(c.name)!.median),
           String(stats(c.requests).median),
           c.loaded.length ? c.loaded.map(short).join(' ') : '—',
-          c.loaded.length ? num(c.loaded.reduce((sum, f) => sum + (sizeOf.get(f) ?? 0), 0) / 1000, 1) : '—',
+          c.loaded.length ? num(loadedBytes(c) / 1000, 1) : '—',
         ]
       }),
       [false, true, true, true, true, true, true, true, false, true],
@@ -1038,6 +1062,20 @@ async function main(): Promise<void> {
   )
   console.log(`  list-projects ÷ node -e 0:                ${num(pairedRatio('list-projects', 'floor-node'), 2)}×`)
   console.log(`  a second request (two fetches − one):     ${ms(secondRequestMs)}`)
+
+  const targets = [...BASELINE_CASES].map((name) => {
+    const c = byName.get(name)!
+    const over = (n: string) => (byName.has(n) ? `${num(pairedRatio(n, c.floor!), 2)}×` : '')
+    return [c.label, c.floor === 'floor-node' ? 'node -e 0' : 'one fetch', over(name), over(`baseline:${name}`)]
+  })
+  console.log(
+    `\n  targets, each step ÷ its floor (paired medians; the aim is at most 1.3×)${baselineChunks ? ', beside the baseline' : ''}:`,
+  )
+  console.log(table(['step', 'floor', 'this', 'baseline'], targets, [false, false, true, true]))
+  console.log(
+    `  whole bundle, every dist/*.js: ${bytes(totalBytes(chunks))} bytes` +
+      (baselineChunks ? ` (baseline ${bytes(totalBytes(baselineChunks))} bytes)` : ''),
+  )
 
   console.log('\nBundle: every file of dist/ that Node loads, and which of the steps above loaded it')
   console.log(
@@ -1155,6 +1193,9 @@ async function main(): Promise<void> {
         },
       ]),
     ),
+    bundleBytes: totalBytes(chunks),
+    baselineBundleBytes: baselineChunks === undefined ? undefined : totalBytes(baselineChunks),
+    baseline: BASELINE_DIR,
     pairedRatios: {
       postIdleOverNodeE0: postIdleRatio,
       listProjectsOverOneFetch: listProjectsRatio,
