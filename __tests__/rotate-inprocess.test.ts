@@ -119,8 +119,10 @@ const summaryOf = (rows: string[], note: string) =>
   `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
   `<p>${note}</p>\n`
 const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
-const keptRow = (id: number, keep: number) => `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>—</td></tr>`
-const revokedRow = (id: number) => `<tr><td>revoked</td><td><code>${id}</code></td><td>—</td></tr>`
+// Each replaced key shows its own name, as the platform lists it.
+const keptRow = (id: number, keep: number, name = 'ci-deploy') =>
+  `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const revokedRow = (id: number, name = 'ci-deploy') => `<tr><td>revoked</td><td><code>${id}</code></td><td>${name}</td></tr>`
 const NO_SECRET = 'The new key is in the step output <code>key</code>, masked in logs; no secret was written.'
 
 describe('without a secret', () => {
@@ -203,6 +205,13 @@ describe('without a secret', () => {
     ])
     expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
     expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('key-id of another name shows that name among the revoked keys', async () => {
+    const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: stray.id })
+    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET))
   })
 
   it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {

@@ -131,15 +131,24 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, target.namespace)
   for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
+  // Names as the platform listed them: `key-id` may name a key of another name.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
   return rotated(
     ledger,
     options,
     created,
-    revoked,
-    kept,
+    named(revoked),
+    named(kept),
     failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
     failedRequest,
   )
+}
+
+/** A replaced key, as the summary names it. */
+interface NamedKey {
+  id: number
+  name: string
 }
 
 /** The result, which hands the new key out (main writes it to the `key` output with no await before). */
@@ -147,8 +156,8 @@ function rotated(
   ledger: KeyLedger,
   options: RotateOptions,
   created: CreatedApiKey,
-  revoked: number[],
-  kept: number[],
+  revoked: NamedKey[],
+  kept: NamedKey[],
   failure: string | undefined,
   failedRequest?: ApiError,
 ): CommandResult {
@@ -159,7 +168,7 @@ function rotated(
     outputs: {
       key: created.key,
       'key-id': String(created.id),
-      'revoked-key-ids': JSON.stringify(revoked),
+      'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
       ...organizationOutput(ledger.target.namespace),
     },
     summary:
@@ -168,8 +177,8 @@ function rotated(
         ['', 'id', 'name'],
         [
           ['new', { code: String(created.id) }, options.keyName],
-          ...kept.map((id) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(id) }, '']),
-          ...revoked.map((id) => ['revoked', { code: String(id) }, '']),
+          ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+          ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
         ],
       ) +
       (secret
