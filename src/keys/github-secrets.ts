@@ -203,9 +203,10 @@ export class SecretStores {
           try {
             await this.client.put(store.path, body, time.deadline)
           } catch (error) {
-            // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open.
+            // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open
+            // (a 2xx whose body cannot be read was carried out).
             const status = error instanceof GitHubRequestError ? error.status : undefined
-            if (status === undefined || status >= 500) mayHaveApplied = true
+            if (status === undefined || status >= 500 || status < 300) mayHaveApplied = true
             throw error
           }
         },
