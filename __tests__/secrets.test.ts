@@ -314,6 +314,36 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
   })
 })
 
+describe('an answer that cannot be read', () => {
+  it('a write answered 2xx with a body that is not JSON may have landed: settled by updated_at', async () => {
+    // A proxy in front of GitHub rewrites the body; the emulator never does, so a plain server stands in.
+    const { createServer } = await import('node:http')
+    let written = false
+    const server = createServer((req, res) => {
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', date: new Date(clock.now()).toUTCString() })
+        res.end(JSON.stringify(body))
+      }
+      if (req.url?.endsWith('/public-key')) return json(200, { key_id: '1', key: Buffer.alloc(32, 9).toString('base64') })
+      if (req.method === 'GET') return written ? json(200, { name: 'NEON_API_KEY', updated_at: '2026-11-21T10:00:00Z' }) : json(404, {})
+      written = true
+      res.writeHead(201, { 'content-type': 'text/html' })
+      res.end('<html>Created</html>')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time())
+    const [outcome] = await stores.storeEverywhere('napi_new', time())
+    await stores.close()
+    server.close()
+    expect(outcome).toMatchObject({
+      status: 'stored',
+      message:
+        "Stored the new key in secret NEON_API_KEY of the repository neon-user/app (GitHub did not confirm the write, but the secret's updated_at moved from nothing (new secret) to 2026-11-21T10:00:00Z).",
+    })
+  })
+})
+
 describe('several targets of every kind', () => {
   const ORG = 'octo-org'
   const api: SecretTarget = { kind: 'repository', owner: ORG, repo: 'api' }
