@@ -159,7 +159,7 @@ it("list-keys says how many keys an organization has, and shows each key's scope
   )
 })
 
-it('revoke-key by name: least recently used first, a table of what it revoked, and a warning when no key has the name', async () => {
+it('revoke-key by name: least recently used first, a table of what became of each key, and a warning when no key has the name', async () => {
   const at = Date.parse('2026-11-20T08:30:00Z')
   const recent = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 7_200_000 })
   const idle = platform.addKey('old-ci', { createdAt: at })
@@ -168,7 +168,9 @@ it('revoke-key by name: least recently used first, a table of what it revoked, a
   const order = [idle.id, used.id, recent.id]
   expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(order.map((id) => `Revoked API key ${id}.`))
   expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual(order)
-  expect(result.summary).toContain(`<tr><th>id</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td></tr>\n`).join('')}`)
+  expect(result.summary).toContain(
+    `<tr><th>id</th><th>outcome</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td><td>revoked</td></tr>\n`).join('')}`,
+  )
 
   const none = await step({ command: 'revoke-key', 'key-name': 'nothing' })
   expect(none.code).toBe(0)
