@@ -232,3 +232,24 @@ describe('the post step when its clean-up meets faults', () => {
     ])
   })
 })
+
+describe('an input the command does not read', () => {
+  it('secret-name on create-key fails the step before any request', async () => {
+    const result = await step({ command: 'create-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::Input `secret-name` was given to create-key, which does not take it: create-key never stores the new key in a secret. ' +
+        'To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; or pass the `key` output on yourself.',
+    ])
+    expect(platform.requests).toEqual([])
+  })
+
+  it('key-id on list-keys is a warning naming both, and the keys are listed', async () => {
+    const result = await step({ command: 'list-keys', 'key-id': '42' })
+    expect(result.code).toBe(0)
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      '::warning::Input `key-id` is set, but list-keys does not read it: it has no effect on this step.',
+    ])
+    expect(JSON.parse(result.outputs.keys!)).toHaveLength(1)
+  })
+})

@@ -19,7 +19,7 @@ import { ACTION_VERSION } from './base/version.ts'
 export async function run(): Promise<void> {
   let settings: Settings
   try {
-    settings = readStepSettings()
+    settings = readStepSettings((message) => core.warning(message))
   } catch (error) {
     fail(error)
     return
