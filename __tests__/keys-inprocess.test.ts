@@ -510,6 +510,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
   it.each([
     ['a leading space', (key: string) => ` ${key}`],
     ['a trailing space', (key: string) => `${key} `],
+    ['2,000 characters, more than any key and than an output should carry', () => 'k'.repeat(2000)],
   ])('a value with %s: masked, and revoked', async (_, value) => {
     answerKey(value)
     const error = await failure(create())

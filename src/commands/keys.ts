@@ -44,6 +44,12 @@ export type { KeyTarget } from '../keys/ledger.ts'
  *    at once. Messages say which key failed (the step's or the new one).
  */
 
+/**
+ * A key value the action hands out: one printable token, at most 1,024 characters. The platform's
+ * keys are far shorter; a longer value would be an output (and a mask) no later step can carry.
+ */
+const KEY_VALUE = /^[\x21-\x7e]{1,1024}$/
+
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
 
@@ -121,7 +127,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
     }
     if (created.key) ctx.mask(created.key)
     ledger.created(created.id)
-    if (!/^[\x21-\x7e]+$/.test(created.key)) {
+    if (!KEY_VALUE.test(created.key)) {
       throw await revokeAtOnce(
         ctx,
         ledger,
