@@ -215,6 +215,19 @@ describe('a real run', () => {
     expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([false, false, true])
   })
 
+  it('a revocation answered with another key: the key is named as one that may or may not be revoked, and the run stops', async () => {
+    const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
+    platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'rewrite', set: { id: keys[1]!.id } })
+    const result = await prune({ dryRun: false })
+    expect(result.failure).toBe(
+      `The platform answered the revocation of API key ${keys[0]!.id} with a record of API key ${keys[1]!.id}: whether key ${keys[0]!.id} ` +
+        `was revoked is not known, and key ${keys[1]!.id} may have been revoked instead. Check both with list-keys. ` +
+        `API key ${keys[0]!.id} may or may not be revoked: check it with list-keys. No other key was.`,
+    )
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
+  })
+
   it('a first revocation that fails says that no key was revoked', async () => {
     const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
     platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'status', status: 403 })

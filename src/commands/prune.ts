@@ -189,9 +189,11 @@ async function revokeSelected(
   })
   revoked.push(...run.revoked)
   if (!run.failed) return {}
-  const done = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : ' No key was revoked.'
-  const uncertain = run.failed.uncertain ? ` API key ${run.failed.id} may or may not be revoked: check it with list-keys.` : ''
-  return { failure: `${messageOf(run.failed.error)}${uncertain}${done}` }
+  const { id, error, uncertain } = run.failed
+  const before = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : ''
+  const maybe = uncertain ? ` API key ${id} may or may not be revoked: check it with list-keys.` : ''
+  const done = `${maybe}${before || (uncertain ? ' No other key was.' : ' No key was revoked.')}`
+  return { failure: `${messageOf(error)}${done}` }
 }
 
 function describeSelectors(options: PruneSelection): string {
