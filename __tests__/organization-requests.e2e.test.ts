@@ -105,13 +105,13 @@ const rows: Row[] = [
     'revoke-key by name, personal',
     () => personal,
     () => ({ command: 'revoke-key', 'key-name': 'n1' }),
-    () => ['GET /api_keys', `DELETE /api_keys/${KEY_ID}`],
+    () => ['GET /auth', 'GET /api_keys', `DELETE /api_keys/${KEY_ID}`],
   ],
   [
     'revoke-key by name, org-id',
     () => personal,
     () => ({ command: 'revoke-key', 'key-name': 'n2', 'org-id': org }),
-    () => [`GET /organizations/${org}/api_keys`, `DELETE /organizations/${org}/api_keys/${KEY_ID}`],
+    () => ['GET /auth', `GET /organizations/${org}/api_keys`, `DELETE /organizations/${org}/api_keys/${KEY_ID}`],
   ],
   [
     'rotate-key, personal (one old key)',
