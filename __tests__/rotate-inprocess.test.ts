@@ -321,6 +321,7 @@ describe('cancellation', () => {
       hold: () => undefined,
       checkpoint: () => undefined,
       undoDeadline: (usual) => usual,
+      inFlight: () => () => undefined,
     }
     ctx = makeContext(client, cancellation)
     github.failNext(502, 3)

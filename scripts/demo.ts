@@ -10,7 +10,7 @@ import { expiringKeyName } from '../emulator/names.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { ROOT, runStep } from './run-step.ts'
 import { bold, dim, printStep as print, shown } from './show-step.ts'
-import { readmeJob, runJob, type JobContext } from './workflow.ts'
+import { recipeJob, runJob, type JobContext } from './workflow.ts'
 
 async function main(): Promise<void> {
   const platform = new PlatformEmulator()
@@ -194,12 +194,13 @@ async function main(): Promise<void> {
   await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })
 
   // The README's deploy-gate recipe, read from the README and run as a workflow runs it.
-  const recipe = readmeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### Deploy gate: wait for the platform to finish')
+  const recipe = recipeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### A deploy gate in one step')
   const gate = (key: string, afterStep?: JobContext['afterStep']) =>
     runJob(recipe, {
       secrets: { NEON_API_KEY: key },
       vars: { NEON_PROJECT_ID: projectId },
       env: { NEON_API: url },
+      inputs: { 'api-host': url },
       standIns: { Migrate: 'echo "(your migration runs here)"' },
       step: { time: 'real', entry: 'bundle' },
       afterStep,
@@ -208,7 +209,9 @@ async function main(): Promise<void> {
     `\n${bold("The README's deploy-gate recipe, as a workflow runs it (curl creates a branch; the gate waits for its operations)")}`,
   )
   printJob(await gate(admin.key))
-  console.log(`\n${bold('The same recipe, with its key revoked right after the branch was made: the gate says it could not find out')}`)
+  console.log(
+    `\n${bold('The same recipe, with its key revoked right after the branch was made: the gate fails closed, and Migrate never runs')}`,
+  )
   const gateKey = platform.addKey('deploy-gate')
   printJob(
     await gate(gateKey.key, async (done) => {

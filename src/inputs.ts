@@ -66,6 +66,77 @@ export const MAX_ENVIRONMENT_NAME_LENGTH = 255
  */
 export const MAX_SECRET_TARGETS = 50
 
+const NOT_A_SECRET =
+  'create-key never stores the new key in a secret. To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; ' +
+  'or pass the `key` output on yourself.'
+
+/** The inputs every command reads. */
+const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
+
+/**
+ * Which inputs each command reads. Any other input given a value is a warning naming it and the
+ * command, or an error where ignoring it could surprise (UNREAD_REFUSED). A new input goes in the
+ * row of each command that reads it (a test checks that every input of action.yml is here).
+ */
+export const INPUTS_READ: Readonly<Record<Command, readonly string[]>> = {
+  'create-key': [...COMMON_INPUTS, 'key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
+  'revoke-key': [...COMMON_INPUTS, 'key-id', 'key-name', 'org-id'],
+  'list-keys': [...COMMON_INPUTS, 'org-id'],
+  'list-projects': [...COMMON_INPUTS, 'org-id', 'search'],
+  'wait-for-operations': [...COMMON_INPUTS, 'project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+  'rotate-key': [
+    ...COMMON_INPUTS,
+    'key-name',
+    'key-id',
+    'secret-name',
+    'secret-environment',
+    'secret-targets',
+    'secret-visibility',
+    'secret-repositories',
+    'github-token',
+    'keep-previous',
+    'org-id',
+    'project-id',
+  ],
+  'prune-keys': [...COMMON_INPUTS, 'key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+}
+
+/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
+  'api-host': DEFAULT_API_HOST,
+  'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),
+  timeout: String(DEFAULT_TIMEOUT_SECONDS),
+  'revoke-after-job': 'false',
+  'dry-run': 'true',
+  'max-revoke': String(DEFAULT_MAX_REVOKE),
+  'keep-previous': String(DEFAULT_KEEP_PREVIOUS),
+}
+
+/**
+ * Inputs a command does not read that fail the step when given: ignoring them would leave a key
+ * valid, unstored or revoked against what the user asked. Why, after "which does not take it: ".
+ */
+const UNREAD_REFUSED: Readonly<Partial<Record<Command, Readonly<Record<string, string>>>>> = {
+  'create-key': {
+    'secret-name': NOT_A_SECRET,
+    'secret-environment': NOT_A_SECRET,
+    'secret-targets': NOT_A_SECRET,
+  },
+  'revoke-key': {
+    'unused-for':
+      'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
+    'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
+    'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+  },
+  'rotate-key': {
+    'revoke-after-job':
+      'a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.',
+  },
+  'prune-keys': {
+    'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+  },
+}
+
 interface Common {
   apiKey: string
   /** Base URL without a trailing slash, e.g. https://console.neon.tech/api/v2 */
@@ -124,7 +195,12 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
  * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY), checked here too: a
  *             rotation that cannot store its key must fail before it creates one.
  */
-export function readSettings(read: InputReader, mask: (secret: string) => void, runner: RunnerEnvironment = {}): Settings {
+export function readSettings(
+  read: InputReader,
+  mask: (secret: string) => void,
+  runner: RunnerEnvironment = {},
+  warn: (message: string) => void = () => undefined,
+): Settings {
   const apiKey = read('api-key').trim()
   if (apiKey) mask(apiKey)
   const githubToken = read('github-token').trim()
@@ -143,7 +219,37 @@ export function readSettings(read: InputReader, mask: (secret: string) => void, 
     apiHost: readApiHost(read('api-host')),
     timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
   }
+  const settings = readCommandSettings(read, command, common, githubToken, runner)
+  checkUnreadInputs(read, command, warn)
+  return settings
+}
 
+/**
+ * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
+ * warning each. Only after the command's own inputs were read, so their errors come first.
+ */
+function checkUnreadInputs(read: InputReader, command: Command, warn: (message: string) => void): void {
+  const reads = new Set(INPUTS_READ[command])
+  const ignored: string[] = []
+  for (const input of new Set(Object.values(INPUTS_READ).flat())) {
+    if (reads.has(input)) continue
+    const value = read(input).trim()
+    if (!value || value === INPUT_DEFAULTS[input]) continue
+    const refused = UNREAD_REFUSED[command]?.[input]
+    // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+    if (refused) throw new InputError(`Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`)
+    ignored.push(input)
+  }
+  for (const input of ignored) warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+}
+
+function readCommandSettings(
+  read: InputReader,
+  command: Command,
+  common: Common,
+  githubToken: string,
+  runner: RunnerEnvironment,
+): Settings {
   switch (command) {
     case 'create-key': {
       const keyName = requireInput(readKeyName(read), 'key-name', command)
