@@ -195,3 +195,36 @@ describe('the default key name is unique to the set of targets', () => {
     expect(name).toMatch(new RegExp(`^gha:${repo.slice(0, 50)}.*~[0-9a-f]{8}$`))
   })
 })
+
+describe('on other commands', () => {
+  const on = (inputs: Record<string, string>) => {
+    const warnings: string[] = []
+    const read = reader({ 'api-key': 'napi_secret', ...inputs })
+    return {
+      settings: () =>
+        readSettings(
+          read,
+          () => undefined,
+          { repository: 'octo-org/deploys' },
+          (m) => warnings.push(m),
+        ),
+      warnings,
+    }
+  }
+
+  it('secret-targets on create-key is refused, as secret-name is: create-key never stores its key', () => {
+    const step = on({ command: 'create-key', 'key-name': 'ci', 'secret-targets': 'octo-org/api' })
+    expect(step.settings).toThrow(
+      /^Input `secret-targets` was given to create-key, which does not take it: create-key never stores the new key in a secret/,
+    )
+  })
+
+  it('secret-visibility and secret-repositories elsewhere are named in a warning', () => {
+    const step = on({ command: 'list-keys', 'secret-visibility': 'all', 'secret-repositories': 'api' })
+    step.settings()
+    expect(step.warnings).toEqual([
+      'Input `secret-visibility` is set, but list-keys does not read it: it has no effect on this step.',
+      'Input `secret-repositories` is set, but list-keys does not read it: it has no effect on this step.',
+    ])
+  })
+})
