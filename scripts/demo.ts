@@ -127,6 +127,28 @@ async function main(): Promise<void> {
     `\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`,
   )
 
+  // One key, many consumers: two repositories, an environment and an organization secret for two repositories.
+  const sharedKey = platform.addKey('shared-deploy')
+  github.addEnvironment('octo-org', 'web', 'production')
+  github.store({ organization: 'octo-org' }, 'NEON_API_KEY', sharedKey.key, {
+    visibility: 'selected',
+    repositories: ['octo-org/api', 'octo-org/worker'],
+  })
+  const everywhere = await step('Rotate a key that four places read, storing it in every one before revoking the old one', {
+    command: 'rotate-key',
+    'api-key': sharedKey.key,
+    'key-name': 'shared-deploy',
+    'keep-previous': '0',
+    'secret-name': 'NEON_API_KEY',
+    'secret-targets': 'octo-org/api\nocto-org/worker\nocto-org/web:production\norg:octo-org',
+    'github-token': github.token,
+  })
+  const organizationSecret = github.stored({ organization: 'octo-org' }, 'NEON_API_KEY')
+  console.log(
+    `\nThe organization secret holds the new key: ${organizationSecret?.value === everywhere.outputs.key}, ` +
+      `still for ${organizationSecret?.repositories?.join(' and ')}; old key ${sharedKey.id} valid: ${platform.isKeyValid(sharedKey.id)}`,
+  )
+
   const jobInputs = { command: 'create-key', 'key-name': 'deploy-job-42', 'project-id': projectId, 'revoke-after-job': 'true' }
   const jobKey = await step('A project-scoped job key: it reaches deploy-target and nothing else', jobInputs)
   const ready = platform.addOperation(projectId, { action: 'apply_config', status: 'finished', createdAt: Date.now() })

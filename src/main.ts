@@ -79,7 +79,7 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
       return runRotateKey(ctx, {
         keyName: settings.keyName,
         keyId: settings.keyId,
-        secret: settings.secret,
+        secrets: settings.secrets,
         keepPrevious: settings.keepPrevious,
         orgId: settings.orgId,
         projectId: settings.projectId,

@@ -87,7 +87,8 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
 
 /** One HTTP request, ready to send. */
 export interface HttpRequest {
-  method: RequestSpec<unknown>['method']
+  /** PUT: GitHub's secret writes, which go through the same sender. */
+  method: RequestSpec<unknown>['method'] | 'PUT'
   /** Path and query below the origin. */
   path: string
   headers: Record<string, string>
