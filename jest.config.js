@@ -1,4 +1,4 @@
-/** ESM + ts-jest: see toolchain notes in the README's "Developing" section. */
+/** ESM + ts-jest: see docs/developing.md, "Toolchain". */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],

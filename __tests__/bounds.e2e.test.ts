@@ -175,4 +175,81 @@ describe('outputs within the runner limits', () => {
     expect(keys).toHaveLength(1001)
     expect(readFileSync(result.outputs['keys-file']!, 'utf8')).not.toContain(admin.key)
   })
+
+  it('1,000 operations: `operations` is not set past the limit, `outputs-file` holds it, one warning names it', async () => {
+    const project = platform.addProject().id
+    const ids = Array.from({ length: 1000 }, () => platform.addOperation(project, { status: 'finished' }))
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': ids.join(',') })
+    expect(result.code).toBe(0)
+    expect(result.outputs.operations).toBeUndefined()
+    expect(result.outputs).toMatchObject({ status: 'finished', 'failed-operation-ids': '[]', 'pending-operation-ids': '[]' })
+    const file = result.outputs['outputs-file']!
+    expect(file.startsWith(join(runnerTemp, 'neon-outputs-'))).toBe(true)
+    const spilled = JSON.parse(readFileSync(file, 'utf8')) as { operations: Array<{ id: string }> }
+    expect(Object.keys(spilled)).toEqual(['operations'])
+    expect(spilled.operations.map((o) => o.id)).toEqual(ids)
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::warning::Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:\\. ` +
+            `Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${runnerTemp}/neon-outputs-[0-9a-f-]+\\.json$`,
+        ),
+      ),
+    ])
+    for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
+  }, 60_000)
+
+  it('one hostile operation id of 300 kB: no output past the limit, the ids still pending are in `outputs-file`', async () => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, { status: 'running' })
+    const hostile = `${op}${'x'.repeat(300_000)}`
+    platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set: { id: hostile }, ids: [op], times: 999 })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': 'pending', timeout: '12' })
+    expect(result.outputs.status).toBe('timed-out')
+    for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
+    const spilled = JSON.parse(readFileSync(result.outputs['outputs-file']!, 'utf8')) as Record<string, unknown>
+    expect(spilled['pending-operation-ids']).toEqual([hostile])
+    expect(Object.keys(spilled).sort()).toEqual(['operations', 'pending-operation-ids'])
+    expect(warnings(result)).toContainEqual(
+      expect.stringMatching(/^::warning::Not set: `operations` \(\d+ bytes\) and `pending-operation-ids` \(\d+ bytes\), /),
+    )
+  })
+
+  it('prune-keys past the limit: the selected ids are in `outputs-file`', async () => {
+    const old = { createdAt: Date.now() - 400 * 86_400_000 }
+    const ids = Array.from({ length: 10_000 }, (_, i) => platform.addKey(`stale-${i}`, old).id)
+    const result = await step({ command: 'prune-keys', 'unused-for': '30d', 'max-revoke': '10000' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['prunable-key-ids']).toBeUndefined()
+    const spilled = JSON.parse(readFileSync(result.outputs['outputs-file']!, 'utf8')) as Record<string, unknown>
+    expect(spilled['prunable-key-ids']).toEqual(ids)
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+  }, 60_000)
+})
+
+describe('the error outputs of a failed request', () => {
+  const refuse = (body: Record<string, string>) =>
+    platform.inject({ path: '/api_keys', kind: 'status', status: 400, body: JSON.stringify(body), contentType: 'application/json' })
+
+  it('`error-code` only when the code is a short token; otherwise empty, and the text only in the log, made safe', async () => {
+    refuse({ code: 'Bearer napi_0123456789abcdef ::error::forged', message: 'bad' })
+    const echoed = await step({ command: 'list-keys' })
+    expect(echoed.code).toBe(1)
+    expect(echoed.outputs['http-status']).toBe('400')
+    expect(echoed.outputs['error-code']).toBeUndefined()
+    expect(errorLines(echoed.stdout)).toEqual([expect.stringContaining('[Bearer napi_0123456789abcdef ::error::forged]')])
+
+    refuse({ code: 'x'.repeat(65), message: 'bad' })
+    expect((await step({ command: 'list-keys' })).outputs['error-code']).toBeUndefined()
+    refuse({ code: `K.${'x'.repeat(62)}`, message: 'bad' })
+    expect((await step({ command: 'list-keys' })).outputs['error-code']).toBe(`K.${'x'.repeat(62)}`)
+  })
+
+  it("`request-id` is the service's only when it looks like an id; otherwise the one the action sent", async () => {
+    refuse({ code: 'BAD', message: 'bad', request_id: `${'r'.repeat(1000)} ::error::forged` })
+    const result = await step({ command: 'list-keys' })
+    expect(result.outputs['request-id']).toBe(platform.requests.at(-1)!.headers['x-request-id'])
+    refuse({ code: 'BAD', message: 'bad', request_id: 'req_01J.x-y:z' })
+    expect((await step({ command: 'list-keys' })).outputs['request-id']).toBe('req_01J.x-y:z')
+  })
 })

@@ -249,3 +249,53 @@ describe('rotate-key, cancelled', () => {
     expect(unaccounted(main, await post(inputs(), main))).toEqual([])
   })
 })
+
+describe('revoke-key and prune-keys, cancelled while a key is revoked', () => {
+  const inFlight = (id: number) =>
+    `::warning::The runner cancelled the step (SIGINT) during the revocation of API key ${id}, which may or may not take effect: ` +
+    'the step starts nothing new, waits for its answer, and says which.'
+
+  it('revoke-key by name: the revocation in flight finishes and is reported, the next never starts, the summary says which is which', async () => {
+    const first = platform.addKey('old-ci', { createdAt: Date.now() - 7_200_000 })
+    const second = platform.addKey('old-ci', { createdAt: Date.now() - 7_200_000, lastUsedAt: Date.now() - 3_600_000 })
+    const main = await cancelled(
+      { command: 'revoke-key', 'key-name': 'old-ci' },
+      platform.hold({ method: 'DELETE', path: `/api_keys/${first.id}` }),
+    )
+    expect(main.stdout).toContain(`\n${inFlight(first.id)}\n`)
+    expect(errorLines(main.stdout)).toEqual([
+      `::error::The runner cancelled the step (SIGINT) before it could revoke API key ${second.id}. Already revoked: ${first.id}.`,
+    ])
+    expect(JSON.parse(main.outputs['revoked-key-ids']!)).toEqual([first.id])
+    expect([platform.isKeyValid(first.id), platform.isKeyValid(second.id)]).toEqual([false, true])
+    expect(main.summary).toContain(
+      `<tr><td><code>${first.id}</code></td><td>revoked</td></tr>\n<tr><td><code>${second.id}</code></td><td>not revoked</td></tr>`,
+    )
+  })
+
+  it('revoke-key killed before the answer: the log already names the key that may or may not be revoked', async () => {
+    const victim = platform.addKey('old-ci')
+    const main = await cancelled(
+      { command: 'revoke-key', 'key-id': String(victim.id) },
+      platform.hold({ method: 'DELETE', path: `/api_keys/${victim.id}` }),
+      true,
+    )
+    expect(main.stdout).toContain(`\n${inFlight(victim.id)}\n`)
+  })
+
+  it('prune-keys: the revocation in flight finishes and is reported, the next never starts', async () => {
+    const stale = { createdAt: Date.now() - 400 * 86_400_000, lastUsedAt: Date.now() - 300 * 86_400_000 }
+    const first = platform.addKey('stale-1', stale)
+    const second = platform.addKey('stale-2', { ...stale, lastUsedAt: stale.lastUsedAt + 1000 })
+    const main = await cancelled(
+      { command: 'prune-keys', 'unused-for': '30d', 'dry-run': 'false' },
+      platform.hold({ method: 'DELETE', path: `/api_keys/${first.id}` }),
+    )
+    expect(main.stdout).toContain(`\n${inFlight(first.id)}\n`)
+    expect(errorLines(main.stdout)).toEqual([
+      `::error::The runner cancelled the step (SIGINT) before it could revoke API key ${second.id}. Revoked before it: ${first.id}.`,
+    ])
+    expect(JSON.parse(main.outputs['revoked-key-ids']!)).toEqual([first.id])
+    expect([platform.isKeyValid(first.id), platform.isKeyValid(second.id)]).toEqual([false, true])
+  })
+})

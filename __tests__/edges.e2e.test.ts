@@ -159,7 +159,7 @@ it("list-keys says how many keys an organization has, and shows each key's scope
   )
 })
 
-it('revoke-key by name: least recently used first, a table of what it revoked, and a warning when no key has the name', async () => {
+it('revoke-key by name: least recently used first, a table of what became of each key, and a warning when no key has the name', async () => {
   const at = Date.parse('2026-11-20T08:30:00Z')
   const recent = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 7_200_000 })
   const idle = platform.addKey('old-ci', { createdAt: at })
@@ -168,7 +168,9 @@ it('revoke-key by name: least recently used first, a table of what it revoked, a
   const order = [idle.id, used.id, recent.id]
   expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(order.map((id) => `Revoked API key ${id}.`))
   expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual(order)
-  expect(result.summary).toContain(`<tr><th>id</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td></tr>\n`).join('')}`)
+  expect(result.summary).toContain(
+    `<tr><th>id</th><th>outcome</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td><td>revoked</td></tr>\n`).join('')}`,
+  )
 
   const none = await step({ command: 'revoke-key', 'key-name': 'nothing' })
   expect(none.code).toBe(0)
@@ -228,5 +230,26 @@ describe('the post step when its clean-up meets faults', () => {
         /^::error::The post step could not look for a key named "nightly" that the main step may have left valid: Could not list API keys: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\. \(request id [0-9a-f-]{36}\) Run list-keys and revoke a key of that name you do not expect\.$/,
       ),
     ])
+  })
+})
+
+describe('an input the command does not read', () => {
+  it('secret-name on create-key fails the step before any request', async () => {
+    const result = await step({ command: 'create-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::Input `secret-name` was given to create-key, which does not take it: create-key never stores the new key in a secret. ' +
+        'To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; or pass the `key` output on yourself.',
+    ])
+    expect(platform.requests).toEqual([])
+  })
+
+  it('key-id on list-keys is a warning naming both, and the keys are listed', async () => {
+    const result = await step({ command: 'list-keys', 'key-id': '42' })
+    expect(result.code).toBe(0)
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      '::warning::Input `key-id` is set, but list-keys does not read it: it has no effect on this step.',
+    ])
+    expect(JSON.parse(result.outputs.keys!)).toHaveLength(1)
   })
 })

@@ -703,6 +703,46 @@ describe('platform emulator', () => {
       expect(missing.json.message).not.toContain(hostile)
     })
 
+    it('rewrites only the records named by `ids`: one key of a list, or the id of a revocation', async () => {
+      const other = emulator.addKey('other')
+      emulator.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: 1_795_255_140 }, ids: [other.id] })
+      const keys = await call(emulator, '/api_keys', { key: admin.key })
+      expect(keys.json.map((k: { id: number; last_used_at: unknown }) => [k.id, typeof k.last_used_at])).toEqual([
+        [admin.id, 'string'],
+        [other.id, 'number'],
+      ])
+      emulator.inject({ method: 'DELETE', path: `/api_keys/${other.id}`, kind: 'rewrite', set: { id: admin.id } })
+      const revoked = await call(emulator, `/api_keys/${other.id}`, { method: 'DELETE', key: admin.key })
+      expect(revoked.json).toMatchObject({ id: admin.id, name: 'other', revoked: true })
+      expect([emulator.isKeyValid(other.id), emulator.isKeyValid(admin.id)]).toEqual([false, true])
+      expect(() => emulator.inject({ path: '/x', kind: 'rewrite', set: { a: 1 }, ids: 'all' as never })).toThrow(/fault.ids/)
+    })
+
+    it('lists records twice, the copy changed by `set`, only those named by `ids` when given', async () => {
+      const other = emulator.addKey('other', { createdAt: T0 - 86_400_000, lastUsedAt: T0 - 3_600_000 })
+      emulator.inject({ path: '/api_keys', kind: 'duplicate', set: { last_used_at: null }, ids: [other.id] })
+      const twice = await call(emulator, '/api_keys', { key: admin.key })
+      expect(twice.json.map((k: { id: number; last_used_at: unknown }) => [k.id, k.last_used_at === null])).toEqual([
+        [admin.id, false],
+        [other.id, false],
+        [other.id, true],
+      ])
+      emulator.inject({ path: /^\/projects\/[^/]+\/operations$/, kind: 'duplicate' })
+      const op = emulator.addOperation('twice-project')
+      const ops = await call(emulator, '/projects/twice-project/operations', { key: admin.key })
+      expect(ops.json.operations.map((o: { id: string }) => o.id)).toEqual([op, op])
+      expect(() => emulator.inject({ path: '/x', kind: 'duplicate', set: [] as never })).toThrow(/fault.set/)
+    })
+
+    it('lists keys newest first when asked, as the service does', async () => {
+      const newer = emulator.addKey('newer')
+      const oldestFirst = await call(emulator, '/api_keys', { key: admin.key })
+      expect(oldestFirst.json.map((k: { id: number }) => k.id)).toEqual([admin.id, newer.id])
+      emulator.listKeysNewestFirst()
+      const newestFirst = await call(emulator, '/api_keys', { key: admin.key })
+      expect(newestFirst.json.map((k: { id: number }) => k.id)).toEqual([newer.id, admin.id])
+    })
+
     it('hands out cursors that cycle, repeat the same projects, or never end, with full pages', async () => {
       emulator.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 3 })
       const cycle: string[] = []

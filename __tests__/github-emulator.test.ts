@@ -275,3 +275,184 @@ describe('GitHub emulator', () => {
     expect(github.secret(OWNER, REPO, SECRET)).toBe('v')
   })
 })
+
+describe('GitHub emulator: organization and Dependabot secrets, repositories by name, faults per store', () => {
+  const ORG = 'octo-org'
+  let github: GitHubEmulator
+  let octokit: Octokit
+
+  beforeAll(async () => {
+    await sodium.ready
+  })
+
+  beforeEach(async () => {
+    github = new GitHubEmulator()
+    await github.start()
+    octokit = getOctokit(github.token, { baseUrl: github.url })
+  })
+
+  afterEach(async () => {
+    await github.stop()
+  })
+
+  const orgKey = async (dependabot = false) =>
+    (dependabot ? await octokit.rest.dependabot.getOrgPublicKey({ org: ORG }) : await octokit.rest.actions.getOrgPublicKey({ org: ORG }))
+      .data
+
+  test('a repository by name has a stable id, as GET /repos/{owner}/{repo} answers it', async () => {
+    const { data } = await octokit.rest.repos.get({ owner: ORG, repo: 'api' })
+    expect(data).toMatchObject({ id: github.repositoryId(`${ORG}/api`), name: 'api', full_name: `${ORG}/api`, owner: { login: ORG } })
+    expect((await octokit.rest.repos.get({ owner: ORG, repo: 'web' })).data.id).not.toBe(data.id)
+    expect((await octokit.rest.repos.get({ owner: ORG.toUpperCase(), repo: 'API' })).data.id).toBe(data.id)
+  })
+
+  test('an organization secret with selected repositories: the list is stored, read back and paged', async () => {
+    const ids = ['api', 'web', 'worker'].map((repo) => github.repositoryId(`${ORG}/${repo}`))
+    const key = await orgKey()
+    const written = await octokit.rest.actions.createOrUpdateOrgSecret({
+      org: ORG,
+      secret_name: SECRET,
+      encrypted_value: seal('org-value', key.key),
+      key_id: key.key_id,
+      visibility: 'selected',
+      selected_repository_ids: ids,
+    })
+    expect(written.status).toBe(201)
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({
+      value: 'org-value',
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/web`, `${ORG}/worker`],
+    })
+    const { data } = await octokit.rest.actions.getOrgSecret({ org: ORG, secret_name: SECRET })
+    expect(data).toEqual({
+      name: SECRET,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      visibility: 'selected',
+      selected_repositories_url: `${github.url}/orgs/${ORG}/actions/secrets/${SECRET}/repositories`,
+    })
+    const first = await octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, per_page: 2, page: 1 })
+    const second = await octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, per_page: 2, page: 2 })
+    expect(first.data.total_count).toBe(3)
+    expect([...first.data.repositories, ...second.data.repositories].map((r) => r.id)).toEqual(ids)
+    // The repository's own secrets are another store.
+    expect(github.secret(ORG, 'api', SECRET)).toBeUndefined()
+  })
+
+  test('an organization write must say who may read the secret', async () => {
+    github.store({ organization: ORG }, SECRET, 'old', { visibility: 'selected', repositories: [`${ORG}/api`] })
+    const key = await orgKey()
+    const base = { org: ORG, secret_name: SECRET, encrypted_value: seal('new', key.key), key_id: key.key_id }
+    // Octokit's types know visibility is required; the request is sent without it anyway.
+    const withoutVisibility = base as typeof base & { visibility: 'all' }
+    await expect(octokit.rest.actions.createOrUpdateOrgSecret(withoutVisibility)).rejects.toMatchObject({ status: 422 })
+    expect(github.requests.at(-1)?.body).toEqual({ encrypted_value: base.encrypted_value, key_id: base.key_id })
+    await expect(
+      octokit.rest.actions.createOrUpdateOrgSecret({
+        ...base,
+        visibility: 'private',
+        selected_repository_ids: [github.repositoryId(`${ORG}/api`)],
+      }),
+    ).rejects.toMatchObject({ status: 422 })
+    await expect(
+      octokit.rest.actions.createOrUpdateOrgSecret({
+        ...base,
+        visibility: 'selected',
+        selected_repository_ids: [github.repositoryId('elsewhere/api')],
+      }),
+    ).rejects.toMatchObject({ status: 422 })
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({ value: 'old', repositories: [`${ORG}/api`] })
+    // `selected` without a list is not documented: here it empties the list.
+    expect((await octokit.rest.actions.createOrUpdateOrgSecret({ ...base, visibility: 'selected' })).status).toBe(204)
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({ value: 'new', visibility: 'selected', repositories: [] })
+    expect((await octokit.rest.actions.createOrUpdateOrgSecret({ ...base, visibility: 'all' })).status).toBe(204)
+    expect(github.stored({ organization: ORG }, SECRET)).toEqual({
+      value: 'new',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      visibility: 'all',
+    })
+  })
+
+  test('the selected repositories are set on their own, only while the visibility is selected', async () => {
+    github.store({ organization: ORG }, SECRET, 'v', { visibility: 'selected', repositories: [`${ORG}/api`] })
+    const web = github.repositoryId(`${ORG}/web`)
+    expect(
+      (await octokit.rest.actions.setSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, selected_repository_ids: [web] })).status,
+    ).toBe(204)
+    expect(github.stored({ organization: ORG }, SECRET)?.repositories).toEqual([`${ORG}/web`])
+    github.store({ organization: ORG }, SECRET, 'v', { visibility: 'private' })
+    await expect(octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET })).rejects.toMatchObject({
+      status: 409,
+    })
+  })
+
+  test('Dependabot secrets are stores of their own, with their own keys; Dependabot takes ids as strings', async () => {
+    const actionsKey = await fetchKey(octokit, REPO_TARGET)
+    const { data: dependabotKey } = await octokit.rest.dependabot.getRepoPublicKey({ owner: OWNER, repo: REPO })
+    const organizationKey = await orgKey(true)
+    expect(new Set([actionsKey.key, dependabotKey.key, organizationKey.key, (await orgKey()).key]).size).toBe(4)
+
+    await octokit.rest.dependabot.createOrUpdateRepoSecret({
+      owner: OWNER,
+      repo: REPO,
+      secret_name: SECRET,
+      encrypted_value: seal('for-dependabot', dependabotKey.key),
+      key_id: dependabotKey.key_id,
+    })
+    expect(github.stored({ repository: `${OWNER}/${REPO}`, dependabot: true }, SECRET)?.value).toBe('for-dependabot')
+    expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+
+    const api = github.repositoryId(`${ORG}/api`)
+    await octokit.rest.dependabot.createOrUpdateOrgSecret({
+      org: ORG,
+      secret_name: SECRET,
+      encrypted_value: seal('org-dependabot', organizationKey.key),
+      key_id: organizationKey.key_id,
+      visibility: 'selected',
+      selected_repository_ids: [String(api)],
+    })
+    expect(github.stored({ organization: ORG, dependabot: true }, SECRET)).toMatchObject({
+      value: 'org-dependabot',
+      repositories: [`${ORG}/api`],
+    })
+    expect(github.stored({ organization: ORG }, SECRET)).toBeUndefined()
+    // Sealed for the Actions key, the Dependabot store cannot open it.
+    await expect(
+      octokit.rest.dependabot.createOrUpdateRepoSecret({
+        owner: OWNER,
+        repo: REPO,
+        secret_name: SECRET,
+        encrypted_value: seal('wrong', actionsKey.key),
+        key_id: dependabotKey.key_id,
+      }),
+    ).rejects.toMatchObject({ status: 422 })
+  })
+
+  test('faults at one store leave the others alone, for writes or for reads', async () => {
+    github.at(`/repos/${OWNER}/web/`).failNext(403)
+    github.at(`/orgs/${ORG}/actions/`, 'GET').failNext(502)
+    github.at(`/repos/${OWNER}/api/`).loseAnswerNext()
+    expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'fine')).toBe(201)
+    await expect(storeSecret(octokit, { owner: OWNER, repo: 'web' }, SECRET, 'refused')).rejects.toMatchObject({ status: 403 })
+    expect(await storeSecret(octokit, { owner: OWNER, repo: 'web' }, SECRET, 'later')).toBe(201)
+    await expect(orgKey()).rejects.toMatchObject({ status: 502 })
+    expect((await orgKey()).key_id).toMatch(/^\d+$/)
+    await expect(storeSecret(octokit, { owner: OWNER, repo: 'api' }, SECRET, 'landed')).rejects.toMatchObject({ status: 500 })
+    expect(github.secret(OWNER, 'api', SECRET)).toBe('landed')
+    expect(github.secret(OWNER, 'web', SECRET)).toBe('later')
+    expect(github.secret(OWNER, REPO, SECRET)).toBe('fine')
+  })
+
+  test('every write is logged with its body, so a test can see what was sent', async () => {
+    const key = await orgKey()
+    await octokit.rest.actions.createOrUpdateOrgSecret({
+      org: ORG,
+      secret_name: SECRET,
+      encrypted_value: seal('v', key.key),
+      key_id: key.key_id,
+      visibility: 'private',
+    })
+    expect(github.requests.at(-1)?.body).toEqual({ encrypted_value: expect.any(String), key_id: key.key_id, visibility: 'private' })
+  })
+})

@@ -98,8 +98,8 @@ describe('the ends of each range are inside it', () => {
     expect(settings({ ...wait, 'poll-interval': '3600' })).toMatchObject({ pollIntervalMs: 3_600_000 })
     expect(settings({ command: 'list-projects', search: 'x'.repeat(256) })).toMatchObject({ search: 'x'.repeat(256) })
     expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '365d' })).toMatchObject({ expiresInMs: 365 * 86_400_000 })
-    const name = { owner: 'o', repo: 'r', name: 'S'.repeat(64 - 'gha:o/r:'.length) }
-    expect(defaultRotationKeyName(name)).toBe(`gha:o/r:${name.name}`)
+    const name = 'S'.repeat(64 - 'gha:o/r:'.length)
+    expect(defaultRotationKeyName({ name, targets: [{ kind: 'repository', owner: 'o', repo: 'r' }] })).toBe(`gha:o/r:${name}`)
   })
 })
 
@@ -120,7 +120,7 @@ describe('patterns hold at both ends', () => {
 
   it('a secret name may hold GITHUB_ after its start', () => {
     const rotate = { command: 'rotate-key', 'secret-name': 'MY_GITHUB_KEY', 'github-token': 'ghs_t' }
-    expect(settings(rotate)).toMatchObject({ secret: { name: 'MY_GITHUB_KEY' } })
+    expect(settings(rotate)).toMatchObject({ secrets: { name: 'MY_GITHUB_KEY' } })
   })
 
   it.each(['octo!org/deploys', 'octo-org/!deploys', 'octo-org/deploys!', 'octo-org/.', 'octo-org/..'])(

@@ -125,7 +125,11 @@ describe('readSettings', () => {
     ).toMatchObject({
       keyId: 7,
       keepPrevious: 1,
-      secret: { owner: 'octo-org', repo: 'deploys', name: 'NEON_API_KEY', environment: 'prod', token: 'ghp' },
+      secrets: {
+        name: 'NEON_API_KEY',
+        token: 'ghp',
+        targets: [{ kind: 'environment', owner: 'octo-org', repo: 'deploys', environment: 'prod' }],
+      },
     })
   })
 
@@ -461,7 +465,9 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
   )
 
   it('secret-environment is one line of at most 255 characters, as GitHub names environments', () => {
-    expect(settings({ ...rotate, 'secret-environment': 'e'.repeat(255) })).toMatchObject({ secret: { environment: 'e'.repeat(255) } })
+    expect(settings({ ...rotate, 'secret-environment': 'e'.repeat(255) })).toMatchObject({
+      secrets: { targets: [{ environment: 'e'.repeat(255) }] },
+    })
     for (const environment of ['e'.repeat(256), 'prod\u0007', 'a\tb']) {
       expect(errorOf({ ...rotate, 'secret-environment': environment })).toMatch(
         /^Input `secret-environment` must be the name of an environment of the repository: one line of at most 255 characters/,

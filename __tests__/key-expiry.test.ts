@@ -30,7 +30,7 @@ describe('the expiry in a key name', () => {
     }
   })
 
-  it('reads the form as the README documents it, written independently (the emulator seeds names with it)', () => {
+  it('reads the form as docs/keys.md documents it, written independently (the emulator seeds names with it)', () => {
     for (const at of [T, T + 1, Date.parse('2030-01-05T03:07:00Z')]) {
       expect(expiringKeyName('ci', at)).toBe(withExpiry('ci', at))
       expect(expiryOf(expiringKeyName('ci', at))).toBe(Math.ceil(at / 60_000) * 60_000)

@@ -156,7 +156,7 @@ describe('3. the Actions secret never holds a revoked key', () => {
     expect(stored).toBe(result.outputs.key)
     expect(platform.isKeyValid(stored)).toBe(true)
     expect(result.stdout).toContain(
-      `Stored the new key in secret ${SECRET} (GitHub did not confirm the write, but the secret's updated_at moved from 2026-11-21T10:00:00Z to 2026-11-21T10:01:00Z).`,
+      `Stored the new key in secret ${SECRET} of the repository ${OWNER}/${REPO} (GitHub did not confirm the write, but the secret's updated_at moved from 2026-11-21T10:00:00Z to 2026-11-21T10:01:00Z).`,
     )
     expectNoKeyLeak(result, [current.key, github.token])
   })

@@ -11,6 +11,7 @@ import type { CommandContext } from '../src/commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey, type CreateKeyOptions } from '../src/commands/keys.ts'
 import { MAX_KNOWN_KEYS } from '../src/keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../src/runner/state.ts'
+import { escapeHtml } from '../src/runner/summary.ts'
 import type { CapturedLog, ManualClock } from './support/clock.ts'
 import { inProcess, type InProcess } from './support/in-process.ts'
 
@@ -509,6 +510,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
   it.each([
     ['a leading space', (key: string) => ` ${key}`],
     ['a trailing space', (key: string) => `${key} `],
+    ['2,000 characters, more than any key and than an output should carry', () => 'k'.repeat(2000)],
   ])('a value with %s: masked, and revoked', async (_, value) => {
     answerKey(value)
     const error = await failure(create())
@@ -594,7 +596,10 @@ describe('revoke-key', () => {
     expect(result.failure).toBe(`${badRequest(`revoke API key ${c}`, requestId('DELETE', `/api_keys/${c}`))} Already revoked: ${b}, ${a}.`)
     expect(result.failedRequest?.status).toBe(400)
     expect(result.summary).toBe(
-      `<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th></tr>\n<tr><td><code>${b}</code></td></tr>\n<tr><td><code>${a}</code></td></tr>\n</table>\n`,
+      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+        `<tr><td><code>${b}</code></td><td>revoked</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n` +
+        `<tr><td><code>${c}</code></td><td>not revoked</td></tr>\n</table>\n` +
+        `<p>${escapeHtml(result.failure!)}</p>\n`,
     )
     expect(valid()).toEqual([c])
   })
@@ -604,7 +609,10 @@ describe('revoke-key', () => {
     platform.inject({ method: 'DELETE', path: `/api_keys/${a}`, kind: 'status', status: 400 })
     const result = await runRevokeKey(ctx, { keyId: a })
     expect(result.failure).toBe(badRequest(`revoke API key ${a}`, requestId('DELETE', `/api_keys/${a}`)))
-    expect(result.summary).toBe('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>\n')
+    expect(result.summary).toBe(
+      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+        `<tr><td><code>${a}</code></td><td>not revoked</td></tr>\n</table>\n<p>${escapeHtml(result.failure!)}</p>\n`,
+    )
   })
 
   it('no key of that name: a warning, and nothing revoked', async () => {

@@ -4,7 +4,7 @@ import { errorLines, runStep } from '../scripts/run-step.ts'
 
 /**
  * The requests each command makes with each kind of key, read from the emulator's request log:
- * the table in the README ("Requests per command and key kind"). Organization resolution costs
+ * the table in docs/organizations.md ("Requests per command and key kind"). Organization resolution costs
  * at most one request, and none where the service needs no organization. Pages of a list after
  * the first are left out: their number depends on the size of the list, not on the key.
  */
@@ -105,13 +105,13 @@ const rows: Row[] = [
     'revoke-key by name, personal',
     () => personal,
     () => ({ command: 'revoke-key', 'key-name': 'n1' }),
-    () => ['GET /api_keys', `DELETE /api_keys/${KEY_ID}`],
+    () => ['GET /auth', 'GET /api_keys', `DELETE /api_keys/${KEY_ID}`],
   ],
   [
     'revoke-key by name, org-id',
     () => personal,
     () => ({ command: 'revoke-key', 'key-name': 'n2', 'org-id': org }),
-    () => [`GET /organizations/${org}/api_keys`, `DELETE /organizations/${org}/api_keys/${KEY_ID}`],
+    () => ['GET /auth', `GET /organizations/${org}/api_keys`, `DELETE /organizations/${org}/api_keys/${KEY_ID}`],
   ],
   [
     'rotate-key, personal (one old key)',

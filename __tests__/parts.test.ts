@@ -74,3 +74,15 @@ describe('requestFailureOutputs()', () => {
     })
   })
 })
+
+describe('requestFailureOutputs() on what a server may send', () => {
+  it('leaves `error-code` empty unless the code is a short token of letters, digits and _.-', () => {
+    const code = (value: string) => requestFailureOutputs(new ApiError('m', { ...details, status: 400, code: value }))['error-code']
+    expect(code('API_KEY_NOT_FOUND')).toBe('API_KEY_NOT_FOUND')
+    expect(code(`a.b-c_${'d'.repeat(58)}`)).toBe(`a.b-c_${'d'.repeat(58)}`)
+    expect(code('d'.repeat(65))).toBeUndefined()
+    expect(code('Bearer napi_abc')).toBeUndefined()
+    expect(code('x\n::error::y')).toBeUndefined()
+    expect(code('x:y')).toBeUndefined()
+  })
+})

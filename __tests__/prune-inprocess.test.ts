@@ -215,6 +215,19 @@ describe('a real run', () => {
     expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([false, false, true])
   })
 
+  it('a revocation answered with another key: the key is named as one that may or may not be revoked, and the run stops', async () => {
+    const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
+    platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'rewrite', set: { id: keys[1]!.id } })
+    const result = await prune({ dryRun: false })
+    expect(result.failure).toBe(
+      `The platform answered the revocation of API key ${keys[0]!.id} with a record of API key ${keys[1]!.id}: whether key ${keys[0]!.id} ` +
+        `was revoked is not known, and key ${keys[1]!.id} may have been revoked instead. Check both with list-keys. ` +
+        `API key ${keys[0]!.id} may or may not be revoked: check it with list-keys. No other key was.`,
+    )
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
+  })
+
   it('a first revocation that fails says that no key was revoked', async () => {
     const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
     platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'status', status: 403 })
@@ -223,5 +236,49 @@ describe('a real run', () => {
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
     expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([true, true])
+  })
+})
+
+describe('records the platform lists oddly', () => {
+  it('a key listed twice, one copy used 3 minutes ago: judged once, kept, never revoked', async () => {
+    const name = withExpiry('deploy', T0 - DAY)
+    const busy = platform.addKey(name, { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 3 * MINUTE })
+    // The second copy says the key was last used 300 days ago.
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', set: { last_used_at: '2026-01-25T10:00:00Z' }, ids: [busy.id] })
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
+    expect(log.info.filter((l) => l.includes(`API key ${busy.id} `))).toEqual([
+      `Kept API key ${busy.id} "${name}" (personal): expired 2026-11-20 10:00 UTC (by its name); but used 3 min ago, within the last 10 min.`,
+    ])
+    expect(result.outputs['prunable-key-ids']).toBe('[]')
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(busy.id)).toBe(true)
+  })
+
+  it('a stale key listed twice is selected, counted and revoked once', async () => {
+    const stale = platform.addKey('stale', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 300 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [stale.id] })
+    // Two copies would be two keys past a max-revoke of 1.
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY, maxRevoke: 1 })
+    expect(result.failure).toBeUndefined()
+    expect(log.info.filter((l) => l.startsWith('Revoked'))).toEqual([`Revoked API key ${stale.id} "stale": not used for 300 days.`])
+    expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([stale.id]))
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([stale.id]))
+    expect(deletes()).toEqual([`/api_keys/${stale.id}`])
+    expect(result.summary).toContain('<h3>API keys pruned (1 of 1)</h3>')
+  })
+
+  it('a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now, as by this step: kept', async () => {
+    const recent = platform.addKey(withExpiry('job', T0 - DAY), { createdAt: T0 - 400 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: (T0 - MINUTE) / 1000 }, ids: [recent.id] })
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
+    expect(log.info).toContain(
+      `Kept API key ${recent.id} "${withExpiry('job', T0 - DAY)}" (personal): expired 2026-11-20 10:00 UTC (by its name); ` +
+        "but the step's own key, or used within the same minute.",
+    )
+    expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(recent.id)).toBe(true)
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { PERSONAL_KEYS, organizationKeys } from '../src/api/namespace.js'
 import type { ApiKey } from '../src/api/types.js'
-import { IN_USE_WINDOW_MS, findOwnKey, judgeKeys, type OwnKey } from '../src/commands/prune.js'
+import { IN_USE_WINDOW_MS, judgeKeys } from '../src/commands/prune.js'
+import { findOwnKey, type OwnKey } from '../src/keys/usage.js'
 import type { PruneSelection } from '../src/commands/prune.js'
 import { withExpiry } from '../src/keys/expiry.js'
 

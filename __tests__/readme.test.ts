@@ -1,84 +1,112 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parse } from 'yaml'
 import type { PlatformEmulator } from '../emulator/platform.ts'
 import { ROOT } from '../scripts/run-step.ts'
-import { readmeJob, runJob, yamlBlocks, type StepRecord } from '../scripts/workflow.ts'
+import { recipeJob, runJob, type JobContext, type StepRecord } from '../scripts/workflow.ts'
 import { polledPlatform } from './support/polled-platform.js'
 
-/** The README's YAML examples are copied into real workflows: they must be safe, and they must run. */
+/**
+ * The deploy gates of README.md and docs/deploy-gates.md, read from the Markdown and run as a
+ * runner runs a job: curl makes a branch on the emulator, and the action waits for its operations.
+ * (Every example's inputs, outputs and safety: docs.test.ts.)
+ */
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const gates = readFileSync(join(ROOT, 'docs', 'deploy-gates.md'), 'utf8')
+const summary = (steps: StepRecord[]) => steps.map((s) => [s.id ?? s.title, s.outcome])
 
-/** Every `run:` script in a parsed YAML value, with where it is. */
-function runScripts(value: unknown, path = ''): { path: string; script: string }[] {
-  if (Array.isArray(value)) return value.flatMap((item, i) => runScripts(item, `${path}[${i}]`))
-  if (typeof value !== 'object' || value === null) return []
-  return Object.entries(value).flatMap(([key, item]) =>
-    key === 'run' && typeof item === 'string' ? [{ path: `${path}.run`, script: item }] : runScripts(item, `${path}.${key}`),
-  )
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+let project: string
+
+beforeEach(async () => {
+  platform = polledPlatform()
+  url = await platform.start()
+  admin = platform.addKey('ci')
+  project = platform.addProject().id
+  platform.addHistory(project, 50)
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+/** A recipe's job against the emulator: its key, project and URL in place of the service's. */
+const run = (markdown: string, heading: string, afterStep?: JobContext['afterStep']) =>
+  runJob(recipeJob(markdown, heading), {
+    secrets: { NEON_API_KEY: admin.key },
+    vars: { NEON_PROJECT_ID: project },
+    env: { NEON_API: url },
+    inputs: { 'api-host': url },
+    standIns: { Migrate: 'echo "migrating"' },
+    afterStep,
+  })
+
+async function revoke(id: number): Promise<void> {
+  // Through the API, with another key of the account.
+  const other = platform.addKey('admin-elsewhere').key
+  const answer = await fetch(`${url}/api_keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })
+  expect(answer.status).toBe(200)
 }
 
-describe("the README's YAML examples follow GitHub's hardening guidance", () => {
-  const blocks = yamlBlocks(readme)
+describe("the README's deploy gate in one step, run against the emulator", () => {
+  const gate = (afterStep?: JobContext['afterStep']) => run(readme, '### A deploy gate in one step', afterStep)
+  const WAIT = 'Wait for the platform'
 
-  it('there are examples, and each one is valid YAML', () => {
-    expect(blocks.length).toBeGreaterThan(8)
-    for (const block of blocks) expect(() => parse(block.text)).not.toThrow()
+  it('creates a branch, waits for its operations, then migrates', async () => {
+    const job = await gate()
+    expect(summary(job.steps)).toEqual([
+      ['branch', 'success'],
+      [WAIT, 'success'],
+      ['Migrate', 'success'],
+    ])
+    const [branch] = platform.branches(project).slice(1)
+    const wait = job.steps[1]!.result!
+    expect(wait.outputs.status).toBe('finished')
+    expect(JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id])).toEqual([
+      ['create_branch', branch!.id],
+      ['start_compute', branch!.id],
+    ])
+    expect(job.steps[2]!.log).toBe('migrating\n')
+    expect(job.conclusion).toBe('success')
   })
 
-  it('no run: script holds ${{ }}: outputs reach scripts only through env:', () => {
-    const pasted = blocks.flatMap((block) =>
-      runScripts(parse(block.text)).flatMap(({ path, script }) =>
-        script.includes('${{') ? [`README line ${block.line}, ${path}: ${script.split('\n').find((l) => l.includes('${{'))}`] : [],
-      ),
-    )
-    expect(pasted).toEqual([])
-    expect(blocks.flatMap((block) => runScripts(parse(block.text))).length).toBeGreaterThan(5)
+  it('an operation the platform failed: the step fails naming it, and Migrate never runs', async () => {
+    const job = await gate((step) => {
+      if (step.id !== 'branch') return
+      const [first] = JSON.parse(step.outputs.operations!) as { id: string }[]
+      platform.setOperation(first!.id, { status: 'failed', failures_count: 1, error: 'the compute did not start' })
+    })
+    expect(summary(job.steps)).toEqual([
+      ['branch', 'success'],
+      [WAIT, 'failure'],
+      ['Migrate', 'skipped'],
+    ])
+    const wait = job.steps[1]!.result!
+    expect(wait.outputs.status).toBe('failed')
+    expect(wait.stdout).toMatch(/^::error::.*create_branch.*failed/m)
+    expect(job.conclusion).toBe('failure')
   })
 
-  it('the test would see ${{ }} in a run: script', () => {
-    const unsafe = "- run: echo '${{ steps.keys.outputs.keys }}' | jq .\n"
-    expect(runScripts(parse(unsafe))).toEqual([{ path: '[0].run', script: "echo '${{ steps.keys.outputs.keys }}' | jq ." }])
-  })
-
-  it('the rotation workflow has a concurrency group', () => {
-    const rotation = blocks.map((b) => parse(b.text) as Record<string, unknown>).find((w) => w && 'on' in w && 'jobs' in w)
-    expect(rotation?.concurrency).toEqual({ group: expect.any(String), 'cancel-in-progress': false })
+  it('a key revoked after the branch was made: the gate cannot find out, so it stays shut', async () => {
+    const job = await gate(async (step) => {
+      if (step.id === 'branch') await revoke(admin.id)
+    })
+    expect(summary(job.steps)).toEqual([
+      ['branch', 'success'],
+      [WAIT, 'failure'],
+      ['Migrate', 'skipped'],
+    ])
+    expect(job.steps[1]!.outputs).toMatchObject({ status: 'error', 'http-status': '401' })
   })
 })
 
-describe("the README's deploy-gate recipe, run against the emulator", () => {
-  let platform: PlatformEmulator
-  let url: string
-  let admin: { id: number; key: string }
-  let project: string
-
-  beforeEach(async () => {
-    platform = polledPlatform()
-    url = await platform.start()
-    admin = platform.addKey('ci')
-    project = platform.addProject().id
-    platform.addHistory(project, 50)
-  })
-
-  afterEach(async () => {
-    await platform.stop()
-  })
-
-  const recipe = () => readmeJob(readme, '### Deploy gate: wait for the platform to finish')
-  const run = (afterStep?: (step: StepRecord) => void | Promise<void>) =>
-    runJob(recipe(), {
-      secrets: { NEON_API_KEY: admin.key },
-      vars: { NEON_PROJECT_ID: project },
-      env: { NEON_API: url },
-      standIns: { Migrate: 'echo "migrating"' },
-      afterStep,
-    })
-  const summary = (steps: StepRecord[]) => steps.map((s) => [s.id ?? s.title, s.outcome])
+describe("docs/deploy-gates.md's gate that retries and reports, run against the emulator", () => {
+  const gate = (afterStep?: JobContext['afterStep']) => run(gates, '## A gate that retries and reports', afterStep)
 
   it('creates a branch, waits for its operations, then migrates', async () => {
-    const job = await run()
+    const job = await gate()
     expect(summary(job.steps)).toEqual([
       ['branch', 'success'],
       ['wait', 'success'],
@@ -104,7 +132,7 @@ describe("the README's deploy-gate recipe, run against the emulator", () => {
     platform.onRequest((request) => {
       if (gateEnded && request.path.includes('/operations')) for (const id of created) platform.setOperation(id, { status: 'finished' })
     })
-    const job = await run((step) => {
+    const job = await gate((step) => {
       if (step.id === 'branch') {
         created = (JSON.parse(step.outputs.operations!) as { id: string }[]).map((o) => o.id)
         for (const id of created) platform.setOperation(id, { status: 'running' })
@@ -125,7 +153,7 @@ describe("the README's deploy-gate recipe, run against the emulator", () => {
   })
 
   it('a key revoked after the branch was made: the gate stays shut, and the last step says it could not find out', async () => {
-    const job = await run(async (step) => {
+    const job = await gate(async (step) => {
       if (step.id === 'branch') await revoke(admin.id)
     })
     expect(summary(job.steps)).toEqual([
@@ -139,11 +167,4 @@ describe("the README's deploy-gate recipe, run against the emulator", () => {
     expect(job.steps[4]!.log).toBe('The gate could not find out (HTTP status 401): re-run the job\n')
     expect(job.conclusion).toBe('failure')
   })
-
-  async function revoke(id: number): Promise<void> {
-    // Through the API, with another key of the account.
-    const other = platform.addKey('admin-elsewhere').key
-    const answer = await fetch(`${url}/api_keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })
-    expect(answer.status).toBe(200)
-  }
 })

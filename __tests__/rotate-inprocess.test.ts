@@ -8,7 +8,7 @@ import { StepCancelled, watchCancellation, type Cancellation } from '../src/runn
 import type { CommandContext, CommandResult } from '../src/commands/context.js'
 import { runRotateKey, type RotateOptions } from '../src/commands/rotate.js'
 import { ActionError } from '../src/base/errors.js'
-import type { SecretTarget } from '../src/keys/github-secrets.js'
+import type { SecretStorage } from '../src/keys/secret-targets.js'
 import { captureLog, manualClock, type ManualClock } from './support/clock.js'
 
 /**
@@ -86,12 +86,14 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
 const rotate = (options: Partial<RotateOptions> = {}) =>
   runRotateKey(ctx, { keyName: 'ci-deploy', keepPrevious: 0, github: { apiUrl: github.url }, ...options })
 
-const secret = (extra: Partial<SecretTarget> = {}): SecretTarget => ({
-  owner: OWNER,
-  repo: REPO,
+const secret = (environment?: string): SecretStorage => ({
   name: 'NEON_API_KEY',
   token: github.token,
-  ...extra,
+  targets: [
+    environment === undefined
+      ? { kind: 'repository', owner: OWNER, repo: REPO }
+      : { kind: 'environment', owner: OWNER, repo: REPO, environment },
+  ],
 })
 
 const failure = async (promise: Promise<CommandResult>): Promise<Error> => {
@@ -119,9 +121,14 @@ const summaryOf = (rows: string[], note: string) =>
   `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
   `<p>${note}</p>\n`
 const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
-const keptRow = (id: number, keep: number) => `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>—</td></tr>`
-const revokedRow = (id: number) => `<tr><td>revoked</td><td><code>${id}</code></td><td>—</td></tr>`
+// Each replaced key shows its own name, as the platform lists it.
+const keptRow = (id: number, keep: number, name = 'ci-deploy') =>
+  `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const revokedRow = (id: number, name = 'ci-deploy') => `<tr><td>revoked</td><td><code>${id}</code></td><td>${name}</td></tr>`
 const NO_SECRET = 'The new key is in the step output <code>key</code>, masked in logs; no secret was written.'
+const STORED = 'The new key is stored in secret NEON_API_KEY of octo-org/deploys.'
+/** GitHub's request ids, as the emulator makes them. */
+const REQUEST_ID = '[0-9A-F-]{36}'
 
 describe('without a secret', () => {
   it('keep-previous 0: proves the new key, revokes every old key of that name with it, and says so', async () => {
@@ -203,6 +210,13 @@ describe('without a secret', () => {
     ])
     expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
     expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('key-id of another name shows that name among the revoked keys', async () => {
+    const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: stray.id })
+    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET))
   })
 
   it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {
@@ -289,11 +303,12 @@ describe('cancellation', () => {
   it('after the proof, with a secret: nothing is stored, and the new key is revoked', async () => {
     cancelDuringProof()
     const id = nextKeyId()
-    const error = await failure(rotate({ secret: secret() }))
+    const error = await failure(rotate({ secrets: secret() }))
     expect(error.message).toBe(
       `Rotation stopped: The runner cancelled the step (SIGINT) before it could store the new key. The new key ${id} was revoked. No old key was revoked.`,
     )
-    expect(github.requests).toEqual([])
+    // The secret was prepared before the key was made (its public key, its updated_at), never written.
+    expect(github.requests.map((r) => r.method)).toEqual(['GET', 'GET'])
     expect(validNamed('ci-deploy')).toEqual([current.id])
   })
 
@@ -306,15 +321,16 @@ describe('cancellation', () => {
       hold: () => undefined,
       checkpoint: () => undefined,
       undoDeadline: (usual) => usual,
+      inFlight: () => () => undefined,
     }
     ctx = makeContext(client, cancellation)
     github.failNext(502, 3)
     const id = nextKeyId()
-    const error = await failure(rotate({ secret: secret() }))
+    const result = await rotate({ secrets: secret() })
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(1)
-    expect(error.message).toMatch(
+    expect(result.failure).toMatch(
       new RegExp(
-        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO}: .*502.* GitHub's record of the secret shows it was not written \\(its updated_at did not move\\)\\. The new key ${id} was revoked\\. No old key was revoked\\.$`,
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* GitHub's record of the secret shows it was not written \\(its updated_at did not move\\)\\. The new key ${id} was revoked\\. No old key was revoked\\.$`,
       ),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id])
@@ -325,26 +341,27 @@ describe('with a secret', () => {
   it('stores the new key in an environment secret, then revokes the old key', async () => {
     github.addEnvironment(OWNER, REPO, 'production')
     const id = nextKeyId()
-    const result = await rotate({ secret: secret({ environment: 'production' }) })
+    const result = await rotate({ secrets: secret('production') })
     expect(log.info).toEqual([
       `Created API key ${id} named "ci-deploy" (personal).`,
       'The new key works: it listed 2 key(s).',
-      'Stored the new key in secret NEON_API_KEY of environment "production".',
+      'Stored the new key in secret NEON_API_KEY of the environment "production" of octo-org/deploys.',
       `Revoked API key ${current.id}.`,
     ])
     expect(github.secret(OWNER, REPO, 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
     expect(result.summary).toBe(
-      summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY (environment production).'),
+      summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY of octo-org/deploys:production.'),
     )
     expect(validNamed('ci-deploy')).toEqual([id])
     expect(states.at(-1)).toBe('')
   })
 
-  it('a repository secret is named without an environment', async () => {
+  it('a repository secret is named with its repository', async () => {
     const id = nextKeyId()
-    const result = await rotate({ secret: secret() })
-    expect(log.info[2]).toBe('Stored the new key in secret NEON_API_KEY.')
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY.'))
+    const result = await rotate({ secrets: secret() })
+    expect(log.info[2]).toBe('Stored the new key in secret NEON_API_KEY of the repository octo-org/deploys.')
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], STORED))
+    expect(result.outputs['secret-results']).toBe('[{"target":"octo-org/deploys","status":"stored"}]')
   })
 
   it('a write whose outcome GitHub cannot tell leaves both keys valid and nothing for the post step to revoke', async () => {
@@ -352,8 +369,8 @@ describe('with a secret', () => {
     github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
     github.failNext(502, 3)
     const id = nextKeyId()
-    const error = await failure(rotate({ secret: secret() }))
-    expect(error.message).toMatch(
+    const result = await rotate({ secrets: secret() })
+    expect(result.failure).toMatch(
       new RegExp(
         `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* A write may have gone through without an answer, and the secret's updated_at cannot tell \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\)\\. ` +
           `Nothing was revoked: the new key ${id} stays valid, as do the old keys\\. ` +
@@ -361,6 +378,13 @@ describe('with a secret', () => {
       ),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(result.outputs).toEqual({
+      'key-id': String(id),
+      'revoked-key-ids': '[]',
+      'secret-results': expect.stringMatching(
+        /^\[\{"target":"octo-org\/deploys","status":"uncertain","http-status":502,"request-id":".+"\}\]$/,
+      ),
+    })
     // The new key may be in the secret: the post step must not revoke it.
     expect(states.at(-1)).toBe('')
   })
@@ -371,11 +395,11 @@ describe('with a secret', () => {
     ctx = makeContext(client)
     github.failNext(502, 3)
     const id = nextKeyId()
-    const error = await failure(rotate({ secret: secret() }))
+    const result = await rotate({ secrets: secret() })
     // Three writes, 1 s and 2 s apart; the read that settles them may run until 30 s past the deadline.
     expect(clock.now()).toBe(T0 + 3000)
     expect(clock.deadlines).toContain(20_000 + 30_000 - 3000)
-    expect(error.message).toMatch(new RegExp(`GitHub's record of the secret shows it was not written .* The new key ${id} was revoked\\.`))
+    expect(result.failure).toMatch(new RegExp(`GitHub's record of the secret shows it was not written .* The new key ${id} was revoked\\.`))
     expect(validNamed('ci-deploy')).toEqual([current.id])
   })
 
@@ -387,12 +411,17 @@ describe('with a secret', () => {
       }
     })
     const id = nextKeyId()
-    const result = await rotate({ secret: secret(), keepPrevious: 1 })
+    const result = await rotate({ secrets: secret(), keepPrevious: 1 })
     expect(result.failure).toMatch(
       /^Stored the new key in secret NEON_API_KEY, but listing the keys again failed, so no old key was revoked: Could not list API keys: .*500/,
     )
-    expect(result.outputs).toEqual({ key: result.outputs.key, 'key-id': String(id), 'revoked-key-ids': '[]' })
-    expect(result.summary).toBe(summaryOf([newRow(id)], 'The new key is stored in secret NEON_API_KEY.'))
+    expect(result.outputs).toEqual({
+      key: result.outputs.key,
+      'key-id': String(id),
+      'revoked-key-ids': '[]',
+      'secret-results': '[{"target":"octo-org/deploys","status":"stored"}]',
+    })
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
     expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
     expect(states.at(-1)).toBe('')
@@ -401,7 +430,7 @@ describe('with a secret', () => {
   it('a key of that name that appears while the secret is stored belongs to another rotation: no old key is revoked', async () => {
     const hold = github.holdNext()
     const id = nextKeyId()
-    const running = rotate({ secret: secret(), keepPrevious: 1 })
+    const running = rotate({ secrets: secret(), keepPrevious: 1 })
     await hold.reached
     const other = platform.addKey('ci-deploy')
     hold.release()
@@ -412,14 +441,14 @@ describe('with a secret', () => {
         'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.',
     )
     expect(result.outputs['revoked-key-ids']).toBe('[]')
-    expect(result.summary).toBe(summaryOf([newRow(id)], 'The new key is stored in secret NEON_API_KEY.'))
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
     expect(validNamed('ci-deploy')).toEqual([current.id, id, other.id])
   })
 
   it('a failure to revoke the old keys says the new key is valid and stored', async () => {
     platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 403 })
     const id = nextKeyId()
-    const result = await rotate({ secret: secret() })
+    const result = await rotate({ secrets: secret() })
     expect(result.failure).toMatch(
       new RegExp(`^The new key ${id} is valid and stored, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403`),
     )

@@ -89,7 +89,7 @@ describe('rotate-key', () => {
     expect(result.stdout.indexOf('Stored the new key in secret NEON_API_KEY')).toBeLessThan(
       result.stdout.indexOf(`Revoked API key ${current.id}`),
     )
-    expect(result.summary).toContain('The new key is stored in secret NEON_API_KEY.')
+    expect(result.summary).toContain('The new key is stored in secret NEON_API_KEY of octo-org/deploys.')
     expect(result.masked).toEqual([current.key, github.token, result.outputs.key])
     expectNoKeyLeak(result, [current.key, github.token])
   })
@@ -137,7 +137,7 @@ describe('rotate-key', () => {
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys: GitHub answered 403 \("Resource not accessible by personal access token.*"\)\. The token needs permission to write Actions secrets.* The new key \d+ was revoked\. No old key was revoked\.$/,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys \(GitHub request id [0-9A-F-]{36}\): GitHub answered 403 \("Resource not accessible by personal access token"\)\. The token needs the repository permission "Secrets: read and write".* The new key \d+ was revoked\. No old key was revoked\.$/,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
     expect(result.outputs.key).toBeUndefined()

@@ -55,6 +55,18 @@ export interface RedirectFault {
 export interface RewriteFault {
   kind: 'rewrite'
   set: Record<string, unknown>
+  /** Only the records with these ids (a last use on one key, a wrong id in one answer); default every record. */
+  ids?: Array<number | string>
+}
+/**
+ * Do the work, then list every record of each JSON array in the answer (or those whose id is in
+ * `ids`) twice: the copy, with `set` on it, right after the original, as a service that pages
+ * over a list that changes may list a record twice.
+ */
+export interface DuplicateFault {
+  kind: 'duplicate'
+  set?: Record<string, unknown>
+  ids?: Array<number | string>
 }
 /**
  * Answer a project list with full pages (as many records as `limit` asks, 400 at most) whose
@@ -104,6 +116,7 @@ export type FaultBehaviour =
   | TruncatedFault
   | RedirectFault
   | RewriteFault
+  | DuplicateFault
   | CursorFault
   | LargeFault
   | TransformFault
@@ -127,6 +140,7 @@ const KINDS: readonly FaultKind[] = [
   'truncated',
   'redirect',
   'rewrite',
+  'duplicate',
   'cursor',
   'large',
   'transform',
@@ -178,6 +192,13 @@ function optionalString(record: Record<string, unknown>, field: string): void {
   if (record[field] !== undefined && typeof record[field] !== 'string') {
     throw new FaultDefinitionError(`fault.${field} must be a string`)
   }
+}
+
+function recordIds(value: unknown): Array<number | string> {
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'number' && typeof id !== 'string')) {
+    throw new FaultDefinitionError('fault.ids must be an array of record ids (numbers or strings)')
+  }
+  return [...(value as Array<number | string>)]
 }
 
 /** Checks a fault definition (from code or from JSON) and returns a normalised copy. */
@@ -268,7 +289,16 @@ export function validateFault(input: unknown): Fault {
       if (typeof set !== 'object' || set === null || Array.isArray(set) || Object.keys(set).length === 0) {
         throw new FaultDefinitionError('fault.set must be an object naming at least one field')
       }
-      return { ...target, kind: 'rewrite', set: { ...(set as Record<string, unknown>) } }
+      const fault: Fault = { ...target, kind: 'rewrite', set: { ...(set as Record<string, unknown>) } }
+      if (raw.ids !== undefined) fault.ids = recordIds(raw.ids)
+      return fault
+    }
+    case 'duplicate': {
+      const set = raw.set ?? {}
+      if (typeof set !== 'object' || set === null || Array.isArray(set)) throw new FaultDefinitionError('fault.set must be an object')
+      const fault: Fault = { ...target, kind: 'duplicate', set: { ...(set as Record<string, unknown>) } }
+      if (raw.ids !== undefined) fault.ids = recordIds(raw.ids)
+      return fault
     }
     case 'cursor': {
       if (!CURSOR_MODES.includes(raw.mode as CursorMode)) {
@@ -442,8 +472,14 @@ function looksLikeJson(text: string): boolean {
   }
 }
 
-/** Sets `fields` on every record (an object with an `id`) of a JSON body, on a copy. */
-export function rewriteRecords(body: unknown, fields: Record<string, unknown>): unknown {
+/** Whether `value` is a record (an object with an `id`) that a fault aimed at `ids` (all, when none) applies to. */
+function isTargetRecord(value: unknown, ids: ReadonlyArray<number | string> | undefined): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('id' in value)) return false
+  return ids === undefined || ids.includes((value as { id: number | string }).id)
+}
+
+/** Sets `fields` on every record (an object with an `id`) of a JSON body, or on those with an id in `ids`, on a copy. */
+export function rewriteRecords(body: unknown, fields: Record<string, unknown>, ids?: ReadonlyArray<number | string>): unknown {
   const copy: unknown = JSON.parse(JSON.stringify(body))
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -451,11 +487,28 @@ export function rewriteRecords(body: unknown, fields: Record<string, unknown>): 
     } else if (typeof value === 'object' && value !== null) {
       const record = value as Record<string, unknown>
       for (const child of Object.values(record)) visit(child)
-      if ('id' in record) Object.assign(record, fields)
+      if (isTargetRecord(record, ids)) Object.assign(record, fields)
     }
   }
   visit(copy)
   return copy
+}
+
+/** Lists each record of every array in a JSON body twice (or those with an id in `ids`), the copy with `fields` on it, on a copy. */
+export function duplicateRecords(body: unknown, fields: Record<string, unknown>, ids?: ReadonlyArray<number | string>): unknown {
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      return value.flatMap((item: unknown) => {
+        const original = visit(item)
+        return isTargetRecord(original, ids) ? [original, { ...structuredClone(original), ...fields }] : [original]
+      })
+    }
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]))
+    }
+    return value
+  }
+  return visit(JSON.parse(JSON.stringify(body)))
 }
 
 /** The project page a `cursor` fault answers for a request's `limit` and `cursor`. */

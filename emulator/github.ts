@@ -1,9 +1,12 @@
 // A local stand-in for the slice of GitHub's REST API that the action uses to
-// store a rotated API key as an Actions secret: repository and environment
-// public keys, secret metadata (`updated_at`) and secret writes, checked the way
-// GitHub checks them (token, key_id, base64, sealed box), plus failure injection
-// (error answers, secondary rate limits, answers lost after the write, held
-// writes) and a request log.
+// store a rotated API key as a secret: repository, environment and organization
+// Actions secrets and repository and organization Dependabot secrets, each store
+// with its own key pair; secret metadata (`updated_at`, an organization secret's
+// visibility and selected repositories); repositories by name (for their ids).
+// Checked the way GitHub checks them (token, key_id, base64, a sealed box the
+// store's private key opens, visibility on every organization write), plus
+// failure injection, for every write or for one store (error answers, secondary
+// rate limits, answers lost after the write, held requests) and a request log.
 import { STATUS_CODES, createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -27,6 +30,8 @@ export interface GitHubRequestLogEntry {
   path: string
   /** Request headers, lower-case names. */
   headers: Record<string, string | undefined>
+  /** The parsed JSON body of a write, or undefined. */
+  body?: unknown
   /** Status sent; 0 while unanswered or when the client went away. */
   status: number
 }
@@ -44,6 +49,24 @@ export interface SecretMetadata {
   updated_at: string
 }
 
+/** Who may read an organization secret. */
+export type Visibility = 'all' | 'private' | 'selected'
+export const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
+
+/** Where a secret lives: a repository (or one of its environments), or an organization; Actions or Dependabot. */
+export type SecretPlace =
+  { repository: string; environment?: string; dependabot?: boolean } | { organization: string; dependabot?: boolean }
+
+/** A stored secret as a test sees it: the opened value, its dates, and for an organization secret who may read it. */
+export interface StoredSecretView {
+  value: string
+  created_at: string
+  updated_at: string
+  visibility?: Visibility
+  /** With visibility `selected`: the repositories' full names, in id order. */
+  repositories?: string[]
+}
+
 interface SealingKey {
   id: string
   publicKey: Uint8Array
@@ -55,18 +78,30 @@ interface StoredSecret {
   value: string
   createdAt: string
   updatedAt: string
+  visibility?: Visibility
+  selected?: Set<number>
 }
 
-/** Where secrets live: a repository or one of its environments, each with its own key pair. */
+/** One secret store, with its own key pair. `organization`: the store belongs to that organization. */
 interface SecretScope {
   key: SealingKey | undefined
   secrets: Map<string, StoredSecret>
+  organization?: string
+  dependabot: boolean
 }
 
 interface RepositoryState {
-  scope: SecretScope
+  id: number
+  fullName: string
+  actions: SecretScope
+  dependabot: SecretScope
   /** Keyed by lower-cased name: GitHub environment names are case-insensitive. */
   environments: Map<string, SecretScope>
+}
+
+interface OrganizationState {
+  actions: SecretScope
+  dependabot: SecretScope
 }
 
 interface Reply {
@@ -76,15 +111,33 @@ interface Reply {
   headers?: Record<string, string>
 }
 
-/** What happens to one secret write: refused with a status, written with its answer lost, or held. */
-type WriteFault =
+/** What happens to one request: refused with a status, done with its answer lost, or held. */
+type Fault =
   | { kind: 'status'; status: number; message: string | undefined; retryAfter?: string }
   | { kind: 'lost-answer'; applied: boolean }
   | { kind: 'hold'; hold: RequestHold }
 
 interface QueuedFault {
-  fault: WriteFault
+  fault: Fault
   remaining: number
+  method: 'GET' | 'PUT'
+  /** Only requests whose path starts with this (compared without case); undefined: any. */
+  path?: string
+}
+
+/** The fault controls: for every secret write, or (`at()`) for the requests of one store. */
+export interface GitHubFaults {
+  /** The next `times` matching requests answer `status` with a GitHub-style error. */
+  failNext(status: number, times?: number, message?: string): void
+  /** The next `times` matching requests hit GitHub's secondary rate limit: 403, its message, and `retry-after` if given (seconds). */
+  secondaryRateLimitNext(times?: number, retryAfterSeconds?: number): void
+  /**
+   * The next `times` matching requests lose their answer: the connection is cut as a proxy in
+   * between would cut it. `applied` (default true): GitHub did the work before the answer was lost.
+   */
+  loseAnswerNext(times?: number, options?: { applied?: boolean }): void
+  /** Holds the next matching request until the test calls `release()` on the answer; then it is handled as usual. */
+  holdNext(): RequestHold
 }
 
 /** GitHub's message for a secondary rate limit, which it answers with 403 (or 429). */
@@ -97,6 +150,11 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 const SECRETS_SEGMENT = 'secrets'
 const PUBLIC_KEY_SEGMENT = 'public-key'
+const REPOSITORIES_SEGMENT = 'repositories'
+/** The first repository id handed out; GitHub's are large integers. */
+const FIRST_REPOSITORY_ID = 700_000_001
+const DEFAULT_PER_PAGE = 30
+const MAX_PER_PAGE = 100
 
 const FAILURE_MESSAGES: Record<number, string> = {
   401: 'Bad credentials',
@@ -109,10 +167,12 @@ const FAILURE_MESSAGES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-export class GitHubEmulator {
+export class GitHubEmulator implements GitHubFaults {
   readonly token: string
   private readonly allowedRepositories: Set<string> | undefined
   private readonly repositories = new Map<string, RepositoryState>()
+  private readonly organizations = new Map<string, OrganizationState>()
+  private nextRepositoryId = FIRST_REPOSITORY_ID
   private readonly faults: QueuedFault[] = []
   private readonly holds = new Set<RequestHold>()
   private readonly log: GitHubRequestLogEntry[] = []
@@ -173,18 +233,35 @@ export class GitHubEmulator {
     const repository = this.repository(owner, repo)
     if (!repository) throw new Error(`repository ${owner}/${repo} is not configured`)
     const id = name.toLowerCase()
-    if (!repository.environments.has(id)) repository.environments.set(id, newScope())
+    if (!repository.environments.has(id)) repository.environments.set(id, newScope(false))
+  }
+
+  /** The repository's id, as GET /repos/{owner}/{repo} answers it. */
+  repositoryId(fullName: string): number {
+    const [owner = '', repo = ''] = fullName.split('/')
+    const repository = this.repository(owner, repo)
+    if (!repository) throw new Error(`repository ${fullName} is not configured`)
+    return repository.id
   }
 
   /** The decrypted value stored under the secret name, or undefined. */
   secret(owner: string, repo: string, name: string, environment?: string): string | undefined {
-    const scope = this.existingScope(owner, repo, environment)
-    return scope?.secrets.get(name.toUpperCase())?.value
+    return this.stored({ repository: `${owner}/${repo}`, environment }, name)?.value
+  }
+
+  /** A secret of any store as a test sees it, or undefined. */
+  stored(place: SecretPlace, name: string): StoredSecretView | undefined {
+    const secret = this.scopeOf(place)?.secrets.get(name.toUpperCase())
+    if (!secret) return undefined
+    const view: StoredSecretView = { value: secret.value, created_at: secret.createdAt, updated_at: secret.updatedAt }
+    if (secret.visibility !== undefined) view.visibility = secret.visibility
+    if (secret.selected !== undefined) view.repositories = this.fullNames(secret.selected)
+    return view
   }
 
   /** Replaces the key pair: a later write with the old key_id is refused, as after GitHub rotates a key. */
   rotateKey(owner: string, repo: string, environment?: string): void {
-    const scope = this.existingScope(owner, repo, environment)
+    const scope = this.scopeOf({ repository: `${owner}/${repo}`, environment })
     if (!scope) throw new Error('no such repository or environment')
     // The new pair is made on the next request, so this also works before start().
     scope.key = undefined
@@ -195,48 +272,58 @@ export class GitHubEmulator {
    * value is kept as given: tests read it back with `secret()`.
    */
   setSecret(owner: string, repo: string, name: string, value: string, environment?: string): void {
-    const scope = this.existingScope(owner, repo, environment)
+    this.store({ repository: `${owner}/${repo}`, environment }, name, value)
+  }
+
+  /**
+   * Stores a secret in any store as if an earlier workflow had written it, at GitHub's current
+   * time. An organization secret needs `visibility`, and with `selected` its `repositories`
+   * (full names, of that organization).
+   */
+  store(place: SecretPlace, name: string, value: string, access: { visibility?: Visibility; repositories?: string[] } = {}): void {
+    const scope = this.scopeOf(place)
     if (!scope) throw new Error('no such repository or environment')
     const id = name.toUpperCase()
     const now = isoSeconds(this.clock())
     const existing = scope.secrets.get(id)
-    scope.secrets.set(id, { name: id, value, createdAt: existing?.createdAt ?? now, updatedAt: now })
+    const secret: StoredSecret = { name: id, value, createdAt: existing?.createdAt ?? now, updatedAt: now }
+    if (scope.organization !== undefined) {
+      if (access.visibility === undefined) throw new Error('an organization secret needs a visibility')
+      secret.visibility = access.visibility
+      if (access.visibility === 'selected') secret.selected = new Set((access.repositories ?? []).map((r) => this.repositoryId(r)))
+    }
+    scope.secrets.set(id, secret)
   }
 
   /** The secret's metadata (`updated_at`…), as GET .../secrets/{name} answers it, or undefined. */
   secretMetadata(owner: string, repo: string, name: string, environment?: string): SecretMetadata | undefined {
-    const stored = this.existingScope(owner, repo, environment)?.secrets.get(name.toUpperCase())
-    return stored && { name: stored.name, created_at: stored.createdAt, updated_at: stored.updatedAt }
+    const stored = this.stored({ repository: `${owner}/${repo}`, environment }, name)
+    return stored && { name: name.toUpperCase(), created_at: stored.created_at, updated_at: stored.updated_at }
   }
 
-  /** The next `times` authenticated secret writes to a known target answer `status` with a GitHub-style error. */
   failNext(status: number, times = 1, message?: string): void {
-    if (!Number.isInteger(status) || status < 400 || status > 599) {
-      throw new Error(`failNext needs an error status, got ${status}`)
-    }
-    this.queue({ kind: 'status', status, message }, times, 'failNext')
+    this.faultsFor('PUT', undefined).failNext(status, times, message)
   }
 
-  /** The next `times` secret writes hit GitHub's secondary rate limit: 403, its message, and `retry-after` if given (seconds). */
   secondaryRateLimitNext(times = 1, retryAfterSeconds?: number): void {
-    const fault: WriteFault = { kind: 'status', status: 403, message: SECONDARY_RATE_LIMIT_MESSAGE }
-    if (retryAfterSeconds !== undefined) fault.retryAfter = String(retryAfterSeconds)
-    this.queue(fault, times, 'secondaryRateLimitNext')
+    this.faultsFor('PUT', undefined).secondaryRateLimitNext(times, retryAfterSeconds)
+  }
+
+  loseAnswerNext(times = 1, options: { applied?: boolean } = {}): void {
+    this.faultsFor('PUT', undefined).loseAnswerNext(times, options)
+  }
+
+  holdNext(): RequestHold {
+    return this.faultsFor('PUT', undefined).holdNext()
   }
 
   /**
-   * The next `times` secret writes lose their answer: the connection is cut as a proxy in between
-   * would cut it. `applied` (default true): GitHub wrote the secret before the answer was lost.
+   * Faults for the requests whose path starts with `path` only (one store: `/repos/octo-org/web/`,
+   * `/orgs/octo-org/actions/`), the secret writes (PUT) or the reads (GET). Faults are taken in
+   * the order they were queued, the first that matches a request.
    */
-  loseAnswerNext(times = 1, options: { applied?: boolean } = {}): void {
-    this.queue({ kind: 'lost-answer', applied: options.applied ?? true }, times, 'loseAnswerNext')
-  }
-
-  /** Holds the next secret write until the test calls `release()` on the answer; then it is handled as usual. */
-  holdNext(): RequestHold {
-    const hold = new RequestHold()
-    this.queue({ kind: 'hold', hold }, 1, 'holdNext')
-    return hold
+  at(path: string, method: 'GET' | 'PUT' = 'PUT'): GitHubFaults {
+    return this.faultsFor(method, path)
   }
 
   get requests(): readonly GitHubRequestLogEntry[] {
@@ -249,38 +336,91 @@ export class GitHubEmulator {
 
   // ---- state ---------------------------------------------------------------
 
+  private faultsFor(method: 'GET' | 'PUT', path: string | undefined): GitHubFaults {
+    const queue = (fault: Fault, times: number, what: string) => {
+      if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) {
+        throw new Error(`${what} needs a positive number of times, got ${times}`)
+      }
+      this.faults.push({ fault, remaining: times, method, path: path?.toLowerCase() })
+    }
+    return {
+      failNext: (status, times = 1, message) => {
+        if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error(`failNext needs an error status, got ${status}`)
+        queue({ kind: 'status', status, message }, times, 'failNext')
+      },
+      secondaryRateLimitNext: (times = 1, retryAfterSeconds) => {
+        const fault: Fault = { kind: 'status', status: 403, message: SECONDARY_RATE_LIMIT_MESSAGE }
+        if (retryAfterSeconds !== undefined) fault.retryAfter = String(retryAfterSeconds)
+        queue(fault, times, 'secondaryRateLimitNext')
+      },
+      loseAnswerNext: (times = 1, options = {}) =>
+        queue({ kind: 'lost-answer', applied: options.applied ?? true }, times, 'loseAnswerNext'),
+      holdNext: () => {
+        const hold = new RequestHold()
+        queue({ kind: 'hold', hold }, 1, 'holdNext')
+        return hold
+      },
+    }
+  }
+
+  /** The fault for this request: the first queued one that matches it. */
+  private takeFault(method: string, path: string): Fault | undefined {
+    const lower = path.toLowerCase()
+    const at = this.faults.findIndex((f) => f.method === method && (f.path === undefined || lower.startsWith(f.path)))
+    const queued = this.faults[at]
+    if (!queued) return undefined
+    queued.remaining -= 1
+    if (queued.remaining <= 0) this.faults.splice(at, 1)
+    return queued.fault
+  }
+
   /** The repository's state, created on first use; undefined when it is not configured. */
   private repository(owner: string, repo: string): RepositoryState | undefined {
     const id = `${owner}/${repo}`.toLowerCase()
-    if (this.allowedRepositories && !this.allowedRepositories.has(id)) return undefined
+    if (!owner || !repo || (this.allowedRepositories && !this.allowedRepositories.has(id))) return undefined
     let state = this.repositories.get(id)
     if (!state) {
-      state = { scope: newScope(), environments: new Map() }
+      state = {
+        id: this.nextRepositoryId++,
+        fullName: `${owner}/${repo}`,
+        actions: newScope(false),
+        dependabot: newScope(true),
+        environments: new Map(),
+      }
       this.repositories.set(id, state)
     }
     return state
   }
 
-  private existingScope(owner: string, repo: string, environment: string | undefined): SecretScope | undefined {
-    const repository = this.repository(owner, repo)
-    if (!repository) return undefined
-    return environment === undefined ? repository.scope : repository.environments.get(environment.toLowerCase())
-  }
-
-  private queue(fault: WriteFault, times: number, what: string): void {
-    if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) {
-      throw new Error(`${what} needs a positive number of times, got ${times}`)
+  private organization(org: string): OrganizationState {
+    const id = org.toLowerCase()
+    let state = this.organizations.get(id)
+    if (!state) {
+      state = { actions: newScope(false, id), dependabot: newScope(true, id) }
+      this.organizations.set(id, state)
     }
-    this.faults.push({ fault, remaining: times })
+    return state
   }
 
-  /** The fault for the next secret write, in the order they were queued. */
-  private takeFault(): WriteFault | undefined {
-    const queued = this.faults[0]
-    if (!queued) return undefined
-    queued.remaining -= 1
-    if (queued.remaining <= 0) this.faults.shift()
-    return queued.fault
+  private scopeOf(place: SecretPlace): SecretScope | undefined {
+    if ('organization' in place) {
+      const org = this.organization(place.organization)
+      return place.dependabot ? org.dependabot : org.actions
+    }
+    const [owner = '', repo = '', ...rest] = place.repository.split('/')
+    const repository = rest.length === 0 ? this.repository(owner, repo) : undefined
+    if (!repository) return undefined
+    if (place.environment !== undefined) return place.dependabot ? undefined : repository.environments.get(place.environment.toLowerCase())
+    return place.dependabot ? repository.dependabot : repository.actions
+  }
+
+  private repositoryById(id: number): RepositoryState | undefined {
+    for (const repository of this.repositories.values()) if (repository.id === id) return repository
+    return undefined
+  }
+
+  private fullNames(ids: Set<number>): string[] {
+    return [...ids].sort((a, b) => a - b).map((id) => this.repositoryById(id)?.fullName ?? String(id))
   }
 
   // ---- HTTP ----------------------------------------------------------------
@@ -298,19 +438,26 @@ export class GitHubEmulator {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase()
-    const { pathname } = splitTarget(req.url ?? '/')
+    const { pathname, query } = splitTarget(req.url ?? '/')
     const entry: GitHubRequestLogEntry = { method, path: pathname, headers: flattenHeaders(req.headers), status: 0 }
     this.log.push(entry)
 
     const body = await readBody(req)
     if (!body.complete) return
+    if (method === 'PUT') {
+      try {
+        entry.body = JSON.parse(body.bytes.toString('utf8'))
+      } catch {
+        // Logged as absent; the route refuses it.
+      }
+    }
     const routed = body.tooLarge
       ? { status: 413, body: githubError(413, 'Payload too big') }
-      : this.route(method, pathname, entry.headers.authorization, body.bytes)
+      : this.route(method, pathname, query, entry.headers.authorization, body.bytes)
     let reply: Reply
     if (typeof routed === 'function') {
-      // An authenticated write to a known target: where a queued fault has its say.
-      const fault = this.takeFault()
+      // An authenticated request to a known store: where a queued fault has its say.
+      const fault = method === 'GET' || method === 'PUT' ? this.takeFault(method, pathname) : undefined
       if (fault?.kind === 'hold') {
         this.holds.add(fault.hold)
         const released = await fault.hold.wait()
@@ -329,60 +476,116 @@ export class GitHubEmulator {
     send(res, reply, this.clock())
   }
 
-  /** The answer, or for an authenticated write to a known target the write itself, to be done once faults had their say. */
-  private route(method: string, pathname: string, authorization: string | undefined, body: Buffer): Reply | (() => Reply) {
+  /** The answer, or for an authenticated request to a known store the work itself, done once faults had their say. */
+  private route(
+    method: string,
+    pathname: string,
+    query: Record<string, string>,
+    authorization: string | undefined,
+    body: Buffer,
+  ): Reply | (() => Reply) {
     const segments = pathSegments(pathname)
-    if (segments?.[0] !== 'repos' || segments.length < 5) return notFound()
-    const [, owner, repo, area, ...rest] = segments as [string, string, string, string, ...string[]]
-    let environment: string | undefined
-    let name: string
-    if (area === 'actions' && rest.length === 2 && rest[0] === SECRETS_SEGMENT) {
-      name = rest[1] as string
-    } else if (area === 'environments' && rest.length === 3 && rest[1] === SECRETS_SEGMENT) {
-      environment = rest[0]
-      name = rest[2] as string
+    if (!segments || segments.some((s) => s === '')) return notFound()
+    let place: SecretPlace
+    let rest: string[]
+    const [root, first = '', second = '', third, ...more] = segments
+    if (root === 'repos' && segments.length === 3) {
+      if (method !== 'GET') return notFound()
+      const denied = this.authenticate(authorization)
+      if (denied) return denied
+      const repository = this.repository(first, second)
+      return repository ? () => ({ status: 200, body: repositoryRecord(repository) }) : notFound()
+    }
+    if (root === 'repos' && (third === 'actions' || third === 'dependabot') && more[0] === SECRETS_SEGMENT) {
+      place = { repository: `${first}/${second}`, dependabot: third === 'dependabot' }
+      rest = more.slice(1)
+    } else if (root === 'repos' && third === 'environments' && more[1] === SECRETS_SEGMENT && more[0] !== undefined) {
+      place = { repository: `${first}/${second}`, environment: more[0] }
+      rest = more.slice(2)
+    } else if (root === 'orgs' && (second === 'actions' || second === 'dependabot') && third === SECRETS_SEGMENT && segments.length >= 5) {
+      place = { organization: first, dependabot: second === 'dependabot' }
+      rest = more
     } else {
       return notFound()
     }
-    if (!owner || !repo || !name || environment === '') return notFound()
-    const isPublicKey = name === PUBLIC_KEY_SEGMENT
+    const [name = '', sub, ...beyond] = rest
+    if (beyond.length > 0 || name === '') return notFound()
+    const isPublicKey = name === PUBLIC_KEY_SEGMENT && sub === undefined
+    const isRepositories = sub === REPOSITORIES_SEGMENT && 'organization' in place
+    if (sub !== undefined && !isRepositories) return notFound()
     if (!(method === 'GET' || (method === 'PUT' && !isPublicKey))) return notFound()
 
-    const token = presentedToken(authorization)
-    if (token === undefined) return { status: 401, body: githubError(401, 'Requires authentication') }
-    if (token !== this.token) return { status: 401, body: githubError(401, 'Bad credentials') }
-
-    const scope = this.existingScope(owner, repo, environment)
+    const denied = this.authenticate(authorization)
+    if (denied) return denied
+    const scope = this.scopeOf(place)
     if (!scope) return notFound()
 
-    if (isPublicKey) return { status: 200, body: this.publicKey(scope) }
-    if (method === 'GET') return this.readSecret(scope, name)
+    if (isPublicKey) return () => ({ status: 200, body: publicKeyOf(scope) })
+    if (isRepositories) {
+      return method === 'GET' ? () => this.listSelected(scope, name, query) : () => this.setSelected(scope, name, body)
+    }
+    if (method === 'GET') return () => this.readSecret(scope, name)
     return () => this.writeSecret(scope, name, body)
   }
 
-  private publicKey(scope: SecretScope): PublicKeyBody {
-    scope.key ??= newKey()
-    return { key_id: scope.key.id, key: sodium.to_base64(scope.key.publicKey, sodium.base64_variants.ORIGINAL) }
+  private authenticate(authorization: string | undefined): Reply | undefined {
+    const token = presentedToken(authorization)
+    if (token === undefined) return { status: 401, body: githubError(401, 'Requires authentication') }
+    if (token !== this.token) return { status: 401, body: githubError(401, 'Bad credentials') }
+    return undefined
   }
 
   private readSecret(scope: SecretScope, name: string): Reply {
     const stored = scope.secrets.get(name.toUpperCase())
     if (!stored) return notFound()
-    const metadata: SecretMetadata = { name: stored.name, created_at: stored.createdAt, updated_at: stored.updatedAt }
+    const metadata: Record<string, unknown> = { name: stored.name, created_at: stored.createdAt, updated_at: stored.updatedAt }
+    if (stored.visibility !== undefined) {
+      metadata.visibility = stored.visibility
+      if (stored.visibility === 'selected') {
+        const area = scope.dependabot ? 'dependabot' : 'actions'
+        metadata.selected_repositories_url = `${this.baseUrl ?? ''}/orgs/${scope.organization ?? ''}/${area}/secrets/${stored.name}/repositories`
+      }
+    }
     return { status: 200, body: metadata }
   }
 
+  /** GET …/secrets/{name}/repositories: the selected repositories, paged by `per_page` and `page`. */
+  private listSelected(scope: SecretScope, name: string, query: Record<string, string>): Reply {
+    const stored = scope.secrets.get(name.toUpperCase())
+    if (!stored) return notFound()
+    if (stored.visibility !== 'selected') return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
+    const perPage = pageParameter(query.per_page, DEFAULT_PER_PAGE)
+    const page = pageParameter(query.page, 1)
+    if (perPage === undefined || page === undefined) return unprocessable('Invalid page or per_page')
+    const ids = [...(stored.selected ?? [])].sort((a, b) => a - b)
+    const shown = ids.slice((page - 1) * Math.min(perPage, MAX_PER_PAGE), page * Math.min(perPage, MAX_PER_PAGE))
+    return {
+      status: 200,
+      body: {
+        total_count: ids.length,
+        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r)] : [])),
+      },
+    }
+  }
+
+  /** PUT …/secrets/{name}/repositories: replaces the selected repositories. */
+  private setSelected(scope: SecretScope, name: string, raw: Buffer): Reply {
+    const stored = scope.secrets.get(name.toUpperCase())
+    if (!stored) return notFound()
+    const body = jsonObject(raw)
+    if ('refused' in body) return body.refused
+    const { fields } = body
+    if (stored.visibility !== 'selected') return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
+    const ids = this.selectedIds(scope, fields.selected_repository_ids)
+    if (!(ids instanceof Set)) return ids
+    stored.selected = ids
+    return { status: 204 }
+  }
+
   private writeSecret(scope: SecretScope, name: string, raw: Buffer): Reply {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(raw.toString('utf8'))
-    } catch {
-      return { status: 400, body: githubError(400, 'Problems parsing JSON') }
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return invalid('Body should be a JSON object')
-    }
-    const fields = parsed as Record<string, unknown>
+    const body = jsonObject(raw)
+    if ('refused' in body) return body.refused
+    const { fields } = body
     if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
       return invalid(
         'Secret names can only contain alphanumeric characters or underscores, must not start with a number and must not start with GITHUB_.',
@@ -398,6 +601,27 @@ export class GitHubEmulator {
     const keyId = fields.key_id as string
     if (!BASE64.test(encrypted)) return invalid(`${encrypted} does not match ${BASE64}.`)
 
+    // An organization secret says on every write who may read it.
+    let visibility: Visibility | undefined
+    let selected: Set<number> | undefined
+    if (scope.organization !== undefined) {
+      if (fields.visibility === undefined) return invalid(`"visibility" wasn't supplied.`)
+      if (!VISIBILITIES.includes(fields.visibility as Visibility)) {
+        return invalid(`For 'properties/visibility', ${JSON.stringify(fields.visibility)} is not one of all, private or selected.`)
+      }
+      visibility = fields.visibility as Visibility
+      if (fields.selected_repository_ids !== undefined) {
+        if (visibility !== 'selected') return unprocessable('selected_repository_ids can only be set when visibility is selected')
+        const ids = this.selectedIds(scope, fields.selected_repository_ids)
+        if (!(ids instanceof Set)) return ids
+        selected = ids
+      } else if (visibility === 'selected') {
+        // GitHub does not document what `selected` without a list does to the current one: here
+        // it empties it, so a client that leaves the list out is caught.
+        selected = new Set()
+      }
+    }
+
     const key = (scope.key ??= newKey())
     if (keyId !== key.id) return unprocessable('Bad request - key_id does not match the current public key')
     let value: string
@@ -411,20 +635,45 @@ export class GitHubEmulator {
     const id = name.toUpperCase()
     const now = isoSeconds(this.clock())
     const existing = scope.secrets.get(id)
-    if (existing) {
-      existing.value = value
-      existing.updatedAt = now
-      return { status: 204 }
+    const secret: StoredSecret = existing ?? { name: id, value, createdAt: now, updatedAt: now }
+    secret.value = value
+    secret.updatedAt = now
+    if (visibility !== undefined) secret.visibility = visibility
+    if (visibility !== undefined) {
+      if (selected) secret.selected = selected
+      else delete secret.selected
     }
-    scope.secrets.set(id, { name: id, value, createdAt: now, updatedAt: now })
-    return { status: 201, body: {} }
+    scope.secrets.set(id, secret)
+    return existing ? { status: 204 } : { status: 201, body: {} }
+  }
+
+  /** `selected_repository_ids`: ids of repositories of the store's organization (Dependabot takes digit strings too). */
+  private selectedIds(scope: SecretScope, raw: unknown): Set<number> | Reply {
+    if (!Array.isArray(raw)) return invalid(`For 'properties/selected_repository_ids', ${JSON.stringify(raw)} is not an array.`)
+    const ids = new Set<number>()
+    for (const item of raw) {
+      const id = typeof item === 'number' ? item : scope.dependabot && typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : NaN
+      if (!Number.isSafeInteger(id)) {
+        return invalid(
+          `For 'items', ${JSON.stringify(item)} is not ${scope.dependabot ? 'an integer or a string of digits' : 'an integer'}.`,
+        )
+      }
+      const repository = this.repositoryById(id)
+      if (!repository || repository.fullName.split('/')[0]?.toLowerCase() !== scope.organization) {
+        return unprocessable(`Repository ${id} is not a repository of the organization`)
+      }
+      ids.add(id)
+    }
+    return ids
   }
 }
 
 // ---- helpers ---------------------------------------------------------------
 
-function newScope(): SecretScope {
-  return { key: undefined, secrets: new Map() }
+function newScope(dependabot: boolean, organization?: string): SecretScope {
+  const scope: SecretScope = { key: undefined, secrets: new Map(), dependabot }
+  if (organization !== undefined) scope.organization = organization
+  return scope
 }
 
 function newKey(): SealingKey {
@@ -434,6 +683,34 @@ function newKey(): SealingKey {
   return { id, publicKey: pair.publicKey, privateKey: pair.privateKey }
 }
 
+function publicKeyOf(scope: SecretScope): PublicKeyBody {
+  scope.key ??= newKey()
+  return { key_id: scope.key.id, key: sodium.to_base64(scope.key.publicKey, sodium.base64_variants.ORIGINAL) }
+}
+
+/** GET /repos/{owner}/{repo}, the fields the action reads and a few more. */
+function repositoryRecord(repository: RepositoryState): Record<string, unknown> {
+  const [owner = '', name = ''] = repository.fullName.split('/')
+  return { id: repository.id, name, full_name: repository.fullName, owner: { login: owner }, private: true }
+}
+
+function pageParameter(raw: string | undefined, fallback: number): number | undefined {
+  if (raw === undefined) return fallback
+  const value = /^\d{1,6}$/.test(raw) ? Number(raw) : 0
+  return value >= 1 ? value : undefined
+}
+
+function jsonObject(raw: Buffer): { fields: Record<string, unknown> } | { refused: Reply } {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw.toString('utf8'))
+  } catch {
+    return { refused: { status: 400, body: githubError(400, 'Problems parsing JSON') } }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { refused: invalid('Body should be a JSON object') }
+  return { fields: parsed as Record<string, unknown> }
+}
+
 /** GitHub accepts both schemes for personal access and installation tokens. */
 function presentedToken(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
@@ -441,7 +718,7 @@ function presentedToken(header: string | undefined): string | undefined {
   return match ? match[1] : undefined
 }
 
-function faultReply(fault: Extract<WriteFault, { kind: 'status' }>): Reply {
+function faultReply(fault: Extract<Fault, { kind: 'status' }>): Reply {
   const message = fault.message ?? FAILURE_MESSAGES[fault.status] ?? STATUS_CODES[fault.status] ?? 'Error'
   const reply: Reply = { status: fault.status, body: githubError(fault.status, message) }
   if (fault.retryAfter !== undefined) reply.headers = { 'retry-after': fault.retryAfter }

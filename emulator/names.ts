@@ -159,8 +159,8 @@ export function apiKeyValue(): string {
 }
 
 /**
- * A key name as the action writes it for a key that expires at `expiresAtMs` (README, "Key
- * hygiene"): `<name>~exp-YYYYMMDDTHHMMZ`, UTC, rounded up to the minute. Written here on its
+ * A key name as the action writes it for a key that expires at `expiresAtMs` (docs/keys.md,
+ * "Expiry you can see"): `<name>~exp-YYYYMMDDTHHMMZ`, UTC, rounded up to the minute. Written here on its
  * own, so a test can check the action reads the documented form, not only its own output.
  */
 export function expiringKeyName(name: string, expiresAtMs: number): string {

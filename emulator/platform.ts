@@ -13,6 +13,7 @@ import {
   RequestHold,
   answerInsteadOfRoute,
   cursorPage,
+  duplicateRecords,
   faultFromJson,
   rewriteRecords,
   sendLarge,
@@ -306,6 +307,8 @@ export class PlatformEmulator {
   private readonly log: RequestLogEntry[] = []
   /** Whether a request sets its key's last use; off, the list shows the uses from before, as a service that records them late. */
   private recordingKeyUse = true
+  /** Whether key lists come newest first, as the service lists them; off, oldest first. */
+  private keysNewestFirst = false
   /** Pending delay faults, so that stop() can end them instead of waiting. */
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
   /** Requests held by a hold fault, so that stop() can end them. */
@@ -446,6 +449,11 @@ export class PlatformEmulator {
    */
   recordKeyUse(enabled: boolean): void {
     this.recordingKeyUse = enabled
+  }
+
+  /** `true`: key lists come newest first, as the service lists them; `false` (the default): oldest first. */
+  listKeysNewestFirst(enabled = true): void {
+    this.keysNewestFirst = enabled
   }
 
   /** The next `times` project-scoped key creations answer an unscoped organization key, as a scoping bug would. */
@@ -876,7 +884,9 @@ export class PlatformEmulator {
     }
     if (res.destroyed) return
     entry.status = reply.status
-    if (fault?.kind === 'rewrite' && reply.status < 300) reply = { ...reply, body: rewriteRecords(reply.body, fault.set) }
+    if (fault?.kind === 'rewrite' && reply.status < 300) reply = { ...reply, body: rewriteRecords(reply.body, fault.set, fault.ids) }
+    if (fault?.kind === 'duplicate' && reply.status < 300)
+      reply = { ...reply, body: duplicateRecords(reply.body, fault.set ?? {}, fault.ids) }
     if (fault?.kind === 'truncated') {
       sendTruncated(res, reply.status, JSON.stringify(withRequestId(reply, requestId).body))
       return
@@ -1050,7 +1060,8 @@ export class PlatformEmulator {
   }
 
   private validKeys(inNamespace: (scope: KeyScope) => boolean): KeyState[] {
-    return [...this.keyStore.values()].filter((key) => !key.revoked && inNamespace(key.scope))
+    const keys = [...this.keyStore.values()].filter((key) => !key.revoked && inNamespace(key.scope))
+    return this.keysNewestFirst ? keys.reverse() : keys
   }
 
   private keyOr404(raw: string, inNamespace: (scope: KeyScope) => boolean): KeyState {

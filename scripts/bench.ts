@@ -56,6 +56,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
+import { GitHubEmulator } from '../emulator/github.ts'
 import { RateLimiter } from '../emulator/limits.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
@@ -218,10 +219,13 @@ type Preload = 'none' | 'usage' | 'loads'
 let runCounter = 0
 
 /** The runner's environment for one step of the action (as scripts/run-step.ts builds it). */
-function actionSpec(inputs: Record<string, string>, options: { timeScale?: number; state?: Record<string, string> } = {}): Spec {
+function actionSpec(
+  inputs: Record<string, string>,
+  options: { timeScale?: number; state?: Record<string, string>; env?: Record<string, string> } = {},
+): Spec {
   const dir = join(work, `step-${++runCounter}`)
   mkdirSync(dir)
-  const { env, files } = stepEnvironment(dir, inputs, { state: options.state })
+  const { env, files } = stepEnvironment(dir, inputs, { state: options.state, env: options.env })
   // The waiter runs on the virtual-time preload (outside the bundle), `1 / timeScale` times as fast.
   const { timeScale } = options
   const command = stepCommand({ entry: 'bundle', time: timeScale === undefined ? 'real' : { mode: 'scale', rate: 1 / timeScale } })
@@ -727,6 +731,20 @@ async function main(): Promise<void> {
   const finishedOperation = platform.addOperation(idleProject, { status: 'finished' })
   const base = { 'api-key': admin.key, 'api-host': url }
   let lastKeyId = 0
+  // GitHub, for rotate-key storing secrets: a repository, an environment, an organization secret for two repositories.
+  const github = new GitHubEmulator()
+  await github.start()
+  github.addEnvironment('bench-org', 'web', 'production')
+  github.store({ organization: 'bench-org' }, 'NEON_API_KEY', 'napi_old', {
+    visibility: 'selected',
+    repositories: ['bench-org/api', 'bench-org/web'],
+  })
+  const secretBase = { ...base, command: 'rotate-key', 'secret-name': 'NEON_API_KEY', 'github-token': github.token }
+  const githubEnv = { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'bench-org/api' } }
+  const allStored = (r: Run, n: number) => {
+    const results = (JSON.parse(r.outputs['secret-results'] ?? '[]') as { status: string }[]).map((x) => x.status)
+    return results.length === n && results.every((x) => x === 'stored') ? undefined : `secret-results ${r.outputs['secret-results']}`
+  }
 
   const seeds: Omit<QuickCase, 'requests' | 'wall' | 'rss' | 'cpu' | 'loaded'>[] = [
     {
@@ -783,6 +801,24 @@ async function main(): Promise<void> {
       check: (r) => (/^\d+$/.test(r.outputs['key-id'] ?? '') && r.outputs['revoked-key-ids'] ? undefined : 'no key-id / revoked-key-ids'),
     },
     {
+      name: 'rotate-key-secret',
+      label: 'rotate-key (one repository secret; GitHub requests counted)',
+      floor: 'floor-fetch',
+      spec: () => actionSpec({ ...secretBase, 'key-name': 'bench-rotate-secret' }, githubEnv),
+      check: (r) => allStored(r, 1),
+    },
+    {
+      name: 'rotate-key-targets',
+      label: 'rotate-key (3 targets: repository, environment, organization; GitHub requests counted)',
+      floor: 'floor-fetch',
+      spec: () =>
+        actionSpec(
+          { ...secretBase, 'key-name': 'bench-rotate-targets', 'secret-targets': 'bench-org/api\nbench-org/web:production\norg:bench-org' },
+          githubEnv,
+        ),
+      check: (r) => allStored(r, 3),
+    },
+    {
       name: 'wait-for-operations',
       label: 'wait-for-operations (1, finished)',
       floor: 'floor-fetch',
@@ -837,9 +873,10 @@ async function main(): Promise<void> {
   const once = async (c: QuickCase, preload: Preload): Promise<Run> => {
     const spec = c.spec()
     platform.clearRequests()
+    github.clearRequests()
     const run = await execute(spec, preload)
     mustSucceed(c.label, run, c.check)
-    c.requests.push(platform.requests.length)
+    c.requests.push(platform.requests.length + github.requests.length)
     return run
   }
   // Round-robin, so that drift (CPU frequency, caches, the growing key list) spreads evenly.
@@ -855,6 +892,7 @@ async function main(): Promise<void> {
   }
   for (const c of cases) c.loaded = (await once(c, 'loads')).loaded ?? []
   await platform.stop()
+  await github.stop()
 
   // Scale: list-projects on large accounts.
   const scale: {

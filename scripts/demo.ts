@@ -10,7 +10,7 @@ import { expiringKeyName } from '../emulator/names.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { ROOT, runStep } from './run-step.ts'
 import { bold, dim, printStep as print, shown } from './show-step.ts'
-import { readmeJob, runJob, type JobContext } from './workflow.ts'
+import { recipeJob, runJob, type JobContext } from './workflow.ts'
 
 async function main(): Promise<void> {
   const platform = new PlatformEmulator()
@@ -127,6 +127,28 @@ async function main(): Promise<void> {
     `\nSecret NEON_API_KEY holds the new key: ${stored === rotated.outputs.key}; old key ${ciKey.id} valid: ${platform.isKeyValid(ciKey.id)}`,
   )
 
+  // One key, many consumers: two repositories, an environment and an organization secret for two repositories.
+  const sharedKey = platform.addKey('shared-deploy')
+  github.addEnvironment('octo-org', 'web', 'production')
+  github.store({ organization: 'octo-org' }, 'NEON_API_KEY', sharedKey.key, {
+    visibility: 'selected',
+    repositories: ['octo-org/api', 'octo-org/worker'],
+  })
+  const everywhere = await step('Rotate a key that four places read, storing it in every one before revoking the old one', {
+    command: 'rotate-key',
+    'api-key': sharedKey.key,
+    'key-name': 'shared-deploy',
+    'keep-previous': '0',
+    'secret-name': 'NEON_API_KEY',
+    'secret-targets': 'octo-org/api\nocto-org/worker\nocto-org/web:production\norg:octo-org',
+    'github-token': github.token,
+  })
+  const organizationSecret = github.stored({ organization: 'octo-org' }, 'NEON_API_KEY')
+  console.log(
+    `\nThe organization secret holds the new key: ${organizationSecret?.value === everywhere.outputs.key}, ` +
+      `still for ${organizationSecret?.repositories?.join(' and ')}; old key ${sharedKey.id} valid: ${platform.isKeyValid(sharedKey.id)}`,
+  )
+
   const jobInputs = { command: 'create-key', 'key-name': 'deploy-job-42', 'project-id': projectId, 'revoke-after-job': 'true' }
   const jobKey = await step('A project-scoped job key: it reaches deploy-target and nothing else', jobInputs)
   const ready = platform.addOperation(projectId, { action: 'apply_config', status: 'finished', createdAt: Date.now() })
@@ -172,12 +194,13 @@ async function main(): Promise<void> {
   await step('A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' })
 
   // The README's deploy-gate recipe, read from the README and run as a workflow runs it.
-  const recipe = readmeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### Deploy gate: wait for the platform to finish')
+  const recipe = recipeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### A deploy gate in one step')
   const gate = (key: string, afterStep?: JobContext['afterStep']) =>
     runJob(recipe, {
       secrets: { NEON_API_KEY: key },
       vars: { NEON_PROJECT_ID: projectId },
       env: { NEON_API: url },
+      inputs: { 'api-host': url },
       standIns: { Migrate: 'echo "(your migration runs here)"' },
       step: { time: 'real', entry: 'bundle' },
       afterStep,
@@ -186,7 +209,9 @@ async function main(): Promise<void> {
     `\n${bold("The README's deploy-gate recipe, as a workflow runs it (curl creates a branch; the gate waits for its operations)")}`,
   )
   printJob(await gate(admin.key))
-  console.log(`\n${bold('The same recipe, with its key revoked right after the branch was made: the gate says it could not find out')}`)
+  console.log(
+    `\n${bold('The same recipe, with its key revoked right after the branch was made: the gate fails closed, and Migrate never runs')}`,
+  )
   const gateKey = platform.addKey('deploy-gate')
   printJob(
     await gate(gateKey.key, async (done) => {

@@ -3,26 +3,40 @@
  * scheduled run and a manual one with no `concurrency:` group), 20 trials each, against the local
  * platform and GitHub emulators. Each run is the committed bundle (dist/index.js) in its own
  * process, on the wall clock: this is a measurement of real overlaps, not a test. It prints, per
- * gap, how often the secret ended holding a revoked key, how many new keys were left valid outside
- * the secret, and whether a log named each of them.
+ * gap, how often a secret ended holding a revoked key (a lock-out), how many new keys were left
+ * valid outside every secret, and whether a log named each of them.
  *
- *   node scripts/overlap-trials.ts [--trials N] [--keep-previous K]
+ * `--targets N` stores the key in N targets (`secret-targets`): the workflow's repository, an
+ * organization secret, an environment, then more repositories. With 1 (the default) the run uses
+ * `secret-name` alone, the one-target form.
+ *
+ *   node scripts/overlap-trials.ts [--trials N] [--keep-previous K] [--targets N]
  */
-import { GitHubEmulator } from '../emulator/github.ts'
+import { GitHubEmulator, type SecretPlace } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
+import { defaultRotationKeyName, readSecretTargets } from '../src/inputs.ts'
 import { runStep, type StepResult } from './run-step.ts'
 
 const OWNER = 'octo-org'
 const REPO = 'deploys'
 const SECRET = 'NEON_API_KEY'
-/** The name rotate-key takes by default for this repository and secret. */
-const KEY_NAME = `gha:${OWNER}/${REPO}:${SECRET}`
 const GAPS_MS = [0, 100, 500]
 
+/** The first `n` targets: the workflow's repository, the organization, an environment, more repositories. */
+function targetsOf(n: number): { text: string; place: SecretPlace }[] {
+  const all = [
+    { text: `${OWNER}/${REPO}`, place: { repository: `${OWNER}/${REPO}` } },
+    { text: `org:${OWNER}`, place: { organization: OWNER } },
+    { text: `${OWNER}/${REPO}:production`, place: { repository: `${OWNER}/${REPO}`, environment: 'production' } },
+  ]
+  for (let i = all.length; i < n; i++) all.push({ text: `${OWNER}/service-${i}`, place: { repository: `${OWNER}/service-${i}` } })
+  return all.slice(0, n)
+}
+
 interface Trial {
-  /** The secret ended holding a key that is still valid. */
+  /** Every target ended holding a key that is still valid: no lock-out. */
   secretValid: boolean
-  /** New keys of the two runs that are valid, not in the secret, and not kept on purpose (keep-previous). */
+  /** New keys of the two runs that are valid, in no target, and not kept on purpose (keep-previous). */
   unstored: number
   /** Of those, the ones no log of either run names. */
   unnamed: number
@@ -42,14 +56,19 @@ function option(name: string, fallback: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function trial(gapMs: number, keepPrevious: number): Promise<Trial> {
+async function trial(gapMs: number, keepPrevious: number, targetCount: number): Promise<Trial> {
   const platform = new PlatformEmulator()
   const github = new GitHubEmulator()
   const url = await platform.start()
   await github.start()
   try {
-    const current = platform.addKey(KEY_NAME)
-    github.setSecret(OWNER, REPO, SECRET, current.key)
+    const targets = targetsOf(targetCount)
+    const listed = targets.map((t) => t.text).join('\n')
+    // The name rotate-key takes by default for these targets and this secret.
+    const keyName = defaultRotationKeyName({ name: SECRET, targets: readSecretTargets(listed) })
+    const current = platform.addKey(keyName)
+    github.addEnvironment(OWNER, REPO, 'production')
+    for (const { place } of targets) github.store(place, SECRET, current.key, { visibility: 'private' })
     const run = () =>
       runStep(
         {
@@ -59,20 +78,21 @@ async function trial(gapMs: number, keepPrevious: number): Promise<Trial> {
           'secret-name': SECRET,
           'github-token': github.token,
           'keep-previous': String(keepPrevious),
+          ...(targetCount > 1 ? { 'secret-targets': listed } : {}),
         },
         { entry: 'bundle', time: 'real', env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: `${OWNER}/${REPO}` } },
       )
     const first = run()
     await sleep(gapMs)
     const results: StepResult[] = await Promise.all([first, run()])
-    const stored = github.secret(OWNER, REPO, SECRET)
-    const storedId = stored === undefined ? undefined : platform.keyIdOf(stored)
+    const stored = targets.map(({ place }) => github.stored(place, SECRET)?.value)
+    const storedIds = new Set(stored.map((value) => (value === undefined ? undefined : platform.keyIdOf(value))))
     const logs = results.map((r) => r.stdout).join('\n')
-    const fresh = platform.keys().filter((k) => !k.revoked && k.id !== current.id && k.id !== storedId)
+    const fresh = platform.keys().filter((k) => !k.revoked && k.id !== current.id && !storedIds.has(k.id))
     const kept = fresh.filter((k) => logs.includes(`Kept API key ${k.id} valid until the next rotation`))
     const unstored = fresh.filter((k) => !kept.includes(k))
     return {
-      secretValid: stored !== undefined && platform.isKeyValid(stored),
+      secretValid: stored.every((value) => value !== undefined && platform.isKeyValid(value)),
       unstored: unstored.length,
       unnamed: unstored.filter((k) => !new RegExp(`\\b${k.id}\\b`).test(logs)).length,
       kept: kept.length,
@@ -87,14 +107,21 @@ async function trial(gapMs: number, keepPrevious: number): Promise<Trial> {
 async function main(): Promise<void> {
   const trials = option('--trials', 20)
   const keepPrevious = option('--keep-previous', 1)
-  console.log(`Two overlapping rotate-key runs (dist/index.js, wall clock), keep-previous ${keepPrevious}, ${trials} trials per gap.\n`)
+  const targetCount = option('--targets', 1)
+  if (targetCount < 1 || targetCount > 50) throw new Error('--targets needs 1 to 50')
   console.log(
-    '| runs started apart | secret holds a revoked key | new keys left valid outside the secret (most in one trial) | of those, named in no log | new keys kept by keep-previous | trials with both runs failing / one |',
+    `Two overlapping rotate-key runs (dist/index.js, wall clock), keep-previous ${keepPrevious}, ` +
+      `${targetCount} target(s) (${targetsOf(targetCount)
+        .map((t) => t.text)
+        .join(', ')}), ${trials} trials per gap.\n`,
+  )
+  console.log(
+    '| runs started apart | a secret holds a revoked key (lock-out) | new keys left valid outside every secret (most in one trial) | of those, named in no log | new keys kept by keep-previous | trials with both runs failing / one |',
   )
   console.log('|---|---|---|---|---|---|')
   for (const gap of GAPS_MS) {
     const outcomes: Trial[] = []
-    for (let i = 0; i < trials; i++) outcomes.push(await trial(gap, keepPrevious))
+    for (let i = 0; i < trials; i++) outcomes.push(await trial(gap, keepPrevious, targetCount))
     const count = (test: (t: Trial) => boolean) => outcomes.filter(test).length
     const most = Math.max(...outcomes.map((t) => t.unstored))
     const sum = (field: (t: Trial) => number) => outcomes.reduce((n, t) => n + field(t), 0)

@@ -1,7 +1,7 @@
 /**
- * Runs one job of a GitHub workflow the way the README writes it, so its recipes can be tried
- * against the local emulator (`npm start`, and a test): `run:` steps in bash with their `env:`,
- * in one workspace, with a GITHUB_OUTPUT file as a runner gives them; `uses:` steps of this
+ * Runs one job of a GitHub workflow the way the README and docs/ write it, so their recipes can be
+ * tried against the local emulator (`npm start`, and a test): `run:` steps in bash with their
+ * `env:`, in one workspace, with a GITHUB_OUTPUT file as a runner gives them; `uses:` steps of this
  * action through runStep (a child process, as a runner runs it). Never shipped.
  *
  * Expressions: `${{ … }}` in `env:` and `with:` values, and `if:`, with the contexts `secrets`,
@@ -38,6 +38,8 @@ export interface JobContext {
   vars: Record<string, string>
   /** Job `env:` values to replace (the API host, pointed at the emulator). */
   env?: Record<string, string>
+  /** Inputs every step of the action gets unless it sets them (`api-host`: the emulator's URL). */
+  inputs?: Record<string, string>
   /** Scripts that stand in for `run:` steps of these names (a migration the demo does not have). */
   standIns?: Record<string, string>
   /** How `uses:` steps of the action run. */
@@ -63,11 +65,16 @@ export interface StepRecord {
 
 type Value = string | number | boolean | null
 
-/** The `jobs.<name>` of the first YAML block after a heading of the README. */
-export function readmeJob(readme: string, heading: string, job?: string): WorkflowJob {
-  const at = readme.indexOf(`\n${heading}\n`)
-  if (at < 0) throw new Error(`README has no heading ${JSON.stringify(heading)}`)
-  const block = yamlBlocks(readme.slice(at)).at(0)
+/** `uses: ./`, or this action from any owner at any ref. */
+export function usesThisAction(step: { uses?: unknown }): boolean {
+  return typeof step.uses === 'string' && /^(?:\.\/?|[^/@\s]+\/neon-api-action@\S+)$/.test(step.uses)
+}
+
+/** The `jobs.<name>` of the first YAML block after a heading of a Markdown text (README.md, docs/). */
+export function recipeJob(markdown: string, heading: string, job?: string): WorkflowJob {
+  const at = markdown.indexOf(`\n${heading}\n`)
+  if (at < 0) throw new Error(`no heading ${JSON.stringify(heading)}`)
+  const block = yamlBlocks(markdown.slice(at)).at(0)
   if (!block) throw new Error(`no YAML block after ${JSON.stringify(heading)}`)
   const parsed = parse(block.text) as { jobs?: Record<string, WorkflowJob> }
   const jobs = parsed.jobs ?? {}
@@ -147,7 +154,8 @@ async function runAction(
   scope: Scope,
   context: JobContext,
 ): Promise<StepRecord> {
-  const inputs: Record<string, string> = {}
+  if (!usesThisAction(step)) throw new Error(`step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`)
+  const inputs: Record<string, string> = { ...context.inputs }
   for (const [name, value] of Object.entries(step.with ?? {})) inputs[name] = interpolate(String(value), { ...scope, env })
   const result = await runStep(inputs, { ...context.step })
   const outcome = result.code === 0 ? 'success' : 'failure'

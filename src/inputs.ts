@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto'
 import { InputError } from './base/errors.ts'
 import { hasControlCharacters, quoted, untrusted } from './base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from './keys/expiry.ts'
-import type { SecretTarget } from './keys/github-secrets.ts'
+import {
+  VISIBILITIES,
+  targetText,
+  type OrganizationAccess,
+  type RepositoryName,
+  type SecretStorage,
+  type SecretTarget,
+} from './keys/secret-targets.ts'
 import { ORG_ID, type KeyScopeInputs } from './keys/organization.ts'
 import type { OperationSelection } from './commands/operations.ts'
 import type { PruneSelection } from './commands/prune.ts'
@@ -53,6 +60,82 @@ export const DEFAULT_KEEP_PREVIOUS = 1
 export const MAX_KEEP_PREVIOUS = 100
 /** GitHub's limit on an environment's name. */
 export const MAX_ENVIRONMENT_NAME_LENGTH = 255
+/**
+ * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
+ * secondary rate limit allows about 80 writes a minute.
+ */
+export const MAX_SECRET_TARGETS = 50
+
+const NOT_A_SECRET =
+  'create-key never stores the new key in a secret. To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; ' +
+  'or pass the `key` output on yourself.'
+
+/** The inputs every command reads. */
+const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
+
+/**
+ * Which inputs each command reads. Any other input given a value is a warning naming it and the
+ * command, or an error where ignoring it could surprise (UNREAD_REFUSED). A new input goes in the
+ * row of each command that reads it (a test checks that every input of action.yml is here).
+ */
+export const INPUTS_READ: Readonly<Record<Command, readonly string[]>> = {
+  'create-key': [...COMMON_INPUTS, 'key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
+  'revoke-key': [...COMMON_INPUTS, 'key-id', 'key-name', 'org-id'],
+  'list-keys': [...COMMON_INPUTS, 'org-id'],
+  'list-projects': [...COMMON_INPUTS, 'org-id', 'search'],
+  'wait-for-operations': [...COMMON_INPUTS, 'project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+  'rotate-key': [
+    ...COMMON_INPUTS,
+    'key-name',
+    'key-id',
+    'secret-name',
+    'secret-environment',
+    'secret-targets',
+    'secret-visibility',
+    'secret-repositories',
+    'github-token',
+    'keep-previous',
+    'org-id',
+    'project-id',
+  ],
+  'prune-keys': [...COMMON_INPUTS, 'key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+}
+
+/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
+  'api-host': DEFAULT_API_HOST,
+  'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),
+  timeout: String(DEFAULT_TIMEOUT_SECONDS),
+  'revoke-after-job': 'false',
+  'dry-run': 'true',
+  'max-revoke': String(DEFAULT_MAX_REVOKE),
+  'keep-previous': String(DEFAULT_KEEP_PREVIOUS),
+}
+
+/**
+ * Inputs a command does not read that fail the step when given: ignoring them would leave a key
+ * valid, unstored or revoked against what the user asked. Why, after "which does not take it: ".
+ */
+const UNREAD_REFUSED: Readonly<Partial<Record<Command, Readonly<Record<string, string>>>>> = {
+  'create-key': {
+    'secret-name': NOT_A_SECRET,
+    'secret-environment': NOT_A_SECRET,
+    'secret-targets': NOT_A_SECRET,
+  },
+  'revoke-key': {
+    'unused-for':
+      'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
+    'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
+    'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+  },
+  'rotate-key': {
+    'revoke-after-job':
+      'a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.',
+  },
+  'prune-keys': {
+    'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+  },
+}
 
 interface Common {
   apiKey: string
@@ -87,10 +170,11 @@ export type Settings = Common &
       }
     | ({
         command: 'rotate-key'
-        /** Given, or the default unique to the repository, environment and secret. */
+        /** Given, or the default unique to the set of targets and the secret. */
         keyName: string
         keyId?: number
-        secret?: SecretTarget
+        /** Where the new key is stored before any old key is revoked. */
+        secrets?: SecretStorage
         /** How many of the replaced keys stay valid, newest first. */
         keepPrevious: number
       } & KeyScopeInputs)
@@ -111,7 +195,12 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
  * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY), checked here too: a
  *             rotation that cannot store its key must fail before it creates one.
  */
-export function readSettings(read: InputReader, mask: (secret: string) => void, runner: RunnerEnvironment = {}): Settings {
+export function readSettings(
+  read: InputReader,
+  mask: (secret: string) => void,
+  runner: RunnerEnvironment = {},
+  warn: (message: string) => void = () => undefined,
+): Settings {
   const apiKey = read('api-key').trim()
   if (apiKey) mask(apiKey)
   const githubToken = read('github-token').trim()
@@ -130,7 +219,37 @@ export function readSettings(read: InputReader, mask: (secret: string) => void, 
     apiHost: readApiHost(read('api-host')),
     timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
   }
+  const settings = readCommandSettings(read, command, common, githubToken, runner)
+  checkUnreadInputs(read, command, warn)
+  return settings
+}
 
+/**
+ * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
+ * warning each. Only after the command's own inputs were read, so their errors come first.
+ */
+function checkUnreadInputs(read: InputReader, command: Command, warn: (message: string) => void): void {
+  const reads = new Set(INPUTS_READ[command])
+  const ignored: string[] = []
+  for (const input of new Set(Object.values(INPUTS_READ).flat())) {
+    if (reads.has(input)) continue
+    const value = read(input).trim()
+    if (!value || value === INPUT_DEFAULTS[input]) continue
+    const refused = UNREAD_REFUSED[command]?.[input]
+    // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+    if (refused) throw new InputError(`Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`)
+    ignored.push(input)
+  }
+  for (const input of ignored) warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+}
+
+function readCommandSettings(
+  read: InputReader,
+  command: Command,
+  common: Common,
+  githubToken: string,
+  runner: RunnerEnvironment,
+): Settings {
   switch (command) {
     case 'create-key': {
       const keyName = requireInput(readKeyName(read), 'key-name', command)
@@ -187,11 +306,11 @@ export function readSettings(read: InputReader, mask: (secret: string) => void, 
             '`expires-in` is for create-key.',
         )
       }
-      const secret = readSecretTarget(read, githubToken, runner)
-      const keyName = readKeyName(read) ?? (secret && defaultRotationKeyName(secret))
+      const secrets = readSecretStorage(read, githubToken, runner)
+      const keyName = readKeyName(read) ?? (secrets && defaultRotationKeyName(secrets))
       if (keyName === undefined) {
         throw new InputError(
-          'rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the repository, environment and secret.',
+          'rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the targets and the secret.',
         )
       }
       return {
@@ -199,7 +318,7 @@ export function readSettings(read: InputReader, mask: (secret: string) => void, 
         command,
         keyName,
         keyId: readKeyId(read),
-        secret,
+        secrets,
         keepPrevious: readKeepPrevious(read),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
@@ -417,34 +536,162 @@ function readMaxRevoke(read: InputReader): number {
   return value
 }
 
-function readSecretTarget(read: InputReader, token: string, runner: RunnerEnvironment): SecretTarget | undefined {
+/**
+ * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
+ * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
+ */
+function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvironment): SecretStorage | undefined {
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
+  const listed = read('secret-targets').trim()
   if (!name) {
-    if (environment)
-      throw new InputError('Input `secret-environment` was given without `secret-name`: name the secret to store the new key in.')
+    for (const input of ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories']) {
+      if (read(input).trim()) {
+        throw new InputError(
+          `Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`,
+        )
+      }
+    }
     return undefined
   }
-  if (environment !== undefined) {
-    const length = [...environment].length
-    if (length > MAX_ENVIRONMENT_NAME_LENGTH || hasControlCharacters(environment)) {
-      throw new InputError(
-        `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
-      )
-    }
+  if (environment !== undefined && !isEnvironmentName(environment)) {
+    throw new InputError(
+      `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
+    )
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
     throw new InputError(
       `Input \`secret-name\` is ${quoted(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`,
     )
   }
-  if (!token) {
+  if (listed && environment !== undefined) {
     throw new InputError(
-      'Input `secret-name` needs `github-token`: a token that may write Actions secrets (a fine-grained token with Secrets: write, or a GitHub App token). The default GITHUB_TOKEN may not.',
+      'Inputs `secret-targets` and `secret-environment` were both given: in `secret-targets`, name an environment secret as `owner/repo:environment`.',
     )
   }
-  const { owner, repo } = readRepository(runner.repository)
-  return { owner, repo, name, environment, token }
+  const targets = listed ? readSecretTargets(listed) : [oneTarget(readRepository(runner.repository), environment)]
+  const access = readOrganizationAccess(read, targets)
+  if (!token) {
+    throw new InputError(
+      'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.',
+    )
+  }
+  return { name, token, targets, ...(access === undefined ? {} : { access }) }
+}
+
+function oneTarget(repository: { owner: string; repo: string }, environment: string | undefined): SecretTarget {
+  return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment }
+}
+
+/** The entries of a line list or a YAML list: one a line, `- ` and quotes taken off, blank lines and `#` comments left out. */
+function listEntries(raw: string): string[] {
+  return raw
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.replace(/^-\s+/, '').trim())
+    .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+}
+
+/**
+ * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
+ * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
+ */
+export function readSecretTargets(raw: string): SecretTarget[] {
+  const targets: SecretTarget[] = []
+  const seen = new Set<string>()
+  for (const [i, entry] of listEntries(raw).entries()) {
+    const target = parseSecretTarget(entry, i + 1)
+    const id = targetText(target).toLowerCase()
+    if (seen.has(id)) throw new InputError(`Input \`secret-targets\` names ${untrusted(id)} twice: name each target once.`)
+    seen.add(id)
+    targets.push(target)
+  }
+  if (targets.length === 0) {
+    throw new InputError('Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.')
+  }
+  if (targets.length > MAX_SECRET_TARGETS) {
+    throw new InputError(
+      `Input \`secret-targets\` names ${targets.length} targets: one rotation stores the key in at most ${MAX_SECRET_TARGETS}. ` +
+        'Share it through an organization secret (`org:NAME`) with the repositories that read it.',
+    )
+  }
+  return targets
+}
+
+function parseSecretTarget(entry: string, position: number): SecretTarget {
+  const refuse = (reason: string) =>
+    new InputError(`Input \`secret-targets\`, entry ${position} (${quoted(entry, 80)}), is not a target: ${reason}`)
+  const usage = 'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.'
+  const lower = entry.toLowerCase()
+  const dependabot = lower.startsWith('dependabot:')
+  const rest = dependabot ? entry.slice('dependabot:'.length) : entry
+  if (rest.toLowerCase().startsWith('org:')) {
+    const org = rest.slice('org:'.length)
+    if (!OWNER.test(org)) throw refuse(usage)
+    return dependabot ? { kind: 'dependabot-organization', org } : { kind: 'organization', org }
+  }
+  const colon = rest.indexOf(':')
+  const repository = parseRepository(colon < 0 ? rest : rest.slice(0, colon))
+  if (!repository) throw refuse(usage)
+  if (colon < 0) return dependabot ? { kind: 'dependabot', ...repository } : { kind: 'repository', ...repository }
+  if (dependabot) throw refuse('Dependabot has no environment secrets; write `dependabot:owner/repo`.')
+  const environment = rest.slice(colon + 1)
+  if (!environment || !isEnvironmentName(environment)) throw refuse(usage)
+  return { kind: 'environment', ...repository, environment }
+}
+
+function parseRepository(text: string): { owner: string; repo: string } | undefined {
+  const [owner = '', repo = '', ...more] = text.split('/')
+  return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined
+}
+
+function isEnvironmentName(name: string): boolean {
+  return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !hasControlCharacters(name)
+}
+
+/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
+function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): OrganizationAccess | undefined {
+  const visibility = read('secret-visibility').trim()
+  const listed = read('secret-repositories').trim()
+  if (!visibility && !listed) return undefined
+  const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []))
+  if (organizations.length === 0) {
+    const input = visibility ? 'secret-visibility' : 'secret-repositories'
+    throw new InputError(
+      `Input \`${input}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`,
+    )
+  }
+  if (visibility && !(VISIBILITIES as readonly string[]).includes(visibility)) {
+    throw new InputError(
+      `Input \`secret-visibility\` is ${quoted(visibility, 80)}: it must be all, private or selected (leave it empty to keep each secret's visibility).`,
+    )
+  }
+  if (visibility !== 'selected') {
+    if (listed) throw new InputError('Input `secret-repositories` applies only with `secret-visibility: selected`.')
+    return { visibility: visibility as 'all' | 'private' }
+  }
+  if (!listed) {
+    throw new InputError('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.')
+  }
+  const repositories = listEntries(listed).map((entry, i): RepositoryName => {
+    if (REPO.test(entry) && entry !== '.' && entry !== '..') return { repo: entry }
+    const named = parseRepository(entry)
+    if (!named) {
+      throw new InputError(
+        `Input \`secret-repositories\`, entry ${i + 1} (${quoted(entry, 80)}), is not a repository: write \`repo\` or \`owner/repo\`, one a line.`,
+      )
+    }
+    const outside = organizations.find((org) => org.toLowerCase() !== named.owner.toLowerCase())
+    if (outside !== undefined) {
+      throw new InputError(
+        `Input \`secret-repositories\` names ${untrusted(`${named.owner}/${named.repo}`)}, which is not a repository of organization ${untrusted(outside)}: ` +
+          'an organization secret is read only by its own repositories.',
+      )
+    }
+    return named
+  })
+  return { visibility, repositories }
 }
 
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
@@ -452,29 +699,35 @@ const REPO = /^[A-Za-z0-9._-]{1,100}$/
 
 /** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
 function readRepository(value: string | undefined): { owner: string; repo: string } {
-  const [owner = '', repo = '', ...rest] = (value ?? '').split('/')
-  if (!OWNER.test(owner) || !REPO.test(repo) || repo === '.' || repo === '..' || rest.length > 0) {
+  const repository = parseRepository(value ?? '')
+  if (!repository) {
     const reason = value ? `is ${quoted(value, 150)}, not owner/repo` : 'is not set'
     throw new InputError(
-      `GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job.`,
+      `GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`,
     )
   }
-  return { owner, repo }
+  return repository
 }
 
 /**
- * rotate-key's key name when none is given: unique to the repository, the environment and the
- * secret, so two repositories (or two secrets) never rotate each other's keys. GitHub compares
- * all three without case. Within 64 characters: a longer one keeps its first 55 and ends in `~`
- * and 8 hex digits of the SHA-256 of the whole.
+ * rotate-key's key name when none is given: unique to the set of targets and the secret, so two
+ * workflows that rotate into different places never rotate (or revoke) each other's keys. GitHub
+ * compares every part without case, so the name does too, and the order of the targets does not
+ * count. One target: `gha:<target>:<SECRET>`. Several: `gha:<first target>+<how many more>:<SECRET>`
+ * and `~` with 8 hex digits of the SHA-256 of the whole set. Within 64 characters: a longer
+ * one keeps its first 55 and ends in `~` and 8 hex digits of the SHA-256 of the whole.
  */
-export function defaultRotationKeyName(secret: Pick<SecretTarget, 'owner' | 'repo' | 'name' | 'environment'>): string {
-  const parts = [`${secret.owner}/${secret.repo}`.toLowerCase(), secret.environment?.toLowerCase(), secret.name.toUpperCase()]
-  const full = `gha:${parts.filter((p) => p !== undefined).join(':')}`
+export function defaultRotationKeyName(storage: Pick<SecretStorage, 'name' | 'targets'>): string {
+  const secret = storage.name.toUpperCase()
+  const texts = storage.targets.map((t) => targetText(t).toLowerCase()).sort()
+  const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8)
+  const full =
+    texts.length === 1
+      ? `gha:${texts[0]}:${secret}`
+      : `gha:${texts[0]}+${texts.length - 1}:${secret}~${digest([...texts, secret].join('\n'))}`
   const chars = [...full]
   if (chars.length <= MAX_KEY_NAME_LENGTH) return full
-  const digest = createHash('sha256').update(full).digest('hex').slice(0, 8)
-  return `${chars.slice(0, MAX_KEY_NAME_LENGTH - 9).join('')}~${digest}`
+  return `${chars.slice(0, MAX_KEY_NAME_LENGTH - 9).join('')}~${digest(full)}`
 }
 
 function readKeepPrevious(read: InputReader): number {

@@ -11,6 +11,7 @@ import { runPruneKeys } from './commands/prune.ts'
 import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './runner/state.ts'
+import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
 import { clientFor, commandFailureNote, coreLogger, failStep, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
@@ -19,7 +20,7 @@ import { ACTION_VERSION } from './base/version.ts'
 export async function run(): Promise<void> {
   let settings: Settings
   try {
-    settings = readStepSettings()
+    settings = readStepSettings((message) => core.warning(message))
   } catch (error) {
     await failStep('The step', error)
     return
@@ -42,7 +43,9 @@ export async function run(): Promise<void> {
   try {
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
-    for (const [name, value] of Object.entries({ ...result.outputs, ...failedRequest })) core.setOutput(name, value)
+    const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir())
+    for (const warning of warnings) core.warning(warning)
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
     const note = result.failure ? commandFailureNote(result.summary, result.failure, result.failedRequest) : ''
     await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
@@ -77,7 +80,7 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
       return runRotateKey(ctx, {
         keyName: settings.keyName,
         keyId: settings.keyId,
-        secret: settings.secret,
+        secrets: settings.secrets,
         keepPrevious: settings.keepPrevious,
         orgId: settings.orgId,
         projectId: settings.projectId,

@@ -20,12 +20,16 @@ export const coreLogger: Logger = {
   debug: (message) => core.debug(message),
 }
 
-/** Every input, read and checked; the API key and GitHub token are masked first. */
-export function readStepSettings(): Settings {
+/**
+ * Every input, read and checked; the API key and GitHub token are masked first. `warn` hears of
+ * inputs the command does not read (the main step says so; the post step, with the same inputs, need not again).
+ */
+export function readStepSettings(warn?: (message: string) => void): Settings {
   return readSettings(
     (name) => core.getInput(name),
     (secret) => core.setSecret(secret),
     { repository: process.env.GITHUB_REPOSITORY },
+    warn,
   )
 }
 

@@ -80,12 +80,15 @@ const EXCERPT_LENGTH = 200
 export const ERROR_BODY_LIMIT = 64 * 1024
 /** A successful body larger than this is refused, not retried: no answer of the API is that big. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
+/** A request id the service may answer with: a short token. */
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
 /** Errors raised before a byte of the request left: the service cannot have seen it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
 
 /** One HTTP request, ready to send. */
 export interface HttpRequest {
-  method: RequestSpec<unknown>['method']
+  /** PUT: GitHub's secret writes, which go through the same sender. */
+  method: RequestSpec<unknown>['method'] | 'PUT'
   /** Path and query below the origin. */
   path: string
   headers: Record<string, string>
@@ -227,7 +230,8 @@ export function classifyAnswer<T>(
     const error = decoded.ok && isRecord(decoded.value) ? decoded.value : undefined
     const code = typeof error?.code === 'string' && error.code !== '' ? error.code : undefined
     const serviceMessage = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined
-    const serviceRequestId = typeof error?.request_id === 'string' && error.request_id !== '' ? error.request_id : base.requestId
+    // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
+    const serviceRequestId = typeof error?.request_id === 'string' && REQUEST_ID.test(error.request_id) ? error.request_id : base.requestId
     const excerpt = serviceMessage === undefined ? excerptOf(text, contentType) : undefined
     return {
       ok: false,

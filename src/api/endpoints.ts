@@ -394,12 +394,22 @@ function toApiKey(record: Json, where: string): ApiKey {
     id: integer(record, 'id', where),
     name: string(record, 'name', where),
     created_at: string(record, 'created_at', where),
-    last_used_at: nullableString(record, 'last_used_at'),
+    last_used_at: lastUseField(record),
     last_used_from_addr: nullableString(record, 'last_used_from_addr'),
   }
   const projectId = optionalString(record, 'project_id')
   if (projectId) key.project_id = projectId
   return key
+}
+
+/**
+ * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
+ * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
+ */
+function lastUseField(record: Json): string | null {
+  const value = record.last_used_at
+  if (value === null || value === undefined) return null
+  return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
 }
 
 function toOperation(value: unknown, where: string): Operation {

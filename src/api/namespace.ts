@@ -28,11 +28,28 @@ export function listKeysIn(client: PlatformClient, namespace: KeyNamespace): Pro
   return namespace.kind === 'organization' ? listOrgApiKeys(client, namespace.orgId) : listApiKeys(client)
 }
 
-/** Revokes a key, and fails unless the answer confirms it (`revoked: true`): a key is never reported revoked on less. */
+/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+export class RevocationUnconfirmed extends ActionError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RevocationUnconfirmed'
+  }
+}
+
+/**
+ * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
+ * key is never reported revoked on less.
+ */
 export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
   const answer = await (namespace.kind === 'organization' ? revokeOrgApiKey(client, namespace.orgId, id) : revokeApiKey(client, id))
+  if (answer.id !== id) {
+    throw new RevocationUnconfirmed(
+      `The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
+        `and key ${answer.id} may have been revoked instead. Check both with list-keys.`,
+    )
+  }
   if (!answer.revoked) {
-    throw new ActionError(
+    throw new RevocationUnconfirmed(
       `The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`,
     )
   }

@@ -28,13 +28,17 @@ export interface CommandResult {
   failedRequest?: ApiError
 }
 
+/** What `error-code` may hold: a short token, never text a server could make look like anything else. */
+const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/
+
 /**
  * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can
- * branch on the reason. `error-code` is the service's own `code`, never one the action made up.
+ * branch on the reason. `error-code` is the service's own `code`, never one the action made up,
+ * and only when it is a short token: any other text is in the log only, made safe there.
  */
 export function requestFailureOutputs(error: ApiError): Record<string, string> {
   const outputs: Record<string, string> = { 'request-id': error.requestId }
   if (error.status !== undefined) outputs['http-status'] = String(error.status)
-  if (error.kind === 'http' && error.code) outputs['error-code'] = error.code
+  if (error.kind === 'http' && error.code !== undefined && ERROR_CODE.test(error.code)) outputs['error-code'] = error.code
   return outputs
 }

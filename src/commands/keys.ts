@@ -1,13 +1,15 @@
 import type { PlatformClient } from '../api/client.ts'
 import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
-import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import { RevocationUnconfirmed, createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import { getAuth } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../keys/ledger.ts'
 import { keyNamespaceFor, organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
-import { formatDate, heading, paragraph, table, tableOf } from '../runner/summary.ts'
+import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
+import { formatDate, heading, paragraph, table, tableOf, type Cell } from '../runner/summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
 import { listOutputs, writeListFile } from '../runner/outputs.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -41,6 +43,12 @@ export type { KeyTarget } from '../keys/ledger.ts'
  * 7. A new key whose value is not a printable token, or that is not scoped as asked, is revoked
  *    at once. Messages say which key failed (the step's or the new one).
  */
+
+/**
+ * A key value the action hands out: one printable token, at most 1,024 characters. The platform's
+ * keys are far shorter; a longer value would be an output (and a mask) no later step can carry.
+ */
+const KEY_VALUE = /^[\x21-\x7e]{1,1024}$/
 
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
@@ -119,7 +127,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
     }
     if (created.key) ctx.mask(created.key)
     ledger.created(created.id)
-    if (!/^[\x21-\x7e]+$/.test(created.key)) {
+    if (!KEY_VALUE.test(created.key)) {
       throw await revokeAtOnce(
         ctx,
         ledger,
@@ -323,26 +331,94 @@ export function describeScope(target: KeyTarget): string {
   return target.namespace.kind === 'organization' ? `organization ${untrusted(target.namespace.orgId)}` : 'personal'
 }
 
+/** How revoking keys one by one ended. */
+export interface RevocationRun {
+  revoked: number[]
+  /** The revocation that failed, and so ended the run. */
+  failed?: {
+    id: number
+    error: unknown
+    /** It may have taken effect all the same: its answer was lost, or did not confirm it. */
+    uncertain: boolean
+  }
+  /** Keys whose revocation was never sent, after the failure. */
+  notTried: number[]
+}
+
+export interface RevocationHooks {
+  /** Says that a key was revoked; default "Revoked API key N." */
+  revoked?: (id: number) => void
+  /** A 404 means someone else revoked the key meanwhile, as wanted: says so, and the run goes on. Default: a failure. */
+  alreadyGone?: (id: number) => void
+}
+
+/**
+ * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
+ * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
+ * no other starts: the result tells, key by key, what was done.
+ */
+export async function revokeInTurn(
+  ctx: CommandContext,
+  ids: readonly number[],
+  namespace: KeyNamespace,
+  hooks: RevocationHooks = {},
+): Promise<RevocationRun> {
+  const cancellation = cancellationOf(ctx)
+  if (ids.length > 0) cancellation.hold()
+  const revoked: number[] = []
+  for (const [i, id] of ids.entries()) {
+    let settled = (): void => undefined
+    try {
+      cancellation.checkpoint(`revoke API key ${id}`)
+      settled = cancellation.inFlight(`the revocation of API key ${id}`)
+      await revokeKeyIn(ctx.client, namespace, id)
+      revoked.push(id)
+      if (hooks.revoked) hooks.revoked(id)
+      else ctx.log.info(`Revoked API key ${id}.`)
+    } catch (error) {
+      if (hooks.alreadyGone && error instanceof ApiError && error.status === 404) {
+        hooks.alreadyGone(id)
+        continue
+      }
+      return { revoked, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) }
+    } finally {
+      settled()
+    }
+  }
+  return { revoked, notTried: [] }
+}
+
+/** Whether a failed revocation may have revoked the key all the same. */
+function mayHaveTakenEffect(error: unknown): boolean {
+  if (error instanceof RevocationUnconfirmed) return true
+  return error instanceof ApiError && (error.mayHaveReachedServer || error.earlierAttemptUncertain)
+}
+
 /** Revokes keys one by one; on a failure, reports what was revoked before it. */
 export async function revokeKeyIds(
   ctx: CommandContext,
   ids: number[],
   namespace: KeyNamespace,
 ): Promise<{ revoked: number[]; failure?: string; failedRequest?: ApiError }> {
-  const revoked: number[] = []
-  for (const id of ids) {
-    try {
-      // After the runner's signal, no new revocation starts.
-      cancellationOf(ctx).checkpoint(`revoke API key ${id}`)
-      await revokeKeyIn(ctx.client, namespace, id)
-      revoked.push(id)
-      ctx.log.info(`Revoked API key ${id}.`)
-    } catch (error) {
-      const done = revoked.length ? ` Already revoked: ${revoked.join(', ')}.` : ''
-      return { revoked, failure: `${messageOf(error)}${done}`, failedRequest: apiErrorIn(error) }
-    }
-  }
-  return { revoked }
+  const run = await revokeInTurn(ctx, ids, namespace)
+  if (!run.failed) return { revoked: run.revoked }
+  return { revoked: run.revoked, failure: describeRevocationFailure(run), failedRequest: apiErrorIn(run.failed.error) }
+}
+
+/** Why the run stopped, and what it had revoked. */
+function describeRevocationFailure(run: RevocationRun): string {
+  const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : ''
+  return `${messageOf(run.failed?.error)}${done}`
+}
+
+/** What became of each key a run was to revoke, for a summary table. */
+function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
+  return ids.map((id) => {
+    let outcome = 'not revoked'
+    if (run.revoked.includes(id)) outcome = 'revoked'
+    else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
+    return [{ code: String(id) }, outcome]
+  })
 }
 
 export interface CreateKeyOptions extends KeyScopeInputs {
@@ -400,39 +476,95 @@ export async function runRevokeKey(
   target: { keyId?: number; keyName?: string; orgId?: string },
 ): Promise<CommandResult> {
   const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
-  let ids: number[]
-  if (target.keyId !== undefined) {
-    ids = [target.keyId]
-  } else {
-    const name = target.keyName as string
-    ids = orderForRevocation((await listKeysIn(ctx.client, namespace)).filter((k) => k.name === name))
-    const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
-    if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
-  }
-  const { revoked, failure, failedRequest } = await revokeKeyIds(ctx, ids, namespace)
+  const plan: RevocationPlan =
+    target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName as string, namespace)
+  const run = await revokeInTurn(ctx, plan.ids, namespace)
+  let failure = run.failed && describeRevocationFailure(run)
+  if (plan.byName && refusedStepKey(run)) failure = describeLockedOut(run, plan.byName.name, plan.byName.own)
   return {
-    outputs: { 'revoked-key-ids': JSON.stringify(revoked), ...organizationOutput(namespace) },
+    outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
     summary:
       heading('API keys revoked') +
-      (revoked.length
-        ? table(
-            ['id'],
-            revoked.map((id) => [{ code: String(id) }]),
-          )
-        : paragraph('No key was revoked.')),
+      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')) +
+      (failure ? paragraph(failure) : ''),
     failure,
-    failedRequest,
+    failedRequest: run.failed && apiErrorIn(run.failed.error),
   }
 }
 
+/** The keys revoke-key revokes, in order; by name, where the step's key may be among them. */
+interface RevocationPlan {
+  ids: number[]
+  byName?: { name: string; own: OwnKey }
+}
+
 /**
- * Least recently used first: the step's own key, just used to list them, goes last, so the
- * other revocations are not refused because it is gone already.
+ * The keys of a name, in the order they are revoked. The step's key may be one of them: it goes
+ * last, so the others are not refused for want of it. The platform may record key use late, and
+ * then no key shows a use by this step: the keys that may be the step's go last, and of them the
+ * one most recently used or made (the platform lists newest first, the step's key is in use, and
+ * it was made before the step began).
  */
-export function orderForRevocation(keys: ApiKey[]): number[] {
-  // Stryker disable next-line StringLiteral: equivalent; any text that is not a date parses as NaN, as '' does
-  const lastUse = (k: ApiKey) => Date.parse(k.last_used_at ?? '') || 0
-  return [...keys].sort((a, b) => lastUse(a) - lastUse(b)).map((k) => k.id)
+async function planRevocationByName(ctx: CommandContext, name: string, namespace: KeyNamespace): Promise<RevocationPlan> {
+  const stepStarted = ctx.clock.now()
+  const auth = await getAuth(ctx.client)
+  const keys = mergeById(await listKeysIn(ctx.client, namespace))
+  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
+  const named = keys.filter((k) => k.name === name)
+  const ids = orderForRevocation(named, own, stepStarted)
+  const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
+  if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
+  const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id))
+  if (mine.length === 1) ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`)
+  if (mine.length > 1)
+    ctx.log.info(`The step's own key is one of ${describeIds(mine)} (each used within a minute of this step): they go last.`)
+  const likeliest = named.find((k) => k.id === ids.at(-1))
+  if (own.kind === 'unknown' && ids.length > 1 && likeliest && mayBeOwnKey(likeliest, own, stepStarted)) {
+    ctx.log.info(
+      "No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
+        `the keys that may be it go last, the most recently used or made last of all: API key ${likeliest.id}.`,
+    )
+  }
+  return { ids, byName: { name, own } }
+}
+
+/**
+ * The keys that cannot be the step's own first, least recently used first (never used first);
+ * then those that may be, least recently used or made first, so the likeliest one goes last.
+ * Ties go by id.
+ */
+export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: number): number[] {
+  // An unreadable time counts as now: such a key goes late.
+  const time = (at: number | null) => (at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at)
+  const rank = (k: ApiKey): [number, number] => {
+    if (!mayBeOwnKey(k, own, stepStarted)) return [0, time(lastUseOf(k))]
+    return [1, time(lastUseOf(k) ?? readTime(k.created_at))]
+  }
+  return mergeById(keys)
+    .map((k) => ({ id: k.id, rank: rank(k) }))
+    .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
+    .map((k) => k.id)
+}
+
+/** The step's key was refused (401) after at least one key of the name was revoked: most likely it was one of them. */
+function refusedStepKey(run: RevocationRun): boolean {
+  const request = apiErrorIn(run.failed?.error)
+  return request?.status === 401 && run.revoked.length > 0
+}
+
+/** One error naming every key of the name that is still valid, and what to do. */
+function describeLockedOut(run: RevocationRun, name: string, own: OwnKey): string {
+  const last = run.revoked.at(-1)!
+  const why =
+    own.kind === 'unknown'
+      ? "that was most likely the step's own key (no key of the name showed a use by this step, so the action could not tell)"
+      : "the step's key was revoked meanwhile, or was that key"
+  const left = [run.failed!.id, ...run.notTried]
+  return (
+    `The platform refused the step's key (401) after API key ${last} was revoked: ${why}. ` +
+    `Keys named ${quoted(name)} still valid: ${untrusted(left.join(', '), Number.POSITIVE_INFINITY)}. Already revoked: ${run.revoked.join(', ')}. ` +
+    `Run revoke-key again with \`key-name: ${untrusted(name)}\` and an \`api-key\` of another name to revoke them.`
+  )
 }
 
 /** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */

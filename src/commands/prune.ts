@@ -1,13 +1,14 @@
 import { getAuth } from '../api/endpoints.ts'
-import { ApiError } from '../api/errors.ts'
-import { listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
-import type { ApiKey, AuthDetails } from '../api/types.ts'
+import { listKeysIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import type { ApiKey } from '../api/types.ts'
 import { messageOf } from '../base/errors.ts'
 import { expiryOf } from '../keys/expiry.ts'
 import { keyNamespaceFor, organizationOutput } from '../keys/organization.ts'
+import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
+import { revokeInTurn } from './keys.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
 export interface PruneSelection {
@@ -34,25 +35,12 @@ export interface PruneSelection {
 
 /** A key used or made within this long is in use: never pruned, whatever its name or age says. */
 export const IN_USE_WINDOW_MS = 10 * 60_000
-/**
- * The step's key is the one whose last use is this step's own requests. The platform's clock and
- * the runner's may differ a little, so a use from this long before the step's first request counts.
- */
-export const USE_CLOCK_SKEW_MS = 60_000
 /** Per-key log lines; the summary and the outputs hold every key. */
 const MAX_LOGGED_KEYS = 100
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
-
-/** Where the step's key is among the listed keys. */
-export type OwnKey =
-  | { kind: 'elsewhere'; where: string }
-  /** The keys whose last use falls within this step: the step's own key is one of them. */
-  | { kind: 'found'; ids: number[] }
-  /** The step's key is among them, but no key shows a use by this step. */
-  | { kind: 'unknown' }
 
 /** A key a selector picked, and why; `kept` says which guard keeps it. */
 export interface Verdict {
@@ -65,7 +53,8 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneSelection)
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
   const stepStarted = ctx.clock.now()
   const auth = await getAuth(ctx.client)
-  const keys = await listKeysIn(ctx.client, namespace)
+  // A key listed twice is judged, counted and revoked once.
+  const keys = mergeById(await listKeysIn(ctx.client, namespace))
   const now = ctx.clock.now()
   const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
   const verdicts = judgeKeys(keys, options, now, own)
@@ -106,27 +95,10 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneSelection)
   }
 }
 
-/**
- * The step's key lives among these keys when it is a personal key and they are personal keys,
- * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them.
- */
-export function findOwnKey(keys: ApiKey[], namespace: KeyNamespace, auth: AuthDetails, since: number): OwnKey {
-  if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
-    return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
-  }
-  if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
-    return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
-  }
-  // An unreadable last use counts as a use now: such a key is never taken for unused.
-  const ids = keys.filter((k) => k.last_used_at !== null && !(Date.parse(k.last_used_at) < since)).map((k) => k.id)
-  return ids.length > 0 ? { kind: 'found', ids } : { kind: 'unknown' }
-}
-
 /** Every key a selector picks, with its reasons, and the guard that keeps it, if any. */
 export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey): Verdict[] {
   const verdicts: Verdict[] = []
-  for (const key of keys) {
+  for (const key of mergeById(keys)) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
     if (reasons.length === 0) continue
@@ -145,10 +117,12 @@ function reasonsToPrune(key: ApiKey, unusedForMs: number | undefined, now: numbe
   if (expiry !== undefined && expiry <= now) reasons.push(`expired ${formatDate(new Date(expiry).toISOString())} (by its name)`)
   if (unusedForMs !== undefined) {
     const before = now - unusedForMs
-    if (key.last_used_at === null) {
-      if (Date.parse(key.created_at) <= before) reasons.push(`never used, created ${describeSpan(now - Date.parse(key.created_at))} ago`)
-    } else if (Date.parse(key.last_used_at) <= before) {
-      reasons.push(`not used for ${describeSpan(now - Date.parse(key.last_used_at))}`)
+    const used = lastUseOf(key)
+    const created = readTime(key.created_at)
+    if (used === null) {
+      if (created <= before) reasons.push(`never used, created ${describeSpan(now - created)} ago`)
+    } else if (used <= before) {
+      reasons.push(`not used for ${describeSpan(now - used)}`)
     }
   }
   return reasons
@@ -157,8 +131,8 @@ function reasonsToPrune(key: ApiKey, unusedForMs: number | undefined, now: numbe
 /** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
 function inUse(key: ApiKey, now: number): string | undefined {
   const since = now - IN_USE_WINDOW_MS
-  const used = key.last_used_at === null ? undefined : Date.parse(key.last_used_at)
-  const created = Date.parse(key.created_at)
+  const used = lastUseOf(key) ?? undefined
+  const created = readTime(key.created_at)
   if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
     return 'its created_at or last_used_at is not a time the action can read'
   }
@@ -173,7 +147,7 @@ function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {
 
 /** Last use, or creation for a key never used; an unreadable time sorts last. */
 function lastTouched(key: ApiKey): number {
-  const at = Date.parse(key.last_used_at ?? key.created_at)
+  const at = lastUseOf(key) ?? readTime(key.created_at)
   return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
 }
 
@@ -204,22 +178,22 @@ async function revokeSelected(
   namespace: KeyNamespace,
   revoked: number[],
 ): Promise<{ failure?: string }> {
-  for (const { key, reasons } of selected) {
-    try {
-      await revokeKeyIn(ctx.client, namespace, key.id)
-      revoked.push(key.id)
+  const byId = new Map(selected.map((v) => [v.key.id, v]))
+  const run = await revokeInTurn(ctx, [...byId.keys()], namespace, {
+    revoked: (id) => {
+      const { key, reasons } = byId.get(id)!
       ctx.log.info(`Revoked API key ${key.id} ${quoted(key.name, 80)}: ${untrusted(reasons.join('; '), 1000)}.`)
-    } catch (error) {
-      // Someone else revoked it meanwhile (a late post step, a person): it is gone, as wanted.
-      if (error instanceof ApiError && error.status === 404) {
-        ctx.log.info(`API key ${key.id} was already revoked.`)
-        continue
-      }
-      const done = revoked.length > 0 ? ` Revoked before it: ${revoked.join(', ')}.` : ' No key was revoked.'
-      return { failure: `${messageOf(error)}${done}` }
-    }
-  }
-  return {}
+    },
+    // Someone else revoked it meanwhile (a late post step, a person): it is gone, as wanted.
+    alreadyGone: (id) => ctx.log.info(`API key ${id} was already revoked.`),
+  })
+  revoked.push(...run.revoked)
+  if (!run.failed) return {}
+  const { id, error, uncertain } = run.failed
+  const before = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : ''
+  const maybe = uncertain ? ` API key ${id} may or may not be revoked: check it with list-keys.` : ''
+  const done = `${maybe}${before || (uncertain ? ' No other key was.' : ' No key was revoked.')}`
+  return { failure: `${messageOf(error)}${done}` }
 }
 
 function describeSelectors(options: PruneSelection): string {

@@ -8,8 +8,9 @@ import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { StepCancelled } from '../runner/cancellation.ts'
 import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
 import { organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
-import type { GitHubEnvironment, SecretTarget } from '../keys/github-secrets.ts'
-import { heading, paragraph, table } from '../runner/summary.ts'
+import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../keys/github-secrets.ts'
+import { targetText, type SecretStorage } from '../keys/secret-targets.ts'
+import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import {
@@ -27,7 +28,8 @@ import {
 export interface RotateOptions extends KeyScopeInputs {
   keyName: string
   keyId?: number
-  secret?: SecretTarget
+  /** Where to store the new key before any old key is revoked: one name, one or more targets. */
+  secrets?: SecretStorage
   /** How many of the replaced keys stay valid, newest first. */
   keepPrevious: number
   github: GitHubEnvironment
@@ -38,15 +40,41 @@ const PROOF_ATTEMPTS = 3
 const PROOF_BACKOFF_MS = 1000
 
 /**
- * Rotation never locks the user out: snapshot the keys of that name, create and mask a new key,
- * prove it works, store it, and only then revoke the keys it replaced (those in the snapshot),
- * leaving the newest `keepPrevious` of them valid. If the proof or the storing fails, the new key
- * is revoked and no old key is touched. A key of that name that appears during the run is
- * another rotation's: this one then revokes no old key (see the promises in keys.ts). The keys
- * are those of the same name and the same scope, in the namespace the new key was made in.
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
+ * name, create and mask a new key, prove it works, store it in every target, and only then
+ * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
+ * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
+ * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
+ * took it and others did not, nothing at all is revoked, and a second run stores a newer key
+ * everywhere. A key of that name that appears during the run is another rotation's: this one
+ * then revokes no old key (see the promises in keys.ts). The keys are those of the same name and
+ * the same scope, in the namespace the new key was made in.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
+  const stores = options.secrets && (await prepareStores(ctx, options.secrets, options.github))
+  try {
+    if (stores && stores.problems.length > 0) return notPrepared(options, stores, target)
+    return await rotate(ctx, options, target, stores)
+  } finally {
+    await stores?.close()
+  }
+}
+
+/** Reads what each target needs before anything is written (see keys/github-secrets.ts). */
+async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
+  const { SecretStores } = await import('../keys/github-secrets.ts')
+  const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline })
+  for (const note of stores.accessNotes()) ctx.log.info(note.message)
+  return stores
+}
+
+async function rotate(
+  ctx: CommandContext,
+  options: RotateOptions,
+  target: KeyTarget,
+  stores: SecretStores | undefined,
+): Promise<CommandResult> {
   const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target)
   const created = await createKeyOnce(ctx, ledger)
   ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
@@ -69,38 +97,30 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
     listed = proof.keys
     const appeared = listed.filter((k) => ledger.isStranger(k))
     if (appeared.length > 0) throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
-    cancellation.checkpoint(options.secret ? 'store the new key' : 'revoke the old keys')
+    cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys')
   } catch (error) {
     throw await undoRotation(ctx, ledger, created, error)
   }
 
   let stored = ''
+  let outcomes: StoreOutcome[] = []
   let afterStore: ApiKey[] | undefined
-  if (options.secret) {
-    // From the first write on the secret may hold the new key: it must never be revoked after.
+  if (stores && options.secrets) {
+    // From the first write on a target may hold the new key: it must never be revoked after.
     ledger.handedOut(created.id)
-    const { storeActionsSecret } = await import('../keys/github-secrets.ts')
-    let settled: string | undefined
-    try {
-      settled = await storeActionsSecret(options.secret, created.key, options.github, {
+    outcomes = await stores.storeEverywhere(
+      created.key,
+      {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
         settleDeadline: cancellation.undoDeadline(ctx.client.deadline + CLEANUP_GRACE_MS),
         cancelled: () => cancellation.signal !== undefined,
-      })
-    } catch (error) {
-      if (error instanceof ActionError && error.name === 'SecretStoreUncertain') {
-        // The secret may hold the new key now: revoking it could lock the next run out.
-        ledger.settle()
-        throw new ActionError(
-          `Rotation stopped: ${error.message} Nothing was revoked: the new key ${created.id} stays valid, as do the old keys. ` +
-            `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${created.id} once you know the secret does not hold it.`,
-        )
-      }
-      throw await undoRotation(ctx, ledger, created, error)
-    }
-    stored = `Stored the new key in secret ${untrusted(options.secret.name)}${options.secret.environment ? ` of environment ${quoted(options.secret.environment, 80)}` : ''}`
-    ctx.log.info(settled ? `${untrusted(stored, 400)} (${untrusted(settled, 400)}).` : `${untrusted(stored, 400)}.`)
+      },
+      (outcome) => ctx.log.info(outcome.message),
+    )
+    if (outcomes.some((o) => o.status !== 'stored')) return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
+    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
+    stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
     // The store took a while: another rotation may have begun meanwhile.
     try {
       afterStore = await listKeysIn(lister, target.namespace)
@@ -111,6 +131,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
         created,
         [],
         [],
+        outcomes,
         `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
       )
     }
@@ -119,7 +140,15 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   const latest = afterStore ?? listed
   const appeared = latest.filter((k) => ledger.isStranger(k))
   if (appeared.length > 0) {
-    return rotated(ledger, options, created, [], [], describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
+    return rotated(
+      ledger,
+      options,
+      created,
+      [],
+      [],
+      outcomes,
+      describeConcurrentRun(options.keyName, appeared, 'after storing the new key'),
+    )
   }
   // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
   const stillValid = new Set(latest.map((k) => k.id))
@@ -131,15 +160,145 @@ export async function runRotateKey(ctx: CommandContext, options: RotateOptions):
   const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, target.namespace)
   for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
+  // Names as the platform listed them: `key-id` may name a key of another name.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
   return rotated(
     ledger,
     options,
     created,
-    revoked,
-    kept,
+    named(revoked),
+    named(kept),
+    outcomes,
     failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
     failedRequest,
   )
+}
+
+/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+const MAX_TARGETS_NAMED = 5
+
+/** What went wrong with the targets that did not take the key, for one error line. */
+function describeTargetProblems(outcomes: readonly StoreOutcome[]): string {
+  const problems = outcomes.filter((o) => o.status !== 'stored')
+  const more = problems.length - MAX_TARGETS_NAMED
+  const rest = more > 0 ? ` And ${more} more target(s): see the job summary and the \`secret-results\` output.` : ''
+  return `${problems
+    .slice(0, MAX_TARGETS_NAMED)
+    .map((o) => o.message)
+    .join(' ')}${rest}`
+}
+
+/** A target could not be prepared: no key was made, nothing was written. */
+function notPrepared(options: RotateOptions, stores: SecretStores, target: KeyTarget): CommandResult {
+  const failed = new Set(stores.problems.map((o) => o.target))
+  const outcomes: StoreOutcome[] = (options.secrets?.targets ?? []).map(
+    (t) =>
+      stores.problems.find((o) => o.target === t) ?? {
+        target: t,
+        status: 'skipped',
+        message: `Skipped ${untrusted(targetText(t))}: another target could not be prepared.`,
+      },
+  )
+  const count = failed.size
+  return {
+    outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+    summary:
+      heading('API key not rotated') +
+      targetsTable(outcomes) +
+      paragraph(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+    failure:
+      `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
+      'No key was created and none was revoked; fix what failed and run rotate-key again.',
+  }
+}
+
+/**
+ * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
+ * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
+ * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ */
+async function notStoredEverywhere(
+  ctx: CommandContext,
+  options: RotateOptions,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  outcomes: StoreOutcome[],
+): Promise<CommandResult> {
+  const stored = outcomes.filter((o) => o.status === 'stored').length
+  const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
+  const problems = describeTargetProblems(outcomes)
+  const outputs = {
+    'revoked-key-ids': '[]',
+    'secret-results': secretResults(outcomes),
+    ...organizationOutput(ledger.target.namespace),
+  }
+  const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
+  if (stored + uncertain === 0) {
+    const undo = await revokeNewKey(ctx, ledger, created.id)
+    ledger.settle()
+    return {
+      outputs,
+      summary:
+        heading('API key not rotated') +
+        keyTable +
+        targetsTable(outcomes) +
+        paragraph(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+      failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+    }
+  }
+  ledger.settle()
+  const id = created.id
+  const failure =
+    outcomes.length === 1
+      ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
+        `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
+      : `Rotation stopped: the new key ${id} is stored in ${stored} of ${outcomes.length} targets` +
+        `${uncertain ? ` and may be in ${uncertain} more (GitHub did not answer)` : ''}. ${problems} ` +
+        `Nothing was revoked: the new key ${id} stays valid, as do the old keys, so every target still holds a valid key. ` +
+        'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.'
+  return {
+    outputs: { 'key-id': String(id), ...outputs },
+    summary:
+      heading('API key not rotated everywhere') +
+      keyTable +
+      targetsTable(outcomes) +
+      paragraph(
+        `The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
+          'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.',
+      ),
+    failure,
+  }
+}
+
+/** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
+function secretResults(outcomes: readonly StoreOutcome[]): string {
+  return JSON.stringify(
+    outcomes.map((o) => ({
+      target: targetText(o.target),
+      status: o.status,
+      ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
+      ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
+    })),
+  )
+}
+
+function targetsTable(outcomes: readonly StoreOutcome[]): string {
+  return table(
+    ['secret target', 'result', 'HTTP status', 'request id'],
+    outcomes.map((o): Cell[] => [
+      { code: targetText(o.target) },
+      o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+      o.httpStatus,
+      o.requestId === undefined ? undefined : { code: o.requestId },
+    ]),
+  )
+}
+
+/** A replaced key, as the summary names it. */
+interface NamedKey {
+  id: number
+  name: string
 }
 
 /** The result, which hands the new key out (main writes it to the `key` output with no await before). */
@@ -147,19 +306,23 @@ function rotated(
   ledger: KeyLedger,
   options: RotateOptions,
   created: CreatedApiKey,
-  revoked: number[],
-  kept: number[],
+  revoked: NamedKey[],
+  kept: NamedKey[],
+  outcomes: readonly StoreOutcome[],
   failure: string | undefined,
   failedRequest?: ApiError,
 ): CommandResult {
   ledger.handedOut(created.id)
   ledger.settle()
-  const secret = options.secret
+  const secrets = options.secrets
+  const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined
+  const place = only ? ` of ${targetText(only)}` : ` in all ${outcomes.length} targets`
   return {
     outputs: {
       key: created.key,
       'key-id': String(created.id),
-      'revoked-key-ids': JSON.stringify(revoked),
+      'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+      ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
       ...organizationOutput(ledger.target.namespace),
     },
     summary:
@@ -168,12 +331,12 @@ function rotated(
         ['', 'id', 'name'],
         [
           ['new', { code: String(created.id) }, options.keyName],
-          ...kept.map((id) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(id) }, '']),
-          ...revoked.map((id) => ['revoked', { code: String(id) }, '']),
+          ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+          ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
         ],
       ) +
-      (secret
-        ? paragraph(`The new key is stored in secret ${secret.name}${secret.environment ? ` (environment ${secret.environment})` : ''}.`)
+      (secrets
+        ? (only ? '' : targetsTable(outcomes)) + paragraph(`The new key is stored in secret ${secrets.name}${place}.`)
         : paragraph('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
     failure,
     failedRequest,

@@ -1,56 +1,29 @@
 /**
- * Stores a value as a GitHub Actions secret: fetch the repository's (or environment's) public
- * key, seal the value with libsodium's sealed box, PUT it. Loaded with a dynamic import only
- * when rotate-key has a `secret-name`, so no other command pays for Octokit and libsodium.
+ * Stores a value as a GitHub secret in every target: repository, environment and organization
+ * Actions secrets, repository and organization Dependabot secrets. Each store is prepared
+ * before anything is written (its public key, the secret's `updated_at`, and for an
+ * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
+ * import only when rotate-key stores a secret, so no other command pays for it.
  */
-import { getOctokit } from '@actions/github'
-import sodium from 'libsodium-wrappers'
-import { ActionError } from '../base/errors.ts'
-import { parseRetryAfter, retrying } from '../api/retry.ts'
+import { retrying } from '../api/retry.ts'
 import type { Clock } from '../base/clock.ts'
-import { quoted, untrusted } from '../base/text.ts'
-
-/** Where rotate-key stores the new key: a repository or environment Actions secret. */
-export interface SecretTarget {
-  /** The repository, from GITHUB_REPOSITORY. */
-  owner: string
-  repo: string
-  name: string
-  environment?: string
-  token: string
-}
+import { ActionError, messageOf } from '../base/errors.ts'
+import { untrusted } from '../base/text.ts'
+import { DEFAULT_GITHUB_API_URL, GitHubClient, GitHubRequestError, type GitHubAnswer } from './github-client.ts'
+import { sealedBox } from './sealed-box.ts'
+import {
+  VISIBILITIES,
+  describeTarget,
+  isOrganizationTarget,
+  type RepositoryName,
+  type SecretStorage,
+  type SecretTarget,
+  type Visibility,
+} from './secret-targets.ts'
 
 export interface GitHubEnvironment {
-  /** From GITHUB_API_URL; Octokit's default when unset. */
+  /** From GITHUB_API_URL; https://api.github.com when unset. */
   apiUrl: string | undefined
-}
-
-/** The PUT may have stored the value although no answer said so. Told apart by name: rotate.ts loads this module lazily. */
-export class SecretStoreUncertain extends ActionError {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SecretStoreUncertain'
-  }
-}
-
-/** Sending the same sealed value again is harmless, so a PUT without an answer is repeated. */
-const PUT_ATTEMPTS = 3
-const PUT_BACKOFF_MS = 1000
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
-const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000
-
-interface GitHubError {
-  status?: number
-  message: string
-  /** Retry-After, when GitHub sent one. */
-  retryAfterMs?: number
-}
-
-/** When the secret was last written, and when GitHub said so (its `Date` header): both GitHub's clock. */
-interface SecretStamp {
-  exists: boolean
-  updatedAt?: string
-  answeredAt?: string
 }
 
 export interface StoreTime {
@@ -63,122 +36,397 @@ export interface StoreTime {
 }
 
 /**
- * Resolves once the secret holds the value: GitHub answered the write (undefined), or every
- * answer was lost or refused after a write that may have gone through and the secret's
- * `updated_at` shows it landed (a note saying so). Throws ActionError when the secret was
- * certainly not written, and SecretStoreUncertain when it may or may not hold the value.
+ * What became of one target. `stored`: it holds the value. `failed`: it certainly does not
+ * (refused, or its `updated_at` shows the write did not land). `uncertain`: a write may have
+ * landed without an answer, and nothing tells: it may hold the value. `skipped`: nothing was
+ * sent to it.
  */
-export async function storeActionsSecret(
-  target: SecretTarget,
-  value: string,
-  github: GitHubEnvironment,
-  time: StoreTime,
-): Promise<string | undefined> {
-  const { owner, repo } = target
-  const repository = untrusted(`${owner}/${repo}`)
-  const where = target.environment ? `environment ${quoted(target.environment, 80)} of ${repository}` : `repository ${repository}`
-  const describeStoreFailure = (error: unknown) =>
-    `Could not store secret ${untrusted(target.name)} in the ${where}: ${describeGitHubError(asGitHubError(error, 0))}`
-  const octokit = getOctokit(target.token, github.apiUrl ? { baseUrl: github.apiUrl } : {})
-  // Every GitHub call ends with the step's timeout (settling reads: with their own deadline).
-  const call = async <T>(send: (signal: AbortSignal) => Promise<T>, deadline = time.deadline): Promise<T> => {
-    const timer = time.clock.deadline(Math.max(1, deadline - time.clock.now()))
-    try {
-      return await send(timer.signal)
-    } finally {
-      timer.clear()
-    }
+export type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
+
+export interface StoreOutcome {
+  target: SecretTarget
+  status: StoreStatus
+  /** A sentence for the log: what was done, or why not. */
+  message: string
+  /** GitHub's answer to the request that failed, if it answered. */
+  httpStatus?: number
+  requestId?: string
+}
+
+/** Sending the same sealed value again is harmless, so a request without an answer is repeated. */
+const ATTEMPTS = 3
+const BACKOFF_MS = 1000
+/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000
+/** The selected repositories are read 100 a page, at most this many pages. */
+const REPOSITORIES_PER_PAGE = 100
+const MAX_REPOSITORY_PAGES = 100
+
+/** When the secret was last written, and when GitHub said so (its `Date` header): both GitHub's clock. */
+interface SecretStamp {
+  exists: boolean
+  updatedAt?: string
+  answeredAt?: string
+  /** An organization secret's visibility. */
+  visibility?: Visibility
+}
+
+/** A target ready to be written: its key, the secret as it was, and who may read it. */
+interface PreparedStore {
+  target: SecretTarget
+  /** …/secrets/{name} */
+  path: string
+  keyId: string
+  publicKey: Uint8Array
+  /** Undefined: it could not be read (an unanswered write then cannot be settled). */
+  before: SecretStamp | undefined
+  /** Organization secrets: sent with every write. */
+  access?: { visibility: Visibility; selected_repository_ids?: number[] }
+}
+
+/** A failure that ends one target's preparation or write. */
+class TargetFailure extends ActionError {
+  readonly request?: GitHubRequestError
+  constructor(message: string, request?: GitHubRequestError) {
+    super(message)
+    this.request = request
   }
-  const readStamp = async (deadline?: number): Promise<SecretStamp | undefined> => {
-    try {
-      const { data, headers } = await call(
-        (signal) =>
-          target.environment
-            ? octokit.rest.actions.getEnvironmentSecret({
-                owner,
-                repo,
-                environment_name: target.environment,
-                secret_name: target.name,
-                request: { signal },
-              })
-            : octokit.rest.actions.getRepoSecret({ owner, repo, secret_name: target.name, request: { signal } }),
-        deadline,
-      )
-      return { exists: true, updatedAt: data.updated_at, answeredAt: headers.date }
-    } catch (error) {
-      return asGitHubError(error, 0).status === 404 ? { exists: false } : undefined
-    }
+}
+
+export class SecretStores {
+  /** The targets ready to be written, in the order given. */
+  readonly prepared: readonly PreparedStore[]
+  /** What went wrong preparing the others: no value may be written until they are fixed. */
+  readonly problems: readonly StoreOutcome[]
+  private readonly client: GitHubClient
+  private readonly storage: SecretStorage
+
+  private constructor(client: GitHubClient, storage: SecretStorage, prepared: PreparedStore[], problems: StoreOutcome[]) {
+    this.client = client
+    this.storage = storage
+    this.prepared = prepared
+    this.problems = problems
   }
 
-  let body: { encrypted_value: string; key_id: string }
-  try {
-    const { data: publicKey } = await call((signal) =>
-      target.environment
-        ? octokit.rest.actions.getEnvironmentPublicKey({ owner, repo, environment_name: target.environment, request: { signal } })
-        : octokit.rest.actions.getRepoPublicKey({ owner, repo, request: { signal } }),
-    )
-    await sodium.ready
-    const sealed = sodium.crypto_box_seal(sodium.from_string(value), sodium.from_base64(publicKey.key, sodium.base64_variants.ORIGINAL))
-    body = { encrypted_value: sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL), key_id: publicKey.key_id }
-  } catch (error) {
-    throw new ActionError(describeStoreFailure(error))
+  /**
+   * Prepares every target, one after the other (GitHub asks for one request at a time): its
+   * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
+   * settled), and for an organization secret the visibility and repositories to send. Never
+   * throws for a target: what failed is in `problems`.
+   */
+  static async prepare(
+    storage: SecretStorage,
+    github: GitHubEnvironment,
+    time: Pick<StoreTime, 'clock' | 'deadline'>,
+  ): Promise<SecretStores> {
+    const client = new GitHubClient({ apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL, token: storage.token, clock: time.clock })
+    const prepared: PreparedStore[] = []
+    const problems: StoreOutcome[] = []
+    const repositoryIds = new Map<string, number>()
+    for (const target of storage.targets) {
+      try {
+        prepared.push(await prepareStore(client, storage, target, repositoryIds, time))
+      } catch (error) {
+        problems.push(failed(target, storage.name, error))
+      }
+    }
+    return new SecretStores(client, storage, prepared, problems)
   }
-  // Read before any write: only then can an unanswered write be settled afterwards.
-  const before = await readStamp()
 
-  // Once an attempt may have been applied, the outcome stays open whatever later attempts answer.
-  let mayHaveApplied = false
-  let lastError: unknown
-  try {
-    await retrying(
-      async () => {
-        try {
-          await call((signal) =>
-            target.environment
-              ? octokit.rest.actions.createOrUpdateEnvironmentSecret({
-                  owner,
-                  repo,
-                  environment_name: target.environment,
-                  secret_name: target.name,
-                  ...body,
-                  request: { signal },
-                })
-              : octokit.rest.actions.createOrUpdateRepoSecret({ owner, repo, secret_name: target.name, ...body, request: { signal } }),
-          )
-        } catch (error) {
-          // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open.
-          const { status } = asGitHubError(error, 0)
-          if (status === undefined || status >= 500) mayHaveApplied = true
-          throw error
+  /**
+   * Writes the value to every prepared target in turn, and says what became of each. After a
+   * target fails the others are still written, so one run names every target that needs
+   * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+   */
+  async storeEverywhere(
+    value: string,
+    time: StoreTime,
+    onOutcome: (outcome: StoreOutcome) => void = () => undefined,
+  ): Promise<StoreOutcome[]> {
+    const outcomes: StoreOutcome[] = []
+    let reason: string | undefined
+    for (const store of this.prepared) {
+      if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
+      if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
+      let outcome: StoreOutcome
+      if (reason !== undefined) {
+        outcome = {
+          target: store.target,
+          status: 'skipped',
+          message: `Skipped secret ${untrusted(this.storage.name)} in the ${describeTarget(store.target)}: ${reason}.`,
         }
-      },
-      {
-        clock: time.clock,
-        deadline: time.deadline,
-        maxAttempts: PUT_ATTEMPTS,
-        // Sending the same sealed value again is harmless; a refusal is final, but for a rate limit.
-        delayAfter: (error, attempt) => (time.cancelled() ? undefined : retryDelay(asGitHubError(error, time.clock.now()), attempt)),
-      },
+      } else {
+        const written = await this.write(store, value, time)
+        outcome = written.outcome
+        if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
+      }
+      outcomes.push(outcome)
+      onOutcome(outcome)
+    }
+    return outcomes
+  }
+
+  /** A note for each organization target: who may read the secret once it is written, and why. */
+  accessNotes(): { message: string }[] {
+    return this.prepared.flatMap(({ target, access }) => {
+      if (!access) return []
+      const who =
+        access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility
+      const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now'
+      return [{ message: `Secret ${untrusted(this.storage.name)} of the ${describeTarget(target)}: visibility ${who} (${why}).` }]
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.client.close()
+  }
+
+  /**
+   * Seals the value for the target's key and writes it. A write without an answer is sent
+   * again (the same sealed value: harmless); once one may have landed, the outcome stays open
+   * whatever later attempts answer, until the secret's `updated_at`, read before and after,
+   * settles it.
+   */
+  private async write(store: PreparedStore, value: string, time: StoreTime): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
+    const { target } = store
+    const name = this.storage.name
+    const body: Record<string, unknown> = {
+      encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
+      key_id: store.keyId,
+      ...store.access,
+    }
+    let mayHaveApplied = false
+    let lastError: unknown
+    try {
+      await retrying(
+        async () => {
+          try {
+            await this.client.put(store.path, body, time.deadline)
+          } catch (error) {
+            // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open
+            // (a 2xx whose body cannot be read was carried out).
+            const status = error instanceof GitHubRequestError ? error.status : undefined
+            if (status === undefined || status >= 500 || status < 300) mayHaveApplied = true
+            throw error
+          }
+        },
+        {
+          clock: time.clock,
+          deadline: time.deadline,
+          maxAttempts: ATTEMPTS,
+          delayAfter: (error, attempt) => (time.cancelled() ? undefined : retryDelay(error, attempt)),
+        },
+      )
+      return {
+        outcome: { target, status: 'stored', message: `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.` },
+        rateLimited: false,
+      }
+    } catch (error) {
+      lastError = error
+    }
+    const request = lastError instanceof GitHubRequestError ? lastError : undefined
+    const rateLimited = request?.rateLimited ?? false
+    if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
+    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline))
+    const before = store.before
+    switch (settle(before, after)) {
+      case 'applied':
+        return {
+          outcome: {
+            target,
+            status: 'stored',
+            message:
+              `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
+              `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
+          },
+          rateLimited: false,
+        }
+      case 'not-applied':
+        return {
+          outcome: failed(
+            target,
+            name,
+            lastError,
+            " GitHub's record of the secret shows it was not written (its updated_at did not move).",
+          ),
+          rateLimited,
+        }
+      case 'unknown':
+        return {
+          outcome: {
+            ...failed(
+              target,
+              name,
+              lastError,
+              ` A write may have gone through without an answer, and the secret's updated_at cannot tell (${describeStamps(before, after)}).`,
+            ),
+            status: 'uncertain',
+          },
+          rateLimited,
+        }
+    }
+  }
+}
+
+/** A target that certainly does not hold the value, and why. */
+function failed(target: SecretTarget, name: string, error: unknown, hint = ''): StoreOutcome {
+  const request = error instanceof TargetFailure ? error.request : error instanceof GitHubRequestError ? error : undefined
+  const why = error instanceof TargetFailure ? error.message : request ? describeGitHubError(request, target) : messageOf(error)
+  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId, 80)})` : ''
+  const outcome: StoreOutcome = {
+    target,
+    status: 'failed',
+    message: `Could not store secret ${untrusted(name)} in the ${describeTarget(target)}${reference}: ${why}${hint}`,
+  }
+  if (request?.status !== undefined) outcome.httpStatus = request.status
+  if (request?.requestId !== undefined) outcome.requestId = request.requestId
+  return outcome
+}
+
+async function prepareStore(
+  client: GitHubClient,
+  storage: SecretStorage,
+  target: SecretTarget,
+  repositoryIds: Map<string, number>,
+  time: Pick<StoreTime, 'clock' | 'deadline'>,
+): Promise<PreparedStore> {
+  const base = secretsPath(target)
+  const path = `${base}/${encodeURIComponent(storage.name)}`
+  const publicKey = readPublicKey((await reading(client, `${base}/public-key`, time.clock, time.deadline)).body)
+  const before = await readStamp(client, path, time.clock, time.deadline)
+  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
+  if (!isOrganizationTarget(target)) return store
+
+  // Who may read it: as the inputs say, or as it is now.
+  const given = storage.access
+  if (given === undefined && before === undefined) {
+    throw new TargetFailure(
+      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
     )
-    return undefined
+  }
+  const visibility = given?.visibility ?? before?.visibility
+  if (visibility === undefined) {
+    throw new TargetFailure(
+      before?.exists
+        ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
+        : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+    )
+  }
+  if (visibility !== 'selected') return { ...store, access: { visibility } }
+  const ids =
+    given?.visibility === 'selected'
+      ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
+      : await selectedRepositoryIds(client, path, time)
+  return { ...store, access: { visibility, selected_repository_ids: ids } }
+}
+
+/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+function secretsPath(target: SecretTarget): string {
+  const repository = (t: { owner: string; repo: string }) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
+  switch (target.kind) {
+    case 'repository':
+      return `${repository(target)}/actions/secrets`
+    case 'environment':
+      return `${repository(target)}/environments/${encodeURIComponent(target.environment)}/secrets`
+    case 'dependabot':
+      return `${repository(target)}/dependabot/secrets`
+    case 'organization':
+      return `/orgs/${encodeURIComponent(target.org)}/actions/secrets`
+    case 'dependabot-organization':
+      return `/orgs/${encodeURIComponent(target.org)}/dependabot/secrets`
+  }
+}
+
+/** A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. */
+function reading(client: GitHubClient, path: string, clock: Clock, deadline: number): Promise<GitHubAnswer> {
+  return retrying(() => client.get(path, deadline), { clock, deadline, maxAttempts: ATTEMPTS, delayAfter: retryDelay })
+}
+
+function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
+  const record = asRecord(body)
+  const keyId = record?.key_id
+  const key = record?.key
+  if (typeof keyId !== 'string' || keyId === '' || typeof key !== 'string') {
+    throw new TargetFailure('GitHub answered the public key without `key_id` and `key`.')
+  }
+  const bytes = Buffer.from(key, 'base64')
+  if (bytes.length !== 32) throw new TargetFailure(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
+  return { keyId, key: new Uint8Array(bytes) }
+}
+
+/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+async function readStamp(client: GitHubClient, path: string, clock: Clock, deadline: number): Promise<SecretStamp | undefined> {
+  let answer: GitHubAnswer
+  try {
+    answer = await reading(client, path, clock, deadline)
   } catch (error) {
-    lastError = error
+    return error instanceof GitHubRequestError && error.status === 404 ? { exists: false } : undefined
   }
-  if (!mayHaveApplied) throw new ActionError(describeStoreFailure(lastError))
-  const after = before && (await readStamp(time.settleDeadline))
-  switch (settle(before, after)) {
-    case 'applied':
-      return `GitHub did not confirm the write, but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}`
-    case 'not-applied':
-      throw new ActionError(
-        `${describeStoreFailure(lastError)} GitHub's record of the secret shows it was not written (its updated_at did not move).`,
-      )
-    case 'unknown':
-      throw new SecretStoreUncertain(
-        `${describeStoreFailure(lastError)} A write may have gone through without an answer, and the secret's updated_at cannot tell ` +
-          `(${describeStamps(before, after)}).`,
-      )
+  const record = asRecord(answer.body)
+  const stamp: SecretStamp = { exists: true }
+  if (typeof record?.updated_at === 'string') stamp.updatedAt = record.updated_at
+  if (answer.date !== undefined) stamp.answeredAt = answer.date
+  if (VISIBILITIES.includes(record?.visibility as Visibility)) stamp.visibility = record?.visibility as Visibility
+  return stamp
+}
+
+/** The ids of the repositories now selected for an organization secret, every page. */
+async function selectedRepositoryIds(client: GitHubClient, path: string, time: Pick<StoreTime, 'clock' | 'deadline'>): Promise<number[]> {
+  const ids: number[] = []
+  for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
+    const { body } = await reading(client, `${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.clock, time.deadline)
+    const record = asRecord(body)
+    const total = record?.total_count
+    const repositories = record?.repositories
+    if (typeof total !== 'number' || !Array.isArray(repositories)) {
+      throw new TargetFailure('GitHub answered the selected repositories without `total_count` and `repositories`.')
+    }
+    for (const repository of repositories) {
+      const id = asRecord(repository)?.id
+      if (typeof id !== 'number' || !Number.isSafeInteger(id))
+        throw new TargetFailure('GitHub answered a selected repository without an id.')
+      ids.push(id)
+    }
+    if (repositories.length === 0 || ids.length >= total) return ids
   }
+  throw new TargetFailure(
+    `more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`,
+  )
+}
+
+/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+async function repositoryIdsOf(
+  client: GitHubClient,
+  org: string,
+  names: RepositoryName[],
+  known: Map<string, number>,
+  time: Pick<StoreTime, 'clock' | 'deadline'>,
+): Promise<number[]> {
+  const ids: number[] = []
+  for (const name of names) {
+    const owner = name.owner ?? org
+    const full = `${owner}/${name.repo}`.toLowerCase()
+    let id = known.get(full)
+    if (id === undefined) {
+      let answer: GitHubAnswer
+      try {
+        answer = await reading(client, `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.clock, time.deadline)
+      } catch (error) {
+        if (!(error instanceof GitHubRequestError)) throw error
+        const why =
+          error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error)
+        throw new TargetFailure(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, error)
+      }
+      const found = asRecord(answer.body)?.id
+      if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
+        throw new TargetFailure(`GitHub answered repository ${untrusted(`${owner}/${name.repo}`)} without an id.`)
+      }
+      id = found
+      known.set(full, id)
+    }
+    if (!ids.includes(id)) ids.push(id)
+  }
+  return ids
 }
 
 /**
@@ -203,47 +451,60 @@ function describeStamps(before: SecretStamp | undefined, after: SecretStamp | un
   return `before: ${describe(before)}; after: ${describe(after)}`
 }
 
-/** How long to wait before another PUT: after no answer or a 5xx, and after a rate limit; never after a refusal. */
-function retryDelay(error: GitHubError, attempt: number): number | undefined {
-  const { status } = error
-  if (status === undefined || status >= 500) return PUT_BACKOFF_MS * attempt
-  if (isRateLimit(error)) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
+/** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
+function retryDelay(error: unknown, attempt: number): number | undefined {
+  if (!(error instanceof GitHubRequestError)) return undefined
+  if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
+  if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
   return undefined
 }
 
-function isRateLimit({ status, message }: GitHubError): boolean {
-  return status === 429 || (status === 403 && /rate limit/i.test(message))
-}
-
-function asGitHubError(error: unknown, now: number): GitHubError {
-  const record = typeof error === 'object' && error !== null ? (error as { status?: unknown; response?: { headers?: unknown } }) : {}
-  // Octokit gives a request that got no answer (refused, cut off, aborted) status 500 and no response.
-  const status = 'status' in record && record.response !== undefined ? Number(record.status) : undefined
-  // GitHub's message (or a network library's) is outside text: its first line, bounded.
-  const message = untrusted(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))
-  const headers = typeof record.response?.headers === 'object' && record.response.headers !== null ? record.response.headers : {}
-  const retryAfter = (headers as Record<string, unknown>)['retry-after']
-  const parsed: GitHubError = { status: Number.isFinite(status) ? status : undefined, message }
-  const retryAfterMs = parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : undefined, now)
-  if (retryAfterMs !== undefined) parsed.retryAfterMs = retryAfterMs
-  return parsed
-}
-
-/** Octokit's errors carry a status and GitHub's message (quoted as data); never the token or the value. */
-function describeGitHubError(error: GitHubError): string {
-  const said = quoted(error.message, 200)
+/** What GitHub's refusal means for this target, and what to do. */
+function describeGitHubError(error: GitHubRequestError, target?: SecretTarget): string {
   switch (error.status) {
     case 401:
-      return `GitHub refused the token (401 ${said}). Check the \`github-token\` input.`
+      return `GitHub refused the token (401 ${error.excerpt}). Check the \`github-token\` input.`
     case 403:
-      return isRateLimit(error)
-        ? `GitHub's secondary rate limit refused the write (403 ${said}). Run the rotation again later.`
-        : `GitHub answered 403 (${said}). The token needs permission to write Actions secrets: a fine-grained token with Secrets read and write, or a GitHub App token; the default GITHUB_TOKEN cannot.`
+      return error.rateLimited
+        ? `GitHub's secondary rate limit refused it (403 ${error.excerpt}). Run the rotation again later.`
+        : `${error.message} ${target ? describePermission(target) : 'The token may not read that.'}`
     case 404:
-      return 'GitHub answered 404: the repository or environment does not exist, or the token cannot see it.'
-    case undefined:
-      return `no answer from GitHub (${said}).`
+      return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`
     default:
-      return `GitHub answered ${error.status} (${said}).`
+      return error.message
   }
+}
+
+/** The permission a token needs to write this target's secrets. */
+function describePermission(target: SecretTarget): string {
+  const describeNeed = (permission: 'Secrets' | 'Environments' | 'Dependabot secrets', on: 'repository' | 'organization') =>
+    `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`
+  switch (target.kind) {
+    case 'repository':
+      return describeNeed('Secrets', 'repository')
+    case 'environment':
+      return describeNeed('Environments', 'repository')
+    case 'dependabot':
+      return describeNeed('Dependabot secrets', 'repository')
+    case 'organization':
+      return describeNeed('Secrets', 'organization')
+    case 'dependabot-organization':
+      return describeNeed('Dependabot secrets', 'organization')
+  }
+}
+
+function describeWhat(target: SecretTarget): string {
+  switch (target.kind) {
+    case 'environment':
+      return 'repository or environment'
+    case 'organization':
+    case 'dependabot-organization':
+      return 'organization'
+    default:
+      return 'repository'
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 }

@@ -33,6 +33,12 @@ export interface Cancellation {
   checkpoint(work: string): void
   /** By when undo work must be over: `usual`, or sooner once the runner's grace is running. */
   undoDeadline(usual: number): number
+  /**
+   * Names a request in flight whose effect cannot be undone (a revocation) until the returned
+   * function is called: a signal meanwhile says that it may or may not take effect, so the log
+   * tells even if the runner kills the step before the answer comes.
+   */
+  inFlight(request: string): () => void
 }
 
 /** Where signals come from: the process, or a test's emitter. */
@@ -46,6 +52,7 @@ export const NOT_CANCELLABLE: Cancellation = {
   hold: () => undefined,
   checkpoint: () => undefined,
   undoDeadline: (usual) => usual,
+  inFlight: () => () => undefined,
 }
 
 export function watchCancellation(options: { log: Logger; clock: Clock; signals?: SignalSource }): Cancellation {
@@ -53,12 +60,16 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
   let signal: string | undefined
   let cancelledAt = Number.POSITIVE_INFINITY
   let holding = false
+  let requestInFlight: string | undefined
   const onSignal = (name: 'SIGINT' | 'SIGTERM'): void => {
     if (signal === undefined) {
       signal = name
       cancelledAt = clock.now()
       log.warning(
-        `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`,
+        requestInFlight === undefined
+          ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
+          : `The runner cancelled the step (${name}) during ${untrusted(requestInFlight)}, which may or may not take effect: ` +
+              'the step starts nothing new, waits for its answer, and says which.',
       )
     } else {
       log.warning(`${name}: the runner stops the step in a moment.`)
@@ -81,6 +92,12 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
     },
     undoDeadline(usual) {
       return Math.min(usual, cancelledAt + CANCEL_GRACE_MS)
+    },
+    inFlight(request) {
+      requestInFlight = request
+      return () => {
+        if (requestInFlight === request) requestInFlight = undefined
+      }
     },
   }
 }

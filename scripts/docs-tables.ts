@@ -1,0 +1,69 @@
+/**
+ * `npm run docs:tables`: writes the README's inputs and outputs tables from action.yml, which
+ * is the source of truth for both; `-- --check` only says whether they differ (exit 1). The
+ * tables sit between marker comments, so the text around them is free.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+
+interface ActionMetadata {
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>
+  outputs: Record<string, { description: string }>
+}
+
+/** One table cell: one line, and a `|` that does not end the cell. */
+const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+
+export function inputsTable(action: ActionMetadata): string {
+  const rows = Object.entries(action.inputs).map(([name, input]) => {
+    const value = input.required ? 'required' : input.default === undefined ? '' : `\`${cell(input.default)}\``
+    return `| \`${name}\` | ${value} | ${cell(input.description)} |`
+  })
+  return ['| input | default | what it is for |', '|---|---|---|', ...rows].join('\n')
+}
+
+export function outputsTable(action: ActionMetadata): string {
+  const rows = Object.entries(action.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description)} |`)
+  return ['| output | what it holds |', '|---|---|', ...rows].join('\n')
+}
+
+const marker = (name: string) => [`<!-- ${name}: generated from action.yml by npm run docs:tables -->`, `<!-- end of ${name} -->`] as const
+
+/** The README with both tables as action.yml has them. */
+export function withTables(readme: string, action: ActionMetadata): string {
+  let text = readme
+  for (const [name, table] of [
+    ['inputs', inputsTable(action)],
+    ['outputs', outputsTable(action)],
+  ] as const) {
+    const [start, end] = marker(name)
+    const from = text.indexOf(start)
+    const to = text.indexOf(end)
+    if (from < 0 || to < from) throw new Error(`README.md has no place for the ${name} table: the lines "${start}" and "${end}".`)
+    text = `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`
+  }
+  return text
+}
+
+export function readAction(root = ROOT): ActionMetadata {
+  return parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionMetadata
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const path = join(ROOT, 'README.md')
+  const readme = readFileSync(path, 'utf8')
+  const generated = withTables(readme, readAction())
+  if (process.argv.includes('--check')) {
+    if (generated !== readme) {
+      console.log("README.md's inputs or outputs table is not what action.yml says: run `npm run docs:tables`.")
+      process.exitCode = 1
+    }
+  } else if (generated !== readme) {
+    writeFileSync(path, generated)
+    console.log('README.md: inputs and outputs tables written from action.yml.')
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * Releases, one step at a time: the release workflow (.github/workflows/release.yml) calls each
+ * step, and a maintainer runs the same steps locally. Plain Node 24 with no dependencies, so the
+ * release job needs no `npm ci`. Nothing is pushed unless `--push` says so.
+ *
+ *   node scripts/release.ts prepare 1.2.3 [--date YYYY-MM-DD]
+ *       bumps package.json, package-lock.json and src/base/version.ts, and turns the CHANGELOG's
+ *       "## Unreleased" into the section "## 1.2.3 (date)" under a new, empty "## Unreleased".
+ *   node scripts/release.ts check v1.2.3
+ *       the tag, package.json, package-lock.json, src/base/version.ts and the CHANGELOG agree;
+ *       an existing tag points at the commit checked out.
+ *   node scripts/release.ts dist
+ *       the committed dist/ is what src/ builds (run after `npm run bundle` or `npm test`).
+ *   node scripts/release.ts notes v1.2.3
+ *       prints the release notes: the CHANGELOG section, and the commit to pin.
+ *   node scripts/release.ts major-tag v1.2.3 [--push] [--remote origin]
+ *       moves v1 to the release's commit, unless a newer v1 release exists; dry without --push.
+ */
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
+const VERSION_FILE = 'src/base/version.ts'
+const VERSION_PATTERN = /^(\d+)\.(\d+)\.(\d+)$/
+const TAG_PATTERN = /^v(\d+\.\d+\.\d+)$/
+const VERSION_CONSTANT = /^export const ACTION_VERSION = '([^']*)'$/m
+const UNRELEASED = '## Unreleased'
+/** A release section's heading: `## 1.2.3`, optionally with its date. */
+const SECTION_HEADING = /^## (\d+\.\d+\.\d+)(?: \((\d{4}-\d{2}-\d{2})\))?[ \t]*$/
+
+/** A refusal a maintainer can act on: printed as one line, exit status 1. */
+export class ReleaseError extends Error {}
+
+interface Package {
+  version: string
+  repository?: { url?: string } | string
+  packages?: Record<string, { version?: string }>
+}
+
+const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8')
+const readJson = (root: string, path: string) => JSON.parse(read(root, path)) as Package
+/** As npm writes them: two spaces, a final new line. */
+const writeJson = (root: string, path: string, value: unknown) => writeFileSync(join(root, path), `${JSON.stringify(value, null, 2)}\n`)
+
+function git(root: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+}
+
+/** The commit a ref names, or undefined when there is no such ref. */
+function commitOf(root: string, ref: string): string | undefined {
+  try {
+    return git(root, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`)
+  } catch {
+    return undefined
+  }
+}
+
+function versionOfTag(tag: string): string {
+  const match = TAG_PATTERN.exec(tag)
+  if (!match)
+    throw new ReleaseError(`The tag ${JSON.stringify(tag)} is not a release tag: it must be v<major>.<minor>.<patch>, e.g. v1.2.3.`)
+  return match[1]!
+}
+
+function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => VERSION_PATTERN.exec(v)!.slice(1).map(Number)
+  const [x, y] = [parts(a), parts(b)]
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!
+  return 0
+}
+
+/** The CHANGELOG split into its `## ` sections, each with its heading and body. */
+function changelogSections(text: string): { heading: string; body: string }[] {
+  const sections: { heading: string; body: string }[] = []
+  for (const line of text.split('\n')) {
+    if (line.startsWith('## ')) sections.push({ heading: line, body: '' })
+    else if (sections.length) sections.at(-1)!.body += `${line}\n`
+  }
+  return sections
+}
+
+/** The body of the CHANGELOG's section for a version, trimmed. */
+export function changelogSection(changelog: string, version: string): string {
+  const section = changelogSections(changelog).find((s) => SECTION_HEADING.exec(s.heading)?.[1] === version)
+  if (!section) throw new ReleaseError(`CHANGELOG.md has no section "## ${version}": run \`node scripts/release.ts prepare ${version}\`.`)
+  const body = section.body.trim()
+  if (!body) throw new ReleaseError(`CHANGELOG.md's section "## ${version}" is empty: say what changed for a workflow author.`)
+  return body
+}
+
+export function prepare(root: string, version: string, date: string): string[] {
+  if (!VERSION_PATTERN.test(version))
+    throw new ReleaseError(`${JSON.stringify(version)} is not a version: give <major>.<minor>.<patch>, e.g. 1.2.3.`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`--date ${JSON.stringify(date)} is not a date: give YYYY-MM-DD.`)
+  const pkg = readJson(root, 'package.json')
+  if (compareVersions(version, pkg.version) <= 0) {
+    throw new ReleaseError(`${version} is not newer than package.json's version ${pkg.version}.`)
+  }
+  const changelog = read(root, 'CHANGELOG.md')
+  const unreleased = changelogSections(changelog).find((s) => s.heading.trim() === UNRELEASED)
+  if (!unreleased?.body.trim()) {
+    throw new ReleaseError('CHANGELOG.md has nothing under "## Unreleased": a release says what changed for a workflow author.')
+  }
+  const at = changelog.split('\n').findIndex((line) => line.trim() === UNRELEASED)
+  const lines = changelog.split('\n')
+  lines.splice(at, 1, UNRELEASED, '', `## ${version} (${date})`)
+  writeFileSync(join(root, 'CHANGELOG.md'), lines.join('\n'))
+
+  writeJson(root, 'package.json', { ...pkg, version })
+  const lock = readJson(root, 'package-lock.json')
+  writeJson(root, 'package-lock.json', { ...lock, version, packages: { ...lock.packages, '': { ...lock.packages?.[''], version } } })
+  const source = read(root, VERSION_FILE)
+  if (!VERSION_CONSTANT.test(source)) throw new ReleaseError(`${VERSION_FILE} has no line "export const ACTION_VERSION = '…'".`)
+  writeFileSync(join(root, VERSION_FILE), source.replace(VERSION_CONSTANT, `export const ACTION_VERSION = '${version}'`))
+  return [
+    `Prepared ${version}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md. Next:`,
+    '  npm run bundle && npm test      # dist/ sends the version in its User-Agent: commit it too',
+    `  git commit -am "Release ${version}"   # and merge it to main`,
+    `  node scripts/release.ts check v${version}`,
+    `  git tag -a v${version} -m v${version} && git push origin v${version}   # the release workflow does the rest`,
+  ]
+}
+
+export function check(root: string, tag: string): string[] {
+  const version = versionOfTag(tag)
+  const found: [string, string | undefined][] = [
+    ['package.json', readJson(root, 'package.json').version],
+    ['package-lock.json', readJson(root, 'package-lock.json').version],
+    ['package-lock.json (packages[""])', readJson(root, 'package-lock.json').packages?.['']?.version],
+    [VERSION_FILE, VERSION_CONSTANT.exec(read(root, VERSION_FILE))?.[1]],
+  ]
+  const wrong = found.filter(([, value]) => value !== version)
+  if (wrong.length) {
+    const list = wrong.map(([file, value]) => `${file} says ${value ?? 'nothing'}`).join(', ')
+    throw new ReleaseError(`${tag} is version ${version}, but ${list}: run \`node scripts/release.ts prepare ${version}\`.`)
+  }
+  const changelog = read(root, 'CHANGELOG.md')
+  changelogSection(changelog, version)
+  const unreleased = changelogSections(changelog).find((s) => s.heading.trim() === UNRELEASED)
+  if (unreleased?.body.trim()) {
+    throw new ReleaseError(`CHANGELOG.md still has entries under "## Unreleased": move them into "## ${version}" before tagging.`)
+  }
+  const tagged = commitOf(root, `refs/tags/${tag}`)
+  const head = commitOf(root, 'HEAD')
+  if (tagged && tagged !== head) {
+    throw new ReleaseError(`${tag} points at ${tagged}, but the commit checked out is ${head ?? 'none'}: check out ${tag} first.`)
+  }
+  return [`${tag}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md agree on ${version}.`]
+}
+
+export function checkDist(root: string): string[] {
+  const changed = git(root, 'status', '--porcelain', '--', 'dist')
+  if (changed) {
+    throw new ReleaseError(
+      `dist/ is not what 'npm run bundle' builds from src/. Run 'npm run bundle' and commit dist/. Changed:\n${changed}`,
+    )
+  }
+  return ['dist/ is what src/ builds.']
+}
+
+/** owner/name: the runner's repository, or the one package.json names. */
+function repositoryName(root: string): string {
+  if (process.env.GITHUB_REPOSITORY) return process.env.GITHUB_REPOSITORY
+  const repository = readJson(root, 'package.json').repository
+  const url = typeof repository === 'string' ? repository : (repository?.url ?? '')
+  const match = /github\.com[/:]([^/]+\/[^/]+?)(?:\.git)?$/.exec(url)
+  if (!match) throw new ReleaseError('package.json has no GitHub `repository` url, and GITHUB_REPOSITORY is not set.')
+  return match[1]!
+}
+
+export function notes(root: string, tag: string): string[] {
+  const version = versionOfTag(tag)
+  const body = changelogSection(read(root, 'CHANGELOG.md'), version)
+  const commit = commitOf(root, `refs/tags/${tag}`)
+  if (!commit) throw new ReleaseError(`There is no tag ${tag} here: tag the release first.`)
+  const major = `v${version.split('.')[0]}`
+  return [
+    body,
+    '',
+    '---',
+    '',
+    `Pin this release by its commit, as a step that holds an API key should be pinned, or follow \`@${major}\` for every ${major} release:`,
+    '',
+    '```yaml',
+    `uses: ${repositoryName(root)}@${commit} # ${tag}`,
+    '```',
+  ]
+}
+
+export function majorTag(root: string, tag: string, push: boolean, remote: string): string[] {
+  const version = versionOfTag(tag)
+  const commit = commitOf(root, `refs/tags/${tag}`)
+  if (!commit) throw new ReleaseError(`There is no tag ${tag} here: tag the release first.`)
+  const major = `v${version.split('.')[0]}`
+  const releases = git(root, 'tag', '--list', `${major}.*`)
+    .split('\n')
+    .map((t) => TAG_PATTERN.exec(t)?.[1])
+    .filter((v): v is string => v !== undefined && v.split('.')[0] === version.split('.')[0])
+  const newest = releases.reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b), version)
+  if (newest !== version) return [`${tag} is not the newest ${major} release (v${newest} is): ${major} stays where it is.`]
+  const current = commitOf(root, `refs/tags/${major}`)
+  const move = `${major} from ${current ?? '(no tag yet)'} to ${commit} (${tag})`
+  if (!push) return [`Would move ${move}. Run with --push to move it on ${remote}.`]
+  git(root, 'tag', '--force', major, commit)
+  git(root, 'push', '--force', remote, `refs/tags/${major}`)
+  return [`Moved ${move} on ${remote}.`]
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name)
+  return at < 0 ? undefined : args[at + 1]
+}
+
+export function runRelease(args: string[], root = ROOT): string[] {
+  const [command, subject] = args
+  const needs = (what: string) => {
+    if (!subject) throw new ReleaseError(`${command} needs ${what}.`)
+    return subject
+  }
+  switch (command) {
+    case 'prepare':
+      return prepare(root, needs('a version, e.g. 1.2.3'), option(args, '--date') ?? today())
+    case 'check':
+      return check(root, needs('a tag, e.g. v1.2.3'))
+    case 'dist':
+      return checkDist(root)
+    case 'notes':
+      return notes(root, needs('a tag, e.g. v1.2.3'))
+    case 'major-tag':
+      return majorTag(root, needs('a tag, e.g. v1.2.3'), args.includes('--push'), option(args, '--remote') ?? 'origin')
+    default:
+      throw new ReleaseError('Say what to do: prepare <version>, check <tag>, dist, notes <tag>, or major-tag <tag> [--push].')
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    for (const line of runRelease(process.argv.slice(2))) console.log(line)
+  } catch (error) {
+    if (!(error instanceof ReleaseError)) throw error
+    // In a workflow, the refusal becomes an annotation on the run.
+    console.error(process.env.GITHUB_ACTIONS === 'true' ? `::error::${error.message.replace(/\n/g, '%0A')}` : error.message)
+    process.exitCode = 1
+  }
+}

@@ -1,0 +1,108 @@
+import { untrusted } from '../base/text.ts'
+import type { KeyNamespace } from '../api/namespace.ts'
+import type { ApiKey, AuthDetails } from '../api/types.ts'
+
+/**
+ * What a key list says about each key's use, read on the safe side: a time the action cannot
+ * read counts as a use now, a key listed twice is one key (its most recent use and creation),
+ * and the step's own key is told apart only by a use during the step. Every command that
+ * revokes by what the list says (prune-keys, revoke-key by name) reads it here.
+ */
+
+/**
+ * The step's key is the one whose last use is this step's own requests. The platform's clock and
+ * the runner's may differ a little, so a use from this long before the step's first request counts.
+ */
+export const USE_CLOCK_SKEW_MS = 60_000
+
+/** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
+
+/**
+ * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
+ * would read "60" as 1960 and "1" as 2001.
+ */
+export function readTime(text: string): number {
+  return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN
+}
+
+/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+export function lastUseOf(key: ApiKey): number | null {
+  return key.last_used_at === null ? null : readTime(key.last_used_at)
+}
+
+/**
+ * One record per key id, in the order first listed: a key listed twice keeps the most recent use
+ * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
+ * the name or the project read as in use, since the action cannot tell which copy is right.
+ */
+export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
+  const merged = new Map<number, ApiKey>()
+  for (const key of keys) {
+    const seen = merged.get(key.id)
+    if (!seen) {
+      merged.set(key.id, key)
+      continue
+    }
+    const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '')
+    const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at)
+    const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr
+    merged.set(key.id, {
+      ...seen,
+      created_at: later(seen.created_at, key.created_at)!,
+      last_used_at: lastUse,
+      last_used_from_addr: fromAddr,
+    })
+  }
+  return [...merged.values()]
+}
+
+/** The later of two times as listed: null is never, unreadable text is now. */
+function later(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b
+  const [x, y] = [readTime(a), readTime(b)]
+  if (Number.isNaN(x)) return a
+  if (Number.isNaN(y)) return b
+  return y > x ? b : a
+}
+
+/** Where the step's key is among the listed keys. */
+export type OwnKey =
+  | { kind: 'elsewhere'; where: string }
+  /** The keys whose last use falls within this step: the step's own key is one of them. */
+  | { kind: 'found'; ids: number[] }
+  /** The step's key may be among them, but no key shows a use by this step. */
+  | { kind: 'unknown' }
+
+/**
+ * The step's key lives among these keys when it is a personal key and they are personal keys,
+ * or when it is a key of the organization whose keys they are. A kind of key the action does not
+ * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ */
+export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, since: number): OwnKey {
+  if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
+    return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
+  }
+  if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
+    return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
+  }
+  // An unreadable last use counts as a use now: such a key is never taken for unused.
+  const ids = keys.filter((k) => {
+    const used = lastUseOf(k)
+    return used !== null && !(used < since)
+  })
+  return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' }
+}
+
+/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+export function mayBeOwnKey(key: ApiKey, own: OwnKey, stepStarted: number): boolean {
+  switch (own.kind) {
+    case 'elsewhere':
+      return false
+    case 'found':
+      return own.ids.includes(key.id)
+    case 'unknown':
+      // The step's key was made before the step began; an unreadable creation may be any time.
+      return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS)
+  }
+}
