@@ -29,9 +29,11 @@ export type { KeyTarget } from '../keys/ledger.ts'
  * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
  *    a list taken after the clean-up shows it; otherwise the step says it could not confirm, with
  *    the ids.
- * 3. The Actions secret never holds a revoked key. Once any write of it may have been applied,
- *    the outcome stays uncertain whatever later attempts answer, unless the secret's `updated_at`
- *    (read before and after) settles it; uncertain means the new key is never revoked.
+ * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
+ *    revoked key. The replaced keys go only once every target holds the new key. Once any write
+ *    to a target may have been applied, its outcome stays uncertain whatever later attempts
+ *    answer, unless that target's `updated_at` (read before and after) settles it; uncertain
+ *    means the new key is never revoked.
  * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
  *    it created its own. A key of that name that appeared during the run means another rotation
  *    is running: this one revokes no old key, and says so.
