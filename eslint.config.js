@@ -21,16 +21,14 @@ export default tseslint.config(
   },
   {
     // The log is a command channel: text from outside reaches it only through src/base/text.ts.
-    // src/runner/protocol.ts is the channel itself: it writes what it is given, escaped as the runner expects.
     files: ['src/**/*.ts'],
-    ignores: ['src/runner/protocol.ts'],
     plugins: { local: { rules: { 'outside-text': outsideText } } },
     rules: { 'local/outside-text': 'error' },
   },
   // src/ in layers, each importing only from the layers below it: base (text, errors, clock) ←
-  // api (the platform client) ← runner (the runner's protocol, state, outputs, summary,
-  // cancellation) and keys (ledger, expiry, GitHub secrets, organization), which never import each
-  // other ← commands ← the entry files at the top (index, main, post, inputs, step).
+  // api (the platform client) ← runner (saved state, outputs, summary, cancellation) and keys
+  // (ledger, expiry, GitHub secrets, organization), which never import each other ← commands ←
+  // the entry files at the top (index, main, post, inputs, step).
   ...layers({
     base: ['api', 'runner', 'keys', 'commands'],
     api: ['runner', 'keys', 'commands'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { FIRST_POLL_SPREAD_MS, MAX_CONGESTED_INTERVAL_MS, PollPace } from '../src/commands/pacing.js'
+import { MAX_CONGESTED_INTERVAL_MS, PollPace } from '../src/commands/pacing.js'
 
 /** A jitter source that returns these values in turn. */
 const sequence = (...values: number[]) => {
@@ -12,13 +12,6 @@ describe('the poll pace', () => {
     const pace = new PollPace(5000, sequence(0.9))
     expect([pace.afterAnswer(), pace.afterAnswer(), pace.afterAnswer()]).toEqual([5000, 5000, 5000])
     expect(pace.widened).toBe(false)
-  })
-
-  it('starts with a random part of one interval, at most 3 s', () => {
-    expect(new PollPace(5000, sequence(0.5)).firstDelay()).toBe(FIRST_POLL_SPREAD_MS / 2)
-    expect(new PollPace(5000, sequence(0.999)).firstDelay()).toBeLessThan(FIRST_POLL_SPREAD_MS)
-    expect(new PollPace(1000, sequence(0.5)).firstDelay()).toBe(500)
-    expect(new PollPace(5000, sequence(0)).firstDelay()).toBe(0)
   })
 
   it('doubles the interval on congestion, up to 60 s, with up to half an interval of jitter', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { ApiError } from '../src/api/errors.ts'
 import { ActionError, InputError } from '../src/base/errors.ts'
-import { fail, writeSummary } from '../src/step.ts'
+import { commandFailureNote, fail, failureSummary, writeSummary } from '../src/step.ts'
 
 /**
  * The one way a step fails: one `::error::` line and exit code 1. An unexpected error says so and
@@ -96,6 +96,70 @@ describe('an unexpected failure', () => {
       lines: ['::error::Unexpected error: a string. Re-run with debug logging on for details.'],
       exitCode: 1,
     })
+  })
+
+  it("names its first frame in the action's own code, and marks each such frame of the debug stack", async () => {
+    const error = thrown('boom', 0)
+    error.stack = [
+      'Error: boom',
+      '    at issue (file:///w/node_modules/@actions/core/lib/command.js:9:1)',
+      '    at run (file:///w/src/main.ts:28:10)',
+      '    at file:///w/src/index.ts:12:1',
+    ].join('\n')
+    expect((await failWith(error)).lines).toEqual([
+      '::error::Unexpected error at src/main.ts:28:10: boom. Re-run with debug logging on for details.',
+    ])
+    process.env.RUNNER_DEBUG = '1'
+    expect((await failWith(error)).lines.slice(2, 4)).toEqual([
+      '::debug::    at run (file:///w/src/main.ts:28:10) [src/main.ts:28:10]',
+      '::debug::    at file:///w/src/index.ts:12:1 [src/index.ts:12:1]',
+    ])
+  })
+})
+
+describe('the summary of a failed step', () => {
+  const request = (details: Partial<ConstructorParameters<typeof ApiError>[1]>, message = 'Could not list projects.') =>
+    new ApiError(message, { kind: 'http', method: 'GET', path: '/projects', requestId: 'r-1', ...details })
+  const text = (html: string) =>
+    html
+      .replace(/\n/g, '')
+      .replace(/<\/?code>/g, '`')
+      .replace(/<[^>]+>/g, '|')
+      .replace(/\|+/g, '|')
+
+  it('a request that got no answer: none, its kind, and to try again later', () => {
+    expect(text(failureSummary('list-projects', request({ kind: 'network', attempts: 4 })))).toBe(
+      '|❌ list-projects failed|Could not list projects.|HTTP status|error code|request id|none (network)|—|`r-1`|' +
+        'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
+    )
+  })
+
+  it('the step ran out of time: raise `timeout`', () => {
+    expect(text(failureSummary('wait-for-operations', request({ kind: 'deadline' })))).toContain(
+      '|Raise the `timeout` input, or run the job again when the platform answers sooner.|',
+    )
+  })
+
+  it("the service's error code, from a failure that follows from a request", () => {
+    const error = new ActionError('Could not store the secret.', { cause: request({ status: 409, code: 'conflict' }) })
+    expect(text(failureSummary('rotate-key', error))).toContain('|409|conflict|`r-1`|')
+  })
+
+  it('a failure the action found without a request: what it says', () => {
+    expect(text(failureSummary('rotate-key', new ActionError('The new key does not work.')))).toBe(
+      '|❌ rotate-key failed|The new key does not work.|The failure above says what happened and what to do.|',
+    )
+  })
+
+  it("a command's failure is added to its summary once, with the request", () => {
+    const failed = request({ status: 503 })
+    expect(text(commandFailureNote('<p>Could not list projects.</p>', 'Could not list projects.', failed))).toBe(
+      '|HTTP status|error code|request id|503|—|`r-1`|' +
+        'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
+    )
+    expect(text(commandFailureNote('<p>Nothing.</p>', 'Could not list projects.', undefined))).toBe(
+      '|Could not list projects.|The failure above says what happened and what to do.|',
+    )
   })
 })
 

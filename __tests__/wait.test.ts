@@ -38,7 +38,7 @@ function op(timeline: TimelineStep[], extra: Record<string, string> = {}): strin
   return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
 }
 
-/** Ids, or `pending` (of `branchId`). The jitter source is 0: no offset before the first poll, no jitter. */
+/** Ids, or `pending` (of `branchId`). The jitter source is 0: no jitter. */
 const wait = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}) =>
   waitForOperations(ctx, {
     projectId: project,
@@ -236,11 +236,32 @@ describe('request cost', () => {
     expect(operationRequests().length).toBeLessThanOrEqual(outcome.rounds * 3)
   })
 
-  it('the first poll comes after a random part of one interval, at most 3 s', async () => {
+  it('the first poll goes out at once, whatever the jitter source says', async () => {
     const start = clock.now()
     const id = op(steps([0, 'running'], [1000, 'finished']))
     await wait([id], { random: () => 0.5 })
-    expect(operationRequests()[0]!.at - start).toBe(1500)
+    expect(operationRequests()[0]!.at - start).toBe(0)
+  })
+
+  it.each([
+    ['one operation', 1],
+    ['several operations', 3],
+  ])('%s already done: one round at once, and no sleep at all', async (_, count) => {
+    const start = clock.now()
+    const ids = Array.from({ length: count }, () => op(steps([0, 'finished'])))
+    const outcome = await wait(ids, { random: () => 0.99 })
+    expect([outcome.status, outcome.rounds]).toEqual(['finished', 1])
+    expect(clock.sleeps).toEqual([])
+    expect(clock.now()).toBe(start)
+    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
+  })
+
+  it('a project with nothing pending is idle after one round at once', async () => {
+    const start = clock.now()
+    platform.addHistory(project, 300)
+    const outcome = await wait('pending', { random: () => 0.99 })
+    expect([outcome.status, outcome.rounds, clock.sleeps]).toEqual(['finished', 1, []])
+    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
   })
 
   it('never polls faster than poll-interval', async () => {

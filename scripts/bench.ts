@@ -4,6 +4,9 @@
  * this process), side by side with the floors, in one run.
  * `npm run bench -- --only rate-limits [--jobs N] [--window sliding|fixed|both] [--bundle PATH]`
  * runs only the last section: many deploy gates of one account under the enforced rate limits.
+ * `--baseline DIR` (either mode): DIR is a checkout of another revision with its dist/ built
+ * (`git worktree add DIR main`, or `git archive main | tar -x -C DIR` plus `npm ci`); its
+ * bundle runs side by side with this one, in the same run, for the figures "before and after".
  *
  * Method
  * - Every measured step is a child process started the way a runner starts the action:
@@ -14,7 +17,8 @@
  *   clock starts.
  * - Quick steps (every command, the post step with nothing to do and with a key to revoke, and
  *   the floors) are run round-robin: 2 warm-up rounds, then N timed rounds (default 15). The
- *   timed runs are exactly the runner's command line.
+ *   timed runs are exactly the runner's command line. With `--baseline`, the steps that have a
+ *   target over their floor (BASELINE_CASES) run on the baseline's bundle too, in the same rounds.
  * - CPU time (user + system) and peak RSS come from a few extra runs (min(N, 3)) with a tiny
  *   preload, `node --import <tmp>/usage.mjs`, that writes process.resourceUsage() to fd 3 on
  *   exit; the preload costs ~1–2 ms of start-up, which is why it is kept out of the timed runs.
@@ -38,8 +42,10 @@
  *   means the same to both. Each job waits for its own branch's create_branch and start_compute
  *   operations, which finish at times spread over GATE_FINISH_S. A job that fails is counted,
  *   not fatal: that count is the figure. `--bundle` points the section at another build (the
- *   code before a change, to compare). The same fleet also runs as a model (modelledGates):
- *   deterministic, without processes, for figures that do not depend on the machine's load.
+ *   code before a change, to compare); with `--baseline`, the baseline's fleet runs right
+ *   before this one's in each window. The same fleet also runs as a model (modelledGates):
+ *   deterministic, without processes, for figures that do not depend on the machine's load; with
+ *   `--baseline`, the model runs the baseline's PollPace (DIR/src/commands/pacing.ts) too.
  *
  * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json
  * (.bench/rate-limits.json for `--only rate-limits`).
@@ -115,6 +121,9 @@ const GATE_WINDOWS: ('sliding' | 'fixed')[] = ((w) => (w === 'both' ? ['sliding'
   textFlag('window', ['sliding', 'fixed', 'both'], 'both'),
 )
 const GATE_BUNDLE = textFlag('bundle', undefined, BUNDLE)
+/** Another revision's checkout, with dist/ built, measured beside this one. */
+const BASELINE_DIR = flagText('baseline')
+const BASELINE_BUNDLE = BASELINE_DIR === undefined ? undefined : join(BASELINE_DIR, 'dist', 'index.js')
 /** Both the children and the emulator run this many times as fast as real time. */
 const GATE_TIME_RATE = 4
 const GATE_PROJECTS = 10
@@ -201,6 +210,8 @@ interface Spec {
   env: Record<string, string>
   cwd: string
   files?: StepFiles
+  /** The dist/ of the bundle it runs, for the files it loads. */
+  dist?: string
 }
 
 type Preload = 'none' | 'usage' | 'loads'
@@ -218,8 +229,16 @@ function actionSpec(
   // The waiter runs on the virtual-time preload (outside the bundle), `1 / timeScale` times as fast.
   const { timeScale } = options
   const command = stepCommand({ entry: 'bundle', time: timeScale === undefined ? 'real' : { mode: 'scale', rate: 1 / timeScale } })
-  return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files }
+  return { args: command.args, env: { ...env, ...command.env }, cwd: dir, files, dist: DIST }
 }
+
+/** The same step, run by the `--baseline` bundle. */
+function onBaseline(spec: Spec): Spec {
+  return { ...spec, args: [...spec.args.slice(0, -1), BASELINE_BUNDLE!], dist: join(BASELINE_BUNDLE!, '..') }
+}
+
+/** The quick steps that also run on the `--baseline` bundle: the ones with a target over their floor. */
+const BASELINE_CASES = new Set(['list-projects', 'create-key', 'wait-for-operations', 'post-idle'])
 
 function plainSpec(args: string[], extraEnv: Record<string, string> = {}): Spec {
   const dir = join(work, `step-${++runCounter}`)
@@ -272,7 +291,7 @@ async function execute(spec: Spec, preload: Preload): Promise<Run> {
     run.cpuMs = parsed.cpuMs
     run.loaded = parsed.loaded
       ?.filter((url) => url.startsWith('file:'))
-      .map((url) => relative(DIST, fileURLToPath(url)))
+      .map((url) => relative(spec.dist ?? DIST, fileURLToPath(url)))
       .filter((f) => !f.startsWith('..'))
   }
   return run
@@ -353,7 +372,11 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
 
 // ---- rate limits: many deploy gates of one account ----------------------------------------------
 
+/** The build a figure is of: this checkout's (or `--bundle`), or the `--baseline` one. */
+type Build = 'this' | 'baseline'
+
 interface GateRun {
+  build: Build
   window: 'sliding' | 'fixed'
   jobs: number
   failed: number
@@ -374,7 +397,8 @@ interface GateRun {
   wallS: number
 }
 
-async function rateLimitedGates(window: 'sliding' | 'fixed'): Promise<GateRun> {
+async function rateLimitedGates(window: 'sliding' | 'fixed', build: Build): Promise<GateRun> {
+  const bundle = build === 'baseline' ? BASELINE_BUNDLE! : GATE_BUNDLE
   const origin = Date.now()
   const simulated = (realMs: number) => origin + (realMs - origin) * GATE_TIME_RATE
   const platform = new PlatformEmulator({ now: () => simulated(Date.now()), rateLimits: { window } })
@@ -409,7 +433,7 @@ async function rateLimitedGates(window: 'sliding' | 'fixed'): Promise<GateRun> {
     }
     const { env, files } = stepEnvironment(dir, inputs)
     const command = stepCommand({ entry: 'bundle', time: { mode: 'scale', rate: GATE_TIME_RATE } })
-    const args = [...command.args.slice(0, -1), GATE_BUNDLE]
+    const args = [...command.args.slice(0, -1), bundle]
     return { keyId: key.id, ids, finishedAt: NaN, spec: { args, env: { ...env, ...command.env }, cwd: dir, files } satisfies Spec }
   })
   const started = performance.now()
@@ -464,6 +488,7 @@ async function rateLimitedGates(window: 'sliding' | 'fixed'): Promise<GateRun> {
     return Number.isNaN(finishedAt) || run.outputs.status !== 'finished' ? [] : [(simulated(run.exitAt) - finishedAt) / 1000]
   })
   return {
+    build,
     window,
     jobs: GATE_JOBS,
     failed,
@@ -485,6 +510,7 @@ const MODEL_START_SPREAD_S = 30
 const MODEL_SEEDS = 10
 
 interface ModelRun {
+  build: Build
   window: 'sliding' | 'fixed'
   /** Means over the seeds. */
   answered429: number
@@ -501,7 +527,15 @@ interface ModelRun {
  * says after an answer or a 429, and detects its operations on its first answered poll after
  * they finish. Seeded, so every run gives the same figures.
  */
-function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
+/** What the model needs of a PollPace; a build from before the first poll went out at once has `firstDelay`. */
+interface Pace {
+  afterAnswer(): number
+  afterCongestion(retryAfterMs: number | undefined): number
+  firstDelay?(): number
+}
+type PaceClass = new (baseMs: number, random: () => number) => Pace
+
+function modelledGates(window: 'sliding' | 'fixed', build: Build, Pace: PaceClass): ModelRun {
   let n429 = 0
   let answered = 0
   const latencies: number[] = []
@@ -511,9 +545,9 @@ function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
     const limiter = new RateLimiter({ ...SERVICE_RATE_LIMITS, window })
     const start = MODEL_START_SPREAD_S * 1000
     const jobs = Array.from({ length: GATE_JOBS }, (_, j) => {
-      const pace = new PollPace(GATE_POLL_S * 1000, random)
+      const pace = new Pace(GATE_POLL_S * 1000, random)
       const finish = start + 1000 * (GATE_FINISH_S[0] + ((GATE_FINISH_S[1] - GATE_FINISH_S[0]) * j) / Math.max(1, GATE_JOBS - 1))
-      return { pace, next: random() * start + pace.firstDelay(), finish, done: false }
+      return { pace, next: random() * start + (pace.firstDelay?.() ?? 0), finish, done: false }
     })
     for (;;) {
       let job: (typeof jobs)[number] | undefined
@@ -534,6 +568,7 @@ function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
     }
   }
   return {
+    build,
     window,
     answered429: n429 / MODEL_SEEDS,
     steadyAnsweredPerMinute: answered / MODEL_SEEDS / ((GATE_STEADY_S[1] - GATE_STEADY_S[0]) / 60),
@@ -542,18 +577,28 @@ function modelledGates(window: 'sliding' | 'fixed'): ModelRun {
 }
 
 async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; model: ModelRun[]; runs: GateRun[] }> {
-  const model = GATE_WINDOWS.map((window) => modelledGates(window))
+  const builds: Build[] = BASELINE_DIR === undefined ? ['this'] : ['baseline', 'this']
+  const baselinePace =
+    BASELINE_DIR === undefined
+      ? undefined
+      : ((await import(pathToFileURL(join(BASELINE_DIR, 'src', 'commands', 'pacing.ts')).href)) as { PollPace: PaceClass }).PollPace
+  const model = GATE_WINDOWS.flatMap((window) =>
+    builds.map((build) => modelledGates(window, build, build === 'baseline' ? baselinePace! : PollPace)),
+  )
   const runs: GateRun[] = []
-  for (const window of GATE_WINDOWS) runs.push(await rateLimitedGates(window))
+  for (const window of GATE_WINDOWS) for (const build of builds) runs.push(await rateLimitedGates(window, build))
+  const buildName = (build: Build) =>
+    build === 'baseline' ? `baseline (${relative(ROOT, BASELINE_DIR!) || BASELINE_DIR})` : relative(ROOT, GATE_BUNDLE) || GATE_BUNDLE
   console.log(
     `\nRate limits: ${GATE_JOBS} wait-for-operations jobs of one account started together (${GATE_PROJECTS} projects, ` +
       `poll-interval ${GATE_POLL_S} s, timeout ${GATE_TIMEOUT_S} s), against 700 requests a minute and 40 a second per route;\n` +
       `time ${GATE_TIME_RATE}× as fast for the jobs and the emulator; operations finish over ${GATE_FINISH_S[0]}–${GATE_FINISH_S[1]} s; ` +
-      `bundle ${relative(ROOT, GATE_BUNDLE) || GATE_BUNDLE}. Steady state: ${GATE_STEADY_S[0]}–${GATE_STEADY_S[1]} s (simulated).`,
+      `bundle ${builds.map(buildName).join(' and ')}. Steady state: ${GATE_STEADY_S[0]}–${GATE_STEADY_S[1]} s (simulated).`,
   )
   console.log(
     table(
       [
+        'build',
         'window',
         'jobs failed',
         '429s answered',
@@ -566,6 +611,7 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
         'wall',
       ],
       runs.map((r) => [
+        r.build,
         r.window,
         `${r.failed} of ${r.jobs}`,
         String(r.answered429),
@@ -577,24 +623,26 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
         `${num(r.simulatedS, 0)} s`,
         `${num(r.wallS, 1)} s`,
       ]),
-      [false, true, true, true, true, true, true, true, true, true],
+      [false, false, true, true, true, true, true, true, true, true, true],
     ),
   )
-  for (const r of runs) for (const [kind, n] of Object.entries(r.failures)) console.log(`  ${r.window}: ${n} × ${kind.slice(0, 220)}`)
+  for (const r of runs)
+    for (const [kind, n] of Object.entries(r.failures)) console.log(`  ${r.build}, ${r.window}: ${n} × ${kind.slice(0, 220)}`)
   console.log(
     `\n  The same fleet as a model (the action's PollPace, the emulator's RateLimiter, one simulated clock, no processes; ` +
-      `jobs start over ${MODEL_START_SPREAD_S} s; means of ${MODEL_SEEDS} seeds; the build in src/, not --bundle):`,
+      `jobs start over ${MODEL_START_SPREAD_S} s; means of ${MODEL_SEEDS} seeds; each build's PollPace from its src/, not --bundle's):`,
   )
   console.log(
     table(
-      ['window', '429s answered', 'answered/min (steady)', 'detection latency p50 (p10–p90, max)'],
+      ['build', 'window', '429s answered', 'answered/min (steady)', 'detection latency p50 (p10–p90, max)'],
       model.map((m) => [
+        m.build,
         m.window,
         num(m.answered429, 0),
         num(m.steadyAnsweredPerMinute, 0),
         `${num(m.latencyS.median, 1)} s (${num(m.latencyS.p10, 1)}–${num(m.latencyS.p90, 1)}, ${num(m.latencyS.max, 1)})`,
       ]),
-      [false, true, true, true],
+      [false, false, true, true, true],
     ),
   )
   return {
@@ -607,6 +655,7 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
       finishS: GATE_FINISH_S,
       steadyS: GATE_STEADY_S,
       bundle: GATE_BUNDLE,
+      baseline: BASELINE_DIR,
       modelStartSpreadS: MODEL_START_SPREAD_S,
       modelSeeds: MODEL_SEEDS,
     },
@@ -659,14 +708,18 @@ async function main(): Promise<void> {
     return
   }
 
-  // Bundle sizes: dist/index.js and every other .js chunk in dist/.
-  const chunks = (readdirSync(DIST, { recursive: true }) as string[])
-    .filter((f) => /\.[cm]?js$/.test(f))
-    .map((f) => {
-      const text = readFileSync(join(DIST, f), 'utf8')
-      return { file: f.split('\\').join('/'), bytes: statSync(join(DIST, f)).size, lines: text.split('\n').length }
-    })
-    .sort((a, b) => (a.file === 'index.js' ? -1 : b.file === 'index.js' ? 1 : b.bytes - a.bytes))
+  // Bundle sizes: dist/index.js and every other .js chunk in dist/ (source maps are read only after a failure).
+  const chunksOf = (dist: string) =>
+    (readdirSync(dist, { recursive: true }) as string[])
+      .filter((f) => /\.[cm]?js$/.test(f))
+      .map((f) => {
+        const text = readFileSync(join(dist, f), 'utf8')
+        return { file: f.split('\\').join('/'), bytes: statSync(join(dist, f)).size, lines: text.split('\n').length }
+      })
+      .sort((a, b) => (a.file === 'index.js' ? -1 : b.file === 'index.js' ? 1 : b.bytes - a.bytes))
+  const chunks = chunksOf(DIST)
+  const baselineChunks = BASELINE_BUNDLE === undefined ? undefined : chunksOf(join(BASELINE_BUNDLE, '..'))
+  const totalBytes = (list: { bytes: number }[]) => list.reduce((sum, c) => sum + c.bytes, 0)
 
   // The small account, for the quick steps.
   const platform = emulator()
@@ -809,6 +862,12 @@ async function main(): Promise<void> {
       check: () => undefined,
     },
   ]
+  if (BASELINE_BUNDLE !== undefined) {
+    // Right after the floors, so that each round runs both builds of a step on the same machine state.
+    for (const seed of seeds.filter((c) => BASELINE_CASES.has(c.name))) {
+      seeds.push({ ...seed, name: `baseline:${seed.name}`, label: `baseline: ${seed.label}`, spec: () => onBaseline(seed.spec()) })
+    }
+  }
   const cases: QuickCase[] = seeds.map((c) => ({ ...c, requests: [], wall: [], rss: [], cpu: [], loaded: [] }))
 
   const once = async (c: QuickCase, preload: Preload): Promise<Run> => {
@@ -986,6 +1045,9 @@ async function main(): Promise<void> {
   const cpuStats = new Map(cases.map((c) => [c.name, stats(c.cpu)]))
   const median = (name: string) => wallStats.get(name)!.median
   const sizeOf = new Map(chunks.map((c) => [c.file, c.bytes]))
+  const baselineSizeOf = new Map((baselineChunks ?? []).map((c) => [c.file, c.bytes]))
+  const loadedBytes = (c: QuickCase) =>
+    c.loaded.reduce((sum, f) => sum + ((c.name.startsWith('baseline:') ? baselineSizeOf : sizeOf).get(f) ?? 0), 0)
   const short = (file: string) => (file === 'index.js' ? 'index' : file.replace(/\.index\.js$/, ''))
   const byName = new Map(cases.map((c) => [c.name, c]))
   /** Paired: each timed run over its floor's run of the same round, so drift of the machine cancels out. */
@@ -1017,7 +1079,7 @@ async function main(): Promise<void> {
           mib(rssStats.get(c.name)!.median),
           String(stats(c.requests).median),
           c.loaded.length ? c.loaded.map(short).join(' ') : '—',
-          c.loaded.length ? num(c.loaded.reduce((sum, f) => sum + (sizeOf.get(f) ?? 0), 0) / 1000, 1) : '—',
+          c.loaded.length ? num(loadedBytes(c) / 1000, 1) : '—',
         ]
       }),
       [false, true, true, true, true, true, true, true, false, true],
@@ -1038,6 +1100,20 @@ async function main(): Promise<void> {
   )
   console.log(`  list-projects ÷ node -e 0:                ${num(pairedRatio('list-projects', 'floor-node'), 2)}×`)
   console.log(`  a second request (two fetches − one):     ${ms(secondRequestMs)}`)
+
+  const targets = [...BASELINE_CASES].map((name) => {
+    const c = byName.get(name)!
+    const over = (n: string) => (byName.has(n) ? `${num(pairedRatio(n, c.floor!), 2)}×` : '')
+    return [c.label, c.floor === 'floor-node' ? 'node -e 0' : 'one fetch', over(name), over(`baseline:${name}`)]
+  })
+  console.log(
+    `\n  targets, each step ÷ its floor (paired medians; the aim is at most 1.3×)${baselineChunks ? ', beside the baseline' : ''}:`,
+  )
+  console.log(table(['step', 'floor', 'this', 'baseline'], targets, [false, false, true, true]))
+  console.log(
+    `  whole bundle, every dist/*.js: ${bytes(totalBytes(chunks))} bytes` +
+      (baselineChunks ? ` (baseline ${bytes(totalBytes(baselineChunks))} bytes)` : ''),
+  )
 
   console.log('\nBundle: every file of dist/ that Node loads, and which of the steps above loaded it')
   console.log(
@@ -1155,6 +1231,9 @@ async function main(): Promise<void> {
         },
       ]),
     ),
+    bundleBytes: totalBytes(chunks),
+    baselineBundleBytes: baselineChunks === undefined ? undefined : totalBytes(baselineChunks),
+    baseline: BASELINE_DIR,
     pairedRatios: {
       postIdleOverNodeE0: postIdleRatio,
       listProjectsOverOneFetch: listProjectsRatio,

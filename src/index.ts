@@ -1,11 +1,18 @@
-import { run as post } from './post.ts'
-import { IS_POST, savedState } from './runner/state.ts'
+import { IS_POST, postStepHasWork, savedState } from './runner/state.ts'
 
 /**
  * The entry of both steps: the main step saves a state that tells the post step apart. The
- * main step's code is a chunk of the bundle, loaded only here, so the post step (which runs
- * after every use of the action, mostly with nothing to do) loads next to nothing. Each entry
- * module exports `run()`, as local runners of actions expect.
+ * post step runs after every use of the action, mostly with nothing to do: it decides that from
+ * the runner's STATE_* variables alone, and only then loads its code (a chunk of the bundle,
+ * with the toolkit). The main step's code is another chunk. Each step's module (main.ts,
+ * post.ts) exports `run()`, as local runners of actions expect.
  */
-if (savedState(IS_POST) === 'true') await post()
-else await (await import('./main.ts')).run()
+const post = savedState(IS_POST) === 'true'
+try {
+  if (!post) await (await import('./main.ts')).run()
+  else if (postStepHasWork()) await (await import('./post.ts')).run()
+} catch (error) {
+  // Each step catches what it expects. The rest (a runner file that cannot be written, a part of
+  // the bundle that does not load) ends the step the same way: one line, where in src/, a summary.
+  await (await import('./step.ts')).failStep(post ? 'The post step' : 'The step', error)
+}

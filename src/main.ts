@@ -1,4 +1,4 @@
-import * as core from './runner/protocol.ts'
+import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { apiErrorIn } from './api/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'
@@ -13,7 +13,7 @@ import type { Settings } from './inputs.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
-import { clientFor, coreLogger, fail, readStepSettings, writeSummary } from './step.ts'
+import { clientFor, commandFailureNote, coreLogger, failStep, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: settings → command → outputs and summary. The one catch is here. */
@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
   try {
     settings = readStepSettings((message) => core.warning(message))
   } catch (error) {
-    fail(error)
+    await failStep('The step', error)
     return
   } finally {
     // After the key is masked; the runner's post step reads it to know it is the post step.
@@ -46,13 +46,14 @@ export async function run(): Promise<void> {
     const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir())
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-    await writeSummary(result.summary)
+    const note = result.failure ? commandFailureNote(result.summary, result.failure, result.failedRequest) : ''
+    await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
     // Before the step fails: a `continue-on-error` step's successors branch on these.
     const failedRequest = apiErrorIn(error)
     if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
-    fail(error)
+    await failStep(settings.command, error)
   } finally {
     await client.close()
   }

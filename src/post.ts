@@ -1,13 +1,94 @@
-import { postStepHasWork } from './runner/state.ts'
+import * as core from '@actions/core'
+import type { PlatformClient } from './api/client.ts'
+import { PERSONAL_KEYS, listKeysIn, organizationKeys, revokeKeyIn, type KeyNamespace } from './api/namespace.ts'
+import { ApiError } from './api/errors.ts'
+import { systemClock } from './base/clock.ts'
+import { ActionError, messageOf } from './base/errors.ts'
+import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
+import { clientFor, failStep, readStepSettings } from './step.ts'
+import { quoted, untrusted } from './base/text.ts'
 
 /**
  * The post step: revoke the job-scoped key that create-key made, however the job ended, and any
- * new key the main step made but never handed out. It runs after every use of the action, so it
- * decides from its saved state alone whether there is work, and only then loads the code that
- * revokes (a chunk of the bundle). With nothing saved it does nothing and says nothing.
+ * new key the main step made but never handed out (it was cancelled, killed, or lost an answer).
+ * The same inputs as the main step apply, so `timeout` bounds it too. It runs after every use of
+ * the action, mostly with nothing to do: the entry (index.ts) loads this module only when the
+ * saved state says there is work. The state is read through the toolkit, so a local runner that
+ * replaces it (@github/local-action) hands over what the main step saved.
  */
 export async function run(): Promise<void> {
-  if (!postStepHasWork()) return
-  const { cleanUpAfterJob } = await import('./post-cleanup.ts')
-  await cleanUpAfterJob()
+  const saved = (name: string) => core.getState(name)
+  if (!postStepHasWork(saved)) return
+  const jobKey = saved(JOB_KEY_ID)
+  const jobKeyId = jobKey ? Number(jobKey) : undefined
+  const ledger = readLedger(saved(UNSETTLED_KEYS))
+  let client: PlatformClient | undefined
+  try {
+    client = clientFor(readStepSettings(), systemClock)
+    // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
+    if (jobKeyId !== undefined) await revokeJobKey(client, jobKeyId, saved(JOB_KEY_ORG_ID))
+    if (ledger) await revokeLeftovers(client, ledger, jobKeyId)
+  } catch (error) {
+    await failStep('The post step', error)
+  } finally {
+    await client?.close()
+  }
+}
+
+async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string): Promise<void> {
+  try {
+    await revokeKeyIn(client, orgId ? organizationKeys(orgId) : PERSONAL_KEYS, keyId)
+    core.info(`Revoked the job-scoped API key ${keyId}.`)
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error
+    core.info(`The job-scoped API key ${keyId} was already revoked.`)
+  }
+}
+
+/**
+ * The keys the main step left unsettled: its pending keys are revoked; then one list, compared by
+ * id with the main step's snapshot, finds a key that a create made without its answer reaching
+ * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
+ * one in use, and none is revoked: the step fails naming them (see the promises in keys.ts).
+ */
+async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, jobKeyId: number | undefined): Promise<void> {
+  const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS
+  const name = quoted(ledger.name)
+  const problems: string[] = []
+  const revoke = async (id: number, reason: string) => {
+    try {
+      await revokeKeyIn(client, namespace, id)
+      core.info(`Revoked API key ${id} named ${name}: ${reason}.`)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) core.info(`API key ${id} named ${name} was already revoked.`)
+      else problems.push(`Revoking API key ${id} named ${name} failed: ${messageOf(error)} Revoke it by hand (revoke-key with \`key-id\`).`)
+    }
+  }
+  for (const id of ledger.pending) {
+    if (id !== jobKeyId) await revoke(id, 'the main step made it and never handed it out')
+  }
+  const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
+  let keys
+  try {
+    keys = await listKeysIn(client, namespace)
+  } catch (error) {
+    throw new ActionError(
+      `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
+        'Run list-keys and revoke a key of that name you do not expect.',
+    )
+  }
+  const strangers = keys.filter((k) => sameKind(k, ledger.name, ledger.project) && !accounted.has(k.id))
+  const lost = lostKeyAmong(strangers)
+  if (lost) {
+    await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value')
+  } else if (strangers.length > 0) {
+    problems.push(
+      `Keys named ${name} appeared during the job that the main step cannot account for: ${describeStrangers(strangers)}. None was ` +
+        "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+    )
+  } else if (problems.length === 0) {
+    core.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)
+  }
+  if (problems.length > 0) throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
 }

@@ -1,9 +1,12 @@
-import * as core from './runner/protocol.ts'
+import * as core from '@actions/core'
 import { PlatformClient, type Logger } from './api/client.ts'
 import type { Clock } from './base/clock.ts'
-import { OwnError, messageOf } from './base/errors.ts'
+import { InputError, OwnError, messageOf } from './base/errors.ts'
+import { frameLocation, sourceLocationOf } from './base/source-location.ts'
+import { apiErrorIn, type ApiError } from './api/errors.ts'
+import { MAX_TEXT_LENGTH, escapeHtml, heading, paragraph, table } from './runner/summary.ts'
 import { readSettings, type Settings } from './inputs.ts'
-import { untrusted } from './base/text.ts'
+import { oneLine, untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
 
 /** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
@@ -45,18 +48,84 @@ export function clientFor(settings: Settings, clock: Clock): PlatformClient {
 export async function writeSummary(html: string): Promise<void> {
   if (!html || !process.env.GITHUB_STEP_SUMMARY) return
   try {
-    await core.appendSummary(html)
+    await core.summary.addRaw(html).write()
   } catch (error) {
+    core.summary.emptyBuffer()
     core.warning(`Could not write the job summary: ${messageOf(error)}`)
   }
 }
 
-/** One ::error:: line; the stack only with debug logging on, and never for expected failures. */
+/**
+ * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
+ * unexpected error names where in src/ it happened, never a line of the minified bundle.
+ */
 export function fail(error: unknown): void {
-  const expected = error instanceof OwnError
-  const message = messageOf(error)
-  if (!expected && error instanceof Error && error.stack && core.isDebug()) {
-    for (const line of error.stack.split('\n').slice(0, STACK_LINES)) core.debug(untrusted(line, 500))
+  if (!(error instanceof OwnError) && error instanceof Error && error.stack && core.isDebug()) {
+    for (const line of error.stack.split('\n').slice(0, STACK_LINES)) {
+      const at = frameLocation(line)
+      core.debug(untrusted(at ? `${line} [${at}]` : line, 500))
+    }
   }
-  core.setFailed(expected ? message : `Unexpected error: ${message}. Re-run with debug logging on for details.`)
+  core.setFailed(describeFailure(error))
+}
+
+/** The line a failed step ends with. */
+function describeFailure(error: unknown): string {
+  if (error instanceof OwnError) return error.message
+  // The location comes from the stack, which a library may have written.
+  const at = sourceLocationOf(error)
+  return `Unexpected error${at ? ` at ${untrusted(at)}` : ''}: ${messageOf(error)}. Re-run with debug logging on for details.`
+}
+
+/**
+ * Fails the step: a short job summary of what failed (`what`: the command, or the step), the
+ * request it failed on, and what to do next; then the one ::error:: line.
+ */
+export async function failStep(what: string, error: unknown): Promise<void> {
+  await writeSummary(failureSummary(what, error))
+  fail(error)
+}
+
+/** The summary of a step that failed by an error: a heading, then the failure's note. */
+export function failureSummary(what: string, error: unknown): string {
+  return heading(`❌ ${what} failed`) + failureNote(describeFailure(error), apiErrorIn(error), nextStep(error, apiErrorIn(error)))
+}
+
+/**
+ * What a command's own summary gets when the command reports a failure: the failure (unless the
+ * summary says it already), the request it failed on, and what to do next.
+ */
+export function commandFailureNote(summary: string, failure: string, request: ApiError | undefined): string {
+  const said = summary.includes(escapeHtml(oneLine(failure, MAX_TEXT_LENGTH)))
+  return failureNote(said ? undefined : failure, request, nextStep(undefined, request))
+}
+
+function failureNote(failure: string | undefined, request: ApiError | undefined, next: string): string {
+  const answer = (failed: ApiError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
+  return (
+    (failure === undefined ? '' : paragraph(...withCode(failure))) +
+    (request ? table(['HTTP status', 'error code', 'request id'], [[answer(request), request.code, { code: request.requestId }]]) : '') +
+    paragraph(...withCode(next))
+  )
+}
+
+/** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
+function nextStep(error: unknown, request: ApiError | undefined): string {
+  if (error instanceof InputError) return 'Correct that input and run the job again: the step sent no request.'
+  if (error !== undefined && !(error instanceof OwnError)) {
+    return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.'
+  }
+  if (!request) return 'The failure above says what happened and what to do.'
+  if (request.kind === 'deadline') return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
+  if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
+    return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
+  }
+  return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.'
+}
+
+/** Text with its `quoted` parts in monospace, as the summary shows input and output names. */
+function withCode(text: string): Array<string | { code: string }> {
+  const parts = text.split('`')
+  if (parts.length % 2 === 0) return [text]
+  return parts.map((part, i) => (i % 2 === 1 ? { code: part } : part))
 }

@@ -3,7 +3,7 @@ import type { ApiError } from '../api/errors.ts'
 import type { Cancellation } from '../runner/cancellation.ts'
 import type { Clock } from '../base/clock.ts'
 
-/** What a command may touch. main wires it to the runner (runner/protocol.ts); tests can wire it to plain objects. */
+/** What a command may touch. main wires it to the runner (@actions/core); tests can wire it to plain objects. */
 export interface CommandContext {
   client: PlatformClient
   log: Logger

@@ -173,8 +173,7 @@ class Waiter {
         ? `Waiting for ${this.awaited.length} operation(s) in project ${untrusted(this.options.projectId)}, polling every ${every}.`
         : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`,
     )
-    const left = this.ctx.client.deadline - this.ctx.clock.now()
-    if (!(await this.sleep(Math.min(this.pace.firstDelay(), left / 4)))) return this.timedOut(0)
+    // The first poll goes out at once: a gate whose operations are already done costs one round.
     for (this.round = 1; ; this.round++) {
       const rounds = this.round
       let congestion: ApiError | undefined

@@ -15,12 +15,18 @@ export const JOB_KEY_ORG_ID = 'job-scoped-key-org-id'
  */
 export const UNSETTLED_KEYS = 'unsettled-keys'
 
-/** Saved state of the main step, as the post step sees it ('' when not saved). */
+/** One value of the main step's saved state by name, '' when not saved. */
+export type StateReader = (name: string) => string
+
+/**
+ * Saved state of the main step, read from the runner's `STATE_<name>` variables without the
+ * toolkit: how the entry tells the post step apart, and whether it has work, at no start-up cost.
+ */
 export function savedState(name: string, env: NodeJS.ProcessEnv = process.env): string {
   return env[`STATE_${name}`] ?? ''
 }
 
 /** Whether the post step has anything to do, from the saved state alone. */
-export function postStepHasWork(env: NodeJS.ProcessEnv = process.env): boolean {
-  return savedState(JOB_KEY_ID, env) !== '' || savedState(UNSETTLED_KEYS, env) !== ''
+export function postStepHasWork(read: StateReader = savedState): boolean {
+  return read(JOB_KEY_ID) !== '' || read(UNSETTLED_KEYS) !== ''
 }

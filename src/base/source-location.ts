@@ -1,0 +1,60 @@
+/**
+ * Where in src/ an unexpected error comes from, for the one line a step fails with. Run from
+ * src/ (tests, local runners), a stack frame names its .ts file itself. Run from dist/, every
+ * file has a source map beside it that maps only src/ (scripts/bundle.ts); it is read here,
+ * after the failure, so start-up never pays for it.
+ */
+import { readFileSync } from 'node:fs'
+import { SourceMap } from 'node:module'
+import { fileURLToPath } from 'node:url'
+
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/
+/** A path or map source inside src/ (the last `src/` of the path: the checkout may sit under another). */
+const OWN = /^(?:.*\/)?src\/(.+)$/
+
+const maps = new Map<string, SourceMap | undefined>()
+
+/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+export function sourceLocationOf(error: unknown): string | undefined {
+  if (!(error instanceof Error) || typeof error.stack !== 'string') return undefined
+  for (const line of error.stack.split('\n').slice(1)) {
+    const location = frameLocation(line)
+    if (location) return location
+  }
+  return undefined
+}
+
+/** The src/ location of one stack line, if it is the action's own code. */
+export function frameLocation(stackLine: string): string | undefined {
+  const frame = FRAME.exec(stackLine.trim())
+  if (!frame) return undefined
+  const [, where, line, column] = frame
+  let file: string
+  try {
+    file = where!.startsWith('file:') ? fileURLToPath(where!) : where!
+  } catch {
+    return undefined
+  }
+  if (file.includes('/node_modules/')) return undefined
+  const own = OWN.exec(file)
+  if (own && /\.[cm]?ts$/.test(file)) return `src/${own[1]}:${line}:${column}`
+  if (!file.endsWith('.js')) return undefined
+  const entry = mapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1)
+  if (!entry || !('originalSource' in entry)) return undefined
+  const source = OWN.exec(entry.originalSource)
+  return source ? `src/${source[1]}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : undefined
+}
+
+function mapOf(file: string): SourceMap | undefined {
+  if (!maps.has(file)) {
+    let map: SourceMap | undefined
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+    } catch {
+      map = undefined
+    }
+    maps.set(file, map)
+  }
+  return maps.get(file)
+}
