@@ -161,7 +161,25 @@ describe('3. the Actions secret never holds a revoked key', () => {
     expectNoKeyLeak(result, [current.key, github.token])
   })
 
-  it('a write GitHub did not apply, whose answer was lost, then a 422: updated_at shows it, and only the new key is revoked', async () => {
+  it('a write GitHub carries out after the step stopped waiting for it: the new key is never revoked', async () => {
+    const held = github.holdNext()
+    // The step's timeout runs out while GitHub holds the write; its read of updated_at right after is answered first.
+    const result = await step(
+      { command: 'rotate-key', 'api-key': current.key, 'key-name': 'ci-deploy', ...storeInputs(), 'keep-previous': '0', timeout: '60' },
+      { time: { mode: 'jump', rate: 20 } },
+    )
+    expect(result.code).toBe(1)
+    held.release()
+    await settled()
+    const stored = github.secret(OWNER, REPO, SECRET)!
+    expect(stored).not.toBe(current.key)
+    expect(platform.isKeyValid(stored)).toBe(true)
+    expect(result.outputs['key-id']).toBe(String(platform.keyIdOf(stored)))
+    expect(JSON.parse(result.outputs['secret-results']!)).toEqual([{ target: `${OWNER}/${REPO}`, status: 'uncertain' }])
+    expect(platform.isKeyValid(current.id)).toBe(true)
+  })
+
+  it('a write whose answer was lost, then a 422: the lost write may still land, so no key is revoked and the new one is named', async () => {
     github.loseAnswerNext(1, { applied: false })
     github.failNext(422, 1, 'Bad request - key_id does not match the current public key')
     const result = await rotate()
@@ -170,12 +188,13 @@ describe('3. the Actions secret never holds a revoked key', () => {
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `GitHub answered 422 .*GitHub's record of the secret shows it was not written \\(its updated_at did not move\\)\\. The new key ${made.id} was revoked\\. No old key was revoked\\.$`,
+          `GitHub answered 422 .*The write may have gone through all the same: .* Nothing was revoked: the new key ${made.id} stays valid, as do the old keys\\.`,
         ),
       ),
     ])
+    expect(result.outputs['key-id']).toBe(String(made.id))
     expect(github.secret(OWNER, REPO, SECRET)).toBe(current.key)
-    expect(validIds('ci-deploy')).toEqual([current.id])
+    expect(validIds('ci-deploy')).toEqual([current.id, made.id])
   })
 })
 

@@ -171,7 +171,7 @@ describe('rotate-key into several targets', () => {
     const first = await rotate({ 'secret-targets': THREE.join('\n') })
     expect(first.code).toBe(1)
     const newId = Number(first.outputs['key-id'])
-    expect(results(first.outputs).map((r) => r.status)).toEqual(['failed', 'stored', 'stored'])
+    expect(results(first.outputs).map((r) => r.status)).toEqual(['uncertain', 'stored', 'stored'])
     const second = await rotate({ 'secret-targets': THREE.join('\n') })
     expect(errorLines(second.stdout)).toEqual([])
     expect(JSON.parse(second.outputs['revoked-key-ids']!)).toEqual([current.id])
@@ -203,8 +203,6 @@ describe('rotate-key into several targets', () => {
 
   it('a lost answer that cannot be settled revokes nothing: every target holds a valid key', async () => {
     threeTargets()
-    // Written in the very second the step reads it: a write in that second would not move updated_at.
-    githubNow -= 60_000
     github.at(`/orgs/${ORG}/`).loseAnswerNext(3, { applied: false })
     const result = await rotate({ 'secret-targets': THREE.join('\n'), 'keep-previous': '0' })
     expect(result.code).toBe(1)

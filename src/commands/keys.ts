@@ -32,7 +32,8 @@ export type { KeyTarget } from '../keys/ledger.ts'
  * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
  *    revoked key. The replaced keys go only once every target holds the new key. Once any write
  *    to a target may have been applied, its outcome stays uncertain whatever later attempts
- *    answer, unless that target's `updated_at` (read before and after) settles it; uncertain
+ *    answer, unless that target's `updated_at` (read before and after) shows it landed: GitHub
+ *    may carry out a write after its connection is gone, so nothing shows it did not. Uncertain
  *    means the new key is never revoked.
  * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
  *    it created its own. A key of that name that appeared during the run means another rotation

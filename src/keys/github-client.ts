@@ -23,8 +23,6 @@ export interface GitHubAnswer {
   status: number
   /** The decoded JSON body; undefined for an empty one (204). */
   body: unknown
-  /** GitHub's `Date` header: its own clock. */
-  date?: string
 }
 
 /**
@@ -133,10 +131,7 @@ export class GitHubClient {
       } catch {
         throw new GitHubRequestError(`GitHub answered ${status} with a body that is not JSON.`, { status, requestId })
       }
-      const answer: GitHubAnswer = { status, body }
-      const date = header('date')
-      if (date !== undefined) answer.date = date
-      return answer
+      return { status, body }
     }
     if (status >= 300 && status < 400) {
       throw new GitHubRequestError(

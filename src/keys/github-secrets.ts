@@ -37,9 +37,9 @@ export interface StoreTime {
 
 /**
  * What became of one target. `stored`: it holds the value. `failed`: it certainly does not
- * (refused, or its `updated_at` shows the write did not land). `uncertain`: a write may have
- * landed without an answer, and nothing tells: it may hold the value. `skipped`: nothing was
- * sent to it.
+ * (every write was refused, or none was sent). `uncertain`: a write went without an answer and
+ * its `updated_at` has not shown it landing; GitHub may still carry it out, so the target may
+ * hold the value. `skipped`: nothing was sent to it.
  */
 export type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
 
@@ -62,11 +62,10 @@ const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000
 const REPOSITORIES_PER_PAGE = 100
 const MAX_REPOSITORY_PAGES = 100
 
-/** When the secret was last written, and when GitHub said so (its `Date` header): both GitHub's clock. */
+/** When the secret was last written (GitHub's clock). */
 interface SecretStamp {
   exists: boolean
   updatedAt?: string
-  answeredAt?: string
   /** An organization secret's visibility. */
   visibility?: Visibility
 }
@@ -184,8 +183,8 @@ export class SecretStores {
   /**
    * Seals the value for the target's key and writes it. A write without an answer is sent
    * again (the same sealed value: harmless); once one may have landed, the outcome stays open
-   * whatever later attempts answer, until the secret's `updated_at`, read before and after,
-   * settles it.
+   * whatever later attempts answer, unless the secret's `updated_at`, read before and after,
+   * shows it landed.
    */
   private async write(store: PreparedStore, value: string, time: StoreTime): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
@@ -229,41 +228,30 @@ export class SecretStores {
     if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
     const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline))
     const before = store.before
-    switch (settle(before, after)) {
-      case 'applied':
-        return {
-          outcome: {
-            target,
-            status: 'stored',
-            message:
-              `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
-              `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
-          },
-          rateLimited: false,
-        }
-      case 'not-applied':
-        return {
-          outcome: failed(
-            target,
-            name,
-            lastError,
-            " GitHub's record of the secret shows it was not written (its updated_at did not move).",
-          ),
-          rateLimited,
-        }
-      case 'unknown':
-        return {
-          outcome: {
-            ...failed(
-              target,
-              name,
-              lastError,
-              ` A write may have gone through without an answer, and the secret's updated_at cannot tell (${describeStamps(before, after)}).`,
-            ),
-            status: 'uncertain',
-          },
-          rateLimited,
-        }
+    if (settle(before, after) === 'applied') {
+      return {
+        outcome: {
+          target,
+          status: 'stored',
+          message:
+            `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
+            `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
+        },
+        rateLimited: false,
+      }
+    }
+    return {
+      outcome: {
+        ...failed(
+          target,
+          name,
+          lastError,
+          ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
+            'but GitHub may still carry it out.',
+        ),
+        status: 'uncertain',
+      },
+      rateLimited,
     }
   }
 }
@@ -365,7 +353,6 @@ async function readStamp(client: GitHubClient, path: string, clock: Clock, deadl
   const record = asRecord(answer.body)
   const stamp: SecretStamp = { exists: true }
   if (typeof record?.updated_at === 'string') stamp.updatedAt = record.updated_at
-  if (answer.date !== undefined) stamp.answeredAt = answer.date
   if (VISIBILITIES.includes(record?.visibility as Visibility)) stamp.visibility = record?.visibility as Visibility
   return stamp
 }
@@ -430,19 +417,14 @@ async function repositoryIdsOf(
 }
 
 /**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (second
- * precision, GitHub's clock). Moved, or a secret that now exists: applied. Unchanged: not applied,
- * but only when `updated_at` was older than the second GitHub answered the first read in; a write
- * within that same second would not have moved it.
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
+ * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
+ * write whose connection is gone may still be carried out after the read, and a key revoked for
+ * want of it would then be what the secret holds.
  */
-export function settle(before: SecretStamp | undefined, after: SecretStamp | undefined): 'applied' | 'not-applied' | 'unknown' {
-  if (!before || !after) return 'unknown'
-  if (!before.exists) return after.exists ? 'applied' : 'not-applied'
-  if (!after.exists) return 'unknown'
-  if (after.updatedAt !== before.updatedAt) return 'applied'
-  const updated = Date.parse(before.updatedAt ?? '')
-  const answered = Date.parse(before.answeredAt ?? '')
-  return Math.floor(updated / 1000) < Math.floor(answered / 1000) ? 'not-applied' : 'unknown'
+export function settle(before: SecretStamp | undefined, after: SecretStamp | undefined): 'applied' | 'unknown' {
+  if (!before || !after || !after.exists) return 'unknown'
+  return !before.exists || after.updatedAt !== before.updatedAt ? 'applied' : 'unknown'
 }
 
 function describeStamps(before: SecretStamp | undefined, after: SecretStamp | undefined): string {
