@@ -87,6 +87,8 @@ describe('readSettings', () => {
     [{ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'yes' }, /`revoke-after-job` is "yes": it must be true or false/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' }, /`secret-name` needs `github-token`/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-environment': 'prod' }, /`secret-environment` was given without `secret-name`/],
+    // A `secret-name` whose expression came out empty: the token says a secret was meant to be written.
+    [{ command: 'rotate-key', 'key-name': 'ci', 'github-token': 'ghs_t' }, /^Input `github-token` was given without `secret-name`/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'GITHUB_KEY', 'github-token': 't' }, /`secret-name` is "GITHUB_KEY"/],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': '1KEY', 'github-token': 't' }, /`secret-name` is "1KEY"/],
   ])('refuses %j with a message naming the input', (inputs, expected) => {

@@ -545,7 +545,9 @@ function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvir
   const environment = read('secret-environment').trim() || undefined
   const listed = read('secret-targets').trim()
   if (!name) {
-    for (const input of ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories']) {
+    // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
+    const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token']
+    for (const input of storageInputs) {
       if (read(input).trim()) {
         throw new InputError(
           `Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`,
