@@ -332,6 +332,30 @@ describe('an answer that cannot be read', () => {
   })
 })
 
+describe('a public key that cannot be used', () => {
+  it('a key no sealed box can be made for (an X25519 point of low order) stops that target before anything is written', async () => {
+    // GitHub never sends one; a broken proxy or a hostile server might, so a plain server stands in.
+    const { createServer } = await import('node:http')
+    const server = createServer((req, res) => {
+      res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
+      res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32).toString('base64') }) : '{}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time())
+    await stores.close()
+    server.close()
+    expect(stores.prepared).toEqual([])
+    expect(stores.problems).toEqual([
+      {
+        target,
+        status: 'failed',
+        message: `${IN_REPO}: GitHub's public key cannot seal a value (it is not a usable X25519 key).`,
+      },
+    ])
+  })
+})
+
 describe('several targets of every kind', () => {
   const ORG = 'octo-org'
   const api: SecretTarget = { kind: 'repository', owner: ORG, repo: 'api' }

@@ -339,6 +339,12 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   }
   const bytes = Buffer.from(key, 'base64')
   if (bytes.length !== 32) throw new TargetFailure(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
+  // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+  try {
+    sealedBox(new Uint8Array(0), bytes)
+  } catch {
+    throw new TargetFailure("GitHub's public key cannot seal a value (it is not a usable X25519 key).")
+  }
   return { keyId, key: new Uint8Array(bytes) }
 }
 
