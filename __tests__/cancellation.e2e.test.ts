@@ -228,6 +228,39 @@ describe('rotate-key, cancelled', () => {
     expect(unaccounted(main, after)).toEqual([])
   })
 
+  it('while GitHub holds the secret write past the grace: the step ends by itself, naming the new key the secret may hold', async () => {
+    const held = github.holdNext()
+    let child: ChildProcess | undefined
+    // Ten times as fast while a request is in flight: without its own cut the held write would outlast the test.
+    const run = runStep(
+      { 'api-host': url, ...inputs() },
+      { env: { ...env, GITHUB_API_URL: github.url }, onSpawn: (c) => (child = c), time: { mode: 'jump', rate: 10 } },
+    )
+    await held.reached
+    const noticed = logLine(child!, /^::warning::The runner cancelled the step \(SIGINT\)/)
+    child!.kill('SIGINT')
+    await noticed
+    const main = await run
+    expect(main.code).toBe(1)
+    const id = Number(main.outputs['key-id'])
+    expect(errorLines(main.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::Rotation stopped: Could not store secret ${SECRET} in the repository ${OWNER}/${REPO}: the runner cancelled the step, and GitHub did not answer the write within the runner's grace\\. ` +
+            `The write may have gone through all the same: .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+        ),
+      ),
+    ])
+    expect(JSON.parse(main.outputs['secret-results']!)).toEqual([{ target: `${OWNER}/${REPO}`, status: 'uncertain' }])
+    expect(platform.isKeyValid(id)).toBe(true)
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    // GitHub carries the write out at last: the secret holds a valid key.
+    held.release()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(platform.isKeyValid(github.secret(OWNER, REPO, SECRET)!)).toBe(true)
+    expect(unaccounted(main, await post(inputs(), main))).toEqual([])
+  })
+
   it('killed while the secret is written: the post step never revokes the key the secret may hold', async () => {
     const main = await cancelled(inputs(), github.holdNext(), true)
     const stored = github.secret(OWNER, REPO, SECRET)!

@@ -125,3 +125,36 @@ describe('a signal while a revocation is in flight', () => {
     ])
   })
 })
+
+describe('a bound on work in flight after the signal', () => {
+  it('starts with the first signal, runs for its length from the signal on, and never starts without one', () => {
+    const manual = manualClock()
+    const timers: Array<{ ms: number; fire: () => void; cleared: boolean }> = []
+    const clock = {
+      ...manual,
+      deadline: (ms: number) => {
+        const controller = new AbortController()
+        const timer = { ms, fire: () => controller.abort(), cleared: false }
+        timers.push(timer)
+        return { signal: controller.signal, clear: () => (timer.cleared = true) }
+      },
+    }
+    const signals = new EventEmitter()
+    const cancellation = watchCancellation({ log: captureLog().logger, clock, signals })
+    cancellation.hold()
+    const before = cancellation.afterSignal(5000)
+    cancellation.afterSignal(5000).clear()
+    expect(timers).toEqual([])
+    signals.emit('SIGINT')
+    manual.advance(2000)
+    const after = cancellation.afterSignal(5000)
+    signals.emit('SIGTERM')
+    // The whole length from the signal, or what is left of it; none for the bound cleared before.
+    expect(timers.map((t) => t.ms)).toEqual([5000, 3000])
+    expect(before.signal.aborted).toBe(false)
+    timers[0]!.fire()
+    expect([before.signal.aborted, after.signal.aborted]).toEqual([true, false])
+    after.clear()
+    expect(timers[1]!.cleared).toBe(true)
+  })
+})

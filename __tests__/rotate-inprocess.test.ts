@@ -322,6 +322,7 @@ describe('cancellation', () => {
       checkpoint: () => undefined,
       undoDeadline: (usual) => usual,
       inFlight: () => () => undefined,
+      afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
     }
     ctx = makeContext(client, cancellation)
     github.failNext(502, 3)

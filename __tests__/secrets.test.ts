@@ -21,12 +21,10 @@ afterEach(async () => {
   await github.stop()
 })
 
-const time = (deadlineMs = 60_000): StoreTime => ({
-  clock,
-  deadline: clock.now() + deadlineMs,
-  settleDeadline: clock.now() + deadlineMs + 30_000,
-  cancelled: () => cancelled,
-})
+const time = (deadlineMs = 60_000): StoreTime => {
+  const deadline = clock.now() + deadlineMs
+  return { clock, deadline, settleDeadline: () => deadline + 30_000, cancelled: () => cancelled }
+}
 const storage = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): SecretStorage => ({
   name: 'NEON_API_KEY',
   token: github.token,

@@ -35,6 +35,12 @@ export interface RotateOptions extends KeyScopeInputs {
   github: GitHubEnvironment
 }
 
+/**
+ * A secret write in flight when the runner cancels may take this long to answer; the rest of the
+ * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
+ */
+const WRITE_GRACE_MS = 5_000
+
 /** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
 const PROOF_ATTEMPTS = 3
 const PROOF_BACKOFF_MS = 1000
@@ -113,8 +119,9 @@ async function rotate(
       {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
-        settleDeadline: cancellation.undoDeadline(ctx.client.deadline + CLEANUP_GRACE_MS),
+        settleDeadline: () => cancellation.undoDeadline(ctx.client.deadline + CLEANUP_GRACE_MS),
         cancelled: () => cancellation.signal !== undefined,
+        cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
       },
       (outcome) => ctx.log.info(outcome.message),
     )

@@ -87,12 +87,17 @@ export class GitHubClient {
     return this.send({ method: 'GET', path }, deadline)
   }
 
-  put(path: string, body: unknown, deadline: number): Promise<GitHubAnswer> {
-    return this.send({ method: 'PUT', path, body }, deadline)
+  /** `cut`: ends the attempt sooner (the runner's grace after a cancel). */
+  put(path: string, body: unknown, deadline: number, cut?: AbortSignal): Promise<GitHubAnswer> {
+    return this.send({ method: 'PUT', path, body }, deadline, cut)
   }
 
-  /** One attempt, cut off at `deadline` (clock time). Throws GitHubRequestError. */
-  private async send(call: { method: 'GET' | 'PUT'; path: string; body?: unknown }, deadline: number): Promise<GitHubAnswer> {
+  /** One attempt, cut off at `deadline` (clock time) or by `cut`. Throws GitHubRequestError. */
+  private async send(
+    call: { method: 'GET' | 'PUT'; path: string; body?: unknown },
+    deadline: number,
+    cut?: AbortSignal,
+  ): Promise<GitHubAnswer> {
     const request: HttpRequest = {
       method: call.method,
       path: this.basePath + call.path,
@@ -110,7 +115,7 @@ export class GitHubClient {
     const timer = this.clock.deadline(Math.max(1, deadline - this.clock.now()))
     let received
     try {
-      received = await sendRequest(this.dispatcher, this.origin, request, timer.signal)
+      received = await sendRequest(this.dispatcher, this.origin, request, cut ? AbortSignal.any([timer.signal, cut]) : timer.signal)
     } finally {
       timer.clear()
     }

@@ -6,7 +6,7 @@
  * import only when rotate-key stores a secret, so no other command pays for it.
  */
 import { retrying } from '../api/retry.ts'
-import type { Clock } from '../base/clock.ts'
+import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient, GitHubRequestError, type GitHubAnswer } from './github-client.ts'
@@ -29,10 +29,12 @@ export interface GitHubEnvironment {
 export interface StoreTime {
   clock: Clock
   deadline: number
-  /** Reading the secret's `updated_at` to settle an unanswered write may run until then. */
-  settleDeadline: number
+  /** Until when reading the secret's `updated_at` to settle an unanswered write may run: sooner once the runner cancelled. */
+  settleDeadline: () => number
   /** True once the runner cancelled the step: no further attempt is started. */
   cancelled: () => boolean
+  /** Ends a write in flight within the runner's grace once it cancels, so its outcome is still told. */
+  cutOnCancel?: () => Deadline
 }
 
 /**
@@ -196,11 +198,12 @@ export class SecretStores {
     }
     let mayHaveApplied = false
     let lastError: unknown
+    const cut = time.cutOnCancel?.()
     try {
       await retrying(
         async () => {
           try {
-            await this.client.put(store.path, body, time.deadline)
+            await this.client.put(store.path, body, time.deadline, cut?.signal)
           } catch (error) {
             // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open
             // (a 2xx whose body cannot be read was carried out).
@@ -221,12 +224,16 @@ export class SecretStores {
         rateLimited: false,
       }
     } catch (error) {
-      lastError = error
+      lastError = cut?.signal.aborted
+        ? new TargetFailure("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
+        : error
+    } finally {
+      cut?.clear()
     }
     const request = lastError instanceof GitHubRequestError ? lastError : undefined
     const rateLimited = request?.rateLimited ?? false
     if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
-    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline))
+    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline()))
     const before = store.before
     if (settle(before, after) === 'applied') {
       return {

@@ -1,6 +1,6 @@
 import { untrusted } from '../base/text.ts'
 import type { Logger } from '../api/client.ts'
-import type { Clock } from '../base/clock.ts'
+import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 
 /**
@@ -39,6 +39,12 @@ export interface Cancellation {
    * tells even if the runner kills the step before the answer comes.
    */
   inFlight(request: string): () => void
+  /**
+   * A signal that aborts `ms` after the runner's first signal (never, if it sends none): a
+   * request in flight then ends within the grace, and the step can still say what became of it.
+   * `clear()` it once the request is over.
+   */
+  afterSignal(ms: number): Deadline
 }
 
 /** Where signals come from: the process, or a test's emitter. */
@@ -53,6 +59,7 @@ export const NOT_CANCELLABLE: Cancellation = {
   checkpoint: () => undefined,
   undoDeadline: (usual) => usual,
   inFlight: () => () => undefined,
+  afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
 }
 
 export function watchCancellation(options: { log: Logger; clock: Clock; signals?: SignalSource }): Cancellation {
@@ -61,10 +68,14 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
   let cancelledAt = Number.POSITIVE_INFINITY
   let holding = false
   let requestInFlight: string | undefined
+  /** Timers that start with the first signal (afterSignal). */
+  const onFirstSignal = new Set<() => void>()
   const onSignal = (name: 'SIGINT' | 'SIGTERM'): void => {
     if (signal === undefined) {
       signal = name
       cancelledAt = clock.now()
+      for (const start of onFirstSignal) start()
+      onFirstSignal.clear()
       log.warning(
         requestInFlight === undefined
           ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
@@ -97,6 +108,23 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
       requestInFlight = request
       return () => {
         if (requestInFlight === request) requestInFlight = undefined
+      }
+    },
+    afterSignal(ms) {
+      const controller = new AbortController()
+      let timer: Deadline | undefined
+      const start = () => {
+        timer = clock.deadline(cancelledAt + ms - clock.now())
+        timer.signal.addEventListener('abort', () => controller.abort(), { once: true })
+      }
+      if (signal === undefined) onFirstSignal.add(start)
+      else start()
+      return {
+        signal: controller.signal,
+        clear: () => {
+          onFirstSignal.delete(start)
+          timer?.clear()
+        },
       }
     },
   }
