@@ -230,10 +230,10 @@ describe('start-up stays light', () => {
         env,
         encoding: 'utf8',
       })
-      // @actions/core imports undici's entry, for an OIDC client the action never uses: the bundle never evaluates it for a command.
+      // @actions/core imports undici's entry, for an OIDC client the action never uses: the bundle leaves that client out.
       expect([command, /::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([command, undefined, 'undici entry: not evaluated\n'])
     }
-    // Nor does it hold it (its mock agent): the bundle's undici is src/api/undici-lean.ts.
+    // Nor does it hold it (its mock agent): nothing the bundle holds imports undici's entry (src/runner/toolkit-unused.ts).
     expect(holding('MockAgent')).toEqual([])
     rmSync(dir, { recursive: true, force: true })
   })
