@@ -80,8 +80,8 @@ const EXCERPT_LENGTH = 200
 export const ERROR_BODY_LIMIT = 64 * 1024
 /** A successful body larger than this is refused, not retried: no answer of the API is that big. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
-/** A request id the service may answer with: a short token. */
-const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
+/** A request id a server may answer with (the platform, GitHub): a short token. Anything else is left out, never cut. */
+export const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
 /** How long one attempt may wait for an answer, when the step's timeout leaves that much. */
 export const REQUEST_TIMEOUT_MS = 30_000
 /** Errors raised before a byte of the request left: the service cannot have seen it. */

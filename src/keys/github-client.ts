@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Dispatcher } from 'undici'
 import Agent from 'undici/lib/dispatcher/agent.js'
-import { REQUEST_TIMEOUT_MS, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
+import { REQUEST_ID, REQUEST_TIMEOUT_MS, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
 import { parseRetryAfter } from '../api/retry.ts'
 import { formatDuration, type Clock } from '../base/clock.ts'
 import { OwnError } from '../base/errors.ts'
@@ -146,7 +146,9 @@ export class GitHubClient {
       const value = headers[name]
       return Array.isArray(value) ? value[0] : value
     }
-    const requestId = header('x-github-request-id')
+    // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+    const sent = header('x-github-request-id')
+    const requestId = sent !== undefined && REQUEST_ID.test(sent) ? sent : undefined
     if (status >= 200 && status < 300) {
       let body: unknown
       try {

@@ -269,7 +269,7 @@ export class SecretStores {
 function failed(target: SecretTarget, name: string, error: unknown, hint = ''): StoreOutcome {
   const request = error instanceof TargetFailure ? error.request : error instanceof GitHubRequestError ? error : undefined
   const why = error instanceof TargetFailure ? error.message : request ? describeGitHubError(request, target) : messageOf(error)
-  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId, 80)})` : ''
+  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId)})` : ''
   const outcome: StoreOutcome = {
     target,
     status: 'failed',
