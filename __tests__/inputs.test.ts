@@ -453,6 +453,21 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
     expect(long('production-eu-west-1')).toBe(one)
   })
 
+  it.each(['ghp_a\nb', 'ghp_a\rb', 'ghp_a\u0007b', 'ghp_a b', 'ghp_a€b'])(
+    'a github-token %j that is not one token of printable ASCII is refused, masked first',
+    (token) => {
+      const masked: string[] = []
+      expect(() => settings({ ...rotate, 'github-token': token }, masked)).toThrow(
+        /^Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks\.$/,
+      )
+      expect(masked).toEqual(['napi_secret', token])
+    },
+  )
+
+  it('a github-token is trimmed, as the runner may end a secret with a line break', () => {
+    expect(settings({ ...rotate, 'github-token': ' ghp_x\n' })).toMatchObject({ secrets: { token: 'ghp_x' } })
+  })
+
   it('without secret-name, key-name is required', () => {
     expect(errorOf({ command: 'rotate-key' })).toMatch(/^rotate-key without `secret-name` needs `key-name`/)
   })

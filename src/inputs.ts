@@ -188,6 +188,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
 const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** What a key or token sent in a header may be: printable ASCII, no space. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
 
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
@@ -211,7 +213,7 @@ export function readSettings(
     throw new InputError(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
     )
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+  if (!PRINTABLE_TOKEN.test(apiKey)) {
     throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   const common: Common = {
@@ -577,6 +579,10 @@ function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvir
     throw new InputError(
       'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.',
     )
+  }
+  // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
+  if (!PRINTABLE_TOKEN.test(token)) {
+    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   return { name, token, targets, ...(access === undefined ? {} : { access }) }
 }
