@@ -198,6 +198,19 @@ describe('rotate-key', () => {
     expect(github.requests).toHaveLength(0)
   })
 
+  it('a GITHUB_API_URL that is not a URL is one error naming it, before any request', async () => {
+    const result = await runStep(
+      { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'secret-name': 'NEON_API_KEY', 'github-token': github.token },
+      { env: { ...githubEnv(), GITHUB_API_URL: 'not a url' } },
+    )
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::GITHUB_API_URL is not a URL: "not a url". It names GitHub\'s REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.',
+    ])
+    expect(platform.requests).toHaveLength(0)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+  })
+
   it('a new key that fails its proof is revoked, and the old key stays valid', async () => {
     // The snapshot before the create goes through; every list after it fails.
     platform.onRequest((r) => {
