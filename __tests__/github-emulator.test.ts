@@ -75,6 +75,17 @@ describe('GitHub emulator', () => {
     expect(new GitHubEmulator({ token: 'ghp_fixed' }).token).toBe('ghp_fixed')
   })
 
+  test('answers with a fresh request id each time, or the one a test sets', async () => {
+    const requestId = async () => (await octokit.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).headers['x-github-request-id']
+    const first = await requestId()
+    expect(first).toMatch(/^[0-9A-F-]{36}$/)
+    expect(await requestId()).not.toBe(first)
+    github.answerWithRequestId('C0A8:3F0E:1A2B3C:1D2E3F:65A1B2C3')
+    expect(await requestId()).toBe('C0A8:3F0E:1A2B3C:1D2E3F:65A1B2C3')
+    github.answerWithRequestId(undefined)
+    expect(await requestId()).toMatch(/^[0-9A-F-]{36}$/)
+  })
+
   test('a repository secret round-trips: the stored value is what was sealed', async () => {
     const value = 'napi_' + 'x'.repeat(60)
     const key = await fetchKey(octokit, REPO_TARGET)

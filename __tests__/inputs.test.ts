@@ -453,6 +453,58 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
     expect(long('production-eu-west-1')).toBe(one)
   })
 
+  it.each(['ghp_a\nb', 'ghp_a\rb', 'ghp_a\u0007b', 'ghp_a b', 'ghp_a€b'])(
+    'a github-token %j that is not one token of printable ASCII is refused, masked first',
+    (token) => {
+      const masked: string[] = []
+      expect(() => settings({ ...rotate, 'github-token': token }, masked)).toThrow(
+        /^Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks\.$/,
+      )
+      expect(masked).toEqual(['napi_secret', token])
+    },
+  )
+
+  it('a github-token is trimmed, as the runner may end a secret with a line break', () => {
+    expect(settings({ ...rotate, 'github-token': ' ghp_x\n' })).toMatchObject({ secrets: { token: 'ghp_x' } })
+  })
+
+  describe('GITHUB_API_URL, where the secrets are written', () => {
+    const withApiUrl = (apiUrl: string | undefined, inputs: Record<string, string> = rotate) =>
+      readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), () => undefined, { repository: 'octo-org/deploys', apiUrl })
+
+    it.each([
+      [undefined, undefined],
+      ['', undefined],
+      ['https://api.github.com', 'https://api.github.com'],
+      ['https://ghe.example.com/api/v3', 'https://ghe.example.com/api/v3'],
+      ['https://GHE.example.com:8443/api/v3/', 'https://ghe.example.com:8443/api/v3'],
+      ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+    ])('%j is taken as %j', (apiUrl, expected) => {
+      expect(withApiUrl(apiUrl)).toMatchObject({ githubApiUrl: expected })
+    })
+
+    it.each([
+      [
+        'not a url',
+        'GITHUB_API_URL is not a URL: "not a url". It names GitHub\'s REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.',
+      ],
+      [
+        'http://ghe.example.com/api/v3',
+        'GITHUB_API_URL uses plain http to ghe.example.com: the GitHub token would cross the network unencrypted. Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
+      ],
+      ['ftp://ghe.example.com/api/v3', 'GITHUB_API_URL must be an https URL, not ftp.'],
+      ['https://user:pw@ghe.example.com/api/v3', 'GITHUB_API_URL must not carry credentials: the token goes in `github-token`.'],
+      ['https://ghe.example.com/api/v3?x=1', 'GITHUB_API_URL must not have a query or a fragment.'],
+    ])('%j is refused before any request', (apiUrl, message) => {
+      expect(() => withApiUrl(apiUrl)).toThrow(new InputError(message))
+    })
+
+    it('is not read when no secret is stored', () => {
+      expect(withApiUrl('not a url', { command: 'rotate-key', 'key-name': 'ci' })).toMatchObject({ githubApiUrl: undefined })
+      expect(withApiUrl('not a url', { command: 'list-keys' })).toMatchObject({ command: 'list-keys' })
+    })
+  })
+
   it('without secret-name, key-name is required', () => {
     expect(errorOf({ command: 'rotate-key' })).toMatch(/^rotate-key without `secret-name` needs `key-name`/)
   })

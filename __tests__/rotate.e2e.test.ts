@@ -182,6 +182,35 @@ describe('rotate-key', () => {
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
   })
 
+  it('a github-token with a line break in it is one error naming the input, after it is masked, before any request', async () => {
+    const token = `${github.token}\nghs_second_line`
+    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': token })
+    expect(result.code).toBe(1)
+    const lines = result.stdout.split('\n')
+    const error = lines.findIndex((l) => l.startsWith('::error::'))
+    expect(lines[error]).toBe(
+      '::error::Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.',
+    )
+    expect(lines.indexOf(`::add-mask::${token.replace('\n', '%0A')}`)).toBeLessThan(error)
+    expect(lines.indexOf(`::add-mask::${token.replace('\n', '%0A')}`)).toBeGreaterThanOrEqual(0)
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    expect(platform.requests).toHaveLength(0)
+    expect(github.requests).toHaveLength(0)
+  })
+
+  it('a GITHUB_API_URL that is not a URL is one error naming it, before any request', async () => {
+    const result = await runStep(
+      { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'secret-name': 'NEON_API_KEY', 'github-token': github.token },
+      { env: { ...githubEnv(), GITHUB_API_URL: 'not a url' } },
+    )
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::GITHUB_API_URL is not a URL: "not a url". It names GitHub\'s REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.',
+    ])
+    expect(platform.requests).toHaveLength(0)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+  })
+
   it('a new key that fails its proof is revoked, and the old key stays valid', async () => {
     // The snapshot before the create goes through; every list after it fails.
     platform.onRequest((r) => {

@@ -265,6 +265,71 @@ describe('time', () => {
   })
 })
 
+describe('a request GitHub holds gets 30 s of its own, not what is left of the step', () => {
+  const PUBLIC_KEY = '/repos/neon-user/app/actions/secrets/public-key'
+  const SECRET = '/repos/neon-user/app/actions/secrets/NEON_API_KEY'
+  beforeEach(async () => {
+    // GitHub's clock and the step's move together, and a deadline fires only when the test moves them.
+    await github.stop()
+    clock = manualClock(clock.now(), { deadlinesInClockTime: true })
+    github = new GitHubEmulator({ now: clock.now })
+    await github.start()
+  })
+
+  it('a read held past 30 s is cut and sent again, within its three attempts', async () => {
+    const held = github.at(PUBLIC_KEY, 'GET').holdNext()
+    const outcome = store(target, 600_000)
+    await held.reached
+    expect(clock.deadlines).toEqual([30_000])
+    clock.advance(30_000)
+    expect((await outcome).status).toBe('stored')
+    expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET ${PUBLIC_KEY}`,
+      `GET ${PUBLIC_KEY}`,
+      `GET ${SECRET}`,
+      `PUT ${SECRET}`,
+    ])
+    expect(clock.sleeps).toEqual([1000])
+  })
+
+  it('a write held past 30 s is not sent again: uncertain while updated_at does not show it, since GitHub may still carry it out', async () => {
+    github.setSecret('neon-user', 'app', 'NEON_API_KEY', 'napi_old')
+    const stamp = iso(clock.now())
+    const held = github.holdNext()
+    const outcome = store(target, 600_000)
+    await held.reached
+    expect(clock.deadlines).toEqual([30_000, 30_000, 30_000])
+    clock.advance(30_000)
+    expect(await outcome).toEqual({
+      target,
+      status: 'uncertain',
+      message: `${IN_REPO}: no answer from GitHub within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+    })
+    expect(puts()).toHaveLength(1)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('a write held past 30 s that GitHub carried out before the read of updated_at is stored', async () => {
+    const held = github.holdNext()
+    const outcome = store(target, 600_000)
+    await held.reached
+    expect(clock.deadlines).toEqual([30_000, 30_000, 30_000])
+    const settling = github.at(SECRET, 'GET').holdNext()
+    clock.advance(30_000)
+    await settling.reached
+    held.release()
+    // The held write is done on the emulator's next turn; then the read is answered.
+    await new Promise(setImmediate)
+    expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_new')
+    settling.release()
+    expect(await outcome).toMatchObject({
+      status: 'stored',
+      message: `Stored the new key in secret NEON_API_KEY of the repository neon-user/app (GitHub did not confirm the write, but the secret's updated_at moved from nothing (new secret) to ${iso(clock.now())}).`,
+    })
+    expect(puts()).toHaveLength(1)
+  })
+})
+
 describe('a write without an answer is settled by the secret’s updated_at', () => {
   it('a new secret that now exists was written: the message says so', async () => {
     github.loseAnswerNext(3)

@@ -179,6 +179,7 @@ export class GitHubEmulator implements GitHubFaults {
   private readonly clock: () => number
   private server: Server | undefined
   private baseUrl: string | undefined
+  private requestId: string | undefined
 
   constructor(options: GitHubEmulatorOptions = {}) {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
@@ -299,6 +300,11 @@ export class GitHubEmulator implements GitHubFaults {
   secretMetadata(owner: string, repo: string, name: string, environment?: string): SecretMetadata | undefined {
     const stored = this.stored({ repository: `${owner}/${repo}`, environment }, name)
     return stored && { name: name.toUpperCase(), created_at: stored.created_at, updated_at: stored.updated_at }
+  }
+
+  /** The `x-github-request-id` of every answer from now on (a hostile one, say); undefined: a fresh one each, as GitHub's. */
+  answerWithRequestId(id: string | undefined): void {
+    this.requestId = id
   }
 
   failNext(status: number, times = 1, message?: string): void {
@@ -432,7 +438,7 @@ export class GitHubEmulator implements GitHubFaults {
         res.destroy()
         return
       }
-      send(res, { status: 500, body: githubError(500, 'Server Error') }, this.clock())
+      send(res, { status: 500, body: githubError(500, 'Server Error') }, this.clock(), this.requestId)
     })
   }
 
@@ -473,7 +479,7 @@ export class GitHubEmulator implements GitHubFaults {
     } else reply = routed
     if (res.destroyed) return
     entry.status = reply.status
-    send(res, reply, this.clock())
+    send(res, reply, this.clock(), this.requestId)
   }
 
   /** The answer, or for an authenticated request to a known store the work itself, done once faults had their say. */
@@ -746,12 +752,12 @@ function isoSeconds(ms: number): string {
 }
 
 /** Sends the reply, dated by GitHub's clock (`now`), as GitHub dates every answer. */
-function send(res: ServerResponse, reply: Reply, now: number): void {
+function send(res: ServerResponse, reply: Reply, now: number, requestId = randomUUID().toUpperCase()): void {
   if (res.destroyed || res.headersSent) return
   const headers: Record<string, string> = {
     ...reply.headers,
     date: new Date(now).toUTCString(),
-    'x-github-request-id': randomUUID().toUpperCase(),
+    'x-github-request-id': requestId,
   }
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers)

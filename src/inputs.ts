@@ -148,6 +148,8 @@ interface Common {
 export interface RunnerEnvironment {
   /** GITHUB_REPOSITORY: owner/repo. */
   repository?: string
+  /** GITHUB_API_URL: GitHub's REST API, where the secrets are written. */
+  apiUrl?: string
 }
 
 export type Settings = Common &
@@ -175,6 +177,8 @@ export type Settings = Common &
         keyId?: number
         /** Where the new key is stored before any old key is revoked. */
         secrets?: SecretStorage
+        /** GITHUB_API_URL, checked, with `secrets`; undefined: GitHub's own. */
+        githubApiUrl?: string
         /** How many of the replaced keys stay valid, newest first. */
         keepPrevious: number
       } & KeyScopeInputs)
@@ -188,11 +192,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
 const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** What a key or token sent in a header may be: printable ASCII, no space. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
 
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
  *             input is read, so nothing printed afterwards can show them.
- * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY), checked here too: a
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL), checked here too: a
  *             rotation that cannot store its key must fail before it creates one.
  */
 export function readSettings(
@@ -211,7 +217,7 @@ export function readSettings(
     throw new InputError(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
     )
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+  if (!PRINTABLE_TOKEN.test(apiKey)) {
     throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   const common: Common = {
@@ -307,6 +313,7 @@ function readCommandSettings(
         )
       }
       const secrets = readSecretStorage(read, githubToken, runner)
+      const githubApiUrl = secrets && readGitHubApiUrl(runner.apiUrl)
       const keyName = readKeyName(read) ?? (secrets && defaultRotationKeyName(secrets))
       if (keyName === undefined) {
         throw new InputError(
@@ -319,6 +326,7 @@ function readCommandSettings(
         keyName,
         keyId: readKeyId(read),
         secrets,
+        githubApiUrl,
         keepPrevious: readKeepPrevious(read),
         orgId: readOrgId(read),
         projectId: readOptionalProjectId(read),
@@ -338,28 +346,54 @@ function readCommand(read: InputReader): Command {
   return value as Command
 }
 
+/** How an error names each URL a credential is sent to, and what would cross the network with it. */
+const SERVICE_URLS = {
+  'api-host': {
+    named: 'Input `api-host`',
+    notUrl: `Use e.g. ${DEFAULT_API_HOST}.`,
+    credentials: 'pass the key in `api-key`',
+    sent: 'the API key',
+  },
+  GITHUB_API_URL: {
+    named: 'GITHUB_API_URL',
+    notUrl: "It names GitHub's REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.",
+    credentials: 'the token goes in `github-token`',
+    sent: 'the GitHub token',
+  },
+} as const
+
 /** https anywhere; plain http only to this machine, where nothing crosses a network. */
 export function readApiHost(raw: string): string {
-  const value = raw.trim() || DEFAULT_API_HOST
+  return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'])
+}
+
+/** GITHUB_API_URL, when a secret is written: undefined when unset (GitHub's own), checked as `api-host` is. */
+function readGitHubApiUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim()
+  return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined
+}
+
+/** A URL a credential is sent to, without a trailing slash. */
+function readServiceUrl(value: string, rules: (typeof SERVICE_URLS)[keyof typeof SERVICE_URLS]): string {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new InputError(`Input \`api-host\` is not a URL: ${quoted(value)}. Use e.g. ${DEFAULT_API_HOST}.`)
+    throw new InputError(`${rules.named} is not a URL: ${quoted(value)}. ${rules.notUrl}`)
   }
   if (url.username || url.password) {
-    throw new InputError('Input `api-host` must not carry credentials: pass the key in `api-key`.')
+    throw new InputError(`${rules.named} must not carry credentials: ${rules.credentials}.`)
   }
-  if (url.search || url.hash) throw new InputError('Input `api-host` must not have a query or a fragment.')
+  if (url.search || url.hash) throw new InputError(`${rules.named} must not have a query or a fragment.`)
   if (url.protocol === 'http:') {
     if (!isLoopback(url.hostname)) {
       throw new InputError(
-        `Input \`api-host\` uses plain http to ${untrusted(url.hostname)}: the API key would cross the network unencrypted. ` +
+        `${rules.named} uses plain http to ${untrusted(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
           'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
       )
     }
   } else if (url.protocol !== 'https:') {
-    throw new InputError(`Input \`api-host\` must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
+    throw new InputError(`${rules.named} must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
@@ -577,6 +611,10 @@ function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvir
     throw new InputError(
       'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.',
     )
+  }
+  // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
+  if (!PRINTABLE_TOKEN.test(token)) {
+    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   return { name, token, targets, ...(access === undefined ? {} : { access }) }
 }

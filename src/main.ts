@@ -84,7 +84,7 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         keepPrevious: settings.keepPrevious,
         orgId: settings.orgId,
         projectId: settings.projectId,
-        github: { apiUrl: process.env.GITHUB_API_URL },
+        github: { apiUrl: settings.githubApiUrl },
       })
     case 'prune-keys':
       return runPruneKeys(ctx, settings)

@@ -28,7 +28,7 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   return readSettings(
     (name) => core.getInput(name),
     (secret) => core.setSecret(secret),
-    { repository: process.env.GITHUB_REPOSITORY },
+    { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
     warn,
   )
 }

@@ -11,10 +11,26 @@ export interface ManualClock extends Clock {
   advance(ms: number): void
 }
 
-export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualClock {
+export interface ManualClockOptions {
+  /**
+   * Deadlines fire when this clock's time reaches them (a sleep, or `advance()`), never in real
+   * time: while the emulator holds a request, the test says when its time is up.
+   */
+  deadlinesInClockTime?: boolean
+}
+
+export function manualClock(start = Date.parse('2026-11-21T10:00:00Z'), options: ManualClockOptions = {}): ManualClock {
   let now = start
   const sleeps: number[] = []
   const deadlines: number[] = []
+  const armed = new Set<{ due: number; controller: AbortController }>()
+  const fireDue = () => {
+    for (const deadline of armed) {
+      if (deadline.due > now) continue
+      armed.delete(deadline)
+      deadline.controller.abort()
+    }
+  }
   return {
     sleeps,
     deadlines,
@@ -22,17 +38,24 @@ export function manualClock(start = Date.parse('2026-11-21T10:00:00Z')): ManualC
     sleep: (ms: number) => {
       sleeps.push(ms)
       now += ms
+      fireDue()
       return Promise.resolve()
     },
-    // Per-request deadlines stay real: a hung server must still be cut off.
     deadline: (ms: number) => {
       deadlines.push(ms)
       const controller = new AbortController()
+      if (options.deadlinesInClockTime) {
+        const deadline = { due: now + ms, controller }
+        armed.add(deadline)
+        return { signal: controller.signal, clear: () => armed.delete(deadline) }
+      }
+      // Per-request deadlines stay real: a hung server must still be cut off.
       const timer = setTimeout(() => controller.abort(), Math.min(ms, 2000))
       return { signal: controller.signal, clear: () => clearTimeout(timer) }
     },
     advance: (ms: number) => {
       now += ms
+      fireDue()
     },
   }
 }

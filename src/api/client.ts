@@ -80,8 +80,10 @@ const EXCERPT_LENGTH = 200
 export const ERROR_BODY_LIMIT = 64 * 1024
 /** A successful body larger than this is refused, not retried: no answer of the API is that big. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
-/** A request id the service may answer with: a short token. */
-const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
+/** A request id a server may answer with (the platform, GitHub): a short token. Anything else is left out, never cut. */
+export const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
+/** How long one attempt may wait for an answer, when the step's timeout leaves that much. */
+export const REQUEST_TIMEOUT_MS = 30_000
 /** Errors raised before a byte of the request left: the service cannot have seen it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
 
@@ -329,7 +331,7 @@ export class PlatformClient {
     this.basePath = base.pathname.replace(/\/+$/, '')
     this.options = options
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000
+    this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
     this.ownsDispatcher = options.dispatcher === undefined
     // One keep-alive pool for every request of the step: a waiter's polls reuse the connection.
     this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 4 })

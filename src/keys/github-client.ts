@@ -7,9 +7,9 @@
 import { STATUS_CODES } from 'node:http'
 import type { Dispatcher } from 'undici'
 import Agent from 'undici/lib/dispatcher/agent.js'
-import { excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
+import { REQUEST_ID, REQUEST_TIMEOUT_MS, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
 import { parseRetryAfter } from '../api/retry.ts'
-import type { Clock } from '../base/clock.ts'
+import { formatDuration, type Clock } from '../base/clock.ts'
 import { OwnError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { USER_AGENT } from '../base/version.ts'
@@ -32,16 +32,26 @@ export interface GitHubAnswer {
  */
 export class GitHubRequestError extends OwnError {
   readonly status?: number
+  /** GitHub's `x-github-request-id`, when it is a short token. */
   readonly requestId?: string
   readonly retryAfterMs?: number
   /** A rate limit (429, or 403 saying so): the request may be sent again after the wait. */
   readonly rateLimited: boolean
+  /** No answer within the attempt's own limit, with more of the step's time left: GitHub may still be at it. */
+  readonly timedOut: boolean
   /** What GitHub said, quoted as data: its JSON `message`, or an excerpt of the body. */
   readonly excerpt: string
 
   constructor(
     message: string,
-    details: { status?: number; requestId?: string; retryAfterMs?: number; rateLimited?: boolean; excerpt?: string } = {},
+    details: {
+      status?: number
+      requestId?: string
+      retryAfterMs?: number
+      rateLimited?: boolean
+      timedOut?: boolean
+      excerpt?: string
+    } = {},
   ) {
     super(message)
     this.name = 'GitHubRequestError'
@@ -49,6 +59,7 @@ export class GitHubRequestError extends OwnError {
     this.requestId = details.requestId
     this.retryAfterMs = details.retryAfterMs
     this.rateLimited = details.rateLimited ?? false
+    this.timedOut = details.timedOut ?? false
     this.excerpt = details.excerpt ?? '""'
   }
 }
@@ -92,7 +103,10 @@ export class GitHubClient {
     return this.send({ method: 'PUT', path, body }, deadline, cut)
   }
 
-  /** One attempt, cut off at `deadline` (clock time) or by `cut`. Throws GitHubRequestError. */
+  /**
+   * One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
+   * Throws GitHubRequestError.
+   */
   private async send(
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown },
     deadline: number,
@@ -112,7 +126,8 @@ export class GitHubClient {
       request.body = JSON.stringify(call.body)
       request.headers['content-type'] = 'application/json'
     }
-    const timer = this.clock.deadline(Math.max(1, deadline - this.clock.now()))
+    const remaining = deadline - this.clock.now()
+    const timer = this.clock.deadline(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, remaining)))
     let received
     try {
       received = await sendRequest(this.dispatcher, this.origin, request, cut ? AbortSignal.any([timer.signal, cut]) : timer.signal)
@@ -120,6 +135,9 @@ export class GitHubClient {
       timer.clear()
     }
     if (!received.ok) {
+      if (timer.signal.aborted && remaining >= REQUEST_TIMEOUT_MS) {
+        throw new GitHubRequestError(`no answer from GitHub within ${formatDuration(REQUEST_TIMEOUT_MS)}.`, { timedOut: true })
+      }
       const cause = received.cause instanceof Error ? received.cause.message : String(received.cause)
       throw new GitHubRequestError(`no answer from GitHub (${quoted(cause.split('\n')[0] ?? '', 200)}).`)
     }
@@ -128,7 +146,9 @@ export class GitHubClient {
       const value = headers[name]
       return Array.isArray(value) ? value[0] : value
     }
-    const requestId = header('x-github-request-id')
+    // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+    const sent = header('x-github-request-id')
+    const requestId = sent !== undefined && REQUEST_ID.test(sent) ? sent : undefined
     if (status >= 200 && status < 300) {
       let body: unknown
       try {

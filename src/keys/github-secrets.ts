@@ -184,9 +184,10 @@ export class SecretStores {
 
   /**
    * Seals the value for the target's key and writes it. A write without an answer is sent
-   * again (the same sealed value: harmless); once one may have landed, the outcome stays open
-   * whatever later attempts answer, unless the secret's `updated_at`, read before and after,
-   * shows it landed.
+   * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
+   * GitHub may still be carrying that one out, and another would likely hang as long. Once one
+   * may have landed, the outcome stays open whatever later attempts answer, unless the secret's
+   * `updated_at`, read before and after, shows it landed.
    */
   private async write(store: PreparedStore, value: string, time: StoreTime): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
@@ -216,7 +217,8 @@ export class SecretStores {
           clock: time.clock,
           deadline: time.deadline,
           maxAttempts: ATTEMPTS,
-          delayAfter: (error, attempt) => (time.cancelled() ? undefined : retryDelay(error, attempt)),
+          delayAfter: (error, attempt) =>
+            time.cancelled() || (error instanceof GitHubRequestError && error.timedOut) ? undefined : retryDelay(error, attempt),
         },
       )
       return {
@@ -267,7 +269,7 @@ export class SecretStores {
 function failed(target: SecretTarget, name: string, error: unknown, hint = ''): StoreOutcome {
   const request = error instanceof TargetFailure ? error.request : error instanceof GitHubRequestError ? error : undefined
   const why = error instanceof TargetFailure ? error.message : request ? describeGitHubError(request, target) : messageOf(error)
-  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId, 80)})` : ''
+  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId)})` : ''
   const outcome: StoreOutcome = {
     target,
     status: 'failed',
