@@ -161,6 +161,18 @@ describe('a refusal is final, and says what to do', () => {
   })
 })
 
+describe('a request that cannot be built', () => {
+  it('is never sent again: a token undici refuses as a header fails that target at once, with nothing sent', async () => {
+    // inputs.ts refuses such a token first; this is the client's own guard behind it.
+    const [outcome] = await storeIn(storage([target], { token: 'ghp_line\nbreak' }))
+    expect(outcome).toMatchObject({ target, status: 'failed' })
+    expect(outcome?.message).toMatch(/the request could not be sent/)
+    expect(github.requests).toEqual([])
+    // No back-off was waited for: a request that cannot be built is not sent again.
+    expect(clock.sleeps).toEqual([])
+  })
+})
+
 describe("GitHub's secondary rate limit", () => {
   const LIMITED =
     'GitHub\'s secondary rate limit refused it (403 "You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID."). Run the rotation again later.'

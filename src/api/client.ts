@@ -546,7 +546,8 @@ function describeLocation(location: string | undefined): string {
   }
 }
 
-function errorCode(cause: unknown): string | undefined {
+/** The `code` of a failure undici reports (`UND_ERR_…`, `ECONNRESET`), on the error or its cause. */
+export function errorCode(cause: unknown): string | undefined {
   if (!isRecord(cause)) return undefined
   if (typeof cause.code === 'string') return cause.code
   return isRecord(cause.cause) && typeof cause.cause.code === 'string' ? cause.cause.code : undefined

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Dispatcher } from 'undici'
 import Agent from 'undici/lib/dispatcher/agent.js'
-import { REQUEST_ID, REQUEST_TIMEOUT_MS, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
+import { REQUEST_ID, REQUEST_TIMEOUT_MS, errorCode, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
 import { parseRetryAfter } from '../api/retry.ts'
 import { formatDuration, type Clock } from '../base/clock.ts'
 import { OwnError } from '../base/errors.ts'
@@ -39,6 +39,8 @@ export class GitHubRequestError extends OwnError {
   readonly rateLimited: boolean
   /** No answer within the attempt's own limit, with more of the step's time left: GitHub may still be at it. */
   readonly timedOut: boolean
+  /** The request could not be built (a header undici refuses): it never left, and sending it again cannot help. */
+  readonly unsent: boolean
   /** What GitHub said, quoted as data: its JSON `message`, or an excerpt of the body. */
   readonly excerpt: string
 
@@ -50,6 +52,7 @@ export class GitHubRequestError extends OwnError {
       retryAfterMs?: number
       rateLimited?: boolean
       timedOut?: boolean
+      unsent?: boolean
       excerpt?: string
     } = {},
   ) {
@@ -60,6 +63,7 @@ export class GitHubRequestError extends OwnError {
     this.retryAfterMs = details.retryAfterMs
     this.rateLimited = details.rateLimited ?? false
     this.timedOut = details.timedOut ?? false
+    this.unsent = details.unsent ?? false
     this.excerpt = details.excerpt ?? '""'
   }
 }
@@ -139,6 +143,9 @@ export class GitHubClient {
         throw new GitHubRequestError(`no answer from GitHub within ${formatDuration(REQUEST_TIMEOUT_MS)}.`, { timedOut: true })
       }
       const cause = received.cause instanceof Error ? received.cause.message : String(received.cause)
+      if (errorCode(received.cause) === 'UND_ERR_INVALID_ARG') {
+        throw new GitHubRequestError(`the request could not be sent (${quoted(cause.split('\n')[0] ?? '', 200)}).`, { unsent: true })
+      }
       throw new GitHubRequestError(`no answer from GitHub (${quoted(cause.split('\n')[0] ?? '', 200)}).`)
     }
     const { status, headers, text } = received

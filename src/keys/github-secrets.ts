@@ -209,7 +209,8 @@ export class SecretStores {
             // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open
             // (a 2xx whose body cannot be read was carried out).
             const status = error instanceof GitHubRequestError ? error.status : undefined
-            if (status === undefined || status >= 500 || status < 300) mayHaveApplied = true
+            const unsent = error instanceof GitHubRequestError && error.unsent
+            if (!unsent && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
             throw error
           }
         },
@@ -450,7 +451,7 @@ function describeStamps(before: SecretStamp | undefined, after: SecretStamp | un
 
 /** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
 function retryDelay(error: unknown, attempt: number): number | undefined {
-  if (!(error instanceof GitHubRequestError)) return undefined
+  if (!(error instanceof GitHubRequestError) || error.unsent) return undefined
   if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
   if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
   return undefined
