@@ -238,6 +238,31 @@ describe('start-up stays light', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it("list-projects runs without the other commands' chunks: each step loads only the command it runs", async () => {
+    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
+    /** A sentence only each other command's module holds. */
+    const OTHER_COMMANDS: Record<string, string> = {
+      'the key commands': 'The key value is in the step output ',
+      'the waiter': 'Timed out waiting for operations',
+      'the prune': 'No key is selected: nothing was revoked.',
+      'the rotation': 'No old key to revoke.',
+    }
+    const left = new Set<string>()
+    for (const [what, marker] of Object.entries(OTHER_COMMANDS)) {
+      const chunks = holding(marker)
+      expect([what, chunks.length > 0, chunks.includes('index.js')]).toEqual([what, true, false])
+      for (const chunk of chunks) left.add(chunk)
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'neon-action-projects-only-'))
+    cpSync(dist, join(dir, 'dist'), { recursive: true, filter: (src) => ![...left].some((c) => src.endsWith(`/${c}`)) })
+    platform.addProjects(3)
+    const { env } = stepEnvironment(dir, { ...base(), command: 'list-projects' })
+    const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
+    expect(/::error::.*/.exec(run.stdout)?.[0]).toBeUndefined()
+    expect(run.stdout).toMatch(/Found \d+ project\(s\)\./)
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {
     // The webpack runtime and the state check are about 6 kB; the client and undici are hundreds.
     expect(statSync(BUNDLE).size).toBeLessThan(16_000)

@@ -4,11 +4,6 @@ import { apiErrorIn } from './api/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'
 import { systemClock } from './base/clock.ts'
 import { requestFailureOutputs, type CommandContext, type CommandResult } from './commands/context.ts'
-import { runCreateKey, runListKeys, runRevokeKey } from './commands/keys.ts'
-import { runListProjects } from './commands/projects.ts'
-import { runWaitForOperations } from './commands/operations.ts'
-import { runPruneKeys } from './commands/prune.ts'
-import { runRotateKey } from './commands/rotate.ts'
 import type { Settings } from './inputs.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
@@ -64,20 +59,21 @@ function listFileDir(): string {
   return process.env.RUNNER_TEMP || tmpdir()
 }
 
-function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
+/** Each command's module is a chunk of the bundle of its own: a step loads only the one it runs. */
+async function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   switch (settings.command) {
     case 'create-key':
-      return runCreateKey(ctx, settings)
+      return (await import('./commands/keys.ts')).runCreateKey(ctx, settings)
     case 'revoke-key':
-      return runRevokeKey(ctx, settings)
+      return (await import('./commands/keys.ts')).runRevokeKey(ctx, settings)
     case 'list-keys':
-      return runListKeys(ctx, { ...settings, fileDir: listFileDir() })
+      return (await import('./commands/keys.ts')).runListKeys(ctx, { ...settings, fileDir: listFileDir() })
     case 'list-projects':
-      return runListProjects(ctx, { ...settings, fileDir: listFileDir() })
+      return (await import('./commands/projects.ts')).runListProjects(ctx, { ...settings, fileDir: listFileDir() })
     case 'wait-for-operations':
-      return runWaitForOperations(ctx, settings)
+      return (await import('./commands/operations.ts')).runWaitForOperations(ctx, settings)
     case 'rotate-key':
-      return runRotateKey(ctx, {
+      return (await import('./commands/rotate.ts')).runRotateKey(ctx, {
         keyName: settings.keyName,
         keyId: settings.keyId,
         secrets: settings.secrets,
@@ -87,6 +83,6 @@ function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResul
         github: { apiUrl: settings.githubApiUrl },
       })
     case 'prune-keys':
-      return runPruneKeys(ctx, settings)
+      return (await import('./commands/prune.ts')).runPruneKeys(ctx, settings)
   }
 }
