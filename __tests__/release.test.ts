@@ -20,6 +20,13 @@ const WORKFLOW = parse(readFileSync(join(ROOT, '.github/workflows/release.yml'),
 /** What the release needs from the project: the files it reads and changes, and the bundle. */
 const RELEASE_FILES = ['package.json', 'package-lock.json', 'CHANGELOG.md', 'src/base/version.ts', 'scripts/release.ts', 'dist']
 const REPOSITORY = 'octo-org/neon-api-action'
+/** The project's version now (released, in the throw-away clone), and the releases after it. */
+const CURRENT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
+const patch = (add: number) => CURRENT.replace(/\d+$/, (n) => String(Number(n) + add))
+const NEXT = patch(1)
+const LATER = patch(2)
+const MAJOR = `v${CURRENT.split('.')[0]}`
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 let base: string
 let origin: string
@@ -63,22 +70,27 @@ function releaseScriptSteps(): { job: string; name: string; script: string }[] {
 
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'neon-action-release-'))
-  // The project as it is, released once as v1.0.0 (and v1).
+  // The project as it is, released as its version (and the major tag), with one entry waiting.
   const seed = join(base, 'seed')
   for (const file of RELEASE_FILES) {
     mkdirSync(dirname(join(seed, file)), { recursive: true })
     cpSync(join(ROOT, file), join(seed, file), { recursive: true })
   }
-  // The release starts from a CHANGELOG whose latest section is 1.0.0 and whose entries since wait.
-  const changelog = readFileSync(join(seed, 'CHANGELOG.md'), 'utf8')
+  // The release starts from a CHANGELOG whose latest section is the current version, with entries
+  // waiting under Unreleased (right after a release there are none yet: one is added).
+  const changelogPath = join(seed, 'CHANGELOG.md')
+  const changelog = readFileSync(changelogPath, 'utf8')
   const versions = ['package.json', 'package-lock.json', 'src/base/version.ts'].map((f) => readFileSync(join(seed, f), 'utf8'))
-  expect(changelog).toContain('\n## Unreleased\n')
-  expect(versions.every((text) => text.includes('1.0.0'))).toBe(true)
+  expect(changelog).toMatch(new RegExp(`\\n## Unreleased\\n[\\s\\S]*\\n## ${escaped(CURRENT)}\\b`))
+  expect(versions.every((text) => text.includes(CURRENT))).toBe(true)
+  if (/\n## Unreleased\n\s*\n## /.test(changelog)) {
+    writeFileSync(changelogPath, changelog.replace('\n## Unreleased\n', '\n## Unreleased\n\n- A change waiting for the release.\n'))
+  }
   git(base, 'init', '--quiet', '--initial-branch=main', seed)
   git(seed, 'add', '--all')
   git(seed, 'commit', '--quiet', '--message', 'The project')
-  git(seed, 'tag', 'v1.0.0')
-  git(seed, 'tag', 'v1')
+  git(seed, 'tag', `v${CURRENT}`)
+  git(seed, 'tag', MAJOR)
   origin = join(base, 'origin.git')
   git(base, 'clone', '--quiet', '--bare', seed, origin)
   clone = join(base, 'clone')
@@ -104,11 +116,13 @@ describe('the release workflow', () => {
     expect([at('release.ts notes'), at('gh release create'), at('release.ts major-tag')]).toEqual([3, 4, 5])
   })
 
-  it("prepare, tag v1.0.1, and the workflow's steps: the notes are the CHANGELOG section, and v1 moves to the release", () => {
-    const unreleased = /\n## Unreleased\n([\s\S]*?)\n## 1\.0\.0\n/.exec(readFileSync(join(clone, 'CHANGELOG.md'), 'utf8'))![1]!.trim()
-    const prepared = runScript('node scripts/release.ts prepare 1.0.1 --date 2026-11-25', 'v1.0.1', base)
+  it("prepare, tag the next version, and the workflow's steps: the notes are the CHANGELOG section, and the major tag moves to the release", () => {
+    const unreleased = new RegExp(`\\n## Unreleased\\n([\\s\\S]*?)\\n## ${escaped(CURRENT)}\\b`)
+      .exec(readFileSync(join(clone, 'CHANGELOG.md'), 'utf8'))![1]!
+      .trim()
+    const prepared = runScript(`node scripts/release.ts prepare ${NEXT} --date 2026-11-25`, `v${NEXT}`, base)
     expect([prepared.status, prepared.stderr]).toEqual([0, ''])
-    expect(prepared.stdout).toContain('Prepared 1.0.1')
+    expect(prepared.stdout).toContain(`Prepared ${NEXT}`)
     expect(
       git(clone, 'diff', '--stat')
         .split('\n')
@@ -116,15 +130,15 @@ describe('the release workflow', () => {
         .map((line) => line.split('|')[0]!.trim()),
     ).toEqual(['CHANGELOG.md', 'package-lock.json', 'package.json', 'src/base/version.ts'])
     const changelog = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8')
-    expect(changelog).toContain(`\n## Unreleased\n\n## 1.0.1 (2026-11-25)\n\n${unreleased}\n\n## 1.0.0\n`)
-    expect(readFileSync(join(clone, 'src/base/version.ts'), 'utf8')).toContain("export const ACTION_VERSION = '1.0.1'\n")
+    expect(changelog).toContain(`\n## Unreleased\n\n## ${NEXT} (2026-11-25)\n\n${unreleased}\n\n## ${CURRENT}`)
+    expect(readFileSync(join(clone, 'src/base/version.ts'), 'utf8')).toContain(`export const ACTION_VERSION = '${NEXT}'\n`)
     const lock = JSON.parse(readFileSync(join(clone, 'package-lock.json'), 'utf8'))
-    expect([lock.version, lock.packages[''].version]).toEqual(['1.0.1', '1.0.1'])
-    git(clone, 'commit', '--quiet', '--all', '--message', 'Release 1.0.1')
-    git(clone, 'tag', '--annotate', 'v1.0.1', '--message', 'v1.0.1')
-    git(clone, 'push', '--quiet', 'origin', 'main', 'v1.0.1')
-    const released = git(clone, 'rev-parse', 'v1.0.1^{commit}')
-    expect(git(origin, 'rev-parse', 'v1^{commit}')).toBe(git(origin, 'rev-parse', 'v1.0.0^{commit}'))
+    expect([lock.version, lock.packages[''].version]).toEqual([NEXT, NEXT])
+    git(clone, 'commit', '--quiet', '--all', '--message', `Release ${NEXT}`)
+    git(clone, 'tag', '--annotate', `v${NEXT}`, '--message', `v${NEXT}`)
+    git(clone, 'push', '--quiet', 'origin', 'main', `v${NEXT}`)
+    const released = git(clone, 'rev-parse', `v${NEXT}^{commit}`)
+    expect(git(origin, 'rev-parse', `${MAJOR}^{commit}`)).toBe(git(origin, 'rev-parse', `v${CURRENT}^{commit}`))
 
     const runnerTemp = mkdtempSync(join(base, 'runner-temp-'))
     const steps = releaseScriptSteps()
@@ -136,48 +150,54 @@ describe('the release workflow', () => {
       'release: Move the major tag',
     ])
     const logs = steps.map((step) => {
-      const result = runScript(step.script, 'v1.0.1', runnerTemp)
+      const result = runScript(step.script, `v${NEXT}`, runnerTemp)
       expect([step.name, result.status, result.stderr]).toEqual([step.name, 0, ''])
       return result.stdout.trim()
     })
+    const agree = `v${NEXT}: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on ${NEXT}.`
     expect(logs).toEqual([
-      'v1.0.1: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on 1.0.1.',
+      agree,
       'dist/ is what src/ builds.',
-      'v1.0.1: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on 1.0.1.',
+      agree,
       '',
-      `Moved v1 from ${git(clone, 'rev-parse', 'v1.0.0^{commit}')} to ${released} (v1.0.1) on origin.`,
+      `Moved ${MAJOR} from ${git(clone, 'rev-parse', `v${CURRENT}^{commit}`)} to ${released} (v${NEXT}) on origin.`,
     ])
     expect(readFileSync(join(runnerTemp, 'release-notes.md'), 'utf8')).toBe(
-      `${unreleased}\n\n---\n\nPin this release by its commit, as a step that holds an API key should be pinned, or follow \`@v1\` for every v1 release:\n\n` +
-        `\`\`\`yaml\nuses: ${REPOSITORY}@${released} # v1.0.1\n\`\`\`\n`,
+      `${unreleased}\n\n---\n\nPin this release by its commit, as a step that holds an API key should be pinned, or follow \`@${MAJOR}\` for every ${MAJOR} release:\n\n` +
+        `\`\`\`yaml\nuses: ${REPOSITORY}@${released} # v${NEXT}\n\`\`\`\n`,
     )
-    expect(git(origin, 'rev-parse', 'v1^{commit}')).toBe(released)
+    expect(git(origin, 'rev-parse', `${MAJOR}^{commit}`)).toBe(released)
   })
 
   it('refuses a tag the files do not agree with, naming each file, before anything is released', () => {
-    const result = runScript('node scripts/release.ts check "$TAG"', 'v1.0.2', base)
+    const result = runScript('node scripts/release.ts check "$TAG"', `v${LATER}`, base)
     expect(result.status).toBe(1)
     expect(result.stderr).toBe(
-      '::error::v1.0.2 is version 1.0.2, but package.json says 1.0.1, package-lock.json says 1.0.1, package-lock.json (packages[""]) says 1.0.1, ' +
-        'src/base/version.ts says 1.0.1: run `node scripts/release.ts prepare 1.0.2`.\n',
+      `::error::v${LATER} is version ${LATER}, but package.json says ${NEXT}, package-lock.json says ${NEXT}, package-lock.json (packages[""]) says ${NEXT}, ` +
+        `src/base/version.ts says ${NEXT}: run \`node scripts/release.ts prepare ${LATER}\`.\n`,
     )
-    expect(runScript('node scripts/release.ts check "$TAG"', '1.0.1', base).stderr).toContain('is not a release tag')
+    expect(runScript('node scripts/release.ts check "$TAG"', NEXT, base).stderr).toContain('is not a release tag')
   })
 
   it('an older release of the same major version leaves the major tag where it is; without --push nothing moves', () => {
-    const v1 = git(origin, 'rev-parse', 'v1^{commit}')
-    const older = runScript('node scripts/release.ts major-tag v1.0.0 --push', 'v1.0.0', base)
-    expect([older.status, older.stdout.trim()]).toEqual([0, 'v1.0.0 is not the newest v1 release (v1.0.1 is): v1 stays where it is.'])
-    const dry = runScript('node scripts/release.ts major-tag v1.0.1', 'v1.0.1', base)
+    const major = git(origin, 'rev-parse', `${MAJOR}^{commit}`)
+    const older = runScript(`node scripts/release.ts major-tag v${CURRENT} --push`, `v${CURRENT}`, base)
+    expect([older.status, older.stdout.trim()]).toEqual([
+      0,
+      `v${CURRENT} is not the newest ${MAJOR} release (v${NEXT} is): ${MAJOR} stays where it is.`,
+    ])
+    const dry = runScript(`node scripts/release.ts major-tag v${NEXT}`, `v${NEXT}`, base)
     expect(dry.stdout.trim()).toMatch(
-      /^Would move v1 from [0-9a-f]{40} to [0-9a-f]{40} \(v1\.0\.1\)\. Run with --push to move it on origin\.$/,
+      new RegExp(
+        `^Would move ${MAJOR} from [0-9a-f]{40} to [0-9a-f]{40} \\(v${escaped(NEXT)}\\)\\. Run with --push to move it on origin\\.$`,
+      ),
     )
-    expect(git(origin, 'rev-parse', 'v1^{commit}')).toBe(v1)
+    expect(git(origin, 'rev-parse', `${MAJOR}^{commit}`)).toBe(major)
   })
 
   it('a dist/ that differs from the committed one stops the release', () => {
     writeFileSync(join(clone, 'dist', 'index.js'), '// changed\n', { flag: 'a' })
-    const result = runScript('node scripts/release.ts dist', 'v1.0.1', base)
+    const result = runScript('node scripts/release.ts dist', `v${NEXT}`, base)
     expect(result.status).toBe(1)
     expect(result.stderr).toContain("::error::dist/ is not what 'npm run bundle' builds from src/.")
     expect(result.stderr).toContain('M dist/index.js')
@@ -186,19 +206,21 @@ describe('the release workflow', () => {
 
   it('a tag that is not the commit checked out, or entries left under Unreleased, stop the check', () => {
     git(clone, 'commit', '--quiet', '--allow-empty', '--message', 'Later')
-    const later = runScript('node scripts/release.ts check "$TAG"', 'v1.0.1', base)
+    const later = runScript('node scripts/release.ts check "$TAG"', `v${NEXT}`, base)
     expect([later.status, later.stderr]).toEqual([
       1,
       expect.stringMatching(
-        /^::error::v1\.0\.1 points at [0-9a-f]{40}, but the commit checked out is [0-9a-f]{40}: check out v1\.0\.1 first\.\n$/,
+        new RegExp(
+          `^::error::v${escaped(NEXT)} points at [0-9a-f]{40}, but the commit checked out is [0-9a-f]{40}: check out v${escaped(NEXT)} first\\.\\n$`,
+        ),
       ),
     ])
-    git(clone, 'reset', '--quiet', '--hard', 'v1.0.1')
+    git(clone, 'reset', '--quiet', '--hard', `v${NEXT}`)
     const changelog = join(clone, 'CHANGELOG.md')
     writeFileSync(changelog, readFileSync(changelog, 'utf8').replace('## Unreleased\n', '## Unreleased\n\n- A late fix.\n'))
-    const late = runScript('node scripts/release.ts check "$TAG"', 'v1.0.1', base)
-    expect(late.stderr).toBe('::error::CHANGELOG.md still has entries under "## Unreleased": move them into "## 1.0.1" before tagging.\n')
+    const late = runScript('node scripts/release.ts check "$TAG"', `v${NEXT}`, base)
+    expect(late.stderr).toBe(`::error::CHANGELOG.md still has entries under "## Unreleased": move them into "## ${NEXT}" before tagging.\n`)
     git(clone, 'checkout', '--quiet', '--', 'CHANGELOG.md')
-    expect(runScript('node scripts/release.ts check "$TAG"', 'v1.0.1', base).status).toBe(0)
+    expect(runScript('node scripts/release.ts check "$TAG"', `v${NEXT}`, base).status).toBe(0)
   })
 })
