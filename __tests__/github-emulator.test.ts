@@ -50,24 +50,24 @@ async function storeSecret(octokit: Octokit, target: Target, name: string, value
   return put(octokit, target, name, seal(value, key.key), key.key_id)
 }
 
+let github: GitHubEmulator
+let octokit: Octokit
+
+beforeAll(async () => {
+  await sodium.ready
+})
+
+beforeEach(async () => {
+  github = new GitHubEmulator()
+  await github.start()
+  octokit = getOctokit(github.token, { baseUrl: github.url })
+})
+
+afterEach(async () => {
+  await github.stop()
+})
+
 describe('GitHub emulator', () => {
-  let github: GitHubEmulator
-  let octokit: Octokit
-
-  beforeAll(async () => {
-    await sodium.ready
-  })
-
-  beforeEach(async () => {
-    github = new GitHubEmulator()
-    await github.start()
-    octokit = getOctokit(github.token, { baseUrl: github.url })
-  })
-
-  afterEach(async () => {
-    await github.stop()
-  })
-
   test('serves a base URL without a trailing slash and a random token by default', () => {
     expect(github.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(github.token).toMatch(/^ghs_[0-9a-f]{36}$/)
@@ -289,22 +289,6 @@ describe('GitHub emulator', () => {
 
 describe('GitHub emulator: organization and Dependabot secrets, repositories by name, faults per store', () => {
   const ORG = 'octo-org'
-  let github: GitHubEmulator
-  let octokit: Octokit
-
-  beforeAll(async () => {
-    await sodium.ready
-  })
-
-  beforeEach(async () => {
-    github = new GitHubEmulator()
-    await github.start()
-    octokit = getOctokit(github.token, { baseUrl: github.url })
-  })
-
-  afterEach(async () => {
-    await github.stop()
-  })
 
   const orgKey = async (dependabot = false) =>
     (dependabot ? await octokit.rest.dependabot.getOrgPublicKey({ org: ORG }) : await octokit.rest.actions.getOrgPublicKey({ org: ORG }))
