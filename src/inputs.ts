@@ -609,14 +609,38 @@ function oneTarget(repository: { owner: string; repo: string }, environment: str
   return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment }
 }
 
-/** The entries of a line list or a YAML list: one a line, `- ` and quotes taken off, blank lines and `#` comments left out. */
-function listEntries(raw: string): string[] {
-  return raw
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/^-\s+/, '').trim())
-    .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+/**
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
+ * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ */
+function listEntries(raw: string, input: string): string[] {
+  const text = raw.trim()
+  const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.')
+  if (items === undefined) {
+    return text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.replace(/^-\s+/, '').trim())
+      .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+  }
+  return items.map((item, i) => {
+    if (typeof item !== 'string') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
+    // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+    if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
+    return item.trim()
+  })
+}
+
+/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+function jsonArrayItems(text: string, input: string, hint: string): unknown[] | undefined {
+  if (!text.startsWith('[')) return undefined
+  try {
+    // JSON that starts with "[" is an array.
+    return JSON.parse(text) as unknown[]
+  } catch {
+    throw new InputError(`Input \`${input}\` starts with "[" but is not valid JSON: ${hint}`)
+  }
 }
 
 /**
@@ -626,7 +650,7 @@ function listEntries(raw: string): string[] {
 export function readSecretTargets(raw: string): SecretTarget[] {
   const targets: SecretTarget[] = []
   const seen = new Set<string>()
-  for (const [i, entry] of listEntries(raw).entries()) {
+  for (const [i, entry] of listEntries(raw, 'secret-targets').entries()) {
     const target = parseSecretTarget(entry, i + 1)
     const id = targetText(target).toLowerCase()
     if (seen.has(id)) throw new InputError(`Input \`secret-targets\` names ${untrusted(id)} twice: name each target once.`)
@@ -700,7 +724,7 @@ function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): Org
   if (!listed) {
     throw new InputError('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.')
   }
-  const repositories = listEntries(listed).map((entry, i): RepositoryName => {
+  const repositories = listEntries(listed, 'secret-repositories').map((entry, i): RepositoryName => {
     if (REPO.test(entry) && entry !== '.' && entry !== '..') return { repo: entry }
     const named = parseRepository(entry)
     if (!named) {
@@ -812,26 +836,19 @@ export function readOperationSelection(read: InputReader): OperationSelection {
  */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
-  let candidates: string[]
-  if (text.startsWith('[')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw new InputError(
-        'Input `operation-ids` starts with "[" but is not valid JSON: pass a JSON array of ids or of operation records, or ids separated by commas.',
-      )
-    }
-    candidates = (parsed as unknown[]).map((item, i) => {
-      if (typeof item === 'string') return item.trim()
-      if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string') {
-        return (item as { id: string }).id.trim()
-      }
-      throw new InputError(`Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`)
-    })
-  } else {
-    candidates = text.split(/[\s,]+/).filter(Boolean)
-  }
+  const items = jsonArrayItems(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.')
+  const candidates =
+    items === undefined
+      ? text.split(/[\s,]+/).filter(Boolean)
+      : items.map((item, i) => {
+          if (typeof item === 'string') return item.trim()
+          if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string') {
+            return (item as { id: string }).id.trim()
+          }
+          throw new InputError(
+            `Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`,
+          )
+        })
   const ids = new Set<string>()
   for (const id of candidates) {
     if (!UUID.test(id)) {
