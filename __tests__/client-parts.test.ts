@@ -149,7 +149,7 @@ describe('sendRequest()', () => {
 })
 
 describe('transportError()', () => {
-  const inTime = { byTimer: false, byStep: false, budgetMs: 30_000 }
+  const inTime = { ended: undefined, budgetMs: 30_000 }
 
   it('a request that cannot be built', () => {
     const error = transportError(

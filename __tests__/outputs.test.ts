@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../src/runner/outputs.js'
 
-/** Every output on its way out: within the limit, or in `outputs-file`; never a key value in a file. */
+/** Every output on its way out: within the limit, or in a file a warning names: the list's own, or `outputs-file`. */
 let dir: string
 
 beforeEach(() => {
@@ -40,22 +40,23 @@ describe('boundOutputs()', () => {
     ])
   })
 
-  it('never writes a key value to a file: an oversized one is left out, and the warning says so', async () => {
-    const key = 'k'.repeat(OUTPUT_LIMIT_BYTES + 1)
-    const alone = await boundOutputs({ key, 'key-id': '7' }, dir)
-    expect(alone.outputs).toEqual({ 'key-id': '7' })
-    expect(alone.warnings).toEqual([
-      `Not set: \`key\` (${key.length} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:. ` +
-        'A key value is never written to a file.',
+  it('a list output over the limit is not written again: the warning names the file that holds the whole list', async () => {
+    const projects = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `p-${i}`, name: `project ${i}` })))
+    const ids = big(10_000)
+    const file = join(dir, 'neon-projects-1.json')
+    const { outputs, warnings } = await boundOutputs({ projects, 'project-ids': ids, 'projects-file': file, 'org-id': 'org-1' }, dir)
+    expect(outputs).toEqual({ 'projects-file': file, 'org-id': 'org-1' })
+    expect(readdirSync(dir)).toEqual([])
+    expect(warnings).toEqual([
+      `Not set: \`projects\` (${projects.length} bytes) and \`project-ids\` (${ids.length} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes ` +
+        `an output may hold to be passed on through env: or with:. Every record is in the file named by the \`projects-file\` output: ${file}`,
     ])
-    const withOthers = await boundOutputs({ key, 'revoked-key-ids': big(10_000) }, dir)
-    expect(JSON.parse(readFileSync(withOthers.outputs['outputs-file']!, 'utf8'))).not.toHaveProperty('key')
-    expect(withOthers.warnings).toEqual([expect.stringMatching(/^Not set: `revoked-key-ids` /), alone.warnings[0]])
-    expect(
-      readdirSync(dir)
-        .map((f) => readFileSync(join(dir, f), 'utf8'))
-        .join(''),
-    ).not.toContain('kkkk')
+  })
+
+  it('a list output over the limit without its whole-list file goes to `outputs-file` as any other', async () => {
+    const keys = big(10_000)
+    const { outputs } = await boundOutputs({ keys }, dir)
+    expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({ keys: JSON.parse(keys) })
   })
 
   it('a file that cannot be written leaves the output unset, and the warning says why', async () => {

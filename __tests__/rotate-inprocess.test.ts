@@ -409,6 +409,27 @@ describe('with a secret', () => {
     expect(states.at(-1)).toBe('')
   })
 
+  it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
+    // GitHub goes away while the key is made: every write after finds its port closed (ECONNREFUSED).
+    const creating = platform.hold({ method: 'POST', path: '/api_keys' })
+    const id = nextKeyId()
+    const running = rotate({ secrets: secret() })
+    await creating.reached
+    await github.stop()
+    creating.release()
+    const result = await running
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO}: the connection to GitHub failed \\(ECONNREFUSED\\); nothing was sent\\. ` +
+          `The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
+    )
+    expect(JSON.parse(result.outputs['secret-results']!)).toEqual([{ target: `${OWNER}/${REPO}`, status: 'failed' }])
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    // Each refused write was tried again, as a write that never left may be.
+    expect(clock.sleeps).toEqual([1000, 2000])
+  })
+
   it('the secret is settled within the clean-up grace past the step deadline', async () => {
     await client.close()
     client = makeClient(T0 + 20_000)

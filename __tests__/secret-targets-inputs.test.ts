@@ -71,6 +71,27 @@ describe('secret-targets', () => {
     expect(yaml.secrets?.targets).toEqual(THREE_KINDS)
   })
 
+  it('a JSON array reads the same, as `${{ toJSON(...) }}` gives it, on one line or several', () => {
+    const targets = ['octo-org/api', 'octo-org/web:production', 'org:octo-org']
+    expect(settings({ 'secret-targets': JSON.stringify(targets) }).secrets?.targets).toEqual(THREE_KINDS)
+    expect(settings({ 'secret-targets': JSON.stringify(targets, null, 2) }).secrets?.targets).toEqual(THREE_KINDS)
+    // The same set is the same key name, however it is written.
+    expect(settings({ 'secret-targets': JSON.stringify(targets) }).keyName).toBe(settings({ 'secret-targets': targets.join('\n') }).keyName)
+  })
+
+  it.each([
+    [
+      '["octo-org/api"',
+      /^Input `secret-targets` starts with "\[" but is not valid JSON: pass a JSON array of strings, or one entry a line\.$/,
+    ],
+    ['["octo-org/api", 7]', /^Input `secret-targets`: item 2 of the JSON array is not a string\.$/],
+    ['["octo-org/api", " "]', /^Input `secret-targets`: item 2 of the JSON array is empty\.$/],
+    ['[]', /^Input `secret-targets` names no target/],
+    ['["octo-org"]', /^Input `secret-targets`, entry 1 \("octo-org"\), is not a target/],
+  ])('a JSON array %j that is not a list of targets is refused', (targets, message) => {
+    expect(errorOf({ 'secret-targets': targets })).toMatch(message)
+  })
+
   it('needs no GITHUB_REPOSITORY: every target is named', () => {
     expect(settings({ 'secret-targets': 'org:octo-org' }, undefined).secrets?.targets).toEqual([{ kind: 'organization', org: 'octo-org' }])
   })
@@ -133,6 +154,15 @@ describe('who may read an organization secret', () => {
     expect(
       settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '- api\n- Octo-Org/web\nworker' }).secrets?.access,
     ).toEqual({ visibility: 'selected', repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }] })
+  })
+
+  it('secret-repositories as a JSON array reads the same', () => {
+    expect(
+      settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '["api", "Octo-Org/web", "worker"]' }).secrets?.access,
+    ).toEqual({ visibility: 'selected', repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }] })
+    expect(errorOf({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '[{"name": "api"}]' })).toBe(
+      'Input `secret-repositories`: item 1 of the JSON array is not a string.',
+    )
   })
 
   it.each([

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import Agent from 'undici/lib/dispatcher/agent.js'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../src/keys/github-secrets.ts'
 import type { SecretStorage, SecretTarget } from '../src/keys/secret-targets.ts'
@@ -8,8 +9,11 @@ let github: GitHubEmulator
 let clock: ManualClock
 let target: SecretTarget
 let cancelled: boolean
+/** The step's connection pool, as the platform client would share it. */
+let connections: Agent
 
 beforeEach(async () => {
+  connections = new Agent()
   clock = manualClock()
   github = new GitHubEmulator({ now: clock.now })
   await github.start()
@@ -19,6 +23,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await github.stop()
+  await connections.destroy()
 })
 
 const time = (deadlineMs = 60_000): StoreTime => {
@@ -33,12 +38,8 @@ const storage = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): S
 })
 /** Prepares the targets, then (when every one is ready) stores the value in each: what became of each. */
 async function storeIn(where: SecretStorage, stepTime: StoreTime = time(), value = 'napi_new'): Promise<StoreOutcome[]> {
-  const stores = await SecretStores.prepare(where, { apiUrl: github.url }, stepTime)
-  try {
-    return stores.problems.length > 0 ? [...stores.problems] : await stores.storeEverywhere(value, stepTime)
-  } finally {
-    await stores.close()
-  }
+  const stores = await SecretStores.prepare(where, { apiUrl: github.url }, stepTime, connections)
+  return stores.problems.length > 0 ? [...stores.problems] : await stores.storeEverywhere(value, stepTime)
 }
 const store = async (where: SecretTarget = target, deadlineMs?: number): Promise<StoreOutcome> =>
   (await storeIn(storage([where]), time(deadlineMs)))[0]!
@@ -99,8 +100,7 @@ describe('a write GitHub answers', () => {
   })
 
   it('a GitHub API URL with a path (GitHub Enterprise Server) keeps it', async () => {
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `${github.url}/api/v3/` }, time())
-    await stores.close()
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `${github.url}/api/v3/` }, time(), connections)
     // The emulator serves the API at its root, so the request finds nothing there.
     expect(stores.problems.map((p) => p.httpStatus)).toEqual([404])
     expect(github.requests[0]?.path).toBe('/api/v3/repos/neon-user/app/actions/secrets/public-key')
@@ -139,7 +139,7 @@ describe('a refusal is final, and says what to do', () => {
   it('a cancelled step sends no second write after a 5xx', async () => {
     github.failNext(500)
     const stepTime = time()
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: github.url }, stepTime)
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: github.url }, stepTime, connections)
     cancelled = true
     // Cancelled before the write: nothing is sent.
     expect((await stores.storeEverywhere('napi_new', stepTime))[0]).toMatchObject({
@@ -151,7 +151,6 @@ describe('a refusal is final, and says what to do', () => {
     cancelled = false
     const cancelling = { ...stepTime, cancelled: () => puts().length > 0 }
     const [outcome] = await stores.storeEverywhere('napi_new', cancelling)
-    await stores.close()
     expect(outcome?.status).toBe('uncertain')
     expect(outcome?.message.replace(failedIn(), '')).toBe(
       `GitHub answered 500 ("Server Error"). The write may have gone through all the same: the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.`,
@@ -220,9 +219,8 @@ describe("GitHub's secondary rate limit", () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(600_000))
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(600_000), connections)
     const [outcome] = await stores.storeEverywhere('napi_new', time(600_000))
-    await stores.close()
     server.close()
     expect(outcome?.status).toBe('stored')
     expect(clock.sleeps).toEqual([42_000])
@@ -250,10 +248,9 @@ describe('time', () => {
     const held = github.holdNext()
     const outcome = (await storeIn(storage([target]), { ...time(), deadline: clock.now() + 50 }))[0]!
     await held.reached
-    expect(outcome.message).toMatch(
-      new RegExp(
-        `^${IN_REPO}: no answer from GitHub \\(".+"\\)\\. The write may have gone through all the same: the secret's updated_at does not show it \\(before: absent; after: absent\\), but GitHub may still carry it out\\.$`,
-      ),
+    expect(outcome.message).toBe(
+      `${IN_REPO}: the step's timeout ran out before GitHub answered. The write may have gone through all the same: ` +
+        "the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.",
     )
     expect(outcome.status).toBe('uncertain')
     expect(clock.deadlines[2]).toBe(50)
@@ -302,6 +299,21 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
       `PUT ${SECRET}`,
     ])
     expect(clock.sleeps).toEqual([1000])
+  })
+
+  it("once the step's timeout has run out no request is sent: a read cut at the deadline ends the preparation of the targets after it too", async () => {
+    const web: SecretTarget = { kind: 'repository', owner: 'neon-user', repo: 'web' }
+    const held = github.at(PUBLIC_KEY, 'GET').holdNext()
+    const preparing = SecretStores.prepare(storage([target, web]), { apiUrl: github.url }, time(20_000), connections)
+    await held.reached
+    clock.advance(20_000)
+    const stores = await preparing
+    expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${PUBLIC_KEY}`])
+    expect(stores.prepared).toEqual([])
+    expect(stores.problems.map((p) => p.message)).toEqual([
+      `${IN_REPO}: the step's timeout ran out before GitHub answered.`,
+      "Could not store secret NEON_API_KEY in the repository neon-user/web: the step's timeout ran out before the request was sent.",
+    ])
   })
 
   it('a write held past 30 s is not sent again: uncertain while updated_at does not show it, since GitHub may still carry it out', async () => {
@@ -375,6 +387,57 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     })
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
   })
+
+  it('a write refused at connect every time never left: failed, and nothing is read to settle it', async () => {
+    // GitHub's port closes once the secret is prepared; a plain server stands in, closing each
+    // connection after its answer, so no write can go over one left from a read.
+    const { createServer } = await import('node:http')
+    const server = createServer((req, res) => {
+      const publicKey = req.url?.endsWith('/public-key')
+      if (!publicKey) server.close()
+      res.writeHead(publicKey ? 200 : 404, { 'content-type': 'application/json', connection: 'close' })
+      res.end(publicKey ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
+    const [outcome] = await prepared.storeEverywhere('napi_new', time())
+    expect(outcome).toEqual({
+      target,
+      status: 'failed',
+      message: `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent.`,
+    })
+    // A write that never left may be sent again, as a request without an answer is.
+    expect(clock.sleeps).toEqual([1000, 2000])
+  })
+
+  it('a write whose answer was lost stays open when the attempts after it are refused at connect: the first may have landed', async () => {
+    // The emulator cannot close its port between two attempts; a plain server stands in.
+    const { createServer } = await import('node:http')
+    const server = createServer((req, res) => {
+      if (req.method === 'PUT') {
+        // The connection drops mid-write, and the port closes: the next attempts are refused.
+        server.close()
+        req.socket.destroy()
+        return
+      }
+      res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
+      res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as { port: number }).port
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
+    const [outcome] = await stores.storeEverywhere('napi_new', time())
+    expect(outcome).toEqual({
+      target,
+      status: 'uncertain',
+      message:
+        `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may have gone through all the same: ` +
+        "the secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
+    })
+    // Three writes, then three reads of updated_at, each refused.
+    expect(clock.sleeps).toEqual([1000, 2000, 1000, 2000])
+  })
 })
 
 describe('an answer that cannot be read', () => {
@@ -395,9 +458,8 @@ describe('an answer that cannot be read', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time())
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
     const [outcome] = await stores.storeEverywhere('napi_new', time())
-    await stores.close()
     server.close()
     expect(outcome).toMatchObject({
       status: 'stored',
@@ -417,8 +479,7 @@ describe('a public key that cannot be used', () => {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time())
-    await stores.close()
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
     server.close()
     expect(stores.prepared).toEqual([])
     expect(stores.problems).toEqual([
@@ -505,8 +566,7 @@ describe('several targets of every kind', () => {
   })
 
   it('a new organization secret with no visibility given is not written, and nothing else is', async () => {
-    const stores = await SecretStores.prepare(storage([api, organization]), { apiUrl: github.url }, time())
-    await stores.close()
+    const stores = await SecretStores.prepare(storage([api, organization]), { apiUrl: github.url }, time(), connections)
     expect(stores.problems).toEqual([
       {
         target: organization,
@@ -524,8 +584,12 @@ describe('several targets of every kind', () => {
     github = new GitHubEmulator({ now: clock.now, repositories: [`${ORG}/api`] })
     await github.start()
     const access = { visibility: 'selected' as const, repositories: [{ repo: 'api' }, { repo: 'gone' }] }
-    const stores = await SecretStores.prepare(storage([organization], { access, token: github.token }), { apiUrl: github.url }, time())
-    await stores.close()
+    const stores = await SecretStores.prepare(
+      storage([organization], { access, token: github.token }),
+      { apiUrl: github.url },
+      time(),
+      connections,
+    )
     expect(stores.problems[0]?.message).toMatch(
       /^Could not store secret NEON_API_KEY in the organization octo-org \(GitHub request id .+\): repository octo-org\/gone of `secret-repositories`: GitHub answered 404: it does not exist, or the token cannot see it\.$/,
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/base/errors.ts'
-import { COMMANDS, INPUT_DEFAULTS, INPUTS_READ, readSettings, type Command } from '../src/inputs.js'
+import { COMMANDS, COMMON_INPUTS, INPUT_DEFAULTS, INPUTS_READ, readCommandSettings, readSettings, type Command } from '../src/inputs.js'
 import { actionYaml } from '../scripts/run-step.ts'
 
 /**
@@ -92,5 +92,36 @@ describe('inputs a command does not read', () => {
     expect(INPUT_DEFAULTS).toEqual(
       Object.fromEntries(Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : []))),
     )
+  })
+})
+
+describe('INPUTS_READ is what each command reads', () => {
+  /** Inputs that take each command down every path that reads an input. */
+  const PATHS: Record<Command, Array<Record<string, string>>> = {
+    'create-key': [{ 'key-name': 'ci', 'revoke-after-job': 'true' }],
+    'revoke-key': [{ 'key-id': '7' }, { 'key-name': 'ci' }],
+    'list-keys': [{}],
+    'list-projects': [{}],
+    'wait-for-operations': [
+      { 'project-id': 'p-1', 'operation-ids': '[]' },
+      { 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'br-1' },
+    ],
+    'rotate-key': [
+      // Without a secret, each input that only goes with one is read to refuse it.
+      { 'key-name': 'ci' },
+      { 'secret-name': 'NEON_API_KEY', 'secret-targets': 'org:octo-org', 'secret-visibility': 'selected', 'secret-repositories': 'api' },
+    ],
+    'prune-keys': [{}],
+  }
+  const common = { apiKey: 'napi_secret', apiHost: 'https://console.neon.tech/api/v2', timeoutMs: 600_000 }
+
+  it.each(COMMANDS.map((command) => [command]))('%s', (command) => {
+    const names = new Set<string>()
+    for (const inputs of PATHS[command]) {
+      const record = (name: string) => (names.add(name), inputs[name] ?? '')
+      expect(readCommandSettings(record, command, common, 'ghs_token', REPOSITORY).command).toBe(command)
+    }
+    const listed = INPUTS_READ[command].filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name))
+    expect([...names].sort()).toEqual([...listed].sort())
   })
 })

@@ -71,7 +71,7 @@ const NOT_A_SECRET =
   'or pass the `key` output on yourself.'
 
 /** The inputs every command reads. */
-const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
+export const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
 
 /**
  * Which inputs each command reads. Any other input given a value is a warning naming it and the
@@ -123,6 +123,9 @@ const UNREAD_REFUSED: Readonly<Partial<Record<Command, Readonly<Record<string, s
     'secret-targets': NOT_A_SECRET,
   },
   'revoke-key': {
+    // Revoking "by name within a project" is not what would happen: every key of that name would go.
+    'project-id':
+      "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
     'unused-for':
       'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
     'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
@@ -131,9 +134,16 @@ const UNREAD_REFUSED: Readonly<Partial<Record<Command, Readonly<Record<string, s
   'rotate-key': {
     'revoke-after-job':
       'a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.',
+    'expires-in': 'a rotated key stays valid until the next rotation replaces it. `expires-in` is for create-key.',
   },
   'prune-keys': {
     'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+    'project-id':
+      "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
+      'Narrow it with `key-name` (a name prefix).',
+    'expires-in':
+      'prune-keys always selects the keys whose names say they have expired. ' +
+      'To select keys by how long they have not been used, set `unused-for`.',
   },
 }
 
@@ -249,7 +259,8 @@ function checkUnreadInputs(read: InputReader, command: Command, warn: (message: 
   for (const input of ignored) warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
 }
 
-function readCommandSettings(
+/** The command's own inputs, INPUTS_READ[command] besides COMMON_INPUTS (which readSettings reads). */
+export function readCommandSettings(
   read: InputReader,
   command: Command,
   common: Common,
@@ -275,13 +286,6 @@ function readCommandSettings(
     case 'revoke-key': {
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
-      if (read('project-id').trim()) {
-        // Revoking "by name within a project" is not what would happen: every key of that name would go.
-        throw new InputError(
-          'Input `project-id` was given to revoke-key, which does not take it: revoke-key revokes by `key-id` or `key-name` only. ' +
-            "Set `org-id` to act on an organization's keys, project-scoped ones included.",
-        )
-      }
       if (keyId !== undefined && keyName !== undefined) {
         throw new InputError(
           'Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.',
@@ -306,12 +310,6 @@ function readCommandSettings(
           readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
       }
     case 'rotate-key': {
-      if (read('expires-in').trim()) {
-        throw new InputError(
-          'Input `expires-in` was given to rotate-key, which does not take it: a rotated key stays valid until the next rotation replaces it. ' +
-            '`expires-in` is for create-key.',
-        )
-      }
       const secrets = readSecretStorage(read, githubToken, runner)
       const githubApiUrl = secrets && readGitHubApiUrl(runner.apiUrl)
       const keyName = readKeyName(read) ?? (secrets && defaultRotationKeyName(secrets))
@@ -533,18 +531,6 @@ function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
 }
 
 function readPruneSelection(read: InputReader): PruneSelection {
-  if (read('project-id').trim()) {
-    throw new InputError(
-      "Input `project-id` was given to prune-keys, which does not take it: prune-keys works on the personal keys of the step's user, " +
-        "or with `org-id` on an organization's keys, project-scoped ones included. Narrow it with `key-name` (a name prefix).",
-    )
-  }
-  if (read('expires-in').trim()) {
-    throw new InputError(
-      'Input `expires-in` was given to prune-keys, which does not take it: prune-keys always selects the keys whose names say they have expired. ' +
-        'To select keys by how long they have not been used, set `unused-for`.',
-    )
-  }
   const keyNamePrefix = readKeyName(read)
   const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
   return {
@@ -623,14 +609,38 @@ function oneTarget(repository: { owner: string; repo: string }, environment: str
   return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment }
 }
 
-/** The entries of a line list or a YAML list: one a line, `- ` and quotes taken off, blank lines and `#` comments left out. */
-function listEntries(raw: string): string[] {
-  return raw
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => line.replace(/^-\s+/, '').trim())
-    .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+/**
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
+ * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ */
+function listEntries(raw: string, input: string): string[] {
+  const text = raw.trim()
+  const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.')
+  if (items === undefined) {
+    return text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.replace(/^-\s+/, '').trim())
+      .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+  }
+  return items.map((item, i) => {
+    if (typeof item !== 'string') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
+    // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+    if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
+    return item.trim()
+  })
+}
+
+/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+function jsonArrayItems(text: string, input: string, hint: string): unknown[] | undefined {
+  if (!text.startsWith('[')) return undefined
+  try {
+    // JSON that starts with "[" is an array.
+    return JSON.parse(text) as unknown[]
+  } catch {
+    throw new InputError(`Input \`${input}\` starts with "[" but is not valid JSON: ${hint}`)
+  }
 }
 
 /**
@@ -640,7 +650,7 @@ function listEntries(raw: string): string[] {
 export function readSecretTargets(raw: string): SecretTarget[] {
   const targets: SecretTarget[] = []
   const seen = new Set<string>()
-  for (const [i, entry] of listEntries(raw).entries()) {
+  for (const [i, entry] of listEntries(raw, 'secret-targets').entries()) {
     const target = parseSecretTarget(entry, i + 1)
     const id = targetText(target).toLowerCase()
     if (seen.has(id)) throw new InputError(`Input \`secret-targets\` names ${untrusted(id)} twice: name each target once.`)
@@ -714,7 +724,7 @@ function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): Org
   if (!listed) {
     throw new InputError('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.')
   }
-  const repositories = listEntries(listed).map((entry, i): RepositoryName => {
+  const repositories = listEntries(listed, 'secret-repositories').map((entry, i): RepositoryName => {
     if (REPO.test(entry) && entry !== '.' && entry !== '..') return { repo: entry }
     const named = parseRepository(entry)
     if (!named) {
@@ -826,26 +836,19 @@ export function readOperationSelection(read: InputReader): OperationSelection {
  */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
-  let candidates: string[]
-  if (text.startsWith('[')) {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw new InputError(
-        'Input `operation-ids` starts with "[" but is not valid JSON: pass a JSON array of ids or of operation records, or ids separated by commas.',
-      )
-    }
-    candidates = (parsed as unknown[]).map((item, i) => {
-      if (typeof item === 'string') return item.trim()
-      if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string') {
-        return (item as { id: string }).id.trim()
-      }
-      throw new InputError(`Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`)
-    })
-  } else {
-    candidates = text.split(/[\s,]+/).filter(Boolean)
-  }
+  const items = jsonArrayItems(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.')
+  const candidates =
+    items === undefined
+      ? text.split(/[\s,]+/).filter(Boolean)
+      : items.map((item, i) => {
+          if (typeof item === 'string') return item.trim()
+          if (typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string') {
+            return (item as { id: string }).id.trim()
+          }
+          throw new InputError(
+            `Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`,
+          )
+        })
   const ids = new Set<string>()
   for (const id of candidates) {
     if (!UUID.test(id)) {

@@ -86,6 +86,8 @@ export const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
 export const REQUEST_TIMEOUT_MS = 30_000
 /** Errors raised before a byte of the request left: the service cannot have seen it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
+/** undici's code for a request it could not build (a header value it refuses): it never left. */
+const INVALID_REQUEST_CODE = 'UND_ERR_INVALID_ARG'
 
 /** One HTTP request, ready to send. */
 export interface HttpRequest {
@@ -170,20 +172,82 @@ export async function readBody(body: AsyncIterable<Buffer>, success: boolean): P
   return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false }
 }
 
+/** How one attempt is timed: the step's deadline, the attempt's own limit, and what may cut it sooner. */
+export interface AttemptTime {
+  clock: Clock
+  /** Clock time by which the step must be done: no attempt starts at or after it. */
+  deadline: number
+  /** How long one attempt may wait for an answer when the step leaves that much. */
+  requestTimeoutMs: number
+  /** Ends the attempt sooner (the runner's grace after a cancel). */
+  cut?: AbortSignal
+}
+
+/** What ended an attempt without an answer, if not the connection itself. */
+export type AttemptEnd = 'timeout' | 'deadline' | 'cut' | undefined
+
+/**
+ * One attempt on the wire. Not sent once the step's deadline has passed; otherwise what came
+ * back, and for no answer what ended the wait: the attempt's own limit (`timeout`), the step's
+ * deadline (`deadline`), the caller (`cut`), or the connection itself (undefined).
+ */
+export type Attempt = { sent: false } | { sent: true; received: Received; ended: AttemptEnd; budgetMs: number }
+
+/** Sends one request within its own limit and the step's deadline (the platform's and GitHub's alike); never throws. */
+export async function sendAttempt(
+  dispatcher: Dispatcher,
+  origin: string,
+  request: HttpRequest,
+  time: AttemptTime,
+  /** Called just before the request leaves (a debug line), never for one that does not. */
+  onSend?: () => void,
+): Promise<Attempt> {
+  const remaining = time.deadline - time.clock.now()
+  if (remaining <= 0) return { sent: false }
+  onSend?.()
+  const budgetMs = Math.min(time.requestTimeoutMs, remaining)
+  const timer = time.clock.deadline(budgetMs)
+  let received: Received
+  try {
+    received = await sendRequest(dispatcher, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
+  } finally {
+    timer.clear()
+  }
+  let ended: AttemptEnd
+  if (!received.ok && timer.signal.aborted) ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout'
+  else if (!received.ok && time.cut?.aborted) ended = 'cut'
+  return { sent: true, received, ended, budgetMs }
+}
+
+/**
+ * Whether a request without a usable answer may have reached the server: anything but a
+ * failure before a byte left (refused, unresolved, a connect timeout, a request that could not
+ * be built). A write that may have is never taken for one that was not.
+ */
+export function reachedServer(received: Extract<Received, { ok: false }>): boolean {
+  if (received.status !== undefined) return true
+  const code = errorCode(received.cause) ?? ''
+  return !NOT_SENT_CODES.has(code) && code !== INVALID_REQUEST_CODE
+}
+
+/** Whether the request could not even be built: sending it again cannot help. */
+export function unsendable(received: Extract<Received, { ok: false }>): boolean {
+  return errorCode(received.cause) === INVALID_REQUEST_CODE
+}
+
 /** The error for a request that got no usable answer: refused, dropped, cut off, or out of time. */
 export function transportError(
   received: Extract<Received, { ok: false }>,
-  aborted: { byTimer: boolean; byStep: boolean; budgetMs: number },
+  aborted: { ended: AttemptEnd; budgetMs: number },
   base: ApiErrorDetails,
 ): ApiError {
   const code = errorCode(received.cause)
   const { status } = received
-  if (code === 'UND_ERR_INVALID_ARG') {
-    // The request could not even be built: sending it again cannot help.
+  if (unsendable(received)) {
     return new ApiError(`the request could not be sent (${describeCause(received.cause)})`, { ...base, kind: 'invalid' })
   }
-  if (aborted.byTimer) {
-    const kind = aborted.byStep ? 'deadline' : 'timeout'
+  if (aborted.ended === 'deadline' || aborted.ended === 'timeout') {
+    const kind = aborted.ended
     const message =
       kind === 'deadline'
         ? `The step's timeout ran out while ${describeRequest(base)} was in flight.`
@@ -199,10 +263,9 @@ export function transportError(
       mayHaveReachedServer: true,
     })
   }
-  const mayHaveReachedServer = !NOT_SENT_CODES.has(code ?? '')
   return new ApiError(`the connection failed (${code === undefined ? describeCause(received.cause) : untrusted(code)})`, {
     ...base,
-    mayHaveReachedServer,
+    mayHaveReachedServer: reachedServer(received),
   })
 }
 
@@ -337,6 +400,11 @@ export class PlatformClient {
     this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 4 })
   }
 
+  /** The step's connection pool: GitHub's requests share it (an Agent keeps a pool per origin), and it closes with this client. */
+  get connections(): Dispatcher {
+    return this.dispatcher
+  }
+
   get clock(): Clock {
     return this.options.clock
   }
@@ -408,26 +476,21 @@ export class PlatformClient {
     const { clock, logger } = this.options
     const requestId = randomUUID()
     const base: ApiErrorDetails = { kind: 'network', method: spec.method, path: spec.path, requestId }
-    const remaining = this.deadline - clock.now()
-    if (remaining <= 0) throw new ApiError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
-    const budgetMs = Math.min(this.requestTimeoutMs, remaining)
     const request = buildRequest(
       spec,
       { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent },
       requestId,
     )
-    logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`)
-    const timer = clock.deadline(budgetMs)
-    let received: Received
-    try {
-      received = await sendRequest(this.dispatcher, this.origin, request, timer.signal)
-    } finally {
-      timer.clear()
-    }
-    if (!received.ok) {
-      throw transportError(received, { byTimer: timer.signal.aborted, byStep: remaining < this.requestTimeoutMs, budgetMs }, base)
-    }
-    const result = classifyAnswer(spec, received, base, clock.now())
+    const attempt = await sendAttempt(
+      this.dispatcher,
+      this.origin,
+      request,
+      { clock, deadline: this.deadline, requestTimeoutMs: this.requestTimeoutMs },
+      () => logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
+    )
+    if (!attempt.sent) throw new ApiError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
+    if (!attempt.received.ok) throw transportError(attempt.received, attempt, base)
+    const result = classifyAnswer(spec, attempt.received, base, clock.now())
     if (!result.ok) throw result.error
     return result.value
   }
@@ -481,11 +544,12 @@ function queryString(query: RequestSpec<unknown>['query']): string {
   return text ? `?${text}` : ''
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+/** A header's value; the first, when it came more than once. */
+export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {
+export function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
@@ -493,7 +557,7 @@ function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } 
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 

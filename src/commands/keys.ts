@@ -11,7 +11,7 @@ import { keyNamespaceFor, organizationOutput, type KeyScopeInputs } from '../key
 import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
 import { formatDate, heading, paragraph, table, tableOf, type Cell } from '../runner/summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
-import { listOutputs, writeListFile } from '../runner/outputs.ts'
+import { writeListFile } from '../runner/outputs.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 
@@ -578,10 +578,8 @@ export async function runListKeys(ctx: CommandContext, options: { orgId?: string
   ctx.log.info(`Found ${keys.length} API key(s)${where}.`)
   const json = JSON.stringify(keys)
   const path = await writeListFile(options.fileDir, 'keys', json)
-  const { outputs, warning } = listOutputs([['keys', json]], { output: 'keys-file', path })
-  if (warning) ctx.log.warning(warning)
   return {
-    outputs: { ...outputs, ...organizationOutput(namespace) },
+    outputs: { keys: json, 'keys-file': path, ...organizationOutput(namespace) },
     summary:
       heading(`API keys${where} (${keys.length})`) +
       tableOf(

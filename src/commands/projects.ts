@@ -1,5 +1,5 @@
 import { listAllProjects } from '../api/endpoints.ts'
-import { listOutputs, writeListFile } from '../runner/outputs.ts'
+import { writeListFile } from '../runner/outputs.ts'
 import { organizationForProjects } from '../keys/organization.ts'
 import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -27,17 +27,15 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
   // A partial list is never passed off as complete.
   if (partial) ctx.log.warning(partial)
   const json = JSON.stringify(projects)
+  // Outputs too large to pass on are left unset on the way out; the file holds every record.
   const path = await writeListFile(options.fileDir, 'projects', json)
-  const { outputs, warning: sizeWarning } = listOutputs(
-    [
-      ['projects', json],
-      ['project-ids', JSON.stringify(projects.map((p) => p.id))],
-    ],
-    { output: 'projects-file', path },
-  )
-  if (sizeWarning) ctx.log.warning(sizeWarning)
   return {
-    outputs: { ...outputs, ...(orgId === undefined ? {} : { 'org-id': orgId }) },
+    outputs: {
+      projects: json,
+      'project-ids': JSON.stringify(projects.map((p) => p.id)),
+      'projects-file': path,
+      ...(orgId === undefined ? {} : { 'org-id': orgId }),
+    },
     summary:
       heading(`Projects (${projects.length})`) +
       tableOf(

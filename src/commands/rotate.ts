@@ -59,18 +59,14 @@ const PROOF_BACKOFF_MS = 1000
 export async function runRotateKey(ctx: CommandContext, options: RotateOptions): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
   const stores = options.secrets && (await prepareStores(ctx, options.secrets, options.github))
-  try {
-    if (stores && stores.problems.length > 0) return notPrepared(options, stores, target)
-    return await rotate(ctx, options, target, stores)
-  } finally {
-    await stores?.close()
-  }
+  if (stores && stores.problems.length > 0) return notPrepared(options, stores, target)
+  return rotate(ctx, options, target, stores)
 }
 
 /** Reads what each target needs before anything is written (see keys/github-secrets.ts). */
 async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
   const { SecretStores } = await import('../keys/github-secrets.ts')
-  const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline })
+  const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections)
   for (const note of stores.accessNotes()) ctx.log.info(note.message)
   return stores
 }

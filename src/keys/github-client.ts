@@ -1,13 +1,29 @@
 /**
  * A small client for the few GitHub REST calls a rotation makes (public keys, secret metadata,
- * secret writes, repository ids), on the undici connection pool and request function the
- * platform client already loads: Octokit would add its own HTTP stack for a handful of calls.
- * The token goes only to GITHUB_API_URL, and redirects are never followed with it.
+ * secret writes, repository ids). It sends on the platform client's connection pool and
+ * transport (api/client.ts: one attempt within its own limit and the step's deadline, what a
+ * failed connection says about whether the request left): Octokit would add its own HTTP stack
+ * for a handful of calls. What is GitHub's own stays here: its headers, its rate limits, its
+ * messages. The token goes only to GITHUB_API_URL, and redirects are never followed with it.
  */
 import { STATUS_CODES } from 'node:http'
 import type { Dispatcher } from 'undici'
-import Agent from 'undici/lib/dispatcher/agent.js'
-import { REQUEST_ID, REQUEST_TIMEOUT_MS, errorCode, excerptOf, sendRequest, type HttpRequest } from '../api/client.ts'
+import {
+  REQUEST_ID,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_BODY_LIMIT,
+  decodeJson,
+  errorCode,
+  excerptOf,
+  headerValue,
+  isRecord,
+  reachedServer,
+  sendAttempt,
+  unsendable,
+  type AttemptEnd,
+  type HttpRequest,
+  type Received,
+} from '../api/client.ts'
 import { parseRetryAfter } from '../api/retry.ts'
 import { formatDuration, type Clock } from '../base/clock.ts'
 import { OwnError } from '../base/errors.ts'
@@ -39,8 +55,14 @@ export class GitHubRequestError extends OwnError {
   readonly rateLimited: boolean
   /** No answer within the attempt's own limit, with more of the step's time left: GitHub may still be at it. */
   readonly timedOut: boolean
-  /** The request could not be built (a header undici refuses): it never left, and sending it again cannot help. */
-  readonly unsent: boolean
+  /**
+   * Whether the request may have reached GitHub: it answered, or the connection failed once a
+   * byte may have left. False only when it certainly never left: refused at connect, not built,
+   * or not sent for want of time.
+   */
+  readonly mayHaveReachedGitHub: boolean
+  /** Sending it again cannot help: it could not be built, or the step's time is up. */
+  readonly final: boolean
   /** What GitHub said, quoted as data: its JSON `message`, or an excerpt of the body. */
   readonly excerpt: string
 
@@ -52,7 +74,8 @@ export class GitHubRequestError extends OwnError {
       retryAfterMs?: number
       rateLimited?: boolean
       timedOut?: boolean
-      unsent?: boolean
+      mayHaveReachedGitHub?: boolean
+      final?: boolean
       excerpt?: string
     } = {},
   ) {
@@ -63,7 +86,8 @@ export class GitHubRequestError extends OwnError {
     this.retryAfterMs = details.retryAfterMs
     this.rateLimited = details.rateLimited ?? false
     this.timedOut = details.timedOut ?? false
-    this.unsent = details.unsent ?? false
+    this.mayHaveReachedGitHub = details.mayHaveReachedGitHub ?? true
+    this.final = details.final ?? false
     this.excerpt = details.excerpt ?? '""'
   }
 }
@@ -73,7 +97,8 @@ export interface GitHubClientOptions {
   apiUrl: string
   token: string
   clock: Clock
-  dispatcher?: Dispatcher
+  /** The step's connection pool (the platform client's): it pools GitHub's connections apart, and closes with it. */
+  connections: Dispatcher
 }
 
 export class GitHubClient {
@@ -81,8 +106,7 @@ export class GitHubClient {
   private readonly basePath: string
   private readonly token: string
   private readonly clock: Clock
-  private readonly dispatcher: Dispatcher
-  private readonly ownsDispatcher: boolean
+  private readonly connections: Dispatcher
 
   constructor(options: GitHubClientOptions) {
     const base = new URL(options.apiUrl)
@@ -90,12 +114,7 @@ export class GitHubClient {
     this.basePath = base.pathname.replace(/\/+$/, '')
     this.token = options.token
     this.clock = options.clock
-    this.ownsDispatcher = options.dispatcher === undefined
-    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 30_000, connections: 2 })
-  }
-
-  async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    this.connections = options.connections
   }
 
   get(path: string, deadline: number): Promise<GitHubAnswer> {
@@ -108,8 +127,8 @@ export class GitHubClient {
   }
 
   /**
-   * One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
-   * Throws GitHubRequestError.
+   * One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`;
+   * none once `deadline` has passed. Throws GitHubRequestError.
    */
   private async send(
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown },
@@ -130,40 +149,29 @@ export class GitHubClient {
       request.body = JSON.stringify(call.body)
       request.headers['content-type'] = 'application/json'
     }
-    const remaining = deadline - this.clock.now()
-    const timer = this.clock.deadline(Math.max(1, Math.min(REQUEST_TIMEOUT_MS, remaining)))
-    let received
-    try {
-      received = await sendRequest(this.dispatcher, this.origin, request, cut ? AbortSignal.any([timer.signal, cut]) : timer.signal)
-    } finally {
-      timer.clear()
+    const attempt = await sendAttempt(this.connections, this.origin, request, {
+      clock: this.clock,
+      deadline,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      cut,
+    })
+    if (!attempt.sent) {
+      throw new GitHubRequestError("the step's timeout ran out before the request was sent.", { mayHaveReachedGitHub: false, final: true })
     }
-    if (!received.ok) {
-      if (timer.signal.aborted && remaining >= REQUEST_TIMEOUT_MS) {
-        throw new GitHubRequestError(`no answer from GitHub within ${formatDuration(REQUEST_TIMEOUT_MS)}.`, { timedOut: true })
-      }
-      const cause = received.cause instanceof Error ? received.cause.message : String(received.cause)
-      if (errorCode(received.cause) === 'UND_ERR_INVALID_ARG') {
-        throw new GitHubRequestError(`the request could not be sent (${quoted(cause.split('\n')[0] ?? '', 200)}).`, { unsent: true })
-      }
-      throw new GitHubRequestError(`no answer from GitHub (${quoted(cause.split('\n')[0] ?? '', 200)}).`)
-    }
+    const { received } = attempt
+    if (!received.ok) throw noAnswer(received, attempt.ended)
     const { status, headers, text } = received
-    const header = (name: string) => {
-      const value = headers[name]
-      return Array.isArray(value) ? value[0] : value
-    }
     // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
-    const sent = header('x-github-request-id')
+    const sent = headerValue(headers['x-github-request-id'])
     const requestId = sent !== undefined && REQUEST_ID.test(sent) ? sent : undefined
     if (status >= 200 && status < 300) {
-      let body: unknown
-      try {
-        body = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        throw new GitHubRequestError(`GitHub answered ${status} with a body that is not JSON.`, { status, requestId })
+      if (text === '' && !received.tooLarge) return { status, body: undefined }
+      const decoded = received.tooLarge ? undefined : decodeJson(text)
+      if (!decoded?.ok) {
+        const why = received.tooLarge ? `a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, not read` : 'a body that is not JSON'
+        throw new GitHubRequestError(`GitHub answered ${status} with ${why}.`, { status, requestId })
       }
-      return { status, body }
+      return { status, body: decoded.value }
     }
     if (status >= 300 && status < 400) {
       throw new GitHubRequestError(
@@ -172,12 +180,13 @@ export class GitHubClient {
         { status, requestId },
       )
     }
-    const excerpt = describeGitHubMessage(text, header('content-type') ?? '')
+    const excerpt = describeGitHubMessage(text, headerValue(headers['content-type']) ?? '')
     const now = this.clock.now()
-    const reset = Number(header('x-ratelimit-reset'))
-    const exhausted = header('x-ratelimit-remaining') === '0'
+    const reset = Number(headerValue(headers['x-ratelimit-reset']))
+    const exhausted = headerValue(headers['x-ratelimit-remaining']) === '0'
     const retryAfterMs =
-      parseRetryAfter(header('retry-after'), now) ?? (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined)
+      parseRetryAfter(headerValue(headers['retry-after']), now) ??
+      (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined)
     const rateLimited = status === 429 || (status === 403 && (exhausted || /rate limit/i.test(excerpt)))
     throw new GitHubRequestError(`GitHub answered ${status} (${excerpt}).`, {
       status,
@@ -189,14 +198,28 @@ export class GitHubClient {
   }
 }
 
+/** A request without a usable answer, and whether it may have reached GitHub. */
+function noAnswer(received: Extract<Received, { ok: false }>, ended: AttemptEnd): GitHubRequestError {
+  const cause = received.cause instanceof Error ? received.cause.message : String(received.cause)
+  const said = quoted(cause.split('\n')[0] ?? '', 200)
+  if (unsendable(received)) {
+    return new GitHubRequestError(`the request could not be sent (${said}).`, { mayHaveReachedGitHub: false, final: true })
+  }
+  if (ended === 'timeout')
+    return new GitHubRequestError(`no answer from GitHub within ${formatDuration(REQUEST_TIMEOUT_MS)}.`, { timedOut: true })
+  if (ended === 'deadline') return new GitHubRequestError("the step's timeout ran out before GitHub answered.")
+  if (!reachedServer(received)) {
+    return new GitHubRequestError(`the connection to GitHub failed (${untrusted(errorCode(received.cause) ?? '')}); nothing was sent.`, {
+      mayHaveReachedGitHub: false,
+    })
+  }
+  return new GitHubRequestError(`no answer from GitHub (${said}).`)
+}
+
 /** GitHub's own message (JSON `message`), quoted as data; an excerpt of any other body. */
 function describeGitHubMessage(text: string, contentType: string): string {
-  try {
-    const body: unknown = JSON.parse(text)
-    const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined
-    if (typeof message === 'string' && message !== '') return quoted(message.split('\n')[0] ?? '', 200)
-  } catch {
-    // Not JSON: a proxy's page.
-  }
+  const decoded = decodeJson(text)
+  const said = decoded.ok && isRecord(decoded.value) ? decoded.value.message : undefined
+  if (typeof said === 'string' && said !== '') return quoted(said.split('\n')[0] ?? '', 200)
   return untrusted(excerptOf(text, contentType))
 }

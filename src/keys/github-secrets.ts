@@ -5,6 +5,8 @@
  * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
  * import only when rotate-key stores a secret, so no other command pays for it.
  */
+import type { Dispatcher } from 'undici'
+import { isRecord } from '../api/client.ts'
 import { retrying } from '../api/retry.ts'
 import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
@@ -113,14 +115,21 @@ export class SecretStores {
    * Prepares every target, one after the other (GitHub asks for one request at a time): its
    * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
    * settled), and for an organization secret the visibility and repositories to send. Never
-   * throws for a target: what failed is in `problems`.
+   * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
+   * platform client's), which GitHub's requests share.
    */
   static async prepare(
     storage: SecretStorage,
     github: GitHubEnvironment,
     time: Pick<StoreTime, 'clock' | 'deadline'>,
+    connections: Dispatcher,
   ): Promise<SecretStores> {
-    const client = new GitHubClient({ apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL, token: storage.token, clock: time.clock })
+    const client = new GitHubClient({
+      apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
+      token: storage.token,
+      clock: time.clock,
+      connections,
+    })
     const prepared: PreparedStore[] = []
     const problems: StoreOutcome[] = []
     const repositoryIds = new Map<string, number>()
@@ -178,10 +187,6 @@ export class SecretStores {
     })
   }
 
-  async close(): Promise<void> {
-    await this.client.close()
-  }
-
   /**
    * Seals the value for the target's key and writes it. A write without an answer is sent
    * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
@@ -206,11 +211,12 @@ export class SecretStores {
           try {
             await this.client.put(store.path, body, time.deadline, cut?.signal)
           } catch (error) {
-            // A 4xx answer means GitHub refused that attempt; anything else leaves its outcome open
-            // (a 2xx whose body cannot be read was carried out).
-            const status = error instanceof GitHubRequestError ? error.status : undefined
-            const unsent = error instanceof GitHubRequestError && error.unsent
-            if (!unsent && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
+            // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
+            // connect, not built, no time left) cannot have landed; anything else leaves its
+            // outcome open (a 2xx whose body cannot be read was carried out).
+            const request = error instanceof GitHubRequestError ? error : undefined
+            const status = request?.status
+            if ((request?.mayHaveReachedGitHub ?? true) && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
             throw error
           }
         },
@@ -341,9 +347,8 @@ function reading(client: GitHubClient, path: string, clock: Clock, deadline: num
 }
 
 function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
-  const record = asRecord(body)
-  const keyId = record?.key_id
-  const key = record?.key
+  const keyId = isRecord(body) ? body.key_id : undefined
+  const key = isRecord(body) ? body.key : undefined
   if (typeof keyId !== 'string' || keyId === '' || typeof key !== 'string') {
     throw new TargetFailure('GitHub answered the public key without `key_id` and `key`.')
   }
@@ -366,10 +371,10 @@ async function readStamp(client: GitHubClient, path: string, clock: Clock, deadl
   } catch (error) {
     return error instanceof GitHubRequestError && error.status === 404 ? { exists: false } : undefined
   }
-  const record = asRecord(answer.body)
+  const record = isRecord(answer.body) ? answer.body : {}
   const stamp: SecretStamp = { exists: true }
-  if (typeof record?.updated_at === 'string') stamp.updatedAt = record.updated_at
-  if (VISIBILITIES.includes(record?.visibility as Visibility)) stamp.visibility = record?.visibility as Visibility
+  if (typeof record.updated_at === 'string') stamp.updatedAt = record.updated_at
+  if (VISIBILITIES.includes(record.visibility as Visibility)) stamp.visibility = record.visibility as Visibility
   return stamp
 }
 
@@ -378,14 +383,13 @@ async function selectedRepositoryIds(client: GitHubClient, path: string, time: P
   const ids: number[] = []
   for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
     const { body } = await reading(client, `${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.clock, time.deadline)
-    const record = asRecord(body)
-    const total = record?.total_count
-    const repositories = record?.repositories
+    const total = isRecord(body) ? body.total_count : undefined
+    const repositories = isRecord(body) ? body.repositories : undefined
     if (typeof total !== 'number' || !Array.isArray(repositories)) {
       throw new TargetFailure('GitHub answered the selected repositories without `total_count` and `repositories`.')
     }
     for (const repository of repositories) {
-      const id = asRecord(repository)?.id
+      const id = isRecord(repository) ? repository.id : undefined
       if (typeof id !== 'number' || !Number.isSafeInteger(id))
         throw new TargetFailure('GitHub answered a selected repository without an id.')
       ids.push(id)
@@ -420,7 +424,7 @@ async function repositoryIdsOf(
           error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error)
         throw new TargetFailure(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, error)
       }
-      const found = asRecord(answer.body)?.id
+      const found = isRecord(answer.body) ? answer.body.id : undefined
       if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
         throw new TargetFailure(`GitHub answered repository ${untrusted(`${owner}/${name.repo}`)} without an id.`)
       }
@@ -451,7 +455,7 @@ function describeStamps(before: SecretStamp | undefined, after: SecretStamp | un
 
 /** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
 function retryDelay(error: unknown, attempt: number): number | undefined {
-  if (!(error instanceof GitHubRequestError) || error.unsent) return undefined
+  if (!(error instanceof GitHubRequestError) || error.final) return undefined
   if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
   if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
   return undefined
@@ -501,8 +505,4 @@ function describeWhat(target: SecretTarget): string {
     default:
       return 'repository'
   }
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
 }

@@ -1,10 +1,11 @@
 /**
  * Outputs within the runner's limits (runner-facts.md). A step output passed on through `env:`
  * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
- * result is capped at 10 MiB, and GitHub documents 1 MB an output. A list output is set only
- * when it fits OUTPUT_LIMIT_BYTES whole, never cut short; the whole list always goes to a file
- * under RUNNER_TEMP, whose path is an output too. Every other output is held to the same limit
- * on its way out (boundOutputs): one that is over goes to a file instead.
+ * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
+ * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
+ * list output (`projects`, `project-ids`, `keys`) always has its whole list in a file of its own
+ * under RUNNER_TEMP, whose path is an output too, and the warning names that file; any other
+ * output over the limit goes into the `outputs-file`.
  */
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
@@ -12,11 +13,11 @@ import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 
-/** Largest list output, in bytes: half of the 128 KiB one environment variable may hold. */
+/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
 export const OUTPUT_LIMIT_BYTES = 64 * 1024
 
 /** Whether an output value can be passed on through `env:` or `with:`. */
-export function fitsOutput(value: string): boolean {
+function fitsOutput(value: string): boolean {
   return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES
 }
 
@@ -31,41 +32,19 @@ export async function writeListFile(dir: string, list: 'projects' | 'keys' | 'ou
   return path
 }
 
-/** The list outputs of the action. */
-export type ListOutput = 'projects' | 'project-ids' | 'keys'
-
-/**
- * The list outputs that fit, and one warning naming those that do not and the file that holds
- * every record (`file.output` is the output with its path).
- */
-export function listOutputs(
-  candidates: ReadonlyArray<readonly [ListOutput, string]>,
-  file: { output: 'projects-file' | 'keys-file'; path: string },
-): { outputs: Record<string, string>; warning?: string } {
-  const outputs: Record<string, string> = { [file.output]: file.path }
-  const left = candidates.filter(([name, value]) => {
-    if (!fitsOutput(value)) return true
-    outputs[name] = value
-    return false
-  })
-  if (left.length === 0) return { outputs }
-  const names = left.map(([name, value]) => `\`${name}\` (${Buffer.byteLength(value, 'utf8')} bytes)`).join(' and ')
-  return {
-    outputs,
-    warning:
-      `Not set: ${names}, over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:. ` +
-      `Every record is in the file named by the \`${file.output}\` output: ${untrusted(file.path, 1000)}`,
-  }
+/** The list outputs, each with the output that names the file holding the whole list. */
+const WHOLE_LIST_FILES: Readonly<Record<string, 'projects-file' | 'keys-file'>> = {
+  projects: 'projects-file',
+  'project-ids': 'projects-file',
+  keys: 'keys-file',
 }
-
-/** Outputs that hold a key value: never written to a file. */
-const SECRET_OUTPUTS: ReadonlySet<string> = new Set(['key'])
 
 /**
  * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
- * is not set: its value goes, under its name, into one JSON object in a file under `dir`
- * (RUNNER_TEMP), whose path is the `outputs-file` output, and a warning names each. A JSON
- * value is stored as JSON, any other as a string. A key value is never written to a file.
+ * is not set, and a warning names it and where its value is: a list output, in the file of the
+ * whole list it already has; any other, under its name in one JSON object in a file under `dir`
+ * (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON and any other as a
+ * string. (`key` is never near the limit: a key value over 1,024 characters is refused.)
  */
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
@@ -74,17 +53,26 @@ export async function boundOutputs(
   const set: Record<string, string> = {}
   const spilled: Record<string, unknown> = {}
   const over: string[] = []
-  const secrets: string[] = []
+  /** The list outputs over the limit, by the output naming their whole-list file. */
+  const inListFile = new Map<'projects-file' | 'keys-file', string[]>()
   for (const [name, value] of Object.entries(outputs)) {
+    const listFile = WHOLE_LIST_FILES[name]
     if (fitsOutput(value)) set[name] = value
-    else if (SECRET_OUTPUTS.has(name)) secrets.push(describeSize(name, value))
-    else {
+    else if (listFile !== undefined && outputs[listFile] !== undefined) {
+      inListFile.set(listFile, [...(inListFile.get(listFile) ?? []), describeSize(name, value)])
+    } else {
       spilled[name] = asJson(value)
       over.push(describeSize(name, value))
     }
   }
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []
+  for (const [listFile, names] of inListFile) {
+    warnings.push(
+      `Not set: ${untrusted(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ` +
+        `Every record is in the file named by the \`${listFile}\` output: ${untrusted(outputs[listFile] ?? '', 1000)}`,
+    )
+  }
   if (over.length > 0) {
     let where: string
     try {
@@ -98,11 +86,6 @@ export async function boundOutputs(
       where = messageOf(error)
     }
     warnings.push(`Not set: ${untrusted(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`)
-  }
-  if (secrets.length > 0) {
-    warnings.push(
-      `Not set: ${untrusted(secrets.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} A key value is never written to a file.`,
-    )
   }
   return { outputs: set, warnings }
 }
