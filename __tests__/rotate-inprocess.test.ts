@@ -175,6 +175,20 @@ describe('without a secret', () => {
     expect(states.at(-1)).toBe('')
   })
 
+  it('keep-previous 1: a key whose created_at cannot be read counts as newest, and is kept', async () => {
+    const garbled = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    // "60" would read as 1960: the oldest, and revoked.
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { created_at: '60' }, ids: [garbled.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info.slice(2)).toEqual([
+      `Revoked API key ${current.id}.`,
+      `Kept API key ${garbled.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([garbled.id, id])
+  })
+
   it('keep-previous 1 with one old key: it is kept, and nothing is revoked', async () => {
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1 })

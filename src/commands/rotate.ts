@@ -10,6 +10,7 @@ import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/l
 import { organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../keys/github-secrets.ts'
 import { targetText, type SecretStorage } from '../keys/secret-targets.ts'
+import { readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
@@ -366,7 +367,7 @@ function describeConcurrentRun(name: string, appeared: ApiKey[], where: string):
 export function newestKeys(keys: ApiKey[], count: number): number[] {
   if (count <= 0) return []
   const time = (k: ApiKey) => {
-    const parsed = Date.parse(k.created_at)
+    const parsed = readTime(k.created_at)
     return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed
   }
   const ordered = [...keys].sort((a, b) => time(b) - time(a))
