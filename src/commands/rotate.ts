@@ -243,6 +243,8 @@ async function notStoredEverywhere(
   }
   const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
   if (stored + uncertain === 0) {
+    // No target holds it: should this revocation fail too, the post step revokes it.
+    ledger.notHandedOut(created.id)
     const undo = await revokeNewKey(ctx, ledger, created.id)
     ledger.settle()
     return {
