@@ -604,6 +604,16 @@ describe('revoke-key', () => {
     expect(valid()).toEqual([c])
   })
 
+  it('by name, a key the platform lists twice is revoked once', async () => {
+    const a = platform.addKey(NAME).id
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [a] })
+    const result = await runRevokeKey(ctx, { keyName: NAME })
+    expect(log.info).toEqual([`Revoked API key ${a}.`])
+    expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
+    expect(result.failure).toBeUndefined()
+    expect(requestsOf('DELETE', /^\/api_keys\//)).toHaveLength(1)
+  })
+
   it('the first revocation failing names none as revoked', async () => {
     const a = platform.addKey(NAME).id
     platform.inject({ method: 'DELETE', path: `/api_keys/${a}`, kind: 'status', status: 400 })

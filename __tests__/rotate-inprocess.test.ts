@@ -189,6 +189,18 @@ describe('without a secret', () => {
     expect(validNamed('ci-deploy')).toEqual([garbled.id, id])
   })
 
+  it('an old key the platform lists twice is one key: revoked once, and the rotation succeeds', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [older.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toBeUndefined()
+    expect(log.info.slice(2)).toEqual([`Revoked API key ${current.id}.`, `Revoked API key ${older.id}.`])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2)
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
   it('keep-previous 1 with one old key: it is kept, and nothing is revoked', async () => {
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1 })

@@ -1,10 +1,11 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
-import { PERSONAL_KEYS, listKeysIn, organizationKeys, revokeKeyIn, type KeyNamespace } from './api/namespace.ts'
+import { PERSONAL_KEYS, organizationKeys, revokeKeyIn, type KeyNamespace } from './api/namespace.ts'
 import { ApiError } from './api/errors.ts'
 import { systemClock } from './base/clock.ts'
 import { ActionError, messageOf } from './base/errors.ts'
 import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
+import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
 import { clientFor, failStep, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
@@ -71,7 +72,7 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
   let keys
   try {
-    keys = await listKeysIn(client, namespace)
+    keys = await listKeysMerged(client, namespace)
   } catch (error) {
     throw new ActionError(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +

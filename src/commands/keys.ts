@@ -2,13 +2,12 @@ import type { PlatformClient } from '../api/client.ts'
 import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { RevocationUnconfirmed, createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
-import { getAuth } from '../api/endpoints.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../keys/ledger.ts'
 import { keyNamespaceFor, organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
-import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
+import { lastUseOf, listKeysMerged, mayBeOwnKey, readKeysAndOwnKey, readTime, type OwnKey } from '../keys/usage.ts'
 import { formatDate, heading, paragraph, table, tableOf, type Cell } from '../runner/summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
 import { listOutputs, writeListFile } from '../runner/outputs.ts'
@@ -79,7 +78,7 @@ export function cleanupClient(ctx: CommandContext): PlatformClient {
  */
 export async function openLedger(ctx: CommandContext, name: string, target: KeyTarget): Promise<{ ledger: KeyLedger; keys: ApiKey[] }> {
   cancellationOf(ctx).hold()
-  const keys = await listKeysIn(ctx.client, target.namespace)
+  const keys = await listKeysMerged(ctx.client, target.namespace)
   const ledger = new KeyLedger((value) => ctx.saveState(UNSETTLED_KEYS, value), name, target, keys)
   if (ledger.before.length > MAX_KNOWN_KEYS) {
     throw new ActionError(
@@ -153,7 +152,7 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, answerL
   const what = `${answerLost.message} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
   let strangers: ApiKey[]
   try {
-    strangers = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    strangers = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     const others = ledger.before.length ? ` other than ${describeIds(ledger.before)}` : ''
     throw new ActionError(
@@ -194,7 +193,7 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
   const failed = (message: string) => (cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message))
   let left: ApiKey[]
   try {
-    left = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    left = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     ledger.settle()
     return failed(
@@ -221,7 +220,7 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
 async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId: number): Promise<void> {
   let strangers: ApiKey[]
   try {
-    strangers = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    strangers = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     ctx.log.warning(
       `Could not look for a key that the lost attempt may have made late: ${messageOf(error)} The post step looks again when the job ends.`,
@@ -509,10 +508,7 @@ interface RevocationPlan {
  * it was made before the step began).
  */
 async function planRevocationByName(ctx: CommandContext, name: string, namespace: KeyNamespace): Promise<RevocationPlan> {
-  const stepStarted = ctx.clock.now()
-  const auth = await getAuth(ctx.client)
-  const keys = mergeById(await listKeysIn(ctx.client, namespace))
-  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
+  const { keys, own, stepStarted } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const named = keys.filter((k) => k.name === name)
   const ids = orderForRevocation(named, own, stepStarted)
   const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
@@ -532,9 +528,9 @@ async function planRevocationByName(ctx: CommandContext, name: string, namespace
 }
 
 /**
- * The keys that cannot be the step's own first, least recently used first (never used first);
- * then those that may be, least recently used or made first, so the likeliest one goes last.
- * Ties go by id.
+ * The keys (one record per key) that cannot be the step's own first, least recently used first
+ * (never used first); then those that may be, least recently used or made first, so the likeliest
+ * one goes last. Ties go by id.
  */
 export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: number): number[] {
   // An unreadable time counts as now: such a key goes late.
@@ -543,7 +539,7 @@ export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: num
     if (!mayBeOwnKey(k, own, stepStarted)) return [0, time(lastUseOf(k))]
     return [1, time(lastUseOf(k) ?? readTime(k.created_at))]
   }
-  return mergeById(keys)
+  return keys
     .map((k) => ({ id: k.id, rank: rank(k) }))
     .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
     .map((k) => k.id)

@@ -2,7 +2,6 @@ import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
-import { listKeysIn } from '../api/namespace.ts'
 import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { StepCancelled } from '../runner/cancellation.ts'
@@ -10,7 +9,7 @@ import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/l
 import { organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../keys/github-secrets.ts'
 import { targetText, type SecretStorage } from '../keys/secret-targets.ts'
-import { readTime } from '../keys/usage.ts'
+import { listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
@@ -131,7 +130,7 @@ async function rotate(
     stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
     // The store took a while: another rotation may have begun meanwhile.
     try {
-      afterStore = await listKeysIn(lister, target.namespace)
+      afterStore = await listKeysMerged(lister, target.namespace)
     } catch (error) {
       return rotated(
         ledger,
@@ -399,11 +398,11 @@ async function proveKey(
     })
   const { projectId } = target
   if (projectId === undefined) {
-    const keys = await proof(() => listKeysIn(newClient, target.namespace))
+    const keys = await proof(() => listKeysMerged(newClient, target.namespace))
     return { keys, message: `it listed ${keys.length} key(s)` }
   }
   await proof(() => getProject(newClient, projectId))
-  return { keys: await listKeysIn(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
+  return { keys: await listKeysMerged(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
 }
 
 /** Revokes the new key with the step's own key; no old key was touched. */
