@@ -614,6 +614,29 @@ describe('revoke-key', () => {
     expect(requestsOf('DELETE', /^\/api_keys\//)).toHaveLength(1)
   })
 
+  it('by name, a key someone else revoked between the list and its turn counts as gone, and the rest are revoked', async () => {
+    const hour = 3_600_000
+    const a = platform.addKey(NAME, { createdAt: clock.now() - 3 * hour, lastUsedAt: clock.now() - 2 * hour }).id
+    const b = platform.addKey(NAME).id
+    platform.inject({ method: 'DELETE', path: `/api_keys/${b}`, kind: 'status', status: 404 })
+    const result = await runRevokeKey(ctx, { keyName: NAME })
+    expect(log.info).toEqual([`API key ${b} was already revoked.`, `Revoked API key ${a}.`])
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
+    expect(result.summary).toBe(
+      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+        `<tr><td><code>${b}</code></td><td>already revoked</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n</table>\n`,
+    )
+    expect(valid()).toEqual([b])
+  })
+
+  it('by id, a key the platform does not find (404) is a failure: the id may be wrong', async () => {
+    const result = await runRevokeKey(ctx, { keyId: 424242 })
+    expect(result.failure).toMatch(/^Could not revoke API key 424242: API key 424242 was not found \(404\)/)
+    expect(result.failedRequest?.status).toBe(404)
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+  })
+
   it('the first revocation failing names none as revoked', async () => {
     const a = platform.addKey(NAME).id
     platform.inject({ method: 'DELETE', path: `/api_keys/${a}`, kind: 'status', status: 400 })

@@ -1,7 +1,7 @@
 import type { PlatformClient } from '../api/client.ts'
 import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
-import { RevocationUnconfirmed, createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
@@ -13,6 +13,7 @@ import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
 import { listOutputs, writeListFile } from '../runner/outputs.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
+import { alreadyRevoked, revokeInTurn, type RevocationRun } from './revocation.ts'
 
 export type { KeyTarget } from '../keys/ledger.ts'
 
@@ -260,7 +261,7 @@ export async function revokeNewKey(ctx: CommandContext, ledger: KeyLedger, id: n
   try {
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, id)
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) {
+    if (!alreadyRevoked(error)) {
       return {
         revoked: false,
         message: `Revoking the new key ${id} failed too (${messageOf(error)}): the post step tries again, or revoke it by hand.`,
@@ -333,78 +334,17 @@ export function describeScope(target: KeyTarget): string {
   return target.namespace.kind === 'organization' ? `organization ${untrusted(target.namespace.orgId)}` : 'personal'
 }
 
-/** How revoking keys one by one ended. */
-export interface RevocationRun {
-  revoked: number[]
-  /** The revocation that failed, and so ended the run. */
-  failed?: {
-    id: number
-    error: unknown
-    /** It may have taken effect all the same: its answer was lost, or did not confirm it. */
-    uncertain: boolean
-  }
-  /** Keys whose revocation was never sent, after the failure. */
-  notTried: number[]
-}
-
-export interface RevocationHooks {
-  /** Says that a key was revoked; default "Revoked API key N." */
-  revoked?: (id: number) => void
-  /** A 404 means someone else revoked the key meanwhile, as wanted: says so, and the run goes on. Default: a failure. */
-  alreadyGone?: (id: number) => void
-}
-
-/**
- * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
- * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
- * no other starts: the result tells, key by key, what was done.
- */
-export async function revokeInTurn(
-  ctx: CommandContext,
-  ids: readonly number[],
-  namespace: KeyNamespace,
-  hooks: RevocationHooks = {},
-): Promise<RevocationRun> {
-  const cancellation = cancellationOf(ctx)
-  if (ids.length > 0) cancellation.hold()
-  const revoked: number[] = []
-  for (const [i, id] of ids.entries()) {
-    let settled = (): void => undefined
-    try {
-      cancellation.checkpoint(`revoke API key ${id}`)
-      settled = cancellation.inFlight(`the revocation of API key ${id}`)
-      await revokeKeyIn(ctx.client, namespace, id)
-      revoked.push(id)
-      if (hooks.revoked) hooks.revoked(id)
-      else ctx.log.info(`Revoked API key ${id}.`)
-    } catch (error) {
-      if (hooks.alreadyGone && error instanceof ApiError && error.status === 404) {
-        hooks.alreadyGone(id)
-        continue
-      }
-      return { revoked, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) }
-    } finally {
-      settled()
-    }
-  }
-  return { revoked, notTried: [] }
-}
-
-/** Whether a failed revocation may have revoked the key all the same. */
-function mayHaveTakenEffect(error: unknown): boolean {
-  if (error instanceof RevocationUnconfirmed) return true
-  return error instanceof ApiError && (error.mayHaveReachedServer || error.earlierAttemptUncertain)
-}
-
-/** Revokes keys one by one; on a failure, reports what was revoked before it. */
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
 export async function revokeKeyIds(
   ctx: CommandContext,
   ids: number[],
   namespace: KeyNamespace,
-): Promise<{ revoked: number[]; failure?: string; failedRequest?: ApiError }> {
-  const run = await revokeInTurn(ctx, ids, namespace)
-  if (!run.failed) return { revoked: run.revoked }
-  return { revoked: run.revoked, failure: describeRevocationFailure(run), failedRequest: apiErrorIn(run.failed.error) }
+  unlisted: readonly number[],
+): Promise<{ revoked: number[]; alreadyRevoked: number[]; failure?: string; failedRequest?: ApiError }> {
+  const run = await revokeInTurn(ctx, ids, namespace, { unlisted })
+  const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked }
+  if (!run.failed) return done
+  return { ...done, failure: describeRevocationFailure(run), failedRequest: apiErrorIn(run.failed.error) }
 }
 
 /** Why the run stopped, and what it had revoked. */
@@ -418,6 +358,7 @@ function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
   return ids.map((id) => {
     let outcome = 'not revoked'
     if (run.revoked.includes(id)) outcome = 'revoked'
+    else if (run.alreadyRevoked.includes(id)) outcome = 'already revoked'
     else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
     return [{ code: String(id) }, outcome]
   })
@@ -480,7 +421,8 @@ export async function runRevokeKey(
   const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
   const plan: RevocationPlan =
     target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName as string, namespace)
-  const run = await revokeInTurn(ctx, plan.ids, namespace)
+  // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+  const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids })
   let failure = run.failed && describeRevocationFailure(run)
   if (plan.byName && refusedStepKey(run)) failure = describeLockedOut(run, plan.byName.name, plan.byName.own)
   return {

@@ -7,7 +7,7 @@ import { lastUseOf, readKeysAndOwnKey, readTime, type OwnKey } from '../keys/usa
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
-import { revokeInTurn } from './keys.ts'
+import { revokeInTurn } from './revocation.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
 export interface PruneSelection {
@@ -181,8 +181,6 @@ async function revokeSelected(
       const { key, reasons } = byId.get(id)!
       ctx.log.info(`Revoked API key ${key.id} ${quoted(key.name, 80)}: ${untrusted(reasons.join('; '), 1000)}.`)
     },
-    // Someone else revoked it meanwhile (a late post step, a person): it is gone, as wanted.
-    alreadyGone: (id) => ctx.log.info(`API key ${id} was already revoked.`),
   })
   revoked.push(...run.revoked)
   if (!run.failed) return {}

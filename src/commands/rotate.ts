@@ -136,8 +136,7 @@ async function rotate(
         ledger,
         options,
         created,
-        [],
-        [],
+        NOTHING_REVOKED,
         outcomes,
         `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
       )
@@ -151,8 +150,7 @@ async function rotate(
       ledger,
       options,
       created,
-      [],
-      [],
+      NOTHING_REVOKED,
       outcomes,
       describeConcurrentRun(options.keyName, appeared, 'after storing the new key'),
     )
@@ -164,18 +162,23 @@ async function rotate(
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
   const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
-  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, target.namespace)
+  // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const unlisted = doomed.filter((id) => !names.has(id))
+  const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
+    { ...ctx, client: lister },
+    doomed,
+    target.namespace,
+    unlisted,
+  )
   for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
-  // Names as the platform listed them: `key-id` may name a key of another name.
-  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
   const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
   return rotated(
     ledger,
     options,
     created,
-    named(revoked),
-    named(kept),
+    { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) },
     outcomes,
     failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
     failedRequest,
@@ -310,13 +313,21 @@ interface NamedKey {
   name: string
 }
 
+/** What became of the replaced keys: revoked, kept by keep-previous, or revoked by someone else before their turn. */
+interface ReplacedKeys {
+  revoked: NamedKey[]
+  kept: NamedKey[]
+  alreadyRevoked: NamedKey[]
+}
+
+const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
+
 /** The result, which hands the new key out (main writes it to the `key` output with no await before). */
 function rotated(
   ledger: KeyLedger,
   options: RotateOptions,
   created: CreatedApiKey,
-  revoked: NamedKey[],
-  kept: NamedKey[],
+  { revoked, kept, alreadyRevoked }: ReplacedKeys,
   outcomes: readonly StoreOutcome[],
   failure: string | undefined,
   failedRequest?: ApiError,
@@ -342,6 +353,7 @@ function rotated(
           ['new', { code: String(created.id) }, options.keyName],
           ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
           ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+          ...alreadyRevoked.map((k) => ['already revoked', { code: String(k.id) }, k.name]),
         ],
       ) +
       (secrets
