@@ -429,8 +429,7 @@ export async function runRevokeKey(
     outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
     summary:
       heading('API keys revoked') +
-      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')) +
-      (failure ? paragraph(failure) : ''),
+      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')),
     failure,
     failedRequest: run.failed && apiErrorIn(run.failed.error),
   }

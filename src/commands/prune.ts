@@ -255,13 +255,14 @@ function summarize(parts: SummaryParts): string {
       why(v),
     ])
   const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why']
-  let outcome: string
+  // A failure is the outcome: main adds it below the summary.
+  let outcome = ''
   if (selected.length === 0) outcome = 'No key is selected: nothing was revoked.'
   else if (options.dryRun) {
     outcome = blocked
       ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
       : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`
-  } else outcome = failure ?? `Revoked ${revoked.length} key(s).`
+  } else if (!failure) outcome = `Revoked ${revoked.length} key(s).`
   return (
     heading(title) +
     paragraph(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
@@ -271,7 +272,7 @@ function summarize(parts: SummaryParts): string {
           rows(selected, (v) => v.reasons.join('; ')),
         )
       : '') +
-    paragraph(outcome) +
+    (outcome ? paragraph(outcome) : '') +
     (kept.length > 0
       ? heading(`Selected, but kept by a guard (${kept.length})`, 4) +
         table(
