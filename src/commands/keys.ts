@@ -11,7 +11,7 @@ import { lastUseOf, listKeysMerged, mayBeOwnKey, readKeysAndOwnKey, readTime, ty
 import { formatDate, heading, paragraph, table, tableOf, type Cell } from '../runner/summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
 import { listOutputs, writeListFile } from '../runner/outputs.ts'
-import { quoted, untrusted } from '../base/text.ts'
+import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import { alreadyRevoked, revokeInTurn, type RevocationRun } from './revocation.ts'
 
@@ -48,10 +48,10 @@ export type { KeyTarget } from '../keys/ledger.ts'
  */
 
 /**
- * A key value the action hands out: one printable token, at most 1,024 characters. The platform's
- * keys are far shorter; a longer value would be an output (and a mask) no later step can carry.
+ * The longest key value the action hands out (a printable token). The platform's keys are far
+ * shorter; a longer value would be an output (and a mask) no later step can carry.
  */
-const KEY_VALUE = /^[\x21-\x7e]{1,1024}$/
+const MAX_KEY_VALUE_LENGTH = 1024
 
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
@@ -130,7 +130,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
     }
     if (created.key) ctx.mask(created.key)
     ledger.created(created.id)
-    if (!KEY_VALUE.test(created.key)) {
+    if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) {
       throw await revokeAtOnce(
         ctx,
         ledger,
