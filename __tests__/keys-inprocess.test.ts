@@ -623,7 +623,7 @@ describe('revoke-key', () => {
     expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
     expect(result.summary).toBe(
       '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
-        `<tr><td><code>${b}</code></td><td>already revoked</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n</table>\n`,
+        `<tr><td><code>${b}</code></td><td>revoked by someone else meanwhile</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n</table>\n`,
     )
     expect(valid()).toEqual([b])
   })

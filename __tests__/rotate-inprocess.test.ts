@@ -280,7 +280,7 @@ describe('without a secret', () => {
           newRow(id),
           revokedRow(older.id),
           revokedRow(newer.id),
-          `<tr><td>already revoked</td><td><code>${current.id}</code></td><td>ci-deploy</td></tr>`,
+          `<tr><td>revoked by someone else meanwhile</td><td><code>${current.id}</code></td><td>ci-deploy</td></tr>`,
         ],
         NO_SECRET,
       ),

@@ -358,7 +358,7 @@ function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
   return ids.map((id) => {
     let outcome = 'not revoked'
     if (run.revoked.includes(id)) outcome = 'revoked'
-    else if (run.alreadyRevoked.includes(id)) outcome = 'already revoked'
+    else if (run.alreadyRevoked.includes(id)) outcome = 'revoked by someone else meanwhile'
     else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
     return [{ code: String(id) }, outcome]
   })

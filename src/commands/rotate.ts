@@ -353,7 +353,7 @@ function rotated(
           ['new', { code: String(created.id) }, options.keyName],
           ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
           ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
-          ...alreadyRevoked.map((k) => ['already revoked', { code: String(k.id) }, k.name]),
+          ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
         ],
       ) +
       (secrets
