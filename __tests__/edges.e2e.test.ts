@@ -199,6 +199,17 @@ describe('the post step when its clean-up meets faults', () => {
     ])
   })
 
+  it('a lost key the platform lists twice is one key: it is revoked', async () => {
+    const lost = platform.addKey('nightly')
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [lost.id] })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(info(result.stdout)).toEqual([
+      `Revoked API key ${lost.id} named "nightly": a create of the main step made it without the answer reaching the step, so nobody holds its value.`,
+    ])
+    expect(platform.isKeyValid(lost.id)).toBe(false)
+  })
+
   it('pending keys whose revocation keeps failing are each named for revoking by hand, after the list is checked', async () => {
     const pending = [platform.addKey('nightly'), platform.addKey('nightly')]
     for (const key of pending) platform.inject({ method: 'DELETE', path: `/api_keys/${key.id}`, kind: 'status', status: 500, times: 99 })

@@ -49,6 +49,19 @@ describe('the ledger', () => {
     expect(ledger.isStranger(key(12))).toBe(true)
   })
 
+  it('a key handed out and then not after all is pending again, for the post step to revoke', () => {
+    const saved: string[] = []
+    const ledger = new KeyLedger((v) => saved.push(v), 'ci', personal, [key(3)])
+    ledger.created(10)
+    ledger.handedOut(10)
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[3,10],"pending":[]}')
+    ledger.notHandedOut(10)
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[3],"pending":[10]}')
+    expect(ledger.isStranger(key(10))).toBe(false)
+    ledger.settle()
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[3],"pending":[10]}')
+  })
+
   it('a key still pending keeps the record saved when the step is done', () => {
     const saved: string[] = []
     const ledger = new KeyLedger((v) => saved.push(v), 'ci', personal, [])

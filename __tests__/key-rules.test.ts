@@ -33,6 +33,13 @@ describe('keep-previous: newestKeys', () => {
     expect(newestKeys(tied, 1).sort()).toEqual([2, 4])
     expect(newestKeys([...keys, key(5, 'yesterday')], 1)).toEqual([5])
   })
+
+  it('reads created_at as the service writes it: "60" or a day without a time is unreadable, so newest, never an old date', () => {
+    // Date.parse reads "60" as 1960 and "2026-10-01" as a day: a key revoked for a date it never had.
+    expect(newestKeys([...keys, key(5, '60')], 1)).toEqual([5])
+    expect(newestKeys([...keys, key(6, '2026-10-01')], 1)).toEqual([6])
+    expect(newestKeys([...keys, key(7, '1')], 2)).toEqual([7, 2])
+  })
 })
 
 describe("settling an unanswered secret write from GitHub's updated_at", () => {

@@ -11,7 +11,6 @@ import type { CommandContext } from '../src/commands/context.ts'
 import { runCreateKey, runListKeys, runRevokeKey, type CreateKeyOptions } from '../src/commands/keys.ts'
 import { MAX_KNOWN_KEYS } from '../src/keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../src/runner/state.ts'
-import { escapeHtml } from '../src/runner/summary.ts'
 import type { CapturedLog, ManualClock } from './support/clock.ts'
 import { inProcess, type InProcess } from './support/in-process.ts'
 
@@ -598,10 +597,42 @@ describe('revoke-key', () => {
     expect(result.summary).toBe(
       '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
         `<tr><td><code>${b}</code></td><td>revoked</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n` +
-        `<tr><td><code>${c}</code></td><td>not revoked</td></tr>\n</table>\n` +
-        `<p>${escapeHtml(result.failure!)}</p>\n`,
+        `<tr><td><code>${c}</code></td><td>not revoked</td></tr>\n</table>\n`,
     )
     expect(valid()).toEqual([c])
+  })
+
+  it('by name, a key the platform lists twice is revoked once', async () => {
+    const a = platform.addKey(NAME).id
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [a] })
+    const result = await runRevokeKey(ctx, { keyName: NAME })
+    expect(log.info).toEqual([`Revoked API key ${a}.`])
+    expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
+    expect(result.failure).toBeUndefined()
+    expect(requestsOf('DELETE', /^\/api_keys\//)).toHaveLength(1)
+  })
+
+  it('by name, a key someone else revoked between the list and its turn counts as gone, and the rest are revoked', async () => {
+    const hour = 3_600_000
+    const a = platform.addKey(NAME, { createdAt: clock.now() - 3 * hour, lastUsedAt: clock.now() - 2 * hour }).id
+    const b = platform.addKey(NAME).id
+    platform.inject({ method: 'DELETE', path: `/api_keys/${b}`, kind: 'status', status: 404 })
+    const result = await runRevokeKey(ctx, { keyName: NAME })
+    expect(log.info).toEqual([`API key ${b} was already revoked.`, `Revoked API key ${a}.`])
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
+    expect(result.summary).toBe(
+      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+        `<tr><td><code>${b}</code></td><td>revoked by someone else meanwhile</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n</table>\n`,
+    )
+    expect(valid()).toEqual([b])
+  })
+
+  it('by id, a key the platform does not find (404) is a failure: the id may be wrong', async () => {
+    const result = await runRevokeKey(ctx, { keyId: 424242 })
+    expect(result.failure).toMatch(/^Could not revoke API key 424242: API key 424242 was not found \(404\)/)
+    expect(result.failedRequest?.status).toBe(404)
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
   })
 
   it('the first revocation failing names none as revoked', async () => {
@@ -611,7 +642,7 @@ describe('revoke-key', () => {
     expect(result.failure).toBe(badRequest(`revoke API key ${a}`, requestId('DELETE', `/api_keys/${a}`)))
     expect(result.summary).toBe(
       '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
-        `<tr><td><code>${a}</code></td><td>not revoked</td></tr>\n</table>\n<p>${escapeHtml(result.failure!)}</p>\n`,
+        `<tr><td><code>${a}</code></td><td>not revoked</td></tr>\n</table>\n`,
     )
   })
 

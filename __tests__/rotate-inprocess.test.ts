@@ -175,6 +175,32 @@ describe('without a secret', () => {
     expect(states.at(-1)).toBe('')
   })
 
+  it('keep-previous 1: a key whose created_at cannot be read counts as newest, and is kept', async () => {
+    const garbled = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    // "60" would read as 1960: the oldest, and revoked.
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { created_at: '60' }, ids: [garbled.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info.slice(2)).toEqual([
+      `Revoked API key ${current.id}.`,
+      `Kept API key ${garbled.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([garbled.id, id])
+  })
+
+  it('an old key the platform lists twice is one key: revoked once, and the rotation succeeds', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [older.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toBeUndefined()
+    expect(log.info.slice(2)).toEqual([`Revoked API key ${current.id}.`, `Revoked API key ${older.id}.`])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2)
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
   it('keep-previous 1 with one old key: it is kept, and nothing is revoked', async () => {
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1 })
@@ -233,6 +259,44 @@ describe('without a secret', () => {
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
     expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], NO_SECRET))
     expect(validNamed('ci-deploy')).toEqual([older.id, id])
+  })
+
+  it('an old key someone else revoked before its turn counts as gone: the others are revoked, and the rotation succeeds', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const newer = platform.addKey('ci-deploy', { createdAt: T0 - 2 * DAY })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 404 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toBeUndefined()
+    expect(log.info.slice(2)).toEqual([
+      `API key ${current.id} was already revoked.`,
+      `Revoked API key ${older.id}.`,
+      `Revoked API key ${newer.id}.`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id, newer.id]))
+    expect(result.summary).toBe(
+      summaryOf(
+        [
+          newRow(id),
+          revokedRow(older.id),
+          revokedRow(newer.id),
+          `<tr><td>revoked by someone else meanwhile</td><td><code>${current.id}</code></td><td>ci-deploy</td></tr>`,
+        ],
+        NO_SECRET,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+
+  it('key-id that no list shows and the platform does not find (404) is a failure: the id may be wrong', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keyId: 424242 })
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key 424242: API key 424242 was not found \\(404\\)`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([id])
   })
 
   it('key-id naming the new key itself never revokes it', async () => {

@@ -144,6 +144,30 @@ describe('rotate-key', () => {
     expectNoKeyLeak(result, [current.key, github.token])
   })
 
+  it('when no target took the new key and revoking it fails too, the post step revokes it, as the error says', async () => {
+    github.failNext(403, 1, 'Resource not accessible by personal access token')
+    const id = Math.max(...platform.keys().map((k) => k.id)) + 1
+    platform.inject({ method: 'DELETE', path: `/api_keys/${id}`, kind: 'status', status: 403 })
+    const inputs = { 'secret-name': 'NEON_API_KEY', 'github-token': github.token }
+    const main = await rotate(inputs)
+    expect(errorLines(main.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::Rotation stopped: Could not store secret NEON_API_KEY .*403.* Revoking the new key ${id} failed too \\(.*\\): the post step tries again, or revoke it by hand\\. No old key was revoked\\.$`,
+        ),
+      ),
+    ])
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id, id])
+    const post = await runStep(
+      { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'key-name': 'ci-deploy', ...inputs },
+      { env: githubEnv(), state: main.state },
+    )
+    expect(errorLines(post.stdout)).toEqual([])
+    expect(post.stdout).toContain(`Revoked API key ${id} named "ci-deploy": the main step made it and never handed it out.`)
+    expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
+    expectNoKeyLeak(post, [current.key, github.token])
+  })
+
   it('when GitHub keeps failing the store and the secret is still absent, nothing is revoked: GitHub may still carry a write out', async () => {
     github.failNext(502, 3)
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })

@@ -151,13 +151,13 @@ describe('the summary of a failed step', () => {
     )
   })
 
-  it("a command's failure is added to its summary once, with the request", () => {
+  it("a command's failure is added below its summary, with the request", () => {
     const failed = request({ status: 503 })
-    expect(text(commandFailureNote('<p>Could not list projects.</p>', 'Could not list projects.', failed))).toBe(
-      '|HTTP status|error code|request id|503|—|`r-1`|' +
+    expect(text(commandFailureNote('Could not list projects.', failed))).toBe(
+      '|Could not list projects.|HTTP status|error code|request id|503|—|`r-1`|' +
         'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
     )
-    expect(text(commandFailureNote('<p>Nothing.</p>', 'Could not list projects.', undefined))).toBe(
+    expect(text(commandFailureNote('Could not list projects.', undefined))).toBe(
       '|Could not list projects.|The failure above says what happened and what to do.|',
     )
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_UNTRUSTED_LENGTH, oneLine, quoted, untrusted } from '../src/base/text.js'
+import { MAX_UNTRUSTED_LENGTH, isPrintableToken, oneLine, quoted, untrusted } from '../src/base/text.js'
 import { forgedCommands, HOSTILE, PAYLOADS } from './support/injection.js'
 
 describe('untrusted(): outside text on one log line', () => {
@@ -42,5 +42,19 @@ describe('untrusted(): outside text on one log line', () => {
   it('oneLine() flattens and bounds without touching markers, for the job summary', () => {
     expect(oneLine('a\r\n\r\nb ##[x]', 100)).toBe('a\\r\\n\\r\\nb ##[x]')
     expect(oneLine('abcdef', 3)).toBe('abc…')
+  })
+})
+
+describe('isPrintableToken(): what a key or token may be', () => {
+  it('printable ASCII without a space, and not empty', () => {
+    expect(isPrintableToken('napi_AZaz09-._~!#$%&*+/=?^`{|}')).toBe(true)
+    for (const text of ['', 'a b', 'a\nb', 'a\tb', 'kéy', 'a\u007f', '\u200b'])
+      expect([text, isPrintableToken(text)]).toEqual([text, false])
+  })
+
+  it('at most `max` characters when given', () => {
+    expect(isPrintableToken('x'.repeat(1024), 1024)).toBe(true)
+    expect(isPrintableToken('x'.repeat(1025), 1024)).toBe(false)
+    expect(isPrintableToken('x'.repeat(100_000))).toBe(true)
   })
 })

@@ -229,6 +229,9 @@ describe('congestion and the outputs that say why', () => {
     expect(refused.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(refused.summary).toContain('Could not find out whether the operations finished')
     expect(refused.summary).not.toContain('Operations failed')
+    // The failure is said once, then the request it failed on.
+    expect(refused.summary.split('The platform refused the API key (401 Unauthorized)')).toHaveLength(2)
+    expect(refused.summary).toContain(`<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`)
 
     const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
     const failed = await wait({ 'operation-ids': bad })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { InputError } from './base/errors.ts'
-import { hasControlCharacters, quoted, untrusted } from './base/text.ts'
+import { hasControlCharacters, isPrintableToken, quoted, untrusted } from './base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from './keys/expiry.ts'
 import {
   VISIBILITIES,
@@ -202,8 +202,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
 const BRANCH_ID = /^[a-z0-9-]{1,60}$/
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
-/** What a key or token sent in a header may be: printable ASCII, no space. */
-const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
 
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
@@ -227,7 +225,7 @@ export function readSettings(
     throw new InputError(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
     )
-  if (!PRINTABLE_TOKEN.test(apiKey)) {
+  if (!isPrintableToken(apiKey)) {
     throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   const common: Common = {
@@ -599,7 +597,7 @@ function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvir
     )
   }
   // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
-  if (!PRINTABLE_TOKEN.test(token)) {
+  if (!isPrintableToken(token)) {
     throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   return { name, token, targets, ...(access === undefined ? {} : { access }) }

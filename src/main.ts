@@ -41,7 +41,7 @@ export async function run(): Promise<void> {
     const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir())
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-    const note = result.failure ? commandFailureNote(result.summary, result.failure, result.failedRequest) : ''
+    const note = result.failure ? commandFailureNote(result.failure, result.failedRequest) : ''
     await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {

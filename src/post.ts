@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
-import { PERSONAL_KEYS, listKeysIn, organizationKeys, revokeKeyIn, type KeyNamespace } from './api/namespace.ts'
-import { ApiError } from './api/errors.ts'
+import { PERSONAL_KEYS, organizationKeys, type KeyNamespace } from './api/namespace.ts'
 import { systemClock } from './base/clock.ts'
 import { ActionError, messageOf } from './base/errors.ts'
 import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
+import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
-import { clientFor, failStep, readStepSettings } from './step.ts'
+import { revokeInTurn } from './commands/revocation.ts'
+import { clientFor, coreLogger, failStep, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
 
 /**
@@ -37,13 +38,11 @@ export async function run(): Promise<void> {
 }
 
 async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string): Promise<void> {
-  try {
-    await revokeKeyIn(client, orgId ? organizationKeys(orgId) : PERSONAL_KEYS, keyId)
-    core.info(`Revoked the job-scoped API key ${keyId}.`)
-  } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error
-    core.info(`The job-scoped API key ${keyId} was already revoked.`)
-  }
+  const run = await revokeInTurn({ client, log: coreLogger }, [keyId], orgId ? organizationKeys(orgId) : PERSONAL_KEYS, {
+    revoked: () => core.info(`Revoked the job-scoped API key ${keyId}.`),
+    alreadyRevoked: () => core.info(`The job-scoped API key ${keyId} was already revoked.`),
+  })
+  if (run.failed) throw run.failed.error
 }
 
 /**
@@ -56,13 +55,16 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS
   const name = quoted(ledger.name)
   const problems: string[] = []
+  // One key at a time: a failure is named, and the next key still tried.
   const revoke = async (id: number, reason: string) => {
-    try {
-      await revokeKeyIn(client, namespace, id)
-      core.info(`Revoked API key ${id} named ${name}: ${reason}.`)
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) core.info(`API key ${id} named ${name} was already revoked.`)
-      else problems.push(`Revoking API key ${id} named ${name} failed: ${messageOf(error)} Revoke it by hand (revoke-key with \`key-id\`).`)
+    const run = await revokeInTurn({ client, log: coreLogger }, [id], namespace, {
+      revoked: () => core.info(`Revoked API key ${id} named ${name}: ${reason}.`),
+      alreadyRevoked: () => core.info(`API key ${id} named ${name} was already revoked.`),
+    })
+    if (run.failed) {
+      problems.push(
+        `Revoking API key ${id} named ${name} failed: ${messageOf(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`,
+      )
     }
   }
   for (const id of ledger.pending) {
@@ -71,7 +73,7 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
   let keys
   try {
-    keys = await listKeysIn(client, namespace)
+    keys = await listKeysMerged(client, namespace)
   } catch (error) {
     throw new ActionError(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +

@@ -4,9 +4,9 @@ import type { Clock } from './base/clock.ts'
 import { InputError, OwnError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { apiErrorIn, type ApiError } from './api/errors.ts'
-import { MAX_TEXT_LENGTH, escapeHtml, heading, paragraph, table } from './runner/summary.ts'
+import { heading, paragraph, table } from './runner/summary.ts'
 import { readSettings, type Settings } from './inputs.ts'
-import { oneLine, untrusted } from './base/text.ts'
+import { untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
 
 /** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
@@ -92,18 +92,17 @@ export function failureSummary(what: string, error: unknown): string {
 }
 
 /**
- * What a command's own summary gets when the command reports a failure: the failure (unless the
- * summary says it already), the request it failed on, and what to do next.
+ * What a command's own summary gets when the command reports a failure: the failure (a command's
+ * summary never says it itself), the request it failed on, and what to do next.
  */
-export function commandFailureNote(summary: string, failure: string, request: ApiError | undefined): string {
-  const said = summary.includes(escapeHtml(oneLine(failure, MAX_TEXT_LENGTH)))
-  return failureNote(said ? undefined : failure, request, nextStep(undefined, request))
+export function commandFailureNote(failure: string, request: ApiError | undefined): string {
+  return failureNote(failure, request, nextStep(undefined, request))
 }
 
-function failureNote(failure: string | undefined, request: ApiError | undefined, next: string): string {
+function failureNote(failure: string, request: ApiError | undefined, next: string): string {
   const answer = (failed: ApiError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
   return (
-    (failure === undefined ? '' : paragraph(...withCode(failure))) +
+    paragraph(...withCode(failure)) +
     (request ? table(['HTTP status', 'error code', 'request id'], [[answer(request), request.code, { code: request.requestId }]]) : '') +
     paragraph(...withCode(next))
   )

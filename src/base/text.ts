@@ -56,3 +56,11 @@ function cut(text: string, max: number): string {
 export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTER.test(text)
 }
+
+/** Printable ASCII without a space: what a key or token may be, since it is sent in a header. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
+
+/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
+export function isPrintableToken(text: string, max = Number.POSITIVE_INFINITY): boolean {
+  return text.length <= max && PRINTABLE_TOKEN.test(text)
+}

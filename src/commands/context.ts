@@ -22,7 +22,10 @@ export interface CommandContext {
 export interface CommandResult {
   outputs: Record<string, string>
   summary: string
-  /** Set when the step must fail; outputs and summary are still written first. */
+  /**
+   * Set when the step must fail; outputs and summary are still written first. main adds it to the
+   * summary, with the request and what to do: the command's own summary does not say it.
+   */
   failure?: string
   /** The request the failure follows from, if any: main sets `http-status`, `error-code` and `request-id` from it. */
   failedRequest?: ApiError

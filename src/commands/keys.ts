@@ -1,19 +1,19 @@
 import type { PlatformClient } from '../api/client.ts'
 import { ApiError, apiErrorIn } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
-import { RevocationUnconfirmed, createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
-import { getAuth } from '../api/endpoints.ts'
+import { createKeyIn, listKeysIn, revokeKeyIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from '../keys/ledger.ts'
 import { keyNamespaceFor, organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
-import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
+import { lastUseOf, listKeysMerged, mayBeOwnKey, readKeysAndOwnKey, readTime, type OwnKey } from '../keys/usage.ts'
 import { formatDate, heading, paragraph, table, tableOf, type Cell } from '../runner/summary.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../runner/state.ts'
 import { writeListFile } from '../runner/outputs.ts'
-import { quoted, untrusted } from '../base/text.ts'
+import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
+import { alreadyRevoked, revokeInTurn, type RevocationRun } from './revocation.ts'
 
 export type { KeyTarget } from '../keys/ledger.ts'
 
@@ -48,10 +48,10 @@ export type { KeyTarget } from '../keys/ledger.ts'
  */
 
 /**
- * A key value the action hands out: one printable token, at most 1,024 characters. The platform's
- * keys are far shorter; a longer value would be an output (and a mask) no later step can carry.
+ * The longest key value the action hands out (a printable token). The platform's keys are far
+ * shorter; a longer value would be an output (and a mask) no later step can carry.
  */
-const KEY_VALUE = /^[\x21-\x7e]{1,1024}$/
+const MAX_KEY_VALUE_LENGTH = 1024
 
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
@@ -79,7 +79,7 @@ export function cleanupClient(ctx: CommandContext): PlatformClient {
  */
 export async function openLedger(ctx: CommandContext, name: string, target: KeyTarget): Promise<{ ledger: KeyLedger; keys: ApiKey[] }> {
   cancellationOf(ctx).hold()
-  const keys = await listKeysIn(ctx.client, target.namespace)
+  const keys = await listKeysMerged(ctx.client, target.namespace)
   const ledger = new KeyLedger((value) => ctx.saveState(UNSETTLED_KEYS, value), name, target, keys)
   if (ledger.before.length > MAX_KNOWN_KEYS) {
     throw new ActionError(
@@ -130,7 +130,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
     }
     if (created.key) ctx.mask(created.key)
     ledger.created(created.id)
-    if (!KEY_VALUE.test(created.key)) {
+    if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) {
       throw await revokeAtOnce(
         ctx,
         ledger,
@@ -153,7 +153,7 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, answerL
   const what = `${answerLost.message} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
   let strangers: ApiKey[]
   try {
-    strangers = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    strangers = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     const others = ledger.before.length ? ` other than ${describeIds(ledger.before)}` : ''
     throw new ActionError(
@@ -194,7 +194,7 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
   const failed = (message: string) => (cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message))
   let left: ApiKey[]
   try {
-    left = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    left = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     ledger.settle()
     return failed(
@@ -221,7 +221,7 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
 async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId: number): Promise<void> {
   let strangers: ApiKey[]
   try {
-    strangers = (await listKeysIn(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
+    strangers = (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
   } catch (error) {
     ctx.log.warning(
       `Could not look for a key that the lost attempt may have made late: ${messageOf(error)} The post step looks again when the job ends.`,
@@ -261,7 +261,7 @@ export async function revokeNewKey(ctx: CommandContext, ledger: KeyLedger, id: n
   try {
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, id)
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) {
+    if (!alreadyRevoked(error)) {
       return {
         revoked: false,
         message: `Revoking the new key ${id} failed too (${messageOf(error)}): the post step tries again, or revoke it by hand.`,
@@ -334,78 +334,17 @@ export function describeScope(target: KeyTarget): string {
   return target.namespace.kind === 'organization' ? `organization ${untrusted(target.namespace.orgId)}` : 'personal'
 }
 
-/** How revoking keys one by one ended. */
-export interface RevocationRun {
-  revoked: number[]
-  /** The revocation that failed, and so ended the run. */
-  failed?: {
-    id: number
-    error: unknown
-    /** It may have taken effect all the same: its answer was lost, or did not confirm it. */
-    uncertain: boolean
-  }
-  /** Keys whose revocation was never sent, after the failure. */
-  notTried: number[]
-}
-
-export interface RevocationHooks {
-  /** Says that a key was revoked; default "Revoked API key N." */
-  revoked?: (id: number) => void
-  /** A 404 means someone else revoked the key meanwhile, as wanted: says so, and the run goes on. Default: a failure. */
-  alreadyGone?: (id: number) => void
-}
-
-/**
- * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
- * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
- * no other starts: the result tells, key by key, what was done.
- */
-export async function revokeInTurn(
-  ctx: CommandContext,
-  ids: readonly number[],
-  namespace: KeyNamespace,
-  hooks: RevocationHooks = {},
-): Promise<RevocationRun> {
-  const cancellation = cancellationOf(ctx)
-  if (ids.length > 0) cancellation.hold()
-  const revoked: number[] = []
-  for (const [i, id] of ids.entries()) {
-    let settled = (): void => undefined
-    try {
-      cancellation.checkpoint(`revoke API key ${id}`)
-      settled = cancellation.inFlight(`the revocation of API key ${id}`)
-      await revokeKeyIn(ctx.client, namespace, id)
-      revoked.push(id)
-      if (hooks.revoked) hooks.revoked(id)
-      else ctx.log.info(`Revoked API key ${id}.`)
-    } catch (error) {
-      if (hooks.alreadyGone && error instanceof ApiError && error.status === 404) {
-        hooks.alreadyGone(id)
-        continue
-      }
-      return { revoked, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) }
-    } finally {
-      settled()
-    }
-  }
-  return { revoked, notTried: [] }
-}
-
-/** Whether a failed revocation may have revoked the key all the same. */
-function mayHaveTakenEffect(error: unknown): boolean {
-  if (error instanceof RevocationUnconfirmed) return true
-  return error instanceof ApiError && (error.mayHaveReachedServer || error.earlierAttemptUncertain)
-}
-
-/** Revokes keys one by one; on a failure, reports what was revoked before it. */
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
 export async function revokeKeyIds(
   ctx: CommandContext,
   ids: number[],
   namespace: KeyNamespace,
-): Promise<{ revoked: number[]; failure?: string; failedRequest?: ApiError }> {
-  const run = await revokeInTurn(ctx, ids, namespace)
-  if (!run.failed) return { revoked: run.revoked }
-  return { revoked: run.revoked, failure: describeRevocationFailure(run), failedRequest: apiErrorIn(run.failed.error) }
+  unlisted: readonly number[],
+): Promise<{ revoked: number[]; alreadyRevoked: number[]; failure?: string; failedRequest?: ApiError }> {
+  const run = await revokeInTurn(ctx, ids, namespace, { unlisted })
+  const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked }
+  if (!run.failed) return done
+  return { ...done, failure: describeRevocationFailure(run), failedRequest: apiErrorIn(run.failed.error) }
 }
 
 /** Why the run stopped, and what it had revoked. */
@@ -419,6 +358,7 @@ function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
   return ids.map((id) => {
     let outcome = 'not revoked'
     if (run.revoked.includes(id)) outcome = 'revoked'
+    else if (run.alreadyRevoked.includes(id)) outcome = 'revoked by someone else meanwhile'
     else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
     return [{ code: String(id) }, outcome]
   })
@@ -481,15 +421,15 @@ export async function runRevokeKey(
   const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
   const plan: RevocationPlan =
     target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName as string, namespace)
-  const run = await revokeInTurn(ctx, plan.ids, namespace)
+  // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+  const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids })
   let failure = run.failed && describeRevocationFailure(run)
   if (plan.byName && refusedStepKey(run)) failure = describeLockedOut(run, plan.byName.name, plan.byName.own)
   return {
     outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
     summary:
       heading('API keys revoked') +
-      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')) +
-      (failure ? paragraph(failure) : ''),
+      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')),
     failure,
     failedRequest: run.failed && apiErrorIn(run.failed.error),
   }
@@ -509,10 +449,7 @@ interface RevocationPlan {
  * it was made before the step began).
  */
 async function planRevocationByName(ctx: CommandContext, name: string, namespace: KeyNamespace): Promise<RevocationPlan> {
-  const stepStarted = ctx.clock.now()
-  const auth = await getAuth(ctx.client)
-  const keys = mergeById(await listKeysIn(ctx.client, namespace))
-  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
+  const { keys, own, stepStarted } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const named = keys.filter((k) => k.name === name)
   const ids = orderForRevocation(named, own, stepStarted)
   const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
@@ -532,9 +469,9 @@ async function planRevocationByName(ctx: CommandContext, name: string, namespace
 }
 
 /**
- * The keys that cannot be the step's own first, least recently used first (never used first);
- * then those that may be, least recently used or made first, so the likeliest one goes last.
- * Ties go by id.
+ * The keys (one record per key) that cannot be the step's own first, least recently used first
+ * (never used first); then those that may be, least recently used or made first, so the likeliest
+ * one goes last. Ties go by id.
  */
 export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: number): number[] {
   // An unreadable time counts as now: such a key goes late.
@@ -543,7 +480,7 @@ export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: num
     if (!mayBeOwnKey(k, own, stepStarted)) return [0, time(lastUseOf(k))]
     return [1, time(lastUseOf(k) ?? readTime(k.created_at))]
   }
-  return mergeById(keys)
+  return keys
     .map((k) => ({ id: k.id, rank: rank(k) }))
     .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
     .map((k) => k.id)

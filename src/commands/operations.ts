@@ -486,8 +486,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     summary:
       heading(`${TITLES[outcome.status]}: ${where}`) +
       paragraph(whatHappened(outcome, options)) +
-      (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : '') +
-      (outcome.failure ? paragraph(outcome.failure) : ''),
+      (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
     failure: outcome.failure,
     failedRequest: outcome.failedRequest,
   }

@@ -1,14 +1,13 @@
-import { getAuth } from '../api/endpoints.ts'
-import { listKeysIn, scopeOf, type KeyNamespace } from '../api/namespace.ts'
+import { scopeOf, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey } from '../api/types.ts'
 import { messageOf } from '../base/errors.ts'
 import { expiryOf } from '../keys/expiry.ts'
 import { keyNamespaceFor, organizationOutput } from '../keys/organization.ts'
-import { USE_CLOCK_SKEW_MS, findOwnKey, lastUseOf, mergeById, readTime, type OwnKey } from '../keys/usage.ts'
+import { lastUseOf, readKeysAndOwnKey, readTime, type OwnKey } from '../keys/usage.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
-import { revokeInTurn } from './keys.ts'
+import { revokeInTurn } from './revocation.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
 export interface PruneSelection {
@@ -51,12 +50,9 @@ export interface Verdict {
 
 export async function runPruneKeys(ctx: CommandContext, options: PruneSelection): Promise<CommandResult> {
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
-  const stepStarted = ctx.clock.now()
-  const auth = await getAuth(ctx.client)
   // A key listed twice is judged, counted and revoked once.
-  const keys = mergeById(await listKeysIn(ctx.client, namespace))
+  const { keys, own } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const now = ctx.clock.now()
-  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS)
   const verdicts = judgeKeys(keys, options, now, own)
   const selected = verdicts.filter((v) => v.kept === undefined)
   const kept = verdicts.filter((v) => v.kept !== undefined)
@@ -95,10 +91,10 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneSelection)
   }
 }
 
-/** Every key a selector picks, with its reasons, and the guard that keeps it, if any. */
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
 export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey): Verdict[] {
   const verdicts: Verdict[] = []
-  for (const key of mergeById(keys)) {
+  for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
     if (reasons.length === 0) continue
@@ -179,13 +175,12 @@ async function revokeSelected(
   revoked: number[],
 ): Promise<{ failure?: string }> {
   const byId = new Map(selected.map((v) => [v.key.id, v]))
-  const run = await revokeInTurn(ctx, [...byId.keys()], namespace, {
+  const ids = selected.map((v) => v.key.id)
+  const run = await revokeInTurn(ctx, ids, namespace, {
     revoked: (id) => {
       const { key, reasons } = byId.get(id)!
       ctx.log.info(`Revoked API key ${key.id} ${quoted(key.name, 80)}: ${untrusted(reasons.join('; '), 1000)}.`)
     },
-    // Someone else revoked it meanwhile (a late post step, a person): it is gone, as wanted.
-    alreadyGone: (id) => ctx.log.info(`API key ${id} was already revoked.`),
   })
   revoked.push(...run.revoked)
   if (!run.failed) return {}
@@ -260,13 +255,14 @@ function summarize(parts: SummaryParts): string {
       why(v),
     ])
   const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why']
-  let outcome: string
+  // A failure is the outcome: main adds it below the summary.
+  let outcome = ''
   if (selected.length === 0) outcome = 'No key is selected: nothing was revoked.'
   else if (options.dryRun) {
     outcome = blocked
       ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
       : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`
-  } else outcome = failure ?? `Revoked ${revoked.length} key(s).`
+  } else if (!failure) outcome = `Revoked ${revoked.length} key(s).`
   return (
     heading(title) +
     paragraph(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
@@ -276,7 +272,7 @@ function summarize(parts: SummaryParts): string {
           rows(selected, (v) => v.reasons.join('; ')),
         )
       : '') +
-    paragraph(outcome) +
+    (outcome ? paragraph(outcome) : '') +
     (kept.length > 0
       ? heading(`Selected, but kept by a guard (${kept.length})`, 4) +
         table(

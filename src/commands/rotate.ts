@@ -2,7 +2,6 @@ import { type PlatformClient } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
-import { listKeysIn } from '../api/namespace.ts'
 import { retrying } from '../api/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { StepCancelled } from '../runner/cancellation.ts'
@@ -10,6 +9,7 @@ import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/l
 import { organizationOutput, type KeyScopeInputs } from '../keys/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../keys/github-secrets.ts'
 import { targetText, type SecretStorage } from '../keys/secret-targets.ts'
+import { listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext, CommandResult } from './context.ts'
@@ -126,14 +126,13 @@ async function rotate(
     stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
     // The store took a while: another rotation may have begun meanwhile.
     try {
-      afterStore = await listKeysIn(lister, target.namespace)
+      afterStore = await listKeysMerged(lister, target.namespace)
     } catch (error) {
       return rotated(
         ledger,
         options,
         created,
-        [],
-        [],
+        NOTHING_REVOKED,
         outcomes,
         `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
       )
@@ -147,8 +146,7 @@ async function rotate(
       ledger,
       options,
       created,
-      [],
-      [],
+      NOTHING_REVOKED,
       outcomes,
       describeConcurrentRun(options.keyName, appeared, 'after storing the new key'),
     )
@@ -160,18 +158,23 @@ async function rotate(
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
   const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
-  const { revoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, target.namespace)
+  // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const unlisted = doomed.filter((id) => !names.has(id))
+  const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
+    { ...ctx, client: lister },
+    doomed,
+    target.namespace,
+    unlisted,
+  )
   for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
-  // Names as the platform listed them: `key-id` may name a key of another name.
-  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
   const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
   return rotated(
     ledger,
     options,
     created,
-    named(revoked),
-    named(kept),
+    { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) },
     outcomes,
     failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
     failedRequest,
@@ -238,6 +241,8 @@ async function notStoredEverywhere(
   }
   const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
   if (stored + uncertain === 0) {
+    // No target holds it: should this revocation fail too, the post step revokes it.
+    ledger.notHandedOut(created.id)
     const undo = await revokeNewKey(ctx, ledger, created.id)
     ledger.settle()
     return {
@@ -304,13 +309,21 @@ interface NamedKey {
   name: string
 }
 
+/** What became of the replaced keys: revoked, kept by keep-previous, or revoked by someone else before their turn. */
+interface ReplacedKeys {
+  revoked: NamedKey[]
+  kept: NamedKey[]
+  alreadyRevoked: NamedKey[]
+}
+
+const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
+
 /** The result, which hands the new key out (main writes it to the `key` output with no await before). */
 function rotated(
   ledger: KeyLedger,
   options: RotateOptions,
   created: CreatedApiKey,
-  revoked: NamedKey[],
-  kept: NamedKey[],
+  { revoked, kept, alreadyRevoked }: ReplacedKeys,
   outcomes: readonly StoreOutcome[],
   failure: string | undefined,
   failedRequest?: ApiError,
@@ -336,6 +349,7 @@ function rotated(
           ['new', { code: String(created.id) }, options.keyName],
           ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
           ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+          ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
         ],
       ) +
       (secrets
@@ -362,7 +376,7 @@ function describeConcurrentRun(name: string, appeared: ApiKey[], where: string):
 export function newestKeys(keys: ApiKey[], count: number): number[] {
   if (count <= 0) return []
   const time = (k: ApiKey) => {
-    const parsed = Date.parse(k.created_at)
+    const parsed = readTime(k.created_at)
     return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed
   }
   const ordered = [...keys].sort((a, b) => time(b) - time(a))
@@ -392,11 +406,11 @@ async function proveKey(
     })
   const { projectId } = target
   if (projectId === undefined) {
-    const keys = await proof(() => listKeysIn(newClient, target.namespace))
+    const keys = await proof(() => listKeysMerged(newClient, target.namespace))
     return { keys, message: `it listed ${keys.length} key(s)` }
   }
   await proof(() => getProject(newClient, projectId))
-  return { keys: await listKeysIn(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
+  return { keys: await listKeysMerged(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
 }
 
 /** Revokes the new key with the step's own key; no old key was touched. */

@@ -109,6 +109,16 @@ export class KeyLedger {
     this.write()
   }
 
+  /**
+   * The key was to be handed out, and was not after all (no secret target took it): until it is
+   * revoked, the post step revokes it again.
+   */
+  notHandedOut(id: number): void {
+    this.known.delete(id)
+    this.pending.add(id)
+    this.write()
+  }
+
   /** The key is revoked: nothing is left to do about it. */
   gone(id: number): void {
     this.pending.delete(id)

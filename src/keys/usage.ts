@@ -1,12 +1,16 @@
+import type { PlatformClient } from '../api/client.ts'
+import { getAuth } from '../api/endpoints.ts'
+import type { Clock } from '../base/clock.ts'
 import { untrusted } from '../base/text.ts'
-import type { KeyNamespace } from '../api/namespace.ts'
+import { listKeysIn, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, AuthDetails } from '../api/types.ts'
 
 /**
  * What a key list says about each key's use, read on the safe side: a time the action cannot
  * read counts as a use now, a key listed twice is one key (its most recent use and creation),
  * and the step's own key is told apart only by a use during the step. Every command that
- * revokes by what the list says (prune-keys, revoke-key by name) reads it here.
+ * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
+ * the post step) lists the keys here.
  */
 
 /**
@@ -55,6 +59,26 @@ export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
     })
   }
   return [...merged.values()]
+}
+
+/** The keys of a namespace, one record per key (see mergeById). */
+export async function listKeysMerged(client: PlatformClient, namespace: KeyNamespace): Promise<ApiKey[]> {
+  return mergeById(await listKeysIn(client, namespace))
+}
+
+/**
+ * The opening of a command that revokes keys by the list: the step's first request is timed,
+ * the key's kind read, the keys listed, and the step's own key found among them.
+ */
+export async function readKeysAndOwnKey(
+  client: PlatformClient,
+  clock: Clock,
+  namespace: KeyNamespace,
+): Promise<{ keys: ApiKey[]; own: OwnKey; stepStarted: number }> {
+  const stepStarted = clock.now()
+  const auth = await getAuth(client)
+  const keys = await listKeysMerged(client, namespace)
+  return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted }
 }
 
 /** The later of two times as listed: null is never, unreadable text is now. */
