@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { MAX_KNOWN_KEYS } from '../src/keys/ledger.ts'
 import { errorLines, runStep } from '../scripts/run-step.ts'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 /**
  * Edges of the step that only a whole run reaches: odd answers about organizations and keys, the
@@ -15,15 +16,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
   runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env })

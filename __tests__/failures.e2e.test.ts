@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, errorLines, runStep, type StepOptions } from '../scripts/run-step.ts'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 /**
  * Failures a person can read: every failed step leaves a short job summary (what failed, the
@@ -13,15 +14,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 /** The summary's text without its tags: what a reader sees. */
 const text = (html: string) =>

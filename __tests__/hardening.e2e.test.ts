@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../scripts/run-step.ts'
 import { expectNoKeyLeak } from './support/leaks.js'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 /**
  * Faults on the server, seen from a workflow: the committed bundle against the emulator with
@@ -13,15 +14,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 const step = (inputs: Record<string, string>) => runStep({ 'api-key': admin.key, 'api-host': url, ...inputs })
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../emulator/github.ts'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../scripts/run-step.ts'
 import { forgedCommands, HOSTILE, MARKDOWN, PAYLOADS, runnerLines } from './support/injection.js'
 import { markdownOutsideHtml } from './support/markdown.js'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 /**
  * Text from outside is data: hostile values in every field the platform sends, in its error
@@ -15,15 +16,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
   runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})

@@ -1,25 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { BUNDLE, errorLines, runStep, stepEnvironment, stripMasks } from '../scripts/run-step.ts'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 let platform: PlatformEmulator
 let admin: { id: number; key: string }
 let url: string
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 const base = () => ({ 'api-key': admin.key, 'api-host': url })
 

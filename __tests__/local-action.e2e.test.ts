@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import { type PlatformEmulator } from '../emulator/platform.ts'
 import { runLocalAction } from '../scripts/local-action.ts'
+import { platformPerTest } from './support/platform-per-test.ts'
 
 /**
  * The action under the toolkit's local runner, `@github/local-action`, which replaces @actions/core
@@ -12,15 +13,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 /** local-action starts tsx through npm, then the action: seconds, on a busy machine more. */
 const SLOW = 90_000
