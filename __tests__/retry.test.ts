@@ -86,3 +86,81 @@ describe('retrying()', () => {
     await expect(retrying(attempt, options({ deadline: NOW + 500, giveUp }))).rejects.toThrow('given up')
   })
 })
+
+describe('retrying() and the runner cancel (interrupt)', () => {
+  /** A clock whose next sleep is cut short by the runner's signal, `after` ms into it. */
+  function cancelledDuringSleep(after: number): { clock: ReturnType<typeof manualClock>; controller: AbortController } {
+    const controller = new AbortController()
+    const clock = manualClock(NOW)
+    const sleep = clock.sleep
+    let cut = false
+    clock.sleep = (ms, signal) => {
+      if (cut || signal === undefined) return sleep(ms)
+      cut = true
+      controller.abort()
+      return sleep(Math.min(ms, after))
+    }
+    return { clock, controller }
+  }
+
+  it('with stop: the wait ends at the signal, and what stop makes of the last failure is thrown', async () => {
+    const { clock, controller } = cancelledDuringSleep(1000)
+    const { attempt, calls } = failing(5)
+    const stopped: Array<[string, number, number]> = []
+    const error = await retrying(attempt, {
+      ...options({ clock, delayAfter: () => 30_000 }),
+      interrupt: {
+        signal: controller.signal,
+        stop: (e, n, delay) => (stopped.push([(e as Error).message, n, delay]), new Error('cancelled')),
+      },
+    }).catch((e: unknown) => e)
+    expect((error as Error).message).toBe('cancelled')
+    expect(stopped).toEqual([['failure 1', 1, 30_000]])
+    expect(calls).toEqual([1])
+    // The wait lasted until the signal, not its 30 s.
+    expect(clock.now() - NOW).toBe(1000)
+  })
+
+  it('with stop: a signal before the wait ends the run at once, without waiting', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const clock = manualClock(NOW)
+    const { attempt, calls } = failing(5)
+    const error = await retrying(attempt, {
+      ...options({ clock }),
+      interrupt: { signal: controller.signal, stop: () => new Error('cancelled') },
+    }).catch((e: unknown) => e)
+    expect((error as Error).message).toBe('cancelled')
+    expect(calls).toEqual([1])
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('without stop: the deadline is read again at the signal; the wait goes on when its rest still fits', async () => {
+    const { clock, controller } = cancelledDuringSleep(1000)
+    const { attempt, calls } = failing(1)
+    let deadline = NOW + 60_000
+    controller.signal.addEventListener('abort', () => (deadline = NOW + 9_000))
+    const result = await retrying(attempt, {
+      ...options({ clock, delayAfter: () => 5_000, deadline: () => deadline }),
+      interrupt: { signal: controller.signal },
+    })
+    expect(result).toBe('done')
+    expect(calls).toEqual([1, 2])
+    expect(clock.now() - NOW).toBe(5_000)
+  })
+
+  it('without stop: a wait whose rest no longer fits the shortened deadline gives up out of time', async () => {
+    const { clock, controller } = cancelledDuringSleep(1000)
+    const { attempt, calls } = failing(5)
+    let deadline = NOW + 60_000
+    controller.signal.addEventListener('abort', () => (deadline = NOW + 9_000))
+    const error = await retrying(attempt, {
+      ...options({ clock, delayAfter: () => 20_000, deadline: () => deadline }),
+      interrupt: { signal: controller.signal },
+      outOfTime: (e, n, delay) => new Error(`out of time after ${(e as Error).message}, attempt ${n}, wait ${delay}`),
+    }).catch((e: unknown) => e)
+    expect((error as Error).message).toBe('out of time after failure 1, attempt 1, wait 20000')
+    expect(calls).toEqual([1])
+    expect(clock.now() - NOW).toBe(1000)
+  })
+})

@@ -382,6 +382,7 @@ describe('cancellation', () => {
       get signal() {
         return putSent() ? 'SIGINT' : undefined
       },
+      stopped: new AbortController().signal,
       hold: () => undefined,
       checkpoint: () => undefined,
       undoDeadline: (usual) => usual,

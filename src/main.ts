@@ -24,7 +24,8 @@ export async function run(): Promise<void> {
     core.saveState(IS_POST, 'true')
   }
   const clock = systemClock
-  const client = clientFor(settings, clock)
+  const cancellation = watchCancellation({ log: coreLogger, clock })
+  const client = clientFor(settings, clock, cancellation.stopped)
   const ctx: CommandContext = {
     client,
     clock,
@@ -32,7 +33,7 @@ export async function run(): Promise<void> {
     mask: (secret) => core.setSecret(secret),
     notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
-    cancellation: watchCancellation({ log: coreLogger, clock }),
+    cancellation,
   }
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   try {

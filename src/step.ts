@@ -33,8 +33,11 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   )
 }
 
-/** The platform client of one step: its deadline is the step's `timeout` from now. */
-export function clientFor(settings: Settings, clock: Clock): PlatformClient {
+/**
+ * The platform client of one step: its deadline is the step's `timeout` from now. `cancelled`: the
+ * runner's cancel (the main step's), at which a wait to send a request again ends.
+ */
+export function clientFor(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
@@ -42,6 +45,7 @@ export function clientFor(settings: Settings, clock: Clock): PlatformClient {
     clock,
     logger: coreLogger,
     deadline: clock.now() + settings.timeoutMs,
+    ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
   })
 }
 

@@ -64,8 +64,13 @@ export interface ClientOptions {
   userAgent: string
   clock: Clock
   logger: Logger
-  /** Clock time by which the whole step must be done: no request or wait goes past it. */
-  deadline?: number
+  /** Clock time by which the whole step must be done: no request or wait goes past it. A function when it may move sooner (clean-up after a cancel). */
+  deadline?: number | (() => number)
+  /**
+   * The runner's cancel (Cancellation.stopped): a wait before a retry ends at it. With `stop`, the
+   * request then fails at once; without, it is retried only if the wait still fits the deadline.
+   */
+  interrupt?: { signal: AbortSignal; stop: boolean }
   /** What a 401 says about the key this client sends; default: the step's key, from `api-key`. */
   refused?: string
   /** Each attempt's own deadline. */
@@ -371,6 +376,7 @@ export function mayRetry(retry: RetryMode, error: ApiError): boolean {
     case 'deadline':
     case 'redirect':
     case 'invalid':
+    case 'cancelled':
       return false
   }
 }
@@ -410,12 +416,22 @@ export class PlatformClient {
   }
 
   get deadline(): number {
-    return this.options.deadline ?? Number.POSITIVE_INFINITY
+    const { deadline } = this.options
+    return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY)
   }
 
-  /** The same client with another deadline, sharing the connection pool (clean-up after a lost answer). */
-  withDeadline(deadline: number): PlatformClient {
-    return new PlatformClient({ ...this.options, deadline, dispatcher: this.dispatcher })
+  /**
+   * The same client with another deadline, sharing the connection pool: clean-up, after a lost
+   * answer or a cancel. A cancel does not stop its retries; the deadline (the runner's grace) bounds them.
+   */
+  withDeadline(deadline: number | (() => number)): PlatformClient {
+    const { interrupt } = this.options
+    return new PlatformClient({
+      ...this.options,
+      deadline,
+      dispatcher: this.dispatcher,
+      ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}),
+    })
   }
 
   /**
@@ -431,8 +447,14 @@ export class PlatformClient {
   }
 
   send<T>(spec: RequestSpec<T>): Promise<T> {
-    const { clock, logger } = this.options
+    const { clock, logger, interrupt } = this.options
     let earlierAttemptUncertain = false
+    // The runner cancelled the step while it waited to send the request again: it gives up, saying so.
+    const stopped = (error: unknown, _n: number, delay: number) => {
+      const hint = ` The runner cancelled the step while it waited ${formatDuration(delay)} to send it again.`
+      const final = finalError(spec, error as ApiError, hint, this.options.refused)
+      return new ApiError(final.message, { ...final, kind: 'cancelled' })
+    }
     return retrying(
       async (n) => {
         try {
@@ -446,7 +468,7 @@ export class PlatformClient {
       },
       {
         clock,
-        deadline: this.deadline,
+        deadline: () => this.deadline,
         maxAttempts: this.policy.maxAttempts,
         delayAfter: (error, n) =>
           error instanceof ApiError && mayRetry(spec.retry, error)
@@ -467,6 +489,7 @@ export class PlatformClient {
           )
           return new ApiError(final.message, { ...final, kind: 'deadline' })
         },
+        ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
       },
     )
   }

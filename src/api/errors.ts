@@ -13,6 +13,7 @@ export type ApiErrorKind =
   | 'redirect' // a 3xx, which the action never follows with the key
   | 'malformed' // a 2xx whose body is not what the spec says
   | 'invalid' // the request could not be built (a header value undici refuses)
+  | 'cancelled' // the runner cancelled the step while the request waited to be sent again
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind

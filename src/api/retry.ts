@@ -45,8 +45,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export interface RetryOptions {
   clock: Clock
-  /** Clock time by which every attempt and wait must be over. */
-  deadline: number
+  /** Clock time by which every attempt and wait must be over; a function when it may move sooner (a cancel). */
+  deadline: number | (() => number)
   /** Attempts in all, the first included. */
   maxAttempts: number
   /** How long to wait after failed attempt `attempt` before the next; undefined: do not retry this failure. */
@@ -57,22 +57,39 @@ export interface RetryOptions {
   giveUp?: (error: unknown, attempt: number) => unknown
   /** What to throw when the wait would pass the deadline; default as `giveUp`. */
   outOfTime?: (error: unknown, attempt: number, delayMs: number) => unknown
+  /**
+   * Ends a wait early: the runner cancelled the step. With `stop`, the wait is over and what it
+   * returns is thrown; without, the deadline is read again and the wait goes on only if the rest
+   * of it still fits (clean-up, which the runner's grace bounds).
+   */
+  interrupt?: { signal: AbortSignal; stop?: (error: unknown, attempt: number, delayMs: number) => unknown }
 }
 
 /** Runs `attempt` until it succeeds, a failure is not worth retrying, attempts run out, or time does. */
 export async function retrying<T>(attempt: (n: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const giveUp = options.giveUp ?? ((error: unknown) => error)
+  const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline as number
+  const { clock, interrupt } = options
+  const outOfTime = (error: unknown, n: number, delay: number) =>
+    options.outOfTime ? options.outOfTime(error, n, delay) : giveUp(error, n)
   for (let n = 1; ; n++) {
     try {
       return await attempt(n)
     } catch (error) {
       const delay = n < options.maxAttempts ? options.delayAfter(error, n) : undefined
       if (delay === undefined) throw giveUp(error, n)
-      if (options.clock.now() + delay >= options.deadline) {
-        throw options.outOfTime ? options.outOfTime(error, n, delay) : giveUp(error, n)
-      }
+      if (interrupt?.signal.aborted && interrupt.stop) throw interrupt.stop(error, n, delay)
+      if (clock.now() + delay >= deadline()) throw outOfTime(error, n, delay)
       options.onRetry?.(error, n, delay)
-      await options.clock.sleep(delay)
+      const due = clock.now() + delay
+      // A signal that came before the wait cannot end it: the deadline above already counts it.
+      const listening = interrupt !== undefined && !interrupt.signal.aborted
+      await clock.sleep(delay, listening ? interrupt.signal : undefined)
+      if (listening && interrupt.signal.aborted && clock.now() < due) {
+        if (interrupt.stop) throw interrupt.stop(error, n, delay)
+        if (due >= deadline()) throw outOfTime(error, n, delay)
+        await clock.sleep(due - clock.now())
+      }
     }
   }
 }

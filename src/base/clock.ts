@@ -5,8 +5,8 @@
 export interface Clock {
   /** Milliseconds since the epoch, as this clock sees it. */
   now: () => number
-  /** Resolves after `ms` of this clock's time. */
-  sleep: (ms: number) => Promise<void>
+  /** Resolves after `ms` of this clock's time, or as soon as `signal` aborts (the runner cancelled the step). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   /**
    * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive
    * (a request must not be left waiting on nothing), so `clear()` it once the work is done.
@@ -22,7 +22,17 @@ export interface Deadline {
 /** The wall clock: Date.now and setTimeout. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve()
+      const done = () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = setTimeout(done, Math.max(0, ms))
+      signal?.addEventListener('abort', done, { once: true })
+    }),
   deadline: (ms) => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), Math.max(1, Math.ceil(ms)))

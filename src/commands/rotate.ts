@@ -12,6 +12,7 @@ import { targetText, type SecretStorage } from '../keys/secret-targets.ts'
 import { listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { formatDuration } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from './context.ts'
 import {
   CLEANUP_GRACE_MS,
@@ -108,16 +109,20 @@ async function rotate(
   let outcomes: StoreOutcome[] = []
   let afterStore: ApiKey[] | undefined
   if (stores && options.secrets) {
-    // From the first write on a target may hold the new key: it must never be revoked after.
-    ledger.handedOut(created.id)
+    const usual = ctx.client.deadline + CLEANUP_GRACE_MS
     outcomes = await stores.storeEverywhere(
       created.key,
       {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
-        settleDeadline: () => cancellation.undoDeadline(ctx.client.deadline + CLEANUP_GRACE_MS),
+        settleDeadline: () => cancellation.undoDeadline(usual),
         cancelled: () => cancellation.signal !== undefined,
+        stopped: cancellation.stopped,
         cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+        onWait: (message) => ctx.log.warning(message),
+        // Handed out once a write may land (it left, and was not refused): from then on the post
+        // step must never revoke the key, which a target may hold. Refused, it is pending again.
+        onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
       },
       (outcome) => ctx.log.info(outcome.message),
     )
@@ -403,6 +408,13 @@ async function proveKey(
       deadline: newClient.deadline,
       maxAttempts: PROOF_ATTEMPTS,
       delayAfter: (error, attempt) => (error instanceof ApiError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+      interrupt: {
+        signal: cancellationOf(ctx).stopped,
+        stop: (error, _n, delay) =>
+          new StepCancelled(
+            `The runner cancelled the step while the new key waited ${formatDuration(delay)} to prove itself again: ${messageOf(error)}`,
+          ),
+      },
     })
   const { projectId } = target
   if (projectId === undefined) {

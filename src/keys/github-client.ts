@@ -121,9 +121,9 @@ export class GitHubClient {
     return this.send({ method: 'GET', path }, deadline)
   }
 
-  /** `cut`: ends the attempt sooner (the runner's grace after a cancel). */
-  put(path: string, body: unknown, deadline: number, cut?: AbortSignal): Promise<GitHubAnswer> {
-    return this.send({ method: 'PUT', path, body }, deadline, cut)
+  /** `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves. */
+  put(path: string, body: unknown, deadline: number, cut?: AbortSignal, onSend?: () => void): Promise<GitHubAnswer> {
+    return this.send({ method: 'PUT', path, body }, deadline, cut, onSend)
   }
 
   /**
@@ -134,6 +134,7 @@ export class GitHubClient {
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown },
     deadline: number,
     cut?: AbortSignal,
+    onSend?: () => void,
   ): Promise<GitHubAnswer> {
     const request: HttpRequest = {
       method: call.method,
@@ -149,12 +150,13 @@ export class GitHubClient {
       request.body = JSON.stringify(call.body)
       request.headers['content-type'] = 'application/json'
     }
-    const attempt = await sendAttempt(this.connections, this.origin, request, {
-      clock: this.clock,
-      deadline,
-      requestTimeoutMs: REQUEST_TIMEOUT_MS,
-      cut,
-    })
+    const attempt = await sendAttempt(
+      this.connections,
+      this.origin,
+      request,
+      { clock: this.clock, deadline, requestTimeoutMs: REQUEST_TIMEOUT_MS, cut },
+      onSend,
+    )
     if (!attempt.sent) {
       throw new GitHubRequestError("the step's timeout ran out before the request was sent.", { mayHaveReachedGitHub: false, final: true })
     }

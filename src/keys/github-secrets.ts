@@ -8,7 +8,7 @@
 import type { Dispatcher } from 'undici'
 import { isRecord } from '../api/client.ts'
 import { retrying } from '../api/retry.ts'
-import type { Clock, Deadline } from '../base/clock.ts'
+import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient, GitHubRequestError, type GitHubAnswer } from './github-client.ts'
@@ -35,6 +35,16 @@ export interface StoreTime {
   settleDeadline: () => number
   /** True once the runner cancelled the step: no further attempt is started. */
   cancelled: () => boolean
+  /** Aborts at the runner's cancel: a wait to write again ends at it, and the write is not sent again. */
+  stopped?: AbortSignal
+  /** Hears of each wait before a write is sent again (a line for the log). */
+  onWait?: (message: string) => void
+  /**
+   * Hears whether some target may hold the value: true just before a write leaves, false again
+   * when GitHub refused it and no other target may hold it. A key counts as handed out only while
+   * this is true.
+   */
+  onHolding?: (holding: boolean) => void
   /** Ends a write in flight within the runner's grace once it cancels, so its outcome is still told. */
   cutOnCancel?: () => Deadline
 }
@@ -103,6 +113,8 @@ export class SecretStores {
   readonly problems: readonly StoreOutcome[]
   private readonly client: GitHubClient
   private readonly storage: SecretStorage
+  /** Whether a target written so far may hold the value. */
+  private holding = false
 
   private constructor(client: GitHubClient, storage: SecretStorage, prepared: PreparedStore[], problems: StoreOutcome[]) {
     this.client = client
@@ -155,6 +167,7 @@ export class SecretStores {
   ): Promise<StoreOutcome[]> {
     const outcomes: StoreOutcome[] = []
     let reason: string | undefined
+    this.holding = false
     for (const store of this.prepared) {
       if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
       if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
@@ -171,6 +184,7 @@ export class SecretStores {
         if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
       }
       outcomes.push(outcome)
+      if (outcome.status === 'stored' || outcome.status === 'uncertain') this.holding = true
       onOutcome(outcome)
     }
     return outcomes
@@ -209,7 +223,7 @@ export class SecretStores {
       await retrying(
         async () => {
           try {
-            await this.client.put(store.path, body, time.deadline, cut?.signal)
+            await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
           } catch (error) {
             // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
             // connect, not built, no time left) cannot have landed; anything else leaves its
@@ -217,6 +231,7 @@ export class SecretStores {
             const request = error instanceof GitHubRequestError ? error : undefined
             const status = request?.status
             if ((request?.mayHaveReachedGitHub ?? true) && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
+            if (!mayHaveApplied && !this.holding) time.onHolding?.(false)
             throw error
           }
         },
@@ -226,6 +241,22 @@ export class SecretStores {
           maxAttempts: ATTEMPTS,
           delayAfter: (error, attempt) =>
             time.cancelled() || (error instanceof GitHubRequestError && error.timedOut) ? undefined : retryDelay(error, attempt),
+          onRetry: (error, _n, delay) =>
+            time.onWait?.(
+              `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
+            ),
+          ...(time.stopped
+            ? {
+                interrupt: {
+                  signal: time.stopped,
+                  stop: (error: unknown, _n: number, delay: number) =>
+                    new TargetFailure(
+                      `${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${formatDuration(delay)} to be sent again.`,
+                      error instanceof GitHubRequestError ? error : undefined,
+                    ),
+                },
+              }
+            : {}),
         },
       )
       return {
@@ -242,7 +273,7 @@ export class SecretStores {
     const request = lastError instanceof GitHubRequestError ? lastError : undefined
     const rateLimited = request?.rateLimited ?? false
     if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
-    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline()))
+    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline, time.stopped))
     const before = store.before
     if (settle(before, after) === 'applied') {
       return {
@@ -341,9 +372,25 @@ function secretsPath(target: SecretTarget): string {
   }
 }
 
-/** A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. */
-function reading(client: GitHubClient, path: string, clock: Clock, deadline: number): Promise<GitHubAnswer> {
-  return retrying(() => client.get(path, deadline), { clock, deadline, maxAttempts: ATTEMPTS, delayAfter: retryDelay })
+/**
+ * A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. `deadline` a
+ * function: it may come sooner (the runner's grace after a cancel, which ends a wait to read it again).
+ */
+function reading(
+  client: GitHubClient,
+  path: string,
+  clock: Clock,
+  deadline: number | (() => number),
+  stopped?: AbortSignal,
+): Promise<GitHubAnswer> {
+  const by = typeof deadline === 'function' ? deadline : () => deadline
+  return retrying(() => client.get(path, by()), {
+    clock,
+    deadline: by,
+    maxAttempts: ATTEMPTS,
+    delayAfter: retryDelay,
+    ...(stopped ? { interrupt: { signal: stopped } } : {}),
+  })
 }
 
 function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
@@ -364,10 +411,16 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
 }
 
 /** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
-async function readStamp(client: GitHubClient, path: string, clock: Clock, deadline: number): Promise<SecretStamp | undefined> {
+async function readStamp(
+  client: GitHubClient,
+  path: string,
+  clock: Clock,
+  deadline: number | (() => number),
+  stopped?: AbortSignal,
+): Promise<SecretStamp | undefined> {
   let answer: GitHubAnswer
   try {
-    answer = await reading(client, path, clock, deadline)
+    answer = await reading(client, path, clock, deadline, stopped)
   } catch (error) {
     return error instanceof GitHubRequestError && error.status === 404 ? { exists: false } : undefined
   }
@@ -459,6 +512,13 @@ function retryDelay(error: unknown, attempt: number): number | undefined {
   if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
   if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
   return undefined
+}
+
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+function describeRetry(error: unknown, target: SecretTarget): string {
+  if (!(error instanceof GitHubRequestError)) return messageOf(error)
+  if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${error.excerpt})`
+  return describeGitHubError(error, target).replace(/\.$/, '')
 }
 
 /** What GitHub's refusal means for this target, and what to do. */

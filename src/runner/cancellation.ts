@@ -4,13 +4,14 @@ import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 
 /**
- * Cancellation of the main step. The runner cancels a step with SIGINT, sends SIGTERM about
- * 7.5 s later, and kills it about 2.5 s after that; Node exits at once on SIGINT unless a
- * handler is installed. That is right while the step holds nothing, and wrong while a new key
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
+ * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
+ * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
  * exists that only this step knows of: from just before a create is sent until the key is handed
  * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
  * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
- * undoes what is in flight within the runner's grace (`undoDeadline()`).
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
+ * or a rate limit ends at the signal (`stopped`).
  */
 
 /** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
@@ -27,6 +28,8 @@ export class StepCancelled extends ActionError {
 export interface Cancellation {
   /** The first signal the runner sent, once it sent one. */
   readonly signal: string | undefined
+  /** Aborts at the runner's first signal: waits end at it (Clock.sleep, retrying). */
+  readonly stopped: AbortSignal
   /** From now on a signal no longer ends the process at once. Idempotent. */
   hold(): void
   /** Before new work: throws StepCancelled, saying what was not done, once the step is cancelled. */
@@ -49,12 +52,17 @@ export interface Cancellation {
 
 /** Where signals come from: the process, or a test's emitter. */
 export interface SignalSource {
-  on(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown
+  on(signal: RunnerSignal, listener: () => void): unknown
 }
+
+/** What the runner sends on cancel: SIGINT then SIGTERM; on Windows Ctrl+C and Ctrl+Break, which Node reports as SIGINT and SIGBREAK. */
+type RunnerSignal = 'SIGINT' | 'SIGTERM' | 'SIGBREAK'
+const RUNNER_SIGNALS: readonly RunnerSignal[] = ['SIGINT', 'SIGTERM', 'SIGBREAK']
 
 /** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
 export const NOT_CANCELLABLE: Cancellation = {
   signal: undefined,
+  stopped: new AbortController().signal,
   hold: () => undefined,
   checkpoint: () => undefined,
   undoDeadline: (usual) => usual,
@@ -70,7 +78,8 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
   let requestInFlight: string | undefined
   /** Timers that start with the first signal (afterSignal). */
   const onFirstSignal = new Set<() => void>()
-  const onSignal = (name: 'SIGINT' | 'SIGTERM'): void => {
+  const stop = new AbortController()
+  const onSignal = (name: RunnerSignal): void => {
     if (signal === undefined) {
       signal = name
       cancelledAt = clock.now()
@@ -82,6 +91,7 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
           : `The runner cancelled the step (${name}) during ${untrusted(requestInFlight)}, which may or may not take effect: ` +
               'the step starts nothing new, waits for its answer, and says which.',
       )
+      stop.abort()
     } else {
       log.warning(`${name}: the runner stops the step in a moment.`)
     }
@@ -90,12 +100,12 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
     get signal() {
       return signal
     },
+    stopped: stop.signal,
     hold() {
       if (holding) return
       holding = true
       const source = options.signals ?? process
-      source.on('SIGINT', () => onSignal('SIGINT'))
-      source.on('SIGTERM', () => onSignal('SIGTERM'))
+      for (const name of RUNNER_SIGNALS) source.on(name, () => onSignal(name))
     },
     checkpoint(work) {
       if (signal !== undefined)
