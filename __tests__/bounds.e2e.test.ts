@@ -160,7 +160,7 @@ describe('outputs within the runner limits', () => {
     const file = JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')) as Array<{ id: string }>
     expect(file.map((p) => p.id)).toEqual(ids)
     // The summary shows 200 rows and says where the rest are.
-    expect(result.summary).toContain('…and 9800 more (all of them are in `projects-file`).')
+    expect(result.summary).toContain('…and 9800 more (all of them are in <code>projects-file</code>).')
     expect(bytes(result.summary)).toBeLessThan(200_000)
     expect(readdirSync(runnerTemp).filter((f) => f.startsWith('neon-projects-'))).toHaveLength(1)
   }, 60_000)
@@ -237,7 +237,8 @@ describe('the error outputs of a failed request', () => {
     expect(echoed.code).toBe(1)
     expect(echoed.outputs['http-status']).toBe('400')
     expect(echoed.outputs['error-code']).toBeUndefined()
-    expect(errorLines(echoed.stdout)).toEqual([expect.stringContaining('[Bearer napi_0123456789abcdef ::error::forged]')])
+    // A credential by its form is never shown, whoever's it is.
+    expect(errorLines(echoed.stdout)).toEqual([expect.stringContaining('[Bearer *** ::error::forged]')])
 
     refuse({ code: 'x'.repeat(65), message: 'bad' })
     expect((await step({ command: 'list-keys' })).outputs['error-code']).toBeUndefined()
@@ -251,5 +252,9 @@ describe('the error outputs of a failed request', () => {
     expect(result.outputs['request-id']).toBe(platform.requests.at(-1)!.headers['x-request-id'])
     refuse({ code: 'BAD', message: 'bad', request_id: 'req_01J.x-y:z' })
     expect((await step({ command: 'list-keys' })).outputs['request-id']).toBe('req_01J.x-y:z')
+    // A token with `::`: a later step that echoes the output would print a runner command.
+    refuse({ code: 'BAD', message: 'bad', request_id: '::stop-commands::resume' })
+    const forged = await step({ command: 'list-keys' })
+    expect(forged.outputs['request-id']).toBe(platform.requests.at(-1)!.headers['x-request-id'])
   })
 })

@@ -303,6 +303,10 @@ describe('7. what is checked before any request, and what the messages say', () 
   it.each([
     [{}, { GITHUB_REPOSITORY: '' }, /^::error::GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown/],
     [{ 'secret-environment': 'prod\u0007' }, {}, /^::error::Input `secret-environment` must be the name of an environment/],
+    // Sent as a path segment, `..` would name the repository's own secrets.
+    [{ 'secret-environment': '..' }, {}, /^::error::Input `secret-environment` must be the name of an environment.*not `\.` or `\.\.`/],
+    [{ 'secret-environment': '.' }, {}, /^::error::Input `secret-environment` must be the name of an environment/],
+    [{ 'secret-targets': 'octo-org/app:..' }, {}, /^::error::Input `secret-targets`, entry 1 \("octo-org\/app:\.\."\), is not a target/],
   ])('rotate-key with %j and %j: one error, and no request', async (inputs, env, expected) => {
     const result = await step(
       { command: 'rotate-key', 'key-name': 'ci-deploy', ...storeInputs(), ...inputs },
@@ -311,6 +315,15 @@ describe('7. what is checked before any request, and what the messages say', () 
     expect(errorLines(result.stdout)).toEqual([expect.stringMatching(expected)])
     expect(platform.requests).toHaveLength(0)
     expect(github.requests).toHaveLength(0)
+  })
+
+  it('a runner variable that is missing is named as one, not as an input to correct', async () => {
+    const result = await step(
+      { command: 'rotate-key', 'key-name': 'ci-deploy', ...storeInputs() },
+      { env: { ...githubEnv(), GITHUB_REPOSITORY: '' } },
+    )
+    expect(result.summary).toContain('The runner sets that variable in a GitHub Actions job')
+    expect(result.summary).not.toContain('Correct that input')
   })
 
   it('a created key that is not a printable token is revoked at once', async () => {

@@ -696,7 +696,7 @@ describe('list-keys', () => {
     const result = await runListKeys(ctx, { fileDir: dir })
     expect(log.info).toEqual(['Found 202 API key(s).'])
     expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
-    expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in `keys-file`).</p>\n')).toBe(true)
+    expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(true)
     expect(result.outputs['org-id']).toBeUndefined()
   })
 })

@@ -50,6 +50,16 @@ describe('list-projects', () => {
     expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toEqual(JSON.parse(result.outputs.projects!))
   })
 
+  it('a list whose cursor repeats may be incomplete: the summary says so, not only the log', async () => {
+    platform.addProjects(1000)
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
+    const result = await runListProjects(ctx, { fileDir: dir })
+    expect(log.warning).toEqual([expect.stringContaining('the listing stops there and may be incomplete')])
+    expect(result.summary).toMatch(
+      /^<h3>Projects \(\d+, may be incomplete\)<\/h3>\n<p>The platform handed out the project list&#39;s cursor .* may be incomplete: \d+ project\(s\) were read\.<\/p>\n<table>/,
+    )
+  })
+
   it('names the search it matched', async () => {
     platform.addProjects(3)
     const result = await runListProjects(ctx, { fileDir: dir, search: 'project-002', orgId: org })
@@ -66,7 +76,9 @@ describe('list-projects', () => {
       'They are not in the outputs; run the step again for a complete list.'
     expect(log.info.at(-1)).toBe('Found 1 project(s).')
     expect(log.warning).toEqual([partial])
-    expect(result.summary).toBe(`<h3>Projects (1)</h3>\n<table>\n${HEADERS}\n${row(a!, 'project-001')}\n</table>\n<p>${partial}</p>\n`)
+    expect(result.summary).toBe(
+      `<h3>Projects (1, incomplete)</h3>\n<table>\n${HEADERS}\n${row(a!, 'project-001')}\n</table>\n<p>${partial}</p>\n`,
+    )
     expect(result.outputs['project-ids']).toBe(JSON.stringify([a]))
   })
 

@@ -124,7 +124,7 @@ describe('a dry run', () => {
     expect(log.warning).toEqual([`A run with \`dry-run: false\` would revoke nothing: ${why}`])
     expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([a.id, b.id]))
     expect(result.summary).toContain(
-      '<p>Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: 2 keys are selected, more than `max-revoke` (1).',
+      '<p>Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: 2 keys are selected, more than <code>max-revoke</code> (1).',
     )
     expect(result.failure).toBeUndefined()
   })

@@ -435,6 +435,7 @@ describe('with a secret', () => {
     ['a short token: it is kept', 'C0A8:3F0E:1A2B3C:1D2E3F:65A1B2C3', true],
     ['15 KB long: it is left out, not cut', 'A'.repeat(15_000), false],
     ['not a token: it is left out', 'id <b>x</b> "y"', false],
+    ['a token with `::`, which a later step that echoes it would print as a runner command: it is left out', '::stop-commands::x1', false],
   ])("GitHub's request id is %s, in secret-results, the summary and the error", async (_, requestId, kept) => {
     github.answerWithRequestId(requestId)
     github.failNext(422)
@@ -445,7 +446,8 @@ describe('with a secret', () => {
     expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
       { target: 'octo-org/deploys', status: 'failed', 'http-status': 422, ...(kept ? { 'request-id': requestId } : {}) },
     ])
-    const cells = '<td><code>octo-org/deploys</code></td><td>failed</td><td>422</td>'
+    const cells =
+      '<td><code>octo-org/deploys</code></td><td>failed</td><td>GitHub answered 422 (&#34;Validation Failed&#34;).</td><td>422</td>'
     expect(result.summary).toContain(kept ? `${cells}<td><code>${requestId}</code></td>` : `${cells}<td>—</td>`)
     expect(result.summary.length).toBeLessThan(2000)
   })

@@ -110,7 +110,7 @@ describe('rotate-key into several targets', () => {
     expect(lastStored).toBeLessThan(result.stdout.indexOf(`Revoked API key ${current.id}`))
     expect(results(result.outputs)).toEqual(THREE.map((target) => ({ target, status: 'stored' })))
     expect(result.summary).toContain(`<p>The new key is stored in secret ${SECRET} in all 3 targets.</p>`)
-    expect(result.summary).toContain(`<tr><td><code>${ORG}/web:production</code></td><td>stored</td><td>—</td><td>—</td></tr>`)
+    expect(result.summary).toContain(`<tr><td><code>${ORG}/web:production</code></td><td>stored</td><td>—</td><td>—</td><td>—</td></tr>`)
     // What a three-target rotation costs: GitHub reads to prepare each target, one write each.
     expect(github.requests.filter((r) => r.method === 'GET')).toHaveLength(7)
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
@@ -151,7 +151,7 @@ describe('rotate-key into several targets', () => {
     )
     expect(first.summary).toContain('<h3>API key not rotated everywhere</h3>')
     expect(first.summary).toContain(
-      `<tr><td><code>${ORG}/web:production</code></td><td>failed</td><td>403</td><td><code>${String(web!['request-id'])}</code></td></tr>`,
+      `<tr><td><code>${ORG}/web:production</code></td><td>failed</td><td>GitHub answered 403 (&#34;Resource not accessible by integration&#34;). The token needs the repository permission &#34;Environments: read and write&#34; (a fine-grained token, or a GitHub App installed on the reposit…</td><td>403</td><td><code>${String(web!['request-id'])}</code></td></tr>`,
     )
     // Nothing for the post step to revoke: the new key is in two secrets.
     expect(first.state['unsettled-keys']).toBe('')

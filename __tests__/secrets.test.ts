@@ -328,6 +328,7 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
       target,
       status: 'uncertain',
       message: `${IN_REPO}: no answer from GitHub within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `No answer from GitHub within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(puts()).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
@@ -384,6 +385,7 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
       target,
       status: 'uncertain',
       message: `${IN_REPO}: no answer from GitHub ("other side closed"). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `No answer from GitHub ("other side closed"). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
   })
@@ -406,6 +408,7 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
       target,
       status: 'failed',
       message: `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent.`,
+      reason: 'The connection to GitHub failed (ECONNREFUSED); nothing was sent.',
     })
     // A write that never left may be sent again, as a request without an answer is.
     expect(clock.sleeps).toEqual([1000, 2000])
@@ -433,6 +436,9 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
       status: 'uncertain',
       message:
         `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may have gone through all the same: ` +
+        "the secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
+      reason:
+        'The connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may have gone through all the same: ' +
         "the secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
     })
     // Three writes, then three reads of updated_at, each refused.
@@ -487,6 +493,7 @@ describe('a public key that cannot be used', () => {
         target,
         status: 'failed',
         message: `${IN_REPO}: GitHub's public key cannot seal a value (it is not a usable X25519 key).`,
+        reason: "GitHub's public key cannot seal a value (it is not a usable X25519 key).",
       },
     ])
   })
@@ -573,6 +580,8 @@ describe('several targets of every kind', () => {
         status: 'failed',
         message:
           'Could not store secret NEON_API_KEY in the organization octo-org: the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+        reason:
+          'The organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
       },
     ])
     expect(stores.prepared.map((p) => p.target)).toEqual([api])

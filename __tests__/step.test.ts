@@ -147,7 +147,7 @@ describe('the summary of a failed step', () => {
 
   it('a failure the action found without a request: what it says', () => {
     expect(text(failureSummary('rotate-key', new ActionError('The new key does not work.')))).toBe(
-      '|❌ rotate-key failed|The new key does not work.|The failure above says what happened and what to do.|',
+      '|❌ rotate-key failed|The new key does not work.|Fix what the failure above names, then run the job again.|',
     )
   })
 
@@ -158,7 +158,7 @@ describe('the summary of a failed step', () => {
         'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
     )
     expect(text(commandFailureNote('Could not list projects.', undefined))).toBe(
-      '|Could not list projects.|The failure above says what happened and what to do.|',
+      '|Could not list projects.|Fix what the failure above names, then run the job again.|',
     )
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_UNTRUSTED_LENGTH, isPrintableToken, oneLine, quoted, untrusted } from '../src/base/text.js'
+import { MAX_UNTRUSTED_LENGTH, isPrintableToken, oneLine, quoted, redactSecrets, registerSecret, untrusted } from '../src/base/text.js'
 import { forgedCommands, HOSTILE, PAYLOADS } from './support/injection.js'
 
 describe('untrusted(): outside text on one log line', () => {
@@ -56,5 +56,45 @@ describe('isPrintableToken(): what a key or token may be', () => {
     expect(isPrintableToken('x'.repeat(1024), 1024)).toBe(true)
     expect(isPrintableToken('x'.repeat(1025), 1024)).toBe(false)
     expect(isPrintableToken('x'.repeat(100_000))).toBe(true)
+  })
+})
+
+describe('redactSecrets(): what the step must never show, replaced before anything is cut', () => {
+  const KEY = 'napi_7kq2m9x4v8w1b6n3c5z0a2s4d6f8g0h1j3k5'
+  registerSecret(KEY)
+
+  it('replaces a registered secret wherever it is, whole', () => {
+    expect(redactSecrets(`a ${KEY} b ${KEY}`)).toBe('a *** b ***')
+  })
+
+  it('replaces pieces of 12 characters or more anywhere, and shorter ones at the start or end, only where asked', () => {
+    const middle = KEY.slice(5, 20)
+    expect(redactSecrets(`x ${middle} y`, { pieces: true })).toBe('x *** y')
+    expect(redactSecrets(`x ${middle} y`)).toBe(`x ${middle} y`)
+    expect(redactSecrets(`cut here: ${KEY.slice(0, 7)}`, { pieces: true })).toBe('cut here: ***')
+    expect(redactSecrets(`${KEY.slice(-7)} and on`, { pieces: true })).toBe('*** and on')
+    // Short pieces inside ordinary text are ordinary text.
+    expect(redactSecrets(`x ${KEY.slice(3, 10)} y`, { pieces: true })).toBe(`x ${KEY.slice(3, 10)} y`)
+  })
+
+  it('replaces credentials by their form, whoever owns them, and leaves prose alone', () => {
+    expect(redactSecrets('Authorization: Bearer abc.DEF-123')).toBe('Authorization: Bearer ***')
+    expect(redactSecrets('header token ghs_16C7e42F292c6912E7710c838347Ae178B4a')).toBe('header token ***')
+    expect(redactSecrets('uses github_pat_11ABCDEFG0123456789_abcdefghijklmnop')).toBe('uses ***')
+    expect(redactSecrets('Proxy-Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe('Proxy-Authorization: Basic ***')
+    expect(redactSecrets('token=a1b2c3d4e5f6')).toBe('token=***')
+    expect(redactSecrets('the token may not read that; token authentication failed; Basic settings')).toBe(
+      'the token may not read that; token authentication failed; Basic settings',
+    )
+  })
+
+  it('untrusted() and quoted() redact before they cut: an echo at any offset shows no piece of the secret', () => {
+    for (let offset = 0; offset <= 260; offset++) {
+      const text = `${'m'.repeat(offset)}${KEY}${'n'.repeat(50)}`
+      for (const shown of [untrusted(text), quoted(text), oneLine(text, 200)]) {
+        for (let i = 0; i + 6 <= KEY.length; i++)
+          expect({ offset, piece: shown.includes(KEY.slice(i, i + 6)) }).toEqual({ offset, piece: false })
+      }
+    }
   })
 })

@@ -111,6 +111,11 @@ describe('results', () => {
     expect(step.outputs.status).toBe('failed')
     expect(JSON.parse(step.outputs['failed-operation-ids']!)).toEqual([bad])
     expect(JSON.parse(step.outputs.operations!)).toHaveLength(2)
+    // What to do about operations that failed, not a promise that the failure says it.
+    expect(step.summary).toContain(
+      '<p>The platform ran these operations and reports that they did not succeed: the table above gives each one&#39;s status, and the console its error. ' +
+        'Fix the cause and run the job again; a later step can read <code>failed-operation-ids</code>.</p>',
+    )
   })
 
   it('times out within `timeout`, naming what is pending, with status timed-out', async () => {

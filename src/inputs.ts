@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { InputError } from './base/errors.ts'
+import { InputError, RunnerVariableError } from './base/errors.ts'
 import { hasControlCharacters, isPrintableToken, quoted, untrusted } from './base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from './keys/expiry.ts'
 import {
@@ -346,12 +346,14 @@ function readCommand(read: InputReader): Command {
 const SERVICE_URLS = {
   'api-host': {
     named: 'Input `api-host`',
+    refuse: (message: string) => new InputError(message),
     notUrl: `Use e.g. ${DEFAULT_API_HOST}.`,
     credentials: 'pass the key in `api-key`',
     sent: 'the API key',
   },
   GITHUB_API_URL: {
     named: 'GITHUB_API_URL',
+    refuse: (message: string) => new RunnerVariableError(message),
     notUrl: "It names GitHub's REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.",
     credentials: 'the token goes in `github-token`',
     sent: 'the GitHub token',
@@ -375,21 +377,21 @@ function readServiceUrl(value: string, rules: (typeof SERVICE_URLS)[keyof typeof
   try {
     url = new URL(value)
   } catch {
-    throw new InputError(`${rules.named} is not a URL: ${quoted(value)}. ${rules.notUrl}`)
+    throw rules.refuse(`${rules.named} is not a URL: ${quoted(value)}. ${rules.notUrl}`)
   }
   if (url.username || url.password) {
-    throw new InputError(`${rules.named} must not carry credentials: ${rules.credentials}.`)
+    throw rules.refuse(`${rules.named} must not carry credentials: ${rules.credentials}.`)
   }
-  if (url.search || url.hash) throw new InputError(`${rules.named} must not have a query or a fragment.`)
+  if (url.search || url.hash) throw rules.refuse(`${rules.named} must not have a query or a fragment.`)
   if (url.protocol === 'http:') {
     if (!isLoopback(url.hostname)) {
-      throw new InputError(
+      throw rules.refuse(
         `${rules.named} uses plain http to ${untrusted(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
           'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
       )
     }
   } else if (url.protocol !== 'https:') {
-    throw new InputError(`${rules.named} must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
+    throw rules.refuse(`${rules.named} must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
@@ -576,7 +578,7 @@ function readSecretStorage(read: InputReader, token: string, runner: RunnerEnvir
   }
   if (environment !== undefined && !isEnvironmentName(environment)) {
     throw new InputError(
-      `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments.`,
+      `Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments, and not \`.\` or \`..\`.`,
     )
   }
   if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
@@ -694,8 +696,9 @@ function parseRepository(text: string): { owner: string; repo: string } | undefi
   return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined
 }
 
+/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
 function isEnvironmentName(name: string): boolean {
-  return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !hasControlCharacters(name)
+  return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !hasControlCharacters(name) && name !== '.' && name !== '..'
 }
 
 /** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
@@ -750,7 +753,7 @@ function readRepository(value: string | undefined): { owner: string; repo: strin
   const repository = parseRepository(value ?? '')
   if (!repository) {
     const reason = value ? `is ${quoted(value, 150)}, not owner/repo` : 'is not set'
-    throw new InputError(
+    throw new RunnerVariableError(
       `GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`,
     )
   }

@@ -8,7 +8,7 @@ import type { Settings } from './inputs.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
-import { clientFor, commandFailureNote, coreLogger, failStep, readStepSettings, writeSummary } from './step.ts'
+import { clientFor, commandFailureNote, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: settings → command → outputs and summary. The one catch is here. */
@@ -30,7 +30,7 @@ export async function run(): Promise<void> {
     client,
     clock,
     log: coreLogger,
-    mask: (secret) => core.setSecret(secret),
+    mask: maskSecret,
     notice: (message) => core.notice(message),
     saveState: (name, value) => core.saveState(name, value),
     cancellation,
@@ -42,7 +42,7 @@ export async function run(): Promise<void> {
     const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir())
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-    const note = result.failure ? commandFailureNote(result.failure, result.failedRequest) : ''
+    const note = result.failure ? commandFailureNote(result.failure, result.failedRequest, result.next) : ''
     await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {

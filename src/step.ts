@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
 import { PlatformClient, type Logger } from './api/client.ts'
 import type { Clock } from './base/clock.ts'
-import { InputError, OwnError, messageOf } from './base/errors.ts'
+import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { apiErrorIn, type ApiError } from './api/errors.ts'
 import { heading, paragraph, table } from './runner/summary.ts'
+import { errorCodeOf } from './commands/context.ts'
 import { readSettings, type Settings } from './inputs.ts'
-import { untrusted } from './base/text.ts'
+import { registerSecret, untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
 
 /** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
@@ -27,10 +28,19 @@ export const coreLogger: Logger = {
 export function readStepSettings(warn?: (message: string) => void): Settings {
   return readSettings(
     (name) => core.getInput(name),
-    (secret) => core.setSecret(secret),
+    maskSecret,
     { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
     warn,
   )
+}
+
+/**
+ * Masks a secret in the runner's log, and has the action replace it (and any piece of it) by `***`
+ * in every text from outside it shows or outputs: the runner masks only whole values.
+ */
+export function maskSecret(secret: string): void {
+  core.setSecret(secret)
+  registerSecret(secret)
 }
 
 /**
@@ -99,36 +109,34 @@ export function failureSummary(what: string, error: unknown): string {
  * What a command's own summary gets when the command reports a failure: the failure (a command's
  * summary never says it itself), the request it failed on, and what to do next.
  */
-export function commandFailureNote(failure: string, request: ApiError | undefined): string {
-  return failureNote(failure, request, nextStep(undefined, request))
+export function commandFailureNote(failure: string, request: ApiError | undefined, next?: string): string {
+  return failureNote(failure, request, next ?? nextStep(undefined, request))
 }
 
 function failureNote(failure: string, request: ApiError | undefined, next: string): string {
   const answer = (failed: ApiError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
   return (
-    paragraph(...withCode(failure)) +
-    (request ? table(['HTTP status', 'error code', 'request id'], [[answer(request), request.code, { code: request.requestId }]]) : '') +
-    paragraph(...withCode(next))
+    paragraph(failure) +
+    (request
+      ? table(['HTTP status', 'error code', 'request id'], [[answer(request), errorCodeOf(request), { code: request.requestId }]])
+      : '') +
+    paragraph(next)
   )
 }
 
 /** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
 function nextStep(error: unknown, request: ApiError | undefined): string {
+  if (error instanceof RunnerVariableError) {
+    return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.'
+  }
   if (error instanceof InputError) return 'Correct that input and run the job again: the step sent no request.'
   if (error !== undefined && !(error instanceof OwnError)) {
     return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.'
   }
-  if (!request) return 'The failure above says what happened and what to do.'
+  if (!request) return 'Fix what the failure above names, then run the job again.'
   if (request.kind === 'deadline') return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
   if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
     return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
   }
   return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.'
-}
-
-/** Text with its `quoted` parts in monospace, as the summary shows input and output names. */
-function withCode(text: string): Array<string | { code: string }> {
-  const parts = text.split('`')
-  if (parts.length % 2 === 0) return [text]
-  return parts.map((part, i) => (i % 2 === 1 ? { code: part } : part))
 }

@@ -16,3 +16,16 @@ export function expectNoKeyLeak(result: StepResult, keys: string[]): void {
     expect(JSON.stringify(result.state)).not.toContain(value)
   }
 }
+
+/** The shortest piece of a secret a check looks for: shorter ones match ordinary text by chance. */
+const PIECE = 6
+
+/** The pieces (`PIECE` characters or more) of `secret` that `text` shows, for a check that expects none. */
+export function piecesShown(text: string, secret: string): string[] {
+  const shown: string[] = []
+  for (let i = 0; i + PIECE <= secret.length; i++) {
+    const piece = secret.slice(i, i + PIECE)
+    if (text.includes(piece)) shown.push(piece)
+  }
+  return shown
+}

@@ -19,7 +19,7 @@ import {
   type RetryPolicy,
 } from './retry.ts'
 import { ShapeError } from './shape.ts'
-import { quoted, untrusted } from '../base/text.ts'
+import { quoted, redactSecrets, untrusted } from '../base/text.ts'
 
 export interface Logger {
   info(message: string): void
@@ -85,8 +85,16 @@ const EXCERPT_LENGTH = 200
 export const ERROR_BODY_LIMIT = 64 * 1024
 /** A successful body larger than this is refused, not retried: no answer of the API is that big. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
-/** A request id a server may answer with (the platform, GitHub): a short token. Anything else is left out, never cut. */
-export const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,128}$/
+/**
+ * A request id a server may answer with (the platform, GitHub): a short token, without `::` (a
+ * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
+ */
+const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/
+
+/** Whether a server's request id may be quoted and set as an output: a short token that is none of the step's secrets. */
+export function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value) === value
+}
 /** How long one attempt may wait for an answer, when the step's timeout leaves that much. */
 export const REQUEST_TIMEOUT_MS = 30_000
 /** Errors raised before a byte of the request left: the service cannot have seen it. */
@@ -301,7 +309,7 @@ export function classifyAnswer<T>(
     const code = typeof error?.code === 'string' && error.code !== '' ? error.code : undefined
     const serviceMessage = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined
     // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
-    const serviceRequestId = typeof error?.request_id === 'string' && REQUEST_ID.test(error.request_id) ? error.request_id : base.requestId
+    const serviceRequestId = isRequestId(error?.request_id) ? error.request_id : base.requestId
     const excerpt = serviceMessage === undefined ? excerptOf(text, contentType) : undefined
     return {
       ok: false,

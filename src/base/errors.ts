@@ -21,6 +21,14 @@ export class InputError extends OwnError {
   }
 }
 
+/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) that is missing or wrong: an input of a kind. */
+export class RunnerVariableError extends InputError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RunnerVariableError'
+  }
+}
+
 /**
  * A failure the action itself detected (a failed operation, a failed proof of a new key...).
  * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.

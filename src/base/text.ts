@@ -18,11 +18,95 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
 const BREAK = '\u200b'
 
 /**
- * `text` on one line and bounded: at most `max` characters (a longer text ends with `…`), then
- * control characters shown as escapes (`\n`, `\u0007`). Also what a job-summary cell shows.
+ * `text` on one line and bounded: its secrets replaced (redactSecrets), then at most `max`
+ * characters (a longer text ends with `…`), then control characters shown as escapes (`\n`,
+ * `\u0007`). Also what a job-summary cell shows.
  */
 export function oneLine(text: string, max: number): string {
-  return cut(text, max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return cut(redactSecrets(text, { pieces: true }), max).replace(
+    CONTROL,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/**
+ * The values the step must never show, wherever they come back from: the API key, the GitHub
+ * token, each new key, proxy credentials. The runner masks only a whole value, so a server that
+ * echoes one inside a longer message, cut short by the action or by itself, would show the rest.
+ */
+const secrets = new Set<string>()
+/** Shorter values are not looked for: replacing them would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 4
+/** A piece of a secret this long anywhere in a text is taken for the secret: an echo cut short. */
+const SECRET_PIECE = 12
+/** At the very start or end of a text (where it was cut), a piece this long is. */
+const SECRET_EDGE = 6
+const REDACTED = '***'
+/**
+ * Credentials by their form, whoever's: a Bearer token, Basic credentials or a `token` word
+ * followed by a credential-like value (a digit among letters, as prose never has), and GitHub's
+ * token formats.
+ */
+const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
+  [/\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${REDACTED}`],
+  [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
+]
+
+/** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
+export function registerSecret(value: string): void {
+  if (value.length >= MIN_SECRET_LENGTH) secrets.add(value)
+}
+
+/**
+ * `text` with every registered secret, and every credential by its form, replaced by `***`.
+ * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
+ * the text's start or end; for texts that are cut or were cut (log lines, summaries), so that a
+ * cut never shows a piece of one. Outputs are never cut: the whole values are enough there.
+ */
+export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
+  let out = text
+  // Longest first: a secret that holds another is replaced whole.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+  }
+  if (options.pieces && secrets.size > 0) out = redactPieces(out)
+  for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
+  return out
+}
+
+function redactPieces(text: string): string {
+  const covered = new Uint8Array(text.length)
+  let found = false
+  const mark = (from: number, length: number) => {
+    covered.fill(1, from, from + length)
+    found = true
+  }
+  for (const secret of secrets) {
+    for (let i = 0; i + SECRET_PIECE <= secret.length; i++) {
+      const piece = secret.slice(i, i + SECRET_PIECE)
+      for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1)) mark(at, SECRET_PIECE)
+    }
+    for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+      if (text.endsWith(secret.slice(0, length))) {
+        mark(text.length - length, length)
+        break
+      }
+    }
+    for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+      if (text.startsWith(secret.slice(-length))) {
+        mark(0, length)
+        break
+      }
+    }
+  }
+  if (!found) return text
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    if (!covered[i]) out += text[i]
+    else if (i === 0 || !covered[i - 1]) out += REDACTED
+  }
+  return out
 }
 
 /**

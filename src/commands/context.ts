@@ -2,6 +2,7 @@ import type { PlatformClient, Logger } from '../api/client.ts'
 import type { ApiError } from '../api/errors.ts'
 import type { Cancellation } from '../runner/cancellation.ts'
 import type { Clock } from '../base/clock.ts'
+import { redactSecrets } from '../base/text.ts'
 
 /** What a command may touch. main wires it to the runner (@actions/core); tests can wire it to plain objects. */
 export interface CommandContext {
@@ -29,6 +30,8 @@ export interface CommandResult {
   failure?: string
   /** The request the failure follows from, if any: main sets `http-status`, `error-code` and `request-id` from it. */
   failedRequest?: ApiError
+  /** What to do about the failure, when the command knows better than the request it failed on. */
+  next?: string
 }
 
 /** What `error-code` may hold: a short token, never text a server could make look like anything else. */
@@ -42,6 +45,13 @@ const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/
 export function requestFailureOutputs(error: ApiError): Record<string, string> {
   const outputs: Record<string, string> = { 'request-id': error.requestId }
   if (error.status !== undefined) outputs['http-status'] = String(error.status)
-  if (error.kind === 'http' && error.code !== undefined && ERROR_CODE.test(error.code)) outputs['error-code'] = error.code
+  const code = errorCodeOf(error)
+  if (code !== undefined) outputs['error-code'] = code
   return outputs
+}
+
+/** The service's `code` as the `error-code` output and the summary show it: a short token that is none of the step's secrets. */
+export function errorCodeOf(error: ApiError): string | undefined {
+  const { code } = error
+  return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && redactSecrets(code) === code ? code : undefined
 }

@@ -489,7 +489,16 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
       (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
     failure: outcome.failure,
     failedRequest: outcome.failedRequest,
+    ...(NEXT[outcome.status] === undefined ? {} : { next: NEXT[outcome.status] }),
   }
+}
+
+/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+const NEXT: Partial<Record<WaitStatus, string>> = {
+  failed:
+    "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
+    'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+  'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 }
 
 /** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */

@@ -22,6 +22,8 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
   const orgId = await organizationForProjects(ctx, options.orgId)
   const { projects, unavailableIds, warning } = await listAllProjects(ctx.client, { orgId, search: options.search })
   if (warning) ctx.log.warning(warning)
+  // Never passed off as complete: the heading says so, not only the log.
+  const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : ''
   ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${quoted(options.search)}`}.`)
   const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined
   // A partial list is never passed off as complete.
@@ -37,7 +39,8 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
       ...(orgId === undefined ? {} : { 'org-id': orgId }),
     },
     summary:
-      heading(`Projects (${projects.length})`) +
+      heading(`Projects (${projects.length}${incomplete})`) +
+      (warning ? paragraph(warning) : '') +
       tableOf(
         ['id', 'name', 'region', 'Postgres', 'created'],
         projects,

@@ -221,6 +221,7 @@ function notPrepared(options: RotateOptions, stores: SecretStores, target: KeyTa
     failure:
       `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
       'No key was created and none was revoked; fix what failed and run rotate-key again.',
+    next: NEXT_AFTER_TARGETS,
   }
 }
 
@@ -258,6 +259,7 @@ async function notStoredEverywhere(
         targetsTable(outcomes) +
         paragraph(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
       failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+      next: NEXT_AFTER_TARGETS,
     }
   }
   ledger.settle()
@@ -281,6 +283,7 @@ async function notStoredEverywhere(
           'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.',
       ),
     failure,
+    next: NEXT_AFTER_TARGETS,
   }
 }
 
@@ -298,15 +301,21 @@ function secretResults(outcomes: readonly StoreOutcome[]): string {
 
 function targetsTable(outcomes: readonly StoreOutcome[]): string {
   return table(
-    ['secret target', 'result', 'HTTP status', 'request id'],
+    ['secret target', 'result', 'why', 'HTTP status', 'request id'],
     outcomes.map((o): Cell[] => [
       { code: targetText(o.target) },
       o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+      o.reason,
       o.httpStatus,
       o.requestId === undefined ? undefined : { code: o.requestId },
     ]),
   )
 }
+
+/** After targets failed: what to do, for the summary. */
+const NEXT_AFTER_TARGETS =
+  'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+  'it stores a newer key in every target before it revokes the keys it replaced.'
 
 /** A replaced key, as the summary names it. */
 interface NamedKey {

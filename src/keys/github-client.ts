@@ -9,7 +9,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Dispatcher } from 'undici'
 import {
-  REQUEST_ID,
+  isRequestId,
   REQUEST_TIMEOUT_MS,
   SUCCESS_BODY_LIMIT,
   decodeJson,
@@ -165,7 +165,7 @@ export class GitHubClient {
     const { status, headers, text } = received
     // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
     const sent = headerValue(headers['x-github-request-id'])
-    const requestId = sent !== undefined && REQUEST_ID.test(sent) ? sent : undefined
+    const requestId = isRequestId(sent) ? sent : undefined
     if (status >= 200 && status < 300) {
       if (text === '' && !received.tooLarge) return { status, body: undefined }
       const decoded = received.tooLarge ? undefined : decodeJson(text)

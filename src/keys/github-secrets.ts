@@ -62,6 +62,8 @@ export interface StoreOutcome {
   status: StoreStatus
   /** A sentence for the log: what was done, or why not. */
   message: string
+  /** Why it did not take the value, for a table: the message without the target it names. */
+  reason?: string
   /** GitHub's answer to the request that failed, if it answered. */
   httpStatus?: number
   requestId?: string
@@ -177,6 +179,7 @@ export class SecretStores {
           target: store.target,
           status: 'skipped',
           message: `Skipped secret ${untrusted(this.storage.name)} in the ${describeTarget(store.target)}: ${reason}.`,
+          reason: describeAsSentence(reason),
         }
       } else {
         const written = await this.write(store, value, time)
@@ -312,6 +315,7 @@ function failed(target: SecretTarget, name: string, error: unknown, hint = ''): 
     target,
     status: 'failed',
     message: `Could not store secret ${untrusted(name)} in the ${describeTarget(target)}${reference}: ${why}${hint}`,
+    reason: describeAsSentence(`${why}${hint}`),
   }
   if (request?.status !== undefined) outcome.httpStatus = request.status
   if (request?.requestId !== undefined) outcome.requestId = request.requestId
@@ -565,4 +569,10 @@ function describeWhat(target: SecretTarget): string {
     default:
       return 'repository'
   }
+}
+
+/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+function describeAsSentence(clause: string): string {
+  const text = /[.!?]$/.test(clause) ? clause : `${clause}.`
+  return untrusted(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY)
 }

@@ -11,7 +11,10 @@ import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
-import { untrusted } from '../base/text.ts'
+import { redactSecrets, untrusted } from '../base/text.ts'
+
+/** The new key's output: its value is the one secret an output carries. */
+const KEY_OUTPUT = 'key'
 
 /** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
 export const OUTPUT_LIMIT_BYTES = 64 * 1024
@@ -25,7 +28,7 @@ function fitsOutput(value: string): boolean {
 export async function writeListFile(dir: string, list: 'projects' | 'keys' | 'outputs', json: string): Promise<string> {
   const path = join(dir, `neon-${list}-${randomUUID()}.json`)
   try {
-    await writeFile(path, json, { encoding: 'utf8', mode: 0o600 })
+    await writeFile(path, redactSecrets(json), { encoding: 'utf8', mode: 0o600 })
   } catch (error) {
     throw new ActionError(`Could not write the ${list} file in ${untrusted(dir)} (RUNNER_TEMP): ${messageOf(error)}`)
   }
@@ -55,7 +58,9 @@ export async function boundOutputs(
   const over: string[] = []
   /** The list outputs over the limit, by the output naming their whole-list file. */
   const inListFile = new Map<'projects-file' | 'keys-file', string[]>()
-  for (const [name, value] of Object.entries(outputs)) {
+  for (const [name, given] of Object.entries(outputs)) {
+    // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
+    const value = name === KEY_OUTPUT ? given : redactSecrets(given)
     const listFile = WHOLE_LIST_FILES[name]
     if (fitsOutput(value)) set[name] = value
     else if (listFile !== undefined && outputs[listFile] !== undefined) {

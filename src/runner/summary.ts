@@ -28,10 +28,24 @@ export function heading(text: string, level = 3): string {
   return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
-/** A paragraph of text, with `{ code }` parts (an output's name) in monospace. */
+/**
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
+ * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
+ * monospace here, as the log shows them.
+ */
 export function paragraph(...parts: Array<string | { code: string }>): string {
-  const html = parts.map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part))).join('')
+  const html = parts
+    .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
+    .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+    .join('')
   return `<p>${html}</p>\n`
+}
+
+/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+function withCode(text: string): Array<string | { code: string }> {
+  const parts = text.split('`')
+  if (parts.length % 2 === 0) return [text]
+  return parts.flatMap((part, i): Array<string | { code: string }> => (i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]))
 }
 
 /** `code` cells show ids in monospace. */
