@@ -6,9 +6,12 @@
  *   node scripts/release.ts prepare 1.2.3 [--date YYYY-MM-DD]
  *       bumps package.json, package-lock.json and src/base/version.ts, and turns the CHANGELOG's
  *       "## Unreleased" into the section "## 1.2.3 (date)" under a new, empty "## Unreleased".
+ *       The version is newer than package.json's, or package.json's own while it has no tag (the
+ *       first release).
  *   node scripts/release.ts check v1.2.3
  *       the tag, package.json, package-lock.json, src/base/version.ts and the CHANGELOG agree;
- *       an existing tag points at the commit checked out.
+ *       an existing tag points at the commit checked out, and that commit is on main (origin/main,
+ *       or the local main when there is no remote-tracking branch).
  *   node scripts/release.ts dist
  *       the committed dist/ is what src/ builds (run after `npm run bundle` or `npm test`).
  *   node scripts/release.ts notes v1.2.3
@@ -64,6 +67,8 @@ function versionOfTag(tag: string): string {
   return match[1]!
 }
 
+const nextPatch = (version: string) => version.replace(/\d+$/, (n) => String(Number(n) + 1))
+
 function compareVersions(a: string, b: string): number {
   const parts = (v: string) => VERSION_PATTERN.exec(v)!.slice(1).map(Number)
   const [x, y] = [parts(a), parts(b)]
@@ -95,11 +100,29 @@ export function prepare(root: string, version: string, date: string): string[] {
     throw new ReleaseError(`${JSON.stringify(version)} is not a version: give <major>.<minor>.<patch>, e.g. 1.2.3.`)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`--date ${JSON.stringify(date)} is not a date: give YYYY-MM-DD.`)
   const pkg = readJson(root, 'package.json')
-  if (compareVersions(version, pkg.version) <= 0) {
-    throw new ReleaseError(`${version} is not newer than package.json's version ${pkg.version}.`)
+  const released = (v: string) => commitOf(root, `refs/tags/v${v}`) !== undefined
+  if (compareVersions(version, pkg.version) < 0) {
+    const give = released(pkg.version)
+      ? `a version newer than ${pkg.version}, e.g. ${nextPatch(pkg.version)}`
+      : `${pkg.version} (its first release: v${pkg.version} has no tag yet) or a newer version`
+    throw new ReleaseError(`${version} is older than package.json's version ${pkg.version}: give ${give}.`)
+  }
+  // package.json's own version is allowed while it has no tag: the first release is the version
+  // the project was written as. The tag is what says a version was released (git fetch --tags).
+  if (released(version)) {
+    throw new ReleaseError(
+      `v${version} is already released (the tag v${version} exists): give a newer version, e.g. ${nextPatch(version)}.`,
+    )
   }
   const changelog = read(root, 'CHANGELOG.md')
-  const unreleased = changelogSections(changelog).find((s) => s.heading.trim() === UNRELEASED)
+  const sections = changelogSections(changelog)
+  if (sections.some((s) => SECTION_HEADING.exec(s.heading)?.[1] === version)) {
+    throw new ReleaseError(
+      `CHANGELOG.md already has a section "## ${version}", but there is no tag v${version} here: if it was released, ` +
+        `run \`git fetch --tags\`; if not, move its entries under "## Unreleased", delete its heading, and run prepare again.`,
+    )
+  }
+  const unreleased = sections.find((s) => s.heading.trim() === UNRELEASED)
   if (!unreleased?.body.trim()) {
     throw new ReleaseError('CHANGELOG.md has nothing under "## Unreleased": a release says what changed for a workflow author.')
   }
@@ -147,7 +170,45 @@ export function check(root: string, tag: string): string[] {
   if (tagged && tagged !== head) {
     throw new ReleaseError(`${tag} points at ${tagged}, but the commit checked out is ${head ?? 'none'}: check out ${tag} first.`)
   }
-  return [`${tag}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md agree on ${version}.`]
+  return [`${tag}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md agree on ${version}.`, onMain(root, tag, tagged)]
+}
+
+/** A release is a tag on main: the tag's commit, or before tagging the commit checked out, must be on main. */
+function onMain(root: string, tag: string, tagged: string | undefined): string {
+  const commit = tagged ?? commitOf(root, 'HEAD')
+  if (!commit) throw new ReleaseError(`There is no commit checked out: check out the commit on main to tag as ${tag}.`)
+  // A runner's checkout (fetch-depth: 0) and a maintainer's clone have origin/main; a clone with
+  // no remote has only main.
+  const main = [
+    { name: 'origin/main', ref: 'refs/remotes/origin/main' },
+    { name: 'main', ref: 'refs/heads/main' },
+  ].find(({ ref }) => commitOf(root, ref))
+  if (!main) {
+    throw new ReleaseError(
+      `There is no origin/main or main here, so nothing shows that ${tag} is on main: ` +
+        'run `git fetch origin main` (in a workflow, check out with fetch-depth: 0).',
+    )
+  }
+  if (!isAncestor(root, commit, main.ref)) {
+    const what = tagged ? `${tag} points at ${commit}, which` : `The commit checked out, ${commit},`
+    const fix = tagged
+      ? `delete the tag (\`git push --delete origin ${tag}\` and \`git tag -d ${tag}\`), merge the release to main, and tag the commit on main.`
+      : 'merge it to main (`git push origin main`, or a pull request), then `git pull --ff-only` and check again.'
+    throw new ReleaseError(`${what} is not on ${main.name}: a release is a tag on main. To release, ${fix}`)
+  }
+  return `${commit} is on ${main.name}.`
+}
+
+function isAncestor(root: string, commit: string, ref: string): boolean {
+  try {
+    git(root, 'merge-base', '--is-ancestor', commit, ref)
+    return true
+  } catch (error) {
+    // Status 1 means "not an ancestor"; anything else (a shallow history, a broken repository) is
+    // not an answer.
+    if ((error as { status?: number }).status === 1) return false
+    throw error
+  }
 }
 
 export function checkDist(root: string): string[] {
