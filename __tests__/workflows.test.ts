@@ -70,4 +70,22 @@ describe("the repository's workflows", () => {
     )
     expect(pasted).toEqual([])
   })
+
+  it('CI is .ci/run alone, run in bash on Linux, Windows and macOS; the other job uses the action', () => {
+    const ci = workflows.find((w) => w.name === 'ci.yml')!.parsed as unknown as {
+      jobs: Record<
+        string,
+        { 'runs-on': string; strategy?: { matrix: { os: string[] } }; defaults?: unknown; steps: { run?: string; uses?: string }[] }
+      >
+    }
+    expect(Object.keys(ci.jobs)).toEqual(['test', 'use-the-action'])
+    const { test } = ci.jobs
+    expect(test!['runs-on']).toBe('${{ matrix.os }}')
+    expect(test!.strategy!.matrix.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest'])
+    expect(test!.defaults).toEqual({ run: { shell: 'bash' } })
+    expect(test!.steps.flatMap((s) => (s.run === undefined ? [] : [s.run]))).toEqual(['bash .ci/run'])
+    // No step anywhere restates a check of .ci/run.
+    const scripts = Object.values(ci.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])))
+    expect(scripts.filter((script) => /\bnpm (test|run (lint|format|typecheck|bundle))\b|release\.ts/.test(script))).toEqual([])
+  })
 })

@@ -1,6 +1,6 @@
-// Runs the platform emulator from the command line, seeded with a working key,
-// some projects, one project whose operations change status over time, and keys
-// with a past for prune-keys to find.
+// Runs the platform emulator from the command line, seeded as emulator/seed.ts says (and
+// `npm run step` seeds it): a working key, some projects, one project whose operations change
+// status over time, and keys with a past for prune-keys to find and to keep.
 //   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=fixed]]
 // --rate-limits enforces the service's rate limits (700 requests a minute, 40 a second per
 // route), answering 429 with Retry-After; `=fixed` counts calendar minutes instead of any 60 s.
@@ -9,7 +9,6 @@
 // e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
 import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
-import * as names from './names.ts'
 import { seedAccount } from './seed.ts'
 
 const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=sliding|fixed]]'
@@ -75,33 +74,10 @@ function parseArgs(argv: string[]): CliOptions {
   return options
 }
 
-/**
- * Keys as an account collects them: an orphaned job key (its runner died before the post step),
- * a laptop's key idle for months, a key made by hand and never used, one in daily use, and an
- * organization's orphaned project-scoped job key.
- */
-function seedKeys(emulator: PlatformEmulator, projectId: string): void {
-  const now = Date.now()
-  const hour = 3_600_000
-  const day = 24 * hour
-  emulator.addKey(names.expiringKeyName('job-7781-1-deploy', now - day), {
-    createdAt: now - day - 6 * hour,
-    lastUsedAt: now - day - 5 * hour,
-  })
-  emulator.addKey('old-laptop', { createdAt: now - 300 * day, lastUsedAt: now - 120 * day })
-  emulator.addKey('test-by-hand', { createdAt: now - 95 * day })
-  emulator.addKey('ci-deploy', { createdAt: now - 200 * day, lastUsedAt: now - 2 * hour })
-  emulator.addOrgKey(emulator.defaultOrgId, names.expiringKeyName('deploy-1200-1', now - 3 * day), {
-    projectId,
-    createdAt: now - 3 * day - hour,
-  })
-}
-
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
   const emulator = new PlatformEmulator(options.rateLimits ? { rateLimits: { window: options.rateLimits } } : {})
   const { admin, projectIds, operationsProject } = seedAccount(emulator, options.projects)
-  seedKeys(emulator, operationsProject)
 
   const url = await emulator.start(options.port, options.host)
   const origin = new URL(url).origin

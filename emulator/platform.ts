@@ -382,6 +382,11 @@ export class PlatformEmulator {
 
   // ---- organizations and users ---------------------------------------------
 
+  /** The emulator's clock, in ms since the epoch: what a seeded past is measured from. */
+  now(): number {
+    return this.clock()
+  }
+
   /** The organization the default user administers, which owns projects added without `org_id`. */
   get defaultOrgId(): string {
     return this.defaultOrg

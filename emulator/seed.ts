@@ -1,5 +1,6 @@
-// The account `npm run emulator` and `npm run step` start with: a working key, some projects,
-// and one project whose operations cover finished, failed, retrying and still-moving ones.
+// The account `npm run emulator` and `npm run step` start with: a working key, some projects, one
+// project whose operations cover finished, failed, retrying and still-moving ones, and keys with a
+// past, personal and of the organization, for prune-keys to select and to keep.
 import type { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
 
@@ -8,6 +9,8 @@ export interface SeededAccount {
   projectIds: string[]
   /** The project whose operations move over time. */
   operationsProject: string
+  /** The organization of the projects and of the organization's keys; the admin's only one. */
+  orgId: string
 }
 
 export function seedAccount(emulator: PlatformEmulator, projects: number): SeededAccount {
@@ -15,22 +18,72 @@ export function seedAccount(emulator: PlatformEmulator, projects: number): Seede
   const projectIds = emulator.addProjects(projects)
   const operationsProject = projectIds[0] ?? emulator.addProject({ name: 'operations-demo' }).id
   seedOperations(emulator, operationsProject)
-  return { admin, projectIds: projectIds.length ? projectIds : [operationsProject], operationsProject }
+  seedKeys(emulator, operationsProject)
+  return {
+    admin,
+    projectIds: projectIds.length ? projectIds : [operationsProject],
+    operationsProject,
+    orgId: emulator.defaultOrgId,
+  }
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * Keys as an account collects them, on the emulator's clock. prune-keys with `unused-for: 90d`
+ * selects, among the personal keys: an orphaned job key (its runner died before the post step),
+ * a laptop's key idle for months, a key made by hand and never used; among the organization's:
+ * an orphaned project-scoped job key, a report's key idle for months, a key made for a
+ * migration and never used. It keeps a key in daily use, a job key that has not expired yet, and
+ * a job key whose name says it expired but that a job used minutes ago (the in-use guard).
+ */
+function seedKeys(emulator: PlatformEmulator, projectId: string): void {
+  const now = emulator.now()
+  const org = emulator.defaultOrgId
+  emulator.addKey(names.expiringKeyName('job-7781-1-deploy', now - DAY), {
+    createdAt: now - DAY - 6 * HOUR,
+    lastUsedAt: now - DAY - 5 * HOUR,
+  })
+  emulator.addKey('old-laptop', { createdAt: now - 300 * DAY, lastUsedAt: now - 120 * DAY })
+  emulator.addKey('test-by-hand', { createdAt: now - 95 * DAY })
+  emulator.addKey('ci-deploy', { createdAt: now - 200 * DAY, lastUsedAt: now - 2 * HOUR })
+
+  emulator.addOrgKey(org, names.expiringKeyName('deploy-1200-1', now - 3 * DAY), { projectId, createdAt: now - 3 * DAY - HOUR })
+  emulator.addOrgKey(org, 'quarterly-report', { createdAt: now - 400 * DAY, lastUsedAt: now - 150 * DAY })
+  emulator.addOrgKey(org, 'migration-dry-run', { createdAt: now - 120 * DAY })
+  emulator.addOrgKey(org, 'nightly-inventory', { createdAt: now - 300 * DAY, lastUsedAt: now - 3 * HOUR })
+  emulator.addOrgKey(org, names.expiringKeyName('deploy-1301-1', now + 5 * HOUR), {
+    projectId,
+    createdAt: now - HOUR,
+    lastUsedAt: now - 30 * MINUTE,
+  })
+  emulator.addOrgKey(org, names.expiringKeyName('deploy-1299-2', now - 10 * MINUTE), {
+    projectId,
+    createdAt: now - 6 * HOUR - 10 * MINUTE,
+    lastUsedAt: now - 2 * MINUTE,
+  })
 }
 
 /** Operations that cover finished, failed, retrying and still-moving ones. */
 function seedOperations(emulator: PlatformEmulator, projectId: string): void {
   const endpoint = names.endpointId()
-  emulator.addOperation(projectId, { action: 'suspend_compute', endpoint_id: endpoint, status: 'finished', createdAt: Date.now() - 90_000 })
+  emulator.addOperation(projectId, {
+    action: 'suspend_compute',
+    endpoint_id: endpoint,
+    status: 'finished',
+    createdAt: emulator.now() - 90_000,
+  })
   emulator.addOperation(projectId, {
     action: 'apply_config',
-    createdAt: Date.now() - 60_000,
+    createdAt: emulator.now() - 60_000,
     timeline: [
       { afterMs: 0, status: 'running' },
       { afterMs: 4_000, status: 'failed', failures_count: 1, error: 'compute endpoint is not reachable' },
     ],
   })
-  emulator.addOperation(projectId, { action: 'check_availability', status: 'skipped', createdAt: Date.now() - 45_000 })
+  emulator.addOperation(projectId, { action: 'check_availability', status: 'skipped', createdAt: emulator.now() - 45_000 })
   emulator.addOperation(projectId, {
     action: 'create_branch',
     timeline: [
@@ -49,7 +102,7 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
         status: 'running',
         failures_count: 1,
         error: 'compute start timed out',
-        retry_at: new Date(Date.now() + 15_000).toISOString(),
+        retry_at: new Date(emulator.now() + 15_000).toISOString(),
       },
       { afterMs: 30_000, status: 'finished' },
     ],

@@ -1,34 +1,37 @@
 /**
  * `npm run mutate`: Stryker over all of src/ (stryker.config.json), resumable. A whole run takes
- * hours on two cores, so its progress is kept in the repository: Stryker's incremental report
- * (each mutant's result, and the code and tests it was found with) is stored compressed in
- * mutation/incremental.json.gz. A run starts from it, tests only the mutants that were never
- * tested or whose code or tests changed, and stores it again when it ends, also when it is
- * stopped with Ctrl-C: Stryker then saves what it finished. Arguments go on to Stryker.
+ * hours on two cores, so its progress is kept: Stryker's incremental report (each mutant's result,
+ * and the code and tests it was found with) is kept in reports/stryker-incremental.json, and shared
+ * through the branch `mutation-results` (scripts/mutation/results-branch.ts), out of main's tree. A
+ * run starts from the newer of the two, tests only the mutants that were never tested or whose code
+ * or tests changed, and keeps the report when it ends, also when it is stopped with Ctrl-C: Stryker
+ * then saves what it finished. Arguments go on to Stryker.
  *
  * At the end it prints the score of every mutant in the report (scripts/mutation/score.ts).
  *
  * `--retest-timeouts` first forgets every result that a busy machine may have made up: a mutant
  * counted as timed out that was not caught in an endless loop, and a kill whose only failure was
  * a test running out of time. Those are tested again; a quiet machine gives their true result.
+ *
+ * `--save` (`npm run mutate:save`) runs nothing: it commits the report to the branch
+ * `mutation-results`, without touching the working tree or the index.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { loadResults, saveResults } from './mutation/results-branch.ts'
 import { printScore } from './mutation/score.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-const STORED = join(ROOT, 'mutation', 'incremental.json.gz')
 const WORKING = join(ROOT, 'reports', 'stryker-incremental.json')
 
-// The stored progress, unless this checkout has a newer one of its own.
-if (existsSync(STORED) && (!existsSync(WORKING) || statSync(WORKING).mtimeMs < statSync(STORED).mtimeMs)) {
-  mkdirSync(dirname(WORKING), { recursive: true })
-  writeFileSync(WORKING, gunzipSync(readFileSync(STORED)))
+if (process.argv.includes('--save')) {
+  console.log(saveResults(ROOT, WORKING))
+  process.exit(0)
 }
+
+console.log(loadResults(ROOT, WORKING))
 
 const RETEST_TIMEOUTS = '--retest-timeouts'
 const args = process.argv.slice(2)
@@ -58,10 +61,8 @@ process.on('SIGTERM', () => stryker.kill('SIGTERM'))
 
 const code = await new Promise<number>((done) => stryker.on('close', (status) => done(status ?? 1)))
 if (existsSync(WORKING)) {
-  // Minified: the report is only read by Stryker, and compresses to a tenth.
-  const report = JSON.parse(readFileSync(WORKING, 'utf8')) as unknown
-  writeFileSync(STORED, gzipSync(JSON.stringify(report), { level: 9 }))
-  printScore(report)
+  printScore(JSON.parse(readFileSync(WORKING, 'utf8')))
+  console.log('To keep these results for other checkouts: npm run mutate:save, then git push origin mutation-results')
 }
 process.exitCode = code
 

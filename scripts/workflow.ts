@@ -5,7 +5,8 @@
  * action through runStep (a child process, as a runner runs it). Never shipped.
  *
  * Expressions: `${{ … }}` in `env:` and `with:` values, and `if:`, with the contexts `secrets`,
- * `vars`, `env` and `steps.<id>.outputs.<name>` / `.outcome` / `.conclusion`, string and number
+ * `vars`, `env` and `steps.<id>.outputs.<name>` / `.outcome` / `.conclusion` (and `github` and
+ * `inputs` where the caller stands in for them, as scripts/step.ts does), string and number
  * literals, `==`, `!=`, `&&`, `||`, `!`, parentheses, and `success()`, `failure()`, `always()`,
  * `cancelled()`: what the README's recipes use, with GitHub's rules (a missing value is null,
  * `||` and `&&` give an operand, strings compare case-insensitively).
@@ -164,12 +165,17 @@ async function runAction(
 
 // ---- expressions ------------------------------------------------------------------------------
 
-interface Scope {
+/** What an expression can read. */
+export interface Scope {
   secrets: Record<string, string>
   vars: Record<string, string>
   env: Record<string, string>
   steps: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }>
   records: StepRecord[]
+  /** The `github` context, where the caller stands in for it. */
+  github?: Record<string, string>
+  /** A manual run's `inputs`, where the caller stands in for them. */
+  inputs?: Record<string, string>
 }
 
 /** `${{ … }}` replaced by the expression's value, as a string ('' for null). */
@@ -286,7 +292,15 @@ function status(name: string, scope: Scope): boolean {
 
 function lookup(path: string, scope: Scope): Value {
   const [context, ...rest] = path.split('.')
-  let value: unknown = { secrets: scope.secrets, vars: scope.vars, env: scope.env, steps: scope.steps }[context!]
+  const contexts = {
+    secrets: scope.secrets,
+    vars: scope.vars,
+    env: scope.env,
+    steps: scope.steps,
+    github: scope.github,
+    inputs: scope.inputs,
+  }
+  let value: unknown = Object.hasOwn(contexts, context!) ? contexts[context as keyof typeof contexts] : undefined
   if (value === undefined) throw new Error(`the context ${context} is not supported here`)
   for (const key of rest) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
   return value === undefined ? null : (value as Value)
