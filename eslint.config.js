@@ -26,16 +26,38 @@ export default tseslint.config(
     rules: { 'local/outside-text': 'error' },
   },
   // src/ in layers, each importing only from the layers below it: base (text, errors, clock) ←
-  // api (the platform client) ← runner (saved state, outputs, summary, cancellation) and keys
-  // (ledger, expiry, GitHub secrets, organization), which never import each other ← commands ←
-  // the entry files at the top (index, main, post, inputs, step).
+  // http (the one transport) ← api (the platform) and github (its client, secret stores), which
+  // never import each other ← runner (context, saved state, outputs, summary, cancellation) ←
+  // keys (the key rules) and operations (status, pacing, waiter, listing), which never import each
+  // other ← inputs (the input readers) ← commands (one file each, and the registry) ← the entry
+  // files at the top (index, main, post, step, settings).
   ...layers({
-    base: ['api', 'runner', 'keys', 'commands'],
-    api: ['runner', 'keys', 'commands'],
-    runner: ['keys', 'commands'],
-    keys: ['runner', 'commands'],
+    base: ['http', 'api', 'github', 'runner', 'keys', 'operations', 'inputs', 'commands'],
+    http: ['api', 'github', 'runner', 'keys', 'operations', 'inputs', 'commands'],
+    api: ['github', 'runner', 'keys', 'operations', 'inputs', 'commands'],
+    github: ['api', 'runner', 'keys', 'operations', 'inputs', 'commands'],
+    runner: ['github', 'keys', 'operations', 'inputs', 'commands'],
+    keys: ['operations', 'inputs', 'commands'],
+    operations: ['keys', 'github', 'inputs', 'commands'],
+    inputs: ['commands'],
     commands: [],
   }),
+  {
+    // A command never imports another: what two commands share lives in the room it belongs to.
+    files: ['src/commands/*.ts'],
+    ignores: ['src/commands/registry.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*.ts'], message: 'src/commands/ is a lower layer than the entry files (see eslint.config.js).' },
+            { group: ['./*', '!./registry.ts'], message: 'A command never imports another command: move what they share to its room.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests read JSON outputs and emulator answers, which are `any` by nature.
     files: ['__tests__/**/*.ts'],

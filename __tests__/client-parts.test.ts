@@ -4,26 +4,13 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import Agent from 'undici/lib/dispatcher/agent.js'
-import {
-  buildRequest,
-  classifyAnswer,
-  ERROR_BODY_LIMIT,
-  excerptOf,
-  finalError,
-  mayRetry,
-  PlatformClient,
-  readBody,
-  sendRequest,
-  SUCCESS_BODY_LIMIT,
-  transportError,
-  type Received,
-  type RequestSpec,
-} from '../src/api/client.js'
-import { ApiError, type ApiErrorDetails } from '../src/api/errors.js'
+import { buildRequest, classifyAnswer, finalError, mayRetry, PlatformClient, transportError, type RequestSpec } from '../src/api/client.js'
+import { ERROR_BODY_LIMIT, excerptOf, readBody, sendRequest, SUCCESS_BODY_LIMIT, type Received } from '../src/http/transport.ts'
+import { RequestError, type RequestErrorDetails } from '../src/http/errors.ts'
 import { ShapeError } from '../src/api/shape.js'
 import { manualClock } from './support/clock.js'
 
-const base: ApiErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
+const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
 const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 'list projects', retry: 'safe', parse: (v) => v }
 
@@ -234,7 +221,7 @@ describe('classifyAnswer(): error bodies', () => {
   it('says a successful body over the limit was not read, and that the request may have been carried out', () => {
     const result = classifyAnswer(spec, { ...answer(200, ''), bytes: SUCCESS_BODY_LIMIT + 1, tooLarge: true }, base, NOW)
     expect(result.ok).toBe(false)
-    const { error } = result as { error: ApiError }
+    const { error } = result as { error: RequestError }
     expect(error.message).toBe(
       'the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read',
     )
@@ -244,13 +231,13 @@ describe('classifyAnswer(): error bodies', () => {
   it('tells JSON cut off from a body that is not JSON, by the content type alone', () => {
     const cut = classifyAnswer(spec, answer(200, '{"a', { 'content-type': 'Application/JSON; charset=utf-8' }), base, NOW)
     expect(cut.ok).toBe(false)
-    expect((cut as { error: ApiError }).error).toMatchObject({
+    expect((cut as { error: RequestError }).error).toMatchObject({
       message: 'the platform answered 200 with JSON that is cut off or invalid (3 bytes)',
       code: 'truncated',
       mayHaveReachedServer: true,
     })
     const html = classifyAnswer(spec, answer(200, '<html>', { 'content-type': ' text/html ; charset=utf-8' }), base, NOW)
-    expect((html as { error: ApiError }).error).toMatchObject({
+    expect((html as { error: RequestError }).error).toMatchObject({
       message: 'the platform answered 200 with a body that is not JSON (text/html, 6 bytes)',
       code: undefined,
     })
@@ -264,7 +251,7 @@ describe('classifyAnswer(): error bodies', () => {
       },
     }
     const result = classifyAnswer(strict, answer(201, '{}', { 'content-type': 'application/json' }), base, NOW)
-    expect((result as { error: ApiError }).error).toMatchObject({
+    expect((result as { error: RequestError }).error).toMatchObject({
       message: 'the platform answered 201 without the expected fields: id is missing',
       kind: 'malformed',
       status: 201,
@@ -274,7 +261,7 @@ describe('classifyAnswer(): error bodies', () => {
 })
 
 describe('mayRetry()', () => {
-  const error = (details: Partial<ApiErrorDetails>) => new ApiError('x', { ...base, ...details })
+  const error = (details: Partial<RequestErrorDetails>) => new RequestError('x', { ...base, ...details })
 
   it('never sends again what cannot get better, and says so with false', () => {
     for (const kind of ['deadline', 'redirect', 'invalid'] as const) {
@@ -365,7 +352,7 @@ describe('PlatformClient', () => {
   it('sends nothing on a closed client', async () => {
     const client = clientFor(`${await serve()}/api/v2`)
     await client.close()
-    await expect(client.send({ ...spec, retry: 'once' })).rejects.toThrow(ApiError)
+    await expect(client.send({ ...spec, retry: 'once' })).rejects.toThrow(RequestError)
     expect(paths).toEqual([])
   })
 
@@ -391,9 +378,9 @@ describe('PlatformClient', () => {
         () => undefined,
         (e: unknown) => e,
       )
-      expect(error).toBeInstanceOf(ApiError)
+      expect(error).toBeInstanceOf(RequestError)
       expect(error).toMatchObject({ kind: 'deadline', status: 503 })
-      expect((error as ApiError).message).toContain("The step's timeout leaves no time to wait 750 ms and retry.")
+      expect((error as RequestError).message).toContain("The step's timeout leaves no time to wait 750 ms and retry.")
     } finally {
       await client.close()
     }
@@ -416,7 +403,7 @@ describe('excerptOf(): odd HTML', () => {
 
 describe('finalError()', () => {
   it('drops only the final full stop of a time-out, whatever else its sentence holds', () => {
-    const timeout = new ApiError('No answer to GET /x within 1.5 s.', { ...base, kind: 'timeout' })
+    const timeout = new RequestError('No answer to GET /x within 1.5 s.', { ...base, kind: 'timeout' })
     expect(finalError(spec, timeout).message).toBe('Could not list projects: No answer to GET /x within 1.5 s. (request id req-1)')
   })
 })
@@ -493,7 +480,7 @@ describe('PlatformClient: each attempt', () => {
     try {
       const error = await client.send({ ...spec, retry: 'once' }).then(
         () => undefined,
-        (e: unknown) => e as ApiError,
+        (e: unknown) => e as RequestError,
       )
       expect(error).toMatchObject({ kind: 'timeout' })
       expect(error?.message).toBe(`Could not list projects: No answer to GET /projects within 50 ms. (request id ${ids[0]})`)

@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { ERROR_BODY_LIMIT, PlatformClient, SUCCESS_BODY_LIMIT, excerptOf, readBody } from '../src/api/client.js'
+import { PlatformClient } from '../src/api/client.js'
+import { ERROR_BODY_LIMIT, SUCCESS_BODY_LIMIT, excerptOf, readBody } from '../src/http/transport.ts'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../src/api/endpoints.js'
-import { ApiError } from '../src/api/errors.js'
-import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../src/api/retry.js'
+import { RequestError } from '../src/http/errors.ts'
+import { backoffDelay, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../src/http/retry.js'
 import { captureLog, manualClock, type ManualClock } from './support/clock.js'
 
 let platform: PlatformEmulator
@@ -27,12 +28,12 @@ function makeClient(options: Partial<ConstructorParameters<typeof PlatformClient
   })
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
+async function failure(promise: Promise<unknown>): Promise<RequestError> {
   try {
     await promise
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError)
-    return error as ApiError
+    expect(error).toBeInstanceOf(RequestError)
+    return error as RequestError
   }
   throw new Error('expected the request to fail')
 }

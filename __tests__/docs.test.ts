@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { COMMANDS } from '../src/inputs.js'
+import { COMMAND_NAMES } from '../src/commands/registry.ts'
 import { anchorsOf, brokenLinks, documentationFiles, examples, problemsOf, type Example } from '../scripts/docs-examples.ts'
 import { inputsTable, readAction, withTables } from '../scripts/docs-tables.ts'
 import { lintWorkflows } from '../scripts/lint-workflows.ts'
@@ -14,7 +14,7 @@ import { usesThisAction, yamlBlocks } from '../scripts/workflow.ts'
 const action = readAction()
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const all = examples(ROOT)
-const problems = (example: Pick<Example, 'text'>) => problemsOf(example.text, action, COMMANDS)
+const problems = (example: Pick<Example, 'text'>) => problemsOf(example.text, action, COMMAND_NAMES)
 
 describe('the examples in README.md and docs/', () => {
   it('are many, in the README and in docs/, and each uses this action the way action.yml declares it', () => {
@@ -55,7 +55,7 @@ describe('the examples in README.md and docs/', () => {
     ])
     expect(problems({ text: '- uses: ./\n  with:\n    command: list-keys\n' })).toEqual(['required input `api-key` is missing'])
     expect(problems({ text: '- uses: ./\n  with:\n    command: list-key\n    api-key: x\n' })).toEqual([
-      `command \`list-key\` is not one of ${COMMANDS.join(', ')}`,
+      `command \`list-key\` is not one of ${COMMAND_NAMES.join(', ')}`,
     ])
   })
 
@@ -135,7 +135,7 @@ describe('README.md', () => {
       expect(lineOf(heading)).toBeGreaterThan(0)
     }
     expect(readme).toContain('**What a major version promises.**')
-    for (const command of COMMANDS) expect(readme).toContain(`| \`${command}\` |`)
+    for (const command of COMMAND_NAMES) expect(readme).toContain(`| \`${command}\` |`)
   })
 
   it('its inputs and outputs tables are what action.yml says (npm run docs:tables)', () => {

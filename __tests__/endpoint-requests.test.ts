@@ -17,13 +17,13 @@ import {
   revokeApiKey,
   revokeOrgApiKey,
 } from '../src/api/endpoints.js'
-import { ApiError } from '../src/api/errors.js'
+import { RequestError } from '../src/http/errors.ts'
 import { createKeyIn, PERSONAL_KEYS } from '../src/api/namespace.js'
 import { fakeClient } from './support/fake-client.js'
 
 function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
   const name = status === 403 ? 'Forbidden' : 'Not Found'
-  const error = new ApiError(`the platform answered ${status} ${name}`, {
+  const error = new RequestError(`the platform answered ${status} ${name}`, {
     kind: 'http',
     method: spec.method,
     path: spec.path,
@@ -213,7 +213,7 @@ describe('revoking', () => {
     return { send: () => Promise.reject(error) } as unknown as PlatformClient
   }
   const notFound = (earlierAttemptUncertain: boolean, status = 404) =>
-    new ApiError('gone', { kind: 'http', method: 'DELETE', path: '/api_keys/42', requestId: 'r', status, earlierAttemptUncertain })
+    new RequestError('gone', { kind: 'http', method: 'DELETE', path: '/api_keys/42', requestId: 'r', status, earlierAttemptUncertain })
 
   it('takes a 404 after an attempt that may have gone through for the key revoked by that attempt', async () => {
     await expect(revokeApiKey(failingClient(notFound(true)), 42)).resolves.toEqual({ id: 42, revoked: true })

@@ -2,7 +2,11 @@
 // anchored at both ends, and the exact sentences a wrong input gets.
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/base/errors.ts'
-import { defaultRotationKeyName, isLoopback, parseOperationIds, readSettings, type InputReader } from '../src/inputs.js'
+import { defaultRotationKeyName } from '../src/keys/rotation-name.ts'
+import { isLoopback } from '../src/inputs/urls.ts'
+import { parseOperationIds } from '../src/inputs/operations.ts'
+import { readSettings } from '../src/settings.ts'
+import { type InputReader } from '../src/inputs/values.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 const OP2 = '1c7a6b4f-2e3d-4d2b-8f4c-6e7d8f9a0b12'

@@ -1,14 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/base/errors.ts'
-import {
-  MAX_OPERATION_IDS,
-  isLoopback,
-  parseDuration,
-  parseOperationIds,
-  readApiHost,
-  readSettings,
-  type InputReader,
-} from '../src/inputs.js'
+import { MAX_OPERATION_IDS, parseOperationIds } from '../src/inputs/operations.ts'
+import { isLoopback, readApiHost } from '../src/inputs/urls.ts'
+import { parseDuration, type InputReader } from '../src/inputs/values.ts'
+import { readSettings } from '../src/settings.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 const OP2 = '1c7a6b4f-2e3d-4d2b-8f4c-6e7d8f9a0b12'

@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { ApiKey } from '../src/api/types.ts'
 import { CANCEL_GRACE_MS, StepCancelled, watchCancellation } from '../src/runner/cancellation.ts'
-import { newestKeys } from '../src/commands/rotate.ts'
+import { newestKeys } from '../src/commands/rotate-key.ts'
 import { KeyLedger, readLedger } from '../src/keys/ledger.ts'
-import { settle } from '../src/keys/github-secrets.ts'
+import { settle } from '../src/github/secret-stores.ts'
 import { captureLog, manualClock } from './support/clock.ts'
 
 /** The small rules behind the promises in src/commands/keys.ts, each on its own. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { ApiKey } from '../src/api/types.js'
-import { orderForRevocation } from '../src/commands/keys.js'
+import { orderForRevocation } from '../src/commands/revoke-key.ts'
 import { USE_CLOCK_SKEW_MS, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../src/keys/usage.js'
 import { watchCancellation } from '../src/runner/cancellation.js'
 import { captureLog, manualClock } from './support/clock.js'

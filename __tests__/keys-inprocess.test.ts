@@ -5,10 +5,12 @@ import { basename, join } from 'node:path'
 import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../emulator/platform.ts'
 import type { PlatformClient } from '../src/api/client.ts'
-import { ApiError } from '../src/api/errors.ts'
+import { RequestError } from '../src/http/errors.ts'
 import { StepCancelled, watchCancellation } from '../src/runner/cancellation.ts'
-import type { CommandContext } from '../src/commands/context.ts'
-import { runCreateKey, runListKeys, runRevokeKey, type CreateKeyOptions } from '../src/commands/keys.ts'
+import type { CommandContext } from '../src/runner/context.ts'
+import { runCreateKey, type CreateKeySettings } from '../src/commands/create-key.ts'
+import { runListKeys } from '../src/commands/list-keys.ts'
+import { runRevokeKey } from '../src/commands/revoke-key.ts'
 import { MAX_KNOWN_KEYS } from '../src/keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../src/runner/state.ts'
 import type { CapturedLog, ManualClock } from './support/clock.ts'
@@ -46,7 +48,7 @@ beforeEach(async () => {
 
 afterEach(() => run.stop())
 
-const create = (options: Partial<CreateKeyOptions> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
+const create = (options: Partial<CreateKeySettings> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
 /** The error a command fails with. */
 const failure = async (run: Promise<unknown>): Promise<Error> => {
   const outcome = await run.then(
@@ -364,7 +366,7 @@ describe('giving up on the create', () => {
   it('a create refused outright fails at once, and the ledger is cleared', async () => {
     platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 400 })
     const error = await failure(create())
-    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toBeInstanceOf(RequestError)
     expect(error.message).toBe(createRefused(1))
     expect(ledgerSaves()).toEqual([record([], []), ''])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { MAX_CONGESTED_INTERVAL_MS, PollPace } from '../src/commands/pacing.js'
+import { MAX_CONGESTED_INTERVAL_MS, PollPace } from '../src/operations/pacing.js'
 
 /** A jitter source that returns these values in turn. */
 const sequence = (...values: number[]) => {

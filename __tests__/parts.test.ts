@@ -1,26 +1,26 @@
 // Small shared parts: the request error and its causes, durations as the log writes them, the
 // system clock's deadline, and the outputs of a failed request.
 import { describe, expect, it, jest } from '@jest/globals'
-import { ApiError, apiErrorIn } from '../src/api/errors.js'
+import { RequestError, requestErrorIn } from '../src/http/errors.ts'
 import { formatDuration, systemClock } from '../src/base/clock.js'
-import { requestFailureOutputs } from '../src/commands/context.js'
+import { requestFailureOutputs } from '../src/runner/context.js'
 
 const details = { kind: 'http', method: 'GET', path: '/x', requestId: 'req-1' } as const
 
-describe('ApiError', () => {
+describe('RequestError', () => {
   it('is named, counts one attempt, and claims nothing it was not told', () => {
-    const error = new ApiError('m', details)
-    expect(error.name).toBe('ApiError')
+    const error = new RequestError('m', details)
+    expect(error.name).toBe('RequestError')
     expect(error).toMatchObject({ attempts: 1, mayHaveReachedServer: false, earlierAttemptUncertain: false })
   })
 
   it('is found up to four causes deep, and no deeper', () => {
     const wrap = (cause: unknown, times: number): unknown =>
       times === 0 ? cause : wrap(new Error(`wrapper ${times}`, { cause }), times - 1)
-    const api = new ApiError('m', details)
-    expect(apiErrorIn(wrap(api, 4))).toBe(api)
-    expect(apiErrorIn(wrap(api, 5))).toBeUndefined()
-    expect(apiErrorIn('not an error')).toBeUndefined()
+    const api = new RequestError('m', details)
+    expect(requestErrorIn(wrap(api, 4))).toBe(api)
+    expect(requestErrorIn(wrap(api, 5))).toBeUndefined()
+    expect(requestErrorIn('not an error')).toBeUndefined()
   })
 })
 
@@ -58,17 +58,17 @@ describe('systemClock', () => {
 
 describe('requestFailureOutputs()', () => {
   it('sets the status and the service code only when there are ones', () => {
-    expect(requestFailureOutputs(new ApiError('m', { ...details, kind: 'network' }))).toStrictEqual({ 'request-id': 'req-1' })
-    expect(requestFailureOutputs(new ApiError('m', { ...details, kind: 'malformed', status: 200, code: 'truncated' }))).toStrictEqual({
+    expect(requestFailureOutputs(new RequestError('m', { ...details, kind: 'network' }))).toStrictEqual({ 'request-id': 'req-1' })
+    expect(requestFailureOutputs(new RequestError('m', { ...details, kind: 'malformed', status: 200, code: 'truncated' }))).toStrictEqual({
       'request-id': 'req-1',
       'http-status': '200',
     })
-    expect(requestFailureOutputs(new ApiError('m', { ...details, status: 409, code: 'CONFLICT' }))).toStrictEqual({
+    expect(requestFailureOutputs(new RequestError('m', { ...details, status: 409, code: 'CONFLICT' }))).toStrictEqual({
       'request-id': 'req-1',
       'http-status': '409',
       'error-code': 'CONFLICT',
     })
-    expect(requestFailureOutputs(new ApiError('m', { ...details, status: 500 }))).toStrictEqual({
+    expect(requestFailureOutputs(new RequestError('m', { ...details, status: 500 }))).toStrictEqual({
       'request-id': 'req-1',
       'http-status': '500',
     })
@@ -77,7 +77,7 @@ describe('requestFailureOutputs()', () => {
 
 describe('requestFailureOutputs() on what a server may send', () => {
   it('leaves `error-code` empty unless the code is a short token of letters, digits and _.-', () => {
-    const code = (value: string) => requestFailureOutputs(new ApiError('m', { ...details, status: 400, code: value }))['error-code']
+    const code = (value: string) => requestFailureOutputs(new RequestError('m', { ...details, status: 400, code: value }))['error-code']
     expect(code('API_KEY_NOT_FOUND')).toBe('API_KEY_NOT_FOUND')
     expect(code(`a.b-c_${'d'.repeat(58)}`)).toBe(`a.b-c_${'d'.repeat(58)}`)
     expect(code('d'.repeat(65))).toBeUndefined()

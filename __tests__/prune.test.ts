@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { PERSONAL_KEYS, organizationKeys } from '../src/api/namespace.js'
 import type { ApiKey } from '../src/api/types.js'
-import { IN_USE_WINDOW_MS, judgeKeys } from '../src/commands/prune.js'
+import { IN_USE_WINDOW_MS, judgeKeys } from '../src/keys/pruning.ts'
 import { findOwnKey, type OwnKey } from '../src/keys/usage.js'
-import type { PruneSelection } from '../src/commands/prune.js'
+import { type PruneSelection } from '../src/keys/pruning.ts'
 import { withExpiry } from '../src/keys/expiry.js'
 
 /** The selection and the guards, on plain records: the edge cases an emulator run does not reach. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseRetryAfter, retrying, type RetryOptions } from '../src/api/retry.js'
+import { parseRetryAfter, retrying, type RetryOptions } from '../src/http/retry.js'
 import { manualClock } from './support/clock.js'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')

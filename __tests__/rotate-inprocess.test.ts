@@ -3,12 +3,12 @@ import { EventEmitter } from 'node:events'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { PlatformClient } from '../src/api/client.js'
-import { ApiError } from '../src/api/errors.js'
+import { RequestError } from '../src/http/errors.ts'
 import { StepCancelled, watchCancellation, type Cancellation } from '../src/runner/cancellation.js'
-import type { CommandContext, CommandResult } from '../src/commands/context.js'
-import { runRotateKey, type RotateOptions } from '../src/commands/rotate.js'
+import type { CommandContext, CommandResult } from '../src/runner/context.js'
+import { runRotateKey, type RotateKeySettings } from '../src/commands/rotate-key.js'
 import { ActionError } from '../src/base/errors.js'
-import type { SecretStorage } from '../src/keys/secret-targets.js'
+import type { SecretStorage } from '../src/github/targets.js'
 import { captureLog, manualClock, type ManualClock } from './support/clock.js'
 
 /**
@@ -83,8 +83,8 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
   }
 }
 
-const rotate = (options: Partial<RotateOptions> = {}) =>
-  runRotateKey(ctx, { keyName: 'ci-deploy', keepPrevious: 0, github: { apiUrl: github.url }, ...options })
+const rotate = (options: Partial<RotateKeySettings> = {}) =>
+  runRotateKey(ctx, { keyName: 'ci-deploy', keepPrevious: 0, githubApiUrl: github.url, ...options })
 
 const secret = (environment?: string): SecretStorage => ({
   name: 'NEON_API_KEY',
@@ -334,8 +334,8 @@ describe('the proof', () => {
     expect(error.message).toMatch(
       new RegExp(`^Rotation stopped: Could not list API keys: .*403.* The new key ${id} was revoked\\. No old key was revoked\\.$`),
     )
-    expect(error.cause).toBeInstanceOf(ApiError)
-    expect((error.cause as ApiError).status).toBe(403)
+    expect(error.cause).toBeInstanceOf(RequestError)
+    expect((error.cause as RequestError).status).toBe(403)
     expect(clock.sleeps).toEqual([])
     expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(2)
     expect(validNamed('ci-deploy')).toEqual([current.id])

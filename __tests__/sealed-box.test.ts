@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt } from 'node:crypto'
 import sodium from 'libsodium-wrappers'
-import { SEALED_BOX_OVERHEAD, sealedBox } from '../src/keys/sealed-box.ts'
+import { SEALED_BOX_OVERHEAD, sealedBox } from '../src/github/sealed-box.ts'
 
 /**
  * The action seals secret values itself (Node's X25519, @noble's BLAKE2b and XSalsa20-Poly1305);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/base/errors.ts'
-import { defaultRotationKeyName, readSettings, type InputReader } from '../src/inputs.js'
-import type { SecretStorage } from '../src/keys/secret-targets.js'
+import { defaultRotationKeyName } from '../src/keys/rotation-name.ts'
+import { readSettings } from '../src/settings.ts'
+import { type InputReader } from '../src/inputs/values.ts'
+import type { SecretStorage } from '../src/github/targets.js'
 
 /**
  * rotate-key's secret targets: `secret-targets` (a line list or a YAML list), the one-target

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import Agent from 'undici/lib/dispatcher/agent.js'
 import { GitHubEmulator } from '../emulator/github.ts'
-import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../src/keys/github-secrets.ts'
-import type { SecretStorage, SecretTarget } from '../src/keys/secret-targets.ts'
+import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../src/github/secret-stores.ts'
+import type { SecretStorage, SecretTarget } from '../src/github/targets.ts'
 import { manualClock, type ManualClock } from './support/clock.ts'
 
 let github: GitHubEmulator

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
-import { ApiError } from '../src/api/errors.ts'
+import { RequestError } from '../src/http/errors.ts'
 import { ActionError, InputError } from '../src/base/errors.ts'
 import { commandFailureNote, fail, failureSummary, writeSummary } from '../src/step.ts'
 
@@ -54,7 +54,7 @@ describe('an expected failure', () => {
     ['an action error', new ActionError('Could not store the secret.')],
     [
       'an API error',
-      new ApiError('Could not list API keys: the platform answered 500.', {
+      new RequestError('Could not list API keys: the platform answered 500.', {
         kind: 'http',
         status: 500,
         method: 'GET',
@@ -118,8 +118,8 @@ describe('an unexpected failure', () => {
 })
 
 describe('the summary of a failed step', () => {
-  const request = (details: Partial<ConstructorParameters<typeof ApiError>[1]>, message = 'Could not list projects.') =>
-    new ApiError(message, { kind: 'http', method: 'GET', path: '/projects', requestId: 'r-1', ...details })
+  const request = (details: Partial<ConstructorParameters<typeof RequestError>[1]>, message = 'Could not list projects.') =>
+    new RequestError(message, { kind: 'http', method: 'GET', path: '/projects', requestId: 'r-1', ...details })
   const text = (html: string) =>
     html
       .replace(/\n/g, '')

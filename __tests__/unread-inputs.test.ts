@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../src/base/errors.ts'
-import { COMMANDS, COMMON_INPUTS, INPUT_DEFAULTS, INPUTS_READ, readCommandSettings, readSettings, type Command } from '../src/inputs.js'
+import { COMMANDS, COMMAND_NAMES, type Command } from '../src/commands/registry.ts'
+import { INPUT_DEFAULTS } from '../src/inputs/common.ts'
+import { inputsRead, readSettings } from '../src/settings.ts'
 import { actionYaml } from '../scripts/run-step.ts'
 
 /**
@@ -71,7 +73,7 @@ describe('inputs a command does not read', () => {
   })
 
   it('a value equal to its action.yml default warns on no command', () => {
-    for (const command of COMMANDS) expect([command, run(command, {})]).toEqual([command, { warnings: [] }])
+    for (const command of COMMAND_NAMES) expect([command, run(command, {})]).toEqual([command, { warnings: [] }])
   })
 
   it('any other value of a defaulted input warns where the command does not read it', () => {
@@ -87,7 +89,7 @@ describe('inputs a command does not read', () => {
   })
 
   it('the table names every input of action.yml, and no other; the defaults are those of action.yml', () => {
-    const named = new Set(Object.values(INPUTS_READ).flat())
+    const named = new Set(COMMAND_NAMES.flatMap(inputsRead))
     expect([...named].sort()).toEqual(Object.keys(actionYaml.inputs).sort())
     expect(INPUT_DEFAULTS).toEqual(
       Object.fromEntries(Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : []))),
@@ -95,7 +97,7 @@ describe('inputs a command does not read', () => {
   })
 })
 
-describe('INPUTS_READ is what each command reads', () => {
+describe("each command's row of the table lists what it reads", () => {
   /** Inputs that take each command down every path that reads an input. */
   const PATHS: Record<Command, Array<Record<string, string>>> = {
     'create-key': [{ 'key-name': 'ci', 'revoke-after-job': 'true' }],
@@ -109,19 +111,22 @@ describe('INPUTS_READ is what each command reads', () => {
     'rotate-key': [
       // Without a secret, each input that only goes with one is read to refuse it.
       { 'key-name': 'ci' },
-      { 'secret-name': 'NEON_API_KEY', 'secret-targets': 'org:octo-org', 'secret-visibility': 'selected', 'secret-repositories': 'api' },
+      {
+        'secret-name': 'NEON_API_KEY',
+        'secret-targets': 'org:octo-org',
+        'secret-visibility': 'selected',
+        'secret-repositories': 'api',
+        'github-token': 'ghs_token',
+      },
     ],
     'prune-keys': [{}],
   }
-  const common = { apiKey: 'napi_secret', apiHost: 'https://console.neon.tech/api/v2', timeoutMs: 600_000 }
-
-  it.each(COMMANDS.map((command) => [command]))('%s', (command) => {
+  it.each(COMMAND_NAMES.map((command) => [command]))('%s', (command) => {
     const names = new Set<string>()
     for (const inputs of PATHS[command]) {
       const record = (name: string) => (names.add(name), inputs[name] ?? '')
-      expect(readCommandSettings(record, command, common, 'ghs_token', REPOSITORY).command).toBe(command)
+      COMMANDS[command].settings(record, REPOSITORY)
     }
-    const listed = INPUTS_READ[command].filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name))
-    expect([...names].sort()).toEqual([...listed].sort())
+    expect([...names].sort()).toEqual([...COMMANDS[command].inputs].sort())
   })
 })

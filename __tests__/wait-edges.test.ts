@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { type PlatformEmulator, type OperationsPage, type RequestLogEntry, type TimelineStep } from '../emulator/platform.ts'
 import type { PlatformClient } from '../src/api/client.js'
-import type { CommandContext } from '../src/commands/context.js'
-import { runWaitForOperations, waitForOperations, type WaitOptions } from '../src/commands/operations.js'
+import type { CommandContext } from '../src/runner/context.js'
+import { runWaitForOperations } from '../src/commands/wait-for-operations.ts'
+import { waitForOperations, type WaitOptions } from '../src/operations/waiter.js'
 import type { CapturedLog, ManualClock } from './support/clock.js'
 import { inProcess, type InProcess } from './support/in-process.js'
 

@@ -3,8 +3,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
 import { PlatformClient, STEP_KEY_REFUSED } from '../src/api/client.js'
-import type { CommandContext } from '../src/commands/context.js'
-import { runWaitForOperations, waitForOperations, type WaitOptions } from '../src/commands/operations.js'
+import type { CommandContext } from '../src/runner/context.js'
+import { runWaitForOperations } from '../src/commands/wait-for-operations.ts'
+import { waitForOperations, type WaitOptions } from '../src/operations/waiter.js'
 import type { CapturedLog, ManualClock } from './support/clock.js'
 import { inProcess, type InProcess } from './support/in-process.js'
 
@@ -107,7 +108,7 @@ describe('status groups', () => {
 
 describe('status names', () => {
   it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s is not a known status: pending', async (status) => {
-    const { isKnownStatus, statusGroup } = await import('../src/commands/status.js')
+    const { isKnownStatus, statusGroup } = await import('../src/operations/status.js')
     expect([isKnownStatus(status), statusGroup(status)]).toEqual([false, 'pending'])
   })
 })

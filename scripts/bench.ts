@@ -61,7 +61,7 @@ import { RateLimiter } from '../emulator/limits.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
-import { PollPace } from '../src/commands/pacing.ts'
+import { PollPace } from '../src/operations/pacing.ts'
 import { BUNDLE, ROOT, parseFileCommands, stepCommand, stepEnvironment, type StepFiles } from './run-step.ts'
 
 // ---- settings ---------------------------------------------------------------------------------

@@ -14,7 +14,8 @@
  */
 import { GitHubEmulator, type SecretPlace } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { defaultRotationKeyName, readSecretTargets } from '../src/inputs.ts'
+import { defaultRotationKeyName } from '../src/keys/rotation-name.ts'
+import { readSecretTargets } from '../src/inputs/secrets.ts'
 import { runStep, type StepResult } from './run-step.ts'
 
 const OWNER = 'octo-org'

@@ -1,10 +1,11 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
-import { apiErrorIn } from './api/errors.ts'
+import { requestErrorIn } from './http/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'
 import { systemClock } from './base/clock.ts'
-import { requestFailureOutputs, type CommandContext, type CommandResult } from './commands/context.ts'
-import type { Settings } from './inputs.ts'
+import { requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
+import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
+import type { Settings } from './settings.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
@@ -47,7 +48,7 @@ export async function run(): Promise<void> {
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
     // Before the step fails: a `continue-on-error` step's successors branch on these.
-    const failedRequest = apiErrorIn(error)
+    const failedRequest = requestErrorIn(error)
     if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     await failStep(settings.command, error)
   } finally {
@@ -60,30 +61,12 @@ function listFileDir(): string {
   return process.env.RUNNER_TEMP || tmpdir()
 }
 
-/** Each command's module is a chunk of the bundle of its own: a step loads only the one it runs. */
-async function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
-  switch (settings.command) {
-    case 'create-key':
-      return (await import('./commands/keys.ts')).runCreateKey(ctx, settings)
-    case 'revoke-key':
-      return (await import('./commands/keys.ts')).runRevokeKey(ctx, settings)
-    case 'list-keys':
-      return (await import('./commands/keys.ts')).runListKeys(ctx, { ...settings, fileDir: listFileDir() })
-    case 'list-projects':
-      return (await import('./commands/projects.ts')).runListProjects(ctx, { ...settings, fileDir: listFileDir() })
-    case 'wait-for-operations':
-      return (await import('./commands/operations.ts')).runWaitForOperations(ctx, settings)
-    case 'rotate-key':
-      return (await import('./commands/rotate.ts')).runRotateKey(ctx, {
-        keyName: settings.keyName,
-        keyId: settings.keyId,
-        secrets: settings.secrets,
-        keepPrevious: settings.keepPrevious,
-        orgId: settings.orgId,
-        projectId: settings.projectId,
-        github: { apiUrl: settings.githubApiUrl },
-      })
-    case 'prune-keys':
-      return (await import('./commands/prune.ts')).runPruneKeys(ctx, settings)
-  }
+/**
+ * Runs the command of the settings through its row of the table; each command's module is a
+ * chunk of the bundle of its own, so a step loads only the one it runs.
+ */
+function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
+  // The table's rows are typed by their settings; a step's settings are the union of them all.
+  const definition = COMMANDS[settings.command] as unknown as CommandDefinition<Settings>
+  return definition.run(ctx, settings, { fileDir: listFileDir() })
 }

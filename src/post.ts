@@ -6,7 +6,7 @@ import { ActionError, messageOf } from './base/errors.ts'
 import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
 import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
-import { revokeInTurn } from './commands/revocation.ts'
+import { revokeInTurn } from './keys/revocation.ts'
 import { clientFor, coreLogger, failStep, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
 

@@ -1,12 +1,13 @@
 import * as core from '@actions/core'
-import { PlatformClient, type Logger } from './api/client.ts'
+import { PlatformClient } from './api/client.ts'
+import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
-import { apiErrorIn, type ApiError } from './api/errors.ts'
+import { requestErrorIn, type RequestError } from './http/errors.ts'
 import { heading, paragraph, table } from './runner/summary.ts'
-import { errorCodeOf } from './commands/context.ts'
-import { readSettings, type Settings } from './inputs.ts'
+import { errorCodeOf } from './runner/context.ts'
+import { readSettings, type Settings } from './settings.ts'
 import { registerSecret, untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
 
@@ -102,30 +103,33 @@ export async function failStep(what: string, error: unknown): Promise<void> {
 
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 export function failureSummary(what: string, error: unknown): string {
-  return heading(`❌ ${what} failed`) + failureNote(describeFailure(error), apiErrorIn(error), nextStep(error, apiErrorIn(error)))
+  return heading(`❌ ${what} failed`) + failureNote(describeFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
 }
 
 /**
  * What a command's own summary gets when the command reports a failure: the failure (a command's
  * summary never says it itself), the request it failed on, and what to do next.
  */
-export function commandFailureNote(failure: string, request: ApiError | undefined, next?: string): string {
+export function commandFailureNote(failure: string, request: RequestError | undefined, next?: string): string {
   return failureNote(failure, request, next ?? nextStep(undefined, request))
 }
 
-function failureNote(failure: string, request: ApiError | undefined, next: string): string {
-  const answer = (failed: ApiError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
+function failureNote(failure: string, request: RequestError | undefined, next: string): string {
+  const answer = (failed: RequestError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
   return (
     paragraph(failure) +
     (request
-      ? table(['HTTP status', 'error code', 'request id'], [[answer(request), errorCodeOf(request), { code: request.requestId }]])
+      ? table(
+          ['HTTP status', 'error code', 'request id'],
+          [[answer(request), errorCodeOf(request), request.requestId === undefined ? undefined : { code: request.requestId }]],
+        )
       : '') +
     paragraph(next)
   )
 }
 
 /** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
-function nextStep(error: unknown, request: ApiError | undefined): string {
+function nextStep(error: unknown, request: RequestError | undefined): string {
   if (error instanceof RunnerVariableError) {
     return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.'
   }

@@ -1,6 +1,6 @@
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
-import type { CommandContext } from '../../src/commands/context.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
 
 /**

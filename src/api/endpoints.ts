@@ -1,5 +1,5 @@
 import type { PlatformClient, RequestSpec } from './client.ts'
-import { ApiError } from './errors.ts'
+import { RequestError } from '../http/errors.ts'
 import { ActionError } from '../base/errors.ts'
 import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
 import type {
@@ -132,7 +132,7 @@ async function revokeKeyAt(client: PlatformClient, id: number, spec: RequestSpec
   try {
     return await client.send(spec)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && error.earlierAttemptUncertain) {
+    if (error instanceof RequestError && error.status === 404 && error.earlierAttemptUncertain) {
       return { id, revoked: true }
     }
     throw error

@@ -1,6 +1,6 @@
 /**
  * Failures that are not about a request: a wrong input, or something the action itself found
- * wrong. Request failures are `ApiError` (api/errors.ts), an `OwnError` too.
+ * wrong. Request failures are `RequestError` (http/errors.ts), an `OwnError` too.
  */
 import { untrusted } from './text.ts'
 

@@ -1,5 +1,5 @@
 import { untrusted } from '../base/text.ts'
-import type { Logger } from '../api/client.ts'
+import type { Logger } from '../base/log.ts'
 import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 

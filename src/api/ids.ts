@@ -1,0 +1,12 @@
+/**
+ * The platform's ids and names, as the service writes them (service facts): one pattern each,
+ * for the inputs that name them and for the ids the service answers with, which go into paths,
+ * outputs and state.
+ */
+
+/** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
+export const PLATFORM_ID = /^[a-z0-9-]{1,60}$/
+/** Operation ids are UUIDs. */
+export const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** The longest key name the service takes. */
+export const MAX_KEY_NAME_LENGTH = 64

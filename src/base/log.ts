@@ -1,0 +1,6 @@
+/** Where the action's log lines go: the runner's log (@actions/core) in a step, a list in tests. */
+export interface Logger {
+  info(message: string): void
+  warning(message: string): void
+  debug(message: string): void
+}

@@ -1,0 +1,62 @@
+import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import { adviseScope, createKeyOnce, describeScope, keyTargetFor, openLedger, stopIfCancelled } from '../keys/creation.ts'
+import { expiryOf, withExpiry } from '../keys/expiry.ts'
+import type { CommandContext, CommandResult } from '../runner/context.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../runner/state.ts'
+import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
+
+/**
+ * create-key: a new key, masked at once, in the `key` output; with `revoke-after-job` the post
+ * step revokes it when the job ends, and its name says when it expires (keys/expiry.ts). Every
+ * promise of a create (no orphan, no lock-out, cancellation) is keys/creation.ts's.
+ */
+export interface CreateKeySettings extends KeyScopeInputs {
+  keyName: string
+  revokeAfterJob: boolean
+  /** The key's name says it expires this long from now (`expires-in`, or the job-key default; keys/expiry.ts); undefined: no expiry. */
+  expiresInMs?: number
+}
+
+export async function runCreateKey(ctx: CommandContext, options: CreateKeySettings): Promise<CommandResult> {
+  const target = await keyTargetFor(ctx, options)
+  const name = options.expiresInMs === undefined ? options.keyName : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
+  // As prune-keys will read it: rounded up to the minute.
+  const expiresAt = expiryOf(name)
+  const { ledger } = await openLedger(ctx, name, target)
+  const created = await createKeyOnce(ctx, ledger)
+  if (options.revokeAfterJob) {
+    // The post step revokes through the same namespace: it needs the organization, never the value.
+    if (target.namespace.kind === 'organization') ctx.saveState(JOB_KEY_ORG_ID, target.namespace.orgId)
+    ctx.saveState(JOB_KEY_ID, String(created.id))
+  }
+  await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key')
+  // From here the key is in the step's output: no await comes between this and main writing it.
+  ledger.handedOut(created.id)
+  ledger.settle()
+  const scope = describeScope(target)
+  const lifetime = [
+    ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
+    ...(expiresAt === undefined ? [] : [`it expires ${formatDate(new Date(expiresAt).toISOString())} by its name`]),
+  ]
+  ctx.log.info(
+    `Created API key ${created.id} named ${quoted(name)} (${scope})${lifetime.length ? `; ${untrusted(lifetime.join('; '), 400)}` : ''}.`,
+  )
+  adviseScope(ctx, target, created.id)
+  return {
+    outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
+    summary:
+      heading('API key created') +
+      table(
+        ['id', 'name', 'scope', 'lifetime'],
+        [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]],
+      ) +
+      paragraph('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
+  }
+}
+
+function describeLifetime(revokeAfterJob: boolean, expiresAt: number | undefined): string {
+  const expiry = expiresAt === undefined ? '' : `expires ${untrusted(formatDate(new Date(expiresAt).toISOString()))}`
+  if (revokeAfterJob) return expiry ? `this job (${expiry})` : 'this job'
+  return expiry || 'until revoked'
+}

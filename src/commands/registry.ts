@@ -1,0 +1,191 @@
+/**
+ * The one table of commands. Each row says which inputs the command reads (besides the common
+ * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
+ * (before any request: every input error comes first), and how it runs: its module is a chunk of
+ * the bundle of its own, loaded only when the step runs it. action.yml's `command` description,
+ * the check of inputs a command does not read, the dispatch and the docs' tables come from this
+ * table or are checked against it by a test. A new command is its own file, a row here, and
+ * action.yml.
+ */
+import { InputError } from '../base/errors.ts'
+import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readPruneSelection } from '../inputs/keys.ts'
+import {
+  DEFAULT_POLL_INTERVAL_SECONDS,
+  MAX_POLL_INTERVAL_SECONDS,
+  MIN_POLL_INTERVAL_SECONDS,
+  readOperationSelection,
+} from '../inputs/operations.ts'
+import { readSecretStorage } from '../inputs/secrets.ts'
+import { readGitHubApiUrl } from '../inputs/urls.ts'
+import {
+  readBoolean,
+  readKeyId,
+  readKeyName,
+  readOptionalProjectId,
+  readOrgId,
+  readProjectId,
+  readSearch,
+  readSeconds,
+  requireInput,
+  type InputReader,
+  type RunnerEnvironment,
+} from '../inputs/values.ts'
+import type { PruneSelection } from '../keys/pruning.ts'
+import { defaultRotationKeyName } from '../keys/rotation-name.ts'
+import type { OperationSelection } from '../operations/waiter.ts'
+import type { Common } from '../inputs/common.ts'
+import type { CommandContext, CommandResult } from '../runner/context.ts'
+import type { CreateKeySettings } from './create-key.ts'
+import type { RotateKeySettings } from './rotate-key.ts'
+
+/** Where a command writes files (its whole lists): the runner's temporary directory. */
+export interface StepPlaces {
+  fileDir: string
+}
+
+export interface CommandDefinition<S> {
+  /** The inputs it reads besides the common ones (inputs/common.ts). */
+  inputs: readonly string[]
+  /** Inputs it does not read that fail the step when given, and why (after "which does not take it: "). */
+  refused?: Readonly<Record<string, string>>
+  /** Its settings from its inputs and the runner's variables; throws InputError, before any request. */
+  settings: (read: InputReader, runner: RunnerEnvironment) => S
+  /** Runs it, loading its module. */
+  run: (ctx: CommandContext, settings: S & Common, places: StepPlaces) => Promise<CommandResult>
+}
+
+/** A row of the table, typed by its settings. */
+function command<S>(definition: CommandDefinition<S>): CommandDefinition<S> {
+  return definition
+}
+
+const NOT_A_SECRET =
+  'create-key never stores the new key in a secret. To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; ' +
+  'or pass the `key` output on yourself.'
+
+export const COMMANDS = {
+  'create-key': command({
+    inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
+    refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
+    settings: (read): CreateKeySettings => {
+      const keyName = requireInput(readKeyName(read), 'create-key needs `key-name`.')
+      const revokeAfterJob = readBoolean(read, 'revoke-after-job')
+      const expiresInMs = readExpiresIn(read, revokeAfterJob)
+      if (expiresInMs !== undefined) checkRoomForExpiry(keyName, revokeAfterJob && !read('expires-in').trim())
+      return {
+        keyName,
+        revokeAfterJob,
+        ...(expiresInMs === undefined ? {} : { expiresInMs }),
+        orgId: readOrgId(read),
+        projectId: readOptionalProjectId(read),
+      }
+    },
+    run: async (ctx, settings) => (await import('./create-key.ts')).runCreateKey(ctx, settings),
+  }),
+  'revoke-key': command({
+    inputs: ['key-id', 'key-name', 'org-id'],
+    refused: {
+      // Revoking "by name within a project" is not what would happen: every key of that name would go.
+      'project-id':
+        "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
+      'unused-for':
+        'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
+      'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
+      'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+    },
+    settings: (read) => {
+      const keyId = readKeyId(read)
+      const keyName = readKeyName(read)
+      if (keyId !== undefined && keyName !== undefined) {
+        throw new InputError(
+          'Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.',
+        )
+      }
+      if (keyId === undefined && keyName === undefined) {
+        throw new InputError('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).')
+      }
+      return { keyId, keyName, orgId: readOrgId(read) }
+    },
+    run: async (ctx, settings) => (await import('./revoke-key.ts')).runRevokeKey(ctx, settings),
+  }),
+  'list-keys': command({
+    inputs: ['org-id'],
+    settings: (read) => ({ orgId: readOrgId(read) }),
+    run: async (ctx, settings, places) => (await import('./list-keys.ts')).runListKeys(ctx, { ...settings, ...places }),
+  }),
+  'list-projects': command({
+    inputs: ['org-id', 'search'],
+    settings: (read) => ({ orgId: readOrgId(read), search: readSearch(read) }),
+    run: async (ctx, settings, places) => (await import('./list-projects.ts')).runListProjects(ctx, { ...settings, ...places }),
+  }),
+  'wait-for-operations': command({
+    inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+    settings: (read): { projectId: string; operations: OperationSelection; pollIntervalMs: number } => ({
+      projectId: readProjectId(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
+      operations: readOperationSelection(read),
+      pollIntervalMs:
+        readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
+    }),
+    run: async (ctx, settings) => (await import('./wait-for-operations.ts')).runWaitForOperations(ctx, settings),
+  }),
+  'rotate-key': command({
+    inputs: [
+      'key-name',
+      'key-id',
+      'secret-name',
+      'secret-environment',
+      'secret-targets',
+      'secret-visibility',
+      'secret-repositories',
+      'github-token',
+      'keep-previous',
+      'org-id',
+      'project-id',
+    ],
+    refused: {
+      'revoke-after-job':
+        'a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.',
+      'expires-in': 'a rotated key stays valid until the next rotation replaces it. `expires-in` is for create-key.',
+    },
+    settings: (read, runner): RotateKeySettings => {
+      const secrets = readSecretStorage(read, runner)
+      const githubApiUrl = secrets && readGitHubApiUrl(runner.apiUrl)
+      const keyName = readKeyName(read) ?? (secrets && defaultRotationKeyName(secrets))
+      if (keyName === undefined) {
+        throw new InputError(
+          'rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the targets and the secret.',
+        )
+      }
+      return {
+        keyName,
+        keyId: readKeyId(read),
+        secrets,
+        githubApiUrl,
+        keepPrevious: readKeepPrevious(read),
+        orgId: readOrgId(read),
+        projectId: readOptionalProjectId(read),
+      }
+    },
+    run: async (ctx, settings) => (await import('./rotate-key.ts')).runRotateKey(ctx, settings),
+  }),
+  'prune-keys': command({
+    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+    refused: {
+      'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+      'project-id':
+        "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
+        'Narrow it with `key-name` (a name prefix).',
+      'expires-in':
+        'prune-keys always selects the keys whose names say they have expired. ' +
+        'To select keys by how long they have not been used, set `unused-for`.',
+    },
+    settings: (read): PruneSelection => readPruneSelection(read),
+    run: async (ctx, settings) => (await import('./prune-keys.ts')).runPruneKeys(ctx, settings),
+  }),
+}
+
+export type Command = keyof typeof COMMANDS
+export const COMMAND_NAMES = Object.keys(COMMANDS) as Command[]
+
+/** The settings a command's row reads. */
+export type SettingsOf<K extends Command> = ReturnType<(typeof COMMANDS)[K]['settings']>

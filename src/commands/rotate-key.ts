@@ -1,0 +1,445 @@
+import { type PlatformClient } from '../api/client.ts'
+import { RequestError } from '../http/errors.ts'
+import { ActionError, messageOf } from '../base/errors.ts'
+import { getProject } from '../api/endpoints.ts'
+import { retrying } from '../http/retry.ts'
+import type { ApiKey, CreatedApiKey } from '../api/types.ts'
+import { StepCancelled } from '../runner/cancellation.ts'
+import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
+import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
+import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
+import { targetText, type SecretStorage } from '../github/targets.ts'
+import { listKeysMerged, readTime } from '../keys/usage.ts'
+import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import { formatDuration } from '../base/clock.ts'
+import type { CommandContext, CommandResult } from '../runner/context.ts'
+import {
+  CLEANUP_GRACE_MS,
+  adviseScope,
+  cancellationOf,
+  createKeyOnce,
+  describeScope,
+  keyTargetFor,
+  openLedger,
+  revokeNewKey,
+} from '../keys/creation.ts'
+import { revokeKeyIds } from '../keys/revocation.ts'
+
+export interface RotateKeySettings extends KeyScopeInputs {
+  /** Given, or the default unique to the set of targets and the secret (keys/rotation-name.ts). */
+  keyName: string
+  keyId?: number
+  /** Where to store the new key before any old key is revoked: one name, one or more targets. */
+  secrets?: SecretStorage
+  /** GITHUB_API_URL, checked, with `secrets`; undefined: GitHub's own. */
+  githubApiUrl?: string
+  /** How many of the replaced keys stay valid, newest first. */
+  keepPrevious: number
+}
+
+/**
+ * A secret write in flight when the runner cancels may take this long to answer; the rest of the
+ * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
+ */
+const WRITE_GRACE_MS = 5_000
+
+/** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
+const PROOF_ATTEMPTS = 3
+const PROOF_BACKOFF_MS = 1000
+
+/**
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
+ * name, create and mask a new key, prove it works, store it in every target, and only then
+ * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
+ * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
+ * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
+ * took it and others did not, nothing at all is revoked, and a second run stores a newer key
+ * everywhere. A key of that name that appears during the run is another rotation's: this one
+ * then revokes no old key (see the promises in keys.ts). The keys are those of the same name and
+ * the same scope, in the namespace the new key was made in.
+ */
+export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
+  const target = await keyTargetFor(ctx, options)
+  const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }))
+  if (stores && stores.problems.length > 0) return notPrepared(options, stores, target)
+  return rotate(ctx, options, target, stores)
+}
+
+/** Reads what each target needs before anything is written (see keys/github-secrets.ts). */
+async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
+  const { SecretStores } = await import('../github/secret-stores.ts')
+  const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections)
+  for (const note of stores.accessNotes()) ctx.log.info(note.message)
+  return stores
+}
+
+async function rotate(
+  ctx: CommandContext,
+  options: RotateKeySettings,
+  target: KeyTarget,
+  stores: SecretStores | undefined,
+): Promise<CommandResult> {
+  const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target)
+  const created = await createKeyOnce(ctx, ledger)
+  ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
+  adviseScope(ctx, target, created.id)
+  const cancellation = cancellationOf(ctx)
+  // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
+  // lists and revokes the old ones, so they go even if the step's own key is one of them.
+  const newClient = ctx.client.withApiKey(
+    created.key,
+    `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+      "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.",
+  )
+  const lister = target.projectId === undefined ? newClient : ctx.client
+
+  let listed: ApiKey[]
+  try {
+    cancellation.checkpoint('prove the new key')
+    const proof = await proveKey(ctx, newClient, lister, target)
+    ctx.log.info(`The new key works: ${proof.message}.`)
+    listed = proof.keys
+    const appeared = listed.filter((k) => ledger.isStranger(k))
+    if (appeared.length > 0) throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
+    cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys')
+  } catch (error) {
+    throw await undoRotation(ctx, ledger, created, error)
+  }
+
+  let stored = ''
+  let outcomes: StoreOutcome[] = []
+  let afterStore: ApiKey[] | undefined
+  if (stores && options.secrets) {
+    const usual = ctx.client.deadline + CLEANUP_GRACE_MS
+    outcomes = await stores.storeEverywhere(
+      created.key,
+      {
+        clock: ctx.clock,
+        deadline: ctx.client.deadline,
+        settleDeadline: () => cancellation.undoDeadline(usual),
+        cancelled: () => cancellation.signal !== undefined,
+        stopped: cancellation.stopped,
+        cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+        onWait: (message) => ctx.log.warning(message),
+        // Handed out once a write may land (it left, and was not refused): from then on the post
+        // step must never revoke the key, which a target may hold. Refused, it is pending again.
+        onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
+      },
+      (outcome) => ctx.log.info(outcome.message),
+    )
+    if (outcomes.some((o) => o.status !== 'stored')) return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
+    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
+    stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
+    // The store took a while: another rotation may have begun meanwhile.
+    try {
+      afterStore = await listKeysMerged(lister, target.namespace)
+    } catch (error) {
+      return rotated(
+        ledger,
+        options,
+        created,
+        NOTHING_REVOKED,
+        outcomes,
+        `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
+      )
+    }
+  }
+
+  const latest = afterStore ?? listed
+  const appeared = latest.filter((k) => ledger.isStranger(k))
+  if (appeared.length > 0) {
+    return rotated(
+      ledger,
+      options,
+      created,
+      NOTHING_REVOKED,
+      outcomes,
+      describeConcurrentRun(options.keyName, appeared, 'after storing the new key'),
+    )
+  }
+  // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
+  const stillValid = new Set(latest.map((k) => k.id))
+  const replaced = snapshot.filter((k) => sameKind(k, options.keyName, target.projectId) && stillValid.has(k.id))
+  // `key-id` is revoked as asked, whatever keep-previous keeps.
+  const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
+  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
+  if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
+  // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const unlisted = doomed.filter((id) => !names.has(id))
+  const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
+    { ...ctx, client: lister },
+    doomed,
+    target.namespace,
+    unlisted,
+  )
+  for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
+  if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
+  const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
+  return rotated(
+    ledger,
+    options,
+    created,
+    { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) },
+    outcomes,
+    failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
+    failedRequest,
+  )
+}
+
+/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+const MAX_TARGETS_NAMED = 5
+
+/** What went wrong with the targets that did not take the key, for one error line. */
+function describeTargetProblems(outcomes: readonly StoreOutcome[]): string {
+  const problems = outcomes.filter((o) => o.status !== 'stored')
+  const more = problems.length - MAX_TARGETS_NAMED
+  const rest = more > 0 ? ` And ${more} more target(s): see the job summary and the \`secret-results\` output.` : ''
+  return `${problems
+    .slice(0, MAX_TARGETS_NAMED)
+    .map((o) => o.message)
+    .join(' ')}${rest}`
+}
+
+/** A target could not be prepared: no key was made, nothing was written. */
+function notPrepared(options: RotateKeySettings, stores: SecretStores, target: KeyTarget): CommandResult {
+  const failed = new Set(stores.problems.map((o) => o.target))
+  const outcomes: StoreOutcome[] = (options.secrets?.targets ?? []).map(
+    (t) =>
+      stores.problems.find((o) => o.target === t) ?? {
+        target: t,
+        status: 'skipped',
+        message: `Skipped ${untrusted(targetText(t))}: another target could not be prepared.`,
+      },
+  )
+  const count = failed.size
+  return {
+    outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+    summary:
+      heading('API key not rotated') +
+      targetsTable(outcomes) +
+      paragraph(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+    failure:
+      `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
+      'No key was created and none was revoked; fix what failed and run rotate-key again.',
+    next: NEXT_AFTER_TARGETS,
+  }
+}
+
+/**
+ * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
+ * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
+ * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ */
+async function notStoredEverywhere(
+  ctx: CommandContext,
+  options: RotateKeySettings,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  outcomes: StoreOutcome[],
+): Promise<CommandResult> {
+  const stored = outcomes.filter((o) => o.status === 'stored').length
+  const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
+  const problems = describeTargetProblems(outcomes)
+  const outputs = {
+    'revoked-key-ids': '[]',
+    'secret-results': secretResults(outcomes),
+    ...organizationOutput(ledger.target.namespace),
+  }
+  const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
+  if (stored + uncertain === 0) {
+    // No target holds it: should this revocation fail too, the post step revokes it.
+    ledger.notHandedOut(created.id)
+    const undo = await revokeNewKey(ctx, ledger, created.id)
+    ledger.settle()
+    return {
+      outputs,
+      summary:
+        heading('API key not rotated') +
+        keyTable +
+        targetsTable(outcomes) +
+        paragraph(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+      failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+      next: NEXT_AFTER_TARGETS,
+    }
+  }
+  ledger.settle()
+  const id = created.id
+  const failure =
+    outcomes.length === 1
+      ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
+        `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
+      : `Rotation stopped: the new key ${id} is stored in ${stored} of ${outcomes.length} targets` +
+        `${uncertain ? ` and may be in ${uncertain} more (GitHub did not answer)` : ''}. ${problems} ` +
+        `Nothing was revoked: the new key ${id} stays valid, as do the old keys, so every target still holds a valid key. ` +
+        'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.'
+  return {
+    outputs: { 'key-id': String(id), ...outputs },
+    summary:
+      heading('API key not rotated everywhere') +
+      keyTable +
+      targetsTable(outcomes) +
+      paragraph(
+        `The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
+          'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.',
+      ),
+    failure,
+    next: NEXT_AFTER_TARGETS,
+  }
+}
+
+/** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
+function secretResults(outcomes: readonly StoreOutcome[]): string {
+  return JSON.stringify(
+    outcomes.map((o) => ({
+      target: targetText(o.target),
+      status: o.status,
+      ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
+      ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
+    })),
+  )
+}
+
+function targetsTable(outcomes: readonly StoreOutcome[]): string {
+  return table(
+    ['secret target', 'result', 'why', 'HTTP status', 'request id'],
+    outcomes.map((o): Cell[] => [
+      { code: targetText(o.target) },
+      o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+      o.reason,
+      o.httpStatus,
+      o.requestId === undefined ? undefined : { code: o.requestId },
+    ]),
+  )
+}
+
+/** After targets failed: what to do, for the summary. */
+const NEXT_AFTER_TARGETS =
+  'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+  'it stores a newer key in every target before it revokes the keys it replaced.'
+
+/** A replaced key, as the summary names it. */
+interface NamedKey {
+  id: number
+  name: string
+}
+
+/** What became of the replaced keys: revoked, kept by keep-previous, or revoked by someone else before their turn. */
+interface ReplacedKeys {
+  revoked: NamedKey[]
+  kept: NamedKey[]
+  alreadyRevoked: NamedKey[]
+}
+
+const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
+
+/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+function rotated(
+  ledger: KeyLedger,
+  options: RotateKeySettings,
+  created: CreatedApiKey,
+  { revoked, kept, alreadyRevoked }: ReplacedKeys,
+  outcomes: readonly StoreOutcome[],
+  failure: string | undefined,
+  failedRequest?: RequestError,
+): CommandResult {
+  ledger.handedOut(created.id)
+  ledger.settle()
+  const secrets = options.secrets
+  const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined
+  const place = only ? ` of ${targetText(only)}` : ` in all ${outcomes.length} targets`
+  return {
+    outputs: {
+      key: created.key,
+      'key-id': String(created.id),
+      'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+      ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+      ...organizationOutput(ledger.target.namespace),
+    },
+    summary:
+      heading('API key rotated') +
+      table(
+        ['', 'id', 'name'],
+        [
+          ['new', { code: String(created.id) }, options.keyName],
+          ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+          ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+          ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+        ],
+      ) +
+      (secrets
+        ? (only ? '' : targetsTable(outcomes)) + paragraph(`The new key is stored in secret ${secrets.name}${place}.`)
+        : paragraph('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+    failure,
+    failedRequest,
+  }
+}
+
+/** What to say when keys of that name appeared that this run did not make. */
+function describeConcurrentRun(name: string, appeared: ApiKey[], where: string): string {
+  return (
+    `${describeIds(appeared.map((k) => k.id))} named ${quoted(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
+    'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+    'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.'
+  )
+}
+
+/**
+ * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
+ * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ */
+export function newestKeys(keys: ApiKey[], count: number): number[] {
+  if (count <= 0) return []
+  const time = (k: ApiKey) => {
+    const parsed = readTime(k.created_at)
+    return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed
+  }
+  const ordered = [...keys].sort((a, b) => time(b) - time(a))
+  // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+  if (ordered.length <= count) return ordered.map((k) => k.id)
+  const boundary = time(ordered[count - 1]!)
+  return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id)
+}
+
+/**
+ * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
+ * or organization key lists them itself; a project-scoped key may not, so it reads its project,
+ * and the step's key lists them.
+ */
+async function proveKey(
+  ctx: CommandContext,
+  newClient: PlatformClient,
+  lister: PlatformClient,
+  target: KeyTarget,
+): Promise<{ keys: ApiKey[]; message: string }> {
+  const proof = <T>(read: () => Promise<T>): Promise<T> =>
+    retrying(read, {
+      clock: ctx.clock,
+      deadline: newClient.deadline,
+      maxAttempts: PROOF_ATTEMPTS,
+      delayAfter: (error, attempt) => (error instanceof RequestError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+      interrupt: {
+        signal: cancellationOf(ctx).stopped,
+        stop: (error, _n, delay) =>
+          new StepCancelled(
+            `The runner cancelled the step while the new key waited ${formatDuration(delay)} to prove itself again: ${messageOf(error)}`,
+          ),
+      },
+    })
+  const { projectId } = target
+  if (projectId === undefined) {
+    const keys = await proof(() => listKeysMerged(newClient, target.namespace))
+    return { keys, message: `it listed ${keys.length} key(s)` }
+  }
+  await proof(() => getProject(newClient, projectId))
+  return { keys: await listKeysMerged(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
+}
+
+/** Revokes the new key with the step's own key; no old key was touched. */
+async function undoRotation(ctx: CommandContext, ledger: KeyLedger, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
+  const undo = await revokeNewKey(ctx, ledger, created.id)
+  ledger.settle()
+  const message = `Rotation stopped: ${messageOf(cause)} ${undo.message} No old key was revoked.`
+  return cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message, { cause })
+}

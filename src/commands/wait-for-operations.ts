@@ -1,0 +1,84 @@
+import { formatDuration } from '../base/clock.ts'
+import { untrusted } from '../base/text.ts'
+import { durationOf, statusGroup } from '../operations/status.ts'
+import { waitForOperations, type WaitOptions, type WaitOutcome, type WaitStatus } from '../operations/waiter.ts'
+import type { CommandContext, CommandResult } from '../runner/context.ts'
+import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
+
+/**
+ * wait-for-operations: the deploy gate. Waits (operations/waiter.ts) until the operations are
+ * done, and fails naming each one that ended badly; sets every output before it fails.
+ */
+const STATUS_LABEL: Record<string, string> = { success: '✅', failure: '❌', pending: '⏳' }
+
+const TITLES: Record<WaitStatus, string> = {
+  finished: 'Operations finished',
+  failed: 'Operations failed',
+  'timed-out': 'Timed out waiting for operations',
+  error: 'Could not find out whether the operations finished',
+}
+
+export async function runWaitForOperations(ctx: CommandContext, options: WaitOptions): Promise<CommandResult> {
+  const outcome = await waitForOperations(ctx, options)
+  const rows = outcome.operations.map((o) => [
+    { code: o.id },
+    o.action,
+    o.branch_id,
+    o.endpoint_id,
+    `${STATUS_LABEL[statusGroup(o.status)]} ${o.status}`,
+    formatDuration(durationOf(o)),
+    formatDate(o.created_at),
+  ])
+  const where =
+    options.operations.kind === 'pending' && options.operations.branchId
+      ? `branch ${untrusted(options.operations.branchId)} of project ${untrusted(options.projectId)}`
+      : `project ${untrusted(options.projectId)}`
+  return {
+    outputs: {
+      operations: JSON.stringify(outcome.operations),
+      status: outcome.status,
+      'failed-operation-ids': JSON.stringify(outcome.failed.map((o) => o.id)),
+      'pending-operation-ids': JSON.stringify(outcome.pending),
+    },
+    summary:
+      heading(`${TITLES[outcome.status]}: ${where}`) +
+      paragraph(whatHappened(outcome, options)) +
+      (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
+    failure: outcome.failure,
+    failedRequest: outcome.failedRequest,
+    ...(NEXT[outcome.status] === undefined ? {} : { next: NEXT[outcome.status] }),
+  }
+}
+
+/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+const NEXT: Partial<Record<WaitStatus, string>> = {
+  failed:
+    "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
+    'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+  'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
+}
+
+/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
+function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
+  const request = outcome.failedRequest
+  const answer = request
+    ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
+    : ''
+  switch (outcome.status) {
+    case 'finished':
+      if (outcome.operations.length > 0) return 'Status finished: every operation succeeded.'
+      return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.'
+    case 'failed':
+      return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`
+    case 'timed-out':
+      return (
+        `Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
+        `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`
+      )
+    case 'error':
+      return (
+        `Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
+        (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.')
+      )
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * What a rotation reads from GitHub around its writes: each target's public key, the secret's
+ * `updated_at` (before any write, and after one without an answer), and for an organization
+ * secret who may read it. A read is sent again after no answer, a 5xx or a rate limit.
+ */
+import type { Clock } from '../base/clock.ts'
+import { ActionError } from '../base/errors.ts'
+import { untrusted } from '../base/text.ts'
+import { RequestError } from '../http/errors.ts'
+import { retrying } from '../http/retry.ts'
+import { isRecord } from '../http/transport.ts'
+import type { GitHubAnswer, GitHubClient } from './client.ts'
+import { describeGitHubError } from './messages.ts'
+import { sealedBox } from './sealed-box.ts'
+import {
+  VISIBILITIES,
+  isOrganizationTarget,
+  type RepositoryName,
+  type SecretStorage,
+  type SecretTarget,
+  type Visibility,
+} from './targets.ts'
+
+/** The clock and the step's deadline, which every read keeps within. */
+export interface ReadTime {
+  clock: Clock
+  deadline: number
+}
+
+/** Sending the same sealed value again is harmless, so a request without an answer is repeated. */
+export const ATTEMPTS = 3
+const BACKOFF_MS = 1000
+/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000
+/** The selected repositories are read 100 a page, at most this many pages. */
+const REPOSITORIES_PER_PAGE = 100
+const MAX_REPOSITORY_PAGES = 100
+
+/** When the secret was last written (GitHub's clock). */
+export interface SecretStamp {
+  exists: boolean
+  updatedAt?: string
+  /** An organization secret's visibility. */
+  visibility?: Visibility
+}
+
+/** A target ready to be written: its key, the secret as it was, and who may read it. */
+export interface PreparedStore {
+  target: SecretTarget
+  /** …/secrets/{name} */
+  path: string
+  keyId: string
+  publicKey: Uint8Array
+  /** Undefined: it could not be read (an unanswered write then cannot be settled). */
+  before: SecretStamp | undefined
+  /** Organization secrets: sent with every write. */
+  access?: { visibility: Visibility; selected_repository_ids?: number[] }
+}
+
+export async function prepareStore(
+  client: GitHubClient,
+  storage: SecretStorage,
+  target: SecretTarget,
+  repositoryIds: Map<string, number>,
+  time: ReadTime,
+): Promise<PreparedStore> {
+  const base = secretsPath(target)
+  const path = `${base}/${encodeURIComponent(storage.name)}`
+  const publicKey = readPublicKey((await reading(client, `${base}/public-key`, time.clock, time.deadline)).body)
+  const before = await readStamp(client, path, time.clock, time.deadline)
+  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
+  if (!isOrganizationTarget(target)) return store
+
+  // Who may read it: as the inputs say, or as it is now.
+  const given = storage.access
+  if (given === undefined && before === undefined) {
+    throw new ActionError('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.')
+  }
+  const visibility = given?.visibility ?? before?.visibility
+  if (visibility === undefined) {
+    throw new ActionError(
+      before?.exists
+        ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
+        : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+    )
+  }
+  if (visibility !== 'selected') return { ...store, access: { visibility } }
+  const ids =
+    given?.visibility === 'selected'
+      ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
+      : await selectedRepositoryIds(client, path, time)
+  return { ...store, access: { visibility, selected_repository_ids: ids } }
+}
+
+/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+function secretsPath(target: SecretTarget): string {
+  const repository = (t: { owner: string; repo: string }) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
+  switch (target.kind) {
+    case 'repository':
+      return `${repository(target)}/actions/secrets`
+    case 'environment':
+      return `${repository(target)}/environments/${encodeURIComponent(target.environment)}/secrets`
+    case 'dependabot':
+      return `${repository(target)}/dependabot/secrets`
+    case 'organization':
+      return `/orgs/${encodeURIComponent(target.org)}/actions/secrets`
+    case 'dependabot-organization':
+      return `/orgs/${encodeURIComponent(target.org)}/dependabot/secrets`
+  }
+}
+
+/**
+ * A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. `deadline` a
+ * function: it may come sooner (the runner's grace after a cancel, which ends a wait to read it again).
+ */
+function reading(
+  client: GitHubClient,
+  path: string,
+  clock: Clock,
+  deadline: number | (() => number),
+  stopped?: AbortSignal,
+): Promise<GitHubAnswer> {
+  const by = typeof deadline === 'function' ? deadline : () => deadline
+  return retrying(() => client.get(path, by()), {
+    clock,
+    deadline: by,
+    maxAttempts: ATTEMPTS,
+    delayAfter: retryDelay,
+    ...(stopped ? { interrupt: { signal: stopped } } : {}),
+  })
+}
+
+function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
+  const keyId = isRecord(body) ? body.key_id : undefined
+  const key = isRecord(body) ? body.key : undefined
+  if (typeof keyId !== 'string' || keyId === '' || typeof key !== 'string') {
+    throw new ActionError('GitHub answered the public key without `key_id` and `key`.')
+  }
+  const bytes = Buffer.from(key, 'base64')
+  if (bytes.length !== 32) throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
+  // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+  try {
+    sealedBox(new Uint8Array(0), bytes)
+  } catch {
+    throw new ActionError("GitHub's public key cannot seal a value (it is not a usable X25519 key).")
+  }
+  return { keyId, key: new Uint8Array(bytes) }
+}
+
+/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+export async function readStamp(
+  client: GitHubClient,
+  path: string,
+  clock: Clock,
+  deadline: number | (() => number),
+  stopped?: AbortSignal,
+): Promise<SecretStamp | undefined> {
+  let answer: GitHubAnswer
+  try {
+    answer = await reading(client, path, clock, deadline, stopped)
+  } catch (error) {
+    return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
+  }
+  const record = isRecord(answer.body) ? answer.body : {}
+  const stamp: SecretStamp = { exists: true }
+  if (typeof record.updated_at === 'string') stamp.updatedAt = record.updated_at
+  if (VISIBILITIES.includes(record.visibility as Visibility)) stamp.visibility = record.visibility as Visibility
+  return stamp
+}
+
+/** The ids of the repositories now selected for an organization secret, every page. */
+async function selectedRepositoryIds(client: GitHubClient, path: string, time: ReadTime): Promise<number[]> {
+  const ids: number[] = []
+  for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
+    const { body } = await reading(client, `${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.clock, time.deadline)
+    const total = isRecord(body) ? body.total_count : undefined
+    const repositories = isRecord(body) ? body.repositories : undefined
+    if (typeof total !== 'number' || !Array.isArray(repositories)) {
+      throw new ActionError('GitHub answered the selected repositories without `total_count` and `repositories`.')
+    }
+    for (const repository of repositories) {
+      const id = isRecord(repository) ? repository.id : undefined
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new ActionError('GitHub answered a selected repository without an id.')
+      ids.push(id)
+    }
+    if (repositories.length === 0 || ids.length >= total) return ids
+  }
+  throw new ActionError(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`)
+}
+
+/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+async function repositoryIdsOf(
+  client: GitHubClient,
+  org: string,
+  names: RepositoryName[],
+  known: Map<string, number>,
+  time: ReadTime,
+): Promise<number[]> {
+  const ids: number[] = []
+  for (const name of names) {
+    const owner = name.owner ?? org
+    const full = `${owner}/${name.repo}`.toLowerCase()
+    let id = known.get(full)
+    if (id === undefined) {
+      let answer: GitHubAnswer
+      try {
+        answer = await reading(client, `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.clock, time.deadline)
+      } catch (error) {
+        if (!(error instanceof RequestError)) throw error
+        const why =
+          error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error)
+        throw new ActionError(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error })
+      }
+      const found = isRecord(answer.body) ? answer.body.id : undefined
+      if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
+        throw new ActionError(`GitHub answered repository ${untrusted(`${owner}/${name.repo}`)} without an id.`)
+      }
+      id = found
+      known.set(full, id)
+    }
+    if (!ids.includes(id)) ids.push(id)
+  }
+  return ids
+}
+
+/** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
+export function retryDelay(error: unknown, attempt: number): number | undefined {
+  if (!(error instanceof RequestError) || error.final) return undefined
+  if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
+  if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
+  return undefined
+}

@@ -1,0 +1,295 @@
+/**
+ * Stores a value as a GitHub secret in every target: repository, environment and organization
+ * Actions secrets, repository and organization Dependabot secrets. Each store is prepared
+ * before anything is written (its public key, the secret's `updated_at`, and for an
+ * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
+ * import only when rotate-key stores a secret, so no other command pays for it.
+ */
+import type { Dispatcher } from 'undici'
+import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
+import { ActionError, messageOf } from '../base/errors.ts'
+import { untrusted } from '../base/text.ts'
+import { RequestError, requestErrorIn } from '../http/errors.ts'
+import { retrying } from '../http/retry.ts'
+import { DEFAULT_GITHUB_API_URL, GitHubClient } from './client.ts'
+import { describeAsSentence, describeGitHubError, describeRetry } from './messages.ts'
+import { sealedBox } from './sealed-box.ts'
+import { ATTEMPTS, prepareStore, readStamp, retryDelay, type PreparedStore, type SecretStamp } from './secret-reads.ts'
+import { describeTarget, type SecretStorage, type SecretTarget } from './targets.ts'
+
+export interface GitHubEnvironment {
+  /** From GITHUB_API_URL; https://api.github.com when unset. */
+  apiUrl: string | undefined
+}
+
+export interface StoreTime {
+  clock: Clock
+  deadline: number
+  /** Until when reading the secret's `updated_at` to settle an unanswered write may run: sooner once the runner cancelled. */
+  settleDeadline: () => number
+  /** True once the runner cancelled the step: no further attempt is started. */
+  cancelled: () => boolean
+  /** Aborts at the runner's cancel: a wait to write again ends at it, and the write is not sent again. */
+  stopped?: AbortSignal
+  /** Hears of each wait before a write is sent again (a line for the log). */
+  onWait?: (message: string) => void
+  /**
+   * Hears whether some target may hold the value: true just before a write leaves, false again
+   * when GitHub refused it and no other target may hold it. A key counts as handed out only while
+   * this is true.
+   */
+  onHolding?: (holding: boolean) => void
+  /** Ends a write in flight within the runner's grace once it cancels, so its outcome is still told. */
+  cutOnCancel?: () => Deadline
+}
+
+/**
+ * What became of one target. `stored`: it holds the value. `failed`: it certainly does not
+ * (every write was refused, or none was sent). `uncertain`: a write went without an answer and
+ * its `updated_at` has not shown it landing; GitHub may still carry it out, so the target may
+ * hold the value. `skipped`: nothing was sent to it.
+ */
+export type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
+
+export interface StoreOutcome {
+  target: SecretTarget
+  status: StoreStatus
+  /** A sentence for the log: what was done, or why not. */
+  message: string
+  /** Why it did not take the value, for a table: the message without the target it names. */
+  reason?: string
+  /** GitHub's answer to the request that failed, if it answered. */
+  httpStatus?: number
+  requestId?: string
+}
+
+export class SecretStores {
+  /** The targets ready to be written, in the order given. */
+  readonly prepared: readonly PreparedStore[]
+  /** What went wrong preparing the others: no value may be written until they are fixed. */
+  readonly problems: readonly StoreOutcome[]
+  private readonly client: GitHubClient
+  private readonly storage: SecretStorage
+  /** Whether a target written so far may hold the value. */
+  private holding = false
+
+  private constructor(client: GitHubClient, storage: SecretStorage, prepared: PreparedStore[], problems: StoreOutcome[]) {
+    this.client = client
+    this.storage = storage
+    this.prepared = prepared
+    this.problems = problems
+  }
+
+  /**
+   * Prepares every target, one after the other (GitHub asks for one request at a time): its
+   * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
+   * settled), and for an organization secret the visibility and repositories to send. Never
+   * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
+   * platform client's), which GitHub's requests share.
+   */
+  static async prepare(
+    storage: SecretStorage,
+    github: GitHubEnvironment,
+    time: Pick<StoreTime, 'clock' | 'deadline'>,
+    connections: Dispatcher,
+  ): Promise<SecretStores> {
+    const client = new GitHubClient({
+      apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
+      token: storage.token,
+      clock: time.clock,
+      connections,
+    })
+    const prepared: PreparedStore[] = []
+    const problems: StoreOutcome[] = []
+    const repositoryIds = new Map<string, number>()
+    for (const target of storage.targets) {
+      try {
+        prepared.push(await prepareStore(client, storage, target, repositoryIds, time))
+      } catch (error) {
+        problems.push(failed(target, storage.name, error))
+      }
+    }
+    return new SecretStores(client, storage, prepared, problems)
+  }
+
+  /**
+   * Writes the value to every prepared target in turn, and says what became of each. After a
+   * target fails the others are still written, so one run names every target that needs
+   * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+   */
+  async storeEverywhere(
+    value: string,
+    time: StoreTime,
+    onOutcome: (outcome: StoreOutcome) => void = () => undefined,
+  ): Promise<StoreOutcome[]> {
+    const outcomes: StoreOutcome[] = []
+    let reason: string | undefined
+    this.holding = false
+    for (const store of this.prepared) {
+      if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
+      if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
+      let outcome: StoreOutcome
+      if (reason !== undefined) {
+        outcome = {
+          target: store.target,
+          status: 'skipped',
+          message: `Skipped secret ${untrusted(this.storage.name)} in the ${describeTarget(store.target)}: ${reason}.`,
+          reason: describeAsSentence(reason),
+        }
+      } else {
+        const written = await this.write(store, value, time)
+        outcome = written.outcome
+        if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
+      }
+      outcomes.push(outcome)
+      if (outcome.status === 'stored' || outcome.status === 'uncertain') this.holding = true
+      onOutcome(outcome)
+    }
+    return outcomes
+  }
+
+  /** A note for each organization target: who may read the secret once it is written, and why. */
+  accessNotes(): { message: string }[] {
+    return this.prepared.flatMap(({ target, access }) => {
+      if (!access) return []
+      const who =
+        access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility
+      const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now'
+      return [{ message: `Secret ${untrusted(this.storage.name)} of the ${describeTarget(target)}: visibility ${who} (${why}).` }]
+    })
+  }
+
+  /**
+   * Seals the value for the target's key and writes it. A write without an answer is sent
+   * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
+   * GitHub may still be carrying that one out, and another would likely hang as long. Once one
+   * may have landed, the outcome stays open whatever later attempts answer, unless the secret's
+   * `updated_at`, read before and after, shows it landed.
+   */
+  private async write(store: PreparedStore, value: string, time: StoreTime): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
+    const { target } = store
+    const name = this.storage.name
+    const body: Record<string, unknown> = {
+      encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
+      key_id: store.keyId,
+      ...store.access,
+    }
+    let mayHaveApplied = false
+    let lastError: unknown
+    const cut = time.cutOnCancel?.()
+    try {
+      await retrying(
+        async () => {
+          try {
+            await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
+          } catch (error) {
+            // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
+            // connect, not built, no time left) cannot have landed; anything else leaves its
+            // outcome open (a 2xx whose body cannot be read was carried out).
+            const request = error instanceof RequestError ? error : undefined
+            const status = request?.status
+            if ((request?.mayHaveReachedServer ?? true) && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
+            if (!mayHaveApplied && !this.holding) time.onHolding?.(false)
+            throw error
+          }
+        },
+        {
+          clock: time.clock,
+          deadline: time.deadline,
+          maxAttempts: ATTEMPTS,
+          delayAfter: (error, attempt) =>
+            time.cancelled() || (error instanceof RequestError && error.timedOut) ? undefined : retryDelay(error, attempt),
+          onRetry: (error, _n, delay) =>
+            time.onWait?.(
+              `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
+            ),
+          ...(time.stopped
+            ? {
+                interrupt: {
+                  signal: time.stopped,
+                  stop: (error: unknown, _n: number, delay: number) =>
+                    new ActionError(
+                      `${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${formatDuration(delay)} to be sent again.`,
+                      { cause: error },
+                    ),
+                },
+              }
+            : {}),
+        },
+      )
+      return {
+        outcome: { target, status: 'stored', message: `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.` },
+        rateLimited: false,
+      }
+    } catch (error) {
+      lastError = cut?.signal.aborted
+        ? new ActionError("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
+        : error
+    } finally {
+      cut?.clear()
+    }
+    const request = lastError instanceof RequestError ? lastError : undefined
+    const rateLimited = request?.rateLimited ?? false
+    if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
+    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline, time.stopped))
+    const before = store.before
+    if (settle(before, after) === 'applied') {
+      return {
+        outcome: {
+          target,
+          status: 'stored',
+          message:
+            `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
+            `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
+        },
+        rateLimited: false,
+      }
+    }
+    return {
+      outcome: {
+        ...failed(
+          target,
+          name,
+          lastError,
+          ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
+            'but GitHub may still carry it out.',
+        ),
+        status: 'uncertain',
+      },
+      rateLimited,
+    }
+  }
+}
+
+/** A target that certainly does not hold the value, and why. */
+function failed(target: SecretTarget, name: string, error: unknown, hint = ''): StoreOutcome {
+  const request = requestErrorIn(error)
+  const why = error instanceof RequestError ? describeGitHubError(error, target) : messageOf(error)
+  const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId)})` : ''
+  const outcome: StoreOutcome = {
+    target,
+    status: 'failed',
+    message: `Could not store secret ${untrusted(name)} in the ${describeTarget(target)}${reference}: ${why}${hint}`,
+    reason: describeAsSentence(`${why}${hint}`),
+  }
+  if (request?.status !== undefined) outcome.httpStatus = request.status
+  if (request?.requestId !== undefined) outcome.requestId = request.requestId
+  return outcome
+}
+
+/**
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
+ * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
+ * write whose connection is gone may still be carried out after the read, and a key revoked for
+ * want of it would then be what the secret holds.
+ */
+export function settle(before: SecretStamp | undefined, after: SecretStamp | undefined): 'applied' | 'unknown' {
+  if (!before || !after || !after.exists) return 'unknown'
+  return !before.exists || after.updatedAt !== before.updatedAt ? 'applied' : 'unknown'
+}
+
+function describeStamps(before: SecretStamp | undefined, after: SecretStamp | undefined): string {
+  const describe = (stamp: SecretStamp | undefined) =>
+    !stamp ? 'unreadable' : stamp.exists ? `updated_at ${untrusted(stamp.updatedAt ?? '')}` : 'absent'
+  return `before: ${describe(before)}; after: ${describe(after)}`
+}

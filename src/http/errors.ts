@@ -1,0 +1,100 @@
+/**
+ * Every way a request can fail, to the platform or to GitHub, as one error type with one
+ * vocabulary: what kind of failure, the status and the request id when the server answered,
+ * whether the request may have reached the server (a write then may have been carried out), and
+ * whether sending it again can help. The command layer and the single catch in main turn it into
+ * one clear line. Messages never hold a secret: they are built from the method, the path, the
+ * status and the server's own words, made safe.
+ */
+import { OwnError } from '../base/errors.ts'
+
+export type RequestErrorKind =
+  | 'http' // the server answered with a status that is not a success
+  | 'network' // no answer: refused, reset, dropped
+  | 'timeout' // no answer within the request's own time limit
+  | 'deadline' // the step's `timeout` ran out
+  | 'redirect' // a 3xx, which the action never follows with a credential
+  | 'malformed' // a success whose body is not what the API says
+  | 'invalid' // the request could not be built (a header value undici refuses)
+  | 'cancelled' // the runner cancelled the step while the request waited to be sent again
+
+export interface RequestErrorDetails {
+  kind: RequestErrorKind
+  method: string
+  path: string
+  /** The id to quote to the server's support: the platform's (or the one the action sent), GitHub's when it gave one. */
+  requestId?: string
+  status?: number
+  /** The server's own error code (the platform's `code`). */
+  code?: string
+  /** The server's own message, as data. */
+  serviceMessage?: string
+  /** A short excerpt of a body that is not the JSON expected (an HTML proxy page…), already made safe. */
+  excerpt?: string
+  attempts?: number
+  /** How long the server asked to wait before the next attempt (Retry-After, or GitHub's rate-limit reset). */
+  retryAfterMs?: number
+  /** The server refused it for its rate limit: it may be sent again after the wait. */
+  rateLimited?: boolean
+  /** The request may have been carried out although no usable answer came back. */
+  mayHaveReachedServer?: boolean
+  /** An earlier attempt of this request may have been carried out. */
+  earlierAttemptUncertain?: boolean
+}
+
+export class RequestError extends OwnError {
+  readonly kind: RequestErrorKind
+  readonly method: string
+  readonly path: string
+  readonly requestId: string | undefined
+  readonly status?: number
+  readonly code?: string
+  readonly serviceMessage?: string
+  readonly excerpt?: string
+  readonly attempts: number
+  readonly retryAfterMs?: number
+  readonly rateLimited: boolean
+  readonly mayHaveReachedServer: boolean
+  readonly earlierAttemptUncertain: boolean
+
+  constructor(message: string, details: RequestErrorDetails) {
+    super(message)
+    this.name = 'RequestError'
+    this.kind = details.kind
+    this.method = details.method
+    this.path = details.path
+    this.requestId = details.requestId
+    this.status = details.status
+    this.code = details.code
+    this.serviceMessage = details.serviceMessage
+    this.excerpt = details.excerpt
+    this.attempts = details.attempts ?? 1
+    this.retryAfterMs = details.retryAfterMs
+    this.rateLimited = details.rateLimited ?? false
+    this.mayHaveReachedServer = details.mayHaveReachedServer ?? false
+    this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
+  }
+
+  /** No answer within the request's own time limit, with more of the step's time left: the server may still be at it. */
+  get timedOut(): boolean {
+    return this.kind === 'timeout'
+  }
+
+  /** Sending it again cannot help: it could not be built, the step's time is up, or the runner cancelled the step. */
+  get final(): boolean {
+    return this.kind === 'invalid' || this.kind === 'deadline' || this.kind === 'cancelled'
+  }
+
+  /** The same error, after more attempts. */
+  withAttempts(attempts: number, earlierAttemptUncertain: boolean): RequestError {
+    return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain })
+  }
+}
+
+/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+export function requestErrorIn(error: unknown): RequestError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof RequestError) return cause
+  }
+  return undefined
+}

@@ -1,0 +1,83 @@
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous. */
+import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
+import { InputError } from '../base/errors.ts'
+import { quoted } from '../base/text.ts'
+import { EXPIRY_SUFFIX_LENGTH } from '../keys/expiry.ts'
+import type { PruneSelection } from '../keys/pruning.ts'
+import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader } from './values.ts'
+
+/**
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
+ * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
+ * runner has ended, and one its post step never revoked is found by the next prune-keys.
+ */
+export const DEFAULT_JOB_KEY_EXPIRY = '6h'
+export const DEFAULT_MAX_REVOKE = 50
+/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+export const MAX_MAX_REVOKE = 10_000
+/** `expires-in`: 1 minute to 365 days. */
+const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
+/** `unused-for`: 1 hour to 3650 days. */
+const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
+export const DEFAULT_KEEP_PREVIOUS = 1
+export const MAX_KEEP_PREVIOUS = 100
+
+/** `expires-in`, or for a job key the default. */
+export function readExpiresIn(read: InputReader, revokeAfterJob: boolean): number | undefined {
+  const given = readDuration(read, 'expires-in', EXPIRES_IN_RANGE)
+  if (given !== undefined || !revokeAfterJob) return given
+  return parseDuration(DEFAULT_JOB_KEY_EXPIRY)
+}
+
+/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
+  const length = [...keyName].length
+  const room = MAX_KEY_NAME_LENGTH - EXPIRY_SUFFIX_LENGTH
+  if (length <= room) return
+  const why = byDefault
+    ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+    : 'with `expires-in`,'
+  throw new InputError(
+    `Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
+      `(\`~exp-\` and the UTC time to the minute, ${EXPIRY_SUFFIX_LENGTH} characters) within the platform's ${MAX_KEY_NAME_LENGTH}, ` +
+      `so the name may be at most ${room} characters.`,
+  )
+}
+
+export function readPruneSelection(read: InputReader): PruneSelection {
+  const keyNamePrefix = readKeyName(read)
+  const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
+  return {
+    orgId: readOrgId(read),
+    ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+    ...(unusedForMs === undefined ? {} : { unusedForMs }),
+    // Empty is what a typo in an expression gives: it must never revoke.
+    dryRun: readBoolean(read, 'dry-run', true),
+    maxRevoke: readMaxRevoke(read),
+  }
+}
+
+function readMaxRevoke(read: InputReader): number {
+  const raw = read('max-revoke').trim()
+  if (!raw) return DEFAULT_MAX_REVOKE
+  const value = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_MAX_REVOKE)) {
+    throw new InputError(
+      `Input \`max-revoke\` is ${quoted(raw, 80)}: it must be a whole number from 1 to ${MAX_MAX_REVOKE} ` +
+        `(default ${DEFAULT_MAX_REVOKE}). To revoke nothing, leave \`dry-run\` true.`,
+    )
+  }
+  return value
+}
+
+export function readKeepPrevious(read: InputReader): number {
+  const raw = read('keep-previous').trim()
+  if (!raw) return DEFAULT_KEEP_PREVIOUS
+  const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_KEEP_PREVIOUS)) {
+    throw new InputError(
+      `Input \`keep-previous\` is ${quoted(raw, 80)}: it must be a whole number from 0 to ${MAX_KEEP_PREVIOUS}, how many of the replaced keys stay valid (default ${DEFAULT_KEEP_PREVIOUS}).`,
+    )
+  }
+  return value
+}

@@ -1,0 +1,70 @@
+/**
+ * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
+ * token). https anywhere; plain http only to this machine, where nothing crosses a network; no
+ * credentials, query or fragment in them.
+ */
+import { InputError, RunnerVariableError } from '../base/errors.ts'
+import { quoted, untrusted } from '../base/text.ts'
+
+export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
+
+/** How an error names each URL a credential is sent to, and what would cross the network with it. */
+const SERVICE_URLS = {
+  'api-host': {
+    named: 'Input `api-host`',
+    refuse: (message: string) => new InputError(message),
+    notUrl: `Use e.g. ${DEFAULT_API_HOST}.`,
+    credentials: 'pass the key in `api-key`',
+    sent: 'the API key',
+  },
+  GITHUB_API_URL: {
+    named: 'GITHUB_API_URL',
+    refuse: (message: string) => new RunnerVariableError(message),
+    notUrl: "It names GitHub's REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.",
+    credentials: 'the token goes in `github-token`',
+    sent: 'the GitHub token',
+  },
+} as const
+
+/** https anywhere; plain http only to this machine, where nothing crosses a network. */
+export function readApiHost(raw: string): string {
+  return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'])
+}
+
+/** GITHUB_API_URL, when a secret is written: undefined when unset (GitHub's own), checked as `api-host` is. */
+export function readGitHubApiUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim()
+  return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined
+}
+
+/** A URL a credential is sent to, without a trailing slash. */
+function readServiceUrl(value: string, rules: (typeof SERVICE_URLS)[keyof typeof SERVICE_URLS]): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw rules.refuse(`${rules.named} is not a URL: ${quoted(value)}. ${rules.notUrl}`)
+  }
+  if (url.username || url.password) {
+    throw rules.refuse(`${rules.named} must not carry credentials: ${rules.credentials}.`)
+  }
+  if (url.search || url.hash) throw rules.refuse(`${rules.named} must not have a query or a fragment.`)
+  if (url.protocol === 'http:') {
+    if (!isLoopback(url.hostname)) {
+      throw rules.refuse(
+        `${rules.named} uses plain http to ${untrusted(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
+          'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
+      )
+    }
+  } else if (url.protocol !== 'https:') {
+    throw rules.refuse(`${rules.named} must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  if (host === 'localhost' || host === '::1') return true
+  const parts = host.split('.')
+  return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+}

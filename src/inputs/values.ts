@@ -1,0 +1,166 @@
+/**
+ * Readers of single input values, shared by every command: each reads one input, and throws an
+ * InputError that names it when its value cannot be used. An empty value is never a permissive
+ * choice: it is what a mistyped expression gives.
+ */
+import { MAX_KEY_NAME_LENGTH, PLATFORM_ID } from '../api/ids.ts'
+import { InputError } from '../base/errors.ts'
+import { hasControlCharacters, quoted, untrusted } from '../base/text.ts'
+
+/** Reads one input by name; empty string when not set (as @actions/core's getInput). */
+export type InputReader = (name: string) => string
+
+/** What the runner tells the step besides its inputs. */
+export interface RunnerEnvironment {
+  /** GITHUB_REPOSITORY: owner/repo. */
+  repository?: string
+  /** GITHUB_API_URL: GitHub's REST API, where the secrets are written. */
+  apiUrl?: string
+}
+
+export const MAX_SEARCH_LENGTH = 256
+
+export function readSeconds(read: InputReader, input: string, fallback: number, minimum: number, maximum: number): number {
+  const raw = read(input).trim()
+  if (!raw) return fallback
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
+  const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`
+  if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
+    throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be ${rule} (default ${fallback}).`)
+  }
+  return value
+}
+
+export function readKeyName(read: InputReader): string | undefined {
+  const value = read('key-name').trim()
+  if (!value) return undefined
+  const length = [...value].length
+  if (length > MAX_KEY_NAME_LENGTH) {
+    throw new InputError(`Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`)
+  }
+  if (hasControlCharacters(value)) {
+    throw new InputError('Input `key-name` must be a single line without control characters.')
+  }
+  return value
+}
+
+export function readKeyId(read: InputReader): number | undefined {
+  const raw = read('key-id').trim()
+  if (!raw) return undefined
+  const value = /^[1-9]\d*$/.test(raw) ? Number(raw) : Number.NaN
+  if (!Number.isSafeInteger(value)) {
+    throw new InputError(`Input \`key-id\` is ${quoted(raw)}: it must be a positive integer, the id of an API key (see list-keys).`)
+  }
+  return value
+}
+
+/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+export function readProjectId(read: InputReader, message: string): string {
+  const value = readOptionalProjectId(read)
+  if (!value) throw new InputError(message)
+  return value
+}
+
+export function readOptionalProjectId(read: InputReader): string | undefined {
+  const value = read('project-id').trim()
+  if (!value) return undefined
+  if (!PLATFORM_ID.test(value)) {
+    throw new InputError(`Input \`project-id\` is ${quoted(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
+  }
+  return value
+}
+
+export function readOrgId(read: InputReader): string | undefined {
+  const value = read('org-id').trim()
+  if (!value) return undefined
+  if (!PLATFORM_ID.test(value)) {
+    throw new InputError(
+      `Input \`org-id\` is ${quoted(value, 80)}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`,
+    )
+  }
+  return value
+}
+
+/** Part of a project name or id; the service matches it. One line, bounded. */
+export function readSearch(read: InputReader): string | undefined {
+  const value = read('search').trim()
+  if (!value) return undefined
+  const length = [...value].length
+  if (length > MAX_SEARCH_LENGTH) {
+    throw new InputError(`Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`)
+  }
+  if (hasControlCharacters(value)) throw new InputError('Input `search` must be one line without control characters.')
+  return value
+}
+
+/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+export function readBoolean(read: InputReader, input: string, fallback = false): boolean {
+  const raw = read(input).trim()
+  if (!raw) return fallback
+  if (/^(false|False|FALSE)$/.test(raw)) return false
+  if (/^(true|True|TRUE)$/.test(raw)) return true
+  throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be true or false.`)
+}
+
+/** Milliseconds per unit of a duration input. */
+const DURATION_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
+
+/** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d{1,7})([mhdw])$/.exec(text)
+  if (!match) return undefined
+  return Number(match[1]) * DURATION_UNITS[match[2]!]!
+}
+
+/** A duration input, within its range; undefined when empty. */
+export function readDuration(read: InputReader, input: string, range: { min: string; max: string }): number | undefined {
+  const raw = read(input).trim()
+  if (!raw) return undefined
+  const ms = parseDuration(raw)
+  if (ms === undefined || ms < parseDuration(range.min)! || ms > parseDuration(range.max)!) {
+    throw new InputError(
+      `Input \`${input}\` is ${quoted(raw, 80)}: it must be a whole number and a unit, ` +
+        `m (minutes), h (hours), d (days) or w (weeks), from ${untrusted(range.min)} to ${untrusted(range.max)}, e.g. 2h or 7d.`,
+    )
+  }
+  return ms
+}
+
+export function requireInput<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new InputError(message)
+  return value
+}
+
+/**
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
+ * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ */
+export function listEntries(raw: string, input: string): string[] {
+  const text = raw.trim()
+  const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.')
+  if (items === undefined) {
+    return text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.replace(/^-\s+/, '').trim())
+      .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
+  }
+  return items.map((item, i) => {
+    if (typeof item !== 'string') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
+    // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+    if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
+    return item.trim()
+  })
+}
+
+/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+export function jsonArrayItems(text: string, input: string, hint: string): unknown[] | undefined {
+  if (!text.startsWith('[')) return undefined
+  try {
+    // JSON that starts with "[" is an array.
+    return JSON.parse(text) as unknown[]
+  } catch {
+    throw new InputError(`Input \`${input}\` starts with "[" but is not valid JSON: ${hint}`)
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Which keys prune-keys selects, and which guard keeps one: the rules alone, on a list of keys and
+ * a time, with no request. Expired keys (by their names, keys/expiry.ts) are always selected.
+ */
+import type { ApiKey } from '../api/types.ts'
+import { formatDate } from '../runner/summary.ts'
+import { expiryOf } from './expiry.ts'
+import { lastUseOf, readTime, type OwnKey } from './usage.ts'
+
+/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
+export interface PruneSelection {
+  /** Whose keys: the personal keys of the step's user, or this organization's. */
+  orgId?: string
+  /** Only keys whose name starts with this (`key-name`). */
+  keyNamePrefix?: string
+  /** Also keys not used for this long, or never used and older (`unused-for`). */
+  unusedForMs?: number
+  /** Only list; `false` revokes. */
+  dryRun: boolean
+  /** More selected than this: nothing is revoked. */
+  maxRevoke: number
+}
+
+/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+export const IN_USE_WINDOW_MS = 10 * 60_000
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+
+/** A key a selector picked, and why; `kept` says which guard keeps it. */
+export interface Verdict {
+  key: ApiKey
+  reasons: string[]
+  kept?: string
+}
+
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey): Verdict[] {
+  const verdicts: Verdict[] = []
+  for (const key of keys) {
+    if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
+    const reasons = reasonsToPrune(key, options.unusedForMs, now)
+    if (reasons.length === 0) continue
+    const verdict: Verdict = { key, reasons }
+    const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now)
+    if (kept !== undefined) verdict.kept = kept
+    verdicts.push(verdict)
+  }
+  // Least recently used first: the order they are revoked in.
+  return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id)
+}
+
+function reasonsToPrune(key: ApiKey, unusedForMs: number | undefined, now: number): string[] {
+  const reasons: string[] = []
+  const expiry = expiryOf(key.name)
+  if (expiry !== undefined && expiry <= now) reasons.push(`expired ${formatDate(new Date(expiry).toISOString())} (by its name)`)
+  if (unusedForMs !== undefined) {
+    const before = now - unusedForMs
+    const used = lastUseOf(key)
+    const created = readTime(key.created_at)
+    if (used === null) {
+      if (created <= before) reasons.push(`never used, created ${describeSpan(now - created)} ago`)
+    } else if (used <= before) {
+      reasons.push(`not used for ${describeSpan(now - used)}`)
+    }
+  }
+  return reasons
+}
+
+/** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
+function inUse(key: ApiKey, now: number): string | undefined {
+  const since = now - IN_USE_WINDOW_MS
+  const used = lastUseOf(key) ?? undefined
+  const created = readTime(key.created_at)
+  if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
+    return 'its created_at or last_used_at is not a time the action can read'
+  }
+  if (used !== undefined && used > since) return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
+  if (created > since) return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
+  return undefined
+}
+
+function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {
+  return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute"
+}
+
+/** Last use, or creation for a key never used; an unreadable time sorts last. */
+function lastTouched(key: ApiKey): number {
+  const at = lastUseOf(key) ?? readTime(key.created_at)
+  return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
+}
+
+/** "3 min", "5 h", "45 days": how long, to the unit that matters. */
+export function describeSpan(ms: number): string {
+  if (ms >= 2 * DAY_MS) return `${Math.floor(ms / DAY_MS)} days`
+  if (ms >= 2 * HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h`
+  return `${Math.max(0, Math.floor(ms / MINUTE_MS))} min`
+}
+
+function ago(ms: number): string {
+  return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`
+}

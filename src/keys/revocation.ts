@@ -1,0 +1,120 @@
+import { RequestError } from '../http/errors.ts'
+import { RevocationUnconfirmed, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
+import { NOT_CANCELLABLE } from '../runner/cancellation.ts'
+import { messageOf } from '../base/errors.ts'
+import { requestErrorIn } from '../http/errors.ts'
+import type { Cell } from '../runner/summary.ts'
+import type { CommandContext } from '../runner/context.ts'
+
+/**
+ * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
+ * The post step loads this module, not the commands': keep it small.
+ */
+
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
+ * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
+ * list showed, is not found because the id may be wrong.
+ */
+export function alreadyRevoked(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 404
+}
+
+/** How revoking keys one by one ended. */
+export interface RevocationRun {
+  revoked: number[]
+  /** Keys someone else had revoked before their turn (see alreadyRevoked). */
+  alreadyRevoked: number[]
+  /** The revocation that failed, and so ended the run. */
+  failed?: {
+    id: number
+    error: unknown
+    /** It may have taken effect all the same: its answer was lost, or did not confirm it. */
+    uncertain: boolean
+  }
+  /** Keys whose revocation was never sent, after the failure. */
+  notTried: number[]
+}
+
+export interface RevocationOptions {
+  /** Says that a key was revoked; default "Revoked API key N." */
+  revoked?: (id: number) => void
+  /** Says that a key was gone before its turn; default "API key N was already revoked." */
+  alreadyRevoked?: (id: number) => void
+  /** Ids no list showed (a `key-id` as given): a 404 on one is a failure, since the id may be wrong. */
+  unlisted?: readonly number[]
+}
+
+/**
+ * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
+ * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
+ * no other starts: the result tells, key by key, what was done.
+ */
+export async function revokeInTurn(
+  ctx: Pick<CommandContext, 'client' | 'log' | 'cancellation'>,
+  ids: readonly number[],
+  namespace: KeyNamespace,
+  options: RevocationOptions = {},
+): Promise<RevocationRun> {
+  const cancellation = ctx.cancellation ?? NOT_CANCELLABLE
+  if (ids.length > 0) cancellation.hold()
+  const run: RevocationRun = { revoked: [], alreadyRevoked: [], notTried: [] }
+  for (const [i, id] of ids.entries()) {
+    let settled = (): void => undefined
+    try {
+      cancellation.checkpoint(`revoke API key ${id}`)
+      settled = cancellation.inFlight(`the revocation of API key ${id}`)
+      await revokeKeyIn(ctx.client, namespace, id)
+      run.revoked.push(id)
+      if (options.revoked) options.revoked(id)
+      else ctx.log.info(`Revoked API key ${id}.`)
+    } catch (error) {
+      if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
+        run.alreadyRevoked.push(id)
+        if (options.alreadyRevoked) options.alreadyRevoked(id)
+        else ctx.log.info(`API key ${id} was already revoked.`)
+        continue
+      }
+      return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) }
+    } finally {
+      settled()
+    }
+  }
+  return run
+}
+
+/** Whether a failed revocation may have revoked the key all the same. */
+function mayHaveTakenEffect(error: unknown): boolean {
+  if (error instanceof RevocationUnconfirmed) return true
+  return error instanceof RequestError && (error.mayHaveReachedServer || error.earlierAttemptUncertain)
+}
+
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+export async function revokeKeyIds(
+  ctx: CommandContext,
+  ids: number[],
+  namespace: KeyNamespace,
+  unlisted: readonly number[],
+): Promise<{ revoked: number[]; alreadyRevoked: number[]; failure?: string; failedRequest?: RequestError }> {
+  const run = await revokeInTurn(ctx, ids, namespace, { unlisted })
+  const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked }
+  if (!run.failed) return done
+  return { ...done, failure: describeRevocationFailure(run), failedRequest: requestErrorIn(run.failed.error) }
+}
+
+/** Why the run stopped, and what it had revoked. */
+export function describeRevocationFailure(run: RevocationRun): string {
+  const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : ''
+  return `${messageOf(run.failed?.error)}${done}`
+}
+
+/** What became of each key a run was to revoke, for a summary table. */
+export function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
+  return ids.map((id) => {
+    let outcome = 'not revoked'
+    if (run.revoked.includes(id)) outcome = 'revoked'
+    else if (run.alreadyRevoked.includes(id)) outcome = 'revoked by someone else meanwhile'
+    else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
+    return [{ code: String(id) }, outcome]
+  })
+}

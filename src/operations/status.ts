@@ -1,0 +1,36 @@
+import type { Operation, OperationStatus } from '../api/types.ts'
+
+/** The service's 8 operation statuses in their three groups (service facts). */
+export type StatusGroup = 'pending' | 'success' | 'failure'
+
+// A Map, not an object literal: a status such as "constructor" must not look known.
+const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
+  ['scheduling', 'pending'],
+  ['running', 'pending'],
+  ['cancelling', 'pending'],
+  ['finished', 'success'],
+  ['skipped', 'success'],
+  ['failed', 'failure'],
+  ['error', 'failure'],
+  ['cancelled', 'failure'],
+])
+
+/** A status the action does not know is not success: it counts as pending. */
+export function statusGroup(status: OperationStatus): StatusGroup {
+  return GROUPS.get(status) ?? 'pending'
+}
+
+export function isKnownStatus(status: OperationStatus): boolean {
+  return GROUPS.has(status)
+}
+
+export function isTerminal(status: OperationStatus): boolean {
+  return statusGroup(status) !== 'pending'
+}
+
+/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+export function durationOf(operation: Operation): number {
+  if (typeof operation.total_duration_ms === 'number') return operation.total_duration_ms
+  const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at)
+  return Number.isNaN(ms) ? 0 : ms
+}

@@ -1,0 +1,446 @@
+import { RequestError } from '../http/errors.ts'
+import { OPERATIONS_PAGE_LIMIT, getBranch, getOperation, listOperations } from '../api/endpoints.ts'
+import { CONGESTION_STATUSES } from '../http/retry.ts'
+import type { Operation } from '../api/types.ts'
+import { formatDuration } from '../base/clock.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import type { CommandContext } from '../runner/context.ts'
+import { PollPace } from './pacing.ts'
+import { durationOf, isKnownStatus, isTerminal, statusGroup } from './status.ts'
+
+/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
+
+/**
+ * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
+ * operations are awaited (at most 1,000, see inputs.ts).
+ * - One awaited operation: one GET of it.
+ * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
+ *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
+ *   one request a round, and 1,000 one or two. An operation not found there is read with its
+ *   own GET, as many as the budget has left, the longest unread first; the rest wait for the
+ *   next round.
+ * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations, and further pages only
+ *   while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records): pending
+ *   operations sit at the head of the list, behind them lie thousands of old ones. Reaching that
+ *   limit is never taken for "idle": the next round reads on from where this one stopped.
+ *   Operations seen pending earlier but no longer in the pages read get their own GET, within
+ *   the budget.
+ * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
+ * operation, ends that round's listing with a warning naming it.
+ */
+export const ROUND_REQUEST_BUDGET = 10
+export const LIST_PAGES_PER_ROUND = 3
+export const IDLE_PAGE_SIZE = 100
+export const IDLE_MAX_PAGES = 5
+
+/**
+ * `finished`: every operation succeeded. `failed`: the platform says one ended badly.
+ * `timed-out`: the step's `timeout` ran out first. `error`: the step could not find out (a
+ * refused key, an unknown id, a service that kept failing).
+ */
+export type WaitStatus = 'finished' | 'failed' | 'timed-out' | 'error'
+
+export interface WaitOptions {
+  projectId: string
+  operations: OperationSelection
+  pollIntervalMs: number
+  /** The step's `timeout`, for messages; the deadline itself is the client's. */
+  timeoutMs: number
+  /** The source of the poll pace's jitter; Math.random by default. */
+  random?: () => number
+}
+
+export interface WaitOutcome {
+  status: WaitStatus
+  operations: Operation[]
+  failed: Operation[]
+  /** Ids not known to be done when the step ended: what a later step can go on waiting for. */
+  pending: string[]
+  /** Why the step fails, when it does. */
+  failure?: string
+  /** The answer the step could not get past: the failed request (`error`), or the congestion time ran out on. */
+  failedRequest?: RequestError
+  rounds: number
+}
+
+/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+class OperationTracker {
+  private readonly records = new Map<string, Operation>()
+  private readonly warned = new Set<string>()
+  private readonly ctx: CommandContext
+
+  constructor(ctx: CommandContext) {
+    this.ctx = ctx
+  }
+
+  has(id: string): boolean {
+    return this.records.has(id)
+  }
+
+  update(operation: Operation): void {
+    const previous = this.records.get(operation.id)
+    this.records.set(operation.id, operation)
+    if (previous?.status === operation.status) return
+    const change = previous ? `${untrusted(previous.status)} → ${untrusted(operation.status)}` : untrusted(operation.status)
+    const took = isTerminal(operation.status) && previous ? ` after ${formatDuration(durationOf(operation))}` : ''
+    const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : ''
+    this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`)
+    if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
+      this.warned.add(operation.status)
+      this.ctx.log.warning(
+        `Operation ${untrusted(operation.id)} has status ${quoted(operation.status)}, which the action does not know; it counts as pending.`,
+      )
+    }
+  }
+
+  isDone(id: string): boolean {
+    const record = this.records.get(id)
+    return record !== undefined && isTerminal(record.status)
+  }
+
+  get(id: string): Operation | undefined {
+    return this.records.get(id)
+  }
+
+  all(): Operation[] {
+    return [...this.records.values()]
+  }
+
+  pendingIds(): string[] {
+    return this.all()
+      .filter((o) => !isTerminal(o.status))
+      .map((o) => o.id)
+  }
+}
+
+/** How a listing of operation pages ended. */
+type ListingEnd =
+  | { reason: 'end' } // the list ended
+  | { reason: 'enough' } // the caller needed no more
+  | { reason: 'page-limit'; cursor: string } // the round's pages ran out; more may follow
+  | { reason: 'broken' } // a repeated cursor, or a page with nothing new: warned
+
+/** Requests left in this round. */
+interface Budget {
+  left: number
+}
+
+export function waitForOperations(ctx: CommandContext, options: WaitOptions): Promise<WaitOutcome> {
+  return new Waiter(ctx, options).run()
+}
+
+class Waiter {
+  private readonly ctx: CommandContext
+  private readonly options: WaitOptions
+  private readonly tracker: OperationTracker
+  private readonly pace: PollPace
+  /** The awaited ids; undefined for `pending`. */
+  private readonly awaited: string[] | undefined
+  private readonly branchId: string | undefined
+  /** The round each awaited operation was last read in. */
+  private readonly lastRead = new Map<string, number>()
+  private round = 0
+  private started = 0
+  /** `pending`: where the next round reads on when the last one stopped at its page limit. */
+  private resumeCursor: string | undefined
+  private branchChecked = false
+  /** Whether the log says the waiter slowed down for congestion. */
+  private slowed = false
+  /** Warnings already given, so a problem that lasts is one line, not one a poll. */
+  private readonly noted = new Set<string>()
+
+  constructor(ctx: CommandContext, options: WaitOptions) {
+    this.ctx = ctx
+    this.options = options
+    this.tracker = new OperationTracker(ctx)
+    this.pace = new PollPace(options.pollIntervalMs, options.random)
+    this.awaited = options.operations.kind === 'ids' ? options.operations.ids : undefined
+    this.branchId = options.operations.kind === 'pending' ? options.operations.branchId : undefined
+  }
+
+  async run(): Promise<WaitOutcome> {
+    const { log } = this.ctx
+    this.started = this.ctx.clock.now()
+    const every = formatDuration(this.options.pollIntervalMs)
+    if (this.awaited?.length === 0) {
+      log.info('Nothing to wait for: `operation-ids` is an empty list.')
+      return this.outcome('finished', 0)
+    }
+    log.info(
+      this.awaited
+        ? `Waiting for ${this.awaited.length} operation(s) in project ${untrusted(this.options.projectId)}, polling every ${every}.`
+        : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`,
+    )
+    // The first poll goes out at once: a gate whose operations are already done costs one round.
+    for (this.round = 1; ; this.round++) {
+      const rounds = this.round
+      let congestion: RequestError | undefined
+      let conclusive = false
+      try {
+        conclusive = await this.poll()
+      } catch (error) {
+        if (!(error instanceof RequestError)) throw error
+        if (error.kind === 'deadline') return this.timedOut(rounds, error)
+        if (!(error.kind === 'http' && CONGESTION_STATUSES.has(error.status ?? 0))) return this.couldNotFindOut(rounds, error)
+        congestion = error
+      }
+      if (!congestion && conclusive && this.unfinished().length === 0) return this.settled(rounds)
+      const delay = congestion ? this.congested(congestion) : this.answered()
+      if (!(await this.sleep(delay))) return this.timedOut(rounds, congestion)
+    }
+  }
+
+  /** One poll round; false when it could not tell that nothing more is pending. */
+  private async poll(): Promise<boolean> {
+    const budget: Budget = { left: ROUND_REQUEST_BUDGET }
+    if (this.awaited) {
+      await this.pollAwaited(budget)
+      return true
+    }
+    if (this.branchId && !this.branchChecked) {
+      // A branch id that names no branch would make an idle gate that always passes.
+      budget.left--
+      await getBranch(this.ctx.client, this.options.projectId, this.branchId)
+      this.branchChecked = true
+    }
+    return this.pollPending(budget)
+  }
+
+  private async pollAwaited(budget: Budget): Promise<void> {
+    let rest = this.unfinished()
+    if (rest.length > 1) {
+      const wanted = new Set(rest)
+      const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(IDLE_PAGE_SIZE, rest.length * 4))
+      await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
+        for (const operation of operations) if (wanted.delete(operation.id)) this.record(operation)
+        return wanted.size > 0
+      })
+      rest = [...wanted]
+    }
+    // Older than the pages read, or not in the list at all (a 404 then names it): the longest unread first.
+    rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
+    if (rest.length > budget.left) {
+      this.note(
+        'older',
+        'info',
+        `${rest.length} operation(s) are not among the newest ones a poll lists: each poll reads up to ${budget.left} of them on their own, the longest unread first.`,
+      )
+    }
+    for (const id of rest.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
+  }
+
+  private async pollPending(budget: Budget): Promise<boolean> {
+    const from = this.resumeCursor
+    const seen = new Set<string>()
+    const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
+      for (const operation of operations) {
+        seen.add(operation.id)
+        if (!this.counts(operation)) continue
+        if (!isTerminal(operation.status) || this.tracker.has(operation.id)) this.tracker.update(operation)
+      }
+      // Pending operations sit at the head of the list: read on only while a page ends on one.
+      return last !== undefined && !isTerminal(last.status)
+    })
+    this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined
+    if (end.reason === 'page-limit') {
+      this.note(
+        'page-limit',
+        'warning',
+        `The operations of project ${untrusted(this.options.projectId)} still end on a pending one after the pages a poll reads ` +
+          `(${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}): the next poll reads on from cursor ${quoted(end.cursor)}, and the ` +
+          'project does not count as idle until a poll reads to an operation that is done.',
+      )
+    }
+    const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
+    for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
+    // Idle only on a round that read from the head of the list to where nothing is pending.
+    return from === undefined && (end.reason === 'end' || end.reason === 'enough')
+  }
+
+  /**
+   * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
+   * more, within `maxPages` and the round's budget. `onPage` gets the operations not seen
+   * before in this listing, and the page's last record.
+   */
+  private async readPages(
+    limit: number,
+    from: string | undefined,
+    maxPages: number,
+    budget: Budget,
+    onPage: (operations: Operation[], last: Operation | undefined) => boolean,
+  ): Promise<ListingEnd> {
+    const { projectId } = this.options
+    const cursors = new Set<string>(from === undefined ? [] : [from])
+    const seen = new Set<string>()
+    let cursor = from
+    for (let page = 1; ; page++) {
+      budget.left--
+      const result = await listOperations(this.ctx.client, projectId, { limit, cursor })
+      const fresh = result.operations.filter((o) => !seen.has(o.id))
+      if (result.operations.length > 0 && fresh.length === 0) {
+        this.note(
+          'nothing-new',
+          'warning',
+          `The page of project ${untrusted(projectId)}'s operations after cursor ${quoted(cursor ?? '')} holds only operations already read: ` +
+            'the listing of this poll ends there.',
+        )
+        return { reason: 'broken' }
+      }
+      for (const operation of fresh) seen.add(operation.id)
+      if (!onPage(fresh, result.operations.at(-1))) return { reason: 'enough' }
+      const next = result.cursor
+      if (result.operations.length < limit || next === undefined || next === '') return { reason: 'end' }
+      if (cursors.has(next)) {
+        this.note(
+          'repeated-cursor',
+          'warning',
+          `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ${untrusted(projectId)}: ` +
+            'the listing of this poll ends there.',
+        )
+        return { reason: 'broken' }
+      }
+      cursors.add(next)
+      if (page >= maxPages || budget.left <= 0) return { reason: 'page-limit', cursor: next }
+      cursor = next
+    }
+  }
+
+  private async readOne(id: string, budget: Budget): Promise<void> {
+    budget.left--
+    this.record(await getOperation(this.ctx.client, this.options.projectId, id))
+  }
+
+  private record(operation: Operation): void {
+    this.tracker.update(operation)
+    this.lastRead.set(operation.id, this.round)
+  }
+
+  /** `pending` with `branch-id`: only that branch's operations count. */
+  private counts(operation: Operation): boolean {
+    return this.branchId === undefined || operation.branch_id === this.branchId
+  }
+
+  private unfinished(): string[] {
+    return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
+  }
+
+  /** The wait after a 429 or 503: no failure, a slower pace. One warning when it starts. */
+  private congested(error: RequestError): number {
+    const delay = this.pace.afterCongestion(error.retryAfterMs)
+    const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
+    const line =
+      `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
+      `request id ${untrusted(error.requestId ?? '')}): polling every ${formatDuration(this.pace.intervalMs)} for now, the next poll in ${formatDuration(delay)}.`
+    if (this.slowed) this.ctx.log.debug(line)
+    else this.ctx.log.warning(line)
+    this.slowed = true
+    return delay
+  }
+
+  /** The wait after a round the platform answered; says so once the pace is back to normal. */
+  private answered(): number {
+    const delay = this.pace.afterAnswer()
+    if (this.slowed && !this.pace.widened) {
+      this.ctx.log.info(`The platform answers again: polling every ${formatDuration(this.pace.baseMs)} again.`)
+      this.slowed = false
+    }
+    return delay
+  }
+
+  /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+  private async sleep(ms: number): Promise<boolean> {
+    const { clock, client } = this.ctx
+    const left = client.deadline - clock.now()
+    if (left <= 0) return false
+    if (ms > 0) await clock.sleep(Math.min(ms, left))
+    return clock.now() < client.deadline
+  }
+
+  private note(key: string, level: 'info' | 'warning', message: string): void {
+    if (this.noted.has(key)) this.ctx.log.debug(message)
+    else this.ctx.log[level](message)
+    this.noted.add(key)
+  }
+
+  private describeScope(): string {
+    return this.branchId
+      ? `branch ${untrusted(this.branchId)} of project ${untrusted(this.options.projectId)}`
+      : `project ${untrusted(this.options.projectId)}`
+  }
+
+  /** The records in the order of `operation-ids`, or as found for `pending`. */
+  private records(): Operation[] {
+    if (!this.awaited) return this.tracker.all()
+    return this.awaited.flatMap((id) => this.tracker.get(id) ?? [])
+  }
+
+  private outcome(status: WaitStatus, rounds: number, extra: Partial<WaitOutcome> = {}): WaitOutcome {
+    const operations = this.records()
+    const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished()
+    return { status, operations, failed: operations.filter(isFailure), pending, rounds, ...extra }
+  }
+
+  private settled(rounds: number): WaitOutcome {
+    const outcome = this.outcome('finished', rounds)
+    if (outcome.failed.length > 0) {
+      return { ...outcome, status: 'failed', failure: describeFailures(outcome.failed, outcome.operations.length) }
+    }
+    const elapsed = formatDuration(this.ctx.clock.now() - this.started)
+    this.ctx.log.info(
+      outcome.operations.length === 0
+        ? `${untrusted(capitalised(this.describeScope()))} has no pending operation.`
+        : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`,
+    )
+    return outcome
+  }
+
+  /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
+  private timedOut(rounds: number, cause?: RequestError): WaitOutcome {
+    const left = this.unfinished()
+    const still = left.map((id) => {
+      const record = this.tracker.get(id)
+      return record ? `${describeOperation(record)} is ${untrusted(record.status)}` : `operation ${untrusted(id)} was not read yet`
+    })
+    let hint = ''
+    if (cause?.kind === 'deadline') hint = ` ${cause.message}`
+    else if (cause) {
+      const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${formatDuration(cause.retryAfterMs)}`
+      hint = ` The platform's last answer was ${cause.status}${asked} (request id ${untrusted(cause.requestId ?? '')}).`
+    }
+    const reason =
+      left.length > 0
+        ? `${left.length} operation(s) not finished: ${untrusted(still.join('; '), Number.POSITIVE_INFINITY)}`
+        : `${this.describeScope()} not known to be idle`
+    return this.outcome('timed-out', rounds, {
+      failure: `The step's \`timeout\` of ${formatDuration(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
+      failedRequest: cause?.status === undefined ? undefined : cause,
+    })
+  }
+
+  /** `error`: a request failed in a way that waiting cannot mend. */
+  private couldNotFindOut(rounds: number, error: RequestError): WaitOutcome {
+    return this.outcome('error', rounds, { failure: error.message, failedRequest: error })
+  }
+}
+
+function isFailure(operation: Operation): boolean {
+  return statusGroup(operation.status) === 'failure'
+}
+
+function describeOperation(operation: Operation): string {
+  return `${untrusted(operation.action)} ${untrusted(operation.id)} on branch ${untrusted(operation.branch_id)}`
+}
+
+function describeFailures(failed: Operation[], total: number): string {
+  const lines = failed.map((o) => {
+    let text = `${untrusted(o.id)} (${untrusted(o.action)}, branch ${untrusted(o.branch_id)}): ${untrusted(o.status)}, failures_count ${o.failures_count}`
+    if (o.error) text += `, error ${quoted(o.error)}`
+    return text
+  })
+  return `${failed.length} of ${total} operation(s) did not succeed: ${untrusted(lines.join('; '), Number.POSITIVE_INFINITY)}.`
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,85 @@
+import { InputError } from './base/errors.ts'
+import { isPrintableToken, quoted, untrusted } from './base/text.ts'
+import { COMMANDS, COMMAND_NAMES, type Command, type SettingsOf } from './commands/registry.ts'
+import { COMMON_INPUTS, DEFAULT_TIMEOUT_SECONDS, INPUT_DEFAULTS, MAX_TIMEOUT_SECONDS, type Common } from './inputs/common.ts'
+import { readApiHost } from './inputs/urls.ts'
+import { readSeconds, type InputReader, type RunnerEnvironment } from './inputs/values.ts'
+
+/**
+ * Every input of a step, read and checked in one place: the common inputs, then the command's
+ * own (commands/registry.ts), then the inputs it does not read. A wrong input stops the step
+ * before any request. Nothing else reads inputs.
+ */
+
+/** A step's settings: the common ones and its command's. */
+export type Settings = { [K in Command]: Common & { command: K } & SettingsOf<K> }[Command]
+
+/**
+ * @param mask called with every secret input (the API key, the GitHub token) before any other
+ *             input is read, so nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL), checked here too: a
+ *             rotation that cannot store its key must fail before it creates one.
+ * @param warn hears of inputs the command does not read.
+ */
+export function readSettings(
+  read: InputReader,
+  mask: (secret: string) => void,
+  runner: RunnerEnvironment = {},
+  warn: (message: string) => void = () => undefined,
+): Settings {
+  const apiKey = read('api-key').trim()
+  if (apiKey) mask(apiKey)
+  const githubToken = read('github-token').trim()
+  if (githubToken) mask(githubToken)
+
+  const command = readCommand(read)
+  if (!apiKey)
+    throw new InputError(
+      'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
+    )
+  if (!isPrintableToken(apiKey)) {
+    throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
+  }
+  const common: Common = {
+    apiKey,
+    apiHost: readApiHost(read('api-host')),
+    timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
+  }
+  const own = COMMANDS[command].settings(read, runner)
+  checkUnreadInputs(read, command, warn)
+  return { ...common, command, ...own } as Settings
+}
+
+/** Every input a command reads, the common ones included. */
+export function inputsRead(command: Command): readonly string[] {
+  return [...COMMON_INPUTS, ...COMMANDS[command].inputs]
+}
+
+/**
+ * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
+ * warning each. Only after the command's own inputs were read, so their errors come first.
+ */
+function checkUnreadInputs(read: InputReader, command: Command, warn: (message: string) => void): void {
+  const reads = new Set(inputsRead(command))
+  const refusals: Readonly<Record<string, string>> = COMMANDS[command].refused ?? {}
+  const ignored: string[] = []
+  for (const input of new Set(COMMAND_NAMES.flatMap(inputsRead))) {
+    if (reads.has(input)) continue
+    const value = read(input).trim()
+    if (!value || value === INPUT_DEFAULTS[input]) continue
+    const refused = refusals[input]
+    // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+    if (refused) throw new InputError(`Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`)
+    ignored.push(input)
+  }
+  for (const input of ignored) warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+}
+
+function readCommand(read: InputReader): Command {
+  const value = read('command').trim()
+  if (!value) throw new InputError(`Input \`command\` is required: one of ${COMMAND_NAMES.join(', ')}.`)
+  if (!Object.hasOwn(COMMANDS, value)) {
+    throw new InputError(`Input \`command\` is ${quoted(value)}: it must be one of ${COMMAND_NAMES.join(', ')}.`)
+  }
+  return value as Command
+}
