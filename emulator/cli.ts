@@ -2,16 +2,22 @@
 // `npm run step` seeds it): a working key, some projects, one project whose operations change
 // status over time, and keys with a past for prune-keys to find and to keep.
 //   node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=fixed]]
+//                        [--history-projects N [--history-operations N] [--history-days N] [--seed N]]
 // --rate-limits enforces the service's rate limits (700 requests a minute, 40 a second per
 // route), answering 429 with Retry-After; `=fixed` counts calendar minutes instead of any 60 s.
 // --write-env appends NEON_EMULATOR_URL, NEON_EMULATOR_API_KEY (a personal key of an admin of
 // the one organization), NEON_EMULATOR_ORG_ID and NEON_EMULATOR_PROJECT_ID (KEY=value lines),
 // e.g. to $GITHUB_ENV, so later workflow steps can use the emulator.
+// --history-projects adds that many projects to the organization, each with --history-operations
+// operations (default 1000) over the last --history-days days (default 7), statuses mixed, made
+// from --seed (default 1): what list-operations reads.
 import { appendFileSync } from 'node:fs'
 import { PlatformEmulator } from './platform.ts'
-import { seedAccount } from './seed.ts'
+import { seedAccount, seedOrganizationHistory } from './seed.ts'
 
-const USAGE = 'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=sliding|fixed]]'
+const USAGE =
+  'usage: node emulator/cli.ts [--port N] [--projects N] [--host H] [--write-env PATH] [--rate-limits[=sliding|fixed]]\n' +
+  '                            [--history-projects N [--history-operations N] [--history-days N] [--seed N]]'
 
 interface CliOptions {
   port: number
@@ -19,6 +25,7 @@ interface CliOptions {
   host: string
   envFile?: string
   rateLimits?: 'sliding' | 'fixed'
+  history: { projects: number; operations: number; days: number; seed: number }
 }
 
 function fail(message: string): never {
@@ -34,7 +41,7 @@ function integerArg(flag: string, raw: string | undefined, min: number, max: num
 }
 
 function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: 0, projects: 12, host: '127.0.0.1' }
+  const options: CliOptions = { port: 0, projects: 12, host: '127.0.0.1', history: { projects: 0, operations: 1000, days: 7, seed: 1 } }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -58,6 +65,18 @@ function parseArgs(argv: string[]): CliOptions {
         options.envFile = file
         break
       }
+      case '--history-projects':
+        options.history.projects = integerArg(flag, value(), 0, 10_000)
+        break
+      case '--history-operations':
+        options.history.operations = integerArg(flag, value(), 1, 1_000_000)
+        break
+      case '--history-days':
+        options.history.days = integerArg(flag, value(), 1, 183)
+        break
+      case '--seed':
+        options.history.seed = integerArg(flag, value(), 0, 2 ** 31 - 1)
+        break
       case '--rate-limits':
         if (inline !== undefined && inline !== 'sliding' && inline !== 'fixed') fail('--rate-limits takes sliding or fixed')
         options.rateLimits = inline ?? 'sliding'
@@ -78,6 +97,10 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
   const emulator = new PlatformEmulator(options.rateLimits ? { rateLimits: { window: options.rateLimits } } : {})
   const { admin, projectIds, operationsProject } = seedAccount(emulator, options.projects)
+  const history = options.history
+  const started = performance.now()
+  const busy = seedOrganizationHistory(emulator, { orgId: emulator.defaultOrgId, ...history })
+  const seededMs = performance.now() - started
 
   const url = await emulator.start(options.port, options.host)
   const origin = new URL(url).origin
@@ -95,6 +118,12 @@ async function main(): Promise<void> {
       `  api key:   ${admin.key} (personal, an admin of the organization)`,
       `  org:       ${emulator.defaultOrgId}`,
       `  projects:  ${projectIds.length} (operations seeded on ${operationsProject})`,
+      ...(history.projects > 0
+        ? [
+            `  history:   ${busy.projectIds.length} more projects, ${history.operations} operations each over ${history.days} days ` +
+              `(seed ${history.seed}; made in ${Math.round(seededMs)} ms)`,
+          ]
+        : []),
       `  control:   ${origin}/_emulator/faults, ${origin}/_emulator/requests`,
       `  limits:    ${options.rateLimits ? `the service's rate limits (${options.rateLimits} windows)` : "none (--rate-limits enforces the service's)"}`,
       'Press Ctrl-C to stop.',

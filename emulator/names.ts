@@ -1,5 +1,9 @@
-// Identifiers and secrets shaped like the service's own.
+// Identifiers and secrets shaped like the service's own. Each name takes a source of whole
+// numbers below `n`: the system's by default, a seeded one where a seed must give the same names.
 import { randomInt } from 'node:crypto'
+
+/** A whole number from 0 up to, not including, `n`. */
+export type RandomBelow = (n: number) => number
 
 const ADJECTIVES = [
   'falling',
@@ -119,38 +123,42 @@ const NOUNS = [
 ]
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
-function pick<T>(items: readonly T[]): T {
-  return items[randomInt(items.length)] as T
+function pick<T>(items: readonly T[], random: RandomBelow): T {
+  return items[random(items.length)] as T
 }
 
-export function randomChars(length: number, alphabet = LOWER_ALNUM): string {
+export function randomChars(length: number, alphabet = LOWER_ALNUM, random: RandomBelow = randomInt): string {
   let out = ''
-  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)]
+  for (let i = 0; i < length; i++) out += alphabet[random(alphabet.length)]
   return out
 }
 
-function words(): string {
-  return `${pick(ADJECTIVES)}-${pick(NOUNS)}`
+function words(random: RandomBelow): string {
+  return `${pick(ADJECTIVES, random)}-${pick(NOUNS, random)}`
+}
+
+function eightDigits(random: RandomBelow): string {
+  return String(10_000_000 + random(90_000_000))
 }
 
 /** e.g. falling-sun-12345678 */
-export function projectId(): string {
-  return `${words()}-${String(randomInt(10_000_000, 100_000_000))}`
+export function projectId(random: RandomBelow = randomInt): string {
+  return `${words(random)}-${eightDigits(random)}`
 }
 
 /** e.g. org-quiet-river-12345678 */
-export function organizationId(): string {
-  return `org-${words()}-${String(randomInt(10_000_000, 100_000_000))}`
+export function organizationId(random: RandomBelow = randomInt): string {
+  return `org-${words(random)}-${eightDigits(random)}`
 }
 
 /** e.g. br-wispy-meadow-a5kd0r2p */
-export function branchId(): string {
-  return `br-${words()}-${randomChars(8)}`
+export function branchId(random: RandomBelow = randomInt): string {
+  return `br-${words(random)}-${randomChars(8, LOWER_ALNUM, random)}`
 }
 
 /** e.g. ep-cool-darkness-a1b2c3d4 */
-export function endpointId(): string {
-  return `ep-${words()}-${randomChars(8)}`
+export function endpointId(random: RandomBelow = randomInt): string {
+  return `ep-${words(random)}-${randomChars(8, LOWER_ALNUM, random)}`
 }
 
 /** A random key value; only ever shown once, at creation. */

@@ -37,6 +37,18 @@ export interface TimelineStep {
   retry_at?: string
 }
 
+/** An operation as the emulator keeps it; its record is made from this when it is read. */
+export interface StoredOperation {
+  id: string
+  projectId: string
+  branchId: string
+  endpointId?: string
+  action: string
+  /** Microseconds since the epoch, unique within the project. */
+  createdUs: number
+  timeline: TimelineStep[]
+}
+
 /** The state an operation shows at some moment. */
 export interface OperationState {
   status: OperationStatus

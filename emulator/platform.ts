@@ -21,8 +21,10 @@ import {
 } from './faults.ts'
 import type { Fault, FaultKind, FaultTarget } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
-import type { OperationStatus, TimelineStep } from './operations.ts'
+import type { OperationStatus, StoredOperation, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
+import { OperationHistory } from './history.ts'
+import type { HistoryOptions, HistorySummary } from './history.ts'
 import { CREATE_BRANCH_TIMELINE, START_COMPUTE_TIMELINE, branchRecord, endpointRecord } from './branches.ts'
 import type { BranchRecord, EndpointRecord } from './branches.ts'
 import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
@@ -58,6 +60,7 @@ export { RequestHold } from './faults.ts'
 export type { OrganizationRecord, Role, UserRecord } from './organizations.ts'
 export type { BranchRecord, EndpointRecord } from './branches.ts'
 export type { RateLimits } from './limits.ts'
+export type { HistoryOptions, HistorySummary } from './history.ts'
 export { SERVICE_RATE_LIMITS } from './limits.ts'
 export type { ErrorBody } from './http.ts'
 export { FaultDefinitionError } from './faults.ts'
@@ -173,6 +176,7 @@ export interface ProjectsPage {
 
 export interface OperationsPage {
   operations: OperationRecord[]
+  /** The emulator always sends a cursor; optional so that a test can rewrite a page without one. */
   pagination: { cursor?: string }
 }
 
@@ -260,20 +264,13 @@ interface ProjectState {
   seq: number
   primaryBranchId: string
   branches: Map<string, BranchRecord>
+  /** Operations added one by one; `sorted` says whether they are still newest first. */
   operations: StoredOperation[]
-  /** Creation times in use, so that every operation has its own cursor position. */
+  sorted: boolean
+  /** Operations made from a seed, many at a time (history.ts). */
+  histories: OperationHistory[]
+  /** Creation times in use by `operations`, so that every operation has its own cursor position. */
   usedMicros: Set<number>
-}
-
-interface StoredOperation {
-  id: string
-  projectId: string
-  branchId: string
-  endpointId?: string
-  action: string
-  /** Microseconds since the epoch, unique within the project. */
-  createdUs: number
-  timeline: TimelineStep[]
 }
 
 interface RouteContext {
@@ -510,8 +507,8 @@ export class PlatformEmulator {
     return ids
   }
 
-  /** A project of the default organization unless `org_id` names another. */
-  addProject(partial: Partial<ProjectRecord> = {}): ProjectRecord {
+  /** A project of the default organization unless `org_id` names another; its primary branch gets a fresh id unless given. */
+  addProject(partial: Partial<ProjectRecord> = {}, options: { primaryBranchId?: string } = {}): ProjectRecord {
     const id = partial.id ?? this.freshProjectId()
     if (!PROJECT_ID.test(id)) throw new RangeError(`project id must match ${PROJECT_ID}: ${id}`)
     if (this.projectStore.has(id)) throw new RangeError(`project ${id} already exists`)
@@ -543,7 +540,7 @@ export class PlatformEmulator {
       ...partial,
     }
     const parsedCreated = Date.parse(record.created_at)
-    const primaryBranchId = names.branchId()
+    const primaryBranchId = options.primaryBranchId ?? names.branchId()
     this.projectStore.set(id, {
       record,
       orderMs: Number.isNaN(parsedCreated) ? createdMs : parsedCreated,
@@ -551,9 +548,16 @@ export class PlatformEmulator {
       primaryBranchId,
       branches: new Map([[primaryBranchId, branchRecord({ id: primaryBranchId, projectId: id, name: 'main', createdMs })]]),
       operations: [],
+      sorted: true,
+      histories: [],
       usedMicros: new Set(),
     })
     return { ...record }
+  }
+
+  /** Whether a project with this id exists (any organization). */
+  hasProject(id: string): boolean {
+    return this.projectStore.has(id)
   }
 
   /**
@@ -651,6 +655,7 @@ export class PlatformEmulator {
     const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
     let oldestUs = Math.round(this.clock() * 1000)
     for (const op of project.operations) oldestUs = Math.min(oldestUs, op.createdUs)
+    for (const history of project.histories) oldestUs = Math.min(oldestUs, history.createdAtUs(history.count - 1))
     for (let i = 1; i <= count; i++) {
       // A random sub-second part keeps the cursors looking like the service's.
       const wantedUs = oldestUs - i * HISTORY_SPACING_US - randomInt(0, 1_000_000)
@@ -668,9 +673,38 @@ export class PlatformEmulator {
     }
   }
 
+  /**
+   * Seeds `count` operations over the last `days` days (history.ts): the project's creation the
+   * oldest, then the control plane's checks, compute starts and suspends, config changes and
+   * branches, a few failed, errored, cancelled or skipped, and the newest still in progress.
+   * The same seed, project id, clock and options give the same operations. Made in one go and
+   * kept compact, so that hundreds of projects with thousands of operations each take well
+   * under a second.
+   */
+  addOperationHistory(projectId: string, options: HistoryOptions): HistorySummary {
+    const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
+    const history = new OperationHistory(projectId, project.primaryBranchId, this.clock(), options, (us) => this.microsTaken(project, us))
+    for (const branchId of history.branchIds) {
+      if (!project.branches.has(branchId)) {
+        const createdMs = history.createdAtUs(history.count - 1) / 1000
+        project.branches.set(
+          branchId,
+          branchRecord({ id: branchId, projectId, name: branchId, parentId: project.primaryBranchId, createdMs }),
+        )
+      }
+    }
+    project.histories.push(history)
+    return history.summary()
+  }
+
+  /** The project's operations as the list shows them now, newest first. */
+  operations(projectId: string): OperationRecord[] {
+    return this.operationsOlderThan(this.requireProject(projectId), Infinity, Infinity).map((op) => this.renderOperation(op))
+  }
+
   /** Sets an operation's state from now on; fields not in the patch keep their current values. */
   setOperation(id: string, patch: Partial<OperationPatch>): void {
-    const op = this.operationStore.get(id)
+    const op = this.findOperation(id, { keep: true })
     if (!op) throw new RangeError(`operation ${id} not found`)
     if (patch.status !== undefined && !isOperationStatus(patch.status)) {
       throw new RangeError(`unknown operation status: ${String(patch.status)}`)
@@ -692,7 +726,7 @@ export class PlatformEmulator {
 
   /** The operation as the API would show it now, or undefined. */
   operation(id: string): OperationRecord | undefined {
-    const op = this.operationStore.get(id)
+    const op = this.findOperation(id)
     return op ? this.renderOperation(op) : undefined
   }
 
@@ -775,14 +809,70 @@ export class PlatformEmulator {
   /** Takes the wanted creation time, or the nearest free one in `direction`, so cursors never tie. */
   private claimMicros(project: ProjectState, wantedUs: number, direction: 1 | -1): number {
     let us = wantedUs
-    while (project.usedMicros.has(us)) us += direction
+    while (this.microsTaken(project, us)) us += direction
     project.usedMicros.add(us)
     return us
   }
 
+  private microsTaken(project: ProjectState, us: number): boolean {
+    return project.usedMicros.has(us) || project.histories.some((history) => history.has(us))
+  }
+
   private storeOperation(project: ProjectState, op: StoredOperation): void {
+    const last = project.operations[project.operations.length - 1]
+    if (last !== undefined && op.createdUs > last.createdUs) project.sorted = false
     project.operations.push(op)
     this.operationStore.set(op.id, op)
+  }
+
+  /**
+   * The operation with this id, in `project` or in any. One made from a seed becomes a stored
+   * operation when `keep` is set, so that a test can change it.
+   */
+  private findOperation(id: string, options: { project?: ProjectState; keep?: boolean } = {}): StoredOperation | undefined {
+    const stored = this.operationStore.get(id)
+    if (stored) return options.project === undefined || stored.projectId === options.project.record.id ? stored : undefined
+    const projects = options.project ? [options.project] : this.projectStore.values()
+    for (const project of projects) {
+      for (const history of project.histories) {
+        const index = history.indexOf(id)
+        if (index < 0 || history.isReplaced(index)) continue
+        const op = history.operation(index)
+        if (options.keep) {
+          history.replace(index)
+          this.storeOperation(project, op)
+        }
+        return op
+      }
+    }
+    return undefined
+  }
+
+  /** Up to `limit` operations made before `olderThanUs`, newest first, from every source of the project. */
+  private operationsOlderThan(project: ProjectState, olderThanUs: number, limit: number): StoredOperation[] {
+    if (!project.sorted) {
+      project.operations.sort((a, b) => b.createdUs - a.createdUs)
+      project.sorted = true
+    }
+    const stored = project.operations
+    let next = firstOlderThan(stored, olderThanUs)
+    const heads = project.histories.map((history) => ({ history, index: history.firstOlderThan(olderThanUs) }))
+    const page: StoredOperation[] = []
+    while (page.length < limit) {
+      let newestUs = next < stored.length ? stored[next]!.createdUs : -Infinity
+      let from: (typeof heads)[number] | undefined
+      for (const head of heads) {
+        while (head.index < head.history.count && head.history.isReplaced(head.index)) head.index++
+        if (head.index < head.history.count && head.history.createdAtUs(head.index) > newestUs) {
+          newestUs = head.history.createdAtUs(head.index)
+          from = head
+        }
+      }
+      if (newestUs === -Infinity) break
+      if (from) page.push(from.history.operation(from.index++))
+      else page.push(stored[next++]!)
+    }
+    return page
   }
 
   private renderOperation(op: StoredOperation): OperationRecord {
@@ -1200,14 +1290,14 @@ export class PlatformEmulator {
       if (parsed === undefined) throw new ApiError(400, `invalid cursor: ${cursor}`)
       olderThanUs = parsed
     }
-    const page = project.operations
-      .filter((op) => op.createdUs < olderThanUs)
-      .sort((a, b) => b.createdUs - a.createdUs)
-      .slice(0, limit)
-    const nextCursor = page.length > 0 ? isoMicros(page[page.length - 1]!.createdUs) : cursor
+    const page = this.operationsOlderThan(project, olderThanUs, limit)
+    // A cursor on every page: the last record's creation, the one given past the end, and on
+    // the first page of an empty list the present (nothing is older).
+    const nextCursor =
+      page.length > 0 ? isoMicros(page[page.length - 1]!.createdUs) : (cursor ?? isoMicros(Math.round(this.clock() * 1000)))
     const body: OperationsPage = {
       operations: page.map((op) => this.renderOperation(op)),
-      pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
+      pagination: { cursor: nextCursor },
     }
     return { status: 200, body }
   }
@@ -1215,9 +1305,9 @@ export class PlatformEmulator {
   private getOperation(ctx: RouteContext): Reply {
     const [projectId = '', operationId = ''] = ctx.params
     if (!UUID.test(operationId)) throw new ApiError(400, `operation_id must be a UUID: ${operationId}`)
-    this.projectOr404(projectId, ctx.key)
-    const op = this.operationStore.get(operationId)
-    if (!op || op.projectId !== projectId) throw new ApiError(404, `operation ${operationId} not found`)
+    const project = this.projectOr404(projectId, ctx.key)
+    const op = this.findOperation(operationId, { project })
+    if (!op) throw new ApiError(404, `operation ${operationId} not found`)
     return { status: 200, body: { operation: this.renderOperation(op) } }
   }
 
@@ -1297,13 +1387,25 @@ export class PlatformEmulator {
     if (opMatch) {
       if (method !== 'PATCH') return methodNotAllowed(['PATCH'])
       const id = opMatch[1] ?? ''
-      if (!this.operationStore.has(id)) throw new ApiError(404, `operation ${id} not found`)
+      if (!this.findOperation(id)) throw new ApiError(404, `operation ${id} not found`)
       const patch = parseJsonObject(body)
       this.setOperation(id, pickOperationPatch(patch))
       return { status: 200, body: { operation: this.operation(id) } }
     }
     return notFound()
   }
+}
+
+/** The index of the first of `ops` (newest first) made before `us`, or their length. */
+function firstOlderThan(ops: readonly StoredOperation[], us: number): number {
+  let low = 0
+  let high = ops.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (ops[mid]!.createdUs < us) high = mid
+    else low = mid + 1
+  }
+  return low
 }
 
 /** A seeded past must be a time, and a key is not used before it is made. */

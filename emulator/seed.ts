@@ -1,8 +1,12 @@
 // The account `npm run emulator` and `npm run step` start with: a working key, some projects, one
 // project whose operations cover finished, failed, retrying and still-moving ones, and keys with a
-// past, personal and of the organization, for prune-keys to select and to keep.
+// past, personal and of the organization, for prune-keys to select and to keep; and, when asked,
+// an organization whose projects each have days of operations.
+import { KEY_OWNER } from './platform.ts'
 import type { PlatformEmulator } from './platform.ts'
 import * as names from './names.ts'
+import { DAY_MS, SeededRandom } from './history.ts'
+import { isoSeconds } from './time.ts'
 
 export interface SeededAccount {
   admin: { id: number; key: string }
@@ -109,4 +113,60 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
   })
   // Last, so that the periodic checks are older than everything above.
   emulator.addHistory(projectId, 25)
+}
+
+export interface OrganizationHistoryOptions {
+  /** The organization the projects join; default a new one, which the default user administers. */
+  orgId?: string
+  projects: number
+  /** Operations per project. */
+  operations: number
+  /** How many days back they reach; default 7. */
+  days?: number
+  /** Default 1: the same seed and clock give the same projects and operations. */
+  seed?: number
+}
+
+export interface SeededOrganization {
+  orgId: string
+  /** In the order they were added, which is the project list's among themselves. */
+  projectIds: string[]
+}
+
+/**
+ * `projects` projects of one organization, each with `operations` operations over the last
+ * `days` days (PlatformEmulator.addOperationHistory): what `list-operations` reads.
+ */
+export function seedOrganizationHistory(emulator: PlatformEmulator, options: OrganizationHistoryOptions): SeededOrganization {
+  const seed = options.seed ?? 1
+  const days = options.days ?? 7
+  if (!Number.isInteger(options.projects) || options.projects < 0) throw new RangeError('projects must be a non-negative whole number')
+  const random = new SeededRandom(seed, 'organization')
+  let orgId = options.orgId
+  if (orgId === undefined) {
+    orgId = names.organizationId(random.below)
+    emulator.addOrganization({ id: orgId, name: `History ${seed}` })
+    emulator.setMembership(KEY_OWNER.id, orgId, 'admin')
+  }
+  // Made as long ago as their oldest operation, the project's creation.
+  const created = isoSeconds(emulator.now() - days * DAY_MS)
+  const projectIds: string[] = []
+  for (let i = 0; i < options.projects; i++) {
+    let id = names.projectId(random.below)
+    while (emulator.hasProject(id)) id = names.projectId(random.below)
+    const project = emulator.addProject(
+      {
+        id,
+        org_id: orgId,
+        name: `service-${String(i + 1).padStart(3, '0')}`,
+        created_at: created,
+        updated_at: created,
+        cpu_used_sec: random.below(5000),
+      },
+      { primaryBranchId: names.branchId(random.below) },
+    )
+    emulator.addOperationHistory(project.id, { count: options.operations, days, seed })
+    projectIds.push(project.id)
+  }
+  return { orgId, projectIds }
 }

@@ -1,0 +1,201 @@
+/**
+ * The picture in list-operations' job summary: when operations ran and how long each took, as a
+ * Mermaid gantt chart, which GitHub renders from a ```mermaid block in a job summary. One
+ * section per project, one bar per operation from its creation to its end, failed ones red
+ * (`crit`), those still in progress `active`.
+ *
+ * The block is parsed by Mermaid, not by Markdown, so HTML escaping protects nothing there:
+ * every piece of text from the platform is cut down to letters, digits, `_` and `-`, and
+ * bounded, before it reaches the block. A line of the block never starts with server text (a
+ * bar's label starts with the status in our own words), so no server text can become a keyword
+ * (`click`, `section`), a comment (`%%`, `#`), a directive (`%%{init}`), a task's data (`:`), a
+ * new statement (`;`, a line break) or the fence's end (a backtick).
+ */
+import type { Operation } from '../api/types.ts'
+
+/** Bars drawn at most: the most telling operations, the rest counted in the caption. */
+export const MAX_BARS = 30
+/** Longest action, branch or project id in the chart, in characters. */
+export const MAX_NAME = 40
+
+export interface ChartOptions {
+  /** Now, in ms since the epoch: where a bar still in progress ends. Default: the latest time in the records. */
+  now?: number
+  maxBars?: number
+}
+
+type Kind = 'failed' | 'in-progress' | 'done' | 'unknown'
+
+interface Bar {
+  op: Operation
+  kind: Kind
+  startMs: number
+  /** How long it took, or has taken so far. */
+  durationMs: number
+  /** Where it appears in the input, to keep the order stable. */
+  order: number
+}
+
+const KIND: Readonly<Record<string, Kind>> = {
+  failed: 'failed',
+  error: 'failed',
+  cancelled: 'failed',
+  scheduling: 'in-progress',
+  running: 'in-progress',
+  cancelling: 'in-progress',
+  finished: 'done',
+  skipped: 'done',
+}
+
+/** The console's words for a status; a status it does not know is not shown raw. */
+const WORD: Readonly<Record<string, string>> = {
+  finished: 'OK',
+  scheduling: 'Scheduling',
+  running: 'In progress',
+  failed: 'Error',
+  error: 'Error',
+  cancelling: 'Cancelling',
+  cancelled: 'Cancelled',
+  skipped: 'Skipped',
+}
+
+const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' }
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
+ * HTML block, and a caption that counts what was left out; an empty string when there is
+ * nothing to draw.
+ */
+export function operationsChart(operations: readonly Operation[], options: ChartOptions = {}): string {
+  const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS))
+  const placed = place(operations, options.now)
+  if (placed.length === 0) return ''
+  const drawn = mostTelling(placed, maxBars)
+
+  const firstMs = Math.min(...drawn.map((bar) => bar.startMs))
+  const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs))
+  const spanMs = Math.max(lastMs - firstMs, MINUTE)
+  // A bar of a few seconds in a day is narrower than a pixel: draw it at least this wide, and
+  // say its real duration in its label.
+  const minimumMs = Math.ceil(spanMs / 250)
+
+  const lines = [
+    'gantt',
+    `  title Operations by start time, UTC (${range(firstMs, lastMs)})`,
+    '  dateFormat YYYY-MM-DD HH:mm:ss',
+    `  axisFormat ${axisFormat(spanMs)}`,
+    '  todayMarker off',
+  ]
+  for (const [project, bars] of byProject(drawn)) {
+    lines.push(`  section ${safeName(project, 'unknown project')}`)
+    for (const bar of bars.sort((a, b) => a.startMs - b.startMs || a.order - b.order)) {
+      const endMs = bar.startMs + Math.max(bar.durationMs, minimumMs)
+      lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`)
+    }
+  }
+  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length)}`
+}
+
+/** The records with a readable creation time, as bars. */
+function place(operations: readonly Operation[], now: number | undefined): Bar[] {
+  const bars: Bar[] = []
+  let latestMs = -Infinity
+  operations.forEach((op, order) => {
+    const startMs = Date.parse(op.created_at)
+    if (!Number.isFinite(startMs)) return
+    const kind = KIND[op.status] ?? 'unknown'
+    const updatedMs = Date.parse(op.updated_at)
+    const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN
+    const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0
+    latestMs = Math.max(latestMs, startMs, Number.isFinite(updatedMs) ? updatedMs : startMs)
+    bars.push({ op, kind, startMs, durationMs: Math.max(0, durationMs), order })
+  })
+  // Still in progress: until now, as far as the records tell.
+  const nowMs = now ?? latestMs
+  for (const bar of bars) if (bar.kind === 'in-progress') bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs)
+  return bars
+}
+
+/** Failed first (newest first), then those in progress, then the longest. */
+function mostTelling(bars: readonly Bar[], max: number): Bar[] {
+  const rank: Record<Kind, number> = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 }
+  return [...bars]
+    .sort((a, b) => {
+      const byKind = rank[a.kind] - rank[b.kind]
+      if (byKind !== 0) return byKind
+      if (a.kind === 'done') return b.durationMs - a.durationMs || a.order - b.order
+      return b.startMs - a.startMs || a.order - b.order
+    })
+    .slice(0, max)
+}
+
+/** Bars grouped by project, the projects in the order they first appear in the records. */
+function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
+  const groups = new Map<string, Bar[]>()
+  for (const bar of [...bars].sort((a, b) => a.order - b.order)) {
+    const project = typeof bar.op.project_id === 'string' ? bar.op.project_id : ''
+    const group = groups.get(project)
+    if (group) group.push(bar)
+    else groups.set(project, [bar])
+  }
+  return groups
+}
+
+/** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
+function label(bar: Bar): string {
+  const word = WORD[bar.op.status] ?? 'Other status'
+  return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`
+}
+
+/**
+ * Server text reduced to ASCII letters, digits, `_` and `-` (each run of anything else one `_`),
+ * at most MAX_NAME characters (a longer one ends with `…`); `fallback` when nothing is left.
+ */
+export function safeName(text: unknown, fallback: string): string {
+  const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '')
+  if (kept.length === 0) return fallback
+  return kept.length > MAX_NAME ? `${kept.slice(0, MAX_NAME - 1)}…` : kept
+}
+
+/** "850 ms", "3.1 s", "42 s", "5 min 12 s", "2 h 05 min". */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`
+  const seconds = Math.floor(ms / 1000)
+  if (seconds < 60) return `${seconds} s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`
+  return `${Math.floor(seconds / 3600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`
+}
+
+/** Times of day while the title's two dates tell the day; past that, the day too. */
+function axisFormat(spanMs: number): string {
+  if (spanMs <= 26 * HOUR) return '%H:%M'
+  if (spanMs <= 4 * DAY) return '%a %H:%M'
+  return '%d %b'
+}
+
+/** UTC as a zone-less time, which Mermaid reads and shows as is: the axis reads UTC wherever the reader is. */
+function wallClock(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+function range(firstMs: number, lastMs: number): string {
+  const first = wallClock(firstMs).slice(0, 16)
+  const last = wallClock(lastMs).slice(0, 16)
+  return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`
+}
+
+function caption(placed: readonly Bar[], drawn: readonly Bar[], total: number): string {
+  const left = total - drawn.length
+  if (left === 0) return ''
+  const failedLeft = placed.filter((bar) => bar.kind === 'failed').length - drawn.filter((bar) => bar.kind === 'failed').length
+  const notPlaced = total - placed.length
+  const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`]
+  if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
+  if (notPlaced > 0) parts.push(`${notPlaced} had no readable creation time.`)
+  return `<p>${parts.join(' ')}</p>\n`
+}
