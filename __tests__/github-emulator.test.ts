@@ -451,3 +451,45 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
     expect(github.requests.at(-1)?.body).toEqual({ encrypted_value: expect.any(String), key_id: key.key_id, visibility: 'private' })
   })
 })
+
+describe('GitHub emulator under a path prefix (GitHub Enterprise Server)', () => {
+  let ghes: GitHubEmulator
+  let client: Octokit
+
+  beforeEach(async () => {
+    ghes = new GitHubEmulator({ pathPrefix: '/api/v3' })
+    await ghes.start()
+    client = getOctokit(ghes.token, { baseUrl: ghes.url })
+  })
+
+  afterEach(async () => {
+    await ghes.stop()
+  })
+
+  test('serves below the prefix, logs each path as sent, and answers 404 outside it', async () => {
+    expect(ghes.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v3$/)
+    const value = 'napi_' + 'y'.repeat(60)
+    expect(await storeSecret(client, REPO_TARGET, SECRET, value)).toBe(201)
+    expect(ghes.secret(OWNER, REPO, SECRET)).toBe(value)
+    expect(ghes.requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual([
+      `GET /api/v3/repos/${OWNER}/${REPO}/actions/secrets/public-key`,
+      `PUT /api/v3/repos/${OWNER}/${REPO}/actions/secrets/${SECRET}`,
+    ])
+
+    const outside = getOctokit(ghes.token, { baseUrl: new URL(ghes.url).origin })
+    await expect(outside.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({ status: 404 })
+    const lookalike = getOctokit(ghes.token, { baseUrl: `${ghes.url}x` })
+    await expect(lookalike.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({ status: 404 })
+  })
+
+  test('faults are set by the path below the prefix', async () => {
+    ghes.at(`/repos/${OWNER}/${REPO}/`).failNext(502)
+    await expect(storeSecret(client, REPO_TARGET, SECRET, 'v')).rejects.toMatchObject({ status: 502 })
+    expect(await storeSecret(client, REPO_TARGET, SECRET, 'v')).toBe(201)
+  })
+
+  test('refuses a prefix that is not a plain path', () => {
+    expect(() => new GitHubEmulator({ pathPrefix: 'api/v3' })).toThrow(/pathPrefix/)
+    expect(() => new GitHubEmulator({ pathPrefix: '/api/v3/' })).toThrow(/pathPrefix/)
+  })
+})

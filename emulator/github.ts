@@ -22,6 +22,11 @@ export interface GitHubEmulatorOptions {
   repositories?: string[]
   /** GitHub's clock, ms since the epoch: secrets' `updated_at` and the `Date` header. Default Date.now. */
   now?: () => number
+  /**
+   * Where the API lives below the host, as on GitHub Enterprise Server (`/api/v3`): `url` ends
+   * with it and every other path is answered 404. Default none, as api.github.com.
+   */
+  pathPrefix?: string
 }
 
 export interface GitHubRequestLogEntry {
@@ -177,6 +182,7 @@ export class GitHubEmulator implements GitHubFaults {
   private readonly holds = new Set<RequestHold>()
   private readonly log: GitHubRequestLogEntry[] = []
   private readonly clock: () => number
+  private readonly pathPrefix: string
   private server: Server | undefined
   private baseUrl: string | undefined
   private requestId: string | undefined
@@ -185,6 +191,10 @@ export class GitHubEmulator implements GitHubFaults {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
     this.allowedRepositories = options.repositories ? new Set(options.repositories.map((name) => name.toLowerCase())) : undefined
     this.clock = options.now ?? Date.now
+    const prefix = options.pathPrefix ?? ''
+    if (prefix !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix))
+      throw new Error('pathPrefix is a path such as /api/v3, without a trailing slash')
+    this.pathPrefix = prefix
   }
 
   // ---- lifecycle ---------------------------------------------------------
@@ -204,7 +214,7 @@ export class GitHubEmulator implements GitHubFaults {
     const address = server.address() as AddressInfo
     const hostInUrl = host.includes(':') ? `[${host}]` : host
     this.server = server
-    this.baseUrl = `http://${hostInUrl}:${address.port}`
+    this.baseUrl = `http://${hostInUrl}:${address.port}${this.pathPrefix}`
     return this.baseUrl
   }
 
@@ -222,7 +232,7 @@ export class GitHubEmulator implements GitHubFaults {
     })
   }
 
-  /** What GITHUB_API_URL is set to: no trailing slash, no path. */
+  /** What GITHUB_API_URL is set to: no trailing slash; the path prefix, if any. */
   get url(): string {
     if (this.baseUrl === undefined) throw new Error('the GitHub emulator is not started')
     return this.baseUrl
@@ -444,8 +454,11 @@ export class GitHubEmulator implements GitHubFaults {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase()
-    const { pathname, query } = splitTarget(req.url ?? '/')
-    const entry: GitHubRequestLogEntry = { method, path: pathname, headers: flattenHeaders(req.headers), status: 0 }
+    const { pathname: sent, query } = splitTarget(req.url ?? '/')
+    const entry: GitHubRequestLogEntry = { method, path: sent, headers: flattenHeaders(req.headers), status: 0 }
+    // Routes and faults see the path below the prefix; a path outside it is no API path at all.
+    const inside = this.pathPrefix === '' || sent === this.pathPrefix || sent.startsWith(`${this.pathPrefix}/`)
+    const pathname = inside ? sent.slice(this.pathPrefix.length) || '/' : undefined
     this.log.push(entry)
 
     const body = await readBody(req)
@@ -457,13 +470,16 @@ export class GitHubEmulator implements GitHubFaults {
         // Logged as absent; the route refuses it.
       }
     }
-    const routed = body.tooLarge
-      ? { status: 413, body: githubError(413, 'Payload too big') }
-      : this.route(method, pathname, query, entry.headers.authorization, body.bytes)
+    const routed =
+      pathname === undefined
+        ? notFound()
+        : body.tooLarge
+          ? { status: 413, body: githubError(413, 'Payload too big') }
+          : this.route(method, pathname, query, entry.headers.authorization, body.bytes)
     let reply: Reply
     if (typeof routed === 'function') {
       // An authenticated request to a known store: where a queued fault has its say.
-      const fault = method === 'GET' || method === 'PUT' ? this.takeFault(method, pathname) : undefined
+      const fault = pathname !== undefined && (method === 'GET' || method === 'PUT') ? this.takeFault(method, pathname) : undefined
       if (fault?.kind === 'hold') {
         this.holds.add(fault.hold)
         const released = await fault.hold.wait()
