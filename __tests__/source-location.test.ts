@@ -37,6 +37,11 @@ describe('one stack frame', () => {
     expect(frameLocation('    at file:///w/src/commands/keys.ts:3:1')).toBe('src/commands/keys.ts:3:1')
   })
 
+  it('on a Windows runner, whose paths have backslashes, is the same src/ location', () => {
+    expect(frameLocation('    at run (D:\\a\\neon-api-action\\src\\runner\\state.ts:4:2)')).toBe('src/runner/state.ts:4:2')
+    expect(frameLocation('    at run (D:\\a\\neon-api-action\\node_modules\\x\\src\\y.ts:4:2)')).toBeUndefined()
+  })
+
   it('of a checkout that itself sits under a src/ folder counts from the last src/', () => {
     expect(frameLocation('    at run (/home/me/src/neon-api-action/src/runner/state.ts:4:2)')).toBe('src/runner/state.ts:4:2')
   })

@@ -9,7 +9,7 @@ import type { Settings } from './settings.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
-import { clientFor, commandFailureNote, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
+import { commandFailureNote, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: settings → command → outputs and summary. The one catch is here. */
@@ -26,18 +26,19 @@ export async function run(): Promise<void> {
   }
   const clock = systemClock
   const cancellation = watchCancellation({ log: coreLogger, clock })
-  const client = clientFor(settings, clock, cancellation.stopped)
-  const ctx: CommandContext = {
-    client,
-    clock,
-    log: coreLogger,
-    mask: maskSecret,
-    notice: (message) => core.notice(message),
-    saveState: (name, value) => core.saveState(name, value),
-    cancellation,
-  }
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
+  let client: Awaited<ReturnType<typeof openClient>> | undefined
   try {
+    client = await openClient(settings, clock, cancellation.stopped)
+    const ctx: CommandContext = {
+      client,
+      clock,
+      log: coreLogger,
+      mask: maskSecret,
+      notice: (message) => core.notice(message),
+      saveState: (name, value) => core.saveState(name, value),
+      cancellation,
+    }
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
     const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir())
@@ -52,7 +53,7 @@ export async function run(): Promise<void> {
     if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     await failStep(settings.command, error)
   } finally {
-    await client.close()
+    await client?.close()
   }
 }
 

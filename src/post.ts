@@ -7,7 +7,7 @@ import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecor
 import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
 import { revokeInTurn } from './keys/revocation.ts'
-import { clientFor, coreLogger, failStep, readStepSettings } from './step.ts'
+import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
 
 /**
@@ -26,7 +26,7 @@ export async function run(): Promise<void> {
   const ledger = readLedger(saved(UNSETTLED_KEYS))
   let client: PlatformClient | undefined
   try {
-    client = clientFor(readStepSettings(), systemClock)
+    client = await openClient(readStepSettings(), systemClock)
     // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
     if (jobKeyId !== undefined) await revokeJobKey(client, jobKeyId, saved(JOB_KEY_ORG_ID))
     if (ledger) await revokeLeftovers(client, ledger, jobKeyId)

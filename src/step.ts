@@ -1,5 +1,7 @@
 import * as core from '@actions/core'
 import { PlatformClient } from './api/client.ts'
+import { ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
+import { connectionPool } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
@@ -27,6 +29,9 @@ export const coreLogger: Logger = {
  * inputs the command does not read (the main step says so; the post step, with the same inputs, need not again).
  */
 export function readStepSettings(warn?: (message: string) => void): Settings {
+  // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
+  // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
+  for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
   return readSettings(
     (name) => core.getInput(name),
     maskSecret,
@@ -44,11 +49,18 @@ export function maskSecret(secret: string): void {
   registerSecret(secret)
 }
 
+/** A proxy credential shorter than this is not masked (see readStepSettings). */
+const MIN_MASKED_LENGTH = 4
+
 /**
- * The platform client of one step: its deadline is the step's `timeout` from now. `cancelled`: the
- * runner's cancel (the main step's), at which a wait to send a request again ends.
+ * The platform client of one step, on the step's connection pool (through the proxies the
+ * environment names, which the log names by host and port once): its deadline is the step's
+ * `timeout` from now. `cancelled`: the runner's cancel (the main step's), at which a wait to send
+ * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
  */
-export function clientFor(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
+export async function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): Promise<PlatformClient> {
+  const proxies = describeProxySettings(process.env)
+  if (proxies) core.info(proxies)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
@@ -56,6 +68,8 @@ export function clientFor(settings: Settings, clock: Clock, cancelled?: AbortSig
     clock,
     logger: coreLogger,
     deadline: clock.now() + settings.timeoutMs,
+    dispatcher: await connectionPool(process.env),
+    ownsDispatcher: true,
     ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
   })
 }
@@ -134,10 +148,19 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
     return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.'
   }
   if (error instanceof InputError) return 'Correct that input and run the job again: the step sent no request.'
+  if (error instanceof ProxySettingError) {
+    return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.'
+  }
   if (error !== undefined && !(error instanceof OwnError)) {
     return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.'
   }
   if (!request) return 'Fix what the failure above names, then run the job again.'
+  if (request.kind === 'proxy' || request.kind === 'proxy-refused') {
+    return 'The proxy failed, not the platform: check what the failure above names (the proxy variable, its credentials, NO_PROXY), then run the job again.'
+  }
+  if (request.kind === 'certificate') {
+    return "Have Node trust the server's certificate as the failure above says (NODE_EXTRA_CA_CERTS), then run the job again."
+  }
   if (request.kind === 'deadline') return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
   if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
     return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'

@@ -11,7 +11,7 @@ import type { Clock } from '../base/clock.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
+import { RequestError, namedConnectionFailure, type RequestErrorDetails } from '../http/errors.ts'
 import {
   CONGESTION_STATUSES,
   DEFAULT_RETRY_POLICY,
@@ -25,7 +25,7 @@ import {
 import {
   REQUEST_TIMEOUT_MS,
   SUCCESS_BODY_LIMIT,
-  connectionPool,
+  directPool,
   decodeJson,
   errorCode,
   excerptOf,
@@ -92,7 +92,10 @@ export interface ClientOptions {
   requestTimeoutMs?: number
   retryPolicy?: RetryPolicy
   random?: () => number
+  /** The connection pool; by default one of its own, connecting directly. */
   dispatcher?: Dispatcher
+  /** Whether close() closes `dispatcher` too (the step's pool, which the client was handed); default: only a pool of its own. */
+  ownsDispatcher?: boolean
 }
 
 /** The request for one attempt: auth and identifying headers, the JSON body, the query. */
@@ -123,6 +126,9 @@ export function transportError(
 ): RequestError {
   const code = errorCode(received.cause)
   const { status } = received
+  // First: undici reports a proxy's 407 to a forwarded request as a request it could not build.
+  const named = namedConnectionFailure(received, base)
+  if (named) return named
   if (unsendable(received)) {
     return new RequestError(`the request could not be sent (${describeCause(received.cause)})`, { ...base, kind: 'invalid' })
   }
@@ -247,6 +253,7 @@ export function mayRetry(retry: RetryMode, error: RequestError): boolean {
       return RETRYABLE_STATUSES.has(error.status ?? 0)
     case 'network':
     case 'timeout':
+    case 'proxy':
       return retry !== 'once' || !error.mayHaveReachedServer
     case 'malformed':
       // A body cut off in transit is a transport fault; a complete but wrong body is not.
@@ -255,6 +262,8 @@ export function mayRetry(retry: RetryMode, error: RequestError): boolean {
     case 'redirect':
     case 'invalid':
     case 'cancelled':
+    case 'proxy-refused':
+    case 'certificate':
       return false
   }
 }
@@ -279,9 +288,9 @@ export class PlatformClient {
     this.options = options
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
-    this.ownsDispatcher = options.dispatcher === undefined
+    this.ownsDispatcher = options.ownsDispatcher ?? options.dispatcher === undefined
     // One keep-alive pool for every request of the step: a waiter's polls reuse the connection.
-    this.dispatcher = options.dispatcher ?? connectionPool()
+    this.dispatcher = options.dispatcher ?? directPool()
   }
 
   /** The step's connection pool: GitHub's requests share it (an Agent keeps a pool per origin), and it closes with this client. */
@@ -308,6 +317,7 @@ export class PlatformClient {
       ...this.options,
       deadline,
       dispatcher: this.dispatcher,
+      ownsDispatcher: false,
       ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}),
     })
   }
@@ -317,7 +327,7 @@ export class PlatformClient {
    * says what a 401 means for that key, so an error never blames the `api-key` input for it.
    */
   withApiKey(apiKey: string, refused: string): PlatformClient {
-    return new PlatformClient({ ...this.options, apiKey, refused, dispatcher: this.dispatcher })
+    return new PlatformClient({ ...this.options, apiKey, refused, dispatcher: this.dispatcher, ownsDispatcher: false })
   }
 
   async close(): Promise<void> {

@@ -30,17 +30,19 @@ export function frameLocation(stackLine: string): string | undefined {
   const frame = FRAME.exec(stackLine.trim())
   if (!frame) return undefined
   const [, where, line, column] = frame
-  let file: string
+  let path: string
   try {
-    file = where!.startsWith('file:') ? fileURLToPath(where!) : where!
+    path = where!.startsWith('file:') ? fileURLToPath(where!) : where!
   } catch {
     return undefined
   }
+  // Windows paths too: C:\a\src\main.ts reads as C:/a/src/main.ts.
+  const file = path.replace(/\\/g, '/')
   if (file.includes('/node_modules/')) return undefined
   const own = OWN.exec(file)
   if (own && /\.[cm]?ts$/.test(file)) return `src/${own[1]}:${line}:${column}`
   if (!file.endsWith('.js')) return undefined
-  const entry = mapOf(file)?.findEntry(Number(line) - 1, Number(column) - 1)
+  const entry = mapOf(path)?.findEntry(Number(line) - 1, Number(column) - 1)
   if (!entry || !('originalSource' in entry)) return undefined
   const source = OWN.exec(entry.originalSource)
   return source ? `src/${source[1]}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : undefined

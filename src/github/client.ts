@@ -11,7 +11,7 @@ import type { Dispatcher } from 'undici'
 import { formatDuration, type Clock } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { USER_AGENT } from '../base/version.ts'
-import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
+import { RequestError, namedConnectionFailure, type RequestErrorDetails } from '../http/errors.ts'
 import { parseRetryAfter } from '../http/retry.ts'
 import {
   REQUEST_TIMEOUT_MS,
@@ -148,6 +148,8 @@ export class GitHubClient {
 function noAnswer(received: Extract<Received, { ok: false }>, ended: AttemptEnd, base: { method: string; path: string }): RequestError {
   const cause = received.cause instanceof Error ? received.cause.message : String(received.cause)
   const said = quoted(cause.split('\n')[0] ?? '', 200)
+  const named = namedConnectionFailure(received, base)
+  if (named) return named
   if (unsendable(received)) return new RequestError(`the request could not be sent (${said}).`, { ...base, kind: 'invalid' })
   if (ended === 'timeout') {
     return new RequestError(`no answer from GitHub within ${formatDuration(REQUEST_TIMEOUT_MS)}.`, {

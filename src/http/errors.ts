@@ -7,6 +7,7 @@
  * status and the server's own words, made safe.
  */
 import { OwnError } from '../base/errors.ts'
+import type { ProxyFailure } from './proxy.ts'
 
 export type RequestErrorKind =
   | 'http' // the server answered with a status that is not a success
@@ -17,6 +18,9 @@ export type RequestErrorKind =
   | 'malformed' // a success whose body is not what the API says
   | 'invalid' // the request could not be built (a header value undici refuses)
   | 'cancelled' // the runner cancelled the step while the request waited to be sent again
+  | 'proxy' // the proxy failed (unreachable, a broken tunnel): the usual retries apply
+  | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
+  | 'certificate' // the server's TLS certificate is not one Node trusts
 
 export interface RequestErrorDetails {
   kind: RequestErrorKind
@@ -80,9 +84,9 @@ export class RequestError extends OwnError {
     return this.kind === 'timeout'
   }
 
-  /** Sending it again cannot help: it could not be built, the step's time is up, or the runner cancelled the step. */
+  /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
   get final(): boolean {
-    return this.kind === 'invalid' || this.kind === 'deadline' || this.kind === 'cancelled'
+    return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
   }
 
   /** The same error, after more attempts. */
@@ -96,5 +100,21 @@ export function requestErrorIn(error: unknown): RequestError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     if (cause instanceof RequestError) return cause
   }
+  return undefined
+}
+
+/**
+ * A failed connection the transport could name: at its proxy (the proxy's words, and whether the
+ * request may have gone past it) or at the server's TLS certificate (which nothing was sent over).
+ */
+export function namedConnectionFailure(
+  received: { proxy?: ProxyFailure; certificate?: { message: string } },
+  base: { method: string; path: string; requestId?: string },
+): RequestError | undefined {
+  if (received.proxy) {
+    const { message, final, notSent } = received.proxy
+    return new RequestError(message, { ...base, kind: final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !notSent })
+  }
+  if (received.certificate) return new RequestError(received.certificate.message, { ...base, kind: 'certificate' })
   return undefined
 }

@@ -265,6 +265,11 @@ export async function proxyDispatcher(env: Environment, options: Agent.Options =
   )
 }
 
+/** The proxy the step's pool sends requests to `origin` through, if it is a proxy-aware pool and one does. */
+export function routeOf(dispatcher: Dispatcher, origin: string): ProxyRoute | undefined {
+  return dispatcher instanceof ProxyRouter ? dispatcher.routeFor(origin) : undefined
+}
+
 /** Sends each request directly or to its proxy's agent (one per proxy and credentials); closes them all. */
 class ProxyRouter extends UndiciDispatcher {
   private readonly routes = new Map<string, ProxyRoute | undefined>()
@@ -280,10 +285,14 @@ class ProxyRouter extends UndiciDispatcher {
     this.proxyAgent = proxyAgent
   }
 
-  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    const origin = String(options.origin)
+  /** The proxy requests to `origin` go through; undefined: directly. */
+  routeFor(origin: string): ProxyRoute | undefined {
     if (!this.routes.has(origin)) this.routes.set(origin, proxyFor(origin, this.env))
-    const route = this.routes.get(origin)
+    return this.routes.get(origin)
+  }
+
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const route = this.routeFor(String(options.origin))
     if (route === undefined) return this.direct.dispatch(options, handler)
     const key = `${route.origin} ${route.authorization ?? ''}`
     let agent = this.proxied.get(key)

@@ -11,10 +11,23 @@ import Agent from 'undici/lib/dispatcher/agent.js'
 import dispatchRequest from 'undici/lib/api/api-request.js'
 import type { Clock } from '../base/clock.ts'
 import { quoted, redactSecrets, untrusted } from '../base/text.ts'
+import { describeCertificateError, describeProxyFailure, proxyDispatcher, routeOf, type Environment, type ProxyFailure } from './proxy.ts'
 
-/** The step's connection pool: every request of both services, kept alive (a waiter's polls reuse the connection). */
-export function connectionPool(): Dispatcher {
-  return new Agent({ keepAliveTimeout: 30_000, connections: 4 })
+/** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
+const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
+
+/** A pool that connects directly, whatever the environment says: what a client makes when it is given none. */
+export function directPool(): Dispatcher {
+  return new Agent(POOL_OPTIONS)
+}
+
+/**
+ * The step's connection pool, for every request of both services: through the proxies the
+ * environment names (http/proxy.ts, loaded only then), or directly. Throws ProxySettingError for
+ * a proxy variable the action cannot use.
+ */
+export async function connectionPool(env: Environment): Promise<Dispatcher> {
+  return (await proxyDispatcher(env, POOL_OPTIONS)) ?? directPool()
 }
 
 const EXCERPT_LENGTH = 200
@@ -61,7 +74,15 @@ export type Received =
       /** A successful body over SUCCESS_BODY_LIMIT: not read. */
       tooLarge: boolean
     }
-  | { ok: false; cause: unknown; status?: number }
+  | {
+      ok: false
+      cause: unknown
+      status?: number
+      /** The request failed at its proxy: what to say, and whether it left. */
+      proxy?: ProxyFailure
+      /** The server's TLS certificate was refused: in words naming NODE_EXTRA_CA_CERTS. */
+      certificate?: { message: string }
+    }
 
 /** Sends one request and reads its body within the limits; never throws. */
 export async function sendRequest(dispatcher: Dispatcher, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
@@ -78,7 +99,13 @@ export async function sendRequest(dispatcher: Dispatcher, origin: string, reques
     const { text, bytes, tooLarge } = await readBody(response.body as AsyncIterable<Buffer>, success)
     return { ok: true, status, headers: response.headers, text, bytes, tooLarge }
   } catch (cause) {
-    return status === undefined ? { ok: false, cause } : { ok: false, cause, status }
+    if (status !== undefined) return { ok: false, cause, status }
+    // Named now, while the failure is at hand: the proxy's, or the certificate's, or neither.
+    const route = routeOf(dispatcher, origin)
+    const proxy = route && describeProxyFailure(cause, route)
+    if (proxy) return { ok: false, cause, proxy }
+    const message = describeCertificateError(cause, origin, process.env)
+    return message === undefined ? { ok: false, cause } : { ok: false, cause, certificate: { message } }
   }
 }
 
