@@ -335,8 +335,8 @@ describe('operation-ids', () => {
 
   it.each([
     ['[not json', /not valid JSON/],
-    ['[1]', /item 0 of the JSON array is neither an id nor an operation record/],
-    [`["${OP1}", {"name": "x"}]`, /item 1/],
+    ['[1]', /item 1 of the JSON array is neither an id nor an operation record/],
+    [`["${OP1}", {"name": "x"}]`, /item 2 of the JSON array/],
     [`${OP1},nope`, /holds "nope"/],
   ])('refuses %s', (raw, expected) => {
     expect(() => parseOperationIds(raw)).toThrow(expected)

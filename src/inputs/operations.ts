@@ -62,7 +62,7 @@ export function parseOperationIds(raw: string): string[] {
             return (item as { id: string }).id.trim()
           }
           throw new InputError(
-            `Input \`operation-ids\`: item ${i} of the JSON array is neither an id nor an operation record with an "id".`,
+            `Input \`operation-ids\`: item ${i + 1} of the JSON array is neither an id nor an operation record with an "id".`,
           )
         })
   const ids = new Set<string>()
