@@ -45,13 +45,14 @@
  *   code before a change, to compare); with `--baseline`, the baseline's fleet runs right
  *   before this one's in each window. The same fleet also runs as a model (modelledGates):
  *   deterministic, without processes, for figures that do not depend on the machine's load; with
- *   `--baseline`, the model runs the baseline's PollPace (DIR/src/commands/pacing.ts) too.
+ *   `--baseline`, the model runs the baseline's PollPace (DIR/src/operations/pacing.ts, or
+ *   src/commands/pacing.ts in a build from before the rooms) too.
  *
  * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json
  * (.bench/rate-limits.json for `--only rate-limits`).
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -581,7 +582,7 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
   const baselinePace =
     BASELINE_DIR === undefined
       ? undefined
-      : ((await import(pathToFileURL(join(BASELINE_DIR, 'src', 'commands', 'pacing.ts')).href)) as { PollPace: PaceClass }).PollPace
+      : ((await import(pathToFileURL(baselinePacing(BASELINE_DIR)).href)) as { PollPace: PaceClass }).PollPace
   const model = GATE_WINDOWS.flatMap((window) =>
     builds.map((build) => modelledGates(window, build, build === 'baseline' ? baselinePace! : PollPace)),
   )
@@ -1280,4 +1281,10 @@ try {
   rmSync(work, { recursive: true, force: true })
   console.error(error instanceof Error ? error.message : error)
   process.exitCode = 1
+}
+
+/** Where a build's PollPace is: src/operations/ now, src/commands/ in a build from before the rooms. */
+function baselinePacing(dir: string): string {
+  const now = join(dir, 'src', 'operations', 'pacing.ts')
+  return existsSync(now) ? now : join(dir, 'src', 'commands', 'pacing.ts')
 }

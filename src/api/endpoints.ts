@@ -26,7 +26,7 @@ const PERSONAL_KEYS_FORBIDDEN =
   "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
   'Set `org-id` to act on the keys of its organization'
 
-/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in commands/keys.ts for reconciliation. */
+/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in keys/creation.ts for reconciliation. */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
   return client.send({
     method: 'POST',

@@ -66,7 +66,7 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
   return rotate(ctx, options, target, stores)
 }
 
-/** Reads what each target needs before anything is written (see keys/github-secrets.ts). */
+/** Reads what each target needs before anything is written (see github/secret-stores.ts). */
 async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
   const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections)

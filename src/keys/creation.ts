@@ -53,7 +53,7 @@ const MAX_KEY_VALUE_LENGTH = 1024
 /** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
 export const CLEANUP_GRACE_MS = 30_000
 
-/** The namespace of the scope inputs (resolved: see keys/organization.ts) and the project, if any. */
+/** The namespace of the scope inputs (resolved: see api/organization.ts) and the project, if any. */
 export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
   const namespace = await keyNamespaceFor(ctx, scope)
   return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId }

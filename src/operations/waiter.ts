@@ -13,7 +13,7 @@ export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pendi
 
 /**
  * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
- * operations are awaited (at most 1,000, see inputs.ts).
+ * operations are awaited (at most 1,000, see inputs/operations.ts).
  * - One awaited operation: one GET of it.
  * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
  *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
