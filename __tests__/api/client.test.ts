@@ -20,6 +20,7 @@ import { PlatformEmulator } from '../../emulator/platform.ts'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../../src/api/endpoints.ts'
 import { DEFAULT_RETRY_POLICY } from '../../src/http/retry.ts'
 import { manualClock, captureLog, type ManualClock } from '../support/clock.ts'
+import { refusedConnections } from '../support/refused-connections.ts'
 
 const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -320,6 +321,8 @@ describe('PlatformClient', () => {
 
   it('sends nothing once the step is out of time', async () => {
     const clock = manualClock(NOW)
+    // Nothing listens there, whatever else runs on the machine: a request sent would be refused.
+    const nowhere = refusedConnections().dispatcher
     const client = new PlatformClient({
       baseUrl: 'http://127.0.0.1:9/api/v2',
       apiKey: 'k',
@@ -328,6 +331,7 @@ describe('PlatformClient', () => {
       logger: { info: () => {}, warning: () => {}, debug: () => {} },
       deadline: NOW,
       random: () => 0.5,
+      dispatcher: nowhere,
     })
     try {
       await expect(client.send(spec)).rejects.toThrow(
@@ -335,6 +339,7 @@ describe('PlatformClient', () => {
       )
     } finally {
       await client.close()
+      await nowhere.close()
     }
   })
 

@@ -3,6 +3,7 @@
 // In process, against the platform emulator and the GitHub emulator over HTTP, with one manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
+import type { Dispatcher } from 'undici'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
@@ -14,6 +15,7 @@ import { ActionError } from '../../src/base/errors.ts'
 import type { SecretStorage } from '../../src/github/targets.ts'
 import type { ApiKey } from '../../src/api/types.ts'
 import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
+import { refusedConnections } from '../support/refused-connections.ts'
 
 const DAY = 86_400_000
 const OWNER = 'octo-org'
@@ -55,7 +57,7 @@ afterEach(async () => {
   await github.stop()
 })
 
-function makeClient(deadline: number): PlatformClient {
+function makeClient(deadline: number, dispatcher?: Dispatcher): PlatformClient {
   return new PlatformClient({
     baseUrl: platform.url,
     apiKey: current.key,
@@ -64,6 +66,7 @@ function makeClient(deadline: number): PlatformClient {
     logger: log.logger,
     deadline,
     random: () => 0,
+    ...(dispatcher ? { dispatcher } : {}),
   })
 }
 
@@ -476,14 +479,22 @@ describe('with a secret', () => {
   })
 
   it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
-    // GitHub goes away while the key is made: every write after finds its port closed (ECONNREFUSED).
+    // GitHub goes away while the key is made: every write after is refused at connect (ECONNREFUSED),
+    // by the step's pool rather than by a port trusted to stay closed.
+    const refusing = refusedConnections('none')
+    await client.close()
+    client = makeClient(T0 + 600_000, refusing.dispatcher)
+    ctx = makeContext(client)
     const creating = platform.hold({ method: 'POST', path: '/api_keys' })
     const id = nextKeyId()
     const running = rotate({ secrets: secret() })
     await creating.reached
+    const gone = github.url
     await github.stop()
+    refusing.refuse(gone)
     creating.release()
     const result = await running
+    await refusing.dispatcher.destroy()
     expect(result.failure).toMatch(
       new RegExp(
         `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO}: the connection to GitHub failed \\(ECONNREFUSED\\); nothing was sent\\. ` +

@@ -8,6 +8,7 @@ import { GitHubEmulator } from '../../emulator/github.ts'
 import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../../src/github/secret-stores.ts'
 import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
 import { manualClock, type ManualClock } from '../support/clock.ts'
+import { refusedConnections } from '../support/refused-connections.ts'
 
 let github: GitHubEmulator
 let clock: ManualClock
@@ -389,19 +390,25 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
   })
 
   it('a write refused at connect every time never left: failed, and nothing is read to settle it', async () => {
-    // GitHub's port closes once the secret is prepared; a plain server stands in, closing each
-    // connection after its answer, so no write can go over one left from a read.
+    // GitHub goes away once the secret is prepared: its server closes, and from then on the pool
+    // refuses every connection to it, not trusting the port to stay closed. A plain server stands
+    // in, closing each connection after its answer, so no write can go over one left from a read.
     const { createServer } = await import('node:http')
+    const refusing = refusedConnections('none')
     const server = createServer((req, res) => {
       const publicKey = req.url?.endsWith('/public-key')
-      if (!publicKey) server.close()
+      if (!publicKey) {
+        server.close()
+        refusing.refuse(`http://127.0.0.1:${port}`)
+      }
       res.writeHead(publicKey ? 200 : 404, { 'content-type': 'application/json', connection: 'close' })
       res.end(publicKey ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
+    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), refusing.dispatcher)
     const [outcome] = await prepared.storeEverywhere('napi_new', time())
+    await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
       target,
       status: 'failed',
@@ -413,12 +420,15 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
   })
 
   it('a write whose answer was lost stays open when the attempts after it are refused at connect: the first may have landed', async () => {
-    // The emulator cannot close its port between two attempts; a plain server stands in.
+    // The emulator cannot go away between two attempts; a plain server stands in.
     const { createServer } = await import('node:http')
+    const refusing = refusedConnections('none')
     const server = createServer((req, res) => {
       if (req.method === 'PUT') {
-        // The connection drops mid-write, and the port closes: the next attempts are refused.
+        // The connection drops mid-write, and GitHub is gone: its server closes, and the pool refuses
+        // the next attempts (the port is not trusted to stay closed).
         server.close()
+        refusing.refuse(`http://127.0.0.1:${port}`)
         req.socket.destroy()
         return
       }
@@ -427,8 +437,9 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), refusing.dispatcher)
     const [outcome] = await stores.storeEverywhere('napi_new', time())
+    await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
       target,
       status: 'uncertain',

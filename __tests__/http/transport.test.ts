@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import Agent from 'undici/lib/dispatcher/agent.js'
 import { ERROR_BODY_LIMIT, excerptOf, readBody, sendRequest, SUCCESS_BODY_LIMIT, type Received } from '../../src/http/transport.ts'
+import { refusedConnections } from '../support/refused-connections.ts'
 
 describe('readBody()', () => {
   async function* chunks(...sizes: number[]): AsyncGenerator<Buffer> {
@@ -134,7 +135,8 @@ describe('sendRequest()', () => {
     await agent!.close()
     await new Promise((done) => server!.close(done))
     for (const socket of sockets) socket.destroy()
-    agent = new Agent()
+    // The server is gone; its port is not trusted to stay closed, so the connection is refused by the pool.
+    agent = refusedConnections().dispatcher
     const refused = await sendRequest(agent, origin, get, AbortSignal.timeout(10_000))
     expect(refused.ok).toBe(false)
     expect('status' in refused).toBe(false)
