@@ -1,6 +1,7 @@
 // The deploy gates of README.md and docs/deploy-gates.md, read from the Markdown and run as a runner runs a job
 // (scripts/workflow.ts): curl makes a branch on the emulator, and the action waits for its operations, a child process
-// per step on the committed bundle (scripts/run-step.ts). Every example's inputs, outputs and safety: docs.test.ts.
+// per step on the committed bundle (scripts/run-step.ts; E2E_ENTRY=source: src/). Every example's inputs, outputs and
+// safety: docs.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

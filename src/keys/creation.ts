@@ -16,7 +16,7 @@ export type { KeyTarget } from './ledger.ts'
 
 /**
  * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/key-invariants.e2e.test.ts:
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
  *
  * 1. A clean-up never revokes a key that existed before the step began, or that another job may
  *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
