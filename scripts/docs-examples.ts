@@ -117,7 +117,7 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
 }
 
 /** A heading's anchor as GitHub makes it. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

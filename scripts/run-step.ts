@@ -15,11 +15,11 @@ import { parse } from 'yaml'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
-export const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
+const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
 /** The preload that reports mutant coverage from the action's process (scripts/mutation/child-coverage.ts). */
 const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
-export const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
+const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>

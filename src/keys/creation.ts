@@ -64,7 +64,7 @@ export function cancellationOf(ctx: CommandContext): Cancellation {
 }
 
 /** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
-export function cleanupClient(ctx: CommandContext): PlatformClient {
+function cleanupClient(ctx: CommandContext): PlatformClient {
   // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
   const usual = ctx.client.deadline + CLEANUP_GRACE_MS
   const cancellation = cancellationOf(ctx)
