@@ -1,12 +1,11 @@
+// src/step.ts: the one way a step fails (one `::error::` line, exit code 1; an unexpected error points at debug
+// logging, which then shows a bounded stack) and the job summary of a failed step.
+// Unit tests, in this process.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { RequestError } from '../src/http/errors.ts'
 import { ActionError, InputError } from '../src/base/errors.ts'
 import { commandFailureNote, fail, failureSummary, writeSummary } from '../src/step.ts'
 
-/**
- * The one way a step fails: one `::error::` line and exit code 1. An unexpected error says so and
- * points at debug logging, which then shows a bounded stack; an expected one is its message alone.
- */
 const saved = process.env.RUNNER_DEBUG
 
 beforeEach(() => {

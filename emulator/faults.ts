@@ -23,12 +23,12 @@ export interface StatusFault {
   contentType?: string
 }
 /** Wait, then handle the request normally. */
-export interface DelayFault {
+interface DelayFault {
   kind: 'delay'
   ms: number
 }
 /** Destroy the socket without answering; 'after' does the route's work first. */
-export interface DropFault {
+interface DropFault {
   kind: 'drop'
   when: 'before' | 'after'
 }
@@ -38,7 +38,7 @@ export interface HtmlFault {
   status?: number
 }
 /** Do the work, declare the real status and a JSON content type, send only half of the body. */
-export interface TruncatedFault {
+interface TruncatedFault {
   kind: 'truncated'
 }
 /** Redirect elsewhere; default 307. */
@@ -52,7 +52,7 @@ export interface RedirectFault {
  * Do the work, then set these fields on every record of the JSON answer (every object with an
  * `id`, at any depth), whether the record had the field or not: a hostile value in any field.
  */
-export interface RewriteFault {
+interface RewriteFault {
   kind: 'rewrite'
   set: Record<string, unknown>
   /** Only the records with these ids (a last use on one key, a wrong id in one answer); default every record. */
@@ -63,7 +63,7 @@ export interface RewriteFault {
  * `ids`) twice: the copy, with `set` on it, right after the original, as a service that pages
  * over a list that changes may list a record twice.
  */
-export interface DuplicateFault {
+interface DuplicateFault {
   kind: 'duplicate'
   set?: Record<string, unknown>
   ids?: Array<number | string>
@@ -75,7 +75,7 @@ export interface DuplicateFault {
  * - `repeat`: a new cursor on every page, and the same projects on every page;
  * - `endless`: a new cursor and new projects on every page, never an end.
  */
-export interface CursorFault {
+interface CursorFault {
   kind: 'cursor'
   mode: CursorMode
 }
@@ -94,7 +94,7 @@ export interface LargeFault {
 
 export type CursorMode = 'cycle' | 'repeat' | 'endless'
 /** Do the work, then answer its JSON body as `transform` changes it, as a proxy that rewrites answers would. Code only. */
-export interface TransformFault {
+interface TransformFault {
   kind: 'transform'
   transform: (body: unknown) => unknown
 }
@@ -103,12 +103,12 @@ export interface TransformFault {
  * done even if the client has gone meanwhile (a create the service commits after the client
  * timed out), and answered if the client is still there. Code only: see `RequestHold`.
  */
-export interface HoldFault {
+interface HoldFault {
   kind: 'hold'
   hold: RequestHold
 }
 
-export type FaultBehaviour =
+type FaultBehaviour =
   | StatusFault
   | DelayFault
   | DropFault
@@ -202,7 +202,7 @@ function recordIds(value: unknown): Array<number | string> {
 }
 
 /** Checks a fault definition (from code or from JSON) and returns a normalised copy. */
-export function validateFault(input: unknown): Fault {
+function validateFault(input: unknown): Fault {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new FaultDefinitionError('a fault must be an object')
   }
@@ -352,7 +352,7 @@ export function faultFromJson(input: unknown): Fault {
 }
 
 /** A fault as shown by the control endpoint (regular expressions as their source). */
-export function describeFault(fault: Fault, remaining: number): Record<string, unknown> {
+function describeFault(fault: Fault, remaining: number): Record<string, unknown> {
   // RegExp#source escapes slashes; show the pattern the way it was written.
   const path = fault.path instanceof RegExp ? fault.path.source.replace(/\\\//g, '/') : fault.path
   const shown: Record<string, unknown> = { ...fault, path, times: remaining }
@@ -405,7 +405,7 @@ function matches(fault: Fault, method: string, path: string): boolean {
 }
 
 /** An error page in the style of a reverse proxy in front of the service. */
-export function proxyErrorPage(status: number): string {
+function proxyErrorPage(status: number): string {
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`
   return (
     `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +

@@ -42,7 +42,7 @@ export interface GitHubRequestLogEntry {
 }
 
 /** GET .../secrets/public-key */
-export interface PublicKeyBody {
+interface PublicKeyBody {
   key_id: string
   key: string
 }
@@ -56,7 +56,7 @@ export interface SecretMetadata {
 
 /** Who may read an organization secret. */
 export type Visibility = 'all' | 'private' | 'selected'
-export const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
+const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
 
 /** Where a secret lives: a repository (or one of its environments), or an organization; Actions or Dependabot. */
 export type SecretPlace =
@@ -146,7 +146,7 @@ export interface GitHubFaults {
 }
 
 /** GitHub's message for a secondary rate limit, which it answers with 403 (or 429). */
-export const SECONDARY_RATE_LIMIT_MESSAGE =
+const SECONDARY_RATE_LIMIT_MESSAGE =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.'
 
 const DOCS_URL = 'https://docs.github.com/rest'

@@ -54,18 +54,16 @@ import {
 } from './http.ts'
 import type { Reply } from './http.ts'
 
-export type { OperationStatus, TimelineStep } from './operations.ts'
-export type { Fault, FaultKind, FaultTarget } from './faults.ts'
+export type { TimelineStep } from './operations.ts'
+export type { Fault, FaultTarget } from './faults.ts'
 export { RequestHold } from './faults.ts'
-export type { OrganizationRecord, Role, UserRecord } from './organizations.ts'
+export type { OrganizationRecord, Role } from './organizations.ts'
 export type { BranchRecord, EndpointRecord } from './branches.ts'
 export type { RateLimits } from './limits.ts'
 export type { HistoryOptions, HistorySummary } from './history.ts'
 export { SERVICE_RATE_LIMITS } from './limits.ts'
-export type { ErrorBody } from './http.ts'
-export { FaultDefinitionError } from './faults.ts'
 
-export const API_BASE_PATH = '/api/v2'
+const API_BASE_PATH = '/api/v2'
 
 export interface EmulatorOptions {
   /** Clock in ms since the epoch; drives timestamps and operation timelines. Default Date.now. */
@@ -166,7 +164,7 @@ export interface KeySummary {
   last_used_from_addr: string
 }
 
-export interface ProjectsPage {
+interface ProjectsPage {
   projects: ProjectRecord[]
   pagination: { cursor?: string }
   applications: Record<string, unknown>
@@ -231,7 +229,7 @@ export interface KeyHistory {
 /** The default user: `addKey()` makes its personal keys; it is an admin of the default organization. */
 export const KEY_OWNER: KeyOwner = { id: 'emulator-user', name: 'Emulator User', image: '' }
 /** The organization that owns projects added without `org_id`. */
-export const DEFAULT_ORGANIZATION_NAME = 'Emulator Org'
+const DEFAULT_ORGANIZATION_NAME = 'Emulator Org'
 
 const FIRST_KEY_ID = 100_000
 /** Where a seeded key was last used from, unless the seed says: a documentation address (RFC 5737). */

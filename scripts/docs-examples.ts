@@ -4,7 +4,7 @@
  * pass only inputs action.yml declares and read only outputs it declares; no `run:` script holds
  * `${{ }}` (GitHub's hardening guide: pass values through `env:`); a workflow that rotates keys
  * has a `concurrency:` group; and every relative link leads to a file and heading that exist.
- * Used by __tests__/docs.test.ts and scripts/lint-workflows.ts. Never shipped.
+ * Used by __tests__/project/docs.test.ts and scripts/lint-workflows.ts. Never shipped.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -117,7 +117,7 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
 }
 
 /** A heading's anchor as GitHub makes it. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

@@ -13,8 +13,8 @@ import { ROOT, actionYaml } from './run-step.ts'
 
 /** local-action's command line; its entry paths are safest absolute. */
 const LOCAL_ACTION = join(ROOT, 'node_modules', '@github', 'local-action', 'bin', 'local-action.js')
-export const MAIN_ENTRY = join(ROOT, 'src', 'main.ts')
-export const POST_ENTRY = join(ROOT, 'src', 'post.ts')
+const MAIN_ENTRY = join(ROOT, 'src', 'main.ts')
+const POST_ENTRY = join(ROOT, 'src', 'post.ts')
 
 export interface LocalActionResult {
   code: number | null

@@ -2,9 +2,9 @@
  * Runs the action the way a GitHub runner does: a child process with INPUT_* variables
  * (defaults filled in from action.yml), and the GITHUB_OUTPUT, GITHUB_STATE and
  * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables. The
- * entry is the built bundle (dist/index.js, what users run) or the source entry
- * (src/index.ts, which Node 24 runs as it is), so a change to src/ is tested without a build
- * and a mutation tool sees every module.
+ * entry is the built bundle (dist/index.js, what users run), or the source entry (src/index.ts,
+ * which Node 24 runs as it is) when `E2E_ENTRY=source` is set: a change to src/ is then tested
+ * without a build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,11 +15,11 @@ import { parse } from 'yaml'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
-export const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
+const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
 /** The preload that reports mutant coverage from the action's process (scripts/mutation/child-coverage.ts). */
 const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
-export const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
+const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
@@ -57,7 +57,7 @@ export interface StepOptions {
    * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
    */
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
-  /** `source` (default): src/index.ts; `bundle`: dist/index.js, as users run it. */
+  /** `bundle`: dist/index.js, as users run it; `source`: src/index.ts. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
   /**
    * Called with the action's process as soon as it starts: a test can watch its log as it comes
@@ -66,10 +66,21 @@ export interface StepOptions {
   onSpawn?: (child: ChildProcess) => void
 }
 
+/**
+ * The entry a step runs when it names none: `E2E_ENTRY=source` runs the end-to-end tests from
+ * src/ (no build needed; what mutation testing requires), anything else the bundle.
+ */
+function defaultEntry(): 'source' | 'bundle' {
+  const chosen = process.env.E2E_ENTRY
+  if (chosen === undefined || chosen === '' || chosen === 'bundle') return 'bundle'
+  if (chosen === 'source') return 'source'
+  throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (dist/index.js) or source (src/index.ts)`)
+}
+
 /** The command line of the action's process, with the virtual-time preload when asked for. */
 export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): { args: string[]; env: Record<string, string> } {
   const time = options.time ?? { mode: 'jump' }
-  const entry = options.entry === 'bundle' ? BUNDLE : SOURCE_ENTRY
+  const entry = (options.entry ?? defaultEntry()) === 'bundle' ? BUNDLE : SOURCE_ENTRY
   if (time === 'real') return { args: [entry], env: {} }
   return {
     args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],

@@ -26,7 +26,7 @@ export function summaryText(html: string): string {
     .trim()
 }
 
-export function truncate(value: string, max = 160): string {
+function truncate(value: string, max = 160): string {
   return value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value
 }
 

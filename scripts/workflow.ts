@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { parse } from 'yaml'
 import { parseFileCommands, runStep, type StepOptions, type StepResult } from './run-step.ts'
 
-export interface WorkflowStep {
+interface WorkflowStep {
   id?: string
   name?: string
   if?: string
@@ -209,7 +209,7 @@ function tokenize(source: string): Token[] {
 }
 
 /** Evaluates a GitHub expression (with or without `${{ }}`). */
-export function evaluate(source: string, scope: Scope): Value {
+function evaluate(source: string, scope: Scope): Value {
   const tokens = tokenize(source)
   let i = 0
   const peek = (text: string) => tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === text

@@ -1,3 +1,7 @@
+// src/http/proxy.ts: the proxy variables as curl and the runner read them (which one applies, NO_PROXY, credentials,
+// what is masked), and proxyDispatcher against a real forward proxy on loopback (__tests__/support/forward-proxy.ts),
+// plain and through a TLS front with a test CA; what each failure says; and that start-up loads nothing more without a
+// proxy variable (child processes).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'

@@ -1,3 +1,6 @@
+// src/operations/chart.ts: the job summary's Mermaid gantt of operations, read back as CommonMark: its bars, order,
+// bounds, and hostile server text kept inside the chart.
+// Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { Parser } from 'commonmark'
 import type { Operation } from '../../src/api/types.ts'

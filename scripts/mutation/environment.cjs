@@ -8,6 +8,10 @@
 // During the initial run it also writes, per test file, which mutants that file's tests reached
 // (in the test, or at module load), so scripts/mutation/sequencer.mjs can leave out files that
 // cannot see a mutant instead of loading them.
+// The mutants are in src/, not in the bundle: the end-to-end tests run src/index.ts
+// (scripts/run-step.ts). Set before any test environment copies the process's variables.
+process.env.E2E_ENTRY = 'source'
+
 const { mkdirSync, writeFileSync } = require('node:fs')
 const { createHash } = require('node:crypto')
 const { join } = require('node:path')

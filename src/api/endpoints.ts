@@ -16,7 +16,7 @@ import type {
 import { quoted, untrusted } from '../base/text.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
-export const PROJECTS_PAGE_LIMIT = 400
+const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
 /** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
 export const MAX_PROJECT_PAGES = 1000
@@ -189,7 +189,7 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
 }
 
 /** What a 403 on a project means: which keys reach which projects. */
-export function describeProjectForbidden(projectId: string): string {
+function describeProjectForbidden(projectId: string): string {
   return (
     `the step's key may not reach project ${untrusted(projectId)}: a project-scoped key reaches only its own project, ` +
     "an organization key only its organization's projects, and a personal key only the projects of its user's organizations"

@@ -39,7 +39,7 @@ import type { CreateKeySettings } from './create-key.ts'
 import type { RotateKeySettings } from './rotate-key.ts'
 
 /** Where a command writes files (its whole lists): the runner's temporary directory. */
-export interface StepPlaces {
+interface StepPlaces {
   fileDir: string
 }
 

@@ -49,7 +49,7 @@ export interface StoreTime {
  * its `updated_at` has not shown it landing; GitHub may still carry it out, so the target may
  * hold the value. `skipped`: nothing was sent to it.
  */
-export type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
+type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
 
 export interface StoreOutcome {
   target: SecretTarget

@@ -22,7 +22,7 @@ import { untrusted } from '../base/text.ts'
 export type Environment = Readonly<Record<string, string | undefined>>
 
 /** The variables that may name a proxy. */
-export type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
+type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
 
 /** The variables read for each scheme, lower case first. */
 const PROXY_VARIABLES: Readonly<Record<string, readonly [ProxyVariable, ProxyVariable]>> = {

@@ -11,16 +11,16 @@ import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type 
  * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
  * runner has ended, and one its post step never revoked is found by the next prune-keys.
  */
-export const DEFAULT_JOB_KEY_EXPIRY = '6h'
+const DEFAULT_JOB_KEY_EXPIRY = '6h'
 export const DEFAULT_MAX_REVOKE = 50
 /** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
-export const MAX_MAX_REVOKE = 10_000
+const MAX_MAX_REVOKE = 10_000
 /** `expires-in`: 1 minute to 365 days. */
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
 /** `unused-for`: 1 hour to 3650 days. */
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 export const DEFAULT_KEEP_PREVIOUS = 1
-export const MAX_KEEP_PREVIOUS = 100
+const MAX_KEEP_PREVIOUS = 100
 
 /** `expires-in`, or for a job key the default. */
 export function readExpiresIn(read: InputReader, revokeAfterJob: boolean): number | undefined {

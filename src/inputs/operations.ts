@@ -11,7 +11,7 @@ export const MAX_POLL_INTERVAL_SECONDS = 3600
 /** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
 export const MAX_OPERATION_IDS = 1000
 /** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
-export const PENDING = 'pending'
+const PENDING = 'pending'
 
 /**
  * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped

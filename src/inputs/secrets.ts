@@ -16,12 +16,12 @@ import {
 import { listEntries, type InputReader, type RunnerEnvironment } from './values.ts'
 
 /** GitHub's limit on an environment's name. */
-export const MAX_ENVIRONMENT_NAME_LENGTH = 255
+const MAX_ENVIRONMENT_NAME_LENGTH = 255
 /**
  * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
  * secondary rate limit allows about 80 writes a minute.
  */
-export const MAX_SECRET_TARGETS = 50
+const MAX_SECRET_TARGETS = 50
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /**

@@ -18,7 +18,7 @@ export interface RunnerEnvironment {
   apiUrl?: string
 }
 
-export const MAX_SEARCH_LENGTH = 256
+const MAX_SEARCH_LENGTH = 256
 
 export function readSeconds(read: InputReader, input: string, fallback: number, minimum: number, maximum: number): number {
   const raw = read(input).trim()

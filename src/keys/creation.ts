@@ -16,7 +16,7 @@ export type { KeyTarget } from './ledger.ts'
 
 /**
  * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/key-invariants.e2e.test.ts:
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
  *
  * 1. A clean-up never revokes a key that existed before the step began, or that another job may
  *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
@@ -64,7 +64,7 @@ export function cancellationOf(ctx: CommandContext): Cancellation {
 }
 
 /** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
-export function cleanupClient(ctx: CommandContext): PlatformClient {
+function cleanupClient(ctx: CommandContext): PlatformClient {
   // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
   const usual = ctx.client.deadline + CLEANUP_GRACE_MS
   const cancellation = cancellationOf(ctx)

@@ -11,7 +11,7 @@
  */
 
 /** What comes between the name and the time. */
-export const EXPIRY_MARK = '~exp-'
+const EXPIRY_MARK = '~exp-'
 /** `~exp-` and `YYYYMMDDTHHMMZ`. */
 export const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14
 

@@ -15,7 +15,7 @@
 /** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
 export const MAX_CONGESTED_INTERVAL_MS = 60_000
 /** Each congested round multiplies the interval by this. */
-export const WIDENING = 2
+const WIDENING = 2
 /**
  * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
  * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
@@ -23,7 +23,7 @@ export const WIDENING = 2
  * Retry-After waits: in a model of 100 jobs (`npm run bench -- --only rate-limits`), 16 gave the
  * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
  */
-export const NARROWING_ROUNDS = 16
+const NARROWING_ROUNDS = 16
 
 export class PollPace {
   readonly baseMs: number

@@ -29,10 +29,10 @@ export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pendi
  * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
  * operation, ends that round's listing with a warning naming it.
  */
-export const ROUND_REQUEST_BUDGET = 10
-export const LIST_PAGES_PER_ROUND = 3
-export const IDLE_PAGE_SIZE = 100
-export const IDLE_MAX_PAGES = 5
+const ROUND_REQUEST_BUDGET = 10
+const LIST_PAGES_PER_ROUND = 3
+const IDLE_PAGE_SIZE = 100
+const IDLE_MAX_PAGES = 5
 
 /**
  * `finished`: every operation succeeded. `failed`: the platform says one ended badly.

@@ -7,15 +7,15 @@
 import { oneLine } from '../base/text.ts'
 
 /** Longest table cell, in characters. */
-export const MAX_CELL_LENGTH = 200
+const MAX_CELL_LENGTH = 200
 /** Longest heading or paragraph, in characters. */
-export const MAX_TEXT_LENGTH = 4000
+const MAX_TEXT_LENGTH = 4000
 /** Rows a table shows at most. */
 export const MAX_ROWS = 200
 /** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
 export const TABLE_BUDGET = 512 * 1024
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 

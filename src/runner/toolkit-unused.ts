@@ -5,7 +5,7 @@
  * runner's platform details (`core.platform`), neither of which the action asks for; loading them
  * would cost every step Node's https, child_process and dgram modules and undici's whole entry
  * (measured in docs/performance.md). Each name @actions/core takes from them is here, and throws
- * if it is ever used: __tests__/stand-ins.test.ts keeps the list whole.
+ * if it is ever used: __tests__/project/stand-ins.test.ts keeps the list whole.
  */
 const UNUSED = 'is left out of the bundle: the action never asks for OIDC tokens or platform details'
 

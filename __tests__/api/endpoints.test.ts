@@ -1,0 +1,527 @@
+// src/api/endpoints.ts: what each endpoint asks of the platform and what a 403 or 404 on it tells the user, what it makes
+// of the answer, and the paging of the lists. Unit tests on a fake client that records each request and answers as
+// told; the paging also through the real client against the platform emulator, in this process on a manual clock.
+import { describe, expect, it, afterEach, beforeEach } from '@jest/globals'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { finalError, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
+import {
+  createApiKey,
+  createOrgApiKey,
+  getAuth,
+  getBranch,
+  getOperation,
+  getProject,
+  listAllProjects,
+  listApiKeys,
+  listMyOrganizations,
+  listOperations,
+  listOrgApiKeys,
+  revokeApiKey,
+  revokeOrgApiKey,
+} from '../../src/api/endpoints.ts'
+import { RequestError } from '../../src/http/errors.ts'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { fakeClient } from '../support/fake-client.ts'
+import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
+
+function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
+  const name = status === 403 ? 'Forbidden' : 'Not Found'
+  const error = new RequestError(`the platform answered ${status} ${name}`, {
+    kind: 'http',
+    method: spec.method,
+    path: spec.path,
+    requestId: 'req-1',
+    status,
+  })
+  return finalError(spec, error).message
+}
+
+const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<RequestSpec<unknown>>, string, string][] = [
+  [
+    "createApiKey(client, 'ci')",
+    (client) => createApiKey(client, 'ci'),
+    { method: 'POST', path: '/api_keys', body: { key_name: 'ci' }, retry: 'once' },
+    'Could not create an API key named "ci": the platform refused it (403 Forbidden): personal keys are managed only with a personal key, and the step\'s key is an organization or project-scoped key. Set `org-id` to act on the keys of its organization. (request id req-1)',
+    'Could not create an API key named "ci": the platform answered 404 Not Found. (request id req-1)',
+  ],
+  [
+    'listApiKeys(client)',
+    (client) => listApiKeys(client),
+    { method: 'GET', path: '/api_keys', retry: 'safe' },
+    "Could not list API keys: the platform refused it (403 Forbidden): personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. Set `org-id` to act on the keys of its organization. (request id req-1)",
+    'Could not list API keys: the platform answered 404 Not Found. (request id req-1)',
+  ],
+  [
+    'revokeApiKey(client, 42)',
+    (client) => revokeApiKey(client, 42),
+    { method: 'DELETE', path: '/api_keys/42', retry: 'safe' },
+    "Could not revoke API key 42: the platform refused it (403 Forbidden): personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. Set `org-id` to act on the keys of its organization. (request id req-1)",
+    "Could not revoke API key 42: API key 42 was not found (404); it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set `org-id`. (request id req-1)",
+  ],
+  [
+    "createOrgApiKey(client, 'org-1', 'ci')",
+    (client) => createOrgApiKey(client, 'org-1', 'ci'),
+    { method: 'POST', path: '/organizations/org-1/api_keys', body: { key_name: 'ci' }, retry: 'once' },
+    'Could not create an API key named "ci" in organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin\'s personal key in `api-key`. (request id req-1)',
+    'Could not create an API key named "ci" in organization org-1: organization org-1 was not found (404). (request id req-1)',
+  ],
+  [
+    "createOrgApiKey(client, 'org-1', 'ci', 'proj-1')",
+    (client) => createOrgApiKey(client, 'org-1', 'ci', 'proj-1'),
+    { method: 'POST', path: '/organizations/org-1/api_keys', body: { key_name: 'ci', project_id: 'proj-1' }, retry: 'once' },
+    'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 or a member of project proj-1 may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys. (request id req-1)',
+    'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: organization org-1, or project proj-1 in it, was not found (404). (request id req-1)',
+  ],
+  [
+    "listOrgApiKeys(client, 'org-1')",
+    (client) => listOrgApiKeys(client, 'org-1'),
+    { method: 'GET', path: '/organizations/org-1/api_keys', retry: 'safe' },
+    "Could not list the API keys of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the keys of organization org-1: a project-scoped key cannot manage keys, an organization key reaches only its own organization, and a personal key only the organizations its user belongs to. (request id req-1)",
+    'Could not list the API keys of organization org-1: organization org-1 was not found (404). (request id req-1)',
+  ],
+  [
+    "revokeOrgApiKey(client, 'org-1', 42)",
+    (client) => revokeOrgApiKey(client, 'org-1', 42),
+    { method: 'DELETE', path: '/organizations/org-1/api_keys/42', retry: 'safe' },
+    "Could not revoke API key 42 of organization org-1: the platform refused it (403 Forbidden): the step's key may not revoke keys of organization org-1: a project-scoped key cannot manage keys, an organization key reaches only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped. (request id req-1)",
+    "Could not revoke API key 42 of organization org-1: API key 42 was not found (404); it is not a key of organization org-1; a personal key is revoked with `org-id` left empty, and another organization's key with `org-id` set to that organization. (request id req-1)",
+  ],
+  [
+    'getAuth(client)',
+    (client) => getAuth(client),
+    { method: 'GET', path: '/auth', retry: 'safe' },
+    "Could not find out what kind of key the step's key is: the platform answered 403 Forbidden. (request id req-1)",
+    "Could not find out what kind of key the step's key is: the platform answered 404 Not Found. (request id req-1)",
+  ],
+  [
+    'listMyOrganizations(client)',
+    (client) => listMyOrganizations(client),
+    { method: 'GET', path: '/users/me/organizations', retry: 'safe' },
+    "Could not list the organizations of the step's key: the platform answered 403 Forbidden. (request id req-1)",
+    "Could not list the organizations of the step's key: the platform answered 404 Not Found. (request id req-1)",
+  ],
+  [
+    "getProject(client, 'proj-1')",
+    (client) => getProject(client, 'proj-1'),
+    { method: 'GET', path: '/projects/proj-1', retry: 'safe' },
+    "Could not read project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    'Could not read project proj-1: project proj-1 was not found (404). (request id req-1)',
+  ],
+  [
+    "listAllProjects(client, { orgId: 'org-1' })",
+    (client) => listAllProjects(client, { orgId: 'org-1' }),
+    { method: 'GET', path: '/projects', query: { org_id: 'org-1', limit: 400 }, retry: 'safe' },
+    "Could not list the projects of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the projects of organization org-1: a personal key reaches only the organizations its user belongs to, and an organization key only its own. (request id req-1)",
+    'Could not list the projects of organization org-1: organization org-1 was not found (404). (request id req-1)',
+  ],
+  [
+    'listAllProjects(client, {})',
+    (client) => listAllProjects(client, {}),
+    { method: 'GET', path: '/projects', query: { limit: 400 }, retry: 'safe' },
+    'Could not list projects: the platform answered 403 Forbidden. (request id req-1)',
+    'Could not list projects: the platform answered 404 Not Found. (request id req-1)',
+  ],
+  [
+    "listOperations(client, 'proj-1', { limit: 10 })",
+    (client) => listOperations(client, 'proj-1', { limit: 10 }),
+    { method: 'GET', path: '/projects/proj-1/operations', query: { limit: 10 }, retry: 'poll' },
+    "Could not list the operations of project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    'Could not list the operations of project proj-1: project proj-1 was not found (404). (request id req-1)',
+  ],
+  [
+    "getOperation(client, 'proj-1', 'op-1')",
+    (client) => getOperation(client, 'proj-1', 'op-1'),
+    { method: 'GET', path: '/projects/proj-1/operations/op-1', retry: 'poll' },
+    "Could not read operation op-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    'Could not read operation op-1: operation op-1 in project proj-1 was not found (404). (request id req-1)',
+  ],
+  [
+    "getBranch(client, 'proj-1', 'br-1')",
+    (client) => getBranch(client, 'proj-1', 'br-1'),
+    { method: 'GET', path: '/projects/proj-1/branches/br-1', retry: 'poll' },
+    'Could not read branch br-1 of project proj-1: the platform answered 403 Forbidden. (request id req-1)',
+    'Could not read branch br-1 of project proj-1: branch br-1 in project proj-1 was not found (404). (request id req-1)',
+  ],
+]
+
+describe('each endpoint', () => {
+  it.each(ENDPOINTS)('%s: its request, and what a 403 and a 404 say', async (_label, call, request, forbidden, notFound) => {
+    const { client, specs } = fakeClient()
+    await expect(call(client)).rejects.toThrow('not sent')
+    expect(specs).toHaveLength(1)
+    const spec = specs[0]!
+    expect({ method: spec.method, path: spec.path, query: spec.query, body: spec.body, retry: spec.retry }).toEqual({
+      query: undefined,
+      body: undefined,
+      ...request,
+    })
+    expect(refusal(spec, 403)).toBe(forbidden)
+    expect(refusal(spec, 404)).toBe(notFound)
+  })
+})
+
+const projects = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `p-${from + i}`, name: `n${from + i}` }))
+
+describe('listAllProjects(): paging', () => {
+  it('ends with a warning at a full page that holds only projects already read', async () => {
+    const page = projects(0, 400)
+    const { client, specs } = fakeClient([
+      { projects: page, pagination: { cursor: 'c1' } },
+      { projects: page, pagination: { cursor: 'c2' } },
+    ])
+    const listing = await listAllProjects(client, { orgId: 'org-1' })
+    expect(listing.projects).toHaveLength(400)
+    expect(listing.warning).toBe(
+      'Page 2 of the project list (cursor "c1") held only projects already read; the listing stops there and may be incomplete: 400 project(s) were read.',
+    )
+    expect(specs.map((s) => s.query?.cursor)).toEqual([undefined, 'c1'])
+  })
+
+  it('ends with a warning at a cursor handed out a second time', async () => {
+    const { client } = fakeClient([
+      { projects: projects(0, 400), pagination: { cursor: 'c1' } },
+      { projects: projects(400, 400), pagination: { cursor: 'c1' } },
+    ])
+    const listing = await listAllProjects(client, {})
+    expect(listing.projects).toHaveLength(800)
+    expect(listing.warning).toBe(
+      'The platform handed out the project list\'s cursor "c1" a second time (page 2); the listing stops there and may be incomplete: 800 project(s) were read.',
+    )
+  })
+
+  it('counts unavailable ids once, keeps only strings, and counts them toward a full page', async () => {
+    const { client, specs } = fakeClient([
+      { projects: projects(0, 399), unavailable_project_ids: ['u-1'], pagination: { cursor: 'c1' } },
+      { projects: [], unavailable_project_ids: ['u-1', 'u-2', 7, null], pagination: { cursor: 'c2' } },
+    ])
+    const listing = await listAllProjects(client, {})
+    expect(specs).toHaveLength(2)
+    expect(listing.unavailableIds).toEqual(['u-1', 'u-2'])
+    expect(listing.projects).toHaveLength(399)
+    expect(listing.warning).toBeUndefined()
+  })
+
+  it('takes a full page without a usable cursor for the last', async () => {
+    for (const pagination of [undefined, null, 'c1', { cursor: 5 }]) {
+      const { client, specs } = fakeClient([{ projects: projects(0, 400), pagination }])
+      const listing = await listAllProjects(client, {})
+      expect(listing.projects).toHaveLength(400)
+      expect(specs).toHaveLength(1)
+    }
+  })
+})
+
+describe('revoking', () => {
+  function failingClient(error: Error): PlatformClient {
+    return { send: () => Promise.reject(error) } as unknown as PlatformClient
+  }
+  const notFound = (earlierAttemptUncertain: boolean, status = 404) =>
+    new RequestError('gone', { kind: 'http', method: 'DELETE', path: '/api_keys/42', requestId: 'r', status, earlierAttemptUncertain })
+
+  it('takes a 404 after an attempt that may have gone through for the key revoked by that attempt', async () => {
+    await expect(revokeApiKey(failingClient(notFound(true)), 42)).resolves.toEqual({ id: 42, revoked: true })
+    await expect(revokeOrgApiKey(failingClient(notFound(true)), 'org-1', 42)).resolves.toEqual({ id: 42, revoked: true })
+  })
+
+  it('passes on a 404 at the first attempt, another status, or another error', async () => {
+    await expect(revokeApiKey(failingClient(notFound(false)), 42)).rejects.toThrow('gone')
+    await expect(revokeApiKey(failingClient(notFound(true, 500)), 42)).rejects.toThrow('gone')
+    await expect(revokeApiKey(failingClient(new Error('other')), 42)).rejects.toThrow('other')
+  })
+})
+
+/** A client whose one answer is `body`. */
+const answering = (body: unknown) => fakeClient([body]).client
+
+const OPERATION = {
+  id: 'op-1',
+  project_id: 'proj-1',
+  branch_id: 'br-1',
+  action: 'start_compute',
+  status: 'finished',
+  created_at: '2026-11-21T10:00:00Z',
+}
+
+describe('operations', () => {
+  it('keeps the fields the waiter shows, with defaults for what is missing', async () => {
+    await expect(getOperation(answering({ operation: OPERATION }), 'proj-1', 'op-1')).resolves.toStrictEqual({
+      ...OPERATION,
+      failures_count: 0,
+      updated_at: '2026-11-21T10:00:00Z',
+    })
+  })
+
+  it('keeps the optional fields when they are there, and only then', async () => {
+    const full = {
+      ...OPERATION,
+      failures_count: 2,
+      updated_at: '2026-11-21T10:01:00Z',
+      endpoint_id: 'ep-1',
+      total_duration_ms: 1500,
+      error: 'boom',
+      retry_at: '2026-11-21T10:02:00Z',
+    }
+    await expect(getOperation(answering({ operation: full }), 'proj-1', 'op-1')).resolves.toStrictEqual(full)
+    const empty = { ...OPERATION, failures_count: '2', endpoint_id: '', total_duration_ms: '5', error: '', retry_at: '' }
+    const operation = await getOperation(answering({ operation: empty }), 'proj-1', 'op-1')
+    expect(operation.failures_count).toBe(0)
+    for (const field of ['endpoint_id', 'total_duration_ms', 'error', 'retry_at']) expect(field in operation).toBe(false)
+  })
+
+  it('names the field that is wrong, and where', async () => {
+    await expect(getOperation(answering({ operation: { ...OPERATION, status: 5 } }), 'p', 'o')).rejects.toThrow(
+      'response.operation.status is a number, not a string',
+    )
+    await expect(getOperation(answering({ operation: { ...OPERATION, created_at: undefined } }), 'p', 'o')).rejects.toThrow(
+      'response.operation.created_at is missing, not a string',
+    )
+    await expect(getOperation(answering({}), 'p', 'o')).rejects.toThrow('response.operation is not an object')
+    await expect(listOperations(answering({ operations: [OPERATION, { ...OPERATION, id: null }] }), 'p', { limit: 2 })).rejects.toThrow(
+      'response.operations[1].id is null, not a string',
+    )
+    await expect(listOperations(answering({ operations: {} }), 'p', { limit: 2 })).rejects.toThrow('response.operations is not an array')
+  })
+
+  it('reads the page cursor when there is one', async () => {
+    const page = await listOperations(answering({ operations: [OPERATION], pagination: { cursor: 'c2' } }), 'p', { limit: 1 })
+    expect(page.cursor).toBe('c2')
+    expect(page.operations).toHaveLength(1)
+  })
+})
+
+describe('keys', () => {
+  const KEY = { id: 7, name: 'ci', created_at: '2026-11-21T10:00:00Z' }
+
+  it('a listed key: only the fields the action shows; the project only when it has one', async () => {
+    const listed = await listApiKeys(
+      answering([
+        { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1', key: 'secret', extra: 1 },
+        { ...KEY, id: 8, last_used_at: null, project_id: '' },
+      ]),
+    )
+    expect(listed).toStrictEqual([
+      { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1' },
+      { ...KEY, id: 8, last_used_at: null, last_used_from_addr: null },
+    ])
+    await expect(listApiKeys(answering([KEY, { ...KEY, id: 1.5 }]))).rejects.toThrow('response[1].id is a number, not an integer')
+    await expect(listApiKeys(answering([KEY, 'x']))).rejects.toThrow('response[1] is not an object')
+  })
+
+  it('a created key: its value, and its project only when the answer names one', async () => {
+    const created = await createApiKey(answering({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' }), 'ci')
+    expect(created).toStrictEqual({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' })
+    const personal = await createApiKey(answering({ id: 9, key: 'napi_new' }), 'ci')
+    expect('project_id' in personal).toBe(false)
+    await expect(createApiKey(answering({ id: 9 }), 'ci')).rejects.toThrow('response.key is missing, not a string')
+  })
+
+  it('a revoked key is revoked only when the answer says true', async () => {
+    await expect(revokeApiKey(answering({ id: 7, name: 'ci', revoked: true }), 7)).resolves.toStrictEqual({
+      id: 7,
+      name: 'ci',
+      revoked: true,
+    })
+    await expect(revokeApiKey(answering({ id: 7, revoked: 'true' }), 7)).resolves.toMatchObject({ revoked: false })
+    await expect(revokeApiKey(answering({ revoked: true }), 7)).rejects.toThrow('response.id is missing, not an integer')
+  })
+})
+
+describe('the rest', () => {
+  it('auth, organizations, a project and a branch', async () => {
+    await expect(getAuth(answering({ account_id: 'u-1', auth_method: 'api_key_user' }))).resolves.toStrictEqual({
+      accountId: 'u-1',
+      authMethod: 'api_key_user',
+    })
+    await expect(getAuth(answering({ account_id: 'u-1' }))).rejects.toThrow('response.auth_method is missing, not a string')
+    await expect(listMyOrganizations(answering({ organizations: [{ id: 'org-1', name: 'A' }, { id: 'org-2' }] }))).resolves.toStrictEqual([
+      { id: 'org-1', name: 'A' },
+      { id: 'org-2', name: '' },
+    ])
+    await expect(listMyOrganizations(answering({ organizations: [{ name: 'A' }] }))).rejects.toThrow(
+      'response.organizations[0].id is missing, not a string',
+    )
+    await expect(getProject(answering({ project: { id: 'p', name: 3 } }), 'p')).rejects.toThrow(
+      'response.project.name is a number, not a string',
+    )
+    await expect(getBranch(answering({ branch: { id: 'br-1', name: 'main' } }), 'p', 'br-1')).resolves.toStrictEqual({
+      id: 'br-1',
+      name: 'main',
+    })
+    await expect(getBranch(answering({ branch: { name: 'main' } }), 'p', 'br-1')).rejects.toThrow(
+      'response.branch.id is missing, not a string',
+    )
+    await expect(getBranch(answering({ branch: [] }), 'p', 'br-1')).rejects.toThrow('response.branch is not an object')
+  })
+})
+
+describe('an answer of the wrong kind names the place that is wrong', () => {
+  it.each<[string, (body: unknown) => Promise<unknown>, unknown, string]>([
+    ['auth', (b) => getAuth(answering(b)), 'text', 'response is not an object'],
+    ['auth', (b) => getAuth(answering(b)), { auth_method: 'api_key_user' }, 'response.account_id is missing, not a string'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), [], 'response is not an object'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: {} }, 'response.organizations is not an array'],
+    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: ['org-1'] }, 'response.organizations[0] is not an object'],
+    ['a project', (b) => getProject(answering(b), 'p'), null, 'response is not an object'],
+    ['a project', (b) => getProject(answering(b), 'p'), {}, 'response.project is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), 7, 'response is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: null }, 'response.projects is not an array'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: ['p'] }, 'response.projects[0] is not an object'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ name: 'a' }] }, 'response.projects[0].id is missing, not a string'],
+    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ id: 'p' }] }, 'response.projects[0].name is missing, not a string'],
+    ['operations', (b) => listOperations(answering(b), 'p', { limit: 2 }), [], 'response is not an object'],
+    ['an operation', (b) => getOperation(answering(b), 'p', 'o'), 'x', 'response is not an object'],
+    ['a branch', (b) => getBranch(answering(b), 'p', 'br-1'), true, 'response is not an object'],
+    ['a new key', (b) => createApiKey(answering(b), 'ci'), [], 'response is not an object'],
+    ['a new key', (b) => createApiKey(answering(b), 'ci'), { key: 'napi_x' }, 'response.id is missing, not an integer'],
+  ])('%s: %j', async (_, call, body, message) => {
+    await expect(call(body)).rejects.toThrow(message)
+    // The whole message: not a longer path that merely ends in it.
+    await expect(call(body)).rejects.toThrow(new RegExp(`^${message.replace(/[.[\]]/g, '\\$&')}$`))
+  })
+})
+
+let platform: PlatformEmulator
+let clock: ManualClock
+let log: ReturnType<typeof captureLog>
+let admin: { id: number; key: string }
+let client: PlatformClient
+
+function makeClient(options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): PlatformClient {
+  return new PlatformClient({
+    baseUrl: platform.url,
+    apiKey: admin.key,
+    userAgent: 'test-agent/1',
+    clock,
+    logger: log.logger,
+    deadline: clock.now() + 600_000,
+    random: () => 0.5,
+    ...options,
+  })
+}
+
+interface Stub {
+  url: string
+  hits: number
+  close(): Promise<void>
+}
+
+async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<Stub> {
+  const stub = { url: '', hits: 0 } as Stub
+  const server: Server = createServer((req, res) => {
+    stub.hits++
+    handler!(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  stub.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  return stub
+}
+
+describe('paging', () => {
+  beforeEach(async () => {
+    clock = manualClock()
+    log = captureLog()
+    platform = new PlatformEmulator({ now: clock.now })
+    await platform.start()
+    admin = platform.addKey('admin')
+    client = makeClient()
+  })
+
+  afterEach(async () => {
+    await client.close()
+    await platform.stop()
+  })
+  it('asks for 400 projects a page: a list shorter than that costs one request', async () => {
+    const ids = platform.addProjects(57)
+    const { projects, warning } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects.map((p) => p.id)).toEqual(ids)
+    expect(warning).toBeUndefined()
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.map((r) => r.query)).toEqual([{ org_id: platform.defaultOrgId, limit: '400' }])
+  })
+
+  it('reads on after a full page, and stops at the empty page past the end', async () => {
+    const ids = platform.addProjects(800)
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects.map((p) => p.id)).toEqual(ids)
+    const pages = platform.requests.filter((r) => r.path === '/projects')
+    expect(pages.map((r) => r.query.cursor)).toEqual([undefined, ids[399], ids[799]])
+  })
+
+  it('counts unavailable projects in the page: a page of 390 projects and 10 ids is full', async () => {
+    const ids = platform.addProjects(410)
+    for (const id of ids.slice(0, 10)) platform.markUnavailable(id)
+    const { projects, unavailableIds } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects.map((p) => p.id)).toEqual(ids.slice(10))
+    expect(unavailableIds).toEqual(ids.slice(0, 10))
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
+  })
+
+  it('reads 10,000 projects in 26 requests', async () => {
+    platform.addProjects(10_000)
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(new Set(projects.map((p) => p.id)).size).toBe(10_000)
+    expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(26)
+  })
+
+  it('a cursor handed out a second time ends the listing with a warning naming it', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(800)
+    expect(platform.requests.map((r) => r.query.cursor)).toEqual([undefined, 'cursor-a', 'cursor-b'])
+    expect(warning).toBe(
+      'The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+    )
+  })
+
+  it('a full page of projects already read ends the listing with a warning naming its cursor', async () => {
+    platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
+    const { projects, warning } = await listAllProjects(client)
+    expect(projects).toHaveLength(400)
+    expect(platform.requests).toHaveLength(2)
+    expect(warning).toMatch(/^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/)
+  })
+
+  it('a cursor that does not move on after a full page is a repeat too', async () => {
+    const server = await stubServer((_, res) => {
+      res.setHeader('content-type', 'application/json')
+      const projects = Array.from({ length: 400 }, (__, i) => ({ id: `p-${i}`, name: 'n' }))
+      res.end(JSON.stringify({ projects, pagination: { cursor: 'same' } }))
+    })
+    const stub = makeClient({ baseUrl: server.url })
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects).toHaveLength(400)
+    expect(server.hits).toBe(2)
+    expect(warning).toContain('cursor "same" a second time (page 2)')
+    await stub.close()
+    await server.close()
+  })
+
+  it('a short page ends the listing whatever its cursor says', async () => {
+    const server = await stubServer((_, res) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ projects: [{ id: 'p-1', name: 'one' }], pagination: { cursor: 'next' } }))
+    })
+    const stub = makeClient({ baseUrl: server.url })
+    const { projects, warning } = await listAllProjects(stub)
+    expect(projects.map((p) => p.id)).toEqual(['p-1'])
+    expect([server.hits, warning]).toEqual([1, undefined])
+    await stub.close()
+    await server.close()
+  })
+
+  it('pages operations newest first with the timestamp cursor', async () => {
+    const project = platform.addProject().id
+    const ids = Array.from({ length: 5 }, (_, i) => platform.addOperation(project, { createdAt: clock.now() + i * 1000 }))
+    const first = await listOperations(client, project, { limit: 3 })
+    expect(first.operations.map((o) => o.id)).toEqual([ids[4], ids[3], ids[2]])
+    expect(first.cursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/)
+    const second = await listOperations(client, project, { limit: 3, cursor: first.cursor })
+    expect(second.operations.map((o) => o.id)).toEqual([ids[1], ids[0]])
+  })
+})

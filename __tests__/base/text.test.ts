@@ -1,0 +1,102 @@
+// src/base/text.ts: outside text on one log line (untrusted, quoted, oneLine), printable tokens, and the redaction of secrets.
+// Unit tests, in this process.
+import { describe, expect, it } from '@jest/globals'
+import { MAX_UNTRUSTED_LENGTH, isPrintableToken, oneLine, quoted, redactSecrets, registerSecret, untrusted } from '../../src/base/text.ts'
+import { forgedCommands, HOSTILE, PAYLOADS } from '../support/injection.ts'
+
+describe('untrusted(): outside text on one log line', () => {
+  it.each(PAYLOADS.map((p) => [p]))('%j becomes one line that is no runner command', (payload) => {
+    for (const text of [payload, `before ${payload}`, payload.replace(/^x/, '')]) {
+      const line = `info: ${untrusted(text)}`
+      expect(forgedCommands(line)).toEqual([])
+      expect(forgedCommands(untrusted(text))).toEqual([])
+      expect(line).not.toMatch(/[\r\n\u2028\u2029]/)
+    }
+  })
+
+  it('shows control characters as escapes, so the reader still sees what the server sent', () => {
+    expect(untrusted('a\nb\rc\td\u0007e\u2028f')).toBe('a\\nb\\rc\\td\\u0007e\\u2028f')
+    expect(untrusted('::error::x')).toBe(':\u200b:error::x')
+    expect(untrusted('  ::warning::x')).toBe('  :\u200b:warning::x')
+    expect(untrusted('a ##[add-mask]b ##[group]')).toBe('a #\u200b#[add-mask]b #\u200b#[group]')
+    expect(untrusted('plain text: a::b')).toBe('plain text: a::b')
+  })
+
+  it('cuts long text to a bound, by characters, without splitting a surrogate pair', () => {
+    expect(untrusted('x'.repeat(1000))).toBe(`${'x'.repeat(MAX_UNTRUSTED_LENGTH)}…`)
+    expect(untrusted('😀'.repeat(5), 3)).toBe('😀😀😀…')
+    expect(untrusted('abc', 3)).toBe('abc')
+    // Exactly `max` characters in more UTF-16 units than `max`: whole, with no `…`.
+    expect(untrusted('😀'.repeat(3), 3)).toBe('😀😀😀')
+    // U+FFFF is one unit, not half of a pair.
+    expect(untrusted('\uffff'.repeat(4), 3)).toBe('\uffff\uffff\uffff…')
+    // The cut comes before the escapes: a bound on characters read, not on a half escape.
+    expect(untrusted('\n'.repeat(10), 2)).toBe('\\n\\n…')
+    // Linear: 10 MB of markers and line breaks take no time worth measuring.
+    expect(untrusted(`${HOSTILE}\n`.repeat(60_000), Number.POSITIVE_INFINITY)).not.toMatch(/[\r\n]|##\[/)
+  })
+
+  it('quoted() puts it in double quotes, escaping the quotes inside', () => {
+    expect(quoted('say "hi"\n')).toBe('"say \\"hi\\"\\n"')
+    expect(quoted('x'.repeat(10), 4)).toBe('"xxxx…"')
+  })
+
+  it('oneLine() flattens and bounds without touching markers, for the job summary', () => {
+    expect(oneLine('a\r\n\r\nb ##[x]', 100)).toBe('a\\r\\n\\r\\nb ##[x]')
+    expect(oneLine('abcdef', 3)).toBe('abc…')
+  })
+})
+
+describe('isPrintableToken(): what a key or token may be', () => {
+  it('printable ASCII without a space, and not empty', () => {
+    expect(isPrintableToken('napi_AZaz09-._~!#$%&*+/=?^`{|}')).toBe(true)
+    for (const text of ['', 'a b', 'a\nb', 'a\tb', 'kéy', 'a\u007f', '\u200b'])
+      expect([text, isPrintableToken(text)]).toEqual([text, false])
+  })
+
+  it('at most `max` characters when given', () => {
+    expect(isPrintableToken('x'.repeat(1024), 1024)).toBe(true)
+    expect(isPrintableToken('x'.repeat(1025), 1024)).toBe(false)
+    expect(isPrintableToken('x'.repeat(100_000))).toBe(true)
+  })
+})
+
+describe('redactSecrets(): what the step must never show, replaced before anything is cut', () => {
+  const KEY = 'napi_7kq2m9x4v8w1b6n3c5z0a2s4d6f8g0h1j3k5'
+  registerSecret(KEY)
+
+  it('replaces a registered secret wherever it is, whole', () => {
+    expect(redactSecrets(`a ${KEY} b ${KEY}`)).toBe('a *** b ***')
+  })
+
+  it('replaces pieces of 12 characters or more anywhere, and shorter ones at the start or end, only where asked', () => {
+    const middle = KEY.slice(5, 20)
+    expect(redactSecrets(`x ${middle} y`, { pieces: true })).toBe('x *** y')
+    expect(redactSecrets(`x ${middle} y`)).toBe(`x ${middle} y`)
+    expect(redactSecrets(`cut here: ${KEY.slice(0, 7)}`, { pieces: true })).toBe('cut here: ***')
+    expect(redactSecrets(`${KEY.slice(-7)} and on`, { pieces: true })).toBe('*** and on')
+    // Short pieces inside ordinary text are ordinary text.
+    expect(redactSecrets(`x ${KEY.slice(3, 10)} y`, { pieces: true })).toBe(`x ${KEY.slice(3, 10)} y`)
+  })
+
+  it('replaces credentials by their form, whoever owns them, and leaves prose alone', () => {
+    expect(redactSecrets('Authorization: Bearer abc.DEF-123')).toBe('Authorization: Bearer ***')
+    expect(redactSecrets('header token ghs_16C7e42F292c6912E7710c838347Ae178B4a')).toBe('header token ***')
+    expect(redactSecrets('uses github_pat_11ABCDEFG0123456789_abcdefghijklmnop')).toBe('uses ***')
+    expect(redactSecrets('Proxy-Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe('Proxy-Authorization: Basic ***')
+    expect(redactSecrets('token=a1b2c3d4e5f6')).toBe('token=***')
+    expect(redactSecrets('the token may not read that; token authentication failed; Basic settings')).toBe(
+      'the token may not read that; token authentication failed; Basic settings',
+    )
+  })
+
+  it('untrusted() and quoted() redact before they cut: an echo at any offset shows no piece of the secret', () => {
+    for (let offset = 0; offset <= 260; offset++) {
+      const text = `${'m'.repeat(offset)}${KEY}${'n'.repeat(50)}`
+      for (const shown of [untrusted(text), quoted(text), oneLine(text, 200)]) {
+        for (let i = 0; i + 6 <= KEY.length; i++)
+          expect({ offset, piece: shown.includes(KEY.slice(i, i + 6)) }).toEqual({ offset, piece: false })
+      }
+    }
+  })
+})

@@ -1,0 +1,578 @@
+// src/commands/create-key.ts (with src/keys/creation.ts): every fault of the create and its clean-up (a lost answer, a
+// failed list or revocation, a key the platform makes late, the runner's signal) placed on one request; the test reads
+// what the step says, saves, masks and leaves valid.
+// In process, against the platform emulator over HTTP, with one manual clock for both.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformClient } from '../../src/api/client.ts'
+import { RequestError } from '../../src/http/errors.ts'
+import { StepCancelled, watchCancellation } from '../../src/runner/cancellation.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-key.ts'
+import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
+import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
+import type { CapturedLog, ManualClock } from '../support/clock.ts'
+import { inProcess, type InProcess } from '../support/in-process.ts'
+
+let platform: PlatformEmulator
+let clock: ManualClock
+let log: CapturedLog
+let client: PlatformClient
+let ctx: CommandContext
+let saved: Array<[string, string]>
+let masked: string[]
+let notices: string[]
+let signals: EventEmitter
+
+const NAME = 'ci'
+const PERSONAL_ADVICE = (id: number) =>
+  `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+  'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
+
+let run: InProcess
+
+beforeEach(async () => {
+  signals = new EventEmitter()
+  run = await inProcess()
+  ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)
+  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+})
+
+afterEach(() => run.stop())
+
+const create = (options: Partial<CreateKeySettings> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
+/** The error a command fails with. */
+const failure = async (run: Promise<unknown>): Promise<Error> => {
+  const outcome = await run.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  if (!(outcome instanceof Error)) throw new Error('the command did not fail')
+  return outcome
+}
+/** The request id the n-th request (from 1) of that method and path sent. */
+const requestId = (method: string, path: string, n = 1): string => {
+  const sent = platform.requests.filter((r) => r.method === method && r.path === path)
+  return sent[n - 1]!.headers['x-request-id']!
+}
+const requestsOf = (method: string, path: string | RegExp) =>
+  platform.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+/** The ledger as saved for the post step, one entry per save. */
+const ledgerSaves = () => saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
+const record = (known: number[], pending: number[], extra: { org?: string; project?: string } = {}, name = NAME) =>
+  JSON.stringify({ name, known, pending, ...extra })
+const valid = (name = NAME) =>
+  platform
+    .keys()
+    .filter((k) => k.name === name && !k.revoked)
+    .map((k) => k.id)
+const revoked = (name = NAME) =>
+  platform
+    .keys()
+    .filter((k) => k.name === name && k.revoked)
+    .map((k) => k.id)
+
+const lostCreate = (n: number, name = NAME) =>
+  `Could not create an API key named "${name}": the connection failed (UND_ERR_SOCKET). (request id ${requestId('POST', '/api_keys', n)})`
+const badRequest = (what: string, id: string) =>
+  `Could not ${what}: the platform answered 400 Bad Request: "bad request". (request id ${id})`
+const listRefused = (n: number) => badRequest('list API keys', requestId('GET', '/api_keys', n))
+const createRefused = (n: number, name = NAME) => badRequest(`create an API key named "${name}"`, requestId('POST', '/api_keys', n))
+/** A list request fails (400, not retried) when it is the n-th list of the personal keys. */
+const failListNumber = (n: number) => {
+  let lists = 0
+  platform.onRequest((r) => {
+    if (r.method === 'GET' && r.path === '/api_keys' && ++lists === n)
+      platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400 })
+  })
+}
+/** Runs `act` when the n-th request of that method and path arrives, before the platform handles it. */
+const onNth = (method: string, path: string, n: number, act: () => void) => {
+  let seen = 0
+  platform.onRequest((r) => {
+    if (r.method === method && r.path === path && ++seen === n) act()
+  })
+}
+const NOT_PRINTABLE = (id: number) => `The platform answered key ${id} with a value that is not a printable token.`
+const dropCreate = (when: 'before' | 'after', times = 1) =>
+  platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when, times })
+
+describe('create-key hands out a new key', () => {
+  it('a personal key: masked, named in the log with its scope, advised against, and the ledger saved before the create then cleared', async () => {
+    let savedWhenSent: string[] = []
+    onNth('POST', '/api_keys', 1, () => (savedWhenSent = ledgerSaves()))
+    const result = await create()
+    const made = platform.keys().find((k) => k.name === NAME)!
+    const value = result.outputs.key!
+    expect(result.outputs).toStrictEqual({ key: value, 'key-id': String(made.id) })
+    expect(platform.keyIdOf(value)).toBe(made.id)
+    expect(valid()).toEqual([made.id])
+    expect(masked).toEqual([value])
+    expect(log.info).toEqual([`Created API key ${made.id} named "ci" (personal).`])
+    expect(log.warning).toEqual([])
+    expect(notices).toEqual([PERSONAL_ADVICE(made.id)])
+    // Saved before the create was sent, so the post step can look for a key of that name.
+    expect(savedWhenSent).toEqual([record([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made.id]), record([made.id], []), ''])
+    expect(saved.map(([name]) => name)).toEqual([UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS])
+    expect(result.summary).toBe(
+      '<h3>API key created</h3>\n<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
+        `<tr><td><code>${made.id}</code></td><td>ci</td><td>personal</td><td>until revoked</td></tr>\n</table>\n` +
+        '<p>The key value is in the step output <code>key</code>, masked in logs. It is shown nowhere else.</p>\n',
+    )
+    expect(requestsOf('GET', '/api_keys')).toHaveLength(1)
+  })
+
+  it('an organization key revoked when the job ends, with an expiry in its name: state for the post step, lifetime in log and summary', async () => {
+    const org = platform.defaultOrgId
+    const result = await create({ orgId: org, revokeAfterJob: true, expiresInMs: 3_600_000 })
+    const name = 'ci~exp-20261121T1100Z'
+    const made = platform.keys().find((k) => k.name === name)!
+    expect(made.org_id).toBe(org)
+    expect(result.outputs).toStrictEqual({ key: result.outputs.key, 'key-id': String(made.id), 'org-id': org })
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      `Created API key ${made.id} named "${name}" (organization ${org}); it is revoked when the job ends; it expires 2026-11-21 11:00 UTC by its name.`,
+    ])
+    expect(notices).toEqual([])
+    const orgRecord = (known: number[], pending: number[]) => record(known, pending, { org }, name)
+    expect(saved).toEqual([
+      [UNSETTLED_KEYS, orgRecord([], [])],
+      [UNSETTLED_KEYS, orgRecord([], [made.id])],
+      [JOB_KEY_ORG_ID, org],
+      [JOB_KEY_ID, String(made.id)],
+      [UNSETTLED_KEYS, orgRecord([made.id], [])],
+      [UNSETTLED_KEYS, ''],
+    ])
+    expect(result.summary).toContain(
+      `<tr><td><code>${made.id}</code></td><td>${name}</td><td>organization ${org}</td><td>this job (expires 2026-11-21 11:00 UTC)</td></tr>`,
+    )
+  })
+
+  it.each([
+    [{ revokeAfterJob: true }, 'ci', '; it is revoked when the job ends', 'this job'],
+    [{ expiresInMs: 90_000 }, 'ci~exp-20261121T1002Z', '; it expires 2026-11-21 10:02 UTC by its name', 'expires 2026-11-21 10:02 UTC'],
+  ])('lifetime %j: said in the log and the summary', async (options, name, said, lifetime) => {
+    const result = await create(options)
+    const id = platform.keys().find((k) => k.name === name)!.id
+    expect(log.info).toEqual([`Created API key ${id} named "${name}" (personal)${said}.`])
+    expect(result.summary).toContain(`<tr><td><code>${id}</code></td><td>${name}</td><td>personal</td><td>${lifetime}</td></tr>`)
+  })
+
+  it('a project-scoped key: its organization found from the project, its scope named, the project in the ledger', async () => {
+    const org = platform.defaultOrgId
+    const project = platform.addProject().id
+    const result = await create({ projectId: project })
+    const made = platform.keys().find((k) => k.name === NAME)!
+    expect(made.project_id).toBe(project)
+    expect(result.outputs['org-id']).toBe(org)
+    expect(log.info).toEqual([
+      `Organization ${org}: the owner of project ${project}.`,
+      `Created API key ${made.id} named "ci" (project ${project}).`,
+    ])
+    expect(ledgerSaves()).toEqual([
+      record([], [], { org, project }),
+      record([], [made.id], { org, project }),
+      record([made.id], [], { org, project }),
+      '',
+    ])
+    expect(notices).toEqual([])
+  })
+})
+
+describe('the snapshot before the create', () => {
+  it(`${MAX_KNOWN_KEYS} keys of that name already are kept track of`, async () => {
+    for (let i = 0; i < MAX_KNOWN_KEYS; i++) platform.addKey(NAME)
+    const result = await create()
+    expect(valid()).toHaveLength(MAX_KNOWN_KEYS + 1)
+    expect(valid()).toContain(Number(result.outputs['key-id']))
+  })
+
+  it(`one more than ${MAX_KNOWN_KEYS} and nothing is created or saved`, async () => {
+    for (let i = 0; i <= MAX_KNOWN_KEYS; i++) platform.addKey(NAME)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${MAX_KNOWN_KEYS + 1} keys are named "ci" already, more than the ${MAX_KNOWN_KEYS} this step can keep track of ` +
+        'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.',
+    )
+    expect(requestsOf('POST', '/api_keys')).toEqual([])
+    expect(saved).toEqual([])
+  })
+})
+
+describe('after a lost create answer', () => {
+  it("the lost attempt's key is revoked and the key created once more; the ledger saved after each change", async () => {
+    dropCreate('after')
+    const result = await create()
+    const [lost, made] = [100_001, 100_002]
+    expect(result.outputs['key-id']).toBe(String(made))
+    expect(valid()).toEqual([made])
+    expect(revoked()).toEqual([lost])
+    expect(log.warning).toEqual([
+      `The answer to creating key "ci" was lost (network). Revoked key ${lost}, which that attempt made. Creating it once more.`,
+    ])
+    expect(ledgerSaves()).toEqual([record([], []), record([], []), record([], [made]), record([made], []), ''])
+    // Found and revoked: nothing is left to look for after the second create.
+    expect(requestsOf('GET', '/api_keys')).toHaveLength(2)
+  })
+
+  it('none found: after the second create the step looks once more, and the post step is left to look again', async () => {
+    dropCreate('before')
+    const result = await create()
+    const made = Number(result.outputs['key-id'])
+    expect(log.warning).toEqual([
+      'The answer to creating key "ci" was lost (network). No key of that attempt is there yet. Creating it once more.',
+    ])
+    expect(log.info).toEqual([
+      'No other new key named "ci" is there; the post step looks once more when the job ends.',
+      `Created API key ${made} named "ci" (personal).`,
+    ])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), record([made], [])])
+    expect(requestsOf('GET', '/api_keys')).toHaveLength(3)
+  })
+
+  it('a key the lost attempt made late is found after the second create and revoked; nothing is left for the post step', async () => {
+    dropCreate('before')
+    let late = 0
+    onNth('POST', '/api_keys', 2, () => (late = platform.addKey(NAME).id))
+    const result = await create()
+    const made = Number(result.outputs['key-id'])
+    expect(log.info).toEqual([`Revoked key ${late}, which the lost attempt made late.`, `Created API key ${made} named "ci" (personal).`])
+    expect(valid()).toEqual([made])
+    expect(revoked()).toEqual([late])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([], [made]), record([made], []), ''])
+  })
+
+  it('a late key whose revocation fails is named in a warning, and left to the post step', async () => {
+    dropCreate('before')
+    let late = 0
+    onNth('POST', '/api_keys', 2, () => {
+      late = platform.addKey(NAME).id
+      platform.inject({ method: 'DELETE', path: `/api_keys/${late}`, kind: 'status', status: 400 })
+    })
+    const result = await create()
+    const made = Number(result.outputs['key-id'])
+    expect(log.warning.at(-1)).toBe(
+      `Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${badRequest(`revoke API key ${late}`, requestId('DELETE', `/api_keys/${late}`))} The post step tries again.`,
+    )
+    expect(valid().sort()).toEqual([late, made].sort())
+    expect(ledgerSaves().at(-1)).toBe(record([made], []))
+  })
+
+  it('when the look for a late key cannot list the keys, a warning says the post step looks again', async () => {
+    dropCreate('before')
+    failListNumber(3)
+    const result = await create()
+    expect(result.outputs['key-id']).toBe('100001')
+    expect(log.warning.at(-1)).toBe(
+      `Could not look for a key that the lost attempt may have made late: ${listRefused(3)} The post step looks again when the job ends.`,
+    )
+    expect(ledgerSaves().at(-1)).toBe(record([100_001], []))
+  })
+
+  it.each([
+    ['two keys of that name appeared', () => [platform.addKey(NAME).id, platform.addKey(NAME).id], (ids: number[]) => ids.join(', ')],
+    [
+      'a key of that name in use appeared',
+      () => [platform.addKey(NAME, { lastUsedAt: clock.now() }).id],
+      (ids: number[]) => `${ids[0]} (in use)`,
+    ],
+  ])('%s after the second create: none is revoked, and a warning names them', async (_, appear, named) => {
+    dropCreate('before')
+    let strangers: number[] = []
+    onNth('POST', '/api_keys', 2, () => (strangers = appear()))
+    const result = await create()
+    const made = Number(result.outputs['key-id'])
+    expect(log.warning.at(-1)).toBe(
+      `Key ${made} was created, but other keys of that name that were not there before are valid: ${named(strangers)}. ` +
+        "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+    )
+    expect(valid().sort()).toEqual([...strangers, made].sort())
+  })
+
+  it('when the clean-up cannot list the keys, the step fails saying what to look for', async () => {
+    dropCreate('after')
+    failListNumber(2)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer, and listing the keys to find it failed: ${listRefused(2)} ` +
+        'The post step looks for it again when the job ends; or run list-keys and revoke a key named "ci" that you do not expect.',
+    )
+    expect(valid()).toEqual([100_001])
+    expect(ledgerSaves()).toEqual([record([], [])])
+  })
+
+  it('when the clean-up cannot list the keys, the keys of that name from before are named as ones to keep', async () => {
+    const earlier = [platform.addKey(NAME).id, platform.addKey(NAME).id]
+    dropCreate('after')
+    failListNumber(2)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer, and listing the keys to find it failed: ${listRefused(2)} ` +
+        `The post step looks for it again when the job ends; or run list-keys and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect.`,
+    )
+    expect(ledgerSaves()).toEqual([record(earlier, [])])
+  })
+
+  it("when revoking the lost attempt's key fails, the step fails naming it", async () => {
+    dropCreate('after')
+    platform.inject({ method: 'DELETE', path: '/api_keys/100001', kind: 'status', status: 400 })
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer: key 100001, which that attempt made and whose value can never be read, is valid, ` +
+        `and revoking it failed: ${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))} ` +
+        'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).',
+    )
+    expect(valid()).toEqual([100_001])
+    expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
+    expect(ledgerSaves()).toEqual([record([], [])])
+  })
+})
+
+describe('giving up on the create', () => {
+  it('a second lost answer: both keys revoked, and a list taken after shows none left', async () => {
+    dropCreate('after', 2)
+    const error = await failure(create())
+    expect(error).not.toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe(
+      `${lostCreate(2)} Revoked keys 100001, 100002, made by the attempts whose answers were lost. ` +
+        'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
+    )
+    expect(valid()).toEqual([])
+    expect(revoked()).toEqual([100_001, 100_002])
+    expect(ledgerSaves()).toEqual([record([], []), record([], []), record([], []), ''])
+    expect(requestsOf('GET', '/api_keys')).toHaveLength(4)
+  })
+
+  it('a second lost answer, no key of either attempt found: the post step is left to look for one made late', async () => {
+    dropCreate('before', 2)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${lostCreate(2)} No new key named "ci" is left valid: a list taken after the clean-up shows none ` +
+        '(if the platform carries out a lost attempt late, the post step revokes its key).',
+    )
+    expect(log.warning).toHaveLength(1)
+    expect(ledgerSaves()).toEqual([record([], []), record([], [])])
+  })
+
+  it('a create refused outright fails at once, and the ledger is cleared', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 400 })
+    const error = await failure(create())
+    expect(error).toBeInstanceOf(RequestError)
+    expect(error.message).toBe(createRefused(1))
+    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(requestsOf('GET', '/api_keys')).toHaveLength(1)
+  })
+
+  it('a create refused after a lost answer: the revoked key is named, and the list taken after shows none left', async () => {
+    dropCreate('after')
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 400 })
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
+        'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
+    )
+    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+  })
+
+  it('a key of that name that appeared meanwhile is named, and not revoked', async () => {
+    dropCreate('after')
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 400 })
+    let stranger = 0
+    onNth('GET', '/api_keys', 3, () => (stranger = platform.addKey(NAME).id))
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
+        `Keys of that name that were not there before the create are valid: ${stranger}. None was revoked: ` +
+        "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+    )
+    expect(valid()).toEqual([stranger])
+    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+  })
+
+  it('when the list after the clean-up fails, the step says it could not confirm', async () => {
+    dropCreate('after')
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 400 })
+    failListNumber(3)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
+        `Could not confirm that no new key named "ci" is left valid: listing the keys failed (${listRefused(3)}). The post step looks again when the job ends.`,
+    )
+    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+  })
+
+  it("the step's timeout running out during a lost create: the clean-up still runs, within its grace, and no create is sent again", async () => {
+    ctx.client = client.withDeadline(clock.now() + 10_000)
+    dropCreate('after')
+    onNth('POST', '/api_keys', 1, () => clock.advance(10_000))
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${lostCreate(1)} Revoked key 100001, made by the attempts whose answers were lost. ` +
+        'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
+    )
+    expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
+    expect(revoked()).toEqual([100_001])
+  })
+})
+
+describe('cancellation', () => {
+  it('a signal before the first create: nothing is created, and the ledger is cleared', async () => {
+    onNth('GET', '/api_keys', 1, () => signals.emit('SIGINT'))
+    const error = await failure(create())
+    expect(error).toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe('The runner cancelled the step (SIGINT) before it could create key "ci".')
+    expect(requestsOf('POST', '/api_keys')).toEqual([])
+    expect(ledgerSaves()).toEqual([record([], []), ''])
+  })
+
+  it("a signal during a lost create: the lost attempt's key is revoked, and no create is sent again", async () => {
+    dropCreate('after')
+    onNth('POST', '/api_keys', 1, () => signals.emit('SIGINT'))
+    const error = await failure(create())
+    // The step fails for the lost answer; the signal was said in its own warning.
+    expect(error).not.toBeInstanceOf(StepCancelled)
+    expect(log.warning).toEqual([
+      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+    ])
+    expect(error.message).toBe(
+      `${lostCreate(1)} Revoked key 100001, made by the attempts whose answers were lost. ` +
+        'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
+    )
+    expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
+    expect(valid()).toEqual([])
+  })
+
+  it('a signal just before the second create: it is not sent, and a list taken after shows none left', async () => {
+    dropCreate('before')
+    ctx.log = {
+      ...log.logger,
+      warning: (message) => {
+        log.logger.warning(message)
+        if (message.startsWith('The answer to creating key')) signals.emit('SIGINT')
+      },
+    }
+    const error = await failure(create())
+    expect(error).toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe(
+      'The runner cancelled the step (SIGINT) before it could create key "ci". No new key named "ci" is left valid: ' +
+        'a list taken after the clean-up shows none (if the platform carries out a lost attempt late, the post step revokes its key).',
+    )
+    expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
+    expect(ledgerSaves()).toEqual([record([], []), record([], [])])
+  })
+
+  it('a signal while the key is made: it is revoked instead of handed out', async () => {
+    onNth('POST', '/api_keys', 1, () => signals.emit('SIGINT'))
+    const error = await failure(create({ revokeAfterJob: true }))
+    expect(error).toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe(
+      'The runner cancelled the step (SIGINT) before it could hand out the new key. The new key 100001 was revoked.',
+    )
+    expect(revoked()).toEqual([100_001])
+    expect(saved).toEqual([
+      [UNSETTLED_KEYS, record([], [])],
+      [UNSETTLED_KEYS, record([], [100_001])],
+      [JOB_KEY_ID, '100001'],
+      [UNSETTLED_KEYS, record([], [])],
+      [UNSETTLED_KEYS, ''],
+    ])
+  })
+})
+
+describe('a new key that must not stay valid is revoked at once', () => {
+  const answerKey = (value: (key: string) => string) =>
+    platform.inject({
+      method: 'POST',
+      path: '/api_keys',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as Record<string, unknown>), key: value((body as { key: string }).key) }),
+    })
+
+  it('an empty value: never masked, and revoked', async () => {
+    answerKey(() => '')
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${NOT_PRINTABLE(100_001)} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    )
+    expect(masked).toEqual([])
+    expect(valid()).toEqual([])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001]), record([], []), ''])
+  })
+
+  it.each([
+    ['a leading space', (key: string) => ` ${key}`],
+    ['a trailing space', (key: string) => `${key} `],
+    ['2,000 characters, more than any key and than an output should carry', () => 'k'.repeat(2000)],
+  ])('a value with %s: masked, and revoked', async (_, value) => {
+    answerKey(value)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${NOT_PRINTABLE(100_001)} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    )
+    expect(masked).toHaveLength(1)
+    expect(valid()).toEqual([])
+  })
+
+  it('after an earlier lost answer, the step says the post step looks for the key that attempt may have made', async () => {
+    dropCreate('before')
+    answerKey((key) => `${key}\n`)
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${NOT_PRINTABLE(100_001)} That key was revoked at once, and an earlier attempt lost its answer, and the post step looks for the key it may have made. ` +
+        'Run the step again, or report it with the key id.',
+    )
+    expect(ledgerSaves().at(-1)).toBe(record([], []))
+  })
+
+  it('when revoking it fails, the step says so, and the key stays for the post step', async () => {
+    answerKey((key) => `${key} `)
+    platform.inject({ method: 'DELETE', path: '/api_keys/100001', kind: 'status', status: 400 })
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${NOT_PRINTABLE(100_001)} Revoking the new key 100001 failed too ` +
+        `(${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))}): the post step tries again, or revoke it by hand.`,
+    )
+    expect(valid()).toEqual([100_001])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001]), record([], [100_001])])
+  })
+
+  it('a key the platform says is not there (404) counts as revoked', async () => {
+    answerKey((key) => `${key} `)
+    platform.inject({ method: 'DELETE', path: '/api_keys/100001', kind: 'status', status: 404 })
+    const error = await failure(create())
+    expect(error.message).toBe(
+      `${NOT_PRINTABLE(100_001)} That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    )
+    expect(ledgerSaves().at(-1)).toBe('')
+  })
+
+  it('a key scoped to another project than asked', async () => {
+    const org = platform.defaultOrgId
+    const project = platform.addProject().id
+    platform.inject({
+      method: 'POST',
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) => ({ ...(body as Record<string, unknown>), project_id: 'p-other-1' }),
+    })
+    const error = await failure(create({ projectId: project }))
+    expect(error.message).toBe(
+      `The platform was asked for a key scoped to project ${project} and answered key 100001 scoped to project "p-other-1". ` +
+        'That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.',
+    )
+    expect(valid()).toEqual([])
+  })
+
+  it('a key with no project when one was asked', async () => {
+    const org = platform.defaultOrgId
+    const project = platform.addProject().id
+    platform.dropKeyScope()
+    const error = await failure(create({ projectId: project }))
+    expect(error.message).toBe(
+      `The platform was asked for a key scoped to project ${project} and answered key 100001 with no project, so it would reach every project of organization ${org}. ` +
+        'That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.',
+    )
+  })
+})

@@ -1,0 +1,282 @@
+// src/commands/prune-keys.ts: the log lines, the job summary and the outputs word for word, and which keys the platform
+// still holds valid.
+// In process, against the platform emulator over HTTP, with one manual clock for both.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { runPruneKeys } from '../../src/commands/prune-keys.ts'
+import type { PruneSelection } from '../../src/keys/pruning.ts'
+import { withExpiry } from '../../src/keys/expiry.ts'
+import type { CapturedLog, ManualClock } from '../support/clock.ts'
+import { inProcess, type InProcess } from '../support/in-process.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+let platform: PlatformEmulator
+let clock: ManualClock
+let T0: number
+let log: CapturedLog
+let ctx: CommandContext
+let org: string
+/** The step's key: a personal key made long ago, used last week (and by the step itself). */
+let admin: { id: number; key: string }
+
+let run: InProcess
+
+beforeEach(async () => {
+  run = await inProcess({
+    random: () => 0,
+    key: (emulator, now) => emulator.addKey('sweeper', { createdAt: now - 400 * DAY, lastUsedAt: now - 7 * DAY }),
+  })
+  ;({ platform, clock, log, ctx, key: admin } = run)
+  T0 = clock.now()
+  org = platform.defaultOrgId
+})
+
+afterEach(() => run.stop())
+
+const prune = (options: Partial<PruneSelection> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
+const deletes = () => platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)
+
+const HEADERS = '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>'
+/** One summary row; `—` stands for an empty cell. */
+const row = (...cells: Array<string | number>) =>
+  `<tr><td><code>${cells[0]}</code></td>${cells
+    .slice(1)
+    .map((c) => `<td>${c}</td>`)
+    .join('')}</tr>`
+
+describe('a dry run', () => {
+  it('lists what it would revoke with every reason, and what a guard keeps, in the log and the summary', async () => {
+    const oldName = withExpiry('job-1', T0 - DAY)
+    const old = platform.addKey(oldName, { createdAt: T0 - 50 * DAY, lastUsedAt: T0 - 40 * DAY })
+    const daily = platform.addKey('ci-deploy', { createdAt: T0 - 200 * DAY, lastUsedAt: T0 - 2 * HOUR })
+    const freshName = withExpiry('quick', T0 - MINUTE)
+    const fresh = platform.addKey(freshName, { createdAt: T0 - 5 * MINUTE })
+
+    const result = await prune({ unusedForMs: 3 * MINUTE })
+
+    expect(log.info).toEqual([
+      "Pruning the personal keys of the step's user: 4 key(s) listed; selecting keys whose names say they have expired and keys not used for 3 min (or never used and older). Dry run: nothing is revoked.",
+      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `Would revoke API key ${old.id} "${oldName}" (personal): expired 2026-11-20 10:00 UTC (by its name); not used for 40 days.`,
+      `Would revoke API key ${daily.id} "ci-deploy" (personal): not used for 2 h.`,
+      `Kept API key ${fresh.id} "${freshName}" (personal): expired 2026-11-21 09:59 UTC (by its name); never used, created 5 min ago; but created 5 min ago, within the last 10 min.`,
+      'Dry run: 2 key(s) would be revoked. Set `dry-run: false` to revoke them.',
+    ])
+    expect(log.warning).toEqual([])
+    expect(result.outputs).toEqual({ 'prunable-key-ids': JSON.stringify([old.id, daily.id]), 'revoked-key-ids': '[]' })
+    expect(result.failure).toBeUndefined()
+    expect(result.summary).toBe(
+      '<h3>API keys to prune, dry run (2)</h3>\n' +
+        '<p>Looked at the personal keys of the step&#39;s user, selecting keys whose names say they have expired and keys not used for 3 min (or never used and older).</p>\n' +
+        `<table>\n${HEADERS}\n` +
+        `${row(old.id, oldName, 'personal', '2026-10-02 10:00 UTC', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
+        `${row(daily.id, 'ci-deploy', 'personal', '2026-05-05 10:00 UTC', '2026-11-21 08:00 UTC', '198.51.100.23', 'not used for 2 h')}\n` +
+        '</table>\n' +
+        '<p>Dry run: nothing was revoked. A run with dry-run: false revokes these 2 key(s).</p>\n' +
+        '<h4>Selected, but kept by a guard (1)</h4>\n' +
+        `<table>\n${HEADERS}\n` +
+        `${row(fresh.id, freshName, 'personal', '2026-11-21 09:55 UTC', '—', '—', 'expired 2026-11-21 09:59 UTC (by its name); never used, created 5 min ago; kept: created 5 min ago, within the last 10 min')}\n` +
+        '</table>\n',
+    )
+    expect(deletes()).toEqual([])
+  })
+
+  it('names the spans of unused-for in days and hours, from two of them on', async () => {
+    await prune({ unusedForMs: 2 * DAY })
+    await prune({ unusedForMs: 5 * HOUR })
+    await prune({ unusedForMs: 2 * HOUR })
+    await prune({ unusedForMs: 2 * HOUR - MINUTE })
+    expect(log.info.filter((l) => l.startsWith('Pruning'))).toEqual(
+      ['2 days', '5 h', '2 h', '119 min'].map(
+        (span) =>
+          `Pruning the personal keys of the step's user: 1 key(s) listed; selecting keys whose names say they have expired and keys not used for ${span} (or never used and older). Dry run: nothing is revoked.`,
+      ),
+    )
+  })
+
+  it('with nothing selected, says so and shows no table', async () => {
+    platform.addKey('ci-deploy', { createdAt: T0 - 200 * DAY, lastUsedAt: T0 - 2 * HOUR })
+    const result = await prune()
+    expect(log.info).toEqual([
+      "Pruning the personal keys of the step's user: 2 key(s) listed; selecting keys whose names say they have expired. Dry run: nothing is revoked.",
+      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      'No key is selected: there is nothing to revoke.',
+    ])
+    expect(result.outputs).toEqual({ 'prunable-key-ids': '[]', 'revoked-key-ids': '[]' })
+    expect(result.summary).toBe(
+      '<h3>API keys to prune, dry run (0)</h3>\n' +
+        '<p>Looked at the personal keys of the step&#39;s user, selecting keys whose names say they have expired.</p>\n' +
+        '<p>No key is selected: nothing was revoked.</p>\n',
+    )
+  })
+
+  it('past max-revoke, warns that a real run would revoke nothing, and says why in the summary', async () => {
+    const a = platform.addKey(withExpiry('job-a', T0 - DAY), { createdAt: T0 - 2 * DAY })
+    const b = platform.addKey(withExpiry('job-b', T0 - DAY), { createdAt: T0 - 2 * DAY })
+    const result = await prune({ maxRevoke: 1 })
+    const why =
+      '2 keys are selected, more than `max-revoke` (1). Check the selectors against the list in the job summary; if every key there should go, set `max-revoke` to 2 or more for one run.'
+    expect(log.warning).toEqual([`A run with \`dry-run: false\` would revoke nothing: ${why}`])
+    expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([a.id, b.id]))
+    expect(result.summary).toContain(
+      '<p>Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: 2 keys are selected, more than <code>max-revoke</code> (1).',
+    )
+    expect(result.failure).toBeUndefined()
+  })
+
+  it("several keys used within the step's minute are all the step's own, and none is pruned", async () => {
+    const twinName = withExpiry('twin', T0 - DAY)
+    const twin = platform.addKey(twinName, { createdAt: T0 - 3 * DAY, lastUsedAt: T0 - 30_000 })
+    const result = await prune({ dryRun: false })
+    expect(log.info).toEqual([
+      "Pruning the personal keys of the step's user: 2 key(s) listed; selecting keys whose names say they have expired.",
+      `The step's own key is one of API keys ${admin.id}, ${twin.id} (each used within a minute of this step); none of them is pruned.`,
+      `Kept API key ${twin.id} "${twinName}" (personal): expired 2026-11-20 10:00 UTC (by its name); but the step's own key, or used within the same minute.`,
+      'No key is selected: there is nothing to revoke.',
+    ])
+    expect(result.outputs['prunable-key-ids']).toBe('[]')
+    expect(platform.isKeyValid(twin.id)).toBe(true)
+  })
+
+  it('logs the first 100 keys one by one, and counts the rest', async () => {
+    const ids = Array.from({ length: 101 }, (_, i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }).id)
+    const result = await prune({ maxRevoke: 200 })
+    const lines = log.info.filter((l) => l.startsWith('Would revoke'))
+    expect(lines).toHaveLength(100)
+    expect(lines[99]).toBe(
+      `Would revoke API key ${ids[99]} "job-99~exp-20261120T1000Z" (personal): expired 2026-11-20 10:00 UTC (by its name).`,
+    )
+    expect(log.info.slice(-2)).toEqual([
+      '…and 1 more: every one is in the job summary and in `prunable-key-ids`.',
+      'Dry run: 101 key(s) would be revoked. Set `dry-run: false` to revoke them.',
+    ])
+    expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify(ids))
+  })
+
+  it('logs exactly 100 keys with no count after them', async () => {
+    for (let i = 0; i < 100; i++) platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY })
+    await prune({ maxRevoke: 200 })
+    expect(log.info.filter((l) => l.startsWith('Would revoke'))).toHaveLength(100)
+    expect(log.info.at(-1)).toBe('Dry run: 100 key(s) would be revoked. Set `dry-run: false` to revoke them.')
+    expect(log.info.filter((l) => l.startsWith('…'))).toEqual([])
+  })
+})
+
+describe('a real run', () => {
+  it("revokes an organization's selected keys, saying why for each", async () => {
+    const project = platform.addProject().id
+    const idleName = withExpiry('job-9', T0 - DAY)
+    const idle = platform.addOrgKey(org, idleName, { createdAt: T0 - 50 * DAY, lastUsedAt: T0 - 40 * DAY })
+    const scoped = platform.addOrgKey(org, 'preview', { createdAt: T0 - 60 * DAY, projectId: project })
+    const busy = platform.addOrgKey(org, 'deploy', { createdAt: T0 - 60 * DAY, lastUsedAt: T0 - HOUR })
+    const result = await prune({ orgId: org, dryRun: false, unusedForMs: 30 * DAY })
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      `Pruning the keys of organization ${org}: 3 key(s) listed; selecting keys whose names say they have expired and keys not used for 30 days (or never used and older).`,
+      `The step's key is a personal key: it is not among the keys of organization ${org}.`,
+      `Revoked API key ${scoped.id} "preview": never used, created 60 days ago.`,
+      `Revoked API key ${idle.id} "${idleName}": expired 2026-11-20 10:00 UTC (by its name); not used for 40 days.`,
+    ])
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs).toEqual({
+      'prunable-key-ids': JSON.stringify([scoped.id, idle.id]),
+      'revoked-key-ids': JSON.stringify([scoped.id, idle.id]),
+      'org-id': org,
+    })
+    expect(result.summary).toBe(
+      '<h3>API keys pruned (2 of 2)</h3>\n' +
+        `<p>Looked at the keys of organization ${org}, selecting keys whose names say they have expired and keys not used for 30 days (or never used and older).</p>\n` +
+        `<table>\n${HEADERS}\n` +
+        `${row(scoped.id, 'preview', `project ${project}`, '2026-09-22 10:00 UTC', '—', '—', 'never used, created 60 days ago')}\n` +
+        `${row(idle.id, idleName, 'organization', '2026-10-02 10:00 UTC', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
+        '</table>\n' +
+        '<p>Revoked 2 key(s).</p>\n',
+    )
+    expect([idle, scoped, busy].map((k) => platform.isKeyValid(k.id))).toEqual([false, false, true])
+  })
+
+  it('a revocation that fails stops the run, naming the keys revoked before it', async () => {
+    const keys = [1, 2, 3].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
+    platform.inject({ method: 'DELETE', path: `/api_keys/${keys[2]!.id}`, kind: 'status', status: 403 })
+    const result = await prune({ dryRun: false })
+    expect(result.failure).toMatch(
+      new RegExp(`^Could not revoke API key ${keys[2]!.id}: .*403.* Revoked before it: ${keys[0]!.id}, ${keys[1]!.id}\\.$`),
+    )
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([keys[0]!.id, keys[1]!.id]))
+    expect(result.summary).toContain('<h3>API keys pruned (2 of 3)</h3>')
+    // The failure is the outcome: the step adds it below the summary.
+    expect(result.summary).toMatch(/<\/table>\n$/)
+    expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([false, false, true])
+  })
+
+  it('a revocation answered with another key: the key is named as one that may or may not be revoked, and the run stops', async () => {
+    const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
+    platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'rewrite', set: { id: keys[1]!.id } })
+    const result = await prune({ dryRun: false })
+    expect(result.failure).toBe(
+      `The platform answered the revocation of API key ${keys[0]!.id} with a record of API key ${keys[1]!.id}: whether key ${keys[0]!.id} ` +
+        `was revoked is not known, and key ${keys[1]!.id} may have been revoked instead. Check both with list-keys. ` +
+        `API key ${keys[0]!.id} may or may not be revoked: check it with list-keys. No other key was.`,
+    )
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
+  })
+
+  it('a first revocation that fails says that no key was revoked', async () => {
+    const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
+    platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'status', status: 403 })
+    const result = await prune({ dryRun: false })
+    expect(result.failure).toMatch(new RegExp(`^Could not revoke API key ${keys[0]!.id}: .*403.* No key was revoked\\.$`))
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
+    expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([true, true])
+  })
+})
+
+describe('records the platform lists oddly', () => {
+  it('a key listed twice, one copy used 3 minutes ago: judged once, kept, never revoked', async () => {
+    const name = withExpiry('deploy', T0 - DAY)
+    const busy = platform.addKey(name, { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 3 * MINUTE })
+    // The second copy says the key was last used 300 days ago.
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', set: { last_used_at: '2026-01-25T10:00:00Z' }, ids: [busy.id] })
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
+    expect(log.info.filter((l) => l.includes(`API key ${busy.id} `))).toEqual([
+      `Kept API key ${busy.id} "${name}" (personal): expired 2026-11-20 10:00 UTC (by its name); but used 3 min ago, within the last 10 min.`,
+    ])
+    expect(result.outputs['prunable-key-ids']).toBe('[]')
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(busy.id)).toBe(true)
+  })
+
+  it('a stale key listed twice is selected, counted and revoked once', async () => {
+    const stale = platform.addKey('stale', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 300 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [stale.id] })
+    // Two copies would be two keys past a max-revoke of 1.
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY, maxRevoke: 1 })
+    expect(result.failure).toBeUndefined()
+    expect(log.info.filter((l) => l.startsWith('Revoked'))).toEqual([`Revoked API key ${stale.id} "stale": not used for 300 days.`])
+    expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([stale.id]))
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([stale.id]))
+    expect(deletes()).toEqual([`/api_keys/${stale.id}`])
+    expect(result.summary).toContain('<h3>API keys pruned (1 of 1)</h3>')
+  })
+
+  it('a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now, as by this step: kept', async () => {
+    const recent = platform.addKey(withExpiry('job', T0 - DAY), { createdAt: T0 - 400 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: (T0 - MINUTE) / 1000 }, ids: [recent.id] })
+    const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
+    expect(log.info).toContain(
+      `Kept API key ${recent.id} "${withExpiry('job', T0 - DAY)}" (personal): expired 2026-11-20 10:00 UTC (by its name); ` +
+        "but the step's own key, or used within the same minute.",
+    )
+    expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(recent.id)).toBe(true)
+  })
+})

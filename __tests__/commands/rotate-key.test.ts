@@ -1,0 +1,611 @@
+// src/commands/rotate-key.ts: the log, the notices, the outputs and summary word for word, the state saved for the post
+// step, and which keys the platform still holds valid; and keep-previous’s choice of the newest keys (newestKeys).
+// In process, against the platform emulator and the GitHub emulator over HTTP, with one manual clock.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import type { Dispatcher } from 'undici'
+import { GitHubEmulator } from '../../emulator/github.ts'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { PlatformClient } from '../../src/api/client.ts'
+import { RequestError } from '../../src/http/errors.ts'
+import { StepCancelled, watchCancellation, type Cancellation } from '../../src/runner/cancellation.ts'
+import type { CommandContext, CommandResult } from '../../src/runner/context.ts'
+import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
+import { ActionError } from '../../src/base/errors.ts'
+import type { SecretStorage } from '../../src/github/targets.ts'
+import type { ApiKey } from '../../src/api/types.ts'
+import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
+import { refusedConnections } from '../support/refused-connections.ts'
+
+const DAY = 86_400_000
+const OWNER = 'octo-org'
+const REPO = 'deploys'
+
+let platform: PlatformEmulator
+let github: GitHubEmulator
+let clock: ManualClock
+let T0: number
+let log: ReturnType<typeof captureLog>
+let client: PlatformClient
+let ctx: CommandContext
+/** The key the workflow runs with, and rotates. */
+let current: { id: number; key: string }
+let notices: string[]
+let masked: string[]
+/** Every value saved as the `unsettled-keys` state, in order. */
+let states: string[]
+
+beforeEach(async () => {
+  clock = manualClock()
+  T0 = clock.now()
+  log = captureLog()
+  platform = new PlatformEmulator({ now: clock.now })
+  github = new GitHubEmulator({ now: clock.now })
+  await platform.start()
+  await github.start()
+  current = platform.addKey('ci-deploy', { createdAt: T0 - DAY })
+  notices = []
+  masked = []
+  states = []
+  client = makeClient(T0 + 600_000)
+  ctx = makeContext(client)
+})
+
+afterEach(async () => {
+  await client.close()
+  await platform.stop()
+  await github.stop()
+})
+
+function makeClient(deadline: number, dispatcher?: Dispatcher): PlatformClient {
+  return new PlatformClient({
+    baseUrl: platform.url,
+    apiKey: current.key,
+    userAgent: 'test',
+    clock,
+    logger: log.logger,
+    deadline,
+    random: () => 0,
+    ...(dispatcher ? { dispatcher } : {}),
+  })
+}
+
+function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandContext {
+  return {
+    client: c,
+    clock,
+    log: log.logger,
+    mask: (value) => masked.push(value),
+    notice: (message) => notices.push(message),
+    saveState: (name, value) => {
+      expect(name).toBe('unsettled-keys')
+      states.push(value)
+    },
+    ...(cancellation ? { cancellation } : {}),
+  }
+}
+
+const rotate = (options: Partial<RotateKeySettings> = {}) =>
+  runRotateKey(ctx, { keyName: 'ci-deploy', keepPrevious: 0, githubApiUrl: github.url, ...options })
+
+const secret = (environment?: string): SecretStorage => ({
+  name: 'NEON_API_KEY',
+  token: github.token,
+  targets: [
+    environment === undefined
+      ? { kind: 'repository', owner: OWNER, repo: REPO }
+      : { kind: 'environment', owner: OWNER, repo: REPO, environment },
+  ],
+})
+
+const failure = async (promise: Promise<CommandResult>): Promise<Error> => {
+  try {
+    await promise
+  } catch (error) {
+    return error as Error
+  }
+  throw new Error('the rotation succeeded')
+}
+
+const validNamed = (name: string) =>
+  platform
+    .keys()
+    .filter((k) => k.name === name && !k.revoked)
+    .map((k) => k.id)
+/** The id the platform gives the next key it makes. */
+const nextKeyId = () => Math.max(...platform.keys().map((k) => k.id)) + 1
+const isStepKey = (headers: Record<string, string | undefined>) => headers.authorization === `Bearer ${current.key}`
+const ADVICE = (id: number) =>
+  `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+  'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
+const summaryOf = (rows: string[], note: string) =>
+  '<h3>API key rotated</h3>\n' +
+  `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
+  `<p>${note}</p>\n`
+const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
+// Each replaced key shows its own name, as the platform lists it.
+const keptRow = (id: number, keep: number, name = 'ci-deploy') =>
+  `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const revokedRow = (id: number, name = 'ci-deploy') => `<tr><td>revoked</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const NO_SECRET = 'The new key is in the step output <code>key</code>, masked in logs; no secret was written.'
+const STORED = 'The new key is stored in secret NEON_API_KEY of octo-org/deploys.'
+/** GitHub's request ids, as the emulator makes them. */
+const REQUEST_ID = '[0-9A-F-]{36}'
+
+describe('without a secret', () => {
+  it('keep-previous 0: proves the new key, revokes every old key of that name with it, and says so', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const bystander = platform.addKey('other')
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 4 key(s).',
+      `Revoked API key ${current.id}.`,
+      `Revoked API key ${older.id}.`,
+    ])
+    expect(log.warning).toEqual([])
+    expect(notices).toEqual([ADVICE(id)])
+    expect(masked).toEqual([result.outputs.key])
+    expect(result.outputs).toEqual({
+      key: result.outputs.key,
+      'key-id': String(id),
+      'revoked-key-ids': JSON.stringify([current.id, older.id]),
+    })
+    expect(platform.keyIdOf(result.outputs.key!)).toBe(id)
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(result.failure).toBeUndefined()
+    expect(validNamed('ci-deploy')).toEqual([id])
+    expect(platform.isKeyValid(bystander.id)).toBe(true)
+    // The post step has nothing left to do.
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('keep-previous 1: the newest replaced key stays valid until the next rotation, the others go', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 3 key(s).',
+      `Revoked API key ${older.id}.`,
+      `Kept API key ${current.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(older.id)], NO_SECRET))
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id]))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('keep-previous 1: a key whose created_at cannot be read counts as newest, and is kept', async () => {
+    const garbled = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    // "60" would read as 1960: the oldest, and revoked.
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { created_at: '60' }, ids: [garbled.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info.slice(2)).toEqual([
+      `Revoked API key ${current.id}.`,
+      `Kept API key ${garbled.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([garbled.id, id])
+  })
+
+  it('an old key the platform lists twice is one key: revoked once, and the rotation succeeds', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [older.id], times: 99 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toBeUndefined()
+    expect(log.info.slice(2)).toEqual([`Revoked API key ${current.id}.`, `Revoked API key ${older.id}.`])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2)
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('keep-previous 1 with one old key: it is kept, and nothing is revoked', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      `Kept API key ${current.id} valid until the next rotation (keep-previous: 1).`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+  })
+
+  it('the first rotation of a name has no old key to revoke', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keyName: 'brand-new', keepPrevious: 1 })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "brand-new" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      'No old key to revoke.',
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id, 'brand-new')], NO_SECRET))
+  })
+
+  it('key-id is revoked even when keep-previous would keep it', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: current.id })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 3 key(s).',
+      `Revoked API key ${current.id}.`,
+      `Revoked API key ${older.id}.`,
+    ])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('key-id of another name shows that name among the revoked keys', async () => {
+    const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: stray.id })
+    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET))
+  })
+
+  it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${older.id}`, kind: 'status', status: 403 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key ${older.id}: .*403.* Already revoked: ${current.id}\\.$`,
+      ),
+    )
+    expect(result.failedRequest?.status).toBe(403)
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], NO_SECRET))
+    expect(validNamed('ci-deploy')).toEqual([older.id, id])
+  })
+
+  it('an old key someone else revoked before its turn counts as gone: the others are revoked, and the rotation succeeds', async () => {
+    const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
+    const newer = platform.addKey('ci-deploy', { createdAt: T0 - 2 * DAY })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 404 })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(result.failure).toBeUndefined()
+    expect(log.info.slice(2)).toEqual([
+      `API key ${current.id} was already revoked.`,
+      `Revoked API key ${older.id}.`,
+      `Revoked API key ${newer.id}.`,
+    ])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id, newer.id]))
+    expect(result.summary).toBe(
+      summaryOf(
+        [
+          newRow(id),
+          revokedRow(older.id),
+          revokedRow(newer.id),
+          `<tr><td>revoked by someone else meanwhile</td><td><code>${current.id}</code></td><td>ci-deploy</td></tr>`,
+        ],
+        NO_SECRET,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+
+  it('key-id that no list shows and the platform does not find (404) is a failure: the id may be wrong', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keyId: 424242 })
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key 424242: API key 424242 was not found \\(404\\)`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('key-id naming the new key itself never revokes it', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ keepPrevious: 1, keyId: id })
+    expect(result.outputs['key-id']).toBe(String(id))
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(platform.isKeyValid(id)).toBe(true)
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+  })
+})
+
+describe('the proof', () => {
+  it('a new key refused with 401 is tried again after 1 s, then 2 s', async () => {
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 401, times: 2 })
+    })
+    const id = nextKeyId()
+    const result = await rotate()
+    expect(clock.sleeps).toEqual([1000, 2000])
+    expect(log.info).toContain('The new key works: it listed 2 key(s).')
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([id])
+  })
+
+  it('any other refusal of the proof is final: the new key is revoked, no old key is touched', async () => {
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 403 })
+    })
+    const id = nextKeyId()
+    const error = await failure(rotate())
+    expect(error).toBeInstanceOf(ActionError)
+    expect(error).not.toBeInstanceOf(StepCancelled)
+    expect(error.message).toMatch(
+      new RegExp(`^Rotation stopped: Could not list API keys: .*403.* The new key ${id} was revoked\\. No old key was revoked\\.$`),
+    )
+    expect(error.cause).toBeInstanceOf(RequestError)
+    expect((error.cause as RequestError).status).toBe(403)
+    expect(clock.sleeps).toEqual([])
+    expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(2)
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    expect(states.at(-1)).toBe('')
+  })
+})
+
+describe('cancellation', () => {
+  /** The runner's signal arrives while the new key proves itself. */
+  function cancelDuringProof(): void {
+    const signals = new EventEmitter()
+    ctx = makeContext(client, watchCancellation({ log: log.logger, clock, signals }))
+    platform.onRequest((r) => {
+      if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers)) signals.emit('SIGINT')
+    })
+  }
+
+  it('after the proof, without a secret: no old key is revoked, and the new key is', async () => {
+    cancelDuringProof()
+    const id = nextKeyId()
+    const error = await failure(rotate())
+    expect(error).toBeInstanceOf(StepCancelled)
+    expect(error.message).toBe(
+      `Rotation stopped: The runner cancelled the step (SIGINT) before it could revoke the old keys. The new key ${id} was revoked. No old key was revoked.`,
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+
+  it('after the proof, with a secret: nothing is stored, and the new key is revoked', async () => {
+    cancelDuringProof()
+    const id = nextKeyId()
+    const error = await failure(rotate({ secrets: secret() }))
+    expect(error.message).toBe(
+      `Rotation stopped: The runner cancelled the step (SIGINT) before it could store the new key. The new key ${id} was revoked. No old key was revoked.`,
+    )
+    // The secret was prepared before the key was made (its public key, its updated_at), never written.
+    expect(github.requests.map((r) => r.method)).toEqual(['GET', 'GET'])
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+  })
+
+  it('during a secret write that fails: no further write is tried', async () => {
+    const putSent = () => github.requests.some((r) => r.method === 'PUT')
+    const cancellation: Cancellation = {
+      get signal() {
+        return putSent() ? 'SIGINT' : undefined
+      },
+      stopped: new AbortController().signal,
+      hold: () => undefined,
+      checkpoint: () => undefined,
+      undoDeadline: (usual) => usual,
+      inFlight: () => () => undefined,
+      afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+    }
+    ctx = makeContext(client, cancellation)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(1)
+    // A 502 does not say the write was not carried out: the new key may be in the secret, so it stays valid.
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* The write may have gone through all the same: .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+})
+
+describe('with a secret', () => {
+  it('stores the new key in an environment secret, then revokes the old key', async () => {
+    github.addEnvironment(OWNER, REPO, 'production')
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret('production') })
+    expect(log.info).toEqual([
+      `Created API key ${id} named "ci-deploy" (personal).`,
+      'The new key works: it listed 2 key(s).',
+      'Stored the new key in secret NEON_API_KEY of the environment "production" of octo-org/deploys.',
+      `Revoked API key ${current.id}.`,
+    ])
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
+    expect(result.summary).toBe(
+      summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY of octo-org/deploys:production.'),
+    )
+    expect(validNamed('ci-deploy')).toEqual([id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('a repository secret is named with its repository', async () => {
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    expect(log.info[2]).toBe('Stored the new key in secret NEON_API_KEY of the repository octo-org/deploys.')
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], STORED))
+    expect(result.outputs['secret-results']).toBe('[{"target":"octo-org/deploys","status":"stored"}]')
+  })
+
+  it.each([
+    ['a short token: it is kept', 'C0A8:3F0E:1A2B3C:1D2E3F:65A1B2C3', true],
+    ['15 KB long: it is left out, not cut', 'A'.repeat(15_000), false],
+    ['not a token: it is left out', 'id <b>x</b> "y"', false],
+    ['a token with `::`, which a later step that echoes it would print as a runner command: it is left out', '::stop-commands::x1', false],
+  ])("GitHub's request id is %s, in secret-results, the summary and the error", async (_, requestId, kept) => {
+    github.answerWithRequestId(requestId)
+    github.failNext(422)
+    const result = await rotate({ secrets: secret() })
+    const said = 'GitHub answered 422 ("Validation Failed").'
+    const where = 'Could not store secret NEON_API_KEY in the repository octo-org/deploys'
+    expect(result.failure).toContain(kept ? `${where} (GitHub request id ${requestId}): ${said}` : `${where}: ${said}`)
+    expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
+      { target: 'octo-org/deploys', status: 'failed', 'http-status': 422, ...(kept ? { 'request-id': requestId } : {}) },
+    ])
+    const cells =
+      '<td><code>octo-org/deploys</code></td><td>failed</td><td>GitHub answered 422 (&#34;Validation Failed&#34;).</td><td>422</td>'
+    expect(result.summary).toContain(kept ? `${cells}<td><code>${requestId}</code></td>` : `${cells}<td>—</td>`)
+    expect(result.summary.length).toBeLessThan(2000)
+  })
+
+  it('a write whose outcome GitHub cannot tell leaves both keys valid and nothing for the post step to revoke', async () => {
+    github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* The write may have gone through all the same: the secret's updated_at does not show it \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\), but GitHub may still carry it out\\. ` +
+          `Nothing was revoked: the new key ${id} stays valid, as do the old keys\\. ` +
+          `Run rotate-key again once GitHub answers \\(it replaces both\\), or revoke key ${id} once you know the secret does not hold it\\.$`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(result.outputs).toEqual({
+      'key-id': String(id),
+      'revoked-key-ids': '[]',
+      'secret-results': expect.stringMatching(
+        /^\[\{"target":"octo-org\/deploys","status":"uncertain","http-status":502,"request-id":".+"\}\]$/,
+      ),
+    })
+    // The new key may be in the secret: the post step must not revoke it.
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
+    // GitHub goes away while the key is made: every write after is refused at connect (ECONNREFUSED),
+    // by the step's pool rather than by a port trusted to stay closed.
+    const refusing = refusedConnections('none')
+    await client.close()
+    client = makeClient(T0 + 600_000, refusing.dispatcher)
+    ctx = makeContext(client)
+    const creating = platform.hold({ method: 'POST', path: '/api_keys' })
+    const id = nextKeyId()
+    const running = rotate({ secrets: secret() })
+    await creating.reached
+    const gone = github.url
+    await github.stop()
+    refusing.refuse(gone)
+    creating.release()
+    const result = await running
+    await refusing.dispatcher.destroy()
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO}: the connection to GitHub failed \\(ECONNREFUSED\\); nothing was sent\\. ` +
+          `The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
+    )
+    expect(JSON.parse(result.outputs['secret-results']!)).toEqual([{ target: `${OWNER}/${REPO}`, status: 'failed' }])
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    // Each refused write was tried again, as a write that never left may be.
+    expect(clock.sleeps).toEqual([1000, 2000])
+  })
+
+  it('the secret is settled within the clean-up grace past the step deadline', async () => {
+    await client.close()
+    client = makeClient(T0 + 20_000)
+    ctx = makeContext(client)
+    github.failNext(502, 3)
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    // Three writes, 1 s and 2 s apart; the read that settles them may run until 30 s past the
+    // deadline: its own 30 s, where the step had 17 s left.
+    expect(clock.now()).toBe(T0 + 3000)
+    expect(clock.deadlines.at(-1)).toBe(30_000)
+    expect(result.failure).toMatch(new RegExp(`The write may have gone through all the same: .* the new key ${id} stays valid`))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+
+  it('when listing the keys again after the store fails, no old key is revoked, and the step fails saying so', async () => {
+    let reads = 0
+    platform.onRequest((r) => {
+      if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers) && ++reads === 2) {
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+      }
+    })
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret(), keepPrevious: 1 })
+    expect(result.failure).toMatch(
+      /^Stored the new key in secret NEON_API_KEY, but listing the keys again failed, so no old key was revoked: Could not list API keys: .*500/,
+    )
+    expect(result.outputs).toEqual({
+      key: result.outputs.key,
+      'key-id': String(id),
+      'revoked-key-ids': '[]',
+      'secret-results': '[{"target":"octo-org/deploys","status":"stored"}]',
+    })
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(states.at(-1)).toBe('')
+  })
+
+  it('a key of that name that appears while the secret is stored belongs to another rotation: no old key is revoked', async () => {
+    const hold = github.holdNext()
+    const id = nextKeyId()
+    const running = rotate({ secrets: secret(), keepPrevious: 1 })
+    await hold.reached
+    const other = platform.addKey('ci-deploy')
+    hold.release()
+    const result = await running
+    expect(result.failure).toBe(
+      `key ${other.id} named "ci-deploy" appeared during this run (not in its snapshot before the create; seen after storing the new key): ` +
+        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.',
+    )
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id, other.id])
+  })
+
+  it('a failure to revoke the old keys says the new key is valid and stored', async () => {
+    platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 403 })
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    expect(result.failure).toMatch(
+      new RegExp(`^The new key ${id} is valid and stored, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403`),
+    )
+    expect(result.failedRequest?.status).toBe(403)
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+})
+
+const key = (id: number, created_at: string, extra: Partial<ApiKey> = {}): ApiKey => ({
+  id,
+  name: 'ci',
+  created_at,
+  last_used_at: null,
+  last_used_from_addr: null,
+  ...extra,
+})
+
+describe('keep-previous: newestKeys', () => {
+  const keys = [key(1, '2026-11-01T00:00:00Z'), key(2, '2026-11-03T00:00:00Z'), key(3, '2026-11-02T00:00:00Z')]
+
+  it('keeps the newest by created_at, none for 0, all when there are fewer', () => {
+    expect(newestKeys(keys, 1)).toEqual([2])
+    expect(newestKeys(keys, 2)).toEqual([2, 3])
+    expect(newestKeys(keys, 0)).toEqual([])
+    expect(newestKeys(keys, 5).sort()).toEqual([1, 2, 3])
+  })
+
+  it('keeps every key tied with the last one kept, and counts an unreadable date as newest: when in doubt a key stays', () => {
+    const tied = [...keys, key(4, '2026-11-03T00:00:00Z')]
+    expect(newestKeys(tied, 1).sort()).toEqual([2, 4])
+    expect(newestKeys([...keys, key(5, 'yesterday')], 1)).toEqual([5])
+  })
+
+  it('reads created_at as the service writes it: "60" or a day without a time is unreadable, so newest, never an old date', () => {
+    // Date.parse reads "60" as 1960 and "2026-10-01" as a day: a key revoked for a date it never had.
+    expect(newestKeys([...keys, key(5, '60')], 1)).toEqual([5])
+    expect(newestKeys([...keys, key(6, '2026-10-01')], 1)).toEqual([6])
+    expect(newestKeys([...keys, key(7, '1')], 2)).toEqual([7, 2])
+  })
+})

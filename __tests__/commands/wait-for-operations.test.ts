@@ -1,0 +1,292 @@
+// src/commands/wait-for-operations.ts: the outputs and the job summary of a wait, word for word.
+// In process, against the platform emulator over HTTP, with one manual clock for both.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
+import { type PlatformClient, STEP_KEY_REFUSED } from '../../src/api/client.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { runWaitForOperations } from '../../src/commands/wait-for-operations.ts'
+import type { WaitOptions } from '../../src/operations/waiter.ts'
+import type { CapturedLog, ManualClock } from '../support/clock.ts'
+import { inProcess, type InProcess } from '../support/in-process.ts'
+
+let platform: PlatformEmulator
+let clock: ManualClock
+let log: CapturedLog
+let client: PlatformClient
+/** The step's client as the run started it: `timeout()` gives the context one with a nearer deadline. */
+let base: PlatformClient
+let ctx: CommandContext
+let project: string
+let start: number
+
+const POLL = 5000
+
+let run: InProcess
+
+beforeEach(async () => {
+  run = await inProcess({ random: () => 0 })
+  ;({ platform, clock, log, client, ctx } = run)
+  base = client
+  start = clock.now()
+  project = platform.addProject().id
+})
+
+afterEach(() => run.stop())
+
+/** The step's timeout: the client's deadline, `ms` from now. */
+function timeout(ms: number): void {
+  ctx = { ...ctx, client: base.withDeadline(clock.now() + ms) }
+}
+
+const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
+  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
+
+function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
+  return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
+}
+
+const options = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}): WaitOptions => ({
+  projectId: project,
+  operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
+  pollIntervalMs: POLL,
+  timeoutMs: 600_000,
+  random: () => 0,
+  ...extra,
+})
+
+const listPath = () => `/projects/${project}/operations`
+const operationRequests = () => platform.requests.filter((r) => r.path.startsWith(listPath()))
+const listRequests = () => platform.requests.filter((r) => r.path === listPath())
+
+/** Text as the summary's HTML shows it. */
+const html = (text: string) => text.replaceAll("'", '&#39;')
+const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-request-id']
+
+describe('congestion (429, 503) never fails a poll round while the timeout allows', () => {
+  it('congestion until the timeout is timed-out, with the ids still pending and the last answer', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 429, retryAfter: '3', times: 999 })
+    client = client.withDeadline(clock.now() + 120_000)
+    ctx = { ...ctx, client }
+    const result = await runWaitForOperations(ctx, {
+      projectId: project,
+      operations: { kind: 'ids', ids: [id] },
+      pollIntervalMs: POLL,
+      timeoutMs: 120_000,
+      random: () => 0,
+    })
+    expect(result.outputs.status).toBe('timed-out')
+    expect(JSON.parse(result.outputs['pending-operation-ids']!)).toEqual([id])
+    expect(result.failedRequest?.status).toBe(429)
+    expect(result.failure).toContain("The platform's last answer was 429 and asked to wait 3 s")
+    expect(result.summary).toContain('Timed out waiting for operations')
+    // 10, 20, 40, 60, 60 s… : a handful of requests in two minutes, not one every 5 s.
+    expect(operationRequests().length).toBeLessThanOrEqual(6)
+  })
+})
+
+describe('status error: the step could not find out', () => {
+  it('a key revoked during the wait is error; the summary says the step could not look, with the last statuses read', async () => {
+    const admin = platform.addKey('revoked-midway')
+    client = client.withApiKey(admin.key, STEP_KEY_REFUSED)
+    ctx = { ...ctx, client }
+    const id = op(steps([0, 'running'], [60_000, 'failed']))
+    const revoker = (async () => {
+      while (clock.sleeps.length < 2) await new Promise((r) => setImmediate(r))
+      const other = platform.addKey('other').key
+      await fetch(`${platform.url}/api_keys/${admin.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })
+    })()
+    const result = await runWaitForOperations(ctx, {
+      projectId: project,
+      operations: { kind: 'ids', ids: [id] },
+      pollIntervalMs: POLL,
+      timeoutMs: 600_000,
+      random: () => 0,
+    })
+    await revoker
+    expect(result.outputs.status).toBe('error')
+    expect(result.failedRequest?.status).toBe(401)
+    expect(result.outputs['failed-operation-ids']).toBe('[]')
+    expect(JSON.parse(result.outputs['pending-operation-ids']!)).toEqual([id])
+    expect(result.summary).toContain('Could not find out whether the operations finished')
+    expect(result.summary).toContain('HTTP 401')
+    expect(result.summary).toContain('⏳ running')
+    expect(result.summary).not.toContain('Operations failed')
+  })
+})
+
+describe('the lines of a wait', () => {
+  it('without a duration in the record, the time it took is the span from creation to the last update', async () => {
+    const id = op(steps([0, 'running'], [12_500, 'finished']))
+    platform.onRequest(() =>
+      platform.inject({
+        path: `${listPath()}/${id}`,
+        kind: 'transform',
+        transform: (body) => {
+          delete (body as { operation: { total_duration_ms?: number } }).operation.total_duration_ms
+          return body
+        },
+      }),
+    )
+    const result = await runWaitForOperations(ctx, options([id]))
+    expect(log.info).toContain(`create_branch ${id} on branch br-main-1: running → finished after 12 s`)
+    expect(result.summary).toContain('<td>✅ finished</td><td>12 s</td>')
+  })
+})
+
+describe('pacing and the deadline', () => {
+  it('never sleeps past the deadline: the last sleep is what is left of it', async () => {
+    const slow = op(steps([0, 'running']))
+    const queued = op(steps([0, 'scheduling']), { action: 'apply_config' })
+    timeout(12_000)
+    const result = await runWaitForOperations(ctx, options([slow, queued], { timeoutMs: 12_000 }))
+    expect(clock.sleeps).toEqual([5000, 5000, 2000])
+    expect(clock.now() - start).toBe(12_000)
+    expect(result.outputs.status).toBe('timed-out')
+    expect(JSON.parse(result.outputs['pending-operation-ids']!)).toEqual([slow, queued])
+    expect(result.failure).toBe(
+      "The step's `timeout` of 12 s ran out with 2 operation(s) not finished: " +
+        `create_branch ${slow} on branch br-main-1 is running; apply_config ${queued} on branch br-main-1 is scheduling.`,
+    )
+    expect(result.failedRequest).toBeUndefined()
+    expect(result.summary).toContain(
+      html(
+        "<p>Status timed-out: the step's timeout ran out first. The output pending-operation-ids lists the 2 operation(s) still pending, for a later step to wait on.</p>",
+      ),
+    )
+  })
+})
+
+describe('congestion', () => {
+  it('congestion until the timeout: timed-out, naming the last answer, and the summary says so', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 503, times: 99 })
+    timeout(30_000)
+    const result = await runWaitForOperations(ctx, options([id], { timeoutMs: 30_000 }))
+    const last = requestId(operationRequests().at(-1))
+    expect(operationRequests()).toHaveLength(2)
+    expect(result.outputs.status).toBe('timed-out')
+    expect(result.failure).toBe(
+      `The step's \`timeout\` of 30 s ran out with 1 operation(s) not finished: operation ${id} was not read yet. ` +
+        `The platform's last answer was 503 (request id ${last}).`,
+    )
+    expect(result.failedRequest?.status).toBe(503)
+    expect(result.summary).toBe(
+      html(
+        `<h3>Timed out waiting for operations: project ${project}</h3>\n` +
+          `<p>Status timed-out: the step's timeout ran out first (HTTP 503, request id ${last}). ` +
+          'The output pending-operation-ids lists the 1 operation(s) still pending, for a later step to wait on.</p>\n',
+      ),
+    )
+  })
+})
+
+describe('the idle gate', () => {
+  it('an empty project is idle at once, and the summary says there was nothing pending', async () => {
+    const result = await runWaitForOperations(ctx, options('pending'))
+    expect(log.info).toEqual([
+      `Waiting until project ${project} has no pending operation, polling every 5 s.`,
+      `Project ${project} has no pending operation.`,
+    ])
+    expect(log.warning).toEqual([])
+    expect(listRequests()).toHaveLength(1)
+    expect(result.outputs).toEqual({
+      operations: '[]',
+      status: 'finished',
+      'failed-operation-ids': '[]',
+      'pending-operation-ids': '[]',
+    })
+    expect(result.summary).toBe(`<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`)
+  })
+
+  it("another branch's operation pending at the end of the list does not hold up a branch", async () => {
+    const branch = platform.branches(project)[0]!.id
+    op(steps([0, 'running'], [60_000, 'finished']), { branch_id: 'br-other-00000000' })
+    const result = await runWaitForOperations(ctx, options('pending', { branchId: branch }))
+    expect(log.info).toEqual([
+      `Waiting until branch ${branch} of project ${project} has no pending operation, polling every 5 s.`,
+      `Branch ${branch} of project ${project} has no pending operation.`,
+    ])
+    expect(platform.requests.map((r) => r.path)).toEqual([`/projects/${project}/branches/${branch}`, listPath()])
+    expect(result.summary).toBe(
+      `<h3>Operations finished: branch ${branch} of project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`,
+    )
+  })
+})
+
+describe('results', () => {
+  it('sets every output and writes the console-style summary table, even on failure', async () => {
+    const bad = op(steps([0, 'running'], [6000, 'failed', { failures_count: 1 }]), { endpoint_id: 'ep-cool-1' })
+    const result = await runWaitForOperations(ctx, {
+      projectId: project,
+      operations: { kind: 'ids', ids: [bad] },
+      pollIntervalMs: POLL,
+      timeoutMs: 600_000,
+    })
+    expect(result.outputs.status).toBe('failed')
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toEqual([bad])
+    expect(JSON.parse(result.outputs.operations!)[0]).toMatchObject({ id: bad, status: 'failed', endpoint_id: 'ep-cool-1' })
+    expect(result.summary).toContain(
+      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
+    )
+    expect(result.summary).toContain('<td>ep-cool-1</td>')
+    expect(result.summary).toContain('❌ failed')
+    expect(result.failure).toContain(bad)
+  })
+})
+
+describe('outcomes and summaries', () => {
+  it('several failures are named one after the other', async () => {
+    const ok = op(steps([0, 'finished']))
+    const a = op(steps([0, 'failed', { failures_count: 1 }]))
+    const b = op(steps([0, 'error', { failures_count: 2, error: 'disk full' }]), { action: 'apply_config' })
+    const result = await runWaitForOperations(ctx, options([ok, a, b]))
+    expect(result.outputs.status).toBe('failed')
+    expect(result.outputs['pending-operation-ids']).toBe('[]')
+    expect(result.failure).toBe(
+      `2 of 3 operation(s) did not succeed: ${a} (create_branch, branch br-main-1): failed, failures_count 1; ` +
+        `${b} (apply_config, branch br-main-1): error, failures_count 2, error "disk full".`,
+    )
+    expect(result.summary).toContain('<p>Status failed: the platform reports that 2 operation(s) did not succeed.</p>\n')
+  })
+
+  it('every operation succeeded', async () => {
+    const id = op(steps([0, 'finished']))
+    const result = await runWaitForOperations(ctx, options([id]))
+    expect(result.summary).toMatch(
+      new RegExp(`^<h3>Operations finished: project ${project}</h3>\n<p>Status finished: every operation succeeded\\.</p>\n<table>`),
+    )
+  })
+
+  it('an empty list of ids: nothing to wait for', async () => {
+    const result = await runWaitForOperations(ctx, options([]))
+    expect(log.info).toEqual(['Nothing to wait for: `operation-ids` is an empty list.'])
+    expect(result.summary).toBe(`<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no operation to wait for.</p>\n`)
+  })
+
+  it('no answer at all is error, naming the kind of failure, with nothing read', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'drop', when: 'before', times: 99 })
+    const result = await runWaitForOperations(ctx, options([id]))
+    expect(result.outputs.status).toBe('error')
+    const failed = result.failedRequest!
+    expect(failed.kind).toBe('network')
+    expect(result.summary).toBe(
+      `<h3>Could not find out whether the operations finished: project ${project}</h3>\n` +
+        `<p>Status error: the step could not read the operations (network, request id ${failed.requestId}). Nothing says that an operation failed.</p>\n`,
+    )
+  })
+
+  it('an error after a status was read shows that last status', async () => {
+    const id = op(steps([0, 'running']))
+    platform.onRequest(() => {
+      if (operationRequests().length === 2) platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 404 })
+    })
+    const result = await runWaitForOperations(ctx, options([id]))
+    expect(result.outputs.status).toBe('error')
+    expect(result.summary).toContain(
+      `<p>Status error: the step could not read the operations (HTTP 404, request id ${result.failedRequest!.requestId}). ` +
+        'Nothing says that an operation failed; the statuses below are the last ones read.</p>\n<table>',
+    )
+  })
+})

@@ -1,0 +1,317 @@
+// create-key as a workflow runs it: the new key masked and set, what it reaches and how long it lives, a lost or
+// refused create reconciled, the organization of a project-scoped key, hostile key names, and the post step that
+// revokes a job-scoped key or cleans up after faults.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { beforeEach, describe, expect, it } from '@jest/globals'
+import { type PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
+import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
+import { forgedCommands, PAYLOADS } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
+
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+
+platformPerTest((started) => ({ platform, url, admin } = started))
+
+const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
+  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
+
+const base = () => ({ 'api-key': admin.key, 'api-host': url })
+
+/** The runner takes no command from this step but its own, and its summary renders no Markdown. */
+function expectOnlyOwnCommands(result: StepResult): void {
+  // The action masks the keys it holds or creates, and the GitHub token: nothing else.
+  const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
+  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
+  expect(markdownOutsideHtml(result.summary)).toEqual([])
+  expect(result.stderr).toBe('')
+}
+
+describe('create-key', () => {
+  it('creates a key, masks it before it ever appears, and sets key and key-id', async () => {
+    const step = await runStep({ ...base(), command: 'create-key', 'key-name': 'deploy-bot' })
+    expect(step.code).toBe(0)
+    const key = step.outputs.key!
+    const id = Number(step.outputs['key-id'])
+    expect(platform.isKeyValid(key)).toBe(true)
+    expect(platform.keys().find((k) => k.id === id)?.name).toBe('deploy-bot')
+    // The mask command comes before any other appearance of the value in the log.
+    const maskAt = step.stdout.indexOf(`::add-mask::${key}`)
+    expect(maskAt).toBeGreaterThanOrEqual(0)
+    expect(step.stdout.indexOf(key)).toBe(maskAt + '::add-mask::'.length)
+    expect(step.stdout.split(key)).toHaveLength(2)
+    // The API key was masked first of all.
+    expect(step.stdout.split('\n')[0]).toBe(`::add-mask::${admin.key}`)
+    expect(step.summary).toContain('API key created')
+    expect(step.summary).toContain(String(id))
+    expect(step.summary).not.toContain(key)
+    expect(step.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
+  })
+
+  it('sends the identifying headers on every request', async () => {
+    await runStep({ ...base(), command: 'create-key', 'key-name': 'headers' })
+    const request = platform.requests.find((r) => r.method === 'POST')!
+    expect(request.headers['user-agent']).toMatch(/^neon-api-action\/\d+\.\d+\.\d+ /)
+    expect(request.headers.accept).toBe('application/json')
+    expect(request.headers['content-type']).toBe('application/json')
+    expect(request.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(request.keyId).toBe(admin.id)
+  })
+})
+
+describe("the organization of a project-scoped key comes from the project's record", () => {
+  it('fails, creating nothing, when the record names no organization', async () => {
+    const project = platform.addProject()
+    platform.inject({ path: `/projects/${project.id}`, kind: 'rewrite', set: { org_id: null } })
+    const result = await step({ command: 'create-key', 'key-name': 'scoped', 'project-id': project.id })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::The platform's record of project ${project.id} names no organization (org_id), and a project-scoped key belongs to one: set \`org-id\` to the organization that owns the project.`,
+    ])
+    expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
+  })
+
+  it('fails when the record names something that is not an organization id', async () => {
+    const project = platform.addProject()
+    platform.inject({ path: `/projects/${project.id}`, kind: 'rewrite', set: { org_id: 'Org/../x' } })
+    const result = await step({ command: 'create-key', 'key-name': 'scoped', 'project-id': project.id })
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::GET /projects/${project.id} answered "Org/../x", which is not an organization id: set \`org-id\` to the one to use.`,
+    ])
+    expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
+  })
+})
+
+it.each([' napi_leading', 'napi_trailing\n', 'napi_in side'])(
+  'a created key whose value is not one printable token (%j) is revoked at once',
+  async (value) => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: value }) })
+    const result = await step({ command: 'create-key', 'key-name': 'odd' })
+    const made = platform.keys().find((k) => k.name === 'odd')!
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::The platform answered key ${made.id} with a value that is not a printable token. That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.`,
+    ])
+    expect(made.revoked).toBe(true)
+  },
+)
+
+it(`keeps track of up to ${MAX_KNOWN_KEYS} keys of the name, and refuses to create beside more`, async () => {
+  for (let i = 0; i < MAX_KNOWN_KEYS; i++) platform.addKey('crowded')
+  const made = await step({ command: 'create-key', 'key-name': 'crowded' })
+  expect(errorLines(made.stdout)).toEqual([])
+  expect(made.outputs['key-id']).toBeDefined()
+  const refused = await step({ command: 'create-key', 'key-name': 'crowded' })
+  expect(errorLines(refused.stdout)).toEqual([
+    `::error::${MAX_KNOWN_KEYS + 1} keys are named "crowded" already, more than the ${MAX_KNOWN_KEYS} this step can keep track of to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another \`key-name\`.`,
+  ])
+  expect(platform.keys().filter((k) => k.name === 'crowded')).toHaveLength(MAX_KNOWN_KEYS + 1)
+})
+
+it('says what the new key reaches and how long it lives, in the log and in the summary', async () => {
+  const project = platform.addProject()
+  const org = platform.defaultOrgId
+  const job = await step({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'project-id': project.id, 'org-id': org })
+  const made = platform.keys().find((k) => k.name.startsWith('ci~exp-'))!
+  const [, y, mo, d, h, mi] = /~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/.exec(made.name)!
+  const expires = `${y}-${mo}-${d} ${h}:${mi} UTC`
+  expect(job.stdout).toContain(
+    `\nCreated API key ${made.id} named "${made.name}" (project ${project.id}); it is revoked when the job ends; it expires ${expires} by its name.\n`,
+  )
+  expect(job.summary).toContain(
+    '<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
+      `<tr><td><code>${made.id}</code></td><td>${made.name}</td><td>project ${project.id}</td><td>this job (expires ${expires})</td></tr>`,
+  )
+
+  const orgKey = await step({ command: 'create-key', 'key-name': 'org-wide', 'org-id': org, 'expires-in': '1h' })
+  const wide = platform.keys().find((k) => k.name.startsWith('org-wide~exp-'))!
+  expect(orgKey.stdout).toMatch(
+    new RegExp(`\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`),
+  )
+  expect(orgKey.summary).toMatch(new RegExp(`<td>organization ${org}</td><td>expires \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td></tr>`))
+
+  const plain = await step({ command: 'create-key', 'key-name': 'plain' })
+  const id = platform.keys().find((k) => k.name === 'plain')!.id
+  expect(plain.stdout).toContain(`\nCreated API key ${id} named "plain" (personal).\n`)
+  expect(plain.summary).toContain(`<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`)
+})
+
+describe('key creation is never blindly retried', () => {
+  it('a lost create answer leaves exactly one valid key of that name, the one in the output', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when: 'after' })
+    const result = await step({ command: 'create-key', 'key-name': 'nightly' })
+    expect(errorLines(result.stdout)).toEqual([])
+    const valid = platform.keys().filter((k) => k.name === 'nightly' && !k.revoked)
+    expect(valid).toHaveLength(1)
+    expect(String(valid[0]!.id)).toBe(result.outputs['key-id'])
+    expect(platform.isKeyValid(result.outputs.key!)).toBe(true)
+    // The orphan of the lost answer is revoked.
+    expect(platform.keys().filter((k) => k.name === 'nightly' && k.revoked)).toHaveLength(1)
+    expect(result.stdout).toMatch(
+      /::warning::The answer to creating key "nightly" was lost \(network\)\. Revoked key \d+, which that attempt made\. Creating it once more\./,
+    )
+    expectNoKeyLeak(result, [admin.key])
+  })
+
+  it('a 500 on create is reconciled the same way', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 500 })
+    const result = await step({ command: 'create-key', 'key-name': 'ci' })
+    expect(result.code).toBe(0)
+    expect(platform.keys().filter((k) => k.name === 'ci' && !k.revoked)).toHaveLength(1)
+  })
+
+  it('when every create answer is lost, no new key is left valid and the error says so', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when: 'after', times: 5 })
+    const result = await step({ command: 'create-key', 'key-name': 'doomed' })
+    expect(result.code).toBe(1)
+    expect(platform.keys().filter((k) => k.name === 'doomed' && !k.revoked)).toHaveLength(0)
+    expect(errorLines(result.stdout)[0]).toMatch(
+      /Revoked keys \d+, \d+, made by the attempts whose answers were lost\. No new key named "doomed" is left valid: a list taken after the clean-up shows none\.$/,
+    )
+    expect(result.outputs.key).toBeUndefined()
+  })
+
+  it('a 503 on create is simply sent again: the service did not carry it out', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 503 })
+    const result = await step({ command: 'create-key', 'key-name': 'ci' })
+    expect(result.code).toBe(0)
+    // The one list is the snapshot taken before the create: no clean-up was needed.
+    expect(platform.requests.filter((r) => r.path === '/api_keys').map((r) => r.method)).toEqual(['GET', 'POST', 'POST'])
+  })
+})
+
+describe('hostile free-text inputs', () => {
+  it.each(PAYLOADS.map((p) => [p]))('key-name %j: refused, or created and shown as data', async (name) => {
+    const result = await step({ command: 'create-key', 'key-name': name })
+    expectOnlyOwnCommands(result)
+    if (/[\r\n]/.test(name)) {
+      expect(errorLines(result.stdout)).toEqual(['::error::Input `key-name` must be a single line without control characters.'])
+      expect(platform.requests).toHaveLength(0)
+    } else {
+      expect(result.code).toBe(0)
+      expect(platform.keys().find((k) => String(k.id) === result.outputs['key-id'])?.name).toBe(name)
+    }
+  })
+})
+
+describe('the post step when its clean-up meets faults', () => {
+  const ledger = (record: { name: string; known: number[]; pending: number[] }) => ({
+    isPost: 'true',
+    'unsettled-keys': JSON.stringify(record),
+  })
+  const post = (state: Record<string, string>) =>
+    runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'nightly' }, { state })
+
+  const info = (stdout: string) => stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
+
+  it('a pending key that is already gone is reported as revoked, and the list shows no other', async () => {
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [424242] }))
+    expect(result.code).toBe(0)
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(info(result.stdout)).toEqual([
+      'API key 424242 named "nightly" was already revoked.',
+      'No other key named "nightly" from the main step is valid: the list taken now shows none.',
+    ])
+  })
+
+  it('a lost key the platform lists twice is one key: it is revoked', async () => {
+    const lost = platform.addKey('nightly')
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', ids: [lost.id] })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(info(result.stdout)).toEqual([
+      `Revoked API key ${lost.id} named "nightly": a create of the main step made it without the answer reaching the step, so nobody holds its value.`,
+    ])
+    expect(platform.isKeyValid(lost.id)).toBe(false)
+  })
+
+  it('pending keys whose revocation keeps failing are each named for revoking by hand, after the list is checked', async () => {
+    const pending = [platform.addKey('nightly'), platform.addKey('nightly')]
+    for (const key of pending) platform.inject({ method: 'DELETE', path: `/api_keys/${key.id}`, kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: pending.map((k) => k.id) }))
+    expect(result.code).toBe(1)
+    const failed = (id: number) =>
+      `Revoking API key ${id} named "nightly" failed: Could not revoke API key ${id}: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\\. \\(request id [0-9a-f-]{36}\\) Revoke it by hand \\(revoke-key with \`key-id\`\\)\\.`
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(new RegExp(`^::error::${failed(pending[0]!.id)} ${failed(pending[1]!.id)}$`)),
+    ])
+    // Still valid, and the only keys of the name: the list found no stranger beside them.
+    expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')).toHaveLength(1)
+    expect(info(result.stdout)).toEqual([])
+  })
+
+  it('with nothing saved it does nothing and says nothing, even when the inputs would fail the main step', async () => {
+    const result = await runStep({ 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' }, { state: { isPost: 'true' } })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe('')
+    expect(platform.requests).toEqual([])
+  })
+
+  it('a list that keeps failing ends the post step with what to check by hand', async () => {
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::error::The post step could not look for a key named "nightly" that the main step may have left valid: Could not list API keys: the platform answered 500 Internal Server Error: "internal server error" after 5 attempts\. \(request id [0-9a-f-]{36}\) Run list-keys and revoke a key of that name you do not expect\.$/,
+      ),
+    ])
+  })
+})
+
+describe('job-scoped keys', () => {
+  /** A key of the workflow, other than the one each test starts with. */
+  let current: { id: number; key: string }
+  beforeEach(() => {
+    current = platform.addKey('ci-deploy')
+  })
+
+  it('the post step revokes the key, also after a later step of the job failed', async () => {
+    const base = { 'api-key': current.key, 'api-host': url }
+    const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
+    // The ledger saved before the create is cleared once the key is handed out: the post step revokes by id alone.
+    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'], 'unsettled-keys': '' })
+    expect(JSON.stringify(created.state)).not.toContain(created.outputs.key)
+    // A later step uses the key, then another step fails.
+    const used = await runStep({ command: 'list-projects', 'api-key': created.outputs.key!, 'api-host': url })
+    expect(used.code).toBe(0)
+    const broken = await runStep({ ...base, command: 'revoke-key', 'key-id': 'oops' })
+    expect(broken.code).toBe(1)
+    // The runner still runs the post step (post-if: always()) with the main step's state.
+    const post = await runStep(
+      { ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' },
+      { state: created.state },
+    )
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain(`Revoked the job-scoped API key ${created.outputs['key-id']}.`)
+    expect(platform.isKeyValid(created.outputs.key!)).toBe(false)
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    expectNoKeyLeak(post, [current.key, created.outputs.key!])
+  })
+
+  it('a post step whose key is already gone succeeds quietly', async () => {
+    const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }
+    const created = await runStep({ ...base, 'revoke-after-job': 'true' })
+    // A job key's name ends with its expiry: someone revokes it by that name.
+    const name = platform.keys().find((k) => k.id === Number(created.outputs['key-id']))!.name
+    expect((await runStep({ ...base, command: 'revoke-key', 'key-name': name })).code).toBe(0)
+    const post = await runStep(base, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain('was already revoked')
+  })
+
+  it('create-key without revoke-after-job saves no key id, and its post step does nothing', async () => {
+    const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'kept' }
+    const created = await runStep(base)
+    expect(created.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
+    const requestsBefore = platform.requests.length
+    const post = await runStep(base, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(platform.requests).toHaveLength(requestsBefore)
+    expect(platform.isKeyValid(created.outputs.key!)).toBe(true)
+  })
+})

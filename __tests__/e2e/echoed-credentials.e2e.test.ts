@@ -1,0 +1,106 @@
+// A server (the platform, GitHub, or a proxy between) that answers an error repeating the request's credentials: the
+// action cuts such messages short (src/base/text.ts), and the runner masks only whole values, so a cut must never show a
+// piece of one. Echoes at every offset around the cut; the first case in process, through the client and the failure summary.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubEmulator } from '../../emulator/github.ts'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { PlatformClient } from '../../src/api/client.ts'
+import { listApiKeys } from '../../src/api/endpoints.ts'
+import { registerSecret } from '../../src/base/text.ts'
+import { failureSummary } from '../../src/step.ts'
+import { runStep } from '../../scripts/run-step.ts'
+import { manualClock, captureLog } from '../support/clock.ts'
+import { piecesShown } from '../support/leaks.ts'
+
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+
+beforeEach(async () => {
+  platform = new PlatformEmulator()
+  url = await platform.start()
+  admin = platform.addKey('admin')
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+/** An error body whose message repeats the Authorization header after `offset` characters. */
+function echoing(offset: number, credential: string, code = 'bad_request'): string {
+  return JSON.stringify({ code, message: `${'x'.repeat(offset)} Authorization: Bearer ${credential} was refused`, request_id: 'r-1' })
+}
+
+describe("the platform echoes the step's API key in an error", () => {
+  it('at every offset from 0 to 260 characters: neither the error nor the failure summary shows a piece of it', async () => {
+    registerSecret(admin.key)
+    const clock = manualClock()
+    const client = new PlatformClient({ baseUrl: url, apiKey: admin.key, userAgent: 'test', clock, logger: captureLog().logger })
+    try {
+      for (let offset = 0; offset <= 260; offset++) {
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body: echoing(offset, admin.key) })
+        const error = await listApiKeys(client).then(
+          () => undefined,
+          (e: unknown) => e as Error,
+        )
+        expect(error?.message).toContain('Could not list API keys')
+        expect({ offset, shown: piecesShown(error!.message, admin.key) }).toEqual({ offset, shown: [] })
+        expect({ offset, shown: piecesShown(failureSummary('list-keys', error), admin.key) }).toEqual({ offset, shown: [] })
+      }
+    } finally {
+      await client.close()
+    }
+  })
+
+  it.each([150, 170, 190, 199, 200, 201])(
+    'at %i characters, as a runner runs the step with debug on: nothing the step leaves shows a piece of it',
+    async (offset) => {
+      platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body: echoing(offset, admin.key, admin.key) })
+      const result = await runStep(
+        { command: 'list-keys', 'api-key': admin.key, 'api-host': url },
+        { env: { RUNNER_DEBUG: '1' }, entry: 'bundle' },
+      )
+      expect(result.code).toBe(1)
+      expect(result.stdout).toContain('::error::Could not list API keys')
+      expect(piecesShown(result.everything, admin.key)).toEqual([])
+      // A code that is the key itself is no code: neither the output nor the summary's cell holds it.
+      expect(result.outputs['error-code']).toBeUndefined()
+      expect(result.outputs['http-status']).toBe('400')
+    },
+  )
+})
+
+describe('GitHub echoes the token in a 422 message', () => {
+  let github: GitHubEmulator
+  beforeEach(async () => {
+    github = new GitHubEmulator()
+    await github.start()
+  })
+  afterEach(async () => {
+    await github.stop()
+  })
+
+  it.each([150, 180, 185, 189, 192, 193, 200])(
+    'at %i characters: the rotation fails, and nothing it leaves shows a piece of it',
+    async (offset) => {
+      github.at('/repos/octo-org/deploys/').failNext(422, 1, `${'y'.repeat(offset)} token ${github.token} is not allowed here`)
+      const result = await runStep(
+        {
+          command: 'rotate-key',
+          'api-key': admin.key,
+          'api-host': url,
+          'key-name': 'ci-deploy',
+          'secret-name': 'NEON_API_KEY',
+          'github-token': github.token,
+        },
+        { env: { RUNNER_DEBUG: '1', GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' }, entry: 'bundle' },
+      )
+      expect(result.code).toBe(1)
+      expect(result.stdout).toContain('::error::Rotation stopped: Could not store secret NEON_API_KEY')
+      expect(piecesShown(result.everything, github.token)).toEqual([])
+      expect(piecesShown(result.everything, admin.key)).toEqual([])
+    },
+  )
+})

@@ -1,0 +1,125 @@
+// The inputs as a runner passes them (src/settings.ts, src/inputs/): a bad input is one error line and no request, a
+// hostile value is echoed as data, and an input the command does not read is a warning or an error.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { GitHubEmulator } from '../../emulator/github.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
+import { forgedCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
+
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+
+platformPerTest((started) => ({ platform, url, admin } = started))
+
+const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
+  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
+
+const base = () => ({ 'api-key': admin.key, 'api-host': url })
+
+/** The runner takes no command from this step but its own, and its summary renders no Markdown. */
+function expectOnlyOwnCommands(result: StepResult): void {
+  // The action masks the keys it holds or creates, and the GitHub token: nothing else.
+  const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
+  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
+  expect(markdownOutsideHtml(result.summary)).toEqual([])
+  expect(result.stderr).toBe('')
+}
+
+describe('errors', () => {
+  it.each([
+    [{ command: 'rotate-everything' }, /`command` is "rotate-everything"/],
+    [{ command: 'revoke-key', 'key-id': 'abc' }, /`key-id` is "abc": it must be a positive integer/],
+    [{ command: 'create-key', 'key-name': 'k'.repeat(65) }, /`key-name` is 65 characters long/],
+    [{ command: 'wait-for-operations', 'project-id': 'UPPER' }, /`project-id` is "UPPER"/],
+  ])('bad input %j: one error line and no request', async (inputs, expected) => {
+    const step = await runStep({ ...base(), ...(inputs as Record<string, string>) })
+    expect(step.code).toBe(1)
+    const errors = errorLines(step.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(expected)
+    expect(platform.requests).toHaveLength(0)
+  })
+
+  it('refuses plain http to a host that is not loopback, before any request', async () => {
+    const step = await runStep({ command: 'list-keys', 'api-key': admin.key, 'api-host': 'http://example.com/api/v2' })
+    expect(errorLines(step.stdout)[0]).toMatch(/plain http to example\.com/)
+    expect(step.masked[0]).toBe(admin.key)
+    expect(step.everything).not.toContain(admin.key)
+  })
+})
+
+describe('hostile free-text inputs', () => {
+  it.each([
+    ['command', {}],
+    ['key-id', { command: 'revoke-key' }],
+    ['timeout', { command: 'list-keys' }],
+    ['poll-interval', { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': '[]' }],
+    ['project-id', { command: 'wait-for-operations' }],
+    ['operation-ids', { command: 'wait-for-operations', 'project-id': 'p-1' }],
+    ['revoke-after-job', { command: 'create-key', 'key-name': 'k' }],
+    ['api-host', { command: 'list-keys' }],
+    ['secret-name', { command: 'rotate-key', 'key-name': 'k', 'github-token': 'ghs_0123456789abcdef0123456789abcdef' }],
+  ])('%s echoed in its input error, as data', async (input, inputs) => {
+    const result = await step({ ...inputs, [input]: `${HOSTILE} ${MARKDOWN}` })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([expect.stringContaining(`\`${input}\``)])
+    expect(platform.requests).toHaveLength(0)
+    expectOnlyOwnCommands(result)
+  })
+
+  describe('secret-environment', () => {
+    let github: GitHubEmulator
+    beforeEach(async () => {
+      github = new GitHubEmulator()
+      await github.start()
+    })
+    afterEach(async () => {
+      await github.stop()
+    })
+
+    it.each([
+      ['an environment that exists', '##[add-mask]finished ::group::x', 0],
+      ['an environment that does not', HOSTILE, 1],
+    ])('%s, named %j', async (_, environment, code) => {
+      github.addEnvironment('octo-org', 'deploys', '##[add-mask]finished ::group::x')
+      const result = await step(
+        {
+          command: 'rotate-key',
+          'key-name': 'ci',
+          'secret-name': 'NEON_API_KEY',
+          'secret-environment': environment,
+          'github-token': github.token,
+        },
+        { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' },
+      )
+      expect(result.code).toBe(code)
+      expectOnlyOwnCommands(result)
+    })
+  })
+})
+
+describe('an input the command does not read', () => {
+  it('secret-name on create-key fails the step before any request', async () => {
+    const result = await step({ command: 'create-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::Input `secret-name` was given to create-key, which does not take it: create-key never stores the new key in a secret. ' +
+        'To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; or pass the `key` output on yourself.',
+    ])
+    expect(platform.requests).toEqual([])
+  })
+
+  it('key-id on list-keys is a warning naming both, and the keys are listed', async () => {
+    const result = await step({ command: 'list-keys', 'key-id': '42' })
+    expect(result.code).toBe(0)
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      '::warning::Input `key-id` is set, but list-keys does not read it: it has no effect on this step.',
+    ])
+    expect(JSON.parse(result.outputs.keys!)).toHaveLength(1)
+  })
+})

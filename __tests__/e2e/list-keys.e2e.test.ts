@@ -1,0 +1,76 @@
+// list-keys as a workflow runs it: no secret value, each key's scope, creation and last use, and hostile fields kept as data.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
+import { forgedCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
+
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+
+platformPerTest((started) => ({ platform, url, admin } = started))
+
+const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
+  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
+
+const base = () => ({ 'api-key': admin.key, 'api-host': url })
+
+/** The runner takes no command from this step but its own, and its summary renders no Markdown. */
+function expectOnlyOwnCommands(result: StepResult): void {
+  // The action masks the keys it holds or creates, and the GitHub token: nothing else.
+  const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
+  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
+  expect(markdownOutsideHtml(result.summary)).toEqual([])
+  expect(result.stderr).toBe('')
+}
+
+const VALUES = [HOSTILE, MARKDOWN]
+
+describe('list-keys', () => {
+  it('lists keys without any secret value, with last use', async () => {
+    const other = platform.addKey('reader')
+    const step = await runStep({ ...base(), command: 'list-keys' })
+    expect(step.code).toBe(0)
+    const keys = JSON.parse(step.outputs.keys!) as Array<Record<string, unknown>>
+    expect(keys.map((k) => k.id).sort()).toEqual([admin.id, other.id].sort())
+    expect(Object.keys(keys[0]!).sort()).toEqual(['created_at', 'id', 'last_used_at', 'last_used_from_addr', 'name', 'scope'])
+    expect(keys.map((k) => k.scope)).toEqual(['personal', 'personal'])
+    const self = keys.find((k) => k.id === admin.id)!
+    expect(self.last_used_from_addr).toBe('127.0.0.1')
+    expect(step.everything).not.toContain(other.key)
+    expect(step.summary).toContain('<th>last used</th>')
+    expect(step.summary).toContain('reader')
+  })
+})
+
+it("list-keys says how many keys an organization has, and shows each key's scope, creation and last use", async () => {
+  const org = platform.defaultOrgId
+  const project = platform.addProject()
+  const at = Date.parse('2026-11-20T08:30:00Z')
+  const wide = platform.addOrgKey(org, 'org-key', { createdAt: at, lastUsedAt: at + 3_600_000, lastUsedFrom: '203.0.113.7' })
+  const scoped = platform.addOrgKey(org, 'scoped', { projectId: project.id, createdAt: at })
+  const result = await step({ command: 'list-keys', 'org-id': org })
+  expect(result.stdout).toContain(`\nFound 2 API key(s) of organization ${org}.\n`)
+  expect(result.summary).toContain(
+    `<h3>API keys of organization ${org} (2)</h3>\n<table>\n` +
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
+      `<tr><td><code>${wide.id}</code></td><td>org-key</td><td>organization</td><td>2026-11-20 08:30 UTC</td><td>2026-11-20 09:30 UTC</td><td>203.0.113.7</td></tr>\n` +
+      `<tr><td><code>${scoped.id}</code></td><td>scoped</td><td>project ${project.id}</td><td>2026-11-20 08:30 UTC</td><td>—</td><td>—</td></tr>\n`,
+  )
+})
+
+describe('hostile values in the records the platform sends', () => {
+  it.each(VALUES.map((v) => [v]))('every field of every key: %j', async (value) => {
+    platform.addKey('other')
+    const fields = { name: value, last_used_from_addr: value, created_at: value, last_used_at: value }
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: fields })
+    const result = await step({ command: 'list-keys' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(JSON.parse(result.outputs.keys!)).toEqual([expect.objectContaining(fields), expect.objectContaining(fields)])
+    expectOnlyOwnCommands(result)
+  })
+})

@@ -1,0 +1,359 @@
+// prune-keys as a new user would try it: an account whose keys have realistic ages and use, swept as a runner runs it.
+// The emulator's clock is a manual one, and each step's clock starts where it stands, so "7 hours later" costs nothing.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { expiringKeyName } from '../../emulator/names.ts'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, runStep, stripMasks, type StepResult } from '../../scripts/run-step.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
+
+const T0 = Date.parse('2026-11-21T10:00:00Z')
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+let now: number
+let platform: PlatformEmulator
+let url: string
+let org: string
+/** The step's key: an admin's personal key, made long ago and used every week. */
+let admin: { id: number; key: string }
+/** Every key value the emulator handed out, for leak checks. */
+const values: string[] = []
+
+beforeEach(async () => {
+  now = T0
+  values.length = 0
+  platform = new PlatformEmulator({ now: () => now })
+  url = await platform.start()
+  org = platform.defaultOrgId
+  admin = seed('sweeper', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 7 * DAY })
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+function seed(name: string, history: { createdAt?: number; lastUsedAt?: number; lastUsedFrom?: string; user?: string }) {
+  const key = platform.addKey(name, history)
+  values.push(key.key)
+  return key
+}
+
+function seedOrg(name: string, history: { createdAt?: number; lastUsedAt?: number; projectId?: string }) {
+  const key = platform.addOrgKey(org, name, history)
+  values.push(key.key)
+  return key
+}
+
+/** A personal account as a sweep finds it: the keys it must find, and the ones it must leave. */
+function personalAccount() {
+  return {
+    // Selected:
+    orphan: seed(expiringKeyName('job-7781-1-deploy', T0 - DAY), { createdAt: T0 - DAY - 6 * HOUR, lastUsedAt: T0 - DAY - 5 * HOUR }),
+    laptop: seed('old-laptop', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 120 * DAY }),
+    byHand: seed('test-by-hand', { createdAt: T0 - 90 * DAY }),
+    // Left alone: used daily, not yet expired, or neither expired nor idle long enough.
+    daily: seed('ci-deploy', { createdAt: T0 - 200 * DAY, lastUsedAt: T0 - 2 * HOUR }),
+    running: seed(expiringKeyName('job-7790-1-build', T0 + 5 * HOUR), { createdAt: T0 - HOUR, lastUsedAt: T0 - 20 * MINUTE }),
+    recentIdle: seed('staging', { createdAt: T0 - 60 * DAY, lastUsedAt: T0 - 10 * DAY }),
+    // Selected, but kept by the in-use guard: expired, yet used a moment ago; expired, yet just made.
+    overtime: seed(expiringKeyName('job-7785-1-migrate', T0 - 5 * MINUTE), { createdAt: T0 - 6 * HOUR, lastUsedAt: T0 - 2 * MINUTE }),
+    justMade: seed(expiringKeyName('quick', T0 - MINUTE), { createdAt: T0 - 4 * MINUTE }),
+  }
+}
+
+const step = (inputs: Record<string, string>, key = admin.key) =>
+  runStep({ 'api-key': key, 'api-host': url, command: 'prune-keys', ...inputs }, { time: { mode: 'jump', start: now } })
+
+const ids = (output: string | undefined): number[] => JSON.parse(output ?? 'null') as number[]
+const logLines = (result: StepResult, prefix: string) =>
+  stripMasks(result.stdout)
+    .split('\n')
+    .filter((l) => l.startsWith(prefix))
+const deletes = () => platform.requests.filter((r) => r.method === 'DELETE')
+const valid = (...keys: Array<{ id: number }>) => keys.map((k) => platform.isKeyValid(k.id))
+
+describe('prune-keys: a dry run lists, revokes nothing', () => {
+  it('lists exactly the expired, the long-unused and the orphaned job keys of the personal scope, least recently used first', async () => {
+    const a = personalAccount()
+    // Another user's expired key is in another namespace: never listed.
+    const stranger = seed(expiringKeyName('theirs', T0 - DAY), { createdAt: T0 - 2 * DAY, user: platform.addUser() })
+    const result = await step({ 'unused-for': '30d' })
+
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, a.orphan.id])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    expect(deletes()).toEqual([])
+    expect(platform.keys().filter((k) => k.revoked)).toEqual([])
+    expect(platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth', 'GET /api_keys'])
+
+    const log = stripMasks(result.stdout)
+    expect(log).toContain(
+      "Pruning the personal keys of the step's user: 9 key(s) listed; selecting keys whose names say they have expired and keys not used for 30 days (or never used and older). Dry run: nothing is revoked.",
+    )
+    expect(log).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
+    expect(log).toContain(`Would revoke API key ${a.laptop.id} "old-laptop" (personal): not used for 120 days.`)
+    expect(log).toContain(`Would revoke API key ${a.byHand.id} "test-by-hand" (personal): never used, created 90 days ago.`)
+    expect(log).toContain(
+      `Would revoke API key ${a.orphan.id} "job-7781-1-deploy~exp-20261120T1000Z" (personal): expired 2026-11-20 10:00 UTC (by its name).`,
+    )
+    expect(log).toContain(
+      `Kept API key ${a.overtime.id} "job-7785-1-migrate~exp-20261121T0955Z" (personal): expired 2026-11-21 09:55 UTC (by its name); but used 2 min ago, within the last 10 min.`,
+    )
+    expect(log).toContain(
+      `Kept API key ${a.justMade.id} "quick~exp-20261121T0959Z" (personal): expired 2026-11-21 09:59 UTC (by its name); but created 4 min ago`,
+    )
+    expect(log).toContain('Dry run: 3 key(s) would be revoked. Set `dry-run: false` to revoke them.')
+    for (const other of [a.daily, a.running, a.recentIdle, stranger]) expect(log).not.toContain(`API key ${other.id} `)
+
+    // The summary: id, name, scope, created, last used, from where, why.
+    expect(result.summary).toContain('<h3>API keys to prune, dry run (3)</h3>')
+    expect(result.summary).toContain(
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>',
+    )
+    expect(result.summary).toContain(
+      `<tr><td><code>${a.laptop.id}</code></td><td>old-laptop</td><td>personal</td><td>2026-01-25 10:00 UTC</td><td>2026-07-24 10:00 UTC</td><td>198.51.100.23</td><td>not used for 120 days</td></tr>`,
+    )
+    expect(result.summary).toContain(`<td>test-by-hand</td><td>personal</td><td>2026-08-23 10:00 UTC</td><td>—</td><td>—</td>`)
+    expect(result.summary).toContain('Dry run: nothing was revoked. A run with dry-run: false revokes these 3 key(s).')
+    expect(result.summary).toContain('Selected, but kept by a guard (2)')
+    expect(result.summary).toContain('kept: used 2 min ago, within the last 10 min')
+    expectNoKeyLeak(result, values)
+  })
+
+  it('is the default: without dry-run, and with a dry-run that came out empty, nothing is revoked', async () => {
+    const a = personalAccount()
+    const variants: Array<Record<string, string>> = [{}, { 'dry-run': '' }, { 'dry-run': 'true' }]
+    for (const inputs of variants) {
+      const result = await step({ 'unused-for': '30d', ...inputs })
+      expect(result.code).toBe(0)
+      expect(ids(result.outputs['prunable-key-ids'])).toHaveLength(3)
+      expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    }
+    expect(deletes()).toEqual([])
+    expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([true, true, true])
+  })
+
+  it("with org-id: the organization's expired and idle keys, project-scoped ones with their project; personal keys untouched", async () => {
+    const project = platform.addProject({ id: 'billing-api' }).id
+    const personalExpired = seed(expiringKeyName('mine', T0 - DAY), { createdAt: T0 - 2 * DAY })
+    const scoped = seedOrg(expiringKeyName('deploy-1200-1', T0 - 3 * DAY), { createdAt: T0 - 3 * DAY - HOUR, projectId: project })
+    const inventory = seedOrg('inventory-2025', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 200 * DAY })
+    const live = seedOrg('inventory', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - HOUR })
+    const otherOrg = platform.addOrganization().id
+    values.push(platform.addOrgKey(otherOrg, expiringKeyName('elsewhere', T0 - DAY), { createdAt: T0 - 2 * DAY }).key)
+
+    const result = await step({ 'org-id': org, 'unused-for': '90d' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([inventory.id, scoped.id])
+    expect(result.outputs['org-id']).toBe(org)
+    expect(platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth', `GET /organizations/${org}/api_keys`])
+    const log = stripMasks(result.stdout)
+    expect(log).toContain(`The step's key is a personal key: it is not among the keys of organization ${org}.`)
+    expect(log).toContain(`Would revoke API key ${scoped.id} "deploy-1200-1~exp-20261118T1000Z" (project billing-api): expired`)
+    expect(log).toContain(`Would revoke API key ${inventory.id} "inventory-2025" (organization): not used for 200 days.`)
+    expect(log).not.toContain(`API key ${live.id} `)
+    expect(log).not.toContain(`API key ${personalExpired.id} `)
+    expect(result.summary).toContain(`<td>deploy-1200-1~exp-20261118T1000Z</td><td>project billing-api</td>`)
+    expect(result.summary).toContain(`<td>inventory-2025</td><td>organization</td>`)
+  })
+
+  it('a key-name prefix narrows what the selectors pick', async () => {
+    const a = personalAccount()
+    const result = await step({ 'unused-for': '30d', 'key-name': 'job-' })
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.orphan.id])
+    expect(stripMasks(result.stdout)).toContain('among keys whose names start with "job-"')
+    expect(stripMasks(result.stdout)).toContain(`Kept API key ${a.overtime.id} `)
+    expect(stripMasks(result.stdout)).not.toContain(`API key ${a.justMade.id} `)
+  })
+
+  it('without unused-for, only expired keys are selected', async () => {
+    const a = personalAccount()
+    const result = await step({})
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.orphan.id])
+  })
+})
+
+describe('prune-keys: a real run revokes, within the guards', () => {
+  it("revokes exactly what the dry run listed; never the step's own key, never a key in use", async () => {
+    const a = personalAccount()
+    // The step's own key looks expired and idle by its name and its last use before this step.
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    const dry = await step({ 'unused-for': '30d' }, own.key)
+    expect(ids(dry.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, a.orphan.id])
+
+    platform.clearRequests()
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual(ids(dry.outputs['prunable-key-ids']))
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual(ids(dry.outputs['prunable-key-ids']))
+    expect(deletes().map((r) => r.path)).toEqual([a.laptop.id, a.byHand.id, a.orphan.id].map((id) => `/api_keys/${id}`))
+    expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([false, false, false])
+    expect(valid(own, admin, a.overtime, a.justMade, a.daily, a.running, a.recentIdle)).toEqual([true, true, true, true, true, true, true])
+
+    const log = stripMasks(result.stdout)
+    expect(log).toContain(
+      `Kept API key ${own.id} "sweeper-2025~exp-20261022T1000Z" (personal): expired 2026-10-22 10:00 UTC (by its name); but the step's own key.`,
+    )
+    expect(log).toContain(
+      `Revoked API key ${a.orphan.id} "job-7781-1-deploy~exp-20261120T1000Z": expired 2026-11-20 10:00 UTC (by its name).`,
+    )
+    expect(log).not.toContain('Would revoke')
+    expect(result.summary).toContain('<h3>API keys pruned (3 of 3)</h3>')
+    expect(result.summary).toContain('Revoked 3 key(s).')
+    expect(result.summary).toContain('kept: the step&#39;s own key')
+    expectNoKeyLeak(result, values)
+  })
+
+  it('an organization key sweeping its own organization finds itself among the keys and keeps itself', async () => {
+    const sweeper = seedOrg(expiringKeyName('org-sweeper', T0 - DAY), { createdAt: T0 - 100 * DAY, lastUsedAt: T0 - 40 * DAY })
+    const stale = seedOrg('stale', { createdAt: T0 - 100 * DAY, lastUsedAt: T0 - 50 * DAY })
+    const result = await step({ 'org-id': org, 'unused-for': '30d', 'dry-run': 'false' }, sweeper.key)
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([stale.id])
+    expect(valid(sweeper, stale)).toEqual([true, false])
+    expect(stripMasks(result.stdout)).toContain(`The step's own key is API key ${sweeper.id} (its last use is this step)`)
+  })
+
+  it("revokes nothing when it cannot tell which key is the step's own (the platform did not record this step's use)", async () => {
+    const a = personalAccount()
+    // The step's key looks expired and long unused, and the platform shows no use by this step.
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    platform.recordKeyUse(false)
+
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      "::error::Nothing was revoked: the step's key is one of the personal keys of the step's user, and none of them shows a use by this step (last_used_at), " +
+        'so the action cannot tell which key is its own. The platform may record key use late: run the step again in a few minutes.',
+    ])
+    expect(deletes()).toEqual([])
+    expect(valid(own, a.laptop, a.byHand, a.orphan)).toEqual([true, true, true, true])
+    // The keys in question are named, in the outputs and the summary, and the own key is among them.
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, own.id, a.orphan.id])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    expect(result.summary).toContain('Nothing was revoked: the step&#39;s key is one of the personal keys')
+
+    // A dry run says the same as a warning, and succeeds.
+    const dry = await step({ 'unused-for': '30d' }, own.key)
+    expect(dry.code).toBe(0)
+    expect(logLines(dry, '::warning::')).toEqual([
+      expect.stringMatching(/^::warning::A run with `dry-run: false` would revoke nothing: the step's key is one of/),
+    ])
+    expect(stripMasks(dry.stdout)).toContain("The step's key is among these keys, but none shows a use by this step")
+  })
+
+  it('revokes none, and fails naming the count, when more than max-revoke are selected; a dry run warns', async () => {
+    const a = personalAccount()
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '2' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      '::error::Nothing was revoked: 3 keys are selected, more than `max-revoke` (2). Check the selectors against the list in the job summary; ' +
+        'if every key there should go, set `max-revoke` to 3 or more for one run.',
+    ])
+    expect(deletes()).toEqual([])
+    expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([true, true, true])
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, a.orphan.id])
+    expect(result.summary).toContain(`<td><code>${a.orphan.id}</code></td>`)
+
+    const dry = await step({ 'unused-for': '30d', 'max-revoke': '2' })
+    expect(dry.code).toBe(0)
+    expect(logLines(dry, '::warning::')).toEqual([
+      expect.stringContaining(
+        '::warning::A run with `dry-run: false` would revoke nothing: 3 keys are selected, more than `max-revoke` (2)',
+      ),
+    ])
+
+    // Exactly at the cap, it revokes them all.
+    const atCap = await step({ 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '3' })
+    expect(errorLines(atCap.stdout)).toEqual([])
+    expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([false, false, false])
+  })
+
+  it('a key revoked by someone else meanwhile counts as gone; another failure stops, naming what was revoked', async () => {
+    const a = personalAccount()
+    platform.inject({ method: 'DELETE', path: `/api_keys/${a.laptop.id}`, kind: 'status', status: 404 })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${a.orphan.id}`, kind: 'status', status: 403 })
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' })
+    expect(result.code).toBe(1)
+    expect(stripMasks(result.stdout)).toContain(`API key ${a.laptop.id} was already revoked.`)
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([a.byHand.id])
+    const errors = errorLines(result.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      new RegExp(`^::error::Could not revoke API key ${a.orphan.id}: .*403.* Revoked before it: ${a.byHand.id}\\.$`),
+    )
+    // The summary says the failure once, after the keys a guard kept.
+    const failure = `Could not revoke API key ${a.orphan.id}:`
+    expect(result.summary.split(failure)).toHaveLength(2)
+    expect(result.summary.indexOf(failure)).toBeGreaterThan(result.summary.indexOf('Selected, but kept by a guard'))
+  })
+
+  it('text from the platform reaches the log as data and the summary as text', async () => {
+    const hostile = seed(expiringKeyName('::warning::forged\n##[error]x <img src=x>', T0 - DAY), {
+      createdAt: T0 - 2 * DAY,
+      lastUsedAt: T0 - 2 * DAY,
+      lastUsedFrom: '<b>::error::addr</b>',
+    })
+    const result = await step({})
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([hostile.id])
+    expect(logLines(result, '::warning::')).toEqual([])
+    expect(logLines(result, '::error::')).toEqual([])
+    expect(result.stdout).not.toContain('##[error]')
+    expect(result.stdout).toContain('":\u200b:warning::forged\\n#\u200b#[error]x <img src=x>~exp-20261120T1000Z"')
+    expect(result.summary).not.toContain('<img')
+    expect(result.summary).not.toContain('<b>')
+    expect(result.summary).toContain('&#60;b&#62;::error::addr&#60;/b&#62;')
+  })
+})
+
+describe('a job key whose post step never ran', () => {
+  it('is found by the next sweep once its default expiry has passed, and not before', async () => {
+    const project = platform.addProject({ id: 'deploy-target' }).id
+    // The job: a project-scoped key that the post step would revoke; the runner dies before it.
+    // Its clock starts a little before the emulator's, so the expiry rounds up to 16:00 however
+    // long the process takes to start.
+    const job = await runStep(
+      {
+        'api-key': admin.key,
+        'api-host': url,
+        command: 'create-key',
+        'key-name': 'job-9001-1-deploy',
+        'project-id': project,
+        'revoke-after-job': 'true',
+      },
+      { time: { mode: 'jump', start: now - 30_000 } },
+    )
+    expect(errorLines(job.stdout)).toEqual([])
+    const jobKeyId = Number(job.outputs['key-id'])
+    values.push(job.outputs.key!)
+    const name = platform.keys().find((k) => k.id === jobKeyId)!.name
+    expect(name).toBe('job-9001-1-deploy~exp-20261121T1600Z')
+    expect(stripMasks(job.stdout)).toContain('it is revoked when the job ends; it expires 2026-11-21 16:00 UTC by its name.')
+    expect(job.summary).toContain('this job (expires 2026-11-21 16:00 UTC)')
+    // The job uses its key for half an hour.
+    now += 30 * MINUTE
+    platform.useKey(jobKeyId, { from: '203.0.113.9' })
+
+    // A sweep before the expiry leaves it alone.
+    now = T0 + 5 * HOUR
+    const early = await step({ 'org-id': org, 'dry-run': 'false' })
+    expect(ids(early.outputs['prunable-key-ids'])).toEqual([])
+    expect(stripMasks(early.stdout)).toContain('No key is selected: there is nothing to revoke.')
+
+    // The next scheduled sweep, 7 hours on.
+    now = T0 + 7 * HOUR
+    const sweep = await step({ 'org-id': org, 'dry-run': 'false' })
+    expect(errorLines(sweep.stdout)).toEqual([])
+    expect(ids(sweep.outputs['revoked-key-ids'])).toEqual([jobKeyId])
+    expect(platform.isKeyValid(jobKeyId)).toBe(false)
+    expect(sweep.summary).toContain(
+      `<td>${name}</td><td>project deploy-target</td><td>2026-11-21 10:00 UTC</td><td>2026-11-21 10:30 UTC</td><td>203.0.113.9</td><td>expired 2026-11-21 16:00 UTC (by its name)</td>`,
+    )
+    expectNoKeyLeak(sweep, values)
+  })
+})

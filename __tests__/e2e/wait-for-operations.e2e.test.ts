@@ -1,0 +1,338 @@
+// wait-for-operations as a workflow runs it. The action's waits cost no real time (virtual time), and the emulator's
+// clock moves one second with each read of operations, so an operation that finishes "after 3 s" finishes on the 4th
+// poll, however fast or slow the machine is. Hostile fields of the operations are kept as data.
+// End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
+// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
+import { polledPlatform } from '../support/polled-platform.ts'
+import { forgedCommands, HOSTILE, MARKDOWN, runnerLines } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+
+let platform: PlatformEmulator
+let url: string
+let key: string
+let project: string
+
+beforeEach(async () => {
+  platform = polledPlatform()
+  url = await platform.start()
+  key = platform.addKey('admin').key
+  project = platform.addProject().id
+  platform.addHistory(project, 200)
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+function branchCreation(finishAfterMs: number) {
+  const branch = 'br-feature-1'
+  const create = platform.addOperation(project, {
+    action: 'create_branch',
+    branch_id: branch,
+    timeline: [
+      { afterMs: 0, status: 'running' },
+      { afterMs: finishAfterMs, status: 'finished' },
+    ],
+  })
+  const start = platform.addOperation(project, {
+    action: 'start_compute',
+    branch_id: branch,
+    endpoint_id: 'ep-feature-1',
+    timeline: [
+      { afterMs: 0, status: 'scheduling' },
+      { afterMs: finishAfterMs / 2, status: 'running' },
+      { afterMs: finishAfterMs, status: 'finished' },
+    ],
+  })
+  return [create, start]
+}
+
+const wait = (inputs: Record<string, string>) =>
+  runStep({ command: 'wait-for-operations', 'api-key': key, 'api-host': url, 'project-id': project, 'poll-interval': '1', ...inputs })
+
+describe('operation-ids forms', () => {
+  it.each([
+    ['commas', (ids: string[]) => ids.join(',')],
+    ['spaces', (ids: string[]) => ids.join(' ')],
+    ['new lines', (ids: string[]) => `${ids.join('\n')}\n`],
+    ['a JSON array of ids', (ids: string[]) => JSON.stringify(ids)],
+    [
+      'the operations array of a mutating response',
+      (ids: string[]) =>
+        JSON.stringify(
+          ids.map((id) => ({ id, project_id: 'p', branch_id: 'b', action: 'create_branch', status: 'running', failures_count: 0 })),
+        ),
+    ],
+  ])('waits on ids given as %s', async (_, format) => {
+    const ids = branchCreation(3000)
+    const step = await wait({ 'operation-ids': format(ids) })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs.status).toBe('finished')
+    expect(JSON.parse(step.outputs.operations!).map((o: { id: string }) => o.id)).toEqual(ids)
+    expect(step.outputs['failed-operation-ids']).toBe('[]')
+  })
+})
+
+describe('results', () => {
+  it('a finished wait writes the console-style table to the job summary', async () => {
+    const ids = branchCreation(4000)
+    const step = await wait({ 'operation-ids': ids.join(',') })
+    expect(step.summary).toContain('Operations finished')
+    expect(step.summary).toContain(
+      '<th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th>',
+    )
+    expect(step.summary).toContain('<td>ep-feature-1</td>')
+    // Every poll of the step reuses one keep-alive connection.
+    expect(platform.requests.length).toBeGreaterThan(2)
+    expect(platform.connections).toBe(1)
+    // One log line per change of status.
+    expect(step.stdout.match(new RegExp(`${ids[0]} on branch br-feature-1: running → finished`, 'g'))).toHaveLength(1)
+  })
+
+  it('a failed operation fails the step, names it, and still sets every output', async () => {
+    const ok = platform.addOperation(project, { action: 'create_branch', branch_id: 'br-x', status: 'finished' })
+    const bad = platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-x',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2000, status: 'failed', failures_count: 2, error: 'database "app" already exists' },
+      ],
+    })
+    const step = await wait({ 'operation-ids': `${ok},${bad}` })
+    expect(step.code).toBe(1)
+    const errors = errorLines(step.stdout)
+    expect(errors).toEqual([
+      `::error::1 of 2 operation(s) did not succeed: ${bad} (apply_config, branch br-x): failed, failures_count 2, error "database \\"app\\" already exists".`,
+    ])
+    expect(step.outputs.status).toBe('failed')
+    expect(JSON.parse(step.outputs['failed-operation-ids']!)).toEqual([bad])
+    expect(JSON.parse(step.outputs.operations!)).toHaveLength(2)
+    // What to do about operations that failed, not a promise that the failure says it.
+    expect(step.summary).toContain(
+      '<p>The platform ran these operations and reports that they did not succeed: the table above gives each one&#39;s status, and the console its error. ' +
+        'Fix the cause and run the job again; a later step can read <code>failed-operation-ids</code>.</p>',
+    )
+  })
+
+  it('times out within `timeout`, naming what is pending, with status timed-out', async () => {
+    const stuck = platform.addOperation(project, { action: 'start_compute', branch_id: 'br-y', status: 'scheduling' })
+    const step = await wait({ 'operation-ids': stuck, timeout: '5' })
+    expect(step.code).toBe(1)
+    // A request in flight when time runs out adds a clause: the message is not anchored at its end.
+    expect(errorLines(step.stdout)[0]).toMatch(
+      new RegExp(
+        `^::error::The step's \`timeout\` of 5 s ran out with 1 operation\\(s\\) not finished: start_compute ${stuck} on branch br-y is scheduling\\.`,
+      ),
+    )
+    expect(step.outputs.status).toBe('timed-out')
+  })
+
+  it('an unknown operation id fails at once, naming it: status error, with the failed request', async () => {
+    const missing = '4d3c2b1a-0000-4000-8000-00000000abcd'
+    const step = await wait({ 'operation-ids': missing })
+    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`)])
+    expect(platform.requests.filter((r) => r.path.endsWith(missing))).toHaveLength(1)
+    expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404', 'pending-operation-ids': JSON.stringify([missing]) })
+  })
+
+  it('a bad operation id is refused before any request', async () => {
+    const step = await wait({ 'operation-ids': 'not-a-uuid' })
+    expect(errorLines(step.stdout)).toEqual(['::error::Input `operation-ids` holds "not-a-uuid", which is not an operation id (a UUID).'])
+    expect(platform.requests).toHaveLength(0)
+  })
+
+  it('the idle gate waits for the pending operations of the project', async () => {
+    const ids = branchCreation(4000)
+    const step = await wait({ 'operation-ids': 'pending' })
+    expect(step.code).toBe(0)
+    expect(
+      JSON.parse(step.outputs.operations!)
+        .map((o: { id: string }) => o.id)
+        .sort(),
+    ).toEqual([...ids].sort())
+  })
+})
+
+describe('a gate that fails closed', () => {
+  it.each([
+    ['missing', {}],
+    ['empty, as a mistyped expression gives it', { 'operation-ids': '' }],
+    ['blank', { 'operation-ids': ' \n ' }],
+  ])('operation-ids %s is an input error, and no request is sent', async (_, inputs) => {
+    platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+    const step = await wait(inputs)
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      expect.stringMatching(/^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids .* or the word `pending`/),
+    ])
+    expect(platform.requests).toHaveLength(0)
+    expect(step.outputs.status).toBeUndefined()
+  })
+
+  it('[] has nothing to wait for: it succeeds at once, with no request', async () => {
+    const step = await wait({ 'operation-ids': '[]' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs).toMatchObject({ status: 'finished', operations: '[]', 'pending-operation-ids': '[]' })
+    expect(step.stdout).toContain('Nothing to wait for: `operation-ids` is an empty list.')
+    expect(platform.requests).toHaveLength(0)
+  })
+
+  it('pending with branch-id waits for that branch only; without it, for the whole project', async () => {
+    const created = platform.createBranch(project, { endpoints: ['read_write'] })
+    const stuck = platform.addOperation(project, { action: 'apply_config', branch_id: 'br-other-00000000', status: 'running' })
+
+    const branch = await wait({ 'operation-ids': 'pending', 'branch-id': created.branch.id })
+    expect(errorLines(branch.stdout)).toEqual([])
+    expect(branch.outputs.status).toBe('finished')
+    expect(
+      JSON.parse(branch.outputs.operations!)
+        .map((o: { id: string }) => o.id)
+        .sort(),
+    ).toEqual(created.operations.map((o) => o.id).sort())
+    expect(branch.stdout).toContain(`Waiting until branch ${created.branch.id} of project ${project} has no pending operation`)
+    expect(branch.summary).toContain(`Operations finished: branch ${created.branch.id} of project ${project}`)
+
+    const whole = await wait({ 'operation-ids': 'pending', timeout: '30' })
+    expect(whole.code).toBe(1)
+    expect(whole.outputs.status).toBe('timed-out')
+    expect(JSON.parse(whole.outputs['pending-operation-ids']!)).toEqual([stuck])
+  })
+
+  it('pending with a branch-id that names no branch fails: status error, 404', async () => {
+    const step = await wait({ 'operation-ids': 'pending', 'branch-id': 'br-typo-00000000' })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`branch br-typo-00000000 in project ${project} was not found (404)`)])
+    expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404' })
+  })
+})
+
+describe('congestion and the outputs that say why', () => {
+  it('429s never fail a poll round while the timeout allows', async () => {
+    const ids = branchCreation(3000)
+    platform.inject({ path: /^\/projects\/[^/]+\/operations$/, kind: 'status', status: 429, retryAfter: '11', times: 6 })
+    const step = await wait({ 'operation-ids': ids.join(','), timeout: '600' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs.status).toBe('finished')
+    expect(step.outputs['http-status']).toBeUndefined()
+    expect(step.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      expect.stringMatching(/^::warning::The platform answered 429 \(too many requests, Retry-After 11 s; request id [0-9a-f-]{36}\)/),
+    ])
+    expect(platform.requests.filter((r) => r.status === 429)).toHaveLength(6)
+  })
+
+  it('a refused key is status error, with http-status and request-id; a failed operation is status failed, without them', async () => {
+    const ids = branchCreation(2000)
+    const refused = await wait({ 'operation-ids': ids.join(','), 'api-key': 'napi_not_a_key' })
+    expect(refused.code).toBe(1)
+    expect(refused.outputs).toMatchObject({ status: 'error', 'http-status': '401', 'failed-operation-ids': '[]' })
+    expect(refused.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(refused.summary).toContain('Could not find out whether the operations finished')
+    expect(refused.summary).not.toContain('Operations failed')
+    // The failure is said once, then the request it failed on.
+    expect(refused.summary.split('The platform refused the API key (401 Unauthorized)')).toHaveLength(2)
+    expect(refused.summary).toContain(`<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`)
+
+    const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+    const failed = await wait({ 'operation-ids': bad })
+    expect(failed.outputs).toMatchObject({ status: 'failed', 'failed-operation-ids': JSON.stringify([bad]) })
+    expect(failed.outputs['http-status']).toBeUndefined()
+    expect(failed.summary).toContain('Operations failed')
+  })
+
+  it('every command sets http-status, error-code and request-id when a request fails', async () => {
+    const keys = await runStep({ command: 'list-keys', 'api-key': 'napi_not_a_key', 'api-host': url })
+    expect(keys.code).toBe(1)
+    expect(keys.outputs['http-status']).toBe('401')
+    expect(keys.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
+
+    platform.inject({
+      path: '/api_keys/123456',
+      kind: 'status',
+      status: 404,
+      body: JSON.stringify({ code: 'API_KEY_NOT_FOUND', message: 'no such key', request_id: 'req-from-the-service' }),
+      contentType: 'application/json',
+    })
+    const revoke = await runStep({ command: 'revoke-key', 'key-id': '123456', 'api-key': key, 'api-host': url })
+    expect(revoke.code).toBe(1)
+    expect(revoke.outputs).toMatchObject({ 'http-status': '404', 'error-code': 'API_KEY_NOT_FOUND', 'request-id': 'req-from-the-service' })
+  })
+})
+
+describe('hostile values in the records the platform sends', () => {
+  /** The step's key: a personal key of its own. */
+  let admin: { id: number; key: string }
+  beforeEach(() => {
+    admin = platform.addKey('admin')
+  })
+
+  const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
+    runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
+
+  /** The runner takes no command from this step but its own, and its summary renders no Markdown. */
+  function expectOnlyOwnCommands(result: StepResult): void {
+    // The action masks the keys it holds or creates, and the GitHub token: nothing else.
+    const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
+    expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
+    expect(markdownOutsideHtml(result.summary)).toEqual([])
+    expect(result.stderr).toBe('')
+  }
+
+  /** Each piece of outside text is cut to a bound, so no log line grows with what the server sends. */
+  function expectBoundedLines(result: StepResult, max = 2500): void {
+    expect(Math.max(...runnerLines(result.stdout).map((l) => l.length))).toBeLessThan(max)
+  }
+
+  const VALUES = [HOSTILE, MARKDOWN]
+
+  it.each(VALUES.map((v) => [v]))('every text field of a failed operation: %j', async (value) => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, { status: 'failed', endpoint_id: 'ep-1' })
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: value, branch_id: value, endpoint_id: value, error: value, project_id: value, created_at: value, updated_at: value },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op })
+    expect(result.outputs.status).toBe('failed')
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    expect(errorLines(result.stdout)[0]).toContain(`${op} (`)
+    expectOnlyOwnCommands(result)
+  })
+
+  it.each(VALUES.map((v) => [v]))('an operation whose id and status are hostile, until the timeout: %j', async (value) => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, { status: 'running' })
+    platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
+    expect(result.outputs.status).toBe('timed-out')
+    // One warning for the status the action does not know, one error: nothing else took effect.
+    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(1)
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    expectOnlyOwnCommands(result)
+  })
+
+  it('a 100 KB value in every field leaves every log line bounded', async () => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, { status: 'failed' })
+    const huge = `${HOSTILE}${'<\n'.repeat(50_000)}`
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: huge, branch_id: huge, error: huge },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op })
+    expect(result.outputs.status).toBe('failed')
+    expectBoundedLines(result)
+    expectOnlyOwnCommands(result)
+    expect(result.summary.length).toBeLessThan(50_000)
+  })
+})

@@ -1,0 +1,296 @@
+// emulator/organizations.ts: the emulator's organizations as the live service has them: users in one or more, the three
+// kinds of key and their permission matrix, a key id unknown outside its namespace. Over real HTTP, on a manual clock.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+
+const T0 = Date.parse('2026-11-21T10:00:00Z')
+
+let platform: PlatformEmulator
+let now: number
+let admin: { id: number; key: string }
+let org: string
+
+beforeEach(async () => {
+  now = T0
+  platform = new PlatformEmulator({ now: () => now })
+  await platform.start()
+  admin = platform.addKey('admin')
+  org = platform.defaultOrgId
+})
+
+afterEach(async () => {
+  await platform.stop()
+})
+
+async function call(key: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'application/json' }
+  if (init.body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(platform.url + path, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return { status: res.status, json: await res.json() }
+}
+
+const createOrgKey = (key: string, orgId: string, body: Record<string, unknown>) =>
+  call(key, `/organizations/${orgId}/api_keys`, { method: 'POST', body })
+
+describe('who a key is', () => {
+  it('GET /auth: api_key_user with the user id, api_key_org with the organization id for both organization kinds', async () => {
+    const project = platform.addProject().id
+    const orgKey = platform.addOrgKey(org, 'org')
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: 'emulator-user', auth_method: 'api_key_user' })
+    expect((await call(orgKey.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
+    expect((await call(scoped.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
+  })
+
+  it("GET /users/me/organizations: the user's organizations, or the one that owns an organization key", async () => {
+    const other = platform.addOrganization({ name: 'Beta' }).id
+    const user = platform.addUser({ organizations: { [org]: 'member', [other]: 'admin' } })
+    const personal = platform.addKey('two-orgs', { user })
+    const mine = (await call(personal.key, '/users/me/organizations')).json.organizations
+    expect(mine.map((o: { id: string }) => o.id).sort()).toEqual([org, other].sort())
+    expect(mine.find((o: { id: string }) => o.id === other)).toEqual({
+      id: other,
+      name: 'Beta',
+      handle: expect.any(String),
+      plan: expect.any(String),
+      created_at: '2026-11-21T10:00:00Z',
+      updated_at: '2026-11-21T10:00:00Z',
+      managed_by: 'console',
+    })
+    expect(other).toMatch(/^org-[a-z]+-[a-z]+-\d{8}$/)
+    const orgKey = platform.addOrgKey(other, 'beta-key')
+    expect((await call(orgKey.key, '/users/me/organizations')).json.organizations.map((o: { id: string }) => o.id)).toEqual([other])
+    const loner = platform.addKey('loner', { user: platform.addUser() })
+    expect((await call(loner.key, '/users/me/organizations')).json).toEqual({ organizations: [] })
+  })
+})
+
+describe('projects by organization', () => {
+  it('a personal key must name org_id, as the live service insists; a user in no organization need not', async () => {
+    const ids = platform.addProjects(3)
+    const refused = await call(admin.key, '/projects')
+    expect(refused.status).toBe(400)
+    expect(refused.json.message).toMatch(/org_id is required/)
+    const listed = await call(admin.key, `/projects?org_id=${org}`)
+    expect(listed.json.projects.map((p: { id: string; org_id: string }) => [p.id, p.org_id])).toEqual(ids.map((id) => [id, org]))
+    const loner = platform.addKey('loner', { user: platform.addUser() })
+    expect((await call(loner.key, '/projects')).json.projects).toEqual([])
+  })
+
+  it("an organization key lists its organization's projects without org_id, and no other organization's", async () => {
+    const other = platform.addOrganization().id
+    const mine = platform.addProject().id
+    platform.addProject({ org_id: other })
+    const orgKey = platform.addOrgKey(org, 'org')
+    expect((await call(orgKey.key, '/projects')).json.projects.map((p: { id: string }) => p.id)).toEqual([mine])
+    expect((await call(orgKey.key, `/projects?org_id=${other}`)).status).toBe(403)
+    expect((await call(admin.key, `/projects?org_id=${other}`)).status).toBe(403)
+    expect((await call(admin.key, '/projects?org_id=org-nobody-00000000')).status).toBe(404)
+    expect((await call(admin.key, '/projects?org_id=Not_An_Id')).status).toBe(400)
+  })
+
+  it('a project-scoped key sees its one project, and its operations, and is refused every other', async () => {
+    const [mine, other] = platform.addProjects(2) as [string, string]
+    const op = platform.addOperation(mine)
+    const otherOp = platform.addOperation(other)
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: mine })
+    expect((await call(scoped.key, '/projects')).json.projects.map((p: { id: string }) => p.id)).toEqual([mine])
+    expect((await call(scoped.key, `/projects/${mine}`)).json.project).toMatchObject({ id: mine, org_id: org })
+    expect((await call(scoped.key, `/projects/${mine}/operations/${op}`)).status).toBe(200)
+    const refused = await call(scoped.key, `/projects/${other}/operations/${otherOp}`)
+    expect(refused.status).toBe(403)
+    expect(refused.json.message).toMatch(/scoped to project/)
+    expect((await call(scoped.key, `/projects/${other}`)).status).toBe(403)
+    expect((await call(scoped.key, `/projects/${other}/operations`)).status).toBe(403)
+  })
+
+  it('GET /projects/{id} names the owning organization; a user outside it is refused, an unknown id is 404', async () => {
+    const project = platform.addProject({ name: 'app' }).id
+    expect((await call(admin.key, `/projects/${project}`)).json.project).toMatchObject({ id: project, name: 'app', org_id: org })
+    const outsider = platform.addKey('outsider', {
+      user: platform.addUser({ organizations: { [platform.addOrganization().id]: 'admin' } }),
+    })
+    expect((await call(outsider.key, `/projects/${project}`)).status).toBe(403)
+    expect((await call(admin.key, '/projects/no-such-project')).status).toBe(404)
+  })
+
+  it('search keeps projects whose name or id holds it; unavailable projects are left out and named', async () => {
+    const api = platform.addProject({ name: 'Billing-API' }).id
+    const web = platform.addProject({ name: 'billing-web' }).id
+    platform.addProject({ name: 'auth' })
+    const found = await call(admin.key, `/projects?org_id=${org}&search=billing`)
+    expect(found.json.projects.map((p: { id: string }) => p.id)).toEqual([api, web])
+    expect((await call(admin.key, `/projects?org_id=${org}&search=${web.slice(0, 12)}`)).json.projects[0].id).toBe(web)
+    platform.setUnavailable([web])
+    const partial = await call(admin.key, `/projects?org_id=${org}&search=billing`)
+    expect(partial.json.projects.map((p: { id: string }) => p.id)).toEqual([api])
+    expect(partial.json.unavailable_project_ids).toEqual([web])
+  })
+})
+
+describe('organization keys', () => {
+  it('an admin creates organization and project-scoped keys with a personal key; the answers carry project_id when scoped', async () => {
+    const project = platform.addProject().id
+    const plain = await createOrgKey(admin.key, org, { key_name: 'org-wide' })
+    expect(plain.status).toBe(200)
+    expect(plain.json).toEqual({
+      id: expect.any(Number),
+      key: expect.stringMatching(/^napi_/),
+      name: 'org-wide',
+      created_at: '2026-11-21T10:00:00Z',
+      created_by: 'emulator-user',
+    })
+    const scoped = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
+    expect(scoped.json).toMatchObject({ name: 'deploy', project_id: project })
+    const listed = (await call(admin.key, `/organizations/${org}/api_keys`)).json
+    expect(listed.map((k: { id: number; project_id?: string }) => [k.id, k.project_id])).toEqual([
+      [plain.json.id, undefined],
+      [scoped.json.id, project],
+    ])
+    expect(JSON.stringify(listed)).not.toContain('napi_')
+    expect(listed[0].created_by).toEqual({ id: 'emulator-user', name: 'Emulator User', image: '' })
+    // Organization keys are not personal keys.
+    expect((await call(admin.key, '/api_keys')).json.map((k: { id: number }) => k.id)).toEqual([admin.id])
+    expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({ kind: 'organization', org_id: org, project_id: project })
+  })
+
+  it('the permission matrix: an organization key cannot create keys, a project-scoped key cannot manage any, a member makes only scoped ones', async () => {
+    const project = platform.addProject().id
+    const orgKey = platform.addOrgKey(org, 'org')
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    const member = platform.addKey('member', { user: platform.addUser({ organizations: { [org]: 'member' } }) })
+    const outsider = platform.addKey('outsider', { user: platform.addUser() })
+
+    const byOrgKey = await createOrgKey(orgKey.key, org, { key_name: 'x' })
+    expect([byOrgKey.status, byOrgKey.json.message]).toEqual([403, 'organization API keys cannot create API keys'])
+    expect((await createOrgKey(scoped.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
+    expect((await call(scoped.key, `/organizations/${org}/api_keys`)).status).toBe(403)
+    expect((await call(scoped.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await call(orgKey.key, '/api_keys')).status).toBe(403)
+    expect((await call(orgKey.key, '/api_keys', { method: 'POST', body: { key_name: 'x' } })).status).toBe(403)
+
+    expect((await createOrgKey(member.key, org, { key_name: 'x' })).json.message).toBe(
+      'only organization admins can create organization API keys',
+    )
+    const memberScoped = await createOrgKey(member.key, org, { key_name: 'job', project_id: project })
+    expect(memberScoped.status).toBe(200)
+    expect((await call(member.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await call(member.key, `/organizations/${org}/api_keys/${memberScoped.json.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await createOrgKey(outsider.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
+
+    // An organization key lists and revokes its organization's keys.
+    expect((await call(orgKey.key, `/organizations/${org}/api_keys`)).status).toBe(200)
+    expect((await call(orgKey.key, `/organizations/${org}/api_keys/${scoped.id}`, { method: 'DELETE' })).json).toMatchObject({
+      id: scoped.id,
+      revoked: true,
+      project_id: project,
+    })
+    expect(platform.isKeyValid(scoped.id)).toBe(false)
+  })
+
+  it('refuses a project of another organization, a bad project_id, a bad name and an unknown organization', async () => {
+    const other = platform.addOrganization().id
+    const foreign = platform.addProject({ org_id: other }).id
+    expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: foreign })).status).toBe(404)
+    expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: 'Bad_Id' })).status).toBe(400)
+    expect((await createOrgKey(admin.key, org, { key_name: 'k'.repeat(65) })).status).toBe(400)
+    expect((await createOrgKey(admin.key, 'org-nobody-00000000', { key_name: 'x' })).status).toBe(404)
+  })
+
+  it('a key id is unknown outside its namespace: 404 both ways, and across organizations', async () => {
+    const other = platform.addOrganization().id
+    platform.setMembership('emulator-user', other, 'admin')
+    const orgKey = platform.addOrgKey(org, 'org')
+    const personal = platform.addKey('personal')
+    expect((await call(admin.key, `/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin.key, `/organizations/${org}/api_keys/${personal.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin.key, `/organizations/${other}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect(platform.isKeyValid(orgKey.id) && platform.isKeyValid(personal.id)).toBe(true)
+  })
+
+  it('creating organization keys is rate limited to 10 a second', async () => {
+    for (let i = 0; i < 10; i++) expect((await createOrgKey(admin.key, org, { key_name: `k${i}` })).status).toBe(200)
+    const res = await fetch(`${platform.url}/organizations/${org}/api_keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key_name: 'k10' }),
+    })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('1')
+    now += 1000
+    expect((await createOrgKey(admin.key, org, { key_name: 'k10' })).status).toBe(200)
+  })
+
+  it('dropKeyScope: the next project-scoped creation answers an unscoped key, as a scoping bug would', async () => {
+    const project = platform.addProject().id
+    platform.dropKeyScope()
+    const wrong = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
+    expect(wrong.json.project_id).toBeUndefined()
+    expect(platform.keys().find((k) => k.id === wrong.json.id)?.project_id).toBeUndefined()
+    expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(project)
+  })
+})
+
+describe('keys with a past', () => {
+  const DAY = 86_400_000
+
+  it('seeds keys made and last used long ago, and lists them so', async () => {
+    const project = platform.addProject().id
+    const laptop = platform.addKey('old-laptop', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 120 * DAY, lastUsedFrom: '192.0.2.7' })
+    const byHand = platform.addKey('by-hand', { createdAt: T0 - 90 * DAY })
+    const scoped = platform.addOrgKey(org, 'deploy', { projectId: project, createdAt: T0 - 3 * DAY, lastUsedAt: T0 - 2 * DAY })
+    const personal = (await call(admin.key, '/api_keys')).json
+    expect(personal.find((k: { id: number }) => k.id === laptop.id)).toMatchObject({
+      created_at: '2026-01-25T10:00:00Z',
+      last_used_at: '2026-07-24T10:00:00Z',
+      last_used_from_addr: '192.0.2.7',
+    })
+    expect(personal.find((k: { id: number }) => k.id === byHand.id)).toMatchObject({
+      created_at: '2026-08-23T10:00:00Z',
+      last_used_at: null,
+      last_used_from_addr: '',
+    })
+    // A seeded use without an address comes from a documentation address.
+    expect((await call(admin.key, `/organizations/${org}/api_keys`)).json.find((k: { id: number }) => k.id === scoped.id)).toMatchObject({
+      created_at: '2026-11-18T10:00:00Z',
+      last_used_at: '2026-11-19T10:00:00Z',
+      last_used_from_addr: '198.51.100.23',
+      project_id: project,
+    })
+  })
+
+  it('useKey records a use now, as a job holding the key would make', () => {
+    const job = platform.addKey('job', { createdAt: T0 - DAY })
+    now = T0 + 60_000
+    platform.useKey(job.id, { from: '203.0.113.9' })
+    expect(platform.keys().find((k) => k.id === job.id)).toMatchObject({
+      last_used_at: '2026-11-21T10:01:00Z',
+      last_used_from_addr: '203.0.113.9',
+    })
+  })
+
+  it('refuses a use before the key was made, and makes no key then', () => {
+    const before = platform.keys().length
+    expect(() => platform.addKey('x', { createdAt: T0, lastUsedAt: T0 - 1 })).toThrow('a key cannot be used before it is made')
+    expect(() => platform.addOrgKey(org, 'x', { createdAt: Number.NaN })).toThrow('createdAt must be a time')
+    expect(platform.keys()).toHaveLength(before)
+    const key = platform.addKey('y', { createdAt: T0 })
+    expect(() => platform.useKey(key.id, { at: T0 - 1 })).toThrow('a key cannot be used before it is made')
+    expect(() => platform.useKey(999, {})).toThrow('key 999 not found')
+  })
+
+  it('recordKeyUse(false): requests stop setting their key’s last use, as a service that records it late', async () => {
+    const key = platform.addKey('quiet', { createdAt: T0 - DAY, lastUsedAt: T0 - DAY })
+    platform.recordKeyUse(false)
+    now = T0 + 60_000
+    expect((await call(key.key, '/api_keys')).status).toBe(200)
+    expect(platform.keys().find((k) => k.id === key.id)?.last_used_at).toBe('2026-11-20T10:00:00Z')
+    platform.recordKeyUse(true)
+    await call(key.key, '/api_keys')
+    expect(platform.keys().find((k) => k.id === key.id)?.last_used_at).toBe('2026-11-21T10:01:00Z')
+  })
+})

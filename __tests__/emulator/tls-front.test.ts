@@ -1,0 +1,120 @@
+// The emulators behind a TLS front (__tests__/support/tls-front.ts) with a test CA, directly and through a CONNECT tunnel
+// of the forward proxy (__tests__/support/forward-proxy.ts): what the proxy tests stand on. Requests from child processes
+// that trust the CA through NODE_EXTRA_CA_CERTS.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { GitHubEmulator } from '../../emulator/github.ts'
+import { PlatformEmulator } from '../../emulator/platform.ts'
+import { ForwardProxy } from '../support/forward-proxy.ts'
+import { makeTestCa, type TestCa } from '../support/test-ca.ts'
+import { startTlsFront, type TlsFront } from '../support/tls-front.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+
+/**
+ * One GET from a fresh Node process, as the action makes it: undici's Agent (or, with a proxy
+ * variable set, the dispatcher of src/http/proxy.ts), no TLS option of its own, so only what
+ * Node read at start (NODE_EXTRA_CA_CERTS) decides whom it trusts. Prints the status or the
+ * error's code.
+ */
+const CHILD = `
+  import Agent from 'undici/lib/dispatcher/agent.js'
+  import request from 'undici/lib/api/api-request.js'
+  import { proxyDispatcher } from './src/http/proxy.ts'
+  const [url, authorization] = process.argv.slice(1)
+  const dispatcher = (await proxyDispatcher(process.env)) ?? new Agent()
+  try {
+    const { origin, pathname } = new URL(url)
+    const answer = await request.call(dispatcher, { origin, path: pathname, method: 'GET', headers: { authorization } })
+    await answer.body.text()
+    console.log(answer.statusCode)
+  } catch (error) {
+    console.log(error.code)
+  } finally {
+    await dispatcher.destroy()
+  }
+`
+
+/** What the child printed, with only `env` beside PATH: the machine's own NODE_EXTRA_CA_CERTS and proxies left out. */
+async function childGet(url: string, authorization: string, env: Record<string, string>): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', CHILD, url, authorization], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  })
+  return stdout.trim()
+}
+
+let ca: TestCa
+
+beforeAll(async () => {
+  ca = await makeTestCa()
+})
+afterAll(async () => {
+  await ca.remove()
+})
+
+describe('the platform emulator behind a TLS front', () => {
+  let platform: PlatformEmulator
+  let front: TlsFront
+  let key: string
+
+  beforeEach(async () => {
+    platform = new PlatformEmulator()
+    key = platform.addKey('admin').key
+    front = await startTlsFront(await platform.start(), ca.server)
+  })
+  afterEach(async () => {
+    await front.stop()
+    await platform.stop()
+  })
+
+  it('is refused without the test CA, and answers with it in NODE_EXTRA_CA_CERTS', async () => {
+    expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, {})).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE')
+    expect(platform.requests).toEqual([])
+    expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, { NODE_EXTRA_CA_CERTS: ca.caFile })).toBe('200')
+    expect(await childGet(`${front.urlByName}/api_keys`, `Bearer ${key}`, { NODE_EXTRA_CA_CERTS: ca.caFile })).toBe('200')
+    expect(platform.requests.map((r) => r.path)).toEqual(['/api_keys', '/api_keys'])
+  })
+
+  it('answers through a CONNECT tunnel named by HTTPS_PROXY, the CA read from NODE_EXTRA_CA_CERTS', async () => {
+    const proxy = new ForwardProxy({ watch: [key] })
+    await proxy.start()
+    try {
+      const env = { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: ca.caFile }
+      expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, env)).toBe('200')
+      expect(proxy.seen).toEqual([{ method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 }])
+      expect(proxy.sightings).toBe(0)
+    } finally {
+      await proxy.stop()
+    }
+  })
+})
+
+describe('the GitHub emulator under a path prefix, behind a TLS front', () => {
+  let github: GitHubEmulator
+  let front: TlsFront
+
+  beforeEach(async () => {
+    github = new GitHubEmulator({ pathPrefix: '/api/v3', repositories: ['octo-org/web'] })
+    front = await startTlsFront(await github.start(), ca.server)
+  })
+  afterEach(async () => {
+    await front.stop()
+    await github.stop()
+  })
+
+  it('answers below the prefix, as GitHub Enterprise Server does, and 404 elsewhere', async () => {
+    expect(front.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api\/v3$/)
+    const env = { NODE_EXTRA_CA_CERTS: ca.caFile }
+    const authorization = `Bearer ${github.token}`
+    expect(await childGet(`${front.url}/repos/octo-org/web/actions/secrets/public-key`, authorization, env)).toBe('200')
+    expect(await childGet(`${new URL(front.url).origin}/repos/octo-org/web/actions/secrets/public-key`, authorization, env)).toBe('404')
+    expect(github.requests.map((r) => [r.path, r.status])).toEqual([
+      ['/api/v3/repos/octo-org/web/actions/secrets/public-key', 200],
+      ['/repos/octo-org/web/actions/secrets/public-key', 404],
+    ])
+  })
+})

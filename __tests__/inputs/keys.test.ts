@@ -1,0 +1,121 @@
+// src/inputs/keys.ts: create-key's `expires-in` and prune-keys' selectors, scope and cap.
+// Unit tests, in this process.
+import { describe, expect, it } from '@jest/globals'
+import { InputError } from '../../src/base/errors.ts'
+import { parseDuration, type InputReader } from '../../src/inputs/values.ts'
+import { readSettings } from '../../src/settings.ts'
+
+function reader(inputs: Record<string, string>): InputReader {
+  return (name) => inputs[name] ?? ''
+}
+
+function settings(inputs: Record<string, string>, masked: string[] = []) {
+  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s), { repository: 'octo-org/deploys' })
+}
+
+function errorOf(inputs: Record<string, string>): string {
+  try {
+    settings(inputs)
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return (error as Error).message
+  }
+  throw new Error('expected an InputError')
+}
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+describe('expiry and prune-keys inputs', () => {
+  it('reads durations as a whole number and one unit', () => {
+    expect(parseDuration('90m')).toBe(90 * 60_000)
+    expect(parseDuration('2h')).toBe(2 * HOUR)
+    expect(parseDuration('7d')).toBe(7 * DAY)
+    expect(parseDuration('2w')).toBe(14 * DAY)
+    for (const text of ['', '2', 'h', '2H', '1.5h', '2 h', '-2h', '2h30m', '2hours', ' 2h', '2y', '99999999d']) {
+      expect([text, parseDuration(text)]).toEqual([text, undefined])
+    }
+  })
+
+  it('create-key: expires-in, and 6h for a job key unless it says otherwise', () => {
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '7d' })).toMatchObject({ expiresInMs: 7 * DAY })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true' })).toMatchObject({ expiresInMs: 6 * HOUR })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'expires-in': '30m' })).toMatchObject({
+      expiresInMs: 30 * 60_000,
+    })
+    expect(settings({ command: 'create-key', 'key-name': 'ci' })).not.toHaveProperty('expiresInMs')
+  })
+
+  it('create-key: the name and its expiry fit in 64 characters, counted as characters', () => {
+    expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(45), 'expires-in': '1h' })).toMatchObject({ keyName: 'é'.repeat(45) })
+    expect(errorOf({ command: 'create-key', 'key-name': 'é'.repeat(46), 'expires-in': '1h' })).toBe(
+      'Input `key-name` is 46 characters long: with `expires-in`, create-key ends the name with the expiry ' +
+        "(`~exp-` and the UTC time to the minute, 19 characters) within the platform's 64, so the name may be at most 45 characters.",
+    )
+    expect(errorOf({ command: 'create-key', 'key-name': 'x'.repeat(50), 'revoke-after-job': 'true' })).toMatch(
+      /^Input `key-name` is 50 characters long: a `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name .* at most 45 characters\.$/,
+    )
+    // Without an expiry the name keeps all 64.
+    expect(settings({ command: 'create-key', 'key-name': 'x'.repeat(64) })).toMatchObject({ keyName: 'x'.repeat(64) })
+  })
+
+  it('prune-keys: a dry run by default, also when the input came out empty; 50 at most', () => {
+    expect(settings({ command: 'prune-keys' })).toEqual({
+      command: 'prune-keys',
+      apiKey: 'napi_secret',
+      apiHost: 'https://console.neon.tech/api/v2',
+      timeoutMs: 600_000,
+      orgId: undefined,
+      dryRun: true,
+      maxRevoke: 50,
+    })
+    expect(settings({ command: 'prune-keys', 'dry-run': ' ' })).toMatchObject({ dryRun: true })
+    expect(settings({ command: 'prune-keys', 'dry-run': 'TRUE' })).toMatchObject({ dryRun: true })
+    expect(settings({ command: 'prune-keys', 'dry-run': 'false' })).toMatchObject({ dryRun: false })
+  })
+
+  it('prune-keys: selectors, scope and cap', () => {
+    const org = 'org-quiet-river-12345678'
+    expect(
+      settings({
+        command: 'prune-keys',
+        'org-id': org,
+        'key-name': 'job-',
+        'unused-for': '30d',
+        'max-revoke': '10000',
+        'dry-run': 'False',
+      }),
+    ).toMatchObject({ orgId: org, keyNamePrefix: 'job-', unusedForMs: 30 * DAY, maxRevoke: 10_000, dryRun: false })
+    expect(settings({ command: 'prune-keys', 'unused-for': '1h', 'max-revoke': '1' })).toMatchObject({ unusedForMs: HOUR, maxRevoke: 1 })
+  })
+
+  it.each([
+    [
+      { command: 'create-key', 'key-name': 'ci', 'expires-in': '2' },
+      /^Input `expires-in` is "2": it must be a whole number and a unit, m \(minutes\), h \(hours\), d \(days\) or w \(weeks\), from 1m to 365d, e\.g\. 2h or 7d\.$/,
+    ],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '0m' }, /`expires-in` is "0m"/],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '366d' }, /`expires-in` is "366d"/],
+    [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '53w' }, /`expires-in` is "53w"/],
+    [{ command: 'rotate-key', 'key-name': 'ci', 'expires-in': '7d' }, /`expires-in` was given to rotate-key, which does not take it/],
+    [{ command: 'prune-keys', 'expires-in': '7d' }, /`expires-in` was given to prune-keys, which does not take it.*set `unused-for`/],
+    [{ command: 'prune-keys', 'project-id': 'p-1' }, /`project-id` was given to prune-keys, which does not take it/],
+    [{ command: 'prune-keys', 'unused-for': '30' }, /`unused-for` is "30": .* from 1h to 3650d/],
+    [{ command: 'prune-keys', 'unused-for': '59m' }, /`unused-for` is "59m"/],
+    [{ command: 'prune-keys', 'unused-for': '3651d' }, /`unused-for` is "3651d"/],
+    [{ command: 'prune-keys', 'dry-run': 'no' }, /`dry-run` is "no": it must be true or false/],
+    [{ command: 'prune-keys', 'dry-run': 'maybe' }, /`dry-run` is "maybe"/],
+    [
+      { command: 'prune-keys', 'max-revoke': '0' },
+      /^Input `max-revoke` is "0": it must be a whole number from 1 to 10000 \(default 50\)\. To revoke nothing, leave `dry-run` true\.$/,
+    ],
+    [{ command: 'prune-keys', 'max-revoke': '10001' }, /`max-revoke` is "10001"/],
+    [{ command: 'prune-keys', 'max-revoke': '-5' }, /`max-revoke` is "-5"/],
+    [{ command: 'prune-keys', 'max-revoke': '5.0' }, /`max-revoke` is "5.0"/],
+    [{ command: 'prune-keys', 'max-revoke': '1e3' }, /`max-revoke` is "1e3"/],
+    [{ command: 'prune-keys', 'key-name': 'k'.repeat(65) }, /`key-name` is 65 characters long/],
+    [{ command: 'prune-keys', 'org-id': 'Org_1' }, /`org-id` is "Org_1"/],
+  ])('refuses %j', (inputs, expected) => {
+    expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
+  })
+})

@@ -1,0 +1,834 @@
+// src/operations/waiter.ts (and status.ts): waiting for operations. The waiter's sleeps move the operations' timelines, so
+// minutes of waiting take milliseconds: its outcomes, the lines it logs, its pace, the requests each round costs, and the idle gate.
+// In process, against the platform emulator over HTTP, with one manual clock for both.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { PlatformEmulator, OperationsPage, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
+import { PlatformClient } from '../../src/api/client.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { waitForOperations, type WaitOptions } from '../../src/operations/waiter.ts'
+import type { CapturedLog, ManualClock } from '../support/clock.ts'
+import { inProcess, type InProcess } from '../support/in-process.ts'
+
+let platform: PlatformEmulator
+let clock: ManualClock
+let log: CapturedLog
+let client: PlatformClient
+/** The step's client as the run started it: `timeout()` gives the context one with a nearer deadline. */
+let base: PlatformClient
+let ctx: CommandContext
+let project: string
+let start: number
+
+const POLL = 5000
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+let run: InProcess
+
+beforeEach(async () => {
+  run = await inProcess({ random: () => 0 })
+  ;({ platform, clock, log, client, ctx } = run)
+  base = client
+  start = clock.now()
+  project = platform.addProject().id
+})
+
+afterEach(() => run.stop())
+
+/** The step's timeout: the client's deadline, `ms` from now. */
+function timeout(ms: number): void {
+  ctx = { ...ctx, client: base.withDeadline(clock.now() + ms) }
+}
+
+const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
+  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
+
+function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
+  return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
+}
+
+const options = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}): WaitOptions => ({
+  projectId: project,
+  operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
+  pollIntervalMs: POLL,
+  timeoutMs: 600_000,
+  random: () => 0,
+  ...extra,
+})
+
+/** Ids, or `pending` (of `branchId`). The jitter source is 0: no jitter. */
+const wait = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}) =>
+  waitForOperations(ctx, options(operations, extra))
+
+const listPath = () => `/projects/${project}/operations`
+const operationRequests = () => platform.requests.filter((r) => r.path.startsWith(listPath()))
+const listRequests = () => platform.requests.filter((r) => r.path === listPath())
+const singleReads = () => operationRequests().filter((r) => r.path !== listPath())
+
+const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-request-id']
+
+/** Answers the list requests that `which` picks as `change` rewrites them, as a proxy in between would. */
+function rewriteListing(which: (entry: RequestLogEntry) => boolean, change: (page: OperationsPage) => OperationsPage): void {
+  platform.onRequest((entry) => {
+    if (entry.path === listPath() && which(entry)) {
+      platform.inject({ path: entry.path, kind: 'transform', transform: (body) => change(body as OperationsPage) })
+    }
+  })
+}
+
+describe('status groups', () => {
+  it.each(['finished', 'skipped'])('%s is success', async (status) => {
+    const id = op(steps([0, 'scheduling'], [7000, 'running'], [12_000, status]))
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations[0]!.status).toBe(status)
+    expect(outcome.failed).toEqual([])
+  })
+
+  it.each(['failed', 'error', 'cancelled'])('%s is failure, named with its details', async (status) => {
+    const id = op(
+      steps(
+        [0, 'running'],
+        [6000, 'running', { failures_count: 1 }],
+        [11_000, status, { failures_count: 2, error: 'compute quota exceeded' }],
+      ),
+    )
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('failed')
+    expect(outcome.failed.map((o) => o.id)).toEqual([id])
+    expect(outcome.failure).toBe(
+      `1 of 1 operation(s) did not succeed: ${id} (create_branch, branch br-main-1): ${status}, failures_count 2, error "compute quota exceeded".`,
+    )
+  })
+
+  it('scheduling, running and cancelling are pending', async () => {
+    const id = op(steps([0, 'scheduling'], [5000, 'running'], [10_000, 'cancelling'], [15_000, 'cancelled']))
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('failed')
+    expect(outcome.rounds).toBe(4)
+    expect(log.info.filter((l) => l.includes(id))).toEqual([
+      `create_branch ${id} on branch br-main-1: scheduling`,
+      `create_branch ${id} on branch br-main-1: scheduling → running`,
+      `create_branch ${id} on branch br-main-1: running → cancelling`,
+      `create_branch ${id} on branch br-main-1: cancelling → cancelled after 15 s`,
+    ])
+  })
+
+  it('an unknown status is pending, with one warning', async () => {
+    const id = op(steps([0, 'running']))
+    platform.setOperation(id, { status: 'paused' })
+    const pending = wait([id], {})
+    // Let it poll a few rounds on the unknown status, then finish it.
+    const finisher = (async () => {
+      while (clock.sleeps.length < 3) await new Promise((r) => setImmediate(r))
+      platform.setOperation(id, { status: 'finished' })
+    })()
+    const outcome = await pending
+    await finisher
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([`Operation ${id} has status "paused", which the action does not know; it counts as pending.`])
+  })
+})
+
+describe('status names', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s is not a known status: pending', async (status) => {
+    const { isKnownStatus, statusGroup } = await import('../../src/operations/status.ts')
+    expect([isKnownStatus(status), statusGroup(status)]).toEqual([false, 'pending'])
+  })
+})
+
+describe('waiting', () => {
+  it('returns within one poll interval of the last operation finishing', async () => {
+    const started = clock.now()
+    const id = op(steps([0, 'running'], [23_000, 'finished']))
+    await wait([id])
+    const returnedAfter = clock.now() - started
+    expect(returnedAfter).toBeGreaterThanOrEqual(23_000)
+    expect(returnedAfter).toBeLessThan(23_000 + POLL)
+    expect(clock.sleeps.every((ms) => ms === POLL)).toBe(true)
+  })
+
+  it('a mix of success and failure fails, listing only the failures', async () => {
+    const ok = op(steps([0, 'running'], [5000, 'finished']))
+    const bad = op(steps([0, 'running'], [9000, 'error', { error: 'disk full', failures_count: 3 }]), { action: 'apply_config' })
+    const outcome = await wait([ok, bad])
+    expect(outcome.status).toBe('failed')
+    expect(outcome.operations.map((o) => o.id)).toEqual([ok, bad])
+    expect(outcome.failed.map((o) => o.id)).toEqual([bad])
+    expect(outcome.failure).toContain(`${bad} (apply_config, branch br-main-1): error, failures_count 3, error "disk full"`)
+    expect(outcome.failure).not.toContain(ok)
+  })
+
+  it('times out, listing what is still pending and in which status', async () => {
+    const slow = op(steps([0, 'scheduling'], [10_000, 'running']))
+    const done = op(steps([0, 'running'], [1000, 'finished']))
+    client = client.withDeadline(clock.now() + 30_000)
+    ctx = { ...ctx, client }
+    const outcome = await wait([slow, done], { timeoutMs: 30_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toMatch(
+      new RegExp(
+        `^The step's \`timeout\` of 30 s ran out with 1 operation\\(s\\) not finished: create_branch ${slow} on branch br-main-1 is running\\.$`,
+      ),
+    )
+    expect(outcome.operations.map((o) => o.status)).toEqual(['running', 'finished'])
+  })
+
+  it('a Retry-After longer than the time left is a timeout, not a failure', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 503, retryAfter: '30' })
+    client = client.withDeadline(clock.now() + 10_000)
+    ctx = { ...ctx, client }
+    const outcome = await wait([id], { timeoutMs: 10_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toBe(
+      `The step's \`timeout\` of 10 s ran out with 1 operation(s) not finished: operation ${id} was not read yet. ` +
+        `The platform's last answer was 503 and asked to wait 30 s (request id ${outcome.failedRequest!.requestId}).`,
+    )
+    expect(outcome.pending).toEqual([id])
+    // One request: the 503 is congestion, not a failure to retry at once.
+    expect(operationRequests()).toHaveLength(1)
+  })
+
+  it('an unknown operation id fails at once, naming it', async () => {
+    const known = op(steps([0, 'running']))
+    const unknown = '0f0f0f0f-0000-4000-8000-000000000000'
+    const outcome = await wait([known, unknown])
+    expect(outcome.status).toBe('error')
+    expect(outcome.rounds).toBe(1)
+    expect(outcome.failure).toContain(`operation ${unknown} in project ${project} was not found (404)`)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('an unknown project fails at once, naming it', async () => {
+    const outcome = await waitForOperations(ctx, {
+      projectId: 'no-such-project',
+      operations: { kind: 'pending', branchId: undefined },
+      pollIntervalMs: POLL,
+      timeoutMs: 600_000,
+    })
+    expect(outcome.status).toBe('error')
+    expect(outcome.failure).toContain('project no-such-project was not found (404)')
+  })
+
+  it('an explicit empty list has nothing to wait for and sends no request', async () => {
+    const outcome = await wait([])
+    expect(outcome.status).toBe('finished')
+    expect(operationRequests()).toHaveLength(0)
+  })
+
+  it('logs one line per change of status, not one per poll', async () => {
+    const id = op(steps([0, 'running'], [60_000, 'finished']))
+    await wait([id])
+    expect(clock.sleeps.length).toBeGreaterThanOrEqual(12)
+    expect(log.info.filter((l) => l.includes(id))).toHaveLength(2)
+  })
+})
+
+describe('the lines of a wait', () => {
+  it('names each change of status with its failures, in the singular and the plural, and the time it took', async () => {
+    const id = op(steps([0, 'scheduling'], [5000, 'running', { failures_count: 1 }], [10_000, 'finished', { failures_count: 2 }]))
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(log.info).toEqual([
+      `Waiting for 1 operation(s) in project ${project}, polling every 5 s.`,
+      `create_branch ${id} on branch br-main-1: scheduling`,
+      `create_branch ${id} on branch br-main-1: scheduling → running (1 failure)`,
+      `create_branch ${id} on branch br-main-1: running → finished after 10 s (2 failures)`,
+      'All 1 operation(s) succeeded after 10 s.',
+    ])
+    expect(log.warning).toEqual([])
+  })
+
+  it('warns once for an unknown status, however many operations show it', async () => {
+    const a = op(steps([0, 'paused'], [9000, 'finished']))
+    const b = op(steps([0, 'paused'], [9000, 'finished']))
+    const outcome = await wait([a, b])
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([`Operation ${b} has status "paused", which the action does not know; it counts as pending.`])
+    expect(log.info).toEqual([
+      `Waiting for 2 operation(s) in project ${project}, polling every 5 s.`,
+      `create_branch ${b} on branch br-main-1: paused`,
+      `create_branch ${a} on branch br-main-1: paused`,
+      `create_branch ${b} on branch br-main-1: paused → finished after 9 s`,
+      `create_branch ${a} on branch br-main-1: paused → finished after 9 s`,
+      'All 2 operation(s) succeeded after 10 s.',
+    ])
+  })
+
+  it('the time an operation took is its own duration, to the tenth of a second', async () => {
+    const id = op(steps([0, 'running'], [12_500, 'finished']))
+    await wait([id])
+    expect(log.info).toContain(`create_branch ${id} on branch br-main-1: running → finished after 12.5 s`)
+  })
+
+  it('an error of the action itself, not of a request, is thrown as it is, not taken for a failed request', async () => {
+    const id = op(steps([0, 'running']))
+    ctx = {
+      ...ctx,
+      log: {
+        ...log.logger,
+        info: (message) => {
+          if (message.startsWith('create_branch')) throw new RangeError('the log is closed')
+          log.logger.info(message)
+        },
+      },
+    }
+    await expect(wait([id])).rejects.toThrow(new RangeError('the log is closed'))
+    expect(operationRequests()).toHaveLength(1)
+  })
+})
+
+describe('request cost', () => {
+  it('one operation costs one request a round', async () => {
+    platform.addHistory(project, 500)
+    const id = op(steps([0, 'running'], [20_000, 'finished']))
+    const outcome = await wait([id])
+    expect(operationRequests()).toHaveLength(outcome.rounds)
+  })
+
+  it('40 operations cost at most 4 requests a round (here: 1)', async () => {
+    platform.addHistory(project, 3000)
+    const ids = Array.from({ length: 40 }, (_, i) =>
+      op(steps([0, 'scheduling'], [2000 + i * 500, 'running'], [20_000 + i * 300, 'finished'])),
+    )
+    const outcome = await wait(ids)
+    expect(outcome.status).toBe('finished')
+    const requests = operationRequests()
+    expect(requests.length).toBeLessThanOrEqual(outcome.rounds * 4)
+    expect(requests.length).toBe(outcome.rounds)
+  })
+
+  it('falls back to single reads for operations older than the pages it reads', async () => {
+    const old = platform.addOperation(project, {
+      createdAt: clock.now() - 3_600_000,
+      timeline: steps([0, 'running'], [3_600_000 + 10_000, 'finished']),
+    })
+    platform.addOperation(project, { createdAt: clock.now() - 3_500_000 })
+    for (let i = 0; i < 300; i++) platform.addOperation(project, { createdAt: clock.now() - 1_000_000 + i * 1000 })
+    const fresh = op(steps([0, 'running'], [5000, 'finished']))
+    const outcome = await wait([fresh, old])
+    expect(outcome.status).toBe('finished')
+    const single = operationRequests().filter((r) => r.path.endsWith(old))
+    expect(single.length).toBeGreaterThanOrEqual(1)
+    // Never more than the list pages of a round plus the old one.
+    expect(operationRequests().length).toBeLessThanOrEqual(outcome.rounds * 3)
+  })
+
+  it('the first poll goes out at once, whatever the jitter source says', async () => {
+    const start = clock.now()
+    const id = op(steps([0, 'running'], [1000, 'finished']))
+    await wait([id], { random: () => 0.5 })
+    expect(operationRequests()[0]!.at - start).toBe(0)
+  })
+
+  it.each([
+    ['one operation', 1],
+    ['several operations', 3],
+  ])('%s already done: one round at once, and no sleep at all', async (_, count) => {
+    const start = clock.now()
+    const ids = Array.from({ length: count }, () => op(steps([0, 'finished'])))
+    const outcome = await wait(ids, { random: () => 0.99 })
+    expect([outcome.status, outcome.rounds]).toEqual(['finished', 1])
+    expect(clock.sleeps).toEqual([])
+    expect(clock.now()).toBe(start)
+    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
+  })
+
+  it('a project with nothing pending is idle after one round at once', async () => {
+    const start = clock.now()
+    platform.addHistory(project, 300)
+    const outcome = await wait('pending', { random: () => 0.99 })
+    expect([outcome.status, outcome.rounds, clock.sleeps]).toEqual(['finished', 1, []])
+    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
+  })
+
+  it('never polls faster than poll-interval', async () => {
+    const ids = [op(steps([0, 'running'], [30_000, 'finished'])), op(steps([0, 'running'], [31_000, 'finished']))]
+    await wait(ids, { pollIntervalMs: 7000 })
+    const times = operationRequests().map((r) => r.at)
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(7000)
+  })
+})
+
+describe('the request budget of a round', () => {
+  it('many old operations: list pages, then single reads, never more than 10 requests a round', async () => {
+    const start = clock.now()
+    const old = Array.from({ length: 200 }, (_, i) =>
+      platform.addOperation(project, { createdAt: start - 36_000_000 + i, status: 'finished' }),
+    )
+    for (let i = 0; i < 2500; i++) platform.addOperation(project, { createdAt: start - 1_000_000 + i * 100, status: 'finished' })
+    const outcome = await wait(old)
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations).toHaveLength(200)
+    const perRound = new Map<number, number>()
+    for (const r of operationRequests()) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
+    expect(Math.max(...perRound.values())).toBe(10)
+    // 3 pages of 800 records, then 7 single reads a round: 200 operations in ⌈200 / 7⌉ rounds.
+    expect(outcome.rounds).toBe(Math.ceil(200 / 7))
+    expect(log.info.filter((l) => l.includes('are not among the newest ones a poll lists'))).toHaveLength(1)
+  })
+  it('lists pages of four times the awaited count', async () => {
+    const ids = Array.from({ length: 30 }, () => op(steps([0, 'finished'])))
+    const outcome = await wait(ids)
+    expect(outcome.status).toBe('finished')
+    expect(operationRequests().map((r) => r.query)).toEqual([{ limit: '120' }])
+  })
+
+  /** `count` operations pending until 12 s, older than 300 finished ones: 3 list pages, then single reads. */
+  function oldPending(count: number): string[] {
+    const ids = Array.from({ length: count }, (_, i) =>
+      platform.addOperation(project, {
+        createdAt: start - 3_600_000 + i * 1000,
+        timeline: steps([0, 'running'], [3_600_000 - i * 1000 + 12_000, 'finished']),
+      }),
+    )
+    for (let i = 0; i < 300; i++) platform.addOperation(project, { createdAt: start - 1_000_000 + i * 1000 })
+    return ids
+  }
+
+  it('operations beyond the pages are read on their own, the longest unread first', async () => {
+    const a = oldPending(10)
+    const outcome = await wait(a)
+    expect(outcome.status).toBe('finished')
+    const pick = (...n: number[]) => n.map((i) => a[i - 1])
+    expect(singleReads().map((r) => r.path.split('/').at(-1))).toEqual([
+      ...pick(1, 2, 3, 4, 5, 6, 7),
+      ...pick(8, 9, 10, 1, 2, 3, 4),
+      ...pick(5, 6, 7, 1, 2, 3, 4),
+      ...pick(8, 9, 10, 1, 2, 3, 4),
+      ...pick(5, 6, 7),
+    ])
+    const note =
+      '10 operation(s) are not among the newest ones a poll lists: each poll reads up to 7 of them on their own, the longest unread first.'
+    expect(log.info.filter((l) => l.includes('not among the newest'))).toEqual([note])
+    expect(log.debug.filter((l) => l.includes('not among the newest'))).toEqual([note, note, note])
+  })
+
+  it('as many operations beyond the pages as the budget has left are read without a note', async () => {
+    const a = oldPending(7)
+    const outcome = await wait(a)
+    expect(outcome.status).toBe('finished')
+    expect(singleReads()).toHaveLength(7 * 4)
+    expect([...log.info, ...log.debug].filter((l) => l.includes('not among the newest'))).toEqual([])
+  })
+
+  it('a full page without a cursor is the end of the list', async () => {
+    const ids = [op(steps([0, 'finished'])), op(steps([0, 'finished']))]
+    for (let i = 0; i < 100; i++) op(steps([0, 'finished']))
+    rewriteListing(
+      () => true,
+      (page) => ({ ...page, pagination: {} }),
+    )
+    const outcome = await wait(ids)
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([])
+    expect(operationRequests().map((r) => r.path.split('/').at(-1))).toEqual(['operations', ...ids])
+  })
+
+  it('a full page with an empty cursor is the end of the list', async () => {
+    const ids = [op(steps([0, 'finished'])), op(steps([0, 'finished']))]
+    for (let i = 0; i < 100; i++) op(steps([0, 'finished']))
+    rewriteListing(
+      () => true,
+      (page) => ({ ...page, pagination: { cursor: '' } }),
+    )
+    const outcome = await wait(ids)
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([])
+    expect(operationRequests().map((r) => r.path.split('/').at(-1))).toEqual(['operations', ...ids])
+  })
+})
+
+describe('pacing and the deadline', () => {
+  it('the first poll goes out at once even with little time left', async () => {
+    const id = op(steps([0, 'finished']))
+    timeout(4000)
+    const outcome = await wait([id], { random: () => 0.5, timeoutMs: 4000 })
+    expect(outcome.status).toBe('finished')
+    expect(clock.sleeps).toEqual([])
+    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
+  })
+
+  it('a deadline reached during a poll ends the wait there, without one more poll', async () => {
+    const id = op(steps([0, 'running']))
+    timeout(60_000)
+    platform.onRequest(() => clock.advance(start + 60_000 - clock.now()))
+    const outcome = await wait([id], { timeoutMs: 60_000 })
+    expect(outcome).toMatchObject({ status: 'timed-out', rounds: 1, pending: [id] })
+    expect(outcome.failure).toBe(
+      `The step's \`timeout\` of 1 min ran out with 1 operation(s) not finished: create_branch ${id} on branch br-main-1 is running.`,
+    )
+    expect(clock.sleeps).toEqual([])
+    expect(operationRequests()).toHaveLength(1)
+  })
+
+  it('a deadline reached between two requests of a poll is timed-out, naming the request it stopped', async () => {
+    const branch = platform.branches(project)[0]!.id
+    timeout(60_000)
+    platform.onRequest((entry) => {
+      if (entry.path.includes('/branches/')) clock.advance(start + 60_000 - clock.now())
+    })
+    const outcome = await wait('pending', { branchId: branch, timeoutMs: 60_000 })
+    expect(outcome).toMatchObject({ status: 'timed-out', rounds: 1, pending: [], operations: [] })
+    expect(outcome.failedRequest).toBeUndefined()
+    expect(outcome.failure).toMatch(
+      new RegExp(
+        `^The step's \`timeout\` of 1 min ran out with branch ${branch} of project ${project} not known to be idle\\. ` +
+          `The step's timeout ran out before GET /projects/${project}/operations\\. ` +
+          `Could not list the operations of project ${project}; raise the \`timeout\` input if the platform is slow\\. \\(request id ${UUID}\\)$`,
+      ),
+    )
+    expect(platform.requests.map((r) => r.path)).toEqual([`/projects/${project}/branches/${branch}`])
+  })
+})
+
+describe('congestion (429, 503) never fails a poll round while the timeout allows', () => {
+  it('a 429 slows the waiter down, Retry-After is honoured, and it speeds up again', async () => {
+    const id = op(steps([0, 'running'], [200_000, 'finished']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 429, retryAfter: '20', times: 3 })
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([
+      expect.stringMatching(
+        /^The platform answered 429 \(too many requests, Retry-After 20 s; request id .+\): polling every 10 s for now/,
+      ),
+    ])
+    expect(log.info).toContain('The platform answers again: polling every 5 s again.')
+    const requests = operationRequests()
+    expect(requests.slice(0, 3).map((r) => r.status)).toEqual([429, 429, 429])
+    // Never sooner than Retry-After after a 429.
+    for (let i = 1; i <= 3; i++) expect(requests[i]!.at - requests[i - 1]!.at).toBeGreaterThanOrEqual(20_000)
+    expect(outcome.failedRequest).toBeUndefined()
+  })
+
+  it('503 without Retry-After doubles the interval each time, then narrows it back to poll-interval', async () => {
+    const id = op(steps([0, 'running'], [200_000, 'finished']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 503, times: 3 })
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(clock.sleeps.slice(0, 3)).toEqual([10_000, 20_000, 40_000])
+    const after = clock.sleeps.slice(3)
+    expect(after.every((ms, i) => ms >= 5000 && (i === 0 || ms <= after[i - 1]!))).toBe(true)
+    expect(after.at(-1)).toBe(POLL)
+    expect(log.debug.filter((l) => l.startsWith('The platform answered 503'))).toHaveLength(2)
+  })
+
+  it('a 429 on a list page ends that round, not the wait', async () => {
+    const ids = [op(steps([0, 'running'], [20_000, 'finished'])), op(steps([0, 'running'], [25_000, 'finished']))]
+    platform.inject({ path: `/projects/${project}/operations`, kind: 'status', status: 429, retryAfter: '7', times: 2 })
+    const outcome = await wait(ids)
+    expect(outcome.status).toBe('finished')
+    expect(operationRequests().filter((r) => r.status === 429)).toHaveLength(2)
+  })
+})
+
+describe('congestion', () => {
+  it('a 503 without Retry-After: one warning, then quieter lines, and one line once the pace is back', async () => {
+    const id = op(steps([0, 'running'], [120_000, 'finished']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 503, times: 2 })
+    const back: number[] = []
+    ctx = {
+      ...ctx,
+      log: {
+        ...log.logger,
+        info: (message) => {
+          if (message.startsWith('The platform answers again')) back.push(clock.sleeps.length)
+          log.logger.info(message)
+        },
+      },
+    }
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    const [first, second] = operationRequests()
+    expect(log.warning).toEqual([
+      `The platform answered 503 (unavailable; request id ${requestId(first)}): polling every 10 s for now, the next poll in 10 s.`,
+    ])
+    expect(log.debug).toContain(
+      `The platform answered 503 (unavailable; request id ${requestId(second)}): polling every 20 s for now, the next poll in 20 s.`,
+    )
+    expect(log.info.filter((l) => l.startsWith('The platform answers'))).toEqual(['The platform answers again: polling every 5 s again.'])
+    expect(clock.sleeps.slice(0, 3)).toEqual([10_000, 20_000, 12_000])
+    // The line comes once the pace is back: every sleep from then on is poll-interval.
+    expect(back).toHaveLength(1)
+    const after = clock.sleeps.slice(back[0])
+    expect(after.length).toBeGreaterThan(0)
+    expect(after.every((ms) => ms === POLL)).toBe(true)
+    expect(outcome.failedRequest).toBeUndefined()
+  })
+
+  it('a 429 with Retry-After names it', async () => {
+    const id = op(steps([0, 'running'], [30_000, 'finished']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 429, retryAfter: '20' })
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([
+      `The platform answered 429 (too many requests, Retry-After 20 s; request id ${requestId(operationRequests()[0])}): ` +
+        'polling every 10 s for now, the next poll in 20 s.',
+    ])
+  })
+
+  it('congestion on an idle gate until the timeout: the project is not known to be idle', async () => {
+    platform.inject({ path: listPath(), kind: 'status', status: 429, times: 99 })
+    timeout(30_000)
+    const outcome = await wait('pending', { timeoutMs: 30_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toBe(
+      `The step's \`timeout\` of 30 s ran out with project ${project} not known to be idle. ` +
+        `The platform's last answer was 429 (request id ${requestId(listRequests().at(-1))}).`,
+    )
+  })
+})
+
+describe('status error: the step could not find out', () => {
+  it('a server that keeps failing is error, not failed, after bounded retries', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'html', status: 502, times: 99 })
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('error')
+    expect(outcome.failed).toEqual([])
+    expect(outcome.pending).toEqual([id])
+    expect(outcome.failedRequest?.status).toBe(502)
+    expect(operationRequests()).toHaveLength(5)
+  })
+})
+
+describe('the idle-project gate (no operation-ids)', () => {
+  it('waits until no operation is pending, scanning only the head of a long history', async () => {
+    platform.addHistory(project, 5000)
+    const a = op(steps([0, 'running'], [12_000, 'finished']))
+    const b = op(steps([0, 'scheduling'], [4000, 'running'], [18_000, 'finished']))
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id).sort()).toEqual([a, b].sort())
+    const requests = operationRequests()
+    expect(requests).toHaveLength(outcome.rounds)
+    expect(requests.every((r) => r.query.limit === '100')).toBe(true)
+  })
+
+  it('returns at once for an idle project', async () => {
+    platform.addHistory(project, 50)
+    const outcome = await wait('pending')
+    expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 1 })
+  })
+
+  it('keeps reading pages while they hold pending operations, up to 500 records', async () => {
+    for (let i = 0; i < 150; i++) op(steps([0, 'running'], [10_000, 'finished']))
+    const outcome = await wait('pending')
+    expect(outcome.operations).toHaveLength(150)
+    const first = operationRequests().filter((r) => r.at === operationRequests()[0]!.at)
+    expect(first).toHaveLength(2)
+  })
+
+  it('fails when an operation it waited for failed', async () => {
+    const bad = op(steps([0, 'running'], [6000, 'failed', { failures_count: 1 }]))
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('failed')
+    expect(outcome.failed.map((o) => o.id)).toEqual([bad])
+  })
+})
+
+describe('the idle gate (operation-ids: pending)', () => {
+  it('reaching the page limit is never a silent success: it reads on, and waits for pending operations further back', async () => {
+    const start = clock.now()
+    platform.addHistory(project, 50)
+    for (let i = 0; i < 100; i++) {
+      const createdAt = start - 600_000 + i
+      platform.addOperation(project, { createdAt, timeline: steps([0, 'running'], [start + 60_000 - createdAt, 'finished']) })
+    }
+    for (let i = 0; i < 500; i++) op(steps([0, 'running'], [10_000, 'finished']))
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(clock.now() - start).toBeGreaterThanOrEqual(60_000)
+    expect(outcome.operations).toHaveLength(600)
+    expect(log.warning).toEqual([
+      expect.stringContaining(`The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100)`),
+    ])
+    const perRound = new Map<number, number>()
+    for (const r of operationRequests()) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
+    expect(Math.max(...perRound.values())).toBeLessThanOrEqual(10)
+  })
+
+  it('idle only on a poll that read from the head of the list: an operation started meanwhile is waited for', async () => {
+    const start = clock.now()
+    // Every 100th of the 500 newest operations is pending until 4 s: each page ends on a pending one.
+    for (let i = 1; i <= 600; i++) {
+      const createdAt = start - i * 1000
+      const pending = i % 100 === 0 && i <= 500
+      platform.addOperation(project, {
+        createdAt,
+        timeline: pending ? steps([0, 'running'], [start + 4000 - createdAt, 'finished']) : steps([0, 'finished']),
+      })
+    }
+    let started: string | undefined
+    platform.onRequest(() => {
+      // While the second poll reads on past the page limit, a new operation starts at the head.
+      if (operationRequests().length === 6) started = op(steps([0, 'running'], [60_000, 'finished']))
+    })
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id)).toContain(started)
+    expect(clock.now() - start).toBeGreaterThanOrEqual(65_000)
+  })
+
+  it('with a branch, only that branch counts', async () => {
+    const created = platform.createBranch(project, { endpoints: ['read_write'] })
+    const elsewhere = op(steps([0, 'running'], [120_000, 'finished']), { branch_id: 'br-other-00000000' })
+    const outcome = await wait('pending', { branchId: created.branch.id })
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id).sort()).toEqual(created.operations.map((o) => o.id).sort())
+    expect(outcome.operations.map((o) => o.id)).not.toContain(elsewhere)
+    expect(clock.now() - Date.parse(created.branch.created_at)).toBeLessThan(4000 + POLL)
+  })
+
+  it('without a branch, every pending operation of the project counts', async () => {
+    platform.createBranch(project, { endpoints: ['read_write'] })
+    const elsewhere = op(steps([0, 'running'], [120_000, 'finished']), { branch_id: 'br-other-00000000' })
+    const started = clock.now()
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toContain(elsewhere)
+    expect(clock.now() - started).toBeGreaterThanOrEqual(120_000)
+  })
+
+  it('a branch id that names no branch is an error, not an idle branch', async () => {
+    const outcome = await wait('pending', { branchId: 'br-typo-00000000' })
+    expect(outcome.status).toBe('error')
+    expect(outcome.failure).toContain(`branch br-typo-00000000 in project ${project} was not found (404)`)
+  })
+})
+
+describe('the idle gate', () => {
+  it('reads only the first page when it ends on an operation that is done', async () => {
+    platform.addHistory(project, 250)
+    const id = op(steps([0, 'running'], [6000, 'finished']))
+    const outcome = await wait('pending')
+    expect(outcome).toMatchObject({ status: 'finished', rounds: 3 })
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(listRequests().map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100' }, { limit: '100' }])
+  })
+
+  it('checks the branch once, however many polls it takes', async () => {
+    const branch = platform.branches(project)[0]!.id
+    const id = op(steps([0, 'running'], [12_000, 'finished']), { branch_id: branch })
+    const outcome = await wait('pending', { branchId: branch })
+    expect(outcome).toMatchObject({ status: 'finished', rounds: 4 })
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(platform.requests.map((r) => r.path)).toEqual([
+      `/projects/${project}/branches/${branch}`,
+      listPath(),
+      listPath(),
+      listPath(),
+      listPath(),
+    ])
+  })
+
+  it('a listing that repeats itself is never taken for an idle branch', async () => {
+    const branch = platform.branches(project)[0]!.id
+    // The oldest operation, of another branch, pending for 20 s: the first page ends on it.
+    op(steps([0, 'running'], [20_000, 'finished']), { branch_id: 'br-other-00000000' })
+    for (let i = 0; i < 99; i++) op(steps([0, 'finished']), { branch_id: branch })
+    let head: OperationsPage | undefined
+    rewriteListing(
+      () => true,
+      (page) => {
+        if (head === undefined) head = page
+        return page.operations.length === 0 ? head : page
+      },
+    )
+    const outcome = await wait('pending', { branchId: branch })
+    expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 5 })
+    const cursor = listRequests()[1]!.query.cursor
+    const warning = `The page of project ${project}'s operations after cursor "${cursor}" holds only operations already read: the listing of this poll ends there.`
+    expect(log.warning).toEqual([warning])
+    expect(log.debug.filter((l) => l === warning)).toHaveLength(3)
+  })
+
+  it('a resumed listing handed back the cursor it started from stops with a warning naming it', async () => {
+    // Of 600 operations, every 100th is pending for 10 s: each page ends on a pending one.
+    for (let i = 1; i <= 600; i++) {
+      const createdAt = start - i * 1000
+      platform.addOperation(project, {
+        createdAt,
+        timeline: i % 100 === 0 ? steps([0, 'running'], [start + 10_000 - createdAt, 'finished']) : steps([0, 'finished']),
+      })
+    }
+    // The second poll reads on from where the first stopped, and is handed back the cursor it sent.
+    rewriteListing(
+      (entry) => listRequests().length === 6 && entry.query.cursor !== undefined,
+      (page) => ({ ...page, pagination: { cursor: listRequests()[5]!.query.cursor } }),
+    )
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    const cursor = listRequests()[5]!.query.cursor
+    expect(log.warning).toEqual([
+      `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100): ` +
+        `the next poll reads on from cursor "${cursor}", and the project does not count as idle until a poll reads to an operation that is done.`,
+      `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}: the listing of this poll ends there.`,
+    ])
+  })
+})
+
+describe('a listing that does not move on', () => {
+  /** A stand-in for the service whose operations list misbehaves as `page` says. */
+  async function misbehaving(page: (cursor: string | null) => { ids: string[]; cursor: string }, awaited: string[]) {
+    const record = (id: string, status = 'finished') => ({
+      id,
+      project_id: 'p-1',
+      branch_id: 'br-1',
+      action: 'apply_config',
+      status,
+      failures_count: 0,
+      created_at: '2026-11-21T10:00:00Z',
+    })
+    const server = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://stub')
+      const single = /\/operations\/(.+)$/.exec(url.pathname)
+      const body = single
+        ? { operation: record(single[1]!) }
+        : (() => {
+            const { ids, cursor } = page(url.searchParams.get('cursor'))
+            return { operations: ids.map((id) => record(id)), pagination: { cursor } }
+          })()
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const stub = new PlatformClient({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
+      apiKey: 'k',
+      userAgent: 'test',
+      clock,
+      logger: log.logger,
+      deadline: clock.now() + 600_000,
+    })
+    try {
+      return await waitForOperations(
+        { ...ctx, client: stub },
+        { projectId: 'p-1', operations: { kind: 'ids', ids: awaited }, pollIntervalMs: POLL, timeoutMs: 600_000, random: () => 0 },
+      )
+    } finally {
+      await stub.close()
+      server.closeAllConnections()
+      await new Promise((r) => server.close(r))
+    }
+  }
+  const others = (from: number) => Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`)
+  const awaited = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002']
+
+  it('a repeated cursor ends the listing with a warning naming it; the operations are then read one by one', async () => {
+    const outcome = await misbehaving((cursor) => ({ ids: others(cursor ? 100 : 0), cursor: 'c-1' }), awaited)
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([
+      'The platform handed out cursor "c-1" twice while listing the operations of project p-1: the listing of this poll ends there.',
+    ])
+  })
+
+  it('a page that adds no new operation ends the listing with a warning naming its cursor', async () => {
+    let n = 0
+    const outcome = await misbehaving(() => ({ ids: others(0), cursor: `c-${++n}` }), awaited)
+    expect(outcome.status).toBe('finished')
+    expect(log.warning).toEqual([
+      'The page of project p-1\'s operations after cursor "c-1" holds only operations already read: the listing of this poll ends there.',
+    ])
+  })
+})

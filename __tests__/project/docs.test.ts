@@ -1,0 +1,191 @@
+// README.md and docs/ are copied into real workflows: every example must be right and safe (scripts/docs-examples.ts),
+// the links must lead somewhere, the README's tables must be action.yml's, and actionlint must find nothing.
+import { describe, expect, it } from '@jest/globals'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { COMMAND_NAMES } from '../../src/commands/registry.ts'
+import { anchorsOf, brokenLinks, documentationFiles, examples, problemsOf, type Example } from '../../scripts/docs-examples.ts'
+import { inputsTable, readAction, withTables } from '../../scripts/docs-tables.ts'
+import { lintWorkflows } from '../../scripts/lint-workflows.ts'
+import { ROOT } from '../../scripts/run-step.ts'
+import { usesThisAction, yamlBlocks } from '../../scripts/workflow.ts'
+
+const action = readAction()
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const all = examples(ROOT)
+const problems = (example: Pick<Example, 'text'>) => problemsOf(example.text, action, COMMAND_NAMES)
+
+describe('the examples in README.md and docs/', () => {
+  it('are many, in the README and in docs/, and each uses this action the way action.yml declares it', () => {
+    const files = new Set(all.map((e) => e.file))
+    expect(files).toContain('README.md')
+    expect([...files].filter((f) => f.startsWith('docs/')).length).toBeGreaterThanOrEqual(6)
+    const usingTheAction = all.filter((e) => JSON.stringify(parse(e.text)).includes('neon-api-action@'))
+    expect(usingTheAction.length).toBeGreaterThan(15)
+    expect(all.flatMap((e) => problems(e).map((p) => `${e.file}:${e.line}: ${p}`))).toEqual([])
+  })
+
+  it('an input action.yml lacks, in a README example, fails the check', () => {
+    // The README's first example, with one input misspelt.
+    const first = yamlBlocks(readme)[0]!
+    expect(first.text).toContain('    command: list-projects\n')
+    const misspelt = first.text.replace('    command: list-projects\n', '    command: list-projects\n    org_id: org-1\n')
+    expect(problems(first)).toEqual([])
+    expect(problems({ text: misspelt })).toEqual(['input `org_id` is not declared in action.yml'])
+  })
+
+  it('an output action.yml lacks, a step id nobody has, or a missing required input fails the check', () => {
+    const workflow = (steps: string) => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n${steps}`
+    const gate = [
+      '      - id: gate',
+      '        uses: <owner>/neon-api-action@v1',
+      '        with:',
+      '          command: wait-for-operations',
+      '          api-key: ${{ secrets.NEON_API_KEY }}',
+      '          operation-ids: ${{ steps.brnach.outputs.operations }}',
+      '      - run: echo "$STATUS"',
+      '        env:',
+      '          STATUS: ${{ steps.gate.outputs.state }}',
+      '',
+    ].join('\n')
+    expect(problems({ text: workflow(gate) })).toEqual([
+      '`steps.brnach.outputs.operations`: no step has the id `brnach`',
+      '`steps.gate.outputs.state`: action.yml declares no output `state`',
+    ])
+    expect(problems({ text: '- uses: ./\n  with:\n    command: list-keys\n' })).toEqual(['required input `api-key` is missing'])
+    expect(problems({ text: '- uses: ./\n  with:\n    command: list-key\n    api-key: x\n' })).toEqual([
+      `command \`list-key\` is not one of ${COMMAND_NAMES.join(', ')}`,
+    ])
+  })
+
+  it('${{ }} in a run: script, a rotation without a concurrency group, or text that is not YAML fails the check', () => {
+    expect(problems({ text: "- run: echo '${{ steps.keys.outputs.keys }}' | jq .\n" })).toEqual([
+      '[0].run holds ${{ }} in a run: script: pass the value through env:',
+    ])
+    const rotation =
+      'on: push\njobs:\n  r:\n    steps:\n      - uses: ./\n        with:\n          command: rotate-key\n          api-key: x\n'
+    expect(problems({ text: rotation })).toEqual(['rotates keys without a `concurrency:` group: show it as a whole workflow with one'])
+    expect(problems({ text: `concurrency: rotate\n${rotation}` })).toEqual([])
+    expect(problems({ text: '- uses: ./\n  with: [a\n' })[0]).toMatch(/^not valid YAML: /)
+  })
+
+  it('a step of this action is `uses: ./` or the action at a ref, from any owner; no other action', () => {
+    for (const uses of ['./', '<owner>/neon-api-action@v1', 'octo-org/neon-api-action@0123456789abcdef0123456789abcdef01234567']) {
+      expect([uses, usesThisAction({ uses })]).toEqual([uses, true])
+    }
+    for (const uses of ['actions/checkout@v5', 'octo-org/neon-api-action-fork@v1', 'octo-org/neon-api-action']) {
+      expect([uses, usesThisAction({ uses })]).toEqual([uses, false])
+    }
+  })
+})
+
+describe('the links in README.md and docs/', () => {
+  it('lead to files and headings that exist', () => {
+    expect(documentationFiles(ROOT).length).toBeGreaterThan(10)
+    expect(brokenLinks(ROOT)).toEqual([])
+  })
+
+  it("a link to a heading another page does not have is found, and headings' anchors are GitHub's", () => {
+    expect([...anchorsOf('# What happens when…\n## `keep-previous`\n## Key hygiene: prune it\n## Key hygiene: prune it\n')]).toEqual([
+      'what-happens-when',
+      'keep-previous',
+      'key-hygiene-prune-it',
+      'key-hygiene-prune-it-1',
+    ])
+    const root = mkdtempSync(join(tmpdir(), 'neon-action-docs-'))
+    try {
+      mkdirSync(join(root, 'docs'))
+      writeFileSync(join(root, 'README.md'), 'See [rotation](docs/rotation.md#keep-previous) and [gone](docs/gone.md).\n')
+      writeFileSync(join(root, 'docs', 'rotation.md'), '# Rotation\n')
+      expect(brokenLinks(root)).toEqual([
+        'README.md: docs/rotation.md#keep-previous (no heading with the anchor #keep-previous)',
+        'README.md: docs/gone.md (no file docs/gone.md)',
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('README.md', () => {
+  const lines = readme.split('\n')
+  const lineOf = (text: string) => lines.findIndex((line) => line === text) + 1
+
+  it('fits in 300 lines, with the inputs table in the first 200', () => {
+    expect(lines.length).toBeLessThanOrEqual(300)
+    expect(lineOf('| input | default | what it is for |')).toBeGreaterThan(0)
+    expect(lineOf('| input | default | what it is for |')).toBeLessThanOrEqual(200)
+  })
+
+  it('has the five recipes, the commands, pinning and what a major version promises', () => {
+    for (const heading of [
+      '## Quick start',
+      '## Commands',
+      '### A deploy gate in one step',
+      '### A key for this job only',
+      '### List projects into a matrix',
+      '### Rotate a key every week',
+      '### Prune forgotten keys weekly',
+      '## Inputs',
+      '## Outputs',
+      '## Pinning a version',
+    ]) {
+      expect([heading, lineOf(heading)]).toEqual([heading, expect.any(Number)])
+      expect(lineOf(heading)).toBeGreaterThan(0)
+    }
+    expect(readme).toContain('**What a major version promises.**')
+    for (const command of COMMAND_NAMES) expect(readme).toContain(`| \`${command}\` |`)
+  })
+
+  it('its inputs and outputs tables are what action.yml says (npm run docs:tables)', () => {
+    expect(withTables(readme, action)).toBe(readme)
+  })
+
+  it('the tables follow action.yml: a changed description makes them differ', () => {
+    const changed = { ...action, inputs: { ...action.inputs, 'key-id': { description: 'Another | description.' } } }
+    expect(withTables(readme, changed)).not.toBe(readme)
+    expect(inputsTable(changed)).toContain('| `key-id` |  | Another \\| description. |')
+    expect(inputsTable(action)).toContain('| `command` | required | What this step does:')
+    expect(inputsTable(action)).toContain('| `poll-interval` | `5` | wait-for-operations.')
+  })
+})
+
+describe('actionlint', () => {
+  it('finds nothing in .github/workflows/ nor in the complete workflows of README.md and docs/', async () => {
+    expect(await lintWorkflows()).toEqual([])
+  })
+
+  it('reports a step id nobody has, in a workflow file and in a README example, at its line', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'neon-action-lint-'))
+    const workflow = [
+      'on: push',
+      'jobs:',
+      '  gate:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - id: branch',
+      '        run: echo "operations=[]" >> "$GITHUB_OUTPUT"',
+      '      - uses: ./',
+      '        with:',
+      '          command: wait-for-operations',
+      '          api-key: ${{ secrets.NEON_API_KEY }}',
+      '          operation-ids: ${{ steps.brnach.outputs.operations }}',
+      '          project-id: ${{ vars.NEON_PROJECT_ID }}',
+      '',
+    ].join('\n')
+    try {
+      mkdirSync(join(root, '.github', 'workflows'), { recursive: true })
+      writeFileSync(join(root, '.github', 'workflows', 'gate.yml'), workflow)
+      writeFileSync(join(root, 'README.md'), `# Gate\n\n\`\`\`yaml\n${workflow}\`\`\`\n`)
+      const findings = await lintWorkflows(root)
+      expect(findings.map((f) => [f.file, f.line, f.message.split(' is not defined')[0]])).toEqual([
+        ['.github/workflows/gate.yml', 12, 'property "brnach"'],
+        ['README.md', 15, 'property "brnach"'],
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,115 @@
+// `npm run step` (scripts/step.ts) plays every recipe of the README: each recipe's step of this action, with its `with:`
+// exactly as the README writes it, expressions included, against the emulators it starts. The step succeeds and sets
+// every output the recipe reads. A child process per step, on the committed bundle (`npm run bundle` first).
+import { describe, expect, it } from '@jest/globals'
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { ROOT } from '../../../scripts/run-step.ts'
+import { usesThisAction, yamlBlocks, type WorkflowJob } from '../../../scripts/workflow.ts'
+
+interface Recipe {
+  heading: string
+  inputs: Record<string, string>
+  /** The outputs of the action's step that the recipe reads (`steps.<id>.outputs.<name>`). */
+  reads: string[]
+}
+
+function readmeRecipes(): Recipe[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const start = readme.indexOf('\n## Recipes\n')
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1))
+  return section
+    .split(/^### /m)
+    .slice(1)
+    .map((part) => {
+      const heading = part.slice(0, part.indexOf('\n'))
+      const [block] = yamlBlocks(part)
+      const jobs = (parse(block!.text) as { jobs: Record<string, WorkflowJob> }).jobs
+      const steps = Object.values(jobs).flatMap((job) => job.steps.filter((step) => usesThisAction(step)))
+      if (steps.length !== 1) throw new Error(`the recipe "${heading}" has ${steps.length} steps of this action, not one`)
+      const [step] = steps as [WorkflowJob['steps'][number]]
+      const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))
+      const reads =
+        step.id === undefined
+          ? []
+          : [...block!.text.matchAll(new RegExp(`steps\\.${step.id}\\.outputs\\.([\\w-]+)`, 'g'))].map((m) => m[1]!)
+      return { heading, inputs, reads: [...new Set(reads)] }
+    })
+}
+
+/** What scripts/step.ts printed, its exit code, and the outputs it shows (masked values as ***). */
+async function step(inputs: Record<string, string>): Promise<{ code: number | null; stdout: string; outputs: Record<string, string> }> {
+  const { NODE_OPTIONS: _, ...env } = process.env
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'step.ts'), ...Object.entries(inputs).map(([name, value]) => `${name}=${value}`)],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    },
+  )
+  let stdout = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  const code = await new Promise<number | null>((done) => child.on('close', done))
+  const shown = stdout.slice(stdout.indexOf('\n  outputs:\n'))
+  const outputs = Object.fromEntries([...shown.matchAll(/^ {4}([a-z-]+) = (.*)$/gm)].map((m) => [m[1]!, m[2]!]))
+  return { code, stdout, outputs }
+}
+
+/** The keys a prune-keys log says it would revoke, and those it keeps, by name. */
+const pruneVerdicts = (log: string, verdict: 'Would revoke' | 'Kept') =>
+  [...log.matchAll(new RegExp(`^  │ ${verdict} API key (\\d+) "([^"]+)"`, 'gm'))].map((m) => ({ id: Number(m[1]), name: m[2]! }))
+
+const recipes = readmeRecipes()
+
+describe("the README's recipes, each played with npm run step", () => {
+  it('are every recipe of the README, each with its inputs', () => {
+    expect(recipes.map((r) => r.inputs.command)).toEqual(['wait-for-operations', 'create-key', 'list-projects', 'rotate-key', 'prune-keys'])
+  })
+
+  it.concurrent.each(recipes.map((r) => [r.heading, r] as const))('%s', async (_, recipe) => {
+    const { code, stdout, outputs } = await step(recipe.inputs)
+    if (code !== 0) throw new Error(`npm run step exited ${code}:\n${stdout}`)
+    for (const name of recipe.reads) expect([name, outputs[name] ?? '']).toEqual([name, expect.stringMatching(/./)])
+
+    switch (recipe.inputs.command) {
+      case 'wait-for-operations':
+        expect(outputs.status).toBe('finished')
+        expect(JSON.parse(outputs['failed-operation-ids']!)).toEqual([])
+        break
+      case 'create-key':
+        expect(outputs.key).toBe('***')
+        expect(outputs['key-id']).toMatch(/^\d+$/)
+        break
+      case 'list-projects':
+        expect(outputs['project-ids']).toMatch(/^\["[a-z0-9-]+",/)
+        break
+      case 'rotate-key':
+        expect(outputs.key).toBe('***')
+        expect(JSON.parse(outputs['secret-results']!)).toEqual([{ target: expect.stringMatching(/^[\w.-]+\/[\w.-]+$/), status: 'stored' }])
+        break
+      case 'prune-keys': {
+        const selected = pruneVerdicts(stdout, 'Would revoke')
+        expect(JSON.parse(outputs['prunable-key-ids']!)).toEqual(selected.map((k) => k.id))
+        // Expired by its name, long unused, never used and old; a job's key used minutes ago is kept.
+        expect(selected.map((k) => k.name.replace(/~exp-\w+$/, '~exp-…')).sort()).toEqual([
+          'deploy-1200-1~exp-…',
+          'migration-dry-run',
+          'quarterly-report',
+        ])
+        expect(pruneVerdicts(stdout, 'Kept').map((k) => k.name)).toEqual([expect.stringMatching(/^deploy-1299-2~exp-/)])
+        expect(stdout).not.toMatch(/nightly-inventory|deploy-1301-1/)
+        expect(JSON.parse(outputs['revoked-key-ids']!)).toEqual([])
+        break
+      }
+      default:
+        throw new Error(`no check for the command of "${recipe.heading}"`)
+    }
+  })
+})

@@ -1,0 +1,142 @@
+// src/runner/cancellation.ts: the runner's signals as the step's process sees them on each OS, sent by a test's
+// emitter, and what the step may still do once cancelled.
+// Unit tests, in this process.
+import { describe, expect, it } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import { watchCancellation, CANCEL_GRACE_MS, StepCancelled } from '../../src/runner/cancellation.ts'
+import { captureLog, manualClock } from '../support/clock.ts'
+
+describe('watchCancellation()', () => {
+  const watch = () => {
+    const signals = new EventEmitter()
+    const log = captureLog()
+    const clock = manualClock()
+    return { signals, log, clock, cancellation: watchCancellation({ log: log.logger, clock, signals }) }
+  }
+
+  it('listens only once it holds a key: before, no handler, and Node keeps its default', () => {
+    const { signals, cancellation } = watch()
+    expect(signals.listenerCount('SIGINT')).toBe(0)
+    cancellation.hold()
+    cancellation.hold()
+    for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK']) expect(signals.listenerCount(name)).toBe(1)
+  })
+
+  it.each(['SIGINT', 'SIGTERM', 'SIGBREAK'])('%s, the first signal: stopped aborts, after the warning says what the step does', (name) => {
+    const { signals, log, cancellation } = watch()
+    cancellation.hold()
+    const heard: string[] = []
+    cancellation.stopped.addEventListener('abort', () => heard.push(log.warning.at(-1) ?? ''))
+    expect(cancellation.stopped.aborted).toBe(false)
+    signals.emit(name)
+    expect(cancellation.signal).toBe(name)
+    expect(cancellation.stopped.aborted).toBe(true)
+    expect(heard).toEqual([expect.stringContaining(`The runner cancelled the step (${name})`)])
+  })
+
+  it("Windows: Ctrl+C, then Ctrl+Break (SIGBREAK) 7.5 s later, is the runner's second signal", () => {
+    const { signals, log, cancellation } = watch()
+    cancellation.hold()
+    signals.emit('SIGINT')
+    signals.emit('SIGBREAK')
+    expect(cancellation.signal).toBe('SIGINT')
+    expect(log.warning.at(-1)).toBe('SIGBREAK: the runner stops the step in a moment.')
+  })
+})
+
+describe('cancellation', () => {
+  it('a cancelled step fails with an error of its own kind', () => {
+    const error = new StepCancelled('stopped')
+    expect(error.name).toBe('StepCancelled')
+    expect(error.message).toBe('stopped')
+  })
+
+  it("a signal before hold() is not caught: Node's default applies", () => {
+    const signals = new EventEmitter()
+    watchCancellation({ log: captureLog().logger, clock: manualClock(), signals })
+    expect(signals.listenerCount('SIGINT')).toBe(0)
+  })
+
+  it('once held, a signal only marks the step cancelled: new work is refused, undo work gets the runner grace', () => {
+    const signals = new EventEmitter()
+    const clock = manualClock()
+    const log = captureLog()
+    const cancellation = watchCancellation({ log: log.logger, clock, signals })
+    cancellation.hold()
+    cancellation.hold()
+    expect(signals.listenerCount('SIGINT')).toBe(1)
+    expect(() => cancellation.checkpoint('create a key')).not.toThrow()
+    expect(cancellation.undoDeadline(clock.now() + 60_000)).toBe(clock.now() + 60_000)
+
+    signals.emit('SIGINT')
+    expect(cancellation.signal).toBe('SIGINT')
+    expect(() => cancellation.checkpoint('create a key')).toThrow(StepCancelled)
+    expect(() => cancellation.checkpoint('create a key')).toThrow('The runner cancelled the step (SIGINT) before it could create a key.')
+    expect(cancellation.undoDeadline(clock.now() + 60_000)).toBe(clock.now() + CANCEL_GRACE_MS)
+    expect(cancellation.undoDeadline(clock.now() + 1000)).toBe(clock.now() + 1000)
+
+    signals.emit('SIGTERM')
+    expect(cancellation.signal).toBe('SIGINT')
+    expect(log.warning).toEqual([
+      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+      'SIGTERM: the runner stops the step in a moment.',
+    ])
+  })
+})
+
+describe('a signal while a revocation is in flight', () => {
+  it('names it as one that may or may not take effect; once settled, the usual line', () => {
+    const log = captureLog()
+    const watch = () => {
+      const signals = new EventEmitter()
+      const cancellation = watchCancellation({ log: log.logger, clock: manualClock(), signals })
+      cancellation.hold()
+      return { cancellation, signal: () => signals.emit('SIGINT') }
+    }
+    const during = watch()
+    const settled = during.cancellation.inFlight('the revocation of API key 7')
+    during.signal()
+    settled()
+    const after = watch()
+    after.cancellation.inFlight('the revocation of API key 8')()
+    after.signal()
+    expect(log.warning).toEqual([
+      'The runner cancelled the step (SIGINT) during the revocation of API key 7, which may or may not take effect: ' +
+        'the step starts nothing new, waits for its answer, and says which.',
+      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+    ])
+  })
+})
+
+describe('a bound on work in flight after the signal', () => {
+  it('starts with the first signal, runs for its length from the signal on, and never starts without one', () => {
+    const manual = manualClock()
+    const timers: Array<{ ms: number; fire: () => void; cleared: boolean }> = []
+    const clock = {
+      ...manual,
+      deadline: (ms: number) => {
+        const controller = new AbortController()
+        const timer = { ms, fire: () => controller.abort(), cleared: false }
+        timers.push(timer)
+        return { signal: controller.signal, clear: () => (timer.cleared = true) }
+      },
+    }
+    const signals = new EventEmitter()
+    const cancellation = watchCancellation({ log: captureLog().logger, clock, signals })
+    cancellation.hold()
+    const before = cancellation.afterSignal(5000)
+    cancellation.afterSignal(5000).clear()
+    expect(timers).toEqual([])
+    signals.emit('SIGINT')
+    manual.advance(2000)
+    const after = cancellation.afterSignal(5000)
+    signals.emit('SIGTERM')
+    // The whole length from the signal, or what is left of it; none for the bound cleared before.
+    expect(timers.map((t) => t.ms)).toEqual([5000, 3000])
+    expect(before.signal.aborted).toBe(false)
+    timers[0]!.fire()
+    expect([before.signal.aborted, after.signal.aborted]).toEqual([true, false])
+    after.clear()
+    expect(timers[1]!.cleared).toBe(true)
+  })
+})

@@ -1,0 +1,84 @@
+// src/runner/summary.ts: the job summary’s HTML: hostile cells kept in their place, bounds, dates.
+// Unit tests, in this process.
+import { describe, expect, it } from '@jest/globals'
+import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../../src/runner/summary.ts'
+import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+
+const hostile = [...PAYLOADS, HOSTILE, MARKDOWN, '<img src=https://evil.example/t.png>', '</table>\n\n# out', '\u2028\u2029\u0085']
+
+describe('job summary', () => {
+  it('keeps every hostile value inside its cell: nothing renders as a heading, link or image', () => {
+    const rows: Cell[][] = hostile.map((value) => [{ code: value }, value, value])
+    const summary = heading(`Keys ${MARKDOWN}`) + table(['id', MARKDOWN, 'from'], rows) + paragraph(`failed: ${MARKDOWN}`)
+    expect(markdownOutsideHtml(summary)).toEqual([])
+    // One HTML block: not a single blank line anywhere, and only the action's own line breaks.
+    expect(summary).not.toMatch(/\n\s*\n/)
+    expect(summary).not.toMatch(/[\r\u2028\u2029\u0085]/)
+    expect(summary.split('\n')).toHaveLength(hostile.length + 6)
+    expect(summary).not.toContain('<img')
+  })
+
+  it('shows what the platform sent, escaped, and cuts long cells', () => {
+    const summary = table(['name'], [['a\nb <i>'], ['x'.repeat(5000)]])
+    expect(summary).toContain('<td>a\\nb &#60;i&#62;</td>')
+    expect(summary).toContain(`<td>${'x'.repeat(200)}…</td>`)
+  })
+
+  it('a paragraph shows code parts in monospace, escaped like the text around them', () => {
+    expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe('<p>In the output <code>key</code>, masked.</p>\n')
+    expect(paragraph('a <b>', { code: '<i>\n' }, '')).toBe('<p>a &#60;b&#62;<code>&#60;i&#62;\\n</code></p>\n')
+    expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
+  })
+
+  it('an empty table has no blank line', () => {
+    expect(table(['id'], [])).toBe('<table>\n<tr><th>id</th></tr>\n</table>\n')
+    expect(markdownOutsideHtml(heading('None') + table(['id'], []) + paragraph('after'))).toEqual([])
+  })
+
+  it('formats only the rows it shows, and says where the rest are', () => {
+    const records = Array.from({ length: 10_000 }, (_, i) => i)
+    let formatted = 0
+    const summary = tableOf(
+      ['n'],
+      records,
+      (n) => {
+        formatted++
+        return [n]
+      },
+      { rest: 'projects-file' },
+    )
+    expect(formatted).toBe(MAX_ROWS)
+    expect(summary).toContain(`…and ${10_000 - MAX_ROWS} more (all of them are in projects-file).`)
+  })
+
+  it('shows at most the rows asked for, and says the rest are in the outputs when no place is named', () => {
+    expect(table(['n'], [[1], [2], [3]], 2)).toBe(
+      '<table>\n<tr><th>n</th></tr>\n<tr><td>1</td></tr>\n<tr><td>2</td></tr>\n</table>\n' +
+        '<p>…and 1 more (all of them are in the step&#39;s outputs).</p>\n',
+    )
+  })
+
+  it('shows an empty, null or missing cell as a dash, and a code cell in monospace', () => {
+    expect(table(['a', 'b', 'c', 'd', 'e'], [['', null, undefined, 0, { code: 'x' }]])).toBe(
+      '<table>\n<tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr>\n' +
+        '<tr><td>—</td><td>—</td><td>—</td><td>0</td><td><code>x</code></td></tr>\n</table>\n',
+    )
+  })
+
+  it('formats a date to the minute in UTC, keeps text that is not one, and shows nothing for none', () => {
+    expect(formatDate('2026-11-21T10:00:59.999+02:00')).toBe('2026-11-21 08:00 UTC')
+    expect(formatDate('last week')).toBe('last week')
+    expect(formatDate(null)).toBe('')
+    expect(formatDate(undefined)).toBe('')
+    expect(formatDate('')).toBe('')
+  })
+
+  it('stays far below the 1 MiB the runner accepts, whatever the cells hold', () => {
+    const worst = '<\u0001'.repeat(100)
+    const rows: Cell[][] = Array.from({ length: 1000 }, () => Array.from({ length: 7 }, () => worst))
+    const summary = heading('Operations') + table(['a', 'b', 'c', 'd', 'e', 'f', 'g'], rows)
+    expect(summary.length).toBeLessThan(TABLE_BUDGET + 10_000)
+    expect(summary).toMatch(/…and \d+ more/)
+  })
+})
