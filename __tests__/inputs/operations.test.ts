@@ -80,7 +80,7 @@ describe('operation-ids', () => {
   it('refuses an item of a JSON array that is neither an id nor a record with a string id', () => {
     for (const item of ['null', '{"id": 5}', '5']) {
       expect(() => parseOperationIds(`["${OP1}", ${item}]`)).toThrow(
-        'Input `operation-ids`: item 1 of the JSON array is neither an id nor an operation record with an "id".',
+        'Input `operation-ids`: item 2 of the JSON array is neither an id nor an operation record with an "id".',
       )
     }
   })
