@@ -171,7 +171,7 @@ describe('what a wrong input is told', () => {
   it.each([
     [
       { command: '' },
-      'Input `command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys.',
+      'Input `command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys, list-operations.',
     ],
     [
       { command: 'revoke-key', 'key-id': '1', 'project-id': 'p' },
