@@ -7,7 +7,7 @@ import { operationsChart } from '../operations/chart.ts'
 import { OperationsReader, type ListingFilter, type ListingSelection, type ProjectListing } from '../operations/listing.ts'
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
-import { consoleWord } from '../operations/status.ts'
+import { consoleWord, isTerminal } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
 import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
@@ -62,7 +62,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   }
   ctx.log.info(`Listing the operations of ${describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
 
-  const report = new ListingReport(projectIds.length, options.failOnStatus)
+  const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
   const file = new ListFileWriter(options.fileDir, 'operations')
   const held = new HeldOutput(projectIds.length)
   let listings: ProjectListing[]
@@ -340,5 +340,6 @@ function projectTable(parts: SummaryParts): string {
 
 function operationRow({ operation: o, durationMs }: Listed): Cell[] {
   const status = consoleWord(o.status) ?? o.status
-  return [{ code: o.id }, o.action, o.branch_id, o.endpoint_id, status, formatDuration(durationMs), formatDate(o.created_at)]
+  const duration = `${formatDuration(durationMs)}${isTerminal(o.status) ? '' : ' so far'}`
+  return [{ code: o.id }, o.action, o.branch_id, o.endpoint_id, status, duration, formatDate(o.created_at)]
 }

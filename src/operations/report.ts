@@ -89,8 +89,11 @@ export class ListingReport {
     ['success', new TopPicks(MAX_BARS, longestFirst)],
   ])
   private readonly failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst)
+  private readonly now: number
 
-  constructor(projects: number, failOn: readonly string[] = []) {
+  /** `now`: where the time of an operation still in progress runs to. */
+  constructor(projects: number, now: number, failOn: readonly string[] = []) {
+    this.now = now
     this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }))
     this.failedIds = Array.from({ length: projects }, () => [])
     this.positions = new Array<number>(projects).fill(0)
@@ -98,20 +101,22 @@ export class ListingReport {
   }
 
   add(projectIndex: number, operation: Operation): void {
+    const { status } = operation
+    const group = statusGroup(status)
+    const createdMs = Date.parse(operation.created_at) || 0
     const item: Listed = {
       operation,
       projectIndex,
       position: this.positions[projectIndex]!++,
-      createdMs: Date.parse(operation.created_at) || 0,
-      durationMs: durationOf(operation),
+      createdMs,
+      // The record's time is that of its last change of status: one still going has taken until now so far.
+      durationMs: group === 'pending' ? Math.max(durationOf(operation), this.now - createdMs) : durationOf(operation),
     }
-    const { status } = operation
     this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1)
     this.total++
     const project = this.projects[projectIndex]!
     project.operations++
     if (project.longest === undefined || longestFirst(item, project.longest) < 0) project.longest = item
-    const group = statusGroup(status)
     if (group === 'failure') {
       this.failed++
       project.failed++
