@@ -86,7 +86,7 @@ describe('one project', () => {
       .map(([status, n]) => `${n} ${status}`)
       .join(', ')
     expect(log.info).toEqual([
-      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 1000 of each, the newest.`,
+      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 1000, the newest.`,
       `Listed ${wanted.length} operation(s) of 1 project(s) in 1 request(s): ${statuses}.`,
     ])
     expect(log.warning).toEqual([])

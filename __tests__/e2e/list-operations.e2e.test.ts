@@ -62,7 +62,7 @@ describe('one project', () => {
     expect(result.outputs['operation-count']).toBe(String(wanted.length))
     expect(opsRequests()).toHaveLength(Math.floor(wanted.length / 1000) + 1)
     expect(logLines(result.stdout).slice(1)).toEqual([
-      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 100000 of each, the newest.`,
+      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 100000, the newest.`,
       expect.stringMatching(
         new RegExp(`^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `),
       ),

@@ -192,7 +192,7 @@ function describeScope(options: ListOperationsOptions, projects: number, orgId: 
 function describeFilter(options: ListOperationsOptions, sinceMs: number | undefined): string {
   const parts = [
     sinceMs === undefined ? '' : ` since ${new Date(sinceMs).toISOString().replace('.000Z', 'Z')}`,
-    `, at most ${options.maxOperations} of each, the newest`,
+    `, at most ${options.maxOperations}${options.projects.kind === 'one' ? '' : ' of each'}, the newest`,
     options.statuses ? `, with status ${options.statuses.join(', ')}` : '',
     options.actions ? `, with action ${options.actions.join(', ')}` : '',
     options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
