@@ -141,10 +141,20 @@ describe('one project', () => {
     expect(summary).toContain('    In progress create_branch 3 min 00 s so far :active, 2026-11-21 09:57:00, 2026-11-21 10:00:00\n')
     const table = summary.slice(summary.lastIndexOf('<table>'))
     expect(table.split('\n').slice(1, 5)).toEqual([
-      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
-      `<tr><td><code>${failed}</code></td><td>apply_config</td><td>${platform.branches(project)[0]!.id}</td><td>—</td><td>Error</td><td>1 min 10 s</td><td>2026-11-21 09:20 UTC</td></tr>`,
-      `<tr><td><code>${running}</code></td><td>create_branch</td><td>br-feature-1</td><td>—</td><td>In progress</td><td>3 min so far</td><td>2026-11-21 09:57 UTC</td></tr>`,
-      `<tr><td><code>${ok}</code></td><td>start_compute</td><td>${platform.branches(project)[0]!.id}</td><td>ep-a-1</td><td>OK</td><td>2.5 s</td><td>2026-11-21 09:10 UTC</td></tr>`,
+      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date (UTC)</th></tr>',
+      `<tr><td><code>${failed.slice(0, 8)}</code></td><td>apply_config</td><td>${platform.branches(project)[0]!.id}</td><td>—</td><td>Error</td><td>1 min 10 s</td><td>11-21 09:20</td></tr>`,
+      `<tr><td><code>${running.slice(0, 8)}</code></td><td>create_branch</td><td>br-feature-1</td><td>—</td><td>In progress</td><td>3 min so far</td><td>11-21 09:57</td></tr>`,
+      `<tr><td><code>${ok.slice(0, 8)}</code></td><td>start_compute</td><td>${platform.branches(project)[0]!.id}</td><td>ep-a-1</td><td>OK</td><td>2.5 s</td><td>11-21 09:10</td></tr>`,
+    ])
+  })
+
+  it("each of the console's words once, with the statuses it stands for; a status it does not know by its name", async () => {
+    const project = platform.addProject().id
+    for (const status of ['failed', 'error', 'failed', 'finished', 'skipped', 'paused']) platform.addOperation(project, { status })
+    const result = await list({ projects: { kind: 'list', projectIds: [project] } })
+    expect(result.summary.split('\n').slice(0, 2)).toEqual([
+      '<h3>Operations of 1 project (6)</h3>',
+      '<p>6 operation(s): 1 OK (finished), 1 Skipped, 3 Error (2 failed, 1 error), 1 of a status the action does not know (paused).</p>',
     ])
   })
 

@@ -260,7 +260,7 @@ interface SummaryParts {
   incomplete: boolean
 }
 
-const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date']
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)']
 
 function summaryOf(parts: SummaryParts): string {
   const { options, projectIds, report } = parts
@@ -294,22 +294,32 @@ function summaryTitle(parts: SummaryParts): string {
     scope.kind === 'one'
       ? `project ${scope.projectId}${scope.branchId === undefined ? '' : `, branch ${scope.branchId}`}`
       : scope.kind === 'all' && orgId !== undefined
-        ? `the ${projectIds.length} projects of organization ${orgId}`
-        : `${projectIds.length} projects`
+        ? `the ${projects(projectIds.length)} of organization ${orgId}`
+        : projects(projectIds.length)
   const since = sinceMs === undefined ? '' : ` since ${formatDate(new Date(sinceMs).toISOString())}`
   return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`
 }
 
-/** "143 operations: 120 OK (finished), 5 Error (failed), …": the console's words, and the status they stand for. */
+/**
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
+ * words once, with the statuses it stands for where they are not the word itself.
+ */
 function describeCounts(report: ListingReport): string {
   const counts = [...report.statusCounts].filter(([, n]) => n > 0)
   if (counts.length === 0) return 'No operation listed.'
-  const words = counts.map(([status, n]) => {
+  const byWord = new Map<string, Array<[string, number]>>()
+  const unknown: string[] = []
+  for (const [status, n] of counts) {
     const word = consoleWord(status)
-    if (word === undefined) return `${n} of a status the action does not know (${status})`
-    return word.toLowerCase() === status ? `${n} ${word}` : `${n} ${word} (${status})`
+    if (word === undefined) unknown.push(`${n} of a status the action does not know (${status})`)
+    else byWord.set(word, [...(byWord.get(word) ?? []), [status, n]])
+  }
+  const words = [...byWord].map(([word, statuses]) => {
+    const total = statuses.reduce((sum, [, n]) => sum + n, 0)
+    if (statuses.length === 1) return statuses[0]![0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0]![0]})`
+    return `${total} ${word} (${statuses.map(([status, n]) => `${n} ${status}`).join(', ')})`
   })
-  return `${report.total} operation(s): ${untrusted(words.join(', '), Number.POSITIVE_INFINITY)}.`
+  return `${report.total} operation(s): ${untrusted([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`
 }
 
 function projectTable(parts: SummaryParts): string {
@@ -338,8 +348,25 @@ function projectTable(parts: SummaryParts): string {
   })
 }
 
+/**
+ * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
+ * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ */
 function operationRow({ operation: o, durationMs }: Listed): Cell[] {
   const status = consoleWord(o.status) ?? o.status
   const duration = `${formatDuration(durationMs)}${isTerminal(o.status) ? '' : ' so far'}`
-  return [{ code: o.id }, o.action, o.branch_id, o.endpoint_id, status, duration, formatDate(o.created_at)]
+  return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)]
+}
+
+/** The characters of an operation id the table shows: the first group of its UUID. */
+const SHORT_ID = 8
+
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+function shortDate(iso: string): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ')
+}
+
+function projects(n: number): string {
+  return n === 1 ? '1 project' : `${n} projects`
 }

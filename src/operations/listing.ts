@@ -141,7 +141,8 @@ export class OperationsReader {
     filter: ListingFilter,
     onPage: (operations: Operation[]) => Promise<void>,
   ): Promise<ProjectListing> {
-    const guard = new PagingGuard()
+    // The last two pages: a listing that streams what it reads keeps no list of every id.
+    const guard = new PagingGuard(undefined, { pages: 2 })
     const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined
     let listed = 0
     let cursor: string | undefined

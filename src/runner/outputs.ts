@@ -54,6 +54,9 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
  * takes every printable character up to a space, quotes and brackets included.
  */
 export function recordJson(record: unknown): string {
+  const json = JSON.stringify(record)
+  // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+  if (redactSecrets(json) === json) return json
   return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value) : value))
 }
 
@@ -65,9 +68,8 @@ function redactJson(text: string): string {
   } catch {
     return redactSecrets(text)
   }
-  // Nothing to replace, as is: most values, and the only way to keep their exact text.
-  const redacted = recordJson(value)
-  return redacted === JSON.stringify(value) ? text : redacted
+  // Nothing to replace: as it is, the only way to keep its exact text.
+  return redactSecrets(text) === text ? text : recordJson(value)
 }
 
 /**
