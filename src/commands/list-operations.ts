@@ -51,7 +51,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
     projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds]
   }
   const branchId = scope.kind === 'one' ? scope.branchId : undefined
-  if (branchId !== undefined) await reader.checkBranch(scope.kind === 'one' ? scope.projectId : '', branchId)
+  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
 
   const filter: ListingFilter = {
     maxOperations: options.maxOperations,
@@ -131,7 +131,8 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       sinceMs,
       startedAt,
       notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-      incomplete: incomplete.length > 0,
+      // A project list whose paging went wrong may lack projects no output can name.
+      incomplete: incomplete.length > 0 || notes.length > 0,
     }),
     ...(failures.length > 0 ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
     ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
