@@ -192,7 +192,7 @@ describe('what a wrong input is told', () => {
   it.each([
     [
       { command: '' },
-      'Input `command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys.',
+      'Input `command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys, list-operations.',
     ],
     [
       { command: 'revoke-key', 'key-id': '1', 'project-id': 'p' },
@@ -352,6 +352,7 @@ const MINIMAL: Record<Command, Record<string, string>> = {
   'list-keys': {},
   'list-projects': {},
   'wait-for-operations': { 'project-id': 'p-1', 'operation-ids': '[]' },
+  'list-operations': { 'project-id': 'p-1' },
   'rotate-key': { 'key-name': 'ci' },
   'prune-keys': {},
 }
@@ -441,6 +442,9 @@ describe("each command's row of the table lists what it reads", () => {
     'wait-for-operations': [
       { 'project-id': 'p-1', 'operation-ids': '[]' },
       { 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'br-1' },
+    ],
+    'list-operations': [
+      { 'project-ids': 'all', since: '24h', 'operation-statuses': 'failed', 'operation-actions': 'x', 'fail-on-status': 'error' },
     ],
     'rotate-key': [
       // Without a secret, each input that only goes with one is read to refuse it.

@@ -4,6 +4,7 @@
  * this process), side by side with the floors, in one run.
  * `npm run bench -- --only rate-limits [--jobs N] [--window sliding|fixed|both] [--bundle PATH]`
  * runs only the last section: many deploy gates of one account under the enforced rate limits.
+ * `npm run bench -- --only list-operations` runs only the list-operations section.
  * `--baseline DIR` (either mode): DIR is a checkout of another revision with its dist/ built
  * (`git worktree add DIR main`, or `git archive main | tar -x -C DIR` plus `npm ci`); its
  * bundle runs side by side with this one, in the same run, for the figures "before and after".
@@ -48,6 +49,16 @@
  *   `--baseline`, the model runs the baseline's PollPace (DIR/src/operations/pacing.ts, or
  *   src/commands/pacing.ts in a build from before the rooms) too.
  *
+ * - list-operations: (1) one project's day of operations (`since: 24h`) for three sizes of day:
+ *   the requests sent beside the pages the day needs (floor(n / 1000) + 1, pages of 1,000 read
+ *   until one reaches past the day); (2) every project of an organization of 500 (the emulator's
+ *   `seedOrganizationHistory`) against the enforced limits (700 a minute, 40 a second per route):
+ *   a day back (the 40 a second binds), in real time, and three days back (two pages a project:
+ *   the minute binds), with time 4× as fast for the step and the emulator as in the rate-limit
+ *   section. The floor is the time the limiter itself needs to admit the step's requests, in the
+ *   order the emulator logged them, each as early as its windows allow (answers taking no time):
+ *   wall (or simulated) time over it is the figure; (3) peak RSS (usage preload) of one project
+ *   listed whole with 10,000, 50,000 and 100,000 operations: the records stream to operations-file.
  * Output: one table on stdout, and the same figures (plus the raw samples) in .bench/latest.json
  * (.bench/rate-limits.json for `--only rate-limits`).
  */
@@ -60,6 +71,7 @@ import { performance } from 'node:perf_hooks'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { RateLimiter } from '../emulator/limits.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
+import { seedOrganizationHistory } from '../emulator/seed.ts'
 import type { RequestLogEntry } from '../emulator/platform.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
 import { PollPace } from '../src/operations/pacing.ts'
@@ -94,7 +106,7 @@ function textFlag<T extends string>(name: string, allowed: readonly T[] | undefi
   return raw as T
 }
 
-const ONLY = textFlag('only', ['all', 'rate-limits'], 'all')
+const ONLY = textFlag('only', ['all', 'rate-limits', 'list-operations'], 'all')
 const RUNS = flag('runs', 15)
 const WARMUPS = 2
 const USAGE_RUNS = Math.min(RUNS, 3)
@@ -665,6 +677,221 @@ async function rateLimitSection(): Promise<{ settings: Record<string, unknown>; 
   }
 }
 
+// ---- list-operations -------------------------------------------------------------------------------
+
+/** Days of one project's operations, per day: a quiet project, a busy one, and one of a CI that makes branches all day. */
+const LIST_DAY_SIZES = [300, 2_500, 9_500]
+const LIST_ORG_PROJECTS = 500
+const LIST_ORG_OPERATIONS = 3000
+const LIST_ORG_DAYS = 7
+const LIST_MEMORY_SIZES = [1_000, 10_000, 50_000, 100_000]
+/** The old generation the last run is held to: what the listing keeps, whatever V8 would grow to. */
+const LIST_HEAP_LIMIT_MB = 16
+
+/**
+ * The least time in which the service's limits admit `routes` (one a request, in order): each as
+ * soon as its windows allow, the account's minute (700) and its route's second (40), sliding as
+ * the emulator counts them. Answers take no time here.
+ */
+function rateLimitFloorMs(routes: readonly string[]): number {
+  const account: number[] = []
+  const byRoute = new Map<string, number[]>()
+  let at = 0
+  for (const route of routes) {
+    const sent = byRoute.get(route) ?? []
+    byRoute.set(route, sent)
+    const minute = account.length >= SERVICE_RATE_LIMITS.perMinute ? account[account.length - SERVICE_RATE_LIMITS.perMinute]! + 60_000 : 0
+    const second =
+      sent.length >= SERVICE_RATE_LIMITS.perRoutePerSecond ? sent[sent.length - SERVICE_RATE_LIMITS.perRoutePerSecond]! + 1000 : 0
+    at = Math.max(at, minute, second)
+    account.push(at)
+    sent.push(at)
+  }
+  return at
+}
+
+interface OrgListing {
+  label: string
+  since: string
+  timeRate: number
+  exitCode: number | null
+  listed: number
+  requests: number
+  operationPages: number
+  answered429: number
+  absorbed: number
+  wallS: number
+  simulatedS: number
+  floorS: number
+}
+
+async function listOperationsSection(): Promise<Record<string, unknown>> {
+  // (1) A day of one project.
+  const day = emulator()
+  const dayUrl = await day.start()
+  const dayKey = day.addKey('bench-admin').key
+  const days: { perDay: number; inDay: number; needed: number; requests: number; wallMs: number }[] = []
+  for (const perDay of LIST_DAY_SIZES) {
+    const project = day.addProject().id
+    day.addOperationHistory(project, { count: perDay * 3, days: 3, seed: 1 })
+    const inDay = day
+      .operations(project)
+      .filter((o) => Date.parse(o.created_at) >= Math.floor((Date.now() - 86_400_000) / 1000) * 1000).length
+    day.clearRequests()
+    const spec = actionSpec({
+      command: 'list-operations',
+      'api-key': dayKey,
+      'api-host': dayUrl,
+      'project-id': project,
+      since: '24h',
+      'max-operations': '100000',
+    })
+    const run = await execute(spec, 'none')
+    mustSucceed(`list-operations (a day of ${perDay})`, run, (r) =>
+      Number(r.outputs['operation-count']) > 0 ? undefined : 'no operation-count',
+    )
+    const listed = Number(run.outputs['operation-count'])
+    // The step started a moment after the count above: the day may have lost its oldest second.
+    days.push({ perDay, inDay: listed, needed: Math.floor(listed / 1000) + 1, requests: day.requests.length, wallMs: run.wallMs })
+    if (Math.abs(listed - inDay) > 2) throw new Error(`bench: listed ${listed} of a day that holds ${inDay}`)
+  }
+  await day.stop()
+
+  // (2) An organization of 500 projects under the enforced limits.
+  const orgListing = async (label: string, since: string, timeRate: number, maxOperations: number): Promise<OrgListing> => {
+    const origin = Date.now()
+    const simulated = (realMs: number) => origin + (realMs - origin) * timeRate
+    const platform = new PlatformEmulator({ now: () => simulated(Date.now()), rateLimits: {} })
+    emulators.push(platform)
+    const orgUrl = await platform.start()
+    const key = platform.addKey('bench-admin').key
+    const org = seedOrganizationHistory(platform, {
+      orgId: platform.defaultOrgId,
+      projects: LIST_ORG_PROJECTS,
+      operations: LIST_ORG_OPERATIONS,
+      days: LIST_ORG_DAYS,
+    })
+    const inputs = {
+      command: 'list-operations',
+      'api-key': key,
+      'api-host': orgUrl,
+      'org-id': org.orgId,
+      'project-ids': 'all',
+      since,
+      'max-operations': String(maxOperations),
+    }
+    const spec = actionSpec(inputs, timeRate === 1 ? {} : { timeScale: 1 / timeRate })
+    platform.clearRequests()
+    const run = await execute(spec, 'none')
+    await platform.stop()
+    const log = platform.requests
+    const answered = log.filter((r) => r.status !== 429)
+    const absorbed = /; (\d+) answered 429 and were sent again/.exec(run.stdout)?.[1]
+    return {
+      label,
+      since,
+      timeRate,
+      exitCode: run.code,
+      listed: Number(run.outputs['operation-count'] ?? NaN),
+      requests: log.length,
+      operationPages: log.filter((r) => OPERATIONS_PATH.test(r.path)).length,
+      answered429: log.length - answered.length,
+      absorbed: Number(absorbed ?? 0),
+      wallS: run.wallMs / 1000,
+      simulatedS: (run.wallMs * timeRate) / 1000,
+      floorS: rateLimitFloorMs(answered.map((r) => `${r.method} ${r.path.replace(/^\/projects\/[^/]+\//, '/projects/{}/')}`)) / 1000,
+    }
+  }
+  const org = [
+    await orgListing('24h (40 a second binds)', '24h', 1, 1000),
+    await orgListing(`3d, max-operations 100000; time ${GATE_TIME_RATE}× as fast (the minute binds)`, '3d', GATE_TIME_RATE, 100_000),
+  ]
+  for (const o of org)
+    if (o.exitCode !== 0) throw new Error(`bench: list-operations of ${LIST_ORG_PROJECTS} projects (${o.label}) exited ${o.exitCode}`)
+
+  // (3) Memory as the operations grow.
+  const mem = emulator()
+  const memUrl = await mem.start()
+  const memKey = mem.addKey('bench-admin').key
+  const memory: { operations: number; heapLimitMb?: number; maxRssKiB: number; requests: number; wallMs: number }[] = []
+  const listWhole = async (count: number, heapLimitMb?: number) => {
+    const project = mem.addProject().id
+    mem.addOperationHistory(project, { count, days: 30, seed: 2 })
+    mem.clearRequests()
+    const inputs = { command: 'list-operations', 'api-key': memKey, 'api-host': memUrl, 'project-id': project, 'max-operations': '100000' }
+    const spec = actionSpec(inputs, heapLimitMb === undefined ? {} : { env: { NODE_OPTIONS: `--max-old-space-size=${heapLimitMb}` } })
+    const run = await execute(spec, 'usage')
+    mustSucceed(`list-operations (${count} operations)`, run, (r) =>
+      r.outputs['operation-count'] === String(count) ? undefined : `operation-count ${r.outputs['operation-count']}`,
+    )
+    memory.push({ operations: count, heapLimitMb, maxRssKiB: run.maxRssKiB!, requests: mem.requests.length, wallMs: run.wallMs })
+  }
+  for (const count of LIST_MEMORY_SIZES) await listWhole(count)
+  await listWhole(LIST_MEMORY_SIZES.at(-1)!, LIST_HEAP_LIMIT_MB)
+  await mem.stop()
+
+  console.log(`\nlist-operations: one project's day (since: 24h), pages of 1,000 read until one reaches past the day`)
+  console.log(
+    table(
+      ['operations a day', 'listed (the last 24 h)', 'pages it needs', 'requests sent', 'wall'],
+      days.map((d) => [bytes(d.perDay), bytes(d.inDay), String(d.needed), String(d.requests), ms(d.wallMs)]),
+      [true, true, true, true, true],
+    ),
+  )
+  console.log(
+    `\nlist-operations: every project of an organization of ${LIST_ORG_PROJECTS} (${bytes(LIST_ORG_OPERATIONS)} operations each over ` +
+      `${LIST_ORG_DAYS} days), project-ids: all, the emulator enforcing 700 requests a minute and 40 a second per route;\n` +
+      'floor: the time the limits need to admit the same requests, each as early as they allow (answers taking no time).',
+  )
+  console.log(
+    table(
+      [
+        'since',
+        'exit',
+        'listed',
+        'requests (operation pages)',
+        '429s answered',
+        '429s absorbed',
+        'wall',
+        'time (simulated)',
+        'floor',
+        '÷ floor',
+      ],
+      org.map((o) => [
+        o.label,
+        String(o.exitCode),
+        bytes(o.listed),
+        `${o.requests} (${o.operationPages})`,
+        String(o.answered429),
+        String(o.absorbed),
+        `${num(o.wallS, 1)} s`,
+        `${num(o.simulatedS, 1)} s`,
+        `${num(o.floorS, 1)} s`,
+        `${num(o.simulatedS / o.floorS, 2)}×`,
+      ]),
+      [false, true, true, true, true, true, true, true, true, true],
+    ),
+  )
+  console.log(
+    '\nlist-operations: one project listed whole (max-operations: 100000), peak RSS with the usage preload; the last run ' +
+      `with V8's old generation held to ${LIST_HEAP_LIMIT_MB} MiB (--max-old-space-size), which a listing that kept its records would exceed`,
+  )
+  console.log(
+    table(
+      ['operations', 'heap limit', 'requests', 'peak RSS', 'wall'],
+      memory.map((m) => [
+        bytes(m.operations),
+        m.heapLimitMb === undefined ? '—' : `${m.heapLimitMb} MiB`,
+        String(m.requests),
+        mib(m.maxRssKiB),
+        ms(m.wallMs),
+      ]),
+      [true, true, true, true, true],
+    ),
+  )
+  return { days, organization: org, memory }
+}
+
 // ---- the bench ---------------------------------------------------------------------------------
 
 const OPERATIONS_PATH = /^\/projects\/[^/]+\/operations(\/|$)/
@@ -696,6 +923,18 @@ async function main(): Promise<void> {
   const cpu = cpus()
   console.log(`neon-api-action bench · Node ${process.version} · ${startedAt.toISOString()}`)
   console.log(`${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'} · ${process.platform}-${process.arch} · bundle ${relative(ROOT, BUNDLE)}`)
+  if (ONLY === 'list-operations') {
+    const listOperations = await listOperationsSection()
+    rmSync(work, { recursive: true, force: true })
+    const outDir = join(ROOT, '.bench')
+    mkdirSync(outDir, { recursive: true })
+    writeFileSync(
+      join(outDir, 'list-operations.json'),
+      `${JSON.stringify({ node: process.version, date: startedAt.toISOString(), ...listOperations }, null, 2)}\n`,
+    )
+    console.log(`\nJSON: .bench/list-operations.json · bench took ${num((Date.now() - startedAt.getTime()) / 1000, 1)} s`)
+    return
+  }
   if (ONLY === 'rate-limits') {
     const rateLimits = await rateLimitSection()
     rmSync(work, { recursive: true, force: true })
@@ -1205,6 +1444,7 @@ async function main(): Promise<void> {
       '  (= waiting for the next poll + that poll + the step\'s wind-down, which "last poll → exit" shows).',
   )
 
+  const listOperations = await listOperationsSection()
   const rateLimits = await rateLimitSection()
   rmSync(work, { recursive: true, force: true })
 
@@ -1264,6 +1504,7 @@ async function main(): Promise<void> {
       roundsMethod: `request-log gaps > ${POLL_REAL_MS / 2} ms start a new round`,
       sizes: waiterRows.map((r) => ({ awaited: r.size, ...r.stats, samples: waiter.find((w) => w.size === r.size)!.samples })),
     },
+    listOperations,
     rateLimits,
   }
   const outDir = join(ROOT, '.bench')

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { expiringKeyName } from '../emulator/names.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
+import { seedOrganizationHistory } from '../emulator/seed.ts'
 import { ROOT, runStep } from './run-step.ts'
 import { bold, dim, printStep as print, shown } from './show-step.ts'
 import { recipeJob, runJob, type JobContext } from './workflow.ts'
@@ -217,6 +218,39 @@ async function main(): Promise<void> {
     await gate(gateKey.key, async (done) => {
       if (done.id !== 'branch') return
       await fetch(`${url}/api_keys/${gateKey.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin.key}` } })
+    }),
+  )
+
+  // The README's daily health check, on an organization whose projects have days of operations.
+  const busy = seedOrganizationHistory(platform, { orgId: org, projects: 8, operations: 600, days: 3 })
+  console.log(
+    `\n${bold("The README's daily health check, as a workflow runs it")} ${dim(`(${busy.projectIds.length} more projects, 600 operations each over 3 days, statuses mixed)`)}`,
+  )
+  printJob(
+    await runJob(recipeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### A daily health check of every project'), {
+      secrets: { NEON_API_KEY: admin.key },
+      vars: { NEON_ORG_ID: org },
+      inputs: { 'api-host': url },
+      step: { time: 'real', entry: 'bundle' },
+    }),
+  )
+
+  // The gate after create-branch-action (docs/deploy-gates.md): a script stands in for that action.
+  const createBranch = [
+    `curl -sSf -X POST "${url}/projects/$INPUT_PROJECT_ID/branches" -H "Authorization: Bearer $INPUT_API_KEY" \\`,
+    `  -H 'Content-Type: application/json' -d '{"endpoints":[{"type":"read_write"}]}' > branch.json`,
+    'echo "Created branch $(jq -r .branch.id branch.json) (a stand-in for neondatabase/create-branch-action)"',
+    'echo "branch_id=$(jq -r .branch.id branch.json)" >> "$GITHUB_OUTPUT"',
+  ].join('\n')
+  console.log(`\n${bold('The gate after create-branch-action (docs/deploy-gates.md): wait on the new branch, then check its operations')}`)
+  printJob(
+    await runJob(recipeJob(readFileSync(join(ROOT, 'docs', 'deploy-gates.md'), 'utf8'), '## After create-branch-action'), {
+      secrets: { NEON_API_KEY: admin.key },
+      vars: { NEON_PROJECT_ID: projectId },
+      inputs: { 'api-host': url },
+      github: { run_id: String(Math.floor(Date.now() / 1000)) },
+      standIns: { 'Create a preview branch': createBranch, Migrate: 'echo "(your migration runs here)"' },
+      step: { time: 'real', entry: 'bundle' },
     }),
   )
 

@@ -5,7 +5,8 @@
  * started platform emulator seeded as `npm run emulator` seeds it (emulator/seed.ts), and a GitHub
  * emulator (emulator/github.ts) for the secrets rotate-key stores: GITHUB_API_URL points at it and
  * GITHUB_REPOSITORY names octo-org/deploys. Prints the log, the outputs, the job summary and the
- * requests the step sent. `api-key` and `api-host` default to the platform emulator's,
+ * requests the step sent. For list-operations the organization also gets busy projects with days
+ * of operations (seedOrganizationHistory). `api-key` and `api-host` default to the platform emulator's,
  * wait-for-operations' `project-id` to the project whose operations move, and rotate-key's
  * `github-token` (with `secret-name`) to the GitHub emulator's. `--local-action` runs the main step
  * and then the post step from src/ through `@github/local-action` instead (scripts/local-action.ts),
@@ -23,7 +24,7 @@
  */
 import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
-import { seedAccount } from '../emulator/seed.ts'
+import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
 import { actionYaml, runStep } from './run-step.ts'
 import { printStep, summaryText } from './show-step.ts'
@@ -58,6 +59,15 @@ if (!inputs.command) fail('command= is required')
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
+/** list-operations reads days of operations: the organization gets busy projects, as `npm run emulator -- --history-projects` gives them. */
+const HISTORY = { projects: 6, operations: 400, days: 3 }
+if (inputs.command === 'list-operations') {
+  seedOrganizationHistory(platform, { orgId: account.orgId, ...HISTORY })
+  console.log(
+    `Added ${HISTORY.projects} projects to organization ${account.orgId}, each with ${HISTORY.operations} operations over the last ` +
+      `${HISTORY.days} days, statuses mixed (npm run emulator -- --history-projects ${HISTORY.projects} --history-operations ${HISTORY.operations} --history-days ${HISTORY.days}).`,
+  )
+}
 const github = new GitHubEmulator()
 const url = await platform.start()
 await github.start()

@@ -41,10 +41,16 @@ export interface JobContext {
   env?: Record<string, string>
   /** Inputs every step of the action gets unless it sets them (`api-host`: the emulator's URL). */
   inputs?: Record<string, string>
-  /** Scripts that stand in for `run:` steps of these names (a migration the demo does not have). */
+  /**
+   * Scripts that stand in for steps of these names: a `run:` step the demo does not have (a
+   * migration), or a step of another action (create-branch-action), whose `with:` values the
+   * script reads as INPUT_<NAME>, as a runner hands them to an action.
+   */
   standIns?: Record<string, string>
   /** How `uses:` steps of the action run. */
   step?: Pick<StepOptions, 'time' | 'entry'>
+  /** The `github` context, where a recipe reads it (`github.run_id`). */
+  github?: Record<string, string>
   /** Called after each step, e.g. to change the emulator between two steps. */
   afterStep?: (step: StepRecord) => void | Promise<void>
 }
@@ -103,21 +109,25 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
   const records: StepRecord[] = []
   const byId: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {}
   const jobEnv: Record<string, string> = {}
-  const scope = () => ({ secrets: context.secrets, vars: context.vars, env: jobEnv, steps: byId, records })
+  const scope = (): Scope => ({ secrets: context.secrets, vars: context.vars, env: jobEnv, steps: byId, records, github: context.github })
   for (const [name, value] of Object.entries(job.env ?? {})) jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
   try {
     for (const step of job.steps) {
       const title = step.name ?? step.id ?? step.run?.split('\n')[0] ?? step.uses ?? 'step'
-      const kind = step.run !== undefined ? 'run' : 'uses'
+      const standIn = context.standIns?.[title]
+      const kind = step.run !== undefined || standIn !== undefined ? 'run' : 'uses'
       let record: StepRecord
       if (!truthy(evaluate(step.if ?? 'success()', scope()))) {
         record = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
       } else {
         const env = { ...jobEnv }
         for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), { ...scope(), env })
+        for (const [name, value] of Object.entries(step.with ?? {})) {
+          env[`INPUT_${name.toUpperCase()}`] = interpolate(String(value), { ...scope(), env })
+        }
         record =
           kind === 'run'
-            ? await runScript(step, title, context.standIns?.[title] ?? step.run!, env, workspace)
+            ? await runScript(step, title, standIn ?? step.run!, env, workspace)
             : await runAction(step, title, env, scope(), context)
         if (record.outcome === 'failure' && step['continue-on-error'] === true) record.conclusion = 'success'
       }

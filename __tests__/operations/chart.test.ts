@@ -170,6 +170,23 @@ describe('operations chart', () => {
     expect(operationsChart([op(), op({ created_at: 'never' })])).toContain('1 had no readable creation time.')
   })
 
+  it("a status named like an object's own property is a status it does not know", () => {
+    const lines = bars(operationsChart([op({ status: 'constructor' }), op({ status: 'toString' })], { now: T0 }))
+    expect(lines).toEqual([
+      expect.stringMatching(/^ {4}Other status start_compute 2\.0 s :2026-/),
+      expect.stringMatching(/^ {4}Other status /),
+    ])
+  })
+
+  it('drawn from a selection of a longer listing, the caption counts the whole listing', () => {
+    const failed = Array.from({ length: 40 }, (_, i) => op({ status: 'error', at: T0 - (i + 1) * 60_000 }))
+    const chart = operationsChart(failed, { now: T0, listed: { total: 5000, failed: 120 } })
+    expect(bars(chart)).toHaveLength(MAX_BARS)
+    expect(chart).toContain(
+      '<p>The chart shows 30 of 5000 operations: those that failed, then those in progress, then the longest. 90 more failed.</p>',
+    )
+  })
+
   it('sits outside any HTML block: with blank lines around it, between HTML tables it is one mermaid code block', () => {
     const ops = Array.from({ length: 40 }, (_, i) => op({ at: T0 - i * 60_000, status: i % 7 ? 'finished' : 'failed' }))
     const summary = `<h3>Operations</h3>\n<table>\n<tr><td>x</td></tr>\n</table>\n${operationsChart(ops, { now: T0 })}<table>\n<tr><td>y</td></tr>\n</table>\n`

@@ -125,7 +125,7 @@ describe('README.md', () => {
       '## Commands',
       '### A deploy gate in one step',
       '### A key for this job only',
-      '### List projects into a matrix',
+      '### A daily health check of every project',
       '### Rotate a key every week',
       '### Prune forgotten keys weekly',
       '## Inputs',

@@ -73,6 +73,20 @@ export interface RequestSpec<T> {
   parse: (body: unknown) => T
 }
 
+/** The answer an attempt ended with, as request pacing needs it: none when it got no HTTP status. */
+export interface PacedAnswer {
+  status?: number
+  retryAfterMs?: number
+}
+
+/**
+ * Paces a client's requests under the account's rate limits (operations/pacing.ts): each attempt
+ * waits its turn, never past `deadline`, and reports its answer once it is over.
+ */
+export interface RequestPacing {
+  turn(request: { method: string; path: string }, deadline: number): Promise<(answer: PacedAnswer) => void>
+}
+
 export interface ClientOptions {
   baseUrl: string
   apiKey: string
@@ -96,6 +110,8 @@ export interface ClientOptions {
   dispatcher?: Dispatcher
   /** Whether close() closes `dispatcher` too (the step's pool, which the client was handed); default: only a pool of its own. */
   ownsDispatcher?: boolean
+  /** Every attempt waits its turn here first; none: requests go as soon as they are made. */
+  pacing?: RequestPacing
 }
 
 /** The request for one attempt: auth and identifying headers, the JSON body, the query. */
@@ -330,6 +346,11 @@ export class PlatformClient {
     return new PlatformClient({ ...this.options, apiKey, refused, dispatcher: this.dispatcher, ownsDispatcher: false })
   }
 
+  /** The same client with every attempt paced by `pacing`, sharing the connection pool. */
+  withPacing(pacing: RequestPacing): PlatformClient {
+    return new PlatformClient({ ...this.options, pacing, dispatcher: this.dispatcher, ownsDispatcher: false })
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close()
   }
@@ -382,8 +403,22 @@ export class PlatformClient {
     )
   }
 
-  /** One attempt: build, send within its own deadline, classify. Throws the attempt's RequestError. */
+  /** One attempt, in its turn when the client is paced. Throws the attempt's RequestError. */
   private async attempt<T>(spec: RequestSpec<T>): Promise<T> {
+    const over = await this.options.pacing?.turn(spec, this.deadline)
+    if (!over) return this.sendOnce(spec)
+    try {
+      const value = await this.sendOnce(spec)
+      over({})
+      return value
+    } catch (error) {
+      over(error instanceof RequestError ? { status: error.status, retryAfterMs: error.retryAfterMs } : {})
+      throw error
+    }
+  }
+
+  /** One attempt: build, send within its own deadline, classify. Throws the attempt's RequestError. */
+  private async sendOnce<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, logger } = this.options
     const requestId = randomUUID()
     const base: RequestErrorDetails = { kind: 'network', method: spec.method, path: spec.path, requestId }

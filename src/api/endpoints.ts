@@ -14,6 +14,7 @@ import type {
   RevokedApiKey,
 } from './types.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { PagingGuard } from './paging.ts'
 
 /** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
 const PROJECTS_PAGE_LIMIT = 400
@@ -233,8 +234,7 @@ export interface ProjectListing {
 export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<ProjectListing> {
   const projects: Project[] = []
   const unavailableIds: string[] = []
-  const seenIds = new Set<string>()
-  const seenCursors = new Set<string>()
+  const guard = new PagingGuard()
   let cursor: string | undefined
   for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
     const result = await client.send({
@@ -255,40 +255,30 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
         return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) }
       },
     })
-    const known = seenIds.size
-    for (const project of result.items) {
-      if (seenIds.has(project.id)) continue
-      seenIds.add(project.id)
-      projects.push(project)
-    }
-    for (const id of result.unavailable) {
-      if (seenIds.has(id)) continue
-      seenIds.add(id)
-      unavailableIds.push(id)
-    }
+    const known = guard.seen
+    projects.push(...guard.unseen(result.items, (project) => project.id))
+    unavailableIds.push(...guard.unseen(result.unavailable, (id) => id))
     // The service sends a cursor even on the last page: a short page is the end.
     if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
-    const read = `${seenIds.size} project(s) were read`
-    // Every cursor followed so far is in seenCursors, the current one included.
-    if (seenCursors.has(result.next)) {
+    const read = `${guard.seen} project(s) were read`
+    if (guard.repeated(result.next)) {
       return {
         projects,
         unavailableIds,
         warning: `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
       }
     }
-    if (seenIds.size === known) {
+    if (guard.seen === known) {
       return {
         projects,
         unavailableIds,
         warning: `Page ${page} of the project list (cursor ${quoted(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
       }
     }
-    seenCursors.add(result.next)
     cursor = result.next
   }
   throw new ActionError(
-    `The project list was still going on after ${MAX_PROJECT_PAGES} pages (${seenIds.size} projects): the list is incomplete, ` +
+    `The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
       'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.',
   )
 }

@@ -13,6 +13,7 @@ import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MAX_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
+  readListingSelection,
   readOperationSelection,
 } from '../inputs/operations.ts'
 import { readSecretStorage } from '../inputs/secrets.ts'
@@ -32,6 +33,7 @@ import {
 } from '../inputs/values.ts'
 import type { PruneSelection } from '../keys/pruning.ts'
 import { defaultRotationKeyName } from '../keys/rotation-name.ts'
+import type { ListingSelection } from '../operations/listing.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
 import type { Common } from '../inputs/common.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
@@ -181,6 +183,26 @@ export const COMMANDS = {
     },
     settings: (read): PruneSelection => readPruneSelection(read),
     run: async (ctx, settings) => (await import('./prune-keys.ts')).runPruneKeys(ctx, settings),
+  }),
+  'list-operations': command({
+    inputs: [
+      'project-id',
+      'project-ids',
+      'org-id',
+      'branch-id',
+      'since',
+      'max-operations',
+      'operation-statuses',
+      'operation-actions',
+      'fail-on-status',
+    ],
+    refused: {
+      'operation-ids':
+        'list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.',
+      'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
+    },
+    settings: (read): ListingSelection => readListingSelection(read),
+    run: async (ctx, settings, places) => (await import('./list-operations.ts')).runListOperations(ctx, { ...settings, ...places }),
   }),
 }
 

@@ -1,6 +1,6 @@
 /** The inputs every command reads: the command, the API key, where the platform is, the step's timeout. */
 import { DEFAULT_API_HOST } from './urls.ts'
-import { DEFAULT_POLL_INTERVAL_SECONDS } from './operations.ts'
+import { DEFAULT_MAX_OPERATIONS, DEFAULT_POLL_INTERVAL_SECONDS } from './operations.ts'
 import { DEFAULT_KEEP_PREVIOUS, DEFAULT_MAX_REVOKE } from './keys.ts'
 
 export const DEFAULT_TIMEOUT_SECONDS = 600
@@ -27,4 +27,5 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'dry-run': 'true',
   'max-revoke': String(DEFAULT_MAX_REVOKE),
   'keep-previous': String(DEFAULT_KEEP_PREVIOUS),
+  'max-operations': String(DEFAULT_MAX_OPERATIONS),
 }

@@ -1,9 +1,14 @@
-/** wait-for-operations' inputs: which operations to wait for (`operation-ids`, `branch-id`), and how often to look. */
+/**
+ * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
+ * often to look) and list-operations' (which projects, since when, which operations).
+ */
 import { OPERATION_ID, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
-import { quoted } from '../base/text.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import type { ListingSelection, ProjectScope, Since } from '../operations/listing.ts'
+import { OPERATION_STATUSES } from '../operations/status.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
-import { jsonArrayItems, type InputReader } from './values.ts'
+import { jsonArrayItems, listEntries, parseDuration, readOptionalProjectId, readOrgId, type InputReader } from './values.ts'
 
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5
 export const MIN_POLL_INTERVAL_SECONDS = 1
@@ -79,4 +84,179 @@ export function parseOperationIds(raw: string): string[] {
     )
   }
   return [...ids]
+}
+
+/** list-operations: `max-operations` of each project by default, and at most. */
+export const DEFAULT_MAX_OPERATIONS = 1000
+export const MAX_MAX_OPERATIONS = 100_000
+/** `project-ids: all`: every project of the organization. */
+export const ALL_PROJECTS = 'all'
+/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
+const SINCE_RANGE = { min: '1m', max: '3650d' } as const
+/** An action as the service names them (open: the service has more than the spec lists): `start_compute`. */
+const ACTION = /^[A-Za-z0-9_.-]{1,64}$/
+/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
+
+/** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
+export function readListingSelection(read: InputReader): ListingSelection {
+  const statuses = readStatuses(read, 'operation-statuses')
+  const actions = readActions(read)
+  const failOnStatus = readStatuses(read, 'fail-on-status')
+  const since = readSince(read)
+  return {
+    projects: readProjectScope(read),
+    ...(since === undefined ? {} : { since }),
+    maxOperations: readMaxOperations(read),
+    ...(statuses === undefined ? {} : { statuses }),
+    ...(actions === undefined ? {} : { actions }),
+    ...(failOnStatus === undefined ? {} : { failOnStatus }),
+  }
+}
+
+/**
+ * `project-id`, or `project-ids` (a list, or `all`), never both and never neither: an empty
+ * value is what a mistyped expression gives. `branch-id` only with one project; `org-id` only
+ * with `all`, the one case that needs an organization.
+ */
+export function readProjectScope(read: InputReader): ProjectScope {
+  const projectId = readOptionalProjectId(read)
+  const rawIds = read('project-ids').trim()
+  const branchId = read('branch-id').trim() || undefined
+  const orgId = readOrgId(read)
+  if (projectId !== undefined && rawIds) {
+    throw new InputError(
+      'Inputs `project-id` and `project-ids` were both given to list-operations: give one, `project-id` for one project or `project-ids` for a list (or `all`).',
+    )
+  }
+  if (projectId === undefined && !rawIds) {
+    throw new InputError(
+      'list-operations needs `project-id` (one project) or `project-ids`: a JSON array of project ids (as the `project-ids` output of ' +
+        'list-projects gives it), one id a line, or the word `all` for every project of the organization. Neither was given; an empty ' +
+        'value is also what a mistyped expression gives, so it is never taken as either.',
+    )
+  }
+  if (branchId !== undefined && projectId === undefined) {
+    throw new InputError(
+      'Input `branch-id` applies to one project: set `project-id` to the project of that branch, in place of `project-ids`.',
+    )
+  }
+  if (branchId !== undefined && !PLATFORM_ID.test(branchId)) {
+    throw new InputError(
+      `Input \`branch-id\` is ${quoted(branchId, 80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`,
+    )
+  }
+  const all = rawIds.toLowerCase() === ALL_PROJECTS
+  if (orgId !== undefined && !all) {
+    throw new InputError(
+      'Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list of project ids it has no effect: remove it, or set `project-ids: all` to list every project of that organization.',
+    )
+  }
+  if (projectId !== undefined) return { kind: 'one', projectId, ...(branchId === undefined ? {} : { branchId }) }
+  if (all) return { kind: 'all', ...(orgId === undefined ? {} : { orgId }) }
+  const ids: string[] = []
+  for (const id of listEntries(rawIds, 'project-ids')) {
+    if (!PLATFORM_ID.test(id)) {
+      throw new InputError(
+        `Input \`project-ids\` holds ${quoted(id, 80)}, which is not a project id (1 to 60 lower-case letters, digits or hyphens): ` +
+          'pass a JSON array of ids, one id a line, or `all`.',
+      )
+    }
+    if (!ids.includes(id)) ids.push(id)
+  }
+  return { kind: 'list', projectIds: ids }
+}
+
+/** `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone (a date alone is its midnight UTC). */
+export function readSince(read: InputReader): Since | undefined {
+  const text = read('since').trim()
+  if (!text) return undefined
+  const span = parseDuration(text)
+  if (span !== undefined) {
+    if (span < parseDuration(SINCE_RANGE.min)! || span > parseDuration(SINCE_RANGE.max)!) throw sinceError(text)
+    return { kind: 'ago', ms: span, text }
+  }
+  const match = ISO_TIME.exec(text)
+  if (!match) throw sinceError(text)
+  const [, year, month, day, hour, minute, second, zone] = match
+  if (hour !== undefined && zone === undefined) {
+    throw new InputError(
+      `Input \`since\` is ${quoted(text, 80)}, a time without a zone: end it with Z for UTC (e.g. ${untrusted(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}Z`)}).`,
+    )
+  }
+  const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text)
+  // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake.
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+  if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) throw sinceError(text)
+  return { kind: 'at', ms, text }
+}
+
+function sinceError(text: string): InputError {
+  return new InputError(
+    `Input \`since\` is ${quoted(text, 80)}: it must be a span back from now, a whole number and a unit (m, h, d or w, from ` +
+      `${SINCE_RANGE.min} to ${SINCE_RANGE.max}, e.g. 24h or 7d), or an ISO 8601 time in UTC (e.g. 2026-11-20T06:00:00Z, or 2026-11-20 for its midnight).`,
+  )
+}
+
+export function readMaxOperations(read: InputReader): number {
+  const raw = read('max-operations').trim()
+  if (!raw) return DEFAULT_MAX_OPERATIONS
+  const value = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN
+  if (!(value <= MAX_MAX_OPERATIONS)) {
+    throw new InputError(
+      `Input \`max-operations\` is ${quoted(raw, 80)}: it must be a whole number from 1 to ${MAX_MAX_OPERATIONS}, ` +
+        `the most operations listed of each project, the newest (default ${DEFAULT_MAX_OPERATIONS}).`,
+    )
+  }
+  return value
+}
+
+/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
+export function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-status'): string[] | undefined {
+  const raw = read(input).trim()
+  if (!raw) return undefined
+  const statuses: string[] = []
+  for (const word of listWords(raw, input)) {
+    const status = word.toLowerCase()
+    if (!OPERATION_STATUSES.includes(status)) {
+      throw new InputError(
+        `Input \`${input}\` holds ${quoted(word, 80)}, which is not an operation status: use ${untrusted(OPERATION_STATUSES.join(', '))}.`,
+      )
+    }
+    if (!statuses.includes(status)) statuses.push(status)
+  }
+  return statuses
+}
+
+/** Actions (`start_compute`, `apply_config`…): open, as the service has more than the spec lists. */
+export function readActions(read: InputReader): string[] | undefined {
+  const raw = read('operation-actions').trim()
+  if (!raw) return undefined
+  const actions: string[] = []
+  for (const action of listWords(raw, 'operation-actions')) {
+    if (!ACTION.test(action)) {
+      throw new InputError(
+        `Input \`operation-actions\` holds ${quoted(action, 80)}, which is not an action: letters, digits and _ . - (e.g. start_compute, apply_config).`,
+      )
+    }
+    if (!actions.includes(action)) actions.push(action)
+  }
+  return actions
+}
+
+/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+function listWords(raw: string, input: string): string[] {
+  const items = jsonArrayItems(raw, input, 'pass a JSON array of strings, or words separated by commas.')
+  const words =
+    items === undefined
+      ? raw.split(/[\s,]+/).filter(Boolean)
+      : items.map((item, i) => {
+          if (typeof item !== 'string' || item.trim() === '') {
+            throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a word.`)
+          }
+          return item.trim()
+        })
+  // `[]` names nothing, and would keep nothing: what an expression that came out empty can give.
+  if (words.length === 0) throw new InputError(`Input \`${input}\` is an empty list: name at least one, or leave it out.`)
+  return words
 }

@@ -12,6 +12,7 @@
  * new statement (`;`, a line break) or the fence's end (a backtick).
  */
 import type { Operation } from '../api/types.ts'
+import { consoleWord, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /** Bars drawn at most: the most telling operations, the rest counted in the caption. */
 export const MAX_BARS = 30
@@ -22,6 +23,11 @@ export interface ChartOptions {
   /** Now, in ms since the epoch: where a bar still in progress ends. Default: the latest time in the records. */
   now?: number
   maxBars?: number
+  /**
+   * When `operations` is a selection of a longer listing (the failed, in progress and longest
+   * ones): how many the listing has in all, and how many of them failed, for the caption.
+   */
+  listed?: { total: number; failed: number }
 }
 
 type Kind = 'failed' | 'in-progress' | 'done' | 'unknown'
@@ -36,28 +42,7 @@ interface Bar {
   order: number
 }
 
-const KIND: Readonly<Record<string, Kind>> = {
-  failed: 'failed',
-  error: 'failed',
-  cancelled: 'failed',
-  scheduling: 'in-progress',
-  running: 'in-progress',
-  cancelling: 'in-progress',
-  finished: 'done',
-  skipped: 'done',
-}
-
-/** The console's words for a status; a status it does not know is not shown raw. */
-const WORD: Readonly<Record<string, string>> = {
-  finished: 'OK',
-  scheduling: 'Scheduling',
-  running: 'In progress',
-  failed: 'Error',
-  error: 'Error',
-  cancelling: 'Cancelling',
-  cancelled: 'Cancelled',
-  skipped: 'Skipped',
-}
+const KIND: Readonly<Record<StatusGroup, Kind>> = { failure: 'failed', pending: 'in-progress', success: 'done' }
 
 const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' }
 
@@ -97,7 +82,7 @@ export function operationsChart(operations: readonly Operation[], options: Chart
       lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`)
     }
   }
-  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length)}`
+  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`
 }
 
 /** The records with a readable creation time, as bars. */
@@ -107,7 +92,8 @@ function place(operations: readonly Operation[], now: number | undefined): Bar[]
   operations.forEach((op, order) => {
     const startMs = Date.parse(op.created_at)
     if (!Number.isFinite(startMs)) return
-    const kind = KIND[op.status] ?? 'unknown'
+    // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
+    const kind = isKnownStatus(op.status) ? KIND[statusGroup(op.status)] : 'unknown'
     const updatedMs = Date.parse(op.updated_at)
     const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN
     const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0
@@ -147,7 +133,8 @@ function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
 
 /** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
 function label(bar: Bar): string {
-  const word = WORD[bar.op.status] ?? 'Other status'
+  // A status the action does not know is not shown raw.
+  const word = consoleWord(bar.op.status) ?? 'Other status'
   return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`
 }
 
@@ -189,11 +176,13 @@ function range(firstMs: number, lastMs: number): string {
   return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`
 }
 
-function caption(placed: readonly Bar[], drawn: readonly Bar[], total: number): string {
+function caption(placed: readonly Bar[], drawn: readonly Bar[], given: number, listed: ChartOptions['listed']): string {
+  const total = listed?.total ?? given
   const left = total - drawn.length
   if (left === 0) return ''
-  const failedLeft = placed.filter((bar) => bar.kind === 'failed').length - drawn.filter((bar) => bar.kind === 'failed').length
-  const notPlaced = total - placed.length
+  const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length
+  const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length
+  const notPlaced = given - placed.length
   const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`]
   if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
   if (notPlaced > 0) parts.push(`${notPlaced} had no readable creation time.`)

@@ -1,3 +1,6 @@
+import type { PacedAnswer } from '../api/client.ts'
+import type { Clock } from '../base/clock.ts'
+
 /**
  * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
  * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
@@ -61,4 +64,147 @@ export class PollPace {
     this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING)
     return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2)
   }
+}
+
+/** The service's rate limits (service facts): per account a minute, and per route a second. */
+export interface RateBudget {
+  perMinute: number
+  perRoutePerSecond: number
+}
+
+export const SERVICE_RATE_BUDGET: RateBudget = { perMinute: 700, perRoutePerSecond: 40 }
+
+/** How long every request waits after a 429 that names no Retry-After. */
+export const CONGESTION_PAUSE_MS = 1000
+
+/** Requests of one window: those in flight, and when each finished one's answer came. */
+class Window {
+  readonly limit: number
+  readonly lengthMs: number
+  inFlight = 0
+  /** Ascending; those before `head` have left the window. */
+  private readonly ended: number[] = []
+  private head = 0
+
+  constructor(limit: number, lengthMs: number) {
+    this.limit = limit
+    this.lengthMs = lengthMs
+  }
+
+  /** How long until one more request fits: 0 now, undefined until a request in flight ends. */
+  waitAt(now: number): number | undefined {
+    while (this.head < this.ended.length && this.ended[this.head]! <= now - this.lengthMs) this.head++
+    if (this.head > 1024) {
+      this.ended.splice(0, this.head)
+      this.head = 0
+    }
+    const inWindow = this.ended.length - this.head
+    const over = this.inFlight + inWindow - this.limit + 1
+    if (over <= 0) return 0
+    // Requests in flight end later than any that ended: the over-th oldest that ended frees the place.
+    return over <= inWindow ? this.ended[this.head + over - 1]! + this.lengthMs - now : undefined
+  }
+
+  end(at: number): void {
+    this.inFlight--
+    // Answers come in any order; their times on this clock only grow.
+    this.ended.push(Math.max(at, this.ended.at(-1) ?? at))
+  }
+}
+
+/**
+ * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per
+ * route), so that reading hundreds of projects costs no 429: a request goes only when fewer
+ * than the limit of each of its windows (the account's minute, its route's second) are in
+ * flight or were answered within the window. Counting a request from its answer, not from its
+ * sending, never lets the service count one more in its window than the limit, whatever the
+ * network's delays: the service saw a request before its answer came. Requests take their
+ * turns in the order they asked. A 429 (or a 503 with Retry-After) holds every request back
+ * for as long as it says (a 429 without Retry-After, CONGESTION_PAUSE_MS): other jobs of the
+ * account share its budget.
+ */
+export class RequestPacer {
+  private readonly clock: Clock
+  private readonly budget: RateBudget
+  private readonly account: Window
+  private readonly routes = new Map<string, Window>()
+  private pausedUntil = Number.NEGATIVE_INFINITY
+  private queue: Promise<unknown> = Promise.resolve()
+  private ended: { promise: Promise<void>; resolve: () => void } = settles()
+  /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+  sent = 0
+  congested = 0
+
+  constructor(clock: Clock, budget: RateBudget = SERVICE_RATE_BUDGET) {
+    this.clock = clock
+    this.budget = budget
+    this.account = new Window(budget.perMinute, 60_000)
+  }
+
+  turn(request: { method: string; path: string }, deadline: number): Promise<(answer: PacedAnswer) => void> {
+    const turn = this.queue.then(() => this.admit(routeOf(request), deadline))
+    this.queue = turn.catch(() => undefined)
+    return turn
+  }
+
+  /** Holds every request back until `ms` from now. */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms)
+  }
+
+  private async admit(route: string, deadline: number): Promise<(answer: PacedAnswer) => void> {
+    const windows = [this.account, this.routeWindow(route)]
+    for (;;) {
+      const now = this.clock.now()
+      // Past the deadline the request goes, and fails on it at once.
+      if (now >= deadline) break
+      let waitMs = Math.max(0, this.pausedUntil - now)
+      let untilAnEnd = false
+      for (const window of windows) {
+        const wait = window.waitAt(now)
+        if (wait === undefined) untilAnEnd = true
+        else waitMs = Math.max(waitMs, wait)
+      }
+      if (waitMs > 0) await this.clock.sleep(Math.min(waitMs, deadline - now))
+      else if (untilAnEnd) await this.ended.promise
+      else break
+    }
+    for (const window of windows) window.inFlight++
+    this.sent++
+    let over = false
+    return (answer) => {
+      if (over) return
+      over = true
+      const now = this.clock.now()
+      for (const window of windows) window.end(now)
+      if (answer.status === 429 || (answer.status === 503 && answer.retryAfterMs !== undefined)) {
+        this.congested++
+        this.pause(answer.retryAfterMs ?? CONGESTION_PAUSE_MS)
+      }
+      const { resolve } = this.ended
+      this.ended = settles()
+      resolve()
+    }
+  }
+
+  private routeWindow(route: string): Window {
+    let window = this.routes.get(route)
+    if (!window) {
+      window = new Window(this.budget.perRoutePerSecond, 1000)
+      this.routes.set(route, window)
+    }
+    return window
+  }
+}
+
+/** `GET /projects/{}/operations`: the route a request counts against, its ids left out (the API's paths alternate names and ids). */
+export function routeOf(request: { method: string; path: string }): string {
+  const segments = request.path.split('?')[0]!.split('/').filter(Boolean)
+  return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`
+}
+
+function settles(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((done) => (resolve = done))
+  return { promise, resolve }
 }

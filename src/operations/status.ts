@@ -15,6 +15,26 @@ const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
   ['cancelled', 'failure'],
 ])
 
+/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+export const OPERATION_STATUSES: readonly string[] = [...GROUPS.keys()]
+
+// The console's Monitoring page says OK, Scheduling, In progress and Error; the other four in plain words.
+const CONSOLE_WORDS: ReadonlyMap<string, string> = new Map([
+  ['scheduling', 'Scheduling'],
+  ['running', 'In progress'],
+  ['cancelling', 'Cancelling'],
+  ['finished', 'OK'],
+  ['skipped', 'Skipped'],
+  ['failed', 'Error'],
+  ['error', 'Error'],
+  ['cancelled', 'Cancelled'],
+])
+
+/** A status in the console's words; undefined for a status the action does not know. */
+export function consoleWord(status: OperationStatus): string | undefined {
+  return CONSOLE_WORDS.get(status)
+}
+
 /** A status the action does not know is not success: it counts as pending. */
 export function statusGroup(status: OperationStatus): StatusGroup {
   return GROUPS.get(status) ?? 'pending'

@@ -1,5 +1,6 @@
 import { RequestError } from '../http/errors.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, getOperation, listOperations } from '../api/endpoints.ts'
+import { PagingGuard } from '../api/paging.ts'
 import { CONGESTION_STATUSES } from '../http/retry.ts'
 import type { Operation } from '../api/types.ts'
 import { formatDuration } from '../base/clock.ts'
@@ -271,13 +272,12 @@ class Waiter {
     onPage: (operations: Operation[], last: Operation | undefined) => boolean,
   ): Promise<ListingEnd> {
     const { projectId } = this.options
-    const cursors = new Set<string>(from === undefined ? [] : [from])
-    const seen = new Set<string>()
+    const guard = new PagingGuard(from)
     let cursor = from
     for (let page = 1; ; page++) {
       budget.left--
       const result = await listOperations(this.ctx.client, projectId, { limit, cursor })
-      const fresh = result.operations.filter((o) => !seen.has(o.id))
+      const fresh = guard.unseen(result.operations, (o) => o.id)
       if (result.operations.length > 0 && fresh.length === 0) {
         this.note(
           'nothing-new',
@@ -287,11 +287,10 @@ class Waiter {
         )
         return { reason: 'broken' }
       }
-      for (const operation of fresh) seen.add(operation.id)
       if (!onPage(fresh, result.operations.at(-1))) return { reason: 'enough' }
       const next = result.cursor
       if (result.operations.length < limit || next === undefined || next === '') return { reason: 'end' }
-      if (cursors.has(next)) {
+      if (guard.repeated(next)) {
         this.note(
           'repeated-cursor',
           'warning',
@@ -300,7 +299,6 @@ class Waiter {
         )
         return { reason: 'broken' }
       }
-      cursors.add(next)
       if (page >= maxPages || budget.left <= 0) return { reason: 'page-limit', cursor: next }
       cursor = next
     }

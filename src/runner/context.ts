@@ -33,6 +33,11 @@ export interface CommandResult {
   failedRequest?: RequestError
   /** What to do about the failure, when the command knows better than the request it failed on. */
   next?: string
+  /**
+   * Outputs the command did not hold because they are over the limit (boundOutputs), by name, with
+   * their size in bytes: a list of any length is written to its file as it is read, never held whole.
+   */
+  oversized?: Record<string, number>
 }
 
 /** What `error-code` may hold: a short token, never text a server could make look like anything else. */

@@ -8,7 +8,9 @@
  * output over the limit goes into the `outputs-file`.
  */
 import { randomUUID } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { appendFile, rm, writeFile } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { redactSecrets, untrusted } from '../base/text.ts'
@@ -24,22 +26,126 @@ function fitsOutput(value: string): boolean {
   return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES
 }
 
+/** The lists the action writes to files of their own. */
+type ListName = 'projects' | 'keys' | 'operations' | 'outputs'
+
+function listFilePath(dir: string, list: ListName): string {
+  return join(dir, `neon-${list}-${randomUUID()}.json`)
+}
+
+function listFileError(list: ListName, dir: string, error: unknown): ActionError {
+  return new ActionError(`Could not write the ${list} file in ${untrusted(dir)} (RUNNER_TEMP): ${messageOf(error)}`)
+}
+
 /** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
-export async function writeListFile(dir: string, list: 'projects' | 'keys' | 'outputs', json: string): Promise<string> {
-  const path = join(dir, `neon-${list}-${randomUUID()}.json`)
+export async function writeListFile(dir: string, list: ListName, json: string): Promise<string> {
+  const path = listFilePath(dir, list)
   try {
-    await writeFile(path, redactSecrets(json), { encoding: 'utf8', mode: 0o600 })
+    await writeFile(path, redactJson(json), { encoding: 'utf8', mode: 0o600 })
   } catch (error) {
-    throw new ActionError(`Could not write the ${list} file in ${untrusted(dir)} (RUNNER_TEMP): ${messageOf(error)}`)
+    throw listFileError(list, dir, error)
   }
   return path
 }
 
+/**
+ * A record as JSON for an output or a list file, every secret in its text replaced. Redacting
+ * the text of whole JSON instead could run past a value's end: a credential's form (`Bearer …`)
+ * takes every printable character up to a space, quotes and brackets included.
+ */
+export function recordJson(record: unknown): string {
+  const json = JSON.stringify(record)
+  // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+  if (redactSecrets(json) === json) return json
+  return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value) : value))
+}
+
+/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
+function redactJson(text: string): string {
+  let value: unknown
+  try {
+    value = JSON.parse(text) as unknown
+  } catch {
+    return redactSecrets(text)
+  }
+  // Nothing to replace: as it is, the only way to keep its exact text.
+  return redactSecrets(text) === text ? text : recordJson(value)
+}
+
+/**
+ * A list file written while the list is read, in sections (one per project, in their order),
+ * so that the list is never held in memory, and its records keep their order however the
+ * sections' records come in: each section goes to a part file of its own as its records come,
+ * and finish() joins the parts into one JSON array.
+ */
+export class ListFileWriter {
+  readonly path: string
+  private readonly dir: string
+  private readonly list: ListName
+  /** The part file of each section that has records, by section. */
+  private readonly parts = new Map<number, string>()
+
+  constructor(dir: string, list: ListName) {
+    this.dir = dir
+    this.list = list
+    this.path = listFilePath(dir, list)
+  }
+
+  /** Appends records (each as recordJson gives it) to a section. */
+  async add(section: number, records: readonly string[]): Promise<void> {
+    if (records.length === 0) return
+    const known = this.parts.get(section)
+    const part = known ?? `${this.path}.part-${section}`
+    try {
+      await appendFile(part, `${known === undefined ? '' : ','}${records.join(',')}`, { encoding: 'utf8', mode: 0o600 })
+    } catch (error) {
+      throw listFileError(this.list, this.dir, error)
+    }
+    this.parts.set(section, part)
+  }
+
+  /** Joins the sections in order into the list file; returns its path. */
+  async finish(): Promise<string> {
+    const out = createWriteStream(this.path, { encoding: 'utf8', mode: 0o600 })
+    try {
+      const sections = [...this.parts.entries()].sort(([a], [b]) => a - b)
+      await pipeline(async function* () {
+        yield '['
+        let first = true
+        for (const [, part] of sections) {
+          if (!first) yield ','
+          first = false
+          for await (const chunk of createReadStream(part)) yield chunk as Buffer
+        }
+        yield ']'
+      }, out)
+    } catch (error) {
+      throw listFileError(this.list, this.dir, error)
+    } finally {
+      await this.discardParts()
+    }
+    return this.path
+  }
+
+  /** Removes what was written: the listing did not finish. */
+  async discard(): Promise<void> {
+    await this.discardParts()
+    await rm(this.path, { force: true })
+  }
+
+  private async discardParts(): Promise<void> {
+    await Promise.all([...this.parts.values()].map((part) => rm(part, { force: true })))
+    this.parts.clear()
+  }
+}
+
 /** The list outputs, each with the output that names the file holding the whole list. */
-const WHOLE_LIST_FILES: Readonly<Record<string, 'projects-file' | 'keys-file'>> = {
+type WholeListFile = 'projects-file' | 'keys-file' | 'operations-file'
+const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
   projects: 'projects-file',
   'project-ids': 'projects-file',
   keys: 'keys-file',
+  operations: 'operations-file',
 }
 
 /**
@@ -52,31 +158,38 @@ const WHOLE_LIST_FILES: Readonly<Record<string, 'projects-file' | 'keys-file'>> 
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
   dir: string,
+  oversized: Readonly<Record<string, number>> = {},
 ): Promise<{ outputs: Record<string, string>; warnings: string[] }> {
   const set: Record<string, string> = {}
   const spilled: Record<string, unknown> = {}
   const over: string[] = []
   /** The list outputs over the limit, by the output naming their whole-list file. */
-  const inListFile = new Map<'projects-file' | 'keys-file', string[]>()
+  const inListFile = new Map<WholeListFile | '', string[]>()
+  const notHeld = (name: string, bytes: number) => {
+    const listFile = WHOLE_LIST_FILES[name]
+    const key = listFile !== undefined && outputs[listFile] !== undefined ? listFile : ''
+    inListFile.set(key, [...(inListFile.get(key) ?? []), describeBytes(name, bytes)])
+  }
   for (const [name, given] of Object.entries(outputs)) {
     // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
-    const value = name === KEY_OUTPUT ? given : redactSecrets(given)
+    const value = name === KEY_OUTPUT ? given : redactJson(given)
     const listFile = WHOLE_LIST_FILES[name]
     if (fitsOutput(value)) set[name] = value
-    else if (listFile !== undefined && outputs[listFile] !== undefined) {
-      inListFile.set(listFile, [...(inListFile.get(listFile) ?? []), describeSize(name, value)])
-    } else {
+    else if (listFile !== undefined && outputs[listFile] !== undefined) notHeld(name, Buffer.byteLength(value, 'utf8'))
+    else {
       spilled[name] = asJson(value)
       over.push(describeSize(name, value))
     }
   }
+  // Outputs the command did not hold, knowing them over the limit: only their size is known.
+  for (const [name, bytes] of Object.entries(oversized)) notHeld(name, bytes)
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []
   for (const [listFile, names] of inListFile) {
-    warnings.push(
-      `Not set: ${untrusted(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ` +
-        `Every record is in the file named by the \`${listFile}\` output: ${untrusted(outputs[listFile] ?? '', 1000)}`,
-    )
+    const where = listFile
+      ? ` Every record is in the file named by the \`${listFile}\` output: ${untrusted(outputs[listFile] ?? '', 1000)}`
+      : ''
+    warnings.push(`Not set: ${untrusted(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`)
   }
   if (over.length > 0) {
     let where: string
@@ -96,7 +209,11 @@ export async function boundOutputs(
 }
 
 function describeSize(name: string, value: string): string {
-  return `\`${untrusted(name)}\` (${Buffer.byteLength(value, 'utf8')} bytes)`
+  return describeBytes(name, Buffer.byteLength(value, 'utf8'))
+}
+
+function describeBytes(name: string, bytes: number): string {
+  return `\`${untrusted(name)}\` (${bytes} bytes)`
 }
 
 function asJson(value: string): unknown {

@@ -59,13 +59,14 @@ export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_
 /**
  * A table of `records`, each made into a row by `toRow` only when it is shown: at most
  * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
- * and where they all are (`rest`).
+ * and where they all are (`rest`). `total`: how many records the table stands for, when
+ * `records` are only the first of them.
  */
 export function tableOf<T>(
   headers: string[],
   records: readonly T[],
   toRow: (record: T) => Cell[],
-  options: { maxRows?: number; rest?: string } = {},
+  options: { maxRows?: number; rest?: string; total?: number } = {},
 ): string {
   const maxRows = options.maxRows ?? MAX_ROWS
   const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`]
@@ -80,7 +81,7 @@ export function tableOf<T>(
     size += line.length
     shown++
   }
-  const left = records.length - shown
+  const left = Math.max(records.length, options.total ?? 0) - shown
   const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
   return `<table>\n${lines.join('\n')}\n</table>\n${more}`
 }

@@ -1,0 +1,442 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.ts'
+import { seedOrganizationHistory } from '../../emulator/seed.ts'
+import { PlatformClient } from '../../src/api/client.ts'
+import { InputError } from '../../src/base/errors.ts'
+import { runListOperations, type ListOperationsOptions } from '../../src/commands/list-operations.ts'
+import { isTerminal, statusGroup } from '../../src/operations/status.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
+import { captureLog, manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
+import { inProcess, type InProcess } from '../support/in-process.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+
+/**
+ * list-operations in this process, against the emulator over HTTP with one manual clock: the
+ * outputs, the file of every record, the log and the job summary; many projects under the
+ * service's rate limits.
+ */
+let run: InProcess
+let platform: PlatformEmulator
+let clock: ManualClock
+let log: CapturedLog
+let ctx: CommandContext
+let dir: string
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+beforeEach(async () => {
+  run = await inProcess({ random: () => 0 })
+  ;({ platform, clock, log, ctx } = run)
+  dir = mkdtempSync(join(tmpdir(), 'neon-list-operations-'))
+})
+
+afterEach(async () => {
+  await run.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const list = (options: Partial<ListOperationsOptions> & Pick<ListOperationsOptions, 'projects'>) =>
+  runListOperations(ctx, { maxOperations: 1000, fileDir: dir, ...options })
+const since24h = { kind: 'ago' as const, ms: DAY, text: '24h' }
+/** What the platform lists of a project now, created at or after `sinceMs`. */
+const listed = (projectId: string, sinceMs = -Infinity) => platform.operations(projectId).filter((o) => Date.parse(o.created_at) >= sinceMs)
+const counts = (records: readonly OperationRecord[]) => {
+  const all: Record<string, number> = {
+    scheduling: 0,
+    running: 0,
+    cancelling: 0,
+    finished: 0,
+    skipped: 0,
+    failed: 0,
+    error: 0,
+    cancelled: 0,
+  }
+  for (const r of records) all[r.status] = (all[r.status] ?? 0) + 1
+  return all
+}
+const failedIds = (records: readonly OperationRecord[]) => records.filter((r) => statusGroup(r.status) === 'failure').map((r) => r.id)
+const fileOf = (outputs: Record<string, string>) => readFileSync(outputs['operations-file']!, 'utf8')
+
+describe('one project', () => {
+  it('lists the operations since 24 h back: every output, the whole file, two log lines', async () => {
+    const project = platform.addProject({ id: 'busy-river-20000001' }).id
+    platform.addOperationHistory(project, { count: 1500, days: 3, seed: 2 })
+    const sinceMs = clock.now() - DAY
+    const wanted = listed(project, sinceMs)
+    const result = await list({ projects: { kind: 'one', projectId: project }, since: since24h })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs.operations).toBeUndefined()
+    // Over the output limit: not held, only its size; the file has every record.
+    expect(result.oversized).toEqual({ operations: Buffer.byteLength(fileOf(result.outputs)) })
+    expect(JSON.parse(fileOf(result.outputs))).toEqual(wanted)
+    expect(result.outputs).toMatchObject({
+      'operation-count': String(wanted.length),
+      'status-counts': JSON.stringify(counts(wanted)),
+      'failed-operation-ids': JSON.stringify(failedIds(wanted)),
+      'incomplete-project-ids': '[]',
+    })
+    expect(failedIds(wanted).length).toBeGreaterThan(0)
+    const statuses = Object.entries(counts(wanted))
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ')
+    expect(log.info).toEqual([
+      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 1000, the newest.`,
+      `Listed ${wanted.length} operation(s) of 1 project(s) in 1 request(s): ${statuses}.`,
+    ])
+    expect(log.warning).toEqual([])
+  })
+
+  it("a short list is the `operations` output too, the file's very text, project by project and newest first", async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 5)
+    const result = await list({ projects: { kind: 'one', projectId: project } })
+    expect(result.outputs.operations).toBe(fileOf(result.outputs))
+    expect(JSON.parse(result.outputs.operations!)).toEqual(listed(project))
+    expect(result.oversized).toBeUndefined()
+  })
+
+  it('a summary in the console’s words: counts, a chart of when they ran, and the operations, failed first', async () => {
+    const project = platform.addProject({ id: 'quiet-lake-20000002' }).id
+    const at = (minutesAgo: number) => clock.now() - minutesAgo * 60_000
+    const ok = platform.addOperation(project, {
+      action: 'start_compute',
+      endpoint_id: 'ep-a-1',
+      createdAt: at(50),
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2500, status: 'finished' },
+      ],
+    })
+    const failed = platform.addOperation(project, {
+      action: 'apply_config',
+      createdAt: at(40),
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 70_000, status: 'failed', failures_count: 1 },
+      ],
+    })
+    const running = platform.addOperation(project, {
+      action: 'create_branch',
+      branch_id: 'br-feature-1',
+      createdAt: at(3),
+      status: 'running',
+    })
+    const result = await list({ projects: { kind: 'one', projectId: project } })
+    const { summary } = result
+    expect(summary.split('\n').slice(0, 2)).toEqual([
+      `<h3>Operations of project ${project} (3)</h3>`,
+      '<p>3 operation(s): 1 In progress (running), 1 OK (finished), 1 Error (failed).</p>',
+    ])
+    // The chart stands outside any HTML block: the only thing Markdown renders.
+    const outside = markdownOutsideHtml(summary)
+    expect(outside).toHaveLength(1)
+    expect(outside[0]).toMatch(/^code_block: gantt\n/)
+    expect(summary).toContain('    Error apply_config 1 min 10 s :crit, 2026-11-21 09:20:00, 2026-11-21 09:21:10\n')
+    expect(summary).toContain('    In progress create_branch 3 min 00 s so far :active, 2026-11-21 09:57:00, 2026-11-21 10:00:00\n')
+    const table = summary.slice(summary.lastIndexOf('<table>'))
+    expect(table.split('\n').slice(1, 5)).toEqual([
+      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date (UTC)</th></tr>',
+      `<tr><td><code>${failed.slice(0, 8)}</code></td><td>apply_config</td><td>${platform.branches(project)[0]!.id}</td><td>—</td><td>Error</td><td>1 min 10 s</td><td>11-21 09:20</td></tr>`,
+      `<tr><td><code>${running.slice(0, 8)}</code></td><td>create_branch</td><td>br-feature-1</td><td>—</td><td>In progress</td><td>3 min so far</td><td>11-21 09:57</td></tr>`,
+      `<tr><td><code>${ok.slice(0, 8)}</code></td><td>start_compute</td><td>${platform.branches(project)[0]!.id}</td><td>ep-a-1</td><td>OK</td><td>2.5 s</td><td>11-21 09:10</td></tr>`,
+    ])
+  })
+
+  it("each of the console's words once, with the statuses it stands for; a status it does not know by its name", async () => {
+    const project = platform.addProject().id
+    for (const status of ['failed', 'error', 'failed', 'finished', 'skipped', 'paused']) platform.addOperation(project, { status })
+    const result = await list({ projects: { kind: 'list', projectIds: [project] } })
+    expect(result.summary.split('\n').slice(0, 2)).toEqual([
+      '<h3>Operations of 1 project (6)</h3>',
+      '<p>6 operation(s): 1 OK (finished), 1 Skipped, 3 Error (2 failed, 1 error), 1 of a status the action does not know (paused).</p>',
+    ])
+  })
+
+  it('an ISO `since` in the heading; one in the future is an input error, before any request', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3)
+    const result = await list({
+      projects: { kind: 'one', projectId: project },
+      since: { kind: 'at', ms: Date.parse('2026-11-21T09:00:00Z'), text: 'x' },
+    })
+    expect(result.summary).toMatch(new RegExp(`^<h3>Operations of project ${project} since 2026-11-21 09:00 UTC \\(3\\)</h3>`))
+    platform.clearRequests()
+    const future = list({
+      projects: { kind: 'one', projectId: project },
+      since: { kind: 'at', ms: clock.now() + 60_000, text: '2026-11-21T10:01:00Z' },
+    })
+    await expect(future).rejects.toThrow(InputError)
+    await expect(future).rejects.toThrow(
+      'Input `since` is "2026-11-21T10:01:00Z", which is in the future (the step started at 2026-11-21T10:00:00.000Z): no operation was created after it.',
+    )
+    expect(platform.requests).toEqual([])
+  })
+
+  it('branch-id: only that branch; a branch the project does not have fails before any list is read', async () => {
+    const project = platform.addProject({ id: 'quiet-lake-20000003' }).id
+    const history = platform.addOperationHistory(project, { count: 200, days: 1, seed: 4 })
+    const branch = history.branchIds[1]!
+    const result = await list({ projects: { kind: 'one', projectId: project, branchId: branch } })
+    expect(JSON.parse(fileOf(result.outputs))).toEqual(listed(project).filter((o) => o.branch_id === branch))
+    expect(result.summary).toMatch(new RegExp(`^<h3>Operations of project ${project}, branch ${branch} \\(\\d+\\)</h3>`))
+    platform.clearRequests()
+    const files = readdirSync(dir)
+    await expect(list({ projects: { kind: 'one', projectId: project, branchId: 'br-typo-1' } })).rejects.toThrow(
+      new RegExp(`^Could not read branch br-typo-1 of project ${project}: branch br-typo-1 in project ${project} was not found \\(404\\)`),
+    )
+    expect(platform.requests.map((r) => r.path)).toEqual([`/projects/${project}/branches/br-typo-1`])
+    expect(readdirSync(dir)).toEqual(files)
+  })
+})
+
+describe('many projects', () => {
+  it('a list: a table per project, failed first; failed ids project by project; operations of every project in the file', async () => {
+    const [a, b, c] = ['calm-sea-20000011', 'calm-sea-20000012', 'calm-sea-20000013'].map((id) => platform.addProject({ id }).id) as [
+      string,
+      string,
+      string,
+    ]
+    platform.addOperation(a, { action: 'start_compute', status: 'finished', createdAt: clock.now() - 60_000 })
+    const bad = platform.addOperation(b, { action: 'apply_config', status: 'error', createdAt: clock.now() - 30_000 })
+    platform.addOperation(c, { action: 'suspend_compute', status: 'cancelling', createdAt: clock.now() - 10_000 })
+    const result = await list({ projects: { kind: 'list', projectIds: [a, b, c] } })
+    expect(JSON.parse(fileOf(result.outputs)).map((o: OperationRecord) => o.project_id)).toEqual([a, b, c])
+    expect(result.outputs['failed-operation-ids']).toBe(JSON.stringify([bad]))
+    expect(result.summary).toContain(
+      '<tr><th>project</th><th>operations</th><th>failed</th><th>in progress</th><th>longest</th></tr>\n' +
+        `<tr><td><code>${b}</code></td><td>1</td><td>1</td><td>0</td><td>0 ms (apply_config)</td></tr>\n` +
+        `<tr><td><code>${c}</code></td><td>1</td><td>0</td><td>1</td><td>10 s (suspend_compute)</td></tr>\n` +
+        `<tr><td><code>${a}</code></td><td>1</td><td>0</td><td>0</td><td>0 ms (start_compute)</td></tr>\n</table>`,
+    )
+    expect(result.summary).toContain('<tr><th>project</th><th>operation</th><th>action</th>')
+    expect(result.summary.split('\n')[0]).toBe('<h3>Operations of 3 projects (3)</h3>')
+  })
+
+  it('all: every project of the organization, those the platform could not read in time included; the org-id output', async () => {
+    const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 6, operations: 40, days: 1, seed: 5 })
+    platform.setUnavailable([org.projectIds[2]!])
+    const result = await list({ projects: { kind: 'all', orgId: org.orgId }, since: since24h })
+    const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
+    expect([...new Set(records.map((o) => o.project_id))].sort()).toEqual([...org.projectIds].sort())
+    expect(records).toHaveLength(org.projectIds.reduce((sum, id) => sum + listed(id, clock.now() - DAY).length, 0))
+    expect(result.outputs['org-id']).toBe(org.orgId)
+    expect(result.summary.split('\n')[0]).toBe(
+      `<h3>Operations of the 6 projects of organization ${org.orgId} since 2026-11-20 10:00 UTC (${records.length})</h3>`,
+    )
+    expect(log.info[0]).toBe(`Organization ${org.orgId}: from the \`org-id\` input.`)
+  })
+
+  it('projects that cannot be read do not hide the others: the step fails after listing them, naming each', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 2)
+    platform.addHistory(b, 3)
+    const elsewhere = platform.addProject({ org_id: platform.addOrganization({ name: 'Elsewhere' }).id }).id
+    const result = await list({ projects: { kind: 'list', projectIds: [a, 'gone-project-1', b, elsewhere] } })
+    expect(JSON.parse(fileOf(result.outputs)).map((o: OperationRecord) => o.project_id)).toEqual([a, a, b, b, b])
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify(['gone-project-1', elsewhere]))
+    expect(result.failedRequest?.status).toBe(404)
+    expect(result.failure).toMatch(
+      new RegExp(
+        "^2 of 4 project\\(s\\) could not be read, so none of their operations are listed; every other project's are \\(`incomplete-project-ids` names them all\\)\\. " +
+          'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\..* ' +
+          `Could not list the operations of project ${elsewhere}: the platform refused it \\(403 Forbidden\\): the step's key may not reach project ${elsewhere}`,
+      ),
+    )
+    expect(result.next).toMatch(/^Check each project id that could not be read: a 404 names a project/)
+    expect(result.summary).toContain(
+      `<tr><td><code>gone-project-1</code></td><td>could not be read (404)</td><td>0</td><td>0</td><td>—</td></tr>`,
+    )
+  })
+
+  it('a project with more than max-operations: listed in part, named in a warning, the summary and incomplete-project-ids', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 8)
+    platform.addHistory(b, 3)
+    const result = await list({ projects: { kind: 'list', projectIds: [a, b] }, maxOperations: 5 })
+    const warning =
+      `1 project(s) have more operations than \`max-operations\` (5) lets the step list, so only their newest are listed: ${a}. ` +
+      '`incomplete-project-ids` names them; raise `max-operations` (up to 100000) or set a later `since` for all of them.'
+    expect(log.warning).toEqual([warning])
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([a]))
+    expect(result.outputs['operation-count']).toBe('8')
+    expect(result.failure).toBeUndefined()
+    expect(result.summary).toContain(`<p>${warning.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
+    expect(result.summary).toContain(`<td><code>${a}</code></td><td>5 (the newest; more not listed)</td>`)
+    expect(result.summary.split('\n')[0]).toBe('<h3>Operations of 2 projects (8, incomplete)</h3>')
+  })
+})
+
+describe('fail-on-status', () => {
+  it('fails naming the newest few with project, branch, action, status and date; every output is set first', async () => {
+    const project = platform.addProject({ id: 'quiet-lake-20000004' }).id
+    const failing: string[] = []
+    for (let i = 0; i < 8; i++) {
+      failing.unshift(
+        platform.addOperation(project, {
+          action: 'start_compute',
+          branch_id: 'br-main-1',
+          status: i % 2 ? 'failed' : 'error',
+          createdAt: clock.now() - (20 - i) * 60_000,
+        }),
+      )
+    }
+    platform.addOperation(project, { status: 'cancelled', createdAt: clock.now() - 1000 })
+    const result = await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['failed', 'error'] })
+    const named = failing
+      .slice(0, 5)
+      .map(
+        (id, i) =>
+          `${id} (project ${project}, branch br-main-1, start_compute, ${(7 - i) % 2 ? 'failed' : 'error'}, 2026-11-21 09:${String(47 - i).padStart(2, '0')} UTC)`,
+      )
+    expect(result.failure).toBe(
+      `8 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${named.join('; ')}; and 3 more.`,
+    )
+    expect(result.next).toMatch(/^The platform reports these operations ended so/)
+    expect(result.failedRequest).toBeUndefined()
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(9)
+  })
+
+  it('without it, listing never fails on what it finds; with it, only its statuses count', async () => {
+    const project = platform.addProject().id
+    platform.addOperation(project, { status: 'failed' })
+    platform.addOperation(project, { status: 'cancelled' })
+    expect((await list({ projects: { kind: 'one', projectId: project } })).failure).toBeUndefined()
+    expect((await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['error'] })).failure).toBeUndefined()
+    expect((await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['cancelled'] })).failure).toMatch(
+      /^1 listed operation\(s\) have a status/,
+    )
+  })
+})
+
+describe('outputs within their bounds', () => {
+  it('3,000 operations: `operations` is not set and a warning points at operations-file, which has all 3,000; the rest is set', async () => {
+    const project = platform.addProject({ id: 'busy-river-20000005' }).id
+    platform.addOperationHistory(project, { count: 3000, days: 2, seed: 6 })
+    const result = await list({ projects: { kind: 'one', projectId: project }, maxOperations: 5000 })
+    const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
+    expect(records).toHaveLength(3000)
+    expect(records).toEqual(listed(project))
+    const { outputs, warnings } = await boundOutputs(result.outputs, dir, result.oversized)
+    expect(outputs.operations).toBeUndefined()
+    expect(outputs['operation-count']).toBe('3000')
+    expect(JSON.parse(outputs['failed-operation-ids']!)).toEqual(failedIds(records))
+    expect(warnings).toEqual([
+      `Not set: \`operations\` (${Buffer.byteLength(fileOf(result.outputs))} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold ` +
+        `to be passed on through env: or with:. Every record is in the file named by the \`operations-file\` output: ${result.outputs['operations-file']}`,
+    ])
+    for (const value of Object.values(outputs)) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
+    // The summary is bounded too: 200 rows of 3,000, failed first, and where the rest are.
+    expect(result.summary.match(/<tr><td><code>/g)).toHaveLength(200)
+    expect(result.summary).toContain('<p>…and 2800 more (all of them are in the <code>operations-file</code> output).</p>')
+  })
+})
+
+describe('under the service’s rate limits', () => {
+  /** The emulator enforcing 700 requests a minute and 40 a second per route, on the step's manual clock. */
+  async function limited(): Promise<{
+    platform: PlatformEmulator
+    clock: ManualClock
+    log: CapturedLog
+    ctx: CommandContext
+    key: string
+    stop: () => Promise<void>
+  }> {
+    const clock = manualClock()
+    const log = captureLog()
+    const platform = new PlatformEmulator({ now: clock.now, rateLimits: {} })
+    await platform.start()
+    const key = platform.addKey('admin').key
+    const client = new PlatformClient({
+      baseUrl: platform.url,
+      apiKey: key,
+      userAgent: 'test',
+      clock,
+      logger: log.logger,
+      deadline: clock.now() + 600_000,
+      random: () => 0,
+    })
+    const ctx: CommandContext = {
+      client,
+      clock,
+      log: log.logger,
+      mask: () => undefined,
+      notice: () => undefined,
+      saveState: () => undefined,
+    }
+    return { platform, clock, log, ctx, key, stop: async () => (await client.close(), await platform.stop()) }
+  }
+
+  it('750 projects of an organization: no 429, in the time the limits allow (700 in the first minute, the rest in the next)', async () => {
+    const setup = await limited()
+    try {
+      const org = seedOrganizationHistory(setup.platform, {
+        orgId: setup.platform.defaultOrgId,
+        projects: 750,
+        operations: 3,
+        days: 1,
+        seed: 8,
+      })
+      const started = setup.clock.now()
+      const result = await runListOperations(setup.ctx, { projects: { kind: 'all', orgId: org.orgId }, maxOperations: 1000, fileDir: dir })
+      const elapsed = setup.clock.now() - started
+      expect(result.outputs['operation-count']).toBe(String(750 * 3))
+      expect(setup.platform.requests.filter((r) => r.status === 429)).toEqual([])
+      // 752 requests (2 pages of projects, 750 of operations): 700 within a minute, and the 52 others in the next 2 s.
+      expect(setup.platform.requests).toHaveLength(752)
+      expect(elapsed).toBeGreaterThanOrEqual(60_000)
+      expect(elapsed).toBeLessThanOrEqual(62_000)
+      expect(setup.log.info.at(-1)).toMatch(/^Listed 2250 operation\(s\) of 750 project\(s\) in 752 request\(s\): /)
+    } finally {
+      await setup.stop()
+    }
+  })
+
+  it("429s when another job spent the account's minute are absorbed: every project is listed, with one warning", async () => {
+    const setup = await limited()
+    try {
+      const projects = setup.platform.addProjects(30)
+      for (const id of projects) setup.platform.addHistory(id, 2)
+      // Another job of the account: 690 requests in the last 18 s.
+      for (let i = 0; i < 690; i++) {
+        if (i % 40 === 0 && i > 0) setup.clock.advance(1000)
+        const answer = await fetch(`${setup.platform.url}/auth`, { headers: { authorization: `Bearer ${setup.key}` } })
+        expect(answer.status).toBe(200)
+      }
+      setup.clock.advance(1000)
+      setup.platform.clearRequests()
+      const result = await runListOperations(setup.ctx, {
+        projects: { kind: 'list', projectIds: projects },
+        maxOperations: 1000,
+        fileDir: dir,
+      })
+      expect(result.failure).toBeUndefined()
+      expect(result.outputs['operation-count']).toBe('60')
+      const refused = setup.platform.requests.filter((r) => r.status === 429)
+      expect(refused.length).toBeGreaterThan(0)
+      expect(setup.log.warning).toEqual([
+        expect.stringMatching(/^The platform answered 429 \(too many requests, Retry-After \d+ s; request id /),
+      ])
+      expect(setup.log.info.at(-1)).toMatch(
+        new RegExp(
+          `^Listed 60 operation\\(s\\) of 30 project\\(s\\) in ${30 + refused.length} request\\(s\\); ${refused.length} answered 429 and were sent again after the wait asked for: `,
+        ),
+      )
+    } finally {
+      await setup.stop()
+    }
+  })
+})
+
+it('an in-progress operation is never passed off as done: statuses are as the platform answered them', async () => {
+  const project = platform.addProject().id
+  const id = platform.addOperation(project, { status: 'scheduling' })
+  const result = await list({ projects: { kind: 'one', projectId: project } })
+  const [record] = JSON.parse(result.outputs.operations!) as OperationRecord[]
+  expect([record!.id, record!.status, isTerminal(record!.status)]).toEqual([id, 'scheduling', false])
+})

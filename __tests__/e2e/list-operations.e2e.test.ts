@@ -1,0 +1,260 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.ts'
+import { seedOrganizationHistory } from '../../emulator/seed.ts'
+import { errorLines, runStep, stripMasks } from '../../scripts/run-step.ts'
+import { OUTPUT_LIMIT_BYTES } from '../../src/runner/outputs.ts'
+import { HOSTILE, MARKDOWN, forgedCommands } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+
+/**
+ * list-operations run as a runner runs it (a child process, INPUT_* with action.yml's defaults,
+ * GITHUB_OUTPUT and the summary file), against the emulator: one project, a list and `all`;
+ * paging that stops at `since`; filters; cut lists; projects that cannot be read; fail-on-status;
+ * outputs within their bounds with 3,000 operations; inputs refused before any request.
+ */
+const T = Date.parse('2026-11-21T10:00:00Z')
+const DAY = 86_400_000
+
+let platform: PlatformEmulator
+let url: string
+let admin: { id: number; key: string }
+/** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
+let runnerTemp: string
+
+beforeEach(async () => {
+  // The platform's clock stands still at T; the action's starts there too (virtual time).
+  platform = new PlatformEmulator({ now: () => T })
+  url = await platform.start()
+  admin = platform.addKey('admin')
+  runnerTemp = mkdtempSync(join(tmpdir(), 'neon-list-operations-e2e-'))
+})
+
+afterEach(async () => {
+  await platform.stop()
+  rmSync(runnerTemp, { recursive: true, force: true })
+})
+
+const step = (inputs: Record<string, string>) =>
+  runStep(
+    { command: 'list-operations', 'api-key': admin.key, 'api-host': url, ...inputs },
+    { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', start: T } },
+  )
+const fileRecords = (outputs: Record<string, string>) => JSON.parse(readFileSync(outputs['operations-file']!, 'utf8')) as OperationRecord[]
+const logLines = (stdout: string) =>
+  stripMasks(stdout)
+    .split('\n')
+    .filter((l) => l && !l.startsWith('::debug::'))
+const opsRequests = () => platform.requests.filter((r) => /\/operations$/.test(r.path))
+
+describe('one project', () => {
+  it('lists the operations since a time, paging only until a page reaches past it', async () => {
+    const project = platform.addProject({ id: 'busy-river-30000001' }).id
+    platform.addOperationHistory(project, { count: 6000, days: 3, seed: 11 })
+    const since = '2026-11-20T10:00:00Z'
+    const wanted = platform.operations(project).filter((o) => Date.parse(o.created_at) >= Date.parse(since))
+    const result = await step({ 'project-id': project, since, 'max-operations': '100000' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(fileRecords(result.outputs)).toEqual(wanted)
+    expect(result.outputs['operation-count']).toBe(String(wanted.length))
+    expect(opsRequests()).toHaveLength(Math.floor(wanted.length / 1000) + 1)
+    expect(logLines(result.stdout).slice(1)).toEqual([
+      `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 100000, the newest.`,
+      expect.stringMatching(
+        new RegExp(`^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `),
+      ),
+      expect.stringMatching(
+        /^::warning::Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /,
+      ),
+    ])
+    expect(result.summary).toMatch(
+      new RegExp(`^<h3>Operations of project ${project} since 2026-11-20 10:00 UTC \\(${wanted.length}\\)</h3>\n`),
+    )
+    expect(markdownOutsideHtml(result.summary)).toEqual([expect.stringMatching(/^code_block: gantt\n/)])
+  })
+
+  it('`since: 24h` reaches back a day from the step’s start; the filters keep only what they name', async () => {
+    const project = platform.addProject().id
+    const at = (ms: number, fields: { action: string; status: string }) => platform.addOperation(project, { createdAt: ms, ...fields })
+    const keep = at(T - 3_600_000, { action: 'start_compute', status: 'failed' })
+    at(T - 7_200_000, { action: 'start_compute', status: 'finished' })
+    at(T - 7_300_000, { action: 'apply_config', status: 'failed' })
+    at(T - DAY - 60_000, { action: 'start_compute', status: 'failed' })
+    const result = await step({
+      'project-id': project,
+      since: '24h',
+      'operation-statuses': 'failed, error',
+      'operation-actions': 'start_compute',
+    })
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.id)).toEqual([keep])
+    expect(result.outputs).toMatchObject({
+      'operation-count': '1',
+      'status-counts': '{"scheduling":0,"running":0,"cancelling":0,"finished":0,"skipped":0,"failed":1,"error":0,"cancelled":0}',
+      'failed-operation-ids': JSON.stringify([keep]),
+      'incomplete-project-ids': '[]',
+    })
+  })
+})
+
+describe('many projects', () => {
+  it('`all`: every project of the organization, with its id as an output', async () => {
+    const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 12, operations: 30, days: 1, seed: 12 })
+    const result = await step({ 'project-ids': 'all' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['org-id']).toBe(org.orgId)
+    const records = fileRecords(result.outputs)
+    expect([...new Set(records.map((o) => o.project_id))]).toEqual(org.projectIds)
+    expect(records).toHaveLength(12 * 30)
+    expect(result.outputs['incomplete-project-ids']).toBe('[]')
+  })
+
+  it('a list as list-projects gives it: one that cannot be read fails the step after the others are listed, naming it', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 2)
+    platform.addHistory(b, 3)
+    const result = await step({ 'project-ids': JSON.stringify([a, 'gone-project-1', b]) })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::error::1 of 3 project\(s\) could not be read, so none of their operations are listed; every other project's are \(`incomplete-project-ids` names them all\)\. Could not list the operations of project gone-project-1: project gone-project-1 was not found \(404\)\./,
+      ),
+    ])
+    expect(result.outputs).toMatchObject({ 'operation-count': '5', 'incomplete-project-ids': '["gone-project-1"]', 'http-status': '404' })
+    expect(fileRecords(result.outputs).map((o) => o.project_id)).toEqual([a, a, b, b, b])
+  })
+
+  it('a project with more than max-operations is named in a warning and in incomplete-project-ids', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 9)
+    platform.addHistory(b, 2)
+    const result = await step({ 'project-ids': `${a}\n${b}`, 'max-operations': '4' })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(
+      `::warning::1 project(s) have more operations than \`max-operations\` (4) lets the step list, so only their newest are listed: ${a}.`,
+    )
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([a]))
+    expect(result.outputs['operation-count']).toBe('6')
+  })
+})
+
+describe('fail-on-status', () => {
+  it('fails the step naming the newest few; without it the same listing passes', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3)
+    const failed = platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-main-1',
+      status: 'failed',
+      createdAt: T - 60_000,
+    })
+    const passes = await step({ 'project-id': project })
+    expect(passes.code).toBe(0)
+    const fails = await step({ 'project-id': project, 'fail-on-status': 'failed,error' })
+    expect(fails.code).toBe(1)
+    expect(errorLines(fails.stdout)).toEqual([
+      `::error::1 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${failed} (project ${project}, branch br-main-1, apply_config, failed, 2026-11-21 09:59 UTC).`,
+    ])
+    expect(fails.outputs['failed-operation-ids']).toBe(JSON.stringify([failed]))
+    expect(fails.summary).toContain('<p>The platform reports these operations ended so: ')
+  })
+})
+
+describe('bounds and hostile text', () => {
+  it('3,000 operations: every output within 64 KiB, `operations` only in operations-file, which has all 3,000', async () => {
+    const project = platform.addProject({ id: 'busy-river-30000002' }).id
+    platform.addOperationHistory(project, { count: 3000, days: 2, seed: 13 })
+    const result = await step({ 'project-id': project, 'max-operations': '3000' })
+    expect(result.code).toBe(0)
+    expect(result.outputs.operations).toBeUndefined()
+    expect(fileRecords(result.outputs)).toEqual(platform.operations(project))
+    expect(result.outputs['operation-count']).toBe('3000')
+    for (const [name, value] of Object.entries(result.outputs))
+      expect([name, Buffer.byteLength(value) <= OUTPUT_LIMIT_BYTES]).toEqual([name, true])
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^::warning::Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes .* \`operations-file\` output: ${runnerTemp}/neon-operations-[0-9a-f-]+\\.json$`,
+        'm',
+      ),
+    )
+    expect(Buffer.byteLength(result.summary)).toBeLessThan(256 * 1024)
+  })
+
+  it('hostile text in the records forges no command and no Markdown; the outputs stay JSON', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3)
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations$/,
+      kind: 'rewrite',
+      set: { action: HOSTILE, branch_id: MARKDOWN, endpoint_id: HOSTILE, error: `${HOSTILE} Bearer abc`, status: MARKDOWN },
+      times: 9,
+    })
+    const result = await step({ 'project-id': project, 'fail-on-status': 'failed' })
+    expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
+    expect(markdownOutsideHtml(result.summary)).toEqual([expect.stringMatching(/^code_block: gantt\n/)])
+    expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.error)).toEqual(new Array(3).fill(`${HOSTILE} Bearer ***`))
+    expect(JSON.parse(result.outputs['status-counts']!)[MARKDOWN]).toBe(3)
+  })
+})
+
+describe('congestion', () => {
+  it('a 429 with Retry-After is absorbed: the step waits as asked and lists every project', async () => {
+    const projects = platform.addProjects(3)
+    for (const id of projects) platform.addHistory(id, 2)
+    platform.inject({ path: `/projects/${projects[1]}/operations`, kind: 'status', status: 429, retryAfter: '7', times: 2 })
+    const result = await step({ 'project-ids': projects.join('\n') })
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('6')
+    expect(result.stdout.match(/^::warning::The platform answered 429 \(too many requests, Retry-After 7 s; /gm)).toHaveLength(1)
+    expect(result.stdout).toMatch(
+      /^Listed 6 operation\(s\) of 3 project\(s\) in 5 request\(s\); 2 answered 429 and were sent again after the wait asked for: 6 finished\.$/m,
+    )
+  })
+})
+
+describe('inputs refused before any request, each naming the input', () => {
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['neither project input', {}, /^::error::list-operations needs `project-id` \(one project\) or `project-ids`/],
+    [
+      'both project inputs',
+      { 'project-id': 'p-1', 'project-ids': 'all' },
+      /^::error::Inputs `project-id` and `project-ids` were both given/,
+    ],
+    [
+      'a `since` it cannot read',
+      { 'project-id': 'p-1', since: 'last week' },
+      /^::error::Input `since` is "last week": it must be a span back from now/,
+    ],
+    [
+      'a `since` in the future',
+      { 'project-id': 'p-1', since: '2026-11-22' },
+      /^::error::Input `since` is "2026-11-22", which is in the future/,
+    ],
+    [
+      'a status it does not know',
+      { 'project-id': 'p-1', 'fail-on-status': 'failed,broken' },
+      /^::error::Input `fail-on-status` holds "broken", which is not an operation status/,
+    ],
+    [
+      'a status filter it does not know',
+      { 'project-id': 'p-1', 'operation-statuses': 'done' },
+      /^::error::Input `operation-statuses` holds "done"/,
+    ],
+    ['branch-id with a list', { 'project-ids': 'p-1\np-2', 'branch-id': 'br-1' }, /^::error::Input `branch-id` applies to one project/],
+    ['max-operations past its bound', { 'project-id': 'p-1', 'max-operations': '100001' }, /^::error::Input `max-operations` is "100001"/],
+    [
+      'operation-ids, as for a gate',
+      { 'project-id': 'p-1', 'operation-ids': 'pending' },
+      /^::error::Input `operation-ids` was given to list-operations, which does not take it/,
+    ],
+  ])('%s', async (_, inputs, error) => {
+    const result = await step(inputs)
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([expect.stringMatching(error)])
+    expect(platform.requests).toEqual([])
+    expect(result.outputs).toEqual({})
+  })
+})

@@ -1,0 +1,373 @@
+import { listAllProjects } from '../api/endpoints.ts'
+import { organizationForProjects } from '../api/organization.ts'
+import { formatDuration } from '../base/clock.ts'
+import { InputError } from '../base/errors.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import { operationsChart } from '../operations/chart.ts'
+import { OperationsReader, type ListingFilter, type ListingSelection, type ProjectListing } from '../operations/listing.ts'
+import { RequestPacer } from '../operations/pacing.ts'
+import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
+import { consoleWord, isTerminal } from '../operations/status.ts'
+import type { CommandContext, CommandResult } from '../runner/context.ts'
+import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
+import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
+
+/**
+ * list-operations: the operations of one project, of a list, or of every project of an
+ * organization (operations/listing.ts), as outputs (every record in `operations-file`, written
+ * as the pages come) and a summary in the console's words, with a chart of when they ran. It
+ * fails only on what `fail-on-status` names, and on projects it could not read, after listing
+ * every other one.
+ */
+export interface ListOperationsOptions extends ListingSelection {
+  /** Where `operations-file` is written: RUNNER_TEMP. */
+  fileDir: string
+}
+
+/** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
+const MAX_PROJECTS_NAMED = 10
+
+export async function runListOperations(ctx: CommandContext, options: ListOperationsOptions): Promise<CommandResult> {
+  const startedAt = ctx.clock.now()
+  const sinceMs = sinceOf(options, startedAt)
+  const pacer = new RequestPacer(ctx.clock)
+  const client = ctx.client.withPacing(pacer)
+  const reader = new OperationsReader({ client, pacer, log: ctx.log })
+  const scope = options.projects
+
+  let projectIds: string[]
+  let orgId: string | undefined
+  const notes: string[] = []
+  if (scope.kind === 'one') projectIds = [scope.projectId]
+  else if (scope.kind === 'list') projectIds = scope.projectIds
+  else {
+    orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId)
+    const found = await listAllProjects(client, { orgId })
+    if (found.warning) {
+      ctx.log.warning(found.warning)
+      notes.push(found.warning)
+    }
+    // Listed by id only when the platform could not read their records in time: their operations can still be read.
+    projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+  }
+  const branchId = scope.kind === 'one' ? scope.branchId : undefined
+  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
+
+  const filter: ListingFilter = {
+    maxOperations: options.maxOperations,
+    ...(sinceMs === undefined ? {} : { sinceMs }),
+    ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+    ...(options.actions ? { actions: new Set(options.actions) } : {}),
+    ...(branchId === undefined ? {} : { branchId }),
+  }
+  ctx.log.info(`Listing the operations of ${describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
+
+  const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
+  const file = new ListFileWriter(options.fileDir, 'operations')
+  const held = new HeldOutput(projectIds.length)
+  let listings: ProjectListing[]
+  try {
+    listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+      const records: string[] = []
+      for (const operation of operations) {
+        report.add(index, operation)
+        const json = recordJson(operation)
+        held.add(index, json)
+        records.push(json)
+      }
+      await file.add(index, records)
+    })
+  } catch (error) {
+    await file.discard()
+    throw error
+  }
+  const path = await file.finish()
+
+  const cut = listings.filter((l) => l.end.kind === 'cut')
+  const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
+  const unreadable = listings.flatMap((l) => (l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []))
+  const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId)
+  for (const warning of broken) ctx.log.warning(warning)
+  const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
+  if (cutNote) ctx.log.warning(cutNote)
+  ctx.log.info(describeTotals(report, projectIds.length, pacer))
+
+  const failures: string[] = []
+  const next: string[] = []
+  if (unreadable.length > 0) {
+    failures.push(describeUnreadable(unreadable, projectIds.length))
+    next.push(
+      'Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
+        "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
+    )
+  }
+  const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined
+  if (failing) {
+    failures.push(failing)
+    next.push(
+      'The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
+        'A later step can read `failed-operation-ids` and `operations-file`.',
+    )
+  }
+
+  const operations = held.json()
+  return {
+    outputs: {
+      ...(operations === undefined ? {} : { operations }),
+      'operations-file': path,
+      'operation-count': String(report.total),
+      'status-counts': JSON.stringify(report.statusCountsObject()),
+      'failed-operation-ids': JSON.stringify(report.failedOperationIds()),
+      'incomplete-project-ids': JSON.stringify(incomplete),
+      ...(orgId === undefined ? {} : { 'org-id': orgId }),
+    },
+    ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
+    summary: summaryOf({
+      options,
+      projectIds,
+      listings,
+      report,
+      orgId,
+      sinceMs,
+      startedAt,
+      notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
+      // A project list whose paging went wrong may lack projects no output can name.
+      incomplete: incomplete.length > 0 || notes.length > 0,
+    }),
+    ...(failures.length > 0 ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
+    ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
+  }
+}
+
+/** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
+function sinceOf(options: ListOperationsOptions, now: number): number | undefined {
+  const { since } = options
+  if (since === undefined) return undefined
+  const ms = since.kind === 'ago' ? now - since.ms : since.ms
+  if (ms > now) {
+    throw new InputError(
+      `Input \`since\` is ${quoted(since.text, 80)}, which is in the future (the step started at ${untrusted(new Date(now).toISOString())}): ` +
+        'no operation was created after it. Give a time in the past, or a span back from now such as 24h.',
+    )
+  }
+  return Math.floor(ms / 1000) * 1000
+}
+
+/**
+ * The `operations` output while it fits the output limit, each project's records in order; past
+ * the limit only its size is kept (the file has every record).
+ */
+class HeldOutput {
+  private parts: string[][] | undefined
+  /** The JSON array's size in bytes. */
+  bytes = 2
+
+  constructor(projects: number) {
+    this.parts = Array.from({ length: projects }, () => [])
+  }
+
+  add(index: number, json: string): void {
+    this.bytes += Buffer.byteLength(json, 'utf8') + (this.bytes > 2 ? 1 : 0)
+    if (this.bytes > OUTPUT_LIMIT_BYTES) this.parts = undefined
+    else this.parts?.[index]!.push(json)
+  }
+
+  json(): string | undefined {
+    return this.parts && `[${this.parts.flat().join(',')}]`
+  }
+}
+
+function describeScope(options: ListOperationsOptions, projects: number, orgId: string | undefined): string {
+  const scope = options.projects
+  if (scope.kind === 'one') {
+    return scope.branchId === undefined
+      ? `project ${untrusted(scope.projectId)}`
+      : `branch ${untrusted(scope.branchId)} of project ${untrusted(scope.projectId)}`
+  }
+  if (scope.kind === 'list') return `${projects} project(s)`
+  return orgId === undefined
+    ? `the ${projects} project(s) of the key's user`
+    : `the ${projects} project(s) of organization ${untrusted(orgId)}`
+}
+
+function describeFilter(options: ListOperationsOptions, sinceMs: number | undefined): string {
+  const parts = [
+    sinceMs === undefined ? '' : ` since ${new Date(sinceMs).toISOString().replace('.000Z', 'Z')}`,
+    `, at most ${options.maxOperations}${options.projects.kind === 'one' ? '' : ' of each'}, the newest`,
+    options.statuses ? `, with status ${options.statuses.join(', ')}` : '',
+    options.actions ? `, with action ${options.actions.join(', ')}` : '',
+    options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
+  ]
+  // Statuses and actions the inputs checked: words of letters, digits and _ . -
+  return untrusted(parts.join(''), Number.POSITIVE_INFINITY)
+}
+
+function describeTotals(report: ListingReport, projects: number, pacer: RequestPacer): string {
+  const counts = [...report.statusCounts]
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${untrusted(status, 40)}`)
+    .join(', ')
+  const congested = pacer.congested > 0 ? `; ${pacer.congested} answered 429 and were sent again after the wait asked for` : ''
+  return `Listed ${report.total} operation(s) of ${projects} project(s) in ${pacer.sent} request(s)${congested}${counts ? `: ${counts}` : ''}.`
+}
+
+function describeCut(cut: ProjectListing[], max: number): string {
+  return (
+    `${cut.length} project(s) have more operations than \`max-operations\` (${max}) lets the step list, so only their newest are listed: ` +
+    `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them; raise \`max-operations\` (up to 100000) or set a later \`since\` for all of them.`
+  )
+}
+
+function describeUnreadable(unreadable: Array<{ projectId: string; error: { message: string } }>, total: number): string {
+  const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message)
+  const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : ''
+  return (
+    `${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed; every other project's are ` +
+    `(\`incomplete-project-ids\` names them all). ${untrusted(named.join(' '), Number.POSITIVE_INFINITY)}${more}`
+  )
+}
+
+function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
+  const named = report.failing().map(({ operation: o, projectIndex }) => {
+    const where = `project ${untrusted(projectIds[projectIndex] ?? '')}, branch ${untrusted(o.branch_id)}`
+    return `${untrusted(o.id)} (${where}, ${untrusted(o.action)}, ${untrusted(o.status)}, ${formatDate(o.created_at) || untrusted(o.created_at)})`
+  })
+  const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''
+  return (
+    `${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${untrusted(failOn.join(', '))}), the newest: ` +
+    `${untrusted(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`
+  )
+}
+
+function describeSome(ids: readonly string[]): string {
+  const named = ids
+    .slice(0, MAX_PROJECTS_NAMED)
+    .map((id) => untrusted(id, 80))
+    .join(', ')
+  return ids.length > MAX_PROJECTS_NAMED ? `${named}, and ${ids.length - MAX_PROJECTS_NAMED} more` : named
+}
+
+// ---- the job summary ---------------------------------------------------------------------------
+
+interface SummaryParts {
+  options: ListOperationsOptions
+  projectIds: readonly string[]
+  listings: readonly ProjectListing[]
+  report: ListingReport
+  orgId: string | undefined
+  sinceMs: number | undefined
+  startedAt: number
+  notes: string[]
+  incomplete: boolean
+}
+
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)']
+
+function summaryOf(parts: SummaryParts): string {
+  const { options, projectIds, report } = parts
+  const several = options.projects.kind !== 'one'
+  const listed = report.rows()
+  const candidates = report.chartCandidates().sort(newestFirst)
+  return (
+    heading(summaryTitle(parts)) +
+    paragraph(describeCounts(report)) +
+    parts.notes.map((note) => paragraph(note)).join('') +
+    (several && projectIds.length > 0 ? projectTable(parts) : '') +
+    operationsChart(
+      candidates.map((c) => c.operation),
+      { now: parts.startedAt, listed: { total: report.total, failed: report.failed } },
+    ) +
+    (listed.length > 0
+      ? tableOf(
+          several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS,
+          listed,
+          (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)),
+          { total: report.total, rest: 'the `operations-file` output' },
+        )
+      : '')
+  )
+}
+
+function summaryTitle(parts: SummaryParts): string {
+  const { options, projectIds, report, orgId, sinceMs } = parts
+  const scope = options.projects
+  const whose =
+    scope.kind === 'one'
+      ? `project ${scope.projectId}${scope.branchId === undefined ? '' : `, branch ${scope.branchId}`}`
+      : scope.kind === 'all' && orgId !== undefined
+        ? `the ${projects(projectIds.length)} of organization ${orgId}`
+        : projects(projectIds.length)
+  const since = sinceMs === undefined ? '' : ` since ${formatDate(new Date(sinceMs).toISOString())}`
+  return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`
+}
+
+/**
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
+ * words once, with the statuses it stands for where they are not the word itself.
+ */
+function describeCounts(report: ListingReport): string {
+  const counts = [...report.statusCounts].filter(([, n]) => n > 0)
+  if (counts.length === 0) return 'No operation listed.'
+  const byWord = new Map<string, Array<[string, number]>>()
+  const unknown: string[] = []
+  for (const [status, n] of counts) {
+    const word = consoleWord(status)
+    if (word === undefined) unknown.push(`${n} of a status the action does not know (${status})`)
+    else byWord.set(word, [...(byWord.get(word) ?? []), [status, n]])
+  }
+  const words = [...byWord].map(([word, statuses]) => {
+    const total = statuses.reduce((sum, [, n]) => sum + n, 0)
+    if (statuses.length === 1) return statuses[0]![0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0]![0]})`
+    return `${total} ${word} (${statuses.map(([status, n]) => `${n} ${status}`).join(', ')})`
+  })
+  return `${report.total} operation(s): ${untrusted([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`
+}
+
+function projectTable(parts: SummaryParts): string {
+  const { listings, report } = parts
+  const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
+  // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
+  rows.sort(
+    (a, b) =>
+      Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
+      b.tally.failed - a.tally.failed ||
+      b.tally.inProgress - a.tally.inProgress ||
+      a.index - b.index,
+  )
+  return tableOf(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+    const { end } = listing
+    const operations =
+      end.kind === 'unreadable'
+        ? `could not be read (${end.error.status ?? end.error.kind})`
+        : end.kind === 'cut'
+          ? `${tally.operations} (the newest; more not listed)`
+          : end.kind === 'broken'
+            ? `${tally.operations} (may be incomplete)`
+            : tally.operations
+    const longest = tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
+    return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
+  })
+}
+
+/**
+ * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
+ * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ */
+function operationRow({ operation: o, durationMs }: Listed): Cell[] {
+  const status = consoleWord(o.status) ?? o.status
+  const duration = `${formatDuration(durationMs)}${isTerminal(o.status) ? '' : ' so far'}`
+  return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)]
+}
+
+/** The characters of an operation id the table shows: the first group of its UUID. */
+const SHORT_ID = 8
+
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+function shortDate(iso: string): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ')
+}
+
+function projects(n: number): string {
+  return n === 1 ? '1 project' : `${n} projects`
+}

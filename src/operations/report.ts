@@ -1,0 +1,158 @@
+/**
+ * What list-operations found, tallied record by record as the pages come, in memory bounded
+ * whatever the number of operations: counts by status and by project, the ids of the failed
+ * ones, and for the summary and the error only the few records they show (the failed, those in
+ * progress, the longest, those of `fail-on-status`), picked the same way whatever order the
+ * projects' pages came in.
+ */
+import type { Operation } from '../api/types.ts'
+import { MAX_BARS } from './chart.ts'
+import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
+
+/** Operations the summary's table shows at most. */
+export const MAX_TABLE_ROWS = 200
+/** Operations with a status of `fail-on-status` the error names at most. */
+export const MAX_NAMED_IN_ERROR = 5
+
+/** A listed operation, where it came from: its project's place in the listing and its own in that project's list. */
+export interface Listed {
+  operation: Operation
+  projectIndex: number
+  /** Its place in its project's list, newest first. */
+  position: number
+  createdMs: number
+  durationMs: number
+}
+
+/** What the summary says of one project. */
+export interface ProjectTally {
+  operations: number
+  failed: number
+  inProgress: number
+  longest?: Listed
+}
+
+/** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
+export function newestFirst(a: Listed, b: Listed): number {
+  return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position
+}
+
+function longestFirst(a: Listed, b: Listed): number {
+  return b.durationMs - a.durationMs || newestFirst(a, b)
+}
+
+/** The first `limit` of what it is given, by `order`, holding at most twice that many. */
+export class TopPicks {
+  private readonly limit: number
+  private readonly order: (a: Listed, b: Listed) => number
+  private items: Listed[] = []
+
+  constructor(limit: number, order: (a: Listed, b: Listed) => number) {
+    this.limit = limit
+    this.order = order
+  }
+
+  add(item: Listed): void {
+    this.items.push(item)
+    if (this.items.length >= 2 * this.limit) this.trim()
+  }
+
+  picked(): Listed[] {
+    this.trim()
+    return [...this.items]
+  }
+
+  private trim(): void {
+    this.items = this.items.sort(this.order).slice(0, this.limit)
+  }
+}
+
+export class ListingReport {
+  /** Every status listed, the 8 known ones first (at 0 when none had it). */
+  readonly statusCounts = new Map<string, number>(OPERATION_STATUSES.map((status) => [status, 0]))
+  readonly projects: ProjectTally[]
+  total = 0
+  failed = 0
+  /** How many listed operations have a status of `fail-on-status`. */
+  failingCount = 0
+  private readonly failedIds: string[][]
+  private readonly positions: number[]
+  private readonly failOn: ReadonlySet<string>
+  /** For the summary's table: the failed ones, then the others, newest first. */
+  private readonly failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst)
+  private readonly otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst)
+  /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
+  private readonly bars = new Map<StatusGroup | 'unknown', TopPicks>([
+    ['failure', new TopPicks(MAX_BARS, newestFirst)],
+    ['pending', new TopPicks(MAX_BARS, newestFirst)],
+    ['unknown', new TopPicks(MAX_BARS, newestFirst)],
+    ['success', new TopPicks(MAX_BARS, longestFirst)],
+  ])
+  private readonly failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst)
+  private readonly now: number
+
+  /** `now`: where the time of an operation still in progress runs to. */
+  constructor(projects: number, now: number, failOn: readonly string[] = []) {
+    this.now = now
+    this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }))
+    this.failedIds = Array.from({ length: projects }, () => [])
+    this.positions = new Array<number>(projects).fill(0)
+    this.failOn = new Set(failOn)
+  }
+
+  add(projectIndex: number, operation: Operation): void {
+    const { status } = operation
+    const group = statusGroup(status)
+    const createdMs = Date.parse(operation.created_at) || 0
+    const item: Listed = {
+      operation,
+      projectIndex,
+      position: this.positions[projectIndex]!++,
+      createdMs,
+      // The record's time is that of its last change of status: one still going has taken until now so far.
+      durationMs: group === 'pending' ? Math.max(durationOf(operation), this.now - createdMs) : durationOf(operation),
+    }
+    this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1)
+    this.total++
+    const project = this.projects[projectIndex]!
+    project.operations++
+    if (project.longest === undefined || longestFirst(item, project.longest) < 0) project.longest = item
+    if (group === 'failure') {
+      this.failed++
+      project.failed++
+      this.failedIds[projectIndex]!.push(operation.id)
+      this.failedRows.add(item)
+    } else this.otherRows.add(item)
+    if (group === 'pending') project.inProgress++
+    this.bars.get(isKnownStatus(status) ? group : 'unknown')!.add(item)
+    if (this.failOn.has(status)) {
+      this.failingCount++
+      this.failOnPicks.add(item)
+    }
+  }
+
+  /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+  failedOperationIds(): string[] {
+    return this.failedIds.flat()
+  }
+
+  /** The newest of them, for the error. */
+  failing(): Listed[] {
+    return this.failOnPicks.picked()
+  }
+
+  /** The summary table's rows: the failed ones first, then the others, each newest first. */
+  rows(): Listed[] {
+    return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS)
+  }
+
+  /** What the chart may draw: every operation it would pick from all of them. */
+  chartCandidates(): Listed[] {
+    return [...this.bars.values()].flatMap((picks) => picks.picked())
+  }
+
+  /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+  statusCountsObject(): Record<string, number> {
+    return Object.fromEntries(this.statusCounts)
+  }
+}
