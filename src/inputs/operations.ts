@@ -88,9 +88,9 @@ export function parseOperationIds(raw: string): string[] {
 
 /** list-operations: `max-operations` of each project by default, and at most. */
 export const DEFAULT_MAX_OPERATIONS = 1000
-export const MAX_MAX_OPERATIONS = 100_000
+const MAX_MAX_OPERATIONS = 100_000
 /** `project-ids: all`: every project of the organization. */
-export const ALL_PROJECTS = 'all'
+const ALL_PROJECTS = 'all'
 /** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' } as const
 /** An action as the service names them (open: the service has more than the spec lists): `start_compute`. */
@@ -119,7 +119,7 @@ export function readListingSelection(read: InputReader): ListingSelection {
  * value is what a mistyped expression gives. `branch-id` only with one project; `org-id` only
  * with `all`, the one case that needs an organization.
  */
-export function readProjectScope(read: InputReader): ProjectScope {
+function readProjectScope(read: InputReader): ProjectScope {
   const projectId = readOptionalProjectId(read)
   const rawIds = read('project-ids').trim()
   const branchId = read('branch-id').trim() || undefined
@@ -168,7 +168,7 @@ export function readProjectScope(read: InputReader): ProjectScope {
 }
 
 /** `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone (a date alone is its midnight UTC). */
-export function readSince(read: InputReader): Since | undefined {
+function readSince(read: InputReader): Since | undefined {
   const text = read('since').trim()
   if (!text) return undefined
   const span = parseDuration(text)
@@ -198,7 +198,7 @@ function sinceError(text: string): InputError {
   )
 }
 
-export function readMaxOperations(read: InputReader): number {
+function readMaxOperations(read: InputReader): number {
   const raw = read('max-operations').trim()
   if (!raw) return DEFAULT_MAX_OPERATIONS
   const value = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN
@@ -212,7 +212,7 @@ export function readMaxOperations(read: InputReader): number {
 }
 
 /** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
-export function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-status'): string[] | undefined {
+function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-status'): string[] | undefined {
   const raw = read(input).trim()
   if (!raw) return undefined
   const statuses: string[] = []
@@ -229,7 +229,7 @@ export function readStatuses(read: InputReader, input: 'operation-statuses' | 'f
 }
 
 /** Actions (`start_compute`, `apply_config`…): open, as the service has more than the spec lists. */
-export function readActions(read: InputReader): string[] | undefined {
+function readActions(read: InputReader): string[] | undefined {
   const raw = read('operation-actions').trim()
   if (!raw) return undefined
   const actions: string[] = []

@@ -53,7 +53,7 @@ export interface ListingFilter {
 }
 
 /** How one project's listing ended. */
-export type ProjectEnd =
+type ProjectEnd =
   | { kind: 'complete' } // down to `since`, or to the end of the list
   | { kind: 'cut' } // more operations matched than `max-operations`
   | { kind: 'broken'; warning: string } // the platform's paging went wrong: may be incomplete
@@ -66,7 +66,7 @@ export interface ProjectListing {
 }
 
 /** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
-export const MAX_PAGES_PER_PROJECT = 1000
+const MAX_PAGES_PER_PROJECT = 1000
 /**
  * Projects read at once. The pacer, not this, keeps the step within the rate limits: a few
  * requests in flight are enough to cover the time each answer takes.

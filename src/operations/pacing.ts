@@ -72,7 +72,7 @@ export interface RateBudget {
   perRoutePerSecond: number
 }
 
-export const SERVICE_RATE_BUDGET: RateBudget = { perMinute: 700, perRoutePerSecond: 40 }
+const SERVICE_RATE_BUDGET: RateBudget = { perMinute: 700, perRoutePerSecond: 40 }
 
 /** How long every request waits after a 429 that names no Retry-After. */
 export const CONGESTION_PAUSE_MS = 1000

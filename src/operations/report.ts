@@ -10,9 +10,9 @@ import { MAX_BARS } from './chart.ts'
 import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /** Operations the summary's table shows at most. */
-export const MAX_TABLE_ROWS = 200
+const MAX_TABLE_ROWS = 200
 /** Operations with a status of `fail-on-status` the error names at most. */
-export const MAX_NAMED_IN_ERROR = 5
+const MAX_NAMED_IN_ERROR = 5
 
 /** A listed operation, where it came from: its project's place in the listing and its own in that project's list. */
 export interface Listed {
