@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { PlatformClient } from './api/client.ts'
-import { ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
+import { ProxySettingError, proxySecrets, proxyVariableSet } from './http/proxy-variables.ts'
 import { connectionPool } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
@@ -59,8 +59,10 @@ const MIN_MASKED_LENGTH = 4
  * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
  */
 export async function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): Promise<PlatformClient> {
-  const proxies = describeProxySettings(process.env)
-  if (proxies) core.info(proxies)
+  if (proxyVariableSet(process.env)) {
+    const proxies = (await import('./http/proxy.ts')).describeProxySettings(process.env)
+    if (proxies) core.info(proxies)
+  }
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,

@@ -1,4 +1,4 @@
-// src/http/proxy.ts: the proxy variables as curl and the runner read them (which one applies, NO_PROXY, credentials,
+// src/http/proxy.ts and proxy-variables.ts: the proxy variables as curl and the runner read them (which one applies, NO_PROXY, credentials,
 // what is masked), and proxyDispatcher against a real forward proxy on loopback (__tests__/support/forward-proxy.ts),
 // plain and through a TLS front with a test CA; what each failure says; and that start-up loads nothing more without a
 // proxy variable (child processes).
@@ -11,18 +11,15 @@ import type { Dispatcher } from 'undici'
 import dispatchRequest from 'undici/lib/api/api-request.js'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import {
-  ProxySettingError,
   describeCertificateError,
   describeProxyFailure,
   describeProxySettings,
   proxyDispatcher,
   proxyFor,
-  proxySecrets,
-  proxyVariableSet,
-  type Environment,
   type ProxyFailure,
   type ProxyRoute,
 } from '../../src/http/proxy.ts'
+import { ProxySettingError, proxySecrets, proxyVariableSet, type Environment } from '../../src/http/proxy-variables.ts'
 import { ForwardProxy, type ProxyFailure as ProxyFailureMode } from '../support/forward-proxy.ts'
 import { makeTestCa, type TestCa } from '../support/test-ca.ts'
 import { startTlsFront, type TlsFront } from '../support/tls-front.ts'

@@ -34,7 +34,7 @@ export function oneLine(text: string, max: number): string {
  * token, each new key, proxy credentials. The runner masks only a whole value, so a server that
  * echoes one inside a longer message, cut short by the action or by itself, would show the rest.
  */
-const secrets = new Set<string>()
+const secrets: string[] = []
 /** Shorter values are not looked for: replacing them would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4
 /** A piece of a secret this long anywhere in a text is taken for the secret: an echo cut short. */
@@ -53,9 +53,32 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ]
 
+/**
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE (a shorter
+ * secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE) characters or more holds one of
+ * them, and so does the whole secret; a piece at a text's start or end is found by that end.
+ */
+const tells: Array<{ secret: string; aligned: string[] }> = []
+
 /** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
 export function registerSecret(value: string): void {
-  if (value.length >= MIN_SECRET_LENGTH) secrets.add(value)
+  if (value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return
+  secrets.push(value)
+  // Longest first: a secret that holds another is replaced whole.
+  secrets.sort((a, b) => b.length - a.length)
+  const aligned: string[] = []
+  for (let i = 0; i < value.length; i += SECRET_EDGE) aligned.push(value.slice(i, Math.min(value.length, i + SECRET_EDGE)))
+  tells.push({ secret: value, aligned })
+}
+
+/** Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches, for every line the step prints. */
+function mayHoldSecret(text: string): boolean {
+  for (const { secret, aligned } of tells) {
+    if (text.length >= SECRET_EDGE && (secret.includes(text.slice(0, SECRET_EDGE)) || secret.includes(text.slice(-SECRET_EDGE))))
+      return true
+    for (const tell of aligned) if (text.includes(tell)) return true
+  }
+  return false
 }
 
 /**
@@ -66,11 +89,10 @@ export function registerSecret(value: string): void {
  */
 export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
   let out = text
-  // Longest first: a secret that holds another is replaced whole.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+  if (mayHoldSecret(text)) {
+    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+    if (options.pieces) out = redactPieces(out)
   }
-  if (options.pieces && secrets.size > 0) out = redactPieces(out)
   for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
   return out
 }

@@ -11,7 +11,8 @@ import Agent from 'undici/lib/dispatcher/agent.js'
 import dispatchRequest from 'undici/lib/api/api-request.js'
 import type { Clock } from '../base/clock.ts'
 import { quoted, redactSecrets, untrusted } from '../base/text.ts'
-import { describeCertificateError, describeProxyFailure, proxyDispatcher, routeOf, type Environment, type ProxyFailure } from './proxy.ts'
+import type { ProxyFailure } from './proxy.ts'
+import { proxyVariableSet, type Environment } from './proxy-variables.ts'
 
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
@@ -27,6 +28,8 @@ export function directPool(): Dispatcher {
  * a proxy variable the action cannot use.
  */
 export async function connectionPool(env: Environment): Promise<Dispatcher> {
+  if (!proxyVariableSet(env)) return directPool()
+  const { proxyDispatcher } = await import('./proxy.ts')
   return (await proxyDispatcher(env, POOL_OPTIONS)) ?? directPool()
 }
 
@@ -101,6 +104,8 @@ export async function sendRequest(dispatcher: Dispatcher, origin: string, reques
   } catch (cause) {
     if (status !== undefined) return { ok: false, cause, status }
     // Named now, while the failure is at hand: the proxy's, or the certificate's, or neither.
+    // Loaded only now: a step whose requests all get answers never pays for it.
+    const { describeCertificateError, describeProxyFailure, routeOf } = await import('./proxy.ts')
     const route = routeOf(dispatcher, origin)
     const proxy = route && describeProxyFailure(cause, route)
     if (proxy) return { ok: false, cause, proxy }

@@ -62,14 +62,16 @@ export function recordJson(record: unknown): string {
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text: string): string {
+  // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
+  const redacted = redactSecrets(text)
+  if (redacted === text) return text
   let value: unknown
   try {
     value = JSON.parse(text) as unknown
   } catch {
-    return redactSecrets(text)
+    return redacted
   }
-  // Nothing to replace: as it is, the only way to keep its exact text.
-  return redactSecrets(text) === text ? text : recordJson(value)
+  return recordJson(value)
 }
 
 /**
