@@ -60,6 +60,9 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
  */
 const tells: Array<{ secret: string; aligned: string[] }> = []
 
+/** What every credential form starts with: most texts have none, and are not searched further. */
+const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i
+
 /** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
 export function registerSecret(value: string): void {
   if (value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return
@@ -93,7 +96,7 @@ export function redactSecrets(text: string, options: { pieces?: boolean } = {}):
     for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
     if (options.pieces) out = redactPieces(out)
   }
-  for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
+  if (CREDENTIAL_WORD.test(out)) for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
   return out
 }
 
