@@ -31,10 +31,13 @@ const text = (html: string) =>
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replace(/\s+/g, ' ')
 
-describe.each<[string, StepOptions['entry']]>([
+// Run from src/ (E2E_ENTRY=source, as the mutation runner does, whose src/ is not what dist/ was built from), only from src/.
+const ENTRIES: Array<[string, StepOptions['entry']]> = [
   ['from src/', 'source'],
-  ['from the bundle', 'bundle'],
-])('%s', (_, entry) => {
+  ...(process.env.E2E_ENTRY === 'source' ? [] : [['from the bundle', 'bundle'] as [string, StepOptions['entry']]]),
+]
+
+describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
   it('a wrong API key: the summary names the 401, the request id and what to check', async () => {
     const step = await runStep({ command: 'list-projects', 'api-key': 'napi_wrong', 'api-host': url }, { entry })
     const requestId = step.outputs['request-id']!

@@ -35,6 +35,7 @@ import {
   queryString,
   reachedServer,
   sendAttempt,
+  serviceBase,
   unsendable,
   type AttemptEnd,
   type HttpRequest,
@@ -298,9 +299,9 @@ export class PlatformClient {
   private readonly requestTimeoutMs: number
 
   constructor(options: ClientOptions) {
-    const base = new URL(options.baseUrl)
-    this.origin = base.origin
-    this.basePath = base.pathname.replace(/\/+$/, '')
+    const { origin, basePath } = serviceBase(options.baseUrl)
+    this.origin = origin
+    this.basePath = basePath
     this.options = options
     this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
     this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS

@@ -24,6 +24,7 @@ import {
   isRequestId,
   reachedServer,
   sendAttempt,
+  serviceBase,
   unsendable,
   type AttemptEnd,
   type Received,
@@ -57,9 +58,9 @@ export class GitHubClient {
   private readonly connections: Dispatcher
 
   constructor(options: GitHubClientOptions) {
-    const base = new URL(options.apiUrl)
-    this.origin = base.origin
-    this.basePath = base.pathname.replace(/\/+$/, '')
+    const { origin, basePath } = serviceBase(options.apiUrl)
+    this.origin = origin
+    this.basePath = basePath
     this.token = options.token
     this.clock = options.clock
     this.connections = options.connections

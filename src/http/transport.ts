@@ -14,6 +14,12 @@ import { quoted, redactSecrets, untrusted } from '../base/text.ts'
 import type { ProxyFailure } from './proxy.ts'
 import { proxyVariableSet, type Environment } from './proxy-variables.ts'
 
+/** Where a service's API is: its origin, and the path below it every request's path goes under (no trailing slash). */
+export function serviceBase(apiUrl: string): { origin: string; basePath: string } {
+  const base = new URL(apiUrl)
+  return { origin: base.origin, basePath: base.pathname.replace(/\/+$/, '') }
+}
+
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
 
