@@ -79,6 +79,49 @@ describe('redactSecrets(): what the step must never show, replaced before anythi
     expect(redactSecrets(`x ${KEY.slice(3, 10)} y`, { pieces: true })).toBe(`x ${KEY.slice(3, 10)} y`)
   })
 
+  it('untrusted() and summary cells replace an echo the server itself cut short, wherever it stands', () => {
+    expect(untrusted(`x ${KEY.slice(5, 20)} y`)).toBe('x *** y')
+    // The secret's last twelve characters, and its first: whole pieces of their own.
+    expect(oneLine(`x ${KEY.slice(-12)} y`, 200)).toBe('x *** y')
+    expect(oneLine(`x ${KEY.slice(0, 12)} y`, 200)).toBe('x *** y')
+    // At the ends of a text, shorter pieces: where the server cut it.
+    expect(untrusted(`said ${KEY.slice(0, 7)}`)).toBe('said ***')
+    expect(untrusted(`${KEY.slice(-7)} said`)).toBe('*** said')
+    expect(untrusted('nothing to hide here')).toBe('nothing to hide here')
+  })
+
+  it('pieces at the very start of a text, and a text that is a piece of a secret and nothing else', () => {
+    expect(untrusted(`${KEY.slice(5, 20)} y`)).toBe('*** y')
+    expect(untrusted(KEY.slice(0, 7))).toBe('***')
+    expect(untrusted(`said ${KEY.slice(0, 6)}`)).toBe('said ***')
+    expect(untrusted(`${KEY.slice(-6)} said`)).toBe('*** said')
+  })
+
+  it('every registered secret, not only the first; a secret that holds another is replaced whole', () => {
+    registerSecret('zq81-prefix')
+    registerSecret('zq81-prefix-and-more-99')
+    expect(redactSecrets('x zq81-prefix-and-more-99 y')).toBe('x *** y')
+    expect(redactSecrets('x zq81-prefix y')).toBe('x *** y')
+    // Values shorter than four characters are never looked for: they would blank out ordinary words.
+    registerSecret('a7q')
+    expect(redactSecrets('a7q in a sentence')).toBe('a7q in a sentence')
+    registerSecret('Q7k%')
+    expect(redactSecrets('x Q7k% y')).toBe('x *** y')
+  })
+
+  it('credential forms however they are spaced, and only what looks like a credential', () => {
+    expect(redactSecrets('Authorization: Bearer  abc.DEF-123')).toBe('Authorization: Bearer  ***')
+    expect(redactSecrets('token  a1b2c3d4e5f6 sent')).toBe('token  *** sent')
+    expect(redactSecrets('token: a1b2c3d4e5f6g7')).toBe('token: ***')
+    expect(redactSecrets('token=1abcdefgh2')).toBe('token=***')
+    // Digits alone, or letters alone, are no credential by their form.
+    expect(redactSecrets('token=12345678 and token=abcdefghij')).toBe('token=12345678 and token=abcdefghij')
+    expect(redactSecrets('uses ghs_16C7e42F292c6912E7710c838347Ae178B4a here')).toBe('uses *** here')
+    expect(redactSecrets('ghp_short and ghx_16C7e42F292c6912E7710c838347Ae178B4a')).toBe(
+      'ghp_short and ghx_16C7e42F292c6912E7710c838347Ae178B4a',
+    )
+  })
+
   it('replaces credentials by their form, whoever owns them, and leaves prose alone', () => {
     expect(redactSecrets('Authorization: Bearer abc.DEF-123')).toBe('Authorization: Bearer ***')
     expect(redactSecrets('header token ghs_16C7e42F292c6912E7710c838347Ae178B4a')).toBe('header token ***')

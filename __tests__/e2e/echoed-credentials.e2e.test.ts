@@ -4,6 +4,7 @@
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { randomBytes } from 'node:crypto'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
@@ -75,7 +76,8 @@ describe("the platform echoes the step's API key in an error", () => {
 describe('GitHub echoes the token in a 422 message', () => {
   let github: GitHubEmulator
   beforeEach(async () => {
-    github = new GitHubEmulator()
+    // Not the emulator's default hex token: six hex characters of it turn up by chance in the log's request ids.
+    github = new GitHubEmulator({ token: `ghs_${randomBytes(27).toString('base64url')}` })
     await github.start()
   })
   afterEach(async () => {

@@ -1,7 +1,7 @@
 // src/http/errors.ts: the one RequestError, and finding it among the causes of another error.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { RequestError, requestErrorIn } from '../../src/http/errors.ts'
+import { RequestError, namedConnectionFailure, requestErrorIn, type RequestErrorKind } from '../../src/http/errors.ts'
 
 const details = { kind: 'http', method: 'GET', path: '/x', requestId: 'req-1' } as const
 
@@ -19,5 +19,50 @@ describe('RequestError', () => {
     expect(requestErrorIn(wrap(api, 4))).toBe(api)
     expect(requestErrorIn(wrap(api, 5))).toBeUndefined()
     expect(requestErrorIn('not an error')).toBeUndefined()
+  })
+})
+
+describe('what a RequestError says about sending the request again', () => {
+  it.each<[RequestErrorKind, boolean]>([
+    ['http', false],
+    ['network', false],
+    ['timeout', false],
+    ['malformed', false],
+    ['redirect', false],
+    ['proxy', false],
+    ['invalid', true],
+    ['deadline', true],
+    ['cancelled', true],
+    ['proxy-refused', true],
+    ['certificate', true],
+  ])('%s: final is %s', (kind, final) => {
+    const error = new RequestError('m', { ...details, kind })
+    expect([error.final, error.timedOut]).toEqual([final, kind === 'timeout'])
+  })
+})
+
+describe('namedConnectionFailure(): a failed connection the transport could name', () => {
+  const base = { method: 'GET', path: '/x', requestId: 'req-1' }
+
+  it("the proxy's: its words, refused or not, and whether the request went past it", () => {
+    const refused = namedConnectionFailure({ proxy: { message: 'The proxy asks for credentials.', final: true, notSent: true } }, base)!
+    expect(refused).toMatchObject({
+      message: 'The proxy asks for credentials.',
+      kind: 'proxy-refused',
+      mayHaveReachedServer: false,
+      ...base,
+    })
+    const dropped = namedConnectionFailure({ proxy: { message: 'The connection closed.', final: false, notSent: false } }, base)!
+    expect(dropped).toMatchObject({ kind: 'proxy', mayHaveReachedServer: true, method: 'GET', path: '/x' })
+  })
+
+  it("the certificate's: never sent, and final", () => {
+    const error = namedConnectionFailure({ certificate: { message: 'Not trusted: NODE_EXTRA_CA_CERTS.' } }, base)!
+    expect(error).toMatchObject({ message: 'Not trusted: NODE_EXTRA_CA_CERTS.', kind: 'certificate', mayHaveReachedServer: false, ...base })
+    expect(error.final).toBe(true)
+  })
+
+  it('neither: nothing to name', () => {
+    expect(namedConnectionFailure({}, base)).toBeUndefined()
   })
 })

@@ -54,11 +54,12 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
 ]
 
 /**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE (a shorter
- * secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE) characters or more holds one of
- * them, and so does the whole secret; a piece at a text's start or end is found by that end.
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last
+ * SECRET_EDGE characters (a shorter secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE)
+ * characters or more holds one of them, and so does the whole secret, and a piece of at least
+ * SECRET_EDGE at a text's start or end.
  */
-const tells: Array<{ secret: string; aligned: string[] }> = []
+const tells: Array<{ aligned: string[] }> = []
 
 /** What every credential form starts with: most texts have none, and are not searched further. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i
@@ -70,18 +71,19 @@ export function registerSecret(value: string): void {
   // Longest first: a secret that holds another is replaced whole.
   secrets.sort((a, b) => b.length - a.length)
   const aligned: string[] = []
-  for (let i = 0; i < value.length; i += SECRET_EDGE) aligned.push(value.slice(i, Math.min(value.length, i + SECRET_EDGE)))
-  tells.push({ secret: value, aligned })
+  for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE) aligned.push(value.slice(i, i + SECRET_EDGE))
+  // The last SECRET_EDGE characters too (or a shorter secret whole): what a piece at a text's start ends with.
+  if (value.length % SECRET_EDGE !== 0) aligned.push(value.slice(-SECRET_EDGE))
+  tells.push({ aligned })
 }
 
-/** Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches, for every line the step prints. */
+/**
+ * Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches,
+ * for every line the step prints. A piece at the text's start ends with the secret's last
+ * SECRET_EDGE characters, and one at its end starts with its first.
+ */
 function mayHoldSecret(text: string): boolean {
-  for (const { secret, aligned } of tells) {
-    if (text.length >= SECRET_EDGE && (secret.includes(text.slice(0, SECRET_EDGE)) || secret.includes(text.slice(-SECRET_EDGE))))
-      return true
-    for (const tell of aligned) if (text.includes(tell)) return true
-  }
-  return false
+  return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)))
 }
 
 /**
@@ -93,7 +95,7 @@ function mayHoldSecret(text: string): boolean {
 export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
   let out = text
   if (mayHoldSecret(text)) {
-    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED)
+    for (const secret of secrets) out = out.split(secret).join(REDACTED)
     if (options.pieces) out = redactPieces(out)
   }
   if (CREDENTIAL_WORD.test(out)) for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
