@@ -11,8 +11,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
-import { forgedCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
-import { markdownOutsideHtml } from '../support/markdown.ts'
+import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -25,15 +24,6 @@ const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
   runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
 
 const base = () => ({ 'api-key': admin.key, 'api-host': url })
-
-/** The runner takes no command from this step but its own, and its summary renders no Markdown. */
-function expectOnlyOwnCommands(result: StepResult): void {
-  // The action masks the keys it holds or creates, and the GitHub token: nothing else.
-  const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
-  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
-  expect(markdownOutsideHtml(result.summary)).toEqual([])
-  expect(result.stderr).toBe('')
-}
 
 const VALUES = [HOSTILE, MARKDOWN]
 
@@ -219,7 +209,7 @@ describe('hostile error bodies and headers', () => {
     const result = await step({ command: 'list-keys' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toHaveLength(1)
-    expectOnlyOwnCommands(result)
+    expectOnlyOwnCommands(result, admin.key)
   })
 
   it.each(VALUES.map((v) => [v]))("a proxy page's title and content type, through every retry: %j", async (value) => {
@@ -237,7 +227,7 @@ describe('hostile error bodies and headers', () => {
       const result = await step({ command })
       expect([command, result.code]).toEqual([command, 1])
       expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(4)
-      expectOnlyOwnCommands(result)
+      expectOnlyOwnCommands(result, admin.key)
     }
   })
 
@@ -245,7 +235,7 @@ describe('hostile error bodies and headers', () => {
     platform.inject({ path: '/api_keys', kind: 'redirect', location: '##[add-mask]finished ::error::x', times: 9 })
     const result = await step({ command: 'list-keys' })
     expect(errorLines(result.stdout)).toEqual([expect.stringContaining('redirecting to "#\u200b#[add-mask]finished ::error::x"')])
-    expectOnlyOwnCommands(result)
+    expectOnlyOwnCommands(result, admin.key)
   })
 })
 

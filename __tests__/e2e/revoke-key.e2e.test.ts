@@ -4,9 +4,8 @@
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
-import { forgedCommands } from '../support/injection.ts'
-import { markdownOutsideHtml } from '../support/markdown.ts'
+import { errorLines, runStep } from '../../scripts/run-step.ts'
+import { expectOnlyOwnCommands } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -19,15 +18,6 @@ const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
   runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
 
 const base = () => ({ 'api-key': admin.key, 'api-host': url })
-
-/** The runner takes no command from this step but its own, and its summary renders no Markdown. */
-function expectOnlyOwnCommands(result: StepResult): void {
-  // The action masks the keys it holds or creates, and the GitHub token: nothing else.
-  const isOwnMask = (value: string) => value === admin.key || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
-  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
-  expect(markdownOutsideHtml(result.summary)).toEqual([])
-  expect(result.stderr).toBe('')
-}
 
 describe('revoke-key', () => {
   it('revokes by id', async () => {
@@ -119,7 +109,7 @@ describe('hostile free-text inputs', () => {
       const result = await step({ command: 'revoke-key', 'key-name': name })
       expect(result.code).toBe(0)
       expect(result.stdout).toContain('::warning::No API key is named "')
-      expectOnlyOwnCommands(result)
+      expectOnlyOwnCommands(result, admin.key)
     },
   )
 })

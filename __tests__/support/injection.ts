@@ -4,6 +4,10 @@
  * a workflow command; `##[` is a legacy command anywhere in a line.
  */
 
+import { expect } from '@jest/globals'
+import type { StepResult } from '../../scripts/run-step.ts'
+import { markdownOutsideHtml } from './markdown.ts'
+
 /** Each payload of the issue: a line break, then a command; legacy commands with no line break. */
 export const PAYLOADS: readonly string[] = [
   ...['\n', '\r', '\r\n'].flatMap((lineBreak) =>
@@ -42,4 +46,15 @@ export function forgedCommands(stdout: string, isOwnMask: (value: string) => boo
     if (start.startsWith('::add-mask::')) return !isOwnMask(start.slice('::add-mask::'.length))
     return !OWN_COMMAND.test(start)
   })
+}
+
+/**
+ * The runner takes no command from a step but its own, and its summary renders no Markdown. The
+ * action masks the keys it holds or creates (`stepKey`, new keys), and the GitHub token: nothing else.
+ */
+export function expectOnlyOwnCommands(result: StepResult, stepKey: string): void {
+  const isOwnMask = (value: string) => value === stepKey || /^(napi|ghs)_[a-z0-9]{30,}$/.test(value)
+  expect(forgedCommands(result.stdout, isOwnMask)).toEqual([])
+  expect(markdownOutsideHtml(result.summary)).toEqual([])
+  expect(result.stderr).toBe('')
 }
