@@ -9,26 +9,9 @@ import { readSettings, inputsRead } from '../src/settings.ts'
 import { COMMANDS, COMMAND_NAMES, type Command } from '../src/commands/registry.ts'
 import { INPUT_DEFAULTS } from '../src/inputs/common.ts'
 import { actionYaml } from '../scripts/run-step.ts'
+import { errorOf, reader, settings } from './support/settings.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
-
-function reader(inputs: Record<string, string>): InputReader {
-  return (name) => inputs[name] ?? ''
-}
-
-function settings(inputs: Record<string, string>, masked: string[] = []) {
-  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s), { repository: 'octo-org/deploys' })
-}
-
-function errorOf(inputs: Record<string, string>): string {
-  try {
-    settings(inputs)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return (error as Error).message
-  }
-  throw new Error('expected an InputError')
-}
 
 describe('readSettings', () => {
   it('masks the API key and the GitHub token before reading anything else', () => {
@@ -272,7 +255,7 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
     'a github-token %j that is not one token of printable ASCII is refused, masked first',
     (token) => {
       const masked: string[] = []
-      expect(() => settings({ ...rotate, 'github-token': token }, masked)).toThrow(
+      expect(() => settings({ ...rotate, 'github-token': token }, { masked })).toThrow(
         /^Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks\.$/,
       )
       expect(masked).toEqual(['napi_secret', token])

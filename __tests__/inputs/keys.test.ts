@@ -1,27 +1,8 @@
 // src/inputs/keys.ts: create-key's `expires-in` and prune-keys' selectors, scope and cap.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../../src/base/errors.ts'
-import { parseDuration, type InputReader } from '../../src/inputs/values.ts'
-import { readSettings } from '../../src/settings.ts'
-
-function reader(inputs: Record<string, string>): InputReader {
-  return (name) => inputs[name] ?? ''
-}
-
-function settings(inputs: Record<string, string>, masked: string[] = []) {
-  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s), { repository: 'octo-org/deploys' })
-}
-
-function errorOf(inputs: Record<string, string>): string {
-  try {
-    settings(inputs)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return (error as Error).message
-  }
-  throw new Error('expected an InputError')
-}
+import { parseDuration } from '../../src/inputs/values.ts'
+import { errorOf, settings } from '../support/settings.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

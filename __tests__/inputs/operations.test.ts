@@ -1,31 +1,11 @@
 // src/inputs/operations.ts: `operation-ids` in each of its forms, and what wait-for-operations waits for.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../../src/base/errors.ts'
 import { MAX_OPERATION_IDS, parseOperationIds } from '../../src/inputs/operations.ts'
-import type { InputReader } from '../../src/inputs/values.ts'
-import { readSettings } from '../../src/settings.ts'
+import { errorOf, settings } from '../support/settings.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 const OP2 = '1c7a6b4f-2e3d-4d2b-8f4c-6e7d8f9a0b12'
-
-function reader(inputs: Record<string, string>): InputReader {
-  return (name) => inputs[name] ?? ''
-}
-
-function settings(inputs: Record<string, string>, masked: string[] = []) {
-  return readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), (s) => masked.push(s), { repository: 'octo-org/deploys' })
-}
-
-function errorOf(inputs: Record<string, string>): string {
-  try {
-    settings(inputs)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return (error as Error).message
-  }
-  throw new Error('expected an InputError')
-}
 
 describe('operation-ids', () => {
   it('reads ids separated by commas, spaces and new lines, without duplicates', () => {

@@ -1,30 +1,8 @@
 // src/inputs/urls.ts: `api-host` and loopback hosts.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { InputError } from '../../src/base/errors.ts'
 import { isLoopback, readApiHost } from '../../src/inputs/urls.ts'
-import { readSettings } from '../../src/settings.ts'
-import type { InputReader } from '../../src/inputs/values.ts'
-
-const REPOSITORY = { repository: 'octo-org/deploys' }
-
-function reader(inputs: Record<string, string>): InputReader {
-  return (name) => inputs[name] ?? ''
-}
-
-function settings(inputs: Record<string, string>, read = reader, runner = REPOSITORY) {
-  return readSettings(read({ 'api-key': 'napi_secret', ...inputs }), () => {}, runner)
-}
-
-function errorOf(inputs: Record<string, string>, runner = REPOSITORY): string {
-  try {
-    settings(inputs, reader, runner)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return (error as Error).message
-  }
-  throw new Error('expected an InputError')
-}
+import { errorOf, settings } from '../support/settings.ts'
 
 describe('api-host', () => {
   it.each([

@@ -8,32 +8,13 @@ import { isLoopback } from '../../src/inputs/urls.ts'
 import { parseOperationIds } from '../../src/inputs/operations.ts'
 import { readSettings } from '../../src/settings.ts'
 import type { InputReader } from '../../src/inputs/values.ts'
+import { errorOf, settings } from '../support/settings.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
-
-const REPOSITORY = { repository: 'octo-org/deploys' }
-
-function reader(inputs: Record<string, string>): InputReader {
-  return (name) => inputs[name] ?? ''
-}
 
 /** The same inputs, each value wrapped in white space, as a YAML block scalar may leave it. */
 function padded(inputs: Record<string, string>): InputReader {
   return (name) => (name in inputs ? ` \n\t${inputs[name]}\n ` : '')
-}
-
-function settings(inputs: Record<string, string>, read = reader, runner = REPOSITORY) {
-  return readSettings(read({ 'api-key': 'napi_secret', ...inputs }), () => {}, runner)
-}
-
-function errorOf(inputs: Record<string, string>, runner = REPOSITORY): string {
-  try {
-    settings(inputs, reader, runner)
-  } catch (error) {
-    expect(error).toBeInstanceOf(InputError)
-    return (error as Error).message
-  }
-  throw new Error('expected an InputError')
 }
 
 describe('white space around a value is not part of it', () => {
@@ -56,7 +37,7 @@ describe('white space around a value is not part of it', () => {
     { command: 'prune-keys', 'key-name': 'ci-', 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '5' },
   ])('%j', (inputs) => {
     const withToken = { ...inputs, 'github-token': 'ghs_token' }
-    expect(settings(withToken, padded)).toStrictEqual(settings(withToken))
+    expect(settings(withToken, { read: padded })).toStrictEqual(settings(withToken))
   })
 
   it('masks the trimmed API key and token, and nothing when the token is empty', () => {
