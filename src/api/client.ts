@@ -330,13 +330,7 @@ export class PlatformClient {
    */
   withDeadline(deadline: number | (() => number)): PlatformClient {
     const { interrupt } = this.options
-    return new PlatformClient({
-      ...this.options,
-      deadline,
-      dispatcher: this.dispatcher,
-      ownsDispatcher: false,
-      ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}),
-    })
+    return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) })
   }
 
   /**
@@ -344,12 +338,17 @@ export class PlatformClient {
    * says what a 401 means for that key, so an error never blames the `api-key` input for it.
    */
   withApiKey(apiKey: string, refused: string): PlatformClient {
-    return new PlatformClient({ ...this.options, apiKey, refused, dispatcher: this.dispatcher, ownsDispatcher: false })
+    return this.with({ apiKey, refused })
   }
 
   /** The same client with every attempt paced by `pacing`, sharing the connection pool. */
   withPacing(pacing: RequestPacing): PlatformClient {
-    return new PlatformClient({ ...this.options, pacing, dispatcher: this.dispatcher, ownsDispatcher: false })
+    return this.with({ pacing })
+  }
+
+  /** This client with `changes`, on the same connection pool, which it never closes: this one does. */
+  private with(changes: Partial<ClientOptions>): PlatformClient {
+    return new PlatformClient({ ...this.options, ...changes, dispatcher: this.dispatcher, ownsDispatcher: false })
   }
 
   async close(): Promise<void> {
