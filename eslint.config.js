@@ -3,6 +3,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import outsideText from './lint/outside-text.js'
+import publicEntries from './lint/public-entries.js'
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'] },
@@ -20,9 +21,13 @@ export default tseslint.config(
     },
   },
   {
+    // A package is imported only through what it exports for its users, never its private files.
+    plugins: { local: { rules: { 'outside-text': outsideText, 'public-entries': publicEntries } } },
+    rules: { 'local/public-entries': 'error' },
+  },
+  {
     // The log is a command channel: text from outside reaches it only through src/base/text.ts.
     files: ['src/**/*.ts'],
-    plugins: { local: { rules: { 'outside-text': outsideText } } },
     rules: { 'local/outside-text': 'error' },
   },
   // src/ in layers, each importing only from the layers below it: base (text, errors, clock) ←

@@ -29,6 +29,7 @@ const TEXT_NAMES = new Set([
   'purpose',
   'notFound',
   'notFoundHint',
+  'redirectHint',
   'forbidden',
   'where',
   'field',

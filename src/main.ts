@@ -27,9 +27,9 @@ export async function run(): Promise<void> {
   const clock = systemClock
   const cancellation = watchCancellation({ log: coreLogger, clock })
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
-  let client: Awaited<ReturnType<typeof openClient>> | undefined
+  let client: ReturnType<typeof openClient> | undefined
   try {
-    client = await openClient(settings, clock, cancellation.stopped)
+    client = openClient(settings, clock, cancellation.stopped)
     const ctx: CommandContext = {
       client,
       clock,
@@ -53,7 +53,8 @@ export async function run(): Promise<void> {
     if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     await failStep(settings.command, error)
   } finally {
-    await client?.close()
+    // Every connection ends here, a connect still hanging on a silent server or proxy included.
+    await client?.connections.close()
   }
 }
 

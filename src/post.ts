@@ -26,14 +26,15 @@ export async function run(): Promise<void> {
   const ledger = readLedger(saved(UNSETTLED_KEYS))
   let client: PlatformClient | undefined
   try {
-    client = await openClient(readStepSettings(), systemClock)
+    client = openClient(readStepSettings(), systemClock)
     // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
     if (jobKeyId !== undefined) await revokeJobKey(client, jobKeyId, saved(JOB_KEY_ORG_ID))
     if (ledger) await revokeLeftovers(client, ledger, jobKeyId)
   } catch (error) {
     await failStep('The post step', error)
   } finally {
-    await client?.close()
+    // Every connection ends here, a connect still hanging on a silent server or proxy included.
+    await client?.connections.close()
   }
 }
 

@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { PlatformClient } from './api/client.ts'
-import { ProxySettingError, proxySecrets, proxyVariableSet } from './http/proxy-variables.ts'
-import { connectionPool } from './http/transport.ts'
+import { ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
+import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
@@ -58,11 +58,9 @@ const MIN_MASKED_LENGTH = 4
  * `timeout` from now. `cancelled`: the runner's cancel (the main step's), at which a wait to send
  * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
  */
-export async function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): Promise<PlatformClient> {
-  if (proxyVariableSet(process.env)) {
-    const proxies = (await import('./http/proxy.ts')).describeProxySettings(process.env)
-    if (proxies) core.info(proxies)
-  }
+export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
+  const proxies = describeProxySettings(process.env)
+  if (proxies) core.info(proxies)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
@@ -70,8 +68,7 @@ export async function openClient(settings: Settings, clock: Clock, cancelled?: A
     clock,
     logger: coreLogger,
     deadline: clock.now() + settings.timeoutMs,
-    dispatcher: await connectionPool(process.env),
-    ownsDispatcher: true,
+    connections: new Connections(process.env),
     ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
   })
 }

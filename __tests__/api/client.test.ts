@@ -4,27 +4,19 @@
 import { afterEach, describe, expect, it, beforeEach } from '@jest/globals'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import {
-  buildRequest,
-  classifyAnswer,
-  finalError,
-  mayRetry,
-  PlatformClient,
-  transportError,
-  type RequestSpec,
-} from '../../src/api/client.ts'
-import { SUCCESS_BODY_LIMIT, type Received } from '../../src/http/transport.ts'
+import { buildRequest, finalError, PLATFORM, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
+import { readAnswer } from '../../src/http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
-import { ShapeError } from '../../src/api/shape.ts'
+import { Connections } from '../../src/http/transport.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../../src/api/endpoints.ts'
-import { DEFAULT_RETRY_POLICY } from '../../src/http/retry.ts'
+import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { manualClock, captureLog, type ManualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
 
 const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
-const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 'list projects', retry: 'safe', parse: (v) => v }
+const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 'list projects', retry: 'read', parse: (v) => v }
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -96,155 +88,6 @@ describe('buildRequest()', () => {
   })
 })
 
-describe('transportError()', () => {
-  const inTime = { ended: undefined, budgetMs: 30_000 }
-
-  it('a request that cannot be built', () => {
-    const error = transportError(
-      { ok: false, cause: Object.assign(new Error('bad header'), { code: 'UND_ERR_INVALID_ARG' }) },
-      inTime,
-      base,
-    )
-    expect(error.message).toBe('the request could not be sent (bad header)')
-    expect(error.kind).toBe('invalid')
-  })
-
-  it('a body cut off after the status, with or without a code', () => {
-    const closed = transportError({ ok: false, cause: new Error('other side closed'), status: 200 }, inTime, base)
-    expect(closed.message).toBe('the body of the 200 answer was cut off (connection closed)')
-    expect(closed).toMatchObject({ kind: 'malformed', status: 200, code: 'truncated', mayHaveReachedServer: true })
-    const reset = transportError({ ok: false, cause: { code: 'ECONNRESET' }, status: 502 }, inTime, base)
-    expect(reset.message).toBe('the body of the 502 answer was cut off (ECONNRESET)')
-  })
-
-  it('a connection that failed: refused means not sent; the code may sit one cause deeper', () => {
-    const refused = transportError({ ok: false, cause: { code: 'ECONNREFUSED' } }, inTime, base)
-    expect(refused.message).toBe('the connection failed (ECONNREFUSED)')
-    expect(refused).toMatchObject({ kind: 'network', mayHaveReachedServer: false })
-    const nested = transportError({ ok: false, cause: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }, inTime, base)
-    expect(nested.message).toBe('the connection failed (ECONNREFUSED)')
-    expect(nested.mayHaveReachedServer).toBe(false)
-    const reset = transportError({ ok: false, cause: { code: 'ECONNRESET' } }, inTime, base)
-    expect(reset.mayHaveReachedServer).toBe(true)
-  })
-
-  it('a connection that failed without a code says what it can', () => {
-    const error = transportError({ ok: false, cause: new Error('socket hang up') }, inTime, base)
-    expect(error.message).toBe('the connection failed (socket hang up)')
-    expect(error.mayHaveReachedServer).toBe(true)
-    expect(transportError({ ok: false, cause: 'a string' }, inTime, base).message).toBe('the connection failed (unknown error)')
-  })
-})
-
-describe('classifyAnswer()', () => {
-  function answer(status: number, text: string, headers: Record<string, string> = {}): Extract<Received, { ok: true }> {
-    return { ok: true, status, headers, text, bytes: Buffer.byteLength(text), tooLarge: false }
-  }
-
-  it('names a status it knows, and only the number of one it does not', () => {
-    const known = classifyAnswer(spec, answer(502, ''), base, NOW)
-    expect(!known.ok && known.error.message).toBe('the platform answered 502 Bad Gateway')
-    const unknown = classifyAnswer(spec, answer(599, ''), base, NOW)
-    expect(!unknown.ok && unknown.error.message).toBe('the platform answered 599')
-    const redirect = classifyAnswer(spec, answer(399, '', { location: 'https://elsewhere.example/x?y' }), base, NOW)
-    expect(!redirect.ok && redirect.error.message).toMatch(/^the platform answered 399 {2}redirecting to https:\/\/elsewhere\.example\/x; /)
-  })
-
-  it('says a body that is not JSON has no content type when none was given', () => {
-    const result = classifyAnswer(spec, answer(200, 'hello'), base, NOW)
-    expect(!result.ok && result.error.message).toBe('the platform answered 200 with a body that is not JSON (no content type, 5 bytes)')
-  })
-})
-
-describe('classifyAnswer(): error bodies', () => {
-  function answer(status: number, text: string, headers: Record<string, string> = {}): Extract<Received, { ok: true }> {
-    return { ok: true, status, headers, text, bytes: Buffer.byteLength(text), tooLarge: false }
-  }
-  const errorOf = (status: number, body: unknown) => {
-    const result = classifyAnswer(spec, answer(status, JSON.stringify(body), { 'content-type': 'application/json' }), base, NOW)
-    if (result.ok) throw new Error('expected an error')
-    return result.error
-  }
-
-  it('takes the code, message and request id only when they are non-empty strings', () => {
-    expect(errorOf(500, { code: 'X', message: 'm', request_id: 'svc-1' })).toMatchObject({
-      code: 'X',
-      serviceMessage: 'm',
-      requestId: 'svc-1',
-    })
-    const empty = errorOf(500, { code: '', message: '', request_id: '' })
-    expect(empty).toMatchObject({ code: undefined, serviceMessage: undefined, requestId: 'req-1' })
-    const numbers = errorOf(500, { code: 42, message: 7, request_id: 9 })
-    expect(numbers).toMatchObject({ code: undefined, serviceMessage: undefined, requestId: 'req-1' })
-    expect(numbers.excerpt).toBeDefined()
-  })
-
-  it('says a successful body over the limit was not read, and that the request may have been carried out', () => {
-    const result = classifyAnswer(spec, { ...answer(200, ''), bytes: SUCCESS_BODY_LIMIT + 1, tooLarge: true }, base, NOW)
-    expect(result.ok).toBe(false)
-    const { error } = result as { error: RequestError }
-    expect(error.message).toBe(
-      'the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read',
-    )
-    expect(error).toMatchObject({ kind: 'malformed', code: 'too-large', status: 200, mayHaveReachedServer: true })
-  })
-
-  it('tells JSON cut off from a body that is not JSON, by the content type alone', () => {
-    const cut = classifyAnswer(spec, answer(200, '{"a', { 'content-type': 'Application/JSON; charset=utf-8' }), base, NOW)
-    expect(cut.ok).toBe(false)
-    expect((cut as { error: RequestError }).error).toMatchObject({
-      message: 'the platform answered 200 with JSON that is cut off or invalid (3 bytes)',
-      code: 'truncated',
-      mayHaveReachedServer: true,
-    })
-    const html = classifyAnswer(spec, answer(200, '<html>', { 'content-type': ' text/html ; charset=utf-8' }), base, NOW)
-    expect((html as { error: RequestError }).error).toMatchObject({
-      message: 'the platform answered 200 with a body that is not JSON (text/html, 6 bytes)',
-      code: undefined,
-    })
-  })
-
-  it('a body without the expected fields: the request was carried out', () => {
-    const strict = {
-      ...spec,
-      parse: () => {
-        throw new ShapeError('id is missing')
-      },
-    }
-    const result = classifyAnswer(strict, answer(201, '{}', { 'content-type': 'application/json' }), base, NOW)
-    expect((result as { error: RequestError }).error).toMatchObject({
-      message: 'the platform answered 201 without the expected fields: id is missing',
-      kind: 'malformed',
-      status: 201,
-      mayHaveReachedServer: true,
-    })
-  })
-})
-
-describe('classifyAnswer(): a redirect that names no place', () => {
-  it.each([{}, { location: '' }])('says so: %j', (headers) => {
-    const redirect = classifyAnswer(spec, { ok: true, status: 302, headers, text: '', bytes: 0, tooLarge: false }, base, NOW)
-    expect(!redirect.ok && redirect.error.message).toMatch(/^the platform answered 302 Found redirecting to an unnamed location; /)
-  })
-})
-
-describe('mayRetry()', () => {
-  const error = (details: Partial<RequestErrorDetails>) => new RequestError('x', { ...base, ...details })
-
-  it('never sends again what cannot get better, and says so with false', () => {
-    for (const kind of ['deadline', 'redirect', 'invalid'] as const) {
-      for (const retry of ['safe', 'poll', 'once'] as const) expect(mayRetry(retry, error({ kind }))).toBe(false)
-    }
-  })
-
-  it('sends a body cut off in transit again, but not a complete body of the wrong shape', () => {
-    expect(mayRetry('safe', error({ kind: 'malformed', code: 'truncated' }))).toBe(true)
-    expect(mayRetry('once', error({ kind: 'malformed', code: 'truncated' }))).toBe(false)
-    expect(mayRetry('safe', error({ kind: 'malformed' }))).toBe(false)
-    expect(mayRetry('safe', error({ kind: 'malformed', code: 'too-large' }))).toBe(false)
-  })
-})
-
 describe('finalError()', () => {
   it('drops only the final full stop of a time-out, whatever else its sentence holds', () => {
     const timeout = new RequestError('No answer to GET /x within 1.5 s.', { ...base, kind: 'timeout' })
@@ -254,10 +97,18 @@ describe('finalError()', () => {
 
 describe('finalError(): one full stop', () => {
   it('a redirect, whose own message ends a sentence, ends with one full stop before the request id', () => {
-    const redirect = classifyAnswer(
-      spec,
-      { ok: true, status: 300, headers: { location: 'https://elsewhere.example/x' }, text: '', bytes: 0, tooLarge: false },
+    const received = {
+      ok: true as const,
+      status: 300,
+      headers: { location: 'https://elsewhere.example/x' },
+      text: '',
+      bytes: 0,
+      tooLarge: false,
+    }
+    const redirect = readAnswer(
+      { sent: true, origin: 'https://console.example', received, ended: undefined, budgetMs: 1 },
       base,
+      PLATFORM,
       NOW,
     )
     expect(!redirect.ok && redirect.error.kind).toBe('redirect')
@@ -331,14 +182,13 @@ describe('PlatformClient', () => {
       logger: { info: () => {}, warning: () => {}, debug: () => {} },
       deadline: NOW,
       random: () => 0.5,
-      dispatcher: nowhere,
+      connections: new Connections({}, nowhere),
     })
     try {
       await expect(client.send(spec)).rejects.toThrow(
         "The step's timeout ran out before GET /projects. Could not list projects; raise the `timeout` input if the platform is slow.",
       )
     } finally {
-      await client.close()
       await nowhere.close()
     }
   })
@@ -630,13 +480,13 @@ describe('retries', () => {
     platform.inject({ path: '/api_keys', kind: 'drop', when: 'before' })
     platform.inject({ path: '/api_keys', kind: 'status', status: 423 })
     await expect(listApiKeys(client)).resolves.toHaveLength(1)
-    expect(log.warning[0]).toContain('the connection failed')
+    expect(log.warning[0]).toContain('the connection to the platform failed')
   })
 
   it('gives up after the last attempt with the status and request id', async () => {
     platform.inject({ path: '/projects', kind: 'status', status: 502, times: 99 })
     const error = await failure(listAllProjects(client))
-    expect(error.attempts).toBe(DEFAULT_RETRY_POLICY.maxAttempts)
+    expect(error.attempts).toBe(RETRY_POLICIES.read.attempts)
     expect(error.message).toMatch(/^Could not list projects: the platform answered 502 Bad Gateway.* after 5 attempts\. \(request id .+\)$/)
   })
 
@@ -678,10 +528,10 @@ describe('retries', () => {
 
   it('cuts off a request that hangs, and says so', async () => {
     platform.inject({ path: '/api_keys', kind: 'delay', ms: 5000, times: 99 })
-    const hurried = makeClient({ requestTimeoutMs: 50, retryPolicy: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 } })
+    const hurried = makeClient({ requestTimeoutMs: 50 })
     const error = await failure(listApiKeys(hurried))
     expect(error.kind).toBe('timeout')
-    expect(error.message).toMatch(/^Could not list API keys: No answer to GET \/api_keys within 50 ms after 2 attempts\./)
+    expect(error.message).toMatch(/^Could not list API keys: No answer to GET \/api_keys within 50 ms after 5 attempts\./)
     await hurried.close()
   })
 })

@@ -74,7 +74,7 @@ const revoked = (name = NAME) =>
     .map((k) => k.id)
 
 const lostCreate = (n: number, name = NAME) =>
-  `Could not create an API key named "${name}": the connection failed (UND_ERR_SOCKET). (request id ${requestId('POST', '/api_keys', n)})`
+  `Could not create an API key named "${name}": the connection to the platform failed (UND_ERR_SOCKET). (request id ${requestId('POST', '/api_keys', n)})`
 const badRequest = (what: string, id: string) =>
   `Could not ${what}: the platform answered 400 Bad Request: "bad request". (request id ${id})`
 const listRefused = (n: number) => badRequest('list API keys', requestId('GET', '/api_keys', n))

@@ -442,14 +442,14 @@ describe('with a secret', () => {
     github.answerWithRequestId(requestId)
     github.failNext(422)
     const result = await rotate({ secrets: secret() })
-    const said = 'GitHub answered 422 ("Validation Failed").'
+    const said = 'GitHub answered 422 Unprocessable Entity: "Validation Failed".'
     const where = 'Could not store secret NEON_API_KEY in the repository octo-org/deploys'
     expect(result.failure).toContain(kept ? `${where} (GitHub request id ${requestId}): ${said}` : `${where}: ${said}`)
     expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
       { target: 'octo-org/deploys', status: 'failed', 'http-status': 422, ...(kept ? { 'request-id': requestId } : {}) },
     ])
     const cells =
-      '<td><code>octo-org/deploys</code></td><td>failed</td><td>GitHub answered 422 (&#34;Validation Failed&#34;).</td><td>422</td>'
+      '<td><code>octo-org/deploys</code></td><td>failed</td><td>GitHub answered 422 Unprocessable Entity: &#34;Validation Failed&#34;.</td><td>422</td>'
     expect(result.summary).toContain(kept ? `${cells}<td><code>${requestId}</code></td>` : `${cells}<td>—</td>`)
     expect(result.summary.length).toBeLessThan(2000)
   })

@@ -44,7 +44,7 @@ describe('reads absorb transient faults', () => {
     )
     expect(warnings[2]).toContain('429 Too Many Requests')
     expect(warnings[2]).toContain('retrying in 2 s')
-    expect(warnings[3]).toContain('the connection failed')
+    expect(warnings[3]).toContain('the connection to the platform failed')
 
     platform.inject({ path: '/api_keys', kind: 'status', status: 423 })
     const keys = await step({ command: 'list-keys' })

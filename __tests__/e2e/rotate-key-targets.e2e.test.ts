@@ -144,14 +144,14 @@ describe('rotate-key into several targets', () => {
     expect(errors[0]).toBe(
       `::error::Rotation stopped: the new key ${newId} is stored in 2 of 3 targets. ` +
         `Could not store secret ${SECRET} in the environment "production" of ${ORG}/web (GitHub request id ${String(web!['request-id'])}): ` +
-        'GitHub answered 403 ("Resource not accessible by integration"). The token needs the repository permission "Environments: read and write" ' +
+        'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" ' +
         '(a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets. ' +
         `Nothing was revoked: the new key ${newId} stays valid, as do the old keys, so every target still holds a valid key. ` +
         'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.',
     )
     expect(first.summary).toContain('<h3>API key not rotated everywhere</h3>')
     expect(first.summary).toContain(
-      `<tr><td><code>${ORG}/web:production</code></td><td>failed</td><td>GitHub answered 403 (&#34;Resource not accessible by integration&#34;). The token needs the repository permission &#34;Environments: read and write&#34; (a fine-grained token, or a GitHub App installed on the reposit…</td><td>403</td><td><code>${String(web!['request-id'])}</code></td></tr>`,
+      `<tr><td><code>${ORG}/web:production</code></td><td>failed</td><td>GitHub answered 403 Forbidden: &#34;Resource not accessible by integration&#34;. The token needs the repository permission &#34;Environments: read and write&#34; (a fine-grained token, or a GitHub App installed on th…</td><td>403</td><td><code>${String(web!['request-id'])}</code></td></tr>`,
     )
     // Nothing for the post step to revoke: the new key is in two secrets.
     expect(first.state['unsettled-keys']).toBe('')

@@ -137,7 +137,7 @@ describe('rotate-key', () => {
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys \(GitHub request id [0-9A-F-]{36}\): GitHub answered 403 \("Resource not accessible by personal access token"\)\. The token needs the repository permission "Secrets: read and write".* The new key \d+ was revoked\. No old key was revoked\.$/,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY in the repository octo-org\/deploys \(GitHub request id [0-9A-F-]{36}\): GitHub answered 403 Forbidden: "Resource not accessible by personal access token"\. The token needs the repository permission "Secrets: read and write".* The new key \d+ was revoked\. No old key was revoked\.$/,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
     expect(result.outputs.key).toBeUndefined()

@@ -15,27 +15,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
 /**
- * One GET from a fresh Node process, as the action makes it: undici's Agent (or, with a proxy
- * variable set, the dispatcher of src/http/proxy.ts), no TLS option of its own, so only what
- * Node read at start (NODE_EXTRA_CA_CERTS) decides whom it trusts. Prints the status or the
- * error's code.
+ * One GET from a fresh Node process, as the action makes it: the step's connections
+ * (src/http/transport.ts), directly or through the proxy the environment names, no TLS option of
+ * their own, so only what Node read at start (NODE_EXTRA_CA_CERTS) decides whom it trusts.
+ * Prints the status or the error's code.
  */
 const CHILD = `
-  import Agent from 'undici/lib/dispatcher/agent.js'
-  import request from 'undici/lib/api/api-request.js'
-  import { proxyDispatcher } from './src/http/proxy.ts'
+  import { Connections, sendRequest } from './src/http/transport.ts'
   const [url, authorization] = process.argv.slice(1)
-  const dispatcher = (await proxyDispatcher(process.env)) ?? new Agent()
-  try {
-    const { origin, pathname } = new URL(url)
-    const answer = await request.call(dispatcher, { origin, path: pathname, method: 'GET', headers: { authorization } })
-    await answer.body.text()
-    console.log(answer.statusCode)
-  } catch (error) {
-    console.log(error.code)
-  } finally {
-    await dispatcher.destroy()
-  }
+  const connections = new Connections(process.env)
+  const { origin, pathname } = new URL(url)
+  const request = { method: 'GET', path: pathname, headers: { authorization } }
+  const received = await sendRequest(connections, connections.lineTo(origin), origin, request, AbortSignal.timeout(10_000))
+  const code = (error) => error?.code ?? (error?.cause ? code(error.cause) : undefined)
+  console.log(received.ok ? received.status : code(received.cause))
+  await connections.close()
 `
 
 /** What the child printed, with only `env` beside PATH: the machine's own NODE_EXTRA_CA_CERTS and proxies left out. */

@@ -3,10 +3,10 @@
 // kind are prepared and written. In process, against the GitHub emulator over HTTP (or a plain server where GitHub
 // would answer what the emulator never does), with a manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import Agent from 'undici/lib/dispatcher/agent.js'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../../src/github/secret-stores.ts'
 import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
+import { Connections } from '../../src/http/transport.ts'
 import { manualClock, type ManualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
 
@@ -15,10 +15,10 @@ let clock: ManualClock
 let target: SecretTarget
 let cancelled: boolean
 /** The step's connection pool, as the platform client would share it. */
-let connections: Agent
+let connections: Connections
 
 beforeEach(async () => {
-  connections = new Agent()
+  connections = new Connections()
   clock = manualClock()
   github = new GitHubEmulator({ now: clock.now })
   await github.start()
@@ -28,7 +28,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await github.stop()
-  await connections.destroy()
+  await connections.close()
 })
 
 const time = (deadlineMs = 60_000): StoreTime => {
@@ -111,9 +111,9 @@ describe('a refusal is final, and says what to do', () => {
     [401, 'GitHub refused the token (401 "Bad credentials"). Check the `github-token` input.'],
     [
       403,
-      'GitHub answered 403 ("Resource not accessible by personal access token"). The token needs the repository permission "Secrets: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
+      'GitHub answered 403 Forbidden: "Resource not accessible by personal access token". The token needs the repository permission "Secrets: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
     ],
-    [422, 'GitHub answered 422 ("Validation Failed").'],
+    [422, 'GitHub answered 422 Unprocessable Entity: "Validation Failed".'],
   ])('%i', async (status, said) => {
     github.failNext(status)
     const outcome = await store()
@@ -152,7 +152,7 @@ describe('a refusal is final, and says what to do', () => {
     const [outcome] = await stores.storeEverywhere('napi_new', cancelling)
     expect(outcome?.status).toBe('uncertain')
     expect(outcome?.message.replace(failedIn(), '')).toBe(
-      `GitHub answered 500 ("Server Error"). The write may have gone through all the same: the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.`,
+      `GitHub answered 500 Internal Server Error: "Server Error". The write may have gone through all the same: the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.`,
     )
     expect(puts()).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
@@ -237,7 +237,9 @@ describe('what counts as a rate limit', () => {
   it('another refusal that speaks of a rate limit is not: it is final', async () => {
     github.failNext(422, 1, 'rate limit of secrets per repository reached')
     const outcome = await store(target, 600_000)
-    expect(outcome.message.replace(failedIn(), '')).toBe('GitHub answered 422 ("rate limit of secrets per repository reached").')
+    expect(outcome.message.replace(failedIn(), '')).toBe(
+      'GitHub answered 422 Unprocessable Entity: "rate limit of secrets per repository reached".',
+    )
     expect(puts()).toHaveLength(1)
   })
 })
@@ -248,7 +250,7 @@ describe('time', () => {
     const outcome = (await storeIn(storage([target]), { ...time(), deadline: clock.now() + 50 }))[0]!
     await held.reached
     expect(outcome.message).toBe(
-      `${IN_REPO}: the step's timeout ran out before GitHub answered. The write may have gone through all the same: ` +
+      `${IN_REPO}: The step's timeout ran out while PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY was in flight. The write may have gone through all the same: ` +
         "the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.",
     )
     expect(outcome.status).toBe('uncertain')
@@ -310,7 +312,7 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${PUBLIC_KEY}`])
     expect(stores.prepared).toEqual([])
     expect(stores.problems.map((p) => p.message)).toEqual([
-      `${IN_REPO}: the step's timeout ran out before GitHub answered.`,
+      `${IN_REPO}: The step's timeout ran out while GET /repos/neon-user/app/actions/secrets/public-key was in flight.`,
       "Could not store secret NEON_API_KEY in the repository neon-user/web: the step's timeout ran out before the request was sent.",
     ])
   })
@@ -326,8 +328,8 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
     expect(await outcome).toEqual({
       target,
       status: 'uncertain',
-      message: `${IN_REPO}: no answer from GitHub within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
-      reason: `No answer from GitHub within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      message: `${IN_REPO}: No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(puts()).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
@@ -383,8 +385,8 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     expect(outcome).toEqual({
       target,
       status: 'uncertain',
-      message: `${IN_REPO}: no answer from GitHub ("other side closed"). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
-      reason: `No answer from GitHub ("other side closed"). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      message: `${IN_REPO}: the connection to GitHub failed (UND_ERR_SOCKET). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `The connection to GitHub failed (UND_ERR_SOCKET). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
   })
@@ -406,7 +408,12 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), refusing.dispatcher)
+    const prepared = await SecretStores.prepare(
+      storage([target]),
+      { apiUrl: `http://127.0.0.1:${port}` },
+      time(),
+      new Connections({}, refusing.dispatcher),
+    )
     const [outcome] = await prepared.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
@@ -437,7 +444,12 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), refusing.dispatcher)
+    const stores = await SecretStores.prepare(
+      storage([target]),
+      { apiUrl: `http://127.0.0.1:${port}` },
+      time(),
+      new Connections({}, refusing.dispatcher),
+    )
     const [outcome] = await stores.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
@@ -640,7 +652,7 @@ describe('several targets of every kind', () => {
     expect(
       outcomes[1]?.message.replace(failedIn('Could not store secret NEON_API_KEY in the environment "production" of octo-org/web'), ''),
     ).toBe(
-      'GitHub answered 403 ("Resource not accessible by integration"). The token needs the repository permission "Environments: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
+      'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
     )
     expect(github.secret(ORG, 'web', 'NEON_API_KEY', 'production')).toBeUndefined()
   })

@@ -1,7 +1,7 @@
 // src/http/errors.ts: the one RequestError, and finding it among the causes of another error.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { RequestError, namedConnectionFailure, requestErrorIn, type RequestErrorKind } from '../../src/http/errors.ts'
+import { RequestError, requestErrorIn, type RequestErrorKind } from '../../src/http/errors.ts'
 
 const details = { kind: 'http', method: 'GET', path: '/x', requestId: 'req-1' } as const
 
@@ -37,32 +37,6 @@ describe('what a RequestError says about sending the request again', () => {
     ['certificate', true],
   ])('%s: final is %s', (kind, final) => {
     const error = new RequestError('m', { ...details, kind })
-    expect([error.final, error.timedOut]).toEqual([final, kind === 'timeout'])
-  })
-})
-
-describe('namedConnectionFailure(): a failed connection the transport could name', () => {
-  const base = { method: 'GET', path: '/x', requestId: 'req-1' }
-
-  it("the proxy's: its words, refused or not, and whether the request went past it", () => {
-    const refused = namedConnectionFailure({ proxy: { message: 'The proxy asks for credentials.', final: true, notSent: true } }, base)!
-    expect(refused).toMatchObject({
-      message: 'The proxy asks for credentials.',
-      kind: 'proxy-refused',
-      mayHaveReachedServer: false,
-      ...base,
-    })
-    const dropped = namedConnectionFailure({ proxy: { message: 'The connection closed.', final: false, notSent: false } }, base)!
-    expect(dropped).toMatchObject({ kind: 'proxy', mayHaveReachedServer: true, method: 'GET', path: '/x' })
-  })
-
-  it("the certificate's: never sent, and final", () => {
-    const error = namedConnectionFailure({ certificate: { message: 'Not trusted: NODE_EXTRA_CA_CERTS.' } }, base)!
-    expect(error).toMatchObject({ message: 'Not trusted: NODE_EXTRA_CA_CERTS.', kind: 'certificate', mayHaveReachedServer: false, ...base })
-    expect(error.final).toBe(true)
-  })
-
-  it('neither: nothing to name', () => {
-    expect(namedConnectionFailure({}, base)).toBeUndefined()
+    expect(error.final).toBe(final)
   })
 })

@@ -1,31 +1,30 @@
-// src/http/proxy.ts and proxy-variables.ts: the proxy variables as curl and the runner read them (which one applies, NO_PROXY, credentials,
-// what is masked), and proxyDispatcher against a real forward proxy on loopback (__tests__/support/forward-proxy.ts),
-// plain and through a TLS front with a test CA; what each failure says; and that start-up loads nothing more without a
-// proxy variable (child processes).
+// src/http/proxy.ts: the proxy variables as curl and the runner read them (which one applies, NO_PROXY, credentials,
+// what is masked); requests through the transport (http/transport.ts) against a real forward proxy on loopback
+// (__tests__/support/forward-proxy.ts), plain and through a TLS front with a test CA, and what each failure says once
+// the one reading of answers (http/answers.ts) has read it; and src/http/certificates.ts with real certificates.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { execFile } from 'node:child_process'
-import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-import type { Dispatcher } from 'undici'
-import dispatchRequest from 'undici/lib/api/api-request.js'
+import { getCACertificates, setDefaultCACertificates } from 'node:tls'
+import { Agent } from 'undici'
 import { PlatformEmulator } from '../../emulator/platform.ts'
+import { PLATFORM } from '../../src/api/client.ts'
+import { readAnswer } from '../../src/http/answers.ts'
+import { describeCertificateError } from '../../src/http/certificates.ts'
+import type { RequestError } from '../../src/http/errors.ts'
 import {
-  describeCertificateError,
+  ProxySettingError,
+  ProxyTunnelError,
   describeProxyFailure,
   describeProxySettings,
-  proxyDispatcher,
   proxyFor,
-  type ProxyFailure,
+  proxySecrets,
+  type Environment,
   type ProxyRoute,
 } from '../../src/http/proxy.ts'
-import { ProxySettingError, proxySecrets, proxyVariableSet, type Environment } from '../../src/http/proxy-variables.ts'
+import { Connections, sendAttempt, sendRequest } from '../../src/http/transport.ts'
+import { manualClock } from '../support/clock.ts'
 import { ForwardProxy, type ProxyFailure as ProxyFailureMode } from '../support/forward-proxy.ts'
 import { makeTestCa, type TestCa } from '../support/test-ca.ts'
 import { startTlsFront, type TlsFront } from '../support/tls-front.ts'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const run = promisify(execFile)
 
 /** Whether a request to `url` goes through a proxy under `env`, and which variable named it. */
 function via(url: string, env: Environment): string | undefined {
@@ -210,46 +209,88 @@ describe('what is secret, and what the log may say', () => {
     )
     expect(line).not.toMatch(/svc|s3cret/)
     expect(describeProxySettings({ NO_PROXY: '*' })).toBeUndefined()
-    expect(proxyVariableSet({ NO_PROXY: '*' })).toBe(false)
-    expect(proxyVariableSet({ HTTP_PROXY: 'p:1' })).toBe(true)
+    expect(describeProxySettings({ https_proxy: '', HTTPS_PROXY: '' })).toBeUndefined()
   })
 })
 
-/** One GET through `dispatcher`; the error when it fails. */
-async function get(dispatcher: Dispatcher, url: string, key: string): Promise<{ status: number; body: string } | { error: unknown }> {
+const NOW = Date.parse('2026-11-21T10:00:00Z')
+const DEFAULT_CAS = getCACertificates('default')
+
+/** One GET of `url` on `connections`, as the platform client sends it: the answer's status and body, or the RequestError it is. */
+async function get(
+  connections: Connections,
+  url: string,
+  key: string,
+): Promise<{ status: number; body: unknown } | { error: RequestError }> {
   const { origin, pathname } = new URL(url)
-  try {
-    const answer = await dispatchRequest.call(dispatcher, {
-      origin,
-      path: pathname,
-      method: 'GET',
-      headers: { authorization: `Bearer ${key}` },
-    })
-    return { status: answer.statusCode, body: await answer.body.text() }
-  } catch (error) {
-    return { error }
-  }
+  const clock = manualClock(NOW)
+  const request = { method: 'GET' as const, path: pathname, headers: { authorization: `Bearer ${key}` } }
+  const attempt = await sendAttempt(connections, origin, request, { clock, deadline: NOW + 600_000, requestTimeoutMs: 30_000 })
+  if (!attempt.sent) throw new Error('expected the request to be sent')
+  const answer = readAnswer(attempt, { kind: 'network', method: 'GET', path: pathname }, PLATFORM, NOW)
+  return answer.ok ? { status: answer.status, body: answer.body } : { error: answer.error }
 }
 
-function failureOf(result: Awaited<ReturnType<typeof get>>, route: ProxyRoute | undefined): ProxyFailure | undefined {
+/** What a failed request says of the proxy: its sentence, whether it certainly never went past it, whether it is final. */
+function failureOf(result: Awaited<ReturnType<typeof get>>): { message: string; notSent: boolean; final: boolean; kind: string } {
   if (!('error' in result)) throw new Error(`expected a failure, got ${result.status}`)
-  if (!route) throw new Error('expected a route')
-  return describeProxyFailure(result.error, route)
+  const { message, mayHaveReachedServer, final, kind } = result.error
+  return { message, notSent: !mayHaveReachedServer, final, kind }
 }
 
-describe('proxyDispatcher, against a real proxy on loopback', () => {
+describe('a certificate through a tunnel, before the test CA is trusted', () => {
+  let ca: TestCa
+  let platform: PlatformEmulator
+  let key: string
+  let front: TlsFront
+  let proxy: ForwardProxy
+
+  beforeAll(async () => {
+    ca = await makeTestCa()
+    platform = new PlatformEmulator()
+    key = platform.addKey('admin').key
+    front = await startTlsFront(await platform.start(), ca.server)
+    proxy = new ForwardProxy()
+    await proxy.start()
+  })
+  afterAll(async () => {
+    await proxy.stop()
+    await front.stop()
+    await platform.stop()
+    await ca.remove()
+  })
+
+  it('a certificate no trusted authority signed, through the tunnel: in words, naming NODE_EXTRA_CA_CERTS and the proxy', async () => {
+    const connections = new Connections({ https_proxy: proxy.url })
+    const result = await get(connections, `${front.url}/api_keys`, key)
+    await connections.close()
+    expect(result).toMatchObject({ error: { kind: 'certificate', mayHaveReachedServer: false } })
+    // What it says to do depends on whether this machine sets NODE_EXTRA_CA_CERTS itself.
+    expect('error' in result && result.error.message).toMatch(
+      new RegExp(
+        `^The TLS certificate of ${new URL(front.url).host} is not signed by a certificate authority Node trusts \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\): .*NODE_EXTRA_CA_CERTS.* ` +
+          `The connection went through the proxy ${proxy.hostPort}, which may be the one that inspects TLS\\.$`,
+      ),
+    )
+  })
+})
+
+describe('requests through a real proxy on loopback', () => {
   let ca: TestCa
   let platform: PlatformEmulator
   let key: string
   let plainUrl: string
   let front: TlsFront
   let proxy: ForwardProxy
-  const dispatchers: Dispatcher[] = []
+  const opened: Connections[] = []
 
   beforeAll(async () => {
     ca = await makeTestCa()
+    // What NODE_EXTRA_CA_CERTS does for a runner's step, which a running process cannot set for itself.
+    setDefaultCACertificates([...DEFAULT_CAS, ca.ca])
   })
   afterAll(async () => {
+    setDefaultCACertificates(DEFAULT_CAS)
     await ca.remove()
   })
 
@@ -262,28 +303,22 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
     await proxy.start()
   })
   afterEach(async () => {
-    for (const dispatcher of dispatchers.splice(0)) await dispatcher.destroy()
+    for (const connections of opened.splice(0)) await connections.close()
     await proxy.stop()
     await front.stop()
     await platform.stop()
   })
 
-  /** The dispatcher for `env`, trusting the test CA as NODE_EXTRA_CA_CERTS makes a runner trust it. */
-  async function dispatcherFor(env: Environment): Promise<Dispatcher> {
-    const dispatcher = await proxyDispatcher(env, { connect: { ca: ca.ca } })
-    if (!dispatcher) throw new Error('expected a dispatcher')
-    dispatchers.push(dispatcher)
-    return dispatcher
+  /** The step's connections under `env`. */
+  function connectionsFor(env: Environment): Connections {
+    const connections = new Connections(env)
+    opened.push(connections)
+    return connections
   }
 
-  it('is undefined when no proxy variable is set', async () => {
-    expect(await proxyDispatcher({ NO_PROXY: '*' })).toBeUndefined()
-    expect(await proxyDispatcher({ https_proxy: '', HTTPS_PROXY: '' })).toBeUndefined()
-  })
-
   it('sends an http request to the proxy as an absolute URI', async () => {
-    const dispatcher = await dispatcherFor({ http_proxy: proxy.url })
-    const result = await get(dispatcher, `${plainUrl}/api_keys`, key)
+    const connections = connectionsFor({ http_proxy: proxy.url })
+    const result = await get(connections, `${plainUrl}/api_keys`, key)
     expect(result).toMatchObject({ status: 200 })
     expect(proxy.seen).toEqual([{ method: 'GET', target: `${plainUrl}/api_keys`, authorization: false, answer: 200 }])
     // Plain http: the proxy reads the API key; that is what an http api-host through a proxy means.
@@ -291,8 +326,8 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
   })
 
   it('opens a CONNECT tunnel for an https request: the proxy sees the host and port, never the key', async () => {
-    const dispatcher = await dispatcherFor({ https_proxy: proxy.url })
-    const result = await get(dispatcher, `${front.url}/api_keys`, key)
+    const connections = connectionsFor({ https_proxy: proxy.url })
+    const result = await get(connections, `${front.url}/api_keys`, key)
     expect(result).toMatchObject({ status: 200 })
     expect(proxy.seen).toEqual([{ method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 }])
     expect(proxy.sightings).toBe(0)
@@ -303,12 +338,12 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
     await proxy.stop()
     proxy = new ForwardProxy({ credentials: { user: 'd@main\\svc', password: 'p@ss:w/rd' }, watch: [key] })
     await proxy.start()
-    const dispatcher = await dispatcherFor({
+    const connections = connectionsFor({
       HTTPS_PROXY: proxy.urlWith('d@main\\svc', 'p@ss:w/rd'),
       HTTP_PROXY: proxy.urlWith('d@main\\svc', 'p@ss:w/rd'),
     })
-    expect(await get(dispatcher, `${front.url}/api_keys`, key)).toMatchObject({ status: 200 })
-    expect(await get(dispatcher, `${plainUrl}/api_keys`, key)).toMatchObject({ status: 200 })
+    expect(await get(connections, `${front.url}/api_keys`, key)).toMatchObject({ status: 200 })
+    expect(await get(connections, `${plainUrl}/api_keys`, key)).toMatchObject({ status: 200 })
     expect(proxy.seen.map((s) => [s.method, s.authorization, s.answer])).toEqual([
       ['CONNECT', true, 200],
       ['GET', true, 200],
@@ -318,10 +353,10 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
   })
 
   it('leaves out what NO_PROXY names', async () => {
-    const dispatcher = await dispatcherFor({ https_proxy: proxy.url, http_proxy: proxy.url, no_proxy: '127.0.0.1' })
-    expect(await get(dispatcher, `${front.url}/api_keys`, key)).toMatchObject({ status: 200 })
-    expect(await get(dispatcher, `${plainUrl}/api_keys`, key)).toMatchObject({ status: 200 })
-    expect(await get(dispatcher, `${front.urlByName}/api_keys`, key)).toMatchObject({ status: 200 })
+    const connections = connectionsFor({ https_proxy: proxy.url, http_proxy: proxy.url, no_proxy: '127.0.0.1' })
+    expect(await get(connections, `${front.url}/api_keys`, key)).toMatchObject({ status: 200 })
+    expect(await get(connections, `${plainUrl}/api_keys`, key)).toMatchObject({ status: 200 })
+    expect(await get(connections, `${front.urlByName}/api_keys`, key)).toMatchObject({ status: 200 })
     expect(proxy.seen.map((s) => s.target)).toEqual([new URL(front.urlByName).host])
   })
 
@@ -351,8 +386,8 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
       const proxyUrl = password === undefined ? proxy.url : proxy.urlWith('svc', password)
       const env = scheme === 'https' ? { https_proxy: proxyUrl } : { http_proxy: proxyUrl }
       const url = `${scheme === 'https' ? front.url : plainUrl}/api_keys`
-      const failure = failureOf(await get(await dispatcherFor(env), url, key), proxyFor(url, env))
-      expect(failure).toEqual({ message: expect.stringMatching(message), notSent: true, final: true })
+      const failure = failureOf(await get(connectionsFor(env), url, key))
+      expect(failure).toEqual({ message: expect.stringMatching(message), notSent: true, final: true, kind: 'proxy-refused' })
       expect(failure?.message).toContain(`The proxy ${proxy.hostPort} (from ${scheme}_proxy)`)
       expect(failure?.message).not.toMatch(/wrong|svc/)
       expect(proxy.seen.map((s) => s.answer)).toEqual([407])
@@ -368,28 +403,23 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
       true,
     ],
     ['cannot reach the host (502)', { refuse: 502 }, /could not open a tunnel to 127\.0\.0\.1:\d+ \(502 Bad Gateway\)/, false],
-    [
-      'drops the CONNECT',
-      'drop-request',
-      /closed the connection before the tunnel to 127\.0\.0\.1:\d+ was open \(UND_ERR_PRX_CONN\)/,
-      false,
-    ],
-    ['drops every connection', 'drop-connection', /closed the connection before the tunnel .* \(UND_ERR_PRX_CONN\)/, false],
+    ['drops the CONNECT', 'drop-request', /closed the connection before the tunnel to 127\.0\.0\.1:\d+ was open \(UND_ERR_SOCKET\)/, false],
+    ['drops every connection', 'drop-connection', /closed the connection before the tunnel .* \((UND_ERR_SOCKET|ECONNRESET)\)/, false],
     ['cuts the tunnel once open', 'cut-tunnel', /closed the connection before the tunnel .* \(ECONNRESET\)/, false],
   ])('a proxy that %s: one sentence naming it', async (_label, failure, message, final) => {
     proxy.fail(failure)
     const env = { https_proxy: proxy.url }
     const url = `${front.url}/api_keys`
-    const described = failureOf(await get(await dispatcherFor(env), url, key), proxyFor(url, env))
-    expect(described).toEqual({ message: expect.stringMatching(message), notSent: true, final })
+    const described = failureOf(await get(connectionsFor(env), url, key))
+    expect(described).toEqual({ message: expect.stringMatching(message), notSent: true, final, kind: final ? 'proxy-refused' : 'proxy' })
     expect(described?.message).toContain(`The proxy ${proxy.hostPort} (from https_proxy)`)
     expect(platform.requests).toEqual([])
   })
 
   it('the test proxy forwards to loopback only: nothing leaves the machine', async () => {
-    const dispatcher = await dispatcherFor({ https_proxy: proxy.url, http_proxy: proxy.url })
-    expect(await get(dispatcher, 'https://example.com/', key)).toMatchObject({ error: expect.anything() })
-    expect(await get(dispatcher, 'http://example.com/', key)).toMatchObject({ status: 403 })
+    const connections = connectionsFor({ https_proxy: proxy.url, http_proxy: proxy.url })
+    expect(await get(connections, 'https://example.com/', key)).toMatchObject({ error: { kind: 'proxy-refused' } })
+    expect(await get(connections, 'http://example.com/', key)).toMatchObject({ error: { kind: 'http', status: 403 } })
     expect(proxy.seen.map((s) => [s.method, s.target, s.answer])).toEqual([
       ['CONNECT', 'example.com:443', 403],
       ['GET', 'http://example.com/', 403],
@@ -400,12 +430,13 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
     proxy.fail('drop-request')
     const env = { http_proxy: proxy.url }
     const url = `${plainUrl}/api_keys`
-    expect(failureOf(await get(await dispatcherFor(env), url, key), proxyFor(url, env))).toEqual({
+    expect(failureOf(await get(connectionsFor(env), url, key))).toEqual({
       message: expect.stringMatching(
         /^The connection through the proxy 127\.0\.0\.1:\d+ \(from http_proxy\) closed before an answer came \(UND_ERR_SOCKET\)/,
       ),
       notSent: false,
       final: false,
+      kind: 'proxy',
     })
   })
 
@@ -413,59 +444,75 @@ describe('proxyDispatcher, against a real proxy on loopback', () => {
     // Nothing can listen on port 0: a connection to it is refused whatever else runs on the machine.
     const env = scheme === 'https' ? { https_proxy: 'http://127.0.0.1:0' } : { http_proxy: 'http://127.0.0.1:0' }
     const url = `${scheme === 'https' ? front.url : plainUrl}/api_keys`
-    expect(failureOf(await get(await dispatcherFor(env), url, key), proxyFor(url, env))).toEqual({
+    expect(failureOf(await get(connectionsFor(env), url, key))).toEqual({
       message: `The proxy 127.0.0.1:0 (from ${scheme}_proxy) could not be reached (ECONNREFUSED): check the host and port in ${scheme}_proxy, and that the proxy runs and the runner may connect to it.`,
       notSent: true,
       final: false,
+      kind: 'proxy',
     })
   })
 
-  it('a certificate no trusted authority signed, through the tunnel: in words, naming NODE_EXTRA_CA_CERTS and the proxy', async () => {
-    const env = { https_proxy: proxy.url }
-    const dispatcher = await proxyDispatcher(env)
-    dispatchers.push(dispatcher!)
-    const result = await get(dispatcher!, `${front.url}/api_keys`, key)
-    if (!('error' in result)) throw new Error('expected a failure')
-    expect(describeProxyFailure(result.error, proxyFor(front.url, env)!)).toBeUndefined()
-    expect(describeCertificateError(result.error, front.url, env)).toBe(
-      `The TLS certificate of ${new URL(front.url).host} is not signed by a certificate authority Node trusts (UNABLE_TO_VERIFY_LEAF_SIGNATURE): ` +
-        'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS. ' +
-        `The connection went through the proxy ${proxy.hostPort}, which may be the one that inspects TLS.`,
+  it('a proxy that never answers CONNECT: the attempt ends at its own time, and closing the connections ends the tunnel', async () => {
+    proxy.fail('silent')
+    const connections = connectionsFor({ https_proxy: proxy.url })
+    const clock = manualClock(NOW, { deadlinesInClockTime: true })
+    const attempt = sendAttempt(
+      connections,
+      new URL(front.url).origin,
+      { method: 'GET', path: '/api_keys', headers: {} },
+      {
+        clock,
+        deadline: NOW + 600_000,
+        requestTimeoutMs: 30_000,
+      },
     )
-  })
+    while (proxy.seen.length === 0) await new Promise((done) => setImmediate(done))
+    clock.advance(30_000)
+    const ended = await attempt
+    expect(ended).toMatchObject({ sent: true, ended: 'timeout', route: { display: proxy.hostPort } })
+    if (!ended.sent) return
+    expect(readAnswer(ended, { kind: 'network', method: 'GET', path: '/api_keys' }, PLATFORM, NOW).ok).toBe(false)
+    await connections.close()
+    await proxy.closed()
+  }, 5_000)
 })
 
 describe('describeProxyFailure: the errors no loopback proxy here makes', () => {
   const route = proxyFor('https://console.example.com/api/v2', { HTTPS_PROXY: 'http://svc:s3cret@proxy.corp:3128' })!
+  const failed = (code: string) => ({ cause: new ProxyTunnelError(undefined, Object.assign(new Error(code), { code })) })
 
   it('a proxy host that does not resolve', () => {
-    const error = Object.assign(new Error('getaddrinfo ENOTFOUND proxy.corp'), { code: 'ENOTFOUND' })
-    expect(describeProxyFailure(error, route)).toEqual({
+    expect(describeProxyFailure(failed('ENOTFOUND'), route, true)).toEqual({
       message: 'The proxy proxy.corp:3128 (from HTTPS_PROXY) could not be found (ENOTFOUND): check the host name in HTTPS_PROXY.',
       notSent: true,
       final: false,
     })
   })
 
-  it('an https proxy whose certificate is not for its name: the proxy’s failure, not the server’s certificate', () => {
-    // undici's own error, as its ProxyAgent raises it (lib/dispatcher/proxy-agent.js).
-    const { SecureProxyConnectionError } = createRequire(import.meta.url)('undici/lib/core/errors.js') as {
-      SecureProxyConnectionError: new (cause: Error) => Error
-    }
-    const error = new SecureProxyConnectionError(Object.assign(new Error('altnames'), { code: 'ERR_TLS_CERT_ALTNAME_INVALID' }))
-    expect(describeProxyFailure(error, route)).toMatchObject({
-      message: expect.stringMatching(/^The proxy proxy\.corp:3128 .* not for its name/),
-      final: true,
+  it('a proxy that took the connection and never answered for a tunnel (its 30 s ran out)', () => {
+    expect(describeProxyFailure(failed('UND_ERR_HEADERS_TIMEOUT'), route, true)).toEqual({
+      message:
+        'The proxy proxy.corp:3128 (from HTTPS_PROXY) did not answer the request for a tunnel to console.example.com:443: check that the proxy runs, and its log.',
+      notSent: true,
+      final: false,
     })
-    expect(describeCertificateError(error, 'https://console.example.com', { HTTPS_PROXY: 'http://proxy.corp:3128' })).toBeUndefined()
+  })
+
+  it('an https proxy whose certificate is not for its name: the proxy’s certificate, named as the proxy’s', () => {
+    const error = failed('ERR_TLS_CERT_ALTNAME_INVALID')
+    expect(describeProxyFailure(error, route, true)).toBeUndefined()
+    expect(describeCertificateError(error.cause, 'https://console.example.com', route, {})).toBe(
+      'The TLS certificate of the proxy proxy.corp:3128 (from HTTPS_PROXY) is not for that host name (ERR_TLS_CERT_ALTNAME_INVALID): ' +
+        'check the host in HTTPS_PROXY; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
+    )
   })
 
   it.each([
-    ['a timeout of the attempt', Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' })],
+    ['a timeout of the request itself', Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' })],
     ['a certificate', Object.assign(new Error('unable to verify'), { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' })],
     ['no error at all', 'text'],
-  ])('is undefined for %s', (_label, error) => {
-    expect(describeProxyFailure(error, route)).toBeUndefined()
+  ])('is undefined for %s once connected', (_label, error) => {
+    expect(describeProxyFailure({ cause: error }, route, false)).toBeUndefined()
   })
 })
 
@@ -473,13 +520,11 @@ describe('describeCertificateError, with real certificates', () => {
   let ca: TestCa
   let platform: PlatformEmulator
   let plainUrl: string
-  let key: string
 
   beforeAll(async () => {
     ca = await makeTestCa()
     platform = new PlatformEmulator()
     plainUrl = await platform.start()
-    key = platform.addKey('admin').key
   })
   afterAll(async () => {
     await platform.stop()
@@ -488,15 +533,21 @@ describe('describeCertificateError, with real certificates', () => {
 
   async function errorOf(certificate: { key: string; cert: string }, trustCa: boolean): Promise<{ error: unknown; url: string }> {
     const front = await startTlsFront(plainUrl, certificate)
-    // No proxy variable: proxyDispatcher makes none, so the request goes through a plain Agent.
-    const { default: Agent } = await import('undici/lib/dispatcher/agent.js')
     const agent = new Agent(trustCa ? { connect: { ca: ca.ca } } : {})
+    const connections = new Connections({}, agent)
     try {
-      const result = await get(agent, `${front.url}/api_keys`, key)
-      if (!('error' in result)) throw new Error(`expected a failure, got ${result.status}`)
-      return { error: result.error, url: front.url }
+      const { origin, pathname } = new URL(`${front.url}/api_keys`)
+      const received = await sendRequest(
+        connections,
+        connections.lineTo(origin),
+        origin,
+        { method: 'GET', path: pathname, headers: {} },
+        AbortSignal.timeout(10_000),
+      )
+      if (received.ok) throw new Error(`expected a failure, got ${received.status}`)
+      return { error: received.cause, url: front.url }
     } finally {
-      await agent.destroy()
+      await connections.close()
       await front.stop()
     }
   }
@@ -528,52 +579,22 @@ describe('describeCertificateError, with real certificates', () => {
     ],
   ])('%s', async (_label, certificate, trustCa, message) => {
     const { error, url } = await errorOf(await certificate(), trustCa)
-    const described = describeCertificateError(error, url, {})
+    const described = describeCertificateError(error, url, undefined, {})
     expect(described).toMatch(message)
     expect(described).toMatch(/^The TLS certificate of 127\.0\.0\.1:\d+ /)
   })
 
   it('says so when NODE_EXTRA_CA_CERTS is set but holds another authority', async () => {
     const { error, url } = await errorOf(ca.server, false)
-    expect(describeCertificateError(error, url, { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' })).toMatch(
+    expect(describeCertificateError(error, url, undefined, { NODE_EXTRA_CA_CERTS: '/etc/ssl/corp.pem' })).toMatch(
       /NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it/,
     )
   })
 
   it('is undefined for an error that is not about a certificate', () => {
     expect(
-      describeCertificateError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), 'https://example.com', {}),
+      describeCertificateError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), 'https://example.com', undefined, {}),
     ).toBeUndefined()
-    expect(describeCertificateError('text', 'https://example.com', {})).toBeUndefined()
-  })
-})
-
-describe('start-up: nothing more is loaded without a proxy variable', () => {
-  /** The undici files a fresh Node process has loaded after the transport's imports, the module, and proxyDispatcher(env). */
-  async function loadedWith(env: Environment): Promise<string[]> {
-    const script = `
-      import { createRequire } from 'node:module'
-      await import('undici/lib/dispatcher/agent.js')
-      await import('undici/lib/api/api-request.js')
-      const { proxyDispatcher } = await import('./src/http/proxy.ts')
-      const dispatcher = await proxyDispatcher(${JSON.stringify(env)})
-      await dispatcher?.close()
-      const cache = createRequire(import.meta.url + '/').cache
-      console.log(JSON.stringify(Object.keys(cache).filter((f) => f.includes('/undici/')).map((f) => f.slice(f.indexOf('/undici/') + 8))))
-    `
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT })
-    return JSON.parse(stdout) as string[]
-  }
-
-  it('loads no proxy module, and never undici’s entry', async () => {
-    const loaded = await loadedWith({ NO_PROXY: 'localhost' })
-    expect(loaded).toContain('lib/dispatcher/agent.js')
-    expect(loaded.filter((f) => /proxy|api-connect|^index\.js$/.test(f))).toEqual([])
-  })
-
-  it('loads ProxyAgent when a proxy variable is set, still not the entry', async () => {
-    const loaded = await loadedWith({ HTTPS_PROXY: 'http://127.0.0.1:0' })
-    expect(loaded).toEqual(expect.arrayContaining(['lib/dispatcher/proxy-agent.js', 'lib/api/api-connect.js']))
-    expect(loaded).not.toContain('index.js')
+    expect(describeCertificateError('text', 'https://example.com', undefined, {})).toBeUndefined()
   })
 })

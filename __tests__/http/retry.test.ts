@@ -1,7 +1,8 @@
-// src/http/retry.ts: Retry-After, the back-off, and the retry loop with its deadline and the runner’s cancel, on a manual clock.
-// Unit tests, in this process.
+// src/http/retry.ts: Retry-After, the back-off, the table of retry rules row by row, and the one retry loop with its
+// deadline and the runner’s cancel, on a manual clock. Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { parseRetryAfter, retrying, type RetryOptions, backoffDelay } from '../../src/http/retry.ts'
+import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
+import { RETRY_POLICIES, backoff, parseRetryAfter, retrying, type RetryOptions, type RetryPolicy } from '../../src/http/retry.ts'
 import { manualClock } from '../support/clock.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -26,14 +27,18 @@ function failing(failures: number): { attempt: (n: number) => Promise<string>; c
     calls,
     attempt: (n) => {
       calls.push(n)
-      return calls.length > failures ? Promise.resolve('done') : Promise.reject(new Error(`failure ${n}`))
+      return calls.length > failures
+        ? Promise.resolve('done')
+        : Promise.reject(new RequestError(`failure ${n}`, { kind: 'network', method: 'GET', path: '/x' }))
     },
   }
 }
 
+/** Three attempts, a second between them, unless a test says otherwise. */
+const policy = (delay = 1000): RetryPolicy => ({ attempts: 3, delay: () => delay })
+
 function options(overrides: Partial<RetryOptions> = {}): RetryOptions {
-  const clock = manualClock(NOW)
-  return { clock, deadline: NOW + 60_000, maxAttempts: 3, delayAfter: () => 1000, ...overrides }
+  return { clock: manualClock(NOW), deadline: NOW + 60_000, ...overrides }
 }
 
 describe('retrying()', () => {
@@ -41,7 +46,7 @@ describe('retrying()', () => {
     const clock = manualClock(NOW)
     const retried: [number, number][] = []
     const { attempt, calls } = failing(2)
-    const result = await retrying(attempt, options({ clock, onRetry: (_e, n, delay) => retried.push([n, delay]) }))
+    const result = await retrying(attempt, policy(), options({ clock, onRetry: (_e, n, delay) => retried.push([n, delay]) }))
     expect(result).toBe('done')
     expect(calls).toEqual([1, 2, 3])
     expect(clock.sleeps).toEqual([1000, 1000])
@@ -51,24 +56,40 @@ describe('retrying()', () => {
     ])
   })
 
-  it('stops after maxAttempts and throws what giveUp makes of the last failure', async () => {
+  it("stops after the policy's attempts and throws what giveUp makes of the last failure", async () => {
     const { attempt, calls } = failing(5)
     const giveUp = (error: unknown, n: number) => new Error(`gave up after ${n}: ${(error as Error).message}`)
-    await expect(retrying(attempt, options({ giveUp }))).rejects.toThrow('gave up after 3: failure 3')
+    await expect(retrying(attempt, policy(), options({ giveUp }))).rejects.toThrow('gave up after 3: failure 3')
     expect(calls).toEqual([1, 2, 3])
   })
 
   it('does not retry a failure whose delay is undefined, and throws it as it is by default', async () => {
     const { attempt, calls } = failing(5)
-    await expect(retrying(attempt, options({ delayAfter: () => undefined }))).rejects.toThrow('failure 1')
+    await expect(retrying(attempt, { attempts: 3, delay: () => undefined }, options())).rejects.toThrow('failure 1')
     expect(calls).toEqual([1])
+  })
+
+  it('never retries what is not a request failure, nor anything once cancelled() says so', async () => {
+    const calls: number[] = []
+    const broken = (n: number) => (calls.push(n), Promise.reject(new TypeError('a bug')))
+    await expect(retrying(broken, policy(), options())).rejects.toThrow('a bug')
+    const { attempt, calls: cancelledCalls } = failing(5)
+    await expect(retrying(attempt, policy(), options({ cancelled: () => true }))).rejects.toThrow('failure 1')
+    expect([calls, cancelledCalls]).toEqual([[1], [1]])
+  })
+
+  it('goes again at once after a delay of 0, whatever the deadline', async () => {
+    const clock = manualClock(NOW)
+    const { attempt, calls } = failing(2)
+    await expect(retrying(attempt, policy(0), options({ clock, deadline: NOW }))).resolves.toBe('done')
+    expect([calls, clock.sleeps]).toEqual([[1, 2, 3], []])
   })
 
   it('gives up without waiting when the wait would end at the deadline', async () => {
     const clock = manualClock(NOW)
     const { attempt, calls } = failing(5)
     const outOfTime = (_e: unknown, n: number, delay: number) => new Error(`out of time after ${n}, wanted ${delay} ms`)
-    await expect(retrying(attempt, options({ clock, deadline: NOW + 1000, outOfTime }))).rejects.toThrow(
+    await expect(retrying(attempt, policy(), options({ clock, deadline: NOW + 1000, outOfTime }))).rejects.toThrow(
       'out of time after 1, wanted 1000 ms',
     )
     expect(calls).toEqual([1])
@@ -78,14 +99,14 @@ describe('retrying()', () => {
   it('waits when the wait ends just before the deadline', async () => {
     const clock = manualClock(NOW)
     const { attempt } = failing(1)
-    await expect(retrying(attempt, options({ clock, deadline: NOW + 1001 }))).resolves.toBe('done')
+    await expect(retrying(attempt, policy(), options({ clock, deadline: NOW + 1001 }))).resolves.toBe('done')
     expect(clock.sleeps).toEqual([1000])
   })
 
   it('uses giveUp when out of time and no outOfTime is given', async () => {
     const { attempt } = failing(5)
     const giveUp = () => new Error('given up')
-    await expect(retrying(attempt, options({ deadline: NOW + 500, giveUp }))).rejects.toThrow('given up')
+    await expect(retrying(attempt, policy(), options({ deadline: NOW + 500, giveUp }))).rejects.toThrow('given up')
   })
 })
 
@@ -109,11 +130,11 @@ describe('retrying() and the runner cancel (interrupt)', () => {
     const { clock, controller } = cancelledDuringSleep(1000)
     const { attempt, calls } = failing(5)
     const stopped: Array<[string, number, number]> = []
-    const error = await retrying(attempt, {
-      ...options({ clock, delayAfter: () => 30_000 }),
+    const error = await retrying(attempt, policy(30_000), {
+      ...options({ clock }),
       interrupt: {
         signal: controller.signal,
-        stop: (e, n, delay) => (stopped.push([(e as Error).message, n, delay]), new Error('cancelled')),
+        stop: (e, n, delay) => (stopped.push([e.message, n, delay]), new Error('cancelled')),
       },
     }).catch((e: unknown) => e)
     expect((error as Error).message).toBe('cancelled')
@@ -128,7 +149,7 @@ describe('retrying() and the runner cancel (interrupt)', () => {
     controller.abort()
     const clock = manualClock(NOW)
     const { attempt, calls } = failing(5)
-    const error = await retrying(attempt, {
+    const error = await retrying(attempt, policy(), {
       ...options({ clock }),
       interrupt: { signal: controller.signal, stop: () => new Error('cancelled') },
     }).catch((e: unknown) => e)
@@ -142,8 +163,8 @@ describe('retrying() and the runner cancel (interrupt)', () => {
     const { attempt, calls } = failing(1)
     let deadline = NOW + 60_000
     controller.signal.addEventListener('abort', () => (deadline = NOW + 9_000))
-    const result = await retrying(attempt, {
-      ...options({ clock, delayAfter: () => 5_000, deadline: () => deadline }),
+    const result = await retrying(attempt, policy(5_000), {
+      ...options({ clock, deadline: () => deadline }),
       interrupt: { signal: controller.signal },
     })
     expect(result).toBe('done')
@@ -156,10 +177,10 @@ describe('retrying() and the runner cancel (interrupt)', () => {
     const { attempt, calls } = failing(5)
     let deadline = NOW + 60_000
     controller.signal.addEventListener('abort', () => (deadline = NOW + 9_000))
-    const error = await retrying(attempt, {
-      ...options({ clock, delayAfter: () => 20_000, deadline: () => deadline }),
+    const error = await retrying(attempt, policy(20_000), {
+      ...options({ clock, deadline: () => deadline }),
       interrupt: { signal: controller.signal },
-      outOfTime: (e, n, delay) => new Error(`out of time after ${(e as Error).message}, attempt ${n}, wait ${delay}`),
+      outOfTime: (e, n, delay) => new Error(`out of time after ${e.message}, attempt ${n}, wait ${delay}`),
     }).catch((e: unknown) => e)
     expect((error as Error).message).toBe('out of time after failure 1, attempt 1, wait 20000')
     expect(calls).toEqual([1])
@@ -167,11 +188,14 @@ describe('retrying() and the runner cancel (interrupt)', () => {
   })
 })
 
-describe('retry rules', () => {
+describe('the table of retry rules', () => {
+  const error = (details: Partial<RequestErrorDetails>) => new RequestError('x', { kind: 'http', method: 'GET', path: '/x', ...details })
+  const half = () => 0.5
+  const delays = (row: RetryPolicy, failure: RequestError) => [1, 2, 3].map((n) => row.delay(failure, n, half))
+
   it('backs off exponentially with jitter, capped', () => {
-    const policy = { maxAttempts: 9, baseDelayMs: 1000, maxDelayMs: 20_000 }
-    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, policy, () => 1))).toEqual([1000, 2000, 4000, 8000, 16_000, 20_000])
-    expect(backoffDelay(3, policy, () => 0)).toBe(2000)
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoff(n, () => 1))).toEqual([1000, 2000, 4000, 8000, 16_000, 20_000])
+    expect(backoff(3, () => 0)).toBe(2000)
   })
 
   it('reads Retry-After as seconds or an HTTP date', () => {
@@ -181,5 +205,61 @@ describe('retry rules', () => {
     expect(parseRetryAfter('Sat, 21 Nov 2026 09:00:00 GMT', now)).toBe(0)
     expect(parseRetryAfter('soon', now)).toBeUndefined()
     expect(parseRetryAfter(undefined, now)).toBeUndefined()
+  })
+
+  it('a platform read: after 423, 429 and the 5xx that may pass, no answer, or a body cut off; Retry-After first', () => {
+    const { read } = RETRY_POLICIES
+    expect([423, 429, 500, 502, 503, 504].map((status) => read.delay(error({ status }), 1, half))).toEqual([750, 750, 750, 750, 750, 750])
+    expect([400, 401, 403, 404, 409, 422, 501].map((status) => read.delay(error({ status }), 1, half))).toEqual(Array(7).fill(undefined))
+    expect(delays(read, error({ kind: 'network', mayHaveReachedServer: true }))).toEqual([750, 1500, 3000])
+    expect(read.delay(error({ status: 503, retryAfterMs: 7000 }), 1, half)).toBe(7000)
+    expect(read.delay(error({ kind: 'malformed', code: 'truncated' }), 1, half)).toBe(750)
+    expect(read.delay(error({ kind: 'malformed' }), 1, half)).toBeUndefined()
+    expect(read.delay(error({ kind: 'malformed', code: 'too-large' }), 1, half)).toBeUndefined()
+    expect(read.attempts).toBe(5)
+  })
+
+  it('never sends again what cannot get better', () => {
+    for (const kind of ['deadline', 'redirect', 'invalid', 'cancelled', 'proxy-refused', 'certificate'] as const) {
+      for (const row of Object.values(RETRY_POLICIES))
+        expect([kind, row.delay(error({ kind, status: 401 }), 1, half)]).toEqual([kind, undefined])
+    }
+  })
+
+  it("a key's create: only what the platform certainly did not carry out", () => {
+    const { once } = RETRY_POLICIES
+    expect([423, 429, 503].map((status) => once.delay(error({ status }), 1, half))).toEqual([750, 750, 750])
+    expect([500, 502, 504].map((status) => once.delay(error({ status }), 1, half))).toEqual([undefined, undefined, undefined])
+    expect(once.delay(error({ kind: 'network', mayHaveReachedServer: false }), 1, half)).toBe(750)
+    expect(once.delay(error({ kind: 'network', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
+    expect(once.delay(error({ kind: 'timeout', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
+    expect(once.delay(error({ kind: 'proxy', mayHaveReachedServer: false }), 1, half)).toBe(750)
+    expect(once.delay(error({ kind: 'malformed', code: 'truncated', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
+  })
+
+  it('a poll: as a read, but congestion goes back to the waiter; a congested page: only congestion, at once', () => {
+    const { poll, congested } = RETRY_POLICIES
+    expect([429, 503, 500].map((status) => poll.delay(error({ status }), 1, half))).toEqual([undefined, undefined, 750])
+    expect([429, 503, 500].map((status) => congested.delay(error({ status }), 1, half))).toEqual([0, 0, undefined])
+    expect(congested.attempts).toBe(10)
+  })
+
+  it('GitHub: after no answer or a 5xx a second per attempt, after its rate limit as long as it asks (a minute if it does not)', () => {
+    const { githubRead, githubWrite } = RETRY_POLICIES
+    expect(delays(githubRead, error({ kind: 'network' }))).toEqual([1000, 2000, 3000])
+    expect(githubRead.delay(error({ status: 501 }), 2, half)).toBe(2000)
+    expect(githubRead.delay(error({ status: 403, rateLimited: true, retryAfterMs: 5000 }), 1, half)).toBe(5000)
+    expect(githubRead.delay(error({ status: 403, rateLimited: true }), 1, half)).toBe(60_000)
+    expect(githubRead.delay(error({ status: 403 }), 1, half)).toBeUndefined()
+    expect(githubRead.delay(error({ kind: 'timeout' }), 1, half)).toBe(1000)
+    // A write GitHub held past its own time may still be carried out: never sent again.
+    expect(githubWrite.delay(error({ kind: 'timeout' }), 1, half)).toBeUndefined()
+    expect(githubWrite.delay(error({ status: 502 }), 1, half)).toBe(1000)
+  })
+
+  it("a new key's proof: a 401 only, a second more each time", () => {
+    const { keyProof } = RETRY_POLICIES
+    expect(delays(keyProof, error({ status: 401 }))).toEqual([1000, 2000, 3000])
+    expect(keyProof.delay(error({ status: 403 }), 1, half)).toBeUndefined()
   })
 })

@@ -1,10 +1,19 @@
-// src/http/transport.ts: sending one request and reading its body within the limits, and the excerpt of a body that is not JSON.
-// Unit tests, in this process; sendRequest() against a plain HTTP server on a free port of 127.0.0.1.
+// src/http/transport.ts: sending one request and reading its body within the limits, and an attempt that ends at its
+// time however far its connection got. Unit tests, in this process; sendRequest() and sendAttempt() against plain
+// servers on free ports of 127.0.0.1, on a manual clock.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
-import Agent from 'undici/lib/dispatcher/agent.js'
-import { ERROR_BODY_LIMIT, excerptOf, readBody, sendRequest, SUCCESS_BODY_LIMIT, type Received } from '../../src/http/transport.ts'
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
+import {
+  Connections,
+  ERROR_BODY_LIMIT,
+  readBody,
+  sendAttempt,
+  sendRequest,
+  SUCCESS_BODY_LIMIT,
+  type Received,
+} from '../../src/http/transport.ts'
+import { manualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
 
 describe('readBody()', () => {
@@ -59,23 +68,26 @@ describe('readBody: body limits, wherever the chunks end', () => {
 
 describe('sendRequest()', () => {
   let server: Server | undefined
-  let agent: Agent | undefined
+  let connections: Connections | undefined
   const sockets = new Set<Socket>()
 
   afterEach(async () => {
     for (const socket of sockets) socket.destroy()
     sockets.clear()
-    await agent?.close()
+    await connections?.close()
     await new Promise((done) => (server ? server.close(done) : done(undefined)))
     server = undefined
-    agent = undefined
+    connections = undefined
   })
+
+  const send = (origin: string, request: typeof get, signal: AbortSignal) =>
+    sendRequest(connections!, connections!.lineTo(origin), origin, request, signal)
 
   async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
     server = createServer(handler)
     server.on('connection', (socket) => sockets.add(socket))
     await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
-    agent = new Agent()
+    connections = new Connections()
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
 
@@ -86,7 +98,7 @@ describe('sendRequest()', () => {
       res.writeHead(status, { 'content-type': 'text/plain' })
       res.end('e'.repeat(ERROR_BODY_LIMIT * 2))
     })
-    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    const received = await send(origin, get, AbortSignal.timeout(10_000))
     expect(received).toMatchObject({ ok: true, status, tooLarge: false })
     const answer = received as Extract<Received, { ok: true }>
     expect(answer.bytes).toBeLessThan(ERROR_BODY_LIMIT * 2)
@@ -99,7 +111,7 @@ describe('sendRequest()', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(body)
     })
-    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    const received = await send(origin, get, AbortSignal.timeout(10_000))
     expect(received).toMatchObject({ ok: true, status: 200, text: body, bytes: body.length, tooLarge: false })
   })
 
@@ -111,7 +123,7 @@ describe('sendRequest()', () => {
       // A few bytes, then nothing: reading on would wait for ever.
       res.write('{"projects"')
     })
-    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    const received = await send(origin, get, AbortSignal.timeout(10_000))
     expect(received).toMatchObject({ ok: true, status: 200, text: '', bytes: SUCCESS_BODY_LIMIT + 1, tooLarge: true })
     await closed
   })
@@ -121,7 +133,7 @@ describe('sendRequest()', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(SUCCESS_BODY_LIMIT) })
       res.end(Buffer.alloc(SUCCESS_BODY_LIMIT, 0x20))
     })
-    const received = await sendRequest(agent!, origin, get, AbortSignal.timeout(20_000))
+    const received = await send(origin, get, AbortSignal.timeout(20_000))
     expect(received).toMatchObject({ ok: true, status: 200, bytes: SUCCESS_BODY_LIMIT, tooLarge: false })
   })
 
@@ -130,57 +142,56 @@ describe('sendRequest()', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
       res.write('{"proj', () => res.socket!.destroy())
     })
-    const cut = await sendRequest(agent!, origin, get, AbortSignal.timeout(10_000))
+    const cut = await send(origin, get, AbortSignal.timeout(10_000))
     expect(cut).toMatchObject({ ok: false, status: 200 })
-    await agent!.close()
+    await connections!.close()
     await new Promise((done) => server!.close(done))
     for (const socket of sockets) socket.destroy()
     // The server is gone; its port is not trusted to stay closed, so the connection is refused by the pool.
-    agent = refusedConnections().dispatcher
-    const refused = await sendRequest(agent, origin, get, AbortSignal.timeout(10_000))
-    expect(refused.ok).toBe(false)
-    expect('status' in refused).toBe(false)
+    connections = new Connections({}, refusedConnections().dispatcher)
+    const refused = await send(origin, get, AbortSignal.timeout(10_000))
+    expect(refused).toMatchObject({ ok: false, status: undefined, neverConnected: true })
     server = undefined
   })
 })
 
-describe('excerptOf: a taste of a body that is not JSON', () => {
-  it.each([
-    ['1 MB of <', '<'.repeat(1_000_000), 'text/plain'],
-    ['1 MB of <title', '<title'.repeat(170_000), 'text/html'],
-    ['an unclosed title of 1 MB', `<title>${'a'.repeat(1_000_000)}`, 'text/html'],
-    ['a title that never closes its tag', `<html><title${' x'.repeat(500_000)}`, 'text/html'],
-    ['1 MB of </title>', '</title>'.repeat(125_000), 'text/html'],
-    ['nested brackets', '<<<<<<>>>>>>'.repeat(80_000), 'text/html'],
-  ])('%s: bounded, one line, in linear time', (_, body, contentType) => {
-    const excerpt = excerptOf(body, contentType)
-    expect(excerpt.length).toBeLessThan(260)
-    expect(excerpt).not.toMatch(/[\r\n]/)
-    expect(excerpt).toMatch(new RegExp(`^\\(${contentType.replace('/', '\\/')}\\) "|^\\(empty ${contentType.replace('/', '\\/')} body\\)$`))
+describe('sendAttempt(): its time bounds it, however far its connection got', () => {
+  const sockets = new Set<Socket>()
+  let silent: ReturnType<typeof createTcpServer> | undefined
+  afterEach(async () => {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((done) => (silent ? silent.close(done) : done(undefined)))
   })
 
-  it('takes the title, or the text without tags, and quotes it as data', () => {
-    expect(excerptOf('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>', 'text/html')).toBe(
-      '(text/html) "502 Bad Gateway"',
+  it('a server that accepts the connection and never speaks TLS: the attempt ends at its own limit, and close() ends the connect', async () => {
+    let closed: Promise<unknown> | undefined
+    silent = createTcpServer((socket) => {
+      sockets.add(socket)
+      closed = new Promise((done) => socket.resume().on('close', done))
+    })
+    await new Promise<void>((done) => silent!.listen(0, '127.0.0.1', done))
+    const origin = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`
+    const clock = manualClock(Date.parse('2026-11-21T10:00:00Z'), { deadlinesInClockTime: true })
+    const connections = new Connections()
+    const attempt = sendAttempt(
+      connections,
+      origin,
+      { method: 'GET', path: '/x', headers: {} },
+      {
+        clock,
+        deadline: clock.now() + 600_000,
+        requestTimeoutMs: 30_000,
+      },
     )
-    expect(excerptOf('<p>upstream\n  exploded</p>', 'text/html; charset=utf-8')).toBe('(text/html) "upstream exploded"')
-    expect(excerptOf('', 'text/plain')).toBe('(empty text/plain body)')
-    expect(excerptOf('<title>\n::error::forged ##[add-mask]x</title>', 'text/html ##[add-mask]y')).toBe(
-      '(text/html #\u200b#[add-mask]y) ":\u200b:error::forged #\u200b#[add-mask]x"',
-    )
-  })
-})
-
-describe('excerptOf(): odd HTML', () => {
-  it('takes the title only when it is closed by </title>', () => {
-    expect(excerptOf('<title>x</b>y', 'text/html')).toBe('(text/html) "x y"')
-    expect(excerptOf('<title<>x</title>', 'text/html')).toBe('(text/html) "x"')
-  })
-
-  it('collects enough text for a whole excerpt', () => {
-    const excerpt = excerptOf(`<p>${'word '.repeat(200)}</p>`, 'text/html')
-    expect(excerpt).toMatch(/^\(text\/html\) "(word ){10}/)
-    expect(excerpt.endsWith('…"')).toBe(true)
-    expect(excerpt.length).toBeGreaterThan(150)
-  })
+    // Once the server has the connection, the attempt's own 30 s pass.
+    while (sockets.size === 0) await new Promise((done) => setImmediate(done))
+    clock.advance(30_000)
+    const ended = await attempt
+    expect(ended).toMatchObject({ sent: true, ended: 'timeout', received: { ok: false, neverConnected: false } })
+    // Ended before the connect gave up (undici's own connect timeout is 10 s of real time): the connection is still open.
+    expect([...sockets].map((socket) => socket.destroyed)).toEqual([false])
+    await connections.close()
+    await closed
+    // Without close() ending it, the connect would end only at undici's own 10 s connect timeout: this test's bound.
+  }, 5_000)
 })

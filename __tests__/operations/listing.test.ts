@@ -3,13 +3,8 @@ import type { OperationRecord, OperationsPage, PlatformEmulator, RequestLogEntry
 import type { RequestPacing } from '../../src/api/client.ts'
 import type { Operation } from '../../src/api/types.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import {
-  MAX_CONGESTED_ATTEMPTS,
-  OperationsReader,
-  PROJECTS_AT_ONCE,
-  type ListingFilter,
-  type ProjectListing,
-} from '../../src/operations/listing.ts'
+import { OperationsReader, PROJECTS_AT_ONCE, type ListingFilter, type ProjectListing } from '../../src/operations/listing.ts'
+import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { RequestPacer } from '../../src/operations/pacing.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, type InProcess } from '../support/in-process.ts'
@@ -281,7 +276,13 @@ describe('congestion', () => {
     expect((await read([a])).records[0]).toHaveLength(1)
     // The client's back-off for 503 (poll mode hands it back), with jitter 0: half of a second.
     expect(clock.now() - started).toBeGreaterThanOrEqual(500)
-    platform.inject({ path: `/projects/${b}/operations`, kind: 'status', status: 429, retryAfter: '1', times: MAX_CONGESTED_ATTEMPTS })
+    platform.inject({
+      path: `/projects/${b}/operations`,
+      kind: 'status',
+      status: 429,
+      retryAfter: '1',
+      times: RETRY_POLICIES.congested.attempts,
+    })
     await expect(read([b])).rejects.toThrow(/answered 429 Too Many Requests/)
   })
 })

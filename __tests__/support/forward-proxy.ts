@@ -27,9 +27,10 @@ export interface ProxiedRequest {
  * - `refuse`: answer every request and CONNECT with this status;
  * - `drop-request`: read the request, then close the connection without a word;
  * - `cut-tunnel`: answer CONNECT 200, then close the tunnel before a byte passes;
- * - `drop-connection`: close every connection as soon as it is accepted, before a request is read.
+ * - `drop-connection`: close every connection as soon as it is accepted, before a request is read;
+ * - `silent`: read a request or CONNECT and never answer it, keeping the connection open.
  */
-export type ProxyFailure = { refuse: number } | 'drop-request' | 'cut-tunnel' | 'drop-connection'
+export type ProxyFailure = { refuse: number } | 'drop-request' | 'cut-tunnel' | 'drop-connection' | 'silent'
 
 export interface ForwardProxyOptions {
   /** Demand these Basic credentials: any request without them is answered 407. */
@@ -109,6 +110,13 @@ export class ForwardProxy {
     return `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@${this.hostPort}`
   }
 
+  /** Resolves once every connection a client opened to the proxy is closed. */
+  async closed(): Promise<void> {
+    await Promise.all(
+      [...this.sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(undefined) : socket.once('close', resolve)))),
+    )
+  }
+
   /** Misbehaves from now on; `undefined` makes it a good proxy again. */
   fail(failure: ProxyFailure | undefined): void {
     this.failure = failure
@@ -134,9 +142,10 @@ export class ForwardProxy {
   }
 
   /** The status the proxy answers before it forwards anything, or undefined to go on. */
-  private gate(req: IncomingMessage): number | 'dropped' | undefined {
+  private gate(req: IncomingMessage): number | 'dropped' | 'silent' | undefined {
     const failure = this.failure
     if (failure === 'drop-request') return 'dropped'
+    if (failure === 'silent') return 'silent'
     if (typeof failure === 'object') return failure.refuse
     if (this.expected !== undefined && req.headers['proxy-authorization'] !== this.expected) return 407
     return undefined
@@ -159,6 +168,7 @@ export class ForwardProxy {
     req.on('data', scan)
     const seen = this.record(req, req.url ?? '')
     const stop = this.gate(req)
+    if (stop === 'silent') return
     if (stop !== undefined) {
       seen.answer = stop
       if (stop === 'dropped') res.socket?.destroy()
@@ -203,6 +213,8 @@ export class ForwardProxy {
     scan(head)
     const seen = this.record(req, req.url ?? '')
     const stop = this.gate(req)
+    // Read on (and drop) what comes, so a client that closes the tunnel is seen to close it.
+    if (stop === 'silent') return void client.resume().once('end', () => client.destroy())
     if (stop !== undefined) {
       seen.answer = stop
       if (stop === 'dropped') client.destroy()

@@ -5,55 +5,32 @@
  * reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
-import { STATUS_CODES } from 'node:http'
-import type { Dispatcher } from 'undici'
 import type { Clock } from '../base/clock.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { RequestError, namedConnectionFailure, type RequestErrorDetails } from '../http/errors.ts'
-import {
-  CONGESTION_STATUSES,
-  DEFAULT_RETRY_POLICY,
-  NOT_CARRIED_OUT_STATUSES,
-  RETRYABLE_STATUSES,
-  backoffDelay,
-  parseRetryAfter,
-  retrying,
-  type RetryPolicy,
-} from '../http/retry.ts'
-import {
-  REQUEST_TIMEOUT_MS,
-  SUCCESS_BODY_LIMIT,
-  directPool,
-  decodeJson,
-  errorCode,
-  excerptOf,
-  headerValue,
-  isRecord,
-  isRequestId,
-  queryString,
-  reachedServer,
-  sendAttempt,
-  serviceBase,
-  unsendable,
-  type AttemptEnd,
-  type HttpRequest,
-  type Received,
-} from '../http/transport.ts'
+import { describeFailure, describeRequest, readAnswer, type Service } from '../http/answers.ts'
+import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
+import { NOT_CARRIED_OUT_STATUSES, RETRY_POLICIES, retrying } from '../http/retry.ts'
+import { Connections, REQUEST_TIMEOUT_MS, isRequestId, queryString, sendAttempt, type HttpRequest } from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
 
-/**
- * How a request may be repeated after a failure.
- * - `safe`: a read, or a write whose repetition is harmless (revoking a key): retry after any
- *   transient failure.
- * - `once`: a write that must not be repeated blindly (creating a key): retry only when the
- *   service certainly did not carry it out (refused connection, 423, 429, 503).
- * - `poll`: a read its caller repeats anyway (the waiter's polls): retried as `safe`, except that
- *   congestion (429, 503) goes back to the caller at once, which paces its next poll instead of
- *   spending a retry budget inside one congested minute.
- */
-export type RetryMode = 'safe' | 'once' | 'poll'
+/** How the platform words its answers (service facts: its error body, and the statuses after which it did nothing). */
+export const PLATFORM: Service = {
+  name: 'the platform',
+  redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
+  emptySuccess: false,
+  notCarriedOut: NOT_CARRIED_OUT_STATUSES,
+  readError: (body) => ({
+    code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
+    serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
+    // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
+    requestId: isRequestId(body?.request_id) ? body.request_id : undefined,
+  }),
+}
+
+/** Which row of the retry table (http/retry.ts, RETRY_POLICIES) a request follows: `read`, `once` or `poll`. */
+type RetryMode = 'read' | 'once' | 'poll'
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'DELETE'
@@ -105,12 +82,10 @@ export interface ClientOptions {
   refused?: string
   /** Each attempt's own deadline. */
   requestTimeoutMs?: number
-  retryPolicy?: RetryPolicy
+  /** The source of the back-off's jitter; Math.random by default. */
   random?: () => number
-  /** The connection pool; by default one of its own, connecting directly. */
-  dispatcher?: Dispatcher
-  /** Whether close() closes `dispatcher` too (the step's pool, which the client was handed); default: only a pool of its own. */
-  ownsDispatcher?: boolean
+  /** The step's connections; by default connections of its own, direct, which close() closes. */
+  connections?: Connections
   /** Every attempt waits its turn here first; none: requests go as soon as they are made. */
   pacing?: RequestPacing
 }
@@ -135,156 +110,6 @@ export function buildRequest(
   return request
 }
 
-/** The error for a request that got no usable answer: refused, dropped, cut off, or out of time. */
-export function transportError(
-  received: Extract<Received, { ok: false }>,
-  aborted: { ended: AttemptEnd; budgetMs: number },
-  base: RequestErrorDetails,
-): RequestError {
-  const code = errorCode(received.cause)
-  const { status } = received
-  // First: undici reports a proxy's 407 to a forwarded request as a request it could not build.
-  const named = namedConnectionFailure(received, base)
-  if (named) return named
-  if (unsendable(received)) {
-    return new RequestError(`the request could not be sent (${describeCause(received.cause)})`, { ...base, kind: 'invalid' })
-  }
-  if (aborted.ended === 'deadline' || aborted.ended === 'timeout') {
-    const kind = aborted.ended
-    const message =
-      kind === 'deadline'
-        ? `The step's timeout ran out while ${describeRequest(base)} was in flight.`
-        : `No answer to ${describeRequest(base)} within ${formatDuration(aborted.budgetMs)}.`
-    return new RequestError(message, { ...base, kind, status, mayHaveReachedServer: true })
-  }
-  if (status !== undefined) {
-    return new RequestError(
-      `the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : untrusted(code)})`,
-      {
-        ...base,
-        kind: 'malformed',
-        status,
-        code: 'truncated',
-        mayHaveReachedServer: true,
-      },
-    )
-  }
-  return new RequestError(`the connection failed (${code === undefined ? describeCause(received.cause) : untrusted(code)})`, {
-    ...base,
-    mayHaveReachedServer: reachedServer(received),
-  })
-}
-
-/** What an answer means: a redirect, an error status, a body that is not JSON, or the parsed value. */
-export function classifyAnswer<T>(
-  spec: RequestSpec<T>,
-  received: Extract<Received, { ok: true }>,
-  base: RequestErrorDetails,
-  now: number,
-): { ok: true; value: T } | { ok: false; error: RequestError } {
-  const { status, headers, text } = received
-  const retryAfterMs = parseRetryAfter(headerValue(headers['retry-after']), now)
-  if (status >= 300 && status < 400) {
-    const location = headerValue(headers.location)
-    return {
-      ok: false,
-      error: new RequestError(
-        `the platform answered ${status} ${STATUS_CODES[status] ?? ''} redirecting to ${describeLocation(location)}; ` +
-          `the action does not follow redirects, so the API key is never sent to another address. Check the \`api-host\` input.`,
-        { ...base, kind: 'redirect', status },
-      ),
-    }
-  }
-  const contentType = headerValue(headers['content-type']) ?? ''
-  if (status < 200 || status >= 300) {
-    const decoded = decodeJson(text)
-    const error = decoded.ok && isRecord(decoded.value) ? decoded.value : undefined
-    const code = typeof error?.code === 'string' && error.code !== '' ? error.code : undefined
-    const serviceMessage = typeof error?.message === 'string' && error.message !== '' ? error.message : undefined
-    // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
-    const serviceRequestId = isRequestId(error?.request_id) ? error.request_id : base.requestId
-    const excerpt = serviceMessage === undefined ? excerptOf(text, contentType) : undefined
-    return {
-      ok: false,
-      error: new RequestError(`the platform answered ${status} ${STATUS_CODES[status] ?? ''}`.trim(), {
-        ...base,
-        kind: 'http',
-        requestId: serviceRequestId,
-        status,
-        code,
-        serviceMessage,
-        excerpt,
-        retryAfterMs,
-        mayHaveReachedServer: !NOT_CARRIED_OUT_STATUSES.has(status) && status >= 500,
-      }),
-    }
-  }
-  if (received.tooLarge) {
-    return {
-      ok: false,
-      error: new RequestError(
-        `the platform answered ${status} with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`,
-        { ...base, kind: 'malformed', status, code: 'too-large', mayHaveReachedServer: true },
-      ),
-    }
-  }
-  const decoded = decodeJson(text)
-  if (!decoded.ok) {
-    // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
-    // A successful body is never quoted: it may hold a new key that is not masked yet.
-    const cutOff = /json/i.test(contentType)
-    const kind = contentType.split(';')[0]?.trim() || 'no content type'
-    return {
-      ok: false,
-      error: new RequestError(
-        cutOff
-          ? `the platform answered ${status} with JSON that is cut off or invalid (${received.bytes} bytes)`
-          : `the platform answered ${status} with a body that is not JSON (${untrusted(kind)}, ${received.bytes} bytes)`,
-        { ...base, kind: 'malformed', status, code: cutOff ? 'truncated' : undefined, mayHaveReachedServer: true },
-      ),
-    }
-  }
-  try {
-    return { ok: true, value: spec.parse(decoded.value) }
-  } catch (error) {
-    if (!(error instanceof ShapeError)) throw error
-    return {
-      ok: false,
-      // The request was carried out (a create made a key) even though its answer is unusable.
-      error: new RequestError(`the platform answered ${status} without the expected fields: ${error.message}`, {
-        ...base,
-        kind: 'malformed',
-        status,
-        mayHaveReachedServer: true,
-      }),
-    }
-  }
-}
-
-/** Whether a failed attempt may be sent again: by what the failure says about the request. */
-export function mayRetry(retry: RetryMode, error: RequestError): boolean {
-  switch (error.kind) {
-    case 'http':
-      if (retry === 'once') return NOT_CARRIED_OUT_STATUSES.has(error.status ?? 0)
-      if (retry === 'poll' && CONGESTION_STATUSES.has(error.status ?? 0)) return false
-      return RETRYABLE_STATUSES.has(error.status ?? 0)
-    case 'network':
-    case 'timeout':
-    case 'proxy':
-      return retry !== 'once' || !error.mayHaveReachedServer
-    case 'malformed':
-      // A body cut off in transit is a transport fault; a complete but wrong body is not.
-      return retry !== 'once' && error.code === 'truncated'
-    case 'deadline':
-    case 'redirect':
-    case 'invalid':
-    case 'cancelled':
-    case 'proxy-refused':
-    case 'certificate':
-      return false
-  }
-}
-
 /**
  * The one HTTP path to the platform: auth and identifying headers, per-request deadlines,
  * bounded retries where they are safe, no redirects, and errors that name the request.
@@ -293,26 +118,17 @@ export class PlatformClient {
   private readonly origin: string
   private readonly basePath: string
   private readonly options: ClientOptions
-  private readonly dispatcher: Dispatcher
-  private readonly ownsDispatcher: boolean
-  private readonly policy: RetryPolicy
-  private readonly requestTimeoutMs: number
+  private readonly ownConnections: Connections | undefined
+  /** The step's connections: GitHub's requests share them (one pool per origin). */
+  readonly connections: Connections
 
   constructor(options: ClientOptions) {
-    const { origin, basePath } = serviceBase(options.baseUrl)
-    this.origin = origin
-    this.basePath = basePath
+    const base = new URL(options.baseUrl)
+    this.origin = base.origin
+    this.basePath = base.pathname.replace(/\/+$/, '')
     this.options = options
-    this.policy = options.retryPolicy ?? DEFAULT_RETRY_POLICY
-    this.requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
-    this.ownsDispatcher = options.ownsDispatcher ?? options.dispatcher === undefined
-    // One keep-alive pool for every request of the step: a waiter's polls reuse the connection.
-    this.dispatcher = options.dispatcher ?? directPool()
-  }
-
-  /** The step's connection pool: GitHub's requests share it (an Agent keeps a pool per origin), and it closes with this client. */
-  get connections(): Dispatcher {
-    return this.dispatcher
+    this.ownConnections = options.connections ? undefined : new Connections()
+    this.connections = options.connections ?? this.ownConnections!
   }
 
   get clock(): Clock {
@@ -325,7 +141,7 @@ export class PlatformClient {
   }
 
   /**
-   * The same client with another deadline, sharing the connection pool: clean-up, after a lost
+   * The same client with another deadline, on the same connections: clean-up, after a lost
    * answer or a cancel. A cancel does not stop its retries; the deadline (the runner's grace) bounds them.
    */
   withDeadline(deadline: number | (() => number)): PlatformClient {
@@ -334,34 +150,36 @@ export class PlatformClient {
   }
 
   /**
-   * The same client authenticating with another key, sharing the connection pool. `refused`
-   * says what a 401 means for that key, so an error never blames the `api-key` input for it.
+   * The same client authenticating with another key, on the same connections. `refused` says
+   * what a 401 means for that key, so an error never blames the `api-key` input for it.
    */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
   }
 
-  /** The same client with every attempt paced by `pacing`, sharing the connection pool. */
+  /** The same client with every attempt paced by `pacing`, on the same connections. */
   withPacing(pacing: RequestPacing): PlatformClient {
     return this.with({ pacing })
   }
 
-  /** This client with `changes`, on the same connection pool, which it never closes: this one does. */
+  /** This client with `changes`, on the same connections, which it never closes: this one does. */
   private with(changes: Partial<ClientOptions>): PlatformClient {
-    return new PlatformClient({ ...this.options, ...changes, dispatcher: this.dispatcher, ownsDispatcher: false })
+    return new PlatformClient({ ...this.options, ...changes, connections: this.connections })
   }
 
+  /** Closes the connections the client made itself; the step's are the step's to close. */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    await this.ownConnections?.close()
   }
 
   send<T>(spec: RequestSpec<T>): Promise<T> {
-    const { clock, logger, interrupt } = this.options
+    const { clock, logger, interrupt, refused } = this.options
+    const policy = RETRY_POLICIES[spec.retry]
     let earlierAttemptUncertain = false
     // The runner cancelled the step while it waited to send the request again: it gives up, saying so.
-    const stopped = (error: unknown, _n: number, delay: number) => {
+    const stopped = (error: RequestError, _n: number, delay: number) => {
       const hint = ` The runner cancelled the step while it waited ${formatDuration(delay)} to send it again.`
-      const final = finalError(spec, error as RequestError, hint, this.options.refused)
+      const final = finalError(spec, error, hint, refused)
       return new RequestError(final.message, { ...final, kind: 'cancelled' })
     }
     return retrying(
@@ -375,27 +193,18 @@ export class PlatformClient {
           throw counted
         }
       },
+      policy,
       {
         clock,
         deadline: () => this.deadline,
-        maxAttempts: this.policy.maxAttempts,
-        delayAfter: (error, n) =>
-          error instanceof RequestError && mayRetry(spec.retry, error)
-            ? (error.retryAfterMs ?? backoffDelay(n, this.policy, this.options.random))
-            : undefined,
+        random: this.options.random,
         onRetry: (error, n, delay) =>
           logger.warning(
-            `${describeRequest(spec)}: ${describeFailure(error as RequestError)}; retrying in ${formatDuration(delay)} ` +
-              `(attempt ${n + 1} of ${this.policy.maxAttempts}).`,
+            `${describeRequest(spec)}: ${describeFailure(error)}; retrying in ${formatDuration(delay)} (attempt ${n + 1} of ${policy.attempts}).`,
           ),
-        giveUp: (error) => (error instanceof RequestError ? finalError(spec, error, '', this.options.refused) : error),
+        giveUp: (error) => (error instanceof RequestError ? finalError(spec, error, '', refused) : error),
         outOfTime: (error, _n, delay) => {
-          const final = finalError(
-            spec,
-            error as RequestError,
-            ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`,
-            this.options.refused,
-          )
+          const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`, refused)
           return new RequestError(final.message, { ...final, kind: 'deadline' })
         },
         ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
@@ -417,7 +226,7 @@ export class PlatformClient {
     }
   }
 
-  /** One attempt: build, send within its own deadline, classify. Throws the attempt's RequestError. */
+  /** One attempt: build, send within its own deadline, read the answer. Throws the attempt's RequestError. */
   private async sendOnce<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, logger } = this.options
     const requestId = randomUUID()
@@ -428,17 +237,27 @@ export class PlatformClient {
       requestId,
     )
     const attempt = await sendAttempt(
-      this.dispatcher,
+      this.connections,
       this.origin,
       request,
-      { clock, deadline: this.deadline, requestTimeoutMs: this.requestTimeoutMs },
+      { clock, deadline: this.deadline, requestTimeoutMs: this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS },
       () => logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
     )
     if (!attempt.sent) throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
-    if (!attempt.received.ok) throw transportError(attempt.received, attempt, base)
-    const result = classifyAnswer(spec, attempt.received, base, clock.now())
-    if (!result.ok) throw result.error
-    return result.value
+    const answer = readAnswer(attempt, base, PLATFORM, clock.now())
+    if (!answer.ok) throw answer.error
+    try {
+      return spec.parse(answer.body)
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      // The request was carried out (a create made a key) even though its answer is unusable.
+      throw new RequestError(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
+        ...base,
+        kind: 'malformed',
+        status: answer.status,
+        mayHaveReachedServer: true,
+      })
+    }
   }
 }
 
@@ -466,32 +285,4 @@ export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint
     message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${hint}${ref}`
   }
   return new RequestError(message, error)
-}
-
-/** What failed, with the service's code and message or an excerpt of its body. */
-function describeFailure(error: RequestError): string {
-  // The sentence ends after the attempts and the hint: a message's own full stop would double it.
-  const what = error.message.replace(/\.$/, '')
-  const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
-  const said = error.serviceMessage ? `: ${quoted(error.serviceMessage)}` : error.excerpt ? `: ${error.excerpt}` : ''
-  return `${what}${code}${said}`
-}
-
-/** "GET /projects": the method and the path, whose ids may have come from the service. */
-function describeRequest(request: { method: string; path: string }): string {
-  return `${untrusted(request.method)} ${untrusted(request.path)}`
-}
-
-function describeLocation(location: string | undefined): string {
-  if (!location) return 'an unnamed location'
-  try {
-    const url = new URL(location)
-    return untrusted(`${url.origin}${url.pathname}`)
-  } catch {
-    return quoted(location, 100)
-  }
-}
-
-function describeCause(cause: unknown): string {
-  return cause instanceof Error ? untrusted(cause.message) : 'unknown error'
 }

@@ -45,7 +45,7 @@ export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   return client.send({
     method: 'GET',
     path: '/api_keys',
-    retry: 'safe',
+    retry: 'read',
     purpose: 'list API keys',
     forbidden: PERSONAL_KEYS_FORBIDDEN,
     parse: toApiKeys,
@@ -57,7 +57,7 @@ export function revokeApiKey(client: PlatformClient, id: number): Promise<Revoke
   return revokeKeyAt(client, id, {
     method: 'DELETE',
     path: `/api_keys/${id}`,
-    retry: 'safe',
+    retry: 'read',
     purpose: `revoke API key ${id}`,
     notFound: `API key ${id}`,
     notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
@@ -99,7 +99,7 @@ export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<A
   return client.send({
     method: 'GET',
     path: `/organizations/${encodeURIComponent(orgId)}/api_keys`,
-    retry: 'safe',
+    retry: 'read',
     purpose: `list the API keys of organization ${untrusted(orgId)}`,
     notFound: `organization ${untrusted(orgId)}`,
     forbidden:
@@ -114,7 +114,7 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
   return revokeKeyAt(client, id, {
     method: 'DELETE',
     path: `/organizations/${encodeURIComponent(orgId)}/api_keys/${id}`,
-    retry: 'safe',
+    retry: 'read',
     purpose: `revoke API key ${id} of organization ${untrusted(orgId)}`,
     notFound: `API key ${id}`,
     notFoundHint: `it is not a key of organization ${untrusted(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
@@ -148,7 +148,7 @@ export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   return client.send({
     method: 'GET',
     path: '/auth',
-    retry: 'safe',
+    retry: 'read',
     purpose: "find out what kind of key the step's key is",
     parse: (body) => {
       const record = object(body, 'response')
@@ -165,7 +165,7 @@ export function listMyOrganizations(client: PlatformClient): Promise<Organizatio
   return client.send({
     method: 'GET',
     path: '/users/me/organizations',
-    retry: 'safe',
+    retry: 'read',
     purpose: "list the organizations of the step's key",
     parse: (body) =>
       array(object(body, 'response').organizations, 'response.organizations').map((item, i) => {
@@ -181,7 +181,7 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}`,
-    retry: 'safe',
+    retry: 'read',
     purpose: `read project ${untrusted(projectId)}`,
     notFound: `project ${untrusted(projectId)}`,
     forbidden: describeProjectForbidden(projectId),
@@ -241,7 +241,7 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
       method: 'GET',
       path: '/projects',
       query: { org_id: query.orgId, search: query.search, limit: PROJECTS_PAGE_LIMIT, cursor },
-      retry: 'safe',
+      retry: 'read',
       ...projectListTexts(query.orgId),
       parse: (body) => {
         const record = object(body, 'response')

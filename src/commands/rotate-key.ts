@@ -1,8 +1,8 @@
 import { type PlatformClient } from '../api/client.ts'
-import { RequestError } from '../http/errors.ts'
+import type { RequestError } from '../http/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
-import { retrying } from '../http/retry.ts'
+import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { StepCancelled } from '../runner/cancellation.ts'
 import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
@@ -43,10 +43,6 @@ export interface RotateKeySettings extends KeyScopeInputs {
  * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
  */
 const WRITE_GRACE_MS = 5_000
-
-/** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
-const PROOF_ATTEMPTS = 3
-const PROOF_BACKOFF_MS = 1000
 
 /**
  * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
@@ -414,11 +410,9 @@ async function proveKey(
   target: KeyTarget,
 ): Promise<{ keys: ApiKey[]; message: string }> {
   const proof = <T>(read: () => Promise<T>): Promise<T> =>
-    retrying(read, {
+    retrying(read, RETRY_POLICIES.keyProof, {
       clock: ctx.clock,
       deadline: newClient.deadline,
-      maxAttempts: PROOF_ATTEMPTS,
-      delayAfter: (error, attempt) => (error instanceof RequestError && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
       interrupt: {
         signal: cancellationOf(ctx).stopped,
         stop: (error, _n, delay) =>

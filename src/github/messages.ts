@@ -1,29 +1,31 @@
 /** What GitHub's answers mean for a secret target, in words a user can act on. */
 import { messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
+import { describeFailure, describeServiceWords } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
 /** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
 export function describeRetry(error: unknown, target: SecretTarget): string {
   if (!(error instanceof RequestError)) return messageOf(error)
-  if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${error.excerpt})`
+  if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${describeServiceWords(error)})`
   return describeGitHubError(error, target).replace(/\.$/, '')
 }
 
 /** What GitHub's refusal means for this target, and what to do. */
 export function describeGitHubError(error: RequestError, target?: SecretTarget): string {
-  switch (error.status) {
+  const said = describeFailure(error)
+  switch (error.kind === 'http' ? error.status : undefined) {
     case 401:
-      return `GitHub refused the token (401 ${error.excerpt}). Check the \`github-token\` input.`
+      return `GitHub refused the token (401 ${describeServiceWords(error)}). Check the \`github-token\` input.`
     case 403:
       return error.rateLimited
-        ? `GitHub's secondary rate limit refused it (403 ${error.excerpt}). Run the rotation again later.`
-        : `${error.message} ${target ? describePermission(target) : 'The token may not read that.'}`
+        ? `GitHub's secondary rate limit refused it (403 ${describeServiceWords(error)}). Run the rotation again later.`
+        : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`
     case 404:
       return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`
     default:
-      return error.message
+      return `${said}.`
   }
 }
 

@@ -1,13 +1,12 @@
 /**
  * What a rotation reads from GitHub around its writes: each target's public key, the secret's
  * `updated_at` (before any write, and after one without an answer), and for an organization
- * secret who may read it. A read is sent again after no answer, a 5xx or a rate limit.
+ * secret who may read it. Each read is sent again as RETRY_POLICIES.githubRead says (http/retry.ts).
  */
 import type { Clock } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
-import { retrying } from '../http/retry.ts'
 import { isRecord } from '../http/transport.ts'
 import type { GitHubAnswer, GitHubClient } from './client.ts'
 import { describeGitHubError } from './messages.ts'
@@ -27,11 +26,6 @@ export interface ReadTime {
   deadline: number
 }
 
-/** Sending the same sealed value again is harmless, so a request without an answer is repeated. */
-export const ATTEMPTS = 3
-const BACKOFF_MS = 1000
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
-const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000
 /** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100
 const MAX_REPOSITORY_PAGES = 100
@@ -66,8 +60,8 @@ export async function prepareStore(
 ): Promise<PreparedStore> {
   const base = secretsPath(target)
   const path = `${base}/${encodeURIComponent(storage.name)}`
-  const publicKey = readPublicKey((await reading(client, `${base}/public-key`, time.clock, time.deadline)).body)
-  const before = await readStamp(client, path, time.clock, time.deadline)
+  const publicKey = readPublicKey((await client.get(`${base}/public-key`, time.deadline)).body)
+  const before = await readStamp(client, path, time.deadline)
   const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
   if (!isOrganizationTarget(target)) return store
 
@@ -109,27 +103,6 @@ function secretsPath(target: SecretTarget): string {
   }
 }
 
-/**
- * A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. `deadline` a
- * function: it may come sooner (the runner's grace after a cancel, which ends a wait to read it again).
- */
-function reading(
-  client: GitHubClient,
-  path: string,
-  clock: Clock,
-  deadline: number | (() => number),
-  stopped?: AbortSignal,
-): Promise<GitHubAnswer> {
-  const by = typeof deadline === 'function' ? deadline : () => deadline
-  return retrying(() => client.get(path, by()), {
-    clock,
-    deadline: by,
-    maxAttempts: ATTEMPTS,
-    delayAfter: retryDelay,
-    ...(stopped ? { interrupt: { signal: stopped } } : {}),
-  })
-}
-
 function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   const keyId = isRecord(body) ? body.key_id : undefined
   const key = isRecord(body) ? body.key : undefined
@@ -151,13 +124,12 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
 export async function readStamp(
   client: GitHubClient,
   path: string,
-  clock: Clock,
   deadline: number | (() => number),
   stopped?: AbortSignal,
 ): Promise<SecretStamp | undefined> {
   let answer: GitHubAnswer
   try {
-    answer = await reading(client, path, clock, deadline, stopped)
+    answer = await client.get(path, deadline, stopped)
   } catch (error) {
     return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
   }
@@ -172,7 +144,7 @@ export async function readStamp(
 async function selectedRepositoryIds(client: GitHubClient, path: string, time: ReadTime): Promise<number[]> {
   const ids: number[] = []
   for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
-    const { body } = await reading(client, `${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.clock, time.deadline)
+    const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.deadline)
     const total = isRecord(body) ? body.total_count : undefined
     const repositories = isRecord(body) ? body.repositories : undefined
     if (typeof total !== 'number' || !Array.isArray(repositories)) {
@@ -204,7 +176,7 @@ async function repositoryIdsOf(
     if (id === undefined) {
       let answer: GitHubAnswer
       try {
-        answer = await reading(client, `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.clock, time.deadline)
+        answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.deadline)
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
         const why =
@@ -221,12 +193,4 @@ async function repositoryIdsOf(
     if (!ids.includes(id)) ids.push(id)
   }
   return ids
-}
-
-/** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
-export function retryDelay(error: unknown, attempt: number): number | undefined {
-  if (!(error instanceof RequestError) || error.final) return undefined
-  if (error.status === undefined || error.status >= 500) return BACKOFF_MS * attempt
-  if (error.rateLimited) return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS
-  return undefined
 }

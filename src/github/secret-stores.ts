@@ -5,16 +5,16 @@
  * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
  * import only when rotate-key stores a secret, so no other command pays for it.
  */
-import type { Dispatcher } from 'undici'
 import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError, requestErrorIn } from '../http/errors.ts'
-import { retrying } from '../http/retry.ts'
+import { RETRY_POLICIES, retrying } from '../http/retry.ts'
+import type { Connections } from '../http/transport.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient } from './client.ts'
 import { describeAsSentence, describeGitHubError, describeRetry } from './messages.ts'
 import { sealedBox } from './sealed-box.ts'
-import { ATTEMPTS, prepareStore, readStamp, retryDelay, type PreparedStore, type SecretStamp } from './secret-reads.ts'
+import { prepareStore, readStamp, type PreparedStore, type SecretStamp } from './secret-reads.ts'
 import { describeTarget, type SecretStorage, type SecretTarget } from './targets.ts'
 
 export interface GitHubEnvironment {
@@ -91,7 +91,7 @@ export class SecretStores {
     storage: SecretStorage,
     github: GitHubEnvironment,
     time: Pick<StoreTime, 'clock' | 'deadline'>,
-    connections: Dispatcher,
+    connections: Connections,
   ): Promise<SecretStores> {
     const client = new GitHubClient({
       apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
@@ -185,20 +185,17 @@ export class SecretStores {
           } catch (error) {
             // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
             // connect, not built, no time left) cannot have landed; anything else leaves its
-            // outcome open (a 2xx whose body cannot be read was carried out).
-            const request = error instanceof RequestError ? error : undefined
-            const status = request?.status
-            if ((request?.mayHaveReachedServer ?? true) && (status === undefined || status >= 500 || status < 300)) mayHaveApplied = true
+            // outcome open (a 5xx, no answer, a 2xx whose body cannot be read).
+            if (!(error instanceof RequestError) || error.mayHaveReachedServer) mayHaveApplied = true
             if (!mayHaveApplied && !this.holding) time.onHolding?.(false)
             throw error
           }
         },
+        RETRY_POLICIES.githubWrite,
         {
           clock: time.clock,
           deadline: time.deadline,
-          maxAttempts: ATTEMPTS,
-          delayAfter: (error, attempt) =>
-            time.cancelled() || (error instanceof RequestError && error.timedOut) ? undefined : retryDelay(error, attempt),
+          cancelled: time.cancelled,
           onRetry: (error, _n, delay) =>
             time.onWait?.(
               `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
@@ -207,7 +204,7 @@ export class SecretStores {
             ? {
                 interrupt: {
                   signal: time.stopped,
-                  stop: (error: unknown, _n: number, delay: number) =>
+                  stop: (error: RequestError, _n: number, delay: number) =>
                     new ActionError(
                       `${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${formatDuration(delay)} to be sent again.`,
                       { cause: error },
@@ -231,7 +228,7 @@ export class SecretStores {
     const request = lastError instanceof RequestError ? lastError : undefined
     const rateLimited = request?.rateLimited ?? false
     if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
-    const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline, time.stopped))
+    const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped))
     const before = store.before
     if (settle(before, after) === 'applied') {
       return {

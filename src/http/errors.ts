@@ -7,7 +7,6 @@
  * status and the server's own words, made safe.
  */
 import { OwnError } from '../base/errors.ts'
-import type { ProxyFailure } from './proxy.ts'
 
 export type RequestErrorKind =
   | 'http' // the server answered with a status that is not a success
@@ -79,11 +78,6 @@ export class RequestError extends OwnError {
     this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
   }
 
-  /** No answer within the request's own time limit, with more of the step's time left: the server may still be at it. */
-  get timedOut(): boolean {
-    return this.kind === 'timeout'
-  }
-
   /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
   get final(): boolean {
     return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
@@ -100,21 +94,5 @@ export function requestErrorIn(error: unknown): RequestError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     if (cause instanceof RequestError) return cause
   }
-  return undefined
-}
-
-/**
- * A failed connection the transport could name: at its proxy (the proxy's words, and whether the
- * request may have gone past it) or at the server's TLS certificate (which nothing was sent over).
- */
-export function namedConnectionFailure(
-  received: { proxy?: ProxyFailure; certificate?: { message: string } },
-  base: { method: string; path: string; requestId?: string },
-): RequestError | undefined {
-  if (received.proxy) {
-    const { message, final, notSent } = received.proxy
-    return new RequestError(message, { ...base, kind: final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !notSent })
-  }
-  if (received.certificate) return new RequestError(received.certificate.message, { ...base, kind: 'certificate' })
   return undefined
 }

@@ -1,25 +1,42 @@
 /**
- * Proxies and private certificate authorities, as a self-hosted runner inside a company network
- * has them. The variables are read as curl and the runner read them (lower case first; an empty
- * one counts as unset; https URLs only through `https_proxy`, http URLs only through
- * `http_proxy`; NO_PROXY by curl's rules), so the action reaches the same hosts the same way as
- * a `curl` step beside it. undici's EnvHttpProxyAgent reads them otherwise (an empty lower-case
- * variable hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY
- * knows no CIDR), so this module picks the proxy for each origin itself and hands undici's
- * ProxyAgent only the proxy's origin and credentials. Its ProxyAgent is loaded only when a proxy
- * variable is set: a step without one loads nothing more than before.
+ * Proxies, as a self-hosted runner inside a company network has them. The variables are read as
+ * curl and the runner read them (lower case first; an empty one counts as unset; https URLs only
+ * through `https_proxy`, http URLs only through `http_proxy`; NO_PROXY by curl's rules), so the
+ * action reaches the same hosts the same way as a `curl` step beside it. undici's
+ * EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the upper-case one,
+ * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
+ * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
+ * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
+ * (http/transport.ts). What a failure says is read from its error class, code and cause, and from
+ * the proxy's status: never from a library's words.
  */
 import { STATUS_CODES } from 'node:http'
 import { BlockList, isIP } from 'node:net'
-import type { Dispatcher } from 'undici'
-// Both are loaded at every start-up by the transport already (agent.js loads dispatcher.js).
-import Agent from 'undici/lib/dispatcher/agent.js'
-import UndiciDispatcher from 'undici/lib/dispatcher/dispatcher.js'
+import { Pool, ProxyAgent, type Agent, type Dispatcher } from 'undici'
+import { OwnError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
-import { PROXY_VARIABLES, ProxySettingError, firstSet, type Environment, type ProxyVariable } from './proxy-variables.ts'
 
+/** Where the variables are read from: `process.env`, or a test's own. */
+export type Environment = Readonly<Record<string, string | undefined>>
+
+/** The variables that may name a proxy. */
+type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
+
+/** The variables read for each scheme, lower case first. */
+const PROXY_VARIABLES: Readonly<Record<string, readonly [ProxyVariable, ProxyVariable]>> = {
+  'https:': ['https_proxy', 'HTTPS_PROXY'],
+  'http:': ['http_proxy', 'HTTP_PROXY'],
+}
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const
-const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 }
+export const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 }
+
+/** A proxy variable the action cannot use. Its value is never quoted: it may hold credentials. */
+export class ProxySettingError extends OwnError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProxySettingError'
+  }
+}
 
 /** The proxy one request goes through. */
 export interface ProxyRoute {
@@ -59,25 +76,18 @@ export function proxyFor(url: string | URL, env: Environment): ProxyRoute | unde
  * variable the action cannot use, so a step can fail on it before its first request.
  */
 export function describeProxySettings(env: Environment): string | undefined {
-  const proxies = proxiesSet(env)
+  const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
+    const named = firstSet(env, names)
+    return named === undefined ? [] : [{ scheme: protocol.slice(0, -1), proxy: parseProxy(named.name, named.value) }]
+  })
   if (proxies.length === 0) return undefined
   const noProxy = firstSet(env, NO_PROXY_VARIABLES)
   const bypass = noProxy === undefined ? '' : `; ${noProxy.name} leaves out ${untrusted(noProxy.value.trim())}`
   return `Proxies: ${proxies.map(describeProxy).join(', ')}${bypass}.`
 }
 
-function describeProxy({ scheme, proxy }: { scheme: 'http' | 'https'; proxy: Omit<ProxyRoute, 'target'> }): string {
-  return `${scheme} through ${untrusted(proxy.display)} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`
-}
-
-/** The proxy each scheme goes through when NO_PROXY does not say otherwise. Throws ProxySettingError. */
-function proxiesSet(env: Environment): { scheme: 'http' | 'https'; proxy: Omit<ProxyRoute, 'target'> }[] {
-  const proxies: { scheme: 'http' | 'https'; proxy: Omit<ProxyRoute, 'target'> }[] = []
-  for (const [protocol, names] of Object.entries(PROXY_VARIABLES)) {
-    const named = firstSet(env, names)
-    if (named !== undefined) proxies.push({ scheme: protocol === 'https:' ? 'https' : 'http', proxy: parseProxy(named.name, named.value) })
-  }
-  return proxies
+function describeProxy({ scheme, proxy }: { scheme: string; proxy: Omit<ProxyRoute, 'target'> }): string {
+  return `${untrusted(scheme)} through ${untrusted(proxy.display)} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`
 }
 
 function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'target'> {
@@ -170,97 +180,113 @@ function addressMatches(address: string, family: number, pattern: string): boole
   return range.check(address, type)
 }
 
-// ---- the dispatcher --------------------------------------------------------------------
+/**
+ * What in the proxy variables must be masked before anything is printed: each URL's user and
+ * password, as written and percent-decoded, and the Proxy-Authorization value they make. Read
+ * without a URL parser too, so a variable the action cannot use is masked all the same.
+ */
+export function proxySecrets(env: Environment): string[] {
+  const secrets = new Set<string>()
+  for (const name of Object.values(PROXY_VARIABLES).flat()) {
+    const value = env[name]?.trim()
+    if (!value) continue
+    const authority = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '')
+    const at = authority.lastIndexOf('@')
+    if (at < 0) continue
+    const userinfo = authority.slice(0, at)
+    const colon = userinfo.indexOf(':')
+    const user = colon < 0 ? userinfo : userinfo.slice(0, colon)
+    const password = colon < 0 ? '' : userinfo.slice(colon + 1)
+    const decoded = [percentDecoded(user), percentDecoded(password)]
+    for (const secret of [user, password, ...decoded]) if (secret !== '') secrets.add(secret)
+    secrets.add(Buffer.from(`${decoded[0]}:${decoded[1]}`).toString('base64'))
+  }
+  return [...secrets]
+}
+
+function percentDecoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** The first of `names` set to more than blanks: an empty variable counts as unset, as curl and the runner count it. */
+function firstSet<Name extends string>(env: Environment, names: readonly Name[]): { name: Name; value: string } | undefined {
+  for (const name of names) {
+    const value = env[name]
+    if (value !== undefined && value.trim() !== '') return { name, value }
+  }
+  return undefined
+}
+
+// ---- tunnels ---------------------------------------------------------------------------
+
+/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+export class ProxyTunnelError extends Error {
+  readonly status: number | undefined
+  constructor(status: number | undefined, cause?: unknown) {
+    super(status === undefined ? 'the proxy could not be asked for a tunnel' : `the proxy answered CONNECT with ${status}`, { cause })
+    this.name = 'ProxyTunnelError'
+    this.status = status
+  }
+}
+
+/** The pool to one proxy, on which ProxyAgent asks for its tunnels: a tunnel not opened fails as a ProxyTunnelError. */
+class TunnelPool extends Pool {
+  override connect(options: ConnectOptions): Promise<Dispatcher.ConnectData>
+  override connect(options: ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void
+  override connect(
+    options: ConnectOptions,
+    callback?: (err: Error | null, data: Dispatcher.ConnectData) => void,
+  ): Promise<Dispatcher.ConnectData> | void {
+    const opened = super.connect(options).then(
+      (data) => {
+        if (data.statusCode === 200) return data
+        data.socket.destroy()
+        throw new ProxyTunnelError(data.statusCode)
+      },
+      (cause: unknown) => {
+        throw new ProxyTunnelError(undefined, cause)
+      },
+    )
+    if (callback === undefined) return opened
+    opened.then(
+      (data) => callback(null, data),
+      (error: Error) => callback(error, undefined as never),
+    )
+  }
+}
+type ConnectOptions = Parameters<Pool['connect']>[0]
 
 /**
- * The dispatcher for every request of a step when a proxy variable is set, or undefined when
- * none is (the caller keeps its own Agent; nothing more is loaded). Each origin goes directly
- * or through its proxy as `proxyFor` says; undici's ProxyAgent speaks to the proxy: absolute-URI
- * requests for http URLs, a CONNECT tunnel for https ones, so the API key and the GitHub token
- * reach an https server inside TLS and the proxy sees only the host and port. `options` are the
- * caller's Agent options (keep-alive, connections), given to every pool alike. Throws
- * ProxySettingError for a variable the action cannot use.
+ * The agent for https requests through `route`'s proxy: ProxyAgent, asking the proxy for a
+ * CONNECT tunnel within `tunnelTimeoutMs`, so the API key and the GitHub token reach the server
+ * inside TLS and the proxy sees only the host and port. `options` are the step's pool options,
+ * whose socket options (`connect`) hold for the proxy's connections and the tunnels' TLS alike;
+ * `onPool` hears of each pool it opens to a server (the transport listens for failed connects).
  */
-export async function proxyDispatcher(env: Environment, options: Agent.Options = {}): Promise<Dispatcher | undefined> {
-  if (proxiesSet(env).length === 0) return undefined
-  const [{ default: ProxyAgent }, { default: Pool }, { default: connect }] = await Promise.all([
-    import('undici/lib/dispatcher/proxy-agent.js'),
-    import('undici/lib/dispatcher/pool.js'),
-    import('undici/lib/api/api-connect.js'),
-  ])
-  // ProxyAgent opens a tunnel with `connect()` on its pool to the proxy, a method undici's entry
-  // adds to every dispatcher; the entry is not loaded, so that pool gets it here.
-  const clientFactory = (origin: URL, poolOptions: object): Dispatcher => Object.assign(new Pool(origin, poolOptions), { connect })
-  // The caller's TLS options hold for every server, through a tunnel too, and for an https proxy.
+export function tunnelAgent(
+  route: ProxyRoute,
+  options: Agent.Options,
+  tunnelTimeoutMs: number,
+  onPool: (pool: Dispatcher) => void,
+): Dispatcher {
   const tls = typeof options.connect === 'object' ? options.connect : undefined
-  return new ProxyRouter(
-    env,
-    new Agent(options),
-    (route) => new ProxyAgent({ ...options, uri: route.origin, token: route.authorization, clientFactory, requestTls: tls, proxyTls: tls }),
-  )
-}
-
-/** The proxy the step's pool sends requests to `origin` through, if it is a proxy-aware pool and one does. */
-export function routeOf(dispatcher: Dispatcher, origin: string): ProxyRoute | undefined {
-  return dispatcher instanceof ProxyRouter ? dispatcher.routeFor(origin) : undefined
-}
-
-/** Sends each request directly or to its proxy's agent (one per proxy and credentials); closes them all. */
-class ProxyRouter extends UndiciDispatcher {
-  private readonly routes = new Map<string, ProxyRoute | undefined>()
-  private readonly proxied = new Map<string, Dispatcher>()
-  private readonly env: Environment
-  private readonly direct: Dispatcher
-  private readonly proxyAgent: (route: ProxyRoute) => Dispatcher
-
-  constructor(env: Environment, direct: Dispatcher, proxyAgent: (route: ProxyRoute) => Dispatcher) {
-    super()
-    this.env = env
-    this.direct = direct
-    this.proxyAgent = proxyAgent
-  }
-
-  /** The proxy requests to `origin` go through; undefined: directly. */
-  routeFor(origin: string): ProxyRoute | undefined {
-    if (!this.routes.has(origin)) this.routes.set(origin, proxyFor(origin, this.env))
-    return this.routes.get(origin)
-  }
-
-  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    const route = this.routeFor(String(options.origin))
-    if (route === undefined) return this.direct.dispatch(options, handler)
-    const key = `${route.origin} ${route.authorization ?? ''}`
-    let agent = this.proxied.get(key)
-    if (agent === undefined) {
-      agent = this.proxyAgent(route)
-      this.proxied.set(key, agent)
-    }
-    return agent.dispatch(options, handler)
-  }
-
-  override close(): Promise<void>
-  override close(callback: () => void): void
-  override close(callback?: () => void): Promise<void> | void {
-    const done = Promise.all(this.agents().map((agent) => agent.close())).then(() => undefined)
-    if (callback === undefined) return done
-    void done.then(callback, callback)
-  }
-
-  override destroy(): Promise<void>
-  override destroy(err: Error | null): Promise<void>
-  override destroy(callback: () => void): void
-  override destroy(err: Error | null, callback: () => void): void
-  override destroy(errOrCallback?: Error | null | (() => void), callback?: () => void): Promise<void> | void {
-    const err = typeof errOrCallback === 'function' ? null : (errOrCallback ?? null)
-    const then = typeof errOrCallback === 'function' ? errOrCallback : callback
-    const done = Promise.all(this.agents().map((agent) => agent.destroy(err))).then(() => undefined)
-    if (then === undefined) return done
-    void done.then(then, then)
-  }
-
-  private agents(): Dispatcher[] {
-    return [this.direct, ...this.proxied.values()]
-  }
+  return new ProxyAgent({
+    ...options,
+    uri: route.origin,
+    token: route.authorization,
+    requestTls: tls,
+    proxyTls: tls,
+    clientFactory: (origin, poolOptions) => new TunnelPool(origin, { ...poolOptions, headersTimeout: tunnelTimeoutMs }),
+    factory: (origin, poolOptions) => {
+      const pool = new Pool(origin, poolOptions)
+      onPool(pool)
+      return pool
+    },
+  })
 }
 
 // ---- what a failure means ------------------------------------------------------------
@@ -278,27 +304,27 @@ export interface ProxyFailure {
 /** Errors of a connection to the proxy itself that never opened: nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN'])
-/** What undici's ProxyAgent says when the proxy answers CONNECT with anything but 200 (lib/dispatcher/proxy-agent.js). */
-const TUNNEL_REFUSED = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/
-/** What it says when the proxy answers a forwarded (absolute-URI) request with 407. */
-const FORWARD_407 = 'Proxy Authentication Required (407)'
-/** Node's words when a TLS connection ends before its handshake did: over a tunnel, the proxy closed it. */
-const BEFORE_TLS = /before secure TLS connection was established/
+/** A connection closed under the request: before the tunnel was open, or before an answer came. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
 
 /**
- * What a failed request sent through `route` says about the proxy, or undefined when the error
- * is not the proxy's (a certificate, a timeout, the server's own answer). Proxy credentials are
- * never in it: the proxy is named by host:port.
+ * What a request through `route` that got no answer says about the proxy, or undefined when the
+ * failure is not the proxy's (a certificate, a timeout, the server's own answer). `got`: the
+ * error, or the status a forwarded request was answered with; `neverConnected`: the
+ * connection failed before the request could leave. Proxy credentials are never in it: the
+ * proxy is named by host:port.
  */
-export function describeProxyFailure(cause: unknown, route: ProxyRoute): ProxyFailure | undefined {
-  const { code, message } = errorParts(cause)
+export function describeProxyFailure(
+  got: { cause?: unknown; status?: number },
+  route: ProxyRoute,
+  neverConnected: boolean,
+): ProxyFailure | undefined {
+  const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined
+  const status = got.status ?? tunnel?.status
+  const code = errorCode(tunnel ? tunnel.cause : got.cause)
   const named = untrusted(code ?? '')
   const proxy = `The proxy ${untrusted(route.display)} (from ${route.variable})`
   const target = untrusted(route.target)
-  let status: number | undefined
-  if (code === 'UND_ERR_INVALID_ARG' && message === FORWARD_407) status = 407
-  const refused = code === 'UND_ERR_ABORTED' ? TUNNEL_REFUSED.exec(message) : null
-  if (refused) status = Number(refused[1])
   if (status === 407) {
     return {
       message: route.authorization
@@ -308,7 +334,7 @@ export function describeProxyFailure(cause: unknown, route: ProxyRoute): ProxyFa
       final: true,
     }
   }
-  if (status !== undefined) {
+  if (status !== undefined && tunnel) {
     const answer = `${status} ${STATUS_CODES[status] ?? ''}`.trim()
     const serverSide = status >= 500
     return {
@@ -317,6 +343,14 @@ export function describeProxyFailure(cause: unknown, route: ProxyRoute): ProxyFa
         : `${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`,
       notSent: true,
       final: !serverSide,
+    }
+  }
+  if (!tunnel && !neverConnected) {
+    if (code === undefined || !CLOSED.has(code)) return undefined
+    return {
+      message: `The connection through the proxy ${untrusted(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`,
+      notSent: false,
+      final: false,
     }
   }
   if (code !== undefined && UNREACHABLE.has(code)) {
@@ -329,98 +363,30 @@ export function describeProxyFailure(cause: unknown, route: ProxyRoute): ProxyFa
   if (code !== undefined && UNRESOLVED.has(code)) {
     return { message: `${proxy} could not be found (${named}): check the host name in ${route.variable}.`, notSent: true, final: false }
   }
-  if (code === 'UND_ERR_PRX_CONN' || ((code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') && BEFORE_TLS.test(message))) {
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     return {
-      message: `${proxy} closed the connection before the tunnel to ${target} was open (${named}): check the proxy's log; it may refuse HTTPS to that host or port.`,
+      message: `${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`,
       notSent: true,
       final: false,
     }
   }
-  if (code === 'UND_ERR_PRX_TLS') {
+  if (code === undefined || CLOSED.has(code)) {
     return {
-      message: `${proxy} presented a TLS certificate that is not for its name (ERR_TLS_CERT_ALTNAME_INVALID): check the host in ${route.variable}.`,
+      message: `${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`,
       notSent: true,
-      final: true,
-    }
-  }
-  if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE') {
-    return {
-      message: `The connection through the proxy ${untrusted(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`,
-      notSent: false,
       final: false,
     }
   }
+  // Anything else (a certificate) is said by what reads the cause; nothing was sent.
   return undefined
 }
 
-/** A certificate no authority Node trusts has signed: the case NODE_EXTRA_CA_CERTS is for. */
-const UNTRUSTED_CERTIFICATE = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_UNTRUSTED',
-  'INVALID_CA',
-])
-const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'])
-const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'])
-/** OpenSSL's other verification codes and Node's own: whatever else names a certificate. */
-const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/
-
-/**
- * A TLS certificate error of a request to `origin` in words, naming NODE_EXTRA_CA_CERTS, or
- * undefined when the error is not about a certificate. `env` tells whether the variable is set
- * and whether the request went through a proxy (which may be the one inspecting TLS).
- */
-export function describeCertificateError(cause: unknown, origin: string | URL, env: Environment): string | undefined {
-  // The proxy's own certificate is the proxy's failure (describeProxyFailure), not the server's.
-  if (errorParts(cause).code === 'UND_ERR_PRX_TLS') return undefined
-  const found = certificateCode(cause)
-  if (found === undefined) return undefined
-  const code = untrusted(found)
-  const url = typeof origin === 'string' ? new URL(origin) : origin
-  const host = untrusted(`${url.hostname}:${url.port === '' ? DEFAULT_PORTS[url.protocol] : url.port}`)
-  const extra = firstSet(env, ['NODE_EXTRA_CA_CERTS']) !== undefined
-  let route: ProxyRoute | undefined
-  try {
-    route = proxyFor(url, env)
-  } catch {
-    route = undefined
-  }
-  const through = route ? ` The connection went through the proxy ${untrusted(route.display)}, which may be the one that inspects TLS.` : ''
-  if (UNTRUSTED_CERTIFICATE.has(found)) {
-    const fix = extra
-      ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
-      : 'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.'
-    return `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}): ${fix}${through}`
-  }
-  if (OUT_OF_DATE.has(found)) {
-    const when = found === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet'
-    return `The TLS certificate of ${host} ${when} (${code}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${through}`
-  }
-  if (WRONG_NAME.has(found)) {
-    return `The TLS certificate of ${host} is not for that host name (${code}): check the host in the URL; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`
-  }
-  if (found === 'CERT_REVOKED') return `The TLS certificate of ${host} has been revoked (${code}).${through}`
-  return `The TLS certificate of ${host} could not be verified (${code}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`
-}
-
-/** The certificate code of an error or of its causes (fetch wraps what failed in a TypeError's cause). */
-function certificateCode(cause: unknown): string | undefined {
-  for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
-    const { code } = errorParts(error)
-    if (code !== undefined && (UNTRUSTED_CERTIFICATE.has(code) || CERTIFICATE_CODE.test(code))) return code
-    error = (error as { cause?: unknown }).cause
+/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+export function errorCode(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
+    const { code } = cause as { code?: unknown }
+    if (typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code)) return code
+    cause = (cause as { cause?: unknown }).cause
   }
   return undefined
-}
-
-function errorParts(error: unknown): { code?: string; message: string } {
-  if (typeof error !== 'object' || error === null) return { message: '' }
-  const { code, message } = error as { code?: unknown; message?: unknown }
-  return {
-    code: typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : undefined,
-    message: typeof message === 'string' ? message : '',
-  }
 }

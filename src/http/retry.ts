@@ -1,36 +1,79 @@
 /**
- * When a request may be sent again, and how long to wait first. Modelled on octokit's retry
- * and throttling plugins: a short list of statuses, Retry-After honoured, attempts bounded.
- * `retrying` is the one loop every retry of the action goes through: the platform client,
- * the proof of a new key and the secret PUT.
+ * When a request may be sent again, and how long to wait first: every rule of the action in one
+ * table (RETRY_POLICIES), and `retrying`, the one loop every retry goes through. Modelled on
+ * octokit's retry and throttling plugins: a short list of statuses, Retry-After honoured,
+ * attempts bounded. A write that may have been carried out is never sent again blindly: the
+ * `once` and `githubWrite` rows are the ones to read before changing anything here.
  */
 import type { Clock } from '../base/clock.ts'
+import { RequestError } from './errors.ts'
 
-/** Statuses after which a read is safe to send again (service facts: 423 and 503 always are). */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
-
-/** Statuses that say the request was not carried out, so even a write may be sent again. */
+/** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
+/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
-
 /** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
 export const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
+/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
-  maxAttempts: number
-  baseDelayMs: number
-  maxDelayMs: number
+  attempts: number
+  /** How long to wait after failed attempt `n` (from 1) before the next; undefined: it is not sent again. */
+  delay(error: RequestError, n: number, random: () => number): number | undefined
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 20_000 }
-
-/**
- * Exponential back-off with jitter: attempt 1 waits about 1 s, then 2 s, 4 s… capped; the
- * jitter keeps parallel jobs from retrying in step. `random` is injectable for tests.
- */
-export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1))
+/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s; the jitter keeps parallel jobs from retrying in step. */
+export function backoff(n: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1))
   return Math.round(ceiling / 2 + (ceiling / 2) * random())
+}
+
+const status = (error: RequestError) => (error.kind === 'http' ? (error.status ?? 0) : undefined)
+/** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
+const noAnswer = (error: RequestError) =>
+  ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated')
+const afterBackoff = (error: RequestError, n: number, random: () => number) => error.retryAfterMs ?? backoff(n, random)
+
+function readDelay(error: RequestError, n: number, random: () => number): number | undefined {
+  return RETRYABLE_STATUSES.has(status(error) ?? 0) || noAnswer(error) ? afterBackoff(error, n, random) : undefined
+}
+
+function githubDelay(error: RequestError, n: number): number | undefined {
+  if (error.final) return undefined
+  if (error.status === undefined || error.status >= 500) return 1000 * n
+  return error.rateLimited ? (error.retryAfterMs ?? GITHUB_RATE_LIMIT_WAIT_MS) : undefined
+}
+
+const rule = (attempts: number, delay: RetryPolicy['delay']): RetryPolicy => ({ attempts, delay })
+
+/** Every retry rule of the action. */
+export const RETRY_POLICIES = {
+  /** A platform read, or a write whose repetition is harmless (revoking a key): after any failure that may pass. */
+  read: rule(5, readDelay),
+  /**
+   * A platform write that must not be repeated blindly (creating a key): only when the platform
+   * certainly did not carry it out (423, 429, 503, or no connection at all).
+   */
+  once: rule(5, (error, n, random) =>
+    NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) || (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
+      ? afterBackoff(error, n, random)
+      : undefined,
+  ),
+  /** A read its caller repeats anyway (the waiter's polls): as `read`, but congestion goes back to the caller, which paces its next poll. */
+  poll: rule(5, (error, n, random) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? undefined : readDelay(error, n, random))),
+  /** A page of a paced listing the platform is too busy for (429, 503): the pacer holds every request back meanwhile, so no wait here. */
+  congested: rule(10, (error) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? 0 : undefined)),
+  /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
+  githubRead: rule(3, githubDelay),
+  /**
+   * A secret's write: as a GitHub read (the same sealed value again is harmless), but not after
+   * one GitHub held past its own time limit: it may still be carrying that one out.
+   */
+  githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
+  /** The first read with a new key: a 401 while the platform makes the key known everywhere. */
+  keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 }
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
@@ -47,47 +90,52 @@ export interface RetryOptions {
   clock: Clock
   /** Clock time by which every attempt and wait must be over; a function when it may move sooner (a cancel). */
   deadline: number | (() => number)
-  /** Attempts in all, the first included. */
-  maxAttempts: number
-  /** How long to wait after failed attempt `attempt` before the next; undefined: do not retry this failure. */
-  delayAfter: (error: unknown, attempt: number) => number | undefined
+  /** The jitter's source; Math.random by default. */
+  random?: () => number
+  /** True once no attempt may start any more (the runner cancelled the step): the failure is final. */
+  cancelled?: () => boolean
   /** Called before each wait (a warning in the log, for example). */
-  onRetry?: (error: unknown, attempt: number, delayMs: number) => void
+  onRetry?: (error: RequestError, attempt: number, delayMs: number) => void
   /** What to throw when giving up (no retry, or the last attempt failed); default the error itself. */
   giveUp?: (error: unknown, attempt: number) => unknown
   /** What to throw when the wait would pass the deadline; default as `giveUp`. */
-  outOfTime?: (error: unknown, attempt: number, delayMs: number) => unknown
+  outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
   /**
    * Ends a wait early: the runner cancelled the step. With `stop`, the wait is over and what it
    * returns is thrown; without, the deadline is read again and the wait goes on only if the rest
    * of it still fits (clean-up, which the runner's grace bounds).
    */
-  interrupt?: { signal: AbortSignal; stop?: (error: unknown, attempt: number, delayMs: number) => unknown }
+  interrupt?: { signal: AbortSignal; stop?: (error: RequestError, attempt: number, delayMs: number) => unknown }
 }
 
-/** Runs `attempt` until it succeeds, a failure is not worth retrying, attempts run out, or time does. */
-export async function retrying<T>(attempt: (n: number) => Promise<T>, options: RetryOptions): Promise<T> {
+/**
+ * Runs `attempt` until it succeeds, `policy` does not send a failure again (any failure that is
+ * not a RequestError is never sent again), attempts run out, or time does.
+ */
+export async function retrying<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, options: RetryOptions): Promise<T> {
   const giveUp = options.giveUp ?? ((error: unknown) => error)
   const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline as number
   const { clock, interrupt } = options
-  const outOfTime = (error: unknown, n: number, delay: number) =>
-    options.outOfTime ? options.outOfTime(error, n, delay) : giveUp(error, n)
+  const outOfTime = options.outOfTime ?? giveUp
   for (let n = 1; ; n++) {
     try {
       return await attempt(n)
     } catch (error) {
-      const delay = n < options.maxAttempts ? options.delayAfter(error, n) : undefined
+      const retry = error instanceof RequestError && n < policy.attempts && !options.cancelled?.()
+      const delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined
       if (delay === undefined) throw giveUp(error, n)
-      if (interrupt?.signal.aborted && interrupt.stop) throw interrupt.stop(error, n, delay)
-      if (clock.now() + delay >= deadline()) throw outOfTime(error, n, delay)
-      options.onRetry?.(error, n, delay)
+      const failed = error as RequestError
+      if (interrupt?.signal.aborted && interrupt.stop) throw interrupt.stop(failed, n, delay)
+      if (delay > 0 && clock.now() + delay >= deadline()) throw outOfTime(failed, n, delay)
+      options.onRetry?.(failed, n, delay)
+      if (delay === 0) continue
       const due = clock.now() + delay
       // A signal that came before the wait cannot end it: the deadline above already counts it.
       const listening = interrupt !== undefined && !interrupt.signal.aborted
       await clock.sleep(delay, listening ? interrupt.signal : undefined)
       if (listening && interrupt.signal.aborted && clock.now() < due) {
-        if (interrupt.stop) throw interrupt.stop(error, n, delay)
-        if (due >= deadline()) throw outOfTime(error, n, delay)
+        if (interrupt.stop) throw interrupt.stop(failed, n, delay)
+        if (due >= deadline()) throw outOfTime(failed, n, delay)
         await clock.sleep(due - clock.now())
       }
     }

@@ -1,49 +1,91 @@
 /**
- * The one HTTP transport of the step, for the platform and GitHub alike: one keep-alive
- * connection pool, each attempt within its own time limit and the step's deadline, bodies read
- * within bounds, and what a failed connection says about whether the request left. The typed
- * clients (api/client.ts, github/client.ts) build their requests and read their answers over it.
+ * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
+ * one keep-alive pool per origin, directly or through the proxy the environment names
+ * (http/proxy.ts); each attempt within its own time limit and the step's deadline, however far
+ * its connection got; bodies read within bounds; and whether a failed request could have left.
+ * What an attempt's answer means is http/answers.ts's to say.
  */
-import type { Dispatcher } from 'undici'
-// undici's entry loads all it has (fetch, WebSocket, caches, mocks, proxies): 70–85 ms of CPU
-// at every start-up. The action needs its connection pool and `request`, and loads only those.
-import Agent from 'undici/lib/dispatcher/agent.js'
-import dispatchRequest from 'undici/lib/api/api-request.js'
+import { Agent, type Dispatcher } from 'undici'
 import type { Clock } from '../base/clock.ts'
-import { quoted, redactSecrets, untrusted } from '../base/text.ts'
-import type { ProxyFailure } from './proxy.ts'
-import { proxyVariableSet, type Environment } from './proxy-variables.ts'
-
-/** Where a service's API is: its origin, and the path below it every request's path goes under (no trailing slash). */
-export function serviceBase(apiUrl: string): { origin: string; basePath: string } {
-  const base = new URL(apiUrl)
-  return { origin: base.origin, basePath: base.pathname.replace(/\/+$/, '') }
-}
+import { redactSecrets } from '../base/text.ts'
+import { proxyFor, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
 
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
-
-/** A pool that connects directly, whatever the environment says: what a client makes when it is given none. */
-export function directPool(): Dispatcher {
-  return new Agent(POOL_OPTIONS)
-}
-
-/**
- * The step's connection pool, for every request of both services: through the proxies the
- * environment names (http/proxy.ts, loaded only then), or directly. Throws ProxySettingError for
- * a proxy variable the action cannot use.
- */
-export async function connectionPool(env: Environment): Promise<Dispatcher> {
-  if (!proxyVariableSet(env)) return directPool()
-  const { proxyDispatcher } = await import('./proxy.ts')
-  return (await proxyDispatcher(env, POOL_OPTIONS)) ?? directPool()
-}
-
-const EXCERPT_LENGTH = 200
+/** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
+export const REQUEST_TIMEOUT_MS = 30_000
 /** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
 export const ERROR_BODY_LIMIT = 64 * 1024
 /** A successful body larger than this is refused, not retried: no answer of the API is that big. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
+
+/** How requests to one origin go: the pool they are sent on, and the proxy, if any. */
+export interface Line {
+  dispatcher: Dispatcher
+  route?: ProxyRoute
+  /** An http request through a proxy: sent to the proxy as an absolute URI, not through a tunnel. */
+  forward: boolean
+}
+
+/**
+ * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
+ * through its proxy, and a record of the connects that failed (a request that never connected
+ * never left). `close()` ends them all at once, a connect still hanging included: undici's
+ * pools end a connect only when it fails, so every socket is made with a signal that `close()` aborts.
+ */
+export class Connections {
+  private readonly env: Environment
+  private readonly closing = new AbortController()
+  private readonly options: Agent.Options = { ...POOL_OPTIONS, connect: { signal: this.closing.signal } }
+  private readonly direct: Dispatcher
+  private readonly lines = new Map<string, Line>()
+  private readonly tunnels = new Map<string, Dispatcher>()
+  private readonly failedConnects = new WeakSet<object>()
+
+  /** `direct`: the pool for direct connections; by default one of its own. */
+  constructor(env: Environment = {}, direct?: Dispatcher) {
+    this.env = env
+    this.direct = this.watched(direct ?? new Agent(this.options))
+  }
+
+  /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
+  lineTo(origin: string): Line {
+    let line = this.lines.get(origin)
+    if (line === undefined) {
+      const route = proxyFor(origin, this.env)
+      const forward = route !== undefined && new URL(origin).protocol === 'http:'
+      line = { dispatcher: route === undefined || forward ? this.direct : this.tunnelThrough(route), route, forward }
+      this.lines.set(origin, line)
+    }
+    return line
+  }
+
+  /** Whether `error` is a connect that failed: the request never left. */
+  neverConnected(error: unknown): boolean {
+    return typeof error === 'object' && error !== null && this.failedConnects.has(error)
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort()
+    await Promise.all([this.direct, ...this.tunnels.values()].map((dispatcher) => dispatcher.destroy()))
+  }
+
+  private tunnelThrough(route: ProxyRoute): Dispatcher {
+    const key = `${route.origin} ${route.authorization ?? ''}`
+    let agent = this.tunnels.get(key)
+    if (agent === undefined) {
+      agent = tunnelAgent(route, this.options, REQUEST_TIMEOUT_MS, (pool) => this.watched(pool))
+      this.tunnels.set(key, agent)
+    }
+    return agent
+  }
+
+  private watched(dispatcher: Dispatcher): Dispatcher {
+    dispatcher.on('connectionError', (_origin, _targets, error) => this.failedConnects.add(error))
+    return dispatcher
+  }
+}
+
 /**
  * A request id a server may answer with (the platform, GitHub): a short token, without `::` (a
  * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
@@ -54,12 +96,6 @@ const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/
 export function isRequestId(value: unknown): value is string {
   return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value) === value
 }
-/** How long one attempt may wait for an answer, when the step's timeout leaves that much. */
-export const REQUEST_TIMEOUT_MS = 30_000
-/** Errors raised before a byte of the request left: the service cannot have seen it. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'])
-/** undici's code for a request it could not build (a header value it refuses): it never left. */
-const INVALID_REQUEST_CODE = 'UND_ERR_INVALID_ARG'
 
 /** One HTTP request, ready to send. */
 export interface HttpRequest {
@@ -86,18 +122,36 @@ export type Received =
   | {
       ok: false
       cause: unknown
+      /** The answer's status, when its body was cut off. */
       status?: number
-      /** The request failed at its proxy: what to say, and whether it left. */
-      proxy?: ProxyFailure
-      /** The server's TLS certificate was refused: in words naming NODE_EXTRA_CA_CERTS. */
-      certificate?: { message: string }
+      /** The connection was never made: the request never left. */
+      neverConnected: boolean
     }
 
-/** Sends one request and reads its body within the limits; never throws. */
-export async function sendRequest(dispatcher: Dispatcher, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
+/** Sends one request on its line and reads its body within the limits; never throws. */
+export async function sendRequest(
+  connections: Connections,
+  line: Line,
+  origin: string,
+  request: HttpRequest,
+  signal: AbortSignal,
+): Promise<Received> {
   let status: number | undefined
   try {
-    const response = await dispatchRequest.call(dispatcher, { origin, ...request, signal })
+    const { route } = line
+    const sent =
+      line.forward && route
+        ? {
+            origin: route.origin,
+            path: origin + request.path,
+            headers: {
+              ...request.headers,
+              host: new URL(origin).host,
+              ...(route.authorization ? { 'proxy-authorization': route.authorization } : {}),
+            },
+          }
+        : { origin, path: request.path, headers: request.headers }
+    const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal)
     status = response.statusCode
     const success = status >= 200 && status < 300
     const declared = Number(headerValue(response.headers['content-length']))
@@ -108,16 +162,22 @@ export async function sendRequest(dispatcher: Dispatcher, origin: string, reques
     const { text, bytes, tooLarge } = await readBody(response.body as AsyncIterable<Buffer>, success)
     return { ok: true, status, headers: response.headers, text, bytes, tooLarge }
   } catch (cause) {
-    if (status !== undefined) return { ok: false, cause, status }
-    // Named now, while the failure is at hand: the proxy's, or the certificate's, or neither.
-    // Loaded only now: a step whose requests all get answers never pays for it.
-    const { describeCertificateError, describeProxyFailure, routeOf } = await import('./proxy.ts')
-    const route = routeOf(dispatcher, origin)
-    const proxy = route && describeProxyFailure(cause, route)
-    if (proxy) return { ok: false, cause, proxy }
-    const message = describeCertificateError(cause, origin, process.env)
-    return message === undefined ? { ok: false, cause } : { ok: false, cause, certificate: { message } }
+    return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) }
   }
+}
+
+/**
+ * `work`, or the abort of `signal` if that comes first: undici ends a request aborted while its
+ * connection is being made only once the connect is over (which a silent proxy or server can
+ * hold for minutes). The request itself gets the same signal, and ends with it once it can.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error)
+    if (signal.aborted) abort()
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 /**
@@ -150,25 +210,32 @@ export interface AttemptTime {
   cut?: AbortSignal
 }
 
-/** What ended an attempt without an answer, if not the connection itself. */
-export type AttemptEnd = 'timeout' | 'deadline' | 'cut' | undefined
-
 /**
  * One attempt on the wire. Not sent once the step's deadline has passed; otherwise what came
  * back, and for no answer what ended the wait: the attempt's own limit (`timeout`), the step's
  * deadline (`deadline`), the caller (`cut`), or the connection itself (undefined).
  */
-export type Attempt = { sent: false } | { sent: true; received: Received; ended: AttemptEnd; budgetMs: number }
+export type Attempt =
+  | { sent: false }
+  | {
+      sent: true
+      origin: string
+      received: Received
+      route?: ProxyRoute
+      ended: 'timeout' | 'deadline' | 'cut' | undefined
+      budgetMs: number
+    }
 
-/** Sends one request within its own limit and the step's deadline (the platform's and GitHub's alike); never throws. */
+/** Sends one request within its own limit and the step's deadline; never throws. */
 export async function sendAttempt(
-  dispatcher: Dispatcher,
+  connections: Connections,
   origin: string,
   request: HttpRequest,
   time: AttemptTime,
   /** Called just before the request leaves (a debug line), never for one that does not. */
   onSend?: () => void,
 ): Promise<Attempt> {
+  const line = connections.lineTo(origin)
   const remaining = time.deadline - time.clock.now()
   if (remaining <= 0) return { sent: false }
   onSend?.()
@@ -176,30 +243,14 @@ export async function sendAttempt(
   const timer = time.clock.deadline(budgetMs)
   let received: Received
   try {
-    received = await sendRequest(dispatcher, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
+    received = await sendRequest(connections, line, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
   } finally {
     timer.clear()
   }
-  let ended: AttemptEnd
+  let ended: 'timeout' | 'deadline' | 'cut' | undefined
   if (!received.ok && timer.signal.aborted) ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout'
   else if (!received.ok && time.cut?.aborted) ended = 'cut'
-  return { sent: true, received, ended, budgetMs }
-}
-
-/**
- * Whether a request without a usable answer may have reached the server: anything but a
- * failure before a byte left (refused, unresolved, a connect timeout, a request that could not
- * be built). A write that may have is never taken for one that was not.
- */
-export function reachedServer(received: Extract<Received, { ok: false }>): boolean {
-  if (received.status !== undefined) return true
-  const code = errorCode(received.cause) ?? ''
-  return !NOT_SENT_CODES.has(code) && code !== INVALID_REQUEST_CODE
-}
-
-/** Whether the request could not even be built: sending it again cannot help. */
-export function unsendable(received: Extract<Received, { ok: false }>): boolean {
-  return errorCode(received.cause) === INVALID_REQUEST_CODE
+  return { sent: true, origin, received, route: line.route, ended, budgetMs }
 }
 
 /** A header's value; the first, when it came more than once. */
@@ -207,62 +258,8 @@ export function headerValue(value: string | string[] | undefined): string | unde
   return Array.isArray(value) ? value[0] : value
 }
 
-export function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/**
- * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
- * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
- */
-export function excerptOf(text: string, contentType: string): string {
-  const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
-  const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim()
-  if (flat === '') return `(empty ${kind} body)`
-  return `(${kind}) ${quoted(flat, EXCERPT_LENGTH)}`
-}
-
-function htmlTitle(text: string): string | undefined {
-  const lower = text.toLowerCase()
-  const open = lower.indexOf('<title')
-  if (open < 0) return undefined
-  const start = lower.indexOf('>', open)
-  if (start < 0) return undefined
-  const end = lower.indexOf('<', start + 1)
-  if (end < 0 || !lower.startsWith('</title', end)) return undefined
-  return text.slice(start + 1, end)
-}
-
-/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
-function withoutTags(text: string): string {
-  const lastClose = text.lastIndexOf('>')
-  let out = ''
-  let inTag = false
-  for (let i = 0; i < text.length && out.length <= EXCERPT_LENGTH * 4; i++) {
-    const c = text[i]
-    if (inTag) {
-      if (c === '>') inTag = false
-    } else if (c === '<' && i < lastClose) {
-      inTag = true
-      out += ' '
-    } else out += c
-  }
-  return out
-}
-
-/** The `code` of a failure undici reports (`UND_ERR_…`, `ECONNRESET`), on the error or its cause. */
-export function errorCode(cause: unknown): string | undefined {
-  if (!isRecord(cause)) return undefined
-  if (typeof cause.code === 'string') return cause.code
-  return isRecord(cause.cause) && typeof cause.cause.code === 'string' ? cause.cause.code : undefined
 }
 
 /** A query string for `query`, its undefined values left out: `?limit=400&cursor=…`, or ''. */

@@ -12,7 +12,7 @@ import { formatDuration } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
-import { CONGESTION_STATUSES, DEFAULT_RETRY_POLICY, backoffDelay } from '../http/retry.ts'
+import { RETRY_POLICIES, backoff, retrying } from '../http/retry.ts'
 import type { RequestPacer } from './pacing.ts'
 
 /** Which projects list-operations reads: one (with, or without, a branch), these, or all of an organization's. */
@@ -72,8 +72,6 @@ const MAX_PAGES_PER_PROJECT = 1000
  * requests in flight are enough to cover the time each answer takes.
  */
 export const PROJECTS_AT_ONCE = 8
-/** A page the platform keeps answering 429 or 503 to is given up after this many attempts. */
-export const MAX_CONGESTED_ATTEMPTS = 10
 
 /** Statuses of a project that mean it cannot be read (not found, or out of the key's reach): the others are still listed. */
 const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404])
@@ -201,21 +199,17 @@ export class OperationsReader {
   }
 
   /**
-   * A read that a 429 or 503 only delays: the pacer holds every request back as long as the
-   * platform asks (a 503 that does not say, a back-off), and the read goes again, up to
-   * MAX_CONGESTED_ATTEMPTS times. One warning for the step's first congestion, the rest in the debug log.
+   * A read that a 429 or 503 only delays (RETRY_POLICIES.congested): the pacer holds every
+   * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
+   * goes again. One warning for the step's first congestion, the rest in the debug log.
    */
-  private async throughCongestion<T>(where: string, read: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await read()
-      } catch (error) {
-        const congested = error instanceof RequestError && error.kind === 'http' && CONGESTION_STATUSES.has(error.status ?? 0)
-        if (!congested || attempt >= MAX_CONGESTED_ATTEMPTS) throw error
+  private throughCongestion<T>(where: string, read: () => Promise<T>): Promise<T> {
+    return retrying(read, RETRY_POLICIES.congested, {
+      clock: this.ctx.client.clock,
+      deadline: Number.POSITIVE_INFINITY,
+      onRetry: (error, attempt) => {
         // A 429, or a 503 with Retry-After, has paused the pacer already.
-        if (error.retryAfterMs === undefined && error.status !== 429) {
-          this.ctx.pacer.pause(backoffDelay(attempt, DEFAULT_RETRY_POLICY, this.ctx.random))
-        }
+        if (error.retryAfterMs === undefined && error.status !== 429) this.ctx.pacer.pause(backoff(attempt, this.ctx.random))
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
         const message =
           `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
@@ -223,8 +217,8 @@ export class OperationsReader {
         if (this.congestionWarned) this.ctx.log.debug(message)
         else this.ctx.log.warning(message)
         this.congestionWarned = true
-      }
-    }
+      },
+    })
   }
 }
 

@@ -1,0 +1,50 @@
+// The lint rule that keeps every package behind its public entry points (lint/public-entries.js): it refuses a file a
+// package's `exports` do not name and one the package marks private, and lets through entries, Node's own modules and
+// relative imports. ESLint on text, with the project's packages.
+import { describe, expect, it } from '@jest/globals'
+import { join } from 'node:path'
+import { Linter } from 'eslint'
+import publicEntries from '../../lint/public-entries.js'
+import { ROOT } from '../../scripts/run-step.ts'
+
+function refused(code: string): string[] {
+  const linter = new Linter({ configType: 'flat' })
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.js'],
+        languageOptions: { sourceType: 'module', ecmaVersion: 'latest' },
+        plugins: { local: { rules: { 'public-entries': publicEntries } } },
+        rules: { 'local/public-entries': 'error' },
+      },
+    ],
+    join(ROOT, 'src', 'example.js'),
+  )
+  return messages.map((m) => m.message)
+}
+
+describe('lint rule local/public-entries', () => {
+  it('refuses a private file of a package, however it is imported', () => {
+    expect(refused("import Agent from 'undici/lib/dispatcher/agent.js'")).toEqual([
+      "'undici/lib/dispatcher/agent.js' is not an entry point of undici (its package.json `exports`): import what the package exports for its users.",
+    ])
+    expect(refused("const m = await import('@actions/core/lib/command.js')")).toHaveLength(1)
+    expect(refused("export { x } from '@actions/http-client/lib/index.js'")).toHaveLength(1)
+    expect(refused("import { md } from '@noble/hashes/_md.js'")).toHaveLength(1)
+    expect(refused("import x from 'no-such-package/inside.js'")).toHaveLength(1)
+  })
+
+  it('lets through entries, the subpaths a package exports, Node’s modules and relative imports', () => {
+    const code = [
+      "import { Agent } from 'undici'",
+      "import * as core from '@actions/core'",
+      "import { blake2b } from '@noble/hashes/blake2.js'",
+      "import { xsalsa20poly1305 } from '@noble/ciphers/salsa.js'",
+      "import { readFileSync } from 'node:fs'",
+      "import { BearerCredentialHandler } from '@actions/http-client/lib/auth'",
+      "import { run } from './main.ts'",
+    ].join('\n')
+    expect(refused(code)).toEqual([])
+  })
+})

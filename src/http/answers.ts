@@ -1,0 +1,227 @@
+/**
+ * The one reading of an attempt, for the platform and GitHub alike: what came back (or did not)
+ * as a decoded body or one RequestError, in the same order for both and worded per service.
+ * Whether the request may have been carried out is said here once; whether to send it again is
+ * the retry table's to say (http/retry.ts).
+ */
+import { STATUS_CODES } from 'node:http'
+import { formatDuration } from '../base/clock.ts'
+import { quoted, untrusted } from '../base/text.ts'
+import { describeCertificateError } from './certificates.ts'
+import { RequestError, type RequestErrorDetails } from './errors.ts'
+import { describeProxyFailure, errorCode } from './proxy.ts'
+import { parseRetryAfter } from './retry.ts'
+import { SUCCESS_BODY_LIMIT, headerValue, isRecord, type Attempt, type Received } from './transport.ts'
+
+/** What a service says in its error answers, as the classifier needs it. */
+interface ServiceError {
+  code?: string
+  serviceMessage?: string
+  /** The id to quote to its support, when it answered one that may be quoted. */
+  requestId?: string
+  /** It refused the request for its rate limit. */
+  rateLimited?: boolean
+  /** How long it asked to wait before the next attempt. */
+  retryAfterMs?: number
+}
+
+/** How one service words its answers. */
+export interface Service {
+  /** How messages name it. */
+  name: 'the platform' | 'GitHub'
+  /** Said after a redirect: the action does not follow it, and what to check. */
+  redirectHint: string
+  /** A success may come with an empty body (GitHub's 204). */
+  emptySuccess: boolean
+  /** Statuses after which the request was certainly not carried out, even a write (the platform's 423, 429, 503). */
+  notCarriedOut: ReadonlySet<number>
+  /** What its error answer says: its JSON body (undefined when none), its headers. */
+  readError(body: Record<string, unknown> | undefined, headers: Headers, status: number, now: number): ServiceError
+}
+
+type Headers = Extract<Received, { ok: true }>['headers']
+
+/** An attempt's answer: the decoded JSON body (undefined for an empty one the service may send), or the error it is. */
+export type Answer = { ok: true; status: number; body: unknown } | { ok: false; error: RequestError }
+
+/**
+ * What an attempt that was sent came to. `base`: the request (method, path, the request id sent).
+ * The checks run in one order: the proxy, the certificate, a request that could not be built,
+ * the attempt's time, a body cut off, the connection; then a redirect, an error status, a body
+ * too large, not JSON.
+ */
+export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: RequestErrorDetails, service: Service, now: number): Answer {
+  const { received, route } = attempt
+  const fail = (message: string, details: Partial<RequestErrorDetails>): Answer => ({
+    ok: false,
+    error: new RequestError(message, { ...base, ...details }),
+  })
+  if (!received.ok || (received.status === 407 && route)) {
+    const proxy = route && describeProxyFailure(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected)
+    if (proxy) return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent })
+  }
+  if (!received.ok) return noAnswer(received, attempt, base, service, fail)
+
+  const { status, headers, text } = received
+  const contentType = headerValue(headers['content-type']) ?? ''
+  const answered = `${service.name} answered ${status}`
+  if (status >= 300 && status < 400) {
+    const where = describeLocation(headerValue(headers.location))
+    return fail(`${answered} ${STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, { kind: 'redirect', status })
+  }
+  if (status < 200 || status >= 300) {
+    const decoded = decodeJson(text)
+    const said = service.readError(decoded.ok && isRecord(decoded.value) ? decoded.value : undefined, headers, status, now)
+    return fail(`${answered} ${STATUS_CODES[status] ?? ''}`.trim(), {
+      kind: 'http',
+      status,
+      code: said.code,
+      serviceMessage: said.serviceMessage,
+      excerpt: said.serviceMessage === undefined ? excerptOf(text, contentType) : undefined,
+      requestId: said.requestId ?? base.requestId,
+      retryAfterMs: said.retryAfterMs ?? parseRetryAfter(headerValue(headers['retry-after']), now),
+      rateLimited: said.rateLimited ?? status === 429,
+      mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
+    })
+  }
+  // From here the request was carried out, even when its answer cannot be used (a create made a key).
+  const carriedOut = { kind: 'malformed' as const, status, mayHaveReachedServer: true }
+  if (received.tooLarge) {
+    return fail(
+      `${answered} with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`,
+      {
+        ...carriedOut,
+        code: 'too-large',
+      },
+    )
+  }
+  if (text === '' && service.emptySuccess) return { ok: true, status, body: undefined }
+  const decoded = decodeJson(text)
+  if (decoded.ok) return { ok: true, status, body: decoded.value }
+  // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+  // A successful body is never quoted: it may hold a new key that is not masked yet.
+  if (/json/i.test(contentType)) {
+    return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, { ...carriedOut, code: 'truncated' })
+  }
+  const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
+  return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut)
+}
+
+/** A request without a usable answer: its certificate refused, not buildable, out of time, cut off, or its connection failed. */
+function noAnswer(
+  received: Extract<Received, { ok: false }>,
+  attempt: Extract<Attempt, { sent: true }>,
+  base: RequestErrorDetails,
+  service: Service,
+  fail: (message: string, details: Partial<RequestErrorDetails>) => Answer,
+): Answer {
+  const { cause, status } = received
+  const code = errorCode(cause)
+  const request = describeRequest(base)
+  const certificate = describeCertificateError(cause, attempt.origin, attempt.route, process.env)
+  if (certificate) return fail(certificate, { kind: 'certificate' })
+  if (code === 'UND_ERR_INVALID_ARG') return fail(`the request could not be sent (${describeCause(cause)})`, { kind: 'invalid' })
+  if (attempt.ended === 'deadline' || attempt.ended === 'timeout') {
+    const through = attempt.route ? ` (through the proxy ${untrusted(attempt.route.display)})` : ''
+    const message =
+      attempt.ended === 'deadline'
+        ? `The step's timeout ran out while ${request} was in flight${through}.`
+        : `No answer to ${request} within ${formatDuration(attempt.budgetMs)}${through}.`
+    return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true })
+  }
+  const why = code === undefined ? describeCause(cause) : untrusted(code)
+  if (status !== undefined) {
+    return fail(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : why})`, {
+      kind: 'malformed',
+      status,
+      code: 'truncated',
+      mayHaveReachedServer: true,
+    })
+  }
+  const sent = !received.neverConnected
+  return fail(`the connection to ${service.name} failed (${why})${sent ? '' : '; nothing was sent'}`, {
+    kind: 'network',
+    mayHaveReachedServer: sent,
+  })
+}
+
+/** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
+export function describeFailure(error: RequestError): string {
+  const what = error.message.replace(/\.$/, '')
+  const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
+  const said = describeServiceWords(error)
+  return `${what}${code}${said ? `: ${said}` : ''}`
+}
+
+/** The service's own message, quoted as data, or an excerpt of a body that held none; '' without either. */
+export function describeServiceWords(error: RequestError): string {
+  return error.serviceMessage ? quoted(error.serviceMessage) : (error.excerpt ?? '')
+}
+
+/** "GET /projects": the method and the path, whose ids may have come from the service. */
+export function describeRequest(request: { method: string; path: string }): string {
+  return `${untrusted(request.method)} ${untrusted(request.path)}`
+}
+
+function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+const EXCERPT_LENGTH = 200
+
+/**
+ * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
+ * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
+ */
+export function excerptOf(text: string, contentType: string): string {
+  const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
+  const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim()
+  if (flat === '') return `(empty ${kind} body)`
+  return `(${kind}) ${quoted(flat, EXCERPT_LENGTH)}`
+}
+
+function htmlTitle(text: string): string | undefined {
+  const lower = text.toLowerCase()
+  const open = lower.indexOf('<title')
+  if (open < 0) return undefined
+  const start = lower.indexOf('>', open)
+  if (start < 0) return undefined
+  const end = lower.indexOf('<', start + 1)
+  if (end < 0 || !lower.startsWith('</title', end)) return undefined
+  return text.slice(start + 1, end)
+}
+
+/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
+function withoutTags(text: string): string {
+  const lastClose = text.lastIndexOf('>')
+  let out = ''
+  let inTag = false
+  for (let i = 0; i < text.length && out.length <= EXCERPT_LENGTH * 4; i++) {
+    const c = text[i]
+    if (inTag) {
+      if (c === '>') inTag = false
+    } else if (c === '<' && i < lastClose) {
+      inTag = true
+      out += ' '
+    } else out += c
+  }
+  return out
+}
+
+function describeLocation(location: string | undefined): string {
+  if (!location) return 'an unnamed location'
+  try {
+    const url = new URL(location)
+    return untrusted(`${url.origin}${url.pathname}`)
+  } catch {
+    return quoted(location, 100)
+  }
+}
+
+function describeCause(cause: unknown): string {
+  return cause instanceof Error ? untrusted(cause.message) : 'unknown error'
+}

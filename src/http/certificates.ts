@@ -1,0 +1,73 @@
+/**
+ * A TLS certificate Node refused, in words a user can act on: for the platform, GitHub or a
+ * proxy, naming NODE_EXTRA_CA_CERTS where it can help. Read from the error's code (OpenSSL's
+ * verification codes and Node's own), on the error or its causes.
+ */
+import { untrusted } from '../base/text.ts'
+import { DEFAULT_PORTS, ProxyTunnelError, type Environment, type ProxyRoute } from './proxy.ts'
+
+/** A certificate no authority Node trusts has signed: the case NODE_EXTRA_CA_CERTS is for. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+  'INVALID_CA',
+])
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'])
+const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'])
+/** OpenSSL's other verification codes and Node's own: whatever else names a certificate. */
+const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/
+
+/**
+ * The certificate error of a request to `origin` in words, or undefined when the error is not
+ * about a certificate. `route`: the proxy the request went through, whose own certificate it
+ * is when the proxy's connection failed (a ProxyTunnelError), and which may otherwise be the
+ * one that inspects TLS. `env` tells whether NODE_EXTRA_CA_CERTS is set.
+ */
+export function describeCertificateError(
+  cause: unknown,
+  origin: string,
+  route: ProxyRoute | undefined,
+  env: Environment,
+): string | undefined {
+  const found = certificateCode(cause)
+  if (found === undefined) return undefined
+  const code = untrusted(found)
+  const proxysOwn = route !== undefined && cause instanceof ProxyTunnelError
+  const url = new URL(origin)
+  const host = proxysOwn
+    ? `the proxy ${untrusted(route.display)} (from ${route.variable})`
+    : untrusted(`${url.hostname}:${url.port === '' ? DEFAULT_PORTS[url.protocol] : url.port}`)
+  const extra = (env.NODE_EXTRA_CA_CERTS ?? '').trim() !== ''
+  const through =
+    route && !proxysOwn ? ` The connection went through the proxy ${untrusted(route.display)}, which may be the one that inspects TLS.` : ''
+  if (UNTRUSTED_CERTIFICATE.has(found)) {
+    const fix = extra
+      ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
+      : 'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.'
+    return `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}): ${fix}${through}`
+  }
+  if (OUT_OF_DATE.has(found)) {
+    const when = found === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet'
+    return `The TLS certificate of ${host} ${when} (${code}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${through}`
+  }
+  if (WRONG_NAME.has(found)) {
+    const check = proxysOwn ? `the host in ${route.variable}` : 'the host in the URL'
+    return `The TLS certificate of ${host} is not for that host name (${code}): check ${check}; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`
+  }
+  if (found === 'CERT_REVOKED') return `The TLS certificate of ${host} has been revoked (${code}).${through}`
+  return `The TLS certificate of ${host} could not be verified (${code}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`
+}
+
+/** The certificate code of an error or of its causes. */
+function certificateCode(cause: unknown): string | undefined {
+  for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
+    const { code } = error as { code?: unknown }
+    if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || CERTIFICATE_CODE.test(code))) return code
+    error = (error as { cause?: unknown }).cause
+  }
+  return undefined
+}
