@@ -174,6 +174,23 @@ describe('behind an HTTP(S) proxy', () => {
     ])
   })
 
+  it("a proxy that takes the connection and never answers CONNECT: the step ends at its `timeout`, naming the proxy", async () => {
+    await startProxy()
+    proxy.fail('silent')
+    // The action's clock runs ten times as fast while a request is in flight: `timeout: 8` is under a second here.
+    // Before, the tunnel waited for undici's own 300 s, which the test's 20 s would not see the end of.
+    const result = await runStep(
+      { command: 'list-keys', 'api-key': admin.key, 'api-host': front.url, timeout: '8' },
+      { env: { NODE_EXTRA_CA_CERTS: ca.caFile, https_proxy: proxy.url }, time: { mode: 'jump', rate: 10 } },
+    )
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::The step's timeout ran out while GET /api_keys was in flight (through the proxy ${proxy.hostPort}). Could not list API keys; raise the \`timeout\` input if the platform is slow. (request id ${result.outputs['request-id']})`,
+    ])
+    expect(proxy.seen.map((r) => [r.method, r.answer])).toEqual([['CONNECT', 0]])
+    expect(platform.requests).toHaveLength(0)
+  })
+
   it('a proxy variable the action cannot use fails the step before any request, without quoting it', async () => {
     const result = await listProjects({ https_proxy: 'socks5://user:hunter2-secret@127.0.0.1:1080' })
     expect(result.code).toBe(1)
