@@ -1,5 +1,5 @@
 // Organizations, their members, and who an API key acts for, as the live service has them
-// (spec/organizations.md): every project belongs to an organization; a personal key acts for
+// (docs/organizations.md): every project belongs to an organization; a personal key acts for
 // its user in every organization the user belongs to; an organization key acts for its
 // organization; a project-scoped key is an organization key that reaches one project. The
 // permission matrix is here, as rules that answer "allowed" or the reason for a 403.

@@ -50,7 +50,7 @@ async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string
  * The keys the main step left unsettled: its pending keys are revoked; then one list, compared by
  * id with the main step's snapshot, finds a key that a create made without its answer reaching
  * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
- * one in use, and none is revoked: the step fails naming them (see the promises in keys.ts).
+ * one in use, and none is revoked: the step fails naming them (see the promises in keys/creation.ts).
  */
 async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, jobKeyId: number | undefined): Promise<void> {
   const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS

@@ -15,7 +15,7 @@ import { NOT_CARRIED_OUT_STATUSES, RETRY_POLICIES, retrying } from '../http/retr
 import { Connections, REQUEST_TIMEOUT_MS, isRequestId, queryString, sendAttempt, type HttpRequest } from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
 
-/** How the platform words its answers (service facts: its error body, and the statuses after which it did nothing). */
+/** How the platform words its answers: its error body, and the statuses with which it says it did nothing. */
 export const PLATFORM: Service = {
   name: 'the platform',
   redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',

@@ -1,5 +1,5 @@
 /**
- * The platform's ids and names, as the service writes them (service facts): one pattern each,
+ * The platform's ids and names, as the platform writes them: one pattern each,
  * for the inputs that name them and for the ids the service answers with, which go into paths,
  * outputs and state.
  */

@@ -52,7 +52,7 @@ const WRITE_GRACE_MS = 5_000
  * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
  * took it and others did not, nothing at all is revoked, and a second run stores a newer key
  * everywhere. A key of that name that appears during the run is another rotation's: this one
- * then revokes no old key (see the promises in keys.ts). The keys are those of the same name and
+ * then revokes no old key (see the promises in keys/creation.ts). The keys are those of the same name and
  * the same scope, in the namespace the new key was made in.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {

@@ -10,7 +10,7 @@ import type { Clock } from '../base/clock.ts'
  * - every round the service answers narrows the interval again, back to `poll-interval`: fast
  *   from a long interval, gently near the normal one, where congestion starts again.
  * The first poll goes out at once, with no random offset: in a model of 100 jobs started
- * together (`npm run bench -- --only rate-limits`) an offset of up to 3 s before the first or
+ * together (docs/rate-limits.md) an offset of up to 3 s before the first or
  * the second poll changed neither the 429s nor the detection latency beyond the noise between
  * seeds, and it cost every gate whose operations were already done that much time for nothing.
  * At `poll-interval` the pace has no jitter: a calm waiter polls exactly that often.
@@ -23,7 +23,7 @@ const WIDENING = 2
  * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
  * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
  * slowly keeps a fleet just under the account's limit instead of overshooting it into long
- * Retry-After waits: in a model of 100 jobs (`npm run bench -- --only rate-limits`), 16 gave the
+ * Retry-After waits: in a model of 100 jobs (docs/rate-limits.md), 16 gave the
  * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
  */
 const NARROWING_ROUNDS = 16
@@ -66,7 +66,7 @@ export class PollPace {
   }
 }
 
-/** The service's rate limits (service facts): per account a minute, and per route a second. */
+/** The platform's rate limits (docs/rate-limits.md): per account a minute, and per route a second. */
 export interface RateBudget {
   perMinute: number
   perRoutePerSecond: number

@@ -1,6 +1,6 @@
 import type { Operation, OperationStatus } from '../api/types.ts'
 
-/** The service's 8 operation statuses in their three groups (service facts). */
+/** The platform's 8 operation statuses in their three groups (docs/operations.md). */
 export type StatusGroup = 'pending' | 'success' | 'failure'
 
 // A Map, not an object literal: a status such as "constructor" must not look known.

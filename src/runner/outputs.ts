@@ -1,5 +1,5 @@
 /**
- * Outputs within the runner's limits (runner-facts.md). A step output passed on through `env:`
+ * Outputs within the runner's limits. A step output passed on through `env:`
  * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
  * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
  * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
