@@ -1,2 +1,778 @@
-export const id=412;export const ids=[412];export const modules={3551:(e,n,t)=>{t.d(n,{FG:()=>revokeKeyIn,I_:()=>listKeysIn,Jp:()=>RevocationUnconfirmed,O$:()=>organizationKeys,Od:()=>scopeOf,h3:()=>createKeyIn,uV:()=>i});var o=t(4758);var r=t(9214);const i={kind:"personal"};function organizationKeys(e){return{kind:"organization",orgId:e}}function createKeyIn(e,n,t,o){if(n.kind==="organization")return(0,r.YU)(e,n.orgId,t,o);if(o!==undefined)throw new Error("a project-scoped key belongs to an organization");return(0,r.Iq)(e,t)}function listKeysIn(e,n){return n.kind==="organization"?(0,r.jg)(e,n.orgId):(0,r.d5)(e)}class RevocationUnconfirmed extends o.lZ{constructor(e){super(e);this.name="RevocationUnconfirmed"}}async function revokeKeyIn(e,n,t){const o=await(n.kind==="organization"?(0,r.C0)(e,n.orgId,t):(0,r.mA)(e,t));if(o.id!==t){throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${t} with a record of API key ${o.id}: whether key ${t} was revoked is not known, `+`and key ${o.id} may have been revoked instead. Check both with list-keys.`)}if(!o.revoked){throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${t} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`)}return o}function scopeOf(e,n){if(e.kind==="personal")return"personal";return n.project_id?"project":"organization"}},8877:(e,n,t)=>{t.d(n,{W7:()=>keyNamespaceFor,dH:()=>organizationForProjects,fI:()=>organizationOutput});var o=t(9214);var r=t(3551);var i=t(4758);var s=t(7958);var a=t(766);const d=10;async function organizationForProjects(e,n){if(n!==undefined)return announce(e,n,"from the `org-id` input");const t=await(0,o.p2)(e.client);if(t.length===0){e.log.info("The step's key belongs to no organization: listing its user's projects.");return undefined}if(t.length>1)throw ambiguous(t);const r=t[0];return announce(e,checkedId(r.id,"GET /users/me/organizations"),`the only organization of the step's key, ${(0,a.TL)(r.name)}`)}async function keyNamespaceFor(e,n){if(n.orgId!==undefined)return(0,r.O$)(announce(e,n.orgId,"from the `org-id` input"));if(n.projectId===undefined)return r.uV;const t=await(0,o.U1)(e.client,n.projectId);if(typeof t.org_id!=="string"){throw new i.lZ(`The platform's record of project ${(0,a.bp)(n.projectId)} names no organization (org_id), and a project-scoped key belongs to one: `+"set `org-id` to the organization that owns the project.")}const s=checkedId(t.org_id,`GET /projects/${(0,a.bp)(n.projectId)}`);return(0,r.O$)(announce(e,s,`the owner of project ${(0,a.bp)(n.projectId)}`))}function organizationOutput(e){return e.kind==="organization"?{"org-id":e.orgId}:{}}function announce(e,n,t){e.log.info(`Organization ${(0,a.bp)(n)}: ${t}.`);return n}function checkedId(e,n){if(!s.Ag.test(e)){throw new i.lZ(`${n} answered ${(0,a.TL)(e,80)}, which is not an organization id: set \`org-id\` to the one to use.`)}return e}function ambiguous(e){const n=e.slice(0,d).map(e=>`${(0,a.TL)(e.name,80)} (${(0,a.bp)(e.id,80)})`).join(", ");const t=e.length>d?`, and ${e.length-d} more`:"";return new i.lZ(`The step's key is a personal key whose user belongs to ${e.length} organizations: ${n}${t}. `+"The platform lists projects one organization at a time: set `org-id` to the id of the one to use.")}},1412:(e,n,t)=>{t.r(n);t.d(n,{runPruneKeys:()=>runPruneKeys});var o=t(3551);var r=t(8877);var i=t(4758);var s=t(766);var a=t(1070);var d=t(8121);var c=t(2811);const u=10*6e4;const l=6e4;const f=60*l;const h=24*f;function judgeKeys(e,n,t,o){const r=[];for(const i of e){if(n.keyNamePrefix!==undefined&&!i.name.startsWith(n.keyNamePrefix))continue;const e=reasonsToPrune(i,n.unusedForMs,t);if(e.length===0)continue;const s={key:i,reasons:e};const a=o.kind==="found"&&o.ids.includes(i.id)?ownKeyText(o):inUse(i,t);if(a!==undefined)s.kept=a;r.push(s)}return r.sort((e,n)=>lastTouched(e.key)-lastTouched(n.key)||e.key.id-n.key.id)}function reasonsToPrune(e,n,t){const o=[];const r=(0,d.p1)(e.name);if(r!==undefined&&r<=t)o.push(`expired ${(0,a.Yq)(new Date(r).toISOString())} (by its name)`);if(n!==undefined){const r=t-n;const i=(0,c.xk)(e);const s=(0,c.aQ)(e.created_at);if(i===null){if(s<=r)o.push(`never used, created ${describeSpan(t-s)} ago`)}else if(i<=r){o.push(`not used for ${describeSpan(t-i)}`)}}return o}function inUse(e,n){const t=n-u;const o=(0,c.xk)(e)??undefined;const r=(0,c.aQ)(e.created_at);if(Number.isNaN(r)||o!==undefined&&Number.isNaN(o)){return"its created_at or last_used_at is not a time the action can read"}if(o!==undefined&&o>t)return`used ${ago(n-o)}, within the last ${describeSpan(u)}`;if(r>t)return`created ${ago(n-r)}, within the last ${describeSpan(u)}`;return undefined}function ownKeyText(e){return e.ids.length===1?"the step's own key":"the step's own key, or used within the same minute"}function lastTouched(e){const n=(0,c.xk)(e)??(0,c.aQ)(e.created_at);return Number.isNaN(n)?Number.MAX_SAFE_INTEGER:n}function describeSpan(e){if(e>=2*h)return`${Math.floor(e/h)} days`;if(e>=2*f)return`${Math.floor(e/f)} h`;return`${Math.max(0,Math.floor(e/l))} min`}function ago(e){return e<l?"just now":`${describeSpan(e)} ago`}var k=t(3142);const y=100;async function runPruneKeys(e,n){const t=await(0,r.W7)(e,{orgId:n.orgId});const{keys:o,own:i}=await(0,c.Z2)(e.client,e.clock,t);const a=e.clock.now();const d=judgeKeys(o,n,a,i);const u=d.filter(e=>e.kept===undefined);const l=d.filter(e=>e.kept!==undefined);const f=t.kind==="organization"?`the keys of organization ${(0,s.bp)(t.orgId)}`:"the personal keys of the step's user";e.log.info(`Pruning ${f}: ${o.length} key(s) listed; selecting ${describeSelectors(n)}.`+(n.dryRun?" Dry run: nothing is revoked.":""));e.log.info(describeOwnKey(i));logVerdicts(e,d,n.dryRun,t);const h=describeWhyNothingIsRevoked(u.length,n.maxRevoke,i,f);const k=[];let y;if(u.length===0){e.log.info("No key is selected: there is nothing to revoke.")}else if(n.dryRun){if(h)e.log.warning(`A run with \`dry-run: false\` would revoke nothing: ${h}`);else e.log.info(`Dry run: ${u.length} key(s) would be revoked. Set \`dry-run: false\` to revoke them.`)}else if(h){y=`Nothing was revoked: ${h}`}else{y=(await revokeSelected(e,u,t,k)).failure}return{outputs:{"prunable-key-ids":JSON.stringify(u.map(e=>e.key.id)),"revoked-key-ids":JSON.stringify(k),...(0,r.fI)(t)},summary:summarize({where:f,options:n,selected:u,kept:l,revoked:k,blocked:h,failure:y,namespace:t}),failure:y}}function describeWhyNothingIsRevoked(e,n,t,o){if(e>n){return`${e} keys are selected, more than \`max-revoke\` (${n}). `+`Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${e} or more for one run.`}if(t.kind==="unknown"&&e>0){return`the step's key is one of ${o}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. `+"The platform may record key use late: run the step again in a few minutes."}return undefined}async function revokeSelected(e,n,t,o){const r=new Map(n.map(e=>[e.key.id,e]));const a=n.map(e=>e.key.id);const d=await(0,k.Nz)(e,a,t,{revoked:n=>{const{key:t,reasons:o}=r.get(n);e.log.info(`Revoked API key ${t.id} ${(0,s.TL)(t.name,80)}: ${(0,s.bp)(o.join("; "),1e3)}.`)}});o.push(...d.revoked);if(!d.failed)return{};const{id:c,error:u,uncertain:l}=d.failed;const f=d.revoked.length>0?` Revoked before it: ${d.revoked.join(", ")}.`:"";const h=l?` API key ${c} may or may not be revoked: check it with list-keys.`:"";const y=`${h}${f||(l?" No other key was.":" No key was revoked.")}`;return{failure:`${(0,i.bD)(u)}${y}`}}function describeSelectors(e){const n=e.unusedForMs===undefined?"":` and keys not used for ${describeSpan(e.unusedForMs)} (or never used and older)`;const t=e.keyNamePrefix===undefined?"":`, among keys whose names start with ${(0,s.TL)(e.keyNamePrefix,80)}`;return`keys whose names say they have expired${n}${t}`}function describeOwnKey(e){switch(e.kind){case"elsewhere":return`The step's key is ${e.where}.`;case"found":return e.ids.length===1?`The step's own key is API key ${e.ids[0]} (its last use is this step); it is never pruned.`:`The step's own key is one of API keys ${e.ids.join(", ")} (each used within a minute of this step); none of them is pruned.`;case"unknown":return"The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own."}}function logVerdicts(e,n,t,o){for(const r of n.slice(0,y)){const{key:n,reasons:i,kept:a}=r;const d=`API key ${n.id} ${(0,s.TL)(n.name,80)} (${(0,s.bp)(scopeText(o,n),80)}): ${(0,s.bp)(i.join("; "),1e3)}`;if(a!==undefined)e.log.info(`Kept ${d}; but ${(0,s.bp)(a,1e3)}.`);else if(t)e.log.info(`Would revoke ${d}.`)}if(n.length>y){e.log.info(`…and ${n.length-y} more: every one is in the job summary and in \`prunable-key-ids\`.`)}}function scopeText(e,n){const t=(0,o.Od)(e,n);return t==="project"?`project ${n.project_id}`:t}function summarize(e){const{options:n,selected:t,kept:o,revoked:r,blocked:i,failure:s,namespace:d}=e;const c=n.dryRun?`API keys to prune, dry run (${t.length})`:`API keys pruned (${r.length} of ${t.length})`;const rows=(e,n)=>e.map(e=>[{code:String(e.key.id)},e.key.name,scopeText(d,e.key),(0,a.Yq)(e.key.created_at),(0,a.Yq)(e.key.last_used_at),e.key.last_used_from_addr,n(e)]);const u=["id","name","scope","created","last used","from","why"];let l="";if(t.length===0)l="No key is selected: nothing was revoked.";else if(n.dryRun){l=i?`Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${i}`:`Dry run: nothing was revoked. A run with dry-run: false revokes these ${t.length} key(s).`}else if(!s)l=`Revoked ${r.length} key(s).`;return(0,a.R_)(c)+(0,a.FY)(`Looked at ${e.where}, selecting ${describeSelectors(n)}.`)+(t.length>0?(0,a.tp)(u,rows(t,e=>e.reasons.join("; "))):"")+(l?(0,a.FY)(l):"")+(o.length>0?(0,a.R_)(`Selected, but kept by a guard (${o.length})`,4)+(0,a.tp)(u,rows(o,e=>`${e.reasons.join("; ")}; kept: ${e.kept}`)):"")}},3142:(e,n,t)=>{t.d(n,{IZ:()=>revokeKeyIds,Nz:()=>revokeInTurn,Tg:()=>alreadyRevoked,gA:()=>describeRevocationFailure,qM:()=>revocationRows});var o=t(8549);var r=t(3551);var i=t(2323);var s=t(4758);function alreadyRevoked(e){return e instanceof o.GI&&e.status===404}async function revokeInTurn(e,n,t,o={}){const s=e.cancellation??i.vc;if(n.length>0)s.hold();const a={revoked:[],alreadyRevoked:[],notTried:[]};for(const[i,d]of n.entries()){let settled=()=>undefined;try{s.checkpoint(`revoke API key ${d}`);settled=s.inFlight(`the revocation of API key ${d}`);await(0,r.FG)(e.client,t,d);a.revoked.push(d);if(o.revoked)o.revoked(d);else e.log.info(`Revoked API key ${d}.`)}catch(t){if(alreadyRevoked(t)&&!o.unlisted?.includes(d)){a.alreadyRevoked.push(d);if(o.alreadyRevoked)o.alreadyRevoked(d);else e.log.info(`API key ${d} was already revoked.`);continue}return{...a,failed:{id:d,error:t,uncertain:mayHaveTakenEffect(t)},notTried:n.slice(i+1)}}finally{settled()}}return a}function mayHaveTakenEffect(e){if(e instanceof r.Jp)return true;return e instanceof o.GI&&(e.mayHaveReachedServer||e.earlierAttemptUncertain)}async function revokeKeyIds(e,n,t,r){const i=await revokeInTurn(e,n,t,{unlisted:r});const s={revoked:i.revoked,alreadyRevoked:i.alreadyRevoked};if(!i.failed)return s;return{...s,failure:describeRevocationFailure(i),failedRequest:(0,o.pB)(i.failed.error)}}function describeRevocationFailure(e){const n=e.revoked.length?` Already revoked: ${e.revoked.join(", ")}.`:"";return`${(0,s.bD)(e.failed?.error)}${n}`}function revocationRows(e,n){return e.map(e=>{let t="not revoked";if(n.revoked.includes(e))t="revoked";else if(n.alreadyRevoked.includes(e))t="revoked by someone else meanwhile";else if(n.failed?.id===e&&n.failed.uncertain)t="may or may not be revoked: check it with list-keys";return[{code:String(e)},t]})}},2811:(e,n,t)=>{t.d(n,{PT:()=>listKeysMerged,Z2:()=>readKeysAndOwnKey,aQ:()=>readTime,c$:()=>mayBeOwnKey,xk:()=>lastUseOf});var o=t(9214);var r=t(766);var i=t(3551);const s=6e4;const a=/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;function readTime(e){return a.test(e)?Date.parse(e):Number.NaN}function lastUseOf(e){return e.last_used_at===null?null:readTime(e.last_used_at)}function mergeById(e){const n=new Map;for(const t of e){const e=n.get(t.id);if(!e){n.set(t.id,t);continue}const o=e.name!==t.name||(e.project_id??"")!==(t.project_id??"");const r=o?"copies that disagree":later(e.last_used_at,t.last_used_at);const i=r===t.last_used_at?t.last_used_from_addr:e.last_used_from_addr;n.set(t.id,{...e,created_at:later(e.created_at,t.created_at),last_used_at:r,last_used_from_addr:i})}return[...n.values()]}async function listKeysMerged(e,n){return mergeById(await(0,i.I_)(e,n))}async function readKeysAndOwnKey(e,n,t){const r=n.now();const i=await(0,o.xI)(e);const a=await listKeysMerged(e,t);return{keys:a,own:findOwnKey(a,t,i,r-s),stepStarted:r}}function later(e,n){if(e===null||n===null)return e??n;const[t,o]=[readTime(e),readTime(n)];if(Number.isNaN(t))return e;if(Number.isNaN(o))return n;return o>t?n:e}function findOwnKey(e,n,t,o){if(t.authMethod==="api_key_user"&&n.kind==="organization"){return{kind:"elsewhere",where:`a personal key: it is not among the keys of organization ${(0,r.bp)(n.orgId)}`}}if(t.authMethod==="api_key_org"&&(n.kind==="personal"||n.orgId!==t.accountId)){return{kind:"elsewhere",where:"an organization key: it is not among these keys"}}const i=e.filter(e=>{const n=lastUseOf(e);return n!==null&&!(n<o)});return i.length>0?{kind:"found",ids:i.map(e=>e.id)}:{kind:"unknown"}}function mayBeOwnKey(e,n,t){switch(n.kind){case"elsewhere":return false;case"found":return n.ids.includes(e.id);case"unknown":return!(readTime(e.created_at)>t+s)}}},2323:(e,n,t)=>{t.d(n,{EI:()=>StepCancelled,Zn:()=>watchCancellation,vc:()=>a});var o=t(766);var r=t(4758);const i=9e3;class StepCancelled extends r.lZ{constructor(e){super(e);this.name="StepCancelled"}}const s=["SIGINT","SIGTERM","SIGBREAK"];const a={signal:undefined,stopped:(new AbortController).signal,hold:()=>undefined,checkpoint:()=>undefined,undoDeadline:e=>e,inFlight:()=>()=>undefined,afterSignal:()=>({signal:(new AbortController).signal,clear:()=>undefined})};function watchCancellation(e){const{log:n,clock:t}=e;let r;let a=Number.POSITIVE_INFINITY;let d=false;let c;const u=new Set;const l=new AbortController;const onSignal=e=>{if(r===undefined){r=e;a=t.now();for(const e of u)e();u.clear();n.warning(c===undefined?`The runner cancelled the step (${e}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`:`The runner cancelled the step (${e}) during ${(0,o.bp)(c)}, which may or may not take effect: `+"the step starts nothing new, waits for its answer, and says which.");l.abort()}else{n.warning(`${e}: the runner stops the step in a moment.`)}};return{get signal(){return r},stopped:l.signal,hold(){if(d)return;d=true;const n=e.signals??process;for(const e of s)n.on(e,()=>onSignal(e))},checkpoint(e){if(r!==undefined)throw new StepCancelled(`The runner cancelled the step (${(0,o.bp)(r)}) before it could ${(0,o.bp)(e)}.`)},undoDeadline(e){return Math.min(e,a+i)},inFlight(e){c=e;return()=>{if(c===e)c=undefined}},afterSignal(e){const n=new AbortController;let o;const start=()=>{o=t.deadline(a+e-t.now());o.signal.addEventListener("abort",()=>n.abort(),{once:true})};if(r===undefined)u.add(start);else start();return{signal:n.signal,clear:()=>{u.delete(start);o?.clear()}}}}}}};
+export const id = 412;
+export const ids = [412];
+export const modules = {
+
+/***/ 3551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FG: () => (/* binding */ revokeKeyIn),
+/* harmony export */   I_: () => (/* binding */ listKeysIn),
+/* harmony export */   Jp: () => (/* binding */ RevocationUnconfirmed),
+/* harmony export */   O$: () => (/* binding */ organizationKeys),
+/* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   h3: () => (/* binding */ createKeyIn),
+/* harmony export */   uV: () => (/* binding */ PERSONAL_KEYS)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9214);
+
+
+const PERSONAL_KEYS = { kind: 'personal' };
+function organizationKeys(orgId) {
+    return { kind: 'organization', orgId };
+}
+/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+function createKeyIn(client, namespace, name, projectId) {
+    if (namespace.kind === 'organization')
+        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
+    if (projectId !== undefined)
+        throw new Error('a project-scoped key belongs to an organization');
+    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createApiKey */ .Iq)(client, name);
+}
+function listKeysIn(client, namespace) {
+    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
+}
+/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'RevocationUnconfirmed';
+    }
+}
+/**
+ * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
+ * key is never reported revoked on less.
+ */
+async function revokeKeyIn(client, namespace, id) {
+    const answer = await (namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+    if (answer.id !== id) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
+            `and key ${answer.id} may have been revoked instead. Check both with list-keys.`);
+    }
+    if (!answer.revoked) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`);
+    }
+    return answer;
+}
+function scopeOf(namespace, key) {
+    if (namespace.kind === 'personal')
+        return 'personal';
+    return key.project_id ? 'project' : 'organization';
+}
+
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W7: () => (/* binding */ keyNamespaceFor),
+/* harmony export */   dH: () => (/* binding */ organizationForProjects),
+/* harmony export */   fI: () => (/* binding */ organizationOutput)
+/* harmony export */ });
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7958);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
+
+
+
+
+
+/** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
+const MAX_NAMED = 10;
+/** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
+async function organizationForProjects(ctx, given) {
+    if (given !== undefined)
+        return announce(ctx, given, 'from the `org-id` input');
+    const organizations = await (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .listMyOrganizations */ .p2)(ctx.client);
+    if (organizations.length === 0) {
+        ctx.log.info("The step's key belongs to no organization: listing its user's projects.");
+        return undefined;
+    }
+    if (organizations.length > 1)
+        throw ambiguous(organizations);
+    const only = organizations[0];
+    return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(only.name)}`);
+}
+/**
+ * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
+ * belongs to the organization that owns the project.
+ */
+async function keyNamespaceFor(ctx, scope) {
+    if (scope.orgId !== undefined)
+        return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
+    if (scope.projectId === undefined)
+        return _namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV;
+    const project = await (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getProject */ .U1)(ctx.client, scope.projectId);
+    if (typeof project.org_id !== 'string') {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The platform's record of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
+            'set `org-id` to the organization that owns the project.');
+    }
+    const orgId = checkedId(project.org_id, `GET /projects/${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`);
+    return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, orgId, `the owner of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`));
+}
+/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+function organizationOutput(namespace) {
+    return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
+}
+function announce(ctx, orgId, reason) {
+    ctx.log.info(`Organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ${reason}.`);
+    return orgId;
+}
+/** An id from the service goes into paths, outputs and state: it must look like one. */
+function checkedId(id, where) {
+    if (!_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${where} answered ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
+    }
+    return id;
+}
+function ambiguous(organizations) {
+    const named = organizations
+        .slice(0, MAX_NAMED)
+        .map((o) => `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(o.name, 80)} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(o.id, 80)})`)
+        .join(', ');
+    const more = organizations.length > MAX_NAMED ? `, and ${organizations.length - MAX_NAMED} more` : '';
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The step's key is a personal key whose user belongs to ${organizations.length} organizations: ${named}${more}. ` +
+        'The platform lists projects one organization at a time: set `org-id` to the id of the one to use.');
+}
+
+
+/***/ }),
+
+/***/ 1412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runPruneKeys: () => (/* binding */ runPruneKeys)
+});
+
+// EXTERNAL MODULE: ./src/api/namespace.ts
+var api_namespace = __webpack_require__(3551);
+// EXTERNAL MODULE: ./src/api/organization.ts
+var organization = __webpack_require__(8877);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/runner/summary.ts
+var summary = __webpack_require__(1070);
+// EXTERNAL MODULE: ./src/keys/expiry.ts
+var keys_expiry = __webpack_require__(8121);
+// EXTERNAL MODULE: ./src/keys/usage.ts
+var usage = __webpack_require__(2811);
+;// CONCATENATED MODULE: ./src/keys/pruning.ts
+
+
+
+/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+const IN_USE_WINDOW_MS = 10 * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+function judgeKeys(keys, options, now, own) {
+    const verdicts = [];
+    for (const key of keys) {
+        if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
+            continue;
+        const reasons = reasonsToPrune(key, options.unusedForMs, now);
+        if (reasons.length === 0)
+            continue;
+        const verdict = { key, reasons };
+        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        if (kept !== undefined)
+            verdict.kept = kept;
+        verdicts.push(verdict);
+    }
+    // Least recently used first: the order they are revoked in.
+    return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id);
+}
+function reasonsToPrune(key, unusedForMs, now) {
+    const reasons = [];
+    const expiry = (0,keys_expiry/* expiryOf */.p1)(key.name);
+    if (expiry !== undefined && expiry <= now)
+        reasons.push(`expired ${(0,summary/* formatDate */.Yq)(new Date(expiry).toISOString())} (by its name)`);
+    if (unusedForMs !== undefined) {
+        const before = now - unusedForMs;
+        const used = (0,usage/* lastUseOf */.xk)(key);
+        const created = (0,usage/* readTime */.aQ)(key.created_at);
+        if (used === null) {
+            if (created <= before)
+                reasons.push(`never used, created ${describeSpan(now - created)} ago`);
+        }
+        else if (used <= before) {
+            reasons.push(`not used for ${describeSpan(now - used)}`);
+        }
+    }
+    return reasons;
+}
+/** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
+function inUse(key, now) {
+    const since = now - IN_USE_WINDOW_MS;
+    const used = (0,usage/* lastUseOf */.xk)(key) ?? undefined;
+    const created = (0,usage/* readTime */.aQ)(key.created_at);
+    if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
+        return 'its created_at or last_used_at is not a time the action can read';
+    }
+    if (used !== undefined && used > since)
+        return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    if (created > since)
+        return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    return undefined;
+}
+function ownKeyText(own) {
+    return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
+}
+/** Last use, or creation for a key never used; an unreadable time sorts last. */
+function lastTouched(key) {
+    const at = (0,usage/* lastUseOf */.xk)(key) ?? (0,usage/* readTime */.aQ)(key.created_at);
+    return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
+}
+/** "3 min", "5 h", "45 days": how long, to the unit that matters. */
+function describeSpan(ms) {
+    if (ms >= 2 * DAY_MS)
+        return `${Math.floor(ms / DAY_MS)} days`;
+    if (ms >= 2 * HOUR_MS)
+        return `${Math.floor(ms / HOUR_MS)} h`;
+    return `${Math.max(0, Math.floor(ms / MINUTE_MS))} min`;
+}
+function ago(ms) {
+    return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
+}
+
+// EXTERNAL MODULE: ./src/keys/revocation.ts
+var revocation = __webpack_require__(3142);
+;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
+
+
+
+
+
+
+
+
+/**
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
+ * namespace, and revoke them, within guards that no selector can get round:
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing at all when the action cannot tell which it is;
+ * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
+ * - nothing at all when more than `max-revoke` keys are selected.
+ */
+/** Per-key log lines; the summary and the outputs hold every key. */
+const MAX_LOGGED_KEYS = 100;
+async function runPruneKeys(ctx, options) {
+    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: options.orgId });
+    // A key listed twice is judged, counted and revoked once.
+    const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
+    const now = ctx.clock.now();
+    const verdicts = judgeKeys(keys, options, now, own);
+    const selected = verdicts.filter((v) => v.kept === undefined);
+    const kept = verdicts.filter((v) => v.kept !== undefined);
+    const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
+    ctx.log.info(`Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
+        (options.dryRun ? ' Dry run: nothing is revoked.' : ''));
+    ctx.log.info(describeOwnKey(own));
+    logVerdicts(ctx, verdicts, options.dryRun, namespace);
+    const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where);
+    const revoked = [];
+    let failure;
+    if (selected.length === 0) {
+        ctx.log.info('No key is selected: there is nothing to revoke.');
+    }
+    else if (options.dryRun) {
+        if (reason)
+            ctx.log.warning(`A run with \`dry-run: false\` would revoke nothing: ${reason}`);
+        else
+            ctx.log.info(`Dry run: ${selected.length} key(s) would be revoked. Set \`dry-run: false\` to revoke them.`);
+    }
+    else if (reason) {
+        failure = `Nothing was revoked: ${reason}`;
+    }
+    else {
+        failure = (await revokeSelected(ctx, selected, namespace, revoked)).failure;
+    }
+    return {
+        outputs: {
+            'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
+            'revoked-key-ids': JSON.stringify(revoked),
+            ...(0,organization/* organizationOutput */.fI)(namespace),
+        },
+        summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
+        failure,
+    };
+}
+/**
+ * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
+ * would still revoke that many keys of what is likely a wrong selector, and as many again on
+ * every run: none is safer, and a person looks.
+ */
+function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
+    if (count > maxRevoke) {
+        return (`${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
+            `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`);
+    }
+    if (own.kind === 'unknown' && count > 0) {
+        return (`the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
+            'The platform may record key use late: run the step again in a few minutes.');
+    }
+    return undefined;
+}
+async function revokeSelected(ctx, selected, namespace, revoked) {
+    const byId = new Map(selected.map((v) => [v.key.id, v]));
+    const ids = selected.map((v) => v.key.id);
+    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, ids, namespace, {
+        revoked: (id) => {
+            const { key, reasons } = byId.get(id);
+            ctx.log.info(`Revoked API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}: ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}.`);
+        },
+    });
+    revoked.push(...run.revoked);
+    if (!run.failed)
+        return {};
+    const { id, error, uncertain } = run.failed;
+    const before = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : '';
+    const maybe = uncertain ? ` API key ${id} may or may not be revoked: check it with list-keys.` : '';
+    const done = `${maybe}${before || (uncertain ? ' No other key was.' : ' No key was revoked.')}`;
+    return { failure: `${(0,errors/* messageOf */.bD)(error)}${done}` };
+}
+function describeSelectors(options) {
+    const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
+    const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
+    return `keys whose names say they have expired${unused}${named}`;
+}
+function describeOwnKey(own) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return `The step's key is ${own.where}.`;
+        case 'found':
+            return own.ids.length === 1
+                ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
+                : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`;
+        case 'unknown':
+            return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own.";
+    }
+}
+function logVerdicts(ctx, verdicts, dryRun, namespace) {
+    for (const verdict of verdicts.slice(0, MAX_LOGGED_KEYS)) {
+        const { key, reasons, kept } = verdict;
+        const message = `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)} (${(0,base_text/* untrusted */.bp)(scopeText(namespace, key), 80)}): ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}`;
+        if (kept !== undefined)
+            ctx.log.info(`Kept ${message}; but ${(0,base_text/* untrusted */.bp)(kept, 1000)}.`);
+        else if (dryRun)
+            ctx.log.info(`Would revoke ${message}.`);
+    }
+    if (verdicts.length > MAX_LOGGED_KEYS) {
+        ctx.log.info(`…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`);
+    }
+}
+function scopeText(namespace, key) {
+    const scope = (0,api_namespace/* scopeOf */.Od)(namespace, key);
+    return scope === 'project' ? `project ${key.project_id}` : scope;
+}
+function summarize(parts) {
+    const { options, selected, kept, revoked, blocked, failure, namespace } = parts;
+    const title = options.dryRun
+        ? `API keys to prune, dry run (${selected.length})`
+        : `API keys pruned (${revoked.length} of ${selected.length})`;
+    const rows = (verdicts, why) => verdicts.map((v) => [
+        { code: String(v.key.id) },
+        v.key.name,
+        scopeText(namespace, v.key),
+        (0,summary/* formatDate */.Yq)(v.key.created_at),
+        (0,summary/* formatDate */.Yq)(v.key.last_used_at),
+        v.key.last_used_from_addr,
+        why(v),
+    ]);
+    const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why'];
+    // A failure is the outcome: main adds it below the summary.
+    let outcome = '';
+    if (selected.length === 0)
+        outcome = 'No key is selected: nothing was revoked.';
+    else if (options.dryRun) {
+        outcome = blocked
+            ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
+            : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`;
+    }
+    else if (!failure)
+        outcome = `Revoked ${revoked.length} key(s).`;
+    return ((0,summary/* heading */.R_)(title) +
+        (0,summary/* paragraph */.FY)(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
+        (selected.length > 0
+            ? (0,summary/* table */.tp)(headers, rows(selected, (v) => v.reasons.join('; ')))
+            : '') +
+        (outcome ? (0,summary/* paragraph */.FY)(outcome) : '') +
+        (kept.length > 0
+            ? (0,summary/* heading */.R_)(`Selected, but kept by a guard (${kept.length})`, 4) +
+                (0,summary/* table */.tp)(headers, rows(kept, (v) => `${v.reasons.join('; ')}; kept: ${v.kept}`))
+            : ''));
+}
+
+
+/***/ }),
+
+/***/ 3142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IZ: () => (/* binding */ revokeKeyIds),
+/* harmony export */   Nz: () => (/* binding */ revokeInTurn),
+/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
+/* harmony export */   gA: () => (/* binding */ describeRevocationFailure),
+/* harmony export */   qM: () => (/* binding */ revocationRows)
+/* harmony export */ });
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+
+
+
+
+
+/**
+ * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
+ * The post step loads this module, not the commands': keep it small.
+ */
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
+ * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
+ * list showed, is not found because the id may be wrong.
+ */
+function alreadyRevoked(error) {
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .GI && error.status === 404;
+}
+/**
+ * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
+ * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
+ * no other starts: the result tells, key by key, what was done.
+ */
+async function revokeInTurn(ctx, ids, namespace, options = {}) {
+    const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
+    if (ids.length > 0)
+        cancellation.hold();
+    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
+    for (const [i, id] of ids.entries()) {
+        let settled = () => undefined;
+        try {
+            cancellation.checkpoint(`revoke API key ${id}`);
+            settled = cancellation.inFlight(`the revocation of API key ${id}`);
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeKeyIn */ .FG)(ctx.client, namespace, id);
+            run.revoked.push(id);
+            if (options.revoked)
+                options.revoked(id);
+            else
+                ctx.log.info(`Revoked API key ${id}.`);
+        }
+        catch (error) {
+            if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
+                run.alreadyRevoked.push(id);
+                if (options.alreadyRevoked)
+                    options.alreadyRevoked(id);
+                else
+                    ctx.log.info(`API key ${id} was already revoked.`);
+                continue;
+            }
+            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
+        }
+        finally {
+            settled();
+        }
+    }
+    return run;
+}
+/** Whether a failed revocation may have revoked the key all the same. */
+function mayHaveTakenEffect(error) {
+    if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
+        return true;
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .GI && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
+}
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+async function revokeKeyIds(ctx, ids, namespace, unlisted) {
+    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
+    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
+    if (!run.failed)
+        return done;
+    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .pB)(run.failed.error) };
+}
+/** Why the run stopped, and what it had revoked. */
+function describeRevocationFailure(run) {
+    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
+    return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
+}
+/** What became of each key a run was to revoke, for a summary table. */
+function revocationRows(ids, run) {
+    return ids.map((id) => {
+        let outcome = 'not revoked';
+        if (run.revoked.includes(id))
+            outcome = 'revoked';
+        else if (run.alreadyRevoked.includes(id))
+            outcome = 'revoked by someone else meanwhile';
+        else if (run.failed?.id === id && run.failed.uncertain)
+            outcome = 'may or may not be revoked: check it with list-keys';
+        return [{ code: String(id) }, outcome];
+    });
+}
+
+
+/***/ }),
+
+/***/ 2811:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PT: () => (/* binding */ listKeysMerged),
+/* harmony export */   Z2: () => (/* binding */ readKeysAndOwnKey),
+/* harmony export */   aQ: () => (/* binding */ readTime),
+/* harmony export */   c$: () => (/* binding */ mayBeOwnKey),
+/* harmony export */   xk: () => (/* binding */ lastUseOf)
+/* harmony export */ });
+/* unused harmony exports USE_CLOCK_SKEW_MS, mergeById, findOwnKey */
+/* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3551);
+
+
+
+/**
+ * What a key list says about each key's use, read on the safe side: a time the action cannot
+ * read counts as a use now, a key listed twice is one key (its most recent use and creation),
+ * and the step's own key is told apart only by a use during the step. Every command that
+ * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
+ * the post step) lists the keys here.
+ */
+/**
+ * The step's key is the one whose last use is this step's own requests. The platform's clock and
+ * the runner's may differ a little, so a use from this long before the step's first request counts.
+ */
+const USE_CLOCK_SKEW_MS = 60_000;
+/** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
+ * would read "60" as 1960 and "1" as 2001.
+ */
+function readTime(text) {
+    return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
+}
+/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+function lastUseOf(key) {
+    return key.last_used_at === null ? null : readTime(key.last_used_at);
+}
+/**
+ * One record per key id, in the order first listed: a key listed twice keeps the most recent use
+ * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
+ * the name or the project read as in use, since the action cannot tell which copy is right.
+ */
+function mergeById(keys) {
+    const merged = new Map();
+    for (const key of keys) {
+        const seen = merged.get(key.id);
+        if (!seen) {
+            merged.set(key.id, key);
+            continue;
+        }
+        const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '');
+        const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at);
+        const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr;
+        merged.set(key.id, {
+            ...seen,
+            created_at: later(seen.created_at, key.created_at),
+            last_used_at: lastUse,
+            last_used_from_addr: fromAddr,
+        });
+    }
+    return [...merged.values()];
+}
+/** The keys of a namespace, one record per key (see mergeById). */
+async function listKeysMerged(client, namespace) {
+    return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
+}
+/**
+ * The opening of a command that revokes keys by the list: the step's first request is timed,
+ * the key's kind read, the keys listed, and the step's own key found among them.
+ */
+async function readKeysAndOwnKey(client, clock, namespace) {
+    const stepStarted = clock.now();
+    const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
+    const keys = await listKeysMerged(client, namespace);
+    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+}
+/** The later of two times as listed: null is never, unreadable text is now. */
+function later(a, b) {
+    if (a === null || b === null)
+        return a ?? b;
+    const [x, y] = [readTime(a), readTime(b)];
+    if (Number.isNaN(x))
+        return a;
+    if (Number.isNaN(y))
+        return b;
+    return y > x ? b : a;
+}
+/**
+ * The step's key lives among these keys when it is a personal key and they are personal keys,
+ * or when it is a key of the organization whose keys they are. A kind of key the action does not
+ * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ */
+function findOwnKey(keys, namespace, auth, since) {
+    if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
+        return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
+    }
+    if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
+        return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
+    }
+    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    const ids = keys.filter((k) => {
+        const used = lastUseOf(k);
+        return used !== null && !(used < since);
+    });
+    return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
+}
+/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+function mayBeOwnKey(key, own, stepStarted) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return false;
+        case 'found':
+            return own.ids.includes(key.id);
+        case 'unknown':
+            // The step's key was made before the step began; an unreadable creation may be any time.
+            return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
+/* harmony export */   Zn: () => (/* binding */ watchCancellation),
+/* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
+/* harmony export */ });
+/* unused harmony export CANCEL_GRACE_MS */
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+
+
+/**
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
+ * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
+ * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
+ * exists that only this step knows of: from just before a create is sent until the key is handed
+ * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
+ * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
+ * or a rate limit ends at the signal (`stopped`).
+ */
+/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+const CANCEL_GRACE_MS = 9_000;
+/** The step stopped because the runner cancelled it; what was undone is in the message. */
+class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
+}
+const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
+/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+const NOT_CANCELLABLE = {
+    signal: undefined,
+    stopped: new AbortController().signal,
+    hold: () => undefined,
+    checkpoint: () => undefined,
+    undoDeadline: (usual) => usual,
+    inFlight: () => () => undefined,
+    afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+};
+function watchCancellation(options) {
+    const { log, clock } = options;
+    let signal;
+    let cancelledAt = Number.POSITIVE_INFINITY;
+    let holding = false;
+    let requestInFlight;
+    /** Timers that start with the first signal (afterSignal). */
+    const onFirstSignal = new Set();
+    const stop = new AbortController();
+    const onSignal = (name) => {
+        if (signal === undefined) {
+            signal = name;
+            cancelledAt = clock.now();
+            for (const start of onFirstSignal)
+                start();
+            onFirstSignal.clear();
+            log.warning(requestInFlight === undefined
+                ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
+                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, which may or may not take effect: ` +
+                    'the step starts nothing new, waits for its answer, and says which.');
+            stop.abort();
+        }
+        else {
+            log.warning(`${name}: the runner stops the step in a moment.`);
+        }
+    };
+    return {
+        get signal() {
+            return signal;
+        },
+        stopped: stop.signal,
+        hold() {
+            if (holding)
+                return;
+            holding = true;
+            const source = options.signals ?? process;
+            for (const name of RUNNER_SIGNALS)
+                source.on(name, () => onSignal(name));
+        },
+        checkpoint(work) {
+            if (signal !== undefined)
+                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
+        },
+        undoDeadline(usual) {
+            return Math.min(usual, cancelledAt + CANCEL_GRACE_MS);
+        },
+        inFlight(request) {
+            requestInFlight = request;
+            return () => {
+                if (requestInFlight === request)
+                    requestInFlight = undefined;
+            };
+        },
+        afterSignal(ms) {
+            const controller = new AbortController();
+            let timer;
+            const start = () => {
+                timer = clock.deadline(cancelledAt + ms - clock.now());
+                timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
+            };
+            if (signal === undefined)
+                onFirstSignal.add(start);
+            else
+                start();
+            return {
+                signal: controller.signal,
+                clear: () => {
+                    onFirstSignal.delete(start);
+                    timer?.clear();
+                },
+            };
+        },
+    };
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=412.index.js.map

@@ -1,2 +1,683 @@
-export const id=498;export const ids=[498];export const modules={5498:(e,t,n)=>{n.d(t,{SecretStores:()=>SecretStores});var r=n(6412);var i=n(4758);var s=n(766);var o=n(8549);var a=n(8902);var c=n(7067);var d=n(2301);var u=n(1517);const f="https://api.github.com";const l="2022-11-28";class GitHubClient{origin;basePath;token;clock;connections;constructor(e){const{origin:t,basePath:n}=(0,u.bR)(e.apiUrl);this.origin=t;this.basePath=n;this.token=e.token;this.clock=e.clock;this.connections=e.connections}get(e,t){return this.send({method:"GET",path:e},t)}put(e,t,n,r,i){return this.send({method:"PUT",path:e,body:t},n,r,i)}async send(e,t,n,r){const i={authorization:`Bearer ${this.token}`,accept:"application/vnd.github+json","x-github-api-version":l,"user-agent":d._};const s=e.body===undefined?undefined:JSON.stringify(e.body);if(s!==undefined)i["content-type"]="application/json";const f={method:e.method,path:this.basePath+e.path,headers:i,...s===undefined?{}:{body:s}};const p={method:e.method,path:e.path};const h=await(0,u.ob)(this.connections,this.origin,f,{clock:this.clock,deadline:t,requestTimeoutMs:u.j2,cut:n},r);if(!h.sent){throw new o.GI("the step's timeout ran out before the request was sent.",{...p,kind:"deadline"})}const{received:b}=h;if(!b.ok)throw noAnswer(b,h.ended,p);const{status:y,headers:w,text:m}=b;const g=(0,u.Z)(w["x-github-request-id"]);const $=(0,u.hP)(g)?g:undefined;const k={...p,kind:"http",status:y,requestId:$,mayHaveReachedServer:true};if(y>=200&&y<300){if(m===""&&!b.tooLarge)return{status:y,body:undefined};const e=b.tooLarge?undefined:(0,u.xO)(m);if(!e?.ok){const e=b.tooLarge?`a body over ${u.he/1024/1024} MiB, not read`:"a body that is not JSON";throw new o.GI(`GitHub answered ${y} with ${e}.`,{...k,kind:"malformed"})}return{status:y,body:e.value}}if(y>=300&&y<400){throw new o.GI(`GitHub answered ${y} ${c.STATUS_CODES[y]??""}: the action does not follow redirects with the token. `+"A repository that was renamed or moved must be named as it is now.",{...k,kind:"redirect"})}const v=describeGitHubMessage(m,(0,u.Z)(w["content-type"])??"");const G=this.clock.now();const I=Number((0,u.Z)(w["x-ratelimit-reset"]));const S=(0,u.Z)(w["x-ratelimit-remaining"])==="0";const H=(0,a.mu)((0,u.Z)(w["retry-after"]),G)??(S&&Number.isFinite(I)?Math.max(0,I*1e3-G):undefined);const x=y===429||y===403&&(S||/rate limit/i.test(v));throw new o.GI(`GitHub answered ${y} (${v}).`,{...k,rateLimited:x,excerpt:v,...H===undefined?{}:{retryAfterMs:H}})}}function noAnswer(e,t,n){const i=e.cause instanceof Error?e.cause.message:String(e.cause);const a=(0,s.TL)(i.split("\n")[0]??"",200);const c=(0,o.C_)(e,n);if(c)return c;if((0,u.Yf)(e))return new o.GI(`the request could not be sent (${a}).`,{...n,kind:"invalid"});if(t==="timeout"){return new o.GI(`no answer from GitHub within ${(0,r.a)(u.j2)}.`,{...n,kind:"timeout",mayHaveReachedServer:true})}if(t==="deadline"){return new o.GI("the step's timeout ran out before GitHub answered.",{...n,kind:"deadline",mayHaveReachedServer:true})}if(!(0,u._r)(e)){return new o.GI(`the connection to GitHub failed (${(0,s.bp)((0,u.CA)(e.cause)??"")}); nothing was sent.`,{...n,kind:"network"})}return new o.GI(`no answer from GitHub (${a}).`,{...n,kind:"network",mayHaveReachedServer:true})}function describeGitHubMessage(e,t){const n=(0,u.xO)(e);const r=n.ok&&(0,u.u4)(n.value)?n.value.message:undefined;if(typeof r==="string"&&r!=="")return(0,s.TL)(r.split("\n")[0]??"",200);return(0,s.bp)((0,u.zU)(e,t))}function describeRetry(e,t){if(!(e instanceof o.GI))return(0,i.bD)(e);if(e.rateLimited)return`GitHub's rate limit refused it (${e.status} ${e.excerpt})`;return describeGitHubError(e,t).replace(/\.$/,"")}function describeGitHubError(e,t){switch(e.status){case 401:return`GitHub refused the token (401 ${e.excerpt}). Check the \`github-token\` input.`;case 403:return e.rateLimited?`GitHub's secondary rate limit refused it (403 ${e.excerpt}). Run the rotation again later.`:`${e.message} ${t?describePermission(t):"The token may not read that."}`;case 404:return`GitHub answered 404: the ${t?describeWhat(t):"resource"} does not exist, or the token cannot see it.`;default:return e.message}}function describePermission(e){const describeNeed=(e,t)=>`The token needs the ${t} permission "${e}: read and write" (a fine-grained token, or a GitHub App installed on the ${t}); the default GITHUB_TOKEN cannot write secrets.`;switch(e.kind){case"repository":return describeNeed("Secrets","repository");case"environment":return describeNeed("Environments","repository");case"dependabot":return describeNeed("Dependabot secrets","repository");case"organization":return describeNeed("Secrets","organization");case"dependabot-organization":return describeNeed("Dependabot secrets","organization")}}function describeWhat(e){switch(e.kind){case"environment":return"repository or environment";case"organization":case"dependabot-organization":return"organization";default:return"repository"}}function describeAsSentence(e){const t=/[.!?]$/.test(e)?e:`${e}.`;return(0,s.bp)(`${t.charAt(0).toUpperCase()}${t.slice(1)}`,Number.POSITIVE_INFINITY)}var p=n(7598);var h=n(6382);var b=n(904);const y=32;const w=24;const m=16;const g=y+m;const $=new Uint32Array(Uint8Array.from((new TextEncoder).encode("expand 32-byte k")).buffer);function sealedBox(e,t){if(t.length!==y){throw new i.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${t.length} bytes.`)}const n=(0,p.generateKeyPairSync)("x25519");const r=Buffer.from(n.publicKey.export({format:"jwk"}).x??"","base64url");const s=(0,p.createPublicKey)({key:{kty:"OKP",crv:"X25519",x:Buffer.from(t).toString("base64url")},format:"jwk"});const o=(0,p.diffieHellman)({privateKey:n.privateKey,publicKey:s});const a=boxKey(o);o.fill(0);const c=(0,b.Sx)(concat(r,t),{dkLen:w});const d=(0,h.uT)(a,c).encrypt(e);a.fill(0);return concat(r,d)}function boxKey(e){const t=new Uint32Array(8);(0,h.bD)($,new Uint32Array(Uint8Array.from(e).buffer),new Uint32Array(4),t);return new Uint8Array(t.buffer)}function concat(e,t){const n=new Uint8Array(e.length+t.length);n.set(e,0);n.set(t,e.length);return n}var k=n(5617);const v=3;const G=1e3;const I=6e4;const S=100;const H=100;async function prepareStore(e,t,n,r,s){const o=secretsPath(n);const a=`${o}/${encodeURIComponent(t.name)}`;const c=readPublicKey((await reading(e,`${o}/public-key`,s.clock,s.deadline)).body);const d=await readStamp(e,a,s.clock,s.deadline);const u={target:n,path:a,keyId:c.keyId,publicKey:c.key,before:d};if(!(0,k.hp)(n))return u;const f=t.access;if(f===undefined&&d===undefined){throw new i.lZ("reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.")}const l=f?.visibility??d?.visibility;if(l===undefined){throw new i.lZ(d?.exists?"GitHub did not say who may read it (no visibility). Set `secret-visibility`.":"the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.")}if(l!=="selected")return{...u,access:{visibility:l}};const p=f?.visibility==="selected"?await repositoryIdsOf(e,n.org,f.repositories,r,s):await selectedRepositoryIds(e,a,s);return{...u,access:{visibility:l,selected_repository_ids:p}}}function secretsPath(e){const repository=e=>`/repos/${encodeURIComponent(e.owner)}/${encodeURIComponent(e.repo)}`;switch(e.kind){case"repository":return`${repository(e)}/actions/secrets`;case"environment":return`${repository(e)}/environments/${encodeURIComponent(e.environment)}/secrets`;case"dependabot":return`${repository(e)}/dependabot/secrets`;case"organization":return`/orgs/${encodeURIComponent(e.org)}/actions/secrets`;case"dependabot-organization":return`/orgs/${encodeURIComponent(e.org)}/dependabot/secrets`}}function reading(e,t,n,r,i){const s=typeof r==="function"?r:()=>r;return(0,a.R$)(()=>e.get(t,s()),{clock:n,deadline:s,maxAttempts:v,delayAfter:retryDelay,...i?{interrupt:{signal:i}}:{}})}function readPublicKey(e){const t=(0,u.u4)(e)?e.key_id:undefined;const n=(0,u.u4)(e)?e.key:undefined;if(typeof t!=="string"||t===""||typeof n!=="string"){throw new i.lZ("GitHub answered the public key without `key_id` and `key`.")}const r=Buffer.from(n,"base64");if(r.length!==32)throw new i.lZ(`GitHub's public key is ${r.length} bytes long, not the 32 of an X25519 key.`);try{sealedBox(new Uint8Array(0),r)}catch{throw new i.lZ("GitHub's public key cannot seal a value (it is not a usable X25519 key).")}return{keyId:t,key:new Uint8Array(r)}}async function readStamp(e,t,n,r,i){let s;try{s=await reading(e,t,n,r,i)}catch(e){return e instanceof o.GI&&e.status===404?{exists:false}:undefined}const a=(0,u.u4)(s.body)?s.body:{};const c={exists:true};if(typeof a.updated_at==="string")c.updatedAt=a.updated_at;if(k.jZ.includes(a.visibility))c.visibility=a.visibility;return c}async function selectedRepositoryIds(e,t,n){const r=[];for(let s=1;s<=H;s++){const{body:o}=await reading(e,`${t}/repositories?per_page=${S}&page=${s}`,n.clock,n.deadline);const a=(0,u.u4)(o)?o.total_count:undefined;const c=(0,u.u4)(o)?o.repositories:undefined;if(typeof a!=="number"||!Array.isArray(c)){throw new i.lZ("GitHub answered the selected repositories without `total_count` and `repositories`.")}for(const e of c){const t=(0,u.u4)(e)?e.id:undefined;if(typeof t!=="number"||!Number.isSafeInteger(t))throw new i.lZ("GitHub answered a selected repository without an id.");r.push(t)}if(c.length===0||r.length>=a)return r}throw new i.lZ(`more than ${S*H} repositories are selected; set \`secret-repositories\`.`)}async function repositoryIdsOf(e,t,n,r,a){const c=[];for(const d of n){const n=d.owner??t;const f=`${n}/${d.repo}`.toLowerCase();let l=r.get(f);if(l===undefined){let t;try{t=await reading(e,`/repos/${encodeURIComponent(n)}/${encodeURIComponent(d.repo)}`,a.clock,a.deadline)}catch(e){if(!(e instanceof o.GI))throw e;const t=e.status===404?"GitHub answered 404: it does not exist, or the token cannot see it.":describeGitHubError(e);throw new i.lZ(`repository ${(0,s.bp)(`${n}/${d.repo}`)} of \`secret-repositories\`: ${t}`,{cause:e})}const c=(0,u.u4)(t.body)?t.body.id:undefined;if(typeof c!=="number"||!Number.isSafeInteger(c)){throw new i.lZ(`GitHub answered repository ${(0,s.bp)(`${n}/${d.repo}`)} without an id.`)}l=c;r.set(f,l)}if(!c.includes(l))c.push(l)}return c}function retryDelay(e,t){if(!(e instanceof o.GI)||e.final)return undefined;if(e.status===undefined||e.status>=500)return G*t;if(e.rateLimited)return e.retryAfterMs??I;return undefined}class SecretStores{prepared;problems;client;storage;holding=false;constructor(e,t,n,r){this.client=e;this.storage=t;this.prepared=n;this.problems=r}static async prepare(e,t,n,r){const i=new GitHubClient({apiUrl:t.apiUrl||f,token:e.token,clock:n.clock,connections:r});const s=[];const o=[];const a=new Map;for(const t of e.targets){try{s.push(await prepareStore(i,e,t,a,n))}catch(n){o.push(failed(t,e.name,n))}}return new SecretStores(i,e,s,o)}async storeEverywhere(e,t,n=()=>undefined){const r=[];let i;this.holding=false;for(const o of this.prepared){if(i===undefined&&t.cancelled())i="the runner cancelled the step";if(i===undefined&&t.clock.now()>=t.deadline)i="the step's timeout ran out";let a;if(i!==undefined){a={target:o.target,status:"skipped",message:`Skipped secret ${(0,s.bp)(this.storage.name)} in the ${(0,k.ff)(o.target)}: ${i}.`,reason:describeAsSentence(i)}}else{const n=await this.write(o,e,t);a=n.outcome;if(n.rateLimited)i="GitHub's rate limit refused an earlier write"}r.push(a);if(a.status==="stored"||a.status==="uncertain")this.holding=true;n(a)}return r}accessNotes(){return this.prepared.flatMap(({target:e,access:t})=>{if(!t)return[];const n=t.visibility==="selected"?`selected, ${t.selected_repository_ids?.length??0} repositories`:t.visibility;const r=this.storage.access?"as `secret-visibility` says":"as it is now";return[{message:`Secret ${(0,s.bp)(this.storage.name)} of the ${(0,k.ff)(e)}: visibility ${n} (${r}).`}]})}async write(e,t,n){const{target:c}=e;const d=this.storage.name;const u={encrypted_value:Buffer.from(sealedBox(Buffer.from(t,"utf8"),e.publicKey)).toString("base64"),key_id:e.keyId,...e.access};let f=false;let l;const p=n.cutOnCancel?.();try{await(0,a.R$)(async()=>{try{await this.client.put(e.path,u,n.deadline,p?.signal,()=>n.onHolding?.(true))}catch(e){const t=e instanceof o.GI?e:undefined;const r=t?.status;if((t?.mayHaveReachedServer??true)&&(r===undefined||r>=500||r<300))f=true;if(!f&&!this.holding)n.onHolding?.(false);throw e}},{clock:n.clock,deadline:n.deadline,maxAttempts:v,delayAfter:(e,t)=>n.cancelled()||e instanceof o.GI&&e.timedOut?undefined:retryDelay(e,t),onRetry:(e,t,i)=>n.onWait?.(`Writing secret ${(0,s.bp)(d)} to the ${(0,k.ff)(c)}: ${describeRetry(e,c)}; trying again in ${(0,r.a)(i)}.`),...n.stopped?{interrupt:{signal:n.stopped,stop:(e,t,n)=>new i.lZ(`${describeRetry(e,c)}, and the runner cancelled the step while the write waited ${(0,r.a)(n)} to be sent again.`,{cause:e})}}:{}});return{outcome:{target:c,status:"stored",message:`Stored the new key in secret ${(0,s.bp)(d)} of the ${(0,k.ff)(c)}.`},rateLimited:false}}catch(e){l=p?.signal.aborted?new i.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace."):e}finally{p?.clear()}const h=l instanceof o.GI?l:undefined;const b=h?.rateLimited??false;if(!f)return{outcome:failed(c,d,l),rateLimited:b};const y=e.before&&await readStamp(this.client,e.path,n.clock,n.settleDeadline,n.stopped);const w=e.before;if(settle(w,y)==="applied"){return{outcome:{target:c,status:"stored",message:`Stored the new key in secret ${(0,s.bp)(d)} of the ${(0,k.ff)(c)} (GitHub did not confirm the write, `+`but the secret's updated_at moved from ${w?.exists?(0,s.bp)(w.updatedAt??""):"nothing (new secret)"} to ${(0,s.bp)(y?.updatedAt??"")}).`},rateLimited:false}}return{outcome:{...failed(c,d,l,` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(w,y)}), `+"but GitHub may still carry it out."),status:"uncertain"},rateLimited:b}}}function failed(e,t,n,r=""){const a=(0,o.pB)(n);const c=n instanceof o.GI?describeGitHubError(n,e):(0,i.bD)(n);const d=a?.requestId?` (GitHub request id ${(0,s.bp)(a.requestId)})`:"";const u={target:e,status:"failed",message:`Could not store secret ${(0,s.bp)(t)} in the ${(0,k.ff)(e)}${d}: ${c}${r}`,reason:describeAsSentence(`${c}${r}`)};if(a?.status!==undefined)u.httpStatus=a.status;if(a?.requestId!==undefined)u.requestId=a.requestId;return u}function settle(e,t){if(!e||!t||!t.exists)return"unknown";return!e.exists||t.updatedAt!==e.updatedAt?"applied":"unknown"}function describeStamps(e,t){const describe=e=>!e?"unreadable":e.exists?`updated_at ${(0,s.bp)(e.updatedAt??"")}`:"absent";return`before: ${describe(e)}; after: ${describe(t)}`}}};
+export const id = 498;
+export const ids = [498];
+export const modules = {
+
+/***/ 5498:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  SecretStores: () => (/* binding */ SecretStores)
+});
+
+// UNUSED EXPORTS: settle
+
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: ./src/base/version.ts
+var version = __webpack_require__(2301);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(1517);
+;// CONCATENATED MODULE: ./src/github/client.ts
+/**
+ * GitHub's client: a thin typed client over the one transport (http/transport.ts), for the few
+ * REST calls a rotation makes (public keys, secret metadata, secret writes, repository ids).
+ * Octokit would add its own HTTP stack for a handful of calls. What is GitHub's own stays here:
+ * its headers, its request ids, its rate limits, its words. The token goes only to
+ * GITHUB_API_URL (its path prefix kept: GitHub Enterprise Server's /api/v3), and redirects are
+ * never followed with it. Failures are the transport's RequestError.
+ */
+
+
+
+
+
+
+
+/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+/** The REST API version the calls are written for. */
+const API_VERSION = '2022-11-28';
+class GitHubClient {
+    origin;
+    basePath;
+    token;
+    clock;
+    connections;
+    constructor(options) {
+        const { origin, basePath } = (0,transport/* serviceBase */.bR)(options.apiUrl);
+        this.origin = origin;
+        this.basePath = basePath;
+        this.token = options.token;
+        this.clock = options.clock;
+        this.connections = options.connections;
+    }
+    get(path, deadline) {
+        return this.send({ method: 'GET', path }, deadline);
+    }
+    /** `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves. */
+    put(path, body, deadline, cut, onSend) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    }
+    /**
+     * One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`;
+     * none once `deadline` has passed. Throws RequestError.
+     */
+    async send(call, deadline, cut, onSend) {
+        const headers = {
+            authorization: `Bearer ${this.token}`,
+            accept: 'application/vnd.github+json',
+            'x-github-api-version': API_VERSION,
+            'user-agent': version/* USER_AGENT */._,
+        };
+        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const base = { method: call.method, path: call.path };
+        const attempt = await (0,transport/* sendAttempt */.ob)(this.connections, this.origin, request, { clock: this.clock, deadline, requestTimeoutMs: transport/* REQUEST_TIMEOUT_MS */.j2, cut }, onSend);
+        if (!attempt.sent) {
+            throw new http_errors/* RequestError */.GI("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
+        }
+        const { received } = attempt;
+        if (!received.ok)
+            throw noAnswer(received, attempt.ended, base);
+        const { status, headers: answered, text } = received;
+        // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+        const sent = (0,transport/* headerValue */.Z)(answered['x-github-request-id']);
+        const requestId = (0,transport/* isRequestId */.hP)(sent) ? sent : undefined;
+        const reached = { ...base, kind: 'http', status, requestId, mayHaveReachedServer: true };
+        if (status >= 200 && status < 300) {
+            if (text === '' && !received.tooLarge)
+                return { status, body: undefined };
+            const decoded = received.tooLarge ? undefined : (0,transport/* decodeJson */.xO)(text);
+            if (!decoded?.ok) {
+                const why = received.tooLarge ? `a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, not read` : 'a body that is not JSON';
+                throw new http_errors/* RequestError */.GI(`GitHub answered ${status} with ${why}.`, { ...reached, kind: 'malformed' });
+            }
+            return { status, body: decoded.value };
+        }
+        if (status >= 300 && status < 400) {
+            throw new http_errors/* RequestError */.GI(`GitHub answered ${status} ${external_node_http_.STATUS_CODES[status] ?? ''}: the action does not follow redirects with the token. ` +
+                'A repository that was renamed or moved must be named as it is now.', { ...reached, kind: 'redirect' });
+        }
+        const excerpt = describeGitHubMessage(text, (0,transport/* headerValue */.Z)(answered['content-type']) ?? '');
+        const now = this.clock.now();
+        const reset = Number((0,transport/* headerValue */.Z)(answered['x-ratelimit-reset']));
+        const exhausted = (0,transport/* headerValue */.Z)(answered['x-ratelimit-remaining']) === '0';
+        const retryAfterMs = (0,retry/* parseRetryAfter */.mu)((0,transport/* headerValue */.Z)(answered['retry-after']), now) ??
+            (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined);
+        const rateLimited = status === 429 || (status === 403 && (exhausted || /rate limit/i.test(excerpt)));
+        throw new http_errors/* RequestError */.GI(`GitHub answered ${status} (${excerpt}).`, {
+            ...reached,
+            rateLimited,
+            excerpt,
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        });
+    }
+}
+/** A request without a usable answer, and whether it may have reached GitHub (a body cut off after its status counts as none). */
+function noAnswer(received, ended, base) {
+    const cause = received.cause instanceof Error ? received.cause.message : String(received.cause);
+    const said = (0,base_text/* quoted */.TL)(cause.split('\n')[0] ?? '', 200);
+    const named = (0,http_errors/* namedConnectionFailure */.C_)(received, base);
+    if (named)
+        return named;
+    if ((0,transport/* unsendable */.Yf)(received))
+        return new http_errors/* RequestError */.GI(`the request could not be sent (${said}).`, { ...base, kind: 'invalid' });
+    if (ended === 'timeout') {
+        return new http_errors/* RequestError */.GI(`no answer from GitHub within ${(0,clock/* formatDuration */.a)(transport/* REQUEST_TIMEOUT_MS */.j2)}.`, {
+            ...base,
+            kind: 'timeout',
+            mayHaveReachedServer: true,
+        });
+    }
+    if (ended === 'deadline') {
+        return new http_errors/* RequestError */.GI("the step's timeout ran out before GitHub answered.", { ...base, kind: 'deadline', mayHaveReachedServer: true });
+    }
+    if (!(0,transport/* reachedServer */._r)(received)) {
+        return new http_errors/* RequestError */.GI(`the connection to GitHub failed (${(0,base_text/* untrusted */.bp)((0,transport/* errorCode */.CA)(received.cause) ?? '')}); nothing was sent.`, {
+            ...base,
+            kind: 'network',
+        });
+    }
+    return new http_errors/* RequestError */.GI(`no answer from GitHub (${said}).`, { ...base, kind: 'network', mayHaveReachedServer: true });
+}
+/** GitHub's own message (JSON `message`), quoted as data; an excerpt of any other body. */
+function describeGitHubMessage(text, contentType) {
+    const decoded = (0,transport/* decodeJson */.xO)(text);
+    const said = decoded.ok && (0,transport/* isRecord */.u4)(decoded.value) ? decoded.value.message : undefined;
+    if (typeof said === 'string' && said !== '')
+        return (0,base_text/* quoted */.TL)(said.split('\n')[0] ?? '', 200);
+    return (0,base_text/* untrusted */.bp)((0,transport/* excerptOf */.zU)(text, contentType));
+}
+
+;// CONCATENATED MODULE: ./src/github/messages.ts
+/** What GitHub's answers mean for a secret target, in words a user can act on. */
+
+
+
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+function describeRetry(error, target) {
+    if (!(error instanceof http_errors/* RequestError */.GI))
+        return (0,errors/* messageOf */.bD)(error);
+    if (error.rateLimited)
+        return `GitHub's rate limit refused it (${error.status} ${error.excerpt})`;
+    return describeGitHubError(error, target).replace(/\.$/, '');
+}
+/** What GitHub's refusal means for this target, and what to do. */
+function describeGitHubError(error, target) {
+    switch (error.status) {
+        case 401:
+            return `GitHub refused the token (401 ${error.excerpt}). Check the \`github-token\` input.`;
+        case 403:
+            return error.rateLimited
+                ? `GitHub's secondary rate limit refused it (403 ${error.excerpt}). Run the rotation again later.`
+                : `${error.message} ${target ? describePermission(target) : 'The token may not read that.'}`;
+        case 404:
+            return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`;
+        default:
+            return error.message;
+    }
+}
+/** The permission a token needs to write this target's secrets. */
+function describePermission(target) {
+    const describeNeed = (permission, on) => `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
+    switch (target.kind) {
+        case 'repository':
+            return describeNeed('Secrets', 'repository');
+        case 'environment':
+            return describeNeed('Environments', 'repository');
+        case 'dependabot':
+            return describeNeed('Dependabot secrets', 'repository');
+        case 'organization':
+            return describeNeed('Secrets', 'organization');
+        case 'dependabot-organization':
+            return describeNeed('Dependabot secrets', 'organization');
+    }
+}
+function describeWhat(target) {
+    switch (target.kind) {
+        case 'environment':
+            return 'repository or environment';
+        case 'organization':
+        case 'dependabot-organization':
+            return 'organization';
+        default:
+            return 'repository';
+    }
+}
+/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+function describeAsSentence(clause) {
+    const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
+    return (0,base_text/* untrusted */.bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/@noble/ciphers/salsa.js + 3 modules
+var salsa = __webpack_require__(6382);
+// EXTERNAL MODULE: ./node_modules/@noble/hashes/blake2.js + 4 modules
+var blake2 = __webpack_require__(904);
+;// CONCATENATED MODULE: ./src/github/sealed-box.ts
+/**
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in, built from
+ * Node's own X25519 and two audited @noble primitives instead of libsodium's 400 kB of
+ * WebAssembly: an ephemeral key pair, the X25519 shared secret turned into crypto_box's key by
+ * HSalsa20 (`crypto_box_beforenm`), the nonce BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305
+ * (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ */
+
+
+
+
+const KEY_BYTES = 32;
+const NONCE_BYTES = 24;
+const TAG_BYTES = 16;
+/** How much longer a box is than its value: the ephemeral public key and the tag. */
+const SEALED_BOX_OVERHEAD = KEY_BYTES + TAG_BYTES;
+/** Salsa20's constant "expand 32-byte k", as HSalsa20 takes it: four words in the host's order. */
+const SIGMA = new Uint32Array(Uint8Array.from(new TextEncoder().encode('expand 32-byte k')).buffer);
+/** Seals `value` so that only the holder of the private key of `recipient` (32 bytes) can open it. */
+function sealedBox(value, recipient) {
+    if (recipient.length !== KEY_BYTES) {
+        throw new errors/* ActionError */.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${recipient.length} bytes.`);
+    }
+    const ephemeral = (0,external_node_crypto_.generateKeyPairSync)('x25519');
+    const epk = Buffer.from(ephemeral.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
+    const recipientKey = (0,external_node_crypto_.createPublicKey)({
+        key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(recipient).toString('base64url') },
+        format: 'jwk',
+    });
+    const shared = (0,external_node_crypto_.diffieHellman)({ privateKey: ephemeral.privateKey, publicKey: recipientKey });
+    const key = boxKey(shared);
+    shared.fill(0);
+    const nonce = (0,blake2/* blake2b */.Sx)(concat(epk, recipient), { dkLen: NONCE_BYTES });
+    const sealed = (0,salsa/* xsalsa20poly1305 */.uT)(key, nonce).encrypt(value);
+    key.fill(0);
+    return concat(epk, sealed);
+}
+/** crypto_box_beforenm: HSalsa20 of the shared secret with a zero input. */
+function boxKey(shared) {
+    const words = new Uint32Array(8);
+    (0,salsa/* hsalsa */.bD)(SIGMA, new Uint32Array(Uint8Array.from(shared).buffer), new Uint32Array(4), words);
+    return new Uint8Array(words.buffer);
+}
+function concat(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/github/targets.ts
+var targets = __webpack_require__(5617);
+;// CONCATENATED MODULE: ./src/github/secret-reads.ts
+
+
+
+
+
+
+
+
+/** Sending the same sealed value again is harmless, so a request without an answer is repeated. */
+const ATTEMPTS = 3;
+const BACKOFF_MS = 1000;
+/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+const SECONDARY_RATE_LIMIT_WAIT_MS = 60_000;
+/** The selected repositories are read 100 a page, at most this many pages. */
+const REPOSITORIES_PER_PAGE = 100;
+const MAX_REPOSITORY_PAGES = 100;
+async function prepareStore(client, storage, target, repositoryIds, time) {
+    const base = secretsPath(target);
+    const path = `${base}/${encodeURIComponent(storage.name)}`;
+    const publicKey = readPublicKey((await reading(client, `${base}/public-key`, time.clock, time.deadline)).body);
+    const before = await readStamp(client, path, time.clock, time.deadline);
+    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before };
+    if (!(0,targets/* isOrganizationTarget */.hp)(target))
+        return store;
+    // Who may read it: as the inputs say, or as it is now.
+    const given = storage.access;
+    if (given === undefined && before === undefined) {
+        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.');
+    }
+    const visibility = given?.visibility ?? before?.visibility;
+    if (visibility === undefined) {
+        throw new errors/* ActionError */.lZ(before?.exists
+            ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
+            : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
+    }
+    if (visibility !== 'selected')
+        return { ...store, access: { visibility } };
+    const ids = given?.visibility === 'selected'
+        ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
+        : await selectedRepositoryIds(client, path, time);
+    return { ...store, access: { visibility, selected_repository_ids: ids } };
+}
+/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+function secretsPath(target) {
+    const repository = (t) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`;
+    switch (target.kind) {
+        case 'repository':
+            return `${repository(target)}/actions/secrets`;
+        case 'environment':
+            return `${repository(target)}/environments/${encodeURIComponent(target.environment)}/secrets`;
+        case 'dependabot':
+            return `${repository(target)}/dependabot/secrets`;
+        case 'organization':
+            return `/orgs/${encodeURIComponent(target.org)}/actions/secrets`;
+        case 'dependabot-organization':
+            return `/orgs/${encodeURIComponent(target.org)}/dependabot/secrets`;
+    }
+}
+/**
+ * A GET, sent again after no answer, a 5xx or a rate limit, as a write would be. `deadline` a
+ * function: it may come sooner (the runner's grace after a cancel, which ends a wait to read it again).
+ */
+function reading(client, path, clock, deadline, stopped) {
+    const by = typeof deadline === 'function' ? deadline : () => deadline;
+    return (0,retry/* retrying */.R$)(() => client.get(path, by()), {
+        clock,
+        deadline: by,
+        maxAttempts: ATTEMPTS,
+        delayAfter: retryDelay,
+        ...(stopped ? { interrupt: { signal: stopped } } : {}),
+    });
+}
+function readPublicKey(body) {
+    const keyId = (0,transport/* isRecord */.u4)(body) ? body.key_id : undefined;
+    const key = (0,transport/* isRecord */.u4)(body) ? body.key : undefined;
+    if (typeof keyId !== 'string' || keyId === '' || typeof key !== 'string') {
+        throw new errors/* ActionError */.lZ('GitHub answered the public key without `key_id` and `key`.');
+    }
+    const bytes = Buffer.from(key, 'base64');
+    if (bytes.length !== 32)
+        throw new errors/* ActionError */.lZ(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`);
+    // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+    try {
+        sealedBox(new Uint8Array(0), bytes);
+    }
+    catch {
+        throw new errors/* ActionError */.lZ("GitHub's public key cannot seal a value (it is not a usable X25519 key).");
+    }
+    return { keyId, key: new Uint8Array(bytes) };
+}
+/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+async function readStamp(client, path, clock, deadline, stopped) {
+    let answer;
+    try {
+        answer = await reading(client, path, clock, deadline, stopped);
+    }
+    catch (error) {
+        return error instanceof http_errors/* RequestError */.GI && error.status === 404 ? { exists: false } : undefined;
+    }
+    const record = (0,transport/* isRecord */.u4)(answer.body) ? answer.body : {};
+    const stamp = { exists: true };
+    if (typeof record.updated_at === 'string')
+        stamp.updatedAt = record.updated_at;
+    if (targets/* VISIBILITIES */.jZ.includes(record.visibility))
+        stamp.visibility = record.visibility;
+    return stamp;
+}
+/** The ids of the repositories now selected for an organization secret, every page. */
+async function selectedRepositoryIds(client, path, time) {
+    const ids = [];
+    for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
+        const { body } = await reading(client, `${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.clock, time.deadline);
+        const total = (0,transport/* isRecord */.u4)(body) ? body.total_count : undefined;
+        const repositories = (0,transport/* isRecord */.u4)(body) ? body.repositories : undefined;
+        if (typeof total !== 'number' || !Array.isArray(repositories)) {
+            throw new errors/* ActionError */.lZ('GitHub answered the selected repositories without `total_count` and `repositories`.');
+        }
+        for (const repository of repositories) {
+            const id = (0,transport/* isRecord */.u4)(repository) ? repository.id : undefined;
+            if (typeof id !== 'number' || !Number.isSafeInteger(id))
+                throw new errors/* ActionError */.lZ('GitHub answered a selected repository without an id.');
+            ids.push(id);
+        }
+        if (repositories.length === 0 || ids.length >= total)
+            return ids;
+    }
+    throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
+}
+/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+async function repositoryIdsOf(client, org, names, known, time) {
+    const ids = [];
+    for (const name of names) {
+        const owner = name.owner ?? org;
+        const full = `${owner}/${name.repo}`.toLowerCase();
+        let id = known.get(full);
+        if (id === undefined) {
+            let answer;
+            try {
+                answer = await reading(client, `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.clock, time.deadline);
+            }
+            catch (error) {
+                if (!(error instanceof http_errors/* RequestError */.GI))
+                    throw error;
+                const why = error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error);
+                throw new errors/* ActionError */.lZ(`repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error });
+            }
+            const found = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.id : undefined;
+            if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
+                throw new errors/* ActionError */.lZ(`GitHub answered repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} without an id.`);
+            }
+            id = found;
+            known.set(full, id);
+        }
+        if (!ids.includes(id))
+            ids.push(id);
+    }
+    return ids;
+}
+/** How long to wait before sending a request again: after no answer or a 5xx, and after a rate limit; never after a refusal. */
+function retryDelay(error, attempt) {
+    if (!(error instanceof http_errors/* RequestError */.GI) || error.final)
+        return undefined;
+    if (error.status === undefined || error.status >= 500)
+        return BACKOFF_MS * attempt;
+    if (error.rateLimited)
+        return error.retryAfterMs ?? SECONDARY_RATE_LIMIT_WAIT_MS;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/github/secret-stores.ts
+
+
+
+
+
+
+
+
+
+
+class SecretStores {
+    /** The targets ready to be written, in the order given. */
+    prepared;
+    /** What went wrong preparing the others: no value may be written until they are fixed. */
+    problems;
+    client;
+    storage;
+    /** Whether a target written so far may hold the value. */
+    holding = false;
+    constructor(client, storage, prepared, problems) {
+        this.client = client;
+        this.storage = storage;
+        this.prepared = prepared;
+        this.problems = problems;
+    }
+    /**
+     * Prepares every target, one after the other (GitHub asks for one request at a time): its
+     * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
+     * settled), and for an organization secret the visibility and repositories to send. Never
+     * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
+     * platform client's), which GitHub's requests share.
+     */
+    static async prepare(storage, github, time, connections) {
+        const client = new GitHubClient({
+            apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
+            token: storage.token,
+            clock: time.clock,
+            connections,
+        });
+        const prepared = [];
+        const problems = [];
+        const repositoryIds = new Map();
+        for (const target of storage.targets) {
+            try {
+                prepared.push(await prepareStore(client, storage, target, repositoryIds, time));
+            }
+            catch (error) {
+                problems.push(failed(target, storage.name, error));
+            }
+        }
+        return new SecretStores(client, storage, prepared, problems);
+    }
+    /**
+     * Writes the value to every prepared target in turn, and says what became of each. After a
+     * target fails the others are still written, so one run names every target that needs
+     * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+     */
+    async storeEverywhere(value, time, onOutcome = () => undefined) {
+        const outcomes = [];
+        let reason;
+        this.holding = false;
+        for (const store of this.prepared) {
+            if (reason === undefined && time.cancelled())
+                reason = 'the runner cancelled the step';
+            if (reason === undefined && time.clock.now() >= time.deadline)
+                reason = "the step's timeout ran out";
+            let outcome;
+            if (reason !== undefined) {
+                outcome = {
+                    target: store.target,
+                    status: 'skipped',
+                    message: `Skipped secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} in the ${(0,targets/* describeTarget */.ff)(store.target)}: ${reason}.`,
+                    reason: describeAsSentence(reason),
+                };
+            }
+            else {
+                const written = await this.write(store, value, time);
+                outcome = written.outcome;
+                if (written.rateLimited)
+                    reason = "GitHub's rate limit refused an earlier write";
+            }
+            outcomes.push(outcome);
+            if (outcome.status === 'stored' || outcome.status === 'uncertain')
+                this.holding = true;
+            onOutcome(outcome);
+        }
+        return outcomes;
+    }
+    /** A note for each organization target: who may read the secret once it is written, and why. */
+    accessNotes() {
+        return this.prepared.flatMap(({ target, access }) => {
+            if (!access)
+                return [];
+            const who = access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility;
+            const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now';
+            return [{ message: `Secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} of the ${(0,targets/* describeTarget */.ff)(target)}: visibility ${who} (${why}).` }];
+        });
+    }
+    /**
+     * Seals the value for the target's key and writes it. A write without an answer is sent
+     * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
+     * GitHub may still be carrying that one out, and another would likely hang as long. Once one
+     * may have landed, the outcome stays open whatever later attempts answer, unless the secret's
+     * `updated_at`, read before and after, shows it landed.
+     */
+    async write(store, value, time) {
+        const { target } = store;
+        const name = this.storage.name;
+        const body = {
+            encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
+            key_id: store.keyId,
+            ...store.access,
+        };
+        let mayHaveApplied = false;
+        let lastError;
+        const cut = time.cutOnCancel?.();
+        try {
+            await (0,retry/* retrying */.R$)(async () => {
+                try {
+                    await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+                }
+                catch (error) {
+                    // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
+                    // connect, not built, no time left) cannot have landed; anything else leaves its
+                    // outcome open (a 2xx whose body cannot be read was carried out).
+                    const request = error instanceof http_errors/* RequestError */.GI ? error : undefined;
+                    const status = request?.status;
+                    if ((request?.mayHaveReachedServer ?? true) && (status === undefined || status >= 500 || status < 300))
+                        mayHaveApplied = true;
+                    if (!mayHaveApplied && !this.holding)
+                        time.onHolding?.(false);
+                    throw error;
+                }
+            }, {
+                clock: time.clock,
+                deadline: time.deadline,
+                maxAttempts: ATTEMPTS,
+                delayAfter: (error, attempt) => time.cancelled() || (error instanceof http_errors/* RequestError */.GI && error.timedOut) ? undefined : retryDelay(error, attempt),
+                onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${describeRetry(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
+                ...(time.stopped
+                    ? {
+                        interrupt: {
+                            signal: time.stopped,
+                            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+                        },
+                    }
+                    : {}),
+            });
+            return {
+                outcome: { target, status: 'stored', message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.` },
+                rateLimited: false,
+            };
+        }
+        catch (error) {
+            lastError = cut?.signal.aborted
+                ? new errors/* ActionError */.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
+                : error;
+        }
+        finally {
+            cut?.clear();
+        }
+        const request = lastError instanceof http_errors/* RequestError */.GI ? lastError : undefined;
+        const rateLimited = request?.rateLimited ?? false;
+        if (!mayHaveApplied)
+            return { outcome: failed(target, name, lastError), rateLimited };
+        const after = store.before && (await readStamp(this.client, store.path, time.clock, time.settleDeadline, time.stopped));
+        const before = store.before;
+        if (settle(before, after) === 'applied') {
+            return {
+                outcome: {
+                    target,
+                    status: 'stored',
+                    message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
+                        `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
+                },
+                rateLimited: false,
+            };
+        }
+        return {
+            outcome: {
+                ...failed(target, name, lastError, ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
+                    'but GitHub may still carry it out.'),
+                status: 'uncertain',
+            },
+            rateLimited,
+        };
+    }
+}
+/** A target that certainly does not hold the value, and why. */
+function failed(target, name, error, hint = '') {
+    const request = (0,http_errors/* requestErrorIn */.pB)(error);
+    const why = error instanceof http_errors/* RequestError */.GI ? describeGitHubError(error, target) : (0,errors/* messageOf */.bD)(error);
+    const reference = request?.requestId ? ` (GitHub request id ${(0,base_text/* untrusted */.bp)(request.requestId)})` : '';
+    const outcome = {
+        target,
+        status: 'failed',
+        message: `Could not store secret ${(0,base_text/* untrusted */.bp)(name)} in the ${(0,targets/* describeTarget */.ff)(target)}${reference}: ${why}${hint}`,
+        reason: describeAsSentence(`${why}${hint}`),
+    };
+    if (request?.status !== undefined)
+        outcome.httpStatus = request.status;
+    if (request?.requestId !== undefined)
+        outcome.requestId = request.requestId;
+    return outcome;
+}
+/**
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
+ * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
+ * write whose connection is gone may still be carried out after the read, and a key revoked for
+ * want of it would then be what the secret holds.
+ */
+function settle(before, after) {
+    if (!before || !after || !after.exists)
+        return 'unknown';
+    return !before.exists || after.updatedAt !== before.updatedAt ? 'applied' : 'unknown';
+}
+function describeStamps(before, after) {
+    const describe = (stamp) => !stamp ? 'unreadable' : stamp.exists ? `updated_at ${(0,base_text/* untrusted */.bp)(stamp.updatedAt ?? '')}` : 'absent';
+    return `before: ${describe(before)}; after: ${describe(after)}`;
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=498.index.js.map

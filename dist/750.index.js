@@ -1,2 +1,67 @@
-export const id=750;export const ids=[750];export const modules={750:(e,t,n)=>{n.r(t);n.d(t,{runCreateKey:()=>runCreateKey});var i=n(8877);var o=n(766);var r=n(1003);var a=n(8121);var s=n(6003);var d=n(1070);async function runCreateKey(e,t){const n=await(0,r.oZ)(e,t);const c=t.expiresInMs===undefined?t.keyName:(0,a.MC)(t.keyName,e.clock.now()+t.expiresInMs);const u=(0,a.p1)(c);const{ledger:k}=await(0,r.au)(e,c,n);const p=await(0,r.N)(e,k);if(t.revokeAfterJob){if(n.namespace.kind==="organization")e.saveState(s.b_,n.namespace.orgId);e.saveState(s.OW,String(p.id))}await(0,r.FE)(e,k,p.id,"hand out the new key");k.handedOut(p.id);k.settle();const f=(0,r.OI)(n);const y=[...t.revokeAfterJob?["it is revoked when the job ends"]:[],...u===undefined?[]:[`it expires ${(0,d.Yq)(new Date(u).toISOString())} by its name`]];e.log.info(`Created API key ${p.id} named ${(0,o.TL)(c)} (${f})${y.length?`; ${(0,o.bp)(y.join("; "),400)}`:""}.`);(0,r.L8)(e,n,p.id);return{outputs:{key:p.key,"key-id":String(p.id),...(0,i.fI)(n.namespace)},summary:(0,d.R_)("API key created")+(0,d.tp)(["id","name","scope","lifetime"],[[{code:String(p.id)},c,f,describeLifetime(t.revokeAfterJob,u)]])+(0,d.FY)("The key value is in the step output ",{code:"key"},", masked in logs. It is shown nowhere else.")}}function describeLifetime(e,t){const n=t===undefined?"":`expires ${(0,o.bp)((0,d.Yq)(new Date(t).toISOString()))}`;if(e)return n?`this job (${n})`:"this job";return n||"until revoked"}}};
+export const id = 750;
+export const ids = [750];
+export const modules = {
+
+/***/ 750:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   runCreateKey: () => (/* binding */ runCreateKey)
+/* harmony export */ });
+/* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8877);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _keys_creation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1003);
+/* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8121);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6003);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1070);
+
+
+
+
+
+
+async function runCreateKey(ctx, options) {
+    const target = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .keyTargetFor */ .oZ)(ctx, options);
+    const name = options.expiresInMs === undefined ? options.keyName : (0,_keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .withExpiry */ .MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
+    // As prune-keys will read it: rounded up to the minute.
+    const expiresAt = (0,_keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .expiryOf */ .p1)(name);
+    const { ledger } = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .openLedger */ .au)(ctx, name, target);
+    const created = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .createKeyOnce */ .N)(ctx, ledger);
+    if (options.revokeAfterJob) {
+        // The post step revokes through the same namespace: it needs the organization, never the value.
+        if (target.namespace.kind === 'organization')
+            ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_5__/* .JOB_KEY_ORG_ID */ .b_, target.namespace.orgId);
+        ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_5__/* .JOB_KEY_ID */ .OW, String(created.id));
+    }
+    await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .stopIfCancelled */ .FE)(ctx, ledger, created.id, 'hand out the new key');
+    // From here the key is in the step's output: no await comes between this and main writing it.
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const scope = (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .describeScope */ .OI)(target);
+    const lifetime = [
+        ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
+        ...(expiresAt === undefined ? [] : [`it expires ${(0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDate */ .Yq)(new Date(expiresAt).toISOString())} by its name`]),
+    ];
+    ctx.log.info(`Created API key ${created.id} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(name)} (${scope})${lifetime.length ? `; ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(lifetime.join('; '), 400)}` : ''}.`);
+    (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_2__/* .adviseScope */ .L8)(ctx, target, created.id);
+    return {
+        outputs: { key: created.key, 'key-id': String(created.id), ...(0,_api_organization_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationOutput */ .fI)(target.namespace) },
+        summary: (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .heading */ .R_)('API key created') +
+            (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .table */ .tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
+            (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .paragraph */ .FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
+    };
+}
+function describeLifetime(revokeAfterJob, expiresAt) {
+    const expiry = expiresAt === undefined ? '' : `expires ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)((0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDate */ .Yq)(new Date(expiresAt).toISOString()))}`;
+    if (revokeAfterJob)
+        return expiry ? `this job (${expiry})` : 'this job';
+    return expiry || 'until revoked';
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=750.index.js.map

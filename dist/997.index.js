@@ -1,2 +1,348 @@
-export const id=997;export const ids=[997];export const modules={8997:(e,t,n)=>{n.r(t);n.d(t,{newestKeys:()=>newestKeys,runRotateKey:()=>runRotateKey});var a=n(7085);var s=n(8549);var r=n(4758);var o=n(9214);var i=n(8902);var d=n(2323);var c=n(4299);var l=n(8877);var u=n(5617);var k=n(2811);var p=n(1070);var y=n(766);var h=n(6412);var g=n(1003);var f=n(3142);const m=5e3;const w=3;const v=1e3;async function runRotateKey(e,t){const n=await(0,g.oZ)(e,t);const a=t.secrets&&await prepareStores(e,t.secrets,{apiUrl:t.githubApiUrl});if(a&&a.problems.length>0)return notPrepared(t,a,n);return rotate(e,t,n,a)}async function prepareStores(e,t,a){const{SecretStores:s}=await Promise.all([n.e(235),n.e(498)]).then(n.bind(n,5498));const r=await s.prepare(t,a,{clock:e.clock,deadline:e.client.deadline},e.client.connections);for(const t of r.accessNotes())e.log.info(t.message);return r}async function rotate(e,t,n,a){const{ledger:s,keys:o}=await(0,g.au)(e,t.keyName,n);const i=await(0,g.N)(e,s);e.log.info(`Created API key ${i.id} named ${(0,y.TL)(t.keyName)} (${(0,g.OI)(n)}).`);(0,g.L8)(e,n,i.id);const d=(0,g.zg)(e);const l=e.client.withApiKey(i.key,`The platform refused the new key ${i.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile `+"(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.");const u=n.projectId===undefined?l:e.client;let p;try{d.checkpoint("prove the new key");const o=await proveKey(e,l,u,n);e.log.info(`The new key works: ${o.message}.`);p=o.keys;const i=p.filter(e=>s.isStranger(e));if(i.length>0)throw new r.lZ(describeConcurrentRun(t.keyName,i,"when the new key proved itself"));d.checkpoint(a?"store the new key":"revoke the old keys")}catch(t){throw await undoRotation(e,s,i,t)}let h="";let w=[];let v;if(a&&t.secrets){const o=e.client.deadline+g.VO;w=await a.storeEverywhere(i.key,{clock:e.clock,deadline:e.client.deadline,settleDeadline:()=>d.undoDeadline(o),cancelled:()=>d.signal!==undefined,stopped:d.stopped,cutOnCancel:()=>d.afterSignal(m),onWait:t=>e.log.warning(t),onHolding:e=>e?s.handedOut(i.id):s.notHandedOut(i.id)},t=>e.log.info(t.message));if(w.some(e=>e.status!=="stored"))return await notStoredEverywhere(e,t,s,i,w);const c=w.length>1?` in all ${w.length} targets`:"";h=`Stored the new key in secret ${(0,y.bp)(t.secrets.name)}${c}`;try{v=await(0,k.PT)(u,n.namespace)}catch(e){return rotated(s,t,i,I,w,`${(0,y.bp)(h,400)}, but listing the keys again failed, so no old key was revoked: ${(0,r.bD)(e)}`)}}const $=v??p;const b=$.filter(e=>s.isStranger(e));if(b.length>0){return rotated(s,t,i,I,w,describeConcurrentRun(t.keyName,b,"after storing the new key"))}const R=new Set($.map(e=>e.id));const S=o.filter(e=>(0,c.Nc)(e,t.keyName,n.projectId)&&R.has(e.id));const N=newestKeys(S,t.keepPrevious).filter(e=>e!==t.keyId);const T=S.filter(e=>!N.includes(e.id)).map(e=>e.id);if(t.keyId!==undefined&&t.keyId!==i.id&&!T.includes(t.keyId))T.push(t.keyId);const P=new Map([...o,...$].map(e=>[e.id,e.name]));const x=T.filter(e=>!P.has(e));const{revoked:A,alreadyRevoked:K,failure:O,failedRequest:q}=await(0,f.IZ)({...e,client:u},T,n.namespace,x);for(const n of N)e.log.info(`Kept API key ${n} valid until the next rotation (keep-previous: ${t.keepPrevious}).`);if(T.length===0&&N.length===0)e.log.info("No old key to revoke.");const named=e=>e.map(e=>({id:e,name:P.get(e)??""}));return rotated(s,t,i,{revoked:named(A),kept:named(N),alreadyRevoked:named(K)},w,O&&`The new key ${i.id} is valid${h?" and stored":""}, but revoking the old keys failed: ${O}`,q)}const $=5;function describeTargetProblems(e){const t=e.filter(e=>e.status!=="stored");const n=t.length-$;const a=n>0?` And ${n} more target(s): see the job summary and the \`secret-results\` output.`:"";return`${t.slice(0,$).map(e=>e.message).join(" ")}${a}`}function notPrepared(e,t,n){const a=new Set(t.problems.map(e=>e.target));const s=(e.secrets?.targets??[]).map(e=>t.problems.find(t=>t.target===e)??{target:e,status:"skipped",message:`Skipped ${(0,y.bp)((0,u.Z3)(e))}: another target could not be prepared.`});const r=a.size;return{outputs:{"revoked-key-ids":"[]","secret-results":secretResults(s),...(0,l.fI)(n.namespace)},summary:(0,p.R_)("API key not rotated")+targetsTable(s)+(0,p.FY)(`${r} of ${s.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),failure:`Rotation stopped before creating a key: ${describeTargetProblems(t.problems)} `+"No key was created and none was revoked; fix what failed and run rotate-key again.",next:b}}async function notStoredEverywhere(e,t,n,a,s){const r=s.filter(e=>e.status==="stored").length;const o=s.filter(e=>e.status==="uncertain").length;const i=describeTargetProblems(s);const d={"revoked-key-ids":"[]","secret-results":secretResults(s),...(0,l.fI)(n.target.namespace)};const c=(0,p.tp)(["","id","name"],[["new",{code:String(a.id)},t.keyName]]);if(r+o===0){n.notHandedOut(a.id);const t=await(0,g.Me)(e,n,a.id);n.settle();return{outputs:d,summary:(0,p.R_)("API key not rotated")+c+targetsTable(s)+(0,p.FY)(`No target took the new key, so it ${t.revoked?"was revoked":"could not be revoked"}; no old key was revoked.`),failure:`Rotation stopped: ${i} ${t.message} No old key was revoked.`,next:b}}n.settle();const u=a.id;const k=s.length===1?`Rotation stopped: ${i} Nothing was revoked: the new key ${u} stays valid, as do the old keys. `+`Run rotate-key again once GitHub answers (it replaces both), or revoke key ${u} once you know the secret does not hold it.`:`Rotation stopped: the new key ${u} is stored in ${r} of ${s.length} targets`+`${o?` and may be in ${o} more (GitHub did not answer)`:""}. ${i} `+`Nothing was revoked: the new key ${u} stays valid, as do the old keys, so every target still holds a valid key. `+"Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.";return{outputs:{"key-id":String(u),...d},summary:(0,p.R_)("API key not rotated everywhere")+c+targetsTable(s)+(0,p.FY)(`The new key is in ${r} of ${s.length} target(s)${o?` and may be in ${o} more`:""}: `+"it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed."),failure:k,next:b}}function secretResults(e){return JSON.stringify(e.map(e=>({target:(0,u.Z3)(e.target),status:e.status,...e.httpStatus===undefined?{}:{"http-status":e.httpStatus},...e.requestId===undefined?{}:{"request-id":e.requestId}})))}function targetsTable(e){return(0,p.tp)(["secret target","result","why","HTTP status","request id"],e.map(e=>[{code:(0,u.Z3)(e.target)},e.status==="uncertain"?"may hold it (no answer)":e.status,e.reason,e.httpStatus,e.requestId===undefined?undefined:{code:e.requestId}]))}const b="Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: "+"it stores a newer key in every target before it revokes the keys it replaced.";const I={revoked:[],kept:[],alreadyRevoked:[]};function rotated(e,t,n,{revoked:a,kept:s,alreadyRevoked:r},o,i,d){e.handedOut(n.id);e.settle();const c=t.secrets;const k=c?.targets.length===1?c.targets[0]:undefined;const y=k?` of ${(0,u.Z3)(k)}`:` in all ${o.length} targets`;return{outputs:{key:n.key,"key-id":String(n.id),"revoked-key-ids":JSON.stringify(a.map(e=>e.id)),...c?{"secret-results":secretResults(o)}:{},...(0,l.fI)(e.target.namespace)},summary:(0,p.R_)("API key rotated")+(0,p.tp)(["","id","name"],[["new",{code:String(n.id)},t.keyName],...s.map(e=>[`kept (keep-previous: ${t.keepPrevious})`,{code:String(e.id)},e.name]),...a.map(e=>["revoked",{code:String(e.id)},e.name]),...r.map(e=>["revoked by someone else meanwhile",{code:String(e.id)},e.name])])+(c?(k?"":targetsTable(o))+(0,p.FY)(`The new key is stored in secret ${c.name}${y}.`):(0,p.FY)("The new key is in the step output ",{code:"key"},", masked in logs; no secret was written.")),failure:i,failedRequest:d}}function describeConcurrentRun(e,t,n){return`${(0,c.Sh)(t.map(e=>e.id))} named ${(0,y.TL)(e)} appeared during this run (not in its snapshot before the create; seen ${n}): `+"another rotation of the same keys is running at the same time, so this run revoked no old key. "+"Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left."}function newestKeys(e,t){if(t<=0)return[];const time=e=>{const t=(0,k.aQ)(e.created_at);return Number.isNaN(t)?Number.POSITIVE_INFINITY:t};const n=[...e].sort((e,t)=>time(t)-time(e));if(n.length<=t)return n.map(e=>e.id);const a=time(n[t-1]);return n.filter((e,n)=>n<t||time(e)===a).map(e=>e.id)}async function proveKey(e,t,n,a){const proof=n=>(0,i.R$)(n,{clock:e.clock,deadline:t.deadline,maxAttempts:w,delayAfter:(e,t)=>e instanceof s.GI&&e.status===401?v*t:undefined,interrupt:{signal:(0,g.zg)(e).stopped,stop:(e,t,n)=>new d.EI(`The runner cancelled the step while the new key waited ${(0,h.a)(n)} to prove itself again: ${(0,r.bD)(e)}`)}});const{projectId:c}=a;if(c===undefined){const e=await proof(()=>(0,k.PT)(t,a.namespace));return{keys:e,message:`it listed ${e.length} key(s)`}}await proof(()=>(0,o.U1)(t,c));return{keys:await(0,k.PT)(n,a.namespace),message:`it read project ${(0,y.bp)(c)}`}}async function undoRotation(e,t,n,a){const s=await(0,g.Me)(e,t,n.id);t.settle();const o=`Rotation stopped: ${(0,r.bD)(a)} ${s.message} No old key was revoked.`;return a instanceof d.EI?new d.EI(o):new r.lZ(o,{cause:a})}}};
+export const id = 997;
+export const ids = [997];
+export const modules = {
+
+/***/ 8997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   newestKeys: () => (/* binding */ newestKeys),
+/* harmony export */   runRotateKey: () => (/* binding */ runRotateKey)
+/* harmony export */ });
+/* harmony import */ var _api_client_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7085);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
+/* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9214);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8902);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2323);
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4299);
+/* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8877);
+/* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5617);
+/* harmony import */ var _keys_usage_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2811);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(1070);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(766);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6412);
+/* harmony import */ var _keys_creation_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1003);
+/* harmony import */ var _keys_revocation_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(3142);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A secret write in flight when the runner cancels may take this long to answer; the rest of the
+ * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
+ */
+const WRITE_GRACE_MS = 5_000;
+/** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
+const PROOF_ATTEMPTS = 3;
+const PROOF_BACKOFF_MS = 1000;
+/**
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
+ * name, create and mask a new key, prove it works, store it in every target, and only then
+ * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
+ * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
+ * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
+ * took it and others did not, nothing at all is revoked, and a second run stores a newer key
+ * everywhere. A key of that name that appears during the run is another rotation's: this one
+ * then revokes no old key (see the promises in keys.ts). The keys are those of the same name and
+ * the same scope, in the namespace the new key was made in.
+ */
+async function runRotateKey(ctx, options) {
+    const target = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .keyTargetFor */ .oZ)(ctx, options);
+    const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
+    if (stores && stores.problems.length > 0)
+        return notPrepared(options, stores, target);
+    return rotate(ctx, options, target, stores);
+}
+/** Reads what each target needs before anything is written (see github/secret-stores.ts). */
+async function prepareStores(ctx, secrets, github) {
+    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(498)]).then(__webpack_require__.bind(__webpack_require__, 5498));
+    const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
+    for (const note of stores.accessNotes())
+        ctx.log.info(note.message);
+    return stores;
+}
+async function rotate(ctx, options, target, stores) {
+    const { ledger, keys: snapshot } = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .openLedger */ .au)(ctx, options.keyName, target);
+    const created = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .createKeyOnce */ .N)(ctx, ledger);
+    ctx.log.info(`Created API key ${created.id} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .quoted */ .TL)(options.keyName)} (${(0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .describeScope */ .OI)(target)}).`);
+    (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .adviseScope */ .L8)(ctx, target, created.id);
+    const cancellation = (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .cancellationOf */ .zg)(ctx);
+    // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
+    // lists and revokes the old ones, so they go even if the step's own key is one of them.
+    const newClient = ctx.client.withApiKey(created.key, `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+        "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.");
+    const lister = target.projectId === undefined ? newClient : ctx.client;
+    let listed;
+    try {
+        cancellation.checkpoint('prove the new key');
+        const proof = await proveKey(ctx, newClient, lister, target);
+        ctx.log.info(`The new key works: ${proof.message}.`);
+        listed = proof.keys;
+        const appeared = listed.filter((k) => ledger.isStranger(k));
+        if (appeared.length > 0)
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
+        cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys');
+    }
+    catch (error) {
+        throw await undoRotation(ctx, ledger, created, error);
+    }
+    let stored = '';
+    let outcomes = [];
+    let afterStore;
+    if (stores && options.secrets) {
+        const usual = ctx.client.deadline + _keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .CLEANUP_GRACE_MS */ .VO;
+        outcomes = await stores.storeEverywhere(created.key, {
+            clock: ctx.clock,
+            deadline: ctx.client.deadline,
+            settleDeadline: () => cancellation.undoDeadline(usual),
+            cancelled: () => cancellation.signal !== undefined,
+            stopped: cancellation.stopped,
+            cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+            onWait: (message) => ctx.log.warning(message),
+            // Handed out once a write may land (it left, and was not refused): from then on the post
+            // step must never revoke the key, which a target may hold. Refused, it is pending again.
+            onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
+        }, (outcome) => ctx.log.info(outcome.message));
+        if (outcomes.some((o) => o.status !== 'stored'))
+            return await notStoredEverywhere(ctx, options, ledger, created, outcomes);
+        const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+        stored = `Stored the new key in secret ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .untrusted */ .bp)(options.secrets.name)}${many}`;
+        // The store took a while: another rotation may have begun meanwhile.
+        try {
+            afterStore = await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(lister, target.namespace);
+        }
+        catch (error) {
+            return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .untrusted */ .bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}`);
+        }
+    }
+    const latest = afterStore ?? listed;
+    const appeared = latest.filter((k) => ledger.isStranger(k));
+    if (appeared.length > 0) {
+        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
+    }
+    // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
+    const stillValid = new Set(latest.map((k) => k.id));
+    const replaced = snapshot.filter((k) => (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_6__/* .sameKind */ .Nc)(k, options.keyName, target.projectId) && stillValid.has(k.id));
+    // `key-id` is revoked as asked, whatever keep-previous keeps.
+    const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
+    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
+    if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
+        doomed.push(options.keyId);
+    // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+    const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
+    const unlisted = doomed.filter((id) => !names.has(id));
+    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_14__/* .revokeKeyIds */ .IZ)({ ...ctx, client: lister }, doomed, target.namespace, unlisted);
+    for (const id of kept)
+        ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
+    if (doomed.length === 0 && kept.length === 0)
+        ctx.log.info('No old key to revoke.');
+    const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
+    return rotated(ledger, options, created, { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }, outcomes, failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`, failedRequest);
+}
+/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+const MAX_TARGETS_NAMED = 5;
+/** What went wrong with the targets that did not take the key, for one error line. */
+function describeTargetProblems(outcomes) {
+    const problems = outcomes.filter((o) => o.status !== 'stored');
+    const more = problems.length - MAX_TARGETS_NAMED;
+    const rest = more > 0 ? ` And ${more} more target(s): see the job summary and the \`secret-results\` output.` : '';
+    return `${problems
+        .slice(0, MAX_TARGETS_NAMED)
+        .map((o) => o.message)
+        .join(' ')}${rest}`;
+}
+/** A target could not be prepared: no key was made, nothing was written. */
+function notPrepared(options, stores, target) {
+    const failed = new Set(stores.problems.map((o) => o.target));
+    const outcomes = (options.secrets?.targets ?? []).map((t) => stores.problems.find((o) => o.target === t) ?? {
+        target: t,
+        status: 'skipped',
+        message: `Skipped ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .untrusted */ .bp)((0,_github_targets_js__WEBPACK_IMPORTED_MODULE_8__/* .targetText */ .Z3)(t))}: another target could not be prepared.`,
+    });
+    const count = failed.size;
+    return {
+        outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...(0,_api_organization_js__WEBPACK_IMPORTED_MODULE_7__/* .organizationOutput */ .fI)(target.namespace) },
+        summary: (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .heading */ .R_)('API key not rotated') +
+            targetsTable(outcomes) +
+            (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .paragraph */ .FY)(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+        failure: `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
+            'No key was created and none was revoked; fix what failed and run rotate-key again.',
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/**
+ * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
+ * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
+ * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ */
+async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
+    const stored = outcomes.filter((o) => o.status === 'stored').length;
+    const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
+    const problems = describeTargetProblems(outcomes);
+    const outputs = {
+        'revoked-key-ids': '[]',
+        'secret-results': secretResults(outcomes),
+        ...(0,_api_organization_js__WEBPACK_IMPORTED_MODULE_7__/* .organizationOutput */ .fI)(ledger.target.namespace),
+    };
+    const keyTable = (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .table */ .tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
+    if (stored + uncertain === 0) {
+        // No target holds it: should this revocation fail too, the post step revokes it.
+        ledger.notHandedOut(created.id);
+        const undo = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .revokeNewKey */ .Me)(ctx, ledger, created.id);
+        ledger.settle();
+        return {
+            outputs,
+            summary: (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .heading */ .R_)('API key not rotated') +
+                keyTable +
+                targetsTable(outcomes) +
+                (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .paragraph */ .FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+            failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+            next: NEXT_AFTER_TARGETS,
+        };
+    }
+    ledger.settle();
+    const id = created.id;
+    const failure = outcomes.length === 1
+        ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
+            `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
+        : `Rotation stopped: the new key ${id} is stored in ${stored} of ${outcomes.length} targets` +
+            `${uncertain ? ` and may be in ${uncertain} more (GitHub did not answer)` : ''}. ${problems} ` +
+            `Nothing was revoked: the new key ${id} stays valid, as do the old keys, so every target still holds a valid key. ` +
+            'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.';
+    return {
+        outputs: { 'key-id': String(id), ...outputs },
+        summary: (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .heading */ .R_)('API key not rotated everywhere') +
+            keyTable +
+            targetsTable(outcomes) +
+            (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .paragraph */ .FY)(`The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
+                'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.'),
+        failure,
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
+function secretResults(outcomes) {
+    return JSON.stringify(outcomes.map((o) => ({
+        target: (0,_github_targets_js__WEBPACK_IMPORTED_MODULE_8__/* .targetText */ .Z3)(o.target),
+        status: o.status,
+        ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
+        ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
+    })));
+}
+function targetsTable(outcomes) {
+    return (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .table */ .tp)(['secret target', 'result', 'why', 'HTTP status', 'request id'], outcomes.map((o) => [
+        { code: (0,_github_targets_js__WEBPACK_IMPORTED_MODULE_8__/* .targetText */ .Z3)(o.target) },
+        o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+        o.reason,
+        o.httpStatus,
+        o.requestId === undefined ? undefined : { code: o.requestId },
+    ]));
+}
+/** After targets failed: what to do, for the summary. */
+const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+    'it stores a newer key in every target before it revokes the keys it replaced.';
+const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
+/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const secrets = options.secrets;
+    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
+    const place = only ? ` of ${(0,_github_targets_js__WEBPACK_IMPORTED_MODULE_8__/* .targetText */ .Z3)(only)}` : ` in all ${outcomes.length} targets`;
+    return {
+        outputs: {
+            key: created.key,
+            'key-id': String(created.id),
+            'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+            ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+            ...(0,_api_organization_js__WEBPACK_IMPORTED_MODULE_7__/* .organizationOutput */ .fI)(ledger.target.namespace),
+        },
+        summary: (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .heading */ .R_)('API key rotated') +
+            (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .table */ .tp)(['', 'id', 'name'], [
+                ['new', { code: String(created.id) }, options.keyName],
+                ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+                ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+                ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+            ]) +
+            (secrets
+                ? (only ? '' : targetsTable(outcomes)) + (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .paragraph */ .FY)(`The new key is stored in secret ${secrets.name}${place}.`)
+                : (0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_10__/* .paragraph */ .FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+        failure,
+        failedRequest,
+    };
+}
+/** What to say when keys of that name appeared that this run did not make. */
+function describeConcurrentRun(name, appeared, where) {
+    return (`${(0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_6__/* .describeIds */ .Sh)(appeared.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .quoted */ .TL)(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
+        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.');
+}
+/**
+ * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
+ * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ */
+function newestKeys(keys, count) {
+    if (count <= 0)
+        return [];
+    const time = (k) => {
+        const parsed = (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .readTime */ .aQ)(k.created_at);
+        return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
+    };
+    const ordered = [...keys].sort((a, b) => time(b) - time(a));
+    // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+    if (ordered.length <= count)
+        return ordered.map((k) => k.id);
+    const boundary = time(ordered[count - 1]);
+    return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id);
+}
+/**
+ * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
+ * or organization key lists them itself; a project-scoped key may not, so it reads its project,
+ * and the step's key lists them.
+ */
+async function proveKey(ctx, newClient, lister, target) {
+    const proof = (read) => (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retrying */ .R$)(read, {
+        clock: ctx.clock,
+        deadline: newClient.deadline,
+        maxAttempts: PROOF_ATTEMPTS,
+        delayAfter: (error, attempt) => (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .GI && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+        interrupt: {
+            signal: (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .cancellationOf */ .zg)(ctx).stopped,
+            stop: (error, _n, delay) => new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .StepCancelled */ .EI(`The runner cancelled the step while the new key waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_12__/* .formatDuration */ .a)(delay)} to prove itself again: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}`),
+        },
+    });
+    const { projectId } = target;
+    if (projectId === undefined) {
+        const keys = await proof(() => (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(newClient, target.namespace));
+        return { keys, message: `it listed ${keys.length} key(s)` };
+    }
+    await proof(() => (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_3__/* .getProject */ .U1)(newClient, projectId));
+    return { keys: await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(lister, target.namespace), message: `it read project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_11__/* .untrusted */ .bp)(projectId)}` };
+}
+/** Revokes the new key with the step's own key; no old key was touched. */
+async function undoRotation(ctx, ledger, created, cause) {
+    const undo = await (0,_keys_creation_js__WEBPACK_IMPORTED_MODULE_13__/* .revokeNewKey */ .Me)(ctx, ledger, created.id);
+    ledger.settle();
+    const message = `Rotation stopped: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(cause)} ${undo.message} No old key was revoked.`;
+    return cause instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .StepCancelled */ .EI ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(message, { cause });
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=997.index.js.map

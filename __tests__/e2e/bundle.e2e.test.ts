@@ -1,14 +1,15 @@
 // The committed bundle (dist/, src/index.ts its entry) starts light: no libsodium or Octokit, each command loads only its
-// own chunks, the idle post step runs from a small dist/index.js alone, and every file is minified. Child processes
-// on dist/ (or a copy of it with chunks left out), against the platform emulator.
+// own chunks, the idle post step runs from a small dist/index.js alone; and it reads like the source, its maps leading
+// back to src/. Child processes on dist/ (or a copy of it with chunks left out), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { SourceMap } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, BUNDLE, stepEnvironment } from '../../scripts/run-step.ts'
+import { errorLines, runStep, BUNDLE, ROOT, stepEnvironment } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -35,8 +36,11 @@ describe('start-up stays light', () => {
   }
 
   it('libsodium and Octokit are not bundled: the action seals and speaks to GitHub itself', () => {
-    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
-    expect([holding('crypto_box_seal'), holding('getOctokit'), holding('@octokit')]).toEqual([[], [], []])
+    // The maps name every file the bundle holds: `.././node_modules/<package>/…` for a package's.
+    const sources = files().flatMap((f) => (JSON.parse(readFileSync(join(dist, `${f}.map`), 'utf8')) as { sources: string[] }).sources)
+    const packages = new Set(sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean))
+    expect([...packages].filter((name) => /libsodium|octokit/.test(name!))).toEqual([])
+    expect([...packages]).toEqual(expect.arrayContaining(['@actions/core', '@noble/ciphers', '@noble/hashes', 'undici']))
   })
 
   it('commands other than rotate-key with a secret run without the secret store, the sealed box and the post-step chunks', async () => {
@@ -86,8 +90,8 @@ describe('start-up stays light', () => {
   })
 
   it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {
-    // The webpack runtime and the state check are about 6 kB; the client and undici are hundreds.
-    expect(statSync(BUNDLE).size).toBeLessThan(16_000)
+    // The webpack runtime and the state check are about 21 kB as ncc writes them; the client and undici are hundreds.
+    expect(statSync(BUNDLE).size).toBeLessThan(32_000)
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-post-only-'))
     mkdirSync(join(dir, 'dist'))
     for (const file of ['index.js', 'package.json']) cpSync(join(dist, file), join(dir, 'dist', file))
@@ -126,12 +130,37 @@ describe('start-up stays light', () => {
     expect(platform.isKeyValid(job.id)).toBe(false)
   })
 
-  it('every file of the bundle is minified', () => {
+  it("every file of the bundle is readable: lines of source length, the action's names and comments kept", () => {
+    let lines = 0
+    let long = 0
     for (const file of files()) {
       const text = readFileSync(join(dist, file), 'utf8')
-      // ncc's unminified chunks keep webpack's `/***/` module markers and short, indented lines.
-      const lines = text.split('\n').length
-      expect([file, text.includes('/***/'), text.length / lines > 200]).toEqual([file, false, true])
+      const fileLines = text.split('\n')
+      lines += fileLines.length
+      long += fileLines.filter((line) => line.length > 300).length
+      // A minified file is a few lines of thousands of characters each.
+      expect([file, text.length / fileLines.length < 100]).toEqual([file, true])
     }
+    expect(long / lines).toBeLessThan(0.01)
+    const entry = readFileSync(BUNDLE, 'utf8')
+    expect(entry).toContain('function postStepHasWork(read = savedState) {')
+    expect(entry).toContain('/** Whether the post step has anything to do, from the saved state alone. */')
+  })
+
+  it("every file has a source map beside it, without the sources' text, that leads each line of the action's code to its line in src/", () => {
+    for (const file of files()) {
+      const map = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[]; sourcesContent?: unknown }
+      expect([file, map.sourcesContent, map.sources.length > 0]).toEqual([file, undefined, true])
+    }
+    // A line of src/ that the bundle holds as it is: the generated line maps back to it.
+    const state = readFileSync(join(ROOT, 'src', 'runner', 'state.ts'), 'utf8').split('\n')
+    const generated = readFileSync(BUNDLE, 'utf8').split('\n')
+    const at = generated.findIndex((line) => line.startsWith('function postStepHasWork('))
+    const map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+    const entry = map.findEntry(at, 0)
+    expect(['originalSource' in entry && entry.originalSource, 'originalLine' in entry && entry.originalLine]).toEqual([
+      '.././src/runner/state.ts',
+      state.findIndex((line) => line.startsWith('export function postStepHasWork(')),
+    ])
   })
 })
