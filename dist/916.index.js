@@ -365,6 +365,398 @@ function describeCause(cause) {
 
 /***/ }),
 
+/***/ 9214:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C0: () => (/* binding */ revokeOrgApiKey),
+/* harmony export */   Iq: () => (/* binding */ createApiKey),
+/* harmony export */   RT: () => (/* binding */ listOperations),
+/* harmony export */   SB: () => (/* binding */ listAllProjects),
+/* harmony export */   U1: () => (/* binding */ getProject),
+/* harmony export */   YU: () => (/* binding */ createOrgApiKey),
+/* harmony export */   d5: () => (/* binding */ listApiKeys),
+/* harmony export */   d7: () => (/* binding */ getBranch),
+/* harmony export */   eu: () => (/* binding */ getOperation),
+/* harmony export */   jg: () => (/* binding */ listOrgApiKeys),
+/* harmony export */   lZ: () => (/* binding */ OPERATIONS_PAGE_LIMIT),
+/* harmony export */   mA: () => (/* binding */ revokeApiKey),
+/* harmony export */   p2: () => (/* binding */ listMyOrganizations),
+/* harmony export */   xI: () => (/* binding */ getAuth)
+/* harmony export */ });
+/* unused harmony export MAX_PROJECT_PAGES */
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+/* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
+/* harmony import */ var _paging_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
+
+
+
+
+
+/** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
+const PROJECTS_PAGE_LIMIT = 400;
+const OPERATIONS_PAGE_LIMIT = 1000;
+/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+const MAX_PROJECT_PAGES = 1000;
+/** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
+const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
+    'Set `org-id` to act on the keys of its organization';
+/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in keys/creation.ts for reconciliation. */
+function createApiKey(client, name) {
+    return client.send({
+        method: 'POST',
+        path: '/api_keys',
+        body: { key_name: name },
+        retry: 'once',
+        purpose: `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)}`,
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toCreatedApiKey,
+    });
+}
+/** GET /api_keys: the personal keys of the step's user, a bare array. Secret values are never part of it. */
+function listApiKeys(client) {
+    return client.send({
+        method: 'GET',
+        path: '/api_keys',
+        retry: 'safe',
+        purpose: 'list API keys',
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toApiKeys,
+    });
+}
+/** DELETE /api_keys/{id}: a personal key. An organization key's id is unknown here (404). */
+function revokeApiKey(client, id) {
+    return revokeKeyAt(client, id, {
+        method: 'DELETE',
+        path: `/api_keys/${id}`,
+        retry: 'safe',
+        purpose: `revoke API key ${id}`,
+        notFound: `API key ${id}`,
+        notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toRevokedApiKey,
+    });
+}
+/**
+ * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
+ * that one project. Only a personal key may create one. Never retried blindly.
+ */
+function createOrgApiKey(client, orgId, name, projectId) {
+    const org = encodeURIComponent(orgId);
+    return client.send({
+        method: 'POST',
+        path: `/organizations/${org}/api_keys`,
+        // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+        body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
+        retry: 'once',
+        purpose: projectId === undefined
+            ? `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} in organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
+            : `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: projectId === undefined
+            ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
+            : `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, or project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} in it,`,
+        forbidden: projectId === undefined
+            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
+            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} or a member of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+        parse: toCreatedApiKey,
+    });
+}
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+function listOrgApiKeys(client, orgId) {
+    return client.send({
+        method: 'GET',
+        path: `/organizations/${encodeURIComponent(orgId)}/api_keys`,
+        retry: 'safe',
+        purpose: `list the API keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, ` +
+            'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+        parse: toApiKeys,
+    });
+}
+/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id is unknown here (404). */
+function revokeOrgApiKey(client, orgId, id) {
+    return revokeKeyAt(client, id, {
+        method: 'DELETE',
+        path: `/organizations/${encodeURIComponent(orgId)}/api_keys/${id}`,
+        retry: 'safe',
+        purpose: `revoke API key ${id} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `API key ${id}`,
+        notFoundHint: `it is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
+            "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+        parse: toRevokedApiKey,
+    });
+}
+/**
+ * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
+ * through means that attempt revoked the key.
+ */
+async function revokeKeyAt(client, id, spec) {
+    try {
+        return await client.send(spec);
+    }
+    catch (error) {
+        if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .GI && error.status === 404 && error.earlierAttemptUncertain) {
+            return { id, revoked: true };
+        }
+        throw error;
+    }
+}
+/**
+ * GET /auth: who the step's key acts for. `api_key_user` is a personal key (`account_id` its
+ * user), `api_key_org` an organization or project-scoped key (`account_id` its organization).
+ */
+function getAuth(client) {
+    return client.send({
+        method: 'GET',
+        path: '/auth',
+        retry: 'safe',
+        purpose: "find out what kind of key the step's key is",
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+            return { accountId: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'account_id', 'response'), authMethod: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'auth_method', 'response') };
+        },
+    });
+}
+/**
+ * GET /users/me/organizations: the organizations of the step's key: its user's, or for an
+ * organization or project-scoped key the one that owns it.
+ */
+function listMyOrganizations(client) {
+    return client.send({
+        method: 'GET',
+        path: '/users/me/organizations',
+        retry: 'safe',
+        purpose: "list the organizations of the step's key",
+        parse: (body) => (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').organizations, 'response.organizations').map((item, i) => {
+            const where = `response.organizations[${i}]`;
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, where);
+            return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name') ?? '' };
+        }),
+    });
+}
+/** GET /projects/{project_id}: one project, with the organization that owns it. */
+function getProject(client, projectId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}`,
+        retry: 'safe',
+        purpose: `read project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => toProject((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').project, 'response.project'),
+    });
+}
+/** What a 403 on a project means: which keys reach which projects. */
+function describeProjectForbidden(projectId) {
+    return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
+        "an organization key only its organization's projects, and a personal key only the projects of its user's organizations");
+}
+/** What listing projects is for messages, and what its 404 and 403 mean. */
+function projectListTexts(orgId) {
+    if (orgId === undefined)
+        return { purpose: 'list projects' };
+    return {
+        purpose: `list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        forbidden: `the step's key may not list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ` +
+            'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+    };
+}
+/**
+ * GET /projects, every page: the largest page, following the cursor. A page with fewer than
+ * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
+ * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
+ * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ */
+async function listAllProjects(client, query = {}) {
+    const projects = [];
+    const unavailableIds = [];
+    const guard = new _paging_js__WEBPACK_IMPORTED_MODULE_4__/* .PagingGuard */ .m();
+    let cursor;
+    for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
+        const result = await client.send({
+            method: 'GET',
+            path: '/projects',
+            query: { org_id: query.orgId, search: query.search, limit: PROJECTS_PAGE_LIMIT, cursor },
+            retry: 'safe',
+            ...projectListTexts(query.orgId),
+            parse: (body) => {
+                const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+                const items = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.projects, 'response.projects').map((item, i) => {
+                    const project = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response.projects[${i}]`);
+                    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'id', `response.projects[${i}]`);
+                    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
+                    return project;
+                });
+                // Only counted: a field the action does not rely on never fails the listing.
+                return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
+            },
+        });
+        const known = guard.seen;
+        projects.push(...guard.unseen(result.items, (project) => project.id));
+        unavailableIds.push(...guard.unseen(result.unavailable, (id) => id));
+        // The service sends a cursor even on the last page: a short page is the end.
+        if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next)
+            return { projects, unavailableIds };
+        const read = `${guard.seen} project(s) were read`;
+        if (guard.repeated(result.next)) {
+            return {
+                projects,
+                unavailableIds,
+                warning: `The platform handed out the project list's cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
+            };
+        }
+        if (guard.seen === known) {
+            return {
+                projects,
+                unavailableIds,
+                warning: `Page ${page} of the project list (cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+            };
+        }
+        cursor = result.next;
+    }
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
+        'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.');
+}
+/*
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
+ * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ */
+/** GET /projects/{id}/operations: one page, newest first. */
+function listOperations(client, projectId, page) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/operations`,
+        query: { limit: page.limit, cursor: page.cursor },
+        retry: 'poll',
+        purpose: `list the operations of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+            const operations = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`));
+            return { operations, cursor: cursorOf(record) };
+        },
+    });
+}
+/** GET /projects/{id}/operations/{operation_id}. */
+function getOperation(client, projectId, operationId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
+        retry: 'poll',
+        purpose: `read operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)}`,
+        notFound: `operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
+    });
+}
+/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+function getBranch(client, projectId, branchId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
+        retry: 'poll',
+        purpose: `read branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').branch, 'response.branch');
+            return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', 'response.branch'), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name') };
+        },
+    });
+}
+/** `pagination.cursor`, when the page has one. */
+function cursorOf(record) {
+    const pagination = record.pagination;
+    return typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor') : undefined;
+}
+/** `unavailable_project_ids`: the ids that are strings; absent is none. */
+function stringsOf(value) {
+    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
+function toProject(value, where) {
+    const project = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(value, where);
+    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'id', where);
+    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', where);
+    return project;
+}
+function toCreatedApiKey(body) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    const created = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'),
+        key: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'key', 'response'),
+        name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'),
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'created_at'),
+    };
+    const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
+    if (projectId !== undefined)
+        created.project_id = projectId;
+    return created;
+}
+function toRevokedApiKey(body) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'), revoked: record.revoked === true };
+}
+function toApiKeys(body) {
+    return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
+}
+/** Only the fields the action shows: never anything secret, whatever the service adds. */
+function toApiKey(record, where) {
+    const key = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
+        name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'name', where),
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+        last_used_at: lastUseField(record),
+        last_used_from_addr: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .nullableString */ .vJ)(record, 'last_used_from_addr'),
+    };
+    const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
+    if (projectId)
+        key.project_id = projectId;
+    return key;
+}
+/**
+ * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
+ * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
+ */
+function lastUseField(record) {
+    const value = record.last_used_at;
+    if (value === null || value === undefined)
+        return null;
+    return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
+}
+function toOperation(value, where) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(value, where);
+    const operation = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where),
+        project_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'project_id', where),
+        branch_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'branch_id', where),
+        action: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'action', where),
+        status: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'status', where),
+        failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+        updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+    };
+    const endpoint = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'endpoint_id');
+    if (endpoint)
+        operation.endpoint_id = endpoint;
+    if (typeof record.total_duration_ms === 'number')
+        operation.total_duration_ms = record.total_duration_ms;
+    const error = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'error');
+    if (error)
+        operation.error = error;
+    const retryAt = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'retry_at');
+    if (retryAt)
+        operation.retry_at = retryAt;
+    return operation;
+}
+
+
+/***/ }),
+
 /***/ 7958:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -384,6 +776,136 @@ const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
 const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The longest key name the service takes. */
 const MAX_KEY_NAME_LENGTH = 64;
+
+
+/***/ }),
+
+/***/ 3551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FG: () => (/* binding */ revokeKeyIn),
+/* harmony export */   I_: () => (/* binding */ listKeysIn),
+/* harmony export */   Jp: () => (/* binding */ RevocationUnconfirmed),
+/* harmony export */   O$: () => (/* binding */ organizationKeys),
+/* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   h3: () => (/* binding */ createKeyIn),
+/* harmony export */   uV: () => (/* binding */ PERSONAL_KEYS)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9214);
+
+
+const PERSONAL_KEYS = { kind: 'personal' };
+function organizationKeys(orgId) {
+    return { kind: 'organization', orgId };
+}
+/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+function createKeyIn(client, namespace, name, projectId) {
+    if (namespace.kind === 'organization')
+        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
+    if (projectId !== undefined)
+        throw new Error('a project-scoped key belongs to an organization');
+    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createApiKey */ .Iq)(client, name);
+}
+function listKeysIn(client, namespace) {
+    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
+}
+/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'RevocationUnconfirmed';
+    }
+}
+/**
+ * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
+ * key is never reported revoked on less.
+ */
+async function revokeKeyIn(client, namespace, id) {
+    const answer = await (namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+    if (answer.id !== id) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
+            `and key ${answer.id} may have been revoked instead. Check both with list-keys.`);
+    }
+    if (!answer.revoked) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`);
+    }
+    return answer;
+}
+function scopeOf(namespace, key) {
+    if (namespace.kind === 'personal')
+        return 'personal';
+    return key.project_id ? 'project' : 'organization';
+}
+
+
+/***/ }),
+
+/***/ 6882:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ PagingGuard)
+/* harmony export */ });
+/**
+ * What one paged listing has seen, so that paging which goes wrong ends it instead of looping:
+ * the service may hand out a cursor a second time (a cycle), or pages that hold only records
+ * already read. Every listing of the action (projects, the waiter's pages, list-operations)
+ * asks the same two questions of each page; each decides what to say and in which order to ask.
+ */
+class PagingGuard {
+    cursors = new Set();
+    /** The ids of the pages remembered, oldest first; remembering all of them, one set holds every page's. */
+    pages = [];
+    remember;
+    count = 0;
+    /**
+     * `from`: the cursor the listing starts at, when it does not start at the head of the list.
+     * `pages`: how many of the last pages' ids to remember (default all). A listing that streams
+     * what it reads remembers a few, so that its memory does not grow with the list: a record that
+     * paging hands out again turns up at the edge of the page before, and a page of nothing new
+     * repeats the one before it.
+     */
+    constructor(from, options = {}) {
+        if (from !== undefined)
+            this.cursors.add(from);
+        this.remember = options.pages ?? Number.POSITIVE_INFINITY;
+        if (this.remember === Number.POSITIVE_INFINITY)
+            this.pages.push(new Set());
+    }
+    /** How many different records the listing has read (of the pages it remembers, when it remembers a few). */
+    get seen() {
+        return this.count;
+    }
+    /** The items of a page whose ids the listing has not read before (a page's own repeats included); from now on they count as read. */
+    unseen(items, idOf) {
+        const everything = this.remember === Number.POSITIVE_INFINITY;
+        const page = everything ? this.pages[0] : new Set();
+        const fresh = [];
+        for (const item of items) {
+            const id = idOf(item);
+            if (page.has(id) || this.pages.some((ids) => ids !== page && ids.has(id)))
+                continue;
+            page.add(id);
+            fresh.push(item);
+        }
+        this.count += fresh.length;
+        if (!everything) {
+            this.pages.push(page);
+            if (this.pages.length > this.remember)
+                this.pages.shift();
+        }
+        return fresh;
+    }
+    /** Whether the listing was handed `cursor` before; from now on it was. */
+    repeated(cursor) {
+        if (this.cursors.has(cursor))
+            return true;
+        this.cursors.add(cursor);
+        return false;
+    }
+}
 
 
 /***/ }),
@@ -762,7 +1284,7 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 8708:
+/***/ 5388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -982,16 +1504,2574 @@ function defaultRotationKeyName(storage) {
     return `${chars.slice(0, ids/* MAX_KEY_NAME_LENGTH */.ih - 9).join('')}~${digest(full)}`;
 }
 
+// EXTERNAL MODULE: ./src/api/endpoints.ts
+var endpoints = __webpack_require__(9214);
+// EXTERNAL MODULE: ./src/api/namespace.ts
+var api_namespace = __webpack_require__(3551);
+;// CONCATENATED MODULE: ./src/api/organization.ts
+
+
+
+
+
+/** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
+const MAX_NAMED = 10;
+/** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
+async function organizationForProjects(ctx, given) {
+    if (given !== undefined)
+        return announce(ctx, given, 'from the `org-id` input');
+    const organizations = await (0,endpoints/* listMyOrganizations */.p2)(ctx.client);
+    if (organizations.length === 0) {
+        ctx.log.info("The step's key belongs to no organization: listing its user's projects.");
+        return undefined;
+    }
+    if (organizations.length > 1)
+        throw ambiguous(organizations);
+    const only = organizations[0];
+    return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,base_text/* quoted */.TL)(only.name)}`);
+}
+/**
+ * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
+ * belongs to the organization that owns the project.
+ */
+async function keyNamespaceFor(ctx, scope) {
+    if (scope.orgId !== undefined)
+        return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
+    if (scope.projectId === undefined)
+        return api_namespace/* PERSONAL_KEYS */.uV;
+    const project = await (0,endpoints/* getProject */.U1)(ctx.client, scope.projectId);
+    if (typeof project.org_id !== 'string') {
+        throw new errors/* ActionError */.lZ(`The platform's record of project ${(0,base_text/* untrusted */.bp)(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
+            'set `org-id` to the organization that owns the project.');
+    }
+    const orgId = checkedId(project.org_id, `GET /projects/${(0,base_text/* untrusted */.bp)(scope.projectId)}`);
+    return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, orgId, `the owner of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`));
+}
+/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+function organizationOutput(namespace) {
+    return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
+}
+function announce(ctx, orgId, reason) {
+    ctx.log.info(`Organization ${(0,base_text/* untrusted */.bp)(orgId)}: ${reason}.`);
+    return orgId;
+}
+/** An id from the service goes into paths, outputs and state: it must look like one. */
+function checkedId(id, where) {
+    if (!ids/* PLATFORM_ID */.Ag.test(id)) {
+        throw new errors/* ActionError */.lZ(`${where} answered ${(0,base_text/* quoted */.TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
+    }
+    return id;
+}
+function ambiguous(organizations) {
+    const named = organizations
+        .slice(0, MAX_NAMED)
+        .map((o) => `${(0,base_text/* quoted */.TL)(o.name, 80)} (${(0,base_text/* untrusted */.bp)(o.id, 80)})`)
+        .join(', ');
+    const more = organizations.length > MAX_NAMED ? `, and ${organizations.length - MAX_NAMED} more` : '';
+    return new errors/* ActionError */.lZ(`The step's key is a personal key whose user belongs to ${organizations.length} organizations: ${named}${more}. ` +
+        'The platform lists projects one organization at a time: set `org-id` to the id of the one to use.');
+}
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/runner/cancellation.ts
+var cancellation = __webpack_require__(2323);
+// EXTERNAL MODULE: ./src/runner/state.ts
+var state = __webpack_require__(6003);
+// EXTERNAL MODULE: ./src/keys/ledger.ts
+var keys_ledger = __webpack_require__(4299);
+// EXTERNAL MODULE: ./src/keys/revocation.ts
+var revocation = __webpack_require__(3142);
+// EXTERNAL MODULE: ./src/keys/usage.ts
+var usage = __webpack_require__(2811);
+;// CONCATENATED MODULE: ./src/keys/creation.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
+ *
+ * 1. A clean-up never revokes a key that existed before the step began, or that another job may
+ *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
+ *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
+ *    was never seen here, so someone else holds it), it revokes nothing: it names the ids, fails,
+ *    and says what to do.
+ * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
+ *    a list taken after the clean-up shows it; otherwise the step says it could not confirm, with
+ *    the ids.
+ * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
+ *    revoked key. The replaced keys go only once every target holds the new key. Once any write
+ *    to a target may have been applied, its outcome stays uncertain whatever later attempts
+ *    answer, unless that target's `updated_at` (read before and after) shows it landed: GitHub
+ *    may carry out a write after its connection is gone, so nothing shows it did not. Uncertain
+ *    means the new key is never revoked.
+ * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
+ *    it created its own. A key of that name that appeared during the run means another rotation
+ *    is running: this one revokes no old key, and says so.
+ * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
+ *    run with them finish; 0 revokes every one at once.
+ * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After
+ *    the runner's signal the step starts no new work; a new key not yet handed out (stored or in
+ *    an output) is revoked, or left to the post step, which revokes it.
+ * 7. A new key whose value is not a printable token, or that is not scoped as asked, is revoked
+ *    at once. Messages say which key failed (the step's or the new one).
+ */
+/**
+ * The longest key value the action hands out (a printable token). The platform's keys are far
+ * shorter; a longer value would be an output (and a mask) no later step can carry.
+ */
+const MAX_KEY_VALUE_LENGTH = 1024;
+/** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
+const CLEANUP_GRACE_MS = 30_000;
+/** The namespace of the scope inputs (resolved: see api/organization.ts) and the project, if any. */
+async function keyTargetFor(ctx, scope) {
+    const namespace = await keyNamespaceFor(ctx, scope);
+    return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
+}
+function cancellationOf(ctx) {
+    return ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc;
+}
+/** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
+function cleanupClient(ctx) {
+    // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
+    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
+    const cancellation = cancellationOf(ctx);
+    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
+}
+/** The keys of the ledger's name that the step neither found before its create nor made: listed with the clean-up client. */
+async function listStrangers(ctx, ledger) {
+    return (await (0,usage/* listKeysMerged */.PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
+}
+/**
+ * The snapshot just before a create: lists the namespace's keys and saves the ledger as state, so
+ * the post step can find a new key of this name whatever happens next. From here on a signal no
+ * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
+ * list too: rotate-key replaces the keys of that name in it.
+ */
+async function openLedger(ctx, name, target) {
+    cancellationOf(ctx).hold();
+    const keys = await (0,usage/* listKeysMerged */.PT)(ctx.client, target.namespace);
+    const ledger = new keys_ledger/* KeyLedger */.tA((value) => ctx.saveState(state/* UNSETTLED_KEYS */.Gi, value), name, target, keys);
+    if (ledger.before.length > keys_ledger/* MAX_KNOWN_KEYS */.mb) {
+        throw new errors/* ActionError */.lZ(`${ledger.before.length} keys are named ${(0,base_text/* quoted */.TL)(name)} already, more than the ${keys_ledger/* MAX_KNOWN_KEYS */.mb} this step can keep track of ` +
+            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+    }
+    ledger.write();
+    return { ledger, keys };
+}
+/**
+ * Creates a key once, and masks it at once. A lost answer is never blindly resent: the clean-up
+ * lists the keys and compares ids with the ledger's snapshot. One key of that name that was not
+ * there before and was never used is the lost attempt's (its value can never be read again): it
+ * is revoked and the key created once more. More than one, or one in use, and nothing is revoked:
+ * the step fails naming them. A key asked to be scoped to a project must come back scoped to it,
+ * and its value must be a printable token: any other is revoked at once, and the step fails.
+ */
+async function createKeyOnce(ctx, ledger) {
+    const { name, target } = ledger;
+    const cancellation = cancellationOf(ctx);
+    const revoked = [];
+    for (let round = 1;; round++) {
+        try {
+            cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
+        }
+        catch (error) {
+            if (round === 1)
+                ledger.settle();
+            throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
+        }
+        let created;
+        try {
+            created = await (0,api_namespace/* createKeyIn */.h3)(ctx.client, target.namespace, name, target.projectId);
+        }
+        catch (error) {
+            if (!(error instanceof http_errors/* RequestError */.GI) || !(error.mayHaveReachedServer || error.earlierAttemptUncertain)) {
+                if (round === 1)
+                    ledger.settle();
+                throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
+            }
+            ledger.unresolved = true;
+            const found = await cleanUpLostCreate(ctx, ledger, error);
+            if (found !== undefined)
+                revoked.push(found);
+            if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
+                throw await giveUpCreating(ctx, ledger, revoked, error);
+            }
+            const cleaned = found !== undefined ? ` Revoked key ${found}, which that attempt made.` : ' No key of that attempt is there yet.';
+            ctx.log.warning(`The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).${cleaned} Creating it once more.`);
+            continue;
+        }
+        if (created.key)
+            ctx.mask(created.key);
+        ledger.created(created.id);
+        if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
+            throw await revokeAtOnce(ctx, ledger, created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
+        }
+        if (target.projectId !== undefined && created.project_id !== target.projectId)
+            throw await revokeMisScoped(ctx, ledger, created);
+        if (ledger.unresolved)
+            await lookForLateKey(ctx, ledger, created.id);
+        return created;
+    }
+}
+/**
+ * After a lost create answer: the key of that name that was not in the snapshot, if exactly one
+ * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
+ * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
+ */
+async function cleanUpLostCreate(ctx, ledger, answerLost) {
+    const what = `${answerLost.message} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        const others = ledger.before.length ? ` other than ${(0,keys_ledger/* describeIds */.Sh)(ledger.before)}` : '';
+        throw new errors/* ActionError */.lZ(`${what}, and listing the keys to find it failed: ${(0,errors/* messageOf */.bD)(error)} The post step looks for it again when the job ends; ` +
+            `or run list-keys and revoke a key named ${(0,base_text/* quoted */.TL)(ledger.name)}${others} that you do not expect.`);
+    }
+    if (strangers.length === 0)
+        return undefined;
+    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
+    if (!lost) {
+        throw new errors/* ActionError */.lZ(`${what}, and keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. This step cannot ` +
+            'tell which one (if any) it made, or whether another job holds one, so it revoked none. Revoke the ones you do not expect ' +
+            '(revoke-key with `key-id`), and give each job its own `key-name`.');
+    }
+    const orphan = lost.id;
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
+    }
+    catch (error) {
+        throw new errors/* ActionError */.lZ(`${what}: key ${orphan}, which that attempt made and whose value can never be read, is valid, and revoking it failed: ${(0,errors/* messageOf */.bD)(error)} ` +
+            'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).');
+    }
+    ledger.gone(orphan);
+    ledger.unresolved = false;
+    return orphan;
+}
+/**
+ * Creating failed for good after a lost answer. A list taken now shows whether any key of this
+ * step is left valid: the error says so only once it was seen, and otherwise names what is left.
+ */
+async function giveUpCreating(ctx, ledger, revoked, cause) {
+    const done = revoked.length ? ` Revoked ${(0,keys_ledger/* describeIds */.Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
+    const reason = `${(0,errors/* messageOf */.bD)(cause)}${done}`;
+    const failed = (message) => (cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message));
+    let left;
+    try {
+        left = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ledger.settle();
+        return failed(`${reason} Could not confirm that no new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: listing the keys failed (${(0,errors/* messageOf */.bD)(error)}). ` +
+            'The post step looks again when the job ends.');
+    }
+    if (left.length > 0) {
+        ledger.settle();
+        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. None was revoked: ` +
+            "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+    }
+    const late = ledger.unresolved ? ' (if the platform carries out a lost attempt late, the post step revokes its key)' : '';
+    ledger.settle();
+    return failed(`${reason} No new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
+}
+/**
+ * A key was made after an earlier attempt's answer was lost and its key was not found: the
+ * platform may have made that one late. Look once more; one unknown, unused key is that one.
+ */
+async function lookForLateKey(ctx, ledger, createdId) {
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,errors/* messageOf */.bD)(error)} The post step looks again when the job ends.`);
+        return;
+    }
+    if (strangers.length === 0) {
+        ctx.log.info(`No other new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
+        return;
+    }
+    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
+    if (!lost) {
+        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. ` +
+            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+        return;
+    }
+    const late = lost.id;
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, late);
+        ledger.gone(late);
+        ledger.unresolved = false;
+        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
+    }
+    catch (error) {
+        ctx.log.warning(`Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again.`);
+    }
+}
+/**
+ * Revokes a new key of this step that was not handed out. Returns what to say about it: that it
+ * was revoked (seen in the answer), or why it could not be.
+ */
+async function revokeNewKey(ctx, ledger, id) {
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, id);
+    }
+    catch (error) {
+        if (!(0,revocation/* alreadyRevoked */.Tg)(error)) {
+            return {
+                revoked: false,
+                message: `Revoking the new key ${id} failed too (${(0,errors/* messageOf */.bD)(error)}): the post step tries again, or revoke it by hand.`,
+            };
+        }
+    }
+    ledger.gone(id);
+    return { revoked: true, message: `The new key ${id} was revoked.` };
+}
+/**
+ * A new key that must not stay valid for a moment longer: revoked with the step's key, and the
+ * step fails saying so. "No new key is left valid" only when this was the step's one key.
+ */
+async function revokeAtOnce(ctx, ledger, id, reason) {
+    const undo = await revokeNewKey(ctx, ledger, id);
+    const unresolved = ledger.unresolved;
+    ledger.settle();
+    if (!undo.revoked)
+        return new errors/* ActionError */.lZ(`${reason} ${undo.message}`);
+    const left = unresolved
+        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+        : 'no new key is left valid';
+    return new errors/* ActionError */.lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
+}
+/** A key that reaches more (or other) than the project asked for. */
+function revokeMisScoped(ctx, ledger, created) {
+    const { namespace, projectId } = ledger.target;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent; a target with a project is always in an organization (keyNamespaceFor)
+    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
+    const answered = created.project_id === undefined
+        ? `with no project, so it would reach every project of organization ${(0,base_text/* untrusted */.bp)(orgId)}`
+        : `scoped to project ${(0,base_text/* quoted */.TL)(created.project_id, 80)}`;
+    return revokeAtOnce(ctx, ledger, created.id, 
+    // Stryker disable next-line StringLiteral: equivalent; this runs only for a target with a project
+    `The platform was asked for a key scoped to project ${(0,base_text/* untrusted */.bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
+}
+/**
+ * The step was cancelled after a new key arrived and before it was handed out: the key is
+ * revoked (or left to the post step), and the step stops saying which.
+ */
+async function stopIfCancelled(ctx, ledger, id, work) {
+    try {
+        cancellationOf(ctx).checkpoint(work);
+    }
+    catch (error) {
+        const undo = await revokeNewKey(ctx, ledger, id);
+        ledger.settle();
+        throw new cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
+    }
+}
+/** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
+function adviseScope(ctx, target, id) {
+    if (target.namespace.kind !== 'personal')
+        return;
+    ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+        'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).');
+}
+/** "personal", "organization org-x", "project p-1": for logs and summaries. */
+function describeScope(target) {
+    if (target.projectId !== undefined)
+        return `project ${(0,base_text/* untrusted */.bp)(target.projectId)}`;
+    return target.namespace.kind === 'organization' ? `organization ${(0,base_text/* untrusted */.bp)(target.namespace.orgId)}` : 'personal';
+}
+
+// EXTERNAL MODULE: ./src/keys/expiry.ts
+var keys_expiry = __webpack_require__(8121);
+// EXTERNAL MODULE: ./src/runner/summary.ts
+var summary = __webpack_require__(1070);
+;// CONCATENATED MODULE: ./src/commands/create-key.ts
+
+
+
+
+
+
+async function runCreateKey(ctx, options) {
+    const target = await keyTargetFor(ctx, options);
+    const name = options.expiresInMs === undefined ? options.keyName : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
+    // As prune-keys will read it: rounded up to the minute.
+    const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
+    const { ledger } = await openLedger(ctx, name, target);
+    const created = await createKeyOnce(ctx, ledger);
+    if (options.revokeAfterJob) {
+        // The post step revokes through the same namespace: it needs the organization, never the value.
+        if (target.namespace.kind === 'organization')
+            ctx.saveState(state/* JOB_KEY_ORG_ID */.b_, target.namespace.orgId);
+        ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
+    }
+    await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
+    // From here the key is in the step's output: no await comes between this and main writing it.
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const scope = describeScope(target);
+    const lifetime = [
+        ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
+        ...(expiresAt === undefined ? [] : [`it expires ${(0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString())} by its name`]),
+    ];
+    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
+    adviseScope(ctx, target, created.id);
+    return {
+        outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
+        summary: (0,summary/* heading */.R_)('API key created') +
+            (0,summary/* table */.tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
+            (0,summary/* paragraph */.FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
+    };
+}
+function describeLifetime(revokeAfterJob, expiresAt) {
+    const expiry = expiresAt === undefined ? '' : `expires ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString()))}`;
+    if (revokeAfterJob)
+        return expiry ? `this job (${expiry})` : 'this job';
+    return expiry || 'until revoked';
+}
+
+// EXTERNAL MODULE: ./src/runner/outputs.ts
+var outputs = __webpack_require__(7424);
+;// CONCATENATED MODULE: ./src/commands/list-keys.ts
+
+
+
+
+
+/** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */
+async function runListKeys(ctx, options) {
+    const namespace = await keyNamespaceFor(ctx, options);
+    const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace)).map((k) => ({ ...k, scope: (0,api_namespace/* scopeOf */.Od)(namespace, k) }));
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    ctx.log.info(`Found ${keys.length} API key(s)${where}.`);
+    const json = JSON.stringify(keys);
+    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'keys', json);
+    return {
+        outputs: { keys: json, 'keys-file': path, ...organizationOutput(namespace) },
+        summary: (0,summary/* heading */.R_)(`API keys${where} (${keys.length})`) +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'last used', 'from'], keys, (k) => [
+                { code: String(k.id) },
+                k.name,
+                k.scope === 'project' ? `project ${k.project_id}` : k.scope,
+                (0,summary/* formatDate */.Yq)(k.created_at),
+                (0,summary/* formatDate */.Yq)(k.last_used_at),
+                k.last_used_from_addr,
+            ], { rest: '`keys-file`' }),
+    };
+}
+
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/operations/status.ts
+var operations_status = __webpack_require__(9986);
+;// CONCATENATED MODULE: ./src/operations/chart.ts
+
+/** Bars drawn at most: the most telling operations, the rest counted in the caption. */
+const MAX_BARS = 30;
+/** Longest action, branch or project id in the chart, in characters. */
+const MAX_NAME = 40;
+const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
+const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/**
+ * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
+ * HTML block, and a caption that counts what was left out; an empty string when there is
+ * nothing to draw.
+ */
+function operationsChart(operations, options = {}) {
+    const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
+    const placed = place(operations, options.now);
+    if (placed.length === 0)
+        return '';
+    const drawn = mostTelling(placed, maxBars);
+    const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
+    const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
+    const spanMs = Math.max(lastMs - firstMs, MINUTE);
+    // A bar of a few seconds in a day is narrower than a pixel: draw it at least this wide, and
+    // say its real duration in its label.
+    const minimumMs = Math.ceil(spanMs / 250);
+    const lines = [
+        'gantt',
+        `  title Operations by start time, UTC (${range(firstMs, lastMs)})`,
+        '  dateFormat YYYY-MM-DD HH:mm:ss',
+        `  axisFormat ${axisFormat(spanMs)}`,
+        '  todayMarker off',
+    ];
+    for (const [project, bars] of byProject(drawn)) {
+        lines.push(`  section ${safeName(project, 'unknown project')}`);
+        for (const bar of bars.sort((a, b) => a.startMs - b.startMs || a.order - b.order)) {
+            const endMs = bar.startMs + Math.max(bar.durationMs, minimumMs);
+            lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
+        }
+    }
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`;
+}
+/** The records with a readable creation time, as bars. */
+function place(operations, now) {
+    const bars = [];
+    let latestMs = -Infinity;
+    operations.forEach((op, order) => {
+        const startMs = Date.parse(op.created_at);
+        if (!Number.isFinite(startMs))
+            return;
+        // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
+        const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
+        const updatedMs = Date.parse(op.updated_at);
+        const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN;
+        const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0;
+        latestMs = Math.max(latestMs, startMs, Number.isFinite(updatedMs) ? updatedMs : startMs);
+        bars.push({ op, kind, startMs, durationMs: Math.max(0, durationMs), order });
+    });
+    // Still in progress: until now, as far as the records tell.
+    const nowMs = now ?? latestMs;
+    for (const bar of bars)
+        if (bar.kind === 'in-progress')
+            bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs);
+    return bars;
+}
+/** Failed first (newest first), then those in progress, then the longest. */
+function mostTelling(bars, max) {
+    const rank = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 };
+    return [...bars]
+        .sort((a, b) => {
+        const byKind = rank[a.kind] - rank[b.kind];
+        if (byKind !== 0)
+            return byKind;
+        if (a.kind === 'done')
+            return b.durationMs - a.durationMs || a.order - b.order;
+        return b.startMs - a.startMs || a.order - b.order;
+    })
+        .slice(0, max);
+}
+/** Bars grouped by project, the projects in the order they first appear in the records. */
+function byProject(bars) {
+    const groups = new Map();
+    for (const bar of [...bars].sort((a, b) => a.order - b.order)) {
+        const project = typeof bar.op.project_id === 'string' ? bar.op.project_id : '';
+        const group = groups.get(project);
+        if (group)
+            group.push(bar);
+        else
+            groups.set(project, [bar]);
+    }
+    return groups;
+}
+/** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
+function label(bar) {
+    // A status the action does not know is not shown raw.
+    const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
+    return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
+}
+/**
+ * Server text reduced to ASCII letters, digits, `_` and `-` (each run of anything else one `_`),
+ * at most MAX_NAME characters (a longer one ends with `…`); `fallback` when nothing is left.
+ */
+function safeName(text, fallback) {
+    const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+    if (kept.length === 0)
+        return fallback;
+    return kept.length > MAX_NAME ? `${kept.slice(0, MAX_NAME - 1)}…` : kept;
+}
+/** "850 ms", "3.1 s", "42 s", "5 min 12 s", "2 h 05 min". */
+function duration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 10_000)
+        return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+    const seconds = Math.floor(ms / 1000);
+    if (seconds < 60)
+        return `${seconds} s`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+    return `${Math.floor(seconds / 3600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`;
+}
+/** Times of day while the title's two dates tell the day; past that, the day too. */
+function axisFormat(spanMs) {
+    if (spanMs <= 26 * HOUR)
+        return '%H:%M';
+    if (spanMs <= 4 * DAY)
+        return '%a %H:%M';
+    return '%d %b';
+}
+/** UTC as a zone-less time, which Mermaid reads and shows as is: the axis reads UTC wherever the reader is. */
+function wallClock(ms) {
+    return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+function range(firstMs, lastMs) {
+    const first = wallClock(firstMs).slice(0, 16);
+    const last = wallClock(lastMs).slice(0, 16);
+    return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
+}
+function caption(placed, drawn, given, listed) {
+    const total = listed?.total ?? given;
+    const left = total - drawn.length;
+    if (left === 0)
+        return '';
+    const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
+    const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
+    const notPlaced = given - placed.length;
+    const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`];
+    if (failedLeft > 0)
+        parts.push(`${failedLeft} more failed.`);
+    if (notPlaced > 0)
+        parts.push(`${notPlaced} had no readable creation time.`);
+    return `<p>${parts.join(' ')}</p>\n`;
+}
+
+// EXTERNAL MODULE: ./src/api/paging.ts
+var paging = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+;// CONCATENATED MODULE: ./src/operations/listing.ts
+
+
+
+
+
+
+/** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
+const MAX_PAGES_PER_PROJECT = 1000;
+/**
+ * Projects read at once. The pacer, not this, keeps the step within the rate limits: a few
+ * requests in flight are enough to cover the time each answer takes.
+ */
+const PROJECTS_AT_ONCE = 8;
+/** A page the platform keeps answering 429 or 503 to is given up after this many attempts. */
+const MAX_CONGESTED_ATTEMPTS = 10;
+/** Statuses of a project that mean it cannot be read (not found, or out of the key's reach): the others are still listed. */
+const UNREADABLE_STATUSES = new Set([403, 404]);
+/** Reads projects' operations for one step: every request paced, congestion absorbed and said once. */
+class OperationsReader {
+    ctx;
+    congestionWarned = false;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** That the branch exists: a branch id that names none would list nothing, and a health check would always pass. */
+    async checkBranch(projectId, branchId) {
+        await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
+    }
+    /**
+     * Reads every project of `projectIds`, PROJECTS_AT_ONCE at a time, and hands each page's
+     * listed operations to `onPage` (with the project's index), awaited before the next page of
+     * that project. A project that cannot be read (404, 403) is reported and the others go on;
+     * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
+     * listing, after the requests in flight, and is thrown.
+     */
+    async listProjects(projectIds, filter, onPage) {
+        const results = new Array(projectIds.length);
+        let next = 0;
+        let failure;
+        const worker = async () => {
+            while (failure === undefined && next < projectIds.length) {
+                const index = next++;
+                const projectId = projectIds[index];
+                try {
+                    results[index] = await this.listProject(projectId, filter, (operations) => onPage(index, operations));
+                }
+                catch (error) {
+                    if (error instanceof http_errors/* RequestError */.GI && error.kind === 'http' && UNREADABLE_STATUSES.has(error.status ?? 0)) {
+                        results[index] = { projectId, listed: 0, end: { kind: 'unreadable', error } };
+                    }
+                    else
+                        failure ??= { error };
+                }
+            }
+        };
+        await Promise.all(Array.from({ length: Math.min(PROJECTS_AT_ONCE, projectIds.length) }, worker));
+        if (failure)
+            throw failure.error;
+        return results;
+    }
+    /** One project: its pages from the head of the list until `since`, the end, or one operation past `max-operations`. */
+    async listProject(projectId, filter, onPage) {
+        // The last two pages: a listing that streams what it reads keeps no list of every id.
+        const guard = new paging/* PagingGuard */.m(undefined, { pages: 2 });
+        const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined;
+        let listed = 0;
+        let cursor;
+        const done = (end) => ({ projectId, listed, end });
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations`;
+        for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
+            // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
+            const limit = filtered ? endpoints/* OPERATIONS_PAGE_LIMIT */.lZ : Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, filter.maxOperations + 1 - listed);
+            const result = await this.throughCongestion(`a page of ${where}`, () => (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }));
+            const fresh = guard.unseen(result.operations, (o) => o.id);
+            if (result.operations.length > 0 && fresh.length === 0) {
+                return done({
+                    kind: 'broken',
+                    warning: `The page of ${where} after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
+                        `its listing ends there and may be incomplete (${listed} listed).`,
+                });
+            }
+            const kept = [];
+            let end;
+            for (const operation of fresh) {
+                // Newest first: the first one older than `since` ends the list.
+                if (filter.sinceMs !== undefined && Date.parse(operation.created_at) < filter.sinceMs) {
+                    end = { kind: 'complete' };
+                    break;
+                }
+                if (!matches(operation, filter))
+                    continue;
+                if (listed === filter.maxOperations) {
+                    end = { kind: 'cut' };
+                    break;
+                }
+                kept.push(operation);
+                listed++;
+            }
+            await onPage(kept);
+            if (end)
+                return done(end);
+            const next = result.cursor;
+            // The service sends a cursor even on the last page: a short page is the end.
+            if (result.operations.length < limit || !next)
+                return done({ kind: 'complete' });
+            if (guard.repeated(next)) {
+                return done({
+                    kind: 'broken',
+                    warning: `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
+                        `its listing ends there and may be incomplete (${listed} listed).`,
+                });
+            }
+            cursor = next;
+        }
+        return done({
+            kind: 'broken',
+            warning: `The operations of project ${(0,base_text/* untrusted */.bp)(projectId)} were still going on after ${MAX_PAGES_PER_PROJECT} pages: ` +
+                `its listing ends there and is incomplete (${listed} listed).`,
+        });
+    }
+    /**
+     * A read that a 429 or 503 only delays: the pacer holds every request back as long as the
+     * platform asks (a 503 that does not say, a back-off), and the read goes again, up to
+     * MAX_CONGESTED_ATTEMPTS times. One warning for the step's first congestion, the rest in the debug log.
+     */
+    async throughCongestion(where, read) {
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await read();
+            }
+            catch (error) {
+                const congested = error instanceof http_errors/* RequestError */.GI && error.kind === 'http' && retry/* CONGESTION_STATUSES */.lg.has(error.status ?? 0);
+                if (!congested || attempt >= MAX_CONGESTED_ATTEMPTS)
+                    throw error;
+                // A 429, or a 503 with Retry-After, has paused the pacer already.
+                if (error.retryAfterMs === undefined && error.status !== 429) {
+                    this.ctx.pacer.pause((0,retry/* backoffDelay */.EY)(attempt, retry/* DEFAULT_RETRY_POLICY */.cO, this.ctx.random));
+                }
+                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+                const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
+                    `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}: every request waits as asked, and the read goes again.`;
+                if (this.congestionWarned)
+                    this.ctx.log.debug(message);
+                else
+                    this.ctx.log.warning(message);
+                this.congestionWarned = true;
+            }
+        }
+    }
+}
+function matches(operation, filter) {
+    return ((filter.statuses === undefined || filter.statuses.has(operation.status)) &&
+        (filter.actions === undefined || filter.actions.has(operation.action)) &&
+        (filter.branchId === undefined || operation.branch_id === filter.branchId));
+}
+
+;// CONCATENATED MODULE: ./src/operations/pacing.ts
+/**
+ * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
+ * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
+ * of waiters must slow down together when the service says it is congested:
+ * - a 429 or 503 doubles this job's interval, up to a bound, and the next poll comes no sooner
+ *   than Retry-After, plus a random part so jobs told the same Retry-After do not return together;
+ * - every round the service answers narrows the interval again, back to `poll-interval`: fast
+ *   from a long interval, gently near the normal one, where congestion starts again.
+ * The first poll goes out at once, with no random offset: in a model of 100 jobs started
+ * together (`npm run bench -- --only rate-limits`) an offset of up to 3 s before the first or
+ * the second poll changed neither the 429s nor the detection latency beyond the noise between
+ * seeds, and it cost every gate whose operations were already done that much time for nothing.
+ * At `poll-interval` the pace has no jitter: a calm waiter polls exactly that often.
+ */
+/** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
+const MAX_CONGESTED_INTERVAL_MS = 60_000;
+/** Each congested round multiplies the interval by this. */
+const WIDENING = 2;
+/**
+ * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
+ * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
+ * slowly keeps a fleet just under the account's limit instead of overshooting it into long
+ * Retry-After waits: in a model of 100 jobs (`npm run bench -- --only rate-limits`), 16 gave the
+ * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
+ */
+const NARROWING_ROUNDS = 16;
+class PollPace {
+    baseMs;
+    maxMs;
+    currentMs;
+    random;
+    constructor(baseMs, random = Math.random) {
+        this.baseMs = baseMs;
+        this.maxMs = Math.max(baseMs, MAX_CONGESTED_INTERVAL_MS);
+        this.currentMs = baseMs;
+        this.random = random;
+    }
+    /** The interval the waiter polls at now, without jitter. */
+    get intervalMs() {
+        return this.currentMs;
+    }
+    /** Whether congestion has widened the interval beyond `poll-interval`. */
+    get widened() {
+        return this.currentMs > this.baseMs;
+    }
+    /** The wait after a round the service answered; a widened interval narrows a step. */
+    afterAnswer() {
+        this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
+        if (!this.widened)
+            return this.baseMs;
+        // Jitter keeps slowed jobs from falling back into step; never faster than poll-interval.
+        return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
+    }
+    /** The wait after a 429 or 503: the widened interval, and never sooner than Retry-After. */
+    afterCongestion(retryAfterMs) {
+        this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
+        return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
+    }
+}
+const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
+/** How long every request waits after a 429 that names no Retry-After. */
+const CONGESTION_PAUSE_MS = 1000;
+/** Requests of one window: those in flight, and when each finished one's answer came. */
+class Window {
+    limit;
+    lengthMs;
+    inFlight = 0;
+    /** Ascending; those before `head` have left the window. */
+    ended = [];
+    head = 0;
+    constructor(limit, lengthMs) {
+        this.limit = limit;
+        this.lengthMs = lengthMs;
+    }
+    /** How long until one more request fits: 0 now, undefined until a request in flight ends. */
+    waitAt(now) {
+        while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
+            this.head++;
+        if (this.head > 1024) {
+            this.ended.splice(0, this.head);
+            this.head = 0;
+        }
+        const inWindow = this.ended.length - this.head;
+        const over = this.inFlight + inWindow - this.limit + 1;
+        if (over <= 0)
+            return 0;
+        // Requests in flight end later than any that ended: the over-th oldest that ended frees the place.
+        return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
+    }
+    end(at) {
+        this.inFlight--;
+        // Answers come in any order; their times on this clock only grow.
+        this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
+    }
+}
+/**
+ * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per
+ * route), so that reading hundreds of projects costs no 429: a request goes only when fewer
+ * than the limit of each of its windows (the account's minute, its route's second) are in
+ * flight or were answered within the window. Counting a request from its answer, not from its
+ * sending, never lets the service count one more in its window than the limit, whatever the
+ * network's delays: the service saw a request before its answer came. Requests take their
+ * turns in the order they asked. A 429 (or a 503 with Retry-After) holds every request back
+ * for as long as it says (a 429 without Retry-After, CONGESTION_PAUSE_MS): other jobs of the
+ * account share its budget.
+ */
+class RequestPacer {
+    clock;
+    budget;
+    account;
+    routes = new Map();
+    pausedUntil = Number.NEGATIVE_INFINITY;
+    queue = Promise.resolve();
+    ended = settles();
+    /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+    sent = 0;
+    congested = 0;
+    constructor(clock, budget = SERVICE_RATE_BUDGET) {
+        this.clock = clock;
+        this.budget = budget;
+        this.account = new Window(budget.perMinute, 60_000);
+    }
+    turn(request, deadline) {
+        const turn = this.queue.then(() => this.admit(routeOf(request), deadline));
+        this.queue = turn.catch(() => undefined);
+        return turn;
+    }
+    /** Holds every request back until `ms` from now. */
+    pause(ms) {
+        this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+    }
+    async admit(route, deadline) {
+        const windows = [this.account, this.routeWindow(route)];
+        for (;;) {
+            const now = this.clock.now();
+            // Past the deadline the request goes, and fails on it at once.
+            if (now >= deadline)
+                break;
+            let waitMs = Math.max(0, this.pausedUntil - now);
+            let untilAnEnd = false;
+            for (const window of windows) {
+                const wait = window.waitAt(now);
+                if (wait === undefined)
+                    untilAnEnd = true;
+                else
+                    waitMs = Math.max(waitMs, wait);
+            }
+            if (waitMs > 0)
+                await this.clock.sleep(Math.min(waitMs, deadline - now));
+            else if (untilAnEnd)
+                await this.ended.promise;
+            else
+                break;
+        }
+        for (const window of windows)
+            window.inFlight++;
+        this.sent++;
+        let over = false;
+        return (answer) => {
+            if (over)
+                return;
+            over = true;
+            const now = this.clock.now();
+            for (const window of windows)
+                window.end(now);
+            if (answer.status === 429 || (answer.status === 503 && answer.retryAfterMs !== undefined)) {
+                this.congested++;
+                this.pause(answer.retryAfterMs ?? CONGESTION_PAUSE_MS);
+            }
+            const { resolve } = this.ended;
+            this.ended = settles();
+            resolve();
+        };
+    }
+    routeWindow(route) {
+        let window = this.routes.get(route);
+        if (!window) {
+            window = new Window(this.budget.perRoutePerSecond, 1000);
+            this.routes.set(route, window);
+        }
+        return window;
+    }
+}
+/** `GET /projects/{}/operations`: the route a request counts against, its ids left out (the API's paths alternate names and ids). */
+function routeOf(request) {
+    const segments = request.path.split('?')[0].split('/').filter(Boolean);
+    return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
+}
+function settles() {
+    let resolve = () => undefined;
+    const promise = new Promise((done) => (resolve = done));
+    return { promise, resolve };
+}
+
+;// CONCATENATED MODULE: ./src/operations/report.ts
+
+
+/** Operations the summary's table shows at most. */
+const MAX_TABLE_ROWS = 200;
+/** Operations with a status of `fail-on-status` the error names at most. */
+const MAX_NAMED_IN_ERROR = 5;
+/** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
+function newestFirst(a, b) {
+    return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
+}
+function longestFirst(a, b) {
+    return b.durationMs - a.durationMs || newestFirst(a, b);
+}
+/** The first `limit` of what it is given, by `order`, holding at most twice that many. */
+class TopPicks {
+    limit;
+    order;
+    items = [];
+    constructor(limit, order) {
+        this.limit = limit;
+        this.order = order;
+    }
+    add(item) {
+        this.items.push(item);
+        if (this.items.length >= 2 * this.limit)
+            this.trim();
+    }
+    picked() {
+        this.trim();
+        return [...this.items];
+    }
+    trim() {
+        this.items = this.items.sort(this.order).slice(0, this.limit);
+    }
+}
+class ListingReport {
+    /** Every status listed, the 8 known ones first (at 0 when none had it). */
+    statusCounts = new Map(operations_status/* OPERATION_STATUSES */.xQ.map((status) => [status, 0]));
+    projects;
+    total = 0;
+    failed = 0;
+    /** How many listed operations have a status of `fail-on-status`. */
+    failingCount = 0;
+    failedIds;
+    positions;
+    failOn;
+    /** For the summary's table: the failed ones, then the others, newest first. */
+    failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
+    bars = new Map([
+        ['failure', new TopPicks(MAX_BARS, newestFirst)],
+        ['pending', new TopPicks(MAX_BARS, newestFirst)],
+        ['unknown', new TopPicks(MAX_BARS, newestFirst)],
+        ['success', new TopPicks(MAX_BARS, longestFirst)],
+    ]);
+    failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
+    now;
+    /** `now`: where the time of an operation still in progress runs to. */
+    constructor(projects, now, failOn = []) {
+        this.now = now;
+        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
+        this.failedIds = Array.from({ length: projects }, () => []);
+        this.positions = new Array(projects).fill(0);
+        this.failOn = new Set(failOn);
+    }
+    add(projectIndex, operation) {
+        const { status } = operation;
+        const group = (0,operations_status/* statusGroup */.u9)(status);
+        const createdMs = Date.parse(operation.created_at) || 0;
+        const item = {
+            operation,
+            projectIndex,
+            position: this.positions[projectIndex]++,
+            createdMs,
+            // The record's time is that of its last change of status: one still going has taken until now so far.
+            durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
+        };
+        this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1);
+        this.total++;
+        const project = this.projects[projectIndex];
+        project.operations++;
+        if (project.longest === undefined || longestFirst(item, project.longest) < 0)
+            project.longest = item;
+        if (group === 'failure') {
+            this.failed++;
+            project.failed++;
+            this.failedIds[projectIndex].push(operation.id);
+            this.failedRows.add(item);
+        }
+        else
+            this.otherRows.add(item);
+        if (group === 'pending')
+            project.inProgress++;
+        this.bars.get((0,operations_status/* isKnownStatus */.ih)(status) ? group : 'unknown').add(item);
+        if (this.failOn.has(status)) {
+            this.failingCount++;
+            this.failOnPicks.add(item);
+        }
+    }
+    /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+    failedOperationIds() {
+        return this.failedIds.flat();
+    }
+    /** The newest of them, for the error. */
+    failing() {
+        return this.failOnPicks.picked();
+    }
+    /** The summary table's rows: the failed ones first, then the others, each newest first. */
+    rows() {
+        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS);
+    }
+    /** What the chart may draw: every operation it would pick from all of them. */
+    chartCandidates() {
+        return [...this.bars.values()].flatMap((picks) => picks.picked());
+    }
+    /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+    statusCountsObject() {
+        return Object.fromEntries(this.statusCounts);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/list-operations.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
+const MAX_PROJECTS_NAMED = 10;
+async function runListOperations(ctx, options) {
+    const startedAt = ctx.clock.now();
+    const sinceMs = sinceOf(options, startedAt);
+    const pacer = new RequestPacer(ctx.clock);
+    const client = ctx.client.withPacing(pacer);
+    const reader = new OperationsReader({ client, pacer, log: ctx.log });
+    const scope = options.projects;
+    let projectIds;
+    let orgId;
+    const notes = [];
+    if (scope.kind === 'one')
+        projectIds = [scope.projectId];
+    else if (scope.kind === 'list')
+        projectIds = scope.projectIds;
+    else {
+        orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId);
+        const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
+        if (found.warning) {
+            ctx.log.warning(found.warning);
+            notes.push(found.warning);
+        }
+        // Listed by id only when the platform could not read their records in time: their operations can still be read.
+        projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+    }
+    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
+    if (scope.kind === 'one' && branchId !== undefined)
+        await reader.checkBranch(scope.projectId, branchId);
+    const filter = {
+        maxOperations: options.maxOperations,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+        ...(options.actions ? { actions: new Set(options.actions) } : {}),
+        ...(branchId === undefined ? {} : { branchId }),
+    };
+    ctx.log.info(`Listing the operations of ${list_operations_describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
+    const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
+    const file = new outputs/* ListFileWriter */.gd(options.fileDir, 'operations');
+    const held = new HeldOutput(projectIds.length);
+    let listings;
+    try {
+        listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+            const records = [];
+            for (const operation of operations) {
+                report.add(index, operation);
+                const json = (0,outputs/* recordJson */.ki)(operation);
+                held.add(index, json);
+                records.push(json);
+            }
+            await file.add(index, records);
+        });
+    }
+    catch (error) {
+        await file.discard();
+        throw error;
+    }
+    const path = await file.finish();
+    const cut = listings.filter((l) => l.end.kind === 'cut');
+    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
+    const unreadable = listings.flatMap((l) => (l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []));
+    const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
+    for (const warning of broken)
+        ctx.log.warning(warning);
+    const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
+    if (cutNote)
+        ctx.log.warning(cutNote);
+    ctx.log.info(describeTotals(report, projectIds.length, pacer));
+    const failures = [];
+    const next = [];
+    if (unreadable.length > 0) {
+        failures.push(describeUnreadable(unreadable, projectIds.length));
+        next.push('Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
+            "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
+    }
+    const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined;
+    if (failing) {
+        failures.push(failing);
+        next.push('The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
+            'A later step can read `failed-operation-ids` and `operations-file`.');
+    }
+    const operations = held.json();
+    return {
+        outputs: {
+            ...(operations === undefined ? {} : { operations }),
+            'operations-file': path,
+            'operation-count': String(report.total),
+            'status-counts': JSON.stringify(report.statusCountsObject()),
+            'failed-operation-ids': JSON.stringify(report.failedOperationIds()),
+            'incomplete-project-ids': JSON.stringify(incomplete),
+            ...(orgId === undefined ? {} : { 'org-id': orgId }),
+        },
+        ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
+        summary: summaryOf({
+            options,
+            projectIds,
+            listings,
+            report,
+            orgId,
+            sinceMs,
+            startedAt,
+            notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
+            // A project list whose paging went wrong may lack projects no output can name.
+            incomplete: incomplete.length > 0 || notes.length > 0,
+        }),
+        ...(failures.length > 0 ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
+        ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
+    };
+}
+/** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
+function sinceOf(options, now) {
+    const { since } = options;
+    if (since === undefined)
+        return undefined;
+    const ms = since.kind === 'ago' ? now - since.ms : since.ms;
+    if (ms > now) {
+        throw new errors/* InputError */.dz(`Input \`since\` is ${(0,base_text/* quoted */.TL)(since.text, 80)}, which is in the future (the step started at ${(0,base_text/* untrusted */.bp)(new Date(now).toISOString())}): ` +
+            'no operation was created after it. Give a time in the past, or a span back from now such as 24h.');
+    }
+    return Math.floor(ms / 1000) * 1000;
+}
+/**
+ * The `operations` output while it fits the output limit, each project's records in order; past
+ * the limit only its size is kept (the file has every record).
+ */
+class HeldOutput {
+    parts;
+    /** The JSON array's size in bytes. */
+    bytes = 2;
+    constructor(projects) {
+        this.parts = Array.from({ length: projects }, () => []);
+    }
+    add(index, json) {
+        this.bytes += Buffer.byteLength(json, 'utf8') + (this.bytes > 2 ? 1 : 0);
+        if (this.bytes > outputs/* OUTPUT_LIMIT_BYTES */._G)
+            this.parts = undefined;
+        else
+            this.parts?.[index].push(json);
+    }
+    json() {
+        return this.parts && `[${this.parts.flat().join(',')}]`;
+    }
+}
+function list_operations_describeScope(options, projects, orgId) {
+    const scope = options.projects;
+    if (scope.kind === 'one') {
+        return scope.branchId === undefined
+            ? `project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`
+            : `branch ${(0,base_text/* untrusted */.bp)(scope.branchId)} of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`;
+    }
+    if (scope.kind === 'list')
+        return `${projects} project(s)`;
+    return orgId === undefined
+        ? `the ${projects} project(s) of the key's user`
+        : `the ${projects} project(s) of organization ${(0,base_text/* untrusted */.bp)(orgId)}`;
+}
+function describeFilter(options, sinceMs) {
+    const parts = [
+        sinceMs === undefined ? '' : ` since ${new Date(sinceMs).toISOString().replace('.000Z', 'Z')}`,
+        `, at most ${options.maxOperations}${options.projects.kind === 'one' ? '' : ' of each'}, the newest`,
+        options.statuses ? `, with status ${options.statuses.join(', ')}` : '',
+        options.actions ? `, with action ${options.actions.join(', ')}` : '',
+        options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
+    ];
+    // Statuses and actions the inputs checked: words of letters, digits and _ . -
+    return (0,base_text/* untrusted */.bp)(parts.join(''), Number.POSITIVE_INFINITY);
+}
+function describeTotals(report, projects, pacer) {
+    const counts = [...report.statusCounts]
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${n} ${(0,base_text/* untrusted */.bp)(status, 40)}`)
+        .join(', ');
+    const congested = pacer.congested > 0 ? `; ${pacer.congested} answered 429 and were sent again after the wait asked for` : '';
+    return `Listed ${report.total} operation(s) of ${projects} project(s) in ${pacer.sent} request(s)${congested}${counts ? `: ${counts}` : ''}.`;
+}
+function describeCut(cut, max) {
+    return (`${cut.length} project(s) have more operations than \`max-operations\` (${max}) lets the step list, so only their newest are listed: ` +
+        `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them; raise \`max-operations\` (up to 100000) or set a later \`since\` for all of them.`);
+}
+function describeUnreadable(unreadable, total) {
+    const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
+    const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
+    return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed; every other project's are ` +
+        `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+}
+function describeFailing(report, failOn, projectIds) {
+    const named = report.failing().map(({ operation: o, projectIndex }) => {
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}`;
+        return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
+    });
+    const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
+    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
+        `${(0,base_text/* untrusted */.bp)(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`);
+}
+function describeSome(ids) {
+    const named = ids
+        .slice(0, MAX_PROJECTS_NAMED)
+        .map((id) => (0,base_text/* untrusted */.bp)(id, 80))
+        .join(', ');
+    return ids.length > MAX_PROJECTS_NAMED ? `${named}, and ${ids.length - MAX_PROJECTS_NAMED} more` : named;
+}
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)'];
+function summaryOf(parts) {
+    const { options, projectIds, report } = parts;
+    const several = options.projects.kind !== 'one';
+    const listed = report.rows();
+    const candidates = report.chartCandidates().sort(newestFirst);
+    return ((0,summary/* heading */.R_)(summaryTitle(parts)) +
+        (0,summary/* paragraph */.FY)(describeCounts(report)) +
+        parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
+        (several && projectIds.length > 0 ? projectTable(parts) : '') +
+        operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed } }) +
+        (listed.length > 0
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, listed, (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)), { total: report.total, rest: 'the `operations-file` output' })
+            : ''));
+}
+function summaryTitle(parts) {
+    const { options, projectIds, report, orgId, sinceMs } = parts;
+    const scope = options.projects;
+    const whose = scope.kind === 'one'
+        ? `project ${scope.projectId}${scope.branchId === undefined ? '' : `, branch ${scope.branchId}`}`
+        : scope.kind === 'all' && orgId !== undefined
+            ? `the ${projects(projectIds.length)} of organization ${orgId}`
+            : projects(projectIds.length);
+    const since = sinceMs === undefined ? '' : ` since ${(0,summary/* formatDate */.Yq)(new Date(sinceMs).toISOString())}`;
+    return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
+}
+/**
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
+ * words once, with the statuses it stands for where they are not the word itself.
+ */
+function describeCounts(report) {
+    const counts = [...report.statusCounts].filter(([, n]) => n > 0);
+    if (counts.length === 0)
+        return 'No operation listed.';
+    const byWord = new Map();
+    const unknown = [];
+    for (const [status, n] of counts) {
+        const word = (0,operations_status/* consoleWord */.aN)(status);
+        if (word === undefined)
+            unknown.push(`${n} of a status the action does not know (${status})`);
+        else
+            byWord.set(word, [...(byWord.get(word) ?? []), [status, n]]);
+    }
+    const words = [...byWord].map(([word, statuses]) => {
+        const total = statuses.reduce((sum, [, n]) => sum + n, 0);
+        if (statuses.length === 1)
+            return statuses[0][0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0][0]})`;
+        return `${total} ${word} (${statuses.map(([status, n]) => `${n} ${status}`).join(', ')})`;
+    });
+    return `${report.total} operation(s): ${(0,base_text/* untrusted */.bp)([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`;
+}
+function projectTable(parts) {
+    const { listings, report } = parts;
+    const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
+    rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
+        b.tally.failed - a.tally.failed ||
+        b.tally.inProgress - a.tally.inProgress ||
+        a.index - b.index);
+    return (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+        const { end } = listing;
+        const operations = end.kind === 'unreadable'
+            ? `could not be read (${end.error.status ?? end.error.kind})`
+            : end.kind === 'cut'
+                ? `${tally.operations} (the newest; more not listed)`
+                : end.kind === 'broken'
+                    ? `${tally.operations} (may be incomplete)`
+                    : tally.operations;
+        const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+        return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+    });
+}
+/**
+ * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
+ * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ */
+function operationRow({ operation: o, durationMs }) {
+    const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
+    const duration = `${(0,clock/* formatDuration */.a)(durationMs)}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
+    return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)];
+}
+/** The characters of an operation id the table shows: the first group of its UUID. */
+const SHORT_ID = 8;
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+function shortDate(iso) {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ');
+}
+function projects(n) {
+    return n === 1 ? '1 project' : `${n} projects`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/list-projects.ts
+
+
+
+
+
+/** The most ids of unreadable projects one warning names. */
+const MAX_UNAVAILABLE_NAMED = 20;
+/** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
+async function runListProjects(ctx, options) {
+    const orgId = await organizationForProjects(ctx, options.orgId);
+    const { projects, unavailableIds, warning } = await (0,endpoints/* listAllProjects */.SB)(ctx.client, { orgId, search: options.search });
+    if (warning)
+        ctx.log.warning(warning);
+    // Never passed off as complete: the heading says so, not only the log.
+    const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : '';
+    ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${(0,base_text/* quoted */.TL)(options.search)}`}.`);
+    const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined;
+    // A partial list is never passed off as complete.
+    if (partial)
+        ctx.log.warning(partial);
+    const json = JSON.stringify(projects);
+    // Outputs too large to pass on are left unset on the way out; the file holds every record.
+    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'projects', json);
+    return {
+        outputs: {
+            projects: json,
+            'project-ids': JSON.stringify(projects.map((p) => p.id)),
+            'projects-file': path,
+            ...(orgId === undefined ? {} : { 'org-id': orgId }),
+        },
+        summary: (0,summary/* heading */.R_)(`Projects (${projects.length}${incomplete})`) +
+            (warning ? (0,summary/* paragraph */.FY)(warning) : '') +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'region', 'Postgres', 'created'], projects, (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, (0,summary/* formatDate */.Yq)(p.created_at)], { rest: '`projects-file`' }) +
+            (partial ? (0,summary/* paragraph */.FY)(partial) : ''),
+    };
+}
+function describeUnavailable(ids) {
+    const named = ids
+        .slice(0, MAX_UNAVAILABLE_NAMED)
+        .map((id) => (0,base_text/* untrusted */.bp)(id, 80))
+        .join(', ');
+    const more = ids.length > MAX_UNAVAILABLE_NAMED ? `, and ${ids.length - MAX_UNAVAILABLE_NAMED} more` : '';
+    return (`The list is incomplete: the platform could not read ${ids.length} project(s) in time (unavailable_project_ids: ${named}${more}). ` +
+        'They are not in the outputs; run the step again for a complete list.');
+}
+
+;// CONCATENATED MODULE: ./src/keys/pruning.ts
+
+
+
+/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+const IN_USE_WINDOW_MS = 10 * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+function judgeKeys(keys, options, now, own) {
+    const verdicts = [];
+    for (const key of keys) {
+        if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
+            continue;
+        const reasons = reasonsToPrune(key, options.unusedForMs, now);
+        if (reasons.length === 0)
+            continue;
+        const verdict = { key, reasons };
+        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        if (kept !== undefined)
+            verdict.kept = kept;
+        verdicts.push(verdict);
+    }
+    // Least recently used first: the order they are revoked in.
+    return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id);
+}
+function reasonsToPrune(key, unusedForMs, now) {
+    const reasons = [];
+    const expiry = (0,keys_expiry/* expiryOf */.p1)(key.name);
+    if (expiry !== undefined && expiry <= now)
+        reasons.push(`expired ${(0,summary/* formatDate */.Yq)(new Date(expiry).toISOString())} (by its name)`);
+    if (unusedForMs !== undefined) {
+        const before = now - unusedForMs;
+        const used = (0,usage/* lastUseOf */.xk)(key);
+        const created = (0,usage/* readTime */.aQ)(key.created_at);
+        if (used === null) {
+            if (created <= before)
+                reasons.push(`never used, created ${describeSpan(now - created)} ago`);
+        }
+        else if (used <= before) {
+            reasons.push(`not used for ${describeSpan(now - used)}`);
+        }
+    }
+    return reasons;
+}
+/** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
+function inUse(key, now) {
+    const since = now - IN_USE_WINDOW_MS;
+    const used = (0,usage/* lastUseOf */.xk)(key) ?? undefined;
+    const created = (0,usage/* readTime */.aQ)(key.created_at);
+    if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
+        return 'its created_at or last_used_at is not a time the action can read';
+    }
+    if (used !== undefined && used > since)
+        return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    if (created > since)
+        return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    return undefined;
+}
+function ownKeyText(own) {
+    return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
+}
+/** Last use, or creation for a key never used; an unreadable time sorts last. */
+function lastTouched(key) {
+    const at = (0,usage/* lastUseOf */.xk)(key) ?? (0,usage/* readTime */.aQ)(key.created_at);
+    return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
+}
+/** "3 min", "5 h", "45 days": how long, to the unit that matters. */
+function describeSpan(ms) {
+    if (ms >= 2 * DAY_MS)
+        return `${Math.floor(ms / DAY_MS)} days`;
+    if (ms >= 2 * HOUR_MS)
+        return `${Math.floor(ms / HOUR_MS)} h`;
+    return `${Math.max(0, Math.floor(ms / MINUTE_MS))} min`;
+}
+function ago(ms) {
+    return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
+
+
+
+
+
+
+
+
+/**
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
+ * namespace, and revoke them, within guards that no selector can get round:
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing at all when the action cannot tell which it is;
+ * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
+ * - nothing at all when more than `max-revoke` keys are selected.
+ */
+/** Per-key log lines; the summary and the outputs hold every key. */
+const MAX_LOGGED_KEYS = 100;
+async function runPruneKeys(ctx, options) {
+    const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
+    // A key listed twice is judged, counted and revoked once.
+    const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
+    const now = ctx.clock.now();
+    const verdicts = judgeKeys(keys, options, now, own);
+    const selected = verdicts.filter((v) => v.kept === undefined);
+    const kept = verdicts.filter((v) => v.kept !== undefined);
+    const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
+    ctx.log.info(`Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
+        (options.dryRun ? ' Dry run: nothing is revoked.' : ''));
+    ctx.log.info(describeOwnKey(own));
+    logVerdicts(ctx, verdicts, options.dryRun, namespace);
+    const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where);
+    const revoked = [];
+    let failure;
+    if (selected.length === 0) {
+        ctx.log.info('No key is selected: there is nothing to revoke.');
+    }
+    else if (options.dryRun) {
+        if (reason)
+            ctx.log.warning(`A run with \`dry-run: false\` would revoke nothing: ${reason}`);
+        else
+            ctx.log.info(`Dry run: ${selected.length} key(s) would be revoked. Set \`dry-run: false\` to revoke them.`);
+    }
+    else if (reason) {
+        failure = `Nothing was revoked: ${reason}`;
+    }
+    else {
+        failure = (await revokeSelected(ctx, selected, namespace, revoked)).failure;
+    }
+    return {
+        outputs: {
+            'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
+            'revoked-key-ids': JSON.stringify(revoked),
+            ...organizationOutput(namespace),
+        },
+        summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
+        failure,
+    };
+}
+/**
+ * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
+ * would still revoke that many keys of what is likely a wrong selector, and as many again on
+ * every run: none is safer, and a person looks.
+ */
+function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
+    if (count > maxRevoke) {
+        return (`${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
+            `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`);
+    }
+    if (own.kind === 'unknown' && count > 0) {
+        return (`the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
+            'The platform may record key use late: run the step again in a few minutes.');
+    }
+    return undefined;
+}
+async function revokeSelected(ctx, selected, namespace, revoked) {
+    const byId = new Map(selected.map((v) => [v.key.id, v]));
+    const ids = selected.map((v) => v.key.id);
+    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, ids, namespace, {
+        revoked: (id) => {
+            const { key, reasons } = byId.get(id);
+            ctx.log.info(`Revoked API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}: ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}.`);
+        },
+    });
+    revoked.push(...run.revoked);
+    if (!run.failed)
+        return {};
+    const { id, error, uncertain } = run.failed;
+    const before = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : '';
+    const maybe = uncertain ? ` API key ${id} may or may not be revoked: check it with list-keys.` : '';
+    const done = `${maybe}${before || (uncertain ? ' No other key was.' : ' No key was revoked.')}`;
+    return { failure: `${(0,errors/* messageOf */.bD)(error)}${done}` };
+}
+function describeSelectors(options) {
+    const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
+    const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
+    return `keys whose names say they have expired${unused}${named}`;
+}
+function describeOwnKey(own) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return `The step's key is ${own.where}.`;
+        case 'found':
+            return own.ids.length === 1
+                ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
+                : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`;
+        case 'unknown':
+            return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own.";
+    }
+}
+function logVerdicts(ctx, verdicts, dryRun, namespace) {
+    for (const verdict of verdicts.slice(0, MAX_LOGGED_KEYS)) {
+        const { key, reasons, kept } = verdict;
+        const message = `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)} (${(0,base_text/* untrusted */.bp)(scopeText(namespace, key), 80)}): ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}`;
+        if (kept !== undefined)
+            ctx.log.info(`Kept ${message}; but ${(0,base_text/* untrusted */.bp)(kept, 1000)}.`);
+        else if (dryRun)
+            ctx.log.info(`Would revoke ${message}.`);
+    }
+    if (verdicts.length > MAX_LOGGED_KEYS) {
+        ctx.log.info(`…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`);
+    }
+}
+function scopeText(namespace, key) {
+    const scope = (0,api_namespace/* scopeOf */.Od)(namespace, key);
+    return scope === 'project' ? `project ${key.project_id}` : scope;
+}
+function summarize(parts) {
+    const { options, selected, kept, revoked, blocked, failure, namespace } = parts;
+    const title = options.dryRun
+        ? `API keys to prune, dry run (${selected.length})`
+        : `API keys pruned (${revoked.length} of ${selected.length})`;
+    const rows = (verdicts, why) => verdicts.map((v) => [
+        { code: String(v.key.id) },
+        v.key.name,
+        scopeText(namespace, v.key),
+        (0,summary/* formatDate */.Yq)(v.key.created_at),
+        (0,summary/* formatDate */.Yq)(v.key.last_used_at),
+        v.key.last_used_from_addr,
+        why(v),
+    ]);
+    const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why'];
+    // A failure is the outcome: main adds it below the summary.
+    let outcome = '';
+    if (selected.length === 0)
+        outcome = 'No key is selected: nothing was revoked.';
+    else if (options.dryRun) {
+        outcome = blocked
+            ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
+            : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`;
+    }
+    else if (!failure)
+        outcome = `Revoked ${revoked.length} key(s).`;
+    return ((0,summary/* heading */.R_)(title) +
+        (0,summary/* paragraph */.FY)(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
+        (selected.length > 0
+            ? (0,summary/* table */.tp)(headers, rows(selected, (v) => v.reasons.join('; ')))
+            : '') +
+        (outcome ? (0,summary/* paragraph */.FY)(outcome) : '') +
+        (kept.length > 0
+            ? (0,summary/* heading */.R_)(`Selected, but kept by a guard (${kept.length})`, 4) +
+                (0,summary/* table */.tp)(headers, rows(kept, (v) => `${v.reasons.join('; ')}; kept: ${v.kept}`))
+            : ''));
+}
+
+;// CONCATENATED MODULE: ./src/commands/revoke-key.ts
+
+
+
+
+
+
+
+/**
+ * revoke-key: one key by `key-id`, or every key of a `key-name`, the step's own key last, and the
+ * outcome key by key.
+ */
+async function runRevokeKey(ctx, target) {
+    const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId });
+    const plan = target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName, namespace);
+    // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
+    let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
+    if (plan.byName && refusedStepKey(run))
+        failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
+    return {
+        outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
+        summary: (0,summary/* heading */.R_)('API keys revoked') +
+            (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
+        failure,
+        failedRequest: run.failed && (0,http_errors/* requestErrorIn */.pB)(run.failed.error),
+    };
+}
+/**
+ * The keys of a name, in the order they are revoked. The step's key may be one of them: it goes
+ * last, so the others are not refused for want of it. The platform may record key use late, and
+ * then no key shows a use by this step: the keys that may be the step's go last, and of them the
+ * one most recently used or made (the platform lists newest first, the step's key is in use, and
+ * it was made before the step began).
+ */
+async function planRevocationByName(ctx, name, namespace) {
+    const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
+    const named = keys.filter((k) => k.name === name);
+    const ids = orderForRevocation(named, own, stepStarted);
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    if (ids.length === 0)
+        ctx.log.warning(`No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}; nothing was revoked.`);
+    const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id));
+    if (mine.length === 1)
+        ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
+    if (mine.length > 1)
+        ctx.log.info(`The step's own key is one of ${(0,keys_ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
+    const likeliest = named.find((k) => k.id === ids.at(-1));
+    if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
+        ctx.log.info("No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
+            `the keys that may be it go last, the most recently used or made last of all: API key ${likeliest.id}.`);
+    }
+    return { ids, byName: { name, own } };
+}
+/**
+ * The keys (one record per key) that cannot be the step's own first, least recently used first
+ * (never used first); then those that may be, least recently used or made first, so the likeliest
+ * one goes last. Ties go by id.
+ */
+function orderForRevocation(keys, own, stepStarted) {
+    // An unreadable time counts as now: such a key goes late.
+    const time = (at) => (at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at);
+    const rank = (k) => {
+        if (!(0,usage/* mayBeOwnKey */.c$)(k, own, stepStarted))
+            return [0, time((0,usage/* lastUseOf */.xk)(k))];
+        return [1, time((0,usage/* lastUseOf */.xk)(k) ?? (0,usage/* readTime */.aQ)(k.created_at))];
+    };
+    return keys
+        .map((k) => ({ id: k.id, rank: rank(k) }))
+        .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
+        .map((k) => k.id);
+}
+/** The step's key was refused (401) after at least one key of the name was revoked: most likely it was one of them. */
+function refusedStepKey(run) {
+    const request = (0,http_errors/* requestErrorIn */.pB)(run.failed?.error);
+    return request?.status === 401 && run.revoked.length > 0;
+}
+/** One error naming every key of the name that is still valid, and what to do. */
+function describeLockedOut(run, name, own) {
+    const last = run.revoked.at(-1);
+    const why = own.kind === 'unknown'
+        ? "that was most likely the step's own key (no key of the name showed a use by this step, so the action could not tell)"
+        : "the step's key was revoked meanwhile, or was that key";
+    const left = [run.failed.id, ...run.notTried];
+    return (`The platform refused the step's key (401) after API key ${last} was revoked: ${why}. ` +
+        `Keys named ${(0,base_text/* quoted */.TL)(name)} still valid: ${(0,base_text/* untrusted */.bp)(left.join(', '), Number.POSITIVE_INFINITY)}. Already revoked: ${run.revoked.join(', ')}. ` +
+        `Run revoke-key again with \`key-name: ${(0,base_text/* untrusted */.bp)(name)}\` and an \`api-key\` of another name to revoke them.`);
+}
+
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A secret write in flight when the runner cancels may take this long to answer; the rest of the
+ * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
+ */
+const WRITE_GRACE_MS = 5_000;
+/** A new key may take a moment to be honoured everywhere: the proof tries this often on 401. */
+const PROOF_ATTEMPTS = 3;
+const PROOF_BACKOFF_MS = 1000;
+/**
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
+ * name, create and mask a new key, prove it works, store it in every target, and only then
+ * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
+ * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
+ * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
+ * took it and others did not, nothing at all is revoked, and a second run stores a newer key
+ * everywhere. A key of that name that appears during the run is another rotation's: this one
+ * then revokes no old key (see the promises in keys.ts). The keys are those of the same name and
+ * the same scope, in the namespace the new key was made in.
+ */
+async function runRotateKey(ctx, options) {
+    const target = await keyTargetFor(ctx, options);
+    const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
+    if (stores && stores.problems.length > 0)
+        return notPrepared(options, stores, target);
+    return rotate(ctx, options, target, stores);
+}
+/**
+ * Reads what each target needs before anything is written (see github/secret-stores.ts). GitHub's
+ * code (its client, the secret stores, the sealed box with @noble) is a chunk of the bundle of its
+ * own, loaded only here: no step that stores no secret runs any of it.
+ */
+async function prepareStores(ctx, secrets, github) {
+    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(498)]).then(__webpack_require__.bind(__webpack_require__, 5498));
+    const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
+    for (const note of stores.accessNotes())
+        ctx.log.info(note.message);
+    return stores;
+}
+async function rotate(ctx, options, target, stores) {
+    const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target);
+    const created = await createKeyOnce(ctx, ledger);
+    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${describeScope(target)}).`);
+    adviseScope(ctx, target, created.id);
+    const cancellation = cancellationOf(ctx);
+    // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
+    // lists and revokes the old ones, so they go even if the step's own key is one of them.
+    const newClient = ctx.client.withApiKey(created.key, `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+        "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.");
+    const lister = target.projectId === undefined ? newClient : ctx.client;
+    let listed;
+    try {
+        cancellation.checkpoint('prove the new key');
+        const proof = await proveKey(ctx, newClient, lister, target);
+        ctx.log.info(`The new key works: ${proof.message}.`);
+        listed = proof.keys;
+        const appeared = listed.filter((k) => ledger.isStranger(k));
+        if (appeared.length > 0)
+            throw new errors/* ActionError */.lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
+        cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys');
+    }
+    catch (error) {
+        throw await undoRotation(ctx, ledger, created, error);
+    }
+    let stored = '';
+    let outcomes = [];
+    let afterStore;
+    if (stores && options.secrets) {
+        const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
+        outcomes = await stores.storeEverywhere(created.key, {
+            clock: ctx.clock,
+            deadline: ctx.client.deadline,
+            settleDeadline: () => cancellation.undoDeadline(usual),
+            cancelled: () => cancellation.signal !== undefined,
+            stopped: cancellation.stopped,
+            cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+            onWait: (message) => ctx.log.warning(message),
+            // Handed out once a write may land (it left, and was not refused): from then on the post
+            // step must never revoke the key, which a target may hold. Refused, it is pending again.
+            onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
+        }, (outcome) => ctx.log.info(outcome.message));
+        if (outcomes.some((o) => o.status !== 'stored'))
+            return await notStoredEverywhere(ctx, options, ledger, created, outcomes);
+        const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+        stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(options.secrets.name)}${many}`;
+        // The store took a while: another rotation may have begun meanwhile.
+        try {
+            afterStore = await (0,usage/* listKeysMerged */.PT)(lister, target.namespace);
+        }
+        catch (error) {
+            return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`);
+        }
+    }
+    const latest = afterStore ?? listed;
+    const appeared = latest.filter((k) => ledger.isStranger(k));
+    if (appeared.length > 0) {
+        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
+    }
+    // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
+    const stillValid = new Set(latest.map((k) => k.id));
+    const replaced = snapshot.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && stillValid.has(k.id));
+    // `key-id` is revoked as asked, whatever keep-previous keeps.
+    const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
+    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
+    if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
+        doomed.push(options.keyId);
+    // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+    const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
+    const unlisted = doomed.filter((id) => !names.has(id));
+    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, target.namespace, unlisted);
+    for (const id of kept)
+        ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
+    if (doomed.length === 0 && kept.length === 0)
+        ctx.log.info('No old key to revoke.');
+    const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
+    return rotated(ledger, options, created, { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }, outcomes, failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`, failedRequest);
+}
+/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+const MAX_TARGETS_NAMED = 5;
+/** What went wrong with the targets that did not take the key, for one error line. */
+function describeTargetProblems(outcomes) {
+    const problems = outcomes.filter((o) => o.status !== 'stored');
+    const more = problems.length - MAX_TARGETS_NAMED;
+    const rest = more > 0 ? ` And ${more} more target(s): see the job summary and the \`secret-results\` output.` : '';
+    return `${problems
+        .slice(0, MAX_TARGETS_NAMED)
+        .map((o) => o.message)
+        .join(' ')}${rest}`;
+}
+/** A target could not be prepared: no key was made, nothing was written. */
+function notPrepared(options, stores, target) {
+    const failed = new Set(stores.problems.map((o) => o.target));
+    const outcomes = (options.secrets?.targets ?? []).map((t) => stores.problems.find((o) => o.target === t) ?? {
+        target: t,
+        status: 'skipped',
+        message: `Skipped ${(0,base_text/* untrusted */.bp)((0,github_targets/* targetText */.Z3)(t))}: another target could not be prepared.`,
+    });
+    const count = failed.size;
+    return {
+        outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+        summary: (0,summary/* heading */.R_)('API key not rotated') +
+            targetsTable(outcomes) +
+            (0,summary/* paragraph */.FY)(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+        failure: `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
+            'No key was created and none was revoked; fix what failed and run rotate-key again.',
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/**
+ * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
+ * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
+ * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ */
+async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
+    const stored = outcomes.filter((o) => o.status === 'stored').length;
+    const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
+    const problems = describeTargetProblems(outcomes);
+    const outputs = {
+        'revoked-key-ids': '[]',
+        'secret-results': secretResults(outcomes),
+        ...organizationOutput(ledger.target.namespace),
+    };
+    const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
+    if (stored + uncertain === 0) {
+        // No target holds it: should this revocation fail too, the post step revokes it.
+        ledger.notHandedOut(created.id);
+        const undo = await revokeNewKey(ctx, ledger, created.id);
+        ledger.settle();
+        return {
+            outputs,
+            summary: (0,summary/* heading */.R_)('API key not rotated') +
+                keyTable +
+                targetsTable(outcomes) +
+                (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+            failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+            next: NEXT_AFTER_TARGETS,
+        };
+    }
+    ledger.settle();
+    const id = created.id;
+    const failure = outcomes.length === 1
+        ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
+            `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
+        : `Rotation stopped: the new key ${id} is stored in ${stored} of ${outcomes.length} targets` +
+            `${uncertain ? ` and may be in ${uncertain} more (GitHub did not answer)` : ''}. ${problems} ` +
+            `Nothing was revoked: the new key ${id} stays valid, as do the old keys, so every target still holds a valid key. ` +
+            'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.';
+    return {
+        outputs: { 'key-id': String(id), ...outputs },
+        summary: (0,summary/* heading */.R_)('API key not rotated everywhere') +
+            keyTable +
+            targetsTable(outcomes) +
+            (0,summary/* paragraph */.FY)(`The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
+                'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.'),
+        failure,
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
+function secretResults(outcomes) {
+    return JSON.stringify(outcomes.map((o) => ({
+        target: (0,github_targets/* targetText */.Z3)(o.target),
+        status: o.status,
+        ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
+        ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
+    })));
+}
+function targetsTable(outcomes) {
+    return (0,summary/* table */.tp)(['secret target', 'result', 'why', 'HTTP status', 'request id'], outcomes.map((o) => [
+        { code: (0,github_targets/* targetText */.Z3)(o.target) },
+        o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+        o.reason,
+        o.httpStatus,
+        o.requestId === undefined ? undefined : { code: o.requestId },
+    ]));
+}
+/** After targets failed: what to do, for the summary. */
+const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+    'it stores a newer key in every target before it revokes the keys it replaced.';
+const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
+/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const secrets = options.secrets;
+    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
+    const place = only ? ` of ${(0,github_targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
+    return {
+        outputs: {
+            key: created.key,
+            'key-id': String(created.id),
+            'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+            ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+            ...organizationOutput(ledger.target.namespace),
+        },
+        summary: (0,summary/* heading */.R_)('API key rotated') +
+            (0,summary/* table */.tp)(['', 'id', 'name'], [
+                ['new', { code: String(created.id) }, options.keyName],
+                ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+                ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+                ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+            ]) +
+            (secrets
+                ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
+                : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+        failure,
+        failedRequest,
+    };
+}
+/** What to say when keys of that name appeared that this run did not make. */
+function describeConcurrentRun(name, appeared, where) {
+    return (`${(0,keys_ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
+        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.');
+}
+/**
+ * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
+ * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ */
+function newestKeys(keys, count) {
+    if (count <= 0)
+        return [];
+    const time = (k) => {
+        const parsed = (0,usage/* readTime */.aQ)(k.created_at);
+        return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
+    };
+    const ordered = [...keys].sort((a, b) => time(b) - time(a));
+    // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+    if (ordered.length <= count)
+        return ordered.map((k) => k.id);
+    const boundary = time(ordered[count - 1]);
+    return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id);
+}
+/**
+ * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
+ * or organization key lists them itself; a project-scoped key may not, so it reads its project,
+ * and the step's key lists them.
+ */
+async function proveKey(ctx, newClient, lister, target) {
+    const proof = (read) => (0,retry/* retrying */.R$)(read, {
+        clock: ctx.clock,
+        deadline: newClient.deadline,
+        maxAttempts: PROOF_ATTEMPTS,
+        delayAfter: (error, attempt) => (error instanceof http_errors/* RequestError */.GI && error.status === 401 ? PROOF_BACKOFF_MS * attempt : undefined),
+        interrupt: {
+            signal: cancellationOf(ctx).stopped,
+            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+        },
+    });
+    const { projectId } = target;
+    if (projectId === undefined) {
+        const keys = await proof(() => (0,usage/* listKeysMerged */.PT)(newClient, target.namespace));
+        return { keys, message: `it listed ${keys.length} key(s)` };
+    }
+    await proof(() => (0,endpoints/* getProject */.U1)(newClient, projectId));
+    return { keys: await (0,usage/* listKeysMerged */.PT)(lister, target.namespace), message: `it read project ${(0,base_text/* untrusted */.bp)(projectId)}` };
+}
+/** Revokes the new key with the step's own key; no old key was touched. */
+async function undoRotation(ctx, ledger, created, cause) {
+    const undo = await revokeNewKey(ctx, ledger, created.id);
+    ledger.settle();
+    const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
+    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
+}
+
+;// CONCATENATED MODULE: ./src/operations/waiter.ts
+
+
+
+
+
+
+
+
+/**
+ * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
+ * operations are awaited (at most 1,000, see inputs/operations.ts).
+ * - One awaited operation: one GET of it.
+ * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
+ *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
+ *   one request a round, and 1,000 one or two. An operation not found there is read with its
+ *   own GET, as many as the budget has left, the longest unread first; the rest wait for the
+ *   next round.
+ * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations, and further pages only
+ *   while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records): pending
+ *   operations sit at the head of the list, behind them lie thousands of old ones. Reaching that
+ *   limit is never taken for "idle": the next round reads on from where this one stopped.
+ *   Operations seen pending earlier but no longer in the pages read get their own GET, within
+ *   the budget.
+ * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
+ * operation, ends that round's listing with a warning naming it.
+ */
+const ROUND_REQUEST_BUDGET = 10;
+const LIST_PAGES_PER_ROUND = 3;
+const IDLE_PAGE_SIZE = 100;
+const IDLE_MAX_PAGES = 5;
+/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+class OperationTracker {
+    records = new Map();
+    warned = new Set();
+    ctx;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.records.has(id);
+    }
+    update(operation) {
+        const previous = this.records.get(operation.id);
+        this.records.set(operation.id, operation);
+        if (previous?.status === operation.status)
+            return;
+        const change = previous ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}` : (0,base_text/* untrusted */.bp)(operation.status);
+        const took = (0,operations_status/* isTerminal */.Hd)(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
+        const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : '';
+        this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`);
+        if (!(0,operations_status/* isKnownStatus */.ih)(operation.status) && !this.warned.has(operation.status)) {
+            this.warned.add(operation.status);
+            this.ctx.log.warning(`Operation ${(0,base_text/* untrusted */.bp)(operation.id)} has status ${(0,base_text/* quoted */.TL)(operation.status)}, which the action does not know; it counts as pending.`);
+        }
+    }
+    isDone(id) {
+        const record = this.records.get(id);
+        return record !== undefined && (0,operations_status/* isTerminal */.Hd)(record.status);
+    }
+    get(id) {
+        return this.records.get(id);
+    }
+    all() {
+        return [...this.records.values()];
+    }
+    pendingIds() {
+        return this.all()
+            .filter((o) => !(0,operations_status/* isTerminal */.Hd)(o.status))
+            .map((o) => o.id);
+    }
+}
+function waitForOperations(ctx, options) {
+    return new Waiter(ctx, options).run();
+}
+class Waiter {
+    ctx;
+    options;
+    tracker;
+    pace;
+    /** The awaited ids; undefined for `pending`. */
+    awaited;
+    branchId;
+    /** The round each awaited operation was last read in. */
+    lastRead = new Map();
+    round = 0;
+    started = 0;
+    /** `pending`: where the next round reads on when the last one stopped at its page limit. */
+    resumeCursor;
+    branchChecked = false;
+    /** Whether the log says the waiter slowed down for congestion. */
+    slowed = false;
+    /** Warnings already given, so a problem that lasts is one line, not one a poll. */
+    noted = new Set();
+    constructor(ctx, options) {
+        this.ctx = ctx;
+        this.options = options;
+        this.tracker = new OperationTracker(ctx);
+        this.pace = new PollPace(options.pollIntervalMs, options.random);
+        this.awaited = options.operations.kind === 'ids' ? options.operations.ids : undefined;
+        this.branchId = options.operations.kind === 'pending' ? options.operations.branchId : undefined;
+    }
+    async run() {
+        const { log } = this.ctx;
+        this.started = this.ctx.clock.now();
+        const every = (0,clock/* formatDuration */.a)(this.options.pollIntervalMs);
+        if (this.awaited?.length === 0) {
+            log.info('Nothing to wait for: `operation-ids` is an empty list.');
+            return this.outcome('finished', 0);
+        }
+        log.info(this.awaited
+            ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
+            : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
+        // The first poll goes out at once: a gate whose operations are already done costs one round.
+        for (this.round = 1;; this.round++) {
+            const rounds = this.round;
+            let congestion;
+            let conclusive = false;
+            try {
+                conclusive = await this.poll();
+            }
+            catch (error) {
+                if (!(error instanceof http_errors/* RequestError */.GI))
+                    throw error;
+                if (error.kind === 'deadline')
+                    return this.timedOut(rounds, error);
+                if (!(error.kind === 'http' && retry/* CONGESTION_STATUSES */.lg.has(error.status ?? 0)))
+                    return this.couldNotFindOut(rounds, error);
+                congestion = error;
+            }
+            if (!congestion && conclusive && this.unfinished().length === 0)
+                return this.settled(rounds);
+            const delay = congestion ? this.congested(congestion) : this.answered();
+            if (!(await this.sleep(delay)))
+                return this.timedOut(rounds, congestion);
+        }
+    }
+    /** One poll round; false when it could not tell that nothing more is pending. */
+    async poll() {
+        const budget = { left: ROUND_REQUEST_BUDGET };
+        if (this.awaited) {
+            await this.pollAwaited(budget);
+            return true;
+        }
+        if (this.branchId && !this.branchChecked) {
+            // A branch id that names no branch would make an idle gate that always passes.
+            budget.left--;
+            await (0,endpoints/* getBranch */.d7)(this.ctx.client, this.options.projectId, this.branchId);
+            this.branchChecked = true;
+        }
+        return this.pollPending(budget);
+    }
+    async pollAwaited(budget) {
+        let rest = this.unfinished();
+        if (rest.length > 1) {
+            const wanted = new Set(rest);
+            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
+            await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
+                for (const operation of operations)
+                    if (wanted.delete(operation.id))
+                        this.record(operation);
+                return wanted.size > 0;
+            });
+            rest = [...wanted];
+        }
+        // Older than the pages read, or not in the list at all (a 404 then names it): the longest unread first.
+        rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
+        if (rest.length > budget.left) {
+            this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists: each poll reads up to ${budget.left} of them on their own, the longest unread first.`);
+        }
+        for (const id of rest.slice(0, Math.max(0, budget.left)))
+            await this.readOne(id, budget);
+    }
+    async pollPending(budget) {
+        const from = this.resumeCursor;
+        const seen = new Set();
+        const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
+            for (const operation of operations) {
+                seen.add(operation.id);
+                if (!this.counts(operation))
+                    continue;
+                if (!(0,operations_status/* isTerminal */.Hd)(operation.status) || this.tracker.has(operation.id))
+                    this.tracker.update(operation);
+            }
+            // Pending operations sit at the head of the list: read on only while a page ends on one.
+            return last !== undefined && !(0,operations_status/* isTerminal */.Hd)(last.status);
+        });
+        this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
+        if (end.reason === 'page-limit') {
+            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a poll reads ` +
+                `(${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}): the next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}, and the ` +
+                'project does not count as idle until a poll reads to an operation that is done.');
+        }
+        const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id));
+        for (const id of unseen.slice(0, Math.max(0, budget.left)))
+            await this.readOne(id, budget);
+        // Idle only on a round that read from the head of the list to where nothing is pending.
+        return from === undefined && (end.reason === 'end' || end.reason === 'enough');
+    }
+    /**
+     * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
+     * more, within `maxPages` and the round's budget. `onPage` gets the operations not seen
+     * before in this listing, and the page's last record.
+     */
+    async readPages(limit, from, maxPages, budget, onPage) {
+        const { projectId } = this.options;
+        const guard = new paging/* PagingGuard */.m(from);
+        let cursor = from;
+        for (let page = 1;; page++) {
+            budget.left--;
+            const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor });
+            const fresh = guard.unseen(result.operations, (o) => o.id);
+            if (result.operations.length > 0 && fresh.length === 0) {
+                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
+                    'the listing of this poll ends there.');
+                return { reason: 'broken' };
+            }
+            if (!onPage(fresh, result.operations.at(-1)))
+                return { reason: 'enough' };
+            const next = result.cursor;
+            if (result.operations.length < limit || next === undefined || next === '')
+                return { reason: 'end' };
+            if (guard.repeated(next)) {
+                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
+                    'the listing of this poll ends there.');
+                return { reason: 'broken' };
+            }
+            if (page >= maxPages || budget.left <= 0)
+                return { reason: 'page-limit', cursor: next };
+            cursor = next;
+        }
+    }
+    async readOne(id, budget) {
+        budget.left--;
+        this.record(await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id));
+    }
+    record(operation) {
+        this.tracker.update(operation);
+        this.lastRead.set(operation.id, this.round);
+    }
+    /** `pending` with `branch-id`: only that branch's operations count. */
+    counts(operation) {
+        return this.branchId === undefined || operation.branch_id === this.branchId;
+    }
+    unfinished() {
+        return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
+    }
+    /** The wait after a 429 or 503: no failure, a slower pace. One warning when it starts. */
+    congested(error) {
+        const delay = this.pace.afterCongestion(error.retryAfterMs);
+        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+        const line = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
+            `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}): polling every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)} for now, the next poll in ${(0,clock/* formatDuration */.a)(delay)}.`;
+        if (this.slowed)
+            this.ctx.log.debug(line);
+        else
+            this.ctx.log.warning(line);
+        this.slowed = true;
+        return delay;
+    }
+    /** The wait after a round the platform answered; says so once the pace is back to normal. */
+    answered() {
+        const delay = this.pace.afterAnswer();
+        if (this.slowed && !this.pace.widened) {
+            this.ctx.log.info(`The platform answers again: polling every ${(0,clock/* formatDuration */.a)(this.pace.baseMs)} again.`);
+            this.slowed = false;
+        }
+        return delay;
+    }
+    /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+    async sleep(ms) {
+        const { clock, client } = this.ctx;
+        const left = client.deadline - clock.now();
+        if (left <= 0)
+            return false;
+        if (ms > 0)
+            await clock.sleep(Math.min(ms, left));
+        return clock.now() < client.deadline;
+    }
+    note(key, level, message) {
+        if (this.noted.has(key))
+            this.ctx.log.debug(message);
+        else
+            this.ctx.log[level](message);
+        this.noted.add(key);
+    }
+    describeScope() {
+        return this.branchId
+            ? `branch ${(0,base_text/* untrusted */.bp)(this.branchId)} of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`
+            : `project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`;
+    }
+    /** The records in the order of `operation-ids`, or as found for `pending`. */
+    records() {
+        if (!this.awaited)
+            return this.tracker.all();
+        return this.awaited.flatMap((id) => this.tracker.get(id) ?? []);
+    }
+    outcome(status, rounds, extra = {}) {
+        const operations = this.records();
+        const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished();
+        return { status, operations, failed: operations.filter(isFailure), pending, rounds, ...extra };
+    }
+    settled(rounds) {
+        const outcome = this.outcome('finished', rounds);
+        if (outcome.failed.length > 0) {
+            return { ...outcome, status: 'failed', failure: describeFailures(outcome.failed, outcome.operations.length) };
+        }
+        const elapsed = (0,clock/* formatDuration */.a)(this.ctx.clock.now() - this.started);
+        this.ctx.log.info(outcome.operations.length === 0
+            ? `${(0,base_text/* untrusted */.bp)(capitalised(this.describeScope()))} has no pending operation.`
+            : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
+        return outcome;
+    }
+    /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
+    timedOut(rounds, cause) {
+        const left = this.unfinished();
+        const still = left.map((id) => {
+            const record = this.tracker.get(id);
+            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status)}` : `operation ${(0,base_text/* untrusted */.bp)(id)} was not read yet`;
+        });
+        let hint = '';
+        if (cause?.kind === 'deadline')
+            hint = ` ${cause.message}`;
+        else if (cause) {
+            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a)(cause.retryAfterMs)}`;
+            hint = ` The platform's last answer was ${cause.status}${asked} (request id ${(0,base_text/* untrusted */.bp)(cause.requestId ?? '')}).`;
+        }
+        const reason = left.length > 0
+            ? `${left.length} operation(s) not finished: ${(0,base_text/* untrusted */.bp)(still.join('; '), Number.POSITIVE_INFINITY)}`
+            : `${this.describeScope()} not known to be idle`;
+        return this.outcome('timed-out', rounds, {
+            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
+            failedRequest: cause?.status === undefined ? undefined : cause,
+        });
+    }
+    /** `error`: a request failed in a way that waiting cannot mend. */
+    couldNotFindOut(rounds, error) {
+        return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
+    }
+}
+function isFailure(operation) {
+    return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
+}
+function describeOperation(operation) {
+    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id)}`;
+}
+function describeFailures(failed, total) {
+    const lines = failed.map((o) => {
+        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+        if (o.error)
+            text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
+        return text;
+    });
+    return `${failed.length} of ${total} operation(s) did not succeed: ${(0,base_text/* untrusted */.bp)(lines.join('; '), Number.POSITIVE_INFINITY)}.`;
+}
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/commands/wait-for-operations.ts
+
+
+
+
+
+/**
+ * wait-for-operations: the deploy gate. Waits (operations/waiter.ts) until the operations are
+ * done, and fails naming each one that ended badly; sets every output before it fails.
+ */
+const STATUS_LABEL = { success: '✅', failure: '❌', pending: '⏳' };
+const TITLES = {
+    finished: 'Operations finished',
+    failed: 'Operations failed',
+    'timed-out': 'Timed out waiting for operations',
+    error: 'Could not find out whether the operations finished',
+};
+async function runWaitForOperations(ctx, options) {
+    const outcome = await waitForOperations(ctx, options);
+    const rows = outcome.operations.map((o) => [
+        { code: o.id },
+        o.action,
+        o.branch_id,
+        o.endpoint_id,
+        `${STATUS_LABEL[(0,operations_status/* statusGroup */.u9)(o.status)]} ${o.status}`,
+        (0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(o)),
+        (0,summary/* formatDate */.Yq)(o.created_at),
+    ]);
+    const where = options.operations.kind === 'pending' && options.operations.branchId
+        ? `branch ${(0,base_text/* untrusted */.bp)(options.operations.branchId)} of project ${(0,base_text/* untrusted */.bp)(options.projectId)}`
+        : `project ${(0,base_text/* untrusted */.bp)(options.projectId)}`;
+    return {
+        outputs: {
+            operations: JSON.stringify(outcome.operations),
+            status: outcome.status,
+            'failed-operation-ids': JSON.stringify(outcome.failed.map((o) => o.id)),
+            'pending-operation-ids': JSON.stringify(outcome.pending),
+        },
+        summary: (0,summary/* heading */.R_)(`${TITLES[outcome.status]}: ${where}`) +
+            (0,summary/* paragraph */.FY)(whatHappened(outcome, options)) +
+            (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
+        failure: outcome.failure,
+        failedRequest: outcome.failedRequest,
+        ...(NEXT[outcome.status] === undefined ? {} : { next: NEXT[outcome.status] }),
+    };
+}
+/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+const NEXT = {
+    failed: "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
+        'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+    'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
+};
+/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
+function whatHappened(outcome, options) {
+    const request = outcome.failedRequest;
+    const answer = request
+        ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
+        : '';
+    switch (outcome.status) {
+        case 'finished':
+            if (outcome.operations.length > 0)
+                return 'Status finished: every operation succeeded.';
+            return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.';
+        case 'failed':
+            return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
+        case 'timed-out':
+            return (`Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
+                `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
+        case 'error':
+            return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
+                (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.'));
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 /**
  * The one table of commands. Each row says which inputs the command reads (besides the common
  * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
- * (before any request: every input error comes first), and how it runs: its module is a chunk of
- * the bundle of its own, loaded only when the step runs it. action.yml's `command` description,
+ * (before any request: every input error comes first), and the function that runs it. Every
+ * command's module loads with the main step: a chunk of the bundle for each saved a step no time
+ * that could be measured (docs/performance.md). action.yml's `command` description,
  * the check of inputs a command does not read, the dispatch and the docs' tables come from this
  * table or are checked against it by a test. A new command is its own file, a row here, and
  * action.yml.
  */
+
+
+
+
+
+
+
+
 
 
 
@@ -1023,7 +4103,7 @@ const COMMANDS = {
                 projectId: (0,values/* readOptionalProjectId */.Le)(read),
             };
         },
-        run: async (ctx, settings) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(560), __webpack_require__.e(3), __webpack_require__.e(750)]).then(__webpack_require__.bind(__webpack_require__, 750))).runCreateKey(ctx, settings),
+        run: runCreateKey,
     }),
     'revoke-key': command({
         inputs: ['key-id', 'key-name', 'org-id'],
@@ -1045,17 +4125,17 @@ const COMMANDS = {
             }
             return { keyId, keyName, orgId: (0,values/* readOrgId */.cZ)(read) };
         },
-        run: async (ctx, settings) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(560), __webpack_require__.e(872)]).then(__webpack_require__.bind(__webpack_require__, 3872))).runRevokeKey(ctx, settings),
+        run: runRevokeKey,
     }),
     'list-keys': command({
         inputs: ['org-id'],
         settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read) }),
-        run: async (ctx, settings, places) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(673)]).then(__webpack_require__.bind(__webpack_require__, 9673))).runListKeys(ctx, { ...settings, ...places }),
+        run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
     }),
     'list-projects': command({
         inputs: ['org-id', 'search'],
         settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read), search: (0,values/* readSearch */.j7)(read) }),
-        run: async (ctx, settings, places) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(247)]).then(__webpack_require__.bind(__webpack_require__, 5247))).runListProjects(ctx, { ...settings, ...places }),
+        run: (ctx, settings, places) => runListProjects(ctx, { ...settings, ...places }),
     }),
     'wait-for-operations': command({
         inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
@@ -1064,7 +4144,7 @@ const COMMANDS = {
             operations: (0,operations/* readOperationSelection */.c1)(read),
             pollIntervalMs: (0,values/* readSeconds */.UW)(read, 'poll-interval', operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou, operations/* MIN_POLL_INTERVAL_SECONDS */.vD, operations/* MAX_POLL_INTERVAL_SECONDS */.Nd) * 1000,
         }),
-        run: async (ctx, settings) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(250)]).then(__webpack_require__.bind(__webpack_require__, 3250))).runWaitForOperations(ctx, settings),
+        run: runWaitForOperations,
     }),
     'rotate-key': command({
         inputs: [
@@ -1101,7 +4181,7 @@ const COMMANDS = {
                 projectId: (0,values/* readOptionalProjectId */.Le)(read),
             };
         },
-        run: async (ctx, settings) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(560), __webpack_require__.e(3), __webpack_require__.e(997)]).then(__webpack_require__.bind(__webpack_require__, 8997))).runRotateKey(ctx, settings),
+        run: runRotateKey,
     }),
     'prune-keys': command({
         inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
@@ -1113,7 +4193,7 @@ const COMMANDS = {
                 'To select keys by how long they have not been used, set `unused-for`.',
         },
         settings: (read) => (0,keys/* readPruneSelection */.rS)(read),
-        run: async (ctx, settings) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(412)]).then(__webpack_require__.bind(__webpack_require__, 1412))).runPruneKeys(ctx, settings),
+        run: runPruneKeys,
     }),
     'list-operations': command({
         inputs: [
@@ -1132,7 +4212,7 @@ const COMMANDS = {
             'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
         },
         settings: (read) => (0,operations/* readListingSelection */.X4)(read),
-        run: async (ctx, settings, places) => (await Promise.all(/* import() */[__webpack_require__.e(214), __webpack_require__.e(259)]).then(__webpack_require__.bind(__webpack_require__, 5259))).runListOperations(ctx, { ...settings, ...places }),
+        run: (ctx, settings, places) => runListOperations(ctx, { ...settings, ...places }),
     }),
 };
 const COMMAND_NAMES = Object.keys(COMMANDS);
@@ -2351,6 +5431,387 @@ function expiryOf(name) {
 
 /***/ }),
 
+/***/ 4299:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ lostKeyAmong),
+/* harmony export */   Nc: () => (/* binding */ sameKind),
+/* harmony export */   SC: () => (/* binding */ readLedger),
+/* harmony export */   Sh: () => (/* binding */ describeIds),
+/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS),
+/* harmony export */   tA: () => (/* binding */ KeyLedger),
+/* harmony export */   vU: () => (/* binding */ describeStrangers)
+/* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+
+/**
+ * At most this many keys of one name are remembered (about 10 kB of state). A name with more is
+ * refused before any key is created: the post step could not tell a new key among them.
+ */
+const MAX_KNOWN_KEYS = 1000;
+/**
+ * The rule every clean-up follows. A stranger is a valid key of the ledger's name that the step
+ * neither found before the create nor was told of by an answer. One stranger that was never used
+ * is the step's own lost key: nobody else can have its value. More than one, or one in use, and
+ * none is the step's to revoke.
+ */
+function lostKeyAmong(strangers) {
+    return strangers.length === 1 && strangers[0].last_used_at === null ? strangers[0] : undefined;
+}
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10;
+/** "keys 1, 2 and 3 more": ids for a message. */
+function describeIds(ids) {
+    if (ids.length === 0)
+        return 'none';
+    const shown = ids.slice(0, MAX_NAMED_IDS);
+    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
+    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** "100, 101 (in use)": strangers for a message. */
+function describeStrangers(keys) {
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`);
+    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** Same name, same namespace (the list is of one), same project: a key of this ledger's kind. */
+function sameKind(key, name, projectId) {
+    return key.name === name && (key.project_id ?? undefined) === projectId;
+}
+/** The main step's side: the record, kept in step with the saved state. */
+class KeyLedger {
+    name;
+    target;
+    save;
+    known;
+    pending = new Set();
+    revoked = new Set();
+    /** An attempt's answer was lost and its key has not been found: it may still appear. */
+    unresolved = false;
+    constructor(save, name, target, before) {
+        this.save = save;
+        this.name = name;
+        this.target = target;
+        this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
+    }
+    /** Ids of the keys of that name present before the create. */
+    get before() {
+        return [...this.known];
+    }
+    /** A key of that name that this step neither found before nor made itself (as far as answers told). */
+    isStranger(key) {
+        return (sameKind(key, this.name, this.target.projectId) && !this.known.has(key.id) && !this.pending.has(key.id) && !this.revoked.has(key.id));
+    }
+    /** A new key arrived: until it is handed out, the post step revokes it. */
+    created(id) {
+        this.pending.add(id);
+        this.write();
+    }
+    /** The key is stored, or about to be in an output: the post step leaves it alone. */
+    handedOut(id) {
+        this.pending.delete(id);
+        this.known.add(id);
+        this.write();
+    }
+    /**
+     * The key was to be handed out, and was not after all (no secret target took it): until it is
+     * revoked, the post step revokes it again.
+     */
+    notHandedOut(id) {
+        this.known.delete(id);
+        this.pending.add(id);
+        this.write();
+    }
+    /** The key is revoked: nothing is left to do about it. */
+    gone(id) {
+        this.pending.delete(id);
+        this.revoked.add(id);
+        this.write();
+    }
+    /**
+     * The step is done with its keys. With nothing unresolved the post step has nothing to look
+     * for; otherwise it looks once more, for a key a lost attempt made late.
+     */
+    settle() {
+        if (this.unresolved || this.pending.size > 0)
+            this.write();
+        else
+            this.save('');
+    }
+    write() {
+        const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
+        if (this.target.namespace.kind === 'organization')
+            record.org = this.target.namespace.orgId;
+        // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
+        if (this.target.projectId !== undefined)
+            record.project = this.target.projectId;
+        this.save(JSON.stringify(record));
+    }
+}
+/** The record saved by the main step, or undefined when there is none (or it cannot be read). */
+function readLedger(text) {
+    if (!text)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const record = value;
+    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
+    const known = ids(record.known);
+    const pending = ids(record.pending);
+    if (typeof record.name !== 'string' || !known || !pending)
+        return undefined;
+    const read = { name: record.name, known, pending };
+    if (typeof record.org === 'string')
+        read.org = record.org;
+    if (typeof record.project === 'string')
+        read.project = record.project;
+    return read;
+}
+
+
+/***/ }),
+
+/***/ 3142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IZ: () => (/* binding */ revokeKeyIds),
+/* harmony export */   Nz: () => (/* binding */ revokeInTurn),
+/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
+/* harmony export */   gA: () => (/* binding */ describeRevocationFailure),
+/* harmony export */   qM: () => (/* binding */ revocationRows)
+/* harmony export */ });
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+
+
+
+
+
+/**
+ * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
+ * The post step loads this module, not the commands': keep it small.
+ */
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
+ * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
+ * list showed, is not found because the id may be wrong.
+ */
+function alreadyRevoked(error) {
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .GI && error.status === 404;
+}
+/**
+ * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
+ * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
+ * no other starts: the result tells, key by key, what was done.
+ */
+async function revokeInTurn(ctx, ids, namespace, options = {}) {
+    const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
+    if (ids.length > 0)
+        cancellation.hold();
+    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
+    for (const [i, id] of ids.entries()) {
+        let settled = () => undefined;
+        try {
+            cancellation.checkpoint(`revoke API key ${id}`);
+            settled = cancellation.inFlight(`the revocation of API key ${id}`);
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeKeyIn */ .FG)(ctx.client, namespace, id);
+            run.revoked.push(id);
+            if (options.revoked)
+                options.revoked(id);
+            else
+                ctx.log.info(`Revoked API key ${id}.`);
+        }
+        catch (error) {
+            if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
+                run.alreadyRevoked.push(id);
+                if (options.alreadyRevoked)
+                    options.alreadyRevoked(id);
+                else
+                    ctx.log.info(`API key ${id} was already revoked.`);
+                continue;
+            }
+            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
+        }
+        finally {
+            settled();
+        }
+    }
+    return run;
+}
+/** Whether a failed revocation may have revoked the key all the same. */
+function mayHaveTakenEffect(error) {
+    if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
+        return true;
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .GI && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
+}
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+async function revokeKeyIds(ctx, ids, namespace, unlisted) {
+    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
+    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
+    if (!run.failed)
+        return done;
+    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .pB)(run.failed.error) };
+}
+/** Why the run stopped, and what it had revoked. */
+function describeRevocationFailure(run) {
+    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
+    return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
+}
+/** What became of each key a run was to revoke, for a summary table. */
+function revocationRows(ids, run) {
+    return ids.map((id) => {
+        let outcome = 'not revoked';
+        if (run.revoked.includes(id))
+            outcome = 'revoked';
+        else if (run.alreadyRevoked.includes(id))
+            outcome = 'revoked by someone else meanwhile';
+        else if (run.failed?.id === id && run.failed.uncertain)
+            outcome = 'may or may not be revoked: check it with list-keys';
+        return [{ code: String(id) }, outcome];
+    });
+}
+
+
+/***/ }),
+
+/***/ 2811:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PT: () => (/* binding */ listKeysMerged),
+/* harmony export */   Z2: () => (/* binding */ readKeysAndOwnKey),
+/* harmony export */   aQ: () => (/* binding */ readTime),
+/* harmony export */   c$: () => (/* binding */ mayBeOwnKey),
+/* harmony export */   xk: () => (/* binding */ lastUseOf)
+/* harmony export */ });
+/* unused harmony exports USE_CLOCK_SKEW_MS, mergeById, findOwnKey */
+/* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3551);
+
+
+
+/**
+ * What a key list says about each key's use, read on the safe side: a time the action cannot
+ * read counts as a use now, a key listed twice is one key (its most recent use and creation),
+ * and the step's own key is told apart only by a use during the step. Every command that
+ * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
+ * the post step) lists the keys here.
+ */
+/**
+ * The step's key is the one whose last use is this step's own requests. The platform's clock and
+ * the runner's may differ a little, so a use from this long before the step's first request counts.
+ */
+const USE_CLOCK_SKEW_MS = 60_000;
+/** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
+ * would read "60" as 1960 and "1" as 2001.
+ */
+function readTime(text) {
+    return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
+}
+/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+function lastUseOf(key) {
+    return key.last_used_at === null ? null : readTime(key.last_used_at);
+}
+/**
+ * One record per key id, in the order first listed: a key listed twice keeps the most recent use
+ * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
+ * the name or the project read as in use, since the action cannot tell which copy is right.
+ */
+function mergeById(keys) {
+    const merged = new Map();
+    for (const key of keys) {
+        const seen = merged.get(key.id);
+        if (!seen) {
+            merged.set(key.id, key);
+            continue;
+        }
+        const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '');
+        const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at);
+        const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr;
+        merged.set(key.id, {
+            ...seen,
+            created_at: later(seen.created_at, key.created_at),
+            last_used_at: lastUse,
+            last_used_from_addr: fromAddr,
+        });
+    }
+    return [...merged.values()];
+}
+/** The keys of a namespace, one record per key (see mergeById). */
+async function listKeysMerged(client, namespace) {
+    return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
+}
+/**
+ * The opening of a command that revokes keys by the list: the step's first request is timed,
+ * the key's kind read, the keys listed, and the step's own key found among them.
+ */
+async function readKeysAndOwnKey(client, clock, namespace) {
+    const stepStarted = clock.now();
+    const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
+    const keys = await listKeysMerged(client, namespace);
+    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+}
+/** The later of two times as listed: null is never, unreadable text is now. */
+function later(a, b) {
+    if (a === null || b === null)
+        return a ?? b;
+    const [x, y] = [readTime(a), readTime(b)];
+    if (Number.isNaN(x))
+        return a;
+    if (Number.isNaN(y))
+        return b;
+    return y > x ? b : a;
+}
+/**
+ * The step's key lives among these keys when it is a personal key and they are personal keys,
+ * or when it is a key of the organization whose keys they are. A kind of key the action does not
+ * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ */
+function findOwnKey(keys, namespace, auth, since) {
+    if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
+        return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
+    }
+    if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
+        return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
+    }
+    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    const ids = keys.filter((k) => {
+        const used = lastUseOf(k);
+        return used !== null && !(used < since);
+    });
+    return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
+}
+/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+function mayBeOwnKey(key, own, stepStarted) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return false;
+        case 'found':
+            return own.ids.includes(key.id);
+        case 'unknown':
+            // The step's key was made before the step began; an unreadable creation may be any time.
+            return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS);
+    }
+}
+
+
+/***/ }),
+
 /***/ 9986:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2411,6 +5872,127 @@ function durationOf(operation) {
 
 /***/ }),
 
+/***/ 2323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
+/* harmony export */   Zn: () => (/* binding */ watchCancellation),
+/* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
+/* harmony export */ });
+/* unused harmony export CANCEL_GRACE_MS */
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+
+
+/**
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
+ * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
+ * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
+ * exists that only this step knows of: from just before a create is sent until the key is handed
+ * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
+ * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
+ * or a rate limit ends at the signal (`stopped`).
+ */
+/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+const CANCEL_GRACE_MS = 9_000;
+/** The step stopped because the runner cancelled it; what was undone is in the message. */
+class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
+}
+const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
+/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+const NOT_CANCELLABLE = {
+    signal: undefined,
+    stopped: new AbortController().signal,
+    hold: () => undefined,
+    checkpoint: () => undefined,
+    undoDeadline: (usual) => usual,
+    inFlight: () => () => undefined,
+    afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+};
+function watchCancellation(options) {
+    const { log, clock } = options;
+    let signal;
+    let cancelledAt = Number.POSITIVE_INFINITY;
+    let holding = false;
+    let requestInFlight;
+    /** Timers that start with the first signal (afterSignal). */
+    const onFirstSignal = new Set();
+    const stop = new AbortController();
+    const onSignal = (name) => {
+        if (signal === undefined) {
+            signal = name;
+            cancelledAt = clock.now();
+            for (const start of onFirstSignal)
+                start();
+            onFirstSignal.clear();
+            log.warning(requestInFlight === undefined
+                ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
+                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, which may or may not take effect: ` +
+                    'the step starts nothing new, waits for its answer, and says which.');
+            stop.abort();
+        }
+        else {
+            log.warning(`${name}: the runner stops the step in a moment.`);
+        }
+    };
+    return {
+        get signal() {
+            return signal;
+        },
+        stopped: stop.signal,
+        hold() {
+            if (holding)
+                return;
+            holding = true;
+            const source = options.signals ?? process;
+            for (const name of RUNNER_SIGNALS)
+                source.on(name, () => onSignal(name));
+        },
+        checkpoint(work) {
+            if (signal !== undefined)
+                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
+        },
+        undoDeadline(usual) {
+            return Math.min(usual, cancelledAt + CANCEL_GRACE_MS);
+        },
+        inFlight(request) {
+            requestInFlight = request;
+            return () => {
+                if (requestInFlight === request)
+                    requestInFlight = undefined;
+            };
+        },
+        afterSignal(ms) {
+            const controller = new AbortController();
+            let timer;
+            const start = () => {
+                timer = clock.deadline(cancelledAt + ms - clock.now());
+                timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
+            };
+            if (signal === undefined)
+                onFirstSignal.add(start);
+            else
+                start();
+            return {
+                signal: controller.signal,
+                clear: () => {
+                    onFirstSignal.delete(start);
+                    timer?.clear();
+                },
+            };
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 1953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -2442,6 +6024,246 @@ function requestFailureOutputs(error) {
 function errorCodeOf(error) {
     const { code } = error;
     return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code) === code ? code : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7424:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JN: () => (/* binding */ boundOutputs),
+/* harmony export */   _G: () => (/* binding */ OUTPUT_LIMIT_BYTES),
+/* harmony export */   gd: () => (/* binding */ ListFileWriter),
+/* harmony export */   ki: () => (/* binding */ recordJson),
+/* harmony export */   ou: () => (/* binding */ writeListFile)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(766);
+/**
+ * Outputs within the runner's limits (runner-facts.md). A step output passed on through `env:`
+ * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
+ * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
+ * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
+ * list output (`projects`, `project-ids`, `keys`) always has its whole list in a file of its own
+ * under RUNNER_TEMP, whose path is an output too, and the warning names that file; any other
+ * output over the limit goes into the `outputs-file`.
+ */
+
+
+
+
+
+
+
+/** The new key's output: its value is the one secret an output carries. */
+const KEY_OUTPUT = 'key';
+/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+const OUTPUT_LIMIT_BYTES = 64 * 1024;
+/** Whether an output value can be passed on through `env:` or `with:`. */
+function fitsOutput(value) {
+    return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
+}
+function listFilePath(dir, list) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, `neon-${list}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+}
+function listFileError(list, dir, error) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error)}`);
+}
+/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
+async function writeListFile(dir, list, json) {
+    const path = listFilePath(dir, list);
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(path, redactJson(json), { encoding: 'utf8', mode: 0o600 });
+    }
+    catch (error) {
+        throw listFileError(list, dir, error);
+    }
+    return path;
+}
+/**
+ * A record as JSON for an output or a list file, every secret in its text replaced. Redacting
+ * the text of whole JSON instead could run past a value's end: a credential's form (`Bearer …`)
+ * takes every printable character up to a space, quotes and brackets included.
+ */
+function recordJson(record) {
+    const json = JSON.stringify(record);
+    // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
+        return json;
+    return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value) : value));
+}
+/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
+function redactJson(text) {
+    // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
+    const redacted = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text);
+    if (redacted === text)
+        return text;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return redacted;
+    }
+    return recordJson(value);
+}
+/**
+ * A list file written while the list is read, in sections (one per project, in their order),
+ * so that the list is never held in memory, and its records keep their order however the
+ * sections' records come in: each section goes to a part file of its own as its records come,
+ * and finish() joins the parts into one JSON array.
+ */
+class ListFileWriter {
+    path;
+    dir;
+    list;
+    /** The part file of each section that has records, by section. */
+    parts = new Map();
+    constructor(dir, list) {
+        this.dir = dir;
+        this.list = list;
+        this.path = listFilePath(dir, list);
+    }
+    /** Appends records (each as recordJson gives it) to a section. */
+    async add(section, records) {
+        if (records.length === 0)
+            return;
+        const known = this.parts.get(section);
+        const part = known ?? `${this.path}.part-${section}`;
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.appendFile)(part, `${known === undefined ? '' : ','}${records.join(',')}`, { encoding: 'utf8', mode: 0o600 });
+        }
+        catch (error) {
+            throw listFileError(this.list, this.dir, error);
+        }
+        this.parts.set(section, part);
+    }
+    /** Joins the sections in order into the list file; returns its path. */
+    async finish() {
+        const out = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createWriteStream)(this.path, { encoding: 'utf8', mode: 0o600 });
+        try {
+            const sections = [...this.parts.entries()].sort(([a], [b]) => a - b);
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_3__.pipeline)(async function* () {
+                yield '[';
+                let first = true;
+                for (const [, part] of sections) {
+                    if (!first)
+                        yield ',';
+                    first = false;
+                    for await (const chunk of (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream)(part))
+                        yield chunk;
+                }
+                yield ']';
+            }, out);
+        }
+        catch (error) {
+            throw listFileError(this.list, this.dir, error);
+        }
+        finally {
+            await this.discardParts();
+        }
+        return this.path;
+    }
+    /** Removes what was written: the listing did not finish. */
+    async discard() {
+        await this.discardParts();
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(this.path, { force: true });
+    }
+    async discardParts() {
+        await Promise.all([...this.parts.values()].map((part) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(part, { force: true })));
+        this.parts.clear();
+    }
+}
+const WHOLE_LIST_FILES = {
+    projects: 'projects-file',
+    'project-ids': 'projects-file',
+    keys: 'keys-file',
+    operations: 'operations-file',
+};
+/**
+ * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
+ * is not set, and a warning names it and where its value is: a list output, in the file of the
+ * whole list it already has; any other, under its name in one JSON object in a file under `dir`
+ * (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON and any other as a
+ * string. (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ */
+async function boundOutputs(outputs, dir, oversized = {}) {
+    const set = {};
+    const spilled = {};
+    const over = [];
+    /** The list outputs over the limit, by the output naming their whole-list file. */
+    const inListFile = new Map();
+    const notHeld = (name, bytes) => {
+        const listFile = WHOLE_LIST_FILES[name];
+        const key = listFile !== undefined && outputs[listFile] !== undefined ? listFile : '';
+        inListFile.set(key, [...(inListFile.get(key) ?? []), describeBytes(name, bytes)]);
+    };
+    for (const [name, given] of Object.entries(outputs)) {
+        // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
+        const value = name === KEY_OUTPUT ? given : redactJson(given);
+        const listFile = WHOLE_LIST_FILES[name];
+        if (fitsOutput(value))
+            set[name] = value;
+        else if (listFile !== undefined && outputs[listFile] !== undefined)
+            notHeld(name, Buffer.byteLength(value, 'utf8'));
+        else {
+            spilled[name] = asJson(value);
+            over.push(describeSize(name, value));
+        }
+    }
+    // Outputs the command did not hold, knowing them over the limit: only their size is known.
+    for (const [name, bytes] of Object.entries(oversized))
+        notHeld(name, bytes);
+    const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
+    const warnings = [];
+    for (const [listFile, names] of inListFile) {
+        const where = listFile
+            ? ` Every record is in the file named by the \`${listFile}\` output: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(outputs[listFile] ?? '', 1000)}`
+            : '';
+        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`);
+    }
+    if (over.length > 0) {
+        let where;
+        try {
+            const path = await writeListFile(dir, 'outputs', JSON.stringify(spilled));
+            set['outputs-file'] = path;
+            where =
+                over.length === 1
+                    ? `Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`
+                    : `Their values are in the JSON file named by the \`outputs-file\` output, each under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`;
+        }
+        catch (error) {
+            where = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error);
+        }
+        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
+    }
+    return { outputs: set, warnings };
+}
+function describeSize(name, value) {
+    return describeBytes(name, Buffer.byteLength(value, 'utf8'));
+}
+function describeBytes(name, bytes) {
+    return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
+}
+function asJson(value) {
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
 }
 
 
@@ -2667,8 +6489,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 2 modules
-var registry = __webpack_require__(8708);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 18 modules
+var registry = __webpack_require__(5388);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts
@@ -2854,7 +6676,7 @@ async function writeSummary(html) {
 }
 /**
  * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
- * unexpected error names where in src/ it happened, never a line of the minified bundle.
+ * unexpected error names where in src/ it happened, never a line of the bundle.
  */
 function fail(error) {
     if (!(error instanceof errors/* OwnError */.Nj) && error instanceof Error && error.stack && core/* isDebug */._o()) {

@@ -10,16 +10,17 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /**
  * The entry of both steps: the main step saves a state that tells the post step apart. The
  * post step runs after every use of the action, mostly with nothing to do: it decides that from
- * the runner's STATE_* variables alone, and only then loads its code (a chunk of the bundle,
- * with the toolkit). The main step's code is another chunk. Each step's module (main.ts,
- * post.ts) exports `run()`, as local runners of actions expect.
+ * the runner's STATE_* variables alone, and only then loads its code. Everything beyond this
+ * file is in chunks of the bundle that only these imports load: the action's code with every
+ * command, the packages (the toolkit, undici), and each step's module. Each step's module
+ * (main.ts, post.ts) exports `run()`, as local runners of actions expect.
  */
 const post = (0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .savedState */ .fP)(_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .IS_POST */ .GW) === 'true';
 try {
     if (!post)
         await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(730)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1730))).run();
     else if ((0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(214), __nccwpck_require__.e(560), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661))).run();
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661))).run();
 }
 catch (error) {
     // Each step catches what it expects. The rest (a runner file that cannot be written, a part of

@@ -28,6 +28,8 @@ describe('start-up stays light', () => {
     "data:text/javascript,process.on('exit', () => process.stderr.write(`undici entry: ${globalThis[Symbol.for('undici.globalDispatcher.2')] ? '' : 'not '}evaluated\\n`))",
   ]
   const files = () => readdirSync(dist).filter((f) => f.endsWith('.js'))
+  /** The files a file of dist/ was built from, as its map names them: `.././src/…`, `.././node_modules/<package>/…`. */
+  const sourcesOf = (file: string) => (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
     'the secret store': 'GitHub refused the token',
@@ -36,8 +38,7 @@ describe('start-up stays light', () => {
   }
 
   it('libsodium and Octokit are not bundled: the action seals and speaks to GitHub itself', () => {
-    // The maps name every file the bundle holds: `.././node_modules/<package>/…` for a package's.
-    const sources = files().flatMap((f) => (JSON.parse(readFileSync(join(dist, `${f}.map`), 'utf8')) as { sources: string[] }).sources)
+    const sources = files().flatMap(sourcesOf)
     const packages = new Set(sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean))
     expect([...packages].filter((name) => /libsodium|octokit/.test(name!))).toEqual([])
     expect([...packages]).toEqual(expect.arrayContaining(['@actions/core', '@noble/ciphers', '@noble/hashes', 'undici']))
@@ -64,29 +65,17 @@ describe('start-up stays light', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it("list-projects runs without the other commands' chunks: each step loads only the command it runs", async () => {
-    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
-    /** A sentence only each other command's module holds. */
-    const OTHER_COMMANDS: Record<string, string> = {
-      'the key commands': 'The key value is in the step output ',
-      'the waiter': 'Timed out waiting for operations',
-      'the prune': 'No key is selected: nothing was revoked.',
-      'the rotation': 'No old key to revoke.',
-    }
-    const left = new Set<string>()
-    for (const [what, marker] of Object.entries(OTHER_COMMANDS)) {
-      const chunks = holding(marker)
-      expect([what, chunks.length > 0, chunks.includes('index.js')]).toEqual([what, true, false])
-      for (const chunk of chunks) left.add(chunk)
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'neon-action-projects-only-'))
-    cpSync(dist, join(dir, 'dist'), { recursive: true, filter: (src) => ![...left].some((c) => src.endsWith(`/${c}`)) })
-    platform.addProjects(3)
-    const { env } = stepEnvironment(dir, { ...base(), command: 'list-projects' })
-    const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
-    expect(/::error::.*/.exec(run.stdout)?.[0]).toBeUndefined()
-    expect(run.stdout).toMatch(/Found \d+ project\(s\)\./)
-    rmSync(dir, { recursive: true, force: true })
+  it("every command is in one chunk with the rest of the action's code; GitHub's code and the packages are chunks of their own", () => {
+    const holding = (source: string) => files().filter((f) => sourcesOf(f).includes(`.././${source}`))
+    const commands = readdirSync(join(ROOT, 'src', 'commands')).map((f) => `src/commands/${f}`)
+    const [main] = holding('src/settings.ts')
+    expect(commands.map((command) => [command, holding(command)])).toEqual(commands.map((command) => [command, [main]]))
+    expect([holding('src/step.ts'), holding('src/api/client.ts')]).toEqual([[main], [main]])
+    // Loaded by rotate-key storing secrets only; the packages (the toolkit, undici), by every step but the idle post step.
+    const github = holding('src/github/secret-stores.ts')
+    const packages = holding('node_modules/undici/index.js')
+    expect([github.length, packages.length, main === 'index.js']).toEqual([1, 1, false])
+    expect(new Set([main, github[0], packages[0], 'index.js']).size).toBe(4)
   })
 
   it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {
