@@ -1,2 +1,614 @@
-export const id=498;export const ids=[498];export const modules={5498:(e,t,n)=>{n.d(t,{SecretStores:()=>SecretStores});var i=n(4031);var r=n(4758);var s=n(766);var o=n(8549);var a=n(8902);var c=n(2301);var d=n(5442);var u=n(1517);const l="https://api.github.com";const p="2022-11-28";const f={name:"GitHub",redirectHint:"the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.",emptySuccess:true,notCarriedOut:new Set,readError:(e,t,n,i)=>{const r=typeof e?.message==="string"&&e.message!==""?e.message:undefined;const s=(0,u.Z)(t["x-github-request-id"]);const o=Number((0,u.Z)(t["x-ratelimit-reset"]));const c=(0,u.Z)(t["x-ratelimit-remaining"])==="0";return{serviceMessage:r,requestId:(0,u.hP)(s)?s:undefined,retryAfterMs:(0,a.mu)((0,u.Z)(t["retry-after"]),i)??(c&&Number.isFinite(o)?Math.max(0,o*1e3-i):undefined),rateLimited:n===429||n===403&&(c||/rate limit/i.test(r??""))}}};class GitHubClient{origin;basePath;token;clock;connections;constructor(e){const t=new URL(e.apiUrl);this.origin=t.origin;this.basePath=t.pathname.replace(/\/+$/,"");this.token=e.token;this.clock=e.clock;this.connections=e.connections}get(e,t,n){const i=typeof t==="function"?t:()=>t;return(0,a.R$)(()=>this.send({method:"GET",path:e},i()),a.qW.githubRead,{clock:this.clock,deadline:i,...n?{interrupt:{signal:n}}:{}})}put(e,t,n,i,r){return this.send({method:"PUT",path:e,body:t},n,i,r)}async send(e,t,n,i){const r={accept:"application/vnd.github+json","x-github-api-version":p,"user-agent":c._};if(this.token!==undefined)r.authorization=`Bearer ${this.token}`;const s=e.body===undefined?undefined:JSON.stringify(e.body);if(s!==undefined)r["content-type"]="application/json";const a={method:e.method,path:this.basePath+e.path,headers:r,...s===undefined?{}:{body:s}};const l={kind:"network",method:e.method,path:e.path};const h={clock:this.clock,deadline:t,requestTimeoutMs:u.j2,cut:n};const b=await(0,u.ob)(this.connections,this.origin,a,h,i);if(!b.sent)throw new o.G("the step's timeout ran out before the request was sent.",{...l,kind:"deadline"});const y=(0,d.JN)(b,l,f,this.clock.now());if(!y.ok)throw y.error;return{status:y.status,body:y.body}}}function describeRetry(e,t){if(!(e instanceof o.G))return(0,r.bD)(e);if(e.rateLimited)return`GitHub's rate limit refused it (${e.status} ${(0,d.a2)(e)})`;return describeGitHubError(e,t).replace(/\.$/,"")}function describeGitHubError(e,t){const n=(0,d.Ic)(e);switch(e.kind==="http"?e.status:undefined){case 401:return`GitHub refused the token (401 ${(0,d.a2)(e)}). Check the \`github-token\` input.`;case 403:return e.rateLimited?`GitHub's secondary rate limit refused it (403 ${(0,d.a2)(e)}). Run the rotation again later.`:`${n}. ${t?describePermission(t):"The token may not read that."}`;case 404:return`GitHub answered 404: the ${t?describeWhat(t):"resource"} does not exist, or the token cannot see it.`;default:return`${n}.`}}function describePermission(e){const describeNeed=(e,t)=>`The token needs the ${t} permission "${e}: read and write" (a fine-grained token, or a GitHub App installed on the ${t}); the default GITHUB_TOKEN cannot write secrets.`;switch(e.kind){case"repository":return describeNeed("Secrets","repository");case"environment":return describeNeed("Environments","repository");case"dependabot":return describeNeed("Dependabot secrets","repository");case"organization":return describeNeed("Secrets","organization");case"dependabot-organization":return describeNeed("Dependabot secrets","organization")}}function describeWhat(e){switch(e.kind){case"environment":return"repository or environment";case"organization":case"dependabot-organization":return"organization";default:return"repository"}}function describeAsSentence(e){const t=/[.!?]$/.test(e)?e:`${e}.`;return(0,s.bp)(`${t.charAt(0).toUpperCase()}${t.slice(1)}`,Number.POSITIVE_INFINITY)}var h=n(7598);var b=n(6382);var y=n(904);const m=32;const w=24;const g=16;const $=m+g;const k=new Uint32Array(Uint8Array.from((new TextEncoder).encode("expand 32-byte k")).buffer);function sealedBox(e,t){if(t.length!==m){throw new r.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${t.length} bytes.`)}const n=(0,h.generateKeyPairSync)("x25519");const i=Buffer.from(n.publicKey.export({format:"jwk"}).x??"","base64url");const s=(0,h.createPublicKey)({key:{kty:"OKP",crv:"X25519",x:Buffer.from(t).toString("base64url")},format:"jwk"});const o=(0,h.diffieHellman)({privateKey:n.privateKey,publicKey:s});const a=boxKey(o);o.fill(0);const c=(0,y.Sx)(concat(i,t),{dkLen:w});const d=(0,b.uT)(a,c).encrypt(e);a.fill(0);return concat(i,d)}function boxKey(e){const t=new Uint32Array(8);(0,b.bD)(k,new Uint32Array(Uint8Array.from(e).buffer),new Uint32Array(4),t);return new Uint8Array(t.buffer)}function concat(e,t){const n=new Uint8Array(e.length+t.length);n.set(e,0);n.set(t,e.length);return n}var v=n(5617);const S=100;const G=100;async function prepareStore(e,t,n,i,s){const o=secretsPath(n);const a=`${o}/${encodeURIComponent(t.name)}`;const c=readPublicKey((await e.get(`${o}/public-key`,s.deadline)).body);const d=await readStamp(e,a,s.deadline);const u={target:n,path:a,keyId:c.keyId,publicKey:c.key,before:d};if(!(0,v.hp)(n))return u;const l=t.access;if(l===undefined&&d===undefined){throw new r.lZ("reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.")}const p=l?.visibility??d?.visibility;if(p===undefined){throw new r.lZ(d?.exists?"GitHub did not say who may read it (no visibility). Set `secret-visibility`.":"the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.")}if(p!=="selected")return{...u,access:{visibility:p}};const f=l?.visibility==="selected"?await repositoryIdsOf(e,n.org,l.repositories,i,s):await selectedRepositoryIds(e,a,s);return{...u,access:{visibility:p,selected_repository_ids:f}}}function secretsPath(e){const repository=e=>`/repos/${encodeURIComponent(e.owner)}/${encodeURIComponent(e.repo)}`;switch(e.kind){case"repository":return`${repository(e)}/actions/secrets`;case"environment":return`${repository(e)}/environments/${encodeURIComponent(e.environment)}/secrets`;case"dependabot":return`${repository(e)}/dependabot/secrets`;case"organization":return`/orgs/${encodeURIComponent(e.org)}/actions/secrets`;case"dependabot-organization":return`/orgs/${encodeURIComponent(e.org)}/dependabot/secrets`}}function readPublicKey(e){const t=(0,u.u4)(e)?e.key_id:undefined;const n=(0,u.u4)(e)?e.key:undefined;if(typeof t!=="string"||t===""||typeof n!=="string"){throw new r.lZ("GitHub answered the public key without `key_id` and `key`.")}const i=Buffer.from(n,"base64");if(i.length!==32)throw new r.lZ(`GitHub's public key is ${i.length} bytes long, not the 32 of an X25519 key.`);try{sealedBox(new Uint8Array(0),i)}catch{throw new r.lZ("GitHub's public key cannot seal a value (it is not a usable X25519 key).")}return{keyId:t,key:new Uint8Array(i)}}async function readStamp(e,t,n,i){let r;try{r=await e.get(t,n,i)}catch(e){return e instanceof o.G&&e.status===404?{exists:false}:undefined}const s=(0,u.u4)(r.body)?r.body:{};const a={exists:true};if(typeof s.updated_at==="string")a.updatedAt=s.updated_at;if(v.jZ.includes(s.visibility))a.visibility=s.visibility;return a}async function selectedRepositoryIds(e,t,n){const i=[];for(let s=1;s<=G;s++){const{body:o}=await e.get(`${t}/repositories?per_page=${S}&page=${s}`,n.deadline);const a=(0,u.u4)(o)?o.total_count:undefined;const c=(0,u.u4)(o)?o.repositories:undefined;if(typeof a!=="number"||!Array.isArray(c)){throw new r.lZ("GitHub answered the selected repositories without `total_count` and `repositories`.")}for(const e of c){const t=(0,u.u4)(e)?e.id:undefined;if(typeof t!=="number"||!Number.isSafeInteger(t))throw new r.lZ("GitHub answered a selected repository without an id.");i.push(t)}if(c.length===0||i.length>=a)return i}throw new r.lZ(`more than ${S*G} repositories are selected; set \`secret-repositories\`.`)}async function repositoryIdsOf(e,t,n,i,a){const c=[];for(const d of n){const n=d.owner??t;const l=`${n}/${d.repo}`.toLowerCase();let p=i.get(l);if(p===undefined){let t;try{t=await e.get(`/repos/${encodeURIComponent(n)}/${encodeURIComponent(d.repo)}`,a.deadline)}catch(e){if(!(e instanceof o.G))throw e;const t=e.status===404?"GitHub answered 404: it does not exist, or the token cannot see it.":describeGitHubError(e);throw new r.lZ(`repository ${(0,s.bp)(`${n}/${d.repo}`)} of \`secret-repositories\`: ${t}`,{cause:e})}const c=(0,u.u4)(t.body)?t.body.id:undefined;if(typeof c!=="number"||!Number.isSafeInteger(c)){throw new r.lZ(`GitHub answered repository ${(0,s.bp)(`${n}/${d.repo}`)} without an id.`)}p=c;i.set(l,p)}if(!c.includes(p))c.push(p)}return c}class SecretStores{prepared;problems;client;storage;holding=false;constructor(e,t,n,i){this.client=e;this.storage=t;this.prepared=n;this.problems=i}static async prepare(e,t,n,i){const r=new GitHubClient({apiUrl:t.apiUrl||l,token:e.token,clock:n.clock,connections:i});const s=[];const o=[];const a=new Map;for(const t of e.targets){try{s.push(await prepareStore(r,e,t,a,n))}catch(n){o.push(failed(t,e.name,n))}}return new SecretStores(r,e,s,o)}async storeEverywhere(e,t,n=()=>undefined){const i=[];let r;this.holding=false;for(const o of this.prepared){if(r===undefined&&t.cancelled())r="the runner cancelled the step";if(r===undefined&&t.clock.now()>=t.deadline)r="the step's timeout ran out";let a;if(r!==undefined){a={target:o.target,status:"skipped",message:`Skipped secret ${(0,s.bp)(this.storage.name)} in the ${(0,v.ff)(o.target)}: ${r}.`,reason:describeAsSentence(r)}}else{const n=await this.write(o,e,t);a=n.outcome;if(n.rateLimited)r="GitHub's rate limit refused an earlier write"}i.push(a);if(a.status==="stored"||a.status==="uncertain")this.holding=true;n(a)}return i}accessNotes(){return this.prepared.flatMap(({target:e,access:t})=>{if(!t)return[];const n=t.visibility==="selected"?`selected, ${t.selected_repository_ids?.length??0} repositories`:t.visibility;const i=this.storage.access?"as `secret-visibility` says":"as it is now";return[{message:`Secret ${(0,s.bp)(this.storage.name)} of the ${(0,v.ff)(e)}: visibility ${n} (${i}).`}]})}async write(e,t,n){const{target:c}=e;const d=this.storage.name;const u={encrypted_value:Buffer.from(sealedBox(Buffer.from(t,"utf8"),e.publicKey)).toString("base64"),key_id:e.keyId,...e.access};let l=false;let p;const f=n.cutOnCancel?.();try{await(0,a.R$)(async()=>{try{await this.client.put(e.path,u,n.deadline,f?.signal,()=>n.onHolding?.(true))}catch(e){if(!(e instanceof o.G)||e.mayHaveReachedServer)l=true;if(!l&&!this.holding)n.onHolding?.(false);throw e}},a.qW.githubWrite,{clock:n.clock,deadline:n.deadline,cancelled:n.cancelled,onRetry:(e,t,r)=>n.onWait?.(`Writing secret ${(0,s.bp)(d)} to the ${(0,v.ff)(c)}: ${describeRetry(e,c)}; trying again in ${(0,i.a)(r)}.`),...n.stopped?{interrupt:{signal:n.stopped,stop:(e,t,n)=>new r.lZ(`${describeRetry(e,c)}, and the runner cancelled the step while the write waited ${(0,i.a)(n)} to be sent again.`,{cause:e})}}:{}});return{outcome:{target:c,status:"stored",message:`Stored the new key in secret ${(0,s.bp)(d)} of the ${(0,v.ff)(c)}.`},rateLimited:false}}catch(e){p=f?.signal.aborted?new r.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace."):e}finally{f?.clear()}const h=p instanceof o.G?p:undefined;const b=h?.rateLimited??false;if(!l)return{outcome:failed(c,d,p),rateLimited:b};const y=e.before&&await readStamp(this.client,e.path,n.settleDeadline,n.stopped);const m=e.before;if(settle(m,y)==="applied"){return{outcome:{target:c,status:"stored",message:`Stored the new key in secret ${(0,s.bp)(d)} of the ${(0,v.ff)(c)} (GitHub did not confirm the write, `+`but the secret's updated_at moved from ${m?.exists?(0,s.bp)(m.updatedAt??""):"nothing (new secret)"} to ${(0,s.bp)(y?.updatedAt??"")}).`},rateLimited:false}}return{outcome:{...failed(c,d,p,` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(m,y)}), `+"but GitHub may still carry it out."),status:"uncertain"},rateLimited:b}}}function failed(e,t,n,i=""){const a=(0,o.p)(n);const c=n instanceof o.G?describeGitHubError(n,e):(0,r.bD)(n);const d=a?.requestId?` (GitHub request id ${(0,s.bp)(a.requestId)})`:"";const u={target:e,status:"failed",message:`Could not store secret ${(0,s.bp)(t)} in the ${(0,v.ff)(e)}${d}: ${c}${i}`,reason:describeAsSentence(`${c}${i}`)};if(a?.status!==undefined)u.httpStatus=a.status;if(a?.requestId!==undefined)u.requestId=a.requestId;return u}function settle(e,t){if(!e||!t||!t.exists)return"unknown";return!e.exists||t.updatedAt!==e.updatedAt?"applied":"unknown"}function describeStamps(e,t){const describe=e=>!e?"unreadable":e.exists?`updated_at ${(0,s.bp)(e.updatedAt??"")}`:"absent";return`before: ${describe(e)}; after: ${describe(t)}`}}};
+export const id = 498;
+export const ids = [498];
+export const modules = {
+
+/***/ 5498:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  SecretStores: () => (/* binding */ SecretStores)
+});
+
+// UNUSED EXPORTS: settle
+
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/base/version.ts
+var version = __webpack_require__(2301);
+// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
+var answers = __webpack_require__(5442);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(1517);
+;// CONCATENATED MODULE: ./src/github/client.ts
+
+
+
+
+
+/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+/** The REST API version the calls are written for. */
+const API_VERSION = '2022-11-28';
+/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+const GITHUB = {
+    name: 'GitHub',
+    redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
+    emptySuccess: true,
+    notCarriedOut: new Set(),
+    readError: (body, headers, status, now) => {
+        const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
+        // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+        const requestId = (0,transport/* headerValue */.Z)(headers['x-github-request-id']);
+        const reset = Number((0,transport/* headerValue */.Z)(headers['x-ratelimit-reset']));
+        const exhausted = (0,transport/* headerValue */.Z)(headers['x-ratelimit-remaining']) === '0';
+        return {
+            serviceMessage,
+            requestId: (0,transport/* isRequestId */.hP)(requestId) ? requestId : undefined,
+            retryAfterMs: (0,retry/* parseRetryAfter */.mu)((0,transport/* headerValue */.Z)(headers['retry-after']), now) ??
+                (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined),
+            rateLimited: status === 429 || (status === 403 && (exhausted || /rate limit/i.test(serviceMessage ?? ''))),
+        };
+    },
+};
+class GitHubClient {
+    origin;
+    basePath;
+    token;
+    clock;
+    connections;
+    constructor(options) {
+        const base = new URL(options.apiUrl);
+        this.origin = base.origin;
+        this.basePath = base.pathname.replace(/\/+$/, '');
+        this.token = options.token;
+        this.clock = options.clock;
+        this.connections = options.connections;
+    }
+    /**
+     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
+     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+     */
+    get(path, deadline, stopped) {
+        const by = typeof deadline === 'function' ? deadline : () => deadline;
+        return (0,retry/* retrying */.R$)(() => this.send({ method: 'GET', path }, by()), retry/* RETRY_POLICIES */.qW.githubRead, {
+            clock: this.clock,
+            deadline: by,
+            ...(stopped ? { interrupt: { signal: stopped } } : {}),
+        });
+    }
+    /**
+     * One PUT, never sent again here: a secret's write settles its own retries (github/secret-stores.ts).
+     * `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves.
+     */
+    put(path, body, deadline, cut, onSend) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    }
+    /** One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`; none once `deadline` has passed. */
+    async send(call, deadline, cut, onSend) {
+        const headers = {
+            accept: 'application/vnd.github+json',
+            'x-github-api-version': API_VERSION,
+            'user-agent': version/* USER_AGENT */._,
+        };
+        if (this.token !== undefined)
+            headers.authorization = `Bearer ${this.token}`;
+        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const base = { kind: 'network', method: call.method, path: call.path };
+        const time = { clock: this.clock, deadline, requestTimeoutMs: transport/* REQUEST_TIMEOUT_MS */.j2, cut };
+        const attempt = await (0,transport/* sendAttempt */.ob)(this.connections, this.origin, request, time, onSend);
+        if (!attempt.sent)
+            throw new http_errors/* RequestError */.G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
+        const answer = (0,answers/* readAnswer */.JN)(attempt, base, GITHUB, this.clock.now());
+        if (!answer.ok)
+            throw answer.error;
+        return { status: answer.status, body: answer.body };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/messages.ts
+/** What GitHub's answers mean for a secret target, in words a user can act on. */
+
+
+
+
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+function describeRetry(error, target) {
+    if (!(error instanceof http_errors/* RequestError */.G))
+        return (0,errors/* messageOf */.bD)(error);
+    if (error.rateLimited)
+        return `GitHub's rate limit refused it (${error.status} ${(0,answers/* describeServiceWords */.a2)(error)})`;
+    return describeGitHubError(error, target).replace(/\.$/, '');
+}
+/** What GitHub's refusal means for this target, and what to do. */
+function describeGitHubError(error, target) {
+    const said = (0,answers/* describeFailure */.Ic)(error);
+    switch (error.kind === 'http' ? error.status : undefined) {
+        case 401:
+            return `GitHub refused the token (401 ${(0,answers/* describeServiceWords */.a2)(error)}). Check the \`github-token\` input.`;
+        case 403:
+            return error.rateLimited
+                ? `GitHub's secondary rate limit refused it (403 ${(0,answers/* describeServiceWords */.a2)(error)}). Run the rotation again later.`
+                : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`;
+        case 404:
+            return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`;
+        default:
+            return `${said}.`;
+    }
+}
+/** The permission a token needs to write this target's secrets. */
+function describePermission(target) {
+    const describeNeed = (permission, on) => `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
+    switch (target.kind) {
+        case 'repository':
+            return describeNeed('Secrets', 'repository');
+        case 'environment':
+            return describeNeed('Environments', 'repository');
+        case 'dependabot':
+            return describeNeed('Dependabot secrets', 'repository');
+        case 'organization':
+            return describeNeed('Secrets', 'organization');
+        case 'dependabot-organization':
+            return describeNeed('Dependabot secrets', 'organization');
+    }
+}
+function describeWhat(target) {
+    switch (target.kind) {
+        case 'environment':
+            return 'repository or environment';
+        case 'organization':
+        case 'dependabot-organization':
+            return 'organization';
+        default:
+            return 'repository';
+    }
+}
+/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+function describeAsSentence(clause) {
+    const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
+    return (0,base_text/* untrusted */.bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./node_modules/@noble/ciphers/salsa.js + 3 modules
+var salsa = __webpack_require__(6382);
+// EXTERNAL MODULE: ./node_modules/@noble/hashes/blake2.js + 4 modules
+var blake2 = __webpack_require__(904);
+;// CONCATENATED MODULE: ./src/github/sealed-box.ts
+/**
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in, built from
+ * Node's own X25519 and two audited @noble primitives instead of libsodium's 400 kB of
+ * WebAssembly: an ephemeral key pair, the X25519 shared secret turned into crypto_box's key by
+ * HSalsa20 (`crypto_box_beforenm`), the nonce BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305
+ * (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ */
+
+
+
+
+const KEY_BYTES = 32;
+const NONCE_BYTES = 24;
+const TAG_BYTES = 16;
+/** How much longer a box is than its value: the ephemeral public key and the tag. */
+const SEALED_BOX_OVERHEAD = KEY_BYTES + TAG_BYTES;
+/** Salsa20's constant "expand 32-byte k", as HSalsa20 takes it: four words in the host's order. */
+const SIGMA = new Uint32Array(Uint8Array.from(new TextEncoder().encode('expand 32-byte k')).buffer);
+/** Seals `value` so that only the holder of the private key of `recipient` (32 bytes) can open it. */
+function sealedBox(value, recipient) {
+    if (recipient.length !== KEY_BYTES) {
+        throw new errors/* ActionError */.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${recipient.length} bytes.`);
+    }
+    const ephemeral = (0,external_node_crypto_.generateKeyPairSync)('x25519');
+    const epk = Buffer.from(ephemeral.publicKey.export({ format: 'jwk' }).x ?? '', 'base64url');
+    const recipientKey = (0,external_node_crypto_.createPublicKey)({
+        key: { kty: 'OKP', crv: 'X25519', x: Buffer.from(recipient).toString('base64url') },
+        format: 'jwk',
+    });
+    const shared = (0,external_node_crypto_.diffieHellman)({ privateKey: ephemeral.privateKey, publicKey: recipientKey });
+    const key = boxKey(shared);
+    shared.fill(0);
+    const nonce = (0,blake2/* blake2b */.Sx)(concat(epk, recipient), { dkLen: NONCE_BYTES });
+    const sealed = (0,salsa/* xsalsa20poly1305 */.uT)(key, nonce).encrypt(value);
+    key.fill(0);
+    return concat(epk, sealed);
+}
+/** crypto_box_beforenm: HSalsa20 of the shared secret with a zero input. */
+function boxKey(shared) {
+    const words = new Uint32Array(8);
+    (0,salsa/* hsalsa */.bD)(SIGMA, new Uint32Array(Uint8Array.from(shared).buffer), new Uint32Array(4), words);
+    return new Uint8Array(words.buffer);
+}
+function concat(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+
+// EXTERNAL MODULE: ./src/github/targets.ts
+var targets = __webpack_require__(5617);
+;// CONCATENATED MODULE: ./src/github/secret-reads.ts
+
+
+
+
+
+
+
+/** The selected repositories are read 100 a page, at most this many pages. */
+const REPOSITORIES_PER_PAGE = 100;
+const MAX_REPOSITORY_PAGES = 100;
+async function prepareStore(client, storage, target, repositoryIds, time) {
+    const base = secretsPath(target);
+    const path = `${base}/${encodeURIComponent(storage.name)}`;
+    const publicKey = readPublicKey((await client.get(`${base}/public-key`, time.deadline)).body);
+    const before = await readStamp(client, path, time.deadline);
+    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before };
+    if (!(0,targets/* isOrganizationTarget */.hp)(target))
+        return store;
+    // Who may read it: as the inputs say, or as it is now.
+    const given = storage.access;
+    if (given === undefined && before === undefined) {
+        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.');
+    }
+    const visibility = given?.visibility ?? before?.visibility;
+    if (visibility === undefined) {
+        throw new errors/* ActionError */.lZ(before?.exists
+            ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
+            : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
+    }
+    if (visibility !== 'selected')
+        return { ...store, access: { visibility } };
+    const ids = given?.visibility === 'selected'
+        ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
+        : await selectedRepositoryIds(client, path, time);
+    return { ...store, access: { visibility, selected_repository_ids: ids } };
+}
+/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+function secretsPath(target) {
+    const repository = (t) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`;
+    switch (target.kind) {
+        case 'repository':
+            return `${repository(target)}/actions/secrets`;
+        case 'environment':
+            return `${repository(target)}/environments/${encodeURIComponent(target.environment)}/secrets`;
+        case 'dependabot':
+            return `${repository(target)}/dependabot/secrets`;
+        case 'organization':
+            return `/orgs/${encodeURIComponent(target.org)}/actions/secrets`;
+        case 'dependabot-organization':
+            return `/orgs/${encodeURIComponent(target.org)}/dependabot/secrets`;
+    }
+}
+function readPublicKey(body) {
+    const keyId = (0,transport/* isRecord */.u4)(body) ? body.key_id : undefined;
+    const key = (0,transport/* isRecord */.u4)(body) ? body.key : undefined;
+    if (typeof keyId !== 'string' || keyId === '' || typeof key !== 'string') {
+        throw new errors/* ActionError */.lZ('GitHub answered the public key without `key_id` and `key`.');
+    }
+    const bytes = Buffer.from(key, 'base64');
+    if (bytes.length !== 32)
+        throw new errors/* ActionError */.lZ(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`);
+    // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+    try {
+        sealedBox(new Uint8Array(0), bytes);
+    }
+    catch {
+        throw new errors/* ActionError */.lZ("GitHub's public key cannot seal a value (it is not a usable X25519 key).");
+    }
+    return { keyId, key: new Uint8Array(bytes) };
+}
+/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+async function readStamp(client, path, deadline, stopped) {
+    let answer;
+    try {
+        answer = await client.get(path, deadline, stopped);
+    }
+    catch (error) {
+        return error instanceof http_errors/* RequestError */.G && error.status === 404 ? { exists: false } : undefined;
+    }
+    const record = (0,transport/* isRecord */.u4)(answer.body) ? answer.body : {};
+    const stamp = { exists: true };
+    if (typeof record.updated_at === 'string')
+        stamp.updatedAt = record.updated_at;
+    if (targets/* VISIBILITIES */.jZ.includes(record.visibility))
+        stamp.visibility = record.visibility;
+    return stamp;
+}
+/** The ids of the repositories now selected for an organization secret, every page. */
+async function selectedRepositoryIds(client, path, time) {
+    const ids = [];
+    for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
+        const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.deadline);
+        const total = (0,transport/* isRecord */.u4)(body) ? body.total_count : undefined;
+        const repositories = (0,transport/* isRecord */.u4)(body) ? body.repositories : undefined;
+        if (typeof total !== 'number' || !Array.isArray(repositories)) {
+            throw new errors/* ActionError */.lZ('GitHub answered the selected repositories without `total_count` and `repositories`.');
+        }
+        for (const repository of repositories) {
+            const id = (0,transport/* isRecord */.u4)(repository) ? repository.id : undefined;
+            if (typeof id !== 'number' || !Number.isSafeInteger(id))
+                throw new errors/* ActionError */.lZ('GitHub answered a selected repository without an id.');
+            ids.push(id);
+        }
+        if (repositories.length === 0 || ids.length >= total)
+            return ids;
+    }
+    throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
+}
+/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+async function repositoryIdsOf(client, org, names, known, time) {
+    const ids = [];
+    for (const name of names) {
+        const owner = name.owner ?? org;
+        const full = `${owner}/${name.repo}`.toLowerCase();
+        let id = known.get(full);
+        if (id === undefined) {
+            let answer;
+            try {
+                answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.deadline);
+            }
+            catch (error) {
+                if (!(error instanceof http_errors/* RequestError */.G))
+                    throw error;
+                const why = error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error);
+                throw new errors/* ActionError */.lZ(`repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error });
+            }
+            const found = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.id : undefined;
+            if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
+                throw new errors/* ActionError */.lZ(`GitHub answered repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} without an id.`);
+            }
+            id = found;
+            known.set(full, id);
+        }
+        if (!ids.includes(id))
+            ids.push(id);
+    }
+    return ids;
+}
+
+;// CONCATENATED MODULE: ./src/github/secret-stores.ts
+/**
+ * Stores a value as a GitHub secret in every target: repository, environment and organization
+ * Actions secrets, repository and organization Dependabot secrets. Each store is prepared
+ * before anything is written (its public key, the secret's `updated_at`, and for an
+ * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
+ * import only when rotate-key stores a secret, so no other command pays for it.
+ */
+
+
+
+
+
+
+
+
+
+
+class SecretStores {
+    /** The targets ready to be written, in the order given. */
+    prepared;
+    /** What went wrong preparing the others: no value may be written until they are fixed. */
+    problems;
+    client;
+    storage;
+    /** Whether a target written so far may hold the value. */
+    holding = false;
+    constructor(client, storage, prepared, problems) {
+        this.client = client;
+        this.storage = storage;
+        this.prepared = prepared;
+        this.problems = problems;
+    }
+    /**
+     * Prepares every target, one after the other (GitHub asks for one request at a time): its
+     * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
+     * settled), and for an organization secret the visibility and repositories to send. Never
+     * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
+     * platform client's), which GitHub's requests share.
+     */
+    static async prepare(storage, github, time, connections) {
+        const client = new GitHubClient({
+            apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
+            token: storage.token,
+            clock: time.clock,
+            connections,
+        });
+        const prepared = [];
+        const problems = [];
+        const repositoryIds = new Map();
+        for (const target of storage.targets) {
+            try {
+                prepared.push(await prepareStore(client, storage, target, repositoryIds, time));
+            }
+            catch (error) {
+                problems.push(failed(target, storage.name, error));
+            }
+        }
+        return new SecretStores(client, storage, prepared, problems);
+    }
+    /**
+     * Writes the value to every prepared target in turn, and says what became of each. After a
+     * target fails the others are still written, so one run names every target that needs
+     * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+     */
+    async storeEverywhere(value, time, onOutcome = () => undefined) {
+        const outcomes = [];
+        let reason;
+        this.holding = false;
+        for (const store of this.prepared) {
+            if (reason === undefined && time.cancelled())
+                reason = 'the runner cancelled the step';
+            if (reason === undefined && time.clock.now() >= time.deadline)
+                reason = "the step's timeout ran out";
+            let outcome;
+            if (reason !== undefined) {
+                outcome = {
+                    target: store.target,
+                    status: 'skipped',
+                    message: `Skipped secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} in the ${(0,targets/* describeTarget */.ff)(store.target)}: ${reason}.`,
+                    reason: describeAsSentence(reason),
+                };
+            }
+            else {
+                const written = await this.write(store, value, time);
+                outcome = written.outcome;
+                if (written.rateLimited)
+                    reason = "GitHub's rate limit refused an earlier write";
+            }
+            outcomes.push(outcome);
+            if (outcome.status === 'stored' || outcome.status === 'uncertain')
+                this.holding = true;
+            onOutcome(outcome);
+        }
+        return outcomes;
+    }
+    /** A note for each organization target: who may read the secret once it is written, and why. */
+    accessNotes() {
+        return this.prepared.flatMap(({ target, access }) => {
+            if (!access)
+                return [];
+            const who = access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility;
+            const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now';
+            return [{ message: `Secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} of the ${(0,targets/* describeTarget */.ff)(target)}: visibility ${who} (${why}).` }];
+        });
+    }
+    /**
+     * Seals the value for the target's key and writes it. A write without an answer is sent
+     * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
+     * GitHub may still be carrying that one out, and another would likely hang as long. Once one
+     * may have landed, the outcome stays open whatever later attempts answer, unless the secret's
+     * `updated_at`, read before and after, shows it landed.
+     */
+    async write(store, value, time) {
+        const { target } = store;
+        const name = this.storage.name;
+        const body = {
+            encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
+            key_id: store.keyId,
+            ...store.access,
+        };
+        let mayHaveApplied = false;
+        let lastError;
+        const cut = time.cutOnCancel?.();
+        try {
+            await (0,retry/* retrying */.R$)(async () => {
+                try {
+                    await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+                }
+                catch (error) {
+                    // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
+                    // connect, not built, no time left) cannot have landed; anything else leaves its
+                    // outcome open (a 5xx, no answer, a 2xx whose body cannot be read).
+                    if (!(error instanceof http_errors/* RequestError */.G) || error.mayHaveReachedServer)
+                        mayHaveApplied = true;
+                    if (!mayHaveApplied && !this.holding)
+                        time.onHolding?.(false);
+                    throw error;
+                }
+            }, retry/* RETRY_POLICIES */.qW.githubWrite, {
+                clock: time.clock,
+                deadline: time.deadline,
+                cancelled: time.cancelled,
+                onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${describeRetry(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
+                ...(time.stopped
+                    ? {
+                        interrupt: {
+                            signal: time.stopped,
+                            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+                        },
+                    }
+                    : {}),
+            });
+            return {
+                outcome: { target, status: 'stored', message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.` },
+                rateLimited: false,
+            };
+        }
+        catch (error) {
+            lastError = cut?.signal.aborted
+                ? new errors/* ActionError */.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
+                : error;
+        }
+        finally {
+            cut?.clear();
+        }
+        const request = lastError instanceof http_errors/* RequestError */.G ? lastError : undefined;
+        const rateLimited = request?.rateLimited ?? false;
+        if (!mayHaveApplied)
+            return { outcome: failed(target, name, lastError), rateLimited };
+        const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped));
+        const before = store.before;
+        if (settle(before, after) === 'applied') {
+            return {
+                outcome: {
+                    target,
+                    status: 'stored',
+                    message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
+                        `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
+                },
+                rateLimited: false,
+            };
+        }
+        return {
+            outcome: {
+                ...failed(target, name, lastError, ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
+                    'but GitHub may still carry it out.'),
+                status: 'uncertain',
+            },
+            rateLimited,
+        };
+    }
+}
+/** A target that certainly does not hold the value, and why. */
+function failed(target, name, error, hint = '') {
+    const request = (0,http_errors/* requestErrorIn */.p)(error);
+    const why = error instanceof http_errors/* RequestError */.G ? describeGitHubError(error, target) : (0,errors/* messageOf */.bD)(error);
+    const reference = request?.requestId ? ` (GitHub request id ${(0,base_text/* untrusted */.bp)(request.requestId)})` : '';
+    const outcome = {
+        target,
+        status: 'failed',
+        message: `Could not store secret ${(0,base_text/* untrusted */.bp)(name)} in the ${(0,targets/* describeTarget */.ff)(target)}${reference}: ${why}${hint}`,
+        reason: describeAsSentence(`${why}${hint}`),
+    };
+    if (request?.status !== undefined)
+        outcome.httpStatus = request.status;
+    if (request?.requestId !== undefined)
+        outcome.requestId = request.requestId;
+    return outcome;
+}
+/**
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
+ * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
+ * write whose connection is gone may still be carried out after the read, and a key revoked for
+ * want of it would then be what the secret holds.
+ */
+function settle(before, after) {
+    if (!before || !after || !after.exists)
+        return 'unknown';
+    return !before.exists || after.updatedAt !== before.updatedAt ? 'applied' : 'unknown';
+}
+function describeStamps(before, after) {
+    const describe = (stamp) => !stamp ? 'unreadable' : stamp.exists ? `updated_at ${(0,base_text/* untrusted */.bp)(stamp.updatedAt ?? '')}` : 'absent';
+    return `before: ${describe(before)}; after: ${describe(after)}`;
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=498.index.js.map

@@ -1,2 +1,126 @@
-export const id=661;export const ids=[661];export const modules={6661:(e,t,o)=>{o.r(t);o.d(t,{run:()=>run});var n=o(3838);var a=o(3551);var r=o(4031);var i=o(4758);var s=o(4299);var d=o(2811);var c=o(6003);var h=o(3142);var l=o(4916);var v=o(766);async function run(){const saved=e=>n.Gu(e);if(!(0,c.OR)(saved))return;const e=saved(c.OW);const t=e?Number(e):undefined;const o=(0,s.SC)(saved(c.Gi));let a;try{a=(0,l.openClient)((0,l.readStepSettings)(),r.m);if(t!==undefined)await revokeJobKey(a,t,saved(c.b_));if(o)await revokeLeftovers(a,o,t)}catch(e){await(0,l.failStep)("The post step",e)}finally{await(a?.connections.close())}}async function revokeJobKey(e,t,o){const r=await(0,h.Nz)({client:e,log:l.coreLogger},[t],o?(0,a.O$)(o):a.uV,{revoked:()=>n.pq(`Revoked the job-scoped API key ${t}.`),alreadyRevoked:()=>n.pq(`The job-scoped API key ${t} was already revoked.`)});if(r.failed)throw r.failed.error}async function revokeLeftovers(e,t,o){const r=t.org?(0,a.O$)(t.org):a.uV;const c=(0,v.TL)(t.name);const f=[];const revoke=async(t,o)=>{const a=await(0,h.Nz)({client:e,log:l.coreLogger},[t],r,{revoked:()=>n.pq(`Revoked API key ${t} named ${c}: ${o}.`),alreadyRevoked:()=>n.pq(`API key ${t} named ${c} was already revoked.`)});if(a.failed){f.push(`Revoking API key ${t} named ${c} failed: ${(0,i.bD)(a.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`)}};for(const e of t.pending){if(e!==o)await revoke(e,"the main step made it and never handed it out")}const k=new Set([...t.known,...t.pending,...o===undefined?[]:[o]]);let p;try{p=await(0,d.PT)(e,r)}catch(e){throw new i.lZ(`The post step could not look for a key named ${c} that the main step may have left valid: ${(0,i.bD)(e)} `+"Run list-keys and revoke a key of that name you do not expect.")}const y=p.filter(e=>(0,s.Nc)(e,t.name,t.project)&&!k.has(e.id));const u=(0,s.Gt)(y);if(u){await revoke(u.id,"a create of the main step made it without the answer reaching the step, so nobody holds its value")}else if(y.length>0){f.push(`Keys named ${c} appeared during the job that the main step cannot account for: ${(0,s.vU)(y)}. None was `+"revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).")}else if(f.length===0){n.pq(`No other key named ${c} from the main step is valid: the list taken now shows none.`)}if(f.length>0)throw new i.lZ((0,v.bp)(f.join(" "),Number.POSITIVE_INFINITY))}}};
+export const id = 661;
+export const ids = [661];
+export const modules = {
+
+/***/ 6661:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6421);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6412);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4299);
+/* harmony import */ var _keys_usage_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2811);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6003);
+/* harmony import */ var _keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3142);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4916);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
+
+
+
+
+
+
+
+
+
+
+/**
+ * The post step: revoke the job-scoped key that create-key made, however the job ended, and any
+ * new key the main step made but never handed out (it was cancelled, killed, or lost an answer).
+ * The same inputs as the main step apply, so `timeout` bounds it too. It runs after every use of
+ * the action, mostly with nothing to do: the entry (index.ts) loads this module only when the
+ * saved state says there is work. The state is read through the toolkit, so a local runner that
+ * replaces it (@github/local-action) hands over what the main step saved.
+ */
+async function run() {
+    const saved = (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name);
+    if (!(0,_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .postStepHasWork */ .OR)(saved))
+        return;
+    const jobKey = saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .JOB_KEY_ID */ .OW);
+    const jobKeyId = jobKey ? Number(jobKey) : undefined;
+    const ledger = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .readLedger */ .SC)(saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .UNSETTLED_KEYS */ .Gi));
+    let client;
+    try {
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_7__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_7__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m);
+        // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
+        if (jobKeyId !== undefined)
+            await revokeJobKey(client, jobKeyId, saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .JOB_KEY_ORG_ID */ .b_));
+        if (ledger)
+            await revokeLeftovers(client, ledger, jobKeyId);
+    }
+    catch (error) {
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_7__.failStep)('The post step', error);
+    }
+    finally {
+        // Every connection ends here, a connect still hanging on a silent server or proxy included.
+        await client?.connections.close();
+    }
+}
+async function revokeJobKey(client, keyId, orgId) {
+    const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_7__.coreLogger }, [keyId], orgId ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(orgId) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV, {
+        revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked the job-scoped API key ${keyId}.`),
+        alreadyRevoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The job-scoped API key ${keyId} was already revoked.`),
+    });
+    if (run.failed)
+        throw run.failed.error;
+}
+/**
+ * The keys the main step left unsettled: its pending keys are revoked; then one list, compared by
+ * id with the main step's snapshot, finds a key that a create made without its answer reaching
+ * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
+ * one in use, and none is revoked: the step fails naming them (see the promises in keys/creation.ts).
+ */
+async function revokeLeftovers(client, ledger, jobKeyId) {
+    const namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV;
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .quoted */ .TL)(ledger.name);
+    const problems = [];
+    // One key at a time: a failure is named, and the next key still tried.
+    const revoke = async (id, reason) => {
+        const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_7__.coreLogger }, [id], namespace, {
+            revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked API key ${id} named ${name}: ${reason}.`),
+            alreadyRevoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`API key ${id} named ${name} was already revoked.`),
+        });
+        if (run.failed) {
+            problems.push(`Revoking API key ${id} named ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`);
+        }
+    };
+    for (const id of ledger.pending) {
+        if (id !== jobKeyId)
+            await revoke(id, 'the main step made it and never handed it out');
+    }
+    const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
+    let keys;
+    try {
+        keys = await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_5__/* .listKeysMerged */ .PT)(client, namespace);
+    }
+    catch (error) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
+            'Run list-keys and revoke a key of that name you do not expect.');
+    }
+    const strangers = keys.filter((k) => (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .sameKind */ .Nc)(k, ledger.name, ledger.project) && !accounted.has(k.id));
+    const lost = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .lostKeyAmong */ .Gt)(strangers);
+    if (lost) {
+        await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value');
+    }
+    else if (strangers.length > 0) {
+        problems.push(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStrangers */ .vU)(strangers)}. None was ` +
+            "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+    }
+    else if (problems.length === 0) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
+    }
+    if (problems.length > 0)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=661.index.js.map

@@ -1,2 +1,107 @@
-export const id=730;export const ids=[730];export const modules={1730:(t,e,n)=>{n.r(e);n.d(e,{run:()=>run});var r=n(3838);var i=n(8161);var s=n.n(i);var o=n(8549);var a=n(2323);var c=n(4031);var l=n(1953);var u=n(8708);var d=n(6003);var f=n(7424);var p=n(766);var h=n(4916);var w=n(2301);async function run(){let t;try{t=(0,h.readStepSettings)(t=>r.$e(t))}catch(t){await(0,h.failStep)("The step",t);return}finally{r.LZ(d.GW,"true")}const e=c.m;const n=(0,a.Zn)({log:h.coreLogger,clock:e});r.pq(`neon-api-action ${w.Y}: ${t.command} on ${(0,p.bp)(t.apiHost)}`);let i;try{i=(0,h.openClient)(t,e,n.stopped);const s={client:i,clock:e,log:h.coreLogger,mask:h.maskSecret,notice:t=>r.lm(t),saveState:(t,e)=>r.LZ(t,e),cancellation:n};const o=await dispatch(t,s);const a=o.failedRequest?(0,l.O)(o.failedRequest):{};const{outputs:c,warnings:u}=await(0,f.JN)({...o.outputs,...a},listFileDir(),o.oversized);for(const t of u)r.$e(t);for(const[t,e]of Object.entries(c))r.uH(t,e);const d=o.failure?(0,h.commandFailureNote)(o.failure,o.failedRequest,o.next):"";await(0,h.writeSummary)(o.summary+d);if(o.failure)r.C1(o.failure)}catch(e){const n=(0,o.p)(e);if(n)for(const[t,e]of Object.entries((0,l.O)(n)))r.uH(t,e);await(0,h.failStep)(t.command,e)}finally{await(i?.connections.close())}}function listFileDir(){return process.env.RUNNER_TEMP||(0,i.tmpdir)()}function dispatch(t,e){const n=u.L[t.command];return n.run(e,t,{fileDir:listFileDir()})}},2323:(t,e,n)=>{n.d(e,{EI:()=>StepCancelled,Zn:()=>watchCancellation,vc:()=>a});var r=n(766);var i=n(4758);const s=9e3;class StepCancelled extends i.lZ{constructor(t){super(t);this.name="StepCancelled"}}const o=["SIGINT","SIGTERM","SIGBREAK"];const a={signal:undefined,stopped:(new AbortController).signal,hold:()=>undefined,checkpoint:()=>undefined,undoDeadline:t=>t,inFlight:()=>()=>undefined,afterSignal:()=>({signal:(new AbortController).signal,clear:()=>undefined})};function watchCancellation(t){const{log:e,clock:n}=t;let i;let a=Number.POSITIVE_INFINITY;let c=false;let l;const u=new Set;const d=new AbortController;const onSignal=t=>{if(i===undefined){i=t;a=n.now();for(const t of u)t();u.clear();e.warning(l===undefined?`The runner cancelled the step (${t}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`:`The runner cancelled the step (${t}) during ${(0,r.bp)(l)}, which may or may not take effect: `+"the step starts nothing new, waits for its answer, and says which.");d.abort()}else{e.warning(`${t}: the runner stops the step in a moment.`)}};return{get signal(){return i},stopped:d.signal,hold(){if(c)return;c=true;const e=t.signals??process;for(const t of o)e.on(t,()=>onSignal(t))},checkpoint(t){if(i!==undefined)throw new StepCancelled(`The runner cancelled the step (${(0,r.bp)(i)}) before it could ${(0,r.bp)(t)}.`)},undoDeadline(t){return Math.min(t,a+s)},inFlight(t){l=t;return()=>{if(l===t)l=undefined}},afterSignal(t){const e=new AbortController;let r;const start=()=>{r=n.deadline(a+t-n.now());r.signal.addEventListener("abort",()=>e.abort(),{once:true})};if(i===undefined)u.add(start);else start();return{signal:e.signal,clear:()=>{u.delete(start);r?.clear()}}}}}},7424:(t,e,n)=>{n.d(e,{JN:()=>boundOutputs,_G:()=>y,gd:()=>ListFileWriter,ki:()=>recordJson,ou:()=>writeListFile});var r=n(7598);var i=n.n(r);var s=n(3024);var o=n.n(s);var a=n(1455);var c=n.n(a);var l=n(6466);var u=n.n(l);var d=n(6760);var f=n.n(d);var p=n(4758);var h=n(766);const w="key";const y=64*1024;function fitsOutput(t){return Buffer.byteLength(t,"utf8")<=y}function listFilePath(t,e){return(0,d.join)(t,`neon-${e}-${(0,r.randomUUID)()}.json`)}function listFileError(t,e,n){return new p.lZ(`Could not write the ${t} file in ${(0,h.bp)(e)} (RUNNER_TEMP): ${(0,p.bD)(n)}`)}async function writeListFile(t,e,n){const r=listFilePath(t,e);try{await(0,a.writeFile)(r,redactJson(n),{encoding:"utf8",mode:384})}catch(n){throw listFileError(e,t,n)}return r}function recordJson(t){const e=JSON.stringify(t);if((0,h.fp)(e)===e)return e;return JSON.stringify(t,(t,e)=>typeof e==="string"?(0,h.fp)(e):e)}function redactJson(t){const e=(0,h.fp)(t);if(e===t)return t;let n;try{n=JSON.parse(t)}catch{return e}return recordJson(n)}class ListFileWriter{path;dir;list;parts=new Map;constructor(t,e){this.dir=t;this.list=e;this.path=listFilePath(t,e)}async add(t,e){if(e.length===0)return;const n=this.parts.get(t);const r=n??`${this.path}.part-${t}`;try{await(0,a.appendFile)(r,`${n===undefined?"":","}${e.join(",")}`,{encoding:"utf8",mode:384})}catch(t){throw listFileError(this.list,this.dir,t)}this.parts.set(t,r)}async finish(){const t=(0,s.createWriteStream)(this.path,{encoding:"utf8",mode:384});try{const e=[...this.parts.entries()].sort(([t],[e])=>t-e);await(0,l.pipeline)(async function*(){yield"[";let t=true;for(const[,n]of e){if(!t)yield",";t=false;for await(const t of(0,s.createReadStream)(n))yield t}yield"]"},t)}catch(t){throw listFileError(this.list,this.dir,t)}finally{await this.discardParts()}return this.path}async discard(){await this.discardParts();await(0,a.rm)(this.path,{force:true})}async discardParts(){await Promise.all([...this.parts.values()].map(t=>(0,a.rm)(t,{force:true})));this.parts.clear()}}const g={projects:"projects-file","project-ids":"projects-file",keys:"keys-file",operations:"operations-file"};async function boundOutputs(t,e,n={}){const r={};const i={};const s=[];const o=new Map;const notHeld=(e,n)=>{const r=g[e];const i=r!==undefined&&t[r]!==undefined?r:"";o.set(i,[...o.get(i)??[],describeBytes(e,n)])};for(const[e,n]of Object.entries(t)){const o=e===w?n:redactJson(n);const a=g[e];if(fitsOutput(o))r[e]=o;else if(a!==undefined&&t[a]!==undefined)notHeld(e,Buffer.byteLength(o,"utf8"));else{i[e]=asJson(o);s.push(describeSize(e,o))}}for(const[t,e]of Object.entries(n))notHeld(t,e);const a=`over the ${y} bytes an output may hold to be passed on through env: or with:.`;const c=[];for(const[e,n]of o){const r=e?` Every record is in the file named by the \`${e}\` output: ${(0,h.bp)(t[e]??"",1e3)}`:"";c.push(`Not set: ${(0,h.bp)(n.join(" and "),Number.POSITIVE_INFINITY)}, ${a}${r}`)}if(s.length>0){let t;try{const n=await writeListFile(e,"outputs",JSON.stringify(i));r["outputs-file"]=n;t=s.length===1?`Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${(0,h.bp)(n,1e3)}`:`Their values are in the JSON file named by the \`outputs-file\` output, each under its name: ${(0,h.bp)(n,1e3)}`}catch(e){t=(0,p.bD)(e)}c.push(`Not set: ${(0,h.bp)(s.join(" and "),Number.POSITIVE_INFINITY)}, ${a} ${t}`)}return{outputs:r,warnings:c}}function describeSize(t,e){return describeBytes(t,Buffer.byteLength(e,"utf8"))}function describeBytes(t,e){return`\`${(0,h.bp)(t)}\` (${e} bytes)`}function asJson(t){try{return JSON.parse(t)}catch{return t}}}};
+export const id = 730;
+export const ids = [730];
+export const modules = {
+
+/***/ 1730:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6421);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8549);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2323);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6412);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1953);
+/* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5388);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6003);
+/* harmony import */ var _runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7424);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4916);
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2301);
+
+
+
+
+
+
+
+
+
+
+
+
+/** The main step: settings → command → outputs and summary. The one catch is here. */
+async function run() {
+    let settings;
+    try {
+        settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.readStepSettings)((message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message));
+    }
+    catch (error) {
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)('The step', error);
+        return;
+    }
+    finally {
+        // After the key is masked; the runner's post step reads it to know it is the post step.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .IS_POST */ .GW, 'true');
+    }
+    const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .m;
+    const cancellation = (0,_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__/* .watchCancellation */ .Zn)({ log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger, clock });
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
+    let client;
+    try {
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.openClient)(settings, clock, cancellation.stopped);
+        const ctx = {
+            client,
+            clock,
+            log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger,
+            mask: _step_js__WEBPACK_IMPORTED_MODULE_9__.maskSecret,
+            notice: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message),
+            saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
+            cancellation,
+        };
+        const result = await dispatch(settings, ctx);
+        const failedRequest = result.failedRequest ? (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .O)(result.failedRequest) : {};
+        const { outputs, warnings } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        for (const warning of warnings)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
+        for (const [name, value] of Object.entries(outputs))
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
+        const note = result.failure ? (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.commandFailureNote)(result.failure, result.failedRequest, result.next) : '';
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.writeSummary)(result.summary + note);
+        if (result.failure)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(result.failure);
+    }
+    catch (error) {
+        // Before the step fails: a `continue-on-error` step's successors branch on these.
+        const failedRequest = (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .requestErrorIn */ .p)(error);
+        if (failedRequest)
+            for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .O)(failedRequest)))
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)(settings.command, error);
+    }
+    finally {
+        // Every connection ends here, a connect still hanging on a silent server or proxy included.
+        await client?.connections.close();
+    }
+}
+/** Where whole lists are written: the runner's temporary directory, emptied after each job. */
+function listFileDir() {
+    return process.env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+}
+/** Runs the command of the settings through its row of the table. */
+function dispatch(settings, ctx) {
+    // The table's rows are typed by their settings; a step's settings are the union of them all.
+    const definition = _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMANDS */ .L[settings.command];
+    return definition.run(ctx, settings, { fileDir: listFileDir() });
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=730.index.js.map

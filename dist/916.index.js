@@ -1,2 +1,7169 @@
-export const id=916;export const ids=[916];export const modules={7085:(e,t,n)=>{n.d(t,{Ht:()=>PlatformClient});var r=n(7598);var o=n.n(r);var i=n(4031);var s=n(766);var a=n(5442);var c=n(8549);var u=n(8902);var d=n(1517);var f=n(1989);const p={name:"the platform",redirectHint:"the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.",emptySuccess:false,notCarriedOut:u.rM,readError:e=>({code:typeof e?.code==="string"&&e.code!==""?e.code:undefined,serviceMessage:typeof e?.message==="string"&&e.message!==""?e.message:undefined,requestId:(0,d.hP)(e?.request_id)?e.request_id:undefined})};function buildRequest(e,t,n){const r={authorization:`Bearer ${t.apiKey}`,accept:"application/json","user-agent":t.userAgent,"x-request-id":n};const o={method:e.method,path:t.basePath+e.path+(0,d._L)(e.query),headers:r};if(e.body!==undefined){o.body=JSON.stringify(e.body);r["content-type"]="application/json"}return o}class PlatformClient{origin;basePath;options;ownConnections;connections;constructor(e){const t=new URL(e.baseUrl);this.origin=t.origin;this.basePath=t.pathname.replace(/\/+$/,"");this.options=e;this.ownConnections=e.connections?undefined:new d.UQ;this.connections=e.connections??this.ownConnections}get clock(){return this.options.clock}get deadline(){const{deadline:e}=this.options;return typeof e==="function"?e():e??Number.POSITIVE_INFINITY}withDeadline(e){const{interrupt:t}=this.options;return this.with({deadline:e,...t?{interrupt:{signal:t.signal,stop:false}}:{}})}withApiKey(e,t){return this.with({apiKey:e,refused:t})}withPacing(e){return this.with({pacing:e})}with(e){return new PlatformClient({...this.options,...e,connections:this.connections})}async close(){await(this.ownConnections?.close())}send(e){const{clock:t,logger:n,interrupt:r,refused:o}=this.options;const s=u.qW[e.retry];let d=false;const stopped=(t,n,r)=>{const s=` The runner cancelled the step while it waited ${(0,i.a)(r)} to send it again.`;const a=finalError(e,t,s,o);return new c.G(a.message,{...a,kind:"cancelled"})};return(0,u.R$)(async t=>{try{return await this.attempt(e)}catch(e){if(!(e instanceof c.G))throw e;const n=e.withAttempts(t,d);d||=e.mayHaveReachedServer;throw n}},s,{clock:t,deadline:()=>this.deadline,random:this.options.random,onRetry:(t,r,o)=>n.warning(`${(0,a.Ng)(e)}: ${(0,a.Ic)(t)}; retrying in ${(0,i.a)(o)} (attempt ${r+1} of ${s.attempts}).`),giveUp:t=>t instanceof c.G?finalError(e,t,"",o):t,outOfTime:(t,n,r)=>{const s=finalError(e,t,` The step's timeout leaves no time to wait ${(0,i.a)(r)} and retry.`,o);return new c.G(s.message,{...s,kind:"deadline"})},...r?{interrupt:{signal:r.signal,stop:r.stop?stopped:undefined}}:{}})}async attempt(e){const t=await(this.options.pacing?.turn(e,this.deadline));if(!t)return this.sendOnce(e);try{const n=await this.sendOnce(e);t({});return n}catch(e){t(e instanceof c.G?{status:e.status,retryAfterMs:e.retryAfterMs}:{});throw e}}async sendOnce(e){const{clock:t,logger:n}=this.options;const o=(0,r.randomUUID)();const i={kind:"network",method:e.method,path:e.path,requestId:o};const u=buildRequest(e,{basePath:this.basePath,apiKey:this.options.apiKey,userAgent:this.options.userAgent},o);const h=await(0,d.ob)(this.connections,this.origin,u,{clock:t,deadline:this.deadline,requestTimeoutMs:this.options.requestTimeoutMs??d.j2},()=>n.debug(`${(0,a.Ng)(e)}${(0,s.bp)((0,d._L)(e.query))} (request id ${o})`));if(!h.sent)throw new c.G(`The step's timeout ran out before ${(0,a.Ng)(e)}.`,{...i,kind:"deadline"});const l=(0,a.JN)(h,i,p,t.now());if(!l.ok)throw l.error;try{return e.parse(l.body)}catch(e){if(!(e instanceof f.ym))throw e;throw new c.G(`the platform answered ${l.status} without the expected fields: ${e.message}`,{...i,kind:"malformed",status:l.status,mayHaveReachedServer:true})}}}const h="The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. Check the `api-key` input and the secret it comes from.";function finalError(e,t,n="",r=h){const o=t.attempts>1?` after ${t.attempts} attempts`:"";const i=t.requestId===undefined?"":` (request id ${(0,s.bp)(t.requestId)})`;let u;if(t.kind==="http"&&t.status===401){u=`${(0,s.bp)(r,Number.POSITIVE_INFINITY)}${i}`}else if(t.kind==="http"&&t.status===403&&e.forbidden){const n=t.serviceMessage?` The platform said: ${(0,s.TL)(t.serviceMessage)}.`:"";u=`Could not ${e.purpose}: the platform refused it (403 Forbidden): ${e.forbidden}.${n}${i}`}else if(t.kind==="http"&&t.status===404&&e.notFound){const t=e.notFoundHint?`; ${e.notFoundHint}`:"";u=`Could not ${e.purpose}: ${e.notFound} was not found (404)${t}.${i}`}else if(t.kind==="deadline"){u=`${t.message} Could not ${e.purpose}; raise the \`timeout\` input if the platform is slow.${i}`}else{u=`Could not ${e.purpose}: ${(0,a.Ic)(t)}${o}.${n}${i}`}return new c.G(u,t)}},7958:(e,t,n)=>{n.d(t,{Ag:()=>r,_T:()=>o,ih:()=>i});const r=/^[a-z0-9-]{1,60}$/;const o=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;const i=64},1989:(e,t,n)=>{n.d(t,{Ik:()=>object,YO:()=>array,Yj:()=>string,nd:()=>integer,sx:()=>optionalString,vJ:()=>nullableString,ym:()=>ShapeError});class ShapeError extends Error{constructor(e){super(e);this.name="ShapeError"}}function object(e,t){if(typeof e!=="object"||e===null||Array.isArray(e)){throw new ShapeError(`${t} is not an object`)}return e}function array(e,t){if(!Array.isArray(e))throw new ShapeError(`${t} is not an array`);return e}function string(e,t,n){const r=e[t];if(typeof r!=="string")throw new ShapeError(`${n}.${t} is ${describe(r)}, not a string`);return r}function integer(e,t,n){const r=e[t];if(typeof r!=="number"||!Number.isSafeInteger(r)){throw new ShapeError(`${n}.${t} is ${describe(r)}, not an integer`)}return r}function optionalString(e,t){const n=e[t];return typeof n==="string"?n:undefined}function nullableString(e,t){const n=e[t];return typeof n==="string"?n:null}function describe(e){if(e===undefined)return"missing";if(e===null)return"null";if(Array.isArray(e))return"an array";return`a ${typeof e}`}},4031:(e,t,n)=>{n.d(t,{a:()=>formatDuration,m:()=>r});const r={now:()=>Date.now(),sleep:(e,t)=>new Promise(n=>{if(t?.aborted)return n();const done=()=>{clearTimeout(r);t?.removeEventListener("abort",done);n()};const r=setTimeout(done,Math.max(0,e));t?.addEventListener("abort",done,{once:true})}),deadline:e=>{const t=new AbortController;const n=setTimeout(()=>t.abort(),Math.max(1,Math.ceil(e)));return{signal:t.signal,clear:()=>clearTimeout(n)}}};function formatDuration(e){if(e<1e3)return`${Math.max(0,Math.round(e))} ms`;const t=e/1e3;if(t<60)return`${Number.isInteger(t)?t:t.toFixed(1)} s`;const n=Math.floor(t/60);const r=Math.round(t-n*60);return r?`${n} min ${r} s`:`${n} min`}},4758:(e,t,n)=>{n.d(t,{Nj:()=>OwnError,bD:()=>messageOf,dz:()=>InputError,lZ:()=>ActionError,tB:()=>RunnerVariableError});var r=n(766);const o=500;class OwnError extends Error{}class InputError extends OwnError{constructor(e){super(e);this.name="InputError"}}class RunnerVariableError extends InputError{constructor(e){super(e);this.name="RunnerVariableError"}}class ActionError extends OwnError{constructor(e,t){super(e,t);this.name="ActionError"}}function messageOf(e){if(e instanceof OwnError)return e.message;return(0,r.bp)(e instanceof Error?e.message:String(e),o)}},766:(e,t,n)=>{n.d(t,{Kg:()=>hasControlCharacters,NC:()=>isPrintableToken,TL:()=>quoted,TN:()=>oneLine,bp:()=>untrusted,cl:()=>registerSecret,fp:()=>redactSecrets});const r=200;const o=/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;const i=new RegExp(o.source,"g");const s={"\n":"\\n","\r":"\\r","\t":"\\t"};const a="​";function oneLine(e,t){return cut(redactSecrets(e,{pieces:true}),t).replace(i,e=>s[e]??`\\u${e.charCodeAt(0).toString(16).padStart(4,"0")}`)}const c=[];const u=4;const d=12;const f=6;const p="***";const h=[[/\b(Bearer)(\s+)[\x21-\x7e]+/gi,`$1$2${p}`],[/\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,`$1$2${p}`],[/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g,p]];const l=[];const m=/bearer|basic|token|gh[pousr]_|github_pat_/i;function registerSecret(e){if(e.length<u||c.includes(e))return;c.push(e);c.sort((e,t)=>t.length-e.length);const t=[];for(let n=0;n+f<=e.length;n+=f)t.push(e.slice(n,n+f));if(e.length%f!==0)t.push(e.slice(-f));l.push({aligned:t})}function mayHoldSecret(e){return l.some(({aligned:t})=>t.some(t=>e.includes(t)))}function redactSecrets(e,t={}){let n=e;if(mayHoldSecret(e)){for(const e of c)n=n.split(e).join(p);if(t.pieces)n=redactPieces(n)}if(m.test(n))for(const[e,t]of h)n=n.replace(e,t);return n}function redactPieces(e){const t=new Uint8Array(e.length);let n=false;const mark=(e,r)=>{t.fill(1,e,e+r);n=true};for(const t of c){for(let n=0;n+d<=t.length;n++){const r=t.slice(n,n+d);for(let t=e.indexOf(r);t>=0;t=e.indexOf(r,t+1))mark(t,d)}for(let n=Math.min(t.length-1,e.length);n>=f;n--){if(e.endsWith(t.slice(0,n))){mark(e.length-n,n);break}}for(let n=Math.min(t.length-1,e.length);n>=f;n--){if(e.startsWith(t.slice(-n))){mark(0,n);break}}}if(!n)return e;let r="";for(let n=0;n<e.length;n++){if(!t[n])r+=e[n];else if(n===0||!t[n-1])r+=p}return r}function untrusted(e,t=r){return oneLine(e,t).replace(/##\[/g,`#${a}#[`).replace(/^(\s*):(?=:)/,`$1:${a}`)}function quoted(e,t=r){return`"${untrusted(e,t).replace(/"/g,'\\"')}"`}function cut(e,t){if(e.length<=t)return e;let n=0;for(let r=0;r<e.length;n++){if(n===t)return`${e.slice(0,r)}…`;r+=e.codePointAt(r)>65535?2:1}return e}function hasControlCharacters(e){return o.test(e)}const g=/^[\x21-\x7e]+$/;function isPrintableToken(e,t=Number.POSITIVE_INFINITY){return e.length<=t&&g.test(e)}},2301:(e,t,n)=>{n.d(t,{Y:()=>o,_:()=>i});const r="neon-api-action";const o="1.0.0";const i=`${r}/${o} node/${process.versions.node}`},8708:(e,t,n)=>{n.d(t,{L:()=>w,n:()=>b});var r=n(4758);var o=n(5845);var i=n(2151);var s=n(766);var a=n(5617);var c=n(8463);const u=255;const d=50;const f=/^[A-Za-z_][A-Za-z0-9_]*$/;function readSecretStorage(e,t){const n=e("github-token").trim();const o=e("secret-name").trim();const i=e("secret-environment").trim()||undefined;const a=e("secret-targets").trim();if(!o){const t=["secret-environment","secret-targets","secret-visibility","secret-repositories","github-token"];for(const n of t){if(e(n).trim()){throw new r.dz(`Input \`${n}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`)}}return undefined}if(i!==undefined&&!isEnvironmentName(i)){throw new r.dz(`Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${u} characters, as GitHub names environments, and not \`.\` or \`..\`.`)}if(!f.test(o)||/^GITHUB_/i.test(o)){throw new r.dz(`Input \`secret-name\` is ${(0,s.TL)(o)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`)}if(a&&i!==undefined){throw new r.dz("Inputs `secret-targets` and `secret-environment` were both given: in `secret-targets`, name an environment secret as `owner/repo:environment`.")}const c=a?readSecretTargets(a):[oneTarget(readRepository(t.repository),i)];const d=readOrganizationAccess(e,c);if(!n){throw new r.dz("Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.")}if(!(0,s.NC)(n)){throw new r.dz("Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.")}return{name:o,token:n,targets:c,...d===undefined?{}:{access:d}}}function oneTarget(e,t){return t===undefined?{kind:"repository",...e}:{kind:"environment",...e,environment:t}}function readSecretTargets(e){const t=[];const n=new Set;for(const[o,i]of(0,c.fi)(e,"secret-targets").entries()){const e=parseSecretTarget(i,o+1);const c=(0,a.Z3)(e).toLowerCase();if(n.has(c))throw new r.dz(`Input \`secret-targets\` names ${(0,s.bp)(c)} twice: name each target once.`);n.add(c);t.push(e)}if(t.length===0){throw new r.dz("Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.")}if(t.length>d){throw new r.dz(`Input \`secret-targets\` names ${t.length} targets: one rotation stores the key in at most ${d}. `+"Share it through an organization secret (`org:NAME`) with the repositories that read it.")}return t}function parseSecretTarget(e,t){const refuse=n=>new r.dz(`Input \`secret-targets\`, entry ${t} (${(0,s.TL)(e,80)}), is not a target: ${n}`);const n="write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.";const o=e.toLowerCase();const i=o.startsWith("dependabot:");const a=i?e.slice("dependabot:".length):e;if(a.toLowerCase().startsWith("org:")){const e=a.slice("org:".length);if(!p.test(e))throw refuse(n);return i?{kind:"dependabot-organization",org:e}:{kind:"organization",org:e}}const c=a.indexOf(":");const u=parseRepository(c<0?a:a.slice(0,c));if(!u)throw refuse(n);if(c<0)return i?{kind:"dependabot",...u}:{kind:"repository",...u};if(i)throw refuse("Dependabot has no environment secrets; write `dependabot:owner/repo`.");const d=a.slice(c+1);if(!d||!isEnvironmentName(d))throw refuse(n);return{kind:"environment",...u,environment:d}}function parseRepository(e){const[t="",n="",...r]=e.split("/");return p.test(t)&&h.test(n)&&n!=="."&&n!==".."&&r.length===0?{owner:t,repo:n}:undefined}function isEnvironmentName(e){return[...e].length<=u&&!(0,s.Kg)(e)&&e!=="."&&e!==".."}function readOrganizationAccess(e,t){const n=e("secret-visibility").trim();const o=e("secret-repositories").trim();if(!n&&!o)return undefined;const i=t.flatMap(e=>e.kind==="organization"||e.kind==="dependabot-organization"?[e.org]:[]);if(i.length===0){const e=n?"secret-visibility":"secret-repositories";throw new r.dz(`Input \`${e}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`)}if(n&&!a.jZ.includes(n)){throw new r.dz(`Input \`secret-visibility\` is ${(0,s.TL)(n,80)}: it must be all, private or selected (leave it empty to keep each secret's visibility).`)}if(n!=="selected"){if(o)throw new r.dz("Input `secret-repositories` applies only with `secret-visibility: selected`.");return{visibility:n}}if(!o){throw new r.dz("Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.")}const u=(0,c.fi)(o,"secret-repositories").map((e,t)=>{if(h.test(e)&&e!=="."&&e!=="..")return{repo:e};const n=parseRepository(e);if(!n){throw new r.dz(`Input \`secret-repositories\`, entry ${t+1} (${(0,s.TL)(e,80)}), is not a repository: write \`repo\` or \`owner/repo\`, one a line.`)}const o=i.find(e=>e.toLowerCase()!==n.owner.toLowerCase());if(o!==undefined){throw new r.dz(`Input \`secret-repositories\` names ${(0,s.bp)(`${n.owner}/${n.repo}`)}, which is not a repository of organization ${(0,s.bp)(o)}: `+"an organization secret is read only by its own repositories.")}return n});return{visibility:n,repositories:u}}const p=/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;const h=/^[A-Za-z0-9._-]{1,100}$/;function readRepository(e){const t=parseRepository(e??"");if(!t){const t=e?`is ${(0,s.TL)(e,150)}, not owner/repo`:"is not set";throw new r.tB(`GITHUB_REPOSITORY ${t}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`)}return t}var l=n(9695);var m=n(7598);var g=n(7958);function defaultRotationKeyName(e){const t=e.name.toUpperCase();const n=e.targets.map(e=>(0,a.Z3)(e).toLowerCase()).sort();const digest=e=>(0,m.createHash)("sha256").update(e).digest("hex").slice(0,8);const r=n.length===1?`gha:${n[0]}:${t}`:`gha:${n[0]}+${n.length-1}:${t}~${digest([...n,t].join("\n"))}`;const o=[...r];if(o.length<=g.ih)return r;return`${o.slice(0,g.ih-9).join("")}~${digest(r)}`}function command(e){return e}const y="create-key never stores the new key in a secret. To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; "+"or pass the `key` output on yourself.";const w={"create-key":command({inputs:["key-name","revoke-after-job","expires-in","org-id","project-id"],refused:{"secret-name":y,"secret-environment":y,"secret-targets":y},settings:e=>{const t=(0,c.oN)((0,c.x9)(e),"create-key needs `key-name`.");const n=(0,c.Vf)(e,"revoke-after-job");const r=(0,o.eQ)(e,n);if(r!==undefined)(0,o.yc)(t,n&&!e("expires-in").trim());return{keyName:t,revokeAfterJob:n,...r===undefined?{}:{expiresInMs:r},orgId:(0,c.cZ)(e),projectId:(0,c.Le)(e)}},run:async(e,t)=>(await Promise.all([n.e(214),n.e(560),n.e(3),n.e(750)]).then(n.bind(n,750))).runCreateKey(e,t)}),"revoke-key":command({inputs:["key-id","key-name","org-id"],refused:{"project-id":"revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.","unused-for":"revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.","max-revoke":"revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.","keep-previous":"revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key."},settings:e=>{const t=(0,c.jN)(e);const n=(0,c.x9)(e);if(t!==undefined&&n!==undefined){throw new r.dz("Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.")}if(t===undefined&&n===undefined){throw new r.dz("revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).")}return{keyId:t,keyName:n,orgId:(0,c.cZ)(e)}},run:async(e,t)=>(await Promise.all([n.e(214),n.e(560),n.e(872)]).then(n.bind(n,3872))).runRevokeKey(e,t)}),"list-keys":command({inputs:["org-id"],settings:e=>({orgId:(0,c.cZ)(e)}),run:async(e,t,r)=>(await Promise.all([n.e(214),n.e(673)]).then(n.bind(n,9673))).runListKeys(e,{...t,...r})}),"list-projects":command({inputs:["org-id","search"],settings:e=>({orgId:(0,c.cZ)(e),search:(0,c.j7)(e)}),run:async(e,t,r)=>(await Promise.all([n.e(214),n.e(247)]).then(n.bind(n,5247))).runListProjects(e,{...t,...r})}),"wait-for-operations":command({inputs:["project-id","operation-ids","branch-id","poll-interval"],settings:e=>({projectId:(0,c.bS)(e,"wait-for-operations needs `project-id`: the id of the project whose operations to wait for."),operations:(0,i.c1)(e),pollIntervalMs:(0,c.UW)(e,"poll-interval",i.Ou,i.vD,i.Nd)*1e3}),run:async(e,t)=>(await Promise.all([n.e(214),n.e(250)]).then(n.bind(n,3250))).runWaitForOperations(e,t)}),"rotate-key":command({inputs:["key-name","key-id","secret-name","secret-environment","secret-targets","secret-visibility","secret-repositories","github-token","keep-previous","org-id","project-id"],refused:{"revoke-after-job":"a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.","expires-in":"a rotated key stays valid until the next rotation replaces it. `expires-in` is for create-key."},settings:(e,t)=>{const n=readSecretStorage(e,t);const i=n&&(0,l.p5)(t.apiUrl);const s=(0,c.x9)(e)??(n&&defaultRotationKeyName(n));if(s===undefined){throw new r.dz("rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the targets and the secret.")}return{keyName:s,keyId:(0,c.jN)(e),secrets:n,githubApiUrl:i,keepPrevious:(0,o.$R)(e),orgId:(0,c.cZ)(e),projectId:(0,c.Le)(e)}},run:async(e,t)=>(await Promise.all([n.e(214),n.e(560),n.e(3),n.e(997)]).then(n.bind(n,8997))).runRotateKey(e,t)}),"prune-keys":command({inputs:["key-name","unused-for","dry-run","max-revoke","org-id"],refused:{"key-id":"prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.","project-id":"prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. "+"Narrow it with `key-name` (a name prefix).","expires-in":"prune-keys always selects the keys whose names say they have expired. "+"To select keys by how long they have not been used, set `unused-for`."},settings:e=>(0,o.rS)(e),run:async(e,t)=>(await Promise.all([n.e(214),n.e(412)]).then(n.bind(n,1412))).runPruneKeys(e,t)}),"list-operations":command({inputs:["project-id","project-ids","org-id","branch-id","since","max-operations","operation-statuses","operation-actions","fail-on-status"],refused:{"operation-ids":"list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.","poll-interval":"list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations."},settings:e=>(0,i.X4)(e),run:async(e,t,r)=>(await Promise.all([n.e(214),n.e(259)]).then(n.bind(n,5259))).runListOperations(e,{...t,...r})})};const b=Object.keys(w)},5617:(e,t,n)=>{n.d(t,{Z3:()=>targetText,ff:()=>describeTarget,hp:()=>isOrganizationTarget,jZ:()=>o});var r=n(766);const o=["all","private","selected"];function targetText(e){switch(e.kind){case"repository":return`${e.owner}/${e.repo}`;case"environment":return`${e.owner}/${e.repo}:${e.environment}`;case"organization":return`org:${e.org}`;case"dependabot":return`dependabot:${e.owner}/${e.repo}`;case"dependabot-organization":return`dependabot:org:${e.org}`}}function describeTarget(e){switch(e.kind){case"repository":return`repository ${(0,r.bp)(`${e.owner}/${e.repo}`)}`;case"environment":return`environment ${(0,r.TL)(e.environment,80)} of ${(0,r.bp)(`${e.owner}/${e.repo}`)}`;case"organization":return`organization ${(0,r.bp)(e.org)}`;case"dependabot":return`Dependabot secrets of ${(0,r.bp)(`${e.owner}/${e.repo}`)}`;case"dependabot-organization":return`Dependabot secrets of organization ${(0,r.bp)(e.org)}`}}function isOrganizationTarget(e){return e.kind==="organization"||e.kind==="dependabot-organization"}},5442:(e,t,n)=>{n.d(t,{Ic:()=>describeFailure,Ng:()=>describeRequest,a2:()=>describeServiceWords,JN:()=>readAnswer});var r=n(7067);var o=n(4031);var i=n(766);var s=n(7856);const a=new Set(["UNABLE_TO_VERIFY_LEAF_SIGNATURE","UNABLE_TO_GET_ISSUER_CERT","UNABLE_TO_GET_ISSUER_CERT_LOCALLY","SELF_SIGNED_CERT_IN_CHAIN","DEPTH_ZERO_SELF_SIGNED_CERT","CERT_UNTRUSTED","INVALID_CA"]);const c=new Set(["CERT_HAS_EXPIRED","CERT_NOT_YET_VALID"]);const u=new Set(["ERR_TLS_CERT_ALTNAME_INVALID","HOSTNAME_MISMATCH"]);const d=/^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;function describeCertificateError(e,t,n,r){const o=certificateCode(e);if(o===undefined)return undefined;const d=(0,i.bp)(o);const f=n!==undefined&&e instanceof s.Ng;const p=new URL(t);const h=f?`the proxy ${(0,i.bp)(n.display)} (from ${n.variable})`:(0,i.bp)(`${p.hostname}:${p.port===""?s.J2[p.protocol]:p.port}`);const l=(r.NODE_EXTRA_CA_CERTS??"").trim()!=="";const m=n&&!f?` The connection went through the proxy ${(0,i.bp)(n.display)}, which may be the one that inspects TLS.`:"";if(a.has(o)){const e=l?"NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).":"if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.";return`The TLS certificate of ${h} is not signed by a certificate authority Node trusts (${d}): ${e}${m}`}if(c.has(o)){const e=o==="CERT_HAS_EXPIRED"?"has expired":"is not valid yet";return`The TLS certificate of ${h} ${e} (${d}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${m}`}if(u.has(o)){const e=f?`the host in ${n.variable}`:"the host in the URL";return`The TLS certificate of ${h} is not for that host name (${d}): check ${e}; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${m}`}if(o==="CERT_REVOKED")return`The TLS certificate of ${h} has been revoked (${d}).${m}`;return`The TLS certificate of ${h} could not be verified (${d}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${m}`}function certificateCode(e){for(let t=e,n=0;n<3&&typeof t==="object"&&t!==null;n++){const{code:e}=t;if(typeof e==="string"&&(a.has(e)||d.test(e)))return e;t=t.cause}return undefined}var f=n(8549);var p=n(8902);var h=n(1517);function readAnswer(e,t,n,o){const{received:a,route:c}=e;const fail=(e,n)=>({ok:false,error:new f.G(e,{...t,...n})});if(!a.ok||a.status===407&&c){const e=c&&(0,s.ex)(a.ok?{status:407}:a,c,!a.ok&&a.neverConnected);if(e)return fail(e.message,{kind:e.final?"proxy-refused":"proxy",mayHaveReachedServer:!e.notSent})}if(!a.ok)return noAnswer(a,e,t,n,fail);const{status:u,headers:d,text:l}=a;const m=(0,h.Z)(d["content-type"])??"";const g=`${n.name} answered ${u}`;if(u>=300&&u<400){const e=describeLocation((0,h.Z)(d.location));return fail(`${g} ${r.STATUS_CODES[u]??""} redirecting to ${e}; ${n.redirectHint}`,{kind:"redirect",status:u})}if(u<200||u>=300){const e=decodeJson(l);const i=n.readError(e.ok&&(0,h.u4)(e.value)?e.value:undefined,d,u,o);return fail(`${g} ${r.STATUS_CODES[u]??""}`.trim(),{kind:"http",status:u,code:i.code,serviceMessage:i.serviceMessage,excerpt:i.serviceMessage===undefined?excerptOf(l,m):undefined,requestId:i.requestId??t.requestId,retryAfterMs:i.retryAfterMs??(0,p.mu)((0,h.Z)(d["retry-after"]),o),rateLimited:i.rateLimited??u===429,mayHaveReachedServer:u>=500&&!n.notCarriedOut.has(u)})}const y={kind:"malformed",status:u,mayHaveReachedServer:true};if(a.tooLarge){return fail(`${g} with a body over ${h.he/1024/1024} MiB, more than any answer of the API should be; it was not read`,{...y,code:"too-large"})}if(l===""&&n.emptySuccess)return{ok:true,status:u,body:undefined};const w=decodeJson(l);if(w.ok)return{ok:true,status:u,body:w.value};if(/json/i.test(m)){return fail(`${g} with JSON that is cut off or invalid (${a.bytes} bytes)`,{...y,code:"truncated"})}const b=(0,i.bp)(m.split(";")[0]?.trim()||"no content type");return fail(`${g} with a body that is not JSON (${b}, ${a.bytes} bytes)`,y)}function noAnswer(e,t,n,r,a){const{cause:c,status:u}=e;const d=(0,s.CA)(c);const f=describeRequest(n);const p=describeCertificateError(c,t.origin,t.route,process.env);if(p)return a(p,{kind:"certificate"});if(d==="UND_ERR_INVALID_ARG")return a(`the request could not be sent (${describeCause(c)})`,{kind:"invalid"});if(t.ended==="deadline"||t.ended==="timeout"){const e=t.route?` (through the proxy ${(0,i.bp)(t.route.display)})`:"";const n=t.ended==="deadline"?`The step's timeout ran out while ${f} was in flight${e}.`:`No answer to ${f} within ${(0,o.a)(t.budgetMs)}${e}.`;return a(n,{kind:t.ended,status:u,mayHaveReachedServer:true})}const h=d===undefined?describeCause(c):(0,i.bp)(d);if(u!==undefined){return a(`the body of the ${u} answer was cut off (${d===undefined?"connection closed":h})`,{kind:"malformed",status:u,code:"truncated",mayHaveReachedServer:true})}const l=!e.neverConnected;return a(`the connection to ${r.name} failed (${h})${l?"":"; nothing was sent"}`,{kind:"network",mayHaveReachedServer:l})}function describeFailure(e){const t=e.message.replace(/\.$/,"");const n=e.code&&e.code!=="truncated"?` [${(0,i.bp)(e.code)}]`:"";const r=describeServiceWords(e);return`${t}${n}${r?`: ${r}`:""}`}function describeServiceWords(e){return e.serviceMessage?(0,i.TL)(e.serviceMessage):e.excerpt??""}function describeRequest(e){return`${(0,i.bp)(e.method)} ${(0,i.bp)(e.path)}`}function decodeJson(e){try{return{ok:true,value:JSON.parse(e)}}catch{return{ok:false}}}const l=200;function excerptOf(e,t){const n=(0,i.bp)(t.split(";")[0]?.trim()||"no content type");const r=(htmlTitle(e)??withoutTags(e)).replace(/\s+/g," ").trim();if(r==="")return`(empty ${n} body)`;return`(${n}) ${(0,i.TL)(r,l)}`}function htmlTitle(e){const t=e.toLowerCase();const n=t.indexOf("<title");if(n<0)return undefined;const r=t.indexOf(">",n);if(r<0)return undefined;const o=t.indexOf("<",r+1);if(o<0||!t.startsWith("</title",o))return undefined;return e.slice(r+1,o)}function withoutTags(e){const t=e.lastIndexOf(">");let n="";let r=false;for(let o=0;o<e.length&&n.length<=l*4;o++){const i=e[o];if(r){if(i===">")r=false}else if(i==="<"&&o<t){r=true;n+=" "}else n+=i}return n}function describeLocation(e){if(!e)return"an unnamed location";try{const t=new URL(e);return(0,i.bp)(`${t.origin}${t.pathname}`)}catch{return(0,i.TL)(e,100)}}function describeCause(e){return e instanceof Error?(0,i.bp)(e.message):"unknown error"}},8549:(e,t,n)=>{n.d(t,{G:()=>RequestError,p:()=>requestErrorIn});var r=n(4758);class RequestError extends r.Nj{kind;method;path;requestId;status;code;serviceMessage;excerpt;attempts;retryAfterMs;rateLimited;mayHaveReachedServer;earlierAttemptUncertain;constructor(e,t){super(e);this.name="RequestError";this.kind=t.kind;this.method=t.method;this.path=t.path;this.requestId=t.requestId;this.status=t.status;this.code=t.code;this.serviceMessage=t.serviceMessage;this.excerpt=t.excerpt;this.attempts=t.attempts??1;this.retryAfterMs=t.retryAfterMs;this.rateLimited=t.rateLimited??false;this.mayHaveReachedServer=t.mayHaveReachedServer??false;this.earlierAttemptUncertain=t.earlierAttemptUncertain??false}get final(){return["invalid","deadline","cancelled","proxy-refused","certificate"].includes(this.kind)}withAttempts(e,t){return new RequestError(this.message,{...this,attempts:e,earlierAttemptUncertain:t})}}function requestErrorIn(e){for(let t=e,n=0;t instanceof Error&&n<5;t=t.cause,n++){if(t instanceof RequestError)return t}return undefined}},7856:(e,t,n)=>{n.d(t,{CA:()=>errorCode,J2:()=>p,Ng:()=>ProxyTunnelError,Tl:()=>ProxySettingError,Wm:()=>proxySecrets,eq:()=>tunnelAgent,ex:()=>describeProxyFailure,iJ:()=>proxyFor,jj:()=>describeProxySettings});var r=n(7067);var o=n.n(r);var i=n(7030);var s=n.n(i);var a=n(6752);var c=n(4758);var u=n(766);const d={"https:":["https_proxy","HTTPS_PROXY"],"http:":["http_proxy","HTTP_PROXY"]};const f=["no_proxy","NO_PROXY"];const p={"http:":80,"https:":443};class ProxySettingError extends c.Nj{constructor(e){super(e);this.name="ProxySettingError"}}function proxyFor(e,t){const n=typeof e==="string"?new URL(e):e;const r=d[n.protocol];if(r===undefined)return undefined;const o=firstSet(t,r);if(o===undefined)return undefined;const i=firstSet(t,f);if(i!==undefined&&bypasses(n,i.value))return undefined;const s=n.port===""?p[n.protocol]:Number(n.port);return{...parseProxy(o.name,o.value),target:`${n.hostname}:${s}`}}function describeProxySettings(e){const t=Object.entries(d).flatMap(([t,n])=>{const r=firstSet(e,n);return r===undefined?[]:[{scheme:t.slice(0,-1),proxy:parseProxy(r.name,r.value)}]});if(t.length===0)return undefined;const n=firstSet(e,f);const r=n===undefined?"":`; ${n.name} leaves out ${(0,u.bp)(n.value.trim())}`;return`Proxies: ${t.map(describeProxy).join(", ")}${r}.`}function describeProxy({scheme:e,proxy:t}){return`${(0,u.bp)(e)} through ${(0,u.bp)(t.display)} (${t.variable}${t.authorization?", with credentials":""})`}function parseProxy(e,t){const n=t.trim();const r=/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(n)?n:`http://${n}`;let o;try{o=new URL(r)}catch{throw new ProxySettingError(`${e} is not a proxy URL the action can read: expected http://[user:password@]host:port.`)}if(o.protocol!=="http:"&&o.protocol!=="https:"){throw new ProxySettingError(`${e} names a ${(0,u.bp)(o.protocol.slice(0,-1),20)} proxy: the action speaks to HTTP and HTTPS proxies only (http:// or https://).`)}if(o.hostname==="")throw new ProxySettingError(`${e} names no proxy host: expected http://[user:password@]host:port.`);const i=o.port===""?p[o.protocol]:Number(o.port);const s={origin:`${o.protocol}//${o.hostname}:${i}`,display:`${o.hostname}:${i}`,variable:e};if(o.username!==""||o.password!==""){let t;try{t=`${decodeURIComponent(o.username)}:${decodeURIComponent(o.password)}`}catch{throw new ProxySettingError(`${e} holds a user or password that is not percent-encoded correctly: write a % in them as %25.`)}s.authorization=`Basic ${Buffer.from(t).toString("base64")}`}return s}function bypasses(e,t){const n=t.trim();if(n==="*")return true;const r=e.hostname.replace(/^\[(.*)\]$/,"$1").toLowerCase();const o=(0,i.isIP)(r);const s=o===0?r.replace(/\.$/,""):r;const a=e.port===""?p[e.protocol]:Number(e.port);for(const e of n.split(/[\s,]+/)){if(e==="")continue;const{pattern:t,port:n}=splitPort(e);if(n!==undefined&&n!==a)continue;if(o===0?nameMatches(s,t):addressMatches(r,o,t))return true}return false}function splitPort(e){const t=/^\[([^\]]+)\](?::(\d+))?$/.exec(e);if(t)return{pattern:t[1],port:t[2]===undefined?undefined:Number(t[2])};const n=/^([^:]+):(\d+)$/.exec(e);return n?{pattern:n[1],port:Number(n[2])}:{pattern:e}}function nameMatches(e,t){let n=t.toLowerCase().replace(/\.$/,"");const r=n.startsWith("*.");n=r?n.slice(2):n.replace(/^\./,"");if(n==="")return false;if(e===n)return!r;return e.endsWith(`.${n}`)}function addressMatches(e,t,n){const[r="",o,...s]=n.split("/");if(s.length>0||(0,i.isIP)(r)!==t)return false;const a=t===4?32:128;const c=o===undefined?a:/^\d{1,3}$/.test(o)?Number(o):NaN;if(!(c>=0&&c<=a))return false;const u=t===4?"ipv4":"ipv6";const d=new i.BlockList;d.addSubnet(r,c,u);return d.check(e,u)}function proxySecrets(e){const t=new Set;for(const n of Object.values(d).flat()){const r=e[n]?.trim();if(!r)continue;const o=r.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//,"");const i=o.lastIndexOf("@");if(i<0)continue;const s=o.slice(0,i);const a=s.indexOf(":");const c=a<0?s:s.slice(0,a);const u=a<0?"":s.slice(a+1);const d=[percentDecoded(c),percentDecoded(u)];for(const e of[c,u,...d])if(e!=="")t.add(e);t.add(Buffer.from(`${d[0]}:${d[1]}`).toString("base64"))}return[...t]}function percentDecoded(e){try{return decodeURIComponent(e)}catch{return e}}function firstSet(e,t){for(const n of t){const t=e[n];if(t!==undefined&&t.trim()!=="")return{name:n,value:t}}return undefined}class ProxyTunnelError extends Error{status;constructor(e,t){super(e===undefined?"the proxy could not be asked for a tunnel":`the proxy answered CONNECT with ${e}`,{cause:t});this.name="ProxyTunnelError";this.status=e}}class TunnelPool extends a.bC{connect(e,t){const n=super.connect(e).then(e=>{if(e.statusCode===200)return e;e.socket.destroy();throw new ProxyTunnelError(e.statusCode)},e=>{throw new ProxyTunnelError(undefined,e)});if(t===undefined)return n;n.then(e=>t(null,e),e=>t(e,undefined))}}function tunnelAgent(e,t,n,r){const o=typeof t.connect==="object"?t.connect:undefined;return new a.kT({...t,uri:e.origin,token:e.authorization,requestTls:o,proxyTls:o,clientFactory:(e,t)=>new TunnelPool(e,{...t,headersTimeout:n}),factory:(e,t)=>{const n=new a.bC(e,t);r(n);return n}})}const h=new Set(["ECONNREFUSED","EHOSTUNREACH","ENETUNREACH","ETIMEDOUT","UND_ERR_CONNECT_TIMEOUT"]);const l=new Set(["ENOTFOUND","EAI_AGAIN"]);const m=new Set(["ECONNRESET","EPIPE","UND_ERR_SOCKET"]);function describeProxyFailure(e,t,n){const o=e.cause instanceof ProxyTunnelError?e.cause:undefined;const i=e.status??o?.status;const s=errorCode(o?o.cause:e.cause);const a=(0,u.bp)(s??"");const c=`The proxy ${(0,u.bp)(t.display)} (from ${t.variable})`;const d=(0,u.bp)(t.target);if(i===407){return{message:t.authorization?`${c} refused the credentials in ${t.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`:`${c} asks for credentials (407 Proxy Authentication Required): give them in ${t.variable} as http://user:password@${(0,u.bp)(t.display)}, percent-encoded.`,notSent:true,final:true}}if(i!==undefined&&o){const e=`${i} ${r.STATUS_CODES[i]??""}`.trim();const t=i>=500;return{message:t?`${c} could not open a tunnel to ${d} (${e}): check that the proxy can reach ${d}, or add the host to NO_PROXY if the runner reaches it directly.`:`${c} refused a tunnel to ${d} (${e}): check that the proxy allows HTTPS to ${d}, or add the host to NO_PROXY if the runner reaches it directly.`,notSent:true,final:!t}}if(!o&&!n){if(s===undefined||!m.has(s))return undefined;return{message:`The connection through the proxy ${(0,u.bp)(t.display)} (from ${t.variable}) closed before an answer came (${a}): check the proxy's log.`,notSent:false,final:false}}if(s!==undefined&&h.has(s)){return{message:`${c} could not be reached (${a}): check the host and port in ${t.variable}, and that the proxy runs and the runner may connect to it.`,notSent:true,final:false}}if(s!==undefined&&l.has(s)){return{message:`${c} could not be found (${a}): check the host name in ${t.variable}.`,notSent:true,final:false}}if(s==="UND_ERR_HEADERS_TIMEOUT"){return{message:`${c} did not answer the request for a tunnel to ${d}: check that the proxy runs, and its log.`,notSent:true,final:false}}if(s===undefined||m.has(s)){return{message:`${c} closed the connection before the tunnel to ${d} was open (${a||"closed"}): check the proxy's log; it may refuse HTTPS to that host or port.`,notSent:true,final:false}}return undefined}function errorCode(e){for(let t=e,n=0;n<3&&typeof t==="object"&&t!==null;n++){const{code:e}=t;if(typeof e==="string"&&/^[A-Z0-9_]{1,64}$/.test(e))return e;t=t.cause}return undefined}},8902:(e,t,n)=>{n.d(t,{JN:()=>backoff,R$:()=>retrying,lg:()=>s,mu:()=>parseRetryAfter,qW:()=>c,rM:()=>i});var r=n(8549);const o=new Set([423,429,500,502,503,504]);const i=new Set([423,429,503]);const s=new Set([429,503]);const a=6e4;function backoff(e,t=Math.random){const n=Math.min(2e4,1e3*2**(e-1));return Math.round(n/2+n/2*t())}const status=e=>e.kind==="http"?e.status??0:undefined;const noAnswer=e=>["network","timeout","proxy"].includes(e.kind)||e.kind==="malformed"&&e.code==="truncated";const afterBackoff=(e,t,n)=>e.retryAfterMs??backoff(t,n);function readDelay(e,t,n){return o.has(status(e)??0)||noAnswer(e)?afterBackoff(e,t,n):undefined}function githubDelay(e,t){if(e.final)return undefined;if(e.status===undefined||e.status>=500)return 1e3*t;return e.rateLimited?e.retryAfterMs??a:undefined}const rule=(e,t)=>({attempts:e,delay:t});const c={read:rule(5,readDelay),once:rule(5,(e,t,n)=>i.has(status(e)??0)||noAnswer(e)&&e.kind!=="malformed"&&!e.mayHaveReachedServer?afterBackoff(e,t,n):undefined),poll:rule(5,(e,t,n)=>s.has(status(e)??0)?undefined:readDelay(e,t,n)),congested:rule(10,e=>s.has(status(e)??0)?0:undefined),githubRead:rule(3,githubDelay),githubWrite:rule(3,(e,t)=>e.kind==="timeout"?undefined:githubDelay(e,t)),keyProof:rule(3,(e,t)=>e.kind==="http"&&e.status===401?1e3*t:undefined)};function parseRetryAfter(e,t){if(e===undefined)return undefined;const n=e.trim();if(/^\d+(\.\d+)?$/.test(n))return Math.round(Number(n)*1e3);const r=Date.parse(n);if(Number.isNaN(r))return undefined;return Math.max(0,r-t)}async function retrying(e,t,n){const o=n.giveUp??(e=>e);const i=typeof n.deadline==="function"?n.deadline:()=>n.deadline;const{clock:s,interrupt:a}=n;const c=n.outOfTime??o;for(let u=1;;u++){try{return await e(u)}catch(e){const d=e instanceof r.G&&u<t.attempts&&!n.cancelled?.();const f=d?t.delay(e,u,n.random??Math.random):undefined;if(f===undefined)throw o(e,u);const p=e;if(a?.signal.aborted&&a.stop)throw a.stop(p,u,f);if(f>0&&s.now()+f>=i())throw c(p,u,f);n.onRetry?.(p,u,f);if(f===0)continue;const h=s.now()+f;const l=a!==undefined&&!a.signal.aborted;await s.sleep(f,l?a.signal:undefined);if(l&&a.signal.aborted&&s.now()<h){if(a.stop)throw a.stop(p,u,f);if(h>=i())throw c(p,u,f);await s.sleep(h-s.now())}}}}},1517:(e,t,n)=>{n.d(t,{UQ:()=>Connections,Z:()=>headerValue,_L:()=>queryString,hP:()=>isRequestId,he:()=>u,j2:()=>a,ob:()=>sendAttempt,u4:()=>isRecord});var r=n(6752);var o=n(766);var i=n(7856);const s={keepAliveTimeout:3e4,connections:4};const a=3e4;const c=64*1024;const u=64*1024*1024;class Connections{env;closing=new AbortController;options={...s,connect:{signal:this.closing.signal}};direct;lines=new Map;tunnels=new Map;failedConnects=new WeakSet;constructor(e={},t){this.env=e;this.direct=this.watched(t??new r.g6(this.options))}lineTo(e){let t=this.lines.get(e);if(t===undefined){const n=(0,i.iJ)(e,this.env);const r=n!==undefined&&new URL(e).protocol==="http:";t={dispatcher:n===undefined||r?this.direct:this.tunnelThrough(n),route:n,forward:r};this.lines.set(e,t)}return t}neverConnected(e){return typeof e==="object"&&e!==null&&this.failedConnects.has(e)}async close(){this.closing.abort();await Promise.all([this.direct,...this.tunnels.values()].map(e=>e.destroy()))}tunnelThrough(e){const t=`${e.origin} ${e.authorization??""}`;let n=this.tunnels.get(t);if(n===undefined){n=(0,i.eq)(e,this.options,a,e=>this.watched(e));this.tunnels.set(t,n)}return n}watched(e){e.on("connectionError",(e,t,n)=>this.failedConnects.add(n));return e}}const d=/^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;function isRequestId(e){return typeof e==="string"&&d.test(e)&&(0,o.fp)(e)===e}async function sendRequest(e,t,n,r,o){let i;try{const{route:e}=t;const s=t.forward&&e?{origin:e.origin,path:n+r.path,headers:{...r.headers,host:new URL(n).host,...e.authorization?{"proxy-authorization":e.authorization}:{}}}:{origin:n,path:r.path,headers:r.headers};const a=await untilAborted(t.dispatcher.request({...s,method:r.method,body:r.body,signal:o}),o);i=a.statusCode;const c=i>=200&&i<300;const d=Number(headerValue(a.headers["content-length"]));if(c&&d>u){a.body.destroy();return{ok:true,status:i,headers:a.headers,text:"",bytes:d,tooLarge:true}}const{text:f,bytes:p,tooLarge:h}=await readBody(a.body,c);return{ok:true,status:i,headers:a.headers,text:f,bytes:p,tooLarge:h}}catch(t){return{ok:false,cause:t,status:i,neverConnected:e.neverConnected(t)}}}function untilAborted(e,t){return new Promise((n,r)=>{const abort=()=>r(t.reason);if(t.aborted)abort();t.addEventListener("abort",abort,{once:true});e.then(n,r).finally(()=>t.removeEventListener("abort",abort))})}async function readBody(e,t){const n=t?u:c;const r=[];let o=0;for await(const i of e){r.push(i);o+=i.length;if(t&&o>n)return{text:"",bytes:o,tooLarge:true};if(!t&&o>=n)break}return{text:Buffer.concat(r).subarray(0,n).toString("utf8"),bytes:o,tooLarge:false}}async function sendAttempt(e,t,n,r,o){const i=e.lineTo(t);const s=r.deadline-r.clock.now();if(s<=0)return{sent:false};o?.();const a=Math.min(r.requestTimeoutMs,s);const c=r.clock.deadline(a);let u;try{u=await sendRequest(e,i,t,n,r.cut?AbortSignal.any([c.signal,r.cut]):c.signal)}finally{c.clear()}let d;if(!u.ok&&c.signal.aborted)d=s<r.requestTimeoutMs?"deadline":"timeout";else if(!u.ok&&r.cut?.aborted)d="cut";return{sent:true,origin:t,received:u,route:i.route,ended:d,budgetMs:a}}function headerValue(e){return Array.isArray(e)?e[0]:e}function isRecord(e){return typeof e==="object"&&e!==null&&!Array.isArray(e)}function queryString(e){if(!e)return"";const t=new URLSearchParams;for(const[n,r]of Object.entries(e))if(r!==undefined)t.set(n,String(r));const n=t.toString();return n?`?${n}`:""}},5845:(e,t,n)=>{n.d(t,{$R:()=>readKeepPrevious,SF:()=>u,eQ:()=>readExpiresIn,rS:()=>readPruneSelection,u$:()=>h,yc:()=>checkRoomForExpiry});var r=n(7958);var o=n(4758);var i=n(766);var s=n(8121);var a=n(8463);const c="6h";const u=50;const d=1e4;const f={min:"1m",max:"365d"};const p={min:"1h",max:"3650d"};const h=1;const l=100;function readExpiresIn(e,t){const n=(0,a.$7)(e,"expires-in",f);if(n!==undefined||!t)return n;return(0,a.E9)(c)}function checkRoomForExpiry(e,t){const n=[...e].length;const i=r.ih-s.DA;if(n<=i)return;const a=t?`a \`revoke-after-job\` key expires after ${c} unless \`expires-in\` says otherwise, and`:"with `expires-in`,";throw new o.dz(`Input \`key-name\` is ${n} characters long: ${a} create-key ends the name with the expiry `+`(\`~exp-\` and the UTC time to the minute, ${s.DA} characters) within the platform's ${r.ih}, `+`so the name may be at most ${i} characters.`)}function readPruneSelection(e){const t=(0,a.x9)(e);const n=(0,a.$7)(e,"unused-for",p);return{orgId:(0,a.cZ)(e),...t===undefined?{}:{keyNamePrefix:t},...n===undefined?{}:{unusedForMs:n},dryRun:(0,a.Vf)(e,"dry-run",true),maxRevoke:readMaxRevoke(e)}}function readMaxRevoke(e){const t=e("max-revoke").trim();if(!t)return u;const n=/^[1-9]\d{0,4}$/.test(t)?Number(t):Number.NaN;if(!(n<=d)){throw new o.dz(`Input \`max-revoke\` is ${(0,i.TL)(t,80)}: it must be a whole number from 1 to ${d} `+`(default ${u}). To revoke nothing, leave \`dry-run\` true.`)}return n}function readKeepPrevious(e){const t=e("keep-previous").trim();if(!t)return h;const n=/^\d{1,3}$/.test(t)?Number(t):Number.NaN;if(!(n<=l)){throw new o.dz(`Input \`keep-previous\` is ${(0,i.TL)(t,80)}: it must be a whole number from 0 to ${l}, how many of the replaced keys stay valid (default ${h}).`)}return n}},2151:(e,t,n)=>{n.d(t,{Nd:()=>d,Ou:()=>c,X4:()=>readListingSelection,c1:()=>readOperationSelection,vD:()=>u,y1:()=>h});var r=n(7958);var o=n(4758);var i=n(766);var s=n(9986);var a=n(8463);const c=5;const u=1;const d=3600;const f=1e3;const p="pending";function readOperationSelection(e){const t=e("operation-ids").trim();const n=e("branch-id").trim()||undefined;if(!t){throw new o.dz("Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response "+"that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project "+"(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.")}if(t.toLowerCase()===p){if(n!==undefined&&!r.Ag.test(n)){throw new o.dz(`Input \`branch-id\` is ${(0,i.TL)(n,80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`)}return{kind:"pending",branchId:n}}if(n!==undefined){throw new o.dz("Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever "+"their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.")}return{kind:"ids",ids:parseOperationIds(t)}}function parseOperationIds(e){const t=e.trim();const n=(0,a.Ur)(t,"operation-ids","pass a JSON array of ids or of operation records, or ids separated by commas.");const s=n===undefined?t.split(/[\s,]+/).filter(Boolean):n.map((e,t)=>{if(typeof e==="string")return e.trim();if(typeof e==="object"&&e!==null&&typeof e.id==="string"){return e.id.trim()}throw new o.dz(`Input \`operation-ids\`: item ${t+1} of the JSON array is neither an id nor an operation record with an "id".`)});const c=new Set;for(const e of s){if(!r._T.test(e)){throw new o.dz(`Input \`operation-ids\` holds ${(0,i.TL)(e,80)}, which is not an operation id (a UUID).`)}c.add(e.toLowerCase())}if(c.size>f){throw new o.dz(`Input \`operation-ids\` holds ${c.size} different ids: one step waits for at most ${f}. `+"Split them over several steps, or use `operation-ids: pending` to wait until nothing is pending.")}return[...c]}const h=1e3;const l=1e5;const m="all";const g={min:"1m",max:"3650d"};const y=/^[A-Za-z0-9_.-]{1,64}$/;const w=/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;function readListingSelection(e){const t=readStatuses(e,"operation-statuses");const n=readActions(e);const r=readStatuses(e,"fail-on-status");const o=readSince(e);return{projects:readProjectScope(e),...o===undefined?{}:{since:o},maxOperations:readMaxOperations(e),...t===undefined?{}:{statuses:t},...n===undefined?{}:{actions:n},...r===undefined?{}:{failOnStatus:r}}}function readProjectScope(e){const t=(0,a.Le)(e);const n=e("project-ids").trim();const s=e("branch-id").trim()||undefined;const c=(0,a.cZ)(e);if(t!==undefined&&n){throw new o.dz("Inputs `project-id` and `project-ids` were both given to list-operations: give one, `project-id` for one project or `project-ids` for a list (or `all`).")}if(t===undefined&&!n){throw new o.dz("list-operations needs `project-id` (one project) or `project-ids`: a JSON array of project ids (as the `project-ids` output of "+"list-projects gives it), one id a line, or the word `all` for every project of the organization. Neither was given; an empty "+"value is also what a mistyped expression gives, so it is never taken as either.")}if(s!==undefined&&t===undefined){throw new o.dz("Input `branch-id` applies to one project: set `project-id` to the project of that branch, in place of `project-ids`.")}if(s!==undefined&&!r.Ag.test(s)){throw new o.dz(`Input \`branch-id\` is ${(0,i.TL)(s,80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`)}const u=n.toLowerCase()===m;if(c!==undefined&&!u){throw new o.dz("Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list of project ids it has no effect: remove it, or set `project-ids: all` to list every project of that organization.")}if(t!==undefined)return{kind:"one",projectId:t,...s===undefined?{}:{branchId:s}};if(u)return{kind:"all",...c===undefined?{}:{orgId:c}};const d=[];for(const e of(0,a.fi)(n,"project-ids")){if(!r.Ag.test(e)){throw new o.dz(`Input \`project-ids\` holds ${(0,i.TL)(e,80)}, which is not a project id (1 to 60 lower-case letters, digits or hyphens): `+"pass a JSON array of ids, one id a line, or `all`.")}if(!d.includes(e))d.push(e)}return{kind:"list",projectIds:d}}function readSince(e){const t=e("since").trim();if(!t)return undefined;const n=(0,a.E9)(t);if(n!==undefined){if(n<(0,a.E9)(g.min)||n>(0,a.E9)(g.max))throw sinceError(t);return{kind:"ago",ms:n,text:t}}const r=w.exec(t);if(!r)throw sinceError(t);const[,s,c,u,d,f,p,h]=r;if(d!==undefined&&h===undefined){throw new o.dz(`Input \`since\` is ${(0,i.TL)(t,80)}, a time without a zone: end it with Z for UTC (e.g. ${(0,i.bp)(`${s}-${c}-${u}T${d}:${f}:${p??"00"}Z`)}).`)}const l=Date.parse(d===undefined?`${t}T00:00:00Z`:t);const m=new Date(Date.UTC(Number(s),Number(c)-1,Number(u)));if(Number.isNaN(l)||m.getUTCMonth()!==Number(c)-1||m.getUTCDate()!==Number(u))throw sinceError(t);return{kind:"at",ms:l,text:t}}function sinceError(e){return new o.dz(`Input \`since\` is ${(0,i.TL)(e,80)}: it must be a span back from now, a whole number and a unit (m, h, d or w, from `+`${g.min} to ${g.max}, e.g. 24h or 7d), or an ISO 8601 time in UTC (e.g. 2026-11-20T06:00:00Z, or 2026-11-20 for its midnight).`)}function readMaxOperations(e){const t=e("max-operations").trim();if(!t)return h;const n=/^[1-9]\d{0,5}$/.test(t)?Number(t):Number.NaN;if(!(n<=l)){throw new o.dz(`Input \`max-operations\` is ${(0,i.TL)(t,80)}: it must be a whole number from 1 to ${l}, `+`the most operations listed of each project, the newest (default ${h}).`)}return n}function readStatuses(e,t){const n=e(t).trim();if(!n)return undefined;const r=[];for(const e of listWords(n,t)){const n=e.toLowerCase();if(!s.xQ.includes(n)){throw new o.dz(`Input \`${t}\` holds ${(0,i.TL)(e,80)}, which is not an operation status: use ${(0,i.bp)(s.xQ.join(", "))}.`)}if(!r.includes(n))r.push(n)}return r}function readActions(e){const t=e("operation-actions").trim();if(!t)return undefined;const n=[];for(const e of listWords(t,"operation-actions")){if(!y.test(e)){throw new o.dz(`Input \`operation-actions\` holds ${(0,i.TL)(e,80)}, which is not an action: letters, digits and _ . - (e.g. start_compute, apply_config).`)}if(!n.includes(e))n.push(e)}return n}function listWords(e,t){const n=(0,a.Ur)(e,t,"pass a JSON array of strings, or words separated by commas.");const r=n===undefined?e.split(/[\s,]+/).filter(Boolean):n.map((e,n)=>{if(typeof e!=="string"||e.trim()===""){throw new o.dz(`Input \`${t}\`: item ${n+1} of the JSON array is not a word.`)}return e.trim()});if(r.length===0)throw new o.dz(`Input \`${t}\` is an empty list: name at least one, or leave it out.`);return r}},9695:(e,t,n)=>{n.d(t,{bB:()=>readApiHost,m4:()=>i,p5:()=>readGitHubApiUrl});var r=n(4758);var o=n(766);const i="https://console.neon.tech/api/v2";const s={"api-host":{named:"Input `api-host`",refuse:e=>new r.dz(e),notUrl:`Use e.g. ${i}.`,credentials:"pass the key in `api-key`",sent:"the API key"},GITHUB_API_URL:{named:"GITHUB_API_URL",refuse:e=>new r.tB(e),notUrl:"It names GitHub's REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.",credentials:"the token goes in `github-token`",sent:"the GitHub token"}};function readApiHost(e){return readServiceUrl(e.trim()||i,s["api-host"])}function readGitHubApiUrl(e){const t=e?.trim();return t?readServiceUrl(t,s.GITHUB_API_URL):undefined}function readServiceUrl(e,t){let n;try{n=new URL(e)}catch{throw t.refuse(`${t.named} is not a URL: ${(0,o.TL)(e)}. ${t.notUrl}`)}if(n.username||n.password){throw t.refuse(`${t.named} must not carry credentials: ${t.credentials}.`)}if(n.search||n.hash)throw t.refuse(`${t.named} must not have a query or a fragment.`);if(n.protocol==="http:"){if(!isLoopback(n.hostname)){throw t.refuse(`${t.named} uses plain http to ${(0,o.bp)(n.hostname)}: ${t.sent} would cross the network unencrypted. `+"Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).")}}else if(n.protocol!=="https:"){throw t.refuse(`${t.named} must be an https URL, not ${(0,o.bp)(n.protocol.replace(/:$/,""))}.`)}return`${n.origin}${n.pathname.replace(/\/+$/,"")}`}function isLoopback(e){const t=e.replace(/^\[|\]$/g,"").toLowerCase();if(t==="localhost"||t==="::1")return true;const n=t.split(".");return n.length===4&&n[0]==="127"&&n.every(e=>/^\d{1,3}$/.test(e)&&Number(e)<=255)}},8463:(e,t,n)=>{n.d(t,{$7:()=>readDuration,E9:()=>parseDuration,Le:()=>readOptionalProjectId,UW:()=>readSeconds,Ur:()=>jsonArrayItems,Vf:()=>readBoolean,bS:()=>readProjectId,cZ:()=>readOrgId,fi:()=>listEntries,j7:()=>readSearch,jN:()=>readKeyId,oN:()=>requireInput,x9:()=>readKeyName});var r=n(7958);var o=n(4758);var i=n(766);const s=256;function readSeconds(e,t,n,r,s){const a=e(t).trim();if(!a)return n;const c=/^\d+(\.\d+)?$/.test(a)?Number(a):Number.NaN;const u=r>0?`a number of seconds from ${r} to ${s}`:`a positive number of seconds, at most ${s}`;if(!Number.isFinite(c)||c<r||c<=0||c>s){throw new o.dz(`Input \`${t}\` is ${(0,i.TL)(a)}: it must be ${u} (default ${n}).`)}return c}function readKeyName(e){const t=e("key-name").trim();if(!t)return undefined;const n=[...t].length;if(n>r.ih){throw new o.dz(`Input \`key-name\` is ${n} characters long: it must be 1 to ${r.ih} characters.`)}if((0,i.Kg)(t)){throw new o.dz("Input `key-name` must be a single line without control characters.")}return t}function readKeyId(e){const t=e("key-id").trim();if(!t)return undefined;const n=/^[1-9]\d*$/.test(t)?Number(t):Number.NaN;if(!Number.isSafeInteger(n)){throw new o.dz(`Input \`key-id\` is ${(0,i.TL)(t)}: it must be a positive integer, the id of an API key (see list-keys).`)}return n}function readProjectId(e,t){const n=readOptionalProjectId(e);if(!n)throw new o.dz(t);return n}function readOptionalProjectId(e){const t=e("project-id").trim();if(!t)return undefined;if(!r.Ag.test(t)){throw new o.dz(`Input \`project-id\` is ${(0,i.TL)(t)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)}return t}function readOrgId(e){const t=e("org-id").trim();if(!t)return undefined;if(!r.Ag.test(t)){throw new o.dz(`Input \`org-id\` is ${(0,i.TL)(t,80)}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`)}return t}function readSearch(e){const t=e("search").trim();if(!t)return undefined;const n=[...t].length;if(n>s){throw new o.dz(`Input \`search\` is ${n} characters long: it must be 1 to ${s} characters.`)}if((0,i.Kg)(t))throw new o.dz("Input `search` must be one line without control characters.");return t}function readBoolean(e,t,n=false){const r=e(t).trim();if(!r)return n;if(/^(false|False|FALSE)$/.test(r))return false;if(/^(true|True|TRUE)$/.test(r))return true;throw new o.dz(`Input \`${t}\` is ${(0,i.TL)(r)}: it must be true or false.`)}const a={m:6e4,h:36e5,d:864e5,w:6048e5};function parseDuration(e){const t=/^(\d{1,7})([mhdw])$/.exec(e);if(!t)return undefined;return Number(t[1])*a[t[2]]}function readDuration(e,t,n){const r=e(t).trim();if(!r)return undefined;const s=parseDuration(r);if(s===undefined||s<parseDuration(n.min)||s>parseDuration(n.max)){throw new o.dz(`Input \`${t}\` is ${(0,i.TL)(r,80)}: it must be a whole number and a unit, `+`m (minutes), h (hours), d (days) or w (weeks), from ${(0,i.bp)(n.min)} to ${(0,i.bp)(n.max)}, e.g. 2h or 7d.`)}return s}function requireInput(e,t){if(e===undefined)throw new o.dz(t);return e}function listEntries(e,t){const n=e.trim();const r=jsonArrayItems(n,t,"pass a JSON array of strings, or one entry a line.");if(r===undefined){return n.split(/\r?\n/).map(e=>e.trim()).filter(e=>e!==""&&!e.startsWith("#")).map(e=>e.replace(/^-\s+/,"").trim()).map(e=>(/^(["'])(.*)\1$/.exec(e)?.[2]??e).trim())}return r.map((e,n)=>{if(typeof e!=="string")throw new o.dz(`Input \`${t}\`: item ${n+1} of the JSON array is not a string.`);if(e.trim()==="")throw new o.dz(`Input \`${t}\`: item ${n+1} of the JSON array is empty.`);return e.trim()})}function jsonArrayItems(e,t,n){if(!e.startsWith("["))return undefined;try{return JSON.parse(e)}catch{throw new o.dz(`Input \`${t}\` starts with "[" but is not valid JSON: ${n}`)}}},8121:(e,t,n)=>{n.d(t,{DA:()=>o,MC:()=>withExpiry,p1:()=>expiryOf});const r="~exp-";const o=r.length+14;const i=6e4;const s=9999;const a=/^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;function withExpiry(e,t){return`${e}${expirySuffix(t)}`}function expirySuffix(e){const t=new Date(Math.ceil(e/i)*i);if(!Number.isFinite(t.getTime())||t.getUTCFullYear()>s||t.getUTCFullYear()<1970){throw new RangeError(`an expiry must fall between 1970 and ${s}`)}const n=t.toISOString();return`${r}${n.slice(0,4)}${n.slice(5,7)}${n.slice(8,10)}T${n.slice(11,13)}${n.slice(14,16)}Z`}function expiryOf(e){const t=a.exec(e);if(!t)return undefined;const[n,r,i,s,c]=t.slice(2).map(Number);const u=Date.UTC(n,r-1,i,s,c);if(Number.isNaN(u)||n<1970||expirySuffix(u)!==e.slice(-o))return undefined;return u}},9986:(e,t,n)=>{n.d(t,{Hd:()=>isTerminal,aN:()=>consoleWord,cf:()=>durationOf,ih:()=>isKnownStatus,u9:()=>statusGroup,xQ:()=>o});const r=new Map([["scheduling","pending"],["running","pending"],["cancelling","pending"],["finished","success"],["skipped","success"],["failed","failure"],["error","failure"],["cancelled","failure"]]);const o=[...r.keys()];const i=new Map([["scheduling","Scheduling"],["running","In progress"],["cancelling","Cancelling"],["finished","OK"],["skipped","Skipped"],["failed","Error"],["error","Error"],["cancelled","Cancelled"]]);function consoleWord(e){return i.get(e)}function statusGroup(e){return r.get(e)??"pending"}function isKnownStatus(e){return r.has(e)}function isTerminal(e){return statusGroup(e)!=="pending"}function durationOf(e){if(typeof e.total_duration_ms==="number")return e.total_duration_ms;const t=Date.parse(e.updated_at)-Date.parse(e.created_at);return Number.isNaN(t)?0:t}},1953:(e,t,n)=>{n.d(t,{D:()=>errorCodeOf,O:()=>requestFailureOutputs});var r=n(766);const o=/^[A-Za-z0-9_.-]{1,64}$/;function requestFailureOutputs(e){const t={};if(e.requestId!==undefined)t["request-id"]=e.requestId;if(e.status!==undefined)t["http-status"]=String(e.status);const n=errorCodeOf(e);if(n!==undefined)t["error-code"]=n;return t}function errorCodeOf(e){const{code:t}=e;return e.kind==="http"&&t!==undefined&&o.test(t)&&(0,r.fp)(t)===t?t:undefined}},1070:(e,t,n)=>{n.d(t,{FY:()=>paragraph,R_:()=>heading,Yq:()=>formatDate,c_:()=>tableOf,tp:()=>table});var r=n(766);const o=200;const i=4e3;const s=200;const a=512*1024;function escapeHtml(e){return e.replace(/[&<>"']/g,e=>`&#${e.charCodeAt(0)};`)}function htmlText(e,t){return escapeHtml((0,r.TN)(e,t))}function heading(e,t=3){return`<h${t}>${htmlText(e,i)}</h${t}>\n`}function paragraph(...e){const t=e.flatMap(e=>typeof e==="string"?withCode(e):[e]).map(e=>typeof e==="string"?htmlText(e,i):renderCell(e)).join("");return`<p>${t}</p>\n`}function withCode(e){const t=e.split("`");if(t.length%2===0)return[e];return t.flatMap((e,t)=>t%2===1?[{code:e}]:e===""?[]:[e])}function table(e,t,n=s){return tableOf(e,t,e=>e,{maxRows:n})}function tableOf(e,t,n,r={}){const i=r.maxRows??s;const c=[`<tr>${e.map(e=>`<th>${htmlText(e,o)}</th>`).join("")}</tr>`];let u=0;let d=0;for(const e of t){if(d>=i||u>=a)break;const t=`<tr>${n(e).map(e=>`<td>${renderCell(e)}</td>`).join("")}</tr>`;c.push(t);u+=t.length;d++}const f=Math.max(t.length,r.total??0)-d;const p=f>0?paragraph(`…and ${f} more (all of them are in ${r.rest??"the step's outputs"}).`):"";return`<table>\n${c.join("\n")}\n</table>\n${p}`}function renderCell(e){if(e===null||e===undefined||e==="")return"—";if(typeof e==="object")return`<code>${htmlText(e.code,o)}</code>`;return htmlText(String(e),o)}function formatDate(e){if(!e)return"";const t=Date.parse(e);if(Number.isNaN(t))return e;return`${new Date(t).toISOString().slice(0,16).replace("T"," ")} UTC`}},4916:(e,t,n)=>{n.r(t);n.d(t,{commandFailureNote:()=>commandFailureNote,coreLogger:()=>A,fail:()=>fail,failStep:()=>failStep,failureSummary:()=>failureSummary,maskSecret:()=>maskSecret,openClient:()=>openClient,readStepSettings:()=>readStepSettings,writeSummary:()=>writeSummary});var r=n(3838);var o=n(7085);var i=n(7856);var s=n(1517);var a=n(4758);var c=n(3024);var u=n(8995);var d=n(3136);const f=/\(?([^\s()]+):(\d+):(\d+)\)?$/;const p=/^(?:.*\/)?src\/(.+)$/;const h=new Map;function sourceLocationOf(e){if(!(e instanceof Error)||typeof e.stack!=="string")return undefined;for(const t of e.stack.split("\n").slice(1)){const e=frameLocation(t);if(e)return e}return undefined}function frameLocation(e){const t=f.exec(e.trim());if(!t)return undefined;const[,n,r,o]=t;let i;try{i=n.startsWith("file:")?(0,d.fileURLToPath)(n):n}catch{return undefined}const s=i.replace(/\\/g,"/");if(s.includes("/node_modules/"))return undefined;const a=p.exec(s);if(a&&/\.[cm]?ts$/.test(s))return`src/${a[1]}:${r}:${o}`;if(!s.endsWith(".js"))return undefined;const c=mapOf(i)?.findEntry(Number(r)-1,Number(o)-1);if(!c||!("originalSource"in c))return undefined;const u=p.exec(c.originalSource);return u?`src/${u[1]}:${c.originalLine+1}:${c.originalColumn+1}`:undefined}function mapOf(e){if(!h.has(e)){let t;try{t=new u.SourceMap(JSON.parse((0,c.readFileSync)(`${e}.map`,"utf8")))}catch{t=undefined}h.set(e,t)}return h.get(e)}var l=n(8549);var m=n(1070);var g=n(1953);var y=n(766);var w=n(8708);var b=n(9695);var $=n(2151);var v=n(5845);const k=600;const S=432e3;const T=["command","api-key","api-host","timeout"];const x={"api-host":b.m4,"poll-interval":String($.Ou),timeout:String(k),"revoke-after-job":"false","dry-run":"true","max-revoke":String(v.SF),"keep-previous":String(v.u$),"max-operations":String($.y1)};var I=n(8463);function readSettings(e,t,n={},r=()=>undefined){const o=e("api-key").trim();if(o)t(o);const i=e("github-token").trim();if(i)t(i);const s=readCommand(e);if(!o)throw new a.dz("Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.");if(!(0,y.NC)(o)){throw new a.dz("Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.")}const c={apiKey:o,apiHost:(0,b.bB)(e("api-host")),timeoutMs:(0,I.UW)(e,"timeout",k,0,S)*1e3};const u=w.L[s].settings(e,n);checkUnreadInputs(e,s,r);return{...c,command:s,...u}}function inputsRead(e){return[...T,...w.L[e].inputs]}function checkUnreadInputs(e,t,n){const r=new Set(inputsRead(t));const o=w.L[t].refused??{};const i=[];for(const n of new Set(w.n.flatMap(inputsRead))){if(r.has(n))continue;const s=e(n).trim();if(!s||s===x[n])continue;const c=o[n];if(c)throw new a.dz(`Input \`${n}\` was given to ${t}, which does not take it: ${(0,y.bp)(c,Infinity)}`);i.push(n)}for(const e of i)n(`Input \`${e}\` is set, but ${t} does not read it: it has no effect on this step.`)}function readCommand(e){const t=e("command").trim();if(!t)throw new a.dz(`Input \`command\` is required: one of ${w.n.join(", ")}.`);if(!Object.hasOwn(w.L,t)){throw new a.dz(`Input \`command\` is ${(0,y.TL)(t)}: it must be one of ${w.n.join(", ")}.`)}return t}var E=n(2301);const N=40;const A={info:e=>r.pq(e),warning:e=>r.$e(e),debug:e=>r.Yz(e)};function readStepSettings(e){for(const e of(0,i.Wm)(process.env))if(e.length>=R)maskSecret(e);return readSettings(e=>r.V4(e),maskSecret,{repository:process.env.GITHUB_REPOSITORY,apiUrl:process.env.GITHUB_API_URL},e)}function maskSecret(e){r.Pq(e);(0,y.cl)(e)}const R=4;function openClient(e,t,n){const a=(0,i.jj)(process.env);if(a)r.pq(a);return new o.Ht({baseUrl:e.apiHost,apiKey:e.apiKey,userAgent:E._,clock:t,logger:A,deadline:t.now()+e.timeoutMs,connections:new s.UQ(process.env),...n?{interrupt:{signal:n,stop:true}}:{}})}async function writeSummary(e){if(!e||!process.env.GITHUB_STEP_SUMMARY)return;try{await r.z.addRaw(e).write()}catch(e){r.z.emptyBuffer();r.$e(`Could not write the job summary: ${(0,a.bD)(e)}`)}}function fail(e){if(!(e instanceof a.Nj)&&e instanceof Error&&e.stack&&r._o()){for(const t of e.stack.split("\n").slice(0,N)){const e=frameLocation(t);r.Yz((0,y.bp)(e?`${t} [${e}]`:t,500))}}r.C1(describeFailure(e))}function describeFailure(e){if(e instanceof a.Nj)return e.message;const t=sourceLocationOf(e);return`Unexpected error${t?` at ${(0,y.bp)(t)}`:""}: ${(0,a.bD)(e)}. Re-run with debug logging on for details.`}async function failStep(e,t){await writeSummary(failureSummary(e,t));fail(t)}function failureSummary(e,t){return(0,m.R_)(`❌ ${e} failed`)+failureNote(describeFailure(t),(0,l.p)(t),nextStep(t,(0,l.p)(t)))}function commandFailureNote(e,t,n){return failureNote(e,t,n??nextStep(undefined,t))}function failureNote(e,t,n){const answer=e=>e.status===undefined?`none (${e.kind})`:String(e.status);return(0,m.FY)(e)+(t?(0,m.tp)(["HTTP status","error code","request id"],[[answer(t),(0,g.D)(t),t.requestId===undefined?undefined:{code:t.requestId}]]):"")+(0,m.FY)(n)}function nextStep(e,t){if(e instanceof a.tB){return"The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request."}if(e instanceof a.dz)return"Correct that input and run the job again: the step sent no request.";if(e instanceof i.Tl){return"Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request."}if(e!==undefined&&!(e instanceof a.Nj)){return"This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above."}if(!t)return"Fix what the failure above names, then run the job again.";if(t.kind==="proxy"||t.kind==="proxy-refused"){return"The proxy failed, not the platform: check what the failure above names (the proxy variable, its credentials, NO_PROXY), then run the job again."}if(t.kind==="certificate"){return"Have Node trust the server's certificate as the failure above says (NODE_EXTRA_CA_CERTS), then run the job again."}if(t.kind==="deadline")return"Raise the `timeout` input, or run the job again when the platform answers sooner.";if(t.kind==="redirect"||t.kind==="http"&&[401,403,404].includes(t.status??0)){return"Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`."}return"The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform."}}};
+export const id = 916;
+export const ids = [916];
+export const modules = {
+
+/***/ 7085:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ht: () => (/* binding */ PlatformClient)
+/* harmony export */ });
+/* unused harmony exports PLATFORM, buildRequest, STEP_KEY_REFUSED, finalError */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6412);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
+/* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5442);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8902);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1517);
+/* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1989);
+/**
+ * The platform's client: a thin typed client over the one transport (http/transport.ts). It adds
+ * what is the platform's own: the API key as a Bearer token, request ids, the platform's error
+ * bodies and what its statuses mean, which requests may be sent again, and the one line a user
+ * reads when a request fails for good.
+ */
+
+
+
+
+
+
+
+
+/** How the platform words its answers: its error body, and the statuses with which it says it did nothing. */
+const PLATFORM = {
+    name: 'the platform',
+    redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
+    emptySuccess: false,
+    notCarriedOut: _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .NOT_CARRIED_OUT_STATUSES */ .rM,
+    readError: (body) => ({
+        code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
+        serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
+        // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
+        requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .isRequestId */ .hP)(body?.request_id) ? body.request_id : undefined,
+    }),
+};
+/** The request for one attempt: auth and identifying headers, the JSON body, the query. */
+function buildRequest(spec, target, requestId) {
+    const headers = {
+        authorization: `Bearer ${target.apiKey}`,
+        accept: 'application/json',
+        'user-agent': target.userAgent,
+        'x-request-id': requestId,
+    };
+    const request = { method: spec.method, path: target.basePath + spec.path + (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query), headers };
+    if (spec.body !== undefined) {
+        request.body = JSON.stringify(spec.body);
+        headers['content-type'] = 'application/json';
+    }
+    return request;
+}
+/**
+ * The one HTTP path to the platform: auth and identifying headers, per-request deadlines,
+ * bounded retries where they are safe, no redirects, and errors that name the request.
+ */
+class PlatformClient {
+    origin;
+    basePath;
+    options;
+    ownConnections;
+    /** The step's connections: GitHub's requests share them (one pool per origin). */
+    connections;
+    constructor(options) {
+        const base = new URL(options.baseUrl);
+        this.origin = base.origin;
+        this.basePath = base.pathname.replace(/\/+$/, '');
+        this.options = options;
+        this.ownConnections = options.connections ? undefined : new _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .Connections */ .UQ();
+        this.connections = options.connections ?? this.ownConnections;
+    }
+    get clock() {
+        return this.options.clock;
+    }
+    get deadline() {
+        const { deadline } = this.options;
+        return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
+    }
+    /**
+     * The same client with another deadline, on the same connections: clean-up, after a lost
+     * answer or a cancel. A cancel does not stop its retries; the deadline (the runner's grace) bounds them.
+     */
+    withDeadline(deadline) {
+        const { interrupt } = this.options;
+        return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
+    }
+    /**
+     * The same client authenticating with another key, on the same connections. `refused` says
+     * what a 401 means for that key, so an error never blames the `api-key` input for it.
+     */
+    withApiKey(apiKey, refused) {
+        return this.with({ apiKey, refused });
+    }
+    /** The same client with every attempt paced by `pacing`, on the same connections. */
+    withPacing(pacing) {
+        return this.with({ pacing });
+    }
+    /** This client with `changes`, on the same connections, which it never closes: this one does. */
+    with(changes) {
+        return new PlatformClient({ ...this.options, ...changes, connections: this.connections });
+    }
+    /** Closes the connections the client made itself; the step's are the step's to close. */
+    async close() {
+        await this.ownConnections?.close();
+    }
+    send(spec) {
+        const { clock, logger, interrupt, refused } = this.options;
+        const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW[spec.retry];
+        let earlierAttemptUncertain = false;
+        // The runner cancelled the step while it waited to send the request again: it gives up, saying so.
+        const stopped = (error, _n, delay) => {
+            const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} to send it again.`;
+            const final = finalError(spec, error, hint, refused);
+            return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'cancelled' });
+        };
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .retrying */ .R$)(async (n) => {
+            try {
+                return await this.attempt(spec);
+            }
+            catch (error) {
+                if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G))
+                    throw error;
+                const counted = error.withAttempts(n, earlierAttemptUncertain);
+                earlierAttemptUncertain ||= error.mayHaveReachedServer;
+                throw counted;
+            }
+        }, policy, {
+            clock,
+            deadline: () => this.deadline,
+            random: this.options.random,
+            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFailure */ .Ic)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
+            giveUp: (error) => (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G ? finalError(spec, error, '', refused) : error),
+            outOfTime: (error, _n, delay) => {
+                const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} and retry.`, refused);
+                return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'deadline' });
+            },
+            ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
+        });
+    }
+    /** One attempt, in its turn when the client is paced. Throws the attempt's RequestError. */
+    async attempt(spec) {
+        const over = await this.options.pacing?.turn(spec, this.deadline);
+        if (!over)
+            return this.sendOnce(spec);
+        try {
+            const value = await this.sendOnce(spec);
+            over({});
+            return value;
+        }
+        catch (error) {
+            over(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G ? { status: error.status, retryAfterMs: error.retryAfterMs } : {});
+            throw error;
+        }
+    }
+    /** One attempt: build, send within its own deadline, read the answer. Throws the attempt's RequestError. */
+    async sendOnce(spec) {
+        const { clock, logger } = this.options;
+        const requestId = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
+        const base = { kind: 'network', method: spec.method, path: spec.path, requestId };
+        const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId);
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, { clock, deadline: this.deadline, requestTimeoutMs: this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2 }, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
+        if (!attempt.sent)
+            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`The step's timeout ran out before ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}.`, { ...base, kind: 'deadline' });
+        const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .readAnswer */ .JN)(attempt, base, PLATFORM, clock.now());
+        if (!answer.ok)
+            throw answer.error;
+        try {
+            return spec.parse(answer.body);
+        }
+        catch (error) {
+            if (!(error instanceof _shape_js__WEBPACK_IMPORTED_MODULE_7__/* .ShapeError */ .ym))
+                throw error;
+            // The request was carried out (a create made a key) even though its answer is unusable.
+            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
+                ...base,
+                kind: 'malformed',
+                status: answer.status,
+                mayHaveReachedServer: true,
+            });
+        }
+    }
+}
+/** What a 401 means for the step's own key. */
+const STEP_KEY_REFUSED = 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. Check the `api-key` input and the secret it comes from.';
+/** The one line a user reads: what failed, why, what to do, and the request id to quote. */
+function finalError(spec, error, hint = '', refused = STEP_KEY_REFUSED) {
+    const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
+    // The service's own request id may stand in for the one the action sent.
+    const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
+    let message;
+    if (error.kind === 'http' && error.status === 401) {
+        message = `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(refused, Number.POSITIVE_INFINITY)}${ref}`;
+    }
+    else if (error.kind === 'http' && error.status === 403 && spec.forbidden) {
+        const said = error.serviceMessage ? ` The platform said: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(error.serviceMessage)}.` : '';
+        message = `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}${ref}`;
+    }
+    else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
+        const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : '';
+        message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.${ref}`;
+    }
+    else if (error.kind === 'deadline') {
+        message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`;
+    }
+    else {
+        message = `Could not ${spec.purpose}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFailure */ .Ic)(error)}${tries}.${hint}${ref}`;
+    }
+    return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(message, error);
+}
+
+
+/***/ }),
+
+/***/ 9214:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   C0: () => (/* binding */ revokeOrgApiKey),
+/* harmony export */   Iq: () => (/* binding */ createApiKey),
+/* harmony export */   RT: () => (/* binding */ listOperations),
+/* harmony export */   SB: () => (/* binding */ listAllProjects),
+/* harmony export */   U1: () => (/* binding */ getProject),
+/* harmony export */   YU: () => (/* binding */ createOrgApiKey),
+/* harmony export */   d5: () => (/* binding */ listApiKeys),
+/* harmony export */   d7: () => (/* binding */ getBranch),
+/* harmony export */   eu: () => (/* binding */ getOperation),
+/* harmony export */   jg: () => (/* binding */ listOrgApiKeys),
+/* harmony export */   lZ: () => (/* binding */ OPERATIONS_PAGE_LIMIT),
+/* harmony export */   mA: () => (/* binding */ revokeApiKey),
+/* harmony export */   p2: () => (/* binding */ listMyOrganizations),
+/* harmony export */   xI: () => (/* binding */ getAuth)
+/* harmony export */ });
+/* unused harmony export MAX_PROJECT_PAGES */
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+/* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
+/* harmony import */ var _paging_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
+
+
+
+
+
+/** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
+const PROJECTS_PAGE_LIMIT = 400;
+const OPERATIONS_PAGE_LIMIT = 1000;
+/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+const MAX_PROJECT_PAGES = 1000;
+/** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
+const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
+    'Set `org-id` to act on the keys of its organization';
+/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in keys/creation.ts for reconciliation. */
+function createApiKey(client, name) {
+    return client.send({
+        method: 'POST',
+        path: '/api_keys',
+        body: { key_name: name },
+        retry: 'once',
+        purpose: `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)}`,
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toCreatedApiKey,
+    });
+}
+/** GET /api_keys: the personal keys of the step's user, a bare array. Secret values are never part of it. */
+function listApiKeys(client) {
+    return client.send({
+        method: 'GET',
+        path: '/api_keys',
+        retry: 'read',
+        purpose: 'list API keys',
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toApiKeys,
+    });
+}
+/** DELETE /api_keys/{id}: a personal key. An organization key's id is unknown here (404). */
+function revokeApiKey(client, id) {
+    return revokeKeyAt(client, id, {
+        method: 'DELETE',
+        path: `/api_keys/${id}`,
+        retry: 'read',
+        purpose: `revoke API key ${id}`,
+        notFound: `API key ${id}`,
+        notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+        forbidden: PERSONAL_KEYS_FORBIDDEN,
+        parse: toRevokedApiKey,
+    });
+}
+/**
+ * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
+ * that one project. Only a personal key may create one. Never retried blindly.
+ */
+function createOrgApiKey(client, orgId, name, projectId) {
+    const org = encodeURIComponent(orgId);
+    return client.send({
+        method: 'POST',
+        path: `/organizations/${org}/api_keys`,
+        // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+        body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
+        retry: 'once',
+        purpose: projectId === undefined
+            ? `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} in organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
+            : `create an API key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: projectId === undefined
+            ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
+            : `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, or project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} in it,`,
+        forbidden: projectId === undefined
+            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
+            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} or a member of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+        parse: toCreatedApiKey,
+    });
+}
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+function listOrgApiKeys(client, orgId) {
+    return client.send({
+        method: 'GET',
+        path: `/organizations/${encodeURIComponent(orgId)}/api_keys`,
+        retry: 'read',
+        purpose: `list the API keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, ` +
+            'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+        parse: toApiKeys,
+    });
+}
+/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id is unknown here (404). */
+function revokeOrgApiKey(client, orgId, id) {
+    return revokeKeyAt(client, id, {
+        method: 'DELETE',
+        path: `/organizations/${encodeURIComponent(orgId)}/api_keys/${id}`,
+        retry: 'read',
+        purpose: `revoke API key ${id} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `API key ${id}`,
+        notFoundHint: `it is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
+            "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+        parse: toRevokedApiKey,
+    });
+}
+/**
+ * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
+ * through means that attempt revoked the key.
+ */
+async function revokeKeyAt(client, id, spec) {
+    try {
+        return await client.send(spec);
+    }
+    catch (error) {
+        if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404 && error.earlierAttemptUncertain) {
+            return { id, revoked: true };
+        }
+        throw error;
+    }
+}
+/**
+ * GET /auth: who the step's key acts for. `api_key_user` is a personal key (`account_id` its
+ * user), `api_key_org` an organization or project-scoped key (`account_id` its organization).
+ */
+function getAuth(client) {
+    return client.send({
+        method: 'GET',
+        path: '/auth',
+        retry: 'read',
+        purpose: "find out what kind of key the step's key is",
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+            return { accountId: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'account_id', 'response'), authMethod: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'auth_method', 'response') };
+        },
+    });
+}
+/**
+ * GET /users/me/organizations: the organizations of the step's key: its user's, or for an
+ * organization or project-scoped key the one that owns it.
+ */
+function listMyOrganizations(client) {
+    return client.send({
+        method: 'GET',
+        path: '/users/me/organizations',
+        retry: 'read',
+        purpose: "list the organizations of the step's key",
+        parse: (body) => (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').organizations, 'response.organizations').map((item, i) => {
+            const where = `response.organizations[${i}]`;
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, where);
+            return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name') ?? '' };
+        }),
+    });
+}
+/** GET /projects/{project_id}: one project, with the organization that owns it. */
+function getProject(client, projectId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}`,
+        retry: 'read',
+        purpose: `read project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => toProject((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').project, 'response.project'),
+    });
+}
+/** What a 403 on a project means: which keys reach which projects. */
+function describeProjectForbidden(projectId) {
+    return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
+        "an organization key only its organization's projects, and a personal key only the projects of its user's organizations");
+}
+/** What listing projects is for messages, and what its 404 and 403 mean. */
+function projectListTexts(orgId) {
+    if (orgId === undefined)
+        return { purpose: 'list projects' };
+    return {
+        purpose: `list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+        forbidden: `the step's key may not list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ` +
+            'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+    };
+}
+/**
+ * GET /projects, every page: the largest page, following the cursor. A page with fewer than
+ * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
+ * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
+ * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ */
+async function listAllProjects(client, query = {}) {
+    const projects = [];
+    const unavailableIds = [];
+    const guard = new _paging_js__WEBPACK_IMPORTED_MODULE_4__/* .PagingGuard */ .m();
+    let cursor;
+    for (let page = 1; page <= MAX_PROJECT_PAGES; page++) {
+        const result = await client.send({
+            method: 'GET',
+            path: '/projects',
+            query: { org_id: query.orgId, search: query.search, limit: PROJECTS_PAGE_LIMIT, cursor },
+            retry: 'read',
+            ...projectListTexts(query.orgId),
+            parse: (body) => {
+                const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+                const items = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.projects, 'response.projects').map((item, i) => {
+                    const project = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response.projects[${i}]`);
+                    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'id', `response.projects[${i}]`);
+                    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
+                    return project;
+                });
+                // Only counted: a field the action does not rely on never fails the listing.
+                return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
+            },
+        });
+        const known = guard.seen;
+        projects.push(...guard.unseen(result.items, (project) => project.id));
+        unavailableIds.push(...guard.unseen(result.unavailable, (id) => id));
+        // The service sends a cursor even on the last page: a short page is the end.
+        if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next)
+            return { projects, unavailableIds };
+        const read = `${guard.seen} project(s) were read`;
+        if (guard.repeated(result.next)) {
+            return {
+                projects,
+                unavailableIds,
+                warning: `The platform handed out the project list's cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
+            };
+        }
+        if (guard.seen === known) {
+            return {
+                projects,
+                unavailableIds,
+                warning: `Page ${page} of the project list (cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+            };
+        }
+        cursor = result.next;
+    }
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
+        'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.');
+}
+/*
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
+ * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ */
+/** GET /projects/{id}/operations: one page, newest first. */
+function listOperations(client, projectId, page) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/operations`,
+        query: { limit: page.limit, cursor: page.cursor },
+        retry: 'poll',
+        purpose: `list the operations of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+            const operations = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`));
+            return { operations, cursor: cursorOf(record) };
+        },
+    });
+}
+/** GET /projects/{id}/operations/{operation_id}. */
+function getOperation(client, projectId, operationId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
+        retry: 'poll',
+        purpose: `read operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)}`,
+        notFound: `operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        forbidden: describeProjectForbidden(projectId),
+        parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
+    });
+}
+/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+function getBranch(client, projectId, branchId) {
+    return client.send({
+        method: 'GET',
+        path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
+        retry: 'poll',
+        purpose: `read branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        notFound: `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
+        parse: (body) => {
+            const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').branch, 'response.branch');
+            return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', 'response.branch'), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name') };
+        },
+    });
+}
+/** `pagination.cursor`, when the page has one. */
+function cursorOf(record) {
+    const pagination = record.pagination;
+    return typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor') : undefined;
+}
+/** `unavailable_project_ids`: the ids that are strings; absent is none. */
+function stringsOf(value) {
+    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
+function toProject(value, where) {
+    const project = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(value, where);
+    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'id', where);
+    (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', where);
+    return project;
+}
+function toCreatedApiKey(body) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    const created = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'),
+        key: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'key', 'response'),
+        name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'),
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'created_at'),
+    };
+    const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
+    if (projectId !== undefined)
+        created.project_id = projectId;
+    return created;
+}
+function toRevokedApiKey(body) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'), revoked: record.revoked === true };
+}
+function toApiKeys(body) {
+    return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
+}
+/** Only the fields the action shows: never anything secret, whatever the service adds. */
+function toApiKey(record, where) {
+    const key = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
+        name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'name', where),
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+        last_used_at: lastUseField(record),
+        last_used_from_addr: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .nullableString */ .vJ)(record, 'last_used_from_addr'),
+    };
+    const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
+    if (projectId)
+        key.project_id = projectId;
+    return key;
+}
+/**
+ * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
+ * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
+ */
+function lastUseField(record) {
+    const value = record.last_used_at;
+    if (value === null || value === undefined)
+        return null;
+    return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
+}
+function toOperation(value, where) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(value, where);
+    const operation = {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where),
+        project_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'project_id', where),
+        branch_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'branch_id', where),
+        action: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'action', where),
+        status: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'status', where),
+        failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
+        created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+        updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
+    };
+    const endpoint = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'endpoint_id');
+    if (endpoint)
+        operation.endpoint_id = endpoint;
+    if (typeof record.total_duration_ms === 'number')
+        operation.total_duration_ms = record.total_duration_ms;
+    const error = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'error');
+    if (error)
+        operation.error = error;
+    const retryAt = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'retry_at');
+    if (retryAt)
+        operation.retry_at = retryAt;
+    return operation;
+}
+
+
+/***/ }),
+
+/***/ 7958:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ag: () => (/* binding */ PLATFORM_ID),
+/* harmony export */   _T: () => (/* binding */ OPERATION_ID),
+/* harmony export */   ih: () => (/* binding */ MAX_KEY_NAME_LENGTH)
+/* harmony export */ });
+/**
+ * The platform's ids and names, as the platform writes them: one pattern each,
+ * for the inputs that name them and for the ids the service answers with, which go into paths,
+ * outputs and state.
+ */
+/** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
+const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
+/** Operation ids are UUIDs. */
+const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The longest key name the service takes. */
+const MAX_KEY_NAME_LENGTH = 64;
+
+
+/***/ }),
+
+/***/ 3551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FG: () => (/* binding */ revokeKeyIn),
+/* harmony export */   I_: () => (/* binding */ listKeysIn),
+/* harmony export */   Jp: () => (/* binding */ RevocationUnconfirmed),
+/* harmony export */   O$: () => (/* binding */ organizationKeys),
+/* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   h3: () => (/* binding */ createKeyIn),
+/* harmony export */   uV: () => (/* binding */ PERSONAL_KEYS)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9214);
+
+
+const PERSONAL_KEYS = { kind: 'personal' };
+function organizationKeys(orgId) {
+    return { kind: 'organization', orgId };
+}
+/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+function createKeyIn(client, namespace, name, projectId) {
+    if (namespace.kind === 'organization')
+        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
+    if (projectId !== undefined)
+        throw new Error('a project-scoped key belongs to an organization');
+    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createApiKey */ .Iq)(client, name);
+}
+function listKeysIn(client, namespace) {
+    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
+}
+/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'RevocationUnconfirmed';
+    }
+}
+/**
+ * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
+ * key is never reported revoked on less.
+ */
+async function revokeKeyIn(client, namespace, id) {
+    const answer = await (namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+    if (answer.id !== id) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
+            `and key ${answer.id} may have been revoked instead. Check both with list-keys.`);
+    }
+    if (!answer.revoked) {
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`);
+    }
+    return answer;
+}
+function scopeOf(namespace, key) {
+    if (namespace.kind === 'personal')
+        return 'personal';
+    return key.project_id ? 'project' : 'organization';
+}
+
+
+/***/ }),
+
+/***/ 6882:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ PagingGuard)
+/* harmony export */ });
+/**
+ * What one paged listing has seen, so that paging which goes wrong ends it instead of looping:
+ * the service may hand out a cursor a second time (a cycle), or pages that hold only records
+ * already read. Every listing of the action (projects, the waiter's pages, list-operations)
+ * asks the same two questions of each page; each decides what to say and in which order to ask.
+ */
+class PagingGuard {
+    cursors = new Set();
+    /** The ids of the pages remembered, oldest first; remembering all of them, one set holds every page's. */
+    pages = [];
+    remember;
+    count = 0;
+    /**
+     * `from`: the cursor the listing starts at, when it does not start at the head of the list.
+     * `pages`: how many of the last pages' ids to remember (default all). A listing that streams
+     * what it reads remembers a few, so that its memory does not grow with the list: a record that
+     * paging hands out again turns up at the edge of the page before, and a page of nothing new
+     * repeats the one before it.
+     */
+    constructor(from, options = {}) {
+        if (from !== undefined)
+            this.cursors.add(from);
+        this.remember = options.pages ?? Number.POSITIVE_INFINITY;
+        if (this.remember === Number.POSITIVE_INFINITY)
+            this.pages.push(new Set());
+    }
+    /** How many different records the listing has read (of the pages it remembers, when it remembers a few). */
+    get seen() {
+        return this.count;
+    }
+    /** The items of a page whose ids the listing has not read before (a page's own repeats included); from now on they count as read. */
+    unseen(items, idOf) {
+        const everything = this.remember === Number.POSITIVE_INFINITY;
+        const page = everything ? this.pages[0] : new Set();
+        const fresh = [];
+        for (const item of items) {
+            const id = idOf(item);
+            if (page.has(id) || this.pages.some((ids) => ids !== page && ids.has(id)))
+                continue;
+            page.add(id);
+            fresh.push(item);
+        }
+        this.count += fresh.length;
+        if (!everything) {
+            this.pages.push(page);
+            if (this.pages.length > this.remember)
+                this.pages.shift();
+        }
+        return fresh;
+    }
+    /** Whether the listing was handed `cursor` before; from now on it was. */
+    repeated(cursor) {
+        if (this.cursors.has(cursor))
+            return true;
+        this.cursors.add(cursor);
+        return false;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1989:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ik: () => (/* binding */ object),
+/* harmony export */   YO: () => (/* binding */ array),
+/* harmony export */   Yj: () => (/* binding */ string),
+/* harmony export */   nd: () => (/* binding */ integer),
+/* harmony export */   sx: () => (/* binding */ optionalString),
+/* harmony export */   vJ: () => (/* binding */ nullableString),
+/* harmony export */   ym: () => (/* binding */ ShapeError)
+/* harmony export */ });
+/**
+ * Small checks on decoded bodies. The service may add fields (they are ignored), but a field
+ * the action relies on must be there with the right type, or the request fails clearly.
+ */
+class ShapeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ShapeError';
+    }
+}
+function object(value, where) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new ShapeError(`${where} is not an object`);
+    }
+    return value;
+}
+function array(value, where) {
+    if (!Array.isArray(value))
+        throw new ShapeError(`${where} is not an array`);
+    return value;
+}
+function string(record, field, where) {
+    const value = record[field];
+    if (typeof value !== 'string')
+        throw new ShapeError(`${where}.${field} is ${describe(value)}, not a string`);
+    return value;
+}
+function integer(record, field, where) {
+    const value = record[field];
+    // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger() is false for a non-number; typeof narrows the type
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+        throw new ShapeError(`${where}.${field} is ${describe(value)}, not an integer`);
+    }
+    return value;
+}
+function optionalString(record, field) {
+    const value = record[field];
+    return typeof value === 'string' ? value : undefined;
+}
+function nullableString(record, field) {
+    const value = record[field];
+    return typeof value === 'string' ? value : null;
+}
+function describe(value) {
+    if (value === undefined)
+        return 'missing';
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    return `a ${typeof value}`;
+}
+
+
+/***/ }),
+
+/***/ 6412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration),
+/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */ });
+/** The wall clock: Date.now and setTimeout. */
+const systemClock = {
+    now: () => Date.now(),
+    sleep: (ms, signal) => new Promise((resolve) => {
+        if (signal?.aborted)
+            return resolve();
+        const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        };
+        const timer = setTimeout(done, Math.max(0, ms));
+        signal?.addEventListener('abort', done, { once: true });
+    }),
+    deadline: (ms) => {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), Math.max(1, Math.ceil(ms)));
+        return { signal: controller.signal, clear: () => clearTimeout(timer) };
+    },
+};
+/** "1.5 s", "2 min 5 s": for log lines and errors. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.max(0, Math.round(ms))} ms`;
+    const s = ms / 1000;
+    if (s < 60)
+        return `${Number.isInteger(s) ? s : s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    const rest = Math.round(s - m * 60);
+    return rest ? `${m} min ${rest} s` : `${m} min`;
+}
+
+
+/***/ }),
+
+/***/ 4758:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nj: () => (/* binding */ OwnError),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   tB: () => (/* binding */ RunnerVariableError)
+/* harmony export */ });
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/**
+ * Failures that are not about a request: a wrong input, or something the action itself found
+ * wrong. Request failures are `RequestError` (http/errors.ts), an `OwnError` too.
+ */
+
+/** Longest message of an error the action did not raise itself, in characters. */
+const FOREIGN_MESSAGE_LENGTH = 500;
+/**
+ * An error the action raised itself: its message is built from checked text, safe for the log,
+ * and the failure is expected (no stack trace, even with debug logging on).
+ */
+class OwnError extends Error {
+}
+/** A wrong input. Raised before any request goes out. */
+class InputError extends OwnError {
+    constructor(message) {
+        super(message);
+        this.name = 'InputError';
+    }
+}
+/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) that is missing or wrong: an input of a kind. */
+class RunnerVariableError extends InputError {
+    constructor(message) {
+        super(message);
+        this.name = 'RunnerVariableError';
+    }
+}
+/**
+ * A failure the action itself detected (a failed operation, a failed proof of a new key...).
+ * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.
+ */
+class ActionError extends OwnError {
+    constructor(message, options) {
+        super(message, options);
+        this.name = 'ActionError';
+    }
+}
+/**
+ * An error's message, whatever was thrown, safe for the log: the action's own errors are built
+ * from checked text; any other error's message is outside text (it may quote a server).
+ */
+function messageOf(error) {
+    if (error instanceof OwnError)
+        return error.message;
+    return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH);
+}
+
+
+/***/ }),
+
+/***/ 766:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ hasControlCharacters),
+/* harmony export */   NC: () => (/* binding */ isPrintableToken),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   bp: () => (/* binding */ untrusted),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   fp: () => (/* binding */ redactSecrets)
+/* harmony export */ });
+/* unused harmony export MAX_UNTRUSTED_LENGTH */
+/**
+ * Text from outside the action (the service's records and messages, free-text inputs) is data.
+ * The runner reads the log as a command channel: a line that starts with `::` is a workflow
+ * command, `##[` is one anywhere in a line, and lines split on CR and LF. `untrusted()` is the
+ * one way such text reaches the log: one line, no command, bounded. The lint rule
+ * `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ */
+/** Longest piece of outside text written into one log line, in characters. */
+const MAX_UNTRUSTED_LENGTH = 200;
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** Invisible, but enough to stop the runner seeing `::` or `##[`. */
+const BREAK = '\u200b';
+/**
+ * `text` on one line and bounded: its secrets replaced (redactSecrets), then at most `max`
+ * characters (a longer text ends with `…`), then control characters shown as escapes (`\n`,
+ * `\u0007`). Also what a job-summary cell shows.
+ */
+function oneLine(text, max) {
+    return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The values the step must never show, wherever they come back from: the API key, the GitHub
+ * token, each new key, proxy credentials. The runner masks only a whole value, so a server that
+ * echoes one inside a longer message, cut short by the action or by itself, would show the rest.
+ */
+const secrets = [];
+/** Shorter values are not looked for: replacing them would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+/** A piece of a secret this long anywhere in a text is taken for the secret: an echo cut short. */
+const SECRET_PIECE = 12;
+/** At the very start or end of a text (where it was cut), a piece this long is. */
+const SECRET_EDGE = 6;
+const REDACTED = '***';
+/**
+ * Credentials by their form, whoever's: a Bearer token, Basic credentials or a `token` word
+ * followed by a credential-like value (a digit among letters, as prose never has), and GitHub's
+ * token formats.
+ */
+const CREDENTIAL_FORMS = [
+    [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
+    [/\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${REDACTED}`],
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
+];
+/**
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last
+ * SECRET_EDGE characters (a shorter secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE)
+ * characters or more holds one of them, and so does the whole secret, and a piece of at least
+ * SECRET_EDGE at a text's start or end.
+ */
+const tells = [];
+/** What every credential form starts with: most texts have none, and are not searched further. */
+const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
+/** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
+function registerSecret(value) {
+    if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
+        return;
+    secrets.push(value);
+    // Longest first: a secret that holds another is replaced whole.
+    secrets.sort((a, b) => b.length - a.length);
+    const aligned = [];
+    for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE)
+        aligned.push(value.slice(i, i + SECRET_EDGE));
+    // The last SECRET_EDGE characters too (or a shorter secret whole): what a piece at a text's start ends with.
+    if (value.length % SECRET_EDGE !== 0)
+        aligned.push(value.slice(-SECRET_EDGE));
+    tells.push({ aligned });
+}
+/**
+ * Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches,
+ * for every line the step prints. A piece at the text's start ends with the secret's last
+ * SECRET_EDGE characters, and one at its end starts with its first.
+ */
+function mayHoldSecret(text) {
+    return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
+}
+/**
+ * `text` with every registered secret, and every credential by its form, replaced by `***`.
+ * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
+ * the text's start or end; for texts that are cut or were cut (log lines, summaries), so that a
+ * cut never shows a piece of one. Outputs are never cut: the whole values are enough there.
+ */
+function redactSecrets(text, options = {}) {
+    let out = text;
+    if (mayHoldSecret(text)) {
+        for (const secret of secrets)
+            out = out.split(secret).join(REDACTED);
+        if (options.pieces)
+            out = redactPieces(out);
+    }
+    if (CREDENTIAL_WORD.test(out))
+        for (const [form, replacement] of CREDENTIAL_FORMS)
+            out = out.replace(form, replacement);
+    return out;
+}
+function redactPieces(text) {
+    const covered = new Uint8Array(text.length);
+    let found = false;
+    const mark = (from, length) => {
+        covered.fill(1, from, from + length);
+        found = true;
+    };
+    for (const secret of secrets) {
+        for (let i = 0; i + SECRET_PIECE <= secret.length; i++) {
+            const piece = secret.slice(i, i + SECRET_PIECE);
+            for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+                mark(at, SECRET_PIECE);
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.endsWith(secret.slice(0, length))) {
+                mark(text.length - length, length);
+                break;
+            }
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.startsWith(secret.slice(-length))) {
+                mark(0, length);
+                break;
+            }
+        }
+    }
+    if (!found)
+        return text;
+    let out = '';
+    for (let i = 0; i < text.length; i++) {
+        if (!covered[i])
+            out += text[i];
+        else if (i === 0 || !covered[i - 1])
+            out += REDACTED;
+    }
+    return out;
+}
+/**
+ * `text` made safe for one log line: `oneLine()`, then a leading `::` and every `##[` broken
+ * with a zero-width space.
+ */
+function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return oneLine(text, max)
+        .replace(/##\[/g, `#${BREAK}#[`)
+        .replace(/^(\s*):(?=:)/, `$1:${BREAK}`);
+}
+/** `untrusted()` in double quotes, for names and messages inside a sentence. */
+function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
+}
+/** The first `max` characters (code points) of `text`, and `…` when there were more; linear, never splits a pair. */
+function cut(text, max) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
+    if (text.length <= max)
+        return text;
+    let count = 0;
+    for (let i = 0; i < text.length; count++) {
+        if (count === max)
+            return `${text.slice(0, i)}…`;
+        i += text.codePointAt(i) > 0xffff ? 2 : 1;
+    }
+    return text;
+}
+/** Whether `text` holds a control character or a line break of any kind: what a one-line input may not. */
+function hasControlCharacters(text) {
+    return CONTROL_CHARACTER.test(text);
+}
+/** Printable ASCII without a space: what a key or token may be, since it is sent in a header. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
+/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
+function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
+    return text.length <= max && PRINTABLE_TOKEN.test(text);
+}
+
+
+/***/ }),
+
+/***/ 2301:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ ACTION_VERSION),
+/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */ });
+/** Sent in the User-Agent. Kept equal to package.json's version by a unit test. */
+const ACTION_NAME = 'neon-api-action';
+const ACTION_VERSION = '1.0.0';
+const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`;
+
+
+/***/ }),
+
+/***/ 5388:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ COMMANDS),
+  n: () => (/* binding */ COMMAND_NAMES)
+});
+
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/inputs/keys.ts
+var keys = __webpack_require__(5845);
+// EXTERNAL MODULE: ./src/inputs/operations.ts
+var operations = __webpack_require__(2151);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/github/targets.ts
+var github_targets = __webpack_require__(5617);
+// EXTERNAL MODULE: ./src/inputs/values.ts
+var values = __webpack_require__(8463);
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+/**
+ * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
+ * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
+ * `secret-repositories` and the `github-token` that may write them all.
+ */
+
+
+
+
+/** GitHub's limit on an environment's name. */
+const MAX_ENVIRONMENT_NAME_LENGTH = 255;
+/**
+ * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
+ * secondary rate limit allows about 80 writes a minute.
+ */
+const MAX_SECRET_TARGETS = 50;
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
+ * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
+ */
+function readSecretStorage(read, runner) {
+    const token = read('github-token').trim();
+    const name = read('secret-name').trim();
+    const environment = read('secret-environment').trim() || undefined;
+    const listed = read('secret-targets').trim();
+    if (!name) {
+        // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
+        const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token'];
+        for (const input of storageInputs) {
+            if (read(input).trim()) {
+                throw new errors/* InputError */.dz(`Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`);
+            }
+        }
+        return undefined;
+    }
+    if (environment !== undefined && !isEnvironmentName(environment)) {
+        throw new errors/* InputError */.dz(`Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments, and not \`.\` or \`..\`.`);
+    }
+    if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
+        throw new errors/* InputError */.dz(`Input \`secret-name\` is ${(0,base_text/* quoted */.TL)(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`);
+    }
+    if (listed && environment !== undefined) {
+        throw new errors/* InputError */.dz('Inputs `secret-targets` and `secret-environment` were both given: in `secret-targets`, name an environment secret as `owner/repo:environment`.');
+    }
+    const targets = listed ? readSecretTargets(listed) : [oneTarget(readRepository(runner.repository), environment)];
+    const access = readOrganizationAccess(read, targets);
+    if (!token) {
+        throw new errors/* InputError */.dz('Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.');
+    }
+    // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
+    if (!(0,base_text/* isPrintableToken */.NC)(token)) {
+        throw new errors/* InputError */.dz('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.');
+    }
+    return { name, token, targets, ...(access === undefined ? {} : { access }) };
+}
+function oneTarget(repository, environment) {
+    return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment };
+}
+/**
+ * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
+ * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
+ */
+function readSecretTargets(raw) {
+    const targets = [];
+    const seen = new Set();
+    for (const [i, entry] of (0,values/* listEntries */.fi)(raw, 'secret-targets').entries()) {
+        const target = parseSecretTarget(entry, i + 1);
+        const id = (0,github_targets/* targetText */.Z3)(target).toLowerCase();
+        if (seen.has(id))
+            throw new errors/* InputError */.dz(`Input \`secret-targets\` names ${(0,base_text/* untrusted */.bp)(id)} twice: name each target once.`);
+        seen.add(id);
+        targets.push(target);
+    }
+    if (targets.length === 0) {
+        throw new errors/* InputError */.dz('Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.');
+    }
+    if (targets.length > MAX_SECRET_TARGETS) {
+        throw new errors/* InputError */.dz(`Input \`secret-targets\` names ${targets.length} targets: one rotation stores the key in at most ${MAX_SECRET_TARGETS}. ` +
+            'Share it through an organization secret (`org:NAME`) with the repositories that read it.');
+    }
+    return targets;
+}
+function parseSecretTarget(entry, position) {
+    const refuse = (reason) => new errors/* InputError */.dz(`Input \`secret-targets\`, entry ${position} (${(0,base_text/* quoted */.TL)(entry, 80)}), is not a target: ${reason}`);
+    const usage = 'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.';
+    const lower = entry.toLowerCase();
+    const dependabot = lower.startsWith('dependabot:');
+    const rest = dependabot ? entry.slice('dependabot:'.length) : entry;
+    if (rest.toLowerCase().startsWith('org:')) {
+        const org = rest.slice('org:'.length);
+        if (!OWNER.test(org))
+            throw refuse(usage);
+        return dependabot ? { kind: 'dependabot-organization', org } : { kind: 'organization', org };
+    }
+    const colon = rest.indexOf(':');
+    const repository = parseRepository(colon < 0 ? rest : rest.slice(0, colon));
+    if (!repository)
+        throw refuse(usage);
+    if (colon < 0)
+        return dependabot ? { kind: 'dependabot', ...repository } : { kind: 'repository', ...repository };
+    if (dependabot)
+        throw refuse('Dependabot has no environment secrets; write `dependabot:owner/repo`.');
+    const environment = rest.slice(colon + 1);
+    if (!environment || !isEnvironmentName(environment))
+        throw refuse(usage);
+    return { kind: 'environment', ...repository, environment };
+}
+function parseRepository(text) {
+    const [owner = '', repo = '', ...more] = text.split('/');
+    return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined;
+}
+/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
+function isEnvironmentName(name) {
+    return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,base_text/* hasControlCharacters */.Kg)(name) && name !== '.' && name !== '..';
+}
+/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
+function readOrganizationAccess(read, targets) {
+    const visibility = read('secret-visibility').trim();
+    const listed = read('secret-repositories').trim();
+    if (!visibility && !listed)
+        return undefined;
+    const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []));
+    if (organizations.length === 0) {
+        const input = visibility ? 'secret-visibility' : 'secret-repositories';
+        throw new errors/* InputError */.dz(`Input \`${input}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`);
+    }
+    if (visibility && !github_targets/* VISIBILITIES */.jZ.includes(visibility)) {
+        throw new errors/* InputError */.dz(`Input \`secret-visibility\` is ${(0,base_text/* quoted */.TL)(visibility, 80)}: it must be all, private or selected (leave it empty to keep each secret's visibility).`);
+    }
+    if (visibility !== 'selected') {
+        if (listed)
+            throw new errors/* InputError */.dz('Input `secret-repositories` applies only with `secret-visibility: selected`.');
+        return { visibility: visibility };
+    }
+    if (!listed) {
+        throw new errors/* InputError */.dz('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.');
+    }
+    const repositories = (0,values/* listEntries */.fi)(listed, 'secret-repositories').map((entry, i) => {
+        if (REPO.test(entry) && entry !== '.' && entry !== '..')
+            return { repo: entry };
+        const named = parseRepository(entry);
+        if (!named) {
+            throw new errors/* InputError */.dz(`Input \`secret-repositories\`, entry ${i + 1} (${(0,base_text/* quoted */.TL)(entry, 80)}), is not a repository: write \`repo\` or \`owner/repo\`, one a line.`);
+        }
+        const outside = organizations.find((org) => org.toLowerCase() !== named.owner.toLowerCase());
+        if (outside !== undefined) {
+            throw new errors/* InputError */.dz(`Input \`secret-repositories\` names ${(0,base_text/* untrusted */.bp)(`${named.owner}/${named.repo}`)}, which is not a repository of organization ${(0,base_text/* untrusted */.bp)(outside)}: ` +
+                'an organization secret is read only by its own repositories.');
+        }
+        return named;
+    });
+    return { visibility, repositories };
+}
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
+function readRepository(value) {
+    const repository = parseRepository(value ?? '');
+    if (!repository) {
+        const reason = value ? `is ${(0,base_text/* quoted */.TL)(value, 150)}, not owner/repo` : 'is not set';
+        throw new errors/* RunnerVariableError */.tB(`GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`);
+    }
+    return repository;
+}
+
+// EXTERNAL MODULE: ./src/inputs/urls.ts
+var urls = __webpack_require__(9695);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/api/ids.ts
+var ids = __webpack_require__(7958);
+;// CONCATENATED MODULE: ./src/keys/rotation-name.ts
+
+
+
+/**
+ * rotate-key's key name when none is given: unique to the set of targets and the secret, so two
+ * workflows that rotate into different places never rotate (or revoke) each other's keys. GitHub
+ * compares every part without case, so the name does too, and the order of the targets does not
+ * count. One target: `gha:<target>:<SECRET>`. Several: `gha:<first target>+<how many more>:<SECRET>`
+ * and `~` with 8 hex digits of the SHA-256 of the whole set. Within 64 characters: a longer
+ * one keeps its first 55 and ends in `~` and 8 hex digits of the SHA-256 of the whole.
+ */
+function defaultRotationKeyName(storage) {
+    const secret = storage.name.toUpperCase();
+    const texts = storage.targets.map((t) => (0,github_targets/* targetText */.Z3)(t).toLowerCase()).sort();
+    const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex').slice(0, 8);
+    const full = texts.length === 1
+        ? `gha:${texts[0]}:${secret}`
+        : `gha:${texts[0]}+${texts.length - 1}:${secret}~${digest([...texts, secret].join('\n'))}`;
+    const chars = [...full];
+    if (chars.length <= ids/* MAX_KEY_NAME_LENGTH */.ih)
+        return full;
+    return `${chars.slice(0, ids/* MAX_KEY_NAME_LENGTH */.ih - 9).join('')}~${digest(full)}`;
+}
+
+// EXTERNAL MODULE: ./src/api/endpoints.ts
+var endpoints = __webpack_require__(9214);
+// EXTERNAL MODULE: ./src/api/namespace.ts
+var api_namespace = __webpack_require__(3551);
+;// CONCATENATED MODULE: ./src/api/organization.ts
+
+
+
+
+
+/** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
+const MAX_NAMED = 10;
+/** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
+async function organizationForProjects(ctx, given) {
+    if (given !== undefined)
+        return announce(ctx, given, 'from the `org-id` input');
+    const organizations = await (0,endpoints/* listMyOrganizations */.p2)(ctx.client);
+    if (organizations.length === 0) {
+        ctx.log.info("The step's key belongs to no organization: listing its user's projects.");
+        return undefined;
+    }
+    if (organizations.length > 1)
+        throw ambiguous(organizations);
+    const only = organizations[0];
+    return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,base_text/* quoted */.TL)(only.name)}`);
+}
+/**
+ * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
+ * belongs to the organization that owns the project.
+ */
+async function keyNamespaceFor(ctx, scope) {
+    if (scope.orgId !== undefined)
+        return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
+    if (scope.projectId === undefined)
+        return api_namespace/* PERSONAL_KEYS */.uV;
+    const project = await (0,endpoints/* getProject */.U1)(ctx.client, scope.projectId);
+    if (typeof project.org_id !== 'string') {
+        throw new errors/* ActionError */.lZ(`The platform's record of project ${(0,base_text/* untrusted */.bp)(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
+            'set `org-id` to the organization that owns the project.');
+    }
+    const orgId = checkedId(project.org_id, `GET /projects/${(0,base_text/* untrusted */.bp)(scope.projectId)}`);
+    return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, orgId, `the owner of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`));
+}
+/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+function organizationOutput(namespace) {
+    return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
+}
+function announce(ctx, orgId, reason) {
+    ctx.log.info(`Organization ${(0,base_text/* untrusted */.bp)(orgId)}: ${reason}.`);
+    return orgId;
+}
+/** An id from the service goes into paths, outputs and state: it must look like one. */
+function checkedId(id, where) {
+    if (!ids/* PLATFORM_ID */.Ag.test(id)) {
+        throw new errors/* ActionError */.lZ(`${where} answered ${(0,base_text/* quoted */.TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
+    }
+    return id;
+}
+function ambiguous(organizations) {
+    const named = organizations
+        .slice(0, MAX_NAMED)
+        .map((o) => `${(0,base_text/* quoted */.TL)(o.name, 80)} (${(0,base_text/* untrusted */.bp)(o.id, 80)})`)
+        .join(', ');
+    const more = organizations.length > MAX_NAMED ? `, and ${organizations.length - MAX_NAMED} more` : '';
+    return new errors/* ActionError */.lZ(`The step's key is a personal key whose user belongs to ${organizations.length} organizations: ${named}${more}. ` +
+        'The platform lists projects one organization at a time: set `org-id` to the id of the one to use.');
+}
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/runner/cancellation.ts
+var cancellation = __webpack_require__(2323);
+// EXTERNAL MODULE: ./src/runner/state.ts
+var state = __webpack_require__(6003);
+// EXTERNAL MODULE: ./src/keys/ledger.ts
+var keys_ledger = __webpack_require__(4299);
+// EXTERNAL MODULE: ./src/keys/revocation.ts
+var revocation = __webpack_require__(3142);
+// EXTERNAL MODULE: ./src/keys/usage.ts
+var usage = __webpack_require__(2811);
+;// CONCATENATED MODULE: ./src/keys/creation.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
+ *
+ * 1. A clean-up never revokes a key that existed before the step began, or that another job may
+ *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
+ *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
+ *    was never seen here, so someone else holds it), it revokes nothing: it names the ids, fails,
+ *    and says what to do.
+ * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
+ *    a list taken after the clean-up shows it; otherwise the step says it could not confirm, with
+ *    the ids.
+ * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
+ *    revoked key. The replaced keys go only once every target holds the new key. Once any write
+ *    to a target may have been applied, its outcome stays uncertain whatever later attempts
+ *    answer, unless that target's `updated_at` (read before and after) shows it landed: GitHub
+ *    may carry out a write after its connection is gone, so nothing shows it did not. Uncertain
+ *    means the new key is never revoked.
+ * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
+ *    it created its own. A key of that name that appeared during the run means another rotation
+ *    is running: this one revokes no old key, and says so.
+ * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
+ *    run with them finish; 0 revokes every one at once.
+ * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After
+ *    the runner's signal the step starts no new work; a new key not yet handed out (stored or in
+ *    an output) is revoked, or left to the post step, which revokes it.
+ * 7. A new key whose value is not a printable token, or that is not scoped as asked, is revoked
+ *    at once. Messages say which key failed (the step's or the new one).
+ */
+/**
+ * The longest key value the action hands out (a printable token). The platform's keys are far
+ * shorter; a longer value would be an output (and a mask) no later step can carry.
+ */
+const MAX_KEY_VALUE_LENGTH = 1024;
+/** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
+const CLEANUP_GRACE_MS = 30_000;
+/** The namespace of the scope inputs (resolved: see api/organization.ts) and the project, if any. */
+async function keyTargetFor(ctx, scope) {
+    const namespace = await keyNamespaceFor(ctx, scope);
+    return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
+}
+function cancellationOf(ctx) {
+    return ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc;
+}
+/** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
+function cleanupClient(ctx) {
+    // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
+    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
+    const cancellation = cancellationOf(ctx);
+    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
+}
+/** The keys of the ledger's name that the step neither found before its create nor made: listed with the clean-up client. */
+async function listStrangers(ctx, ledger) {
+    return (await (0,usage/* listKeysMerged */.PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
+}
+/**
+ * The snapshot just before a create: lists the namespace's keys and saves the ledger as state, so
+ * the post step can find a new key of this name whatever happens next. From here on a signal no
+ * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
+ * list too: rotate-key replaces the keys of that name in it.
+ */
+async function openLedger(ctx, name, target) {
+    cancellationOf(ctx).hold();
+    const keys = await (0,usage/* listKeysMerged */.PT)(ctx.client, target.namespace);
+    const ledger = new keys_ledger/* KeyLedger */.tA((value) => ctx.saveState(state/* UNSETTLED_KEYS */.Gi, value), name, target, keys);
+    if (ledger.before.length > keys_ledger/* MAX_KNOWN_KEYS */.mb) {
+        throw new errors/* ActionError */.lZ(`${ledger.before.length} keys are named ${(0,base_text/* quoted */.TL)(name)} already, more than the ${keys_ledger/* MAX_KNOWN_KEYS */.mb} this step can keep track of ` +
+            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+    }
+    ledger.write();
+    return { ledger, keys };
+}
+/**
+ * Creates a key once, and masks it at once. A lost answer is never blindly resent: the clean-up
+ * lists the keys and compares ids with the ledger's snapshot. One key of that name that was not
+ * there before and was never used is the lost attempt's (its value can never be read again): it
+ * is revoked and the key created once more. More than one, or one in use, and nothing is revoked:
+ * the step fails naming them. A key asked to be scoped to a project must come back scoped to it,
+ * and its value must be a printable token: any other is revoked at once, and the step fails.
+ */
+async function createKeyOnce(ctx, ledger) {
+    const { name, target } = ledger;
+    const cancellation = cancellationOf(ctx);
+    const revoked = [];
+    for (let round = 1;; round++) {
+        try {
+            cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
+        }
+        catch (error) {
+            if (round === 1)
+                ledger.settle();
+            throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
+        }
+        let created;
+        try {
+            created = await (0,api_namespace/* createKeyIn */.h3)(ctx.client, target.namespace, name, target.projectId);
+        }
+        catch (error) {
+            if (!(error instanceof http_errors/* RequestError */.G) || !(error.mayHaveReachedServer || error.earlierAttemptUncertain)) {
+                if (round === 1)
+                    ledger.settle();
+                throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
+            }
+            ledger.unresolved = true;
+            const found = await cleanUpLostCreate(ctx, ledger, error);
+            if (found !== undefined)
+                revoked.push(found);
+            if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
+                throw await giveUpCreating(ctx, ledger, revoked, error);
+            }
+            const cleaned = found !== undefined ? ` Revoked key ${found}, which that attempt made.` : ' No key of that attempt is there yet.';
+            ctx.log.warning(`The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).${cleaned} Creating it once more.`);
+            continue;
+        }
+        if (created.key)
+            ctx.mask(created.key);
+        ledger.created(created.id);
+        if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
+            throw await revokeAtOnce(ctx, ledger, created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
+        }
+        if (target.projectId !== undefined && created.project_id !== target.projectId)
+            throw await revokeMisScoped(ctx, ledger, created);
+        if (ledger.unresolved)
+            await lookForLateKey(ctx, ledger, created.id);
+        return created;
+    }
+}
+/**
+ * After a lost create answer: the key of that name that was not in the snapshot, if exactly one
+ * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
+ * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
+ */
+async function cleanUpLostCreate(ctx, ledger, answerLost) {
+    const what = `${answerLost.message} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        const others = ledger.before.length ? ` other than ${(0,keys_ledger/* describeIds */.Sh)(ledger.before)}` : '';
+        throw new errors/* ActionError */.lZ(`${what}, and listing the keys to find it failed: ${(0,errors/* messageOf */.bD)(error)} The post step looks for it again when the job ends; ` +
+            `or run list-keys and revoke a key named ${(0,base_text/* quoted */.TL)(ledger.name)}${others} that you do not expect.`);
+    }
+    if (strangers.length === 0)
+        return undefined;
+    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
+    if (!lost) {
+        throw new errors/* ActionError */.lZ(`${what}, and keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. This step cannot ` +
+            'tell which one (if any) it made, or whether another job holds one, so it revoked none. Revoke the ones you do not expect ' +
+            '(revoke-key with `key-id`), and give each job its own `key-name`.');
+    }
+    const orphan = lost.id;
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
+    }
+    catch (error) {
+        throw new errors/* ActionError */.lZ(`${what}: key ${orphan}, which that attempt made and whose value can never be read, is valid, and revoking it failed: ${(0,errors/* messageOf */.bD)(error)} ` +
+            'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).');
+    }
+    ledger.gone(orphan);
+    ledger.unresolved = false;
+    return orphan;
+}
+/**
+ * Creating failed for good after a lost answer. A list taken now shows whether any key of this
+ * step is left valid: the error says so only once it was seen, and otherwise names what is left.
+ */
+async function giveUpCreating(ctx, ledger, revoked, cause) {
+    const done = revoked.length ? ` Revoked ${(0,keys_ledger/* describeIds */.Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
+    const reason = `${(0,errors/* messageOf */.bD)(cause)}${done}`;
+    const failed = (message) => (cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message));
+    let left;
+    try {
+        left = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ledger.settle();
+        return failed(`${reason} Could not confirm that no new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: listing the keys failed (${(0,errors/* messageOf */.bD)(error)}). ` +
+            'The post step looks again when the job ends.');
+    }
+    if (left.length > 0) {
+        ledger.settle();
+        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. None was revoked: ` +
+            "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+    }
+    const late = ledger.unresolved ? ' (if the platform carries out a lost attempt late, the post step revokes its key)' : '';
+    ledger.settle();
+    return failed(`${reason} No new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
+}
+/**
+ * A key was made after an earlier attempt's answer was lost and its key was not found: the
+ * platform may have made that one late. Look once more; one unknown, unused key is that one.
+ */
+async function lookForLateKey(ctx, ledger, createdId) {
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,errors/* messageOf */.bD)(error)} The post step looks again when the job ends.`);
+        return;
+    }
+    if (strangers.length === 0) {
+        ctx.log.info(`No other new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
+        return;
+    }
+    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
+    if (!lost) {
+        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. ` +
+            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+        return;
+    }
+    const late = lost.id;
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, late);
+        ledger.gone(late);
+        ledger.unresolved = false;
+        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
+    }
+    catch (error) {
+        ctx.log.warning(`Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again.`);
+    }
+}
+/**
+ * Revokes a new key of this step that was not handed out. Returns what to say about it: that it
+ * was revoked (seen in the answer), or why it could not be.
+ */
+async function revokeNewKey(ctx, ledger, id) {
+    try {
+        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, id);
+    }
+    catch (error) {
+        if (!(0,revocation/* alreadyRevoked */.Tg)(error)) {
+            return {
+                revoked: false,
+                message: `Revoking the new key ${id} failed too (${(0,errors/* messageOf */.bD)(error)}): the post step tries again, or revoke it by hand.`,
+            };
+        }
+    }
+    ledger.gone(id);
+    return { revoked: true, message: `The new key ${id} was revoked.` };
+}
+/**
+ * A new key that must not stay valid for a moment longer: revoked with the step's key, and the
+ * step fails saying so. "No new key is left valid" only when this was the step's one key.
+ */
+async function revokeAtOnce(ctx, ledger, id, reason) {
+    const undo = await revokeNewKey(ctx, ledger, id);
+    const unresolved = ledger.unresolved;
+    ledger.settle();
+    if (!undo.revoked)
+        return new errors/* ActionError */.lZ(`${reason} ${undo.message}`);
+    const left = unresolved
+        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+        : 'no new key is left valid';
+    return new errors/* ActionError */.lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
+}
+/** A key that reaches more (or other) than the project asked for. */
+function revokeMisScoped(ctx, ledger, created) {
+    const { namespace, projectId } = ledger.target;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent; a target with a project is always in an organization (keyNamespaceFor)
+    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
+    const answered = created.project_id === undefined
+        ? `with no project, so it would reach every project of organization ${(0,base_text/* untrusted */.bp)(orgId)}`
+        : `scoped to project ${(0,base_text/* quoted */.TL)(created.project_id, 80)}`;
+    return revokeAtOnce(ctx, ledger, created.id, 
+    // Stryker disable next-line StringLiteral: equivalent; this runs only for a target with a project
+    `The platform was asked for a key scoped to project ${(0,base_text/* untrusted */.bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
+}
+/**
+ * The step was cancelled after a new key arrived and before it was handed out: the key is
+ * revoked (or left to the post step), and the step stops saying which.
+ */
+async function stopIfCancelled(ctx, ledger, id, work) {
+    try {
+        cancellationOf(ctx).checkpoint(work);
+    }
+    catch (error) {
+        const undo = await revokeNewKey(ctx, ledger, id);
+        ledger.settle();
+        throw new cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
+    }
+}
+/** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
+function adviseScope(ctx, target, id) {
+    if (target.namespace.kind !== 'personal')
+        return;
+    ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+        'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).');
+}
+/** "personal", "organization org-x", "project p-1": for logs and summaries. */
+function describeScope(target) {
+    if (target.projectId !== undefined)
+        return `project ${(0,base_text/* untrusted */.bp)(target.projectId)}`;
+    return target.namespace.kind === 'organization' ? `organization ${(0,base_text/* untrusted */.bp)(target.namespace.orgId)}` : 'personal';
+}
+
+// EXTERNAL MODULE: ./src/keys/expiry.ts
+var keys_expiry = __webpack_require__(8121);
+// EXTERNAL MODULE: ./src/runner/summary.ts
+var summary = __webpack_require__(1070);
+;// CONCATENATED MODULE: ./src/commands/create-key.ts
+
+
+
+
+
+
+async function runCreateKey(ctx, options) {
+    const target = await keyTargetFor(ctx, options);
+    const name = options.expiresInMs === undefined ? options.keyName : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
+    // As prune-keys will read it: rounded up to the minute.
+    const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
+    const { ledger } = await openLedger(ctx, name, target);
+    const created = await createKeyOnce(ctx, ledger);
+    if (options.revokeAfterJob) {
+        // The post step revokes through the same namespace: it needs the organization, never the value.
+        if (target.namespace.kind === 'organization')
+            ctx.saveState(state/* JOB_KEY_ORG_ID */.b_, target.namespace.orgId);
+        ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
+    }
+    await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
+    // From here the key is in the step's output: no await comes between this and main writing it.
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const scope = describeScope(target);
+    const lifetime = [
+        ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
+        ...(expiresAt === undefined ? [] : [`it expires ${(0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString())} by its name`]),
+    ];
+    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
+    adviseScope(ctx, target, created.id);
+    return {
+        outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
+        summary: (0,summary/* heading */.R_)('API key created') +
+            (0,summary/* table */.tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
+            (0,summary/* paragraph */.FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
+    };
+}
+function describeLifetime(revokeAfterJob, expiresAt) {
+    const expiry = expiresAt === undefined ? '' : `expires ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString()))}`;
+    if (revokeAfterJob)
+        return expiry ? `this job (${expiry})` : 'this job';
+    return expiry || 'until revoked';
+}
+
+// EXTERNAL MODULE: ./src/runner/outputs.ts
+var outputs = __webpack_require__(7424);
+;// CONCATENATED MODULE: ./src/commands/list-keys.ts
+
+
+
+
+
+/** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */
+async function runListKeys(ctx, options) {
+    const namespace = await keyNamespaceFor(ctx, options);
+    const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace)).map((k) => ({ ...k, scope: (0,api_namespace/* scopeOf */.Od)(namespace, k) }));
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    ctx.log.info(`Found ${keys.length} API key(s)${where}.`);
+    const json = JSON.stringify(keys);
+    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'keys', json);
+    return {
+        outputs: { keys: json, 'keys-file': path, ...organizationOutput(namespace) },
+        summary: (0,summary/* heading */.R_)(`API keys${where} (${keys.length})`) +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'last used', 'from'], keys, (k) => [
+                { code: String(k.id) },
+                k.name,
+                k.scope === 'project' ? `project ${k.project_id}` : k.scope,
+                (0,summary/* formatDate */.Yq)(k.created_at),
+                (0,summary/* formatDate */.Yq)(k.last_used_at),
+                k.last_used_from_addr,
+            ], { rest: '`keys-file`' }),
+    };
+}
+
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/operations/status.ts
+var operations_status = __webpack_require__(9986);
+;// CONCATENATED MODULE: ./src/operations/chart.ts
+
+/** Bars drawn at most: the most telling operations, the rest counted in the caption. */
+const MAX_BARS = 30;
+/** Longest action, branch or project id in the chart, in characters. */
+const MAX_NAME = 40;
+const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
+const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/**
+ * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
+ * HTML block, and a caption that counts what was left out; an empty string when there is
+ * nothing to draw.
+ */
+function operationsChart(operations, options = {}) {
+    const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
+    const placed = place(operations, options.now);
+    if (placed.length === 0)
+        return '';
+    const drawn = mostTelling(placed, maxBars);
+    const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
+    const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
+    const spanMs = Math.max(lastMs - firstMs, MINUTE);
+    // A bar of a few seconds in a day is narrower than a pixel: draw it at least this wide, and
+    // say its real duration in its label.
+    const minimumMs = Math.ceil(spanMs / 250);
+    const lines = [
+        'gantt',
+        `  title Operations by start time, UTC (${range(firstMs, lastMs)})`,
+        '  dateFormat YYYY-MM-DD HH:mm:ss',
+        `  axisFormat ${axisFormat(spanMs)}`,
+        '  todayMarker off',
+    ];
+    for (const [project, bars] of byProject(drawn)) {
+        lines.push(`  section ${safeName(project, 'unknown project')}`);
+        for (const bar of bars.sort((a, b) => a.startMs - b.startMs || a.order - b.order)) {
+            const endMs = bar.startMs + Math.max(bar.durationMs, minimumMs);
+            lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
+        }
+    }
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`;
+}
+/** The records with a readable creation time, as bars. */
+function place(operations, now) {
+    const bars = [];
+    let latestMs = -Infinity;
+    operations.forEach((op, order) => {
+        const startMs = Date.parse(op.created_at);
+        if (!Number.isFinite(startMs))
+            return;
+        // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
+        const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
+        const updatedMs = Date.parse(op.updated_at);
+        const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN;
+        const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0;
+        latestMs = Math.max(latestMs, startMs, Number.isFinite(updatedMs) ? updatedMs : startMs);
+        bars.push({ op, kind, startMs, durationMs: Math.max(0, durationMs), order });
+    });
+    // Still in progress: until now, as far as the records tell.
+    const nowMs = now ?? latestMs;
+    for (const bar of bars)
+        if (bar.kind === 'in-progress')
+            bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs);
+    return bars;
+}
+/** Failed first (newest first), then those in progress, then the longest. */
+function mostTelling(bars, max) {
+    const rank = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 };
+    return [...bars]
+        .sort((a, b) => {
+        const byKind = rank[a.kind] - rank[b.kind];
+        if (byKind !== 0)
+            return byKind;
+        if (a.kind === 'done')
+            return b.durationMs - a.durationMs || a.order - b.order;
+        return b.startMs - a.startMs || a.order - b.order;
+    })
+        .slice(0, max);
+}
+/** Bars grouped by project, the projects in the order they first appear in the records. */
+function byProject(bars) {
+    const groups = new Map();
+    for (const bar of [...bars].sort((a, b) => a.order - b.order)) {
+        const project = typeof bar.op.project_id === 'string' ? bar.op.project_id : '';
+        const group = groups.get(project);
+        if (group)
+            group.push(bar);
+        else
+            groups.set(project, [bar]);
+    }
+    return groups;
+}
+/** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
+function label(bar) {
+    // A status the action does not know is not shown raw.
+    const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
+    return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
+}
+/**
+ * Server text reduced to ASCII letters, digits, `_` and `-` (each run of anything else one `_`),
+ * at most MAX_NAME characters (a longer one ends with `…`); `fallback` when nothing is left.
+ */
+function safeName(text, fallback) {
+    const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+    if (kept.length === 0)
+        return fallback;
+    return kept.length > MAX_NAME ? `${kept.slice(0, MAX_NAME - 1)}…` : kept;
+}
+/** "850 ms", "3.1 s", "42 s", "5 min 12 s", "2 h 05 min". */
+function duration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 10_000)
+        return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+    const seconds = Math.floor(ms / 1000);
+    if (seconds < 60)
+        return `${seconds} s`;
+    if (seconds < 3600)
+        return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+    return `${Math.floor(seconds / 3600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`;
+}
+/** Times of day while the title's two dates tell the day; past that, the day too. */
+function axisFormat(spanMs) {
+    if (spanMs <= 26 * HOUR)
+        return '%H:%M';
+    if (spanMs <= 4 * DAY)
+        return '%a %H:%M';
+    return '%d %b';
+}
+/** UTC as a zone-less time, which Mermaid reads and shows as is: the axis reads UTC wherever the reader is. */
+function wallClock(ms) {
+    return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+function range(firstMs, lastMs) {
+    const first = wallClock(firstMs).slice(0, 16);
+    const last = wallClock(lastMs).slice(0, 16);
+    return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
+}
+function caption(placed, drawn, given, listed) {
+    const total = listed?.total ?? given;
+    const left = total - drawn.length;
+    if (left === 0)
+        return '';
+    const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
+    const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
+    const notPlaced = given - placed.length;
+    const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`];
+    if (failedLeft > 0)
+        parts.push(`${failedLeft} more failed.`);
+    if (notPlaced > 0)
+        parts.push(`${notPlaced} had no readable creation time.`);
+    return `<p>${parts.join(' ')}</p>\n`;
+}
+
+// EXTERNAL MODULE: ./src/api/paging.ts
+var paging = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+;// CONCATENATED MODULE: ./src/operations/listing.ts
+
+
+
+
+
+
+/** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
+const MAX_PAGES_PER_PROJECT = 1000;
+/**
+ * Projects read at once. The pacer, not this, keeps the step within the rate limits: a few
+ * requests in flight are enough to cover the time each answer takes.
+ */
+const PROJECTS_AT_ONCE = 8;
+/** Statuses of a project that mean it cannot be read (not found, or out of the key's reach): the others are still listed. */
+const UNREADABLE_STATUSES = new Set([403, 404]);
+/** Reads projects' operations for one step: every request paced, congestion absorbed and said once. */
+class OperationsReader {
+    ctx;
+    congestionWarned = false;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /** That the branch exists: a branch id that names none would list nothing, and a health check would always pass. */
+    async checkBranch(projectId, branchId) {
+        await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
+    }
+    /**
+     * Reads every project of `projectIds`, PROJECTS_AT_ONCE at a time, and hands each page's
+     * listed operations to `onPage` (with the project's index), awaited before the next page of
+     * that project. A project that cannot be read (404, 403) is reported and the others go on;
+     * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
+     * listing, after the requests in flight, and is thrown.
+     */
+    async listProjects(projectIds, filter, onPage) {
+        const results = new Array(projectIds.length);
+        let next = 0;
+        let failure;
+        const worker = async () => {
+            while (failure === undefined && next < projectIds.length) {
+                const index = next++;
+                const projectId = projectIds[index];
+                try {
+                    results[index] = await this.listProject(projectId, filter, (operations) => onPage(index, operations));
+                }
+                catch (error) {
+                    if (error instanceof http_errors/* RequestError */.G && error.kind === 'http' && UNREADABLE_STATUSES.has(error.status ?? 0)) {
+                        results[index] = { projectId, listed: 0, end: { kind: 'unreadable', error } };
+                    }
+                    else
+                        failure ??= { error };
+                }
+            }
+        };
+        await Promise.all(Array.from({ length: Math.min(PROJECTS_AT_ONCE, projectIds.length) }, worker));
+        if (failure)
+            throw failure.error;
+        return results;
+    }
+    /** One project: its pages from the head of the list until `since`, the end, or one operation past `max-operations`. */
+    async listProject(projectId, filter, onPage) {
+        // The last two pages: a listing that streams what it reads keeps no list of every id.
+        const guard = new paging/* PagingGuard */.m(undefined, { pages: 2 });
+        const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined;
+        let listed = 0;
+        let cursor;
+        const done = (end) => ({ projectId, listed, end });
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations`;
+        for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
+            // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
+            const limit = filtered ? endpoints/* OPERATIONS_PAGE_LIMIT */.lZ : Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, filter.maxOperations + 1 - listed);
+            const result = await this.throughCongestion(`a page of ${where}`, () => (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }));
+            const fresh = guard.unseen(result.operations, (o) => o.id);
+            if (result.operations.length > 0 && fresh.length === 0) {
+                return done({
+                    kind: 'broken',
+                    warning: `The page of ${where} after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
+                        `its listing ends there and may be incomplete (${listed} listed).`,
+                });
+            }
+            const kept = [];
+            let end;
+            for (const operation of fresh) {
+                // Newest first: the first one older than `since` ends the list.
+                if (filter.sinceMs !== undefined && Date.parse(operation.created_at) < filter.sinceMs) {
+                    end = { kind: 'complete' };
+                    break;
+                }
+                if (!matches(operation, filter))
+                    continue;
+                if (listed === filter.maxOperations) {
+                    end = { kind: 'cut' };
+                    break;
+                }
+                kept.push(operation);
+                listed++;
+            }
+            await onPage(kept);
+            if (end)
+                return done(end);
+            const next = result.cursor;
+            // The service sends a cursor even on the last page: a short page is the end.
+            if (result.operations.length < limit || !next)
+                return done({ kind: 'complete' });
+            if (guard.repeated(next)) {
+                return done({
+                    kind: 'broken',
+                    warning: `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
+                        `its listing ends there and may be incomplete (${listed} listed).`,
+                });
+            }
+            cursor = next;
+        }
+        return done({
+            kind: 'broken',
+            warning: `The operations of project ${(0,base_text/* untrusted */.bp)(projectId)} were still going on after ${MAX_PAGES_PER_PROJECT} pages: ` +
+                `its listing ends there and is incomplete (${listed} listed).`,
+        });
+    }
+    /**
+     * A read that a 429 or 503 only delays (RETRY_POLICIES.congested): the pacer holds every
+     * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
+     * goes again. One warning for the step's first congestion, the rest in the debug log.
+     */
+    throughCongestion(where, read) {
+        return (0,retry/* retrying */.R$)(read, retry/* RETRY_POLICIES */.qW.congested, {
+            clock: this.ctx.client.clock,
+            deadline: Number.POSITIVE_INFINITY,
+            onRetry: (error, attempt) => {
+                // A 429, or a 503 with Retry-After, has paused the pacer already.
+                if (error.retryAfterMs === undefined && error.status !== 429)
+                    this.ctx.pacer.pause((0,retry/* backoff */.JN)(attempt, this.ctx.random));
+                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+                const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
+                    `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}: every request waits as asked, and the read goes again.`;
+                if (this.congestionWarned)
+                    this.ctx.log.debug(message);
+                else
+                    this.ctx.log.warning(message);
+                this.congestionWarned = true;
+            },
+        });
+    }
+}
+function matches(operation, filter) {
+    return ((filter.statuses === undefined || filter.statuses.has(operation.status)) &&
+        (filter.actions === undefined || filter.actions.has(operation.action)) &&
+        (filter.branchId === undefined || operation.branch_id === filter.branchId));
+}
+
+;// CONCATENATED MODULE: ./src/operations/pacing.ts
+/**
+ * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
+ * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
+ * of waiters must slow down together when the service says it is congested:
+ * - a 429 or 503 doubles this job's interval, up to a bound, and the next poll comes no sooner
+ *   than Retry-After, plus a random part so jobs told the same Retry-After do not return together;
+ * - every round the service answers narrows the interval again, back to `poll-interval`: fast
+ *   from a long interval, gently near the normal one, where congestion starts again.
+ * The first poll goes out at once, with no random offset: in a model of 100 jobs started
+ * together (docs/rate-limits.md) an offset of up to 3 s before the first or
+ * the second poll changed neither the 429s nor the detection latency beyond the noise between
+ * seeds, and it cost every gate whose operations were already done that much time for nothing.
+ * At `poll-interval` the pace has no jitter: a calm waiter polls exactly that often.
+ */
+/** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
+const MAX_CONGESTED_INTERVAL_MS = 60_000;
+/** Each congested round multiplies the interval by this. */
+const WIDENING = 2;
+/**
+ * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
+ * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
+ * slowly keeps a fleet just under the account's limit instead of overshooting it into long
+ * Retry-After waits: in a model of 100 jobs (docs/rate-limits.md), 16 gave the
+ * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
+ */
+const NARROWING_ROUNDS = 16;
+class PollPace {
+    baseMs;
+    maxMs;
+    currentMs;
+    random;
+    constructor(baseMs, random = Math.random) {
+        this.baseMs = baseMs;
+        this.maxMs = Math.max(baseMs, MAX_CONGESTED_INTERVAL_MS);
+        this.currentMs = baseMs;
+        this.random = random;
+    }
+    /** The interval the waiter polls at now, without jitter. */
+    get intervalMs() {
+        return this.currentMs;
+    }
+    /** Whether congestion has widened the interval beyond `poll-interval`. */
+    get widened() {
+        return this.currentMs > this.baseMs;
+    }
+    /** The wait after a round the service answered; a widened interval narrows a step. */
+    afterAnswer() {
+        this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
+        if (!this.widened)
+            return this.baseMs;
+        // Jitter keeps slowed jobs from falling back into step; never faster than poll-interval.
+        return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
+    }
+    /** The wait after a 429 or 503: the widened interval, and never sooner than Retry-After. */
+    afterCongestion(retryAfterMs) {
+        this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
+        return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
+    }
+}
+const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
+/** How long every request waits after a 429 that names no Retry-After. */
+const CONGESTION_PAUSE_MS = 1000;
+/** Requests of one window: those in flight, and when each finished one's answer came. */
+class Window {
+    limit;
+    lengthMs;
+    inFlight = 0;
+    /** Ascending; those before `head` have left the window. */
+    ended = [];
+    head = 0;
+    constructor(limit, lengthMs) {
+        this.limit = limit;
+        this.lengthMs = lengthMs;
+    }
+    /** How long until one more request fits: 0 now, undefined until a request in flight ends. */
+    waitAt(now) {
+        while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
+            this.head++;
+        if (this.head > 1024) {
+            this.ended.splice(0, this.head);
+            this.head = 0;
+        }
+        const inWindow = this.ended.length - this.head;
+        const over = this.inFlight + inWindow - this.limit + 1;
+        if (over <= 0)
+            return 0;
+        // Requests in flight end later than any that ended: the over-th oldest that ended frees the place.
+        return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
+    }
+    end(at) {
+        this.inFlight--;
+        // Answers come in any order; their times on this clock only grow.
+        this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
+    }
+}
+/**
+ * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per
+ * route), so that reading hundreds of projects costs no 429: a request goes only when fewer
+ * than the limit of each of its windows (the account's minute, its route's second) are in
+ * flight or were answered within the window. Counting a request from its answer, not from its
+ * sending, never lets the service count one more in its window than the limit, whatever the
+ * network's delays: the service saw a request before its answer came. Requests take their
+ * turns in the order they asked. A 429 (or a 503 with Retry-After) holds every request back
+ * for as long as it says (a 429 without Retry-After, CONGESTION_PAUSE_MS): other jobs of the
+ * account share its budget.
+ */
+class RequestPacer {
+    clock;
+    budget;
+    account;
+    routes = new Map();
+    pausedUntil = Number.NEGATIVE_INFINITY;
+    queue = Promise.resolve();
+    ended = settles();
+    /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+    sent = 0;
+    congested = 0;
+    constructor(clock, budget = SERVICE_RATE_BUDGET) {
+        this.clock = clock;
+        this.budget = budget;
+        this.account = new Window(budget.perMinute, 60_000);
+    }
+    turn(request, deadline) {
+        const turn = this.queue.then(() => this.admit(routeOf(request), deadline));
+        this.queue = turn.catch(() => undefined);
+        return turn;
+    }
+    /** Holds every request back until `ms` from now. */
+    pause(ms) {
+        this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+    }
+    async admit(route, deadline) {
+        const windows = [this.account, this.routeWindow(route)];
+        for (;;) {
+            const now = this.clock.now();
+            // Past the deadline the request goes, and fails on it at once.
+            if (now >= deadline)
+                break;
+            let waitMs = Math.max(0, this.pausedUntil - now);
+            let untilAnEnd = false;
+            for (const window of windows) {
+                const wait = window.waitAt(now);
+                if (wait === undefined)
+                    untilAnEnd = true;
+                else
+                    waitMs = Math.max(waitMs, wait);
+            }
+            if (waitMs > 0)
+                await this.clock.sleep(Math.min(waitMs, deadline - now));
+            else if (untilAnEnd)
+                await this.ended.promise;
+            else
+                break;
+        }
+        for (const window of windows)
+            window.inFlight++;
+        this.sent++;
+        let over = false;
+        return (answer) => {
+            if (over)
+                return;
+            over = true;
+            const now = this.clock.now();
+            for (const window of windows)
+                window.end(now);
+            if (answer.status === 429 || (answer.status === 503 && answer.retryAfterMs !== undefined)) {
+                this.congested++;
+                this.pause(answer.retryAfterMs ?? CONGESTION_PAUSE_MS);
+            }
+            const { resolve } = this.ended;
+            this.ended = settles();
+            resolve();
+        };
+    }
+    routeWindow(route) {
+        let window = this.routes.get(route);
+        if (!window) {
+            window = new Window(this.budget.perRoutePerSecond, 1000);
+            this.routes.set(route, window);
+        }
+        return window;
+    }
+}
+/** `GET /projects/{}/operations`: the route a request counts against, its ids left out (the API's paths alternate names and ids). */
+function routeOf(request) {
+    const segments = request.path.split('?')[0].split('/').filter(Boolean);
+    return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
+}
+function settles() {
+    let resolve = () => undefined;
+    const promise = new Promise((done) => (resolve = done));
+    return { promise, resolve };
+}
+
+;// CONCATENATED MODULE: ./src/operations/report.ts
+
+
+/** Operations the summary's table shows at most. */
+const MAX_TABLE_ROWS = 200;
+/** Operations with a status of `fail-on-status` the error names at most. */
+const MAX_NAMED_IN_ERROR = 5;
+/** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
+function newestFirst(a, b) {
+    return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
+}
+function longestFirst(a, b) {
+    return b.durationMs - a.durationMs || newestFirst(a, b);
+}
+/** The first `limit` of what it is given, by `order`, holding at most twice that many. */
+class TopPicks {
+    limit;
+    order;
+    items = [];
+    constructor(limit, order) {
+        this.limit = limit;
+        this.order = order;
+    }
+    add(item) {
+        this.items.push(item);
+        if (this.items.length >= 2 * this.limit)
+            this.trim();
+    }
+    picked() {
+        this.trim();
+        return [...this.items];
+    }
+    trim() {
+        this.items = this.items.sort(this.order).slice(0, this.limit);
+    }
+}
+class ListingReport {
+    /** Every status listed, the 8 known ones first (at 0 when none had it). */
+    statusCounts = new Map(operations_status/* OPERATION_STATUSES */.xQ.map((status) => [status, 0]));
+    projects;
+    total = 0;
+    failed = 0;
+    /** How many listed operations have a status of `fail-on-status`. */
+    failingCount = 0;
+    failedIds;
+    positions;
+    failOn;
+    /** For the summary's table: the failed ones, then the others, newest first. */
+    failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
+    bars = new Map([
+        ['failure', new TopPicks(MAX_BARS, newestFirst)],
+        ['pending', new TopPicks(MAX_BARS, newestFirst)],
+        ['unknown', new TopPicks(MAX_BARS, newestFirst)],
+        ['success', new TopPicks(MAX_BARS, longestFirst)],
+    ]);
+    failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
+    now;
+    /** `now`: where the time of an operation still in progress runs to. */
+    constructor(projects, now, failOn = []) {
+        this.now = now;
+        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
+        this.failedIds = Array.from({ length: projects }, () => []);
+        this.positions = new Array(projects).fill(0);
+        this.failOn = new Set(failOn);
+    }
+    add(projectIndex, operation) {
+        const { status } = operation;
+        const group = (0,operations_status/* statusGroup */.u9)(status);
+        const createdMs = Date.parse(operation.created_at) || 0;
+        const item = {
+            operation,
+            projectIndex,
+            position: this.positions[projectIndex]++,
+            createdMs,
+            // The record's time is that of its last change of status: one still going has taken until now so far.
+            durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
+        };
+        this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1);
+        this.total++;
+        const project = this.projects[projectIndex];
+        project.operations++;
+        if (project.longest === undefined || longestFirst(item, project.longest) < 0)
+            project.longest = item;
+        if (group === 'failure') {
+            this.failed++;
+            project.failed++;
+            this.failedIds[projectIndex].push(operation.id);
+            this.failedRows.add(item);
+        }
+        else
+            this.otherRows.add(item);
+        if (group === 'pending')
+            project.inProgress++;
+        this.bars.get((0,operations_status/* isKnownStatus */.ih)(status) ? group : 'unknown').add(item);
+        if (this.failOn.has(status)) {
+            this.failingCount++;
+            this.failOnPicks.add(item);
+        }
+    }
+    /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+    failedOperationIds() {
+        return this.failedIds.flat();
+    }
+    /** The newest of them, for the error. */
+    failing() {
+        return this.failOnPicks.picked();
+    }
+    /** The summary table's rows: the failed ones first, then the others, each newest first. */
+    rows() {
+        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS);
+    }
+    /** What the chart may draw: every operation it would pick from all of them. */
+    chartCandidates() {
+        return [...this.bars.values()].flatMap((picks) => picks.picked());
+    }
+    /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+    statusCountsObject() {
+        return Object.fromEntries(this.statusCounts);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/list-operations.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
+const MAX_PROJECTS_NAMED = 10;
+async function runListOperations(ctx, options) {
+    const startedAt = ctx.clock.now();
+    const sinceMs = sinceOf(options, startedAt);
+    const pacer = new RequestPacer(ctx.clock);
+    const client = ctx.client.withPacing(pacer);
+    const reader = new OperationsReader({ client, pacer, log: ctx.log });
+    const scope = options.projects;
+    let projectIds;
+    let orgId;
+    const notes = [];
+    if (scope.kind === 'one')
+        projectIds = [scope.projectId];
+    else if (scope.kind === 'list')
+        projectIds = scope.projectIds;
+    else {
+        orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId);
+        const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
+        if (found.warning) {
+            ctx.log.warning(found.warning);
+            notes.push(found.warning);
+        }
+        // Listed by id only when the platform could not read their records in time: their operations can still be read.
+        projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+    }
+    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
+    if (scope.kind === 'one' && branchId !== undefined)
+        await reader.checkBranch(scope.projectId, branchId);
+    const filter = {
+        maxOperations: options.maxOperations,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+        ...(options.actions ? { actions: new Set(options.actions) } : {}),
+        ...(branchId === undefined ? {} : { branchId }),
+    };
+    ctx.log.info(`Listing the operations of ${list_operations_describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
+    const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
+    const file = new outputs/* ListFileWriter */.gd(options.fileDir, 'operations');
+    const held = new HeldOutput(projectIds.length);
+    let listings;
+    try {
+        listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+            const records = [];
+            for (const operation of operations) {
+                report.add(index, operation);
+                const json = (0,outputs/* recordJson */.ki)(operation);
+                held.add(index, json);
+                records.push(json);
+            }
+            await file.add(index, records);
+        });
+    }
+    catch (error) {
+        await file.discard();
+        throw error;
+    }
+    const path = await file.finish();
+    const cut = listings.filter((l) => l.end.kind === 'cut');
+    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
+    const unreadable = listings.flatMap((l) => (l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []));
+    const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
+    for (const warning of broken)
+        ctx.log.warning(warning);
+    const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
+    if (cutNote)
+        ctx.log.warning(cutNote);
+    ctx.log.info(describeTotals(report, projectIds.length, pacer));
+    const failures = [];
+    const next = [];
+    if (unreadable.length > 0) {
+        failures.push(describeUnreadable(unreadable, projectIds.length));
+        next.push('Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
+            "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
+    }
+    const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined;
+    if (failing) {
+        failures.push(failing);
+        next.push('The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
+            'A later step can read `failed-operation-ids` and `operations-file`.');
+    }
+    const operations = held.json();
+    return {
+        outputs: {
+            ...(operations === undefined ? {} : { operations }),
+            'operations-file': path,
+            'operation-count': String(report.total),
+            'status-counts': JSON.stringify(report.statusCountsObject()),
+            'failed-operation-ids': JSON.stringify(report.failedOperationIds()),
+            'incomplete-project-ids': JSON.stringify(incomplete),
+            ...(orgId === undefined ? {} : { 'org-id': orgId }),
+        },
+        ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
+        summary: summaryOf({
+            options,
+            projectIds,
+            listings,
+            report,
+            orgId,
+            sinceMs,
+            startedAt,
+            notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
+            // A project list whose paging went wrong may lack projects no output can name.
+            incomplete: incomplete.length > 0 || notes.length > 0,
+        }),
+        ...(failures.length > 0 ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
+        ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
+    };
+}
+/** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
+function sinceOf(options, now) {
+    const { since } = options;
+    if (since === undefined)
+        return undefined;
+    const ms = since.kind === 'ago' ? now - since.ms : since.ms;
+    if (ms > now) {
+        throw new errors/* InputError */.dz(`Input \`since\` is ${(0,base_text/* quoted */.TL)(since.text, 80)}, which is in the future (the step started at ${(0,base_text/* untrusted */.bp)(new Date(now).toISOString())}): ` +
+            'no operation was created after it. Give a time in the past, or a span back from now such as 24h.');
+    }
+    return Math.floor(ms / 1000) * 1000;
+}
+/**
+ * The `operations` output while it fits the output limit, each project's records in order; past
+ * the limit only its size is kept (the file has every record).
+ */
+class HeldOutput {
+    parts;
+    /** The JSON array's size in bytes. */
+    bytes = 2;
+    constructor(projects) {
+        this.parts = Array.from({ length: projects }, () => []);
+    }
+    add(index, json) {
+        this.bytes += Buffer.byteLength(json, 'utf8') + (this.bytes > 2 ? 1 : 0);
+        if (this.bytes > outputs/* OUTPUT_LIMIT_BYTES */._G)
+            this.parts = undefined;
+        else
+            this.parts?.[index].push(json);
+    }
+    json() {
+        return this.parts && `[${this.parts.flat().join(',')}]`;
+    }
+}
+function list_operations_describeScope(options, projects, orgId) {
+    const scope = options.projects;
+    if (scope.kind === 'one') {
+        return scope.branchId === undefined
+            ? `project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`
+            : `branch ${(0,base_text/* untrusted */.bp)(scope.branchId)} of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`;
+    }
+    if (scope.kind === 'list')
+        return `${projects} project(s)`;
+    return orgId === undefined
+        ? `the ${projects} project(s) of the key's user`
+        : `the ${projects} project(s) of organization ${(0,base_text/* untrusted */.bp)(orgId)}`;
+}
+function describeFilter(options, sinceMs) {
+    const parts = [
+        sinceMs === undefined ? '' : ` since ${new Date(sinceMs).toISOString().replace('.000Z', 'Z')}`,
+        `, at most ${options.maxOperations}${options.projects.kind === 'one' ? '' : ' of each'}, the newest`,
+        options.statuses ? `, with status ${options.statuses.join(', ')}` : '',
+        options.actions ? `, with action ${options.actions.join(', ')}` : '',
+        options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
+    ];
+    // Statuses and actions the inputs checked: words of letters, digits and _ . -
+    return (0,base_text/* untrusted */.bp)(parts.join(''), Number.POSITIVE_INFINITY);
+}
+function describeTotals(report, projects, pacer) {
+    const counts = [...report.statusCounts]
+        .filter(([, n]) => n > 0)
+        .map(([status, n]) => `${n} ${(0,base_text/* untrusted */.bp)(status, 40)}`)
+        .join(', ');
+    const congested = pacer.congested > 0 ? `; ${pacer.congested} answered 429 and were sent again after the wait asked for` : '';
+    return `Listed ${report.total} operation(s) of ${projects} project(s) in ${pacer.sent} request(s)${congested}${counts ? `: ${counts}` : ''}.`;
+}
+function describeCut(cut, max) {
+    return (`${cut.length} project(s) have more operations than \`max-operations\` (${max}) lets the step list, so only their newest are listed: ` +
+        `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them; raise \`max-operations\` (up to 100000) or set a later \`since\` for all of them.`);
+}
+function describeUnreadable(unreadable, total) {
+    const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
+    const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
+    return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed; every other project's are ` +
+        `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+}
+function describeFailing(report, failOn, projectIds) {
+    const named = report.failing().map(({ operation: o, projectIndex }) => {
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}`;
+        return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
+    });
+    const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
+    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
+        `${(0,base_text/* untrusted */.bp)(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`);
+}
+function describeSome(ids) {
+    const named = ids
+        .slice(0, MAX_PROJECTS_NAMED)
+        .map((id) => (0,base_text/* untrusted */.bp)(id, 80))
+        .join(', ');
+    return ids.length > MAX_PROJECTS_NAMED ? `${named}, and ${ids.length - MAX_PROJECTS_NAMED} more` : named;
+}
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)'];
+function summaryOf(parts) {
+    const { options, projectIds, report } = parts;
+    const several = options.projects.kind !== 'one';
+    const listed = report.rows();
+    const candidates = report.chartCandidates().sort(newestFirst);
+    return ((0,summary/* heading */.R_)(summaryTitle(parts)) +
+        (0,summary/* paragraph */.FY)(describeCounts(report)) +
+        parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
+        (several && projectIds.length > 0 ? projectTable(parts) : '') +
+        operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed } }) +
+        (listed.length > 0
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, listed, (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)), { total: report.total, rest: 'the `operations-file` output' })
+            : ''));
+}
+function summaryTitle(parts) {
+    const { options, projectIds, report, orgId, sinceMs } = parts;
+    const scope = options.projects;
+    const whose = scope.kind === 'one'
+        ? `project ${scope.projectId}${scope.branchId === undefined ? '' : `, branch ${scope.branchId}`}`
+        : scope.kind === 'all' && orgId !== undefined
+            ? `the ${projects(projectIds.length)} of organization ${orgId}`
+            : projects(projectIds.length);
+    const since = sinceMs === undefined ? '' : ` since ${(0,summary/* formatDate */.Yq)(new Date(sinceMs).toISOString())}`;
+    return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
+}
+/**
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
+ * words once, with the statuses it stands for where they are not the word itself.
+ */
+function describeCounts(report) {
+    const counts = [...report.statusCounts].filter(([, n]) => n > 0);
+    if (counts.length === 0)
+        return 'No operation listed.';
+    const byWord = new Map();
+    const unknown = [];
+    for (const [status, n] of counts) {
+        const word = (0,operations_status/* consoleWord */.aN)(status);
+        if (word === undefined)
+            unknown.push(`${n} of a status the action does not know (${status})`);
+        else
+            byWord.set(word, [...(byWord.get(word) ?? []), [status, n]]);
+    }
+    const words = [...byWord].map(([word, statuses]) => {
+        const total = statuses.reduce((sum, [, n]) => sum + n, 0);
+        if (statuses.length === 1)
+            return statuses[0][0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0][0]})`;
+        return `${total} ${word} (${statuses.map(([status, n]) => `${n} ${status}`).join(', ')})`;
+    });
+    return `${report.total} operation(s): ${(0,base_text/* untrusted */.bp)([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`;
+}
+function projectTable(parts) {
+    const { listings, report } = parts;
+    const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
+    rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
+        b.tally.failed - a.tally.failed ||
+        b.tally.inProgress - a.tally.inProgress ||
+        a.index - b.index);
+    return (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+        const { end } = listing;
+        const operations = end.kind === 'unreadable'
+            ? `could not be read (${end.error.status ?? end.error.kind})`
+            : end.kind === 'cut'
+                ? `${tally.operations} (the newest; more not listed)`
+                : end.kind === 'broken'
+                    ? `${tally.operations} (may be incomplete)`
+                    : tally.operations;
+        const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+        return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+    });
+}
+/**
+ * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
+ * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ */
+function operationRow({ operation: o, durationMs }) {
+    const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
+    const duration = `${(0,clock/* formatDuration */.a)(durationMs)}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
+    return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)];
+}
+/** The characters of an operation id the table shows: the first group of its UUID. */
+const SHORT_ID = 8;
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+function shortDate(iso) {
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ');
+}
+function projects(n) {
+    return n === 1 ? '1 project' : `${n} projects`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/list-projects.ts
+
+
+
+
+
+/** The most ids of unreadable projects one warning names. */
+const MAX_UNAVAILABLE_NAMED = 20;
+/** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
+async function runListProjects(ctx, options) {
+    const orgId = await organizationForProjects(ctx, options.orgId);
+    const { projects, unavailableIds, warning } = await (0,endpoints/* listAllProjects */.SB)(ctx.client, { orgId, search: options.search });
+    if (warning)
+        ctx.log.warning(warning);
+    // Never passed off as complete: the heading says so, not only the log.
+    const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : '';
+    ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${(0,base_text/* quoted */.TL)(options.search)}`}.`);
+    const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined;
+    // A partial list is never passed off as complete.
+    if (partial)
+        ctx.log.warning(partial);
+    const json = JSON.stringify(projects);
+    // Outputs too large to pass on are left unset on the way out; the file holds every record.
+    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'projects', json);
+    return {
+        outputs: {
+            projects: json,
+            'project-ids': JSON.stringify(projects.map((p) => p.id)),
+            'projects-file': path,
+            ...(orgId === undefined ? {} : { 'org-id': orgId }),
+        },
+        summary: (0,summary/* heading */.R_)(`Projects (${projects.length}${incomplete})`) +
+            (warning ? (0,summary/* paragraph */.FY)(warning) : '') +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'region', 'Postgres', 'created'], projects, (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, (0,summary/* formatDate */.Yq)(p.created_at)], { rest: '`projects-file`' }) +
+            (partial ? (0,summary/* paragraph */.FY)(partial) : ''),
+    };
+}
+function describeUnavailable(ids) {
+    const named = ids
+        .slice(0, MAX_UNAVAILABLE_NAMED)
+        .map((id) => (0,base_text/* untrusted */.bp)(id, 80))
+        .join(', ');
+    const more = ids.length > MAX_UNAVAILABLE_NAMED ? `, and ${ids.length - MAX_UNAVAILABLE_NAMED} more` : '';
+    return (`The list is incomplete: the platform could not read ${ids.length} project(s) in time (unavailable_project_ids: ${named}${more}). ` +
+        'They are not in the outputs; run the step again for a complete list.');
+}
+
+;// CONCATENATED MODULE: ./src/keys/pruning.ts
+
+
+
+/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+const IN_USE_WINDOW_MS = 10 * 60_000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+function judgeKeys(keys, options, now, own) {
+    const verdicts = [];
+    for (const key of keys) {
+        if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
+            continue;
+        const reasons = reasonsToPrune(key, options.unusedForMs, now);
+        if (reasons.length === 0)
+            continue;
+        const verdict = { key, reasons };
+        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        if (kept !== undefined)
+            verdict.kept = kept;
+        verdicts.push(verdict);
+    }
+    // Least recently used first: the order they are revoked in.
+    return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id);
+}
+function reasonsToPrune(key, unusedForMs, now) {
+    const reasons = [];
+    const expiry = (0,keys_expiry/* expiryOf */.p1)(key.name);
+    if (expiry !== undefined && expiry <= now)
+        reasons.push(`expired ${(0,summary/* formatDate */.Yq)(new Date(expiry).toISOString())} (by its name)`);
+    if (unusedForMs !== undefined) {
+        const before = now - unusedForMs;
+        const used = (0,usage/* lastUseOf */.xk)(key);
+        const created = (0,usage/* readTime */.aQ)(key.created_at);
+        if (used === null) {
+            if (created <= before)
+                reasons.push(`never used, created ${describeSpan(now - created)} ago`);
+        }
+        else if (used <= before) {
+            reasons.push(`not used for ${describeSpan(now - used)}`);
+        }
+    }
+    return reasons;
+}
+/** Why a key counts as in use, or undefined. Times the action cannot read count as now. */
+function inUse(key, now) {
+    const since = now - IN_USE_WINDOW_MS;
+    const used = (0,usage/* lastUseOf */.xk)(key) ?? undefined;
+    const created = (0,usage/* readTime */.aQ)(key.created_at);
+    if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
+        return 'its created_at or last_used_at is not a time the action can read';
+    }
+    if (used !== undefined && used > since)
+        return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    if (created > since)
+        return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
+    return undefined;
+}
+function ownKeyText(own) {
+    return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
+}
+/** Last use, or creation for a key never used; an unreadable time sorts last. */
+function lastTouched(key) {
+    const at = (0,usage/* lastUseOf */.xk)(key) ?? (0,usage/* readTime */.aQ)(key.created_at);
+    return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
+}
+/** "3 min", "5 h", "45 days": how long, to the unit that matters. */
+function describeSpan(ms) {
+    if (ms >= 2 * DAY_MS)
+        return `${Math.floor(ms / DAY_MS)} days`;
+    if (ms >= 2 * HOUR_MS)
+        return `${Math.floor(ms / HOUR_MS)} h`;
+    return `${Math.max(0, Math.floor(ms / MINUTE_MS))} min`;
+}
+function ago(ms) {
+    return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
+
+
+
+
+
+
+
+
+/**
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
+ * namespace, and revoke them, within guards that no selector can get round:
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing at all when the action cannot tell which it is;
+ * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
+ * - nothing at all when more than `max-revoke` keys are selected.
+ */
+/** Per-key log lines; the summary and the outputs hold every key. */
+const MAX_LOGGED_KEYS = 100;
+async function runPruneKeys(ctx, options) {
+    const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
+    // A key listed twice is judged, counted and revoked once.
+    const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
+    const now = ctx.clock.now();
+    const verdicts = judgeKeys(keys, options, now, own);
+    const selected = verdicts.filter((v) => v.kept === undefined);
+    const kept = verdicts.filter((v) => v.kept !== undefined);
+    const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
+    ctx.log.info(`Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
+        (options.dryRun ? ' Dry run: nothing is revoked.' : ''));
+    ctx.log.info(describeOwnKey(own));
+    logVerdicts(ctx, verdicts, options.dryRun, namespace);
+    const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where);
+    const revoked = [];
+    let failure;
+    if (selected.length === 0) {
+        ctx.log.info('No key is selected: there is nothing to revoke.');
+    }
+    else if (options.dryRun) {
+        if (reason)
+            ctx.log.warning(`A run with \`dry-run: false\` would revoke nothing: ${reason}`);
+        else
+            ctx.log.info(`Dry run: ${selected.length} key(s) would be revoked. Set \`dry-run: false\` to revoke them.`);
+    }
+    else if (reason) {
+        failure = `Nothing was revoked: ${reason}`;
+    }
+    else {
+        failure = (await revokeSelected(ctx, selected, namespace, revoked)).failure;
+    }
+    return {
+        outputs: {
+            'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
+            'revoked-key-ids': JSON.stringify(revoked),
+            ...organizationOutput(namespace),
+        },
+        summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
+        failure,
+    };
+}
+/**
+ * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
+ * would still revoke that many keys of what is likely a wrong selector, and as many again on
+ * every run: none is safer, and a person looks.
+ */
+function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
+    if (count > maxRevoke) {
+        return (`${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
+            `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`);
+    }
+    if (own.kind === 'unknown' && count > 0) {
+        return (`the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
+            'The platform may record key use late: run the step again in a few minutes.');
+    }
+    return undefined;
+}
+async function revokeSelected(ctx, selected, namespace, revoked) {
+    const byId = new Map(selected.map((v) => [v.key.id, v]));
+    const ids = selected.map((v) => v.key.id);
+    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, ids, namespace, {
+        revoked: (id) => {
+            const { key, reasons } = byId.get(id);
+            ctx.log.info(`Revoked API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}: ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}.`);
+        },
+    });
+    revoked.push(...run.revoked);
+    if (!run.failed)
+        return {};
+    const { id, error, uncertain } = run.failed;
+    const before = run.revoked.length > 0 ? ` Revoked before it: ${run.revoked.join(', ')}.` : '';
+    const maybe = uncertain ? ` API key ${id} may or may not be revoked: check it with list-keys.` : '';
+    const done = `${maybe}${before || (uncertain ? ' No other key was.' : ' No key was revoked.')}`;
+    return { failure: `${(0,errors/* messageOf */.bD)(error)}${done}` };
+}
+function describeSelectors(options) {
+    const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
+    const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
+    return `keys whose names say they have expired${unused}${named}`;
+}
+function describeOwnKey(own) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return `The step's key is ${own.where}.`;
+        case 'found':
+            return own.ids.length === 1
+                ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
+                : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`;
+        case 'unknown':
+            return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own.";
+    }
+}
+function logVerdicts(ctx, verdicts, dryRun, namespace) {
+    for (const verdict of verdicts.slice(0, MAX_LOGGED_KEYS)) {
+        const { key, reasons, kept } = verdict;
+        const message = `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)} (${(0,base_text/* untrusted */.bp)(scopeText(namespace, key), 80)}): ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}`;
+        if (kept !== undefined)
+            ctx.log.info(`Kept ${message}; but ${(0,base_text/* untrusted */.bp)(kept, 1000)}.`);
+        else if (dryRun)
+            ctx.log.info(`Would revoke ${message}.`);
+    }
+    if (verdicts.length > MAX_LOGGED_KEYS) {
+        ctx.log.info(`…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`);
+    }
+}
+function scopeText(namespace, key) {
+    const scope = (0,api_namespace/* scopeOf */.Od)(namespace, key);
+    return scope === 'project' ? `project ${key.project_id}` : scope;
+}
+function summarize(parts) {
+    const { options, selected, kept, revoked, blocked, failure, namespace } = parts;
+    const title = options.dryRun
+        ? `API keys to prune, dry run (${selected.length})`
+        : `API keys pruned (${revoked.length} of ${selected.length})`;
+    const rows = (verdicts, why) => verdicts.map((v) => [
+        { code: String(v.key.id) },
+        v.key.name,
+        scopeText(namespace, v.key),
+        (0,summary/* formatDate */.Yq)(v.key.created_at),
+        (0,summary/* formatDate */.Yq)(v.key.last_used_at),
+        v.key.last_used_from_addr,
+        why(v),
+    ]);
+    const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why'];
+    // A failure is the outcome: main adds it below the summary.
+    let outcome = '';
+    if (selected.length === 0)
+        outcome = 'No key is selected: nothing was revoked.';
+    else if (options.dryRun) {
+        outcome = blocked
+            ? `Dry run: nothing was revoked. A run with dry-run: false would revoke none of them: ${blocked}`
+            : `Dry run: nothing was revoked. A run with dry-run: false revokes these ${selected.length} key(s).`;
+    }
+    else if (!failure)
+        outcome = `Revoked ${revoked.length} key(s).`;
+    return ((0,summary/* heading */.R_)(title) +
+        (0,summary/* paragraph */.FY)(`Looked at ${parts.where}, selecting ${describeSelectors(options)}.`) +
+        (selected.length > 0
+            ? (0,summary/* table */.tp)(headers, rows(selected, (v) => v.reasons.join('; ')))
+            : '') +
+        (outcome ? (0,summary/* paragraph */.FY)(outcome) : '') +
+        (kept.length > 0
+            ? (0,summary/* heading */.R_)(`Selected, but kept by a guard (${kept.length})`, 4) +
+                (0,summary/* table */.tp)(headers, rows(kept, (v) => `${v.reasons.join('; ')}; kept: ${v.kept}`))
+            : ''));
+}
+
+;// CONCATENATED MODULE: ./src/commands/revoke-key.ts
+
+
+
+
+
+
+
+/**
+ * revoke-key: one key by `key-id`, or every key of a `key-name`, the step's own key last, and the
+ * outcome key by key.
+ */
+async function runRevokeKey(ctx, target) {
+    const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId });
+    const plan = target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName, namespace);
+    // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
+    let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
+    if (plan.byName && refusedStepKey(run))
+        failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
+    return {
+        outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
+        summary: (0,summary/* heading */.R_)('API keys revoked') +
+            (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
+        failure,
+        failedRequest: run.failed && (0,http_errors/* requestErrorIn */.p)(run.failed.error),
+    };
+}
+/**
+ * The keys of a name, in the order they are revoked. The step's key may be one of them: it goes
+ * last, so the others are not refused for want of it. The platform may record key use late, and
+ * then no key shows a use by this step: the keys that may be the step's go last, and of them the
+ * one most recently used or made (the platform lists newest first, the step's key is in use, and
+ * it was made before the step began).
+ */
+async function planRevocationByName(ctx, name, namespace) {
+    const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
+    const named = keys.filter((k) => k.name === name);
+    const ids = orderForRevocation(named, own, stepStarted);
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    if (ids.length === 0)
+        ctx.log.warning(`No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}; nothing was revoked.`);
+    const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id));
+    if (mine.length === 1)
+        ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
+    if (mine.length > 1)
+        ctx.log.info(`The step's own key is one of ${(0,keys_ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
+    const likeliest = named.find((k) => k.id === ids.at(-1));
+    if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
+        ctx.log.info("No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
+            `the keys that may be it go last, the most recently used or made last of all: API key ${likeliest.id}.`);
+    }
+    return { ids, byName: { name, own } };
+}
+/**
+ * The keys (one record per key) that cannot be the step's own first, least recently used first
+ * (never used first); then those that may be, least recently used or made first, so the likeliest
+ * one goes last. Ties go by id.
+ */
+function orderForRevocation(keys, own, stepStarted) {
+    // An unreadable time counts as now: such a key goes late.
+    const time = (at) => (at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at);
+    const rank = (k) => {
+        if (!(0,usage/* mayBeOwnKey */.c$)(k, own, stepStarted))
+            return [0, time((0,usage/* lastUseOf */.xk)(k))];
+        return [1, time((0,usage/* lastUseOf */.xk)(k) ?? (0,usage/* readTime */.aQ)(k.created_at))];
+    };
+    return keys
+        .map((k) => ({ id: k.id, rank: rank(k) }))
+        .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
+        .map((k) => k.id);
+}
+/** The step's key was refused (401) after at least one key of the name was revoked: most likely it was one of them. */
+function refusedStepKey(run) {
+    const request = (0,http_errors/* requestErrorIn */.p)(run.failed?.error);
+    return request?.status === 401 && run.revoked.length > 0;
+}
+/** One error naming every key of the name that is still valid, and what to do. */
+function describeLockedOut(run, name, own) {
+    const last = run.revoked.at(-1);
+    const why = own.kind === 'unknown'
+        ? "that was most likely the step's own key (no key of the name showed a use by this step, so the action could not tell)"
+        : "the step's key was revoked meanwhile, or was that key";
+    const left = [run.failed.id, ...run.notTried];
+    return (`The platform refused the step's key (401) after API key ${last} was revoked: ${why}. ` +
+        `Keys named ${(0,base_text/* quoted */.TL)(name)} still valid: ${(0,base_text/* untrusted */.bp)(left.join(', '), Number.POSITIVE_INFINITY)}. Already revoked: ${run.revoked.join(', ')}. ` +
+        `Run revoke-key again with \`key-name: ${(0,base_text/* untrusted */.bp)(name)}\` and an \`api-key\` of another name to revoke them.`);
+}
+
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A secret write in flight when the runner cancels may take this long to answer; the rest of the
+ * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
+ */
+const WRITE_GRACE_MS = 5_000;
+/**
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
+ * name, create and mask a new key, prove it works, store it in every target, and only then
+ * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
+ * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
+ * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
+ * took it and others did not, nothing at all is revoked, and a second run stores a newer key
+ * everywhere. A key of that name that appears during the run is another rotation's: this one
+ * then revokes no old key (see the promises in keys/creation.ts). The keys are those of the same name and
+ * the same scope, in the namespace the new key was made in.
+ */
+async function runRotateKey(ctx, options) {
+    const target = await keyTargetFor(ctx, options);
+    const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
+    if (stores && stores.problems.length > 0)
+        return notPrepared(options, stores, target);
+    return rotate(ctx, options, target, stores);
+}
+/**
+ * Reads what each target needs before anything is written (see github/secret-stores.ts). GitHub's
+ * code (its client, the secret stores, the sealed box with @noble) is a chunk of the bundle of its
+ * own, loaded only here: no step that stores no secret runs any of it.
+ */
+async function prepareStores(ctx, secrets, github) {
+    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(498)]).then(__webpack_require__.bind(__webpack_require__, 5498));
+    const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
+    for (const note of stores.accessNotes())
+        ctx.log.info(note.message);
+    return stores;
+}
+async function rotate(ctx, options, target, stores) {
+    const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target);
+    const created = await createKeyOnce(ctx, ledger);
+    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${describeScope(target)}).`);
+    adviseScope(ctx, target, created.id);
+    const cancellation = cancellationOf(ctx);
+    // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
+    // lists and revokes the old ones, so they go even if the step's own key is one of them.
+    const newClient = ctx.client.withApiKey(created.key, `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+        "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.");
+    const lister = target.projectId === undefined ? newClient : ctx.client;
+    let listed;
+    try {
+        cancellation.checkpoint('prove the new key');
+        const proof = await proveKey(ctx, newClient, lister, target);
+        ctx.log.info(`The new key works: ${proof.message}.`);
+        listed = proof.keys;
+        const appeared = listed.filter((k) => ledger.isStranger(k));
+        if (appeared.length > 0)
+            throw new errors/* ActionError */.lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
+        cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys');
+    }
+    catch (error) {
+        throw await undoRotation(ctx, ledger, created, error);
+    }
+    let stored = '';
+    let outcomes = [];
+    let afterStore;
+    if (stores && options.secrets) {
+        const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
+        outcomes = await stores.storeEverywhere(created.key, {
+            clock: ctx.clock,
+            deadline: ctx.client.deadline,
+            settleDeadline: () => cancellation.undoDeadline(usual),
+            cancelled: () => cancellation.signal !== undefined,
+            stopped: cancellation.stopped,
+            cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+            onWait: (message) => ctx.log.warning(message),
+            // Handed out once a write may land (it left, and was not refused): from then on the post
+            // step must never revoke the key, which a target may hold. Refused, it is pending again.
+            onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
+        }, (outcome) => ctx.log.info(outcome.message));
+        if (outcomes.some((o) => o.status !== 'stored'))
+            return await notStoredEverywhere(ctx, options, ledger, created, outcomes);
+        const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+        stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(options.secrets.name)}${many}`;
+        // The store took a while: another rotation may have begun meanwhile.
+        try {
+            afterStore = await (0,usage/* listKeysMerged */.PT)(lister, target.namespace);
+        }
+        catch (error) {
+            return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`);
+        }
+    }
+    const latest = afterStore ?? listed;
+    const appeared = latest.filter((k) => ledger.isStranger(k));
+    if (appeared.length > 0) {
+        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
+    }
+    // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
+    const stillValid = new Set(latest.map((k) => k.id));
+    const replaced = snapshot.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && stillValid.has(k.id));
+    // `key-id` is revoked as asked, whatever keep-previous keeps.
+    const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
+    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
+    if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
+        doomed.push(options.keyId);
+    // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+    const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
+    const unlisted = doomed.filter((id) => !names.has(id));
+    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, target.namespace, unlisted);
+    for (const id of kept)
+        ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
+    if (doomed.length === 0 && kept.length === 0)
+        ctx.log.info('No old key to revoke.');
+    const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
+    return rotated(ledger, options, created, { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }, outcomes, failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`, failedRequest);
+}
+/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+const MAX_TARGETS_NAMED = 5;
+/** What went wrong with the targets that did not take the key, for one error line. */
+function describeTargetProblems(outcomes) {
+    const problems = outcomes.filter((o) => o.status !== 'stored');
+    const more = problems.length - MAX_TARGETS_NAMED;
+    const rest = more > 0 ? ` And ${more} more target(s): see the job summary and the \`secret-results\` output.` : '';
+    return `${problems
+        .slice(0, MAX_TARGETS_NAMED)
+        .map((o) => o.message)
+        .join(' ')}${rest}`;
+}
+/** A target could not be prepared: no key was made, nothing was written. */
+function notPrepared(options, stores, target) {
+    const failed = new Set(stores.problems.map((o) => o.target));
+    const outcomes = (options.secrets?.targets ?? []).map((t) => stores.problems.find((o) => o.target === t) ?? {
+        target: t,
+        status: 'skipped',
+        message: `Skipped ${(0,base_text/* untrusted */.bp)((0,github_targets/* targetText */.Z3)(t))}: another target could not be prepared.`,
+    });
+    const count = failed.size;
+    return {
+        outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+        summary: (0,summary/* heading */.R_)('API key not rotated') +
+            targetsTable(outcomes) +
+            (0,summary/* paragraph */.FY)(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+        failure: `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
+            'No key was created and none was revoked; fix what failed and run rotate-key again.',
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/**
+ * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
+ * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
+ * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ */
+async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
+    const stored = outcomes.filter((o) => o.status === 'stored').length;
+    const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
+    const problems = describeTargetProblems(outcomes);
+    const outputs = {
+        'revoked-key-ids': '[]',
+        'secret-results': secretResults(outcomes),
+        ...organizationOutput(ledger.target.namespace),
+    };
+    const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
+    if (stored + uncertain === 0) {
+        // No target holds it: should this revocation fail too, the post step revokes it.
+        ledger.notHandedOut(created.id);
+        const undo = await revokeNewKey(ctx, ledger, created.id);
+        ledger.settle();
+        return {
+            outputs,
+            summary: (0,summary/* heading */.R_)('API key not rotated') +
+                keyTable +
+                targetsTable(outcomes) +
+                (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+            failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
+            next: NEXT_AFTER_TARGETS,
+        };
+    }
+    ledger.settle();
+    const id = created.id;
+    const failure = outcomes.length === 1
+        ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
+            `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
+        : `Rotation stopped: the new key ${id} is stored in ${stored} of ${outcomes.length} targets` +
+            `${uncertain ? ` and may be in ${uncertain} more (GitHub did not answer)` : ''}. ${problems} ` +
+            `Nothing was revoked: the new key ${id} stays valid, as do the old keys, so every target still holds a valid key. ` +
+            'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.';
+    return {
+        outputs: { 'key-id': String(id), ...outputs },
+        summary: (0,summary/* heading */.R_)('API key not rotated everywhere') +
+            keyTable +
+            targetsTable(outcomes) +
+            (0,summary/* paragraph */.FY)(`The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
+                'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.'),
+        failure,
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
+function secretResults(outcomes) {
+    return JSON.stringify(outcomes.map((o) => ({
+        target: (0,github_targets/* targetText */.Z3)(o.target),
+        status: o.status,
+        ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
+        ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
+    })));
+}
+function targetsTable(outcomes) {
+    return (0,summary/* table */.tp)(['secret target', 'result', 'why', 'HTTP status', 'request id'], outcomes.map((o) => [
+        { code: (0,github_targets/* targetText */.Z3)(o.target) },
+        o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
+        o.reason,
+        o.httpStatus,
+        o.requestId === undefined ? undefined : { code: o.requestId },
+    ]));
+}
+/** After targets failed: what to do, for the summary. */
+const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+    'it stores a newer key in every target before it revokes the keys it replaced.';
+const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
+/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
+    ledger.handedOut(created.id);
+    ledger.settle();
+    const secrets = options.secrets;
+    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
+    const place = only ? ` of ${(0,github_targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
+    return {
+        outputs: {
+            key: created.key,
+            'key-id': String(created.id),
+            'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+            ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+            ...organizationOutput(ledger.target.namespace),
+        },
+        summary: (0,summary/* heading */.R_)('API key rotated') +
+            (0,summary/* table */.tp)(['', 'id', 'name'], [
+                ['new', { code: String(created.id) }, options.keyName],
+                ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+                ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+                ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+            ]) +
+            (secrets
+                ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
+                : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+        failure,
+        failedRequest,
+    };
+}
+/** What to say when keys of that name appeared that this run did not make. */
+function describeConcurrentRun(name, appeared, where) {
+    return (`${(0,keys_ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
+        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.');
+}
+/**
+ * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
+ * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ */
+function newestKeys(keys, count) {
+    if (count <= 0)
+        return [];
+    const time = (k) => {
+        const parsed = (0,usage/* readTime */.aQ)(k.created_at);
+        return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
+    };
+    const ordered = [...keys].sort((a, b) => time(b) - time(a));
+    // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+    if (ordered.length <= count)
+        return ordered.map((k) => k.id);
+    const boundary = time(ordered[count - 1]);
+    return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id);
+}
+/**
+ * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
+ * or organization key lists them itself; a project-scoped key may not, so it reads its project,
+ * and the step's key lists them.
+ */
+async function proveKey(ctx, newClient, lister, target) {
+    const proof = (read) => (0,retry/* retrying */.R$)(read, retry/* RETRY_POLICIES */.qW.keyProof, {
+        clock: ctx.clock,
+        deadline: newClient.deadline,
+        interrupt: {
+            signal: cancellationOf(ctx).stopped,
+            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+        },
+    });
+    const { projectId } = target;
+    if (projectId === undefined) {
+        const keys = await proof(() => (0,usage/* listKeysMerged */.PT)(newClient, target.namespace));
+        return { keys, message: `it listed ${keys.length} key(s)` };
+    }
+    await proof(() => (0,endpoints/* getProject */.U1)(newClient, projectId));
+    return { keys: await (0,usage/* listKeysMerged */.PT)(lister, target.namespace), message: `it read project ${(0,base_text/* untrusted */.bp)(projectId)}` };
+}
+/** Revokes the new key with the step's own key; no old key was touched. */
+async function undoRotation(ctx, ledger, created, cause) {
+    const undo = await revokeNewKey(ctx, ledger, created.id);
+    ledger.settle();
+    const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
+    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
+}
+
+;// CONCATENATED MODULE: ./src/operations/waiter.ts
+
+
+
+
+
+
+
+
+/**
+ * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
+ * operations are awaited (at most 1,000, see inputs/operations.ts).
+ * - One awaited operation: one GET of it.
+ * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
+ *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
+ *   one request a round, and 1,000 one or two. An operation not found there is read with its
+ *   own GET, as many as the budget has left, the longest unread first; the rest wait for the
+ *   next round.
+ * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations, and further pages only
+ *   while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records): pending
+ *   operations sit at the head of the list, behind them lie thousands of old ones. Reaching that
+ *   limit is never taken for "idle": the next round reads on from where this one stopped.
+ *   Operations seen pending earlier but no longer in the pages read get their own GET, within
+ *   the budget.
+ * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
+ * operation, ends that round's listing with a warning naming it.
+ */
+const ROUND_REQUEST_BUDGET = 10;
+const LIST_PAGES_PER_ROUND = 3;
+const IDLE_PAGE_SIZE = 100;
+const IDLE_MAX_PAGES = 5;
+/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+class OperationTracker {
+    records = new Map();
+    warned = new Set();
+    ctx;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    has(id) {
+        return this.records.has(id);
+    }
+    update(operation) {
+        const previous = this.records.get(operation.id);
+        this.records.set(operation.id, operation);
+        if (previous?.status === operation.status)
+            return;
+        const change = previous ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}` : (0,base_text/* untrusted */.bp)(operation.status);
+        const took = (0,operations_status/* isTerminal */.Hd)(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
+        const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : '';
+        this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`);
+        if (!(0,operations_status/* isKnownStatus */.ih)(operation.status) && !this.warned.has(operation.status)) {
+            this.warned.add(operation.status);
+            this.ctx.log.warning(`Operation ${(0,base_text/* untrusted */.bp)(operation.id)} has status ${(0,base_text/* quoted */.TL)(operation.status)}, which the action does not know; it counts as pending.`);
+        }
+    }
+    isDone(id) {
+        const record = this.records.get(id);
+        return record !== undefined && (0,operations_status/* isTerminal */.Hd)(record.status);
+    }
+    get(id) {
+        return this.records.get(id);
+    }
+    all() {
+        return [...this.records.values()];
+    }
+    pendingIds() {
+        return this.all()
+            .filter((o) => !(0,operations_status/* isTerminal */.Hd)(o.status))
+            .map((o) => o.id);
+    }
+}
+function waitForOperations(ctx, options) {
+    return new Waiter(ctx, options).run();
+}
+class Waiter {
+    ctx;
+    options;
+    tracker;
+    pace;
+    /** The awaited ids; undefined for `pending`. */
+    awaited;
+    branchId;
+    /** The round each awaited operation was last read in. */
+    lastRead = new Map();
+    round = 0;
+    started = 0;
+    /** `pending`: where the next round reads on when the last one stopped at its page limit. */
+    resumeCursor;
+    branchChecked = false;
+    /** Whether the log says the waiter slowed down for congestion. */
+    slowed = false;
+    /** Warnings already given, so a problem that lasts is one line, not one a poll. */
+    noted = new Set();
+    constructor(ctx, options) {
+        this.ctx = ctx;
+        this.options = options;
+        this.tracker = new OperationTracker(ctx);
+        this.pace = new PollPace(options.pollIntervalMs, options.random);
+        this.awaited = options.operations.kind === 'ids' ? options.operations.ids : undefined;
+        this.branchId = options.operations.kind === 'pending' ? options.operations.branchId : undefined;
+    }
+    async run() {
+        const { log } = this.ctx;
+        this.started = this.ctx.clock.now();
+        const every = (0,clock/* formatDuration */.a)(this.options.pollIntervalMs);
+        if (this.awaited?.length === 0) {
+            log.info('Nothing to wait for: `operation-ids` is an empty list.');
+            return this.outcome('finished', 0);
+        }
+        log.info(this.awaited
+            ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
+            : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
+        // The first poll goes out at once: a gate whose operations are already done costs one round.
+        for (this.round = 1;; this.round++) {
+            const rounds = this.round;
+            let congestion;
+            let conclusive = false;
+            try {
+                conclusive = await this.poll();
+            }
+            catch (error) {
+                if (!(error instanceof http_errors/* RequestError */.G))
+                    throw error;
+                if (error.kind === 'deadline')
+                    return this.timedOut(rounds, error);
+                if (!(error.kind === 'http' && retry/* CONGESTION_STATUSES */.lg.has(error.status ?? 0)))
+                    return this.couldNotFindOut(rounds, error);
+                congestion = error;
+            }
+            if (!congestion && conclusive && this.unfinished().length === 0)
+                return this.settled(rounds);
+            const delay = congestion ? this.congested(congestion) : this.answered();
+            if (!(await this.sleep(delay)))
+                return this.timedOut(rounds, congestion);
+        }
+    }
+    /** One poll round; false when it could not tell that nothing more is pending. */
+    async poll() {
+        const budget = { left: ROUND_REQUEST_BUDGET };
+        if (this.awaited) {
+            await this.pollAwaited(budget);
+            return true;
+        }
+        if (this.branchId && !this.branchChecked) {
+            // A branch id that names no branch would make an idle gate that always passes.
+            budget.left--;
+            await (0,endpoints/* getBranch */.d7)(this.ctx.client, this.options.projectId, this.branchId);
+            this.branchChecked = true;
+        }
+        return this.pollPending(budget);
+    }
+    async pollAwaited(budget) {
+        let rest = this.unfinished();
+        if (rest.length > 1) {
+            const wanted = new Set(rest);
+            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
+            await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
+                for (const operation of operations)
+                    if (wanted.delete(operation.id))
+                        this.record(operation);
+                return wanted.size > 0;
+            });
+            rest = [...wanted];
+        }
+        // Older than the pages read, or not in the list at all (a 404 then names it): the longest unread first.
+        rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
+        if (rest.length > budget.left) {
+            this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists: each poll reads up to ${budget.left} of them on their own, the longest unread first.`);
+        }
+        for (const id of rest.slice(0, Math.max(0, budget.left)))
+            await this.readOne(id, budget);
+    }
+    async pollPending(budget) {
+        const from = this.resumeCursor;
+        const seen = new Set();
+        const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
+            for (const operation of operations) {
+                seen.add(operation.id);
+                if (!this.counts(operation))
+                    continue;
+                if (!(0,operations_status/* isTerminal */.Hd)(operation.status) || this.tracker.has(operation.id))
+                    this.tracker.update(operation);
+            }
+            // Pending operations sit at the head of the list: read on only while a page ends on one.
+            return last !== undefined && !(0,operations_status/* isTerminal */.Hd)(last.status);
+        });
+        this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
+        if (end.reason === 'page-limit') {
+            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a poll reads ` +
+                `(${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}): the next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}, and the ` +
+                'project does not count as idle until a poll reads to an operation that is done.');
+        }
+        const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id));
+        for (const id of unseen.slice(0, Math.max(0, budget.left)))
+            await this.readOne(id, budget);
+        // Idle only on a round that read from the head of the list to where nothing is pending.
+        return from === undefined && (end.reason === 'end' || end.reason === 'enough');
+    }
+    /**
+     * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
+     * more, within `maxPages` and the round's budget. `onPage` gets the operations not seen
+     * before in this listing, and the page's last record.
+     */
+    async readPages(limit, from, maxPages, budget, onPage) {
+        const { projectId } = this.options;
+        const guard = new paging/* PagingGuard */.m(from);
+        let cursor = from;
+        for (let page = 1;; page++) {
+            budget.left--;
+            const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor });
+            const fresh = guard.unseen(result.operations, (o) => o.id);
+            if (result.operations.length > 0 && fresh.length === 0) {
+                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
+                    'the listing of this poll ends there.');
+                return { reason: 'broken' };
+            }
+            if (!onPage(fresh, result.operations.at(-1)))
+                return { reason: 'enough' };
+            const next = result.cursor;
+            if (result.operations.length < limit || next === undefined || next === '')
+                return { reason: 'end' };
+            if (guard.repeated(next)) {
+                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
+                    'the listing of this poll ends there.');
+                return { reason: 'broken' };
+            }
+            if (page >= maxPages || budget.left <= 0)
+                return { reason: 'page-limit', cursor: next };
+            cursor = next;
+        }
+    }
+    async readOne(id, budget) {
+        budget.left--;
+        this.record(await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id));
+    }
+    record(operation) {
+        this.tracker.update(operation);
+        this.lastRead.set(operation.id, this.round);
+    }
+    /** `pending` with `branch-id`: only that branch's operations count. */
+    counts(operation) {
+        return this.branchId === undefined || operation.branch_id === this.branchId;
+    }
+    unfinished() {
+        return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
+    }
+    /** The wait after a 429 or 503: no failure, a slower pace. One warning when it starts. */
+    congested(error) {
+        const delay = this.pace.afterCongestion(error.retryAfterMs);
+        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+        const line = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
+            `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}): polling every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)} for now, the next poll in ${(0,clock/* formatDuration */.a)(delay)}.`;
+        if (this.slowed)
+            this.ctx.log.debug(line);
+        else
+            this.ctx.log.warning(line);
+        this.slowed = true;
+        return delay;
+    }
+    /** The wait after a round the platform answered; says so once the pace is back to normal. */
+    answered() {
+        const delay = this.pace.afterAnswer();
+        if (this.slowed && !this.pace.widened) {
+            this.ctx.log.info(`The platform answers again: polling every ${(0,clock/* formatDuration */.a)(this.pace.baseMs)} again.`);
+            this.slowed = false;
+        }
+        return delay;
+    }
+    /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+    async sleep(ms) {
+        const { clock, client } = this.ctx;
+        const left = client.deadline - clock.now();
+        if (left <= 0)
+            return false;
+        if (ms > 0)
+            await clock.sleep(Math.min(ms, left));
+        return clock.now() < client.deadline;
+    }
+    note(key, level, message) {
+        if (this.noted.has(key))
+            this.ctx.log.debug(message);
+        else
+            this.ctx.log[level](message);
+        this.noted.add(key);
+    }
+    describeScope() {
+        return this.branchId
+            ? `branch ${(0,base_text/* untrusted */.bp)(this.branchId)} of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`
+            : `project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`;
+    }
+    /** The records in the order of `operation-ids`, or as found for `pending`. */
+    records() {
+        if (!this.awaited)
+            return this.tracker.all();
+        return this.awaited.flatMap((id) => this.tracker.get(id) ?? []);
+    }
+    outcome(status, rounds, extra = {}) {
+        const operations = this.records();
+        const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished();
+        return { status, operations, failed: operations.filter(isFailure), pending, rounds, ...extra };
+    }
+    settled(rounds) {
+        const outcome = this.outcome('finished', rounds);
+        if (outcome.failed.length > 0) {
+            return { ...outcome, status: 'failed', failure: describeFailures(outcome.failed, outcome.operations.length) };
+        }
+        const elapsed = (0,clock/* formatDuration */.a)(this.ctx.clock.now() - this.started);
+        this.ctx.log.info(outcome.operations.length === 0
+            ? `${(0,base_text/* untrusted */.bp)(capitalised(this.describeScope()))} has no pending operation.`
+            : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
+        return outcome;
+    }
+    /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
+    timedOut(rounds, cause) {
+        const left = this.unfinished();
+        const still = left.map((id) => {
+            const record = this.tracker.get(id);
+            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status)}` : `operation ${(0,base_text/* untrusted */.bp)(id)} was not read yet`;
+        });
+        let hint = '';
+        if (cause?.kind === 'deadline')
+            hint = ` ${cause.message}`;
+        else if (cause) {
+            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a)(cause.retryAfterMs)}`;
+            hint = ` The platform's last answer was ${cause.status}${asked} (request id ${(0,base_text/* untrusted */.bp)(cause.requestId ?? '')}).`;
+        }
+        const reason = left.length > 0
+            ? `${left.length} operation(s) not finished: ${(0,base_text/* untrusted */.bp)(still.join('; '), Number.POSITIVE_INFINITY)}`
+            : `${this.describeScope()} not known to be idle`;
+        return this.outcome('timed-out', rounds, {
+            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
+            failedRequest: cause?.status === undefined ? undefined : cause,
+        });
+    }
+    /** `error`: a request failed in a way that waiting cannot mend. */
+    couldNotFindOut(rounds, error) {
+        return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
+    }
+}
+function isFailure(operation) {
+    return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
+}
+function describeOperation(operation) {
+    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id)}`;
+}
+function describeFailures(failed, total) {
+    const lines = failed.map((o) => {
+        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+        if (o.error)
+            text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
+        return text;
+    });
+    return `${failed.length} of ${total} operation(s) did not succeed: ${(0,base_text/* untrusted */.bp)(lines.join('; '), Number.POSITIVE_INFINITY)}.`;
+}
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/commands/wait-for-operations.ts
+
+
+
+
+
+/**
+ * wait-for-operations: the deploy gate. Waits (operations/waiter.ts) until the operations are
+ * done, and fails naming each one that ended badly; sets every output before it fails.
+ */
+const STATUS_LABEL = { success: '✅', failure: '❌', pending: '⏳' };
+const TITLES = {
+    finished: 'Operations finished',
+    failed: 'Operations failed',
+    'timed-out': 'Timed out waiting for operations',
+    error: 'Could not find out whether the operations finished',
+};
+async function runWaitForOperations(ctx, options) {
+    const outcome = await waitForOperations(ctx, options);
+    const rows = outcome.operations.map((o) => [
+        { code: o.id },
+        o.action,
+        o.branch_id,
+        o.endpoint_id,
+        `${STATUS_LABEL[(0,operations_status/* statusGroup */.u9)(o.status)]} ${o.status}`,
+        (0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(o)),
+        (0,summary/* formatDate */.Yq)(o.created_at),
+    ]);
+    const where = options.operations.kind === 'pending' && options.operations.branchId
+        ? `branch ${(0,base_text/* untrusted */.bp)(options.operations.branchId)} of project ${(0,base_text/* untrusted */.bp)(options.projectId)}`
+        : `project ${(0,base_text/* untrusted */.bp)(options.projectId)}`;
+    return {
+        outputs: {
+            operations: JSON.stringify(outcome.operations),
+            status: outcome.status,
+            'failed-operation-ids': JSON.stringify(outcome.failed.map((o) => o.id)),
+            'pending-operation-ids': JSON.stringify(outcome.pending),
+        },
+        summary: (0,summary/* heading */.R_)(`${TITLES[outcome.status]}: ${where}`) +
+            (0,summary/* paragraph */.FY)(whatHappened(outcome, options)) +
+            (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
+        failure: outcome.failure,
+        failedRequest: outcome.failedRequest,
+        ...(NEXT[outcome.status] === undefined ? {} : { next: NEXT[outcome.status] }),
+    };
+}
+/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+const NEXT = {
+    failed: "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
+        'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+    'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
+};
+/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
+function whatHappened(outcome, options) {
+    const request = outcome.failedRequest;
+    const answer = request
+        ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
+        : '';
+    switch (outcome.status) {
+        case 'finished':
+            if (outcome.operations.length > 0)
+                return 'Status finished: every operation succeeded.';
+            return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.';
+        case 'failed':
+            return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
+        case 'timed-out':
+            return (`Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
+                `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
+        case 'error':
+            return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
+                (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.'));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/registry.ts
+/**
+ * The one table of commands. Each row says which inputs the command reads (besides the common
+ * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
+ * (before any request: every input error comes first), and the function that runs it. Every
+ * command's module loads with the main step: a chunk of the bundle for each saved a step no time
+ * that could be measured (docs/performance.md). action.yml's `command` description,
+ * the check of inputs a command does not read, the dispatch and the docs' tables come from this
+ * table or are checked against it by a test. A new command is its own file, a row here, and
+ * action.yml.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A row of the table, typed by its settings. */
+function command(definition) {
+    return definition;
+}
+const NOT_A_SECRET = 'create-key never stores the new key in a secret. To keep a key in a GitHub Actions secret, use rotate-key with `secret-name`; ' +
+    'or pass the `key` output on yourself.';
+const COMMANDS = {
+    'create-key': command({
+        inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
+        refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
+        settings: (read) => {
+            const keyName = (0,values/* requireInput */.oN)((0,values/* readKeyName */.x9)(read), 'create-key needs `key-name`.');
+            const revokeAfterJob = (0,values/* readBoolean */.Vf)(read, 'revoke-after-job');
+            const expiresInMs = (0,keys/* readExpiresIn */.eQ)(read, revokeAfterJob);
+            if (expiresInMs !== undefined)
+                (0,keys/* checkRoomForExpiry */.yc)(keyName, revokeAfterJob && !read('expires-in').trim());
+            return {
+                keyName,
+                revokeAfterJob,
+                ...(expiresInMs === undefined ? {} : { expiresInMs }),
+                orgId: (0,values/* readOrgId */.cZ)(read),
+                projectId: (0,values/* readOptionalProjectId */.Le)(read),
+            };
+        },
+        run: runCreateKey,
+    }),
+    'revoke-key': command({
+        inputs: ['key-id', 'key-name', 'org-id'],
+        refused: {
+            // Revoking "by name within a project" is not what would happen: every key of that name would go.
+            'project-id': "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
+            'unused-for': 'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
+            'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
+            'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+        },
+        settings: (read) => {
+            const keyId = (0,values/* readKeyId */.jN)(read);
+            const keyName = (0,values/* readKeyName */.x9)(read);
+            if (keyId !== undefined && keyName !== undefined) {
+                throw new errors/* InputError */.dz('Inputs `key-id` and `key-name` were both given to revoke-key: give one, the id of one key or the name of the keys to revoke.');
+            }
+            if (keyId === undefined && keyName === undefined) {
+                throw new errors/* InputError */.dz('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).');
+            }
+            return { keyId, keyName, orgId: (0,values/* readOrgId */.cZ)(read) };
+        },
+        run: runRevokeKey,
+    }),
+    'list-keys': command({
+        inputs: ['org-id'],
+        settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read) }),
+        run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
+    }),
+    'list-projects': command({
+        inputs: ['org-id', 'search'],
+        settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read), search: (0,values/* readSearch */.j7)(read) }),
+        run: (ctx, settings, places) => runListProjects(ctx, { ...settings, ...places }),
+    }),
+    'wait-for-operations': command({
+        inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+        settings: (read) => ({
+            projectId: (0,values/* readProjectId */.bS)(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
+            operations: (0,operations/* readOperationSelection */.c1)(read),
+            pollIntervalMs: (0,values/* readSeconds */.UW)(read, 'poll-interval', operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou, operations/* MIN_POLL_INTERVAL_SECONDS */.vD, operations/* MAX_POLL_INTERVAL_SECONDS */.Nd) * 1000,
+        }),
+        run: runWaitForOperations,
+    }),
+    'rotate-key': command({
+        inputs: [
+            'key-name',
+            'key-id',
+            'secret-name',
+            'secret-environment',
+            'secret-targets',
+            'secret-visibility',
+            'secret-repositories',
+            'github-token',
+            'keep-previous',
+            'org-id',
+            'project-id',
+        ],
+        refused: {
+            'revoke-after-job': 'a rotated key stays valid until the next rotation replaces it. `revoke-after-job` is for create-key, whose key lives for one job.',
+            'expires-in': 'a rotated key stays valid until the next rotation replaces it. `expires-in` is for create-key.',
+        },
+        settings: (read, runner) => {
+            const secrets = readSecretStorage(read, runner);
+            const githubApiUrl = secrets && (0,urls/* readGitHubApiUrl */.p5)(runner.apiUrl);
+            const keyName = (0,values/* readKeyName */.x9)(read) ?? (secrets && defaultRotationKeyName(secrets));
+            if (keyName === undefined) {
+                throw new errors/* InputError */.dz('rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the targets and the secret.');
+            }
+            return {
+                keyName,
+                keyId: (0,values/* readKeyId */.jN)(read),
+                secrets,
+                githubApiUrl,
+                keepPrevious: (0,keys/* readKeepPrevious */.$R)(read),
+                orgId: (0,values/* readOrgId */.cZ)(read),
+                projectId: (0,values/* readOptionalProjectId */.Le)(read),
+            };
+        },
+        run: runRotateKey,
+    }),
+    'prune-keys': command({
+        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+        refused: {
+            'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+            'project-id': "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
+                'Narrow it with `key-name` (a name prefix).',
+            'expires-in': 'prune-keys always selects the keys whose names say they have expired. ' +
+                'To select keys by how long they have not been used, set `unused-for`.',
+        },
+        settings: (read) => (0,keys/* readPruneSelection */.rS)(read),
+        run: runPruneKeys,
+    }),
+    'list-operations': command({
+        inputs: [
+            'project-id',
+            'project-ids',
+            'org-id',
+            'branch-id',
+            'since',
+            'max-operations',
+            'operation-statuses',
+            'operation-actions',
+            'fail-on-status',
+        ],
+        refused: {
+            'operation-ids': 'list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.',
+            'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
+        },
+        settings: (read) => (0,operations/* readListingSelection */.X4)(read),
+        run: (ctx, settings, places) => runListOperations(ctx, { ...settings, ...places }),
+    }),
+};
+const COMMAND_NAMES = Object.keys(COMMANDS);
+
+
+/***/ }),
+
+/***/ 5617:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z3: () => (/* binding */ targetText),
+/* harmony export */   ff: () => (/* binding */ describeTarget),
+/* harmony export */   hp: () => (/* binding */ isOrganizationTarget),
+/* harmony export */   jZ: () => (/* binding */ VISIBILITIES)
+/* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/**
+ * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores.
+ * Types and names only: the inputs read them at every start, the code that writes the secrets
+ * (secret-stores.ts) loads only when a rotation stores one.
+ */
+
+const VISIBILITIES = ['all', 'private', 'selected'];
+/**
+ * A target as `secret-targets` spells it, and as outputs name it: `owner/repo`,
+ * `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo`, `dependabot:org:NAME`.
+ */
+function targetText(target) {
+    switch (target.kind) {
+        case 'repository':
+            return `${target.owner}/${target.repo}`;
+        case 'environment':
+            return `${target.owner}/${target.repo}:${target.environment}`;
+        case 'organization':
+            return `org:${target.org}`;
+        case 'dependabot':
+            return `dependabot:${target.owner}/${target.repo}`;
+        case 'dependabot-organization':
+            return `dependabot:org:${target.org}`;
+    }
+}
+/** "repository octo-org/api", "environment "production" of octo-org/api"…: for log lines. */
+function describeTarget(target) {
+    switch (target.kind) {
+        case 'repository':
+            return `repository ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(`${target.owner}/${target.repo}`)}`;
+        case 'environment':
+            return `environment ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .quoted */ .TL)(target.environment, 80)} of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(`${target.owner}/${target.repo}`)}`;
+        case 'organization':
+            return `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(target.org)}`;
+        case 'dependabot':
+            return `Dependabot secrets of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(`${target.owner}/${target.repo}`)}`;
+        case 'dependabot-organization':
+            return `Dependabot secrets of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(target.org)}`;
+    }
+}
+/** Organization secrets (Actions or Dependabot) say on every write who may read them. */
+function isOrganizationTarget(target) {
+    return target.kind === 'organization' || target.kind === 'dependabot-organization';
+}
+
+
+/***/ }),
+
+/***/ 5442:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Ic: () => (/* binding */ describeFailure),
+  Ng: () => (/* binding */ describeRequest),
+  a2: () => (/* binding */ describeServiceWords),
+  JN: () => (/* binding */ readAnswer)
+});
+
+// UNUSED EXPORTS: excerptOf
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var http_proxy = __webpack_require__(7856);
+;// CONCATENATED MODULE: ./src/http/certificates.ts
+/**
+ * A TLS certificate Node refused, in words a user can act on: for the platform, GitHub or a
+ * proxy, naming NODE_EXTRA_CA_CERTS where it can help. Read from the error's code (OpenSSL's
+ * verification codes and Node's own), on the error or its causes.
+ */
+
+
+/** A certificate no authority Node trusts has signed: the case NODE_EXTRA_CA_CERTS is for. */
+const UNTRUSTED_CERTIFICATE = new Set([
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_UNTRUSTED',
+    'INVALID_CA',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
+/** OpenSSL's other verification codes and Node's own: whatever else names a certificate. */
+const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;
+/**
+ * The certificate error of a request to `origin` in words, or undefined when the error is not
+ * about a certificate. `route`: the proxy the request went through, whose own certificate it
+ * is when the proxy's connection failed (a ProxyTunnelError), and which may otherwise be the
+ * one that inspects TLS. `env` tells whether NODE_EXTRA_CA_CERTS is set.
+ */
+function describeCertificateError(cause, origin, route, env) {
+    const found = certificateCode(cause);
+    if (found === undefined)
+        return undefined;
+    const code = (0,base_text/* untrusted */.bp)(found);
+    const proxysOwn = route !== undefined && cause instanceof http_proxy/* ProxyTunnelError */.Ng;
+    const url = new URL(origin);
+    const host = proxysOwn
+        ? `the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable})`
+        : (0,base_text/* untrusted */.bp)(`${url.hostname}:${url.port === '' ? http_proxy/* DEFAULT_PORTS */.J2[url.protocol] : url.port}`);
+    const extra = (env.NODE_EXTRA_CA_CERTS ?? '').trim() !== '';
+    const through = route && !proxysOwn ? ` The connection went through the proxy ${(0,base_text/* untrusted */.bp)(route.display)}, which may be the one that inspects TLS.` : '';
+    if (UNTRUSTED_CERTIFICATE.has(found)) {
+        const fix = extra
+            ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
+            : 'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.';
+        return `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}): ${fix}${through}`;
+    }
+    if (OUT_OF_DATE.has(found)) {
+        const when = found === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
+        return `The TLS certificate of ${host} ${when} (${code}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${through}`;
+    }
+    if (WRONG_NAME.has(found)) {
+        const check = proxysOwn ? `the host in ${route.variable}` : 'the host in the URL';
+        return `The TLS certificate of ${host} is not for that host name (${code}): check ${check}; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`;
+    }
+    if (found === 'CERT_REVOKED')
+        return `The TLS certificate of ${host} has been revoked (${code}).${through}`;
+    return `The TLS certificate of ${host} could not be verified (${code}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`;
+}
+/** The certificate code of an error or of its causes. */
+function certificateCode(cause) {
+    for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
+        const { code } = error;
+        if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || CERTIFICATE_CODE.test(code)))
+            return code;
+        error = error.cause;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(1517);
+;// CONCATENATED MODULE: ./src/http/answers.ts
+/**
+ * The one reading of an attempt, for the platform and GitHub alike: what came back (or did not)
+ * as a decoded body or one RequestError, in the same order for both and worded per service.
+ * Whether the request may have been carried out is said here once; whether to send it again is
+ * the retry table's to say (http/retry.ts).
+ */
+
+
+
+
+
+
+
+
+/**
+ * What an attempt that was sent came to. `base`: the request (method, path, the request id sent).
+ * The checks run in one order: the proxy, the certificate, a request that could not be built,
+ * the attempt's time, a body cut off, the connection; then a redirect, an error status, a body
+ * too large, not JSON.
+ */
+function readAnswer(attempt, base, service, now) {
+    const { received, route } = attempt;
+    const fail = (message, details) => ({
+        ok: false,
+        error: new errors/* RequestError */.G(message, { ...base, ...details }),
+    });
+    if (!received.ok || (received.status === 407 && route)) {
+        const proxy = route && (0,http_proxy/* describeProxyFailure */.ex)(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected);
+        if (proxy)
+            return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent });
+    }
+    if (!received.ok)
+        return noAnswer(received, attempt, base, service, fail);
+    const { status, headers, text } = received;
+    const contentType = (0,transport/* headerValue */.Z)(headers['content-type']) ?? '';
+    const answered = `${service.name} answered ${status}`;
+    if (status >= 300 && status < 400) {
+        const where = describeLocation((0,transport/* headerValue */.Z)(headers.location));
+        return fail(`${answered} ${external_node_http_.STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, { kind: 'redirect', status });
+    }
+    if (status < 200 || status >= 300) {
+        const decoded = decodeJson(text);
+        const said = service.readError(decoded.ok && (0,transport/* isRecord */.u4)(decoded.value) ? decoded.value : undefined, headers, status, now);
+        return fail(`${answered} ${external_node_http_.STATUS_CODES[status] ?? ''}`.trim(), {
+            kind: 'http',
+            status,
+            code: said.code,
+            serviceMessage: said.serviceMessage,
+            excerpt: said.serviceMessage === undefined ? excerptOf(text, contentType) : undefined,
+            requestId: said.requestId ?? base.requestId,
+            retryAfterMs: said.retryAfterMs ?? (0,retry/* parseRetryAfter */.mu)((0,transport/* headerValue */.Z)(headers['retry-after']), now),
+            rateLimited: said.rateLimited ?? status === 429,
+            mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
+        });
+    }
+    // From here the request was carried out, even when its answer cannot be used (a create made a key).
+    const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
+    if (received.tooLarge) {
+        return fail(`${answered} with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`, {
+            ...carriedOut,
+            code: 'too-large',
+        });
+    }
+    if (text === '' && service.emptySuccess)
+        return { ok: true, status, body: undefined };
+    const decoded = decodeJson(text);
+    if (decoded.ok)
+        return { ok: true, status, body: decoded.value };
+    // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
+    // A successful body is never quoted: it may hold a new key that is not masked yet.
+    if (/json/i.test(contentType)) {
+        return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, { ...carriedOut, code: 'truncated' });
+    }
+    const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
+    return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
+}
+/** A request without a usable answer: its certificate refused, not buildable, out of time, cut off, or its connection failed. */
+function noAnswer(received, attempt, base, service, fail) {
+    const { cause, status } = received;
+    const code = (0,http_proxy/* errorCode */.CA)(cause);
+    const request = describeRequest(base);
+    const certificate = describeCertificateError(cause, attempt.origin, attempt.route, process.env);
+    if (certificate)
+        return fail(certificate, { kind: 'certificate' });
+    if (code === 'UND_ERR_INVALID_ARG')
+        return fail(`the request could not be sent (${describeCause(cause)})`, { kind: 'invalid' });
+    if (attempt.ended === 'deadline' || attempt.ended === 'timeout') {
+        const through = attempt.route ? ` (through the proxy ${(0,base_text/* untrusted */.bp)(attempt.route.display)})` : '';
+        const message = attempt.ended === 'deadline'
+            ? `The step's timeout ran out while ${request} was in flight${through}.`
+            : `No answer to ${request} within ${(0,clock/* formatDuration */.a)(attempt.budgetMs)}${through}.`;
+        return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true });
+    }
+    const why = code === undefined ? describeCause(cause) : (0,base_text/* untrusted */.bp)(code);
+    if (status !== undefined) {
+        return fail(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : why})`, {
+            kind: 'malformed',
+            status,
+            code: 'truncated',
+            mayHaveReachedServer: true,
+        });
+    }
+    const sent = !received.neverConnected;
+    return fail(`the connection to ${service.name} failed (${why})${sent ? '' : '; nothing was sent'}`, {
+        kind: 'network',
+        mayHaveReachedServer: sent,
+    });
+}
+/** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
+function describeFailure(error) {
+    const what = error.message.replace(/\.$/, '');
+    const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
+    const said = describeServiceWords(error);
+    return `${what}${code}${said ? `: ${said}` : ''}`;
+}
+/** The service's own message, quoted as data, or an excerpt of a body that held none; '' without either. */
+function describeServiceWords(error) {
+    return error.serviceMessage ? (0,base_text/* quoted */.TL)(error.serviceMessage) : (error.excerpt ?? '');
+}
+/** "GET /projects": the method and the path, whose ids may have come from the service. */
+function describeRequest(request) {
+    return `${(0,base_text/* untrusted */.bp)(request.method)} ${(0,base_text/* untrusted */.bp)(request.path)}`;
+}
+function decodeJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+const EXCERPT_LENGTH = 200;
+/**
+ * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
+ * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
+ */
+function excerptOf(text, contentType) {
+    const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
+    const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return `(empty ${kind} body)`;
+    return `(${kind}) ${(0,base_text/* quoted */.TL)(flat, EXCERPT_LENGTH)}`;
+}
+function htmlTitle(text) {
+    const lower = text.toLowerCase();
+    const open = lower.indexOf('<title');
+    if (open < 0)
+        return undefined;
+    const start = lower.indexOf('>', open);
+    if (start < 0)
+        return undefined;
+    const end = lower.indexOf('<', start + 1);
+    if (end < 0 || !lower.startsWith('</title', end))
+        return undefined;
+    return text.slice(start + 1, end);
+}
+/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
+function withoutTags(text) {
+    const lastClose = text.lastIndexOf('>');
+    let out = '';
+    let inTag = false;
+    for (let i = 0; i < text.length && out.length <= EXCERPT_LENGTH * 4; i++) {
+        const c = text[i];
+        if (inTag) {
+            if (c === '>')
+                inTag = false;
+        }
+        else if (c === '<' && i < lastClose) {
+            inTag = true;
+            out += ' ';
+        }
+        else
+            out += c;
+    }
+    return out;
+}
+function describeLocation(location) {
+    if (!location)
+        return 'an unnamed location';
+    try {
+        const url = new URL(location);
+        return (0,base_text/* untrusted */.bp)(`${url.origin}${url.pathname}`);
+    }
+    catch {
+        return (0,base_text/* quoted */.TL)(location, 100);
+    }
+}
+function describeCause(cause) {
+    return cause instanceof Error ? (0,base_text/* untrusted */.bp)(cause.message) : 'unknown error';
+}
+
+
+/***/ }),
+
+/***/ 8549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ RequestError),
+/* harmony export */   p: () => (/* binding */ requestErrorIn)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/**
+ * Every way a request can fail, to the platform or to GitHub, as one error type with one
+ * vocabulary: what kind of failure, the status and the request id when the server answered,
+ * whether the request may have reached the server (a write then may have been carried out), and
+ * whether sending it again can help. The command layer and the single catch in main turn it into
+ * one clear line. Messages never hold a secret: they are built from the method, the path, the
+ * status and the server's own words, made safe.
+ */
+
+class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
+    kind;
+    method;
+    path;
+    requestId;
+    status;
+    code;
+    serviceMessage;
+    excerpt;
+    attempts;
+    retryAfterMs;
+    rateLimited;
+    mayHaveReachedServer;
+    earlierAttemptUncertain;
+    constructor(message, details) {
+        super(message);
+        this.name = 'RequestError';
+        this.kind = details.kind;
+        this.method = details.method;
+        this.path = details.path;
+        this.requestId = details.requestId;
+        this.status = details.status;
+        this.code = details.code;
+        this.serviceMessage = details.serviceMessage;
+        this.excerpt = details.excerpt;
+        this.attempts = details.attempts ?? 1;
+        this.retryAfterMs = details.retryAfterMs;
+        this.rateLimited = details.rateLimited ?? false;
+        this.mayHaveReachedServer = details.mayHaveReachedServer ?? false;
+        this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false;
+    }
+    /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
+    get final() {
+        return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
+    }
+    /** The same error, after more attempts. */
+    withAttempts(attempts, earlierAttemptUncertain) {
+        return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain });
+    }
+}
+/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+function requestErrorIn(error) {
+    for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+        if (cause instanceof RequestError)
+            return cause;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   CA: () => (/* binding */ errorCode),
+/* harmony export */   J2: () => (/* binding */ DEFAULT_PORTS),
+/* harmony export */   Ng: () => (/* binding */ ProxyTunnelError),
+/* harmony export */   Tl: () => (/* binding */ ProxySettingError),
+/* harmony export */   Wm: () => (/* binding */ proxySecrets),
+/* harmony export */   eq: () => (/* binding */ tunnelAgent),
+/* harmony export */   ex: () => (/* binding */ describeProxyFailure),
+/* harmony export */   iJ: () => (/* binding */ proxyFor),
+/* harmony export */   jj: () => (/* binding */ describeProxySettings)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6752);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
+/**
+ * Proxies, as a self-hosted runner inside a company network has them. The variables are read as
+ * curl and the runner read them (lower case first; an empty one counts as unset; https URLs only
+ * through `https_proxy`, http URLs only through `http_proxy`; NO_PROXY by curl's rules), so the
+ * action reaches the same hosts the same way as a `curl` step beside it. undici's
+ * EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the upper-case one,
+ * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
+ * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
+ * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
+ * (http/transport.ts). What a failure says is read from its error class, code and cause, and from
+ * the proxy's status: never from a library's words.
+ */
+
+
+
+
+
+/** The variables read for each scheme, lower case first. */
+const PROXY_VARIABLES = {
+    'https:': ['https_proxy', 'HTTPS_PROXY'],
+    'http:': ['http_proxy', 'HTTP_PROXY'],
+};
+const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'];
+const DEFAULT_PORTS = { 'http:': 80, 'https:': 443 };
+/** A proxy variable the action cannot use. Its value is never quoted: it may hold credentials. */
+class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .OwnError */ .Nj {
+    constructor(message) {
+        super(message);
+        this.name = 'ProxySettingError';
+    }
+}
+/**
+ * The proxy a request to `url` goes through, or undefined to connect directly: `https_proxy`
+ * (else `HTTPS_PROXY`) for an https URL, `http_proxy` (else `HTTP_PROXY`) for an http one,
+ * unless `no_proxy` (else `NO_PROXY`) names its host. Throws ProxySettingError when the
+ * variable that applies is not a URL of an HTTP or HTTPS proxy.
+ */
+function proxyFor(url, env) {
+    const target = typeof url === 'string' ? new URL(url) : url;
+    const variables = PROXY_VARIABLES[target.protocol];
+    if (variables === undefined)
+        return undefined;
+    const named = firstSet(env, variables);
+    if (named === undefined)
+        return undefined;
+    const noProxy = firstSet(env, NO_PROXY_VARIABLES);
+    if (noProxy !== undefined && bypasses(target, noProxy.value))
+        return undefined;
+    const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
+    return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
+}
+/**
+ * One line for the log: which proxy each scheme goes through, by host and port only, and what
+ * NO_PROXY leaves out; undefined when no proxy variable is set. Throws ProxySettingError for a
+ * variable the action cannot use, so a step can fail on it before its first request.
+ */
+function describeProxySettings(env) {
+    const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
+        const named = firstSet(env, names);
+        return named === undefined ? [] : [{ scheme: protocol.slice(0, -1), proxy: parseProxy(named.name, named.value) }];
+    });
+    if (proxies.length === 0)
+        return undefined;
+    const noProxy = firstSet(env, NO_PROXY_VARIABLES);
+    const bypass = noProxy === undefined ? '' : `; ${noProxy.name} leaves out ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(noProxy.value.trim())}`;
+    return `Proxies: ${proxies.map(describeProxy).join(', ')}${bypass}.`;
+}
+function describeProxy({ scheme, proxy }) {
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(scheme)} through ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(proxy.display)} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`;
+}
+function parseProxy(variable, raw) {
+    const value = raw.trim();
+    // curl takes a value without a scheme as an http proxy.
+    const withScheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value) ? value : `http://${value}`;
+    let url;
+    try {
+        url = new URL(withScheme);
+    }
+    catch {
+        throw new ProxySettingError(`${variable} is not a proxy URL the action can read: expected http://[user:password@]host:port.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ProxySettingError(`${variable} names a ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(url.protocol.slice(0, -1), 20)} proxy: the action speaks to HTTP and HTTPS proxies only (http:// or https://).`);
+    }
+    if (url.hostname === '')
+        throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
+    // Without a port, the scheme's: the runner reads the variable so, and reaches GitHub with it (curl would try 1080).
+    const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
+    const route = {
+        origin: `${url.protocol}//${url.hostname}:${port}`,
+        display: `${url.hostname}:${port}`,
+        variable,
+    };
+    if (url.username !== '' || url.password !== '') {
+        let credentials;
+        try {
+            credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+        }
+        catch {
+            throw new ProxySettingError(`${variable} holds a user or password that is not percent-encoded correctly: write a % in them as %25.`);
+        }
+        route.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    }
+    return route;
+}
+/**
+ * Whether NO_PROXY sends `target` directly, by curl's rules (lib/noproxy.c): `*` alone matches
+ * every host; entries are split at commas and blanks; a name matches itself and its subdomains,
+ * with or without a leading dot, without case and without a trailing dot; an IP address or a
+ * CIDR range matches a URL whose host is an address in it, never a name (nothing is resolved).
+ * Beyond curl, as the runner reads them: an entry may end in `:port` (`[v6]:port` for IPv6),
+ * and then matches that port only. Beyond both, as undici and Go read it: `*.example.com`
+ * matches the subdomains of example.com, not example.com itself. A `/0` range matches every
+ * address (curl reads `/0` as the address alone, by accident of its code).
+ */
+function bypasses(target, noProxy) {
+    const value = noProxy.trim();
+    if (value === '*')
+        return true;
+    const host = target.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    const family = (0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIP)(host);
+    const name = family === 0 ? host.replace(/\.$/, '') : host;
+    const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
+    for (const entry of value.split(/[\s,]+/)) {
+        if (entry === '')
+            continue;
+        const { pattern, port: only } = splitPort(entry);
+        if (only !== undefined && only !== port)
+            continue;
+        if (family === 0 ? nameMatches(name, pattern) : addressMatches(host, family, pattern))
+            return true;
+    }
+    return false;
+}
+function splitPort(entry) {
+    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+    if (bracketed)
+        return { pattern: bracketed[1], port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
+    // One colon only: more are an IPv6 address, which needs brackets to carry a port.
+    const withPort = /^([^:]+):(\d+)$/.exec(entry);
+    return withPort ? { pattern: withPort[1], port: Number(withPort[2]) } : { pattern: entry };
+}
+function nameMatches(name, pattern) {
+    let domain = pattern.toLowerCase().replace(/\.$/, '');
+    const subdomainsOnly = domain.startsWith('*.');
+    domain = subdomainsOnly ? domain.slice(2) : domain.replace(/^\./, '');
+    if (domain === '')
+        return false;
+    if (name === domain)
+        return !subdomainsOnly;
+    return name.endsWith(`.${domain}`);
+}
+function addressMatches(address, family, pattern) {
+    const [network = '', bits, ...rest] = pattern.split('/');
+    if (rest.length > 0 || (0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIP)(network) !== family)
+        return false;
+    const max = family === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
+    if (!(prefix >= 0 && prefix <= max))
+        return false;
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    const range = new node_net__WEBPACK_IMPORTED_MODULE_1__.BlockList();
+    range.addSubnet(network, prefix, type);
+    return range.check(address, type);
+}
+/**
+ * What in the proxy variables must be masked before anything is printed: each URL's user and
+ * password, as written and percent-decoded, and the Proxy-Authorization value they make. Read
+ * without a URL parser too, so a variable the action cannot use is masked all the same.
+ */
+function proxySecrets(env) {
+    const secrets = new Set();
+    for (const name of Object.values(PROXY_VARIABLES).flat()) {
+        const value = env[name]?.trim();
+        if (!value)
+            continue;
+        const authority = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '');
+        const at = authority.lastIndexOf('@');
+        if (at < 0)
+            continue;
+        const userinfo = authority.slice(0, at);
+        const colon = userinfo.indexOf(':');
+        const user = colon < 0 ? userinfo : userinfo.slice(0, colon);
+        const password = colon < 0 ? '' : userinfo.slice(colon + 1);
+        const decoded = [percentDecoded(user), percentDecoded(password)];
+        for (const secret of [user, password, ...decoded])
+            if (secret !== '')
+                secrets.add(secret);
+        secrets.add(Buffer.from(`${decoded[0]}:${decoded[1]}`).toString('base64'));
+    }
+    return [...secrets];
+}
+function percentDecoded(text) {
+    try {
+        return decodeURIComponent(text);
+    }
+    catch {
+        return text;
+    }
+}
+/** The first of `names` set to more than blanks: an empty variable counts as unset, as curl and the runner count it. */
+function firstSet(env, names) {
+    for (const name of names) {
+        const value = env[name];
+        if (value !== undefined && value.trim() !== '')
+            return { name, value };
+    }
+    return undefined;
+}
+// ---- tunnels ---------------------------------------------------------------------------
+/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+class ProxyTunnelError extends Error {
+    status;
+    constructor(status, cause) {
+        super(status === undefined ? 'the proxy could not be asked for a tunnel' : `the proxy answered CONNECT with ${status}`, { cause });
+        this.name = 'ProxyTunnelError';
+        this.status = status;
+    }
+}
+/** The pool to one proxy, on which ProxyAgent asks for its tunnels: a tunnel not opened fails as a ProxyTunnelError. */
+class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
+    connect(options, callback) {
+        const opened = super.connect(options).then((data) => {
+            if (data.statusCode === 200)
+                return data;
+            data.socket.destroy();
+            throw new ProxyTunnelError(data.statusCode);
+        }, (cause) => {
+            throw new ProxyTunnelError(undefined, cause);
+        });
+        if (callback === undefined)
+            return opened;
+        opened.then((data) => callback(null, data), (error) => callback(error, undefined));
+    }
+}
+/**
+ * The agent for https requests through `route`'s proxy: ProxyAgent, asking the proxy for a
+ * CONNECT tunnel within `tunnelTimeoutMs`, so the API key and the GitHub token reach the server
+ * inside TLS and the proxy sees only the host and port. `options` are the step's pool options,
+ * whose socket options (`connect`) hold for the proxy's connections and the tunnels' TLS alike;
+ * `onPool` hears of each pool it opens to a server (the transport listens for failed connects).
+ */
+function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
+    const tls = typeof options.connect === 'object' ? options.connect : undefined;
+    return new undici__WEBPACK_IMPORTED_MODULE_2__/* .ProxyAgent */ .kT({
+        ...options,
+        uri: route.origin,
+        token: route.authorization,
+        requestTls: tls,
+        proxyTls: tls,
+        clientFactory: (origin, poolOptions) => new TunnelPool(origin, { ...poolOptions, headersTimeout: tunnelTimeoutMs }),
+        factory: (origin, poolOptions) => {
+            const pool = new undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC(origin, poolOptions);
+            onPool(pool);
+            return pool;
+        },
+    });
+}
+/** Errors of a connection to the proxy itself that never opened: nothing was sent. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+/** A connection closed under the request: before the tunnel was open, or before an answer came. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+/**
+ * What a request through `route` that got no answer says about the proxy, or undefined when the
+ * failure is not the proxy's (a certificate, a timeout, the server's own answer). `got`: the
+ * error, or the status a forwarded request was answered with; `neverConnected`: the
+ * connection failed before the request could leave. Proxy credentials are never in it: the
+ * proxy is named by host:port.
+ */
+function describeProxyFailure(got, route, neverConnected) {
+    const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
+    const status = got.status ?? tunnel?.status;
+    const code = errorCode(tunnel ? tunnel.cause : got.cause);
+    const named = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(code ?? '');
+    const proxy = `The proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable})`;
+    const target = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.target);
+    if (status === 407) {
+        return {
+            message: route.authorization
+                ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
+                : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)}, percent-encoded.`,
+            notSent: true,
+            final: true,
+        };
+    }
+    if (status !== undefined && tunnel) {
+        const answer = `${status} ${node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status] ?? ''}`.trim();
+        const serverSide = status >= 500;
+        return {
+            message: serverSide
+                ? `${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`
+                : `${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`,
+            notSent: true,
+            final: !serverSide,
+        };
+    }
+    if (!tunnel && !neverConnected) {
+        if (code === undefined || !CLOSED.has(code))
+            return undefined;
+        return {
+            message: `The connection through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`,
+            notSent: false,
+            final: false,
+        };
+    }
+    if (code !== undefined && UNREACHABLE.has(code)) {
+        return {
+            message: `${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`,
+            notSent: true,
+            final: false,
+        };
+    }
+    if (code !== undefined && UNRESOLVED.has(code)) {
+        return { message: `${proxy} could not be found (${named}): check the host name in ${route.variable}.`, notSent: true, final: false };
+    }
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+        return {
+            message: `${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`,
+            notSent: true,
+            final: false,
+        };
+    }
+    if (code === undefined || CLOSED.has(code)) {
+        return {
+            message: `${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`,
+            notSent: true,
+            final: false,
+        };
+    }
+    // Anything else (a certificate) is said by what reads the cause; nothing was sent.
+    return undefined;
+}
+/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+function errorCode(error) {
+    for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
+        const { code } = cause;
+        if (typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code))
+            return code;
+        cause = cause.cause;
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 8902:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JN: () => (/* binding */ backoff),
+/* harmony export */   R$: () => (/* binding */ retrying),
+/* harmony export */   lg: () => (/* binding */ CONGESTION_STATUSES),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   qW: () => (/* binding */ RETRY_POLICIES),
+/* harmony export */   rM: () => (/* binding */ NOT_CARRIED_OUT_STATUSES)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+
+/** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
+const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
+/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
+const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
+/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+const CONGESTION_STATUSES = new Set([429, 503]);
+/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
+/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s; the jitter keeps parallel jobs from retrying in step. */
+function backoff(n, random = Math.random) {
+    const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
+    return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
+/** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
+const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
+const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
+function readDelay(error, n, random) {
+    return RETRYABLE_STATUSES.has(status(error) ?? 0) || noAnswer(error) ? afterBackoff(error, n, random) : undefined;
+}
+function githubDelay(error, n) {
+    if (error.final)
+        return undefined;
+    if (error.status === undefined || error.status >= 500)
+        return 1000 * n;
+    return error.rateLimited ? (error.retryAfterMs ?? GITHUB_RATE_LIMIT_WAIT_MS) : undefined;
+}
+const rule = (attempts, delay) => ({ attempts, delay });
+/** Every retry rule of the action. */
+const RETRY_POLICIES = {
+    /** A platform read, or a write whose repetition is harmless (revoking a key): after any failure that may pass. */
+    read: rule(5, readDelay),
+    /**
+     * A platform write that must not be repeated blindly (creating a key): only when the platform
+     * certainly did not carry it out (423, 429, 503, or no connection at all).
+     */
+    once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) || (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
+        ? afterBackoff(error, n, random)
+        : undefined),
+    /** A read its caller repeats anyway (the waiter's polls): as `read`, but congestion goes back to the caller, which paces its next poll. */
+    poll: rule(5, (error, n, random) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? undefined : readDelay(error, n, random))),
+    /** A page of a paced listing the platform is too busy for (429, 503): the pacer holds every request back meanwhile, so no wait here. */
+    congested: rule(10, (error) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? 0 : undefined)),
+    /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
+    githubRead: rule(3, githubDelay),
+    /**
+     * A secret's write: as a GitHub read (the same sealed value again is harmless), but not after
+     * one GitHub held past its own time limit: it may still be carrying that one out.
+     */
+    githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
+    /** The first read with a new key: a 401 while the platform makes the key known everywhere. */
+    keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
+};
+/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const trimmed = value.trim();
+    if (/^\d+(\.\d+)?$/.test(trimmed))
+        return Math.round(Number(trimmed) * 1000);
+    const date = Date.parse(trimmed);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/**
+ * Runs `attempt` until it succeeds, `policy` does not send a failure again (any failure that is
+ * not a RequestError is never sent again), attempts run out, or time does.
+ */
+async function retrying(attempt, policy, options) {
+    const giveUp = options.giveUp ?? ((error) => error);
+    const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline;
+    const { clock, interrupt } = options;
+    const outOfTime = options.outOfTime ?? giveUp;
+    for (let n = 1;; n++) {
+        try {
+            return await attempt(n);
+        }
+        catch (error) {
+            const retry = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && n < policy.attempts && !options.cancelled?.();
+            const delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined;
+            if (delay === undefined)
+                throw giveUp(error, n);
+            const failed = error;
+            if (interrupt?.signal.aborted && interrupt.stop)
+                throw interrupt.stop(failed, n, delay);
+            if (delay > 0 && clock.now() + delay >= deadline())
+                throw outOfTime(failed, n, delay);
+            options.onRetry?.(failed, n, delay);
+            if (delay === 0)
+                continue;
+            const due = clock.now() + delay;
+            // A signal that came before the wait cannot end it: the deadline above already counts it.
+            const listening = interrupt !== undefined && !interrupt.signal.aborted;
+            await clock.sleep(delay, listening ? interrupt.signal : undefined);
+            if (listening && interrupt.signal.aborted && clock.now() < due) {
+                if (interrupt.stop)
+                    throw interrupt.stop(failed, n, delay);
+                if (due >= deadline())
+                    throw outOfTime(failed, n, delay);
+                await clock.sleep(due - clock.now());
+            }
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 1517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   UQ: () => (/* binding */ Connections),
+/* harmony export */   Z: () => (/* binding */ headerValue),
+/* harmony export */   _L: () => (/* binding */ queryString),
+/* harmony export */   hP: () => (/* binding */ isRequestId),
+/* harmony export */   he: () => (/* binding */ SUCCESS_BODY_LIMIT),
+/* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
+/* harmony export */   ob: () => (/* binding */ sendAttempt),
+/* harmony export */   u4: () => (/* binding */ isRecord)
+/* harmony export */ });
+/* unused harmony exports ERROR_BODY_LIMIT, sendRequest, readBody */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
+/**
+ * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
+ * one keep-alive pool per origin, directly or through the proxy the environment names
+ * (http/proxy.ts); each attempt within its own time limit and the step's deadline, however far
+ * its connection got; bodies read within bounds; and whether a failed request could have left.
+ * What an attempt's answer means is http/answers.ts's to say.
+ */
+
+
+
+/** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
+const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
+/** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
+/**
+ * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
+ * through its proxy, and a record of the connects that failed (a request that never connected
+ * never left). `close()` ends them all at once, a connect still hanging included: undici's
+ * pools end a connect only when it fails, so every socket is made with a signal that `close()` aborts.
+ */
+class Connections {
+    env;
+    closing = new AbortController();
+    options = { ...POOL_OPTIONS, connect: { signal: this.closing.signal } };
+    direct;
+    lines = new Map();
+    tunnels = new Map();
+    failedConnects = new WeakSet();
+    /** `direct`: the pool for direct connections; by default one of its own. */
+    constructor(env = {}, direct) {
+        this.env = env;
+        this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6(this.options));
+    }
+    /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
+    lineTo(origin) {
+        let line = this.lines.get(origin);
+        if (line === undefined) {
+            const route = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .proxyFor */ .iJ)(origin, this.env);
+            const forward = route !== undefined && new URL(origin).protocol === 'http:';
+            line = { dispatcher: route === undefined || forward ? this.direct : this.tunnelThrough(route), route, forward };
+            this.lines.set(origin, line);
+        }
+        return line;
+    }
+    /** Whether `error` is a connect that failed: the request never left. */
+    neverConnected(error) {
+        return typeof error === 'object' && error !== null && this.failedConnects.has(error);
+    }
+    async close() {
+        this.closing.abort();
+        await Promise.all([this.direct, ...this.tunnels.values()].map((dispatcher) => dispatcher.destroy()));
+    }
+    tunnelThrough(route) {
+        const key = `${route.origin} ${route.authorization ?? ''}`;
+        let agent = this.tunnels.get(key);
+        if (agent === undefined) {
+            agent = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .tunnelAgent */ .eq)(route, this.options, REQUEST_TIMEOUT_MS, (pool) => this.watched(pool));
+            this.tunnels.set(key, agent);
+        }
+        return agent;
+    }
+    watched(dispatcher) {
+        dispatcher.on('connectionError', (_origin, _targets, error) => this.failedConnects.add(error));
+        return dispatcher;
+    }
+}
+/**
+ * A request id a server may answer with (the platform, GitHub): a short token, without `::` (a
+ * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
+ */
+const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
+/** Whether a server's request id may be quoted and set as an output: a short token that is none of the step's secrets. */
+function isRequestId(value) {
+    return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .redactSecrets */ .fp)(value) === value;
+}
+/** Sends one request on its line and reads its body within the limits; never throws. */
+async function sendRequest(connections, line, origin, request, signal) {
+    let status;
+    try {
+        const { route } = line;
+        const sent = line.forward && route
+            ? {
+                origin: route.origin,
+                path: origin + request.path,
+                headers: {
+                    ...request.headers,
+                    host: new URL(origin).host,
+                    ...(route.authorization ? { 'proxy-authorization': route.authorization } : {}),
+                },
+            }
+            : { origin, path: request.path, headers: request.headers };
+        const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal);
+        status = response.statusCode;
+        const success = status >= 200 && status < 300;
+        const declared = Number(headerValue(response.headers['content-length']));
+        if (success && declared > SUCCESS_BODY_LIMIT) {
+            response.body.destroy();
+            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true };
+        }
+        const { text, bytes, tooLarge } = await readBody(response.body, success);
+        return { ok: true, status, headers: response.headers, text, bytes, tooLarge };
+    }
+    catch (cause) {
+        return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
+    }
+}
+/**
+ * `work`, or the abort of `signal` if that comes first: undici ends a request aborted while its
+ * connection is being made only once the connect is over (which a silent proxy or server can
+ * hold for minutes). The request itself gets the same signal, and ends with it once it can.
+ */
+function untilAborted(work, signal) {
+    return new Promise((resolve, reject) => {
+        const abort = () => reject(signal.reason);
+        if (signal.aborted)
+            abort();
+        signal.addEventListener('abort', abort, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+}
+/**
+ * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
+ * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
+ * rest is never downloaded.
+ */
+async function readBody(body, success) {
+    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
+    const chunks = [];
+    let bytes = 0;
+    for await (const chunk of body) {
+        chunks.push(chunk);
+        bytes += chunk.length;
+        if (success && bytes > limit)
+            return { text: '', bytes, tooLarge: true };
+        if (!success && bytes >= limit)
+            break;
+    }
+    return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
+}
+/** Sends one request within its own limit and the step's deadline; never throws. */
+async function sendAttempt(connections, origin, request, time, 
+/** Called just before the request leaves (a debug line), never for one that does not. */
+onSend) {
+    const line = connections.lineTo(origin);
+    const remaining = time.deadline - time.clock.now();
+    if (remaining <= 0)
+        return { sent: false };
+    onSend?.();
+    const budgetMs = Math.min(time.requestTimeoutMs, remaining);
+    const timer = time.clock.deadline(budgetMs);
+    let received;
+    try {
+        received = await sendRequest(connections, line, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal);
+    }
+    finally {
+        timer.clear();
+    }
+    let ended;
+    if (!received.ok && timer.signal.aborted)
+        ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout';
+    else if (!received.ok && time.cut?.aborted)
+        ended = 'cut';
+    return { sent: true, origin, received, route: line.route, ended, budgetMs };
+}
+/** A header's value; the first, when it came more than once. */
+function headerValue(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A query string for `query`, its undefined values left out: `?limit=400&cursor=…`, or ''. */
+function queryString(query) {
+    if (!query)
+        return '';
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+        if (value !== undefined)
+            params.set(name, String(value));
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+
+
+/***/ }),
+
+/***/ 5845:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $R: () => (/* binding */ readKeepPrevious),
+/* harmony export */   SF: () => (/* binding */ DEFAULT_MAX_REVOKE),
+/* harmony export */   eQ: () => (/* binding */ readExpiresIn),
+/* harmony export */   rS: () => (/* binding */ readPruneSelection),
+/* harmony export */   u$: () => (/* binding */ DEFAULT_KEEP_PREVIOUS),
+/* harmony export */   yc: () => (/* binding */ checkRoomForExpiry)
+/* harmony export */ });
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7958);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8121);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous. */
+
+
+
+
+
+/**
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
+ * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
+ * runner has ended, and one its post step never revoked is found by the next prune-keys.
+ */
+const DEFAULT_JOB_KEY_EXPIRY = '6h';
+const DEFAULT_MAX_REVOKE = 50;
+/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+const MAX_MAX_REVOKE = 10_000;
+/** `expires-in`: 1 minute to 365 days. */
+const EXPIRES_IN_RANGE = { min: '1m', max: '365d' };
+/** `unused-for`: 1 hour to 3650 days. */
+const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' };
+const DEFAULT_KEEP_PREVIOUS = 1;
+const MAX_KEEP_PREVIOUS = 100;
+/** `expires-in`, or for a job key the default. */
+function readExpiresIn(read, revokeAfterJob) {
+    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
+    if (given !== undefined || !revokeAfterJob)
+        return given;
+    return (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
+}
+/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+function checkRoomForExpiry(keyName, byDefault) {
+    const length = [...keyName].length;
+    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
+    if (length <= room)
+        return;
+    const why = byDefault
+        ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+        : 'with `expires-in`,';
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
+        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
+        `so the name may be at most ${room} characters.`);
+}
+function readPruneSelection(read) {
+    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readKeyName */ .x9)(read);
+    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
+    return {
+        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOrgId */ .cZ)(read),
+        ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+        ...(unusedForMs === undefined ? {} : { unusedForMs }),
+        // Empty is what a typo in an expression gives: it must never revoke.
+        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readBoolean */ .Vf)(read, 'dry-run', true),
+        maxRevoke: readMaxRevoke(read),
+    };
+}
+function readMaxRevoke(read) {
+    const raw = read('max-revoke').trim();
+    if (!raw)
+        return DEFAULT_MAX_REVOKE;
+    const value = /^[1-9]\d{0,4}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value <= MAX_MAX_REVOKE)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`max-revoke\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be a whole number from 1 to ${MAX_MAX_REVOKE} ` +
+            `(default ${DEFAULT_MAX_REVOKE}). To revoke nothing, leave \`dry-run\` true.`);
+    }
+    return value;
+}
+function readKeepPrevious(read) {
+    const raw = read('keep-previous').trim();
+    if (!raw)
+        return DEFAULT_KEEP_PREVIOUS;
+    const value = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value <= MAX_KEEP_PREVIOUS)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`keep-previous\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be a whole number from 0 to ${MAX_KEEP_PREVIOUS}, how many of the replaced keys stay valid (default ${DEFAULT_KEEP_PREVIOUS}).`);
+    }
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 2151:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Nd: () => (/* binding */ MAX_POLL_INTERVAL_SECONDS),
+/* harmony export */   Ou: () => (/* binding */ DEFAULT_POLL_INTERVAL_SECONDS),
+/* harmony export */   X4: () => (/* binding */ readListingSelection),
+/* harmony export */   c1: () => (/* binding */ readOperationSelection),
+/* harmony export */   vD: () => (/* binding */ MIN_POLL_INTERVAL_SECONDS),
+/* harmony export */   y1: () => (/* binding */ DEFAULT_MAX_OPERATIONS)
+/* harmony export */ });
+/* unused harmony exports MAX_OPERATION_IDS, parseOperationIds */
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7958);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _operations_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9986);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
+/**
+ * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
+ * often to look) and list-operations' (which projects, since when, which operations).
+ */
+
+
+
+
+
+const DEFAULT_POLL_INTERVAL_SECONDS = 5;
+const MIN_POLL_INTERVAL_SECONDS = 1;
+const MAX_POLL_INTERVAL_SECONDS = 3600;
+/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+const MAX_OPERATION_IDS = 1000;
+/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
+const PENDING = 'pending';
+/**
+ * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped
+ * expression gives (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a
+ * typo. `[]` says "nothing to wait for"; `pending` says "whatever is pending".
+ */
+function readOperationSelection(read) {
+    const raw = read('operation-ids').trim();
+    const branchId = read('branch-id').trim() || undefined;
+    if (!raw) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response ' +
+            'that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project ' +
+            '(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.');
+    }
+    if (raw.toLowerCase() === PENDING) {
+        if (branchId !== undefined && !_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(branchId)) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`branch-id\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(branchId, 80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`);
+        }
+        return { kind: 'pending', branchId };
+    }
+    if (branchId !== undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever ' +
+            'their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.');
+    }
+    return { kind: 'ids', ids: parseOperationIds(raw) };
+}
+/**
+ * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
+ * array of operation records, exactly as a mutating response's `operations` array comes. `[]`
+ * gives no ids. At most MAX_OPERATION_IDS different ids.
+ */
+function parseOperationIds(raw) {
+    const text = raw.trim();
+    const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.');
+    const candidates = items === undefined
+        ? text.split(/[\s,]+/).filter(Boolean)
+        : items.map((item, i) => {
+            if (typeof item === 'string')
+                return item.trim();
+            if (typeof item === 'object' && item !== null && typeof item.id === 'string') {
+                return item.id.trim();
+            }
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`operation-ids\`: item ${i + 1} of the JSON array is neither an id nor an operation record with an "id".`);
+        });
+    const ids = new Set();
+    for (const id of candidates) {
+        if (!_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .OPERATION_ID */ ._T.test(id)) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`operation-ids\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(id, 80)}, which is not an operation id (a UUID).`);
+        }
+        ids.add(id.toLowerCase());
+    }
+    if (ids.size > MAX_OPERATION_IDS) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`operation-ids\` holds ${ids.size} different ids: one step waits for at most ${MAX_OPERATION_IDS}. ` +
+            'Split them over several steps, or use `operation-ids: pending` to wait until nothing is pending.');
+    }
+    return [...ids];
+}
+/** list-operations: `max-operations` of each project by default, and at most. */
+const DEFAULT_MAX_OPERATIONS = 1000;
+const MAX_MAX_OPERATIONS = 100_000;
+/** `project-ids: all`: every project of the organization. */
+const ALL_PROJECTS = 'all';
+/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
+const SINCE_RANGE = { min: '1m', max: '3650d' };
+/** An action as the service names them (open: the service has more than the spec lists): `start_compute`. */
+const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
+/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+/** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
+function readListingSelection(read) {
+    const statuses = readStatuses(read, 'operation-statuses');
+    const actions = readActions(read);
+    const failOnStatus = readStatuses(read, 'fail-on-status');
+    const since = readSince(read);
+    return {
+        projects: readProjectScope(read),
+        ...(since === undefined ? {} : { since }),
+        maxOperations: readMaxOperations(read),
+        ...(statuses === undefined ? {} : { statuses }),
+        ...(actions === undefined ? {} : { actions }),
+        ...(failOnStatus === undefined ? {} : { failOnStatus }),
+    };
+}
+/**
+ * `project-id`, or `project-ids` (a list, or `all`), never both and never neither: an empty
+ * value is what a mistyped expression gives. `branch-id` only with one project; `org-id` only
+ * with `all`, the one case that needs an organization.
+ */
+function readProjectScope(read) {
+    const projectId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOptionalProjectId */ .Le)(read);
+    const rawIds = read('project-ids').trim();
+    const branchId = read('branch-id').trim() || undefined;
+    const orgId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOrgId */ .cZ)(read);
+    if (projectId !== undefined && rawIds) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Inputs `project-id` and `project-ids` were both given to list-operations: give one, `project-id` for one project or `project-ids` for a list (or `all`).');
+    }
+    if (projectId === undefined && !rawIds) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('list-operations needs `project-id` (one project) or `project-ids`: a JSON array of project ids (as the `project-ids` output of ' +
+            'list-projects gives it), one id a line, or the word `all` for every project of the organization. Neither was given; an empty ' +
+            'value is also what a mistyped expression gives, so it is never taken as either.');
+    }
+    if (branchId !== undefined && projectId === undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `branch-id` applies to one project: set `project-id` to the project of that branch, in place of `project-ids`.');
+    }
+    if (branchId !== undefined && !_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(branchId)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`branch-id\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(branchId, 80)}: it must be 1 to 60 lower-case letters, digits or hyphens (e.g. br-wispy-meadow-a5kd0r2p).`);
+    }
+    const all = rawIds.toLowerCase() === ALL_PROJECTS;
+    if (orgId !== undefined && !all) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list of project ids it has no effect: remove it, or set `project-ids: all` to list every project of that organization.');
+    }
+    if (projectId !== undefined)
+        return { kind: 'one', projectId, ...(branchId === undefined ? {} : { branchId }) };
+    if (all)
+        return { kind: 'all', ...(orgId === undefined ? {} : { orgId }) };
+    const ids = [];
+    for (const id of (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .listEntries */ .fi)(rawIds, 'project-ids')) {
+        if (!_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`project-ids\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(id, 80)}, which is not a project id (1 to 60 lower-case letters, digits or hyphens): ` +
+                'pass a JSON array of ids, one id a line, or `all`.');
+        }
+        if (!ids.includes(id))
+            ids.push(id);
+    }
+    return { kind: 'list', projectIds: ids };
+}
+/** `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone (a date alone is its midnight UTC). */
+function readSince(read) {
+    const text = read('since').trim();
+    if (!text)
+        return undefined;
+    const span = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(text);
+    if (span !== undefined) {
+        if (span < (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(SINCE_RANGE.min) || span > (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(SINCE_RANGE.max))
+            throw sinceError(text);
+        return { kind: 'ago', ms: span, text };
+    }
+    const match = ISO_TIME.exec(text);
+    if (!match)
+        throw sinceError(text);
+    const [, year, month, day, hour, minute, second, zone] = match;
+    if (hour !== undefined && zone === undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`since\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(text, 80)}, a time without a zone: end it with Z for UTC (e.g. ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}Z`)}).`);
+    }
+    const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
+    // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake.
+    const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
+        throw sinceError(text);
+    return { kind: 'at', ms, text };
+}
+function sinceError(text) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`since\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(text, 80)}: it must be a span back from now, a whole number and a unit (m, h, d or w, from ` +
+        `${SINCE_RANGE.min} to ${SINCE_RANGE.max}, e.g. 24h or 7d), or an ISO 8601 time in UTC (e.g. 2026-11-20T06:00:00Z, or 2026-11-20 for its midnight).`);
+}
+function readMaxOperations(read) {
+    const raw = read('max-operations').trim();
+    if (!raw)
+        return DEFAULT_MAX_OPERATIONS;
+    const value = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!(value <= MAX_MAX_OPERATIONS)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`max-operations\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be a whole number from 1 to ${MAX_MAX_OPERATIONS}, ` +
+            `the most operations listed of each project, the newest (default ${DEFAULT_MAX_OPERATIONS}).`);
+    }
+    return value;
+}
+/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
+function readStatuses(read, input) {
+    const raw = read(input).trim();
+    if (!raw)
+        return undefined;
+    const statuses = [];
+    for (const word of listWords(raw, input)) {
+        const status = word.toLowerCase();
+        if (!_operations_status_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_STATUSES */ .xQ.includes(status)) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(word, 80)}, which is not an operation status: use ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(_operations_status_js__WEBPACK_IMPORTED_MODULE_2__/* .OPERATION_STATUSES */ .xQ.join(', '))}.`);
+        }
+        if (!statuses.includes(status))
+            statuses.push(status);
+    }
+    return statuses;
+}
+/** Actions (`start_compute`, `apply_config`…): open, as the service has more than the spec lists. */
+function readActions(read) {
+    const raw = read('operation-actions').trim();
+    if (!raw)
+        return undefined;
+    const actions = [];
+    for (const action of listWords(raw, 'operation-actions')) {
+        if (!ACTION.test(action)) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`operation-actions\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(action, 80)}, which is not an action: letters, digits and _ . - (e.g. start_compute, apply_config).`);
+        }
+        if (!actions.includes(action))
+            actions.push(action);
+    }
+    return actions;
+}
+/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+function listWords(raw, input) {
+    const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(raw, input, 'pass a JSON array of strings, or words separated by commas.');
+    const words = items === undefined
+        ? raw.split(/[\s,]+/).filter(Boolean)
+        : items.map((item, i) => {
+            if (typeof item !== 'string' || item.trim() === '') {
+                throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a word.`);
+            }
+            return item.trim();
+        });
+    // `[]` names nothing, and would keep nothing: what an expression that came out empty can give.
+    if (words.length === 0)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
+    return words;
+}
+
+
+/***/ }),
+
+/***/ 9695:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   bB: () => (/* binding */ readApiHost),
+/* harmony export */   m4: () => (/* binding */ DEFAULT_API_HOST),
+/* harmony export */   p5: () => (/* binding */ readGitHubApiUrl)
+/* harmony export */ });
+/* unused harmony export isLoopback */
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/**
+ * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
+ * token). https anywhere; plain http only to this machine, where nothing crosses a network; no
+ * credentials, query or fragment in them.
+ */
+
+
+const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2';
+/** How an error names each URL a credential is sent to, and what would cross the network with it. */
+const SERVICE_URLS = {
+    'api-host': {
+        named: 'Input `api-host`',
+        refuse: (message) => new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message),
+        notUrl: `Use e.g. ${DEFAULT_API_HOST}.`,
+        credentials: 'pass the key in `api-key`',
+        sent: 'the API key',
+    },
+    GITHUB_API_URL: {
+        named: 'GITHUB_API_URL',
+        refuse: (message) => new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerVariableError */ .tB(message),
+        notUrl: "It names GitHub's REST API: https://api.github.com, or https://HOST/api/v3 on GitHub Enterprise Server.",
+        credentials: 'the token goes in `github-token`',
+        sent: 'the GitHub token',
+    },
+};
+/** https anywhere; plain http only to this machine, where nothing crosses a network. */
+function readApiHost(raw) {
+    return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host']);
+}
+/** GITHUB_API_URL, when a secret is written: undefined when unset (GitHub's own), checked as `api-host` is. */
+function readGitHubApiUrl(raw) {
+    const value = raw?.trim();
+    return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined;
+}
+/** A URL a credential is sent to, without a trailing slash. */
+function readServiceUrl(value, rules) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw rules.refuse(`${rules.named} is not a URL: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(value)}. ${rules.notUrl}`);
+    }
+    if (url.username || url.password) {
+        throw rules.refuse(`${rules.named} must not carry credentials: ${rules.credentials}.`);
+    }
+    if (url.search || url.hash)
+        throw rules.refuse(`${rules.named} must not have a query or a fragment.`);
+    if (url.protocol === 'http:') {
+        if (!isLoopback(url.hostname)) {
+            throw rules.refuse(`${rules.named} uses plain http to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
+                'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).');
+        }
+    }
+    else if (url.protocol !== 'https:') {
+        throw rules.refuse(`${rules.named} must be an https URL, not ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.protocol.replace(/:$/, ''))}.`);
+    }
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+function isLoopback(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost' || host === '::1')
+        return true;
+    const parts = host.split('.');
+    return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+
+/***/ }),
+
+/***/ 8463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $7: () => (/* binding */ readDuration),
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   Le: () => (/* binding */ readOptionalProjectId),
+/* harmony export */   UW: () => (/* binding */ readSeconds),
+/* harmony export */   Ur: () => (/* binding */ jsonArrayItems),
+/* harmony export */   Vf: () => (/* binding */ readBoolean),
+/* harmony export */   bS: () => (/* binding */ readProjectId),
+/* harmony export */   cZ: () => (/* binding */ readOrgId),
+/* harmony export */   fi: () => (/* binding */ listEntries),
+/* harmony export */   j7: () => (/* binding */ readSearch),
+/* harmony export */   jN: () => (/* binding */ readKeyId),
+/* harmony export */   oN: () => (/* binding */ requireInput),
+/* harmony export */   x9: () => (/* binding */ readKeyName)
+/* harmony export */ });
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7958);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/**
+ * Readers of single input values, shared by every command: each reads one input, and throws an
+ * InputError that names it when its value cannot be used. An empty value is never a permissive
+ * choice: it is what a mistyped expression gives.
+ */
+
+
+
+const MAX_SEARCH_LENGTH = 256;
+function readSeconds(read, input, fallback, minimum, maximum) {
+    const raw = read(input).trim();
+    if (!raw)
+        return fallback;
+    const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+    const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`;
+    if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be ${rule} (default ${fallback}).`);
+    }
+    return value;
+}
+function readKeyName(read) {
+    const value = read('key-name').trim();
+    if (!value)
+        return undefined;
+    const length = [...value].length;
+    if (length > _api_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_NAME_LENGTH */ .ih) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: it must be 1 to ${_api_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_KEY_NAME_LENGTH */ .ih} characters.`);
+    }
+    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(value)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `key-name` must be a single line without control characters.');
+    }
+    return value;
+}
+function readKeyId(read) {
+    const raw = read('key-id').trim();
+    if (!raw)
+        return undefined;
+    const value = /^[1-9]\d*$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(value)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-id\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be a positive integer, the id of an API key (see list-keys).`);
+    }
+    return value;
+}
+/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+function readProjectId(read, message) {
+    const value = readOptionalProjectId(read);
+    if (!value)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message);
+    return value;
+}
+function readOptionalProjectId(read) {
+    const value = read('project-id').trim();
+    if (!value)
+        return undefined;
+    if (!_api_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .PLATFORM_ID */ .Ag.test(value)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`project-id\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`);
+    }
+    return value;
+}
+function readOrgId(read) {
+    const value = read('org-id').trim();
+    if (!value)
+        return undefined;
+    if (!_api_ids_js__WEBPACK_IMPORTED_MODULE_2__/* .PLATFORM_ID */ .Ag.test(value)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`org-id\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(value, 80)}: it must be an organization id, 1 to 60 lower-case letters, digits or hyphens (e.g. org-quiet-river-12345678).`);
+    }
+    return value;
+}
+/** Part of a project name or id; the service matches it. One line, bounded. */
+function readSearch(read) {
+    const value = read('search').trim();
+    if (!value)
+        return undefined;
+    const length = [...value].length;
+    if (length > MAX_SEARCH_LENGTH) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`);
+    }
+    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(value))
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `search` must be one line without control characters.');
+    return value;
+}
+/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+function readBoolean(read, input, fallback = false) {
+    const raw = read(input).trim();
+    if (!raw)
+        return fallback;
+    if (/^(false|False|FALSE)$/.test(raw))
+        return false;
+    if (/^(true|True|TRUE)$/.test(raw))
+        return true;
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be true or false.`);
+}
+/** Milliseconds per unit of a duration input. */
+const DURATION_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
+function parseDuration(text) {
+    const match = /^(\d{1,7})([mhdw])$/.exec(text);
+    if (!match)
+        return undefined;
+    return Number(match[1]) * DURATION_UNITS[match[2]];
+}
+/** A duration input, within its range; undefined when empty. */
+function readDuration(read, input, range) {
+    const raw = read(input).trim();
+    if (!raw)
+        return undefined;
+    const ms = parseDuration(raw);
+    if (ms === undefined || ms < parseDuration(range.min) || ms > parseDuration(range.max)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be a whole number and a unit, ` +
+            `m (minutes), h (hours), d (days) or w (weeks), from ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(range.min)} to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(range.max)}, e.g. 2h or 7d.`);
+    }
+    return ms;
+}
+function requireInput(value, message) {
+    if (value === undefined)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message);
+    return value;
+}
+/**
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
+ * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ */
+function listEntries(raw, input) {
+    const text = raw.trim();
+    const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.');
+    if (items === undefined) {
+        return text
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter((line) => line !== '' && !line.startsWith('#'))
+            .map((line) => line.replace(/^-\s+/, '').trim())
+            .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim());
+    }
+    return items.map((item, i) => {
+        if (typeof item !== 'string')
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`);
+        // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+        if (item.trim() === '')
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`);
+        return item.trim();
+    });
+}
+/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+function jsonArrayItems(text, input, hint) {
+    if (!text.startsWith('['))
+        return undefined;
+    try {
+        // JSON that starts with "[" is an array.
+        return JSON.parse(text);
+    }
+    catch {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` starts with "[" but is not valid JSON: ${hint}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8121:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   DA: () => (/* binding */ EXPIRY_SUFFIX_LENGTH),
+/* harmony export */   MC: () => (/* binding */ withExpiry),
+/* harmony export */   p1: () => (/* binding */ expiryOf)
+/* harmony export */ });
+/* unused harmony export expirySuffix */
+/**
+ * Expiry written into a key's name. The platform's keys never expire and carry no field for it,
+ * so create-key ends the name with one fixed form that prune-keys reads back:
+ *
+ *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
+ *
+ * UTC, to the minute, rounded up (a key never expires before the time asked for). The form is
+ * 19 characters, so the name before it may be at most 45 of the service's 64. A name is read
+ * as expiring only when it ends with exactly this form, with a real date and time, after at
+ * least one character: `~` is rare in names people give, and a near miss does not count.
+ */
+/** What comes between the name and the time. */
+const EXPIRY_MARK = '~exp-';
+/** `~exp-` and `YYYYMMDDTHHMMZ`. */
+const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14;
+const MINUTE_MS = 60_000;
+/** The form's last year: four digits. */
+const LAST_YEAR = 9999;
+// Stryker disable next-line Regex: equivalent; expiryOf() checks again that the form ends the name, by its round trip
+const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;
+/** `name` ending with the expiry `expiresAt` (ms since the epoch), rounded up to the minute. */
+function withExpiry(name, expiresAt) {
+    return `${name}${expirySuffix(expiresAt)}`;
+}
+/** `~exp-YYYYMMDDTHHMMZ` for `expiresAt`, rounded up to the minute. */
+function expirySuffix(expiresAt) {
+    const minute = new Date(Math.ceil(expiresAt / MINUTE_MS) * MINUTE_MS);
+    if (!Number.isFinite(minute.getTime()) || minute.getUTCFullYear() > LAST_YEAR || minute.getUTCFullYear() < 1970) {
+        throw new RangeError(`an expiry must fall between 1970 and ${LAST_YEAR}`);
+    }
+    const iso = minute.toISOString(); // YYYY-MM-DDTHH:MM:00.000Z
+    return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
+}
+/**
+ * The expiry a name carries (ms since the epoch), or undefined when it does not end with the
+ * form, or the form names no real time (month 13, 25:00, February 30).
+ */
+function expiryOf(name) {
+    const match = SUFFIX.exec(name);
+    if (!match)
+        return undefined;
+    const [year, month, day, hour, minute] = match.slice(2).map(Number);
+    const at = Date.UTC(year, month - 1, day, hour, minute);
+    // Date.UTC rolls over (month 13 is January); a real time writes back as it was read.
+    if (Number.isNaN(at) || year < 1970 || expirySuffix(at) !== name.slice(-EXPIRY_SUFFIX_LENGTH))
+        return undefined;
+    return at;
+}
+
+
+/***/ }),
+
+/***/ 4299:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gt: () => (/* binding */ lostKeyAmong),
+/* harmony export */   Nc: () => (/* binding */ sameKind),
+/* harmony export */   SC: () => (/* binding */ readLedger),
+/* harmony export */   Sh: () => (/* binding */ describeIds),
+/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS),
+/* harmony export */   tA: () => (/* binding */ KeyLedger),
+/* harmony export */   vU: () => (/* binding */ describeStrangers)
+/* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+
+/**
+ * At most this many keys of one name are remembered (about 10 kB of state). A name with more is
+ * refused before any key is created: the post step could not tell a new key among them.
+ */
+const MAX_KNOWN_KEYS = 1000;
+/**
+ * The rule every clean-up follows. A stranger is a valid key of the ledger's name that the step
+ * neither found before the create nor was told of by an answer. One stranger that was never used
+ * is the step's own lost key: nobody else can have its value. More than one, or one in use, and
+ * none is the step's to revoke.
+ */
+function lostKeyAmong(strangers) {
+    return strangers.length === 1 && strangers[0].last_used_at === null ? strangers[0] : undefined;
+}
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10;
+/** "keys 1, 2 and 3 more": ids for a message. */
+function describeIds(ids) {
+    if (ids.length === 0)
+        return 'none';
+    const shown = ids.slice(0, MAX_NAMED_IDS);
+    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
+    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** "100, 101 (in use)": strangers for a message. */
+function describeStrangers(keys) {
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`);
+    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** Same name, same namespace (the list is of one), same project: a key of this ledger's kind. */
+function sameKind(key, name, projectId) {
+    return key.name === name && (key.project_id ?? undefined) === projectId;
+}
+/** The main step's side: the record, kept in step with the saved state. */
+class KeyLedger {
+    name;
+    target;
+    save;
+    known;
+    pending = new Set();
+    revoked = new Set();
+    /** An attempt's answer was lost and its key has not been found: it may still appear. */
+    unresolved = false;
+    constructor(save, name, target, before) {
+        this.save = save;
+        this.name = name;
+        this.target = target;
+        this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
+    }
+    /** Ids of the keys of that name present before the create. */
+    get before() {
+        return [...this.known];
+    }
+    /** A key of that name that this step neither found before nor made itself (as far as answers told). */
+    isStranger(key) {
+        return (sameKind(key, this.name, this.target.projectId) && !this.known.has(key.id) && !this.pending.has(key.id) && !this.revoked.has(key.id));
+    }
+    /** A new key arrived: until it is handed out, the post step revokes it. */
+    created(id) {
+        this.pending.add(id);
+        this.write();
+    }
+    /** The key is stored, or about to be in an output: the post step leaves it alone. */
+    handedOut(id) {
+        this.pending.delete(id);
+        this.known.add(id);
+        this.write();
+    }
+    /**
+     * The key was to be handed out, and was not after all (no secret target took it): until it is
+     * revoked, the post step revokes it again.
+     */
+    notHandedOut(id) {
+        this.known.delete(id);
+        this.pending.add(id);
+        this.write();
+    }
+    /** The key is revoked: nothing is left to do about it. */
+    gone(id) {
+        this.pending.delete(id);
+        this.revoked.add(id);
+        this.write();
+    }
+    /**
+     * The step is done with its keys. With nothing unresolved the post step has nothing to look
+     * for; otherwise it looks once more, for a key a lost attempt made late.
+     */
+    settle() {
+        if (this.unresolved || this.pending.size > 0)
+            this.write();
+        else
+            this.save('');
+    }
+    write() {
+        const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
+        if (this.target.namespace.kind === 'organization')
+            record.org = this.target.namespace.orgId;
+        // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
+        if (this.target.projectId !== undefined)
+            record.project = this.target.projectId;
+        this.save(JSON.stringify(record));
+    }
+}
+/** The record saved by the main step, or undefined when there is none (or it cannot be read). */
+function readLedger(text) {
+    if (!text)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const record = value;
+    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
+    const known = ids(record.known);
+    const pending = ids(record.pending);
+    if (typeof record.name !== 'string' || !known || !pending)
+        return undefined;
+    const read = { name: record.name, known, pending };
+    if (typeof record.org === 'string')
+        read.org = record.org;
+    if (typeof record.project === 'string')
+        read.project = record.project;
+    return read;
+}
+
+
+/***/ }),
+
+/***/ 3142:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IZ: () => (/* binding */ revokeKeyIds),
+/* harmony export */   Nz: () => (/* binding */ revokeInTurn),
+/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
+/* harmony export */   gA: () => (/* binding */ describeRevocationFailure),
+/* harmony export */   qM: () => (/* binding */ revocationRows)
+/* harmony export */ });
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+
+
+
+
+
+/**
+ * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
+ * The post step loads this module, not the commands': keep it small.
+ */
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
+ * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
+ * list showed, is not found because the id may be wrong.
+ */
+function alreadyRevoked(error) {
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404;
+}
+/**
+ * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
+ * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
+ * no other starts: the result tells, key by key, what was done.
+ */
+async function revokeInTurn(ctx, ids, namespace, options = {}) {
+    const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
+    if (ids.length > 0)
+        cancellation.hold();
+    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
+    for (const [i, id] of ids.entries()) {
+        let settled = () => undefined;
+        try {
+            cancellation.checkpoint(`revoke API key ${id}`);
+            settled = cancellation.inFlight(`the revocation of API key ${id}`);
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeKeyIn */ .FG)(ctx.client, namespace, id);
+            run.revoked.push(id);
+            if (options.revoked)
+                options.revoked(id);
+            else
+                ctx.log.info(`Revoked API key ${id}.`);
+        }
+        catch (error) {
+            if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
+                run.alreadyRevoked.push(id);
+                if (options.alreadyRevoked)
+                    options.alreadyRevoked(id);
+                else
+                    ctx.log.info(`API key ${id} was already revoked.`);
+                continue;
+            }
+            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
+        }
+        finally {
+            settled();
+        }
+    }
+    return run;
+}
+/** Whether a failed revocation may have revoked the key all the same. */
+function mayHaveTakenEffect(error) {
+    if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
+        return true;
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
+}
+/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+async function revokeKeyIds(ctx, ids, namespace, unlisted) {
+    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
+    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
+    if (!run.failed)
+        return done;
+    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .p)(run.failed.error) };
+}
+/** Why the run stopped, and what it had revoked. */
+function describeRevocationFailure(run) {
+    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
+    return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
+}
+/** What became of each key a run was to revoke, for a summary table. */
+function revocationRows(ids, run) {
+    return ids.map((id) => {
+        let outcome = 'not revoked';
+        if (run.revoked.includes(id))
+            outcome = 'revoked';
+        else if (run.alreadyRevoked.includes(id))
+            outcome = 'revoked by someone else meanwhile';
+        else if (run.failed?.id === id && run.failed.uncertain)
+            outcome = 'may or may not be revoked: check it with list-keys';
+        return [{ code: String(id) }, outcome];
+    });
+}
+
+
+/***/ }),
+
+/***/ 2811:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PT: () => (/* binding */ listKeysMerged),
+/* harmony export */   Z2: () => (/* binding */ readKeysAndOwnKey),
+/* harmony export */   aQ: () => (/* binding */ readTime),
+/* harmony export */   c$: () => (/* binding */ mayBeOwnKey),
+/* harmony export */   xk: () => (/* binding */ lastUseOf)
+/* harmony export */ });
+/* unused harmony exports USE_CLOCK_SKEW_MS, mergeById, findOwnKey */
+/* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3551);
+
+
+
+/**
+ * What a key list says about each key's use, read on the safe side: a time the action cannot
+ * read counts as a use now, a key listed twice is one key (its most recent use and creation),
+ * and the step's own key is told apart only by a use during the step. Every command that
+ * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
+ * the post step) lists the keys here.
+ */
+/**
+ * The step's key is the one whose last use is this step's own requests. The platform's clock and
+ * the runner's may differ a little, so a use from this long before the step's first request counts.
+ */
+const USE_CLOCK_SKEW_MS = 60_000;
+/** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
+ * would read "60" as 1960 and "1" as 2001.
+ */
+function readTime(text) {
+    return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
+}
+/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+function lastUseOf(key) {
+    return key.last_used_at === null ? null : readTime(key.last_used_at);
+}
+/**
+ * One record per key id, in the order first listed: a key listed twice keeps the most recent use
+ * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
+ * the name or the project read as in use, since the action cannot tell which copy is right.
+ */
+function mergeById(keys) {
+    const merged = new Map();
+    for (const key of keys) {
+        const seen = merged.get(key.id);
+        if (!seen) {
+            merged.set(key.id, key);
+            continue;
+        }
+        const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '');
+        const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at);
+        const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr;
+        merged.set(key.id, {
+            ...seen,
+            created_at: later(seen.created_at, key.created_at),
+            last_used_at: lastUse,
+            last_used_from_addr: fromAddr,
+        });
+    }
+    return [...merged.values()];
+}
+/** The keys of a namespace, one record per key (see mergeById). */
+async function listKeysMerged(client, namespace) {
+    return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
+}
+/**
+ * The opening of a command that revokes keys by the list: the step's first request is timed,
+ * the key's kind read, the keys listed, and the step's own key found among them.
+ */
+async function readKeysAndOwnKey(client, clock, namespace) {
+    const stepStarted = clock.now();
+    const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
+    const keys = await listKeysMerged(client, namespace);
+    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+}
+/** The later of two times as listed: null is never, unreadable text is now. */
+function later(a, b) {
+    if (a === null || b === null)
+        return a ?? b;
+    const [x, y] = [readTime(a), readTime(b)];
+    if (Number.isNaN(x))
+        return a;
+    if (Number.isNaN(y))
+        return b;
+    return y > x ? b : a;
+}
+/**
+ * The step's key lives among these keys when it is a personal key and they are personal keys,
+ * or when it is a key of the organization whose keys they are. A kind of key the action does not
+ * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ */
+function findOwnKey(keys, namespace, auth, since) {
+    if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
+        return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
+    }
+    if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
+        return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
+    }
+    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    const ids = keys.filter((k) => {
+        const used = lastUseOf(k);
+        return used !== null && !(used < since);
+    });
+    return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
+}
+/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+function mayBeOwnKey(key, own, stepStarted) {
+    switch (own.kind) {
+        case 'elsewhere':
+            return false;
+        case 'found':
+            return own.ids.includes(key.id);
+        case 'unknown':
+            // The step's key was made before the step began; an unreadable creation may be any time.
+            return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS);
+    }
+}
+
+
+/***/ }),
+
+/***/ 9986:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ isTerminal),
+/* harmony export */   aN: () => (/* binding */ consoleWord),
+/* harmony export */   cf: () => (/* binding */ durationOf),
+/* harmony export */   ih: () => (/* binding */ isKnownStatus),
+/* harmony export */   u9: () => (/* binding */ statusGroup),
+/* harmony export */   xQ: () => (/* binding */ OPERATION_STATUSES)
+/* harmony export */ });
+// A Map, not an object literal: a status such as "constructor" must not look known.
+const GROUPS = new Map([
+    ['scheduling', 'pending'],
+    ['running', 'pending'],
+    ['cancelling', 'pending'],
+    ['finished', 'success'],
+    ['skipped', 'success'],
+    ['failed', 'failure'],
+    ['error', 'failure'],
+    ['cancelled', 'failure'],
+]);
+/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+const OPERATION_STATUSES = [...GROUPS.keys()];
+// The console's Monitoring page says OK, Scheduling, In progress and Error; the other four in plain words.
+const CONSOLE_WORDS = new Map([
+    ['scheduling', 'Scheduling'],
+    ['running', 'In progress'],
+    ['cancelling', 'Cancelling'],
+    ['finished', 'OK'],
+    ['skipped', 'Skipped'],
+    ['failed', 'Error'],
+    ['error', 'Error'],
+    ['cancelled', 'Cancelled'],
+]);
+/** A status in the console's words; undefined for a status the action does not know. */
+function consoleWord(status) {
+    return CONSOLE_WORDS.get(status);
+}
+/** A status the action does not know is not success: it counts as pending. */
+function statusGroup(status) {
+    return GROUPS.get(status) ?? 'pending';
+}
+function isKnownStatus(status) {
+    return GROUPS.has(status);
+}
+function isTerminal(status) {
+    return statusGroup(status) !== 'pending';
+}
+/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+function durationOf(operation) {
+    if (typeof operation.total_duration_ms === 'number')
+        return operation.total_duration_ms;
+    const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
+    return Number.isNaN(ms) ? 0 : ms;
+}
+
+
+/***/ }),
+
+/***/ 2323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
+/* harmony export */   Zn: () => (/* binding */ watchCancellation),
+/* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
+/* harmony export */ });
+/* unused harmony export CANCEL_GRACE_MS */
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+
+
+/**
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
+ * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
+ * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
+ * exists that only this step knows of: from just before a create is sent until the key is handed
+ * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
+ * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
+ * or a rate limit ends at the signal (`stopped`).
+ */
+/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+const CANCEL_GRACE_MS = 9_000;
+/** The step stopped because the runner cancelled it; what was undone is in the message. */
+class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
+}
+const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
+/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+const NOT_CANCELLABLE = {
+    signal: undefined,
+    stopped: new AbortController().signal,
+    hold: () => undefined,
+    checkpoint: () => undefined,
+    undoDeadline: (usual) => usual,
+    inFlight: () => () => undefined,
+    afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+};
+function watchCancellation(options) {
+    const { log, clock } = options;
+    let signal;
+    let cancelledAt = Number.POSITIVE_INFINITY;
+    let holding = false;
+    let requestInFlight;
+    /** Timers that start with the first signal (afterSignal). */
+    const onFirstSignal = new Set();
+    const stop = new AbortController();
+    const onSignal = (name) => {
+        if (signal === undefined) {
+            signal = name;
+            cancelledAt = clock.now();
+            for (const start of onFirstSignal)
+                start();
+            onFirstSignal.clear();
+            log.warning(requestInFlight === undefined
+                ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
+                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, which may or may not take effect: ` +
+                    'the step starts nothing new, waits for its answer, and says which.');
+            stop.abort();
+        }
+        else {
+            log.warning(`${name}: the runner stops the step in a moment.`);
+        }
+    };
+    return {
+        get signal() {
+            return signal;
+        },
+        stopped: stop.signal,
+        hold() {
+            if (holding)
+                return;
+            holding = true;
+            const source = options.signals ?? process;
+            for (const name of RUNNER_SIGNALS)
+                source.on(name, () => onSignal(name));
+        },
+        checkpoint(work) {
+            if (signal !== undefined)
+                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
+        },
+        undoDeadline(usual) {
+            return Math.min(usual, cancelledAt + CANCEL_GRACE_MS);
+        },
+        inFlight(request) {
+            requestInFlight = request;
+            return () => {
+                if (requestInFlight === request)
+                    requestInFlight = undefined;
+            };
+        },
+        afterSignal(ms) {
+            const controller = new AbortController();
+            let timer;
+            const start = () => {
+                timer = clock.deadline(cancelledAt + ms - clock.now());
+                timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
+            };
+            if (signal === undefined)
+                onFirstSignal.add(start);
+            else
+                start();
+            return {
+                signal: controller.signal,
+                clear: () => {
+                    onFirstSignal.delete(start);
+                    timer?.clear();
+                },
+            };
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 1953:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ errorCodeOf),
+/* harmony export */   O: () => (/* binding */ requestFailureOutputs)
+/* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+
+/** What `error-code` may hold: a short token, never text a server could make look like anything else. */
+const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
+/**
+ * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can
+ * branch on the reason. `error-code` is the service's own `code`, never one the action made up,
+ * and only when it is a short token: any other text is in the log only, made safe there.
+ */
+function requestFailureOutputs(error) {
+    const outputs = {};
+    if (error.requestId !== undefined)
+        outputs['request-id'] = error.requestId;
+    if (error.status !== undefined)
+        outputs['http-status'] = String(error.status);
+    const code = errorCodeOf(error);
+    if (code !== undefined)
+        outputs['error-code'] = code;
+    return outputs;
+}
+/** The service's `code` as the `error-code` output and the summary show it: a short token that is none of the step's secrets. */
+function errorCodeOf(error) {
+    const { code } = error;
+    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code) === code ? code : undefined;
+}
+
+
+/***/ }),
+
+/***/ 7424:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JN: () => (/* binding */ boundOutputs),
+/* harmony export */   _G: () => (/* binding */ OUTPUT_LIMIT_BYTES),
+/* harmony export */   gd: () => (/* binding */ ListFileWriter),
+/* harmony export */   ki: () => (/* binding */ recordJson),
+/* harmony export */   ou: () => (/* binding */ writeListFile)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6466);
+/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(766);
+/**
+ * Outputs within the runner's limits. A step output passed on through `env:`
+ * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
+ * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
+ * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
+ * list output (`projects`, `project-ids`, `keys`) always has its whole list in a file of its own
+ * under RUNNER_TEMP, whose path is an output too, and the warning names that file; any other
+ * output over the limit goes into the `outputs-file`.
+ */
+
+
+
+
+
+
+
+/** The new key's output: its value is the one secret an output carries. */
+const KEY_OUTPUT = 'key';
+/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+const OUTPUT_LIMIT_BYTES = 64 * 1024;
+/** Whether an output value can be passed on through `env:` or `with:`. */
+function fitsOutput(value) {
+    return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
+}
+function listFilePath(dir, list) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, `neon-${list}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+}
+function listFileError(list, dir, error) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error)}`);
+}
+/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
+async function writeListFile(dir, list, json) {
+    const path = listFilePath(dir, list);
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(path, redactJson(json), { encoding: 'utf8', mode: 0o600 });
+    }
+    catch (error) {
+        throw listFileError(list, dir, error);
+    }
+    return path;
+}
+/**
+ * A record as JSON for an output or a list file, every secret in its text replaced. Redacting
+ * the text of whole JSON instead could run past a value's end: a credential's form (`Bearer …`)
+ * takes every printable character up to a space, quotes and brackets included.
+ */
+function recordJson(record) {
+    const json = JSON.stringify(record);
+    // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
+        return json;
+    return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value) : value));
+}
+/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
+function redactJson(text) {
+    // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
+    const redacted = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text);
+    if (redacted === text)
+        return text;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return redacted;
+    }
+    return recordJson(value);
+}
+/**
+ * A list file written while the list is read, in sections (one per project, in their order),
+ * so that the list is never held in memory, and its records keep their order however the
+ * sections' records come in: each section goes to a part file of its own as its records come,
+ * and finish() joins the parts into one JSON array.
+ */
+class ListFileWriter {
+    path;
+    dir;
+    list;
+    /** The part file of each section that has records, by section. */
+    parts = new Map();
+    constructor(dir, list) {
+        this.dir = dir;
+        this.list = list;
+        this.path = listFilePath(dir, list);
+    }
+    /** Appends records (each as recordJson gives it) to a section. */
+    async add(section, records) {
+        if (records.length === 0)
+            return;
+        const known = this.parts.get(section);
+        const part = known ?? `${this.path}.part-${section}`;
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.appendFile)(part, `${known === undefined ? '' : ','}${records.join(',')}`, { encoding: 'utf8', mode: 0o600 });
+        }
+        catch (error) {
+            throw listFileError(this.list, this.dir, error);
+        }
+        this.parts.set(section, part);
+    }
+    /** Joins the sections in order into the list file; returns its path. */
+    async finish() {
+        const out = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createWriteStream)(this.path, { encoding: 'utf8', mode: 0o600 });
+        try {
+            const sections = [...this.parts.entries()].sort(([a], [b]) => a - b);
+            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_3__.pipeline)(async function* () {
+                yield '[';
+                let first = true;
+                for (const [, part] of sections) {
+                    if (!first)
+                        yield ',';
+                    first = false;
+                    for await (const chunk of (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream)(part))
+                        yield chunk;
+                }
+                yield ']';
+            }, out);
+        }
+        catch (error) {
+            throw listFileError(this.list, this.dir, error);
+        }
+        finally {
+            await this.discardParts();
+        }
+        return this.path;
+    }
+    /** Removes what was written: the listing did not finish. */
+    async discard() {
+        await this.discardParts();
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(this.path, { force: true });
+    }
+    async discardParts() {
+        await Promise.all([...this.parts.values()].map((part) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(part, { force: true })));
+        this.parts.clear();
+    }
+}
+const WHOLE_LIST_FILES = {
+    projects: 'projects-file',
+    'project-ids': 'projects-file',
+    keys: 'keys-file',
+    operations: 'operations-file',
+};
+/**
+ * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
+ * is not set, and a warning names it and where its value is: a list output, in the file of the
+ * whole list it already has; any other, under its name in one JSON object in a file under `dir`
+ * (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON and any other as a
+ * string. (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ */
+async function boundOutputs(outputs, dir, oversized = {}) {
+    const set = {};
+    const spilled = {};
+    const over = [];
+    /** The list outputs over the limit, by the output naming their whole-list file. */
+    const inListFile = new Map();
+    const notHeld = (name, bytes) => {
+        const listFile = WHOLE_LIST_FILES[name];
+        const key = listFile !== undefined && outputs[listFile] !== undefined ? listFile : '';
+        inListFile.set(key, [...(inListFile.get(key) ?? []), describeBytes(name, bytes)]);
+    };
+    for (const [name, given] of Object.entries(outputs)) {
+        // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
+        const value = name === KEY_OUTPUT ? given : redactJson(given);
+        const listFile = WHOLE_LIST_FILES[name];
+        if (fitsOutput(value))
+            set[name] = value;
+        else if (listFile !== undefined && outputs[listFile] !== undefined)
+            notHeld(name, Buffer.byteLength(value, 'utf8'));
+        else {
+            spilled[name] = asJson(value);
+            over.push(describeSize(name, value));
+        }
+    }
+    // Outputs the command did not hold, knowing them over the limit: only their size is known.
+    for (const [name, bytes] of Object.entries(oversized))
+        notHeld(name, bytes);
+    const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
+    const warnings = [];
+    for (const [listFile, names] of inListFile) {
+        const where = listFile
+            ? ` Every record is in the file named by the \`${listFile}\` output: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(outputs[listFile] ?? '', 1000)}`
+            : '';
+        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`);
+    }
+    if (over.length > 0) {
+        let where;
+        try {
+            const path = await writeListFile(dir, 'outputs', JSON.stringify(spilled));
+            set['outputs-file'] = path;
+            where =
+                over.length === 1
+                    ? `Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`
+                    : `Their values are in the JSON file named by the \`outputs-file\` output, each under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`;
+        }
+        catch (error) {
+            where = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error);
+        }
+        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
+    }
+    return { outputs: set, warnings };
+}
+function describeSize(name, value) {
+    return describeBytes(name, Buffer.byteLength(value, 'utf8'));
+}
+function describeBytes(name, bytes) {
+    return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
+}
+function asJson(value) {
+    try {
+        return JSON.parse(value);
+    }
+    catch {
+        return value;
+    }
+}
+
+
+/***/ }),
+
+/***/ 1070:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FY: () => (/* binding */ paragraph),
+/* harmony export */   R_: () => (/* binding */ heading),
+/* harmony export */   Yq: () => (/* binding */ formatDate),
+/* harmony export */   c_: () => (/* binding */ tableOf),
+/* harmony export */   tp: () => (/* binding */ table)
+/* harmony export */ });
+/* unused harmony exports MAX_ROWS, TABLE_BUDGET */
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/**
+ * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
+ * block: after it, text renders as Markdown (headings, links, images). So every piece of text
+ * is escaped and kept on one line (control characters shown as escapes), and bounded; names
+ * come from the platform. Key values never reach this module.
+ */
+
+/** Longest table cell, in characters. */
+const MAX_CELL_LENGTH = 200;
+/** Longest heading or paragraph, in characters. */
+const MAX_TEXT_LENGTH = 4000;
+/** Rows a table shows at most. */
+const MAX_ROWS = 200;
+/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+const TABLE_BUDGET = 512 * 1024;
+function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+/** Text for HTML: on one line, bounded, escaped. */
+function htmlText(text, max) {
+    return escapeHtml((0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(text, max));
+}
+function heading(text, level = 3) {
+    return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
+}
+/**
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
+ * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
+ * monospace here, as the log shows them.
+ */
+function paragraph(...parts) {
+    const html = parts
+        .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
+        .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+        .join('');
+    return `<p>${html}</p>\n`;
+}
+/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+function withCode(text) {
+    const parts = text.split('`');
+    if (parts.length % 2 === 0)
+        return [text];
+    return parts.flatMap((part, i) => (i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]));
+}
+/** A table of rows already made; see tableOf. */
+function table(headers, rows, maxRows = MAX_ROWS) {
+    return tableOf(headers, rows, (row) => row, { maxRows });
+}
+/**
+ * A table of `records`, each made into a row by `toRow` only when it is shown: at most
+ * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
+ * and where they all are (`rest`). `total`: how many records the table stands for, when
+ * `records` are only the first of them.
+ */
+function tableOf(headers, records, toRow, options = {}) {
+    const maxRows = options.maxRows ?? MAX_ROWS;
+    const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`];
+    let size = 0;
+    let shown = 0;
+    for (const record of records) {
+        if (shown >= maxRows || size >= TABLE_BUDGET)
+            break;
+        const line = `<tr>${toRow(record)
+            .map((cell) => `<td>${renderCell(cell)}</td>`)
+            .join('')}</tr>`;
+        lines.push(line);
+        size += line.length;
+        shown++;
+    }
+    const left = Math.max(records.length, options.total ?? 0) - shown;
+    const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : '';
+    return `<table>\n${lines.join('\n')}\n</table>\n${more}`;
+}
+function renderCell(cell) {
+    if (cell === null || cell === undefined || cell === '')
+        return '—';
+    if (typeof cell === 'object')
+        return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`;
+    return htmlText(String(cell), MAX_CELL_LENGTH);
+}
+/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one. */
+function formatDate(iso) {
+    if (!iso)
+        return '';
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms))
+        return iso;
+    return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+
+/***/ }),
+
+/***/ 4916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  commandFailureNote: () => (/* binding */ commandFailureNote),
+  coreLogger: () => (/* binding */ coreLogger),
+  fail: () => (/* binding */ fail),
+  failStep: () => (/* binding */ failStep),
+  failureSummary: () => (/* binding */ failureSummary),
+  maskSecret: () => (/* binding */ maskSecret),
+  openClient: () => (/* binding */ openClient),
+  readStepSettings: () => (/* binding */ readStepSettings),
+  writeSummary: () => (/* binding */ writeSummary)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 14 modules
+var core = __webpack_require__(6421);
+// EXTERNAL MODULE: ./src/api/client.ts
+var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var proxy = __webpack_require__(7856);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(1517);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:module"
+var external_node_module_ = __webpack_require__(8995);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __webpack_require__(3136);
+;// CONCATENATED MODULE: ./src/base/source-location.ts
+/**
+ * Where in src/ an unexpected error comes from, for the one line a step fails with. Run from
+ * src/ (tests, local runners), a stack frame names its .ts file itself. Run from dist/, every
+ * file has a source map beside it (scripts/bundle.ts) that maps each of its lines to a line of
+ * src/ or of a bundled package (`…/node_modules/…`), which is never the action's own code. The
+ * map is read here, after the failure, so start-up never pays for it.
+ */
+
+
+
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
+/** A path or map source inside src/ (the last `src/` of the path: the checkout may sit under another). */
+const OWN = /^(?:.*\/)?src\/(.+)$/;
+const maps = new Map();
+/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+function sourceLocationOf(error) {
+    if (!(error instanceof Error) || typeof error.stack !== 'string')
+        return undefined;
+    for (const line of error.stack.split('\n').slice(1)) {
+        const location = frameLocation(line);
+        if (location)
+            return location;
+    }
+    return undefined;
+}
+/** The src/ location of one stack line, if it is the action's own code. */
+function frameLocation(stackLine) {
+    const frame = FRAME.exec(stackLine.trim());
+    if (!frame)
+        return undefined;
+    const [, where, line, column] = frame;
+    let path;
+    try {
+        path = where.startsWith('file:') ? (0,external_node_url_.fileURLToPath)(where) : where;
+    }
+    catch {
+        return undefined;
+    }
+    // Windows paths too: C:\a\src\main.ts reads as C:/a/src/main.ts.
+    const file = path.replace(/\\/g, '/');
+    if (file.includes('/node_modules/'))
+        return undefined;
+    const own = OWN.exec(file);
+    if (own && /\.[cm]?ts$/.test(file))
+        return `src/${own[1]}:${line}:${column}`;
+    if (!file.endsWith('.js'))
+        return undefined;
+    const entry = mapOf(path)?.findEntry(Number(line) - 1, Number(column) - 1);
+    if (!entry || !('originalSource' in entry))
+        return undefined;
+    // A package's own src/ folder is not the action's.
+    if (/(^|\/)node_modules\//.test(entry.originalSource))
+        return undefined;
+    const source = OWN.exec(entry.originalSource);
+    return source ? `src/${source[1]}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : undefined;
+}
+function mapOf(file) {
+    if (!maps.has(file)) {
+        let map;
+        try {
+            map = new external_node_module_.SourceMap(JSON.parse((0,external_node_fs_.readFileSync)(`${file}.map`, 'utf8')));
+        }
+        catch {
+            map = undefined;
+        }
+        maps.set(file, map);
+    }
+    return maps.get(file);
+}
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/runner/summary.ts
+var summary = __webpack_require__(1070);
+// EXTERNAL MODULE: ./src/runner/context.ts
+var context = __webpack_require__(1953);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 18 modules
+var registry = __webpack_require__(5388);
+// EXTERNAL MODULE: ./src/inputs/urls.ts
+var urls = __webpack_require__(9695);
+// EXTERNAL MODULE: ./src/inputs/operations.ts
+var operations = __webpack_require__(2151);
+// EXTERNAL MODULE: ./src/inputs/keys.ts
+var keys = __webpack_require__(5845);
+;// CONCATENATED MODULE: ./src/inputs/common.ts
+/** The inputs every command reads: the command, the API key, where the platform is, the step's timeout. */
+
+
+
+const DEFAULT_TIMEOUT_SECONDS = 600;
+/** Five days: the longest a job may run on a self-hosted runner. */
+const MAX_TIMEOUT_SECONDS = 432_000;
+/** The inputs every command reads. */
+const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
+/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+const INPUT_DEFAULTS = {
+    'api-host': urls/* DEFAULT_API_HOST */.m4,
+    'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),
+    timeout: String(DEFAULT_TIMEOUT_SECONDS),
+    'revoke-after-job': 'false',
+    'dry-run': 'true',
+    'max-revoke': String(keys/* DEFAULT_MAX_REVOKE */.SF),
+    'keep-previous': String(keys/* DEFAULT_KEEP_PREVIOUS */.u$),
+    'max-operations': String(operations/* DEFAULT_MAX_OPERATIONS */.y1),
+};
+
+// EXTERNAL MODULE: ./src/inputs/values.ts
+var values = __webpack_require__(8463);
+;// CONCATENATED MODULE: ./src/settings.ts
+
+
+
+
+
+
+/**
+ * @param mask called with every secret input (the API key, the GitHub token) before any other
+ *             input is read, so nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL), checked here too: a
+ *             rotation that cannot store its key must fail before it creates one.
+ * @param warn hears of inputs the command does not read.
+ */
+function readSettings(read, mask, runner = {}, warn = () => undefined) {
+    const apiKey = read('api-key').trim();
+    if (apiKey)
+        mask(apiKey);
+    const githubToken = read('github-token').trim();
+    if (githubToken)
+        mask(githubToken);
+    const command = readCommand(read);
+    if (!apiKey)
+        throw new errors/* InputError */.dz('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.');
+    if (!(0,base_text/* isPrintableToken */.NC)(apiKey)) {
+        throw new errors/* InputError */.dz('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.');
+    }
+    const common = {
+        apiKey,
+        apiHost: (0,urls/* readApiHost */.bB)(read('api-host')),
+        timeoutMs: (0,values/* readSeconds */.UW)(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
+    };
+    const own = registry/* COMMANDS */.L[command].settings(read, runner);
+    checkUnreadInputs(read, command, warn);
+    return { ...common, command, ...own };
+}
+/** Every input a command reads, the common ones included. */
+function inputsRead(command) {
+    return [...COMMON_INPUTS, ...registry/* COMMANDS */.L[command].inputs];
+}
+/**
+ * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
+ * warning each. Only after the command's own inputs were read, so their errors come first.
+ */
+function checkUnreadInputs(read, command, warn) {
+    const reads = new Set(inputsRead(command));
+    const refusals = registry/* COMMANDS */.L[command].refused ?? {};
+    const ignored = [];
+    for (const input of new Set(registry/* COMMAND_NAMES */.n.flatMap(inputsRead))) {
+        if (reads.has(input))
+            continue;
+        const value = read(input).trim();
+        if (!value || value === INPUT_DEFAULTS[input])
+            continue;
+        const refused = refusals[input];
+        // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+        if (refused)
+            throw new errors/* InputError */.dz(`Input \`${input}\` was given to ${command}, which does not take it: ${(0,base_text/* untrusted */.bp)(refused, Infinity)}`);
+        ignored.push(input);
+    }
+    for (const input of ignored)
+        warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`);
+}
+function readCommand(read) {
+    const value = read('command').trim();
+    if (!value)
+        throw new errors/* InputError */.dz(`Input \`command\` is required: one of ${registry/* COMMAND_NAMES */.n.join(', ')}.`);
+    if (!Object.hasOwn(registry/* COMMANDS */.L, value)) {
+        throw new errors/* InputError */.dz(`Input \`command\` is ${(0,base_text/* quoted */.TL)(value)}: it must be one of ${registry/* COMMAND_NAMES */.n.join(', ')}.`);
+    }
+    return value;
+}
+
+// EXTERNAL MODULE: ./src/base/version.ts
+var version = __webpack_require__(2301);
+;// CONCATENATED MODULE: ./src/step.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
+const STACK_LINES = 40;
+/** What main and post share: the runner's log, the settings, the client, the one way to fail. */
+const coreLogger = {
+    info: (message) => core/* info */.pq(message),
+    warning: (message) => core/* warning */.$e(message),
+    debug: (message) => core/* debug */.Yz(message),
+};
+/**
+ * Every input, read and checked; the API key and GitHub token are masked first. `warn` hears of
+ * inputs the command does not read (the main step says so; the post step, with the same inputs, need not again).
+ */
+function readStepSettings(warn) {
+    // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
+    // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
+    for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
+        if (secret.length >= MIN_MASKED_LENGTH)
+            maskSecret(secret);
+    return readSettings((name) => core/* getInput */.V4(name), maskSecret, { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL }, warn);
+}
+/**
+ * Masks a secret in the runner's log, and has the action replace it (and any piece of it) by `***`
+ * in every text from outside it shows or outputs: the runner masks only whole values.
+ */
+function maskSecret(secret) {
+    core/* setSecret */.Pq(secret);
+    (0,base_text/* registerSecret */.cl)(secret);
+}
+/** A proxy credential shorter than this is not masked (see readStepSettings). */
+const MIN_MASKED_LENGTH = 4;
+/**
+ * The platform client of one step, on the step's connection pool (through the proxies the
+ * environment names, which the log names by host and port once): its deadline is the step's
+ * `timeout` from now. `cancelled`: the runner's cancel (the main step's), at which a wait to send
+ * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ */
+function openClient(settings, clock, cancelled) {
+    const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
+    if (proxies)
+        core/* info */.pq(proxies);
+    return new client/* PlatformClient */.Ht({
+        baseUrl: settings.apiHost,
+        apiKey: settings.apiKey,
+        userAgent: version/* USER_AGENT */._,
+        clock,
+        logger: coreLogger,
+        deadline: clock.now() + settings.timeoutMs,
+        connections: new transport/* Connections */.UQ(process.env),
+        ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
+    });
+}
+async function writeSummary(html) {
+    if (!html || !process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await core/* summary */.z.addRaw(html).write();
+    }
+    catch (error) {
+        core/* summary */.z.emptyBuffer();
+        core/* warning */.$e(`Could not write the job summary: ${(0,errors/* messageOf */.bD)(error)}`);
+    }
+}
+/**
+ * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
+ * unexpected error names where in src/ it happened, never a line of the bundle.
+ */
+function fail(error) {
+    if (!(error instanceof errors/* OwnError */.Nj) && error instanceof Error && error.stack && core/* isDebug */._o()) {
+        for (const line of error.stack.split('\n').slice(0, STACK_LINES)) {
+            const at = frameLocation(line);
+            core/* debug */.Yz((0,base_text/* untrusted */.bp)(at ? `${line} [${at}]` : line, 500));
+        }
+    }
+    core/* setFailed */.C1(describeFailure(error));
+}
+/** The line a failed step ends with. */
+function describeFailure(error) {
+    if (error instanceof errors/* OwnError */.Nj)
+        return error.message;
+    // The location comes from the stack, which a library may have written.
+    const at = sourceLocationOf(error);
+    return `Unexpected error${at ? ` at ${(0,base_text/* untrusted */.bp)(at)}` : ''}: ${(0,errors/* messageOf */.bD)(error)}. Re-run with debug logging on for details.`;
+}
+/**
+ * Fails the step: a short job summary of what failed (`what`: the command, or the step), the
+ * request it failed on, and what to do next; then the one ::error:: line.
+ */
+async function failStep(what, error) {
+    await writeSummary(failureSummary(what, error));
+    fail(error);
+}
+/** The summary of a step that failed by an error: a heading, then the failure's note. */
+function failureSummary(what, error) {
+    return (0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error)));
+}
+/**
+ * What a command's own summary gets when the command reports a failure: the failure (a command's
+ * summary never says it itself), the request it failed on, and what to do next.
+ */
+function commandFailureNote(failure, request, next) {
+    return failureNote(failure, request, next ?? nextStep(undefined, request));
+}
+function failureNote(failure, request, next) {
+    const answer = (failed) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status));
+    return ((0,summary/* paragraph */.FY)(failure) +
+        (request
+            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
+            : '') +
+        (0,summary/* paragraph */.FY)(next));
+}
+/** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
+function nextStep(error, request) {
+    if (error instanceof errors/* RunnerVariableError */.tB) {
+        return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.';
+    }
+    if (error instanceof errors/* InputError */.dz)
+        return 'Correct that input and run the job again: the step sent no request.';
+    if (error instanceof proxy/* ProxySettingError */.Tl) {
+        return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.';
+    }
+    if (error !== undefined && !(error instanceof errors/* OwnError */.Nj)) {
+        return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.';
+    }
+    if (!request)
+        return 'Fix what the failure above names, then run the job again.';
+    if (request.kind === 'proxy' || request.kind === 'proxy-refused') {
+        return 'The proxy failed, not the platform: check what the failure above names (the proxy variable, its credentials, NO_PROXY), then run the job again.';
+    }
+    if (request.kind === 'certificate') {
+        return "Have Node trust the server's certificate as the failure above says (NODE_EXTRA_CA_CERTS), then run the job again.";
+    }
+    if (request.kind === 'deadline')
+        return 'Raise the `timeout` input, or run the job again when the platform answers sooner.';
+    if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
+        return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
+    }
+    return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.';
+}
+
+
+/***/ })
+
+};
+
 //# sourceMappingURL=916.index.js.map

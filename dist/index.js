@@ -1,2 +1,632 @@
-import{createRequire as e}from"module";var r={9407:(e,r,t)=>{t.a(e,async(e,r)=>{try{var o=t(6003);const e=(0,o.fP)(o.GW)==="true";try{if(!e)await(await Promise.all([t.e(523),t.e(916),t.e(730)]).then(t.bind(t,1730))).run();else if((0,o.OR)())await(await Promise.all([t.e(523),t.e(214),t.e(560),t.e(916),t.e(661)]).then(t.bind(t,6661))).run()}catch(r){await(await Promise.all([t.e(523),t.e(916)]).then(t.bind(t,4916))).failStep(e?"The post step":"The step",r)}r()}catch(e){r(e)}},1)},6003:(e,r,t)=>{t.d(r,{GW:()=>o,Gi:()=>p,OR:()=>postStepHasWork,OW:()=>a,b_:()=>_,fP:()=>savedState});const o="isPost";const a="job-scoped-key-id";const _="job-scoped-key-org-id";const p="unsettled-keys";function savedState(e,r=process.env){return r[`STATE_${e}`]??""}function postStepHasWork(e=savedState){return e(a)!==""||e(p)!==""}},6982:r=>{r.exports=e(import.meta.url)("crypto")},9896:r=>{r.exports=e(import.meta.url)("fs")},4589:r=>{r.exports=e(import.meta.url)("node:assert")},6698:r=>{r.exports=e(import.meta.url)("node:async_hooks")},4573:r=>{r.exports=e(import.meta.url)("node:buffer")},7540:r=>{r.exports=e(import.meta.url)("node:console")},7598:r=>{r.exports=e(import.meta.url)("node:crypto")},3053:r=>{r.exports=e(import.meta.url)("node:diagnostics_channel")},610:r=>{r.exports=e(import.meta.url)("node:dns")},8474:r=>{r.exports=e(import.meta.url)("node:events")},3024:r=>{r.exports=e(import.meta.url)("node:fs")},1455:r=>{r.exports=e(import.meta.url)("node:fs/promises")},7067:r=>{r.exports=e(import.meta.url)("node:http")},2467:r=>{r.exports=e(import.meta.url)("node:http2")},8995:r=>{r.exports=e(import.meta.url)("node:module")},7030:r=>{r.exports=e(import.meta.url)("node:net")},8161:r=>{r.exports=e(import.meta.url)("node:os")},6760:r=>{r.exports=e(import.meta.url)("node:path")},643:r=>{r.exports=e(import.meta.url)("node:perf_hooks")},1792:r=>{r.exports=e(import.meta.url)("node:querystring")},99:r=>{r.exports=e(import.meta.url)("node:sqlite")},7075:r=>{r.exports=e(import.meta.url)("node:stream")},6466:r=>{r.exports=e(import.meta.url)("node:stream/promises")},7830:r=>{r.exports=e(import.meta.url)("node:stream/web")},7997:r=>{r.exports=e(import.meta.url)("node:timers")},1692:r=>{r.exports=e(import.meta.url)("node:tls")},3136:r=>{r.exports=e(import.meta.url)("node:url")},7975:r=>{r.exports=e(import.meta.url)("node:util")},3429:r=>{r.exports=e(import.meta.url)("node:util/types")},5919:r=>{r.exports=e(import.meta.url)("node:worker_threads")},8522:r=>{r.exports=e(import.meta.url)("node:zlib")},857:r=>{r.exports=e(import.meta.url)("os")},6928:r=>{r.exports=e(import.meta.url)("path")}};var t={};function __nccwpck_require__(e){var o=t[e];if(o!==undefined){return o.exports}var a=t[e]={id:e,loaded:false,exports:{}};var _=true;try{r[e](a,a.exports,__nccwpck_require__);_=false}finally{if(_)delete t[e]}a.loaded=true;return a.exports}__nccwpck_require__.m=r;if(typeof __nccwpck_require__!=="undefined")__nccwpck_require__.ab=decodeURIComponent(new URL(".",import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/)?1:0,-1)+"/";(()=>{var e=typeof Symbol==="function"?Symbol("webpack queues"):"__webpack_queues__";var r=typeof Symbol==="function"?Symbol("webpack exports"):"__webpack_exports__";var t=typeof Symbol==="function"?Symbol("webpack error"):"__webpack_error__";var resolveQueue=e=>{if(e&&e.d<1){e.d=1;e.forEach(e=>e.r--);e.forEach(e=>e.r--?e.r++:e())}};var wrapDeps=o=>o.map(o=>{if(o!==null&&typeof o==="object"){if(o[e])return o;if(o.then){var a=[];a.d=0;o.then(e=>{_[r]=e;resolveQueue(a)},e=>{_[t]=e;resolveQueue(a)});var _={};_[e]=e=>e(a);return _}}var p={};p[e]=e=>{};p[r]=o;return p});__nccwpck_require__.a=(o,a,_)=>{var p;_&&((p=[]).d=-1);var i=new Set;var u=o.exports;var s;var n;var m;var l=new Promise((e,r)=>{m=r;n=e});l[r]=u;l[e]=e=>(p&&e(p),i.forEach(e),l["catch"](e=>{}));o.exports=l;a(o=>{s=wrapDeps(o);var a;var getResult=()=>s.map(e=>{if(e[t])throw e[t];return e[r]});var _=new Promise(r=>{a=()=>r(getResult);a.r=0;var fnQueue=e=>e!==p&&!i.has(e)&&(i.add(e),e&&!e.d&&(a.r++,e.push(a)));s.map(r=>r[e](fnQueue))});return a.r?_:getResult()},e=>(e?m(l[t]=e):n(u),resolveQueue(p)));p&&p.d<0&&(p.d=0)}})();(()=>{__nccwpck_require__.n=e=>{var r=e&&e.__esModule?()=>e["default"]:()=>e;__nccwpck_require__.d(r,{a:r});return r}})();(()=>{__nccwpck_require__.d=(e,r)=>{for(var t in r){if(__nccwpck_require__.o(r,t)&&!__nccwpck_require__.o(e,t)){Object.defineProperty(e,t,{enumerable:true,get:r[t]})}}}})();(()=>{__nccwpck_require__.f={};__nccwpck_require__.e=e=>Promise.all(Object.keys(__nccwpck_require__.f).reduce((r,t)=>{__nccwpck_require__.f[t](e,r);return r},[]))})();(()=>{__nccwpck_require__.u=e=>""+e+".index.js"})();(()=>{__nccwpck_require__.o=(e,r)=>Object.prototype.hasOwnProperty.call(e,r)})();(()=>{__nccwpck_require__.r=e=>{if(typeof Symbol!=="undefined"&&Symbol.toStringTag){Object.defineProperty(e,Symbol.toStringTag,{value:"Module"})}Object.defineProperty(e,"__esModule",{value:true})}})();(()=>{__nccwpck_require__.nmd=e=>{e.paths=[];if(!e.children)e.children=[];return e}})();(()=>{var e={792:0};var installChunk=r=>{var{ids:t,modules:o,runtime:a}=r;var _,p,i=0;for(_ in o){if(__nccwpck_require__.o(o,_)){__nccwpck_require__.m[_]=o[_]}}if(a)a(__nccwpck_require__);for(;i<t.length;i++){p=t[i];if(__nccwpck_require__.o(e,p)&&e[p]){e[p][0]()}e[t[i]]=0}};__nccwpck_require__.f.j=(r,t)=>{var o=__nccwpck_require__.o(e,r)?e[r]:undefined;if(o!==0){if(o){t.push(o[1])}else{if(true){var a=import("./"+__nccwpck_require__.u(r)).then(installChunk,t=>{if(e[r]!==0)e[r]=undefined;throw t});var a=Promise.race([a,new Promise(t=>o=e[r]=[t])]);t.push(o[1]=a)}}}}})();var o=__nccwpck_require__(9407);o=await o;
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6003);
+
+/**
+ * The entry of both steps: the main step saves a state that tells the post step apart. The
+ * post step runs after every use of the action, mostly with nothing to do: it decides that from
+ * the runner's STATE_* variables alone, and only then loads its code. Everything beyond this
+ * file is in chunks of the bundle that only these imports load: the action's code with every
+ * command, the packages (the toolkit, undici), and each step's module. Each step's module
+ * (main.ts, post.ts) exports `run()`, as local runners of actions expect.
+ */
+const post = (0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .savedState */ .fP)(_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .IS_POST */ .GW) === 'true';
+try {
+    if (!post)
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(730)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1730))).run();
+    else if ((0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661))).run();
+}
+catch (error) {
+    // Each step catches what it expects. The rest (a runner file that cannot be written, a part of
+    // the bundle that does not load) ends the step the same way: one line, where in src/, a summary.
+    await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4916))).failStep(post ? 'The post step' : 'The step', error);
+}
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 6003:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GW: () => (/* binding */ IS_POST),
+/* harmony export */   Gi: () => (/* binding */ UNSETTLED_KEYS),
+/* harmony export */   OR: () => (/* binding */ postStepHasWork),
+/* harmony export */   OW: () => (/* binding */ JOB_KEY_ID),
+/* harmony export */   b_: () => (/* binding */ JOB_KEY_ORG_ID),
+/* harmony export */   fP: () => (/* binding */ savedState)
+/* harmony export */ });
+/**
+ * Everything the main step hands to the post step, in one place. The runner gives saved state
+ * back to the post step as `STATE_<name>`. A key value is never saved here.
+ */
+/** Set by every main step, so the one bundle knows it runs as the post step. */
+const IS_POST = 'isPost';
+/** The id of a job-scoped key that create-key made with `revoke-after-job: true`. */
+const JOB_KEY_ID = 'job-scoped-key-id';
+/** The organization of that key, when it is an organization or project-scoped key: the post step revokes it there. */
+const JOB_KEY_ORG_ID = 'job-scoped-key-org-id';
+/**
+ * Saved by create-key and rotate-key before a create is sent, cleared ('') once the step is done
+ * with its keys: what the post step needs to find a key the main step left valid (keys/ledger.ts).
+ */
+const UNSETTLED_KEYS = 'unsettled-keys';
+/**
+ * Saved state of the main step, read from the runner's `STATE_<name>` variables without the
+ * toolkit: how the entry tells the post step apart, and whether it has work, at no start-up cost.
+ */
+function savedState(name, env = process.env) {
+    return env[`STATE_${name}`] ?? '';
+}
+/** Whether the post step has anything to do, from the saved state alone. */
+function postStepHasWork(read = savedState) {
+    return read(JOB_KEY_ID) !== '' || read(UNSETTLED_KEYS) !== '';
+}
+
+
+/***/ }),
+
+/***/ 2613:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
+
+/***/ }),
+
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+
+/***/ }),
+
+/***/ 8611:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
+
+/***/ }),
+
+/***/ 5692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 8995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 99:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 3557:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		id: moduleId,
+/******/ 		loaded: false,
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Flag the module as loaded
+/******/ 	module.loaded = true;
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/async module */
+/******/ (() => {
+/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
+/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
+/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
+/******/ 	var resolveQueue = (queue) => {
+/******/ 		if(queue && queue.d < 1) {
+/******/ 			queue.d = 1;
+/******/ 			queue.forEach((fn) => (fn.r--));
+/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
+/******/ 		}
+/******/ 	}
+/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
+/******/ 		if(dep !== null && typeof dep === "object") {
+/******/ 			if(dep[webpackQueues]) return dep;
+/******/ 			if(dep.then) {
+/******/ 				var queue = [];
+/******/ 				queue.d = 0;
+/******/ 				dep.then((r) => {
+/******/ 					obj[webpackExports] = r;
+/******/ 					resolveQueue(queue);
+/******/ 				}, (e) => {
+/******/ 					obj[webpackError] = e;
+/******/ 					resolveQueue(queue);
+/******/ 				});
+/******/ 				var obj = {};
+/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
+/******/ 				return obj;
+/******/ 			}
+/******/ 		}
+/******/ 		var ret = {};
+/******/ 		ret[webpackQueues] = x => {};
+/******/ 		ret[webpackExports] = dep;
+/******/ 		return ret;
+/******/ 	}));
+/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
+/******/ 		var queue;
+/******/ 		hasAwait && ((queue = []).d = -1);
+/******/ 		var depQueues = new Set();
+/******/ 		var exports = module.exports;
+/******/ 		var currentDeps;
+/******/ 		var outerResolve;
+/******/ 		var reject;
+/******/ 		var promise = new Promise((resolve, rej) => {
+/******/ 			reject = rej;
+/******/ 			outerResolve = resolve;
+/******/ 		});
+/******/ 		promise[webpackExports] = exports;
+/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
+/******/ 		module.exports = promise;
+/******/ 		body((deps) => {
+/******/ 			currentDeps = wrapDeps(deps);
+/******/ 			var fn;
+/******/ 			var getResult = () => (currentDeps.map((d) => {
+/******/ 				if(d[webpackError]) throw d[webpackError];
+/******/ 				return d[webpackExports];
+/******/ 			}))
+/******/ 			var promise = new Promise((resolve) => {
+/******/ 				fn = () => (resolve(getResult));
+/******/ 				fn.r = 0;
+/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
+/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
+/******/ 			});
+/******/ 			return fn.r ? promise : getResult();
+/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
+/******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/node module decorator */
+/******/ (() => {
+/******/ 	__nccwpck_require__.nmd = (module) => {
+/******/ 		module.paths = [];
+/******/ 		if (!module.children) module.children = [];
+/******/ 		return module;
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
+/******/ })();
+/******/ 
+/************************************************************************/
+/******/ 
+/******/ // startup
+/******/ // Load entry module and return exports
+/******/ // This entry module used 'module' so it can't be inlined
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ __webpack_exports__ = await __webpack_exports__;
+/******/ 
+
 //# sourceMappingURL=index.js.map

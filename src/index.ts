@@ -3,9 +3,10 @@ import { IS_POST, postStepHasWork, savedState } from './runner/state.ts'
 /**
  * The entry of both steps: the main step saves a state that tells the post step apart. The
  * post step runs after every use of the action, mostly with nothing to do: it decides that from
- * the runner's STATE_* variables alone, and only then loads its code (a chunk of the bundle,
- * with the toolkit). The main step's code is another chunk. Each step's module (main.ts,
- * post.ts) exports `run()`, as local runners of actions expect.
+ * the runner's STATE_* variables alone, and only then loads its code. Everything beyond this
+ * file is in chunks of the bundle that only these imports load: the action's code with every
+ * command, the packages (the toolkit, undici), and each step's module. Each step's module
+ * (main.ts, post.ts) exports `run()`, as local runners of actions expect.
  */
 const post = savedState(IS_POST) === 'true'
 try {

@@ -63,10 +63,7 @@ function listFileDir(): string {
   return process.env.RUNNER_TEMP || tmpdir()
 }
 
-/**
- * Runs the command of the settings through its row of the table; each command's module is a
- * chunk of the bundle of its own, so a step loads only the one it runs.
- */
+/** Runs the command of the settings through its row of the table. */
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   // The table's rows are typed by their settings; a step's settings are the union of them all.
   const definition = COMMANDS[settings.command] as unknown as CommandDefinition<Settings>

@@ -85,7 +85,7 @@ export async function writeSummary(html: string): Promise<void> {
 
 /**
  * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
- * unexpected error names where in src/ it happened, never a line of the minified bundle.
+ * unexpected error names where in src/ it happened, never a line of the bundle.
  */
 export function fail(error: unknown): void {
   if (!(error instanceof OwnError) && error instanceof Error && error.stack && core.isDebug()) {

@@ -1,5 +1,5 @@
 // src/base/source-location.ts: where in src/ an unexpected error happened, from a .ts frame as it is, from a bundled
-// file through the source map beside it (a small bundle built for the test), and never from a bundled package’s code.
+// file through the source map beside it (a small map in the form ncc writes), and never from a bundled package’s code.
 // Unit tests, in this process.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,15 +12,24 @@ let dist: string
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'neon-action-maps-'))
-  // One minified line: columns 0–9 are src/commands/keys.ts (line 5, column 3, 0-based 4 and 2),
-  // from column 10 a bundled package, from column 30 src/main.ts (line 28), as scripts/bundle.ts writes it.
+  // As ncc writes it (scripts/bundle.ts): one mapping a line, at its column 0, to a line of the source. Line 1 is
+  // src/commands/keys.ts line 5; line 2 undici; line 3 a package with a src/ folder of its own; line 4 src/main.ts
+  // line 28; line 5 webpack's runtime.
   const map = {
     version: 3,
-    sources: ['../src/commands/keys.ts', '(a bundled package)', '../src/main.ts'],
+    file: '7.index.js',
+    sources: [
+      '.././src/commands/keys.ts',
+      '.././node_modules/undici/lib/core/util.js',
+      '.././node_modules/pkg/src/index.js',
+      '.././src/main.ts',
+      '../webpack/bootstrap',
+    ],
     names: [],
-    mappings: 'AAIE,UCJF,oBC2BA',
+    mappings: 'AAIA;ACMA;ACPA;ACwBA;AC3BA',
+    sourceRoot: '',
   }
-  writeFileSync(join(dist, '7.index.js'), 'x'.repeat(40))
+  writeFileSync(join(dist, '7.index.js'), 'x\n'.repeat(5))
   writeFileSync(join(dist, '7.index.js.map'), JSON.stringify(map))
   writeFileSync(join(dist, 'nomap.index.js'), 'x')
 })
@@ -44,14 +53,18 @@ describe('one stack frame', () => {
     expect(frameLocation('    at run (/home/me/src/neon-api-action/src/runner/state.ts:4:2)')).toBe('src/runner/state.ts:4:2')
   })
 
-  it("in a bundled file is where its map says, in src/; in a package's code beside it, nothing", () => {
+  it("in a bundled file is the src/ line its map says, wherever in the line; in a package's code or webpack's, nothing", () => {
     const file = join(dist, '7.index.js')
-    expect([frameLocation(at(file, 1, 1)), frameLocation(at(file, 1, 10))]).toEqual([
-      'src/commands/keys.ts:5:3',
-      'src/commands/keys.ts:5:3',
+    expect([frameLocation(at(file, 1, 1)), frameLocation(at(file, 1, 30))]).toEqual([
+      'src/commands/keys.ts:5:1',
+      'src/commands/keys.ts:5:1',
     ])
-    expect([frameLocation(at(file, 1, 11)), frameLocation(at(file, 1, 30))]).toEqual([undefined, undefined])
-    expect(frameLocation(at(file, 1, 31))).toBe('src/main.ts:28:1')
+    expect([frameLocation(at(file, 2, 5)), frameLocation(at(file, 3, 5)), frameLocation(at(file, 5, 1))]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
+    expect(frameLocation(at(file, 4, 12))).toBe('src/main.ts:28:1')
   })
 
   it('is nothing in node_modules, in Node itself, in a file without a map, or in what is not a frame', () => {
@@ -68,8 +81,9 @@ describe('an error', () => {
     error.stack = [
       'Error: boom',
       '    at issueFileCommand (file:///w/node_modules/@actions/core/lib/file-command.js:17:15)',
-      at(join(dist, '7.index.js'), 1, 12),
-      at(join(dist, '7.index.js'), 1, 35),
+      at(join(dist, '7.index.js'), 2, 12),
+      at(join(dist, '7.index.js'), 3, 8),
+      at(join(dist, '7.index.js'), 4, 35),
       '    at file:///w/src/index.ts:12:1',
     ].join('\n')
     expect(sourceLocationOf(error)).toBe('src/main.ts:28:1')

@@ -1,14 +1,15 @@
 // The committed bundle (dist/, src/index.ts its entry) starts light: no libsodium or Octokit, each command loads only its
-// own chunks, the idle post step runs from a small dist/index.js alone, and every file is minified. Child processes
-// on dist/ (or a copy of it with chunks left out), against the platform emulator.
+// own chunks, the idle post step runs from a small dist/index.js alone; and it reads like the source, its maps leading
+// back to src/. Child processes on dist/ (or a copy of it with chunks left out), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { SourceMap } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, BUNDLE, stepEnvironment } from '../../scripts/run-step.ts'
+import { errorLines, runStep, BUNDLE, ROOT, stepEnvironment } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -21,7 +22,14 @@ const base = () => ({ 'api-key': admin.key, 'api-host': url })
 
 describe('start-up stays light', () => {
   const dist = join(BUNDLE, '..')
+  /** Node's arguments that make it say on stderr, at exit, whether undici's entry was evaluated (it installs a global dispatcher). */
+  const REPORT_UNDICI_ENTRY = [
+    '--import',
+    "data:text/javascript,process.on('exit', () => process.stderr.write(`undici entry: ${globalThis[Symbol.for('undici.globalDispatcher.2')] ? '' : 'not '}evaluated\\n`))",
+  ]
   const files = () => readdirSync(dist).filter((f) => f.endsWith('.js'))
+  /** The files a file of dist/ was built from, as its map names them: `.././src/…`, `.././node_modules/<package>/…`. */
+  const sourcesOf = (file: string) => (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
     'the secret store': 'GitHub refused the token',
@@ -30,8 +38,10 @@ describe('start-up stays light', () => {
   }
 
   it('libsodium and Octokit are not bundled: the action seals and speaks to GitHub itself', () => {
-    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
-    expect([holding('crypto_box_seal'), holding('getOctokit'), holding('@octokit')]).toEqual([[], [], []])
+    const sources = files().flatMap(sourcesOf)
+    const packages = new Set(sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean))
+    expect([...packages].filter((name) => /libsodium|octokit/.test(name!))).toEqual([])
+    expect([...packages]).toEqual(expect.arrayContaining(['@actions/core', '@noble/ciphers', '@noble/hashes', 'undici']))
   })
 
   it('commands other than rotate-key with a secret run without the secret store, the sealed box and the post-step chunks', async () => {
@@ -49,50 +59,53 @@ describe('start-up stays light', () => {
     for (const command of ['list-projects', 'list-keys', 'create-key']) {
       const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
       // Async: the emulator answers from this very process.
-      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], {
-        env,
-        encoding: 'utf8',
-      })
-      expect([command, /::error::.*/.exec(run.stdout)?.[0]]).toEqual([command, undefined])
+      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
+      expect([command, /::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([command, undefined, ''])
     }
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it("list-projects runs without the other commands' chunks: each step loads only the command it runs", async () => {
-    const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
-    /** A sentence only each other command's module holds. */
-    const OTHER_COMMANDS: Record<string, string> = {
-      'the key commands': 'The key value is in the step output ',
-      'the waiter': 'Timed out waiting for operations',
-      'the prune': 'No key is selected: nothing was revoked.',
-      'the rotation': 'No old key to revoke.',
-    }
-    const left = new Set<string>()
-    for (const [what, marker] of Object.entries(OTHER_COMMANDS)) {
-      const chunks = holding(marker)
-      expect([what, chunks.length > 0, chunks.includes('index.js')]).toEqual([what, true, false])
-      for (const chunk of chunks) left.add(chunk)
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'neon-action-projects-only-'))
-    cpSync(dist, join(dir, 'dist'), { recursive: true, filter: (src) => ![...left].some((c) => src.endsWith(`/${c}`)) })
-    platform.addProjects(3)
-    const { env } = stepEnvironment(dir, { ...base(), command: 'list-projects' })
-    const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
-    expect(/::error::.*/.exec(run.stdout)?.[0]).toBeUndefined()
-    expect(run.stdout).toMatch(/Found \d+ project\(s\)\./)
-    rmSync(dir, { recursive: true, force: true })
+  it("every command is in one chunk with the rest of the action's code; GitHub's code and the packages are chunks of their own", () => {
+    const holding = (source: string) => files().filter((f) => sourcesOf(f).includes(`.././${source}`))
+    const commands = readdirSync(join(ROOT, 'src', 'commands')).map((f) => `src/commands/${f}`)
+    const [main] = holding('src/settings.ts')
+    expect(commands.map((command) => [command, holding(command)])).toEqual(commands.map((command) => [command, [main]]))
+    expect([holding('src/step.ts'), holding('src/api/client.ts')]).toEqual([[main], [main]])
+    // Loaded by rotate-key storing secrets only; the packages (the toolkit, undici), by every step but the idle post step.
+    const github = holding('src/github/secret-stores.ts')
+    const packages = holding('node_modules/undici/index.js')
+    expect([github.length, packages.length, main === 'index.js']).toEqual([1, 1, false])
+    expect(new Set([main, github[0], packages[0], 'index.js']).size).toBe(4)
   })
 
   it('the post step with nothing to revoke runs from a small dist/index.js alone, silently and without a request', async () => {
-    // The webpack runtime and the state check are about 6 kB; the client and undici are hundreds.
-    expect(statSync(BUNDLE).size).toBeLessThan(16_000)
+    // The webpack runtime and the state check are about 21 kB as ncc writes them; the client and undici are hundreds.
+    expect(statSync(BUNDLE).size).toBeLessThan(32_000)
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-post-only-'))
     mkdirSync(join(dir, 'dist'))
     for (const file of ['index.js', 'package.json']) cpSync(join(dist, file), join(dir, 'dist', file))
     const { env } = stepEnvironment(dir, { ...base(), command: 'create-key', 'key-name': 'light' }, { state: { isPost: 'true' } })
-    const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
-    expect([run.stdout, run.stderr, platform.requests.length]).toEqual(['', '', 0])
+    const run = await promisify(execFile)(process.execPath, [...REPORT_UNDICI_ENTRY, join(dir, 'dist', 'index.js')], {
+      env,
+      encoding: 'utf8',
+    })
+    // Neither the toolkit nor undici: @actions/core loads undici's entry (through @actions/http-client) as it loads.
+    expect([run.stdout, run.stderr, platform.requests.length]).toEqual(['', 'undici entry: not evaluated\n', 0])
     rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("a command step loads the toolkit, and with it undici's entry: what the idle post step is spared", async () => {
+    platform.addProjects(1)
+    const { env } = stepEnvironment(mkdtempSync(join(tmpdir(), 'neon-action-command-')), { ...base(), command: 'list-projects' })
+    const run = await promisify(execFile)(process.execPath, [...REPORT_UNDICI_ENTRY, BUNDLE], { env, encoding: 'utf8' })
+    expect([/::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([undefined, 'undici entry: evaluated\n'])
+    rmSync(env.RUNNER_TEMP!, { recursive: true, force: true })
+  })
+
+  it('the bundle holds one undici: the toolkit sends through the very copy the action does (package.json `overrides`)', () => {
+    // In every undici since 6 (lib/global.js): a second copy of any version would hold it too.
+    const marker = 'undici.globalDispatcher.1'
+    expect(files().flatMap((f) => readFileSync(join(dist, f), 'utf8').split(marker).slice(1)).length).toBe(1)
   })
 
   it('from the bundle, the post step loads its chunk and revokes the job-scoped key', async () => {
@@ -106,12 +119,42 @@ describe('start-up stays light', () => {
     expect(platform.isKeyValid(job.id)).toBe(false)
   })
 
-  it('every file of the bundle is minified', () => {
+  it("every file of the bundle is readable: lines of source length, the action's names and comments kept", () => {
+    let lines = 0
+    let long = 0
     for (const file of files()) {
       const text = readFileSync(join(dist, file), 'utf8')
-      // ncc's unminified chunks keep webpack's `/***/` module markers and short, indented lines.
-      const lines = text.split('\n').length
-      expect([file, text.includes('/***/'), text.length / lines > 200]).toEqual([file, false, true])
+      const fileLines = text.split('\n')
+      lines += fileLines.length
+      long += fileLines.filter((line) => line.length > 300).length
+      // A minified file is a few lines of thousands of characters each.
+      expect([file, text.length / fileLines.length < 100]).toEqual([file, true])
     }
+    expect(long / lines).toBeLessThan(0.01)
+    const entry = readFileSync(BUNDLE, 'utf8')
+    expect(entry).toContain('function postStepHasWork(read = savedState) {')
+    expect(entry).toContain('/** Whether the post step has anything to do, from the saved state alone. */')
   })
+
+  // Not in mutation runs (E2E_ENTRY=source): the sandbox's src/ holds the mutants, its lines not those dist/ was built from.
+  const againstSrc = process.env.E2E_ENTRY === 'source' ? it.skip : it
+  againstSrc(
+    "every file has a source map beside it, without the sources' text, that leads each line of the action's code to its line in src/",
+    () => {
+      for (const file of files()) {
+        const map = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[]; sourcesContent?: unknown }
+        expect([file, map.sourcesContent, map.sources.length > 0]).toEqual([file, undefined, true])
+      }
+      // A line of src/ that the bundle holds as it is: the generated line maps back to it.
+      const state = readFileSync(join(ROOT, 'src', 'runner', 'state.ts'), 'utf8').split('\n')
+      const generated = readFileSync(BUNDLE, 'utf8').split('\n')
+      const at = generated.findIndex((line) => line.startsWith('function postStepHasWork('))
+      const map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+      const entry = map.findEntry(at, 0)
+      expect(['originalSource' in entry && entry.originalSource, 'originalLine' in entry && entry.originalLine]).toEqual([
+        '.././src/runner/state.ts',
+        state.findIndex((line) => line.startsWith('export function postStepHasWork(')),
+      ])
+    },
+  )
 })

@@ -1,8 +1,9 @@
 /**
  * Where in src/ an unexpected error comes from, for the one line a step fails with. Run from
  * src/ (tests, local runners), a stack frame names its .ts file itself. Run from dist/, every
- * file has a source map beside it that maps only src/ (scripts/bundle.ts); it is read here,
- * after the failure, so start-up never pays for it.
+ * file has a source map beside it (scripts/bundle.ts) that maps each of its lines to a line of
+ * src/ or of a bundled package (`…/node_modules/…`), which is never the action's own code. The
+ * map is read here, after the failure, so start-up never pays for it.
  */
 import { readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
@@ -44,6 +45,8 @@ export function frameLocation(stackLine: string): string | undefined {
   if (!file.endsWith('.js')) return undefined
   const entry = mapOf(path)?.findEntry(Number(line) - 1, Number(column) - 1)
   if (!entry || !('originalSource' in entry)) return undefined
+  // A package's own src/ folder is not the action's.
+  if (/(^|\/)node_modules\//.test(entry.originalSource)) return undefined
   const source = OWN.exec(entry.originalSource)
   return source ? `src/${source[1]}:${entry.originalLine + 1}:${entry.originalColumn + 1}` : undefined
 }

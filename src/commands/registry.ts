@@ -1,8 +1,9 @@
 /**
  * The one table of commands. Each row says which inputs the command reads (besides the common
  * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
- * (before any request: every input error comes first), and how it runs: its module is a chunk of
- * the bundle of its own, loaded only when the step runs it. action.yml's `command` description,
+ * (before any request: every input error comes first), and the function that runs it. Every
+ * command's module loads with the main step: a chunk of the bundle for each saved a step no time
+ * that could be measured (docs/performance.md). action.yml's `command` description,
  * the check of inputs a command does not read, the dispatch and the docs' tables come from this
  * table or are checked against it by a test. A new command is its own file, a row here, and
  * action.yml.
@@ -37,8 +38,14 @@ import type { ListingSelection } from '../operations/listing.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
 import type { Common } from '../inputs/common.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import type { CreateKeySettings } from './create-key.ts'
-import type { RotateKeySettings } from './rotate-key.ts'
+import { runCreateKey, type CreateKeySettings } from './create-key.ts'
+import { runListKeys } from './list-keys.ts'
+import { runListOperations } from './list-operations.ts'
+import { runListProjects } from './list-projects.ts'
+import { runPruneKeys } from './prune-keys.ts'
+import { runRevokeKey } from './revoke-key.ts'
+import { runRotateKey, type RotateKeySettings } from './rotate-key.ts'
+import { runWaitForOperations } from './wait-for-operations.ts'
 
 /** Where a command writes files (its whole lists): the runner's temporary directory. */
 interface StepPlaces {
@@ -52,7 +59,7 @@ export interface CommandDefinition<S> {
   refused?: Readonly<Record<string, string>>
   /** Its settings from its inputs and the runner's variables; throws InputError, before any request. */
   settings: (read: InputReader, runner: RunnerEnvironment) => S
-  /** Runs it, loading its module. */
+  /** Runs it. */
   run: (ctx: CommandContext, settings: S & Common, places: StepPlaces) => Promise<CommandResult>
 }
 
@@ -82,7 +89,7 @@ export const COMMANDS = {
         projectId: readOptionalProjectId(read),
       }
     },
-    run: async (ctx, settings) => (await import('./create-key.ts')).runCreateKey(ctx, settings),
+    run: runCreateKey,
   }),
   'revoke-key': command({
     inputs: ['key-id', 'key-name', 'org-id'],
@@ -108,17 +115,17 @@ export const COMMANDS = {
       }
       return { keyId, keyName, orgId: readOrgId(read) }
     },
-    run: async (ctx, settings) => (await import('./revoke-key.ts')).runRevokeKey(ctx, settings),
+    run: runRevokeKey,
   }),
   'list-keys': command({
     inputs: ['org-id'],
     settings: (read) => ({ orgId: readOrgId(read) }),
-    run: async (ctx, settings, places) => (await import('./list-keys.ts')).runListKeys(ctx, { ...settings, ...places }),
+    run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
   }),
   'list-projects': command({
     inputs: ['org-id', 'search'],
     settings: (read) => ({ orgId: readOrgId(read), search: readSearch(read) }),
-    run: async (ctx, settings, places) => (await import('./list-projects.ts')).runListProjects(ctx, { ...settings, ...places }),
+    run: (ctx, settings, places) => runListProjects(ctx, { ...settings, ...places }),
   }),
   'wait-for-operations': command({
     inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
@@ -128,7 +135,7 @@ export const COMMANDS = {
       pollIntervalMs:
         readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
     }),
-    run: async (ctx, settings) => (await import('./wait-for-operations.ts')).runWaitForOperations(ctx, settings),
+    run: runWaitForOperations,
   }),
   'rotate-key': command({
     inputs: [
@@ -168,7 +175,7 @@ export const COMMANDS = {
         projectId: readOptionalProjectId(read),
       }
     },
-    run: async (ctx, settings) => (await import('./rotate-key.ts')).runRotateKey(ctx, settings),
+    run: runRotateKey,
   }),
   'prune-keys': command({
     inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
@@ -182,7 +189,7 @@ export const COMMANDS = {
         'To select keys by how long they have not been used, set `unused-for`.',
     },
     settings: (read): PruneSelection => readPruneSelection(read),
-    run: async (ctx, settings) => (await import('./prune-keys.ts')).runPruneKeys(ctx, settings),
+    run: runPruneKeys,
   }),
   'list-operations': command({
     inputs: [
@@ -202,7 +209,7 @@ export const COMMANDS = {
       'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
     },
     settings: (read): ListingSelection => readListingSelection(read),
-    run: async (ctx, settings, places) => (await import('./list-operations.ts')).runListOperations(ctx, { ...settings, ...places }),
+    run: (ctx, settings, places) => runListOperations(ctx, { ...settings, ...places }),
   }),
 }
 

@@ -62,7 +62,11 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
   return rotate(ctx, options, target, stores)
 }
 
-/** Reads what each target needs before anything is written (see github/secret-stores.ts). */
+/**
+ * Reads what each target needs before anything is written (see github/secret-stores.ts). GitHub's
+ * code (its client, the secret stores, the sealed box with @noble) is a chunk of the bundle of its
+ * own, loaded only here: no step that stores no secret runs any of it.
+ */
 async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
   const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections)
