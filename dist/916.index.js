@@ -5068,8 +5068,12 @@ const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
 function isRequestId(value) {
     return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .redactSecrets */ .fp)(value) === value;
 }
-/** Sends one request on its line and reads its body within the limits; never throws. */
-async function sendRequest(connections, line, origin, request, signal) {
+/**
+ * Sends one request and reads its body within the limits; never throws but for a proxy variable
+ * the action cannot use (ProxySettingError), before anything is sent.
+ */
+async function sendRequest(connections, origin, request, signal) {
+    const line = connections.lineTo(origin);
     let status;
     try {
         const { route } = line;
@@ -5137,7 +5141,7 @@ async function readBody(body, success) {
 async function sendAttempt(connections, origin, request, time, 
 /** Called just before the request leaves (a debug line), never for one that does not. */
 onSend) {
-    const line = connections.lineTo(origin);
+    const { route } = connections.lineTo(origin);
     const remaining = time.deadline - time.clock.now();
     if (remaining <= 0)
         return { sent: false };
@@ -5146,7 +5150,7 @@ onSend) {
     const timer = time.clock.deadline(budgetMs);
     let received;
     try {
-        received = await sendRequest(connections, line, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal);
+        received = await sendRequest(connections, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal);
     }
     finally {
         timer.clear();
@@ -5156,7 +5160,7 @@ onSend) {
         ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout';
     else if (!received.ok && time.cut?.aborted)
         ended = 'cut';
-    return { sent: true, origin, received, route: line.route, ended, budgetMs };
+    return { sent: true, origin, received, route, ended, budgetMs };
 }
 /** A header's value; the first, when it came more than once. */
 function headerValue(value) {

@@ -26,7 +26,7 @@ const CHILD = `
   const connections = new Connections(process.env)
   const { origin, pathname } = new URL(url)
   const request = { method: 'GET', path: pathname, headers: { authorization } }
-  const received = await sendRequest(connections, connections.lineTo(origin), origin, request, AbortSignal.timeout(10_000))
+  const received = await sendRequest(connections, origin, request, AbortSignal.timeout(10_000))
   const code = (error) => error?.code ?? (error?.cause ? code(error.cause) : undefined)
   console.log(received.ok ? received.status : code(received.cause))
   await connections.close()

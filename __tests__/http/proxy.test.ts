@@ -537,13 +537,7 @@ describe('describeCertificateError, with real certificates', () => {
     const connections = new Connections({}, agent)
     try {
       const { origin, pathname } = new URL(`${front.url}/api_keys`)
-      const received = await sendRequest(
-        connections,
-        connections.lineTo(origin),
-        origin,
-        { method: 'GET', path: pathname, headers: {} },
-        AbortSignal.timeout(10_000),
-      )
+      const received = await sendRequest(connections, origin, { method: 'GET', path: pathname, headers: {} }, AbortSignal.timeout(10_000))
       if (received.ok) throw new Error(`expected a failure, got ${received.status}`)
       return { error: received.cause, url: front.url }
     } finally {

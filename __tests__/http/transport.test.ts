@@ -80,8 +80,7 @@ describe('sendRequest()', () => {
     connections = undefined
   })
 
-  const send = (origin: string, request: typeof get, signal: AbortSignal) =>
-    sendRequest(connections!, connections!.lineTo(origin), origin, request, signal)
+  const send = (origin: string, request: typeof get, signal: AbortSignal) => sendRequest(connections!, origin, request, signal)
 
   async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
     server = createServer(handler)

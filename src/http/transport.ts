@@ -20,7 +20,7 @@ export const ERROR_BODY_LIMIT = 64 * 1024
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
 
 /** How requests to one origin go: the pool they are sent on, and the proxy, if any. */
-export interface Line {
+interface Line {
   dispatcher: Dispatcher
   route?: ProxyRoute
   /** An http request through a proxy: sent to the proxy as an absolute URI, not through a tunnel. */
@@ -128,14 +128,12 @@ export type Received =
       neverConnected: boolean
     }
 
-/** Sends one request on its line and reads its body within the limits; never throws. */
-export async function sendRequest(
-  connections: Connections,
-  line: Line,
-  origin: string,
-  request: HttpRequest,
-  signal: AbortSignal,
-): Promise<Received> {
+/**
+ * Sends one request and reads its body within the limits; never throws but for a proxy variable
+ * the action cannot use (ProxySettingError), before anything is sent.
+ */
+export async function sendRequest(connections: Connections, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
+  const line = connections.lineTo(origin)
   let status: number | undefined
   try {
     const { route } = line
@@ -235,7 +233,7 @@ export async function sendAttempt(
   /** Called just before the request leaves (a debug line), never for one that does not. */
   onSend?: () => void,
 ): Promise<Attempt> {
-  const line = connections.lineTo(origin)
+  const { route } = connections.lineTo(origin)
   const remaining = time.deadline - time.clock.now()
   if (remaining <= 0) return { sent: false }
   onSend?.()
@@ -243,14 +241,14 @@ export async function sendAttempt(
   const timer = time.clock.deadline(budgetMs)
   let received: Received
   try {
-    received = await sendRequest(connections, line, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
+    received = await sendRequest(connections, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
   } finally {
     timer.clear()
   }
   let ended: 'timeout' | 'deadline' | 'cut' | undefined
   if (!received.ok && timer.signal.aborted) ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout'
   else if (!received.ok && time.cut?.aborted) ended = 'cut'
-  return { sent: true, origin, received, route: line.route, ended, budgetMs }
+  return { sent: true, origin, received, route, ended, budgetMs }
 }
 
 /** A header's value; the first, when it came more than once. */
