@@ -1,7 +1,6 @@
 /**
  * `npm run bench [-- --only steps,bundle,organization] [--runs N]`: how fast and how big the committed dist/ is,
- * printed as a Markdown report. It never fails on a number; it stops when a measured step fails, since its figure
- * would mean nothing.
+ * printed as a Markdown report. It never fails on a number.
  *
  * - steps: each command run as a runner runs it (scripts/run-step.ts's environment, the wall clock, no compile
  *   cache) against the emulator, beside its floor: a bare Node script doing one `fetch` of the same emulator for a
@@ -25,7 +24,7 @@ import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import { seedOrganizationHistory } from '../emulator/seed.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
-import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, type StepOptions } from './run-step.ts'
+import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
@@ -49,9 +48,7 @@ writeFileSync(
 )
 
 interface Run {
-  code: number | null
   wallMs: number
-  stdout: string
   outputs: Record<string, string>
   cpuMs?: number
   rssKiB?: number
@@ -76,8 +73,11 @@ function actionStep(inputs: Record<string, string>, options: Pick<StepOptions, '
 
 const bareNode = (args: string[], env: Record<string, string> = {}): Command => ({ args, env: { PATH: process.env.PATH ?? '', ...env } })
 
-/** Runs a command; the clock runs from spawn to exit, everything it needs being ready before. */
-async function measure({ args, env, output }: Command, usage = false): Promise<Run> {
+/**
+ * Runs a command; the clock runs from spawn to exit, everything it needs being ready before. A step that fails stops
+ * the bench: its figure would mean nothing.
+ */
+async function measure(label: string, { args, env, output }: Command, usage = false): Promise<Run> {
   const usageFile = join(work, 'usage.json')
   const argv = usage ? ['--import', pathToFileURL(USAGE_PRELOAD).href, ...args] : args
   rmSync(usageFile, { force: true })
@@ -89,19 +89,9 @@ async function measure({ args, env, output }: Command, usage = false): Promise<R
   const exited = new Promise<[number | null, number]>((done) => child.on('exit', (code) => done([code, performance.now() - started])))
   await new Promise((done) => child.on('close', done))
   const [code, wallMs] = await exited
+  if (code !== 0) throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
   const used = usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}
-  return { code, wallMs, stdout, outputs: output ? parseFileCommands(readFileSync(output, 'utf8')) : {}, ...used }
-}
-
-function mustSucceed(label: string, run: Run): void {
-  if (run.code === 0) return
-  const log = run.stdout
-    .replace(/^::add-mask::.*\n?/gm, '')
-    .trimEnd()
-    .split('\n')
-    .slice(-15)
-    .join('\n')
-  throw new Error(`bench: the measured step "${label}" exited ${run.code}:\n${log}`)
+  return { wallMs, outputs: output ? parseFileCommands(readFileSync(output, 'utf8')) : {}, ...used }
 }
 
 const median = (values: number[]) => {
@@ -115,17 +105,6 @@ const table = (headers: string[], rows: string[][]) =>
 
 // ---- each command beside its floor ------------------------------------------------------------
 
-interface Case {
-  label: string
-  /** The label of the case it is set against. */
-  floor?: string
-  command: () => Command
-  wall: number[]
-  cpu: number[]
-  rss: number[]
-  requests: number[]
-}
-
 async function stepsSection(): Promise<string> {
   const platform = new PlatformEmulator()
   const github = new GitHubEmulator()
@@ -137,73 +116,78 @@ async function stepsSection(): Promise<string> {
     const project = platform.addProject().id
     platform.addHistory(project, 300)
     const finished = platform.addOperation(project, { status: 'finished' })
-    const base = { 'api-key': admin.key, 'api-host': url }
-    const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'bench-org/api' }
-    const FETCH = 'a bare Node script, one `fetch` (the floor)'
-    const NODE = '`node -e 0`'
-    const step = (label: string, inputs: Record<string, string> | (() => Record<string, string>), options = {}) => ({
-      label,
-      floor: FETCH,
-      command: () => actionStep({ ...base, ...(typeof inputs === 'function' ? inputs() : inputs) }, options),
-    })
-    const seeds: Omit<Case, 'wall' | 'cpu' | 'rss' | 'requests'>[] = [
-      {
-        label: 'post step, nothing to revoke',
-        floor: NODE,
-        command: () => actionStep({ ...base, command: 'list-projects' }, { state: { [IS_POST]: 'true' } }),
-      },
-      {
-        label: 'post step, one job key to revoke',
-        floor: NODE,
-        command: () => {
-          const state = { [IS_POST]: 'true', [JOB_KEY_ID]: String(platform.addKey('bench-job').id) }
-          return actionStep({ ...base, command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' }, { state })
-        },
-      },
-      step('`list-projects`, 57 projects, `org-id` given', { command: 'list-projects', 'org-id': platform.defaultOrgId }),
-      step('`list-keys`', { command: 'list-keys' }),
-      step('`create-key`', { command: 'create-key', 'key-name': 'bench-key' }),
-      step('`revoke-key` (one id)', () => ({ command: 'revoke-key', 'key-id': String(platform.addKey('bench-revoke').id) })),
-      step('`rotate-key` (no secret)', { command: 'rotate-key', 'key-name': 'bench-rotate' }),
-      step(
+    const step = (inputs: Record<string, string>, options: Pick<StepOptions, 'env' | 'state'> = {}) =>
+      actionStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, options)
+    const post = (state: Record<string, string> = {}) => ({ state: { [IS_POST]: 'true', ...state } })
+    const secret = { 'secret-name': 'NEON_API_KEY', 'github-token': github.token }
+    const [FETCH, NODE] = ['a bare Node script, one `fetch` (the floor)', '`node -e 0`']
+    /** Each case: what it is, the case it is set against, and the process that runs it. */
+    const cases: [string, string | undefined, () => Command][] = [
+      ['post step, nothing to revoke', NODE, () => step({ command: 'list-projects' }, post())],
+      [
+        'post step, one job key to revoke',
+        NODE,
+        () =>
+          step(
+            { command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' },
+            post({ [JOB_KEY_ID]: String(platform.addKey('bench-job').id) }),
+          ),
+      ],
+      ['`list-projects`, 57 projects, `org-id` given', FETCH, () => step({ command: 'list-projects', 'org-id': platform.defaultOrgId })],
+      ['`list-keys`', FETCH, () => step({ command: 'list-keys' })],
+      ['`create-key`', FETCH, () => step({ command: 'create-key', 'key-name': 'bench-key' })],
+      ['`revoke-key` (one id)', FETCH, () => step({ command: 'revoke-key', 'key-id': String(platform.addKey('bench-revoke').id) })],
+      ['`rotate-key` (no secret)', FETCH, () => step({ command: 'rotate-key', 'key-name': 'bench-rotate' })],
+      [
         '`rotate-key`, one repository secret',
-        { command: 'rotate-key', 'key-name': 'bench-secret', 'secret-name': 'NEON_API_KEY', 'github-token': github.token },
-        { env: githubEnv },
-      ),
-      step('`wait-for-operations` (one, finished)', { command: 'wait-for-operations', 'project-id': project, 'operation-ids': finished }),
-      step('`list-operations`, one project, a day', { command: 'list-operations', 'project-id': project, since: '24h' }),
-      step('`prune-keys`, dry run', { command: 'prune-keys', 'unused-for': '90d' }),
-      {
-        label: FETCH,
-        command: () => bareNode([ONE_FETCH, `${url}/projects?org_id=${platform.defaultOrgId}&limit=400`], { BENCH_KEY: admin.key }),
-      },
-      { label: NODE, command: () => bareNode(['-e', '0']) },
+        FETCH,
+        () =>
+          step(
+            { command: 'rotate-key', 'key-name': 'bench-secret', ...secret },
+            { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'o/r' } },
+          ),
+      ],
+      [
+        '`wait-for-operations` (one, finished)',
+        FETCH,
+        () => step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': finished }),
+      ],
+      ['`list-operations`, one project, a day', FETCH, () => step({ command: 'list-operations', 'project-id': project, since: '24h' })],
+      ['`prune-keys`, dry run', FETCH, () => step({ command: 'prune-keys', 'unused-for': '90d' })],
+      [
+        FETCH,
+        undefined,
+        () => bareNode([ONE_FETCH, `${url}/projects?org_id=${platform.defaultOrgId}&limit=400`], { BENCH_KEY: admin.key }),
+      ],
+      [NODE, undefined, () => bareNode(['-e', '0'])],
     ]
-    const cases: Case[] = seeds.map((seed) => ({ ...seed, wall: [], cpu: [], rss: [], requests: [] }))
-    const once = async (c: Case, usage = false) => {
-      const command = c.command()
-      platform.clearRequests()
-      github.clearRequests()
-      const run = await measure(command, usage)
-      mustSucceed(c.label, run)
-      c.requests.push(platform.requests.length + github.requests.length)
-      return run
-    }
+    const samples = new Map(
+      cases.map(([label]) => [label, { wall: [] as number[], cpu: [] as number[], rss: [] as number[], requests: [] as number[] }]),
+    )
     // Round-robin, so that the machine's drift spreads evenly over the cases.
-    for (let i = 0; i < WARMUPS; i++) for (const c of cases) await once(c)
-    for (let i = 0; i < RUNS; i++) for (const c of cases) c.wall.push((await once(c)).wallMs)
-    for (let i = 0; i < USAGE_ROUNDS; i++) {
-      for (const c of cases) {
-        const run = await once(c, true)
-        c.cpu.push(run.cpuMs!)
-        c.rss.push(run.rssKiB!)
+    for (let round = 0; round < WARMUPS + RUNS + USAGE_ROUNDS; round++) {
+      for (const [label, , command] of cases) {
+        const usage = round >= WARMUPS + RUNS
+        const child = command()
+        platform.clearRequests()
+        github.clearRequests()
+        const run = await measure(label, child, usage)
+        const sample = samples.get(label)!
+        if (round < WARMUPS) continue
+        if (usage) {
+          sample.cpu.push(run.cpuMs!)
+          sample.rss.push(run.rssKiB!)
+        } else {
+          sample.wall.push(run.wallMs)
+          sample.requests.push(platform.requests.length + github.requests.length)
+        }
       }
     }
-    const byLabel = new Map(cases.map((c) => [c.label, c]))
-    const rows = cases.map((c) => {
-      const floor = c.floor === undefined ? undefined : byLabel.get(c.floor)!.wall
-      const ratio = floor ? `${median(c.wall.map((w, i) => w / floor[i]!)).toFixed(2)}×${c.floor === NODE ? ' `node -e 0`' : ''}` : ''
-      return [c.label, ms(median(c.wall)), ratio, ms(median(c.cpu)), `${(median(c.rss) / 1024).toFixed(0)} MiB`, String(median(c.requests))]
+    const rows = cases.map(([label, floor]) => {
+      const { wall, cpu, rss, requests } = samples.get(label)!
+      const floorWall = floor === undefined ? undefined : samples.get(floor)!.wall
+      const ratio = floorWall ? `${median(wall.map((w, i) => w / floorWall[i]!)).toFixed(2)}×${floor === NODE ? ' `node -e 0`' : ''}` : ''
+      return [label, ms(median(wall)), ratio, ms(median(cpu)), `${(median(rss) / 1024).toFixed(0)} MiB`, String(median(requests))]
     })
     return (
       `${RUNS} timed rounds after ${WARMUPS} warm-ups; ÷ floor: the median of each run over its floor's run of the same round ` +
@@ -272,8 +256,7 @@ async function organizationSection(): Promise<string> {
         { time: rate === 1 ? 'real' : { mode: 'scale', rate } },
       )
       platform.clearRequests()
-      const run = await measure(command)
-      mustSucceed(`list-operations, since ${since}`, run)
+      const run = await measure(`list-operations, since ${since}`, command)
       const answered = platform.requests.filter((r) => r.status !== 429)
       const floor = rateLimitFloorMs(answered.map((r) => `${r.method} ${r.path.replace(/^\/projects\/[^/]+\//, '/projects/{}/')}`))
       const time = run.wallMs * rate
