@@ -16,13 +16,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parse } from 'yaml'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
 import { ROOT, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
-import { interpolate, recipeJob, runJob, usesThisAction, yamlBlocks, type Scope, type WorkflowJob } from './workflow.ts'
+import { interpolate, recipeJob, runJob, usesThisAction, type Scope } from './workflow.ts'
 
 const USAGE =
   'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--local-action]; npm start plays them all'
@@ -125,26 +124,20 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
     const post = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv, state: result.state })
     if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
   }
-  for (const [to, log] of [
-    ['the platform', platform.requests],
-    ['GitHub', github.requests],
-  ] as const) {
-    const sent = new Map<string, number>()
-    for (const r of log) sent.set(`${r.method} ${r.path} → ${r.status}`, (sent.get(`${r.method} ${r.path} → ${r.status}`) ?? 0) + 1)
-    if (log.length || to === 'the platform') console.log(dim(`  requests sent to ${to}: ${log.length}`))
-    for (const [request, n] of sent) console.log(dim(`    ${request}${n > 1 ? ` (×${n})` : ''}`))
-  }
+  const sent = new Map<string, number>()
+  for (const r of [...platform.requests, ...github.requests])
+    sent.set(`${r.method} ${r.path} → ${r.status}`, (sent.get(`${r.method} ${r.path} → ${r.status}`) ?? 0) + 1)
+  console.log(dim(`  requests sent to the platform: ${platform.requests.length}, to GitHub: ${github.requests.length}`))
+  for (const [request, n] of sent) console.log(dim(`    ${request}${n > 1 ? ` (×${n})` : ''}`))
   return result
 }
 
 // ---- what a workflow author sees ---------------------------------------------------------------
 
-function bold(text: string): string {
-  return process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text
-}
-function dim(text: string): string {
-  return process.stdout.isTTY ? `\x1b[2m${text}\x1b[0m` : text
-}
+const [bold, dim] = [1, 2].map((code) => (text: string) => (process.stdout.isTTY ? `\x1b[${code}m${text}\x1b[0m` : text)) as [
+  (text: string) => string,
+  (text: string) => string,
+]
 const truncate = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value)
 
 /** The log as the runner shows it: masked values become ***, debug lines stay hidden. */
@@ -208,15 +201,11 @@ async function playJob(title: string, file: string, heading: string, standIns: R
 /** The step of this action in each recipe of the README, with its `with:` as written. */
 function readmeRecipes(): [string, Record<string, string>][] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('\n## Recipes\n'), readme.indexOf('\n## ', readme.indexOf('\n## Recipes\n') + 1))
-  return section
-    .split(/^### /m)
-    .slice(1)
-    .map((part) => {
-      const jobs = (parse(yamlBlocks(part)[0]!.text) as { jobs: Record<string, WorkflowJob> }).jobs
-      const step = Object.values(jobs).flatMap((job) => job.steps.filter(usesThisAction))[0]!
-      return [part.slice(0, part.indexOf('\n')), Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, String(v)]))]
-    })
+  const recipes = readme.slice(readme.indexOf('\n## Recipes\n'), readme.indexOf('\n## ', readme.indexOf('\n## Recipes\n') + 1))
+  return [...recipes.matchAll(/^### (.+)$/gm)].map(([, heading]) => {
+    const step = recipeJob(readme, `### ${heading}`).steps.find(usesThisAction)!
+    return [heading!, Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))]
+  })
 }
 
 // ---- npm start --------------------------------------------------------------------------------
