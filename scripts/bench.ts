@@ -47,13 +47,6 @@ writeFileSync(
     'if (!answer.ok) process.exit(1)\nconsole.log((await answer.text()).length)\n',
 )
 
-interface Run {
-  wallMs: number
-  outputs: Record<string, string>
-  cpuMs?: number
-  rssKiB?: number
-}
-
 /** A process to measure: node's arguments and environment, and for a step of the action, its output file. */
 interface Command {
   args: string[]
@@ -77,7 +70,7 @@ const bareNode = (args: string[], env: Record<string, string> = {}): Command => 
  * Runs a command; the clock runs from spawn to exit, everything it needs being ready before. A step that fails stops
  * the bench: its figure would mean nothing.
  */
-async function measure(label: string, { args, env, output }: Command, usage = false): Promise<Run> {
+async function measure(label: string, { args, env, output }: Command, usage = false) {
   const usageFile = join(work, 'usage.json')
   const argv = usage ? ['--import', pathToFileURL(USAGE_PRELOAD).href, ...args] : args
   rmSync(usageFile, { force: true })
@@ -90,8 +83,8 @@ async function measure(label: string, { args, env, output }: Command, usage = fa
   await new Promise((done) => child.on('close', done))
   const [code, wallMs] = await exited
   if (code !== 0) throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
-  const used = usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}
-  return { wallMs, outputs: output ? parseFileCommands(readFileSync(output, 'utf8')) : {}, ...used }
+  const outputs = output ? parseFileCommands(readFileSync(output, 'utf8')) : {}
+  return { wallMs, outputs, ...(usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}) }
 }
 
 const median = (values: number[]) => {
@@ -161,9 +154,8 @@ async function stepsSection(): Promise<string> {
       ],
       [NODE, undefined, () => bareNode(['-e', '0'])],
     ]
-    const samples = new Map(
-      cases.map(([label]) => [label, { wall: [] as number[], cpu: [] as number[], rss: [] as number[], requests: [] as number[] }]),
-    )
+    const samples = new Map<string, Record<'wall' | 'cpu' | 'rss' | 'requests', number[]>>()
+    for (const [label] of cases) samples.set(label, { wall: [], cpu: [], rss: [], requests: [] })
     // Round-robin, so that the machine's drift spreads evenly over the cases.
     for (let round = 0; round < WARMUPS + RUNS + USAGE_ROUNDS; round++) {
       for (const [label, , command] of cases) {
