@@ -8,11 +8,11 @@ import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
 import { anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
 import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
-import { inputsTable, readAction, withTables } from '../../scripts/docs-tables.ts'
-import { ROOT } from '../../scripts/run-step.ts'
+import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
+import { ROOT, actionYaml } from '../../scripts/run-step.ts'
 import { usesThisAction, yamlBlocks } from '../../scripts/workflow.ts'
 
-const action = readAction()
+const action = actionYaml
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const all = examples(ROOT)
 const problems = (example: Pick<Example, 'text'>) => problemsOf(example.text, action, COMMAND_NAMES)
