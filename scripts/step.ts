@@ -80,13 +80,10 @@ function recipeContexts(input: string, operations: string | undefined): Scope {
     records: [],
     github: {
       repository: REPOSITORY,
-      repository_owner: REPOSITORY.split('/')[0]!,
       event_name: 'workflow_dispatch',
       run_id: String(Math.floor(Date.now() / 1000)),
-      run_number: '1',
       run_attempt: '1',
       job: 'step',
-      workflow: 'npm run step',
     },
     inputs: {},
   }
