@@ -1,19 +1,14 @@
 /**
- * `npm run bench [-- --only steps,bundle,organization] [--runs N]`: how fast and how big the committed dist/ is,
- * printed as a Markdown report. It never fails on a number.
- *
- * - steps: each command run as a runner runs it (scripts/run-step.ts's environment, the wall clock, no compile
- *   cache) against the emulator, beside its floor: a bare Node script doing one `fetch` of the same emulator for a
- *   command, `node -e 0` for a post step. Round-robin, 2 warm-up rounds, then N timed rounds (default 15); wall time
- *   runs from spawn to exit, and "÷ floor" is the median over the rounds of each run over its floor's run of the same
- *   round, so the machine's drift cancels out. CPU time and peak RSS come from 3 more rounds with a preload that
- *   writes process.resourceUsage() at exit (it costs a millisecond or two, so the timed runs go without it).
- * - bundle: every file of dist/, with its size.
- * - organization: list-operations over every project of an organization of 500 (3,000 operations each over 7
- *   days), the emulator enforcing the service's rate limits (emulator/limits.ts). The floor is the least time
- *   those limits take to admit the requests the step sent, each as early as they allow and answered at once.
- *
- * A section is one entry of SECTIONS: a name for `--only`, and a function that returns its Markdown.
+ * `npm run bench [-- --only steps,bundle,organization] [--runs N]`: how fast and how big the committed dist/ is, as a
+ * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
+ * `--only`, a title, and a function that returns its Markdown.
+ * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
+ *   floor, a bare Node script doing one `fetch` (`node -e 0` for a post step), round-robin: "÷ floor" is the median of
+ *   each run over its floor's run of the same round. CPU time and peak RSS come from a few more rounds with a preload
+ *   that reports process.resourceUsage() at exit, which costs a millisecond or two, so the timed runs go without it.
+ * - bundle: every chunk of dist/.
+ * - organization: list-operations over an organization of 500 projects, the emulator enforcing the service's rate
+ *   limits (emulator/limits.ts), beside the least time those limits take to admit the requests the step sent.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
