@@ -104,28 +104,15 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
   const records: StepRecord[] = []
   const byId: Scope['steps'] = {}
   const jobEnv: Record<string, string> = {}
-  const scope = (env = jobEnv): Scope => ({
-    secrets: context.secrets,
-    vars: context.vars,
-    env,
-    steps: byId,
-    records,
-    github: context.github,
-  })
+  const { secrets, vars, github } = context
+  const scope = (env = jobEnv): Scope => ({ secrets, vars, env, steps: byId, records, github })
   for (const [name, value] of Object.entries(job.env ?? {})) jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
   try {
     for (const step of job.steps) {
       const title = step.name ?? step.id ?? step.run?.split('\n')[0] ?? step.uses ?? 'step'
       const script = context.standIns?.[title] ?? step.run
-      let record: StepRecord = {
-        id: step.id,
-        title,
-        kind: script === undefined ? 'uses' : 'run',
-        outcome: 'skipped',
-        conclusion: 'skipped',
-        outputs: {},
-        log: '',
-      }
+      const kind = script === undefined ? 'uses' : 'run'
+      let record: StepRecord = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
       if (truthy(evaluate(step.if ?? 'success()', scope()))) {
         const env = { ...jobEnv }
         for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), scope(env))
