@@ -48,8 +48,8 @@ for (const arg of process.argv.slice(2)) {
     inputs[arg.slice(0, at)] = arg.slice(at + 1)
   }
 }
-const tour = Object.keys(inputs).length === 0
-if (!tour && !inputs.command) fail('command= is required')
+const playEverything = Object.keys(inputs).length === 0
+if (!playEverything && !inputs.command) fail('command= is required')
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
@@ -260,7 +260,7 @@ async function playAll(): Promise<void> {
 }
 
 try {
-  if (tour) await playAll()
+  if (playEverything) await playAll()
   else process.exitCode = (await play(inputs.command!, inputs)).code ?? 1
 } finally {
   await platform.stop()
