@@ -6,14 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse } from 'yaml'
+import { ROOT, actionYaml } from './run-step.ts'
 
-const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
-
-interface ActionMetadata {
-  inputs: Record<string, { description: string; required?: boolean; default?: string }>
-  outputs: Record<string, { description: string }>
-}
+type ActionMetadata = Pick<typeof actionYaml, 'inputs' | 'outputs'>
 
 /** One table cell: one line, and a `|` that does not end the cell. */
 const cell = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
@@ -49,14 +44,10 @@ export function withTables(readme: string, action: ActionMetadata): string {
   return text
 }
 
-export function readAction(root = ROOT): ActionMetadata {
-  return parse(readFileSync(join(root, 'action.yml'), 'utf8')) as ActionMetadata
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const path = join(ROOT, 'README.md')
   const readme = readFileSync(path, 'utf8')
-  const generated = withTables(readme, readAction())
+  const generated = withTables(readme, actionYaml)
   if (process.argv.includes('--check')) {
     if (generated !== readme) {
       console.log("README.md's inputs or outputs table is not what action.yml says: run `npm run docs:tables`.")

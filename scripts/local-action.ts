@@ -16,16 +16,6 @@ const LOCAL_ACTION = join(ROOT, 'node_modules', '@github', 'local-action', 'bin'
 const MAIN_ENTRY = join(ROOT, 'src', 'main.ts')
 const POST_ENTRY = join(ROOT, 'src', 'post.ts')
 
-export interface LocalActionResult {
-  code: number | null
-  stdout: string
-  stderr: string
-  /** The outputs local-action captured: its table at the end, not lines the action may have printed itself. */
-  outputs: Record<string, string>
-  /** The job summary file both steps wrote to. */
-  summary: string
-}
-
 /** The dotenv file local-action reads: one INPUT_<NAME>=value line an input, and the runner's files. */
 function dotenv(inputs: Record<string, string>, env: Record<string, string>): string {
   for (const name of Object.keys(inputs)) {
@@ -36,10 +26,7 @@ function dotenv(inputs: Record<string, string>, env: Record<string, string>): st
   return lines.map(([name, value]) => `${name}="${value}"\n`).join('')
 }
 
-export async function runLocalAction(
-  inputs: Record<string, string>,
-  options: { env?: Record<string, string> } = {},
-): Promise<LocalActionResult> {
+export async function runLocalAction(inputs: Record<string, string>, options: { env?: Record<string, string> } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'neon-action-local-'))
   const summaryFile = join(dir, 'summary')
   writeFileSync(summaryFile, '')
@@ -58,11 +45,9 @@ export async function runLocalAction(
   const code = await new Promise<number | null>((done) => child.on('close', done))
   const summary = readFileSync(summaryFile, 'utf8')
   rmSync(dir, { recursive: true, force: true })
-  return { code, stdout, stderr, outputs: capturedOutputs(stdout), summary }
-}
-
-/** The rows of local-action's "Action Outputs" table (console.table of name and value). */
-function capturedOutputs(stdout: string): Record<string, string> {
+  // The outputs local-action captured: the rows of its "Action Outputs" table at the end (console.table of name and
+  // value), not lines the action may have printed itself; and the job summary file both steps wrote to.
   const table = stdout.slice(stdout.lastIndexOf('Action Outputs'))
-  return Object.fromEntries([...table.matchAll(/^│ \d+\s+│ '([^']*)'\s+│ '(.*)'\s+│$/gm)].map((m) => [m[1]!, m[2]!]))
+  const outputs = Object.fromEntries([...table.matchAll(/^│ \d+\s+│ '([^']*)'\s+│ '(.*)'\s+│$/gm)].map((m) => [m[1]!, m[2]!]))
+  return { code, stdout, stderr, outputs, summary }
 }

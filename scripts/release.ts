@@ -34,7 +34,7 @@ const UNRELEASED = '## Unreleased'
 const SECTION_HEADING = /^## (\d+\.\d+\.\d+)(?: \((\d{4}-\d{2}-\d{2})\))?[ \t]*$/
 
 /** A refusal a maintainer can act on: printed as one line, exit status 1. */
-export class ReleaseError extends Error {}
+class ReleaseError extends Error {}
 
 interface Package {
   version: string
@@ -87,7 +87,7 @@ function changelogSections(text: string): { heading: string; body: string }[] {
 }
 
 /** The body of the CHANGELOG's section for a version, trimmed. */
-export function changelogSection(changelog: string, version: string): string {
+function changelogSection(changelog: string, version: string): string {
   const section = changelogSections(changelog).find((s) => SECTION_HEADING.exec(s.heading)?.[1] === version)
   if (!section) throw new ReleaseError(`CHANGELOG.md has no section "## ${version}": run \`node scripts/release.ts prepare ${version}\`.`)
   const body = section.body.trim()
@@ -95,7 +95,7 @@ export function changelogSection(changelog: string, version: string): string {
   return body
 }
 
-export function prepare(root: string, version: string, date: string): string[] {
+function prepare(root: string, version: string, date: string): string[] {
   if (!VERSION_PATTERN.test(version))
     throw new ReleaseError(`${JSON.stringify(version)} is not a version: give <major>.<minor>.<patch>, e.g. 1.2.3.`)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`--date ${JSON.stringify(date)} is not a date: give YYYY-MM-DD.`)
@@ -146,7 +146,7 @@ export function prepare(root: string, version: string, date: string): string[] {
   ]
 }
 
-export function check(root: string, tag: string): string[] {
+function check(root: string, tag: string): string[] {
   const version = versionOfTag(tag)
   const found: [string, string | undefined][] = [
     ['package.json', readJson(root, 'package.json').version],
@@ -211,7 +211,7 @@ function isAncestor(root: string, commit: string, ref: string): boolean {
   }
 }
 
-export function checkDist(root: string): string[] {
+function checkDist(root: string): string[] {
   const changed = git(root, 'status', '--porcelain', '--', 'dist')
   if (changed) {
     throw new ReleaseError(
@@ -231,7 +231,7 @@ function repositoryName(root: string): string {
   return match[1]!
 }
 
-export function notes(root: string, tag: string): string[] {
+function notes(root: string, tag: string): string[] {
   const version = versionOfTag(tag)
   const body = changelogSection(read(root, 'CHANGELOG.md'), version)
   const commit = commitOf(root, `refs/tags/${tag}`)
@@ -250,7 +250,7 @@ export function notes(root: string, tag: string): string[] {
   ]
 }
 
-export function majorTag(root: string, tag: string, push: boolean, remote: string): string[] {
+function majorTag(root: string, tag: string, push: boolean, remote: string): string[] {
   const version = versionOfTag(tag)
   const commit = commitOf(root, `refs/tags/${tag}`)
   if (!commit) throw new ReleaseError(`There is no tag ${tag} here: tag the release first.`)
@@ -269,44 +269,24 @@ export function majorTag(root: string, tag: string, push: boolean, remote: strin
   return [`Moved ${move} on ${remote}.`]
 }
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10)
+const args = process.argv.slice(2)
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
+const STEPS: Record<string, [needs: string, run: (subject: string) => string[]]> = {
+  prepare: ['a version, e.g. 1.2.3', (version) => prepare(ROOT, version, option('--date') ?? new Date().toISOString().slice(0, 10))],
+  check: ['a tag, e.g. v1.2.3', (tag) => check(ROOT, tag)],
+  dist: ['', () => checkDist(ROOT)],
+  notes: ['a tag, e.g. v1.2.3', (tag) => notes(ROOT, tag)],
+  'major-tag': ['a tag, e.g. v1.2.3', (tag) => majorTag(ROOT, tag, args.includes('--push'), option('--remote') ?? 'origin')],
 }
-
-function option(args: string[], name: string): string | undefined {
-  const at = args.indexOf(name)
-  return at < 0 ? undefined : args[at + 1]
-}
-
-export function runRelease(args: string[], root = ROOT): string[] {
-  const [command, subject] = args
-  const needs = (what: string) => {
-    if (!subject) throw new ReleaseError(`${command} needs ${what}.`)
-    return subject
-  }
-  switch (command) {
-    case 'prepare':
-      return prepare(root, needs('a version, e.g. 1.2.3'), option(args, '--date') ?? today())
-    case 'check':
-      return check(root, needs('a tag, e.g. v1.2.3'))
-    case 'dist':
-      return checkDist(root)
-    case 'notes':
-      return notes(root, needs('a tag, e.g. v1.2.3'))
-    case 'major-tag':
-      return majorTag(root, needs('a tag, e.g. v1.2.3'), args.includes('--push'), option(args, '--remote') ?? 'origin')
-    default:
-      throw new ReleaseError('Say what to do: prepare <version>, check <tag>, dist, notes <tag>, or major-tag <tag> [--push].')
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    for (const line of runRelease(process.argv.slice(2))) console.log(line)
-  } catch (error) {
-    if (!(error instanceof ReleaseError)) throw error
-    // In a workflow, the refusal becomes an annotation on the run.
-    console.error(process.env.GITHUB_ACTIONS === 'true' ? `::error::${error.message.replace(/\n/g, '%0A')}` : error.message)
-    process.exitCode = 1
-  }
+try {
+  const [command = '', subject = ''] = args
+  const [needs, run] = STEPS[command] ?? []
+  if (!run) throw new ReleaseError('Say what to do: prepare <version>, check <tag>, dist, notes <tag>, or major-tag <tag> [--push].')
+  if (needs && !subject) throw new ReleaseError(`${command} needs ${needs}.`)
+  for (const line of run(subject)) console.log(line)
+} catch (error) {
+  if (!(error instanceof ReleaseError)) throw error
+  // In a workflow, the refusal becomes an annotation on the run.
+  console.error(process.env.GITHUB_ACTIONS === 'true' ? `::error::${error.message.replace(/\n/g, '%0A')}` : error.message)
+  process.exitCode = 1
 }

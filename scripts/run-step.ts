@@ -7,7 +7,7 @@
  * without a build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -66,21 +66,14 @@ export interface StepOptions {
   onSpawn?: (child: ChildProcess) => void
 }
 
-/**
- * The entry a step runs when it names none: `E2E_ENTRY=source` runs the end-to-end tests from
- * src/ (no build needed; what mutation testing requires), anything else the bundle.
- */
-function defaultEntry(): 'source' | 'bundle' {
-  const chosen = process.env.E2E_ENTRY
-  if (chosen === undefined || chosen === '' || chosen === 'bundle') return 'bundle'
-  if (chosen === 'source') return 'source'
-  throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (dist/index.js) or source (src/index.ts)`)
-}
-
 /** The command line of the action's process, with the virtual-time preload when asked for. */
 export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): { args: string[]; env: Record<string, string> } {
   const time = options.time ?? { mode: 'jump' }
-  const entry = (options.entry ?? defaultEntry()) === 'bundle' ? BUNDLE : SOURCE_ENTRY
+  // `E2E_ENTRY=source` runs the end-to-end tests from src/: no build needed, and what mutation testing requires.
+  const chosen = options.entry ?? (process.env.E2E_ENTRY || 'bundle')
+  if (chosen !== 'bundle' && chosen !== 'source')
+    throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (dist/index.js) or source (src/index.ts)`)
+  const entry = chosen === 'bundle' ? BUNDLE : SOURCE_ENTRY
   if (time === 'real') return { args: [entry], env: {} }
   return {
     args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
@@ -169,21 +162,14 @@ interface MutantCoverage {
   perTest: Record<string, Counts>
 }
 /** What a mutation tool's instrumented code shares with the test process (`npm run mutate`). */
-function mutationContext(): { currentTestId?: string; mutantCoverage?: MutantCoverage } | undefined {
-  return (globalThis as { __stryker__?: { currentTestId?: string; mutantCoverage?: MutantCoverage } }).__stryker__
-}
+const mutation = () => (globalThis as { __stryker__?: { currentTestId?: string; mutantCoverage?: MutantCoverage } }).__stryker__
 
-/** Adds the mutants the action's process reached to the test that started it. */
+/** Adds the mutants the action's process reached (the file it wrote at exit, if any) to the test that started it. */
 function addChildCoverage(file: string): void {
-  const context = mutationContext()
-  let child: MutantCoverage
-  try {
-    child = JSON.parse(readFileSync(file, 'utf8')) as MutantCoverage
-  } catch {
-    return
-  }
-  if (!context?.mutantCoverage) return
-  const target = context.currentTestId ? (context.mutantCoverage.perTest[context.currentTestId] ??= {}) : context.mutantCoverage.static
+  const { currentTestId, mutantCoverage } = mutation() ?? {}
+  if (!mutantCoverage || !existsSync(file)) return
+  const child = JSON.parse(readFileSync(file, 'utf8')) as MutantCoverage
+  const target = currentTestId ? (mutantCoverage.perTest[currentTestId] ??= {}) : mutantCoverage.static
   for (const counts of [child.static, ...Object.values(child.perTest)]) {
     for (const [id, n] of Object.entries(counts)) target[id] = (target[id] ?? 0) + n
   }
@@ -195,7 +181,7 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
   const command = stepCommand(options)
   // During a mutation tool's dry run, the child reports the mutants it reached.
   const coverageFile = join(dir, 'mutant-coverage.json')
-  if (mutationContext()?.mutantCoverage && process.env.__STRYKER_ACTIVE_MUTANT__ === undefined) {
+  if (mutation()?.mutantCoverage && process.env.__STRYKER_ACTIVE_MUTANT__ === undefined) {
     command.args.unshift('--import', pathToFileURL(MUTATION_COVERAGE).href)
     command.env.MUTATION_COVERAGE_FILE = coverageFile
   }

@@ -1,36 +1,30 @@
 /**
- * `npm run step -- command=list-projects [name=value…] [--rate-limits[=fixed]] [--local-action]`:
- * one step of the committed dist/index.js, run the way a runner runs it (INPUT_* with action.yml's
- * defaults, the GITHUB_OUTPUT, GITHUB_STATE and GITHUB_STEP_SUMMARY files), against a freshly
- * started platform emulator seeded as `npm run emulator` seeds it (emulator/seed.ts), and a GitHub
- * emulator (emulator/github.ts) for the secrets rotate-key stores: GITHUB_API_URL points at it and
- * GITHUB_REPOSITORY names octo-org/deploys. Prints the log, the outputs, the job summary and the
- * requests the step sent. For list-operations the organization also gets busy projects with days
- * of operations (seedOrganizationHistory). `api-key` and `api-host` default to the platform emulator's,
- * wait-for-operations' `project-id` to the project whose operations move, and rotate-key's
- * `github-token` (with `secret-name`) to the GitHub emulator's. `--local-action` runs the main step
- * and then the post step from src/ through `@github/local-action` instead (scripts/local-action.ts),
- * and prints what it shows.
+ * `npm start` and `npm run step`: the committed dist/index.js run the way a runner runs it (scripts/run-step.ts), its
+ * main step and then its post step, against a freshly started platform emulator seeded as `npm run emulator` seeds it
+ * (emulator/seed.ts, with busy projects for list-operations) and a GitHub emulator for the secrets rotate-key stores
+ * (GITHUB_REPOSITORY is octo-org/deploys). Prints what a workflow author sees: each step's log, outputs and job summary,
+ * and the requests it sent.
  *
- * A recipe's `with:` plays as the README writes it: `${{ … }}` in a value stands for what the
- * emulators offer (recipeContexts below), so `api-key=${{ secrets.NEON_API_KEY }}` is the seeded
- * admin's key and `org-id=${{ vars.NEON_ORG_ID }}` the seeded organization.
- *
- *   npm run step -- command=wait-for-operations operation-ids=pending poll-interval=1
- *   npm run step -- command=create-key key-name=try-me
- *   npm run step -- command=rotate-key secret-name=NEON_API_KEY
- *   npm run step -- command=prune-keys 'org-id=${{ vars.NEON_ORG_ID }}' unused-for=90d
- *   npm run step -- --local-action command=create-key key-name=try-me revoke-after-job=true
+ *   npm run step -- command=wait-for-operations operation-ids=pending [input=value…] [--rate-limits[=fixed]] [--local-action]
+ *     One step. `api-key` and `api-host` default to the emulator's, wait-for-operations' `project-id` to the project whose
+ *     operations move, rotate-key's `github-token` to the GitHub emulator's. `${{ … }}` in a value reads what the
+ *     emulators offer (recipeContexts), so a README recipe's `with:` plays as written. `--local-action` runs both steps
+ *     from src/ through @github/local-action instead (scripts/local-action.ts).
+ *   npm start
+ *     Every command, then every recipe of the README played the same way, then the README's deploy gate and
+ *     docs/deploy-gates.md's gate after create-branch-action run as a workflow runs them (scripts/workflow.ts).
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
-import { actionYaml, runStep } from './run-step.ts'
-import { printStep, summaryText } from './show-step.ts'
-import { interpolate, type Scope } from './workflow.ts'
+import { ROOT, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
+import { interpolate, recipeJob, runJob, usesThisAction, type Scope } from './workflow.ts'
 
-const USAGE = 'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--local-action]'
+const USAGE =
+  'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--local-action]; npm start plays them all'
 /** The workflow's repository: where rotate-key stores its secret unless `secret-targets` says. */
 const REPOSITORY = 'octo-org/deploys'
 
@@ -46,28 +40,20 @@ for (const arg of process.argv.slice(2)) {
   if (arg === '--local-action') localAction = true
   else if (arg === '--rate-limits' || arg === '--rate-limits=sliding') rateLimits = 'sliding'
   else if (arg === '--rate-limits=fixed') rateLimits = 'fixed'
-  else if (arg === '-h' || arg === '--help') fail('Runs one step of the action against a fresh emulator.')
+  else if (arg === '-h' || arg === '--help') fail('Runs steps of the action against a fresh emulator.')
   else {
     const at = arg.indexOf('=')
     if (at <= 0) fail(`not an input=value pair: ${arg}`)
-    const name = arg.slice(0, at)
-    if (!(name in actionYaml.inputs)) fail(`action.yml has no input ${JSON.stringify(name)}`)
-    inputs[name] = arg.slice(at + 1)
+    if (!(arg.slice(0, at) in actionYaml.inputs)) fail(`action.yml has no input ${JSON.stringify(arg.slice(0, at))}`)
+    inputs[arg.slice(0, at)] = arg.slice(at + 1)
   }
 }
-if (!inputs.command) fail('command= is required')
+const playEverything = Object.keys(inputs).length === 0
+if (!playEverything && !inputs.command) fail('command= is required')
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
-/** list-operations reads days of operations: the organization gets busy projects, as `npm run emulator -- --history-projects` gives them. */
-const HISTORY = { projects: 6, operations: 400, days: 3 }
-if (inputs.command === 'list-operations') {
-  seedOrganizationHistory(platform, { orgId: account.orgId, ...HISTORY })
-  console.log(
-    `Added ${HISTORY.projects} projects to organization ${account.orgId}, each with ${HISTORY.operations} operations over the last ` +
-      `${HISTORY.days} days, statuses mixed (npm run emulator -- --history-projects ${HISTORY.projects} --history-operations ${HISTORY.operations} --history-days ${HISTORY.days}).`,
-  )
-}
+seedOrganizationHistory(platform, { orgId: account.orgId, projects: 6, operations: 400, days: 3 })
 const github = new GitHubEmulator()
 const url = await platform.start()
 await github.start()
@@ -77,11 +63,10 @@ const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY }
 const everyName = <T>(value?: T): Record<string, T> => new Proxy({}, { get: (_, name) => (typeof name === 'string' ? value : undefined) })
 
 /**
- * What a recipe's expressions read in the value of `input`: a secret is the platform emulator's key
- * in `api-key` and the GitHub emulator's token in `github-token`; a variable is the seeded project
- * in `project-id` and the organization in `org-id`; `steps.<id>.outputs.operations` the operations
- * of a branch made on the seeded project just before, as a deploy gate's step before it makes one;
- * `github` a run started by hand in octo-org/deploys; a manual run's `inputs` left empty.
+ * What a recipe's expressions read in the value of `input`: a secret is the platform emulator's key in `api-key` and
+ * the GitHub emulator's token in `github-token`; a variable is the seeded project in `project-id` and the organization
+ * in `org-id`; `steps.<id>.outputs.operations` the operations of a branch made on the seeded project just before, as a
+ * deploy gate's step before it makes one; `github` a run started by hand in octo-org/deploys; `inputs` left empty.
  */
 function recipeContexts(input: string, operations: string | undefined): Scope {
   const secrets: Record<string, string> = { 'api-key': account.admin.key, 'github-token': github.token }
@@ -95,63 +80,189 @@ function recipeContexts(input: string, operations: string | undefined): Scope {
     records: [],
     github: {
       repository: REPOSITORY,
-      repository_owner: REPOSITORY.split('/')[0]!,
       event_name: 'workflow_dispatch',
       run_id: String(Math.floor(Date.now() / 1000)),
-      run_number: '1',
       run_attempt: '1',
       job: 'step',
-      workflow: 'npm run step',
     },
     inputs: {},
   }
 }
 
-/** The operations of a new branch with a read-write endpoint, as POST /projects/{id}/branches answers them. */
-function madeBranchOperations(): string {
-  const made = platform.createBranch(account.operationsProject, { endpoints: ['read_write'] })
-  console.log(`Made branch ${made.branch.id} of project ${account.operationsProject}, as a deploy gate's step before it would.`)
-  return JSON.stringify(made.operations)
+/** One step as a runner runs it, its post step after it; prints both and the requests they sent. */
+async function play(title: string, given: Record<string, string>): Promise<StepResult> {
+  let operations: string | undefined
+  if (Object.values(given).some((value) => /\bsteps\.[\w-]+\.outputs\.operations\b/.test(value))) {
+    const made = platform.createBranch(account.operationsProject, { endpoints: ['read_write'] })
+    console.log(dim(`\nMade branch ${made.branch.id} of project ${account.operationsProject}, as the step before a deploy gate would.`))
+    operations = JSON.stringify(made.operations)
+  }
+  const all: Record<string, string> = { 'api-key': account.admin.key, 'api-host': url }
+  for (const [name, value] of Object.entries(given)) {
+    try {
+      all[name] = interpolate(value, recipeContexts(name, operations))
+    } catch (error) {
+      fail(`input ${name}: ${(error as Error).message}`)
+    }
+  }
+  if (all.command === 'wait-for-operations') all['project-id'] ??= account.operationsProject
+  if (all.command === 'rotate-key' && all['secret-name'] !== undefined) all['github-token'] ??= github.token
+  platform.clearRequests()
+  github.clearRequests()
+  let result: StepResult
+  if (localAction) {
+    const run = await runLocalAction(all, { env: githubEnv })
+    process.stdout.write(run.stdout + run.stderr)
+    if (run.summary) console.log(`  summary:\n${summaryText(run.summary).replace(/^/gm, '    ')}`)
+    result = { ...run, state: {}, masked: [], everything: '' }
+  } else {
+    result = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv })
+    printStep(title, all, result)
+    const post = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv, state: result.state })
+    if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
+  }
+  const sent = new Map<string, number>()
+  for (const r of [...platform.requests, ...github.requests])
+    sent.set(`${r.method} ${r.path} → ${r.status}`, (sent.get(`${r.method} ${r.path} → ${r.status}`) ?? 0) + 1)
+  console.log(dim(`  requests sent to the platform: ${platform.requests.length}, to GitHub: ${github.requests.length}`))
+  for (const [request, n] of sent) console.log(dim(`    ${request}${n > 1 ? ` (×${n})` : ''}`))
+  return result
 }
 
-const operations = Object.values(inputs).some((value) => /\bsteps\.[\w-]+\.outputs\.operations\b/.test(value))
-  ? madeBranchOperations()
-  : undefined
-const given: Record<string, string> = {}
-for (const [name, value] of Object.entries(inputs)) {
-  try {
-    given[name] = interpolate(value, recipeContexts(name, operations))
-  } catch (error) {
-    fail(`input ${name}: ${(error as Error).message}`)
-  }
+// ---- what a workflow author sees ---------------------------------------------------------------
+
+const [bold, dim] = [1, 2].map((code) => (text: string) => (process.stdout.isTTY ? `\x1b[${code}m${text}\x1b[0m` : text)) as [
+  (text: string) => string,
+  (text: string) => string,
+]
+const truncate = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value)
+
+/** The log as the runner shows it: masked values become ***, debug lines stay hidden. */
+function shown(text: string, masked: string[]): string {
+  let out = stripMasks(text).replace(/^::debug::.*\n?/gm, '')
+  for (const secret of masked) if (secret) out = out.split(secret).join('***')
+  return out
 }
-const all: Record<string, string> = { 'api-key': account.admin.key, 'api-host': url, ...given }
-if (all.command === 'wait-for-operations' && all['project-id'] === undefined) all['project-id'] = account.operationsProject
-if (all.command === 'rotate-key' && all['secret-name'] !== undefined && all['github-token'] === undefined)
-  all['github-token'] = github.token
+
+/** The summary's HTML as plain text rows. */
+function summaryText(html: string): string {
+  return html
+    .replace(/<\/t[hd]>/g, ' | ')
+    .replace(/<tr>/g, '| ')
+    .replace(/<\/(tr|h\d|p)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\n{2,}/g, '\n')
+    .trim()
+}
+
+/** The step's inputs (secrets as ***), log, outputs, summary and exit code. */
+function printStep(title: string, inputs: Record<string, string>, step: StepResult): void {
+  console.log(`\n${bold(`▶ ${title}`)}`)
+  const shownInputs = Object.entries(inputs)
+    .filter(([name]) => name !== 'api-host')
+    .map(([name, value]) => `${name}: ${name === 'api-key' || name === 'github-token' ? '***' : truncate(value.replace(/\n/g, '\\n'), 60)}`)
+  if (shownInputs.length) console.log(dim(`  with: ${shownInputs.join(', ')}`))
+  console.log(shown(step.stdout, step.masked).trimEnd().replace(/^/gm, '  │ '))
+  const outputs = Object.entries(step.outputs)
+  if (outputs.length) console.log('  outputs:')
+  for (const [name, value] of outputs) console.log(`    ${name} = ${truncate(shown(value, step.masked))}`)
+  if (step.summary) console.log(`  summary:\n${summaryText(step.summary).replace(/^/gm, '    ')}`)
+  console.log(dim(`  exit code ${step.code}`))
+}
+
+/** A job of the README or docs/, run as a workflow runs it; a step of another action stands in as a script. */
+async function playJob(title: string, file: string, heading: string, standIns: Record<string, string> = {}): Promise<void> {
+  console.log(`\n${bold(title)}`)
+  const job = await runJob(recipeJob(readFileSync(join(ROOT, file), 'utf8'), heading), {
+    secrets: { NEON_API_KEY: account.admin.key },
+    vars: { NEON_PROJECT_ID: account.operationsProject },
+    env: { NEON_API: url },
+    inputs: { 'api-host': url },
+    github: { run_id: String(Math.floor(Date.now() / 1000)) },
+    standIns: { Migrate: 'echo "(your migration runs here)"', ...standIns },
+    step: { time: 'real', entry: 'bundle' },
+  })
+  for (const record of job.steps) {
+    if (record.outcome === 'skipped') console.log(dim(`\n▷ ${record.title}: skipped (its if: is false)`))
+    else if (record.kind === 'uses') printStep(record.title, record.inputs ?? {}, record.result!)
+    else {
+      console.log(`\n${bold(`▶ ${record.title}`)} ${dim('(run:)')}`)
+      if (record.log.trim()) console.log(shown(record.log, []).trimEnd().replace(/^/gm, '  │ '))
+      for (const [name, value] of Object.entries(record.outputs)) console.log(`    ${name} = ${truncate(value)}`)
+    }
+  }
+  console.log(`\n  job: ${job.conclusion}`)
+}
+
+/** The step of this action in each recipe of the README, with its `with:` as written. */
+function readmeRecipes(): [string, Record<string, string>][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const recipes = readme.slice(readme.indexOf('\n## Recipes\n'), readme.indexOf('\n## ', readme.indexOf('\n## Recipes\n') + 1))
+  return [...recipes.matchAll(/^### (.+)$/gm)].map(([, heading]) => {
+    const step = recipeJob(readme, `### ${heading}`).steps.find(usesThisAction)!
+    return [heading!, Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))]
+  })
+}
+
+// ---- npm start --------------------------------------------------------------------------------
+
+async function playAll(): Promise<void> {
+  const dataOrg = platform.addOrganization({ name: 'Data Team' }).id
+  for (const name of ['warehouse', 'warehouse-staging', 'ingest']) platform.addProject({ name, org_id: dataOrg })
+  const consultant = platform.addKey('consultant', {
+    user: platform.addUser({ organizations: { [account.orgId]: 'member', [dataOrg]: 'admin' } }),
+  })
+  const leftOver = platform.addKey('left-over')
+  const failed = platform.addOperation(account.operationsProject, {
+    action: 'apply_config',
+    timeline: [{ afterMs: 0, status: 'failed', failures_count: 1, error: 'role "app" already exists' }],
+  })
+  github.addEnvironment('octo-org', 'web', 'production')
+  github.store({ organization: 'octo-org' }, 'NEON_API_KEY', 'napi_old', { visibility: 'selected', repositories: ['octo-org/api'] })
+  const threePlaces = { 'secret-name': 'NEON_API_KEY', 'secret-targets': 'octo-org/api\nocto-org/web:production\norg:octo-org' }
+  console.log(
+    `${bold('neon-api-action, every command and recipe against the local emulators')}\nThe platform emulator listens on ${url}: ` +
+      `organization ${account.orgId} (${account.projectIds.length} projects, 6 busy ones, keys with a past) and ${dataOrg} ` +
+      '(3 projects), and a user in both. Each step runs dist/index.js as a GitHub runner would.',
+  )
+  const tour: [string, Record<string, string>][] = [
+    ["List every project of the key's organization (resolved: its only one)", { command: 'list-projects' }],
+    ['A key whose user is in two organizations must say which', { command: 'list-projects', 'api-key': consultant.key }],
+    ["List an organization's projects by name", { command: 'list-projects', 'api-key': consultant.key, 'org-id': dataOrg, search: 'ware' }],
+    ['List keys: ids, names, last use, never a value', { command: 'list-keys' }],
+    ["List the organization's keys, with each key's scope", { command: 'list-keys', 'org-id': account.orgId }],
+    ['Revoke a key by its id', { command: 'revoke-key', 'key-id': String(leftOver.id) }],
+    ['A typo (an empty operation-ids) fails the gate, with no request', { command: 'wait-for-operations', 'operation-ids': '' }],
+    ['A failed operation fails the step and names it', { command: 'wait-for-operations', 'operation-ids': failed }],
+    ['Rotate a key that three places read, storing it in each', { command: 'rotate-key', 'key-name': 'shared', ...threePlaces }],
+    ['Key hygiene, dry run: what a sweep would revoke, and why', { command: 'prune-keys', 'unused-for': '90d' }],
+    ["The real sweep revokes them, never the step's own key", { command: 'prune-keys', 'unused-for': '90d', 'dry-run': 'false' }],
+    ['A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' }],
+    ['A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' }],
+  ]
+  for (const [title, given] of tour) await play(title, given)
+  for (const [heading, given] of readmeRecipes()) await play(`The README's recipe "${heading}"`, given)
+  await playJob(
+    "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits",
+    'README.md',
+    '### A deploy gate in one step',
+  )
+  const createBranch = [
+    `curl -sSf -X POST "${url}/projects/$INPUT_PROJECT_ID/branches" -H "Authorization: Bearer $INPUT_API_KEY" \\`,
+    `  -H 'Content-Type: application/json' -d '{"endpoints":[{"type":"read_write"}]}' > branch.json`,
+    'echo "Created branch $(jq -r .branch.id branch.json) (a stand-in for neondatabase/create-branch-action)"',
+    'echo "branch_id=$(jq -r .branch.id branch.json)" >> "$GITHUB_OUTPUT"',
+  ].join('\n')
+  await playJob('The gate after create-branch-action (docs/deploy-gates.md)', 'docs/deploy-gates.md', '## After create-branch-action', {
+    'Create a preview branch': createBranch,
+  })
+}
 
 try {
-  if (localAction) {
-    const result = await runLocalAction(all, { env: githubEnv })
-    process.stdout.write(result.stdout)
-    process.stderr.write(result.stderr)
-    if (result.summary) console.log(`  summary:\n${summaryText(result.summary).replace(/^/gm, '    ')}`)
-    process.exitCode = result.code ?? 1
-  } else {
-    const result = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv })
-    printStep(`${all.command} (dist/index.js, against the emulator at ${url})`, all, result)
-    process.exitCode = result.code ?? 1
-  }
-  printRequests('the platform', platform.requests)
-  if (github.requests.length) printRequests(`GitHub (${REPOSITORY})`, github.requests)
+  if (playEverything) await playAll()
+  else process.exitCode = (await play(inputs.command!, inputs)).code ?? 1
 } finally {
   await platform.stop()
   await github.stop()
-}
-
-function printRequests(to: string, requests: readonly { method: string; path: string; status: number }[]): void {
-  const sent = new Map<string, number>()
-  for (const r of requests) sent.set(`${r.method} ${r.path} → ${r.status}`, (sent.get(`${r.method} ${r.path} → ${r.status}`) ?? 0) + 1)
-  const lines = [...sent].map(([request, n]) => `    ${request}${n > 1 ? ` (×${n})` : ''}`)
-  console.log(`  requests the steps sent to ${to}: ${requests.length}${lines.length ? `\n${lines.join('\n')}` : ''}`)
 }

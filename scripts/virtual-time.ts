@@ -104,10 +104,6 @@ class VirtualTimer {
     this.backing = undefined
   }
 
-  get keepsAlive(): boolean {
-    return this.refed
-  }
-
   ref(): this {
     this.refed = true
     this.backing?.ref()
@@ -156,7 +152,7 @@ function scheduleJump(): void {
     jumpScheduled = false
     if (inFlight > 0) return
     let next: VirtualTimer | undefined
-    for (const timer of timers) if (timer.keepsAlive && (next === undefined || timer.due < next.due)) next = timer
+    for (const timer of timers) if (timer.hasRef() && (next === undefined || timer.due < next.due)) next = timer
     if (next === undefined) return
     const ahead = next.due - virtualNow()
     if (ahead > 0) {

@@ -59,8 +59,7 @@ export interface StepRecord {
   id?: string
   title: string
   kind: 'run' | 'uses'
-  /** The script that ran, or the action's inputs (secrets included: print them masked). */
-  script?: string
+  /** The action's inputs (secrets included: print them masked). */
   inputs?: Record<string, string>
   outcome: 'success' | 'failure' | 'skipped'
   conclusion: 'success' | 'failure' | 'skipped'
@@ -77,17 +76,13 @@ export function usesThisAction(step: { uses?: unknown }): boolean {
   return typeof step.uses === 'string' && /^(?:\.\/?|[^/@\s]+\/neon-api-action@\S+)$/.test(step.uses)
 }
 
-/** The `jobs.<name>` of the first YAML block after a heading of a Markdown text (README.md, docs/). */
-export function recipeJob(markdown: string, heading: string, job?: string): WorkflowJob {
+/** The first job of the first YAML block after a heading of a Markdown text (README.md, docs/). */
+export function recipeJob(markdown: string, heading: string): WorkflowJob {
   const at = markdown.indexOf(`\n${heading}\n`)
-  if (at < 0) throw new Error(`no heading ${JSON.stringify(heading)}`)
-  const block = yamlBlocks(markdown.slice(at)).at(0)
-  if (!block) throw new Error(`no YAML block after ${JSON.stringify(heading)}`)
-  const parsed = parse(block.text) as { jobs?: Record<string, WorkflowJob> }
-  const jobs = parsed.jobs ?? {}
-  const found = job === undefined ? Object.values(jobs)[0] : jobs[job]
-  if (!found) throw new Error(`the YAML block after ${JSON.stringify(heading)} has no job ${job ?? ''}`)
-  return found
+  const block = at < 0 ? undefined : yamlBlocks(markdown.slice(at)).at(0)
+  const job = block && Object.values((parse(block.text) as { jobs?: Record<string, WorkflowJob> }).jobs ?? {})[0]
+  if (!job) throw new Error(`no heading ${JSON.stringify(heading)} with a YAML block of a job after it`)
+  return job
 }
 
 /** Every ```yaml block of a Markdown text, with the line it starts on. */
@@ -107,28 +102,33 @@ export function yamlBlocks(markdown: string): { line: number; text: string }[] {
 export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ steps: StepRecord[]; conclusion: 'success' | 'failure' }> {
   const workspace = mkdtempSync(join(tmpdir(), 'neon-action-workflow-'))
   const records: StepRecord[] = []
-  const byId: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {}
+  const byId: Scope['steps'] = {}
   const jobEnv: Record<string, string> = {}
-  const scope = (): Scope => ({ secrets: context.secrets, vars: context.vars, env: jobEnv, steps: byId, records, github: context.github })
+  const { secrets, vars, github } = context
+  const scope = (env = jobEnv): Scope => ({ secrets, vars, env, steps: byId, records, github })
   for (const [name, value] of Object.entries(job.env ?? {})) jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
   try {
     for (const step of job.steps) {
       const title = step.name ?? step.id ?? step.run?.split('\n')[0] ?? step.uses ?? 'step'
-      const standIn = context.standIns?.[title]
-      const kind = step.run !== undefined || standIn !== undefined ? 'run' : 'uses'
-      let record: StepRecord
-      if (!truthy(evaluate(step.if ?? 'success()', scope()))) {
-        record = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
-      } else {
+      const script = context.standIns?.[title] ?? step.run
+      const kind = script === undefined ? 'uses' : 'run'
+      let record: StepRecord = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
+      if (truthy(evaluate(step.if ?? 'success()', scope()))) {
         const env = { ...jobEnv }
-        for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), { ...scope(), env })
-        for (const [name, value] of Object.entries(step.with ?? {})) {
-          env[`INPUT_${name.toUpperCase()}`] = interpolate(String(value), { ...scope(), env })
+        for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), scope(env))
+        const inputs: Record<string, string> = {}
+        for (const [name, value] of Object.entries(step.with ?? {})) inputs[name] = interpolate(String(value), scope(env))
+        if (script !== undefined) {
+          // A stand-in for another action's step reads its `with:` as a runner hands them to an action.
+          for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+          record = { ...record, ...(await runScript(script, env, workspace)) }
+        } else {
+          if (!usesThisAction(step))
+            throw new Error(`step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`)
+          const result = await runStep({ ...context.inputs, ...inputs }, { ...context.step })
+          const outcome = result.code === 0 ? 'success' : 'failure'
+          record = { ...record, inputs: { ...context.inputs, ...inputs }, outcome, conclusion: outcome, outputs: result.outputs, result }
         }
-        record =
-          kind === 'run'
-            ? await runScript(step, title, standIn ?? step.run!, env, workspace)
-            : await runAction(step, title, env, scope(), context)
         if (record.outcome === 'failure' && step['continue-on-error'] === true) record.conclusion = 'success'
       }
       records.push(record)
@@ -141,7 +141,8 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
   return { steps: records, conclusion: records.some((r) => r.conclusion === 'failure') ? 'failure' : 'success' }
 }
 
-async function runScript(step: WorkflowStep, title: string, script: string, env: Record<string, string>, cwd: string): Promise<StepRecord> {
+/** A `run:` script in bash, as a runner runs it, with a GITHUB_OUTPUT file. */
+async function runScript(script: string, env: Record<string, string>, cwd: string): Promise<Partial<StepRecord>> {
   const output = join(cwd, '.github-output')
   writeFileSync(output, '')
   const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
@@ -152,25 +153,8 @@ async function runScript(step: WorkflowStep, title: string, script: string, env:
   let log = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
-  const code = await new Promise<number | null>((done) => child.on('close', done))
-  const outcome = code === 0 ? 'success' : 'failure'
-  const outputs = parseFileCommands(readFileSync(output, 'utf8'))
-  return { id: step.id, title, kind: 'run', script, outcome, conclusion: outcome, outputs, log }
-}
-
-async function runAction(
-  step: WorkflowStep,
-  title: string,
-  env: Record<string, string>,
-  scope: Scope,
-  context: JobContext,
-): Promise<StepRecord> {
-  if (!usesThisAction(step)) throw new Error(`step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`)
-  const inputs: Record<string, string> = { ...context.inputs }
-  for (const [name, value] of Object.entries(step.with ?? {})) inputs[name] = interpolate(String(value), { ...scope, env })
-  const result = await runStep(inputs, { ...context.step })
-  const outcome = result.code === 0 ? 'success' : 'failure'
-  return { id: step.id, title, kind: 'uses', inputs, outcome, conclusion: outcome, outputs: result.outputs, log: '', result }
+  const outcome = (await new Promise<number | null>((done) => child.on('close', done))) === 0 ? 'success' : 'failure'
+  return { outcome, conclusion: outcome, outputs: parseFileCommands(readFileSync(output, 'utf8')), log }
 }
 
 // ---- expressions ------------------------------------------------------------------------------
@@ -222,95 +206,47 @@ function tokenize(source: string): Token[] {
 function evaluate(source: string, scope: Scope): Value {
   const tokens = tokenize(source)
   let i = 0
-  const peek = (text: string) => tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === text
-  const expect = (text: string) => {
-    if (!peek(text)) throw new Error(`expression ${JSON.stringify(source)}: expected ${text}`)
-    i++
+  const fail = (problem: string): never => {
+    throw new Error(`expression ${JSON.stringify(source)}: ${problem}`)
   }
-  const or = (): Value => {
-    let value = and()
-    while (peek('||')) {
-      i++
-      const right = and()
-      value = truthy(value) ? value : right
-    }
+  const take = (op: string) => (tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === op ? ++i > 0 : false)
+  /** Left-associative operators of one precedence, over the operands `next` reads. */
+  const binary = (ops: string[], next: () => Value, combine: (op: string, left: Value, right: Value) => Value) => (): Value => {
+    let value = next()
+    for (let op = ops.find(take); op !== undefined; op = ops.find(take)) value = combine(op, value, next())
     return value
-  }
-  const and = (): Value => {
-    let value = equality()
-    while (peek('&&')) {
-      i++
-      const right = equality()
-      value = truthy(value) ? right : value
-    }
-    return value
-  }
-  const equality = (): Value => {
-    const left = unary()
-    if (peek('==') || peek('!=')) {
-      const negate = peek('!=')
-      i++
-      const same = equal(left, unary())
-      return negate ? !same : same
-    }
-    return left
-  }
-  const unary = (): Value => {
-    if (peek('!')) {
-      i++
-      return !truthy(unary())
-    }
-    return primary()
   }
   const primary = (): Value => {
-    const token = tokens[i++]
-    if (!token) throw new Error(`expression ${JSON.stringify(source)} ends too soon`)
+    const token = tokens[i++] ?? fail('it ends too soon')
     if (token.kind === 'value') return token.value
     if (token.kind === 'op') {
-      if (token.text !== '(') throw new Error(`expression ${JSON.stringify(source)}: unexpected ${token.text}`)
+      if (token.text !== '(') fail(`unexpected ${token.text}`)
       const value = or()
-      expect(')')
-      return value
+      return take(')') ? value : fail('expected )')
     }
-    if (peek('(')) {
-      i++
-      expect(')')
-      return status(token.text, scope)
-    }
-    return lookup(token.text, scope)
+    if (!take('(')) return lookup(token.text, scope)
+    return take(')') ? status(token.text, scope) : fail('expected )')
   }
+  const unary = (): Value => (take('!') ? !truthy(unary()) : primary())
+  const equality = binary(['==', '!='], unary, (op, left, right) => equal(left, right) === (op === '=='))
+  const and = binary(['&&'], equality, (_, left, right) => (truthy(left) ? right : left))
+  const or = binary(['||'], and, (_, left, right) => (truthy(left) ? left : right))
   const value = or()
-  if (i < tokens.length) throw new Error(`expression ${JSON.stringify(source)}: unexpected text after the expression`)
-  return value
+  return i < tokens.length ? fail('unexpected text after the expression') : value
 }
 
+/** The status functions: `success()`, `failure()`, `always()`, `cancelled()`. */
 function status(name: string, scope: Scope): boolean {
   const failed = scope.records.some((r) => r.conclusion === 'failure')
-  switch (name) {
-    case 'success':
-      return !failed
-    case 'failure':
-      return failed
-    case 'always':
-      return true
-    case 'cancelled':
-      return false
-    default:
-      throw new Error(`the function ${name}() is not supported here`)
-  }
+  const value = ({ success: !failed, failure: failed, always: true, cancelled: false } as Record<string, boolean>)[name]
+  if (value === undefined) throw new Error(`the function ${name}() is not supported here`)
+  return value
 }
 
 function lookup(path: string, scope: Scope): Value {
   const [context, ...rest] = path.split('.')
-  const contexts = {
-    secrets: scope.secrets,
-    vars: scope.vars,
-    env: scope.env,
-    steps: scope.steps,
-    github: scope.github,
-    inputs: scope.inputs,
-  }
-  let value: unknown = Object.hasOwn(contexts, context!) ? contexts[context as keyof typeof contexts] : undefined
+  const contexts: Record<string, unknown> = { ...scope, records: undefined }
+  let value = Object.hasOwn(contexts, context!) ? contexts[context!] : undefined
   if (value === undefined) throw new Error(`the context ${context} is not supported here`)
   for (const key of rest) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
   return value === undefined ? null : (value as Value)

@@ -1,4 +1,4 @@
-// README.md and docs/ are copied into real workflows: every example must be right and safe (scripts/docs-examples.ts),
+// README.md and docs/ are copied into real workflows: every example must be right and safe (support/docs-examples.ts),
 // the links must lead somewhere, the README's tables must be action.yml's, and actionlint must find nothing.
 import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
-import { anchorsOf, brokenLinks, documentationFiles, examples, problemsOf, type Example } from '../../scripts/docs-examples.ts'
-import { inputsTable, readAction, withTables } from '../../scripts/docs-tables.ts'
-import { lintWorkflows } from '../../scripts/lint-workflows.ts'
-import { ROOT } from '../../scripts/run-step.ts'
+import { anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
+import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
+import { ROOT, actionYaml } from '../../scripts/run-step.ts'
 import { usesThisAction, yamlBlocks } from '../../scripts/workflow.ts'
 
-const action = readAction()
+const action = actionYaml
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const all = examples(ROOT)
 const problems = (example: Pick<Example, 'text'>) => problemsOf(example.text, action, COMMAND_NAMES)

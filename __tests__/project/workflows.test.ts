@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { runScripts } from '../../scripts/docs-examples.ts'
+import { runScripts } from '../support/docs-examples.ts'
 import { ROOT } from '../../scripts/run-step.ts'
 
 const dir = join(ROOT, '.github', 'workflows')

@@ -16,7 +16,16 @@ const { mkdirSync, writeFileSync } = require('node:fs')
 const { createHash } = require('node:crypto')
 const { join } = require('node:path')
 const { TestEnvironment } = require('jest-environment-node')
-const { FILES_DIRECTORY, activeMutant, failedUnderActiveMutant, recordFailure } = require('./shared.cjs')
+
+// What this environment shares with runner.cjs and sequencer.mjs: the active mutant, which mutant a test last failed
+// under (kept on the process, so that every plugin sees it however jest loads them), and where the initial run leaves
+// each test file's mutants (read by sequencer.mjs).
+const FILES_DIRECTORY = '.mutation-files'
+const FAILED_UNDER = Symbol.for('neon-action.mutation.failed-under')
+/** The mutant being tested, or undefined during the initial run. */
+const activeMutant = () => process.env.__STRYKER_ACTIVE_MUTANT__
+/** Whether a test has already failed under the active mutant: it is killed, so the rest need not run. */
+const failedUnderActiveMutant = () => activeMutant() !== undefined && process[FAILED_UNDER] === activeMutant()
 
 function fullName(test) {
   const names = []
@@ -51,7 +60,7 @@ class MutationEnvironment extends TestEnvironment {
       return
     }
     if (event.name === 'test_start' && failedUnderActiveMutant()) event.test.mode = 'skip'
-    if (event.name === 'test_done' && event.test.errors.length > 0) recordFailure()
+    if (event.name === 'test_done' && event.test.errors.length > 0) process[FAILED_UNDER] = activeMutant()
   }
 
   async teardown() {
@@ -69,4 +78,4 @@ class MutationEnvironment extends TestEnvironment {
   }
 }
 
-module.exports = MutationEnvironment
+module.exports = Object.assign(MutationEnvironment, { FILES_DIRECTORY, activeMutant, failedUnderActiveMutant })

@@ -5,7 +5,7 @@
 // already killed the mutant. Loading a test file costs more than most mutants' tests, so once a
 // test has failed under the active mutant, this runner does not start the remaining files.
 const TestRunner = require('jest-runner').default
-const { failedUnderActiveMutant } = require('./shared.cjs')
+const { failedUnderActiveMutant } = require('./environment.cjs')
 
 class MutationRunner extends TestRunner {
   async runTests(tests, watcher, options) {

@@ -8,9 +8,9 @@
 import Sequencer from '@jest/test-sequencer'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import shared from './shared.cjs'
+import MutationEnvironment from './environment.cjs'
 
-const { FILES_DIRECTORY, activeMutant } = shared
+const { FILES_DIRECTORY, activeMutant } = MutationEnvironment
 
 /** mutant id → the test files that reached it, read once per process. */
 let filesByMutant

@@ -82,7 +82,7 @@ function oneTarget(repository: { owner: string; repo: string }, environment: str
  * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
  * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
  */
-export function readSecretTargets(raw: string): SecretTarget[] {
+function readSecretTargets(raw: string): SecretTarget[] {
   const targets: SecretTarget[] = []
   const seen = new Set<string>()
   for (const [i, entry] of listEntries(raw, 'secret-targets').entries()) {

@@ -1,6 +1,7 @@
-// `npm run step` (scripts/step.ts) plays every recipe of the README: each recipe's step of this action, with its `with:`
-// exactly as the README writes it, expressions included, against the emulators it starts. The step succeeds and sets
-// every output the recipe reads. A child process per step, on the committed bundle (`npm run bundle` first).
+// `npm run step` (scripts/step.ts, which `npm start` runs too) plays every recipe of the README: each recipe's step of
+// this action, with its `with:` exactly as the README writes it, expressions included, against the emulators it starts.
+// The step succeeds and sets every output the recipe reads. A child process per step, on the committed bundle
+// (`npm run bundle` first).
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'

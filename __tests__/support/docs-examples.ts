@@ -1,53 +1,21 @@
-/**
- * The documentation's examples, checked the way a workflow author will use them: README.md and
- * docs/ are copied into real workflows. Every ```yaml block must parse; a step of this action may
- * pass only inputs action.yml declares and read only outputs it declares; no `run:` script holds
- * `${{ }}` (GitHub's hardening guide: pass values through `env:`); a workflow that rotates keys
- * has a `concurrency:` group; and every relative link leads to a file and heading that exist.
- * Used by __tests__/project/docs.test.ts and scripts/lint-workflows.ts. Never shipped.
- */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+// The documentation's examples, checked the way a workflow author will use them: README.md and docs/ are copied into
+// real workflows. Every ```yaml block must parse; a step of this action may pass only inputs action.yml declares and read
+// only outputs it declares; no `run:` script holds `${{ }}` (GitHub's hardening guide: pass values through `env:`); a
+// workflow that rotates keys has a `concurrency:` group; and every relative link leads to a file and heading that exist.
+// Used by __tests__/project/docs.test.ts and workflows.test.ts; the examples are found by scripts/lint-workflows.ts.
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parse } from 'yaml'
-import { usesThisAction, yamlBlocks } from './workflow.ts'
+import { documentationFiles, isWorkflow } from '../../scripts/lint-workflows.ts'
+import { usesThisAction } from '../../scripts/workflow.ts'
 
 export interface ActionSpec {
   inputs: Record<string, { required?: boolean }>
   outputs: Record<string, unknown>
 }
 
-export interface Example {
-  /** Path from the repository's root, and the line the YAML starts on. */
-  file: string
-  line: number
-  text: string
-}
-
-/** README.md and every Markdown file under docs/, but docs/pending/: drafts not yet in their place. */
-export function documentationFiles(root: string): string[] {
-  const found = ['README.md']
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = `${dir}/${entry.name}`
-      if (entry.isDirectory() && path !== 'docs/pending') walk(path)
-      else if (entry.isFile() && entry.name.endsWith('.md')) found.push(path)
-    }
-  }
-  if (existsSync(join(root, 'docs'))) walk('docs')
-  return found
-}
-
-export function examples(root: string, files = documentationFiles(root)): Example[] {
-  return files.flatMap((file) => yamlBlocks(readFileSync(join(root, file), 'utf8')).map((block) => ({ file, ...block })))
-}
-
 type Step = Record<string, unknown> & { id?: string; uses?: string; run?: string; with?: Record<string, unknown> }
 type Job = Record<string, unknown> & { steps?: Step[] }
-
-/** A complete workflow: it says when it runs and what its jobs are. */
-export function isWorkflow(value: unknown): value is { jobs: Record<string, Job> } & Record<string, unknown> {
-  return typeof value === 'object' && value !== null && 'on' in value && 'jobs' in value
-}
 
 /** The jobs of an example: a workflow's, a `jobs:` map, a job, or a list of steps (one job each). */
 function jobsOf(value: unknown): Job[] {
