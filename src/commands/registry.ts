@@ -5,8 +5,8 @@
  * command's module loads with the main step: a chunk of the bundle for each saved a step no time
  * that could be measured (docs/performance.md). action.yml's `command` description,
  * the check of inputs a command does not read, the dispatch and the docs' tables come from this
- * table or are checked against it by a test. A new command is its own file, a row here, and
- * action.yml.
+ * table or are checked against it by a test. What else a new command needs: docs/developing.md,
+ * "Adding a command".
  */
 import { InputError } from '../base/errors.ts'
 import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readPruneSelection } from '../inputs/keys.ts'
