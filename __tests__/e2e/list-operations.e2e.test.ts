@@ -98,6 +98,16 @@ describe('one project', () => {
       'incomplete-project-ids': '[]',
     })
   })
+
+  it('`since: 0000-02-29`, a day of a leap year (year 0 is one), lists every operation since then', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 4)
+    const result = await step({ 'project-id': project, since: '0000-02-29' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('4')
+    expect(result.stdout).toContain(`Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`)
+  })
 })
 
 describe('many projects', () => {

@@ -87,6 +87,13 @@ describe('since', () => {
     expect(since('2026-11-20')).toEqual({ kind: 'at', ms: Date.parse('2026-11-20T00:00:00Z'), text: '2026-11-20' })
   })
 
+  it('the 29th of February of a leap year, year 0 included (a leap year, which Date.UTC would take for 1900)', () => {
+    expect(since('0000-02-29')).toEqual({ kind: 'at', ms: Date.parse('0000-02-29T00:00:00Z'), text: '0000-02-29' })
+    expect(since('2024-02-29T06:00:00Z')?.ms).toBe(Date.parse('2024-02-29T06:00:00Z'))
+    expect(refusal({ ...ONE, since: '2025-02-29' })).toMatch(/^Input `since` is "2025-02-29": it must be/)
+    expect(refusal({ ...ONE, since: '1900-02-29' })).toMatch(/^Input `since` is "1900-02-29": it must be/)
+  })
+
   it('empty: from the newest', () => {
     expect(since('')).toBeUndefined()
     expect(since('  ')).toBeUndefined()
