@@ -253,6 +253,11 @@ describe('inputs refused before any request, each naming the input', () => {
       { 'project-id': 'p-1', 'operation-statuses': 'done' },
       /^::error::Input `operation-statuses` holds "done"/,
     ],
+    [
+      'a health check that can never fail',
+      { 'project-id': 'p-1', 'operation-statuses': 'finished', 'fail-on-status': 'failed' },
+      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status: /,
+    ],
     ['branch-id with a list', { 'project-ids': 'p-1\np-2', 'branch-id': 'br-1' }, /^::error::Input `branch-id` applies to one project/],
     ['max-operations past its bound', { 'project-id': 'p-1', 'max-operations': '100001' }, /^::error::Input `max-operations` is "100001"/],
     [

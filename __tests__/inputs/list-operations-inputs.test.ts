@@ -139,6 +139,18 @@ describe('operation-statuses, fail-on-status and operation-actions', () => {
     expect(select({ ...ONE, 'operation-statuses': all }).statuses).toEqual(all.split(','))
   })
 
+  it('refuses a health check that can never fail: operation-statuses that leave out every status of fail-on-status', () => {
+    expect(refusal({ ...ONE, 'operation-statuses': 'finished', 'fail-on-status': 'failed' })).toBe(
+      'Inputs `operation-statuses` (finished) and `fail-on-status` (failed) share no status: only operations of the first are listed, ' +
+        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+    )
+    // One status in common is a check that can fail.
+    expect(select({ ...ONE, 'operation-statuses': 'failed,finished', 'fail-on-status': 'failed,error' }).failOnStatus).toEqual([
+      'failed',
+      'error',
+    ])
+  })
+
   it('actions are open: any word of letters, digits and _ . -', () => {
     expect(select({ ...ONE, 'operation-actions': 'start_compute, apply_config\ntenant.attach-v2' }).actions).toEqual([
       'start_compute',

@@ -104,6 +104,12 @@ export function readListingSelection(read: InputReader): ListingSelection {
   const actions = readActions(read)
   const failOnStatus = readStatuses(read, 'fail-on-status')
   const since = readSince(read)
+  if (statuses && failOnStatus && !failOnStatus.some((status) => statuses.includes(status))) {
+    throw new InputError(
+      `Inputs \`operation-statuses\` (${untrusted(statuses.join(', '))}) and \`fail-on-status\` (${untrusted(failOnStatus.join(', '))}) share no status: only operations of the first are listed, ` +
+        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+    )
+  }
   return {
     projects: readProjectScope(read),
     ...(since === undefined ? {} : { since }),
