@@ -210,6 +210,67 @@ describe('bounds and hostile text', () => {
   })
 })
 
+/** Every time the summary's chart writes: each must be one its dateFormat (YYYY-MM-DD HH:mm:ss) reads. */
+const chartTimes = (summary: string) => (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
+
+describe('records with times out of range', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['total_duration_ms 2^53 - 1', { total_duration_ms: Number.MAX_SAFE_INTEGER }],
+    ['total_duration_ms 1e16', { total_duration_ms: 1e16 }],
+    ['total_duration_ms 1e300', { total_duration_ms: 1e300 }],
+    ['created_at +275760-09-13', { created_at: '+275760-09-13T00:00:00Z' }],
+  ])(
+    'one operation with %s in a project of `all`: every output set, the record as it came, left out of the chart with a warning',
+    async (_, set) => {
+      const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 3, operations: 5, days: 1, seed: 14 })
+      const project = org.projectIds[1]!
+      const odd = platform.operations(project)[2]!.id
+      platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set, ids: [odd], times: 9 })
+      const result = await step({ 'project-ids': 'all' })
+      expect(errorLines(result.stdout)).toEqual([])
+      expect(result.code).toBe(0)
+      expect(result.outputs).toMatchObject({ 'operation-count': '15', 'incomplete-project-ids': '[]', 'org-id': org.orgId })
+      expect(fileRecords(result.outputs).find((o) => o.id === odd)).toMatchObject(set)
+      expect(JSON.parse(result.outputs.operations!)).toEqual(fileRecords(result.outputs))
+      expect(result.stdout).toMatch(
+        /^::warning::1 listed operation\(s\) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: /m,
+      )
+      expect(chartTimes(result.summary).length).toBeGreaterThan(0)
+      for (const time of chartTimes(result.summary)) expect(time).toMatch(/^\d{4}-/)
+      expect(result.summary).toContain('1 could not be drawn')
+      // The table's date is the record's own text when its year is not of four digits.
+      if (typeof set.created_at === 'string') expect(result.summary).toContain(`<td>${set.created_at}</td>`)
+    },
+  )
+
+  it('years past 9999 or before 0100 never reach the chart: 9999-12-31 beside 2026, updated_at +275760, a running one of -271821', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 5)
+    const [far, untilTheEnd, early] = platform.operations(project).map((o) => o.id)
+    const change: Record<string, Record<string, unknown>> = {
+      [far!]: { created_at: '9999-12-31T00:00:00Z', updated_at: '9999-12-31T00:00:01Z', total_duration_ms: 1000 },
+      [untilTheEnd!]: { updated_at: '+275760-09-13T00:00:00Z', total_duration_ms: null },
+      [early!]: { created_at: '-271821-04-20T00:00:00Z', status: 'running' },
+    }
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (body) => {
+        const page = body as { operations: Array<{ id: string }> }
+        return { ...page, operations: page.operations.map((o) => ({ ...o, ...change[o.id] })) }
+      },
+    })
+    const result = await step({ 'project-id': project })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('5')
+    const times = chartTimes(result.summary)
+    expect(times).toContain('9999-12-31 00:00')
+    for (const time of times) expect(time).toMatch(/^\d{4}-/)
+    expect(result.stdout).toMatch(/^::warning::2 listed operation\(s\) have a creation time the chart cannot read/m)
+  })
+})
+
 describe('congestion', () => {
   it('a 429 with Retry-After is absorbed: the step waits as asked and lists every project', async () => {
     const projects = platform.addProjects(3)

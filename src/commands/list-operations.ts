@@ -90,6 +90,12 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   for (const warning of broken) ctx.log.warning(warning)
   const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
   if (cutNote) ctx.log.warning(cutNote)
+  if (report.undrawable > 0) {
+    ctx.log.warning(
+      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: ` +
+        'the chart leaves them out, and the outputs and the table have them as the platform gave them.',
+    )
+  }
   ctx.log.info(describeTotals(report, projectIds.length, pacer))
 
   const failures: string[] = []
@@ -275,7 +281,7 @@ function summaryOf(parts: SummaryParts): string {
     (several && projectIds.length > 0 ? projectTable(parts) : '') +
     operationsChart(
       candidates.map((c) => c.operation),
-      { now: parts.startedAt, listed: { total: report.total, failed: report.failed } },
+      { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } },
     ) +
     (listed.length > 0
       ? tableOf(
@@ -362,10 +368,11 @@ function operationRow({ operation: o, durationMs }: Listed): Cell[] {
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8
 
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
 function shortDate(iso: string): string {
   const ms = Date.parse(iso)
-  return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ')
+  const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString()
+  return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso
 }
 
 function projects(n: number): string {
