@@ -108,6 +108,34 @@ describe('one project', () => {
     expect(result.outputs['operation-count']).toBe('4')
     expect(result.stdout).toContain(`Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`)
   })
+
+  it('pages that cycle through the same three sets of operations under fresh cursors: each listed once, then a warning', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3000)
+    const heads: unknown[] = []
+    platform.onRequest((entry) => {
+      if (!entry.path.endsWith('/operations')) return
+      const n = opsRequests().length
+      platform.inject({
+        path: entry.path,
+        kind: 'transform',
+        transform: (page) =>
+          n <= 3 ? (heads[n - 1] = page) : { ...(heads[(n - 1) % 3] as object), pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } },
+      })
+    })
+    const result = await step({ 'project-id': project, 'max-operations': '6000' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('3000')
+    const records = fileRecords(result.outputs)
+    expect(new Set(records.map((o) => o.id)).size).toBe(3000)
+    expect(records.map((o) => o.id)).toEqual(platform.operations(project).map((o) => o.id))
+    expect(JSON.parse(result.outputs['status-counts']!).finished).toBe(3000)
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([project]))
+    expect(result.stdout).toContain(
+      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read: ` +
+        'its listing ends there and may be incomplete (3000 listed).',
+    )
+  })
 })
 
 describe('many projects', () => {
