@@ -156,6 +156,30 @@ describe('one project', () => {
       '<h3>Operations of 1 project (6)</h3>',
       '<p>6 operation(s): 1 OK (finished), 1 Skipped, 3 Error (2 failed, 1 error), 1 of a status the action does not know (paused).</p>',
     ])
+    // The platform's own words are no key of `status-counts`, which later steps print: those it does not know are `other`.
+    expect(result.outputs['status-counts']).toBe(
+      '{"scheduling":0,"running":0,"cancelling":0,"finished":1,"skipped":1,"failed":2,"error":1,"cancelled":0,"other":1}',
+    )
+    expect(log.info.at(-1)).toBe(
+      'Listed 6 operation(s) of 1 project(s) in 1 request(s): 1 finished, 1 skipped, 2 failed, 1 error, 1 other.',
+    )
+  })
+
+  it('20,000 statuses it does not know: one short log line, and `status-counts` counts them as `other`', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 20_000)
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (page) => {
+        const body = page as { operations: OperationRecord[] }
+        return { ...body, operations: body.operations.map((o) => ({ ...o, status: `status-${o.id}` })) }
+      },
+      times: 99,
+    })
+    const result = await list({ projects: { kind: 'one', projectId: project }, maxOperations: 100_000 })
+    expect(JSON.parse(result.outputs['status-counts']!)).toMatchObject({ finished: 0, other: 20_000 })
+    expect(log.info.at(-1)).toBe('Listed 20000 operation(s) of 1 project(s) in 21 request(s): 20000 other.')
   })
 
   it('an ISO `since` in the heading; one in the future is an input error, before any request', async () => {

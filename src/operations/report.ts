@@ -155,8 +155,13 @@ export class ListingReport {
     return [...this.bars.values()].flatMap((picks) => picks.picked())
   }
 
-  /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+  /** `status-counts`: status → count, the 8 known statuses always, then `other`: a status the platform invents is no key a later step prints. */
   statusCountsObject(): Record<string, number> {
-    return Object.fromEntries(this.statusCounts)
+    const counts: Record<string, number> = {}
+    for (const [status, n] of this.statusCounts) {
+      const key = isKnownStatus(status) ? status : 'other'
+      counts[key] = (counts[key] ?? 0) + n
+    }
+    return counts
   }
 }
