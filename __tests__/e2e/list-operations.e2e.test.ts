@@ -150,6 +150,33 @@ describe('many projects', () => {
     expect(result.outputs['incomplete-project-ids']).toBe('[]')
   })
 
+  it('`all`: a project id the platform lists that is no project id is not read, but named in a warning; the others are listed', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 2)
+    platform.addHistory(b, 3)
+    platform.setUnavailable([b])
+    const odd = `${HOSTILE}/../../api_keys`
+    platform.inject({
+      path: '/projects',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as object), unavailable_project_ids: [b, odd] }),
+    })
+    const result = await step({ 'project-ids': 'all' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
+    expect(result.stdout).toMatch(
+      /^::warning::The platform listed 1 project id\(s\) that are not project ids \(1 to 60 lower-case letters, digits or hyphens\), so their operations are not read: "h\\n/m,
+    )
+    expect(result.outputs['operation-count']).toBe('5')
+    expect(result.outputs['incomplete-project-ids']).toBe('[]')
+    expect(result.summary).toMatch(/^<h3>Operations of the 2 projects of organization [^<]+ \(5, incomplete\)<\/h3>/)
+    // Every request on a path the action made of ids it checked.
+    expect(platform.requests.map((r) => r.path).sort()).toEqual(
+      ['/users/me/organizations', '/projects', ...[a, b].map((id) => `/projects/${id}/operations`)].sort(),
+    )
+  })
+
   it('a list as list-projects gives it: one that cannot be read fails the step after the others are listed, naming it', async () => {
     const [a, b] = platform.addProjects(2) as [string, string]
     platform.addHistory(a, 2)

@@ -1,4 +1,5 @@
 import { listAllProjects } from '../api/endpoints.ts'
+import { PLATFORM_ID } from '../api/ids.ts'
 import { organizationForProjects } from '../api/organization.ts'
 import { formatDuration } from '../base/clock.ts'
 import { InputError } from '../base/errors.ts'
@@ -48,7 +49,20 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       notes.push(found.warning)
     }
     // Listed by id only when the platform could not read their records in time: their operations can still be read.
-    projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+    // An id goes into paths, outputs and the summary: one that is no project id is named, not read.
+    projectIds = ids.filter((id) => PLATFORM_ID.test(id))
+    const odd = ids.filter((id) => !PLATFORM_ID.test(id))
+    if (odd.length > 0) {
+      const warning =
+        `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+        `so their operations are not read: ${odd
+          .slice(0, MAX_PROJECTS_NAMED)
+          .map((id) => quoted(id, 80))
+          .join(', ')}.`
+      ctx.log.warning(warning)
+      notes.push(warning)
+    }
   }
   const branchId = scope.kind === 'one' ? scope.branchId : undefined
   if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
