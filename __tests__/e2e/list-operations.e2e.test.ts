@@ -166,7 +166,7 @@ describe('many projects', () => {
     expect(result.code).toBe(0)
     expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
     expect(result.stdout).toMatch(
-      /^::warning::The platform listed 1 project id\(s\) that are not project ids \(1 to 60 lower-case letters, digits or hyphens\), so their operations are not read: "h\\n/m,
+      /^::warning::The platform listed 1 project id\(s\) that are not project ids \(1 to 60 lower-case letters, digits or hyphens\), so their operations are not read: h\\n::/m,
     )
     expect(result.outputs['operation-count']).toBe('5')
     expect(result.outputs['incomplete-project-ids']).toBe('[]')

@@ -56,10 +56,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
     if (odd.length > 0) {
       const warning =
         `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-        `so their operations are not read: ${odd
-          .slice(0, MAX_PROJECTS_NAMED)
-          .map((id) => quoted(id, 80))
-          .join(', ')}.`
+        `so their operations are not read: ${describeSome(odd)}.`
       ctx.log.warning(warning)
       notes.push(warning)
     }

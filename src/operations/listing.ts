@@ -141,7 +141,7 @@ export class OperationsReader {
     filter: ListingFilter,
     onPage: (operations: Operation[]) => Promise<void>,
   ): Promise<ProjectListing> {
-    // Every id read, so that no page served again is listed again, however long its cycle (at most max-operations and a page's).
+    // Every id read, so that no page served again is listed again, however long its cycle (unfiltered, max-operations and one).
     const guard = new PagingGuard()
     const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined
     let listed = 0
