@@ -427,7 +427,7 @@ describe("each command's row of the table lists what it reads", () => {
       { 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'br-1' },
     ],
     'list-operations': [
-      { 'project-ids': 'all', since: '24h', 'operation-statuses': 'failed', 'operation-actions': 'x', 'fail-on-status': 'error' },
+      { 'project-ids': 'all', since: '24h', 'operation-statuses': 'failed', 'operation-actions': 'x', 'fail-on-status': 'failed' },
     ],
     'rotate-key': [
       // Without a secret, each input that only goes with one is read to refuse it.

@@ -712,45 +712,26 @@ function scopeOf(namespace, key) {
  */
 class PagingGuard {
     cursors = new Set();
-    /** The ids of the pages remembered, oldest first; remembering all of them, one set holds every page's. */
-    pages = [];
-    remember;
-    count = 0;
-    /**
-     * `from`: the cursor the listing starts at, when it does not start at the head of the list.
-     * `pages`: how many of the last pages' ids to remember (default all). A listing that streams
-     * what it reads remembers a few, so that its memory does not grow with the list: a record that
-     * paging hands out again turns up at the edge of the page before, and a page of nothing new
-     * repeats the one before it.
-     */
-    constructor(from, options = {}) {
+    /** The ids of every page read. */
+    ids = new Set();
+    /** `from`: the cursor the listing starts at, when it does not start at the head of the list. */
+    constructor(from) {
         if (from !== undefined)
             this.cursors.add(from);
-        this.remember = options.pages ?? Number.POSITIVE_INFINITY;
-        if (this.remember === Number.POSITIVE_INFINITY)
-            this.pages.push(new Set());
     }
-    /** How many different records the listing has read (of the pages it remembers, when it remembers a few). */
+    /** How many different records the listing has read. */
     get seen() {
-        return this.count;
+        return this.ids.size;
     }
     /** The items of a page whose ids the listing has not read before (a page's own repeats included); from now on they count as read. */
     unseen(items, idOf) {
-        const everything = this.remember === Number.POSITIVE_INFINITY;
-        const page = everything ? this.pages[0] : new Set();
         const fresh = [];
         for (const item of items) {
             const id = idOf(item);
-            if (page.has(id) || this.pages.some((ids) => ids !== page && ids.has(id)))
+            if (this.ids.has(id))
                 continue;
-            page.add(id);
+            this.ids.add(id);
             fresh.push(item);
-        }
-        this.count += fresh.length;
-        if (!everything) {
-            this.pages.push(page);
-            if (this.pages.length > this.remember)
-                this.pages.shift();
         }
         return fresh;
     }
@@ -1334,7 +1315,7 @@ var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/api/ids.ts
-var ids = __webpack_require__(7958);
+var api_ids = __webpack_require__(7958);
 ;// CONCATENATED MODULE: ./src/keys/rotation-name.ts
 
 
@@ -1355,9 +1336,9 @@ function defaultRotationKeyName(storage) {
         ? `gha:${texts[0]}:${secret}`
         : `gha:${texts[0]}+${texts.length - 1}:${secret}~${digest([...texts, secret].join('\n'))}`;
     const chars = [...full];
-    if (chars.length <= ids/* MAX_KEY_NAME_LENGTH */.ih)
+    if (chars.length <= api_ids/* MAX_KEY_NAME_LENGTH */.ih)
         return full;
-    return `${chars.slice(0, ids/* MAX_KEY_NAME_LENGTH */.ih - 9).join('')}~${digest(full)}`;
+    return `${chars.slice(0, api_ids/* MAX_KEY_NAME_LENGTH */.ih - 9).join('')}~${digest(full)}`;
 }
 
 // EXTERNAL MODULE: ./src/api/endpoints.ts
@@ -1413,7 +1394,7 @@ function announce(ctx, orgId, reason) {
 }
 /** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id, where) {
-    if (!ids/* PLATFORM_ID */.Ag.test(id)) {
+    if (!api_ids/* PLATFORM_ID */.Ag.test(id)) {
         throw new errors/* ActionError */.lZ(`${where} answered ${(0,base_text/* quoted */.TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
     }
     return id;
@@ -1842,6 +1823,13 @@ const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unkno
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** The times dateFormat writes as they are, four-digit years (a Date made of a year under 100 is one of the 1900s). */
+const FIRST_MS = Date.parse('0100-01-01T00:00:00Z');
+const LAST_MS = Date.parse('9999-12-31T23:59:59Z');
+/** Whether a bar from `startMs` that lasts `durationMs` fits the chart: false for a time that is no number. */
+function drawable(startMs, durationMs) {
+    return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS;
+}
 /**
  * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
  * HTML block, and a caption that counts what was left out; an empty string when there is
@@ -1869,27 +1857,25 @@ function operationsChart(operations, options = {}) {
     for (const [project, bars] of byProject(drawn)) {
         lines.push(`  section ${safeName(project, 'unknown project')}`);
         for (const bar of bars.sort((a, b) => a.startMs - b.startMs || a.order - b.order)) {
-            const endMs = bar.startMs + Math.max(bar.durationMs, minimumMs);
+            const endMs = Math.min(bar.startMs + Math.max(bar.durationMs, minimumMs), LAST_MS);
             lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
         }
     }
     return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`;
 }
-/** The records with a readable creation time, as bars. */
+/** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations, now) {
     const bars = [];
     let latestMs = -Infinity;
     operations.forEach((op, order) => {
         const startMs = Date.parse(op.created_at);
-        if (!Number.isFinite(startMs))
+        const durationMs = Math.max(0, (0,operations_status/* durationOf */.cf)(op));
+        if (!drawable(startMs, durationMs))
             return;
         // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
         const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
-        const updatedMs = Date.parse(op.updated_at);
-        const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN;
-        const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0;
-        latestMs = Math.max(latestMs, startMs, Number.isFinite(updatedMs) ? updatedMs : startMs);
-        bars.push({ op, kind, startMs, durationMs: Math.max(0, durationMs), order });
+        latestMs = Math.max(latestMs, startMs + durationMs);
+        bars.push({ op, kind, startMs, durationMs, order });
     });
     // Still in progress: until now, as far as the records tell.
     const nowMs = now ?? latestMs;
@@ -1978,12 +1964,12 @@ function caption(placed, drawn, given, listed) {
         return '';
     const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
     const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
-    const notPlaced = given - placed.length;
+    const notPlaced = listed?.undrawable ?? given - placed.length;
     const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`];
     if (failedLeft > 0)
         parts.push(`${failedLeft} more failed.`);
     if (notPlaced > 0)
-        parts.push(`${notPlaced} had no readable creation time.`);
+        parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
     return `<p>${parts.join(' ')}</p>\n`;
 }
 
@@ -2052,8 +2038,8 @@ class OperationsReader {
     }
     /** One project: its pages from the head of the list until `since`, the end, or one operation past `max-operations`. */
     async listProject(projectId, filter, onPage) {
-        // The last two pages: a listing that streams what it reads keeps no list of every id.
-        const guard = new paging/* PagingGuard */.m(undefined, { pages: 2 });
+        // Every id read, so that no page served again is listed again, however long its cycle (unfiltered, max-operations and one).
+        const guard = new paging/* PagingGuard */.m();
         const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined;
         let listed = 0;
         let cursor;
@@ -2380,6 +2366,8 @@ class ListingReport {
     failed = 0;
     /** How many listed operations have a status of `fail-on-status`. */
     failingCount = 0;
+    /** How many listed operations the chart cannot draw: a creation time it cannot read, or a time out of its years. */
+    undrawable = 0;
     failedIds;
     positions;
     failOn;
@@ -2406,7 +2394,8 @@ class ListingReport {
     add(projectIndex, operation) {
         const { status } = operation;
         const group = (0,operations_status/* statusGroup */.u9)(status);
-        const createdMs = Date.parse(operation.created_at) || 0;
+        const parsedMs = Date.parse(operation.created_at);
+        const createdMs = parsedMs || 0;
         const item = {
             operation,
             projectIndex,
@@ -2415,6 +2404,8 @@ class ListingReport {
             // The record's time is that of its last change of status: one still going has taken until now so far.
             durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
         };
+        if (!drawable(parsedMs, item.durationMs))
+            this.undrawable++;
         this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1);
         this.total++;
         const project = this.projects[projectIndex];
@@ -2453,13 +2444,19 @@ class ListingReport {
     chartCandidates() {
         return [...this.bars.values()].flatMap((picks) => picks.picked());
     }
-    /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+    /** `status-counts`: status → count, the 8 known statuses always, then `other`: a status the platform invents is no key a later step prints. */
     statusCountsObject() {
-        return Object.fromEntries(this.statusCounts);
+        const counts = {};
+        for (const [status, n] of this.statusCounts) {
+            const key = (0,operations_status/* isKnownStatus */.ih)(status) ? status : 'other';
+            counts[key] = (counts[key] ?? 0) + n;
+        }
+        return counts;
     }
 }
 
 ;// CONCATENATED MODULE: ./src/commands/list-operations.ts
+
 
 
 
@@ -2496,7 +2493,16 @@ async function runListOperations(ctx, options) {
             notes.push(found.warning);
         }
         // Listed by id only when the platform could not read their records in time: their operations can still be read.
-        projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+        const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+        // An id goes into paths, outputs and the summary: one that is no project id is named, not read.
+        projectIds = ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id));
+        const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
+        if (odd.length > 0) {
+            const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+                `so their operations are not read: ${describeSome(odd)}.`;
+            ctx.log.warning(warning);
+            notes.push(warning);
+        }
     }
     const branchId = scope.kind === 'one' ? scope.branchId : undefined;
     if (scope.kind === 'one' && branchId !== undefined)
@@ -2539,6 +2545,10 @@ async function runListOperations(ctx, options) {
     const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
     if (cutNote)
         ctx.log.warning(cutNote);
+    if (report.undrawable > 0) {
+        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: ` +
+            'the chart leaves them out, and the outputs and the table have them as the platform gave them.');
+    }
     ctx.log.info(describeTotals(report, projectIds.length, pacer));
     const failures = [];
     const next = [];
@@ -2640,7 +2650,8 @@ function describeFilter(options, sinceMs) {
     return (0,base_text/* untrusted */.bp)(parts.join(''), Number.POSITIVE_INFINITY);
 }
 function describeTotals(report, projects, pacer) {
-    const counts = [...report.statusCounts]
+    // Our own words only (the statuses the platform invents are `other`): one short line, whatever the platform answered.
+    const counts = Object.entries(report.statusCountsObject())
         .filter(([, n]) => n > 0)
         .map(([status, n]) => `${n} ${(0,base_text/* untrusted */.bp)(status, 40)}`)
         .join(', ');
@@ -2683,7 +2694,7 @@ function summaryOf(parts) {
         (0,summary/* paragraph */.FY)(describeCounts(report)) +
         parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
         (several && projectIds.length > 0 ? projectTable(parts) : '') +
-        operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed } }) +
+        operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } }) +
         (listed.length > 0
             ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, listed, (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)), { total: report.total, rest: 'the `operations-file` output' })
             : ''));
@@ -2756,10 +2767,11 @@ function operationRow({ operation: o, durationMs }) {
 }
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8;
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
 function shortDate(iso) {
     const ms = Date.parse(iso);
-    return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ');
+    const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString();
+    return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso;
 }
 function projects(n) {
     return n === 1 ? '1 project' : `${n} projects`;
@@ -3904,8 +3916,8 @@ function whatHappened(outcome, options) {
  * command's module loads with the main step: a chunk of the bundle for each saved a step no time
  * that could be measured (docs/performance.md). action.yml's `command` description,
  * the check of inputs a command does not read, the dispatch and the docs' tables come from this
- * table or are checked against it by a test. A new command is its own file, a row here, and
- * action.yml.
+ * table or are checked against it by a test. What else a new command needs: docs/developing.md,
+ * "Adding a command".
  */
 
 
@@ -5384,6 +5396,10 @@ function readListingSelection(read) {
     const actions = readActions(read);
     const failOnStatus = readStatuses(read, 'fail-on-status');
     const since = readSince(read);
+    if (statuses && failOnStatus && !failOnStatus.some((status) => statuses.includes(status))) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Inputs \`operation-statuses\` (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(statuses.join(', '))}) and \`fail-on-status\` (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(failOnStatus.join(', '))}) share no status: only operations of the first are listed, ` +
+            'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.');
+    }
     return {
         projects: readProjectScope(read),
         ...(since === undefined ? {} : { since }),
@@ -5455,8 +5471,8 @@ function readSince(read) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`since\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(text, 80)}, a time without a zone: end it with Z for UTC (e.g. ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}Z`)}).`);
     }
     const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
-    // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake.
-    const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+    // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake. (Date.UTC would take year 0 for 1900.)
+    const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`));
     if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
         throw sinceError(text);
     return { kind: 'at', ms, text };

@@ -2,7 +2,8 @@
  * Runs one job of a GitHub workflow the way the README and docs/ write it, so their recipes can be
  * tried against the local emulator (`npm start`, and a test): `run:` steps in bash with their
  * `env:`, in one workspace, with a GITHUB_OUTPUT file as a runner gives them; `uses:` steps of this
- * action through runStep (a child process, as a runner runs it). Never shipped.
+ * action through runStep (a child process, as a runner runs it). Every step has the job's one
+ * RUNNER_TEMP, as on a runner: a file the action writes there is still there for the steps after it. Never shipped.
  *
  * Expressions: `${{ … }}` in `env:` and `with:` values, and `if:`, with the contexts `secrets`,
  * `vars`, `env` and `steps.<id>.outputs.<name>` / `.outcome` / `.conclusion` (and `github` and
@@ -12,7 +13,7 @@
  * `||` and `&&` give an operand, strings compare case-insensitively).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -101,6 +102,8 @@ export function yamlBlocks(markdown: string): { line: number; text: string }[] {
 
 export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ steps: StepRecord[]; conclusion: 'success' | 'failure' }> {
   const workspace = mkdtempSync(join(tmpdir(), 'neon-action-workflow-'))
+  const runnerTemp = join(workspace, '.runner-temp')
+  mkdirSync(runnerTemp)
   const records: StepRecord[] = []
   const byId: Scope['steps'] = {}
   const jobEnv: Record<string, string> = {}
@@ -114,7 +117,7 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
       const kind = script === undefined ? 'uses' : 'run'
       let record: StepRecord = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
       if (truthy(evaluate(step.if ?? 'success()', scope()))) {
-        const env = { ...jobEnv }
+        const env: Record<string, string> = { RUNNER_TEMP: runnerTemp, ...jobEnv }
         for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), scope(env))
         const inputs: Record<string, string> = {}
         for (const [name, value] of Object.entries(step.with ?? {})) inputs[name] = interpolate(String(value), scope(env))
@@ -125,7 +128,7 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
         } else {
           if (!usesThisAction(step))
             throw new Error(`step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`)
-          const result = await runStep({ ...context.inputs, ...inputs }, { ...context.step })
+          const result = await runStep({ ...context.inputs, ...inputs }, { ...context.step, env: { RUNNER_TEMP: runnerTemp } })
           const outcome = result.code === 0 ? 'success' : 'failure'
           record = { ...record, inputs: { ...context.inputs, ...inputs }, outcome, conclusion: outcome, outputs: result.outputs, result }
         }

@@ -12,17 +12,6 @@ describe('PagingGuard', () => {
     expect(guard.seen).toBe(3)
   })
 
-  it('remembering the last pages only: a record of the page before is known, one of older pages is not', () => {
-    const guard = new PagingGuard(undefined, { pages: 2 })
-    const id = (item: string) => item
-    expect(guard.unseen(['a', 'b'], id)).toEqual(['a', 'b'])
-    expect(guard.unseen(['b', 'c', 'c'], id)).toEqual(['c'])
-    expect(guard.unseen(['c', 'd'], id)).toEqual(['d'])
-    // Page one has been forgotten.
-    expect(guard.unseen(['a', 'b', 'd'], id)).toEqual(['a', 'b'])
-    expect(guard.seen).toBe(6)
-  })
-
   it('a cursor is repeated from its second time on; the one a listing starts from counts as handed out', () => {
     const guard = new PagingGuard('c-0')
     expect(guard.repeated('c-1')).toBe(false)

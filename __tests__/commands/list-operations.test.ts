@@ -12,6 +12,7 @@ import type { CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
 import { inProcess, type InProcess } from '../support/in-process.ts'
+import { HOSTILE } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
 /**
@@ -156,6 +157,30 @@ describe('one project', () => {
       '<h3>Operations of 1 project (6)</h3>',
       '<p>6 operation(s): 1 OK (finished), 1 Skipped, 3 Error (2 failed, 1 error), 1 of a status the action does not know (paused).</p>',
     ])
+    // The platform's own words are no key of `status-counts`, which later steps print: those it does not know are `other`.
+    expect(result.outputs['status-counts']).toBe(
+      '{"scheduling":0,"running":0,"cancelling":0,"finished":1,"skipped":1,"failed":2,"error":1,"cancelled":0,"other":1}',
+    )
+    expect(log.info.at(-1)).toBe(
+      'Listed 6 operation(s) of 1 project(s) in 1 request(s): 1 finished, 1 skipped, 2 failed, 1 error, 1 other.',
+    )
+  })
+
+  it('20,000 statuses it does not know: one short log line, and `status-counts` counts them as `other`', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 20_000)
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (page) => {
+        const body = page as { operations: OperationRecord[] }
+        return { ...body, operations: body.operations.map((o) => ({ ...o, status: `status-${o.id}` })) }
+      },
+      times: 99,
+    })
+    const result = await list({ projects: { kind: 'one', projectId: project }, maxOperations: 100_000 })
+    expect(JSON.parse(result.outputs['status-counts']!)).toMatchObject({ finished: 0, other: 20_000 })
+    expect(log.info.at(-1)).toBe('Listed 20000 operation(s) of 1 project(s) in 21 request(s): 20000 other.')
   })
 
   it('an ISO `since` in the heading; one in the future is an input error, before any request', async () => {
@@ -269,6 +294,40 @@ describe('many projects', () => {
     expect(result.summary).toContain(`<p>${warning.replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
     expect(result.summary).toContain(`<td><code>${a}</code></td><td>5 (the newest; more not listed)</td>`)
     expect(result.summary.split('\n')[0]).toBe('<h3>Operations of 2 projects (8, incomplete)</h3>')
+  })
+})
+
+describe('records as the platform may send them', () => {
+  it('no value of any field costs the outputs: each record is listed as it came, and the step does not fail', async () => {
+    const project = platform.addProject().id
+    const times = ['', 'yesterday', '+275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z']
+    const values: Record<string, unknown[]> = {
+      id: ['', '__proto__', 'constructor', 'x'.repeat(5000)],
+      project_id: ['', '__proto__', HOSTILE],
+      status: ['', '__proto__', 'constructor', 'toString', 'running', HOSTILE],
+      action: ['', '__proto__', HOSTILE],
+      created_at: times,
+      updated_at: times,
+      total_duration_ms: [-1, -1e300, 0, 1e16, 1e300, Number.MAX_VALUE, 0.5],
+      failures_count: [-1, 1e300],
+      error: [HOSTILE, 'x'.repeat(100_000)],
+    }
+    const changes = Object.entries(values).flatMap(([field, list]) => list.map((value) => ({ [field]: value })))
+    for (const change of changes) platform.addOperation(project, { status: change.status === 'running' ? 'running' : 'failed' })
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (page) => {
+        const body = page as { operations: OperationRecord[] }
+        return { ...body, operations: body.operations.map((o, i) => ({ ...o, ...changes[i] })) }
+      },
+    })
+    const result = await list({ projects: { kind: 'list', projectIds: [project] }, failOnStatus: ['failed'] })
+    const sent = platform.operations(project).map((o, i) => ({ ...o, ...changes[i] }))
+    expect(JSON.parse(fileOf(result.outputs))).toEqual(sent)
+    expect(result.outputs['operation-count']).toBe(String(changes.length))
+    expect(result.failure).toMatch(/^\d+ listed operation\(s\) have a status `fail-on-status` names \(failed\)/)
+    expect(Buffer.byteLength(result.summary)).toBeLessThan(512 * 1024)
   })
 })
 

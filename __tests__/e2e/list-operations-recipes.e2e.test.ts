@@ -4,15 +4,19 @@ import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { seedOrganizationHistory } from '../../emulator/seed.ts'
 import { ROOT, errorLines } from '../../scripts/run-step.ts'
-import { recipeJob, runJob, type JobContext } from '../../scripts/workflow.ts'
+import { parse } from 'yaml'
+import { recipeJob, runJob, yamlBlocks, type JobContext, type WorkflowJob } from '../../scripts/workflow.ts'
+import { forgedCommands } from '../support/injection.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
 
 /**
  * The recipes of this change, read from the Markdown and run as a runner runs a job against the
- * emulator: the README's daily health check, and the gate after create-branch-action of
- * docs/deploy-gates.md (a script stands in for that action, making the branch on the emulator).
+ * emulator: the README's daily health check, the health check with a report of docs/operations.md,
+ * and the gate after create-branch-action of docs/deploy-gates.md (a script stands in for that
+ * action, making the branch on the emulator).
  */
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const operationsDoc = readFileSync(join(ROOT, 'docs', 'operations.md'), 'utf8')
 const gates = readFileSync(join(ROOT, 'docs', 'deploy-gates.md'), 'utf8')
 
 const START = Date.parse('2026-11-21T10:00:00Z')
@@ -62,6 +66,77 @@ describe("the README's daily health check", () => {
     const run = await runJob(job(), context({ NEON_ORG_ID: platform.defaultOrgId }))
     expect(run.conclusion).toBe('success')
     expect(run.steps[0]!.result!.outputs['operation-count']).toBe('60')
+  })
+})
+
+describe("docs/operations.md's recipes print the platform's text as data", () => {
+  /** Text of the platform that tries to make the runner take commands: annotations, masks, stopping command processing. */
+  const FORGED = '::error file=app.js::forged'
+  const hostile = (projectId: string) =>
+    platform.inject({
+      path: `/projects/${projectId}/operations`,
+      kind: 'transform',
+      transform: (page) => {
+        const body = page as { operations: Array<Record<string, unknown>> }
+        return {
+          ...body,
+          operations: body.operations.map((o, i) =>
+            i === 0
+              ? { ...o, status: 'failed', project_id: `${FORGED}\n::add-mask::a`, action: 'x ##[error]forged', total_duration_ms: 400_000 }
+              : i === 1
+                ? { ...o, status: 'error', error: `boom\n::stop-commands::pwned\n${FORGED}\r##[warning]forged` }
+                : i === 2
+                  ? { ...o, status: '##[error]forged' }
+                  : o,
+          ),
+        }
+      },
+      times: 9,
+    })
+
+  it('the health check with a report: the report names each failed operation on one line of JSON, and forges no command', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    for (const id of [a, b]) platform.addHistory(id, 5)
+    hostile(b)
+    const run = await runJob(recipeJob(operationsDoc, '## A health check: fail-on-status'), context({ NEON_ORG_ID: platform.defaultOrgId }))
+    expect(run.steps.map((s) => [s.title, s.outcome])).toEqual([
+      ['operations', 'failure'],
+      ['Report', 'success'],
+    ])
+    const report = run.steps[1]!.log
+    expect(forgedCommands(report)).toEqual([])
+    expect(report.split('\n')[0]).toMatch(/^by status: \{"scheduling":0,.*,"other":1\}$/)
+    // One line each for the two failed operations, the platform's text in it as it came, but for the ##[ the runner would take.
+    const lines = report.split('\n').slice(1, -1)
+    expect(lines).toHaveLength(2)
+    expect(lines.map((line) => JSON.parse(line.replaceAll('# #[', '##[')) as unknown[])).toEqual([
+      [`${FORGED}\n::add-mask::a`, expect.any(String), 'x ##[error]forged', 'failed', null],
+      [b, expect.any(String), expect.any(String), 'error', `boom\n::stop-commands::pwned\n${FORGED}\r##[warning]forged`],
+    ])
+    expect(forgedCommands(run.steps[0]!.result!.stdout, (value) => value === admin.key)).toEqual([])
+  })
+
+  it('the operations that took over five minutes, one line of JSON each', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 5)
+    hostile(project)
+    const at = operationsDoc.indexOf('Read the file with')
+    const [step] = parse(yamlBlocks(operationsDoc.slice(at))[0]!.text) as WorkflowJob['steps']
+    const job: WorkflowJob = {
+      steps: [
+        {
+          id: 'operations',
+          uses: './',
+          with: { command: 'list-operations', 'api-key': '${{ secrets.NEON_API_KEY }}', 'project-id': project },
+        },
+        step!,
+      ],
+    }
+    const run = await runJob(job, context({}))
+    expect(run.steps.map((s) => s.outcome)).toEqual(['success', 'success'])
+    const report = run.steps[1]!.log
+    expect(forgedCommands(report)).toEqual([])
+    expect(report).toBe(`${JSON.stringify([`${FORGED}\n::add-mask::a`, 'x # #[error]forged', 400])}\n`)
   })
 })
 

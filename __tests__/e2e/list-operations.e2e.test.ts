@@ -98,6 +98,44 @@ describe('one project', () => {
       'incomplete-project-ids': '[]',
     })
   })
+
+  it('`since: 0000-02-29`, a day of a leap year (year 0 is one), lists every operation since then', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 4)
+    const result = await step({ 'project-id': project, since: '0000-02-29' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('4')
+    expect(result.stdout).toContain(`Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`)
+  })
+
+  it('pages that cycle through the same three sets of operations under fresh cursors: each listed once, then a warning', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3000)
+    const heads: unknown[] = []
+    platform.onRequest((entry) => {
+      if (!entry.path.endsWith('/operations')) return
+      const n = opsRequests().length
+      platform.inject({
+        path: entry.path,
+        kind: 'transform',
+        transform: (page) =>
+          n <= 3 ? (heads[n - 1] = page) : { ...(heads[(n - 1) % 3] as object), pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } },
+      })
+    })
+    const result = await step({ 'project-id': project, 'max-operations': '6000' })
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('3000')
+    const records = fileRecords(result.outputs)
+    expect(new Set(records.map((o) => o.id)).size).toBe(3000)
+    expect(records.map((o) => o.id)).toEqual(platform.operations(project).map((o) => o.id))
+    expect(JSON.parse(result.outputs['status-counts']!).finished).toBe(3000)
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([project]))
+    expect(result.stdout).toContain(
+      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read: ` +
+        'its listing ends there and may be incomplete (3000 listed).',
+    )
+  })
 })
 
 describe('many projects', () => {
@@ -110,6 +148,33 @@ describe('many projects', () => {
     expect([...new Set(records.map((o) => o.project_id))]).toEqual(org.projectIds)
     expect(records).toHaveLength(12 * 30)
     expect(result.outputs['incomplete-project-ids']).toBe('[]')
+  })
+
+  it('`all`: a project id the platform lists that is no project id is not read, but named in a warning; the others are listed', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 2)
+    platform.addHistory(b, 3)
+    platform.setUnavailable([b])
+    const odd = `${HOSTILE}/../../api_keys`
+    platform.inject({
+      path: '/projects',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as object), unavailable_project_ids: [b, odd] }),
+    })
+    const result = await step({ 'project-ids': 'all' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
+    expect(result.stdout).toMatch(
+      /^::warning::The platform listed 1 project id\(s\) that are not project ids \(1 to 60 lower-case letters, digits or hyphens\), so their operations are not read: h\\n::/m,
+    )
+    expect(result.outputs['operation-count']).toBe('5')
+    expect(result.outputs['incomplete-project-ids']).toBe('[]')
+    expect(result.summary).toMatch(/^<h3>Operations of the 2 projects of organization [^<]+ \(5, incomplete\)<\/h3>/)
+    // Every request on a path the action made of ids it checked.
+    expect(platform.requests.map((r) => r.path).sort()).toEqual(
+      ['/users/me/organizations', '/projects', ...[a, b].map((id) => `/projects/${id}/operations`)].sort(),
+    )
   })
 
   it('a list as list-projects gives it: one that cannot be read fails the step after the others are listed, naming it', async () => {
@@ -196,7 +261,70 @@ describe('bounds and hostile text', () => {
     expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
     expect(markdownOutsideHtml(result.summary)).toEqual([expect.stringMatching(/^code_block: gantt\n/)])
     expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.error)).toEqual(new Array(3).fill(`${HOSTILE} Bearer ***`))
-    expect(JSON.parse(result.outputs['status-counts']!)[MARKDOWN]).toBe(3)
+    // A status the platform invents is counted, never a key a later step would print.
+    expect(JSON.parse(result.outputs['status-counts']!)).toMatchObject({ finished: 0, other: 3 })
+    expect(result.outputs['status-counts']).not.toContain('Production')
+  })
+})
+
+/** Every time the summary's chart writes: each must be one its dateFormat (YYYY-MM-DD HH:mm:ss) reads. */
+const chartTimes = (summary: string) => (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
+
+describe('records with times out of range', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['total_duration_ms 2^53 - 1', { total_duration_ms: Number.MAX_SAFE_INTEGER }],
+    ['total_duration_ms 1e16', { total_duration_ms: 1e16 }],
+    ['total_duration_ms 1e300', { total_duration_ms: 1e300 }],
+    ['created_at +275760-09-13', { created_at: '+275760-09-13T00:00:00Z' }],
+  ])(
+    'one operation with %s in a project of `all`: every output set, the record as it came, left out of the chart with a warning',
+    async (_, set) => {
+      const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 3, operations: 5, days: 1, seed: 14 })
+      const project = org.projectIds[1]!
+      const odd = platform.operations(project)[2]!.id
+      platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set, ids: [odd], times: 9 })
+      const result = await step({ 'project-ids': 'all' })
+      expect(errorLines(result.stdout)).toEqual([])
+      expect(result.code).toBe(0)
+      expect(result.outputs).toMatchObject({ 'operation-count': '15', 'incomplete-project-ids': '[]', 'org-id': org.orgId })
+      expect(fileRecords(result.outputs).find((o) => o.id === odd)).toMatchObject(set)
+      expect(JSON.parse(result.outputs.operations!)).toEqual(fileRecords(result.outputs))
+      expect(result.stdout).toMatch(
+        /^::warning::1 listed operation\(s\) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: /m,
+      )
+      expect(chartTimes(result.summary).length).toBeGreaterThan(0)
+      for (const time of chartTimes(result.summary)) expect(time).toMatch(/^\d{4}-/)
+      expect(result.summary).toContain('1 could not be drawn')
+      // The table's date is the record's own text when its year is not of four digits.
+      if (typeof set.created_at === 'string') expect(result.summary).toContain(`<td>${set.created_at}</td>`)
+    },
+  )
+
+  it('years past 9999 or before 0100 never reach the chart: 9999-12-31 beside 2026, updated_at +275760, a running one of -271821', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 5)
+    const [far, untilTheEnd, early] = platform.operations(project).map((o) => o.id)
+    const change: Record<string, Record<string, unknown>> = {
+      [far!]: { created_at: '9999-12-31T00:00:00Z', updated_at: '9999-12-31T00:00:01Z', total_duration_ms: 1000 },
+      [untilTheEnd!]: { updated_at: '+275760-09-13T00:00:00Z', total_duration_ms: null },
+      [early!]: { created_at: '-271821-04-20T00:00:00Z', status: 'running' },
+    }
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (body) => {
+        const page = body as { operations: Array<{ id: string }> }
+        return { ...page, operations: page.operations.map((o) => ({ ...o, ...change[o.id] })) }
+      },
+    })
+    const result = await step({ 'project-id': project })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.outputs['operation-count']).toBe('5')
+    const times = chartTimes(result.summary)
+    expect(times).toContain('9999-12-31 00:00')
+    for (const time of times) expect(time).toMatch(/^\d{4}-/)
+    expect(result.stdout).toMatch(/^::warning::2 listed operation\(s\) have a creation time the chart cannot read/m)
   })
 })
 
@@ -242,6 +370,11 @@ describe('inputs refused before any request, each naming the input', () => {
       'a status filter it does not know',
       { 'project-id': 'p-1', 'operation-statuses': 'done' },
       /^::error::Input `operation-statuses` holds "done"/,
+    ],
+    [
+      'a health check that can never fail',
+      { 'project-id': 'p-1', 'operation-statuses': 'finished', 'fail-on-status': 'failed' },
+      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status: /,
     ],
     ['branch-id with a list', { 'project-ids': 'p-1\np-2', 'branch-id': 'br-1' }, /^::error::Input `branch-id` applies to one project/],
     ['max-operations past its bound', { 'project-id': 'p-1', 'max-operations': '100001' }, /^::error::Input `max-operations` is "100001"/],

@@ -87,6 +87,13 @@ describe('since', () => {
     expect(since('2026-11-20')).toEqual({ kind: 'at', ms: Date.parse('2026-11-20T00:00:00Z'), text: '2026-11-20' })
   })
 
+  it('the 29th of February of a leap year, year 0 included (a leap year, which Date.UTC would take for 1900)', () => {
+    expect(since('0000-02-29')).toEqual({ kind: 'at', ms: Date.parse('0000-02-29T00:00:00Z'), text: '0000-02-29' })
+    expect(since('2024-02-29T06:00:00Z')?.ms).toBe(Date.parse('2024-02-29T06:00:00Z'))
+    expect(refusal({ ...ONE, since: '2025-02-29' })).toMatch(/^Input `since` is "2025-02-29": it must be/)
+    expect(refusal({ ...ONE, since: '1900-02-29' })).toMatch(/^Input `since` is "1900-02-29": it must be/)
+  })
+
   it('empty: from the newest', () => {
     expect(since('')).toBeUndefined()
     expect(since('  ')).toBeUndefined()
@@ -130,6 +137,18 @@ describe('operation-statuses, fail-on-status and operation-actions', () => {
     expect(select({ ...ONE, 'fail-on-status': '["failed","error"]' }).failOnStatus).toEqual(['failed', 'error'])
     const all = 'scheduling,running,cancelling,finished,skipped,failed,error,cancelled'
     expect(select({ ...ONE, 'operation-statuses': all }).statuses).toEqual(all.split(','))
+  })
+
+  it('refuses a health check that can never fail: operation-statuses that leave out every status of fail-on-status', () => {
+    expect(refusal({ ...ONE, 'operation-statuses': 'finished', 'fail-on-status': 'failed' })).toBe(
+      'Inputs `operation-statuses` (finished) and `fail-on-status` (failed) share no status: only operations of the first are listed, ' +
+        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+    )
+    // One status in common is a check that can fail.
+    expect(select({ ...ONE, 'operation-statuses': 'failed,finished', 'fail-on-status': 'failed,error' }).failOnStatus).toEqual([
+      'failed',
+      'error',
+    ])
   })
 
   it('actions are open: any word of letters, digits and _ . -', () => {

@@ -167,7 +167,50 @@ describe('operations chart', () => {
       'The chart shows 10 of 50 operations: those that failed, then those in progress, then the longest. 40 more failed.',
     )
     // Records it cannot place are counted too.
-    expect(operationsChart([op(), op({ created_at: 'never' })])).toContain('1 had no readable creation time.')
+    expect(operationsChart([op(), op({ created_at: 'never' })])).toContain(
+      '1 could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).',
+    )
+  })
+
+  it.each<[string, Partial<Operation>]>([
+    ['total_duration_ms 2^53 - 1', { total_duration_ms: Number.MAX_SAFE_INTEGER }],
+    ['total_duration_ms 1e16', { total_duration_ms: 1e16 }],
+    ['total_duration_ms 1e300', { total_duration_ms: 1e300 }],
+    ['total_duration_ms Infinity (1e400 in JSON)', { total_duration_ms: Infinity }],
+    ['created_at +275760-09-13, the last day a Date holds', { created_at: '+275760-09-13T00:00:00Z' }],
+  ])('a record whose bar would end past the last time a Date holds (%s) is left out, and counted', (_, fields) => {
+    const chart = operationsChart([op({ at: T0 - 60_000 }), op({ ...fields, status: 'finished' }), op({ at: T0 - 120_000 })], { now: T0 })
+    const lines = blockLines(chart)
+    for (const line of lines) expect(line).toMatch(LINE)
+    expect(bars(chart)).toHaveLength(2)
+    expect(chart).toContain(
+      'The chart shows 2 of 3 operations: those that failed, then those in progress, then the longest. ' +
+        '1 could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).',
+    )
+  })
+
+  it('draws no year it cannot write in four digits: 9999-12-31 beside 2026, updated_at +275760, a start in -271821', () => {
+    const far = op({ created_at: '9999-12-31T00:00:00Z', updated_at: '9999-12-31T00:00:01Z', total_duration_ms: 1000 })
+    const untilTheEnd = op({ updated_at: '+275760-09-13T00:00:00Z' })
+    delete untilTheEnd.total_duration_ms
+    const chart = operationsChart(
+      [
+        op(),
+        far,
+        untilTheEnd,
+        op({ status: 'running', created_at: '-271821-04-20T00:00:00Z', total_duration_ms: 0 }),
+        op({ created_at: '0099-12-31T23:59:59Z' }),
+      ],
+      { now: T0 },
+    )
+    const lines = blockLines(chart)
+    for (const line of lines) expect(line).toMatch(LINE)
+    // The bar of 9999-12-31, a few years wide in a span of eight thousand, ends on the last second the format writes.
+    expect(bars(chart)).toEqual([
+      expect.stringMatching(/:done, 2026-11-21 09:00:00, 20\d\d-/),
+      '    OK start_compute 1.0 s :done, 9999-12-31 00:00:00, 9999-12-31 23:59:59',
+    ])
+    expect(chart).toContain('3 could not be drawn')
   })
 
   it("a status named like an object's own property is a status it does not know", () => {
@@ -180,7 +223,7 @@ describe('operations chart', () => {
 
   it('drawn from a selection of a longer listing, the caption counts the whole listing', () => {
     const failed = Array.from({ length: 40 }, (_, i) => op({ status: 'error', at: T0 - (i + 1) * 60_000 }))
-    const chart = operationsChart(failed, { now: T0, listed: { total: 5000, failed: 120 } })
+    const chart = operationsChart(failed, { now: T0, listed: { total: 5000, failed: 120, undrawable: 0 } })
     expect(bars(chart)).toHaveLength(MAX_BARS)
     expect(chart).toContain(
       '<p>The chart shows 30 of 5000 operations: those that failed, then those in progress, then the longest. 90 more failed.</p>',

@@ -180,6 +180,31 @@ describe('one project', () => {
         'its listing ends there and may be incomplete (1000 listed).',
     })
   })
+
+  it('pages that cycle through the same three sets of operations under fresh cursors: the first one back ends the listing', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3000)
+    // The first three pages as the platform has them; then each of them again, in turn, each time under a cursor never seen.
+    const heads: OperationsPage[] = []
+    rewritePages(
+      () => true,
+      (page) => {
+        const n = listRequests().length
+        if (n <= 3) return (heads[n - 1] = page)
+        return { ...heads[(n - 1) % 3]!, pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } }
+      },
+    )
+    const { listings, records } = await read([project], { maxOperations: 6000 })
+    expect(new Set(ids(records[0]!)).size).toBe(3000)
+    expect(records[0]).toHaveLength(3000)
+    expect(listings[0]!.end).toEqual({
+      kind: 'broken',
+      warning:
+        `The page of project ${project}'s operations after cursor "${listRequests()[3]!.query.cursor}" holds only operations already read: ` +
+        'its listing ends there and may be incomplete (3000 listed).',
+    })
+    expect(listRequests()).toHaveLength(4)
+  })
 })
 
 describe('many projects', () => {

@@ -1,4 +1,5 @@
 import { listAllProjects } from '../api/endpoints.ts'
+import { PLATFORM_ID } from '../api/ids.ts'
 import { organizationForProjects } from '../api/organization.ts'
 import { formatDuration } from '../base/clock.ts'
 import { InputError } from '../base/errors.ts'
@@ -48,7 +49,17 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       notes.push(found.warning)
     }
     // Listed by id only when the platform could not read their records in time: their operations can still be read.
-    projectIds = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+    // An id goes into paths, outputs and the summary: one that is no project id is named, not read.
+    projectIds = ids.filter((id) => PLATFORM_ID.test(id))
+    const odd = ids.filter((id) => !PLATFORM_ID.test(id))
+    if (odd.length > 0) {
+      const warning =
+        `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+        `so their operations are not read: ${describeSome(odd)}.`
+      ctx.log.warning(warning)
+      notes.push(warning)
+    }
   }
   const branchId = scope.kind === 'one' ? scope.branchId : undefined
   if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
@@ -90,6 +101,12 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   for (const warning of broken) ctx.log.warning(warning)
   const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
   if (cutNote) ctx.log.warning(cutNote)
+  if (report.undrawable > 0) {
+    ctx.log.warning(
+      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: ` +
+        'the chart leaves them out, and the outputs and the table have them as the platform gave them.',
+    )
+  }
   ctx.log.info(describeTotals(report, projectIds.length, pacer))
 
   const failures: string[] = []
@@ -203,7 +220,8 @@ function describeFilter(options: ListOperationsOptions, sinceMs: number | undefi
 }
 
 function describeTotals(report: ListingReport, projects: number, pacer: RequestPacer): string {
-  const counts = [...report.statusCounts]
+  // Our own words only (the statuses the platform invents are `other`): one short line, whatever the platform answered.
+  const counts = Object.entries(report.statusCountsObject())
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${untrusted(status, 40)}`)
     .join(', ')
@@ -275,7 +293,7 @@ function summaryOf(parts: SummaryParts): string {
     (several && projectIds.length > 0 ? projectTable(parts) : '') +
     operationsChart(
       candidates.map((c) => c.operation),
-      { now: parts.startedAt, listed: { total: report.total, failed: report.failed } },
+      { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } },
     ) +
     (listed.length > 0
       ? tableOf(
@@ -362,10 +380,11 @@ function operationRow({ operation: o, durationMs }: Listed): Cell[] {
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8
 
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one. */
+/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
 function shortDate(iso: string): string {
   const ms = Date.parse(iso)
-  return Number.isNaN(ms) ? iso : new Date(ms).toISOString().slice(5, 16).replace('T', ' ')
+  const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString()
+  return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso
 }
 
 function projects(n: number): string {

@@ -104,6 +104,12 @@ export function readListingSelection(read: InputReader): ListingSelection {
   const actions = readActions(read)
   const failOnStatus = readStatuses(read, 'fail-on-status')
   const since = readSince(read)
+  if (statuses && failOnStatus && !failOnStatus.some((status) => statuses.includes(status))) {
+    throw new InputError(
+      `Inputs \`operation-statuses\` (${untrusted(statuses.join(', '))}) and \`fail-on-status\` (${untrusted(failOnStatus.join(', '))}) share no status: only operations of the first are listed, ` +
+        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+    )
+  }
   return {
     projects: readProjectScope(read),
     ...(since === undefined ? {} : { since }),
@@ -185,8 +191,8 @@ function readSince(read: InputReader): Since | undefined {
     )
   }
   const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text)
-  // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake.
-  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)))
+  // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake. (Date.UTC would take year 0 for 1900.)
+  const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`))
   if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) throw sinceError(text)
   return { kind: 'at', ms, text }
 }

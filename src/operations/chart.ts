@@ -12,7 +12,7 @@
  * new statement (`;`, a line break) or the fence's end (a backtick).
  */
 import type { Operation } from '../api/types.ts'
-import { consoleWord, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
+import { consoleWord, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /** Bars drawn at most: the most telling operations, the rest counted in the caption. */
 export const MAX_BARS = 30
@@ -25,9 +25,9 @@ export interface ChartOptions {
   maxBars?: number
   /**
    * When `operations` is a selection of a longer listing (the failed, in progress and longest
-   * ones): how many the listing has in all, and how many of them failed, for the caption.
+   * ones): how many the listing has in all, how many of them failed, and how many could not be drawn, for the caption.
    */
-  listed?: { total: number; failed: number }
+  listed?: { total: number; failed: number; undrawable: number }
 }
 
 type Kind = 'failed' | 'in-progress' | 'done' | 'unknown'
@@ -49,6 +49,14 @@ const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': '
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
+/** The times dateFormat writes as they are, four-digit years (a Date made of a year under 100 is one of the 1900s). */
+const FIRST_MS = Date.parse('0100-01-01T00:00:00Z')
+const LAST_MS = Date.parse('9999-12-31T23:59:59Z')
+
+/** Whether a bar from `startMs` that lasts `durationMs` fits the chart: false for a time that is no number. */
+export function drawable(startMs: number, durationMs: number): boolean {
+  return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS
+}
 
 /**
  * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
@@ -78,27 +86,25 @@ export function operationsChart(operations: readonly Operation[], options: Chart
   for (const [project, bars] of byProject(drawn)) {
     lines.push(`  section ${safeName(project, 'unknown project')}`)
     for (const bar of bars.sort((a, b) => a.startMs - b.startMs || a.order - b.order)) {
-      const endMs = bar.startMs + Math.max(bar.durationMs, minimumMs)
+      const endMs = Math.min(bar.startMs + Math.max(bar.durationMs, minimumMs), LAST_MS)
       lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`)
     }
   }
   return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`
 }
 
-/** The records with a readable creation time, as bars. */
+/** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations: readonly Operation[], now: number | undefined): Bar[] {
   const bars: Bar[] = []
   let latestMs = -Infinity
   operations.forEach((op, order) => {
     const startMs = Date.parse(op.created_at)
-    if (!Number.isFinite(startMs)) return
+    const durationMs = Math.max(0, durationOf(op))
+    if (!drawable(startMs, durationMs)) return
     // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
     const kind = isKnownStatus(op.status) ? KIND[statusGroup(op.status)] : 'unknown'
-    const updatedMs = Date.parse(op.updated_at)
-    const recorded = typeof op.total_duration_ms === 'number' && Number.isFinite(op.total_duration_ms) ? op.total_duration_ms : NaN
-    const durationMs = recorded > 0 ? recorded : Number.isFinite(updatedMs) ? updatedMs - startMs : 0
-    latestMs = Math.max(latestMs, startMs, Number.isFinite(updatedMs) ? updatedMs : startMs)
-    bars.push({ op, kind, startMs, durationMs: Math.max(0, durationMs), order })
+    latestMs = Math.max(latestMs, startMs + durationMs)
+    bars.push({ op, kind, startMs, durationMs, order })
   })
   // Still in progress: until now, as far as the records tell.
   const nowMs = now ?? latestMs
@@ -182,9 +188,10 @@ function caption(placed: readonly Bar[], drawn: readonly Bar[], given: number, l
   if (left === 0) return ''
   const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length
   const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length
-  const notPlaced = given - placed.length
+  const notPlaced = listed?.undrawable ?? given - placed.length
   const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`]
   if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
-  if (notPlaced > 0) parts.push(`${notPlaced} had no readable creation time.`)
+  if (notPlaced > 0)
+    parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`)
   return `<p>${parts.join(' ')}</p>\n`
 }

@@ -139,8 +139,8 @@ export class OperationsReader {
     filter: ListingFilter,
     onPage: (operations: Operation[]) => Promise<void>,
   ): Promise<ProjectListing> {
-    // The last two pages: a listing that streams what it reads keeps no list of every id.
-    const guard = new PagingGuard(undefined, { pages: 2 })
+    // Every id read, so that no page served again is listed again, however long its cycle (unfiltered, max-operations and one).
+    const guard = new PagingGuard()
     const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined
     let listed = 0
     let cursor: string | undefined

@@ -6,7 +6,7 @@
  * projects' pages came in.
  */
 import type { Operation } from '../api/types.ts'
-import { MAX_BARS } from './chart.ts'
+import { MAX_BARS, drawable } from './chart.ts'
 import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /** Operations the summary's table shows at most. */
@@ -75,6 +75,8 @@ export class ListingReport {
   failed = 0
   /** How many listed operations have a status of `fail-on-status`. */
   failingCount = 0
+  /** How many listed operations the chart cannot draw: a creation time it cannot read, or a time out of its years. */
+  undrawable = 0
   private readonly failedIds: string[][]
   private readonly positions: number[]
   private readonly failOn: ReadonlySet<string>
@@ -103,7 +105,8 @@ export class ListingReport {
   add(projectIndex: number, operation: Operation): void {
     const { status } = operation
     const group = statusGroup(status)
-    const createdMs = Date.parse(operation.created_at) || 0
+    const parsedMs = Date.parse(operation.created_at)
+    const createdMs = parsedMs || 0
     const item: Listed = {
       operation,
       projectIndex,
@@ -112,6 +115,7 @@ export class ListingReport {
       // The record's time is that of its last change of status: one still going has taken until now so far.
       durationMs: group === 'pending' ? Math.max(durationOf(operation), this.now - createdMs) : durationOf(operation),
     }
+    if (!drawable(parsedMs, item.durationMs)) this.undrawable++
     this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + 1)
     this.total++
     const project = this.projects[projectIndex]!
@@ -151,8 +155,13 @@ export class ListingReport {
     return [...this.bars.values()].flatMap((picks) => picks.picked())
   }
 
-  /** `status-counts`: status → count, the 8 known statuses always, then any other listed. */
+  /** `status-counts`: status → count, the 8 known statuses always, then `other`: a status the platform invents is no key a later step prints. */
   statusCountsObject(): Record<string, number> {
-    return Object.fromEntries(this.statusCounts)
+    const counts: Record<string, number> = {}
+    for (const [status, n] of this.statusCounts) {
+      const key = isKnownStatus(status) ? status : 'other'
+      counts[key] = (counts[key] ?? 0) + n
+    }
+    return counts
   }
 }
