@@ -7082,6 +7082,10 @@ function openClient(settings, clock, cancelled) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
     if (proxies)
         core/* info */.pq(proxies);
+    const route = settings.apiHost.startsWith('http:') ? (0,proxy/* proxyFor */.iJ)(settings.apiHost, process.env) : undefined;
+    if (route) {
+        core/* warning */.$e(`api-host is plain http and goes through the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable}): the proxy can read the API key. Name the host in NO_PROXY, or use https.`);
+    }
     return new client/* PlatformClient */.Ht({
         baseUrl: settings.apiHost,
         apiKey: settings.apiKey,

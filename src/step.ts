@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { PlatformClient } from './api/client.ts'
-import { ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
+import { ProxySettingError, describeProxySettings, proxyFor, proxySecrets } from './http/proxy.ts'
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
@@ -61,6 +61,12 @@ const MIN_MASKED_LENGTH = 4
 export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
+  const route = settings.apiHost.startsWith('http:') ? proxyFor(settings.apiHost, process.env) : undefined
+  if (route) {
+    core.warning(
+      `api-host is plain http and goes through the proxy ${untrusted(route.display)} (from ${route.variable}): the proxy can read the API key. Name the host in NO_PROXY, or use https.`,
+    )
+  }
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,

@@ -98,8 +98,11 @@ describe('behind an HTTP(S) proxy', () => {
     expect(errorLines(result.stdout)).toEqual([])
     expect(proxy.seen.length).toBeGreaterThan(0)
     expect(proxy.seen.every((r) => r.method === 'GET' && r.target.startsWith(`${platform.url}/`))).toBe(true)
-    // What the docs say of a plain-http api-host behind a proxy: the proxy reads the key.
+    // What the docs say of a plain-http api-host behind a proxy: the proxy reads the key. The log says so too.
     expect(proxy.sightings).toBeGreaterThan(0)
+    expect(result.stdout).toContain(
+      `::warning::api-host is plain http and goes through the proxy ${proxy.hostPort} (from http_proxy): the proxy can read the API key. Name the host in NO_PROXY, or use https.`,
+    )
   })
 
   it('credentials in the proxy URL go to the proxy as Proxy-Authorization, and are masked: never in the log, summary, outputs or state, debug on', async () => {
