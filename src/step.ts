@@ -100,11 +100,11 @@ export function fail(error: unknown): void {
       core.debug(untrusted(at ? `${line} [${at}]` : line, 500))
     }
   }
-  core.setFailed(describeFailure(error))
+  core.setFailed(describeStepFailure(error))
 }
 
 /** The line a failed step ends with. */
-function describeFailure(error: unknown): string {
+function describeStepFailure(error: unknown): string {
   if (error instanceof OwnError) return error.message
   // The location comes from the stack, which a library may have written.
   const at = sourceLocationOf(error)
@@ -122,7 +122,7 @@ export async function failStep(what: string, error: unknown): Promise<void> {
 
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 export function failureSummary(what: string, error: unknown): string {
-  return heading(`❌ ${what} failed`) + failureNote(describeFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
+  return heading(`❌ ${what} failed`) + failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
 }
 
 /**

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { PLATFORM } from '../../src/api/client.ts'
 import { GITHUB } from '../../src/github/client.ts'
-import { describeFailure, excerptOf, readAnswer, type Answer } from '../../src/http/answers.ts'
+import { describeRequestFailure, excerptOf, readAnswer, type Answer } from '../../src/http/answers.ts'
 import type { RequestError, RequestErrorDetails } from '../../src/http/errors.ts'
 import { ProxyTunnelError, type ProxyRoute } from '../../src/http/proxy.ts'
 import { SUCCESS_BODY_LIMIT, type Attempt, type Received } from '../../src/http/transport.ts'
@@ -189,7 +189,7 @@ describe("GitHub's error answers", () => {
   it('its message, and its request id only when it looks like one', () => {
     const error = github(404, { message: 'Not Found' }, { 'x-github-request-id': 'ABCD:1234' })
     expect(error).toMatchObject({ kind: 'http', status: 404, serviceMessage: 'Not Found', requestId: 'ABCD:1234' })
-    expect(describeFailure(error)).toBe('GitHub answered 404 Not Found: "Not Found"')
+    expect(describeRequestFailure(error)).toBe('GitHub answered 404 Not Found: "Not Found"')
     expect(github(404, {}, { 'x-github-request-id': '::error::x' }).requestId).toBeUndefined()
   })
 

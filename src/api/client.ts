@@ -9,7 +9,7 @@ import type { Clock } from '../base/clock.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { describeFailure, describeRequest, readAnswer, type Service } from '../http/answers.ts'
+import { describeRequestFailure, describeRequest, readAnswer, type Service } from '../http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
 import { NOT_CARRIED_OUT_STATUSES, RETRY_POLICIES, retrying } from '../http/retry.ts'
 import { Connections, REQUEST_TIMEOUT_MS, isRequestId, queryString, sendAttempt, type HttpRequest } from '../http/transport.ts'
@@ -200,7 +200,7 @@ export class PlatformClient {
         random: this.options.random,
         onRetry: (error, n, delay) =>
           logger.warning(
-            `${describeRequest(spec)}: ${describeFailure(error)}; retrying in ${formatDuration(delay)} (attempt ${n + 1} of ${policy.attempts}).`,
+            `${describeRequest(spec)}: ${describeRequestFailure(error)}; retrying in ${formatDuration(delay)} (attempt ${n + 1} of ${policy.attempts}).`,
           ),
         giveUp: (error) => (error instanceof RequestError ? finalError(spec, error, '', refused) : error),
         outOfTime: (error, _n, delay) => {
@@ -282,7 +282,7 @@ export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint
   } else if (error.kind === 'deadline') {
     message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
   } else {
-    message = `Could not ${spec.purpose}: ${describeFailure(error)}${tries}.${hint}${ref}`
+    message = `Could not ${spec.purpose}: ${describeRequestFailure(error)}${tries}.${hint}${ref}`
   }
   return new RequestError(message, error)
 }

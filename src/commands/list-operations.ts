@@ -71,7 +71,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
     ...(options.actions ? { actions: new Set(options.actions) } : {}),
     ...(branchId === undefined ? {} : { branchId }),
   }
-  ctx.log.info(`Listing the operations of ${describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
+  ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
 
   const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
   const file = new ListFileWriter(options.fileDir, 'operations')
@@ -194,7 +194,7 @@ class HeldOutput {
   }
 }
 
-function describeScope(options: ListOperationsOptions, projects: number, orgId: string | undefined): string {
+function describeListing(options: ListOperationsOptions, projects: number, orgId: string | undefined): string {
   const scope = options.projects
   if (scope.kind === 'one') {
     return scope.branchId === undefined

@@ -1,7 +1,7 @@
 /** What GitHub's answers mean for a secret target, in words a user can act on. */
 import { messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
-import { describeFailure, describeServiceWords } from '../http/answers.ts'
+import { describeRequestFailure, describeServiceWords } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
@@ -14,7 +14,7 @@ export function describeRetry(error: unknown, target: SecretTarget): string {
 
 /** What GitHub's refusal means for this target, and what to do. */
 export function describeGitHubError(error: RequestError, target?: SecretTarget): string {
-  const said = describeFailure(error)
+  const said = describeRequestFailure(error)
   switch (error.kind === 'http' ? error.status : undefined) {
     case 401:
       return `GitHub refused the token (401 ${describeServiceWords(error)}). Check the \`github-token\` input.`

@@ -146,7 +146,7 @@ function noAnswer(
 }
 
 /** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
-export function describeFailure(error: RequestError): string {
+export function describeRequestFailure(error: RequestError): string {
   const what = error.message.replace(/\.$/, '')
   const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
   const said = describeServiceWords(error)
