@@ -134,7 +134,7 @@ function describeRetry(error, target) {
 }
 /** What GitHub's refusal means for this target, and what to do. */
 function describeGitHubError(error, target) {
-    const said = (0,answers/* describeFailure */.Ic)(error);
+    const said = (0,answers/* describeRequestFailure */.Tp)(error);
     switch (error.kind === 'http' ? error.status : undefined) {
         case 401:
             return `GitHub refused the token (401 ${(0,answers/* describeServiceWords */.a2)(error)}). Check the \`github-token\` input.`;

@@ -138,7 +138,7 @@ class PlatformClient {
             clock,
             deadline: () => this.deadline,
             random: this.options.random,
-            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFailure */ .Ic)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
+            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
             giveUp: (error) => (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G ? finalError(spec, error, '', refused) : error),
             outOfTime: (error, _n, delay) => {
                 const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} and retry.`, refused);
@@ -213,7 +213,7 @@ function finalError(spec, error, hint = '', refused = STEP_KEY_REFUSED) {
         message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`;
     }
     else {
-        message = `Could not ${spec.purpose}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFailure */ .Ic)(error)}${tries}.${hint}${ref}`;
+        message = `Could not ${spec.purpose}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}${tries}.${hint}${ref}`;
     }
     return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(message, error);
 }
@@ -2514,7 +2514,7 @@ async function runListOperations(ctx, options) {
         ...(options.actions ? { actions: new Set(options.actions) } : {}),
         ...(branchId === undefined ? {} : { branchId }),
     };
-    ctx.log.info(`Listing the operations of ${list_operations_describeScope(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
+    ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
     const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
     const file = new outputs/* ListFileWriter */.gd(options.fileDir, 'operations');
     const held = new HeldOutput(projectIds.length);
@@ -2625,7 +2625,7 @@ class HeldOutput {
         return this.parts && `[${this.parts.flat().join(',')}]`;
     }
 }
-function list_operations_describeScope(options, projects, orgId) {
+function describeListing(options, projects, orgId) {
     const scope = options.projects;
     if (scope.kind === 'one') {
         return scope.branchId === undefined
@@ -3078,10 +3078,6 @@ function summarize(parts) {
 
 
 
-/**
- * revoke-key: one key by `key-id`, or every key of a `key-name`, the step's own key last, and the
- * outcome key by key.
- */
 async function runRevokeKey(ctx, target) {
     const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId });
     const plan = target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName, namespace);
@@ -4139,8 +4135,8 @@ function isOrganizationTarget(target) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  Ic: () => (/* binding */ describeFailure),
   Ng: () => (/* binding */ describeRequest),
+  Tp: () => (/* binding */ describeRequestFailure),
   a2: () => (/* binding */ describeServiceWords),
   JN: () => (/* binding */ readAnswer)
 });
@@ -4340,7 +4336,7 @@ function noAnswer(received, attempt, base, service, fail) {
     });
 }
 /** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
-function describeFailure(error) {
+function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
     const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
     const said = describeServiceWords(error);
@@ -7119,10 +7115,10 @@ function fail(error) {
             core/* debug */.Yz((0,base_text/* untrusted */.bp)(at ? `${line} [${at}]` : line, 500));
         }
     }
-    core/* setFailed */.C1(describeFailure(error));
+    core/* setFailed */.C1(describeStepFailure(error));
 }
 /** The line a failed step ends with. */
-function describeFailure(error) {
+function describeStepFailure(error) {
     if (error instanceof errors/* OwnError */.Nj)
         return error.message;
     // The location comes from the stack, which a library may have written.
@@ -7139,7 +7135,7 @@ async function failStep(what, error) {
 }
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 function failureSummary(what, error) {
-    return (0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error)));
+    return (0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error)));
 }
 /**
  * What a command's own summary gets when the command reports a failure: the failure (a command's

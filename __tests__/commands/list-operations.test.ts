@@ -6,7 +6,7 @@ import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.
 import { seedOrganizationHistory } from '../../emulator/seed.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { InputError } from '../../src/base/errors.ts'
-import { runListOperations, type ListOperationsOptions } from '../../src/commands/list-operations.ts'
+import { runListOperations, type ListOperationsSettings } from '../../src/commands/list-operations.ts'
 import { isTerminal, statusGroup } from '../../src/operations/status.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
@@ -41,7 +41,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const list = (options: Partial<ListOperationsOptions> & Pick<ListOperationsOptions, 'projects'>) =>
+const list = (options: Partial<ListOperationsSettings> & Pick<ListOperationsSettings, 'projects'>) =>
   runListOperations(ctx, { maxOperations: 1000, fileDir: dir, ...options })
 const since24h = { kind: 'ago' as const, ms: DAY, text: '24h' }
 /** What the platform lists of a project now, created at or after `sinceMs`. */

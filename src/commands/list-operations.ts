@@ -20,7 +20,7 @@ import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/su
  * fails only on what `fail-on-status` names, and on projects it could not read, after listing
  * every other one.
  */
-export interface ListOperationsOptions extends ListingSelection {
+export interface ListOperationsSettings extends ListingSelection {
   /** Where `operations-file` is written: RUNNER_TEMP. */
   fileDir: string
 }
@@ -28,7 +28,7 @@ export interface ListOperationsOptions extends ListingSelection {
 /** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
 const MAX_PROJECTS_NAMED = 10
 
-export async function runListOperations(ctx: CommandContext, options: ListOperationsOptions): Promise<CommandResult> {
+export async function runListOperations(ctx: CommandContext, options: ListOperationsSettings): Promise<CommandResult> {
   const startedAt = ctx.clock.now()
   const sinceMs = sinceOf(options, startedAt)
   const pacer = new RequestPacer(ctx.clock)
@@ -157,7 +157,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
 }
 
 /** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
-function sinceOf(options: ListOperationsOptions, now: number): number | undefined {
+function sinceOf(options: ListOperationsSettings, now: number): number | undefined {
   const { since } = options
   if (since === undefined) return undefined
   const ms = since.kind === 'ago' ? now - since.ms : since.ms
@@ -194,7 +194,7 @@ class HeldOutput {
   }
 }
 
-function describeListing(options: ListOperationsOptions, projects: number, orgId: string | undefined): string {
+function describeListing(options: ListOperationsSettings, projects: number, orgId: string | undefined): string {
   const scope = options.projects
   if (scope.kind === 'one') {
     return scope.branchId === undefined
@@ -207,7 +207,7 @@ function describeListing(options: ListOperationsOptions, projects: number, orgId
     : `the ${projects} project(s) of organization ${untrusted(orgId)}`
 }
 
-function describeFilter(options: ListOperationsOptions, sinceMs: number | undefined): string {
+function describeFilter(options: ListOperationsSettings, sinceMs: number | undefined): string {
   const parts = [
     sinceMs === undefined ? '' : ` since ${new Date(sinceMs).toISOString().replace('.000Z', 'Z')}`,
     `, at most ${options.maxOperations}${options.projects.kind === 'one' ? '' : ' of each'}, the newest`,
@@ -268,7 +268,7 @@ function describeSome(ids: readonly string[]): string {
 // ---- the job summary ---------------------------------------------------------------------------
 
 interface SummaryParts {
-  options: ListOperationsOptions
+  options: ListOperationsSettings
   projectIds: readonly string[]
   listings: readonly ProjectListing[]
   report: ListingReport

@@ -8,7 +8,7 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 /** The most ids of unreadable projects one warning names. */
 const MAX_UNAVAILABLE_NAMED = 20
 
-export interface ListProjectsOptions {
+export interface ListProjectsSettings {
   /** The organization whose projects to list; resolved when not given. */
   orgId?: string
   /** Only projects whose name or id holds this. */
@@ -18,7 +18,7 @@ export interface ListProjectsOptions {
 }
 
 /** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
-export async function runListProjects(ctx: CommandContext, options: ListProjectsOptions): Promise<CommandResult> {
+export async function runListProjects(ctx: CommandContext, options: ListProjectsSettings): Promise<CommandResult> {
   const orgId = await organizationForProjects(ctx, options.orgId)
   const { projects, unavailableIds, warning } = await listAllProjects(ctx.client, { orgId, search: options.search })
   if (warning) ctx.log.warning(warning)

@@ -35,7 +35,6 @@ import {
 import type { PruneSelection } from '../keys/pruning.ts'
 import { defaultRotationKeyName } from '../keys/rotation-name.ts'
 import type { ListingSelection } from '../operations/listing.ts'
-import type { OperationSelection } from '../operations/waiter.ts'
 import type { Common } from '../inputs/common.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from './create-key.ts'
@@ -43,9 +42,9 @@ import { runListKeys } from './list-keys.ts'
 import { runListOperations } from './list-operations.ts'
 import { runListProjects } from './list-projects.ts'
 import { runPruneKeys } from './prune-keys.ts'
-import { runRevokeKey } from './revoke-key.ts'
+import { runRevokeKey, type RevokeKeySettings } from './revoke-key.ts'
 import { runRotateKey, type RotateKeySettings } from './rotate-key.ts'
-import { runWaitForOperations } from './wait-for-operations.ts'
+import { runWaitForOperations, type WaitForOperationsSettings } from './wait-for-operations.ts'
 
 /** Where a command writes files (its whole lists): the runner's temporary directory. */
 interface StepPlaces {
@@ -102,7 +101,7 @@ export const COMMANDS = {
       'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
       'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
     },
-    settings: (read) => {
+    settings: (read): RevokeKeySettings => {
       const keyId = readKeyId(read)
       const keyName = readKeyName(read)
       if (keyId !== undefined && keyName !== undefined) {
@@ -129,7 +128,7 @@ export const COMMANDS = {
   }),
   'wait-for-operations': command({
     inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
-    settings: (read): { projectId: string; operations: OperationSelection; pollIntervalMs: number } => ({
+    settings: (read): WaitForOperationsSettings => ({
       projectId: readProjectId(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
       operations: readOperationSelection(read),
       pollIntervalMs:

@@ -13,10 +13,13 @@ import { heading, paragraph, table } from '../runner/summary.ts'
  * revoke-key: one key by `key-id`, or every key of a `key-name`, the step's own key last, and the
  * outcome key by key.
  */
-export async function runRevokeKey(
-  ctx: CommandContext,
-  target: { keyId?: number; keyName?: string; orgId?: string },
-): Promise<CommandResult> {
+export interface RevokeKeySettings {
+  keyId?: number
+  keyName?: string
+  orgId?: string
+}
+
+export async function runRevokeKey(ctx: CommandContext, target: RevokeKeySettings): Promise<CommandResult> {
   const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
   const plan: RevocationPlan =
     target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName as string, namespace)

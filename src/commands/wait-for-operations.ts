@@ -18,6 +18,9 @@ const TITLES: Record<WaitStatus, string> = {
   error: 'Could not find out whether the operations finished',
 }
 
+/** What wait-for-operations reads from its inputs; the waiter's options are these and the step's `timeout`. */
+export type WaitForOperationsSettings = Pick<WaitOptions, 'projectId' | 'operations' | 'pollIntervalMs'>
+
 export async function runWaitForOperations(ctx: CommandContext, options: WaitOptions): Promise<CommandResult> {
   const outcome = await waitForOperations(ctx, options)
   const rows = outcome.operations.map((o) => [
