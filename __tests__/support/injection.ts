@@ -1,6 +1,6 @@
 /**
  * What a hostile server or input tries to make the runner do, and how the runner reads a step's
- * log (runner-facts.md): lines split on CR, LF and CR LF; a line whose trimmed start is `::` is
+ * log: lines split on CR, LF and CR LF; a line whose trimmed start is `::` is
  * a workflow command; `##[` is a legacy command anywhere in a line.
  */
 
