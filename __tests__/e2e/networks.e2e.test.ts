@@ -174,7 +174,7 @@ describe('behind an HTTP(S) proxy', () => {
     ])
   })
 
-  it("a proxy that takes the connection and never answers CONNECT: the step ends at its `timeout`, naming the proxy", async () => {
+  it('a proxy that takes the connection and never answers CONNECT: the step ends at its `timeout`, naming the proxy', async () => {
     await startProxy()
     proxy.fail('silent')
     // The action's clock runs ten times as fast while a request is in flight: `timeout: 8` is under a second here.
