@@ -8,7 +8,7 @@
  * action.yml.
  */
 import { InputError } from '../base/errors.ts'
-import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readPruneSelection } from '../inputs/keys.ts'
+import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readKeyListing, readPruneSelection } from '../inputs/keys.ts'
 import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MAX_POLL_INTERVAL_SECONDS,
@@ -111,8 +111,8 @@ export const COMMANDS = {
     run: async (ctx, settings) => (await import('./revoke-key.ts')).runRevokeKey(ctx, settings),
   }),
   'list-keys': command({
-    inputs: ['org-id'],
-    settings: (read) => ({ orgId: readOrgId(read) }),
+    inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
+    settings: readKeyListing,
     run: async (ctx, settings, places) => (await import('./list-keys.ts')).runListKeys(ctx, { ...settings, ...places }),
   }),
   'list-projects': command({
@@ -171,7 +171,7 @@ export const COMMANDS = {
     run: async (ctx, settings) => (await import('./rotate-key.ts')).runRotateKey(ctx, settings),
   }),
   'prune-keys': command({
-    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token'],
     refused: {
       'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
       'project-id':
@@ -181,7 +181,7 @@ export const COMMANDS = {
         'prune-keys always selects the keys whose names say they have expired. ' +
         'To select keys by how long they have not been used, set `unused-for`.',
     },
-    settings: (read): PruneSelection => readPruneSelection(read),
+    settings: (read, runner): PruneSelection => readPruneSelection(read, runner),
     run: async (ctx, settings) => (await import('./prune-keys.ts')).runPruneKeys(ctx, settings),
   }),
   'list-operations': command({

@@ -5,6 +5,7 @@
 import type { ApiKey } from '../api/types.ts'
 import { formatDate } from '../runner/summary.ts'
 import { expiryOf } from './expiry.ts'
+import type { ExpectedNetworks } from './networks.ts'
 import { lastUseOf, readTime, type OwnKey } from './usage.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
@@ -15,6 +16,8 @@ export interface PruneSelection {
   keyNamePrefix?: string
   /** Also keys not used for this long, or never used and older (`unused-for`). */
   unusedForMs?: number
+  /** Also keys last used from outside these networks (`expected-networks`). */
+  expectedNetworks?: ExpectedNetworks
   /** Only list; `false` revokes. */
   dryRun: boolean
   /** More selected than this: nothing is revoked. */
