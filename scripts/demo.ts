@@ -235,6 +235,23 @@ async function main(): Promise<void> {
     }),
   )
 
+  // The README's tripwire: two CI keys of the organization, one last used from a GitHub-hosted runner, one from elsewhere.
+  const month = Date.now() - 30 * day
+  platform.addOrgKey(org, 'ci-deploy', { createdAt: month, lastUsedAt: Date.now() - hour, lastUsedFrom: '198.51.100.23' })
+  platform.addOrgKey(org, 'ci-nightly', { createdAt: month, lastUsedAt: Date.now() - 5 * hour, lastUsedFrom: '203.0.113.7' })
+  console.log(
+    `\n${bold("The README's daily tripwire, as a workflow runs it")} ${dim("(the runners' ranges from the GitHub emulator's meta API)")}`,
+  )
+  printJob(
+    await runJob(recipeJob(readFileSync(join(ROOT, 'README.md'), 'utf8'), '### A daily tripwire for leaked keys'), {
+      secrets: { NEON_API_KEY: admin.key },
+      vars: { NEON_ORG_ID: org },
+      inputs: { 'api-host': url },
+      github: { token: github.token },
+      step: { time: 'real', entry: 'bundle', env: githubEnv },
+    }),
+  )
+
   // The gate after create-branch-action (docs/deploy-gates.md): a script stands in for that action.
   const createBranch = [
     `curl -sSf -X POST "${url}/projects/$INPUT_PROJECT_ID/branches" -H "Authorization: Bearer $INPUT_API_KEY" \\`,

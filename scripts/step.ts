@@ -81,7 +81,7 @@ const everyName = <T>(value?: T): Record<string, T> => new Proxy({}, { get: (_, 
  * in `api-key` and the GitHub emulator's token in `github-token`; a variable is the seeded project
  * in `project-id` and the organization in `org-id`; `steps.<id>.outputs.operations` the operations
  * of a branch made on the seeded project just before, as a deploy gate's step before it makes one;
- * `github` a run started by hand in octo-org/deploys; a manual run's `inputs` left empty.
+ * `github` a run started by hand in octo-org/deploys (its `token` the GitHub emulator's); a manual run's `inputs` left empty.
  */
 function recipeContexts(input: string, operations: string | undefined): Scope {
   const secrets: Record<string, string> = { 'api-key': account.admin.key, 'github-token': github.token }
@@ -94,6 +94,7 @@ function recipeContexts(input: string, operations: string | undefined): Scope {
     steps: everyName({ outputs, outcome: 'success', conclusion: 'success' }),
     records: [],
     github: {
+      token: github.token,
       repository: REPOSITORY,
       repository_owner: REPOSITORY.split('/')[0]!,
       event_name: 'workflow_dispatch',
