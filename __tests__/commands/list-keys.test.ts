@@ -200,7 +200,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
     github.answerMeta('rate-limited')
     const failure = list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url } } })
     await expect(failure).rejects.toThrow(
-      /^Could not read the ranges of GitHub-hosted runners \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
+      /^Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
     )
     const result = await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
     expect(result.outputs['unexpected-use-key-ids']).toBeDefined()

@@ -41,13 +41,9 @@ export async function runListKeys(ctx: CommandContext, options: KeyListing & { f
   if (more && !failure) ctx.log.warning(`…${more}, and in the job summary.`)
   const flagged = new Set(unexpected)
   const found = unexpected.length > 0 ? `⚠ ${unexpected.length} key(s), listed first: each may have leaked.` : 'none.'
+  const ids = expected && { 'unexpected-use-key-ids': JSON.stringify(unexpected.map((k) => k.id)) }
   return {
-    outputs: {
-      keys: json,
-      'keys-file': path,
-      ...(expected ? { 'unexpected-use-key-ids': JSON.stringify(unexpected.map((k) => k.id)) } : {}),
-      ...organizationOutput(namespace),
-    },
+    outputs: { keys: json, 'keys-file': path, ...ids, ...organizationOutput(namespace) },
     summary:
       heading(`API keys${where}${whose} (${keys.length})`) +
       (expected ? paragraph(`Last used from an unexpected network, outside \`expected-networks\`: ${found}`) : '') +

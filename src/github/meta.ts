@@ -9,16 +9,14 @@ const UNAUTHENTICATED_LIMIT =
   'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.'
 
 /** `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer or lists none (GitHub Enterprise Server). */
-export async function readRunnerRanges(options: Omit<GitHubClientOptions, 'apiUrl'> & { apiUrl?: string }, deadline: number) {
+export async function readRunnerRanges(options: Omit<GitHubClientOptions, 'apiUrl'> & { apiUrl?: string | undefined }, deadline: number) {
   const client = new GitHubClient({ ...options, apiUrl: options.apiUrl ?? DEFAULT_GITHUB_API_URL })
   const meta = await client.get('/meta', deadline).then(
     (answer) => answer.body as { actions?: unknown; actions_macos?: unknown } | null | undefined,
     (error: unknown) => {
       if (!(error instanceof RequestError)) throw error
       const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : ''
-      throw new ActionError(`Could not read the ranges of GitHub-hosted runners (GET /meta): ${describeFailure(error)}.${hint}`, {
-        cause: error,
-      })
+      throw new ActionError(`Could not read GitHub's runner ranges (GET /meta): ${describeFailure(error)}.${hint}`, { cause: error })
     },
   )
   if (!Array.isArray(meta?.actions)) {
@@ -27,6 +25,6 @@ export async function readRunnerRanges(options: Omit<GitHubClientOptions, 'apiUr
         'name their networks in `expected-networks` instead of `github-actions`.',
     )
   }
-  const macos: unknown[] = Array.isArray(meta.actions_macos) ? meta.actions_macos : []
-  return [...(meta.actions as unknown[]), ...macos].filter((range): range is string => typeof range === 'string')
+  const lists = [meta.actions, meta.actions_macos].flatMap((list) => (Array.isArray(list) ? (list as unknown[]) : []))
+  return lists.filter((range): range is string => typeof range === 'string')
 }

@@ -46,8 +46,10 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   )
 }
 
+/** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), and where they may be used. */
+type KeySelection = Pick<PruneSelection, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'>
 /** What list-keys lists, and the tripwire it holds those keys to. */
-export type KeyListing = Pick<PruneSelection, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'> & { failOnUnexpectedUse: boolean }
+export type KeyListing = KeySelection & { failOnUnexpectedUse: boolean }
 
 export function readKeyListing(read: InputReader, runner: RunnerEnvironment): KeyListing {
   const selection = readKeySelection(read, runner)
@@ -61,11 +63,7 @@ export function readKeyListing(read: InputReader, runner: RunnerEnvironment): Ke
   return { ...selection, failOnUnexpectedUse }
 }
 
-/** `org-id`, `key-name` (a name prefix) and `expected-networks`: which keys list-keys and prune-keys look at, and where they may be used. */
-function readKeySelection(
-  read: InputReader,
-  runner: RunnerEnvironment,
-): Pick<PruneSelection, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'> {
+function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySelection {
   const keyNamePrefix = readKeyName(read)
   const entries = read('expected-networks').match(/[^\s,]+/g) ?? []
   for (const entry of entries) {
@@ -78,12 +76,12 @@ function readKeySelection(
   if (token && !isPrintableToken(token)) {
     throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
-  const apiUrl = blocks.length < entries.length ? readGitHubApiUrl(runner.apiUrl) : undefined
-  const github = { ...(apiUrl ? { apiUrl } : {}), ...(token ? { token } : {}) }
+  // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
+  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token: token || undefined }
   return {
     orgId: readOrgId(read),
     ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
-    ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(blocks.length < entries.length ? { github } : {}) } }),
+    ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
   }
 }
 

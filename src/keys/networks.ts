@@ -13,7 +13,7 @@ import { formatDate } from '../runner/summary.ts'
 export const GITHUB_ACTIONS = 'github-actions'
 
 /** Addresses and CIDR blocks; with `github-actions`, GitHub's API (GITHUB_API_URL, api.github.com when unset) and a token to read it. */
-export type ExpectedNetworks = { blocks: string[]; github?: { apiUrl?: string; token?: string } }
+export type ExpectedNetworks = { blocks: string[]; github?: { apiUrl?: string | undefined; token?: string | undefined } }
 
 /** An address or a CIDR block; or, as a clause, why `entry` is neither. */
 export function parseNetwork(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | string {
