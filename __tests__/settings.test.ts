@@ -161,13 +161,15 @@ describe('the result of each command holds only what the command uses', () => {
       timeoutMs: 600_000,
       command: 'list-keys',
       orgId: 'org-1',
+      failOnUnexpectedUse: false,
     })
   })
 
-  it('prune-keys leaves out a prefix and an age that were not given', () => {
+  it('prune-keys leaves out a prefix, an age and networks that were not given', () => {
     const prune = settings({ command: 'prune-keys' })
     expect('keyNamePrefix' in prune).toBe(false)
     expect('unusedForMs' in prune).toBe(false)
+    expect('expectedNetworks' in prune).toBe(false)
   })
 })
 
@@ -420,7 +422,7 @@ describe("each command's row of the table lists what it reads", () => {
   const PATHS: Record<Command, Array<Record<string, string>>> = {
     'create-key': [{ 'key-name': 'ci', 'revoke-after-job': 'true' }],
     'revoke-key': [{ 'key-id': '7' }, { 'key-name': 'ci' }],
-    'list-keys': [{}],
+    'list-keys': [{}, { 'expected-networks': 'github-actions', 'github-token': 'ghs_token' }],
     'list-projects': [{}],
     'wait-for-operations': [
       { 'project-id': 'p-1', 'operation-ids': '[]' },
@@ -440,7 +442,7 @@ describe("each command's row of the table lists what it reads", () => {
         'github-token': 'ghs_token',
       },
     ],
-    'prune-keys': [{}],
+    'prune-keys': [{}, { 'expected-networks': 'github-actions', 'github-token': 'ghs_token' }],
   }
   it.each(COMMAND_NAMES.map((command) => [command]))('%s', (command) => {
     const names = new Set<string>()

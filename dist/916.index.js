@@ -1778,6 +1778,8 @@ function describeLifetime(revokeAfterJob, expiresAt) {
     return expiry || 'until revoked';
 }
 
+// EXTERNAL MODULE: ./src/keys/networks.ts
+var networks = __webpack_require__(1545);
 // EXTERNAL MODULE: ./src/runner/outputs.ts
 var outputs = __webpack_require__(7424);
 ;// CONCATENATED MODULE: ./src/commands/list-keys.ts
@@ -1786,25 +1788,54 @@ var outputs = __webpack_require__(7424);
 
 
 
-/** Every key, without values: `keys-file` always holds them all; `keys` when it fits. */
+
+/** Keys named one by one in the log or a failure; the outputs and the summary hold them all. */
+const MAX_NAMED_KEYS = 10;
+const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).";
+/**
+ * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
+ * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere.
+ */
 async function runListKeys(ctx, options) {
+    const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await keyNamespaceFor(ctx, options);
-    const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace)).map((k) => ({ ...k, scope: (0,api_namespace/* scopeOf */.Od)(namespace, k) }));
+    const prefix = options.keyNamePrefix;
+    const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace))
+        .filter((k) => prefix === undefined || k.name.startsWith(prefix))
+        .map((k) => ({ ...k, scope: (0,api_namespace/* scopeOf */.Od)(namespace, k) }));
     const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
-    ctx.log.info(`Found ${keys.length} API key(s)${where}.`);
+    const whose = prefix === undefined ? '' : ` whose names start with ${(0,base_text/* quoted */.TL)(prefix, 80)}`;
+    ctx.log.info(`Found ${keys.length} API key(s)${where}${whose}.`);
     const json = JSON.stringify(keys);
     const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'keys', json);
+    const unexpected = expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected)) : [];
+    const named = unexpected.slice(0, MAX_NAMED_KEYS);
+    const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : '';
+    const failure = options.failOnUnexpectedUse && unexpected.length > 0
+        ? `${unexpected.length} API key(s) were last used from an unexpected network, outside \`expected-networks\`: ` +
+            `${named.map((k) => (0,networks/* describeUnexpectedUse */.Qs)(k)).join('; ')}${more && `; ${more}`}.`
+        : undefined;
+    for (const key of failure ? [] : named)
+        ctx.log.warning(`${(0,networks/* describeUnexpectedUse */.Qs)(key)}: outside \`expected-networks\`.`);
+    if (more && !failure)
+        ctx.log.warning(`…${more}, and in the job summary.`);
+    const flagged = new Set(unexpected);
+    const found = unexpected.length > 0 ? `⚠ ${unexpected.length} key(s), listed first: each may have leaked.` : 'none.';
+    const ids = expected && { 'unexpected-use-key-ids': JSON.stringify(unexpected.map((k) => k.id)) };
     return {
-        outputs: { keys: json, 'keys-file': path, ...organizationOutput(namespace) },
-        summary: (0,summary/* heading */.R_)(`API keys${where} (${keys.length})`) +
-            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'last used', 'from'], keys, (k) => [
+        outputs: { keys: json, 'keys-file': path, ...ids, ...organizationOutput(namespace) },
+        summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
+            (expected ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found}`) : '') +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'last used', 'from'], [...unexpected, ...keys.filter((k) => !flagged.has(k))], (k) => [
                 { code: String(k.id) },
                 k.name,
                 k.scope === 'project' ? `project ${k.project_id}` : k.scope,
                 (0,summary/* formatDate */.Yq)(k.created_at),
                 (0,summary/* formatDate */.Yq)(k.last_used_at),
-                k.last_used_from_addr,
+                flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
+        failure,
+        next: failure && NEXT,
     };
 }
 
@@ -2828,18 +2859,23 @@ function describeUnavailable(ids) {
 
 
 
+
+
 /** A key used or made within this long is in use: never pruned, whatever its name or age says. */
 const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
-function judgeKeys(keys, options, now, own) {
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
+function judgeKeys(keys, options, now, own, expected) {
     const verdicts = [];
     for (const key of keys) {
         if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
             continue;
         const reasons = reasonsToPrune(key, options.unusedForMs, now);
+        const elsewhere = expected && (0,networks/* usedFromElsewhere */.sN)(key, expected);
+        if (elsewhere)
+            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr ?? '', 64)})`);
         if (reasons.length === 0)
             continue;
         const verdict = { key, reasons };
@@ -2913,9 +2949,11 @@ function ago(ms) {
 
 
 
+
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
- * namespace, and revoke them, within guards that no selector can get round:
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) and those
+ * last used from an unexpected network in one namespace, and revoke them, within guards that no
+ * selector can get round:
  * - a dry run unless `dry-run: false`;
  * - never the step's own key, and nothing at all when the action cannot tell which it is;
  * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
@@ -2924,11 +2962,12 @@ function ago(ms) {
 /** Per-key log lines; the summary and the outputs hold every key. */
 const MAX_LOGGED_KEYS = 100;
 async function runPruneKeys(ctx, options) {
+    const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
     const now = ctx.clock.now();
-    const verdicts = judgeKeys(keys, options, now, own);
+    const verdicts = judgeKeys(keys, options, now, own, expected);
     const selected = verdicts.filter((v) => v.kept === undefined);
     const kept = verdicts.filter((v) => v.kept !== undefined);
     const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
@@ -2958,6 +2997,9 @@ async function runPruneKeys(ctx, options) {
         outputs: {
             'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
             'revoked-key-ids': JSON.stringify(revoked),
+            ...(expected && {
+                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected)).map((v) => v.key.id)),
+            }),
             ...organizationOutput(namespace),
         },
         summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
@@ -3001,7 +3043,8 @@ async function revokeSelected(ctx, selected, namespace, revoked) {
 function describeSelectors(options) {
     const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
     const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
-    return `keys whose names say they have expired${unused}${named}`;
+    const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : '';
+    return `keys whose names say they have expired${unused}${elsewhere}${named}`;
 }
 function describeOwnKey(own) {
     switch (own.kind) {
@@ -3201,7 +3244,7 @@ async function runRotateKey(ctx, options) {
  * own, loaded only here: no step that stores no secret runs any of it.
  */
 async function prepareStores(ctx, secrets, github) {
-    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(498)]).then(__webpack_require__.bind(__webpack_require__, 5498));
+    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(798)]).then(__webpack_require__.bind(__webpack_require__, 4417));
     const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
     for (const note of stores.accessNotes())
         ctx.log.info(note.message);
@@ -3873,11 +3916,11 @@ async function runWaitForOperations(ctx, options) {
             (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
         failure: outcome.failure,
         failedRequest: outcome.failedRequest,
-        ...(NEXT[outcome.status] === undefined ? {} : { next: NEXT[outcome.status] }),
+        ...(wait_for_operations_NEXT[outcome.status] === undefined ? {} : { next: wait_for_operations_NEXT[outcome.status] }),
     };
 }
 /** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
-const NEXT = {
+const wait_for_operations_NEXT = {
     failed: "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
         'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
@@ -3979,8 +4022,8 @@ const COMMANDS = {
         run: runRevokeKey,
     }),
     'list-keys': command({
-        inputs: ['org-id'],
-        settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read) }),
+        inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
+        settings: keys/* readKeyListing */.iE,
         run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
     }),
     'list-projects': command({
@@ -4035,7 +4078,7 @@ const COMMANDS = {
         run: runRotateKey,
     }),
     'prune-keys': command({
-        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token'],
         refused: {
             'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
             'project-id': "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
@@ -4043,7 +4086,7 @@ const COMMANDS = {
             'expires-in': 'prune-keys always selects the keys whose names say they have expired. ' +
                 'To select keys by how long they have not been used, set `unused-for`.',
         },
-        settings: (read) => (0,keys/* readPruneSelection */.rS)(read),
+        settings: (read, runner) => (0,keys/* readPruneSelection */.rS)(read, runner),
         run: runPruneKeys,
     }),
     'list-operations': command({
@@ -5199,16 +5242,21 @@ function queryString(query) {
 /* harmony export */   $R: () => (/* binding */ readKeepPrevious),
 /* harmony export */   SF: () => (/* binding */ DEFAULT_MAX_REVOKE),
 /* harmony export */   eQ: () => (/* binding */ readExpiresIn),
+/* harmony export */   iE: () => (/* binding */ readKeyListing),
 /* harmony export */   rS: () => (/* binding */ readPruneSelection),
 /* harmony export */   u$: () => (/* binding */ DEFAULT_KEEP_PREVIOUS),
 /* harmony export */   yc: () => (/* binding */ checkRoomForExpiry)
 /* harmony export */ });
-/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7958);
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8121);
-/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous. */
+/* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1545);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9695);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8463);
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
+
+
 
 
 
@@ -5231,33 +5279,61 @@ const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
 /** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
-    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
+    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
-    return (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
+    return (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
 /** The expiry goes at the end of the name, and the service takes at most 64 characters. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
-    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
+    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
     if (length <= room)
         return;
     const why = byDefault
         ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
         : 'with `expires-in`,';
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
-        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
+        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
         `so the name may be at most ${room} characters.`);
 }
-function readPruneSelection(read) {
-    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readKeyName */ .x9)(read);
-    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
+function readKeyListing(read, runner) {
+    const selection = readKeySelection(read, runner);
+    const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
+    // An expression that came out empty must not leave a tripwire that never fires.
+    if (failOnUnexpectedUse && !selection.expectedNetworks) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).");
+    }
+    return { ...selection, failOnUnexpectedUse };
+}
+function readKeySelection(read, runner) {
+    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readKeyName */ .x9)(read);
+    const entries = read('expected-networks').match(/[^\s,]+/g) ?? [];
+    for (const entry of entries) {
+        const why = entry === _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_ ? {} : (0,_keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .parseNetwork */ .MO)(entry);
+        if (typeof why === 'string')
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`expected-networks\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(entry, 80)}, which is not a network: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(why, Infinity)}.`);
+    }
+    const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_);
+    const token = read('github-token').trim();
+    if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.');
+    }
+    // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
+    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token: token || undefined };
     return {
-        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOrgId */ .cZ)(read),
+        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readOrgId */ .cZ)(read),
         ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+        ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
+    };
+}
+function readPruneSelection(read, runner) {
+    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
+    return {
+        ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
         // Empty is what a typo in an expression gives: it must never revoke.
-        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readBoolean */ .Vf)(read, 'dry-run', true),
+        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
 }
@@ -6003,6 +6079,77 @@ function readLedger(text) {
     if (typeof record.project === 'string')
         read.project = record.project;
     return read;
+}
+
+
+/***/ }),
+
+/***/ 1545:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MO: () => (/* binding */ parseNetwork),
+/* harmony export */   Q_: () => (/* binding */ GITHUB_ACTIONS),
+/* harmony export */   Qs: () => (/* binding */ describeUnexpectedUse),
+/* harmony export */   mN: () => (/* binding */ openExpectedNetworks),
+/* harmony export */   sN: () => (/* binding */ usedFromElsewhere)
+/* harmony export */ });
+/* unused harmony export networkList */
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1070);
+/**
+ * The tripwire: keys last used from outside the networks they are expected to be used from, by the
+ * platform's record of each key's last use (`last_used_from_addr`; it keeps no other). Node's
+ * BlockList matches, an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ */
+
+
+
+/** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
+const GITHUB_ACTIONS = 'github-actions';
+/** An address or a CIDR block; or, as a clause, why `entry` is neither. */
+function parseNetwork(entry) {
+    const [address = '', prefix, ...more] = entry.split('/');
+    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    if (version === 0) {
+        return /^[\d.]+$/.test(address)
+            ? 'an IPv4 address is four numbers from 0 to 255'
+            : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
+    }
+    const max = version === 4 ? 32 : 128;
+    const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
+    return bits <= max
+        ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' }
+        : `an IPv${version} block has a prefix length from 0 to ${max}`;
+}
+/** One BlockList; an entry it cannot read (GitHub's data) is left out, so an address there counts as unexpected. */
+function networkList(blocks) {
+    const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
+    for (const n of blocks.map(parseNetwork))
+        if (typeof n !== 'string')
+            list.addSubnet(n.address, n.prefix, n.family);
+    return list;
+}
+/** Never a key never used; always one whose address the action cannot read, which is in no network. */
+function usedFromElsewhere(key, expected) {
+    const address = key.last_used_from_addr ?? '';
+    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'));
+}
+/** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
+async function openExpectedNetworks(ctx, expected) {
+    const { github } = expected;
+    // Loaded only here: a step without github-actions never loads GitHub's client.
+    const read = github && (await __webpack_require__.e(/* import() */ 414).then(__webpack_require__.bind(__webpack_require__, 9414))).readRunnerRanges;
+    const ranges = read ? await read({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline) : [];
+    const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
+    ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
+    return networkList([...expected.blocks, ...ranges]);
+}
+function describeUnexpectedUse(key) {
+    return `API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(key.name, 80)}, last used from ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(key.last_used_from_addr ?? '', 80)} at ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)((0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDate */ .Yq)(key.last_used_at), 40)}`;
 }
 
 
@@ -6943,6 +7090,7 @@ const INPUT_DEFAULTS = {
     timeout: String(DEFAULT_TIMEOUT_SECONDS),
     'revoke-after-job': 'false',
     'dry-run': 'true',
+    'fail-on-unexpected-use': 'false',
     'max-revoke': String(keys/* DEFAULT_MAX_REVOKE */.SF),
     'keep-previous': String(keys/* DEFAULT_KEEP_PREVIOUS */.u$),
     'max-operations': String(operations/* DEFAULT_MAX_OPERATIONS */.y1),

@@ -7,11 +7,15 @@
 // store's private key opens, visibility on every organization write), plus
 // failure injection, for every write or for one store (error answers, secondary
 // rate limits, answers lost after the write, held requests) and a request log.
+// Also the meta API (GET /meta), which lists GitHub-hosted runners' address ranges:
+// fixed ones, or a test's; as GitHub Enterprise Server answers it (no runner ranges);
+// or past the hourly limit of unauthenticated reads.
 import { STATUS_CODES, createServer } from 'node:http'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import sodium from 'libsodium-wrappers'
+import type { components } from '@octokit/openapi-types'
 import { RequestHold } from './faults.ts'
 import { flattenHeaders, pathSegments, readBody, splitTarget } from './http.ts'
 
@@ -40,6 +44,22 @@ export interface GitHubRequestLogEntry {
   /** Status sent; 0 while unanswered or when the client went away. */
   status: number
 }
+
+/** GET /meta's answer, as GitHub's OpenAPI description (`meta/get`) has it. */
+type ApiOverview = components['schemas']['api-overview']
+
+/** GitHub-hosted runners' ranges, as GET /meta lists them: one of GitHub's own, documentation ranges (RFC 5737, RFC 3849), a benchmarking one. */
+export const GITHUB_RUNNER_RANGES = {
+  actions: ['4.148.0.0/16', '198.51.100.0/24', '2001:db8:a11::/48'],
+  actions_macos: ['198.18.7.0/24'],
+} as const
+
+/** How GET /meta answers: as api.github.com, as GitHub Enterprise Server (no runners' ranges), or past the unauthenticated limit. */
+export type MetaAnswer = 'github' | 'ghes' | 'rate-limited'
+
+/** GitHub's message for an unauthenticated read past its hourly limit (60 an address). */
+const RATE_LIMIT_MESSAGE =
+  "API rate limit exceeded for 127.0.0.1. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)"
 
 /** GET .../secrets/public-key */
 interface PublicKeyBody {
@@ -186,6 +206,11 @@ export class GitHubEmulator implements GitHubFaults {
   private server: Server | undefined
   private baseUrl: string | undefined
   private requestId: string | undefined
+  private metaAnswer: MetaAnswer = 'github'
+  private runnerRanges: { actions: string[]; actions_macos: string[] } = {
+    actions: [...GITHUB_RUNNER_RANGES.actions],
+    actions_macos: [...GITHUB_RUNNER_RANGES.actions_macos],
+  }
 
   constructor(options: GitHubEmulatorOptions = {}) {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
@@ -315,6 +340,12 @@ export class GitHubEmulator implements GitHubFaults {
   /** The `x-github-request-id` of every answer from now on (a hostile one, say); undefined: a fresh one each, as GitHub's. */
   answerWithRequestId(id: string | undefined): void {
     this.requestId = id
+  }
+
+  /** How GET /meta answers from now on, and (as api.github.com) which runners' ranges it lists. */
+  answerMeta(as: MetaAnswer, ranges?: { actions: string[]; actions_macos: string[] }): void {
+    this.metaAnswer = as
+    if (ranges) this.runnerRanges = ranges
   }
 
   failNext(status: number, times = 1, message?: string): void {
@@ -511,6 +542,7 @@ export class GitHubEmulator implements GitHubFaults {
     let place: SecretPlace
     let rest: string[]
     const [root, first = '', second = '', third, ...more] = segments
+    if (root === 'meta' && segments.length === 1) return method === 'GET' ? this.meta(authorization) : notFound()
     if (root === 'repos' && segments.length === 3) {
       if (method !== 'GET') return notFound()
       const denied = this.authenticate(authorization)
@@ -555,6 +587,21 @@ export class GitHubEmulator implements GitHubFaults {
     if (token === undefined) return { status: 401, body: githubError(401, 'Requires authentication') }
     if (token !== this.token) return { status: 401, body: githubError(401, 'Bad credentials') }
     return undefined
+  }
+
+  /** GET /meta needs no token, but refuses a wrong one; without one, the hourly limit may be spent. */
+  private meta(authorization: string | undefined): Reply | (() => Reply) {
+    if (authorization !== undefined) {
+      const denied = this.authenticate(authorization)
+      if (denied) return denied
+    } else if (this.metaAnswer === 'rate-limited') {
+      const reset = String(Math.ceil(this.clock() / 1000) + 3600)
+      const headers = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
+      return { status: 403, body: githubError(403, RATE_LIMIT_MESSAGE), headers }
+    }
+    const base: ApiOverview = { verifiable_password_authentication: false, hooks: ['192.30.252.0/22'], api: ['192.30.252.0/22'] }
+    const body: ApiOverview = this.metaAnswer === 'ghes' ? base : { ...base, ...this.runnerRanges }
+    return () => ({ status: 200, body })
   }
 
   private readSecret(scope: SecretScope, name: string): Reply {

@@ -41,7 +41,9 @@ const DAY = 24 * HOUR
  * a laptop's key idle for months, a key made by hand and never used; among the organization's:
  * an orphaned project-scoped job key, a report's key idle for months, a key made for a
  * migration and never used. It keeps a key in daily use, a job key that has not expired yet, and
- * a job key whose name says it expired but that a job used minutes ago (the in-use guard).
+ * a job key whose name says it expired but that a job used minutes ago (the in-use guard). For the
+ * tripwire (`expected-networks`), two of the organization's CI keys: one last used from a GitHub-hosted
+ * runner (the GitHub emulator's ranges hold the seeded use address), one from elsewhere.
  */
 function seedKeys(emulator: PlatformEmulator, projectId: string): void {
   const now = emulator.now()
@@ -68,6 +70,8 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
     createdAt: now - 6 * HOUR - 10 * MINUTE,
     lastUsedAt: now - 2 * MINUTE,
   })
+  emulator.addOrgKey(org, 'ci-deploy-web', { createdAt: now - 60 * DAY, lastUsedAt: now - 3 * HOUR })
+  emulator.addOrgKey(org, 'ci-nightly', { createdAt: now - 60 * DAY, lastUsedAt: now - 5 * HOUR, lastUsedFrom: '203.0.113.7' })
 }
 
 /** Operations that cover finished, failed, retrying and still-moving ones. */

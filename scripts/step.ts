@@ -63,10 +63,11 @@ const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY }
 const everyName = <T>(value?: T): Record<string, T> => new Proxy({}, { get: (_, name) => (typeof name === 'string' ? value : undefined) })
 
 /**
- * What a recipe's expressions read in the value of `input`: a secret is the platform emulator's key in `api-key` and
- * the GitHub emulator's token in `github-token`; a variable is the seeded project in `project-id` and the organization
- * in `org-id`; `steps.<id>.outputs.operations` the operations of a branch made on the seeded project just before, as a
- * deploy gate's step before it makes one; `github` a run started by hand in octo-org/deploys; `inputs` left empty.
+ * What a recipe's expressions read in the value of `input`: a secret is the platform emulator's key
+ * in `api-key` and the GitHub emulator's token in `github-token`; a variable is the seeded project
+ * in `project-id` and the organization in `org-id`; `steps.<id>.outputs.operations` the operations
+ * of a branch made on the seeded project just before, as a deploy gate's step before it makes one;
+ * `github` a run started by hand in octo-org/deploys (its `token` the GitHub emulator's); a manual run's `inputs` left empty.
  */
 function recipeContexts(input: string, operations: string | undefined): Scope {
   const secrets: Record<string, string> = { 'api-key': account.admin.key, 'github-token': github.token }
@@ -79,6 +80,7 @@ function recipeContexts(input: string, operations: string | undefined): Scope {
     steps: everyName({ outputs, outcome: 'success', conclusion: 'success' }),
     records: [],
     github: {
+      token: github.token,
       repository: REPOSITORY,
       event_name: 'workflow_dispatch',
       run_id: String(Math.floor(Date.now() / 1000)),

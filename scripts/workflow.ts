@@ -48,8 +48,8 @@ export interface JobContext {
    * script reads as INPUT_<NAME>, as a runner hands them to an action.
    */
   standIns?: Record<string, string>
-  /** How `uses:` steps of the action run. */
-  step?: Pick<StepOptions, 'time' | 'entry'>
+  /** How `uses:` steps of the action run, and what they get besides (GITHUB_API_URL). */
+  step?: Pick<StepOptions, 'time' | 'entry' | 'env'>
   /** The `github` context, where a recipe reads it (`github.run_id`). */
   github?: Record<string, string>
   /** Called after each step, e.g. to change the emulator between two steps. */

@@ -1,11 +1,15 @@
-// src/commands/list-keys.ts: an organization's keys and a user's, in the log, the outputs, the keys file and the summary.
-// In process, against the platform emulator over HTTP, with one manual clock for both.
+// src/commands/list-keys.ts: an organization's keys and a user's, in the log, the outputs, the keys file and the summary;
+// and the tripwire: keys last used from outside `expected-networks` (GitHub-hosted runners' ranges from GitHub's meta API).
+// In process, against the platform and GitHub emulators over HTTP, with one manual clock for all.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { EventEmitter } from 'node:events'
+import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { ActionError } from '../../src/base/errors.ts'
+import type { KeyListing } from '../../src/inputs/keys.ts'
 import { watchCancellation } from '../../src/runner/cancellation.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runListKeys } from '../../src/commands/list-keys.ts'
@@ -45,7 +49,7 @@ describe('list-keys', () => {
     const project = platform.addProject().id
     const deploy = platform.addOrgKey(org, 'deploy').id
     const scoped = platform.addOrgKey(org, 'preview', { projectId: project }).id
-    const result = await runListKeys(ctx, { orgId: org, fileDir: dir })
+    const result = await runListKeys(ctx, { orgId: org, failOnUnexpectedUse: false, fileDir: dir })
     expect(log.info).toEqual([`Organization ${org}: from the \`org-id\` input.`, `Found 2 API key(s) of organization ${org}.`])
     const path = result.outputs['keys-file']!
     expect(basename(path)).toMatch(/^neon-keys-[0-9a-f-]{36}\.json$/)
@@ -66,10 +70,139 @@ describe('list-keys', () => {
 
   it('personal keys past the rows a summary shows: the rest are said to be in `keys-file`', async () => {
     for (let i = 0; i < 201; i++) platform.addKey('bulk')
-    const result = await runListKeys(ctx, { fileDir: dir })
+    const result = await runListKeys(ctx, { failOnUnexpectedUse: false, fileDir: dir })
     expect(log.info).toEqual(['Found 202 API key(s).'])
     expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
     expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(true)
     expect(result.outputs['org-id']).toBeUndefined()
+  })
+})
+
+describe('list-keys with expected-networks: the tripwire', () => {
+  let dir: string
+  let github: GitHubEmulator
+  const HOUR = 3_600_000
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'neon-keys-tripwire-'))
+    github = new GitHubEmulator({ now: clock.now })
+    await github.start()
+  })
+
+  afterEach(async () => {
+    rmSync(dir, { recursive: true, force: true })
+    await github.stop()
+  })
+
+  const list = (options: Partial<KeyListing>) => runListKeys(ctx, { failOnUnexpectedUse: false, fileDir: dir, ...options })
+  const used = (name: string, from: string) =>
+    platform.addKey(name, { createdAt: clock.now() - 30 * 24 * HOUR, lastUsedAt: clock.now() - 2 * HOUR, lastUsedFrom: from }).id
+  const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
+
+  it('a key last used from outside the networks is a warning and in unexpected-use-key-ids; an IPv4 address written as IPv6 is the address; a key never used is not', async () => {
+    const leaked = used('ci-deploy', '203.0.113.7')
+    const mapped = used('ci-migrate', '::ffff:10.1.2.3')
+    const never = platform.addKey('ci-spare').id
+    const inside = used('ci-build', '10.20.30.40')
+    used('laptop', '198.51.100.1')
+    const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] } })
+
+    expect(log.info).toEqual(['Expected networks: 1 address(es) and block(s).', 'Found 4 API key(s) whose names start with "ci-".'])
+    expect(log.warning).toEqual([
+      `API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC: outside \`expected-networks\`.`,
+    ])
+    expect(result.failure).toBeUndefined()
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked])
+    expect(JSON.parse(result.outputs.keys!).map((k: { id: number }) => k.id)).toEqual([leaked, mapped, never, inside])
+    expect(result.summary).toBe(
+      '<h3>API keys whose names start with &#34;ci-&#34; (4)</h3>\n' +
+        '<p>Last used from an unexpected network, outside <code>expected-networks</code>: ⚠ 1 key(s), listed first: each may have leaked.</p>\n' +
+        '<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
+        `<tr><td><code>${leaked}</code></td><td>ci-deploy</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>⚠ unexpected: 203.0.113.7</td></tr>\n` +
+        `<tr><td><code>${mapped}</code></td><td>ci-migrate</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>::ffff:10.1.2.3</td></tr>\n` +
+        `<tr><td><code>${never}</code></td><td>ci-spare</td><td>personal</td><td>2026-11-21 10:00 UTC</td><td>—</td><td>—</td></tr>\n` +
+        `<tr><td><code>${inside}</code></td><td>ci-build</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>10.20.30.40</td></tr>\n` +
+        '</table>\n',
+    )
+    expect(github.requests).toEqual([])
+  })
+
+  it('none outside: said in the log and the summary, and unexpected-use-key-ids is []', async () => {
+    used('ci-build', '10.20.30.40')
+    const result = await list({ expectedNetworks: { blocks: ['10.0.0.0/8', '127.0.0.1'] } })
+    expect(log.warning).toEqual([])
+    expect(result.outputs['unexpected-use-key-ids']).toBe('[]')
+    expect(result.summary).toContain('<p>Last used from an unexpected network, outside <code>expected-networks</code>: none.</p>')
+  })
+
+  it('without expected-networks: no check, no output, no GitHub', async () => {
+    used('ci-deploy', '203.0.113.7')
+    const result = await list({})
+    expect(log.warning).toEqual([])
+    expect(result.outputs).not.toHaveProperty('unexpected-use-key-ids')
+    expect(result.summary).not.toContain('unexpected')
+  })
+
+  it('fail-on-unexpected-use: the step fails naming each key (id, name, address, when), its outputs set first', async () => {
+    const leaked = used('ci-deploy', '203.0.113.7')
+    const odd = used('ci-nightly', 'unknown')
+    const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] }, failOnUnexpectedUse: true })
+    expect(log.warning).toEqual([])
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked, odd])
+    expect(result.outputs.keys).toBeDefined()
+    expect(result.failure).toBe(
+      `2 API key(s) were last used from an unexpected network, outside \`expected-networks\`: API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC; ` +
+        `API key ${odd} "ci-nightly", last used from "unknown" at 2026-11-21 08:00 UTC.`,
+    )
+    expect(result.next).toBe(
+      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).",
+    )
+  })
+
+  it('past 10 keys, the log and the failure name the first 10 and count the rest', async () => {
+    const leaked = Array.from({ length: 12 }, (_, i) => used(`ci-${i}`, `203.0.113.${i}`))
+    const warned = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] } })
+    expect(log.warning).toHaveLength(11)
+    expect(log.warning[10]).toBe('…and 2 more in `unexpected-use-key-ids`, and in the job summary.')
+    expect(ids(warned.outputs['unexpected-use-key-ids'])).toEqual(leaked)
+    const failed = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] }, failOnUnexpectedUse: true })
+    expect(failed.failure).toMatch(/^12 API key\(s\) were last used .*203\.0\.113\.9" at [^;]*; and 2 more in `unexpected-use-key-ids`\.$/)
+  })
+
+  it("github-actions: GitHub's meta API lists the runners' ranges, read without a token unless one is given", async () => {
+    const runner = used('ci-deploy', '198.51.100.23')
+    const mac = used('ci-ios', '198.18.7.9')
+    const leaked = used('ci-leaked', '2001:db8:a12::1')
+    const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } } })
+    expect(log.info[0]).toBe("Expected networks: 1 address(es) and block(s) and 4 ranges of GitHub-hosted runners (GitHub's meta API).")
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked])
+    expect(JSON.parse(result.outputs.keys!).map((k: { id: number }) => k.id)).toContain(runner)
+    expect(JSON.parse(result.outputs.keys!).map((k: { id: number }) => k.id)).toContain(mac)
+    await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
+    expect(github.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+      ['GET', '/meta', undefined],
+      ['GET', '/meta', `Bearer ${github.token}`],
+    ])
+  })
+
+  it('github-actions where GitHub lists no runner ranges (GitHub Enterprise Server): fails saying what to do, before any key is listed', async () => {
+    github.answerMeta('ghes')
+    const failure = list({ expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } } })
+    await expect(failure).rejects.toThrow(ActionError)
+    await expect(failure).rejects.toThrow(
+      "GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
+        'name their networks in `expected-networks` instead of `github-actions`.',
+    )
+    expect(platform.requests.filter((r) => r.path.includes('api_keys'))).toEqual([])
+  })
+
+  it('github-actions refused for the hourly limit of reads without a token: fails saying to set github-token; with one, it reads', async () => {
+    github.answerMeta('rate-limited')
+    const failure = list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url } } })
+    await expect(failure).rejects.toThrow(
+      /^Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
+    )
+    const result = await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
+    expect(result.outputs['unexpected-use-key-ids']).toBeDefined()
   })
 })

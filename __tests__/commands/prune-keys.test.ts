@@ -280,3 +280,57 @@ describe('records the platform lists oddly', () => {
     expect(platform.isKeyValid(recent.id)).toBe(true)
   })
 })
+
+describe('with expected-networks: keys last used from an unexpected network are selected too', () => {
+  const networks = { blocks: ['10.0.0.0/8'] }
+
+  it('selects a key used from elsewhere, saying from where; the guards still keep the step’s own key and a key used minutes ago', async () => {
+    const leaked = platform.addKey('ci-deploy', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.7' })
+    const busy = platform.addKey('ci-build', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 3 * MINUTE, lastUsedFrom: '203.0.113.8' })
+    const inside = platform.addKey('ci-migrate', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '::ffff:10.1.2.3' })
+    platform.addKey('ci-spare', { createdAt: T0 - 30 * DAY })
+
+    const result = await prune({ expectedNetworks: networks })
+    // The step's own key was used from 127.0.0.1 by this very step: selected, and kept.
+    expect(log.info).toEqual([
+      'Expected networks: 1 address(es) and block(s).',
+      "Pruning the personal keys of the step's user: 5 key(s) listed; selecting keys whose names say they have expired and keys last used from outside `expected-networks`. Dry run: nothing is revoked.",
+      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `Would revoke API key ${leaked.id} "ci-deploy" (personal): last used from an unexpected network (203.0.113.7).`,
+      `Kept API key ${busy.id} "ci-build" (personal): last used from an unexpected network (203.0.113.8); but used 3 min ago, within the last 10 min.`,
+      `Kept API key ${admin.id} "sweeper" (personal): last used from an unexpected network (127.0.0.1); but the step's own key.`,
+      'Dry run: 1 key(s) would be revoked. Set `dry-run: false` to revoke them.',
+    ])
+    expect(result.outputs).toEqual({
+      'prunable-key-ids': JSON.stringify([leaked.id]),
+      'revoked-key-ids': '[]',
+      'unexpected-use-key-ids': JSON.stringify([leaked.id, busy.id, admin.id]),
+    })
+    expect(result.summary).toContain(
+      row(
+        leaked.id,
+        'ci-deploy',
+        'personal',
+        '2026-10-22 10:00 UTC',
+        '2026-11-21 08:00 UTC',
+        '203.0.113.7',
+        'last used from an unexpected network (203.0.113.7)',
+      ),
+    )
+    expect(result.summary).not.toContain(`<code>${inside.id}</code>`)
+
+    const real = await prune({ expectedNetworks: networks, dryRun: false })
+    expect(JSON.parse(real.outputs['revoked-key-ids']!)).toEqual([leaked.id])
+    expect(deletes()).toEqual([`/api_keys/${leaked.id}`])
+    expect([leaked, busy, inside, admin].map((k) => platform.isKeyValid(k.id))).toEqual([false, true, true, true])
+  })
+
+  it('with key-name, only keys of that prefix; without expected-networks, no such output', async () => {
+    platform.addKey('laptop', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.7' })
+    const ci = platform.addKey('ci-deploy', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.9' })
+    const named = await prune({ expectedNetworks: networks, keyNamePrefix: 'ci-' })
+    expect(named.outputs['unexpected-use-key-ids']).toBe(JSON.stringify([ci.id]))
+    expect(named.outputs['prunable-key-ids']).toBe(JSON.stringify([ci.id]))
+    expect((await prune()).outputs).not.toHaveProperty('unexpected-use-key-ids')
+  })
+})

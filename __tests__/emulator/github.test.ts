@@ -1,8 +1,9 @@
 // emulator/github.ts: the GitHub emulator's secrets API, read and written with Octokit and sealed with libsodium, as GitHub
-// answers them: stores, faults, clocks, and a path prefix as GitHub Enterprise Server has.
+// answers them: stores, faults, clocks, and a path prefix as GitHub Enterprise Server has; and its meta API (GET /meta) with
+// the runners' ranges, as GitHub Enterprise Server answers it, and past the unauthenticated hourly limit.
 import { getOctokit } from '@actions/github'
 import sodium from 'libsodium-wrappers'
-import { GitHubEmulator } from '../../emulator/github.ts'
+import { GITHUB_RUNNER_RANGES, GitHubEmulator } from '../../emulator/github.ts'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -493,5 +494,69 @@ describe('GitHub emulator under a path prefix (GitHub Enterprise Server)', () =>
   test('refuses a prefix that is not a plain path', () => {
     expect(() => new GitHubEmulator({ pathPrefix: 'api/v3' })).toThrow(/pathPrefix/)
     expect(() => new GitHubEmulator({ pathPrefix: '/api/v3/' })).toThrow(/pathPrefix/)
+  })
+})
+
+describe("GitHub emulator: the meta API (GitHub's address ranges)", () => {
+  let meta: GitHubEmulator
+
+  beforeEach(async () => {
+    meta = new GitHubEmulator()
+    await meta.start()
+  })
+
+  afterEach(async () => {
+    await meta.stop()
+  })
+
+  const read = (headers: Record<string, string> = {}) => fetch(`${meta.url}/meta`, { headers })
+
+  test("answers GET /meta as Octokit's meta.get reads it, with the runners' fixed ranges, token or none", async () => {
+    const { status, data } = await getOctokit(meta.token, { baseUrl: meta.url }).rest.meta.get()
+    expect(status).toBe(200)
+    expect(data.actions).toEqual(GITHUB_RUNNER_RANGES.actions)
+    expect(data.actions_macos).toEqual(GITHUB_RUNNER_RANGES.actions_macos)
+    expect(data.verifiable_password_authentication).toBe(false)
+    const anonymous = await read()
+    expect(anonymous.status).toBe(200)
+    expect(await anonymous.json()).toEqual(data)
+    expect(meta.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization ?? 'no token'}`)).toEqual([
+      `GET /meta 200 token ${meta.token}`,
+      'GET /meta 200 no token',
+    ])
+  })
+
+  test('serves the ranges a test sets, thousands of them', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `10.${i >> 8}.${i & 255}.0/24`)
+    meta.answerMeta('github', { actions: many, actions_macos: [] })
+    expect(((await (await read()).json()) as { actions: string[] }).actions).toEqual(many)
+  })
+
+  test('as GitHub Enterprise Server, lists no runner ranges', async () => {
+    meta.answerMeta('ghes')
+    const body = (await (await read()).json()) as Record<string, unknown>
+    expect(body).not.toHaveProperty('actions')
+    expect(body).not.toHaveProperty('actions_macos')
+    expect(body.verifiable_password_authentication).toBe(false)
+  })
+
+  test('rate-limited: an unauthenticated read is refused for the hourly limit, one with the token is answered', async () => {
+    const now = Date.now()
+    meta.answerMeta('rate-limited')
+    const refused = await read()
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0')
+    const reset = Number(refused.headers.get('x-ratelimit-reset')) * 1000
+    expect(reset).toBeGreaterThan(now + 59 * 60_000)
+    expect(reset).toBeLessThan(now + 61 * 60_000)
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^API rate limit exceeded for /)
+    expect((await read({ authorization: `Bearer ${meta.token}` })).status).toBe(200)
+  })
+
+  test('a wrong token is 401, and faults set at /meta answer it', async () => {
+    expect((await read({ authorization: 'Bearer ghs_wrong' })).status).toBe(401)
+    meta.at('/meta', 'GET').failNext(503)
+    expect((await read()).status).toBe(503)
+    expect((await read()).status).toBe(200)
   })
 })

@@ -100,3 +100,83 @@ describe('expiry and prune-keys inputs', () => {
     expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
   })
 })
+
+describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on list-keys, github-token', () => {
+  const networksOf = (...args: Parameters<typeof settings>) => (settings(...args) as { expectedNetworks?: unknown }).expectedNetworks
+
+  it('list-keys: no check by default; key-name a prefix there too', () => {
+    expect(settings({ command: 'list-keys' })).toEqual({
+      command: 'list-keys',
+      apiKey: 'napi_secret',
+      apiHost: 'https://console.neon.tech/api/v2',
+      timeoutMs: 600_000,
+      orgId: undefined,
+      failOnUnexpectedUse: false,
+    })
+    expect(settings({ command: 'list-keys', 'key-name': 'ci-' })).toMatchObject({ keyNamePrefix: 'ci-' })
+  })
+
+  it('reads addresses and CIDR blocks separated by commas, spaces or new lines; GitHub is read only for github-actions', () => {
+    const networks = '10.0.0.0/8, 203.0.113.7\n2001:db8::/32,,::ffff:192.0.2.0/120'
+    const blocks = ['10.0.0.0/8', '203.0.113.7', '2001:db8::/32', '::ffff:192.0.2.0/120']
+    for (const command of ['list-keys', 'prune-keys']) {
+      expect(settings({ command, 'expected-networks': networks })).toMatchObject({ expectedNetworks: { blocks } })
+      expect(networksOf({ command, 'expected-networks': networks })).not.toHaveProperty('github')
+    }
+    expect(settings({ command: 'list-keys', 'expected-networks': ' 10.0.0.0/8 ', 'fail-on-unexpected-use': 'true' })).toMatchObject({
+      expectedNetworks: { blocks: ['10.0.0.0/8'] },
+      failOnUnexpectedUse: true,
+    })
+  })
+
+  it("github-actions: GitHub's API from GITHUB_API_URL (api.github.com when unset), with github-token when given", () => {
+    expect(networksOf({ command: 'list-keys', 'expected-networks': 'github-actions' })).toEqual({
+      blocks: [],
+      github: {},
+    })
+    const ghes = { repository: 'octo-org/deploys', apiUrl: 'https://ghe.example.com/api/v3/' }
+    const masked: string[] = []
+    expect(
+      networksOf(
+        { command: 'prune-keys', 'expected-networks': 'github-actions 10.0.0.0/8', 'github-token': 'ghs_abc' },
+        { runner: ghes, masked },
+      ),
+    ).toEqual({ blocks: ['10.0.0.0/8'], github: { apiUrl: 'https://ghe.example.com/api/v3', token: 'ghs_abc' } })
+    expect(masked).toContain('ghs_abc')
+  })
+
+  it.each([
+    ['10.0.0.0/33', 'an IPv4 block has a prefix length from 0 to 32'],
+    ['10.0.0.300', 'an IPv4 address is four numbers from 0 to 255'],
+    ['2001:db8::/129', 'an IPv6 block has a prefix length from 0 to 128'],
+    ['office.example.com', 'it is no IP address, CIDR block or the word github-actions (host names are not resolved)'],
+    ['github', 'it is no IP address, CIDR block or the word github-actions (host names are not resolved)'],
+  ])('refuses %j in expected-networks, naming it, before any request', (entry, why) => {
+    for (const command of ['list-keys', 'prune-keys']) {
+      expect(errorOf({ command, 'expected-networks': `10.0.0.0/8, ${entry}` })).toBe(
+        `Input \`expected-networks\` holds "${entry}", which is not a network: ${why}.`,
+      )
+    }
+  })
+
+  it('refuses a tripwire that could never fire, a token that cannot be sent, a GITHUB_API_URL that is not https', () => {
+    expect(errorOf({ command: 'list-keys', 'fail-on-unexpected-use': 'true' })).toBe(
+      "Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).",
+    )
+    // Separators alone name no network, as empty does.
+    expect(networksOf({ command: 'list-keys', 'expected-networks': ', ,' })).toBeUndefined()
+    expect(errorOf({ command: 'list-keys', 'expected-networks': ' ,\n', 'fail-on-unexpected-use': 'true' })).toMatch(/is empty/)
+    expect(errorOf({ command: 'list-keys', 'fail-on-unexpected-use': 'yes', 'expected-networks': '10.0.0.0/8' })).toMatch(
+      /^Input `fail-on-unexpected-use` is "yes": it must be true or false\.$/,
+    )
+    expect(errorOf({ command: 'list-keys', 'expected-networks': 'github-actions', 'github-token': 'two words' })).toBe(
+      'Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.',
+    )
+    expect(
+      errorOf(
+        { command: 'list-keys', 'expected-networks': 'github-actions' },
+        { repository: 'o/r', apiUrl: 'http://ghe.example.com/api/v3' },
+      ),
+    ).toMatch(/^GITHUB_API_URL uses plain http to ghe\.example\.com/)
+  })
+})

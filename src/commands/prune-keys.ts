@@ -3,6 +3,7 @@ import { keyNamespaceFor, organizationOutput } from '../api/organization.ts'
 import type { ApiKey } from '../api/types.ts'
 import { messageOf } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import { describeSpan, judgeKeys, type PruneSelection, type Verdict } from '../keys/pruning.ts'
 import { revokeInTurn } from '../keys/revocation.ts'
 import { readKeysAndOwnKey, type OwnKey } from '../keys/usage.ts'
@@ -10,8 +11,9 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) in one
- * namespace, and revoke them, within guards that no selector can get round:
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) and those
+ * last used from an unexpected network in one namespace, and revoke them, within guards that no
+ * selector can get round:
  * - a dry run unless `dry-run: false`;
  * - never the step's own key, and nothing at all when the action cannot tell which it is;
  * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
@@ -22,11 +24,12 @@ import { formatDate, heading, paragraph, table, type Cell } from '../runner/summ
 const MAX_LOGGED_KEYS = 100
 
 export async function runPruneKeys(ctx: CommandContext, options: PruneSelection): Promise<CommandResult> {
+  const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
   // A key listed twice is judged, counted and revoked once.
   const { keys, own } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const now = ctx.clock.now()
-  const verdicts = judgeKeys(keys, options, now, own)
+  const verdicts = judgeKeys(keys, options, now, own, expected)
   const selected = verdicts.filter((v) => v.kept === undefined)
   const kept = verdicts.filter((v) => v.kept !== undefined)
   const where =
@@ -57,6 +60,9 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneSelection)
     outputs: {
       'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
       'revoked-key-ids': JSON.stringify(revoked),
+      ...(expected && {
+        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected)).map((v) => v.key.id)),
+      }),
       ...organizationOutput(namespace),
     },
     summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
@@ -112,7 +118,8 @@ function describeSelectors(options: PruneSelection): string {
   const unused =
     options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
   const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
-  return `keys whose names say they have expired${unused}${named}`
+  const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : ''
+  return `keys whose names say they have expired${unused}${elsewhere}${named}`
 }
 
 function describeOwnKey(own: OwnKey): string {

@@ -9,7 +9,7 @@
  * "Adding a command".
  */
 import { InputError } from '../base/errors.ts'
-import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readPruneSelection } from '../inputs/keys.ts'
+import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readKeyListing, readPruneSelection } from '../inputs/keys.ts'
 import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MAX_POLL_INTERVAL_SECONDS,
@@ -117,8 +117,8 @@ export const COMMANDS = {
     run: runRevokeKey,
   }),
   'list-keys': command({
-    inputs: ['org-id'],
-    settings: (read) => ({ orgId: readOrgId(read) }),
+    inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
+    settings: readKeyListing,
     run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
   }),
   'list-projects': command({
@@ -177,7 +177,7 @@ export const COMMANDS = {
     run: runRotateKey,
   }),
   'prune-keys': command({
-    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id'],
+    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token'],
     refused: {
       'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
       'project-id':
@@ -187,7 +187,7 @@ export const COMMANDS = {
         'prune-keys always selects the keys whose names say they have expired. ' +
         'To select keys by how long they have not been used, set `unused-for`.',
     },
-    settings: (read): PruneSelection => readPruneSelection(read),
+    settings: (read, runner): PruneSelection => readPruneSelection(read, runner),
     run: runPruneKeys,
   }),
   'list-operations': command({

@@ -25,6 +25,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   timeout: String(DEFAULT_TIMEOUT_SECONDS),
   'revoke-after-job': 'false',
   'dry-run': 'true',
+  'fail-on-unexpected-use': 'false',
   'max-revoke': String(DEFAULT_MAX_REVOKE),
   'keep-previous': String(DEFAULT_KEEP_PREVIOUS),
   'max-operations': String(DEFAULT_MAX_OPERATIONS),

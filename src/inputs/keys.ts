@@ -1,10 +1,12 @@
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous. */
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
 import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
-import { quoted } from '../base/text.ts'
+import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from '../keys/expiry.ts'
+import { GITHUB_ACTIONS, parseNetwork } from '../keys/networks.ts'
 import type { PruneSelection } from '../keys/pruning.ts'
-import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader } from './values.ts'
+import { readGitHubApiUrl } from './urls.ts'
+import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader, type RunnerEnvironment } from './values.ts'
 
 /**
  * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
@@ -44,12 +46,49 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   )
 }
 
-export function readPruneSelection(read: InputReader): PruneSelection {
+/** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), and where they may be used. */
+type KeySelection = Pick<PruneSelection, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'>
+/** What list-keys lists, and the tripwire it holds those keys to. */
+export type KeyListing = KeySelection & { failOnUnexpectedUse: boolean }
+
+export function readKeyListing(read: InputReader, runner: RunnerEnvironment): KeyListing {
+  const selection = readKeySelection(read, runner)
+  const failOnUnexpectedUse = readBoolean(read, 'fail-on-unexpected-use')
+  // An expression that came out empty must not leave a tripwire that never fires.
+  if (failOnUnexpectedUse && !selection.expectedNetworks) {
+    throw new InputError(
+      "Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).",
+    )
+  }
+  return { ...selection, failOnUnexpectedUse }
+}
+
+function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySelection {
   const keyNamePrefix = readKeyName(read)
-  const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
+  const entries = read('expected-networks').match(/[^\s,]+/g) ?? []
+  for (const entry of entries) {
+    const why = entry === GITHUB_ACTIONS ? {} : parseNetwork(entry)
+    if (typeof why === 'string')
+      throw new InputError(`Input \`expected-networks\` holds ${quoted(entry, 80)}, which is not a network: ${untrusted(why, Infinity)}.`)
+  }
+  const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
+  const token = read('github-token').trim()
+  if (token && !isPrintableToken(token)) {
+    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
+  }
+  // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
+  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token: token || undefined }
   return {
     orgId: readOrgId(read),
     ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
+    ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
+  }
+}
+
+export function readPruneSelection(read: InputReader, runner: RunnerEnvironment): PruneSelection {
+  const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
+  return {
+    ...readKeySelection(read, runner),
     ...(unusedForMs === undefined ? {} : { unusedForMs }),
     // Empty is what a typo in an expression gives: it must never revoke.
     dryRun: readBoolean(read, 'dry-run', true),

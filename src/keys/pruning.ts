@@ -2,9 +2,12 @@
  * Which keys prune-keys selects, and which guard keeps one: the rules alone, on a list of keys and
  * a time, with no request. Expired keys (by their names, keys/expiry.ts) are always selected.
  */
+import type { BlockList } from 'node:net'
 import type { ApiKey } from '../api/types.ts'
+import { untrusted } from '../base/text.ts'
 import { formatDate } from '../runner/summary.ts'
 import { expiryOf } from './expiry.ts'
+import { usedFromElsewhere, type ExpectedNetworks } from './networks.ts'
 import { lastUseOf, readTime, type OwnKey } from './usage.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
@@ -15,6 +18,8 @@ export interface PruneSelection {
   keyNamePrefix?: string
   /** Also keys not used for this long, or never used and older (`unused-for`). */
   unusedForMs?: number
+  /** Also keys last used from outside these networks (`expected-networks`). */
+  expectedNetworks?: ExpectedNetworks
   /** Only list; `false` revokes. */
   dryRun: boolean
   /** More selected than this: nothing is revoked. */
@@ -35,12 +40,14 @@ export interface Verdict {
   kept?: string
 }
 
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
-export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey): Verdict[] {
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
+export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey, expected?: BlockList): Verdict[] {
   const verdicts: Verdict[] = []
   for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
+    const elsewhere = expected && usedFromElsewhere(key, expected)
+    if (elsewhere) reasons.push(`last used from an unexpected network (${untrusted(key.last_used_from_addr ?? '', 64)})`)
     if (reasons.length === 0) continue
     const verdict: Verdict = { key, reasons }
     const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now)

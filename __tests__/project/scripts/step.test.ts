@@ -77,13 +77,15 @@ describe("the README's recipes, each played with npm run step", () => {
       'list-operations',
       'rotate-key',
       'prune-keys',
+      'list-keys',
     ])
   })
 
   it.concurrent.each(recipes.map((r) => [r.heading, r] as const))('%s', async (_, recipe) => {
     const { code, stdout, outputs } = await step(recipe.inputs)
-    // The health check fails on what it finds: the busy projects have failed operations every day.
-    const failsOnFindings = recipe.inputs.command === 'list-operations'
+    // The health check and the tripwire fail on what they find: the busy projects have failed operations every day, and
+    // a seeded CI key was last used from outside the runners and the office.
+    const failsOnFindings = recipe.inputs.command === 'list-operations' || recipe.inputs.command === 'list-keys'
     if (code !== (failsOnFindings ? 1 : 0)) throw new Error(`npm run step exited ${code}:\n${stdout}`)
     for (const name of recipe.reads) expect([name, outputs[name] ?? '']).toEqual([name, expect.stringMatching(/./)])
 
@@ -123,6 +125,17 @@ describe("the README's recipes, each played with npm run step", () => {
         expect(pruneVerdicts(stdout, 'Kept').map((k) => k.name)).toEqual([expect.stringMatching(/^deploy-1299-2~exp-/)])
         expect(stdout).not.toMatch(/nightly-inventory|deploy-1301-1/)
         expect(JSON.parse(outputs['revoked-key-ids']!)).toEqual([])
+        break
+      }
+      case 'list-keys': {
+        // GitHub's ranges read from the GitHub emulator with the run's token: the key used from a runner is not named.
+        expect(stdout).toMatch(/Expected networks: 1 address\(es\) and block\(s\) and 4 ranges of GitHub-hosted runners/)
+        expect(stdout).toMatch(
+          /^ {2}│ ::error::1 API key\(s\) were last used from an unexpected network, .*"ci-nightly", last used from "203\.0\.113\.7"/m,
+        )
+        expect(stdout).not.toMatch(/"ci-deploy-web", last used/)
+        expect(JSON.parse(outputs['unexpected-use-key-ids']!)).toHaveLength(1)
+        expect(stdout).toMatch(/GET \/meta → 200/)
         break
       }
       default:

@@ -1,35 +1,20 @@
-export const id = 498;
-export const ids = [498];
+export const id = 798;
+export const ids = [798];
 export const modules = {
 
-/***/ 5498:
+/***/ 6584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  SecretStores: () => (/* binding */ SecretStores)
-});
-
-// UNUSED EXPORTS: settle
-
-// EXTERNAL MODULE: ./src/base/clock.ts
-var clock = __webpack_require__(6412);
-// EXTERNAL MODULE: ./src/base/errors.ts
-var errors = __webpack_require__(4758);
-// EXTERNAL MODULE: ./src/base/text.ts
-var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
-// EXTERNAL MODULE: ./src/base/version.ts
-var version = __webpack_require__(2301);
-// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
-var answers = __webpack_require__(5442);
-// EXTERNAL MODULE: ./src/http/transport.ts
-var transport = __webpack_require__(1517);
-;// CONCATENATED MODULE: ./src/github/client.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   jh: () => (/* binding */ GitHubClient),
+/* harmony export */   xw: () => (/* binding */ DEFAULT_GITHUB_API_URL)
+/* harmony export */ });
+/* unused harmony export GITHUB */
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2301);
+/* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5442);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1517);
 
 
 
@@ -48,13 +33,13 @@ const GITHUB = {
     readError: (body, headers, status, now) => {
         const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
         // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
-        const requestId = (0,transport/* headerValue */.Z)(headers['x-github-request-id']);
-        const reset = Number((0,transport/* headerValue */.Z)(headers['x-ratelimit-reset']));
-        const exhausted = (0,transport/* headerValue */.Z)(headers['x-ratelimit-remaining']) === '0';
+        const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
+        const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
+        const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
         return {
             serviceMessage,
-            requestId: (0,transport/* isRequestId */.hP)(requestId) ? requestId : undefined,
-            retryAfterMs: (0,retry/* parseRetryAfter */.mu)((0,transport/* headerValue */.Z)(headers['retry-after']), now) ??
+            requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .isRequestId */ .hP)(requestId) ? requestId : undefined,
+            retryAfterMs: (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['retry-after']), now) ??
                 (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined),
             rateLimited: status === 429 || (status === 403 && (exhausted || /rate limit/i.test(serviceMessage ?? ''))),
         };
@@ -80,7 +65,7 @@ class GitHubClient {
      */
     get(path, deadline, stopped) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
-        return (0,retry/* retrying */.R$)(() => this.send({ method: 'GET', path }, by()), retry/* RETRY_POLICIES */.qW.githubRead, {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -98,7 +83,7 @@ class GitHubClient {
         const headers = {
             accept: 'application/vnd.github+json',
             'x-github-api-version': API_VERSION,
-            'user-agent': version/* USER_AGENT */._,
+            'user-agent': _base_version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
         };
         if (this.token !== undefined)
             headers.authorization = `Bearer ${this.token}`;
@@ -107,17 +92,45 @@ class GitHubClient {
             headers['content-type'] = 'application/json';
         const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
         const base = { kind: 'network', method: call.method, path: call.path };
-        const time = { clock: this.clock, deadline, requestTimeoutMs: transport/* REQUEST_TIMEOUT_MS */.j2, cut };
-        const attempt = await (0,transport/* sendAttempt */.ob)(this.connections, this.origin, request, time, onSend);
+        const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
         if (!attempt.sent)
-            throw new http_errors/* RequestError */.G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
-        const answer = (0,answers/* readAnswer */.JN)(attempt, base, GITHUB, this.clock.now());
+            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
+        const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .readAnswer */ .JN)(attempt, base, GITHUB, this.clock.now());
         if (!answer.ok)
             throw answer.error;
         return { status: answer.status, body: answer.body };
     }
 }
 
+
+/***/ }),
+
+/***/ 4417:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  SecretStores: () => (/* binding */ SecretStores)
+});
+
+// UNUSED EXPORTS: settle
+
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/github/client.ts
+var github_client = __webpack_require__(6584);
+// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
+var answers = __webpack_require__(5442);
 ;// CONCATENATED MODULE: ./src/github/messages.ts
 /** What GitHub's answers mean for a secret target, in words a user can act on. */
 
@@ -238,6 +251,8 @@ function concat(a, b) {
     return out;
 }
 
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/github/targets.ts
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
@@ -421,8 +436,8 @@ class SecretStores {
      * platform client's), which GitHub's requests share.
      */
     static async prepare(storage, github, time, connections) {
-        const client = new GitHubClient({
-            apiUrl: github.apiUrl || DEFAULT_GITHUB_API_URL,
+        const client = new github_client/* GitHubClient */.jh({
+            apiUrl: github.apiUrl || github_client/* DEFAULT_GITHUB_API_URL */.xw,
             token: storage.token,
             clock: time.clock,
             connections,
@@ -611,4 +626,4 @@ function describeStamps(before, after) {
 
 };
 
-//# sourceMappingURL=498.index.js.map
+//# sourceMappingURL=798.index.js.map
