@@ -61,6 +61,7 @@ async function run() {
             mask: _step_js__WEBPACK_IMPORTED_MODULE_9__.maskSecret,
             notice: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message),
             saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
+            fileDir: listFileDir(),
             cancellation,
         };
         const result = await dispatch(settings, ctx);
@@ -96,7 +97,7 @@ function listFileDir() {
 function dispatch(settings, ctx) {
     // The table's rows are typed by their settings; a step's settings are the union of them all.
     const definition = _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMANDS */ .L[settings.command];
-    return definition.run(ctx, settings, { fileDir: listFileDir() });
+    return definition.run(ctx, settings);
 }
 
 

@@ -1807,7 +1807,7 @@ async function runListKeys(ctx, options) {
     const whose = prefix === undefined ? '' : ` whose names start with ${(0,base_text/* quoted */.TL)(prefix, 80)}`;
     ctx.log.info(`Found ${keys.length} API key(s)${where}${whose}.`);
     const json = JSON.stringify(keys);
-    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'keys', json);
+    const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'keys', json);
     const unexpected = expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected)) : [];
     const named = unexpected.slice(0, MAX_NAMED_KEYS);
     const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : '';
@@ -2500,6 +2500,13 @@ class ListingReport {
 
 
 
+/**
+ * list-operations: the operations of one project, of a list, or of every project of an
+ * organization (operations/listing.ts), as outputs (every record in `operations-file`, written
+ * as the pages come) and a summary in the console's words, with a chart of when they ran. It
+ * fails only on what `fail-on-status` names, and on projects it could not read, after listing
+ * every other one.
+ */
 /** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
@@ -2547,7 +2554,7 @@ async function runListOperations(ctx, options) {
     };
     ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
     const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
-    const file = new outputs/* ListFileWriter */.gd(options.fileDir, 'operations');
+    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
     const held = new HeldOutput(projectIds.length);
     let listings;
     try {
@@ -2831,7 +2838,7 @@ async function runListProjects(ctx, options) {
         ctx.log.warning(partial);
     const json = JSON.stringify(projects);
     // Outputs too large to pass on are left unset on the way out; the file holds every record.
-    const path = await (0,outputs/* writeListFile */.ou)(options.fileDir, 'projects', json);
+    const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'projects', json);
     return {
         outputs: {
             projects: json,
@@ -4023,13 +4030,13 @@ const COMMANDS = {
     }),
     'list-keys': command({
         inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
-        settings: keys/* readKeyListing */.iE,
-        run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
+        settings: keys/* readListKeysSettings */.Uz,
+        run: runListKeys,
     }),
     'list-projects': command({
         inputs: ['org-id', 'search'],
         settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read), search: (0,values/* readSearch */.j7)(read) }),
-        run: (ctx, settings, places) => runListProjects(ctx, { ...settings, ...places }),
+        run: runListProjects,
     }),
     'wait-for-operations': command({
         inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
@@ -4086,7 +4093,7 @@ const COMMANDS = {
             'expires-in': 'prune-keys always selects the keys whose names say they have expired. ' +
                 'To select keys by how long they have not been used, set `unused-for`.',
         },
-        settings: (read, runner) => (0,keys/* readPruneSelection */.rS)(read, runner),
+        settings: (read, runner) => (0,keys/* readPruneKeysSettings */.AM)(read, runner),
         run: runPruneKeys,
     }),
     'list-operations': command({
@@ -4105,8 +4112,8 @@ const COMMANDS = {
             'operation-ids': 'list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.',
             'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
         },
-        settings: (read) => (0,operations/* readListingSelection */.X4)(read),
-        run: (ctx, settings, places) => runListOperations(ctx, { ...settings, ...places }),
+        settings: (read) => (0,operations/* readListOperationsSettings */.s8)(read),
+        run: runListOperations,
     }),
 };
 const COMMAND_NAMES = Object.keys(COMMANDS);
@@ -5240,10 +5247,10 @@ function queryString(query) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   $R: () => (/* binding */ readKeepPrevious),
+/* harmony export */   AM: () => (/* binding */ readPruneKeysSettings),
 /* harmony export */   SF: () => (/* binding */ DEFAULT_MAX_REVOKE),
+/* harmony export */   Uz: () => (/* binding */ readListKeysSettings),
 /* harmony export */   eQ: () => (/* binding */ readExpiresIn),
-/* harmony export */   iE: () => (/* binding */ readKeyListing),
-/* harmony export */   rS: () => (/* binding */ readPruneSelection),
 /* harmony export */   u$: () => (/* binding */ DEFAULT_KEEP_PREVIOUS),
 /* harmony export */   yc: () => (/* binding */ checkRoomForExpiry)
 /* harmony export */ });
@@ -5297,7 +5304,7 @@ function checkRoomForExpiry(keyName, byDefault) {
         `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
         `so the name may be at most ${room} characters.`);
 }
-function readKeyListing(read, runner) {
+function readListKeysSettings(read, runner) {
     const selection = readKeySelection(read, runner);
     const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
     // An expression that came out empty must not leave a tripwire that never fires.
@@ -5327,7 +5334,7 @@ function readKeySelection(read, runner) {
         ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
     };
 }
-function readPruneSelection(read, runner) {
+function readPruneKeysSettings(read, runner) {
     const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
     return {
         ...readKeySelection(read, runner),
@@ -5368,8 +5375,8 @@ function readKeepPrevious(read) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Nd: () => (/* binding */ MAX_POLL_INTERVAL_SECONDS),
 /* harmony export */   Ou: () => (/* binding */ DEFAULT_POLL_INTERVAL_SECONDS),
-/* harmony export */   X4: () => (/* binding */ readListingSelection),
 /* harmony export */   c1: () => (/* binding */ readOperationSelection),
+/* harmony export */   s8: () => (/* binding */ readListOperationsSettings),
 /* harmony export */   vD: () => (/* binding */ MIN_POLL_INTERVAL_SECONDS),
 /* harmony export */   y1: () => (/* binding */ DEFAULT_MAX_OPERATIONS)
 /* harmony export */ });
@@ -5463,7 +5470,7 @@ const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
 /** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 /** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
-function readListingSelection(read) {
+function readListOperationsSettings(read) {
     const statuses = readStatuses(read, 'operation-statuses');
     const actions = readActions(read);
     const failOnStatus = readStatuses(read, 'fail-on-status');
@@ -7283,7 +7290,7 @@ async function failStep(what, error) {
 }
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 function failureSummary(what, error) {
-    return (0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error)));
+    return ((0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
  * What a command's own summary gets when the command reports a failure: the failure (a command's

@@ -37,6 +37,7 @@ export async function run(): Promise<void> {
       mask: maskSecret,
       notice: (message) => core.notice(message),
       saveState: (name, value) => core.saveState(name, value),
+      fileDir: listFileDir(),
       cancellation,
     }
     const result = await dispatch(settings, ctx)
@@ -67,5 +68,5 @@ function listFileDir(): string {
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
   // The table's rows are typed by their settings; a step's settings are the union of them all.
   const definition = COMMANDS[settings.command] as unknown as CommandDefinition<Settings>
-  return definition.run(ctx, settings, { fileDir: listFileDir() })
+  return definition.run(ctx, settings)
 }

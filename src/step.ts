@@ -122,7 +122,9 @@ export async function failStep(what: string, error: unknown): Promise<void> {
 
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 export function failureSummary(what: string, error: unknown): string {
-  return heading(`❌ ${what} failed`) + failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
+  return (
+    heading(`❌ ${what} failed`) + failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
+  )
 }
 
 /**

@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ActionError } from '../../src/base/errors.ts'
-import type { KeyListing } from '../../src/inputs/keys.ts'
+import type { ListKeysSettings } from '../../src/inputs/keys.ts'
 import { watchCancellation } from '../../src/runner/cancellation.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runListKeys } from '../../src/commands/list-keys.ts'
@@ -49,7 +49,7 @@ describe('list-keys', () => {
     const project = platform.addProject().id
     const deploy = platform.addOrgKey(org, 'deploy').id
     const scoped = platform.addOrgKey(org, 'preview', { projectId: project }).id
-    const result = await runListKeys(ctx, { orgId: org, failOnUnexpectedUse: false, fileDir: dir })
+    const result = await runListKeys({ ...ctx, fileDir: dir }, { orgId: org, failOnUnexpectedUse: false })
     expect(log.info).toEqual([`Organization ${org}: from the \`org-id\` input.`, `Found 2 API key(s) of organization ${org}.`])
     const path = result.outputs['keys-file']!
     expect(basename(path)).toMatch(/^neon-keys-[0-9a-f-]{36}\.json$/)
@@ -70,7 +70,7 @@ describe('list-keys', () => {
 
   it('personal keys past the rows a summary shows: the rest are said to be in `keys-file`', async () => {
     for (let i = 0; i < 201; i++) platform.addKey('bulk')
-    const result = await runListKeys(ctx, { failOnUnexpectedUse: false, fileDir: dir })
+    const result = await runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false })
     expect(log.info).toEqual(['Found 202 API key(s).'])
     expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
     expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(true)
@@ -94,7 +94,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
     await github.stop()
   })
 
-  const list = (options: Partial<KeyListing>) => runListKeys(ctx, { failOnUnexpectedUse: false, fileDir: dir, ...options })
+  const list = (options: Partial<ListKeysSettings>) => runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, ...options })
   const used = (name: string, from: string) =>
     platform.addKey(name, { createdAt: clock.now() - 30 * 24 * HOUR, lastUsedAt: clock.now() - 2 * HOUR, lastUsedFrom: from }).id
   const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]

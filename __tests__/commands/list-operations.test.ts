@@ -6,7 +6,8 @@ import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.
 import { seedOrganizationHistory } from '../../emulator/seed.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { InputError } from '../../src/base/errors.ts'
-import { runListOperations, type ListOperationsSettings } from '../../src/commands/list-operations.ts'
+import { runListOperations } from '../../src/commands/list-operations.ts'
+import type { ListOperationsSettings } from '../../src/operations/listing.ts'
 import { isTerminal, statusGroup } from '../../src/operations/status.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
@@ -42,7 +43,7 @@ afterEach(async () => {
 })
 
 const list = (options: Partial<ListOperationsSettings> & Pick<ListOperationsSettings, 'projects'>) =>
-  runListOperations(ctx, { maxOperations: 1000, fileDir: dir, ...options })
+  runListOperations({ ...ctx, fileDir: dir }, { maxOperations: 1000, ...options })
 const since24h = { kind: 'ago' as const, ms: DAY, text: '24h' }
 /** What the platform lists of a project now, created at or after `sinceMs`. */
 const listed = (projectId: string, sinceMs = -Infinity) => platform.operations(projectId).filter((o) => Date.parse(o.created_at) >= sinceMs)
@@ -427,6 +428,7 @@ describe('under the service’s rate limits', () => {
       mask: () => undefined,
       notice: () => undefined,
       saveState: () => undefined,
+      fileDir: dir,
     }
     return { platform, clock, log, ctx, key, stop: async () => (await client.close(), await platform.stop()) }
   }
@@ -442,7 +444,7 @@ describe('under the service’s rate limits', () => {
         seed: 8,
       })
       const started = setup.clock.now()
-      const result = await runListOperations(setup.ctx, { projects: { kind: 'all', orgId: org.orgId }, maxOperations: 1000, fileDir: dir })
+      const result = await runListOperations(setup.ctx, { projects: { kind: 'all', orgId: org.orgId }, maxOperations: 1000 })
       const elapsed = setup.clock.now() - started
       expect(result.outputs['operation-count']).toBe(String(750 * 3))
       expect(setup.platform.requests.filter((r) => r.status === 429)).toEqual([])
@@ -472,7 +474,6 @@ describe('under the service’s rate limits', () => {
       const result = await runListOperations(setup.ctx, {
         projects: { kind: 'list', projectIds: projects },
         maxOperations: 1000,
-        fileDir: dir,
       })
       expect(result.failure).toBeUndefined()
       expect(result.outputs['operation-count']).toBe('60')

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runPruneKeys } from '../../src/commands/prune-keys.ts'
-import type { PruneSelection } from '../../src/keys/pruning.ts'
+import type { PruneKeysSettings } from '../../src/keys/pruning.ts'
 import { withExpiry } from '../../src/keys/expiry.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, type InProcess } from '../support/in-process.ts'
@@ -37,7 +37,7 @@ beforeEach(async () => {
 
 afterEach(() => run.stop())
 
-const prune = (options: Partial<PruneSelection> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
+const prune = (options: Partial<PruneKeysSettings> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
 const deletes = () => platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)
 
 const HEADERS = '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>'

@@ -3,11 +3,13 @@
 // In process, against the platform emulator and the GitHub emulator over HTTP, with one manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
+import { tmpdir } from 'node:os'
 import type { Dispatcher } from 'undici'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
+import { Connections } from '../../src/http/transport.ts'
 import { StepCancelled, watchCancellation, type Cancellation } from '../../src/runner/cancellation.ts'
 import type { CommandContext, CommandResult } from '../../src/runner/context.ts'
 import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
@@ -66,7 +68,7 @@ function makeClient(deadline: number, dispatcher?: Dispatcher): PlatformClient {
     logger: log.logger,
     deadline,
     random: () => 0,
-    ...(dispatcher ? { dispatcher } : {}),
+    ...(dispatcher ? { connections: new Connections({}, dispatcher) } : {}),
   })
 }
 
@@ -77,6 +79,7 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
     log: log.logger,
     mask: (value) => masked.push(value),
     notice: (message) => notices.push(message),
+    fileDir: tmpdir(),
     saveState: (name, value) => {
       expect(name).toBe('unsettled-keys')
       states.push(value)

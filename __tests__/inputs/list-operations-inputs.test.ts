@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { InputError } from '../../src/base/errors.ts'
-import { DEFAULT_MAX_OPERATIONS, readListingSelection } from '../../src/inputs/operations.ts'
+import { DEFAULT_MAX_OPERATIONS, readListOperationsSettings } from '../../src/inputs/operations.ts'
 import { readSettings } from '../../src/settings.ts'
 import { actionYaml } from '../../scripts/run-step.ts'
 
@@ -9,7 +9,7 @@ import { actionYaml } from '../../scripts/run-step.ts'
  * when, how many, which statuses and actions, and what fails the step. A value that cannot be
  * read is refused, naming the input.
  */
-const select = (inputs: Record<string, string>) => readListingSelection((name) => inputs[name] ?? '')
+const select = (inputs: Record<string, string>) => readListOperationsSettings((name) => inputs[name] ?? '')
 const refusal = (inputs: Record<string, string>): string => {
   try {
     select(inputs)

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { PERSONAL_KEYS, organizationKeys } from '../../src/api/namespace.ts'
 import type { ApiKey } from '../../src/api/types.ts'
-import { IN_USE_WINDOW_MS, judgeKeys, type PruneSelection } from '../../src/keys/pruning.ts'
+import { IN_USE_WINDOW_MS, judgeKeys, type PruneKeysSettings } from '../../src/keys/pruning.ts'
 import { findOwnKey, type OwnKey } from '../../src/keys/usage.ts'
 import { withExpiry } from '../../src/keys/expiry.ts'
 
@@ -23,7 +23,7 @@ function key(id: number, name: string, created: number | string, used: number | 
   }
 }
 
-const select = (options: Partial<PruneSelection> = {}): PruneSelection => ({ dryRun: true, maxRevoke: 50, ...options })
+const select = (options: Partial<PruneKeysSettings> = {}): PruneKeysSettings => ({ dryRun: true, maxRevoke: 50, ...options })
 const nobody: OwnKey = { kind: 'elsewhere', where: 'elsewhere' }
 
 describe("finding the step's own key", () => {

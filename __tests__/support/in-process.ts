@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
@@ -16,7 +19,7 @@ export interface InProcess {
   key: { id: number; key: string }
   /** The step's client: the step's key, a 600 s timeout. */
   client: PlatformClient
-  /** The command's context, recording what it masks, notices and saves. */
+  /** The command's context, recording what it masks, notices and saves; its files go to a folder of its own, removed by stop(). */
   ctx: CommandContext
   masked: string[]
   notices: string[]
@@ -59,11 +62,13 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     mask: (secret) => masked.push(secret),
     notice: (message) => notices.push(message),
     saveState: (name, value) => saved.push([name, value]),
+    fileDir: mkdtempSync(join(tmpdir(), 'neon-action-in-process-')),
     ...options.ctx,
   }
   const stop = async () => {
     await client.close()
     await platform.stop()
+    rmSync(ctx.fileDir, { recursive: true, force: true })
   }
   return { platform, clock, log, key, client, ctx, masked, notices, saved, stop }
 }

@@ -1,7 +1,7 @@
 import { scopeOf, listKeysIn } from '../api/namespace.ts'
 import { keyNamespaceFor, organizationOutput } from '../api/organization.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import type { KeyListing } from '../inputs/keys.ts'
+import type { ListKeysSettings } from '../inputs/keys.ts'
 import { describeUnexpectedUse, openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
@@ -16,7 +16,7 @@ const NEXT =
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
  * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere.
  */
-export async function runListKeys(ctx: CommandContext, options: KeyListing & { fileDir: string }): Promise<CommandResult> {
+export async function runListKeys(ctx: CommandContext, options: ListKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, options)
   const prefix = options.keyNamePrefix
@@ -27,7 +27,7 @@ export async function runListKeys(ctx: CommandContext, options: KeyListing & { f
   const whose = prefix === undefined ? '' : ` whose names start with ${quoted(prefix, 80)}`
   ctx.log.info(`Found ${keys.length} API key(s)${where}${whose}.`)
   const json = JSON.stringify(keys)
-  const path = await writeListFile(options.fileDir, 'keys', json)
+  const path = await writeListFile(ctx.fileDir, 'keys', json)
 
   const unexpected = expected ? keys.filter((k) => usedFromElsewhere(k, expected)) : []
   const named = unexpected.slice(0, MAX_NAMED_KEYS)

@@ -5,7 +5,7 @@ import { formatDuration } from '../base/clock.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { operationsChart } from '../operations/chart.ts'
-import { OperationsReader, type ListingFilter, type ListingSelection, type ProjectListing } from '../operations/listing.ts'
+import { OperationsReader, type ListingFilter, type ListOperationsSettings, type ProjectListing } from '../operations/listing.ts'
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
 import { consoleWord, isTerminal } from '../operations/status.ts'
@@ -20,11 +20,6 @@ import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/su
  * fails only on what `fail-on-status` names, and on projects it could not read, after listing
  * every other one.
  */
-export interface ListOperationsSettings extends ListingSelection {
-  /** Where `operations-file` is written: RUNNER_TEMP. */
-  fileDir: string
-}
-
 /** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
 const MAX_PROJECTS_NAMED = 10
 
@@ -74,7 +69,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
 
   const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
-  const file = new ListFileWriter(options.fileDir, 'operations')
+  const file = new ListFileWriter(ctx.fileDir, 'operations')
   const held = new HeldOutput(projectIds.length)
   let listings: ProjectListing[]
   try {

@@ -13,8 +13,6 @@ export interface ListProjectsSettings {
   orgId?: string
   /** Only projects whose name or id holds this. */
   search?: string
-  /** Where `projects-file` is written: RUNNER_TEMP. */
-  fileDir: string
 }
 
 /** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
@@ -30,7 +28,7 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
   if (partial) ctx.log.warning(partial)
   const json = JSON.stringify(projects)
   // Outputs too large to pass on are left unset on the way out; the file holds every record.
-  const path = await writeListFile(options.fileDir, 'projects', json)
+  const path = await writeListFile(ctx.fileDir, 'projects', json)
   return {
     outputs: {
       projects: json,

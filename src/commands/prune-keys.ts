@@ -4,7 +4,7 @@ import type { ApiKey } from '../api/types.ts'
 import { messageOf } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
-import { describeSpan, judgeKeys, type PruneSelection, type Verdict } from '../keys/pruning.ts'
+import { describeSpan, judgeKeys, type PruneKeysSettings, type Verdict } from '../keys/pruning.ts'
 import { revokeInTurn } from '../keys/revocation.ts'
 import { readKeysAndOwnKey, type OwnKey } from '../keys/usage.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
@@ -23,7 +23,7 @@ import { formatDate, heading, paragraph, table, type Cell } from '../runner/summ
 /** Per-key log lines; the summary and the outputs hold every key. */
 const MAX_LOGGED_KEYS = 100
 
-export async function runPruneKeys(ctx: CommandContext, options: PruneSelection): Promise<CommandResult> {
+export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
   // A key listed twice is judged, counted and revoked once.
@@ -114,7 +114,7 @@ async function revokeSelected(
   return { failure: `${messageOf(error)}${done}` }
 }
 
-function describeSelectors(options: PruneSelection): string {
+function describeSelectors(options: PruneKeysSettings): string {
   const unused =
     options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
   const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
@@ -154,7 +154,7 @@ function scopeText(namespace: KeyNamespace, key: ApiKey): string {
 
 interface SummaryParts {
   where: string
-  options: PruneSelection
+  options: PruneKeysSettings
   selected: Verdict[]
   kept: Verdict[]
   revoked: number[]

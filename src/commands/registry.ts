@@ -9,12 +9,12 @@
  * "Adding a command".
  */
 import { InputError } from '../base/errors.ts'
-import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readKeyListing, readPruneSelection } from '../inputs/keys.ts'
+import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readListKeysSettings, readPruneKeysSettings } from '../inputs/keys.ts'
 import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MAX_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
-  readListingSelection,
+  readListOperationsSettings,
   readOperationSelection,
 } from '../inputs/operations.ts'
 import { readSecretStorage } from '../inputs/secrets.ts'
@@ -32,9 +32,9 @@ import {
   type InputReader,
   type RunnerEnvironment,
 } from '../inputs/values.ts'
-import type { PruneSelection } from '../keys/pruning.ts'
+import type { PruneKeysSettings } from '../keys/pruning.ts'
 import { defaultRotationKeyName } from '../keys/rotation-name.ts'
-import type { ListingSelection } from '../operations/listing.ts'
+import type { ListOperationsSettings } from '../operations/listing.ts'
 import type { Common } from '../inputs/common.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from './create-key.ts'
@@ -46,11 +46,6 @@ import { runRevokeKey, type RevokeKeySettings } from './revoke-key.ts'
 import { runRotateKey, type RotateKeySettings } from './rotate-key.ts'
 import { runWaitForOperations, type WaitForOperationsSettings } from './wait-for-operations.ts'
 
-/** Where a command writes files (its whole lists): the runner's temporary directory. */
-interface StepPlaces {
-  fileDir: string
-}
-
 export interface CommandDefinition<S> {
   /** The inputs it reads besides the common ones (inputs/common.ts). */
   inputs: readonly string[]
@@ -59,7 +54,7 @@ export interface CommandDefinition<S> {
   /** Its settings from its inputs and the runner's variables; throws InputError, before any request. */
   settings: (read: InputReader, runner: RunnerEnvironment) => S
   /** Runs it. */
-  run: (ctx: CommandContext, settings: S & Common, places: StepPlaces) => Promise<CommandResult>
+  run: (ctx: CommandContext, settings: S & Common) => Promise<CommandResult>
 }
 
 /** A row of the table, typed by its settings. */
@@ -118,13 +113,13 @@ export const COMMANDS = {
   }),
   'list-keys': command({
     inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
-    settings: readKeyListing,
-    run: (ctx, settings, places) => runListKeys(ctx, { ...settings, ...places }),
+    settings: readListKeysSettings,
+    run: runListKeys,
   }),
   'list-projects': command({
     inputs: ['org-id', 'search'],
     settings: (read) => ({ orgId: readOrgId(read), search: readSearch(read) }),
-    run: (ctx, settings, places) => runListProjects(ctx, { ...settings, ...places }),
+    run: runListProjects,
   }),
   'wait-for-operations': command({
     inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
@@ -187,7 +182,7 @@ export const COMMANDS = {
         'prune-keys always selects the keys whose names say they have expired. ' +
         'To select keys by how long they have not been used, set `unused-for`.',
     },
-    settings: (read, runner): PruneSelection => readPruneSelection(read, runner),
+    settings: (read, runner): PruneKeysSettings => readPruneKeysSettings(read, runner),
     run: runPruneKeys,
   }),
   'list-operations': command({
@@ -207,8 +202,8 @@ export const COMMANDS = {
         'list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.',
       'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
     },
-    settings: (read): ListingSelection => readListingSelection(read),
-    run: (ctx, settings, places) => runListOperations(ctx, { ...settings, ...places }),
+    settings: (read): ListOperationsSettings => readListOperationsSettings(read),
+    run: runListOperations,
   }),
 }
 

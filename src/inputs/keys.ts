@@ -4,7 +4,7 @@ import { InputError } from '../base/errors.ts'
 import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from '../keys/expiry.ts'
 import { GITHUB_ACTIONS, parseNetwork } from '../keys/networks.ts'
-import type { PruneSelection } from '../keys/pruning.ts'
+import type { PruneKeysSettings } from '../keys/pruning.ts'
 import { readGitHubApiUrl } from './urls.ts'
 import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader, type RunnerEnvironment } from './values.ts'
 
@@ -47,11 +47,11 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
 }
 
 /** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), and where they may be used. */
-type KeySelection = Pick<PruneSelection, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'>
+type KeySelection = Pick<PruneKeysSettings, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'>
 /** What list-keys lists, and the tripwire it holds those keys to. */
-export type KeyListing = KeySelection & { failOnUnexpectedUse: boolean }
+export type ListKeysSettings = KeySelection & { failOnUnexpectedUse: boolean }
 
-export function readKeyListing(read: InputReader, runner: RunnerEnvironment): KeyListing {
+export function readListKeysSettings(read: InputReader, runner: RunnerEnvironment): ListKeysSettings {
   const selection = readKeySelection(read, runner)
   const failOnUnexpectedUse = readBoolean(read, 'fail-on-unexpected-use')
   // An expression that came out empty must not leave a tripwire that never fires.
@@ -85,7 +85,7 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   }
 }
 
-export function readPruneSelection(read: InputReader, runner: RunnerEnvironment): PruneSelection {
+export function readPruneKeysSettings(read: InputReader, runner: RunnerEnvironment): PruneKeysSettings {
   const unusedForMs = readDuration(read, 'unused-for', UNUSED_FOR_RANGE)
   return {
     ...readKeySelection(read, runner),

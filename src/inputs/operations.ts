@@ -5,7 +5,7 @@
 import { OPERATION_ID, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import type { ListingSelection, ProjectScope, Since } from '../operations/listing.ts'
+import type { ListOperationsSettings, ProjectScope, Since } from '../operations/listing.ts'
 import { OPERATION_STATUSES } from '../operations/status.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
 import { jsonArrayItems, listEntries, parseDuration, readOptionalProjectId, readOrgId, type InputReader } from './values.ts'
@@ -99,7 +99,7 @@ const ACTION = /^[A-Za-z0-9_.-]{1,64}$/
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
 /** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
-export function readListingSelection(read: InputReader): ListingSelection {
+export function readListOperationsSettings(read: InputReader): ListOperationsSettings {
   const statuses = readStatuses(read, 'operation-statuses')
   const actions = readActions(read)
   const failOnStatus = readStatuses(read, 'fail-on-status')

@@ -11,7 +11,7 @@ import { usedFromElsewhere, type ExpectedNetworks } from './networks.ts'
 import { lastUseOf, readTime, type OwnKey } from './usage.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
-export interface PruneSelection {
+export interface PruneKeysSettings {
   /** Whose keys: the personal keys of the step's user, or this organization's. */
   orgId?: string
   /** Only keys whose name starts with this (`key-name`). */
@@ -41,7 +41,7 @@ export interface Verdict {
 }
 
 /** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
-export function judgeKeys(keys: ApiKey[], options: PruneSelection, now: number, own: OwnKey, expected?: BlockList): Verdict[] {
+export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, expected?: BlockList): Verdict[] {
   const verdicts: Verdict[] = []
   for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue

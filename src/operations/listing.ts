@@ -29,7 +29,7 @@ export interface Since {
 }
 
 /** What list-operations lists, as its inputs say (inputs/operations.ts). */
-export interface ListingSelection {
+export interface ListOperationsSettings {
   projects: ProjectScope
   since?: Since
   maxOperations: number

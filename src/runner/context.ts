@@ -16,6 +16,8 @@ export interface CommandContext {
   notice(message: string): void
   /** Saves a value for the post step. Never a key value. */
   saveState(name: string, value: string): void
+  /** Where a command writes its whole lists: the runner's temporary directory (RUNNER_TEMP). */
+  fileDir: string
   /** The runner's cancel signals (main wires them); absent: a signal ends the process, as Node does by default. */
   cancellation?: Cancellation
 }
