@@ -23,40 +23,29 @@ export function describeGitHubError(error: RequestError, target?: SecretTarget):
         ? `GitHub's secondary rate limit refused it (403 ${describeServiceWords(error)}). Run the rotation again later.`
         : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`
     case 404:
-      return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`
+      return `GitHub answered 404: the ${target ? NEEDS[target.kind][2] : 'resource'} does not exist, or the token cannot see it.`
     default:
       return `${said}.`
   }
 }
 
-/** The permission a token needs to write this target's secrets. */
-function describePermission(target: SecretTarget): string {
-  const describeNeed = (permission: 'Secrets' | 'Environments' | 'Dependabot secrets', on: 'repository' | 'organization') =>
-    `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`
-  switch (target.kind) {
-    case 'repository':
-      return describeNeed('Secrets', 'repository')
-    case 'environment':
-      return describeNeed('Environments', 'repository')
-    case 'dependabot':
-      return describeNeed('Dependabot secrets', 'repository')
-    case 'organization':
-      return describeNeed('Secrets', 'organization')
-    case 'dependabot-organization':
-      return describeNeed('Dependabot secrets', 'organization')
-  }
+/** For each kind of target: the permission a token needs to write its secrets, where that permission is, and what a 404 says is missing. */
+type Need = [
+  permission: 'Secrets' | 'Environments' | 'Dependabot secrets',
+  on: 'repository' | 'organization',
+  missing: 'repository' | 'repository or environment' | 'organization',
+]
+const NEEDS: Readonly<Record<SecretTarget['kind'], Need>> = {
+  repository: ['Secrets', 'repository', 'repository'],
+  environment: ['Environments', 'repository', 'repository or environment'],
+  dependabot: ['Dependabot secrets', 'repository', 'repository'],
+  organization: ['Secrets', 'organization', 'organization'],
+  'dependabot-organization': ['Dependabot secrets', 'organization', 'organization'],
 }
 
-function describeWhat(target: SecretTarget): string {
-  switch (target.kind) {
-    case 'environment':
-      return 'repository or environment'
-    case 'organization':
-    case 'dependabot-organization':
-      return 'organization'
-    default:
-      return 'repository'
-  }
+function describePermission(target: SecretTarget): string {
+  const [permission, on] = NEEDS[target.kind]
+  return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`
 }
 
 /** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */

@@ -3,7 +3,6 @@
  * `updated_at` (before any write, and after one without an answer), and for an organization
  * secret who may read it. Each read is sent again as RETRY_POLICIES.githubRead says (http/retry.ts).
  */
-import type { Clock } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
@@ -19,12 +18,6 @@ import {
   type SecretTarget,
   type Visibility,
 } from './targets.ts'
-
-/** The clock and the step's deadline, which every read keeps within. */
-export interface ReadTime {
-  clock: Clock
-  deadline: number
-}
 
 /** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100
@@ -56,12 +49,12 @@ export async function prepareStore(
   storage: SecretStorage,
   target: SecretTarget,
   repositoryIds: Map<string, number>,
-  time: ReadTime,
+  deadline: number,
 ): Promise<PreparedStore> {
   const base = secretsPath(target)
   const path = `${base}/${encodeURIComponent(storage.name)}`
-  const publicKey = readPublicKey((await client.get(`${base}/public-key`, time.deadline)).body)
-  const before = await readStamp(client, path, time.deadline)
+  const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body)
+  const before = await readStamp(client, path, deadline)
   const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
   if (!isOrganizationTarget(target)) return store
 
@@ -81,8 +74,8 @@ export async function prepareStore(
   if (visibility !== 'selected') return { ...store, access: { visibility } }
   const ids =
     given?.visibility === 'selected'
-      ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
-      : await selectedRepositoryIds(client, path, time)
+      ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, deadline)
+      : await selectedRepositoryIds(client, path, deadline)
   return { ...store, access: { visibility, selected_repository_ids: ids } }
 }
 
@@ -141,10 +134,10 @@ export async function readStamp(
 }
 
 /** The ids of the repositories now selected for an organization secret, every page. */
-async function selectedRepositoryIds(client: GitHubClient, path: string, time: ReadTime): Promise<number[]> {
+async function selectedRepositoryIds(client: GitHubClient, path: string, deadline: number): Promise<number[]> {
   const ids: number[] = []
   for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
-    const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.deadline)
+    const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, deadline)
     const total = isRecord(body) ? body.total_count : undefined
     const repositories = isRecord(body) ? body.repositories : undefined
     if (typeof total !== 'number' || !Array.isArray(repositories)) {
@@ -166,7 +159,7 @@ async function repositoryIdsOf(
   org: string,
   names: RepositoryName[],
   known: Map<string, number>,
-  time: ReadTime,
+  deadline: number,
 ): Promise<number[]> {
   const ids: number[] = []
   for (const name of names) {
@@ -176,7 +169,7 @@ async function repositoryIdsOf(
     if (id === undefined) {
       let answer: GitHubAnswer
       try {
-        answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.deadline)
+        answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, deadline)
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
         const why =

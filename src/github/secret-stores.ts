@@ -104,7 +104,7 @@ export class SecretStores {
     const repositoryIds = new Map<string, number>()
     for (const target of storage.targets) {
       try {
-        prepared.push(await prepareStore(client, storage, target, repositoryIds, time))
+        prepared.push(await prepareStore(client, storage, target, repositoryIds, time.deadline))
       } catch (error) {
         problems.push(failed(target, storage.name, error))
       }

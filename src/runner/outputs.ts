@@ -180,7 +180,7 @@ export async function boundOutputs(
     else if (listFile !== undefined && outputs[listFile] !== undefined) notHeld(name, Buffer.byteLength(value, 'utf8'))
     else {
       spilled[name] = asJson(value)
-      over.push(describeSize(name, value))
+      over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')))
     }
   }
   // Outputs the command did not hold, knowing them over the limit: only their size is known.
@@ -208,10 +208,6 @@ export async function boundOutputs(
     warnings.push(`Not set: ${untrusted(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`)
   }
   return { outputs: set, warnings }
-}
-
-function describeSize(name: string, value: string): string {
-  return describeBytes(name, Buffer.byteLength(value, 'utf8'))
 }
 
 function describeBytes(name: string, bytes: number): string {
