@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only steps,bundle,organization] [--runs N]`: how fast and how big the committed dist/ is, as a
+ * `npm run bench [-- --only steps,bundle,organization,tripwire] [--runs N]`: how fast and how big the committed dist/ is, as a
  * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
  * `--only`, a title, and a function that returns its Markdown.
  * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
@@ -9,6 +9,8 @@
  * - bundle: every chunk of dist/.
  * - organization: list-operations over an organization of 500 projects, the emulator enforcing the service's rate
  *   limits (emulator/limits.ts), beside the least time those limits take to admit the requests the step sent.
+ * - tripwire: matching 5,000 keys against 5,000 ranges (src/keys/networks.ts, in this process), and list-keys over those
+ *   keys with `expected-networks: github-actions` (GitHub's emulator serving the ranges) beside list-keys without it.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -18,6 +20,8 @@ import { pathToFileURL } from 'node:url'
 import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import { seedOrganizationHistory } from '../emulator/seed.ts'
+import type { ApiKey } from '../src/api/types.ts'
+import { networkList, usedFromElsewhere } from '../src/keys/networks.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
@@ -268,12 +272,77 @@ async function organizationSection(): Promise<string> {
   )
 }
 
+// ---- the tripwire -----------------------------------------------------------------------------
+
+async function tripwireSection(): Promise<string> {
+  const count = 5000
+  // Ranges as GitHub lists them: IPv4 /24s and IPv6 /48s; the keys' last uses half inside them, half outside.
+  const ranges = Array.from({ length: count }, (_, i) => (i % 5 === 4 ? `2001:db8:${i.toString(16)}::/48` : `10.${i >> 8}.${i & 255}.0/24`))
+  const addresses = Array.from({ length: count }, (_, i) => (i % 2 ? `10.${(i >> 8) & 255}.${i & 255}.7` : `203.0.${i >> 8}.${i & 255}`))
+  const keys = addresses.map((address, id) => ({ id, last_used_from_addr: address }) as ApiKey)
+  const took = { build: [] as number[], match: [] as number[] }
+  let flagged = 0
+  for (let round = 0; round < WARMUPS + RUNS; round++) {
+    const started = performance.now()
+    const list = networkList(ranges)
+    const built = performance.now()
+    flagged = keys.filter((key) => usedFromElsewhere(key, list)).length
+    if (round < WARMUPS) continue
+    took.build.push(built - started)
+    took.match.push(performance.now() - built)
+  }
+  const platform = new PlatformEmulator()
+  const github = new GitHubEmulator()
+  const url = await platform.start()
+  await github.start()
+  try {
+    const admin = platform.addKey('bench-admin')
+    for (const address of addresses)
+      platform.addKey('ci-bench', { createdAt: Date.now() - 7_200_000, lastUsedAt: Date.now() - 3_600_000, lastUsedFrom: address })
+    github.answerMeta('github', { actions: ranges, actions_macos: [] })
+    const inputs = { command: 'list-keys', 'api-key': admin.key, 'api-host': url, 'key-name': 'ci-' }
+    const cases: [string, () => Command][] = [
+      ['`list-keys`, 5,000 keys', () => actionStep(inputs)],
+      [
+        'the same, `expected-networks: github-actions`',
+        () => actionStep({ ...inputs, 'expected-networks': 'github-actions' }, { env: { GITHUB_API_URL: github.url } }),
+      ],
+    ]
+    const wall = cases.map(() => [] as number[])
+    for (let round = 0; round < WARMUPS + RUNS; round++) {
+      for (const [i, [label, command]] of cases.entries()) {
+        const run = await measure(label, command())
+        if (round >= WARMUPS) wall[i]!.push(run.wallMs)
+      }
+    }
+    return (
+      `${count.toLocaleString('en-US')} ranges (4 in 5 IPv4) and ${count.toLocaleString('en-US')} keys, half of them last used ` +
+      `outside the ranges (${flagged.toLocaleString('en-US')} flagged); medians of ${RUNS} rounds after ${WARMUPS} warm-ups.\n\n` +
+      table(
+        ['what', 'median'],
+        [
+          ['one `BlockList` of the ranges', `${median(took.build).toFixed(1)} ms`],
+          ['matching every key against it', `${median(took.match).toFixed(1)} ms`],
+          ...cases.map(([label], i) => [
+            label,
+            `${ms(median(wall[i]!))} (÷ without: ${median(wall[i]!.map((w, j) => w / wall[0]![j]!)).toFixed(2)}×)`,
+          ]),
+        ],
+      )
+    )
+  } finally {
+    await platform.stop()
+    await github.stop()
+  }
+}
+
 // ---- the report -------------------------------------------------------------------------------
 
 const SECTIONS: Record<string, { title: string; run: () => string | Promise<string> }> = {
   steps: { title: 'Each command beside its floor', run: stepsSection },
   bundle: { title: 'The bundle', run: bundleSection },
   organization: { title: "An organization's operations under the rate limits", run: organizationSection },
+  tripwire: { title: 'The tripwire: 5,000 keys against 5,000 ranges', run: tripwireSection },
 }
 
 const only = option('only')?.split(',') ?? Object.keys(SECTIONS)
