@@ -2,8 +2,6 @@
 // becomes, what may be sent again), then the client whole: against plain servers on free ports of 127.0.0.1, and
 // against the platform emulator with faults (error mapping, retries), in this process on a manual clock.
 import { afterEach, describe, expect, it, beforeEach } from '@jest/globals'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { buildRequest, finalError, PLATFORM, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
 import { readAnswer } from '../../src/http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
@@ -13,6 +11,7 @@ import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperation
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { manualClock, captureLog, type ManualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
+import { stubServer, type StubServer } from '../support/stub-server.ts'
 
 const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -45,28 +44,6 @@ async function failure(promise: Promise<unknown>): Promise<RequestError> {
     return error as RequestError
   }
   throw new Error('expected the request to fail')
-}
-
-interface Stub {
-  url: string
-  hits: number
-  close(): Promise<void>
-}
-
-async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<Stub> {
-  const stub = { url: '', hits: 0 } as Stub
-  const server: Server = createServer((req, res) => {
-    stub.hits++
-    handler!(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  stub.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  return stub
 }
 
 describe('buildRequest()', () => {
@@ -119,23 +96,22 @@ describe('finalError(): one full stop', () => {
 })
 
 describe('PlatformClient', () => {
-  let server: Server | undefined
+  let server: StubServer | undefined
   const paths: string[] = []
 
   afterEach(async () => {
-    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    await server?.close()
     server = undefined
     paths.length = 0
   })
 
   async function serve(status = 200): Promise<string> {
-    server = createServer((req, res) => {
+    server = await stubServer((req, res) => {
       paths.push(req.url ?? '')
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end('{"ok":true}')
     })
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return server.url
   }
 
   function clientFor(baseUrl: string, deadline = NOW + 60_000): PlatformClient {
@@ -232,24 +208,22 @@ describe('PlatformClient', () => {
 })
 
 describe('PlatformClient: each attempt', () => {
-  let server: Server | undefined
+  let server: StubServer | undefined
   const ids: string[] = []
 
   afterEach(async () => {
-    server?.closeAllConnections()
-    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    await server?.close()
     server = undefined
     ids.length = 0
   })
 
   /** A server that answers `{}`, or never answers when `hang`. */
   async function serve(hang = false): Promise<string> {
-    server = createServer((req, res) => {
+    server = await stubServer((req, res) => {
       ids.push(String(req.headers['x-request-id']))
       if (!hang) res.end('{}')
     })
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`
+    return `${server.url}/api/v2`
   }
 
   /** The manual clock, counting the per-request deadlines still armed. */

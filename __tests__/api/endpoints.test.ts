@@ -2,8 +2,6 @@
 // of the answer, and the paging of the lists. Unit tests on a fake client that records each request and answers as
 // told; the paging also through the real client against the platform emulator, in this process on a manual clock.
 import { describe, expect, it, afterEach, beforeEach } from '@jest/globals'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { finalError, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
 import {
   createApiKey,
@@ -24,6 +22,7 @@ import { RequestError } from '../../src/http/errors.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { fakeClient } from '../support/fake-client.ts'
 import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
   const name = status === 403 ? 'Forbidden' : 'Not Found'
@@ -398,28 +397,6 @@ function makeClient(options: Partial<ConstructorParameters<typeof PlatformClient
     random: () => 0.5,
     ...options,
   })
-}
-
-interface Stub {
-  url: string
-  hits: number
-  close(): Promise<void>
-}
-
-async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<Stub> {
-  const stub = { url: '', hits: 0 } as Stub
-  const server: Server = createServer((req, res) => {
-    stub.hits++
-    handler!(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  stub.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  return stub
 }
 
 describe('paging', () => {
