@@ -2,14 +2,13 @@
 // minutes of waiting take milliseconds: its outcomes, the lines it logs, its pace, the requests each round costs, and the idle gate.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { PlatformEmulator, OperationsPage, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { waitForOperations, type WaitOptions } from '../../src/operations/waiter.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, type InProcess } from '../support/in-process.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -781,7 +780,7 @@ describe('a listing that does not move on', () => {
       failures_count: 0,
       created_at: '2026-11-21T10:00:00Z',
     })
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       const url = new URL(req.url!, 'http://stub')
       const single = /\/operations\/(.+)$/.exec(url.pathname)
       const body = single
@@ -792,9 +791,8 @@ describe('a listing that does not move on', () => {
           })()
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const stub = new PlatformClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
+      baseUrl: `${server.url}/api/v2`,
       apiKey: 'k',
       userAgent: 'test',
       clock,
@@ -808,8 +806,7 @@ describe('a listing that does not move on', () => {
       )
     } finally {
       await stub.close()
-      server.closeAllConnections()
-      await new Promise((r) => server.close(r))
+      await server.close()
     }
   }
   const others = (from: number) => Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`)
