@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -185,20 +184,18 @@ describe('bodies', () => {
 describe('secrets', () => {
   it('a redirect is not followed: the other host never sees the key', async () => {
     const hits: string[] = []
-    const elsewhere: Server = createServer((req, res) => {
+    const elsewhere = await stubServer((req, res) => {
       hits.push(String(req.headers.authorization))
       res.end('[]')
     })
-    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r))
-    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+    const other = elsewhere.url
     platform.inject({ path: '/api_keys', kind: 'redirect', location: `${other}/steal`, times: 9 })
     const result = await step({ command: 'list-keys' })
     expect(errorLines(result.stdout)).toEqual([
       expect.stringContaining(`redirecting to ${other}/steal; the action does not follow redirects`),
     ])
     expect(hits).toEqual([])
-    elsewhere.closeAllConnections()
-    await new Promise((r) => elsewhere.close(r))
+    await elsewhere.close()
   })
 })
 
