@@ -17,12 +17,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 const VALUES = [HOSTILE, MARKDOWN]
 
@@ -74,10 +69,7 @@ describe('reads absorb transient faults', () => {
   it('a server that hangs gives a clear error within `timeout`', async () => {
     platform.inject({ path: '/api_keys', kind: 'delay', ms: 60_000, times: 99 })
     // While a request is in flight the action's time runs 100 times as fast: 20 s last 200 ms.
-    const result = await runStep(
-      { 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '20' },
-      { time: { mode: 'jump', rate: 100 } },
-    )
+    const result = await step({ command: 'list-keys', timeout: '20' }, { time: { mode: 'jump', rate: 100 } })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
@@ -137,9 +129,6 @@ describe('bodies', () => {
     rmSync(runnerTemp, { recursive: true, force: true })
   })
 
-  const step = (inputs: Record<string, string>) =>
-    runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
-
   const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
   it.each([
     ['1 MB of <', '<', 'text/plain'],
@@ -149,8 +138,8 @@ describe('bodies', () => {
     // Real time barely moves the action's clock here (rate 0.001): a loaded machine that takes
     // seconds to start the process or to read the bodies must not spend the 5 s budget, which is
     // for the back-off alone.
-    const result = await runStep(
-      { 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '5' },
+    const result = await step(
+      { command: 'list-keys', timeout: '5' },
       { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', rate: 0.001 } },
     )
     expect(result.code).toBe(1)
@@ -170,7 +159,7 @@ describe('bodies', () => {
     ['found while reading', false],
   ])('a success body over 64 MiB, %s, is refused once, not downloaded again', async (_, declareLength) => {
     platform.inject({ path: '/api_keys', kind: 'large', bytes: 64 * 1024 * 1024 + 1024, declareLength, times: 99 })
-    const result = await step({ command: 'list-keys' })
+    const result = await step({ command: 'list-keys' }, { env: { RUNNER_TEMP: runnerTemp } })
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         /^::error::Could not list API keys: the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read \[too-large\]\. \(request id [0-9a-f-]{36}\)$/,

@@ -16,12 +16,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 const VALUES = [HOSTILE, MARKDOWN]
 
@@ -57,13 +52,12 @@ describe('paging', () => {
     rmSync(runnerTemp, { recursive: true, force: true })
   })
 
-  const step = (inputs: Record<string, string>) =>
-    runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
+  const listProjects = () => step({ command: 'list-projects' }, { env: { RUNNER_TEMP: runnerTemp } })
 
   const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
   it('57 projects cost one request', async () => {
     platform.addProjects(57)
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     const pages = platform.requests.filter((r) => r.path === '/projects')
     expect(pages.map((r) => r.query)).toEqual([{ org_id: platform.defaultOrgId, limit: '400' }])
@@ -71,7 +65,7 @@ describe('paging', () => {
 
   it('a cursor that cycles A → B → A ends the listing with one warning naming it', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(3)
     // One warning for the cursor, one for the outputs that do not fit (800 records).
@@ -84,7 +78,7 @@ describe('paging', () => {
 
   it('new cursors over the same projects end the listing with one warning', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
     expect(warnings(result)).toEqual([
@@ -94,7 +88,7 @@ describe('paging', () => {
 
   it('a cursor that never ends fails: the list is incomplete', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'endless', times: MAX_PROJECT_PAGES + 10 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       `::error::The project list was still going on after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects): the list is incomplete, so the step fails rather than pass part of it off as all. Check the \`api-host\` input, or report the endless list to the platform.`,
