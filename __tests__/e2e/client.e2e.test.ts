@@ -3,15 +3,13 @@
 // followed, hostile error bodies kept as data, and a refused key. The action's waits cost no real time (virtual time).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { stubServer } from '../support/stub-server.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -122,12 +120,7 @@ describe('a body cut off in transit', () => {
 describe('bodies', () => {
   /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
   let runnerTemp: string
-  beforeEach(() => {
-    runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
-  })
-  afterEach(() => {
-    rmSync(runnerTemp, { recursive: true, force: true })
-  })
+  tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 
   const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
   it.each([

@@ -2,15 +2,14 @@
 // fields kept as data.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { MAX_PROJECT_PAGES } from '../../src/api/endpoints.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -45,12 +44,7 @@ describe('list-projects', () => {
 describe('paging', () => {
   /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
   let runnerTemp: string
-  beforeEach(() => {
-    runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
-  })
-  afterEach(() => {
-    rmSync(runnerTemp, { recursive: true, force: true })
-  })
+  tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 
   const listProjects = () => step({ command: 'list-projects' }, { env: { RUNNER_TEMP: runnerTemp } })
 

@@ -3,14 +3,14 @@
 // whose files cannot be written; an idle post step; and no key value anywhere a person or a later step can read.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult, stripMasks, ROOT, type StepOptions } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -112,12 +112,7 @@ it('a post step that cannot revoke the job-scoped key writes a summary too', asy
 
 describe('a runner whose files cannot be written', () => {
   let dir: string
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'neon-action-edges-'))
-  })
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
+  tempDirPerTest('neon-action-edges-', (made) => (dir = made))
 
   it('fails list-projects, naming RUNNER_TEMP, when the projects file cannot be written', async () => {
     platform.addProjects(2)
