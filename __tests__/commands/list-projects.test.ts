@@ -1,14 +1,13 @@
 // src/commands/list-projects.ts: the log lines, the outputs and the job summary, word for word.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runListProjects } from '../../src/commands/list-projects.ts'
 import type { CapturedLog } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let log: CapturedLog
@@ -16,19 +15,14 @@ let ctx: CommandContext
 let dir: string
 let org: string
 
-let run: InProcess
-
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
-  ;({ platform, log, ctx } = run)
-  org = platform.defaultOrgId
-  dir = mkdtempSync(join(tmpdir(), 'neon-projects-test-'))
-})
-
-afterEach(async () => {
-  await run.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
+inProcessPerTest(
+  (run) => {
+    ;({ platform, log, ctx } = run)
+    org = platform.defaultOrgId
+  },
+  { random: () => 0 },
+)
+tempDirPerTest('neon-projects-test-', (made) => (dir = made))
 
 const row = (id: string, name: string) =>
   `<tr><td><code>${id}</code></td><td>${name}</td><td>aws-us-east-2</td><td>17</td><td>2026-11-21 10:00 UTC</td></tr>`

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach } from '@jest/globals'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
@@ -66,4 +67,16 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     await platform.stop()
   }
   return { platform, clock, log, key, client, ctx, masked, notices, saved, stop }
+}
+
+/** A fresh `inProcess(options)` for each test, handed to `use` before the test and stopped after it. */
+export function inProcessPerTest(use: (run: InProcess) => void, options: InProcessOptions = {}): void {
+  let run: InProcess | undefined
+  beforeEach(async () => {
+    run = await inProcess(options)
+    use(run)
+  })
+  afterEach(async () => {
+    await run?.stop()
+  })
 }
