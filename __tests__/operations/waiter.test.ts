@@ -1,13 +1,13 @@
 // src/operations/waiter.ts (and status.ts): waiting for operations. The waiter's sleeps move the operations' timelines, so
 // minutes of waiting take milliseconds: its outcomes, the lines it logs, its pace, the requests each round costs, and the idle gate.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { PlatformEmulator, OperationsPage, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator, OperationsPage, RequestLogEntry } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { waitForOperations, type WaitOptions } from '../../src/operations/waiter.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { POLL, waitsPerTest } from '../support/in-process.ts'
 import { stubServer } from '../support/stub-server.ts'
 
 let platform: PlatformEmulator
@@ -20,49 +20,24 @@ let ctx: CommandContext
 let project: string
 let start: number
 
-const POLL = 5000
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
-let run: InProcess
-
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
+const { steps, op, options, listPath, operationRequests, listRequests } = waitsPerTest((run, made) => {
   ;({ platform, clock, log, client, ctx } = run)
   base = client
   start = clock.now()
-  project = platform.addProject().id
+  project = made
 })
-
-afterEach(() => run.stop())
 
 /** The step's timeout: the client's deadline, `ms` from now. */
 function timeout(ms: number): void {
   ctx = { ...ctx, client: base.withDeadline(clock.now() + ms) }
 }
 
-const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
-  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
-
-function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
-  return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
-}
-
-const options = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}): WaitOptions => ({
-  projectId: project,
-  operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
-  pollIntervalMs: POLL,
-  timeoutMs: 600_000,
-  random: () => 0,
-  ...extra,
-})
-
 /** Ids, or `pending` (of `branchId`). The jitter source is 0: no jitter. */
 const wait = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}) =>
   waitForOperations(ctx, options(operations, extra))
 
-const listPath = () => `/projects/${project}/operations`
-const operationRequests = () => platform.requests.filter((r) => r.path.startsWith(listPath()))
-const listRequests = () => platform.requests.filter((r) => r.path === listPath())
 const singleReads = () => operationRequests().filter((r) => r.path !== listPath())
 
 const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-request-id']

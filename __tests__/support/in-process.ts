@@ -1,6 +1,7 @@
 import { afterEach, beforeEach } from '@jest/globals'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import { PlatformEmulator, type RequestLogEntry, type TimelineStep } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
+import type { WaitOptions } from '../../src/operations/waiter.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
 
@@ -79,4 +80,56 @@ export function inProcessPerTest(use: (run: InProcess) => void, options: InProce
   afterEach(async () => {
     await run?.stop()
   })
+}
+
+/** How often the waits of `waitsPerTest` poll, in ms. */
+export const POLL = 5000
+
+/** The operations of the project a test waits on, and the requests the wait made for them. */
+export interface ProjectWaits {
+  /** A timeline: `[afterMs, status, extra?]`, each a status the operation takes `afterMs` after it was made. */
+  steps: (...pairs: Array<[number, string, Partial<TimelineStep>?]>) => TimelineStep[]
+  /** A new operation of the project on `timeline`: create_branch on br-main-1, unless `extra` says otherwise. */
+  op: (timeline: TimelineStep[], extra?: Record<string, string>) => string
+  /** A wait for `operations` of the project (ids, or `pending` of `branchId`): every POLL ms, 600 s at most, no jitter. */
+  options: (operations: string[] | 'pending', extra?: Partial<WaitOptions> & { branchId?: string }) => WaitOptions
+  /** The path of the project's operations list. */
+  listPath: () => string
+  /** Every request for the project's operations: the list and single reads. */
+  operationRequests: () => RequestLogEntry[]
+  /** The requests for the project's operations list. */
+  listRequests: () => RequestLogEntry[]
+}
+
+/**
+ * What a test of waiting for operations starts from: `inProcessPerTest` with no jitter, and a new
+ * project of the platform whose operations are waited on, both handed to `use` before each test.
+ */
+export function waitsPerTest(use: (run: InProcess, project: string) => void): ProjectWaits {
+  let platform: PlatformEmulator
+  let project: string
+  inProcessPerTest(
+    (run) => {
+      platform = run.platform
+      project = platform.addProject().id
+      use(run, project)
+    },
+    { random: () => 0 },
+  )
+  const listPath = () => `/projects/${project}/operations`
+  return {
+    steps: (...pairs) => pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra })),
+    op: (timeline, extra = {}) => platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra }),
+    options: (operations, extra = {}) => ({
+      projectId: project,
+      operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
+      pollIntervalMs: POLL,
+      timeoutMs: 600_000,
+      random: () => 0,
+      ...extra,
+    }),
+    listPath,
+    operationRequests: () => platform.requests.filter((r) => r.path.startsWith(listPath())),
+    listRequests: () => platform.requests.filter((r) => r.path === listPath()),
+  }
 }
