@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from '@jest/globals'
 import { PlatformEmulator, type RequestLogEntry, type TimelineStep } from '../../emulator/platform.ts'
-import { PlatformClient } from '../../src/api/client.ts'
+import { PlatformClient, type ClientOptions } from '../../src/api/client.ts'
 import type { WaitOptions } from '../../src/operations/waiter.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
@@ -18,6 +18,8 @@ export interface InProcess {
   key: { id: number; key: string }
   /** The step's client: the step's key, a 600 s timeout. */
   client: PlatformClient
+  /** A new client made as the step's is (its timeout from now), but for `options`; the test closes it. */
+  clientWith: (options: Partial<ClientOptions>) => PlatformClient
   /** The command's context, recording what it masks, notices and saves. */
   ctx: CommandContext
   masked: string[]
@@ -42,15 +44,18 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
   const platform = new PlatformEmulator({ now: clock.now })
   await platform.start()
   const key = options.key ? options.key(platform, clock.now()) : platform.addKey('admin')
-  const client = new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: key.key,
-    userAgent: 'test',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-    ...(options.random ? { random: options.random } : {}),
-  })
+  const clientWith = (more: Partial<ClientOptions>) =>
+    new PlatformClient({
+      baseUrl: platform.url,
+      apiKey: key.key,
+      userAgent: 'test',
+      clock,
+      logger: log.logger,
+      deadline: clock.now() + 600_000,
+      ...(options.random ? { random: options.random } : {}),
+      ...more,
+    })
+  const client = clientWith({})
   const masked: string[] = []
   const notices: string[] = []
   const saved: Array<[string, string]> = []
@@ -67,7 +72,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     await client.close()
     await platform.stop()
   }
-  return { platform, clock, log, key, client, ctx, masked, notices, saved, stop }
+  return { platform, clock, log, key, client, clientWith, ctx, masked, notices, saved, stop }
 }
 
 /** A fresh `inProcess(options)` for each test, handed to `use` before the test and stopped after it. */
