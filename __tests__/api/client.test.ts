@@ -1,18 +1,18 @@
 // src/api/client.ts: the platform's client. Its parts one by one (building a request, what a failed or odd answer
 // becomes, what may be sent again), then the client whole: against plain servers on free ports of 127.0.0.1, and
 // against the platform emulator with faults (error mapping, retries), in this process on a manual clock.
-import { afterEach, describe, expect, it, beforeEach } from '@jest/globals'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from '@jest/globals'
 import { buildRequest, finalError, PLATFORM, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
 import { readAnswer } from '../../src/http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
 import { Connections } from '../../src/http/transport.ts'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../../src/api/endpoints.ts'
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
-import { manualClock, captureLog, type ManualClock } from '../support/clock.ts'
+import { manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
+import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
+import { stubServer, type StubServer } from '../support/stub-server.ts'
 
 const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -20,22 +20,15 @@ const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 
 
 let platform: PlatformEmulator
 let clock: ManualClock
-let log: ReturnType<typeof captureLog>
+let log: CapturedLog
 let admin: { id: number; key: string }
 let client: PlatformClient
+/** A client as `client` is, but for the options given. */
+let makeClient: InProcess['clientWith']
 
-function makeClient(options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): PlatformClient {
-  return new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test-agent/1',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-    random: () => 0.5,
-    ...options,
-  })
-}
+/** The emulator for each test of the describe that calls it, and a client with the `admin` key and a jitter of 0.5. */
+const emulatorPerTest = () =>
+  inProcessPerTest((run) => ({ platform, clock, log, key: admin, client, clientWith: makeClient } = run), { random: () => 0.5 })
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {
   try {
@@ -45,28 +38,6 @@ async function failure(promise: Promise<unknown>): Promise<RequestError> {
     return error as RequestError
   }
   throw new Error('expected the request to fail')
-}
-
-interface Stub {
-  url: string
-  hits: number
-  close(): Promise<void>
-}
-
-async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<Stub> {
-  const stub = { url: '', hits: 0 } as Stub
-  const server: Server = createServer((req, res) => {
-    stub.hits++
-    handler!(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  stub.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  return stub
 }
 
 describe('buildRequest()', () => {
@@ -119,23 +90,22 @@ describe('finalError(): one full stop', () => {
 })
 
 describe('PlatformClient', () => {
-  let server: Server | undefined
+  let server: StubServer | undefined
   const paths: string[] = []
 
   afterEach(async () => {
-    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    await server?.close()
     server = undefined
     paths.length = 0
   })
 
   async function serve(status = 200): Promise<string> {
-    server = createServer((req, res) => {
+    server = await stubServer((req, res) => {
       paths.push(req.url ?? '')
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end('{"ok":true}')
     })
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return server.url
   }
 
   function clientFor(baseUrl: string, deadline = NOW + 60_000): PlatformClient {
@@ -232,24 +202,22 @@ describe('PlatformClient', () => {
 })
 
 describe('PlatformClient: each attempt', () => {
-  let server: Server | undefined
+  let server: StubServer | undefined
   const ids: string[] = []
 
   afterEach(async () => {
-    server?.closeAllConnections()
-    await new Promise((done) => (server ? server.close(done) : done(undefined)))
+    await server?.close()
     server = undefined
     ids.length = 0
   })
 
   /** A server that answers `{}`, or never answers when `hang`. */
   async function serve(hang = false): Promise<string> {
-    server = createServer((req, res) => {
+    server = await stubServer((req, res) => {
       ids.push(String(req.headers['x-request-id']))
       if (!hang) res.end('{}')
     })
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`
+    return `${server.url}/api/v2`
   }
 
   /** The manual clock, counting the per-request deadlines still armed. */
@@ -314,19 +282,8 @@ describe('PlatformClient: each attempt', () => {
 })
 
 describe('error mapping', () => {
-  beforeEach(async () => {
-    clock = manualClock()
-    log = captureLog()
-    platform = new PlatformEmulator({ now: clock.now })
-    await platform.start()
-    admin = platform.addKey('admin')
-    client = makeClient()
-  })
+  emulatorPerTest()
 
-  afterEach(async () => {
-    await client.close()
-    await platform.stop()
-  })
   it('401: the key is missing, invalid or revoked', async () => {
     const wrong = makeClient({ apiKey: 'napi_wrong' })
     const error = await failure(listApiKeys(wrong))
@@ -443,19 +400,8 @@ describe('error mapping', () => {
 })
 
 describe('retries', () => {
-  beforeEach(async () => {
-    clock = manualClock()
-    log = captureLog()
-    platform = new PlatformEmulator({ now: clock.now })
-    await platform.start()
-    admin = platform.addKey('admin')
-    client = makeClient()
-  })
+  emulatorPerTest()
 
-  afterEach(async () => {
-    await client.close()
-    await platform.stop()
-  })
   it('a read survives two 503s, backing off with jitter', async () => {
     platform.inject({ path: '/api_keys', kind: 'status', status: 503, times: 2 })
     const keys = await listApiKeys(client)
@@ -537,19 +483,8 @@ describe('retries', () => {
 })
 
 describe('what each failure says about the request', () => {
-  beforeEach(async () => {
-    clock = manualClock()
-    log = captureLog()
-    platform = new PlatformEmulator({ now: clock.now })
-    await platform.start()
-    admin = platform.addKey('admin')
-    client = makeClient()
-  })
+  emulatorPerTest()
 
-  afterEach(async () => {
-    await client.close()
-    await platform.stop()
-  })
   it.each([500, 502, 503, 504, 423, 429])('a read is sent again after %i', async (status) => {
     platform.inject({ path: '/api_keys', kind: 'status', status })
     await expect(listApiKeys(client)).resolves.toHaveLength(1)

@@ -1,10 +1,8 @@
 // src/api/endpoints.ts: what each endpoint asks of the platform and what a 403 or 404 on it tells the user, what it makes
 // of the answer, and the paging of the lists. Unit tests on a fake client that records each request and answers as
 // told; the paging also through the real client against the platform emulator, in this process on a manual clock.
-import { describe, expect, it, afterEach, beforeEach } from '@jest/globals'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { finalError, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
+import { describe, expect, it } from '@jest/globals'
+import { finalError, type PlatformClient, type RequestSpec } from '../../src/api/client.ts'
 import {
   createApiKey,
   createOrgApiKey,
@@ -21,9 +19,11 @@ import {
   revokeOrgApiKey,
 } from '../../src/api/endpoints.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { fakeClient } from '../support/fake-client.ts'
-import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
+import type { ManualClock } from '../support/clock.ts'
+import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
   const name = status === 403 ? 'Forbidden' : 'Not Found'
@@ -383,59 +383,13 @@ describe('an answer of the wrong kind names the place that is wrong', () => {
 
 let platform: PlatformEmulator
 let clock: ManualClock
-let log: ReturnType<typeof captureLog>
-let admin: { id: number; key: string }
 let client: PlatformClient
-
-function makeClient(options: Partial<ConstructorParameters<typeof PlatformClient>[0]> = {}): PlatformClient {
-  return new PlatformClient({
-    baseUrl: platform.url,
-    apiKey: admin.key,
-    userAgent: 'test-agent/1',
-    clock,
-    logger: log.logger,
-    deadline: clock.now() + 600_000,
-    random: () => 0.5,
-    ...options,
-  })
-}
-
-interface Stub {
-  url: string
-  hits: number
-  close(): Promise<void>
-}
-
-async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<Stub> {
-  const stub = { url: '', hits: 0 } as Stub
-  const server: Server = createServer((req, res) => {
-    stub.hits++
-    handler!(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  stub.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-  return stub
-}
+/** A client as `client` is, but for the options given. */
+let makeClient: InProcess['clientWith']
 
 describe('paging', () => {
-  beforeEach(async () => {
-    clock = manualClock()
-    log = captureLog()
-    platform = new PlatformEmulator({ now: clock.now })
-    await platform.start()
-    admin = platform.addKey('admin')
-    client = makeClient()
-  })
+  inProcessPerTest((run) => ({ platform, clock, client, clientWith: makeClient } = run), { random: () => 0.5 })
 
-  afterEach(async () => {
-    await client.close()
-    await platform.stop()
-  })
   it('asks for 400 projects a page: a list shorter than that costs one request', async () => {
     const ids = platform.addProjects(57)
     const { projects, warning } = await listAllProjects(client, { orgId: platform.defaultOrgId })

@@ -2,7 +2,7 @@
 // failed list or revocation, a key the platform makes late, the runner's signal) placed on one request; the test reads
 // what the step says, saves, masks and leaves valid.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { PlatformClient } from '../../src/api/client.ts'
@@ -13,7 +13,7 @@ import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -30,16 +30,11 @@ const PERSONAL_ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
   'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
 
-let run: InProcess
-
-beforeEach(async () => {
-  signals = new EventEmitter()
-  run = await inProcess()
+inProcessPerTest((run) => {
   ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)
+  signals = new EventEmitter()
   ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
 })
-
-afterEach(() => run.stop())
 
 const create = (options: Partial<CreateKeySettings> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
 /** The error a command fails with. */

@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync, readdirSync } from 'node:fs'
 import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.ts'
 import { seedOrganizationHistory } from '../../emulator/seed.ts'
 import { PlatformClient } from '../../src/api/client.ts'
@@ -12,7 +10,8 @@ import { isTerminal, statusGroup } from '../../src/operations/status.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 import { HOSTILE } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
@@ -21,7 +20,6 @@ import { markdownOutsideHtml } from '../support/markdown.ts'
  * outputs, the file of every record, the log and the job summary; many projects under the
  * service's rate limits.
  */
-let run: InProcess
 let platform: PlatformEmulator
 let clock: ManualClock
 let log: CapturedLog
@@ -31,19 +29,11 @@ let dir: string
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
-  ;({ platform, clock, log, ctx } = run)
-  dir = mkdtempSync(join(tmpdir(), 'neon-list-operations-'))
-})
-
-afterEach(async () => {
-  await run.stop()
-  rmSync(dir, { recursive: true, force: true })
-})
+inProcessPerTest((run) => ({ platform, clock, log, ctx } = run), { random: () => 0 })
+tempDirPerTest('neon-list-operations-', (made) => (dir = made))
 
 const list = (options: Partial<ListOperationsSettings> & Pick<ListOperationsSettings, 'projects'>) =>
-  runListOperations({ ...ctx, fileDir: dir }, { maxOperations: 1000, ...options })
+  runListOperations(ctx, { maxOperations: 1000, ...options })
 const since24h = { kind: 'ago' as const, ms: DAY, text: '24h' }
 /** What the platform lists of a project now, created at or after `sinceMs`. */
 const listed = (projectId: string, sinceMs = -Infinity) => platform.operations(projectId).filter((o) => Date.parse(o.created_at) >= sinceMs)

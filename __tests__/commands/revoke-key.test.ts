@@ -1,14 +1,14 @@
 // src/commands/revoke-key.ts: by name and by id, what the step says and revokes when the platform lists a key twice,
 // loses one meanwhile or fails a revocation.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { watchCancellation } from '../../src/runner/cancellation.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runRevokeKey } from '../../src/commands/revoke-key.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -18,16 +18,11 @@ let signals: EventEmitter
 
 const NAME = 'ci'
 
-let run: InProcess
-
-beforeEach(async () => {
-  signals = new EventEmitter()
-  run = await inProcess()
+inProcessPerTest((run) => {
   ;({ platform, clock, log, ctx } = run)
+  signals = new EventEmitter()
   ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
 })
-
-afterEach(() => run.stop())
 
 /** The request id the n-th request (from 1) of that method and path sent. */
 const requestId = (method: string, path: string, n = 1): string => {

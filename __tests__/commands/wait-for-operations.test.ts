@@ -1,13 +1,12 @@
 // src/commands/wait-for-operations.ts: the outputs and the job summary of a wait, word for word.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { PlatformEmulator, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator, RequestLogEntry } from '../../emulator/platform.ts'
 import { type PlatformClient, STEP_KEY_REFUSED } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runWaitForOperations } from '../../src/commands/wait-for-operations.ts'
-import type { WaitOptions } from '../../src/operations/waiter.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { POLL, waitsPerTest } from '../support/in-process.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -19,44 +18,17 @@ let ctx: CommandContext
 let project: string
 let start: number
 
-const POLL = 5000
-
-let run: InProcess
-
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
+const { steps, op, options, listPath, operationRequests, listRequests } = waitsPerTest((run, made) => {
   ;({ platform, clock, log, client, ctx } = run)
   base = client
   start = clock.now()
-  project = platform.addProject().id
+  project = made
 })
-
-afterEach(() => run.stop())
 
 /** The step's timeout: the client's deadline, `ms` from now. */
 function timeout(ms: number): void {
   ctx = { ...ctx, client: base.withDeadline(clock.now() + ms) }
 }
-
-const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
-  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
-
-function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
-  return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
-}
-
-const options = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}): WaitOptions => ({
-  projectId: project,
-  operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
-  pollIntervalMs: POLL,
-  timeoutMs: 600_000,
-  random: () => 0,
-  ...extra,
-})
-
-const listPath = () => `/projects/${project}/operations`
-const operationRequests = () => platform.requests.filter((r) => r.path.startsWith(listPath()))
-const listRequests = () => platform.requests.filter((r) => r.path === listPath())
 
 /** Text as the summary's HTML shows it. */
 const html = (text: string) => text.replaceAll("'", '&#39;')

@@ -13,12 +13,8 @@ import { errorLines, runStep, BUNDLE, ROOT, stepEnvironment } from '../../script
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
-let url: string
-let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { base } = platformPerTest((started) => ({ platform } = started))
 
 describe('start-up stays light', () => {
   const dist = join(BUNDLE, '..')

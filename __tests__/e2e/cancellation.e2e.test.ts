@@ -7,9 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, logLine, runStep, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
 let github: GitHubEmulator
@@ -21,16 +22,14 @@ const OWNER = 'octo-org'
 const REPO = 'deploys'
 const SECRET = 'NEON_API_KEY'
 
+const { step } = platformPerTest((started) => ({ platform, url, admin } = started))
+
 beforeEach(async () => {
-  platform = new PlatformEmulator()
   github = new GitHubEmulator()
-  url = await platform.start()
   await github.start()
-  admin = platform.addKey('admin')
 })
 
 afterEach(async () => {
-  await platform.stop()
   await github.stop()
 })
 
@@ -53,10 +52,7 @@ async function cancelled(
   entry: StepOptions['entry'] = 'source',
 ): Promise<StepResult> {
   let child: ChildProcess | undefined
-  const run = runStep(
-    { 'api-key': admin.key, 'api-host': url, ...inputs },
-    { env: { ...env, GITHUB_API_URL: github.url }, onSpawn: (c) => (child = c), entry },
-  )
+  const run = step(inputs, { env: { ...env, GITHUB_API_URL: github.url }, onSpawn: (c) => (child = c), entry })
   await hold.reached
   const noticed = logLine(child!, /^::warning::The runner cancelled the step \(SIGINT\)/)
   child!.kill('SIGINT')
@@ -74,7 +70,7 @@ async function cancelled(
 
 /** The post step, as the runner runs it after a cancelled main step (post-if: always()). */
 const post = (inputs: Record<string, string>, main: StepResult, entry: StepOptions['entry'] = 'source') =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { ...env, GITHUB_API_URL: github.url }, state: main.state, entry })
+  step(inputs, { env: { ...env, GITHUB_API_URL: github.url }, state: main.state, entry })
 
 /** Valid keys that did not exist before, and are in neither the secret nor an output. */
 function unaccounted(...results: StepResult[]): number[] {

@@ -3,27 +3,19 @@
 // followed, hostile error bodies kept as data, and a refused key. The action's waits cost no real time (virtual time).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { describe, expect, it } from '@jest/globals'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { stubServer } from '../support/stub-server.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 const VALUES = [HOSTILE, MARKDOWN]
 
@@ -75,10 +67,7 @@ describe('reads absorb transient faults', () => {
   it('a server that hangs gives a clear error within `timeout`', async () => {
     platform.inject({ path: '/api_keys', kind: 'delay', ms: 60_000, times: 99 })
     // While a request is in flight the action's time runs 100 times as fast: 20 s last 200 ms.
-    const result = await runStep(
-      { 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '20' },
-      { time: { mode: 'jump', rate: 100 } },
-    )
+    const result = await step({ command: 'list-keys', timeout: '20' }, { time: { mode: 'jump', rate: 100 } })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
@@ -131,15 +120,7 @@ describe('a body cut off in transit', () => {
 describe('bodies', () => {
   /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
   let runnerTemp: string
-  beforeEach(() => {
-    runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
-  })
-  afterEach(() => {
-    rmSync(runnerTemp, { recursive: true, force: true })
-  })
-
-  const step = (inputs: Record<string, string>) =>
-    runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
+  tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 
   const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
   it.each([
@@ -150,8 +131,8 @@ describe('bodies', () => {
     // Real time barely moves the action's clock here (rate 0.001): a loaded machine that takes
     // seconds to start the process or to read the bodies must not spend the 5 s budget, which is
     // for the back-off alone.
-    const result = await runStep(
-      { 'api-key': admin.key, 'api-host': url, command: 'list-keys', timeout: '5' },
+    const result = await step(
+      { command: 'list-keys', timeout: '5' },
       { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', rate: 0.001 } },
     )
     expect(result.code).toBe(1)
@@ -171,7 +152,7 @@ describe('bodies', () => {
     ['found while reading', false],
   ])('a success body over 64 MiB, %s, is refused once, not downloaded again', async (_, declareLength) => {
     platform.inject({ path: '/api_keys', kind: 'large', bytes: 64 * 1024 * 1024 + 1024, declareLength, times: 99 })
-    const result = await step({ command: 'list-keys' })
+    const result = await step({ command: 'list-keys' }, { env: { RUNNER_TEMP: runnerTemp } })
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         /^::error::Could not list API keys: the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read \[too-large\]\. \(request id [0-9a-f-]{36}\)$/,
@@ -185,20 +166,18 @@ describe('bodies', () => {
 describe('secrets', () => {
   it('a redirect is not followed: the other host never sees the key', async () => {
     const hits: string[] = []
-    const elsewhere: Server = createServer((req, res) => {
+    const elsewhere = await stubServer((req, res) => {
       hits.push(String(req.headers.authorization))
       res.end('[]')
     })
-    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r))
-    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`
+    const other = elsewhere.url
     platform.inject({ path: '/api_keys', kind: 'redirect', location: `${other}/steal`, times: 9 })
     const result = await step({ command: 'list-keys' })
     expect(errorLines(result.stdout)).toEqual([
       expect.stringContaining(`redirecting to ${other}/steal; the action does not follow redirects`),
     ])
     expect(hits).toEqual([])
-    elsewhere.closeAllConnections()
-    await new Promise((r) => elsewhere.close(r))
+    await elsewhere.close()
   })
 })
 

@@ -15,12 +15,7 @@ let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 describe('create-key', () => {
   it('creates a key, masks it before it ever appears, and sets key and key-id', async () => {
@@ -44,7 +39,7 @@ describe('create-key', () => {
   })
 
   it('sends the identifying headers on every request', async () => {
-    await runStep({ ...base(), command: 'create-key', 'key-name': 'headers' })
+    await step({ command: 'create-key', 'key-name': 'headers' })
     const request = platform.requests.find((r) => r.method === 'POST')!
     expect(request.headers['user-agent']).toMatch(/^neon-api-action\/\d+\.\d+\.\d+ /)
     expect(request.headers.accept).toBe('application/json')
@@ -193,8 +188,7 @@ describe('the post step when its clean-up meets faults', () => {
     isPost: 'true',
     'unsettled-keys': JSON.stringify(record),
   })
-  const post = (state: Record<string, string>) =>
-    runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'nightly' }, { state })
+  const post = (state: Record<string, string>) => step({ command: 'create-key', 'key-name': 'nightly' }, { state })
 
   const info = (stdout: string) => stdout.split('\n').filter((l) => l !== '' && !l.startsWith('::'))
 

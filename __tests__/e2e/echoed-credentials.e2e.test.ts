@@ -6,28 +6,20 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { GitHubEmulator } from '../../emulator/github.ts'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { listApiKeys } from '../../src/api/endpoints.ts'
 import { registerSecret } from '../../src/base/text.ts'
 import { failureSummary } from '../../src/step.ts'
-import { runStep } from '../../scripts/run-step.ts'
 import { manualClock, captureLog } from '../support/clock.ts'
 import { piecesShown } from '../support/leaks.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-})
-
-afterEach(async () => {
-  await platform.stop()
-})
+const { step } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 /** An error body whose message repeats the Authorization header after `offset` characters. */
 function echoing(offset: number, credential: string, code = 'bad_request'): string {
@@ -59,10 +51,7 @@ describe("the platform echoes the step's API key in an error", () => {
     'at %i characters, as a runner runs the step with debug on: nothing the step leaves shows a piece of it',
     async (offset) => {
       platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body: echoing(offset, admin.key, admin.key) })
-      const result = await runStep(
-        { command: 'list-keys', 'api-key': admin.key, 'api-host': url },
-        { env: { RUNNER_DEBUG: '1' }, entry: 'bundle' },
-      )
+      const result = await step({ command: 'list-keys' }, { env: { RUNNER_DEBUG: '1' }, entry: 'bundle' })
       expect(result.code).toBe(1)
       expect(result.stdout).toContain('::error::Could not list API keys')
       expect(piecesShown(result.everything, admin.key)).toEqual([])
@@ -88,11 +77,9 @@ describe('GitHub echoes the token in a 422 message', () => {
     'at %i characters: the rotation fails, and nothing it leaves shows a piece of it',
     async (offset) => {
       github.at('/repos/octo-org/deploys/').failNext(422, 1, `${'y'.repeat(offset)} token ${github.token} is not allowed here`)
-      const result = await runStep(
+      const result = await step(
         {
           command: 'rotate-key',
-          'api-key': admin.key,
-          'api-host': url,
           'key-name': 'ci-deploy',
           'secret-name': 'NEON_API_KEY',
           'github-token': github.token,

@@ -10,15 +10,9 @@ import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.t
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
-let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, admin } = started))
 
 describe('errors', () => {
   it.each([
@@ -85,7 +79,7 @@ describe('hostile free-text inputs', () => {
           'secret-environment': environment,
           'github-token': github.token,
         },
-        { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' },
+        { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' } },
       )
       expect(result.code).toBe(code)
       expectOnlyOwnCommands(result, admin.key)

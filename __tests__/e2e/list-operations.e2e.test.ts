@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { PlatformEmulator, type OperationRecord } from '../../emulator/platform.ts'
 import { seedOrganizationHistory } from '../../emulator/seed.ts'
-import { errorLines, runStep, stripMasks } from '../../scripts/run-step.ts'
+import { errorLines, stripMasks } from '../../scripts/run-step.ts'
 import { OUTPUT_LIMIT_BYTES } from '../../src/runner/outputs.ts'
 import { HOSTILE, MARKDOWN, forgedCommands } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 /**
  * list-operations run as a runner runs it (a child process, INPUT_* with action.yml's defaults,
@@ -19,29 +19,16 @@ const T = Date.parse('2026-11-21T10:00:00Z')
 const DAY = 86_400_000
 
 let platform: PlatformEmulator
-let url: string
 let admin: { id: number; key: string }
 /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
 let runnerTemp: string
 
-beforeEach(async () => {
-  // The platform's clock stands still at T; the action's starts there too (virtual time).
-  platform = new PlatformEmulator({ now: () => T })
-  url = await platform.start()
-  admin = platform.addKey('admin')
-  runnerTemp = mkdtempSync(join(tmpdir(), 'neon-list-operations-e2e-'))
-})
-
-afterEach(async () => {
-  await platform.stop()
-  rmSync(runnerTemp, { recursive: true, force: true })
-})
+// The platform's clock stands still at T; the action's starts there too (virtual time).
+const onPlatform = platformPerTest((started) => ({ platform, admin } = started), { platform: () => new PlatformEmulator({ now: () => T }) })
+tempDirPerTest('neon-list-operations-e2e-', (dir) => (runnerTemp = dir))
 
 const step = (inputs: Record<string, string>) =>
-  runStep(
-    { command: 'list-operations', 'api-key': admin.key, 'api-host': url, ...inputs },
-    { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', start: T } },
-  )
+  onPlatform.step({ command: 'list-operations', ...inputs }, { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', start: T } })
 const fileRecords = (outputs: Record<string, string>) => JSON.parse(readFileSync(outputs['operations-file']!, 'utf8')) as OperationRecord[]
 const logLines = (stdout: string) =>
   stripMasks(stdout)

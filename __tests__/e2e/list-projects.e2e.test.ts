@@ -2,26 +2,20 @@
 // fields kept as data.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { MAX_PROJECT_PAGES } from '../../src/api/endpoints.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 const VALUES = [HOSTILE, MARKDOWN]
 
@@ -50,20 +44,14 @@ describe('list-projects', () => {
 describe('paging', () => {
   /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
   let runnerTemp: string
-  beforeEach(() => {
-    runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
-  })
-  afterEach(() => {
-    rmSync(runnerTemp, { recursive: true, force: true })
-  })
+  tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 
-  const step = (inputs: Record<string, string>) =>
-    runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
+  const listProjects = () => step({ command: 'list-projects' }, { env: { RUNNER_TEMP: runnerTemp } })
 
   const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
   it('57 projects cost one request', async () => {
     platform.addProjects(57)
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     const pages = platform.requests.filter((r) => r.path === '/projects')
     expect(pages.map((r) => r.query)).toEqual([{ org_id: platform.defaultOrgId, limit: '400' }])
@@ -71,7 +59,7 @@ describe('paging', () => {
 
   it('a cursor that cycles A → B → A ends the listing with one warning naming it', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(3)
     // One warning for the cursor, one for the outputs that do not fit (800 records).
@@ -84,7 +72,7 @@ describe('paging', () => {
 
   it('new cursors over the same projects end the listing with one warning', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 99 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
     expect(warnings(result)).toEqual([
@@ -94,7 +82,7 @@ describe('paging', () => {
 
   it('a cursor that never ends fails: the list is incomplete', async () => {
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'endless', times: MAX_PROJECT_PAGES + 10 })
-    const result = await step({ command: 'list-projects' })
+    const result = await listProjects()
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       `::error::The project list was still going on after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects): the list is incomplete, so the step fails rather than pass part of it off as all. Check the \`api-host\` input, or report the endless list to the platform.`,

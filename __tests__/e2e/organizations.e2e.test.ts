@@ -2,30 +2,21 @@
 // against a platform whose projects belong to organizations.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, stripMasks } from '../../scripts/run-step.ts'
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, stripMasks } from '../../scripts/run-step.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
-let url: string
 let org: string
 /** A personal key of an admin of `org`, the default organization. */
 let admin: { id: number; key: string }
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
+const { step } = platformPerTest((started) => {
+  ;({ platform, admin } = started)
   org = platform.defaultOrgId
-  admin = platform.addKey('admin')
 })
-
-afterEach(async () => {
-  await platform.stop()
-})
-
-const step = (inputs: Record<string, string>, state?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { state })
 
 /** The requests the step made, as "METHOD /path?query"; pages after the first of a list left out. */
 const requests = () =>
@@ -166,7 +157,7 @@ describe('project-scoped job keys', () => {
     )
 
     platform.clearRequests()
-    const post = await step(inputs, created.state)
+    const post = await step(inputs, { state: created.state })
     expect(errorLines(post.stdout)).toEqual([])
     expect(post.stdout).toContain(`Revoked the job-scoped API key ${id}.`)
     expect(requests()).toEqual([`DELETE /organizations/${org}/api_keys/${id}`])

@@ -2,34 +2,24 @@
 // value goes to a file a warning names; and the error outputs of a failed request (src/runner/context.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { errorLines, type StepResult } from '../../scripts/run-step.ts'
 import { OUTPUT_LIMIT_BYTES } from '../../src/runner/outputs.ts'
+import { platformPerTest } from '../support/platform-per-test.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
-let url: string
 let admin: { id: number; key: string }
 /** RUNNER_TEMP of the steps: kept until the test has read the files the action wrote there. */
 let runnerTemp: string
 
-beforeEach(async () => {
-  platform = new PlatformEmulator()
-  url = await platform.start()
-  admin = platform.addKey('admin')
-  runnerTemp = mkdtempSync(join(tmpdir(), 'neon-action-runner-temp-'))
-})
+const onPlatform = platformPerTest((started) => ({ platform, admin } = started))
+tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 
-afterEach(async () => {
-  await platform.stop()
-  rmSync(runnerTemp, { recursive: true, force: true })
-})
-
-const step = (inputs: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, { env: { RUNNER_TEMP: runnerTemp } })
+const step = (inputs: Record<string, string>) => onPlatform.step(inputs, { env: { RUNNER_TEMP: runnerTemp } })
 
 const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? '', 'utf8')

@@ -3,25 +3,20 @@
 // whose files cannot be written; an idle post step; and no key value anywhere a person or a later step can read.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult, stripMasks, ROOT, type StepOptions } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 
-platformPerTest((started) => ({ platform, url, admin } = started))
-
-const step = (inputs: Record<string, string>, env?: Record<string, string>) =>
-  runStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, env ? { env } : {})
-
-const base = () => ({ 'api-key': admin.key, 'api-host': url })
+const { step, base } = platformPerTest((started) => ({ platform, url, admin } = started))
 
 /** The summary's text without its tags: what a reader sees. */
 const text = (html: string) =>
@@ -55,7 +50,7 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
   it('the main step whose state file is missing: one error line naming where in src/, and a summary', async () => {
     platform.addProjects(2)
     const step = await runStep(
-      { command: 'list-projects', 'api-key': admin.key, 'api-host': url, 'org-id': platform.defaultOrgId },
+      { ...base(), command: 'list-projects', 'org-id': platform.defaultOrgId },
       { entry, env: { GITHUB_STATE: '/nonexistent/neon-action/state' } },
     )
     expect(step.code).toBe(1)
@@ -79,7 +74,7 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
 })
 
 it('a wrong input: the summary names the input and says no request went out', async () => {
-  const step = await runStep({ command: 'create-key', 'api-key': admin.key, 'api-host': url, 'key-name': '' })
+  const step = await runStep({ ...base(), command: 'create-key', 'key-name': '' })
   expect(step.code).toBe(1)
   const [error] = errorLines(step.stdout)
   expect(text(step.summary)).toContain(` ❌ The step failed ${error!.replace('::error::', '').replace(/`/g, '')} `)
@@ -89,7 +84,7 @@ it('a wrong input: the summary names the input and says no request went out', as
 })
 
 it('a command that reports a failure gets it under its own summary, with the request and what to do', async () => {
-  const step = await runStep({ command: 'revoke-key', 'api-key': admin.key, 'api-host': url, 'key-id': '424242' })
+  const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': '424242' })
   expect(step.code).toBe(1)
   const summary = text(step.summary)
   // revoke-key's own summary names the failure already: it is not said twice.
@@ -117,17 +112,12 @@ it('a post step that cannot revoke the job-scoped key writes a summary too', asy
 
 describe('a runner whose files cannot be written', () => {
   let dir: string
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'neon-action-edges-'))
-  })
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true })
-  })
+  tempDirPerTest('neon-action-edges-', (made) => (dir = made))
 
   it('fails list-projects, naming RUNNER_TEMP, when the projects file cannot be written', async () => {
     platform.addProjects(2)
     const missing = join(dir, 'no-such-dir')
-    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { RUNNER_TEMP: missing })
+    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { env: { RUNNER_TEMP: missing } })
     expect(result.code).toBe(1)
     const [error] = errorLines(result.stdout)
     expect(error).toMatch(new RegExp(`^::error::Could not write the projects file in ${missing} \\(RUNNER_TEMP\\): ENOENT`))
@@ -135,7 +125,7 @@ describe('a runner whose files cannot be written', () => {
 
   it('warns, and still succeeds, when the job summary cannot be written', async () => {
     platform.addProjects(2)
-    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { GITHUB_STEP_SUMMARY: dir })
+    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { env: { GITHUB_STEP_SUMMARY: dir } })
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^::warning::Could not write the job summary: EISDIR/m)
     expect(result.outputs['project-ids']).toBeDefined()
@@ -163,9 +153,7 @@ describe('secrets', () => {
     results.push(await step({ command: 'list-projects' }))
     results.push(await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': 'pending' }))
     results.push(await step({ command: 'revoke-key', 'key-name': 'nobody' }))
-    results.push(
-      await runStep({ 'api-key': admin.key, 'api-host': url, command: 'create-key', 'key-name': 'job' }, { state: created.state }),
-    )
+    results.push(await step({ command: 'create-key', 'key-name': 'job' }, { state: created.state }))
     results.push(await step({ command: 'list-keys', 'api-key': 'napi_wrong_key_value' }))
     for (const result of results) {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])

@@ -9,6 +9,7 @@ import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
 import { Connections } from '../../src/http/transport.ts'
 import { manualClock, type ManualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 let github: GitHubEmulator
 let clock: ManualClock
@@ -200,11 +201,8 @@ describe("GitHub's secondary rate limit", () => {
 
   it('an exhausted primary limit (x-ratelimit-remaining 0) waits until x-ratelimit-reset', async () => {
     // The emulator sends no such headers; a plain server stands in for GitHub here.
-    const { createServer } = await import('node:http')
-    let calls = 0
-    const server = createServer((req, res) => {
-      calls++
-      if (req.method === 'PUT' && calls === 3) {
+    const server = await stubServer((req, res) => {
+      if (req.method === 'PUT' && server.hits === 3) {
         res.writeHead(403, {
           'content-type': 'application/json',
           'x-ratelimit-remaining': '0',
@@ -216,11 +214,9 @@ describe("GitHub's secondary rate limit", () => {
       res.writeHead(req.url?.endsWith('public-key') ? 200 : req.method === 'PUT' ? 201 : 404, { 'content-type': 'application/json' })
       res.end(req.url?.endsWith('public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(600_000), connections)
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(600_000), connections)
     const [outcome] = await stores.storeEverywhere('napi_new', time(600_000))
-    server.close()
+    await server.close()
     expect(outcome?.status).toBe('stored')
     expect(clock.sleeps).toEqual([42_000])
   })
@@ -392,30 +388,21 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
   })
 
   it('a write refused at connect every time never left: failed, and nothing is read to settle it', async () => {
-    // GitHub goes away once the secret is prepared: its server closes, and from then on the pool
-    // refuses every connection to it, not trusting the port to stay closed. A plain server stands
-    // in, closing each connection after its answer, so no write can go over one left from a read.
-    const { createServer } = await import('node:http')
+    // GitHub goes away once the secret is prepared: from then on the pool refuses every connection
+    // to it, as a closed port would (the test does not count on its port staying closed). A plain
+    // server stands in, closing each connection after its answer, so no write can go over one left
+    // from a read.
     const refusing = refusedConnections('none')
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       const publicKey = req.url?.endsWith('/public-key')
-      if (!publicKey) {
-        server.close()
-        refusing.refuse(`http://127.0.0.1:${port}`)
-      }
+      if (!publicKey) refusing.refuse(server.url)
       res.writeHead(publicKey ? 200 : 404, { 'content-type': 'application/json', connection: 'close' })
       res.end(publicKey ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const prepared = await SecretStores.prepare(
-      storage([target]),
-      { apiUrl: `http://127.0.0.1:${port}` },
-      time(),
-      new Connections({}, refusing.dispatcher),
-    )
+    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), new Connections({}, refusing.dispatcher))
     const [outcome] = await prepared.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
+    await server.close()
     expect(outcome).toEqual({
       target,
       status: 'failed',
@@ -428,28 +415,19 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
 
   it('a write whose answer was lost stays open when the attempts after it are refused at connect: the first may have landed', async () => {
     // The emulator cannot go away between two attempts; a plain server stands in.
-    const { createServer } = await import('node:http')
     const refusing = refusedConnections('none')
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       if (req.method === 'PUT') {
-        // The connection drops mid-write, and GitHub is gone: its server closes, and the pool refuses
-        // the next attempts (the port is not trusted to stay closed).
-        server.close()
-        refusing.refuse(`http://127.0.0.1:${port}`)
-        req.socket.destroy()
+        // The connection drops mid-write, and GitHub is gone: the pool refuses the next attempts
+        // (the port is not trusted to stay closed), and its server closes, this connection with it.
+        refusing.refuse(server.url)
+        void server.close()
         return
       }
       res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
       res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(
-      storage([target]),
-      { apiUrl: `http://127.0.0.1:${port}` },
-      time(),
-      new Connections({}, refusing.dispatcher),
-    )
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), new Connections({}, refusing.dispatcher))
     const [outcome] = await stores.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
@@ -470,9 +448,8 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
 describe('an answer that cannot be read', () => {
   it('a write answered 2xx with a body that is not JSON may have landed: settled by updated_at', async () => {
     // A proxy in front of GitHub rewrites the body; the emulator never does, so a plain server stands in.
-    const { createServer } = await import('node:http')
     let written = false
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       const json = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', date: new Date(clock.now()).toUTCString() })
         res.end(JSON.stringify(body))
@@ -483,11 +460,9 @@ describe('an answer that cannot be read', () => {
       res.writeHead(201, { 'content-type': 'text/html' })
       res.end('<html>Created</html>')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), connections)
     const [outcome] = await stores.storeEverywhere('napi_new', time())
-    server.close()
+    await server.close()
     expect(outcome).toMatchObject({
       status: 'stored',
       message:
@@ -499,15 +474,12 @@ describe('an answer that cannot be read', () => {
 describe('a public key that cannot be used', () => {
   it('a key no sealed box can be made for (an X25519 point of low order) stops that target before anything is written', async () => {
     // GitHub never sends one; a broken proxy or a hostile server might, so a plain server stands in.
-    const { createServer } = await import('node:http')
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
       res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32).toString('base64') }) : '{}')
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as { port: number }).port
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `http://127.0.0.1:${port}` }, time(), connections)
-    server.close()
+    const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), connections)
+    await server.close()
     expect(stores.prepared).toEqual([])
     expect(stores.problems).toEqual([
       {

@@ -2,7 +2,6 @@
 // time however far its connection got. Unit tests, in this process; sendRequest() and sendAttempt() against plain
 // servers on free ports of 127.0.0.1, on a manual clock.
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import {
   Connections,
@@ -15,6 +14,7 @@ import {
 } from '../../src/http/transport.ts'
 import { manualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
+import { stubServer, type StubServer } from '../support/stub-server.ts'
 
 describe('readBody()', () => {
   async function* chunks(...sizes: number[]): AsyncGenerator<Buffer> {
@@ -67,27 +67,23 @@ describe('readBody: body limits, wherever the chunks end', () => {
 })
 
 describe('sendRequest()', () => {
-  let server: Server | undefined
+  let server: StubServer | undefined
   let connections: Connections | undefined
-  const sockets = new Set<Socket>()
 
   afterEach(async () => {
-    for (const socket of sockets) socket.destroy()
-    sockets.clear()
+    // The server's connections first: a pool closes only once its requests have ended.
+    await server?.close()
     await connections?.close()
-    await new Promise((done) => (server ? server.close(done) : done(undefined)))
     server = undefined
     connections = undefined
   })
 
   const send = (origin: string, request: typeof get, signal: AbortSignal) => sendRequest(connections!, origin, request, signal)
 
-  async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-    server = createServer(handler)
-    server.on('connection', (socket) => sockets.add(socket))
-    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done))
+  async function serve(handler: Parameters<typeof stubServer>[0]): Promise<string> {
+    server = await stubServer(handler)
     connections = new Connections()
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return server.url
   }
 
   const get = { method: 'GET' as const, path: '/x', headers: {} }
@@ -144,8 +140,7 @@ describe('sendRequest()', () => {
     const cut = await send(origin, get, AbortSignal.timeout(10_000))
     expect(cut).toMatchObject({ ok: false, status: 200 })
     await connections!.close()
-    await new Promise((done) => server!.close(done))
-    for (const socket of sockets) socket.destroy()
+    await server!.close()
     // The server is gone; its port is not trusted to stay closed, so the connection is refused by the pool.
     connections = new Connections({}, refusedConnections().dispatcher)
     const refused = await send(origin, get, AbortSignal.timeout(10_000))

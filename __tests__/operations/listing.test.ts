@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { OperationRecord, OperationsPage, PlatformEmulator, RequestLogEntry } from '../../emulator/platform.ts'
 import type { RequestPacing } from '../../src/api/client.ts'
 import type { Operation } from '../../src/api/types.ts'
@@ -7,7 +7,7 @@ import { OperationsReader, PROJECTS_AT_ONCE, type ListingFilter, type ProjectLis
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { RequestPacer } from '../../src/operations/pacing.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
 
 /**
  * list-operations' reading, in this process against the emulator over HTTP, one manual clock for
@@ -24,16 +24,15 @@ let reader: OperationsReader
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
-  ;({ platform, clock, log } = run)
-  pacer = new RequestPacer(clock)
-  reader = new OperationsReader({ client: run.client.withPacing(pacer), pacer, log: log.logger, random: () => 0 })
-})
-
-afterEach(async () => {
-  await run.stop()
-})
+inProcessPerTest(
+  (started) => {
+    run = started
+    ;({ platform, clock, log } = run)
+    pacer = new RequestPacer(clock)
+    reader = new OperationsReader({ client: run.client.withPacing(pacer), pacer, log: log.logger, random: () => 0 })
+  },
+  { random: () => 0 },
+)
 
 /** Every listing of `projectIds`, and what each handed on, in order. */
 async function read(projectIds: string[], filter: Partial<ListingFilter> = {}) {

@@ -1,15 +1,14 @@
 // src/operations/waiter.ts (and status.ts): waiting for operations. The waiter's sleeps move the operations' timelines, so
 // minutes of waiting take milliseconds: its outcomes, the lines it logs, its pace, the requests each round costs, and the idle gate.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { PlatformEmulator, OperationsPage, RequestLogEntry, TimelineStep } from '../../emulator/platform.ts'
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator, OperationsPage, RequestLogEntry } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { waitForOperations, type WaitOptions } from '../../src/operations/waiter.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcess, type InProcess } from '../support/in-process.ts'
+import { POLL, waitsPerTest } from '../support/in-process.ts'
+import { stubServer } from '../support/stub-server.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -21,49 +20,24 @@ let ctx: CommandContext
 let project: string
 let start: number
 
-const POLL = 5000
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 
-let run: InProcess
-
-beforeEach(async () => {
-  run = await inProcess({ random: () => 0 })
+const { steps, op, options, listPath, operationRequests, listRequests } = waitsPerTest((run, made) => {
   ;({ platform, clock, log, client, ctx } = run)
   base = client
   start = clock.now()
-  project = platform.addProject().id
+  project = made
 })
-
-afterEach(() => run.stop())
 
 /** The step's timeout: the client's deadline, `ms` from now. */
 function timeout(ms: number): void {
   ctx = { ...ctx, client: base.withDeadline(clock.now() + ms) }
 }
 
-const steps = (...pairs: Array<[number, string, Partial<TimelineStep>?]>): TimelineStep[] =>
-  pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra }))
-
-function op(timeline: TimelineStep[], extra: Record<string, string> = {}): string {
-  return platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra })
-}
-
-const options = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}): WaitOptions => ({
-  projectId: project,
-  operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
-  pollIntervalMs: POLL,
-  timeoutMs: 600_000,
-  random: () => 0,
-  ...extra,
-})
-
 /** Ids, or `pending` (of `branchId`). The jitter source is 0: no jitter. */
 const wait = (operations: string[] | 'pending', extra: Partial<WaitOptions> & { branchId?: string } = {}) =>
   waitForOperations(ctx, options(operations, extra))
 
-const listPath = () => `/projects/${project}/operations`
-const operationRequests = () => platform.requests.filter((r) => r.path.startsWith(listPath()))
-const listRequests = () => platform.requests.filter((r) => r.path === listPath())
 const singleReads = () => operationRequests().filter((r) => r.path !== listPath())
 
 const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-request-id']
@@ -781,7 +755,7 @@ describe('a listing that does not move on', () => {
       failures_count: 0,
       created_at: '2026-11-21T10:00:00Z',
     })
-    const server = createServer((req, res) => {
+    const server = await stubServer((req, res) => {
       const url = new URL(req.url!, 'http://stub')
       const single = /\/operations\/(.+)$/.exec(url.pathname)
       const body = single
@@ -792,9 +766,8 @@ describe('a listing that does not move on', () => {
           })()
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     const stub = new PlatformClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
+      baseUrl: `${server.url}/api/v2`,
       apiKey: 'k',
       userAgent: 'test',
       clock,
@@ -808,8 +781,7 @@ describe('a listing that does not move on', () => {
       )
     } finally {
       await stub.close()
-      server.closeAllConnections()
-      await new Promise((r) => server.close(r))
+      await server.close()
     }
   }
   const others = (from: number) => Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`)

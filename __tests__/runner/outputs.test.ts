@@ -1,20 +1,14 @@
 // src/runner/outputs.ts: every output on its way out, within the runner's limit or in a file a warning names.
 // Unit tests, in this process.
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let dir: string
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'neon-outputs-'))
-})
-
-afterEach(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
+tempDirPerTest('neon-outputs-', (made) => (dir = made))
 
 const big = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => i + 100_000))
 
