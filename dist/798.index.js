@@ -156,37 +156,21 @@ function describeGitHubError(error, target) {
                 ? `GitHub's secondary rate limit refused it (403 ${(0,answers/* describeServiceWords */.a2)(error)}). Run the rotation again later.`
                 : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`;
         case 404:
-            return `GitHub answered 404: the ${target ? describeWhat(target) : 'resource'} does not exist, or the token cannot see it.`;
+            return `GitHub answered 404: the ${target ? NEEDS[target.kind][2] : 'resource'} does not exist, or the token cannot see it.`;
         default:
             return `${said}.`;
     }
 }
-/** The permission a token needs to write this target's secrets. */
+const NEEDS = {
+    repository: ['Secrets', 'repository', 'repository'],
+    environment: ['Environments', 'repository', 'repository or environment'],
+    dependabot: ['Dependabot secrets', 'repository', 'repository'],
+    organization: ['Secrets', 'organization', 'organization'],
+    'dependabot-organization': ['Dependabot secrets', 'organization', 'organization'],
+};
 function describePermission(target) {
-    const describeNeed = (permission, on) => `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
-    switch (target.kind) {
-        case 'repository':
-            return describeNeed('Secrets', 'repository');
-        case 'environment':
-            return describeNeed('Environments', 'repository');
-        case 'dependabot':
-            return describeNeed('Dependabot secrets', 'repository');
-        case 'organization':
-            return describeNeed('Secrets', 'organization');
-        case 'dependabot-organization':
-            return describeNeed('Dependabot secrets', 'organization');
-    }
-}
-function describeWhat(target) {
-    switch (target.kind) {
-        case 'environment':
-            return 'repository or environment';
-        case 'organization':
-        case 'dependabot-organization':
-            return 'organization';
-        default:
-            return 'repository';
-    }
+    const [permission, on] = NEEDS[target.kind];
+    return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
 }
 /** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
 function describeAsSentence(clause) {
@@ -256,6 +240,11 @@ var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/github/targets.ts
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
+/**
+ * What a rotation reads from GitHub around its writes: each target's public key, the secret's
+ * `updated_at` (before any write, and after one without an answer), and for an organization
+ * secret who may read it. Each read is sent again as RETRY_POLICIES.githubRead says (http/retry.ts).
+ */
 
 
 
@@ -266,11 +255,11 @@ var targets = __webpack_require__(5617);
 /** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100;
 const MAX_REPOSITORY_PAGES = 100;
-async function prepareStore(client, storage, target, repositoryIds, time) {
+async function prepareStore(client, storage, target, repositoryIds, deadline) {
     const base = secretsPath(target);
     const path = `${base}/${encodeURIComponent(storage.name)}`;
-    const publicKey = readPublicKey((await client.get(`${base}/public-key`, time.deadline)).body);
-    const before = await readStamp(client, path, time.deadline);
+    const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body);
+    const before = await readStamp(client, path, deadline);
     const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before };
     if (!(0,targets/* isOrganizationTarget */.hp)(target))
         return store;
@@ -288,8 +277,8 @@ async function prepareStore(client, storage, target, repositoryIds, time) {
     if (visibility !== 'selected')
         return { ...store, access: { visibility } };
     const ids = given?.visibility === 'selected'
-        ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, time)
-        : await selectedRepositoryIds(client, path, time);
+        ? await repositoryIdsOf(client, target.org, given.repositories, repositoryIds, deadline)
+        : await selectedRepositoryIds(client, path, deadline);
     return { ...store, access: { visibility, selected_repository_ids: ids } };
 }
 /** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
@@ -344,10 +333,10 @@ async function readStamp(client, path, deadline, stopped) {
     return stamp;
 }
 /** The ids of the repositories now selected for an organization secret, every page. */
-async function selectedRepositoryIds(client, path, time) {
+async function selectedRepositoryIds(client, path, deadline) {
     const ids = [];
     for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
-        const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, time.deadline);
+        const { body } = await client.get(`${path}/repositories?per_page=${REPOSITORIES_PER_PAGE}&page=${page}`, deadline);
         const total = (0,transport/* isRecord */.u4)(body) ? body.total_count : undefined;
         const repositories = (0,transport/* isRecord */.u4)(body) ? body.repositories : undefined;
         if (typeof total !== 'number' || !Array.isArray(repositories)) {
@@ -365,7 +354,7 @@ async function selectedRepositoryIds(client, path, time) {
     throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
 }
 /** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
-async function repositoryIdsOf(client, org, names, known, time) {
+async function repositoryIdsOf(client, org, names, known, deadline) {
     const ids = [];
     for (const name of names) {
         const owner = name.owner ?? org;
@@ -374,7 +363,7 @@ async function repositoryIdsOf(client, org, names, known, time) {
         if (id === undefined) {
             let answer;
             try {
-                answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, time.deadline);
+                answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, deadline);
             }
             catch (error) {
                 if (!(error instanceof http_errors/* RequestError */.G))
@@ -447,7 +436,7 @@ class SecretStores {
         const repositoryIds = new Map();
         for (const target of storage.targets) {
             try {
-                prepared.push(await prepareStore(client, storage, target, repositoryIds, time));
+                prepared.push(await prepareStore(client, storage, target, repositoryIds, time.deadline));
             }
             catch (error) {
                 problems.push(failed(target, storage.name, error));

@@ -4838,58 +4838,35 @@ function describeProxyFailure(got, route, neverConnected) {
     const named = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(code ?? '');
     const proxy = `The proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable})`;
     const target = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.target);
+    const neverSent = (message, final = false) => ({ message, notSent: true, final });
     if (status === 407) {
-        return {
-            message: route.authorization
-                ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
-                : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)}, percent-encoded.`,
-            notSent: true,
-            final: true,
-        };
+        return neverSent(route.authorization
+            ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
+            : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)}, percent-encoded.`, true);
     }
     if (status !== undefined && tunnel) {
         const answer = `${status} ${node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status] ?? ''}`.trim();
-        const serverSide = status >= 500;
-        return {
-            message: serverSide
-                ? `${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`
-                : `${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`,
-            notSent: true,
-            final: !serverSide,
-        };
+        if (status >= 500) {
+            return neverSent(`${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`);
+        }
+        return neverSent(`${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`, true);
     }
     if (!tunnel && !neverConnected) {
         if (code === undefined || !CLOSED.has(code))
             return undefined;
-        return {
-            message: `The connection through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`,
-            notSent: false,
-            final: false,
-        };
+        const message = `The connection through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`;
+        return { message, notSent: false, final: false };
     }
     if (code !== undefined && UNREACHABLE.has(code)) {
-        return {
-            message: `${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`,
-            notSent: true,
-            final: false,
-        };
+        return neverSent(`${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`);
     }
-    if (code !== undefined && UNRESOLVED.has(code)) {
-        return { message: `${proxy} could not be found (${named}): check the host name in ${route.variable}.`, notSent: true, final: false };
-    }
+    if (code !== undefined && UNRESOLVED.has(code))
+        return neverSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`);
     if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-        return {
-            message: `${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`,
-            notSent: true,
-            final: false,
-        };
+        return neverSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`);
     }
     if (code === undefined || CLOSED.has(code)) {
-        return {
-            message: `${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`,
-            notSent: true,
-            final: false,
-        };
+        return neverSent(`${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`);
     }
     // Anything else (a certificate) is said by what reads the cause; nothing was sent.
     return undefined;
@@ -6803,7 +6780,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             notHeld(name, Buffer.byteLength(value, 'utf8'));
         else {
             spilled[name] = asJson(value);
-            over.push(describeSize(name, value));
+            over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')));
         }
     }
     // Outputs the command did not hold, knowing them over the limit: only their size is known.
@@ -6833,9 +6810,6 @@ async function boundOutputs(outputs, dir, oversized = {}) {
         warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
     }
     return { outputs: set, warnings };
-}
-function describeSize(name, value) {
-    return describeBytes(name, Buffer.byteLength(value, 'utf8'));
 }
 function describeBytes(name, bytes) {
     return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
