@@ -1778,8 +1778,8 @@ function describeLifetime(revokeAfterJob, expiresAt) {
     return expiry || 'until revoked';
 }
 
-// EXTERNAL MODULE: ./src/keys/networks.ts
-var networks = __webpack_require__(1545);
+// EXTERNAL MODULE: ./src/keys/networks.ts + 1 modules
+var networks = __webpack_require__(8292);
 // EXTERNAL MODULE: ./src/runner/outputs.ts
 var outputs = __webpack_require__(7424);
 ;// CONCATENATED MODULE: ./src/commands/list-keys.ts
@@ -4121,6 +4121,110 @@ const COMMAND_NAMES = Object.keys(COMMANDS);
 
 /***/ }),
 
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   jh: () => (/* binding */ GitHubClient),
+/* harmony export */   xw: () => (/* binding */ DEFAULT_GITHUB_API_URL)
+/* harmony export */ });
+/* unused harmony export GITHUB */
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2301);
+/* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5442);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1517);
+
+
+
+
+
+/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+/** The REST API version the calls are written for. */
+const API_VERSION = '2022-11-28';
+/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+const GITHUB = {
+    name: 'GitHub',
+    redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
+    emptySuccess: true,
+    notCarriedOut: new Set(),
+    readError: (body, headers, status, now) => {
+        const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
+        // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+        const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
+        const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
+        const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
+        return {
+            serviceMessage,
+            requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .isRequestId */ .hP)(requestId) ? requestId : undefined,
+            retryAfterMs: (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['retry-after']), now) ??
+                (exhausted && Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : undefined),
+            rateLimited: status === 429 || (status === 403 && (exhausted || /rate limit/i.test(serviceMessage ?? ''))),
+        };
+    },
+};
+class GitHubClient {
+    origin;
+    basePath;
+    token;
+    clock;
+    connections;
+    constructor(options) {
+        const base = new URL(options.apiUrl);
+        this.origin = base.origin;
+        this.basePath = base.pathname.replace(/\/+$/, '');
+        this.token = options.token;
+        this.clock = options.clock;
+        this.connections = options.connections;
+    }
+    /**
+     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
+     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+     */
+    get(path, deadline, stopped) {
+        const by = typeof deadline === 'function' ? deadline : () => deadline;
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+            clock: this.clock,
+            deadline: by,
+            ...(stopped ? { interrupt: { signal: stopped } } : {}),
+        });
+    }
+    /**
+     * One PUT, never sent again here: a secret's write settles its own retries (github/secret-stores.ts).
+     * `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves.
+     */
+    put(path, body, deadline, cut, onSend) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    }
+    /** One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`; none once `deadline` has passed. */
+    async send(call, deadline, cut, onSend) {
+        const headers = {
+            accept: 'application/vnd.github+json',
+            'x-github-api-version': API_VERSION,
+            'user-agent': _base_version_js__WEBPACK_IMPORTED_MODULE_4__/* .USER_AGENT */ ._,
+        };
+        if (this.token !== undefined)
+            headers.authorization = `Bearer ${this.token}`;
+        const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+        if (body !== undefined)
+            headers['content-type'] = 'application/json';
+        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const base = { kind: 'network', method: call.method, path: call.path };
+        const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
+        if (!attempt.sent)
+            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
+        const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .readAnswer */ .JN)(attempt, base, GITHUB, this.clock.now());
+        if (!answer.ok)
+            throw answer.error;
+        return { status: answer.status, body: answer.body };
+    }
+}
+
+
+/***/ }),
+
 /***/ 5617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -5235,7 +5339,7 @@ function queryString(query) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8121);
-/* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1545);
+/* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8292);
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9695);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8463);
 /** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
@@ -6068,21 +6172,61 @@ function readLedger(text) {
 
 /***/ }),
 
-/***/ 1545:
+/***/ 8292:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   MO: () => (/* binding */ parseNetwork),
-/* harmony export */   Q_: () => (/* binding */ GITHUB_ACTIONS),
-/* harmony export */   Qs: () => (/* binding */ describeUnexpectedUse),
-/* harmony export */   mN: () => (/* binding */ openExpectedNetworks),
-/* harmony export */   sN: () => (/* binding */ usedFromElsewhere)
-/* harmony export */ });
-/* unused harmony export networkList */
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1070);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Q_: () => (/* binding */ GITHUB_ACTIONS),
+  Qs: () => (/* binding */ describeUnexpectedUse),
+  mN: () => (/* binding */ openExpectedNetworks),
+  MO: () => (/* binding */ parseNetwork),
+  sN: () => (/* binding */ usedFromElsewhere)
+});
+
+// UNUSED EXPORTS: networkList
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(7030);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
+// EXTERNAL MODULE: ./src/base/errors.ts
+var errors = __webpack_require__(4758);
+// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
+var answers = __webpack_require__(5442);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/github/client.ts
+var github_client = __webpack_require__(6584);
+;// CONCATENATED MODULE: ./src/github/meta.ts
+/** GitHub's meta API (GET /meta): the ranges of GitHub-hosted runners, which change often, read at the time of the step. */
+
+
+
+
+const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
+    'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
+/** `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer or lists none (GitHub Enterprise Server). */
+async function readRunnerRanges(options, deadline) {
+    const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
+    const meta = await client.get('/meta', deadline).then((answer) => answer.body, (error) => {
+        if (!(error instanceof http_errors/* RequestError */.G))
+            throw error;
+        const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : '';
+        throw new errors/* ActionError */.lZ(`Could not read GitHub's runner ranges (GET /meta): ${(0,answers/* describeRequestFailure */.Tp)(error)}.${hint}`, { cause: error });
+    });
+    if (!Array.isArray(meta?.actions)) {
+        throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
+            'name their networks in `expected-networks` instead of `github-actions`.');
+    }
+    const lists = [meta.actions, meta.actions_macos].flatMap((list) => (Array.isArray(list) ? list : []));
+    return lists.filter((range) => typeof range === 'string');
+}
+
+// EXTERNAL MODULE: ./src/runner/summary.ts
+var summary = __webpack_require__(1070);
+;// CONCATENATED MODULE: ./src/keys/networks.ts
 /**
  * The tripwire: keys last used from outside the networks they are expected to be used from, by the
  * platform's record of each key's last use (`last_used_from_addr`; it keeps no other). Node's
@@ -6091,12 +6235,13 @@ function readLedger(text) {
 
 
 
+
 /** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
 /** An address or a CIDR block; or, as a clause, why `entry` is neither. */
 function parseNetwork(entry) {
     const [address = '', prefix, ...more] = entry.split('/');
-    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    const version = (0,external_node_net_.isIP)(address);
     if (version === 0) {
         return /^[\d.]+$/.test(address)
             ? 'an IPv4 address is four numbers from 0 to 255'
@@ -6110,7 +6255,7 @@ function parseNetwork(entry) {
 }
 /** One BlockList; an entry it cannot read (GitHub's data) is left out, so an address there counts as unexpected. */
 function networkList(blocks) {
-    const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
+    const list = new external_node_net_.BlockList();
     for (const n of blocks.map(parseNetwork))
         if (typeof n !== 'string')
             list.addSubnet(n.address, n.prefix, n.family);
@@ -6119,21 +6264,21 @@ function networkList(blocks) {
 /** Never a key never used; always one whose address the action cannot read, which is in no network. */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
-    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    const version = (0,external_node_net_.isIP)(address);
     return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'));
 }
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
 async function openExpectedNetworks(ctx, expected) {
     const { github } = expected;
-    // Loaded only here: a step without github-actions never loads GitHub's client.
-    const read = github && (await __webpack_require__.e(/* import() */ 414).then(__webpack_require__.bind(__webpack_require__, 9414))).readRunnerRanges;
-    const ranges = read ? await read({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline) : [];
+    const ranges = github
+        ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
+        : [];
     const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
     return networkList([...expected.blocks, ...ranges]);
 }
 function describeUnexpectedUse(key) {
-    return `API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(key.name, 80)}, last used from ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(key.last_used_from_addr ?? '', 80)} at ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)((0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDate */ .Yq)(key.last_used_at), 40)}`;
+    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
 }
 
 

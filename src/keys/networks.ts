@@ -6,6 +6,7 @@
 import { BlockList, isIP } from 'node:net'
 import type { ApiKey } from '../api/types.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { readRunnerRanges } from '../github/meta.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { formatDate } from '../runner/summary.ts'
 
@@ -48,9 +49,9 @@ export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
 export async function openExpectedNetworks(ctx: CommandContext, expected: ExpectedNetworks): Promise<BlockList> {
   const { github } = expected
-  // Loaded only here: a step without github-actions never loads GitHub's client.
-  const read = github && (await import('../github/meta.ts')).readRunnerRanges
-  const ranges = read ? await read({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline) : []
+  const ranges = github
+    ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
+    : []
   const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : ''
   ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`)
   return networkList([...expected.blocks, ...ranges])
