@@ -4942,18 +4942,18 @@ function describeProxyFailure(got, route, neverConnected) {
     const named = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(code ?? '');
     const proxy = `The proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable})`;
     const target = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.target);
-    const neverSent = (message, final = false) => ({ message, notSent: true, final });
+    const describeNotSent = (message, final = false) => ({ message, notSent: true, final });
     if (status === 407) {
-        return neverSent(route.authorization
+        return describeNotSent(route.authorization
             ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
             : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)}, percent-encoded.`, true);
     }
     if (status !== undefined && tunnel) {
         const answer = `${status} ${node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status] ?? ''}`.trim();
         if (status >= 500) {
-            return neverSent(`${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`);
+            return describeNotSent(`${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`);
         }
-        return neverSent(`${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`, true);
+        return describeNotSent(`${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`, true);
     }
     if (!tunnel && !neverConnected) {
         if (code === undefined || !CLOSED.has(code))
@@ -4962,15 +4962,15 @@ function describeProxyFailure(got, route, neverConnected) {
         return { message, notSent: false, final: false };
     }
     if (code !== undefined && UNREACHABLE.has(code)) {
-        return neverSent(`${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`);
+        return describeNotSent(`${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`);
     }
     if (code !== undefined && UNRESOLVED.has(code))
-        return neverSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`);
+        return describeNotSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`);
     if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-        return neverSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`);
+        return describeNotSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`);
     }
     if (code === undefined || CLOSED.has(code)) {
-        return neverSent(`${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`);
+        return describeNotSent(`${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`);
     }
     // Anything else (a certificate) is said by what reads the cause; nothing was sent.
     return undefined;

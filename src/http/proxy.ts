@@ -325,9 +325,9 @@ export function describeProxyFailure(
   const named = untrusted(code ?? '')
   const proxy = `The proxy ${untrusted(route.display)} (from ${route.variable})`
   const target = untrusted(route.target)
-  const neverSent = (message: string, final = false): ProxyFailure => ({ message, notSent: true, final })
+  const describeNotSent = (message: string, final = false): ProxyFailure => ({ message, notSent: true, final })
   if (status === 407) {
-    return neverSent(
+    return describeNotSent(
       route.authorization
         ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
         : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${untrusted(route.display)}, percent-encoded.`,
@@ -337,11 +337,11 @@ export function describeProxyFailure(
   if (status !== undefined && tunnel) {
     const answer = `${status} ${STATUS_CODES[status] ?? ''}`.trim()
     if (status >= 500) {
-      return neverSent(
+      return describeNotSent(
         `${proxy} could not open a tunnel to ${target} (${answer}): check that the proxy can reach ${target}, or add the host to NO_PROXY if the runner reaches it directly.`,
       )
     }
-    return neverSent(
+    return describeNotSent(
       `${proxy} refused a tunnel to ${target} (${answer}): check that the proxy allows HTTPS to ${target}, or add the host to NO_PROXY if the runner reaches it directly.`,
       true,
     )
@@ -352,17 +352,17 @@ export function describeProxyFailure(
     return { message, notSent: false, final: false }
   }
   if (code !== undefined && UNREACHABLE.has(code)) {
-    return neverSent(
+    return describeNotSent(
       `${proxy} could not be reached (${named}): check the host and port in ${route.variable}, and that the proxy runs and the runner may connect to it.`,
     )
   }
   if (code !== undefined && UNRESOLVED.has(code))
-    return neverSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`)
+    return describeNotSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`)
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return neverSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`)
+    return describeNotSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`)
   }
   if (code === undefined || CLOSED.has(code)) {
-    return neverSent(
+    return describeNotSent(
       `${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`,
     )
   }
