@@ -3246,9 +3246,9 @@ async function runRotateKey(ctx, options) {
     return rotate(ctx, options, target, stores);
 }
 /**
- * Reads what each target needs before anything is written (see github/secret-stores.ts). GitHub's
- * code (its client, the secret stores, the sealed box with @noble) is a chunk of the bundle of its
- * own, loaded only here: no step that stores no secret runs any of it.
+ * Reads what each target needs before anything is written (see github/secret-stores.ts). The
+ * secret stores and the sealed box (with @noble) are a chunk of the bundle of their own, loaded
+ * only here: no step that stores no secret runs any of it.
  */
 async function prepareStores(ctx, secrets, github) {
     const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(798)]).then(__webpack_require__.bind(__webpack_require__, 4417));

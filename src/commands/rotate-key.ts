@@ -63,9 +63,9 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
 }
 
 /**
- * Reads what each target needs before anything is written (see github/secret-stores.ts). GitHub's
- * code (its client, the secret stores, the sealed box with @noble) is a chunk of the bundle of its
- * own, loaded only here: no step that stores no secret runs any of it.
+ * Reads what each target needs before anything is written (see github/secret-stores.ts). The
+ * secret stores and the sealed box (with @noble) are a chunk of the bundle of their own, loaded
+ * only here: no step that stores no secret runs any of it.
  */
 async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
