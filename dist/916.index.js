@@ -918,6 +918,37 @@ function messageOf(error) {
 
 /***/ }),
 
+/***/ 2054:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ blockList),
+/* harmony export */   r: () => (/* binding */ parseBlock)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+
+/** `10.0.0.0/8`, `2001:db8::/32`, or one address; undefined for anything else (a host name is never resolved). */
+function parseBlock(entry) {
+    const [address = '', prefix, ...more] = entry.split('/');
+    const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
+    const max = version === 4 ? 32 : 128;
+    const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
+    return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
+}
+/** One BlockList of the entries that are addresses or blocks; any other is left out. */
+function blockList(entries) {
+    const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
+    for (const block of entries.map(parseBlock))
+        if (block)
+            list.addSubnet(block.address, block.prefix, block.family);
+    return list;
+}
+
+
+/***/ }),
+
 /***/ 766:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4664,7 +4695,8 @@ function requestErrorIn(error) {
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6752);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
+/* harmony import */ var _base_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2054);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(766);
 /**
  * Proxies, as a self-hosted runner inside a company network has them. The variables are read as
  * curl and the runner read them (lower case first; an empty one counts as unset; https URLs only
@@ -4677,6 +4709,7 @@ function requestErrorIn(error) {
  * (http/transport.ts). What a failure says is read from its error class, code and cause, and from
  * the proxy's status: never from a library's words.
  */
+
 
 
 
@@ -4729,11 +4762,11 @@ function describeProxySettings(env) {
     if (proxies.length === 0)
         return undefined;
     const noProxy = firstSet(env, NO_PROXY_VARIABLES);
-    const bypass = noProxy === undefined ? '' : `; ${noProxy.name} leaves out ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(noProxy.value.trim())}`;
+    const bypass = noProxy === undefined ? '' : `; ${noProxy.name} leaves out ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(noProxy.value.trim())}`;
     return `Proxies: ${proxies.map(describeProxy).join(', ')}${bypass}.`;
 }
 function describeProxy({ scheme, proxy }) {
-    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(scheme)} through ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(proxy.display)} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`;
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(scheme)} through ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(proxy.display)} (${proxy.variable}${proxy.authorization ? ', with credentials' : ''})`;
 }
 function parseProxy(variable, raw) {
     const value = raw.trim();
@@ -4747,7 +4780,7 @@ function parseProxy(variable, raw) {
         throw new ProxySettingError(`${variable} is not a proxy URL the action can read: expected http://[user:password@]host:port.`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new ProxySettingError(`${variable} names a ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(url.protocol.slice(0, -1), 20)} proxy: the action speaks to HTTP and HTTPS proxies only (http:// or https://).`);
+        throw new ProxySettingError(`${variable} names a ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(url.protocol.slice(0, -1), 20)} proxy: the action speaks to HTTP and HTTPS proxies only (http:// or https://).`);
     }
     if (url.hostname === '')
         throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
@@ -4818,17 +4851,9 @@ function nameMatches(name, pattern) {
     return name.endsWith(`.${domain}`);
 }
 function addressMatches(address, family, pattern) {
-    const [network = '', bits, ...rest] = pattern.split('/');
-    if (rest.length > 0 || (0,node_net__WEBPACK_IMPORTED_MODULE_1__.isIP)(network) !== family)
-        return false;
-    const max = family === 4 ? 32 : 128;
-    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN;
-    if (!(prefix >= 0 && prefix <= max))
-        return false;
+    const block = (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .parseBlock */ .r)(pattern);
     const type = family === 4 ? 'ipv4' : 'ipv6';
-    const range = new node_net__WEBPACK_IMPORTED_MODULE_1__.BlockList();
-    range.addSubnet(network, prefix, type);
-    return range.check(address, type);
+    return block?.family === type && (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .blockList */ .M)([pattern]).check(address, type);
 }
 /**
  * What in the proxy variables must be masked before anything is printed: each URL's user and
@@ -4939,14 +4964,14 @@ function describeProxyFailure(got, route, neverConnected) {
     const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
     const status = got.status ?? tunnel?.status;
     const code = errorCode(tunnel ? tunnel.cause : got.cause);
-    const named = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(code ?? '');
-    const proxy = `The proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable})`;
-    const target = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.target);
+    const named = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(code ?? '');
+    const proxy = `The proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.display)} (from ${route.variable})`;
+    const target = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.target);
     const describeNotSent = (message, final = false) => ({ message, notSent: true, final });
     if (status === 407) {
         return describeNotSent(route.authorization
             ? `${proxy} refused the credentials in ${route.variable} (407 Proxy Authentication Required): check the user name and password there, percent-encoded, and that the proxy takes Basic authentication.`
-            : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)}, percent-encoded.`, true);
+            : `${proxy} asks for credentials (407 Proxy Authentication Required): give them in ${route.variable} as http://user:password@${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.display)}, percent-encoded.`, true);
     }
     if (status !== undefined && tunnel) {
         const answer = `${status} ${node_http__WEBPACK_IMPORTED_MODULE_0__.STATUS_CODES[status] ?? ''}`.trim();
@@ -4958,7 +4983,7 @@ function describeProxyFailure(got, route, neverConnected) {
     if (!tunnel && !neverConnected) {
         if (code === undefined || !CLOSED.has(code))
             return undefined;
-        const message = `The connection through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`;
+        const message = `The connection through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.display)} (from ${route.variable}) closed before an answer came (${named}): check the proxy's log.`;
         return { message, notSent: false, final: false };
     }
     if (code !== undefined && UNREACHABLE.has(code)) {
@@ -6185,10 +6210,10 @@ __webpack_require__.d(__webpack_exports__, {
   sN: () => (/* binding */ usedFromElsewhere)
 });
 
-// UNUSED EXPORTS: networkList
-
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(7030);
+// EXTERNAL MODULE: ./src/base/networks.ts
+var networks = __webpack_require__(2054);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/base/errors.ts
@@ -6236,30 +6261,21 @@ var summary = __webpack_require__(1070);
 
 
 
+
 /** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
 /** An address or a CIDR block; or, as a clause, why `entry` is neither. */
 function parseNetwork(entry) {
-    const [address = '', prefix, ...more] = entry.split('/');
+    const block = (0,networks/* parseBlock */.r)(entry);
+    if (block)
+        return block;
+    const address = entry.split('/')[0] ?? '';
     const version = (0,external_node_net_.isIP)(address);
-    if (version === 0) {
-        return /^[\d.]+$/.test(address)
-            ? 'an IPv4 address is four numbers from 0 to 255'
-            : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
-    }
-    const max = version === 4 ? 32 : 128;
-    const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
-    return bits <= max
-        ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' }
-        : `an IPv${version} block has a prefix length from 0 to ${max}`;
-}
-/** One BlockList; an entry it cannot read (GitHub's data) is left out, so an address there counts as unexpected. */
-function networkList(blocks) {
-    const list = new external_node_net_.BlockList();
-    for (const n of blocks.map(parseNetwork))
-        if (typeof n !== 'string')
-            list.addSubnet(n.address, n.prefix, n.family);
-    return list;
+    if (version !== 0)
+        return `an IPv${version} block has a prefix length from 0 to ${version === 4 ? 32 : 128}`;
+    return /^[\d.]+$/.test(address)
+        ? 'an IPv4 address is four numbers from 0 to 255'
+        : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
 /** Never a key never used; always one whose address the action cannot read, which is in no network. */
 function usedFromElsewhere(key, expected) {
@@ -6275,7 +6291,8 @@ async function openExpectedNetworks(ctx, expected) {
         : [];
     const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
-    return networkList([...expected.blocks, ...ranges]);
+    // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
+    return (0,networks/* blockList */.M)([...expected.blocks, ...ranges]);
 }
 function describeUnexpectedUse(key) {
     return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;

@@ -20,7 +20,8 @@ import { GitHubEmulator } from '../emulator/github.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import { seedOrganizationHistory } from '../emulator/seed.ts'
 import type { ApiKey } from '../src/api/types.ts'
-import { networkList, usedFromElsewhere } from '../src/keys/networks.ts'
+import { blockList } from '../src/base/networks.ts'
+import { usedFromElsewhere } from '../src/keys/networks.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
@@ -283,7 +284,7 @@ function tripwireSection(): string {
   let flagged = 0
   for (let round = 0; round < WARMUPS + RUNS; round++) {
     const started = performance.now()
-    const list = networkList(ranges)
+    const list = blockList(ranges)
     const built = performance.now()
     flagged = keys.filter((key) => usedFromElsewhere(key, list)).length
     if (round < WARMUPS) continue

@@ -4,7 +4,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { performance } from 'node:perf_hooks'
 import type { ApiKey } from '../../src/api/types.ts'
-import { networkList, parseNetwork, usedFromElsewhere } from '../../src/keys/networks.ts'
+import { blockList } from '../../src/base/networks.ts'
+import { parseNetwork, usedFromElsewhere } from '../../src/keys/networks.ts'
 
 const usedFrom = (address: string | null): ApiKey => ({
   id: 1,
@@ -44,7 +45,7 @@ describe('an entry of expected-networks', () => {
 })
 
 describe('a key used from an unexpected network', () => {
-  const list = networkList(['10.0.0.0/8', '2001:db8:a11::/48', '192.0.2.9'])
+  const list = blockList(['10.0.0.0/8', '2001:db8:a11::/48', '192.0.2.9'])
 
   it("is one whose last use came from outside every expected network, by the platform's record", () => {
     expect(usedFromElsewhere(usedFrom('203.0.113.7'), list)).toBe(true)
@@ -69,11 +70,11 @@ describe('a key used from an unexpected network', () => {
       expect([address.slice(0, 20), usedFromElsewhere(usedFrom(address), list)]).toEqual([address.slice(0, 20), true])
     }
     // No network at all: every key used from anywhere is.
-    expect(usedFromElsewhere(usedFrom('10.1.2.3'), networkList([]))).toBe(true)
+    expect(usedFromElsewhere(usedFrom('10.1.2.3'), blockList([]))).toBe(true)
   })
 
   it("leaves out a range it cannot read (GitHub's data): an address there counts as unexpected", () => {
-    const withBad = networkList(['10.0.0.0/33', 'garbage', '10.0.0.0/8'])
+    const withBad = blockList(['10.0.0.0/33', 'garbage', '10.0.0.0/8'])
     expect(usedFromElsewhere(usedFrom('10.9.9.9'), withBad)).toBe(false)
     expect(usedFromElsewhere(usedFrom('11.0.0.1'), withBad)).toBe(true)
   })
@@ -84,7 +85,7 @@ describe('a key used from an unexpected network', () => {
     )
     const keys = Array.from({ length: 5000 }, (_, i) => usedFrom(i % 2 ? `203.0.${i >> 8}.${i & 255}` : `2001:db8:${i.toString(16)}::7`))
     const started = performance.now()
-    const expected = networkList(ranges)
+    const expected = blockList(ranges)
     const flagged = keys.filter((key) => usedFromElsewhere(key, expected))
     const ms = performance.now() - started
     // The IPv4 half is outside every range; each IPv6 key is inside its own.

@@ -11,9 +11,10 @@
  * the proxy's status: never from a library's words.
  */
 import { STATUS_CODES } from 'node:http'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
 import { Pool, ProxyAgent, type Agent, type Dispatcher } from 'undici'
 import { OwnError } from '../base/errors.ts'
+import { blockList, parseBlock } from '../base/networks.ts'
 import { untrusted } from '../base/text.ts'
 
 /** Where the variables are read from: `process.env`, or a test's own. */
@@ -169,15 +170,9 @@ function nameMatches(name: string, pattern: string): boolean {
 }
 
 function addressMatches(address: string, family: number, pattern: string): boolean {
-  const [network = '', bits, ...rest] = pattern.split('/')
-  if (rest.length > 0 || isIP(network) !== family) return false
-  const max = family === 4 ? 32 : 128
-  const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : NaN
-  if (!(prefix >= 0 && prefix <= max)) return false
+  const block = parseBlock(pattern)
   const type = family === 4 ? 'ipv4' : 'ipv6'
-  const range = new BlockList()
-  range.addSubnet(network, prefix, type)
-  return range.check(address, type)
+  return block?.family === type && blockList([pattern]).check(address, type)
 }
 
 /**

@@ -3,7 +3,8 @@
  * platform's record of each key's last use (`last_used_from_addr`; it keeps no other). Node's
  * BlockList matches, an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
  */
-import { BlockList, isIP } from 'node:net'
+import { isIP, type BlockList } from 'node:net'
+import { blockList, parseBlock, type Block } from '../base/networks.ts'
 import type { ApiKey } from '../api/types.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { readRunnerRanges } from '../github/meta.ts'
@@ -17,26 +18,15 @@ export const GITHUB_ACTIONS = 'github-actions'
 export type ExpectedNetworks = { blocks: string[]; github?: { apiUrl?: string | undefined; token?: string | undefined } }
 
 /** An address or a CIDR block; or, as a clause, why `entry` is neither. */
-export function parseNetwork(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | string {
-  const [address = '', prefix, ...more] = entry.split('/')
+export function parseNetwork(entry: string): Block | string {
+  const block = parseBlock(entry)
+  if (block) return block
+  const address = entry.split('/')[0] ?? ''
   const version = isIP(address)
-  if (version === 0) {
-    return /^[\d.]+$/.test(address)
-      ? 'an IPv4 address is four numbers from 0 to 255'
-      : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`
-  }
-  const max = version === 4 ? 32 : 128
-  const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN
-  return bits <= max
-    ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' }
-    : `an IPv${version} block has a prefix length from 0 to ${max}`
-}
-
-/** One BlockList; an entry it cannot read (GitHub's data) is left out, so an address there counts as unexpected. */
-export function networkList(blocks: readonly string[]): BlockList {
-  const list = new BlockList()
-  for (const n of blocks.map(parseNetwork)) if (typeof n !== 'string') list.addSubnet(n.address, n.prefix, n.family)
-  return list
+  if (version !== 0) return `an IPv${version} block has a prefix length from 0 to ${version === 4 ? 32 : 128}`
+  return /^[\d.]+$/.test(address)
+    ? 'an IPv4 address is four numbers from 0 to 255'
+    : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`
 }
 
 /** Never a key never used; always one whose address the action cannot read, which is in no network. */
@@ -54,7 +44,8 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
     : []
   const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : ''
   ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`)
-  return networkList([...expected.blocks, ...ranges])
+  // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
+  return blockList([...expected.blocks, ...ranges])
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {

@@ -1,0 +1,20 @@
+/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+import { BlockList, isIP } from 'node:net'
+
+export type Block = { address: string; prefix: number; family: 'ipv4' | 'ipv6' }
+
+/** `10.0.0.0/8`, `2001:db8::/32`, or one address; undefined for anything else (a host name is never resolved). */
+export function parseBlock(entry: string): Block | undefined {
+  const [address = '', prefix, ...more] = entry.split('/')
+  const version = isIP(address)
+  const max = version === 4 ? 32 : 128
+  const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN
+  return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined
+}
+
+/** One BlockList of the entries that are addresses or blocks; any other is left out. */
+export function blockList(entries: readonly string[]): BlockList {
+  const list = new BlockList()
+  for (const block of entries.map(parseBlock)) if (block) list.addSubnet(block.address, block.prefix, block.family)
+  return list
+}
