@@ -1152,7 +1152,7 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 5388:
+/***/ 518:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1168,185 +1168,18 @@ var errors = __webpack_require__(4758);
 var keys = __webpack_require__(5845);
 // EXTERNAL MODULE: ./src/inputs/operations.ts
 var operations = __webpack_require__(2151);
-// EXTERNAL MODULE: ./src/base/text.ts
-var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/github/targets.ts
-var github_targets = __webpack_require__(5617);
-// EXTERNAL MODULE: ./src/inputs/values.ts
-var values = __webpack_require__(8463);
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-/**
- * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
- * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
- * `secret-repositories` and the `github-token` that may write them all.
- */
-
-
-
-
-/** GitHub's limit on an environment's name. */
-const MAX_ENVIRONMENT_NAME_LENGTH = 255;
-/**
- * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
- * secondary rate limit allows about 80 writes a minute.
- */
-const MAX_SECRET_TARGETS = 50;
-const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
- * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
- */
-function readSecretStorage(read, runner) {
-    const token = read('github-token').trim();
-    const name = read('secret-name').trim();
-    const environment = read('secret-environment').trim() || undefined;
-    const listed = read('secret-targets').trim();
-    if (!name) {
-        // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
-        const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token'];
-        for (const input of storageInputs) {
-            if (read(input).trim()) {
-                throw new errors/* InputError */.dz(`Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`);
-            }
-        }
-        return undefined;
-    }
-    if (environment !== undefined && !isEnvironmentName(environment)) {
-        throw new errors/* InputError */.dz(`Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments, and not \`.\` or \`..\`.`);
-    }
-    if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
-        throw new errors/* InputError */.dz(`Input \`secret-name\` is ${(0,base_text/* quoted */.TL)(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`);
-    }
-    if (listed && environment !== undefined) {
-        throw new errors/* InputError */.dz('Inputs `secret-targets` and `secret-environment` were both given: in `secret-targets`, name an environment secret as `owner/repo:environment`.');
-    }
-    const targets = listed ? readSecretTargets(listed) : [oneTarget(readRepository(runner.repository), environment)];
-    const access = readOrganizationAccess(read, targets);
-    if (!token) {
-        throw new errors/* InputError */.dz('Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.');
-    }
-    // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
-    if (!(0,base_text/* isPrintableToken */.NC)(token)) {
-        throw new errors/* InputError */.dz('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.');
-    }
-    return { name, token, targets, ...(access === undefined ? {} : { access }) };
-}
-function oneTarget(repository, environment) {
-    return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment };
-}
-/**
- * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
- * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
- */
-function readSecretTargets(raw) {
-    const targets = [];
-    const seen = new Set();
-    for (const [i, entry] of (0,values/* listEntries */.fi)(raw, 'secret-targets').entries()) {
-        const target = parseSecretTarget(entry, i + 1);
-        const id = (0,github_targets/* targetText */.Z3)(target).toLowerCase();
-        if (seen.has(id))
-            throw new errors/* InputError */.dz(`Input \`secret-targets\` names ${(0,base_text/* untrusted */.bp)(id)} twice: name each target once.`);
-        seen.add(id);
-        targets.push(target);
-    }
-    if (targets.length === 0) {
-        throw new errors/* InputError */.dz('Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.');
-    }
-    if (targets.length > MAX_SECRET_TARGETS) {
-        throw new errors/* InputError */.dz(`Input \`secret-targets\` names ${targets.length} targets: one rotation stores the key in at most ${MAX_SECRET_TARGETS}. ` +
-            'Share it through an organization secret (`org:NAME`) with the repositories that read it.');
-    }
-    return targets;
-}
-function parseSecretTarget(entry, position) {
-    const refuse = (reason) => new errors/* InputError */.dz(`Input \`secret-targets\`, entry ${position} (${(0,base_text/* quoted */.TL)(entry, 80)}), is not a target: ${reason}`);
-    const usage = 'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.';
-    const lower = entry.toLowerCase();
-    const dependabot = lower.startsWith('dependabot:');
-    const rest = dependabot ? entry.slice('dependabot:'.length) : entry;
-    if (rest.toLowerCase().startsWith('org:')) {
-        const org = rest.slice('org:'.length);
-        if (!OWNER.test(org))
-            throw refuse(usage);
-        return dependabot ? { kind: 'dependabot-organization', org } : { kind: 'organization', org };
-    }
-    const colon = rest.indexOf(':');
-    const repository = parseRepository(colon < 0 ? rest : rest.slice(0, colon));
-    if (!repository)
-        throw refuse(usage);
-    if (colon < 0)
-        return dependabot ? { kind: 'dependabot', ...repository } : { kind: 'repository', ...repository };
-    if (dependabot)
-        throw refuse('Dependabot has no environment secrets; write `dependabot:owner/repo`.');
-    const environment = rest.slice(colon + 1);
-    if (!environment || !isEnvironmentName(environment))
-        throw refuse(usage);
-    return { kind: 'environment', ...repository, environment };
-}
-function parseRepository(text) {
-    const [owner = '', repo = '', ...more] = text.split('/');
-    return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined;
-}
-/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
-function isEnvironmentName(name) {
-    return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,base_text/* hasControlCharacters */.Kg)(name) && name !== '.' && name !== '..';
-}
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
-function readOrganizationAccess(read, targets) {
-    const visibility = read('secret-visibility').trim();
-    const listed = read('secret-repositories').trim();
-    if (!visibility && !listed)
-        return undefined;
-    const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []));
-    if (organizations.length === 0) {
-        const input = visibility ? 'secret-visibility' : 'secret-repositories';
-        throw new errors/* InputError */.dz(`Input \`${input}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`);
-    }
-    if (visibility && !github_targets/* VISIBILITIES */.jZ.includes(visibility)) {
-        throw new errors/* InputError */.dz(`Input \`secret-visibility\` is ${(0,base_text/* quoted */.TL)(visibility, 80)}: it must be all, private or selected (leave it empty to keep each secret's visibility).`);
-    }
-    if (visibility !== 'selected') {
-        if (listed)
-            throw new errors/* InputError */.dz('Input `secret-repositories` applies only with `secret-visibility: selected`.');
-        return { visibility: visibility };
-    }
-    if (!listed) {
-        throw new errors/* InputError */.dz('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.');
-    }
-    const repositories = (0,values/* listEntries */.fi)(listed, 'secret-repositories').map((entry, i) => {
-        if (REPO.test(entry) && entry !== '.' && entry !== '..')
-            return { repo: entry };
-        const named = parseRepository(entry);
-        if (!named) {
-            throw new errors/* InputError */.dz(`Input \`secret-repositories\`, entry ${i + 1} (${(0,base_text/* quoted */.TL)(entry, 80)}), is not a repository: write \`repo\` or \`owner/repo\`, one a line.`);
-        }
-        const outside = organizations.find((org) => org.toLowerCase() !== named.owner.toLowerCase());
-        if (outside !== undefined) {
-            throw new errors/* InputError */.dz(`Input \`secret-repositories\` names ${(0,base_text/* untrusted */.bp)(`${named.owner}/${named.repo}`)}, which is not a repository of organization ${(0,base_text/* untrusted */.bp)(outside)}: ` +
-                'an organization secret is read only by its own repositories.');
-        }
-        return named;
-    });
-    return { visibility, repositories };
-}
-const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
-const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
-function readRepository(value) {
-    const repository = parseRepository(value ?? '');
-    if (!repository) {
-        const reason = value ? `is ${(0,base_text/* quoted */.TL)(value, 150)}, not owner/repo` : 'is not set';
-        throw new errors/* RunnerVariableError */.tB(`GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`);
-    }
-    return repository;
-}
-
+// EXTERNAL MODULE: ./src/inputs/secrets.ts
+var inputs_secrets = __webpack_require__(3332);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
+// EXTERNAL MODULE: ./src/inputs/values.ts
+var values = __webpack_require__(8463);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/api/ids.ts
 var api_ids = __webpack_require__(7958);
+// EXTERNAL MODULE: ./src/github/targets.ts
+var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/keys/rotation-name.ts
 
 
@@ -1361,7 +1194,7 @@ var api_ids = __webpack_require__(7958);
  */
 function defaultRotationKeyName(storage) {
     const secret = storage.name.toUpperCase();
-    const texts = storage.targets.map((t) => (0,github_targets/* targetText */.Z3)(t).toLowerCase()).sort();
+    const texts = storage.targets.map((t) => (0,targets/* targetText */.Z3)(t).toLowerCase()).sort();
     const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest('hex').slice(0, 8);
     const full = texts.length === 1
         ? `gha:${texts[0]}:${secret}`
@@ -1376,6 +1209,8 @@ function defaultRotationKeyName(storage) {
 var endpoints = __webpack_require__(9214);
 // EXTERNAL MODULE: ./src/api/namespace.ts
 var api_namespace = __webpack_require__(3551);
+// EXTERNAL MODULE: ./src/base/text.ts
+var base_text = __webpack_require__(766);
 ;// CONCATENATED MODULE: ./src/api/organization.ts
 
 
@@ -3384,7 +3219,7 @@ function notPrepared(options, stores, target) {
     const outcomes = (options.secrets?.targets ?? []).map((t) => stores.problems.find((o) => o.target === t) ?? {
         target: t,
         status: 'skipped',
-        message: `Skipped ${(0,base_text/* untrusted */.bp)((0,github_targets/* targetText */.Z3)(t))}: another target could not be prepared.`,
+        message: `Skipped ${(0,base_text/* untrusted */.bp)((0,targets/* targetText */.Z3)(t))}: another target could not be prepared.`,
     });
     const count = failed.size;
     return {
@@ -3450,7 +3285,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
 /** `secret-results`: each target, what became of it, and GitHub's status and request id when a request failed. */
 function secretResults(outcomes) {
     return JSON.stringify(outcomes.map((o) => ({
-        target: (0,github_targets/* targetText */.Z3)(o.target),
+        target: (0,targets/* targetText */.Z3)(o.target),
         status: o.status,
         ...(o.httpStatus === undefined ? {} : { 'http-status': o.httpStatus }),
         ...(o.requestId === undefined ? {} : { 'request-id': o.requestId }),
@@ -3458,7 +3293,7 @@ function secretResults(outcomes) {
 }
 function targetsTable(outcomes) {
     return (0,summary/* table */.tp)(['secret target', 'result', 'why', 'HTTP status', 'request id'], outcomes.map((o) => [
-        { code: (0,github_targets/* targetText */.Z3)(o.target) },
+        { code: (0,targets/* targetText */.Z3)(o.target) },
         o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
         o.reason,
         o.httpStatus,
@@ -3475,7 +3310,7 @@ function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, ou
     ledger.settle();
     const secrets = options.secrets;
     const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
-    const place = only ? ` of ${(0,github_targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
+    const place = only ? ` of ${(0,targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
     return {
         outputs: {
             key: created.key,
@@ -4097,7 +3932,7 @@ const COMMANDS = {
             'expires-in': 'a rotated key stays valid until the next rotation replaces it. `expires-in` is for create-key.',
         },
         settings: (read, runner) => {
-            const secrets = readSecretStorage(read, runner);
+            const secrets = (0,inputs_secrets/* readSecretStorage */.i)(read, runner);
             const githubApiUrl = secrets && (0,urls/* readGitHubApiUrl */.p5)(runner.apiUrl);
             const keyName = (0,values/* readKeyName */.x9)(read) ?? (secrets && defaultRotationKeyName(secrets));
             if (keyName === undefined) {
@@ -5360,14 +5195,16 @@ function queryString(query) {
 /* harmony export */   u$: () => (/* binding */ DEFAULT_KEEP_PREVIOUS),
 /* harmony export */   yc: () => (/* binding */ checkRoomForExpiry)
 /* harmony export */ });
-/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7958);
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8121);
 /* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8292);
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9695);
-/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8463);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3332);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8463);
 /** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
+
 
 
 
@@ -5392,27 +5229,27 @@ const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
 /** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
-    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
+    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
-    return (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
+    return (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
 /** The expiry goes at the end of the name, and the service takes at most 64 characters. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
-    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
+    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
     if (length <= room)
         return;
     const why = byDefault
         ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
         : 'with `expires-in`,';
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
-        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_6__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
+        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
         `so the name may be at most ${room} characters.`);
 }
 function readListKeysSettings(read, runner) {
     const selection = readKeySelection(read, runner);
-    const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
+    const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
     // An expression that came out empty must not leave a tripwire that never fires.
     if (failOnUnexpectedUse && !selection.expectedNetworks) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).");
@@ -5420,7 +5257,7 @@ function readListKeysSettings(read, runner) {
     return { ...selection, failOnUnexpectedUse };
 }
 function readKeySelection(read, runner) {
-    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readKeyName */ .x9)(read);
+    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readKeyName */ .x9)(read);
     const entries = read('expected-networks').match(/[^\s,]+/g) ?? [];
     for (const entry of entries) {
         const why = entry === _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_ ? {} : (0,_keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .parseNetwork */ .MO)(entry);
@@ -5428,25 +5265,22 @@ function readKeySelection(read, runner) {
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`expected-networks\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(entry, 80)}, which is not a network: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(why, Infinity)}.`);
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_);
-    const token = read('github-token').trim();
-    if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.');
-    }
+    const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubToken */ .n)(read);
     // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
-    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token: token || undefined };
+    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token };
     return {
-        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readOrgId */ .cZ)(read),
+        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readOrgId */ .cZ)(read),
         ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
         ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
     };
 }
 function readPruneKeysSettings(read, runner) {
-    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
+    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
         // Empty is what a typo in an expression gives: it must never revoke.
-        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_5__/* .readBoolean */ .Vf)(read, 'dry-run', true),
+        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
 }
@@ -5723,6 +5557,190 @@ function listWords(raw, input) {
     if (words.length === 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
     return words;
+}
+
+
+/***/ }),
+
+/***/ 3332:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ readSecretStorage),
+/* harmony export */   n: () => (/* binding */ readGitHubToken)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5617);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
+/**
+ * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
+ * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
+ * `secret-repositories` and the `github-token` that may write them all (or read GitHub's runner ranges).
+ */
+
+
+
+
+/** GitHub's limit on an environment's name. */
+const MAX_ENVIRONMENT_NAME_LENGTH = 255;
+/**
+ * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
+ * secondary rate limit allows about 80 writes a minute.
+ */
+const MAX_SECRET_TARGETS = 50;
+const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** `github-token`, undefined when empty. Sent in a header, which takes nothing else: a request refused for it could end the step without an error. */
+function readGitHubToken(read) {
+    const token = read('github-token').trim();
+    if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.');
+    }
+    return token || undefined;
+}
+/**
+ * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
+ * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
+ */
+function readSecretStorage(read, runner) {
+    const name = read('secret-name').trim();
+    const environment = read('secret-environment').trim() || undefined;
+    const listed = read('secret-targets').trim();
+    if (!name) {
+        // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
+        const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token'];
+        for (const input of storageInputs) {
+            if (read(input).trim()) {
+                throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`);
+            }
+        }
+        return undefined;
+    }
+    if (environment !== undefined && !isEnvironmentName(environment)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-environment\` must be the name of an environment of the repository: one line of at most ${MAX_ENVIRONMENT_NAME_LENGTH} characters, as GitHub names environments, and not \`.\` or \`..\`.`);
+    }
+    if (!SECRET_NAME.test(name) || /^GITHUB_/i.test(name)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-name\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(name)}: a secret name is letters, digits and underscores, does not start with a digit, and does not start with GITHUB_.`);
+    }
+    if (listed && environment !== undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Inputs `secret-targets` and `secret-environment` were both given: in `secret-targets`, name an environment secret as `owner/repo:environment`.');
+    }
+    const targets = listed ? readSecretTargets(listed) : [oneTarget(readRepository(runner.repository), environment)];
+    const access = readOrganizationAccess(read, targets);
+    const token = readGitHubToken(read);
+    if (!token) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.');
+    }
+    return { name, token, targets, ...(access === undefined ? {} : { access }) };
+}
+function oneTarget(repository, environment) {
+    return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment };
+}
+/**
+ * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
+ * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
+ */
+function readSecretTargets(raw) {
+    const targets = [];
+    const seen = new Set();
+    for (const [i, entry] of (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .listEntries */ .fi)(raw, 'secret-targets').entries()) {
+        const target = parseSecretTarget(entry, i + 1);
+        const id = (0,_github_targets_js__WEBPACK_IMPORTED_MODULE_2__/* .targetText */ .Z3)(target).toLowerCase();
+        if (seen.has(id))
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-targets\` names ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(id)} twice: name each target once.`);
+        seen.add(id);
+        targets.push(target);
+    }
+    if (targets.length === 0) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.');
+    }
+    if (targets.length > MAX_SECRET_TARGETS) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-targets\` names ${targets.length} targets: one rotation stores the key in at most ${MAX_SECRET_TARGETS}. ` +
+            'Share it through an organization secret (`org:NAME`) with the repositories that read it.');
+    }
+    return targets;
+}
+function parseSecretTarget(entry, position) {
+    const refuse = (reason) => new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-targets\`, entry ${position} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(entry, 80)}), is not a target: ${reason}`);
+    const usage = 'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.';
+    const lower = entry.toLowerCase();
+    const dependabot = lower.startsWith('dependabot:');
+    const rest = dependabot ? entry.slice('dependabot:'.length) : entry;
+    if (rest.toLowerCase().startsWith('org:')) {
+        const org = rest.slice('org:'.length);
+        if (!OWNER.test(org))
+            throw refuse(usage);
+        return dependabot ? { kind: 'dependabot-organization', org } : { kind: 'organization', org };
+    }
+    const colon = rest.indexOf(':');
+    const repository = parseRepository(colon < 0 ? rest : rest.slice(0, colon));
+    if (!repository)
+        throw refuse(usage);
+    if (colon < 0)
+        return dependabot ? { kind: 'dependabot', ...repository } : { kind: 'repository', ...repository };
+    if (dependabot)
+        throw refuse('Dependabot has no environment secrets; write `dependabot:owner/repo`.');
+    const environment = rest.slice(colon + 1);
+    if (!environment || !isEnvironmentName(environment))
+        throw refuse(usage);
+    return { kind: 'environment', ...repository, environment };
+}
+function parseRepository(text) {
+    const [owner = '', repo = '', ...more] = text.split('/');
+    return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined;
+}
+/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
+function isEnvironmentName(name) {
+    return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(name) && name !== '.' && name !== '..';
+}
+/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
+function readOrganizationAccess(read, targets) {
+    const visibility = read('secret-visibility').trim();
+    const listed = read('secret-repositories').trim();
+    if (!visibility && !listed)
+        return undefined;
+    const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []));
+    if (organizations.length === 0) {
+        const input = visibility ? 'secret-visibility' : 'secret-repositories';
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`);
+    }
+    if (visibility && !_github_targets_js__WEBPACK_IMPORTED_MODULE_2__/* .VISIBILITIES */ .jZ.includes(visibility)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-visibility\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(visibility, 80)}: it must be all, private or selected (leave it empty to keep each secret's visibility).`);
+    }
+    if (visibility !== 'selected') {
+        if (listed)
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-repositories` applies only with `secret-visibility: selected`.');
+        return { visibility: visibility };
+    }
+    if (!listed) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.');
+    }
+    const repositories = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .listEntries */ .fi)(listed, 'secret-repositories').map((entry, i) => {
+        if (REPO.test(entry) && entry !== '.' && entry !== '..')
+            return { repo: entry };
+        const named = parseRepository(entry);
+        if (!named) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-repositories\`, entry ${i + 1} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(entry, 80)}), is not a repository: write \`repo\` or \`owner/repo\`, one a line.`);
+        }
+        const outside = organizations.find((org) => org.toLowerCase() !== named.owner.toLowerCase());
+        if (outside !== undefined) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`secret-repositories\` names ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${named.owner}/${named.repo}`)}, which is not a repository of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(outside)}: ` +
+                'an organization secret is read only by its own repositories.');
+        }
+        return named;
+    });
+    return { visibility, repositories };
+}
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
+function readRepository(value) {
+    const repository = parseRepository(value ?? '');
+    if (!repository) {
+        const reason = value ? `is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(value, 150)}, not owner/repo` : 'is not set';
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RunnerVariableError */ .tB(`GITHUB_REPOSITORY ${reason}, so the repository to store the secret in is unknown: run rotate-key with \`secret-name\` as a step of a GitHub Actions job, or name the targets in \`secret-targets\`.`);
+    }
+    return repository;
 }
 
 
@@ -7208,8 +7226,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 18 modules
-var registry = __webpack_require__(5388);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 17 modules
+var registry = __webpack_require__(518);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts
@@ -7370,9 +7388,9 @@ function openClient(settings, clock, cancelled) {
     if (proxies)
         core/* info */.pq(proxies);
     const route = settings.apiHost.startsWith('http:') ? (0,proxy/* proxyFor */.iJ)(settings.apiHost, process.env) : undefined;
-    if (route) {
-        core/* warning */.$e(`api-host is plain http and goes through the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable}): the proxy can read the API key. Name the host in NO_PROXY, or use https.`);
-    }
+    const inClear = route && `api-host is plain http and goes through the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable})`;
+    if (inClear)
+        core/* warning */.$e(`${inClear}: the proxy can read the API key. Name the host in NO_PROXY, or use https.`);
     return new client/* PlatformClient */.Ht({
         baseUrl: settings.apiHost,
         apiKey: settings.apiKey,

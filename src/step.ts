@@ -62,11 +62,8 @@ export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSi
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
   const route = settings.apiHost.startsWith('http:') ? proxyFor(settings.apiHost, process.env) : undefined
-  if (route) {
-    core.warning(
-      `api-host is plain http and goes through the proxy ${untrusted(route.display)} (from ${route.variable}): the proxy can read the API key. Name the host in NO_PROXY, or use https.`,
-    )
-  }
+  const inClear = route && `api-host is plain http and goes through the proxy ${untrusted(route.display)} (from ${route.variable})`
+  if (inClear) core.warning(`${inClear}: the proxy can read the API key. Name the host in NO_PROXY, or use https.`)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,

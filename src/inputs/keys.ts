@@ -1,11 +1,12 @@
 /** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
 import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
-import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
+import { quoted, untrusted } from '../base/text.ts'
 import { EXPIRY_SUFFIX_LENGTH } from '../keys/expiry.ts'
 import { GITHUB_ACTIONS, parseNetwork } from '../keys/networks.ts'
 import type { PruneKeysSettings } from '../keys/pruning.ts'
 import { readGitHubApiUrl } from './urls.ts'
+import { readGitHubToken } from './secrets.ts'
 import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader, type RunnerEnvironment } from './values.ts'
 
 /**
@@ -72,12 +73,9 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
       throw new InputError(`Input \`expected-networks\` holds ${quoted(entry, 80)}, which is not a network: ${untrusted(why, Infinity)}.`)
   }
   const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
-  const token = read('github-token').trim()
-  if (token && !isPrintableToken(token)) {
-    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
-  }
+  const token = readGitHubToken(read)
   // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
-  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token: token || undefined }
+  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token }
   return {
     orgId: readOrgId(read),
     ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),

@@ -1,7 +1,7 @@
 /**
  * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
  * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
- * `secret-repositories` and the `github-token` that may write them all.
+ * `secret-repositories` and the `github-token` that may write them all (or read GitHub's runner ranges).
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { hasControlCharacters, isPrintableToken, quoted, untrusted } from '../base/text.ts'
@@ -24,12 +24,20 @@ const MAX_ENVIRONMENT_NAME_LENGTH = 255
 const MAX_SECRET_TARGETS = 50
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
+/** `github-token`, undefined when empty. Sent in a header, which takes nothing else: a request refused for it could end the step without an error. */
+export function readGitHubToken(read: InputReader): string | undefined {
+  const token = read('github-token').trim()
+  if (token && !isPrintableToken(token)) {
+    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
+  }
+  return token || undefined
+}
+
 /**
  * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
  * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
  */
 export function readSecretStorage(read: InputReader, runner: RunnerEnvironment): SecretStorage | undefined {
-  const token = read('github-token').trim()
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
   const listed = read('secret-targets').trim()
@@ -62,14 +70,11 @@ export function readSecretStorage(read: InputReader, runner: RunnerEnvironment):
   }
   const targets = listed ? readSecretTargets(listed) : [oneTarget(readRepository(runner.repository), environment)]
   const access = readOrganizationAccess(read, targets)
+  const token = readGitHubToken(read)
   if (!token) {
     throw new InputError(
       'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.',
     )
-  }
-  // Sent in a header, which takes nothing else: a request refused for it can end the step without an error.
-  if (!isPrintableToken(token)) {
-    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
   }
   return { name, token, targets, ...(access === undefined ? {} : { access }) }
 }
