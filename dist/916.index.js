@@ -3151,6 +3151,7 @@ async function rotate(ctx, options, target, stores) {
     let stored = '';
     let outcomes = [];
     let afterStore;
+    const revokingNone = (reason) => rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason);
     if (stores && options.secrets) {
         const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
         outcomes = await stores.storeEverywhere(created.key, {
@@ -3174,13 +3175,13 @@ async function rotate(ctx, options, target, stores) {
             afterStore = await (0,usage/* listKeysMerged */.PT)(lister, target.namespace);
         }
         catch (error) {
-            return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`);
+            return revokingNone(`${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`);
         }
     }
     const latest = afterStore ?? listed;
     const appeared = latest.filter((k) => ledger.isStranger(k));
     if (appeared.length > 0) {
-        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
+        return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
     }
     // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
     const stillValid = new Set(latest.map((k) => k.id));
@@ -4984,10 +4985,12 @@ async function retrying(attempt, policy, options) {
 /* harmony export */   ob: () => (/* binding */ sendAttempt),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
-/* unused harmony exports ERROR_BODY_LIMIT, sendRequest, readBody */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
+/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, sendRequest, readBody */
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8877);
+/* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
  * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
  * one keep-alive pool per origin, directly or through the proxy the environment names
@@ -4998,6 +5001,14 @@ async function retrying(attempt, policy, options) {
 
 
 
+
+/**
+ * undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8
+ * optimizing that parser on another thread, and the step waits about 60 ms for it before it can exit
+ * (docs/performance.md). This budget keeps V8's first code for the parser for a few hundred answers.
+ */
+const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
+(0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
 /** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
@@ -5023,13 +5034,13 @@ class Connections {
     /** `direct`: the pool for direct connections; by default one of its own. */
     constructor(env = {}, direct) {
         this.env = env;
-        this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6(this.options));
+        this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
     }
     /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
     lineTo(origin) {
         let line = this.lines.get(origin);
         if (line === undefined) {
-            const route = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .proxyFor */ .iJ)(origin, this.env);
+            const route = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFor */ .iJ)(origin, this.env);
             const forward = route !== undefined && new URL(origin).protocol === 'http:';
             line = { dispatcher: route === undefined || forward ? this.direct : this.tunnelThrough(route), route, forward };
             this.lines.set(origin, line);
@@ -5048,7 +5059,7 @@ class Connections {
         const key = `${route.origin} ${route.authorization ?? ''}`;
         let agent = this.tunnels.get(key);
         if (agent === undefined) {
-            agent = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .tunnelAgent */ .eq)(route, this.options, REQUEST_TIMEOUT_MS, (pool) => this.watched(pool));
+            agent = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .tunnelAgent */ .eq)(route, this.options, REQUEST_TIMEOUT_MS, (pool) => this.watched(pool));
             this.tunnels.set(key, agent);
         }
         return agent;
@@ -5065,7 +5076,7 @@ class Connections {
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
 /** Whether a server's request id may be quoted and set as an output: a short token that is none of the step's secrets. */
 function isRequestId(value) {
-    return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .redactSecrets */ .fp)(value) === value;
+    return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value) === value;
 }
 /**
  * Sends one request and reads its body within the limits; never throws but for a proxy variable

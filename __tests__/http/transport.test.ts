@@ -2,6 +2,7 @@
 // time however far its connection got. Unit tests, in this process; sendRequest() and sendAttempt() against plain
 // servers on free ports of 127.0.0.1, on a manual clock.
 import { afterEach, describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import {
   Connections,
@@ -11,6 +12,7 @@ import {
   sendRequest,
   SUCCESS_BODY_LIMIT,
   type Received,
+  WASM_TIERING_FLAG,
 } from '../../src/http/transport.ts'
 import { manualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
@@ -188,4 +190,24 @@ describe('sendAttempt(): its time bounds it, however far its connection got', ()
     await closed
     // Without close() ending it, the connect would end only at undici's own 10 s connect timeout: this test's bound.
   }, 5_000)
+})
+
+describe("V8's WebAssembly tiering budget", () => {
+  // The transport sets it when it loads (src/http/transport.ts says why). A flag this Node's V8 did not know would be
+  // ignored, and V8 would say so on stderr, which a runner shows in the step's log.
+  it('is a flag V8 takes without a word', () => {
+    const loaded = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)})`], {
+      encoding: 'utf8',
+    })
+    expect(WASM_TIERING_FLAG).toMatch(/^--wasm-tiering-budget=\d+$/)
+    expect(loaded.stderr).toBe('')
+    expect(loaded.status).toBe(0)
+  })
+
+  it('a flag V8 does not know is said on stderr: the check above can fail', () => {
+    const loaded = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString('--wasm-tiering-budgets=1')`], {
+      encoding: 'utf8',
+    })
+    expect(loaded.stderr).toContain('unrecognized flag')
+  })
 })

@@ -110,6 +110,7 @@ async function rotate(
   let stored = ''
   let outcomes: StoreOutcome[] = []
   let afterStore: ApiKey[] | undefined
+  const revokingNone = (reason: string) => rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason)
   if (stores && options.secrets) {
     const usual = ctx.client.deadline + CLEANUP_GRACE_MS
     outcomes = await stores.storeEverywhere(
@@ -135,28 +136,14 @@ async function rotate(
     try {
       afterStore = await listKeysMerged(lister, target.namespace)
     } catch (error) {
-      return rotated(
-        ledger,
-        options,
-        created,
-        NOTHING_REVOKED,
-        outcomes,
-        `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
-      )
+      return revokingNone(`${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`)
     }
   }
 
   const latest = afterStore ?? listed
   const appeared = latest.filter((k) => ledger.isStranger(k))
   if (appeared.length > 0) {
-    return rotated(
-      ledger,
-      options,
-      created,
-      NOTHING_REVOKED,
-      outcomes,
-      describeConcurrentRun(options.keyName, appeared, 'after storing the new key'),
-    )
+    return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
   }
   // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
   const stillValid = new Set(latest.map((k) => k.id))

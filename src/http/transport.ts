@@ -5,10 +5,19 @@
  * its connection got; bodies read within bounds; and whether a failed request could have left.
  * What an attempt's answer means is http/answers.ts's to say.
  */
+import { setFlagsFromString } from 'node:v8'
 import { Agent, type Dispatcher } from 'undici'
 import type { Clock } from '../base/clock.ts'
 import { redactSecrets } from '../base/text.ts'
 import { proxyFor, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
+
+/**
+ * undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8
+ * optimizing that parser on another thread, and the step waits about 60 ms for it before it can exit
+ * (docs/performance.md). This budget keeps V8's first code for the parser for a few hundred answers.
+ */
+export const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000'
+setFlagsFromString(WASM_TIERING_FLAG)
 
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
