@@ -51,6 +51,8 @@ interface Command {
   args: string[]
   env: Record<string, string>
   output?: string
+  /** The exit code it must end with: 0 unless said. */
+  exitCode?: number
 }
 
 let counter = 0
@@ -66,10 +68,10 @@ function actionStep(inputs: Record<string, string>, options: Pick<StepOptions, '
 const bareNode = (args: string[], env: Record<string, string> = {}): Command => ({ args, env: { PATH: process.env.PATH ?? '', ...env } })
 
 /**
- * Runs a command; the clock runs from spawn to exit, everything it needs being ready before. A step that fails stops
- * the bench: its figure would mean nothing.
+ * Runs a command; the clock runs from spawn to exit, everything it needs being ready before. A step that ends otherwise
+ * than it should (it fails, or one meant to refuse its inputs does not) stops the bench: its figure would mean nothing.
  */
-async function measure(label: string, { args, env, output }: Command, usage = false) {
+async function measure(label: string, { args, env, output, exitCode = 0 }: Command, usage = false) {
   const usageFile = join(work, 'usage.json')
   const argv = usage ? ['--import', pathToFileURL(USAGE_PRELOAD).href, ...args] : args
   rmSync(usageFile, { force: true })
@@ -81,7 +83,7 @@ async function measure(label: string, { args, env, output }: Command, usage = fa
   const exited = new Promise<[number | null, number]>((done) => child.on('exit', (code) => done([code, performance.now() - started])))
   await new Promise((done) => child.on('close', done))
   const [code, wallMs] = await exited
-  if (code !== 0) throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
+  if (code !== exitCode) throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
   const outputs = output ? parseFileCommands(readFileSync(output, 'utf8')) : {}
   return { wallMs, outputs, ...(usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}) }
 }
@@ -146,6 +148,8 @@ async function stepsSection(): Promise<string> {
       ],
       ['`list-operations`, one project, a day', FETCH, () => step({ command: 'list-operations', 'project-id': project, since: '24h' })],
       ['`prune-keys`, dry run', FETCH, () => step({ command: 'prune-keys', 'unused-for': '90d' })],
+      // Loading alone: the packages and the action's code, then a refusal of the inputs, before any request.
+      ['a step refusing its inputs, no request', FETCH, () => ({ ...step({ command: 'no-such-command' }), exitCode: 1 })],
       [
         FETCH,
         undefined,
