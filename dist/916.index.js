@@ -4274,7 +4274,7 @@ function readAnswer(attempt, base, service, now) {
         ok: false,
         error: new errors/* RequestError */.G(message, { ...base, ...details }),
     });
-    if (!received.ok || (received.status === 407 && route)) {
+    if (!received.ok || (received.status === 407 && attempt.forwarded)) {
         const proxy = route && (0,http_proxy/* describeProxyFailure */.ex)(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected);
         if (proxy)
             return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent });
@@ -5151,7 +5151,7 @@ async function readBody(body, success) {
 async function sendAttempt(connections, origin, request, time, 
 /** Called just before the request leaves (a debug line), never for one that does not. */
 onSend) {
-    const { route } = connections.lineTo(origin);
+    const { route, forward } = connections.lineTo(origin);
     const remaining = time.deadline - time.clock.now();
     if (remaining <= 0)
         return { sent: false };
@@ -5170,7 +5170,7 @@ onSend) {
         ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout';
     else if (!received.ok && time.cut?.aborted)
         ended = 'cut';
-    return { sent: true, origin, received, route, ended, budgetMs };
+    return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs };
 }
 /** A header's value; the first, when it came more than once. */
 function headerValue(value) {

@@ -101,9 +101,15 @@ describe('no answer', () => {
   })
 
   it("a forwarded request the proxy answers 407 is the proxy's refusal, not the server's answer", () => {
-    const error = platform(answer(407, ''), { route: ROUTE })
+    const error = platform(answer(407, ''), { route: ROUTE, forwarded: true })
     expect(error.kind).toBe('proxy-refused')
     expect(platform(answer(407, '')).kind).toBe('http')
+  })
+
+  it("a 407 that comes through a tunnel is the server's answer: the proxy's own comes to CONNECT", () => {
+    const error = platform(answer(407, ''), { route: ROUTE })
+    expect(error).toMatchObject({ kind: 'http', status: 407 })
+    expect(error.message).toBe('the platform answered 407 Proxy Authentication Required')
   })
 })
 

@@ -393,6 +393,14 @@ describe('requests through a real proxy on loopback', () => {
       expect(proxy.seen.map((s) => s.answer)).toEqual([407])
       expect(platform.requests).toEqual([])
     })
+
+    it("through a tunnel the proxy let in, a 407 is the platform's own answer, not the proxy's", async () => {
+      platform.inject({ path: '/api_keys', kind: 'status', status: 407 })
+      const result = await get(connectionsFor({ https_proxy: proxy.urlWith('svc', 's3cret') }), `${front.url}/api_keys`, key)
+      if (!('error' in result)) throw new Error(`expected a failure, got ${result.status}`)
+      expect(result.error).toMatchObject({ kind: 'http', status: 407, message: 'the platform answered 407 Proxy Authentication Required' })
+      expect(proxy.seen.map((s) => [s.method, s.answer])).toEqual([['CONNECT', 200]])
+    })
   })
 
   it.each<[string, ProxyFailureMode, RegExp, boolean]>([

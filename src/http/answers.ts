@@ -56,7 +56,7 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
     ok: false,
     error: new RequestError(message, { ...base, ...details }),
   })
-  if (!received.ok || (received.status === 407 && route)) {
+  if (!received.ok || (received.status === 407 && attempt.forwarded)) {
     const proxy = route && describeProxyFailure(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected)
     if (proxy) return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent })
   }

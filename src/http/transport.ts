@@ -229,6 +229,8 @@ export type Attempt =
       origin: string
       received: Received
       route?: ProxyRoute
+      /** Sent to the proxy as an absolute URI, not through a tunnel: a 407 answer is then the proxy's. */
+      forwarded?: boolean
       ended: 'timeout' | 'deadline' | 'cut' | undefined
       budgetMs: number
     }
@@ -242,7 +244,7 @@ export async function sendAttempt(
   /** Called just before the request leaves (a debug line), never for one that does not. */
   onSend?: () => void,
 ): Promise<Attempt> {
-  const { route } = connections.lineTo(origin)
+  const { route, forward } = connections.lineTo(origin)
   const remaining = time.deadline - time.clock.now()
   if (remaining <= 0) return { sent: false }
   onSend?.()
@@ -257,7 +259,7 @@ export async function sendAttempt(
   let ended: 'timeout' | 'deadline' | 'cut' | undefined
   if (!received.ok && timer.signal.aborted) ended = remaining < time.requestTimeoutMs ? 'deadline' : 'timeout'
   else if (!received.ok && time.cut?.aborted) ended = 'cut'
-  return { sent: true, origin, received, route, ended, budgetMs }
+  return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs }
 }
 
 /** A header's value; the first, when it came more than once. */
