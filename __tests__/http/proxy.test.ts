@@ -515,6 +515,14 @@ describe('describeProxyFailure: the errors no loopback proxy here makes', () => 
     )
   })
 
+  it("OpenSSL's own code for a certificate of another name reads as Node's does", () => {
+    const error = Object.assign(new Error('hostname mismatch'), { code: 'HOSTNAME_MISMATCH' })
+    expect(describeCertificateError(error, 'https://console.example.com', undefined, {})).toBe(
+      'The TLS certificate of console.example.com:443 is not for that host name (HOSTNAME_MISMATCH): ' +
+        'check the host in the URL; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
+    )
+  })
+
   it.each([
     ['a timeout of the request itself', Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' })],
     ['a certificate', Object.assign(new Error('unable to verify'), { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' })],

@@ -66,7 +66,7 @@ export function describeCertificateError(
 function certificateCode(cause: unknown): string | undefined {
   for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
     const { code } = error as { code?: unknown }
-    if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || CERTIFICATE_CODE.test(code))) return code
+    if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code))) return code
     error = (error as { cause?: unknown }).cause
   }
   return undefined
