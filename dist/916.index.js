@@ -4234,7 +4234,7 @@ function describeCertificateError(cause, origin, route, env) {
 function certificateCode(cause) {
     for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
         const { code } = error;
-        if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || CERTIFICATE_CODE.test(code)))
+        if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code)))
             return code;
         error = error.cause;
     }
