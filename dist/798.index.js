@@ -387,11 +387,11 @@ class SecretStores {
         });
     }
     /**
-     * Seals the value for the target's key and writes it. A write without an answer is sent
-     * again (the same sealed value: harmless), but not one GitHub held past its own time limit:
-     * GitHub may still be carrying that one out, and another would likely hang as long. Once one
-     * may have landed, the outcome stays open whatever later attempts answer, unless the secret's
-     * `updated_at`, read before and after, shows it landed.
+     * Seals the value for the target's key and writes it. A write without an answer is sent again
+     * (the same sealed value: harmless), but not one GitHub held past its own time limit: GitHub may
+     * still be carrying that one out, and another would likely hang as long. Once one may have
+     * landed, the outcome stays open whatever later attempts answer short of a success, unless the
+     * secret's `updated_at`, read before and after, shows it landed.
      */
     async write(store, value, time) {
         const { target } = store;

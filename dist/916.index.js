@@ -1219,7 +1219,7 @@ var base_text = __webpack_require__(766);
 
 /** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
 const MAX_NAMED = 10;
-/** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
+/** list-projects and list-operations: the organization whose projects to list, or undefined when the key's user has none. */
 async function organizationForProjects(ctx, given) {
     if (given !== undefined)
         return announce(ctx, given, 'from the `org-id` input');
@@ -1234,7 +1234,7 @@ async function organizationForProjects(ctx, given) {
     return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,base_text/* quoted */.TL)(only.name)}`);
 }
 /**
- * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
+ * create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
  * belongs to the organization that owns the project.
  */
 async function keyNamespaceFor(ctx, scope) {
@@ -1300,25 +1300,26 @@ var usage = __webpack_require__(2811);
 
 /**
  * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, tested in
+ * __tests__/e2e/key-invariants.e2e.test.ts (6 in __tests__/e2e/cancellation.e2e.test.ts):
  *
  * 1. A clean-up never revokes a key that existed before the step began, or that another job may
  *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
  *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
- *    was never seen here, so someone else holds it), it revokes nothing: it names the ids, fails,
- *    and says what to do.
+ *    was never seen here, so someone else holds it), it revokes nothing and names the ids: after
+ *    a lost answer the step fails and says what to do; after a create that succeeded, it warns.
  * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
- *    a list taken after the clean-up shows it; otherwise the step says it could not confirm, with
- *    the ids.
+ *    a list taken after the clean-up shows it, or the one key made was revoked and no attempt lost
+ *    its answer; otherwise the step says it could not confirm, with the ids.
  * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
  *    revoked key. The replaced keys go only once every target holds the new key. Once any write
  *    to a target may have been applied, its outcome stays uncertain whatever later attempts
- *    answer, unless that target's `updated_at` (read before and after) shows it landed: GitHub
- *    may carry out a write after its connection is gone, so nothing shows it did not. Uncertain
- *    means the new key is never revoked.
+ *    answer short of a success, unless that target's `updated_at` (read before and after) shows
+ *    it landed: GitHub may carry out a write after its connection is gone, so nothing shows it
+ *    did not. Uncertain means the new key is never revoked.
  * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
- *    it created its own. A key of that name that appeared during the run means another rotation
- *    is running: this one revokes no old key, and says so.
+ *    it created its own, and the `key-id` it is given. A key of that name that appeared during
+ *    the run means another rotation is running: this one revokes no old key, and says so.
  * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
  *    run with them finish; 0 revokes every one at once.
  * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After
@@ -1620,7 +1621,7 @@ async function runCreateKey(ctx, options) {
         ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
     }
     await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
-    // From here the key is in the step's output: no await comes between this and main writing it.
+    // From here the key is in the step's output: main writes it next, waiting only to file an output too large to set.
     ledger.handedOut(created.id);
     ledger.settle();
     const scope = describeScope(target);
@@ -1655,7 +1656,7 @@ var outputs = __webpack_require__(7424);
 
 
 
-/** Keys named one by one in the log or a failure; the outputs and the summary hold them all. */
+/** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10;
 const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).";
 /**
@@ -1906,7 +1907,7 @@ class OperationsReader {
      * listed operations to `onPage` (with the project's index), awaited before the next page of
      * that project. A project that cannot be read (404, 403) is reported and the others go on;
      * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
-     * listing, after the requests in flight, and is thrown.
+     * listing, once the projects being read are read, and is thrown.
      */
     async listProjects(projectIds, filter, onPage) {
         const results = new Array(projectIds.length);
@@ -1994,7 +1995,7 @@ class OperationsReader {
         });
     }
     /**
-     * A read that a 429 or 503 only delays (RETRY_POLICIES.congested): the pacer holds every
+     * A read that a 429 or 503 delays, up to RETRY_POLICIES.congested's attempts: the pacer holds every
      * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
      * goes again. One warning for the step's first congestion, the rest in the debug log.
      */
@@ -2373,7 +2374,7 @@ class ListingReport {
  * fails only on what `fail-on-status` names, and on projects it could not read, after listing
  * every other one.
  */
-/** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
+/** Projects a warning or an error names at most; `incomplete-project-ids` has every project cut or unreadable. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
     const startedAt = ctx.clock.now();
@@ -2832,7 +2833,7 @@ function ago(ms) {
  * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
  * - nothing at all when more than `max-revoke` keys are selected.
  */
-/** Per-key log lines; the summary and the outputs hold every key. */
+/** Per-key log lines; the summary (its first rows) and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
@@ -3094,15 +3095,15 @@ var client = __webpack_require__(7085);
  */
 const WRITE_GRACE_MS = 5_000;
 /**
- * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
- * name, create and mask a new key, prove it works, store it in every target, and only then
- * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
- * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
- * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
- * took it and others did not, nothing at all is revoked, and a second run stores a newer key
- * everywhere. A key of that name that appears during the run is another rotation's: this one
- * then revokes no old key (see the promises in keys/creation.ts). The keys are those of the same name and
- * the same scope, in the namespace the new key was made in.
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
+ * create and mask a new key, prove it works, store it in every target, and only then revoke the
+ * keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them valid, and
+ * the `key-id` it is given. A target that cannot be prepared stops the rotation before a key is
+ * made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
+ * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
+ * newer key everywhere. A key of that name that appears during the run is another rotation's: this
+ * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
+ * same name and the same scope, in the namespace the new key was made in.
  */
 async function runRotateKey(ctx, options) {
     const target = await keyTargetFor(ctx, options);
@@ -3305,7 +3306,7 @@ function targetsTable(outcomes) {
 const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
     'it stores a newer key in every target before it revokes the keys it replaced.';
 const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
-/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+/** The result, which hands the new key out (main writes it to the `key` output next, as create-key says). */
 function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
     ledger.handedOut(created.id);
     ledger.settle();
@@ -5147,9 +5148,9 @@ async function readBody(body, success) {
     }
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
-/** Sends one request within its own limit and the step's deadline; never throws. */
+/** Sends one request within its own limit and the step's deadline; never throws but for a proxy variable the action cannot use. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request leaves (a debug line), never for one that does not. */
+/** Called just before the request is sent, its connect included (a debug line); not once the deadline has passed. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     const remaining = time.deadline - time.clock.now();
@@ -5797,7 +5798,7 @@ const SERVICE_URLS = {
 function readApiHost(raw) {
     return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host']);
 }
-/** GITHUB_API_URL, when a secret is written: undefined when unset (GitHub's own), checked as `api-host` is. */
+/** GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset (GitHub's own), checked as `api-host` is. */
 function readGitHubApiUrl(raw) {
     const value = raw?.trim();
     return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined;
@@ -6351,7 +6352,7 @@ function describeUnexpectedUse(key) {
 
 /**
  * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
- * The post step loads this module, not the commands': keep it small.
+ * The post step revokes through this module too.
  */
 /**
  * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
@@ -6587,7 +6588,7 @@ const GROUPS = new Map([
 ]);
 /** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
 const OPERATION_STATUSES = [...GROUPS.keys()];
-// The console's Monitoring page says OK, Scheduling, In progress and Error; the other four in plain words.
+// The console's Monitoring page says OK, Scheduling, In progress and Error; the other three in plain words.
 const CONSOLE_WORDS = new Map([
     ['scheduling', 'Scheduling'],
     ['running', 'In progress'],
@@ -6643,8 +6644,8 @@ function durationOf(operation) {
  * exists that only this step knows of: from just before a create is sent until the key is handed
  * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
  * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
- * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
- * or a rate limit ends at the signal (`stopped`).
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); a wait to retry ends at
+ * the signal (`stopped`), but a clean-up's, which goes on while the grace leaves time for it.
  */
 /** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
 const CANCEL_GRACE_MS = 9_000;
@@ -6807,9 +6808,9 @@ function errorCodeOf(error) {
  * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
  * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
  * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
- * list output (`projects`, `project-ids`, `keys`) always has its whole list in a file of its own
- * under RUNNER_TEMP, whose path is an output too, and the warning names that file; any other
- * output over the limit goes into the `outputs-file`.
+ * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
+ * file of its own under RUNNER_TEMP, whose path is an output too, and the warning names that
+ * file; any other output over the limit goes into the `outputs-file`.
  */
 
 

@@ -13,7 +13,7 @@ import { quoted, untrusted } from '../base/text.ts'
  * - `org-id` given: that one (no request);
  * - listing projects: GET /users/me/organizations (one request). An organization or
  *   project-scoped key gets the one organization that owns it, a personal key its user's: one
- *   is used, none lists the user's projects without `org_id`, several fail and name each;
+ *   is used, none lists the user's projects without `org_id`, several fail and name up to ten;
  * - a project-scoped key: GET /projects/{project_id} (one request) names its organization;
  * - any other key command without `org-id`: the personal keys (no request).
  * The organization used is logged once here; the command sets it as the `org-id` output.
@@ -37,7 +37,7 @@ interface OrganizationContext {
 /** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
 const MAX_NAMED = 10
 
-/** list-projects: the organization whose projects to list, or undefined when the key's user has none. */
+/** list-projects and list-operations: the organization whose projects to list, or undefined when the key's user has none. */
 export async function organizationForProjects(ctx: OrganizationContext, given: string | undefined): Promise<string | undefined> {
   if (given !== undefined) return announce(ctx, given, 'from the `org-id` input')
   const organizations = await listMyOrganizations(ctx.client)
@@ -51,7 +51,7 @@ export async function organizationForProjects(ctx: OrganizationContext, given: s
 }
 
 /**
- * create-key, rotate-key, revoke-key and list-keys: where their keys live. A project-scoped key
+ * create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
  * belongs to the organization that owns the project.
  */
 export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeInputs): Promise<KeyNamespace> {

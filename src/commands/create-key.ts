@@ -31,7 +31,7 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeySettin
     ctx.saveState(JOB_KEY_ID, String(created.id))
   }
   await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key')
-  // From here the key is in the step's output: no await comes between this and main writing it.
+  // From here the key is in the step's output: main writes it next, waiting only to file an output too large to set.
   ledger.handedOut(created.id)
   ledger.settle()
   const scope = describeScope(target)

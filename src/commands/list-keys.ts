@@ -7,7 +7,7 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
 import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
 
-/** Keys named one by one in the log or a failure; the outputs and the summary hold them all. */
+/** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10
 const NEXT =
   "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md)."

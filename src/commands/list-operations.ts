@@ -20,7 +20,7 @@ import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/su
  * fails only on what `fail-on-status` names, and on projects it could not read, after listing
  * every other one.
  */
-/** Projects a warning or an error names at most; the output `incomplete-project-ids` has them all. */
+/** Projects a warning or an error names at most; `incomplete-project-ids` has every project cut or unreadable. */
 const MAX_PROJECTS_NAMED = 10
 
 export async function runListOperations(ctx: CommandContext, options: ListOperationsSettings): Promise<CommandResult> {

@@ -20,7 +20,7 @@ import { formatDate, heading, paragraph, table, type Cell } from '../runner/summ
  * - nothing at all when more than `max-revoke` keys are selected.
  */
 
-/** Per-key log lines; the summary and the outputs hold every key. */
+/** Per-key log lines; the summary (its first rows) and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100
 
 export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettings): Promise<CommandResult> {

@@ -45,15 +45,15 @@ export interface RotateKeySettings extends KeyScopeInputs {
 const WRITE_GRACE_MS = 5_000
 
 /**
- * Rotation never locks the user out: prepare every secret target, snapshot the keys of that
- * name, create and mask a new key, prove it works, store it in every target, and only then
- * revoke the keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them
- * valid. A target that cannot be prepared stops the rotation before a key is made. If the proof
- * fails, or no target took the new key, it is revoked and no old key is touched; if some targets
- * took it and others did not, nothing at all is revoked, and a second run stores a newer key
- * everywhere. A key of that name that appears during the run is another rotation's: this one
- * then revokes no old key (see the promises in keys/creation.ts). The keys are those of the same name and
- * the same scope, in the namespace the new key was made in.
+ * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
+ * create and mask a new key, prove it works, store it in every target, and only then revoke the
+ * keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them valid, and
+ * the `key-id` it is given. A target that cannot be prepared stops the rotation before a key is
+ * made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
+ * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
+ * newer key everywhere. A key of that name that appears during the run is another rotation's: this
+ * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
+ * same name and the same scope, in the namespace the new key was made in.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
@@ -321,7 +321,7 @@ interface ReplacedKeys {
 
 const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
 
-/** The result, which hands the new key out (main writes it to the `key` output with no await before). */
+/** The result, which hands the new key out (main writes it to the `key` output next, as create-key says). */
 function rotated(
   ledger: KeyLedger,
   options: RotateKeySettings,

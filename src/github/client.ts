@@ -1,10 +1,11 @@
 /**
  * GitHub's client: a thin typed client over the one transport (http/transport.ts) and the one
  * reading of answers (http/answers.ts), for the few REST calls the action makes (public keys,
- * secret metadata, secret writes, repository ids). Octokit would add its own HTTP stack for a
- * handful of calls. What is GitHub's own stays here: its headers, its request ids, its rate
- * limits, its words. The token goes only to GITHUB_API_URL (its path prefix kept: GitHub
- * Enterprise Server's /api/v3), and redirects are never followed with it. Failures are RequestErrors.
+ * secret metadata, secret writes, repository ids, the runners' ranges in GET /meta). Octokit would
+ * add its own HTTP stack for a handful of calls. What is GitHub's own stays here: its headers, its
+ * request ids, its rate limits, its words. The token goes only to GITHUB_API_URL (its path prefix
+ * kept: GitHub Enterprise Server's /api/v3), and redirects are never followed with it. Failures are
+ * RequestErrors.
  */
 import type { Clock } from '../base/clock.ts'
 import { USER_AGENT } from '../base/version.ts'

@@ -235,13 +235,13 @@ export type Attempt =
       budgetMs: number
     }
 
-/** Sends one request within its own limit and the step's deadline; never throws. */
+/** Sends one request within its own limit and the step's deadline; never throws but for a proxy variable the action cannot use. */
 export async function sendAttempt(
   connections: Connections,
   origin: string,
   request: HttpRequest,
   time: AttemptTime,
-  /** Called just before the request leaves (a debug line), never for one that does not. */
+  /** Called just before the request is sent, its connect included (a debug line); not once the deadline has passed. */
   onSend?: () => void,
 ): Promise<Attempt> {
   const { route, forward } = connections.lineTo(origin)

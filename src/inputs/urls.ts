@@ -31,7 +31,7 @@ export function readApiHost(raw: string): string {
   return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'])
 }
 
-/** GITHUB_API_URL, when a secret is written: undefined when unset (GitHub's own), checked as `api-host` is. */
+/** GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset (GitHub's own), checked as `api-host` is. */
 export function readGitHubApiUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim()
   return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined

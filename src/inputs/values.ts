@@ -14,7 +14,7 @@ export type InputReader = (name: string) => string
 export interface RunnerEnvironment {
   /** GITHUB_REPOSITORY: owner/repo. */
   repository?: string
-  /** GITHUB_API_URL: GitHub's REST API, where the secrets are written. */
+  /** GITHUB_API_URL: GitHub's REST API, where the secrets are written and the runners' ranges read. */
   apiUrl?: string
 }
 

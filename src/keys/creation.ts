@@ -16,25 +16,26 @@ export type { KeyTarget } from './ledger.ts'
 
 /**
  * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, each with its own test in __tests__/e2e/key-invariants.e2e.test.ts:
+ * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, tested in
+ * __tests__/e2e/key-invariants.e2e.test.ts (6 in __tests__/e2e/cancellation.e2e.test.ts):
  *
  * 1. A clean-up never revokes a key that existed before the step began, or that another job may
  *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
  *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
- *    was never seen here, so someone else holds it), it revokes nothing: it names the ids, fails,
- *    and says what to do.
+ *    was never seen here, so someone else holds it), it revokes nothing and names the ids: after
+ *    a lost answer the step fails and says what to do; after a create that succeeded, it warns.
  * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
- *    a list taken after the clean-up shows it; otherwise the step says it could not confirm, with
- *    the ids.
+ *    a list taken after the clean-up shows it, or the one key made was revoked and no attempt lost
+ *    its answer; otherwise the step says it could not confirm, with the ids.
  * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
  *    revoked key. The replaced keys go only once every target holds the new key. Once any write
  *    to a target may have been applied, its outcome stays uncertain whatever later attempts
- *    answer, unless that target's `updated_at` (read before and after) shows it landed: GitHub
- *    may carry out a write after its connection is gone, so nothing shows it did not. Uncertain
- *    means the new key is never revoked.
+ *    answer short of a success, unless that target's `updated_at` (read before and after) shows
+ *    it landed: GitHub may carry out a write after its connection is gone, so nothing shows it
+ *    did not. Uncertain means the new key is never revoked.
  * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
- *    it created its own. A key of that name that appeared during the run means another rotation
- *    is running: this one revokes no old key, and says so.
+ *    it created its own, and the `key-id` it is given. A key of that name that appeared during
+ *    the run means another rotation is running: this one revokes no old key, and says so.
  * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
  *    run with them finish; 0 revokes every one at once.
  * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After

@@ -8,7 +8,7 @@ import type { CommandContext } from '../runner/context.ts'
 
 /**
  * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
- * The post step loads this module, not the commands': keep it small.
+ * The post step revokes through this module too.
  */
 
 /**

@@ -1,8 +1,9 @@
 /**
  * list-operations' reading: each project's operations list (newest first, the largest page the
- * service allows) from its head down to `since`, at most `max-operations` of them after the
- * filters, handed on page by page so that no list is held in memory; and many projects at once,
- * a few at a time, every request paced under the account's rate limits (pacing.ts).
+ * service allows, or unfiltered no more than is still wanted) from its head down to `since`, at
+ * most `max-operations` of them after the filters, handed on page by page so that no list is held
+ * in memory; and many projects at once, a few at a time, every request paced under the account's
+ * rate limits (pacing.ts).
  */
 import type { PlatformClient } from '../api/client.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, listOperations } from '../api/endpoints.ts'
@@ -105,7 +106,7 @@ export class OperationsReader {
    * listed operations to `onPage` (with the project's index), awaited before the next page of
    * that project. A project that cannot be read (404, 403) is reported and the others go on;
    * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
-   * listing, after the requests in flight, and is thrown.
+   * listing, once the projects being read are read, and is thrown.
    */
   async listProjects(
     projectIds: readonly string[],
@@ -199,7 +200,7 @@ export class OperationsReader {
   }
 
   /**
-   * A read that a 429 or 503 only delays (RETRY_POLICIES.congested): the pacer holds every
+   * A read that a 429 or 503 delays, up to RETRY_POLICIES.congested's attempts: the pacer holds every
    * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
    * goes again. One warning for the step's first congestion, the rest in the debug log.
    */

@@ -1,6 +1,6 @@
 import type { Operation, OperationStatus } from '../api/types.ts'
 
-/** The platform's 8 operation statuses in their three groups (docs/operations.md). */
+/** The platform's 8 operation statuses in their three groups (docs/deploy-gates.md). */
 export type StatusGroup = 'pending' | 'success' | 'failure'
 
 // A Map, not an object literal: a status such as "constructor" must not look known.
@@ -18,7 +18,7 @@ const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
 /** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
 export const OPERATION_STATUSES: readonly string[] = [...GROUPS.keys()]
 
-// The console's Monitoring page says OK, Scheduling, In progress and Error; the other four in plain words.
+// The console's Monitoring page says OK, Scheduling, In progress and Error; the other three in plain words.
 const CONSOLE_WORDS: ReadonlyMap<string, string> = new Map([
   ['scheduling', 'Scheduling'],
   ['running', 'In progress'],

@@ -10,8 +10,8 @@ import { ActionError } from '../base/errors.ts'
  * exists that only this step knows of: from just before a create is sent until the key is handed
  * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
  * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
- * undoes what is in flight within the runner's grace (`undoDeadline()`); every wait for a retry
- * or a rate limit ends at the signal (`stopped`).
+ * undoes what is in flight within the runner's grace (`undoDeadline()`); a wait to retry ends at
+ * the signal (`stopped`), but a clean-up's, which goes on while the grace leaves time for it.
  */
 
 /** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */

@@ -3,9 +3,9 @@
  * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
  * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
  * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
- * list output (`projects`, `project-ids`, `keys`) always has its whole list in a file of its own
- * under RUNNER_TEMP, whose path is an output too, and the warning names that file; any other
- * output over the limit goes into the `outputs-file`.
+ * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
+ * file of its own under RUNNER_TEMP, whose path is an output too, and the warning names that
+ * file; any other output over the limit goes into the `outputs-file`.
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
