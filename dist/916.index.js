@@ -1044,8 +1044,8 @@ function mayHoldSecret(text) {
 /**
  * `text` with every registered secret, and every credential by its form, replaced by `***`.
  * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
- * the text's start or end; for texts that are cut or were cut (log lines, summaries), so that a
- * cut never shows a piece of one. Outputs are never cut: the whole values are enough there.
+ * the text's start or end; for texts that are cut or were cut, by the action or by a server (log
+ * lines, summaries, outputs), so that a cut never shows a piece of one.
  */
 function redactSecrets(text, options = {}) {
     let out = text;
@@ -6845,21 +6845,22 @@ async function writeListFile(dir, list, json) {
     return path;
 }
 /**
- * A record as JSON for an output or a list file, every secret in its text replaced. Redacting
- * the text of whole JSON instead could run past a value's end: a credential's form (`Bearer …`)
- * takes every printable character up to a space, quotes and brackets included.
+ * A record as JSON for an output or a list file, every secret in its text replaced, and every
+ * piece of one: a server may have cut a secret short, and a later step may print the output.
+ * Redacting the text of whole JSON instead could run past a value's end: a credential's form
+ * (`Bearer …`) takes every printable character up to a space, quotes and brackets included.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
     // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
-    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
+    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json, { pieces: true }) === json)
         return json;
-    return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value) : value));
+    return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value));
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
     // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
-    const redacted = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text);
+    const redacted = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text, { pieces: true });
     if (redacted === text)
         return text;
     let value;

@@ -5,6 +5,7 @@
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
@@ -14,6 +15,7 @@ import { failureSummary } from '../../src/step.ts'
 import { manualClock, captureLog } from '../support/clock.ts'
 import { piecesShown } from '../support/leaks.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { tempDirPerTest } from '../support/temp-dir.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -92,4 +94,21 @@ describe('GitHub echoes the token in a 422 message', () => {
       expect(piecesShown(result.everything, admin.key)).toEqual([])
     },
   )
+})
+
+describe("an operation's error repeats a piece of the step's key", () => {
+  let runnerTemp = ''
+  tempDirPerTest('neon-echoed-credentials-e2e-', (dir) => (runnerTemp = dir))
+
+  it.each([0, 1, 7])('cut %i characters in: neither the outputs nor the operations file shows a piece of it', async (from) => {
+    const project = platform.addProject().id
+    const operation = platform.addOperation(project, { status: 'failed' })
+    platform.setOperation(operation, { status: 'failed', error: `refused ${admin.key.slice(from, from + 30)}` })
+    const result = await step({ command: 'list-operations', 'project-id': project }, { entry: 'bundle', env: { RUNNER_TEMP: runnerTemp } })
+    expect(result.code).toBe(0)
+    expect(result.outputs.operations).toContain('refused ***')
+    const file = readFileSync(result.outputs['operations-file']!, 'utf8')
+    expect(file).toContain('refused ***')
+    expect(piecesShown(`${result.everything}\n${file}`, admin.key)).toEqual([])
+  })
 })

@@ -89,8 +89,8 @@ function mayHoldSecret(text: string): boolean {
 /**
  * `text` with every registered secret, and every credential by its form, replaced by `***`.
  * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
- * the text's start or end; for texts that are cut or were cut (log lines, summaries), so that a
- * cut never shows a piece of one. Outputs are never cut: the whole values are enough there.
+ * the text's start or end; for texts that are cut or were cut, by the action or by a server (log
+ * lines, summaries, outputs), so that a cut never shows a piece of one.
  */
 export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
   let out = text

@@ -49,21 +49,22 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
 }
 
 /**
- * A record as JSON for an output or a list file, every secret in its text replaced. Redacting
- * the text of whole JSON instead could run past a value's end: a credential's form (`Bearer …`)
- * takes every printable character up to a space, quotes and brackets included.
+ * A record as JSON for an output or a list file, every secret in its text replaced, and every
+ * piece of one: a server may have cut a secret short, and a later step may print the output.
+ * Redacting the text of whole JSON instead could run past a value's end: a credential's form
+ * (`Bearer …`) takes every printable character up to a space, quotes and brackets included.
  */
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
   // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
-  if (redactSecrets(json) === json) return json
-  return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value) : value))
+  if (redactSecrets(json, { pieces: true }) === json) return json
+  return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value))
 }
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text: string): string {
   // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
-  const redacted = redactSecrets(text)
+  const redacted = redactSecrets(text, { pieces: true })
   if (redacted === text) return text
   let value: unknown
   try {
