@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -31,7 +32,7 @@ describe('list-keys', () => {
     expect(keys.map((k) => k.scope)).toEqual(['personal', 'personal'])
     const self = keys.find((k) => k.id === admin.id)!
     expect(self.last_used_from_addr).toBe('127.0.0.1')
-    expect(step.everything).not.toContain(other.key)
+    expectNoKeyLeak(step, [admin.key, other.key])
     expect(step.summary).toContain('<th>last used</th>')
     expect(step.summary).toContain('reader')
   })

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, stripMasks } from '../../scripts/run-step.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -37,6 +38,7 @@ describe('revoke-key by name, when the platform reports no use of any key', () =
     expect(result.code).toBe(0)
     expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([older.id, middle.id, own.id])
     expect([older, middle, own].map((k) => platform.isKeyValid(k.id))).toEqual([false, false, false])
+    expectNoKeyLeak(result, [older.key, middle.key, own.key])
     expect(stripMasks(result.stdout)).toContain(
       "No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
         `the keys that may be it go last, the most recently used or made last of all: API key ${own.id}.`,

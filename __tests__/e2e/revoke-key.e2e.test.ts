@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands } from '../support/injection.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -33,6 +34,7 @@ describe('revoke-key', () => {
     expect(JSON.parse(step.outputs['revoked-key-ids']!).sort()).toEqual([a.id, b.id].sort())
     expect(platform.isKeyValid(a.id) || platform.isKeyValid(b.id)).toBe(false)
     expect(platform.isKeyValid(other.id)).toBe(true)
+    expectNoKeyLeak(step, [admin.key, a.key, b.key, other.key])
   })
 
   it("revoking a name that includes the step's own key revokes that key last, so all go", async () => {
