@@ -5075,9 +5075,9 @@ class Connections {
  * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
-/** Whether a server's request id may be quoted and set as an output: a short token that is none of the step's secrets. */
+/** Whether a server's request id may be quoted and set as an output: a short token holding no piece of the step's secrets. */
 function isRequestId(value) {
-    return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value) === value;
+    return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value, { pieces: true }) === value;
 }
 /**
  * Sends one request and reads its body within the limits; never throws but for a proxy variable
@@ -6772,10 +6772,10 @@ function requestFailureOutputs(error) {
         outputs['error-code'] = code;
     return outputs;
 }
-/** The service's `code` as the `error-code` output and the summary show it: a short token that is none of the step's secrets. */
+/** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
 function errorCodeOf(error) {
     const { code } = error;
-    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code) === code ? code : undefined;
+    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code, { pieces: true }) === code ? code : undefined;
 }
 
 

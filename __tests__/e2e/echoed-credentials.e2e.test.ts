@@ -64,6 +64,19 @@ describe("the platform echoes the step's API key in an error", () => {
   )
 })
 
+describe("the platform's error code and request id are most of the step's key", () => {
+  it('neither is set as an output (the request id is the one the step sent), nor shown', async () => {
+    const body = JSON.stringify({ code: admin.key.slice(1), message: 'no', request_id: admin.key.slice(0, -1) })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body })
+    const result = await step({ command: 'list-keys' }, { env: { RUNNER_DEBUG: '1' }, entry: 'bundle' })
+    expect(result.code).toBe(1)
+    expect(result.outputs['http-status']).toBe('400')
+    expect(result.outputs['error-code']).toBeUndefined()
+    expect(result.outputs['request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(piecesShown(result.everything, admin.key)).toEqual([])
+  })
+})
+
 describe('GitHub echoes the token in a 422 message', () => {
   let github: GitHubEmulator
   beforeEach(async () => {

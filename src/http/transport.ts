@@ -101,9 +101,9 @@ export class Connections {
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/
 
-/** Whether a server's request id may be quoted and set as an output: a short token that is none of the step's secrets. */
+/** Whether a server's request id may be quoted and set as an output: a short token holding no piece of the step's secrets. */
 export function isRequestId(value: unknown): value is string {
-  return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value) === value
+  return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value, { pieces: true }) === value
 }
 
 /** One HTTP request, ready to send. */
