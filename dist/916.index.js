@@ -3423,6 +3423,8 @@ const IDLE_MAX_PAGES = 5;
 /** The latest record of each awaited operation; logs a line per change of status, not per poll. */
 class OperationTracker {
     records = new Map();
+    /** Read this round: a round that shows one twice keeps its least settled copy, so a gate never passes on the other. */
+    thisRound = new Set();
     warned = new Set();
     ctx;
     constructor(ctx) {
@@ -3433,6 +3435,9 @@ class OperationTracker {
     }
     update(operation) {
         const previous = this.records.get(operation.id);
+        if (previous && this.thisRound.has(operation.id) && (0,operations_status/* settling */.Ni)(operation.status) >= (0,operations_status/* settling */.Ni)(previous.status))
+            return;
+        this.thisRound.add(operation.id);
         this.records.set(operation.id, operation);
         if (previous?.status === operation.status)
             return;
@@ -3529,6 +3534,7 @@ class Waiter {
     /** One poll round; false when it could not tell that nothing more is pending. */
     async poll() {
         const budget = { left: ROUND_REQUEST_BUDGET };
+        this.tracker.thisRound.clear();
         if (this.awaited) {
             await this.pollAwaited(budget);
             return true;
@@ -3544,12 +3550,13 @@ class Waiter {
     async pollAwaited(budget) {
         let rest = this.unfinished();
         if (rest.length > 1) {
-            const wanted = new Set(rest);
+            const [awaited, wanted] = [new Set(rest), new Set(rest)];
             const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
             await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
-                for (const operation of operations)
-                    if (wanted.delete(operation.id))
-                        this.record(operation);
+                for (const operation of operations.filter((o) => awaited.has(o.id))) {
+                    wanted.delete(operation.id);
+                    this.record(operation);
+                }
                 return wanted.size > 0;
             });
             rest = [...wanted];
@@ -3590,8 +3597,8 @@ class Waiter {
     }
     /**
      * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
-     * more, within `maxPages` and the round's budget. `onPage` gets the operations not seen
-     * before in this listing, and the page's last record.
+     * more, within `maxPages` and the round's budget. `onPage` gets the page's operations, copies
+     * of ones read before included (the tracker keeps the least settled), and its last record.
      */
     async readPages(limit, from, maxPages, budget, onPage) {
         const { projectId } = this.options;
@@ -3606,7 +3613,7 @@ class Waiter {
                     'the listing of this poll ends there.');
                 return { reason: 'broken' };
             }
-            if (!onPage(fresh, result.operations.at(-1)))
+            if (!onPage(result.operations, result.operations.at(-1)))
                 return { reason: 'enough' };
             const next = result.cursor;
             if (result.operations.length < limit || next === undefined || next === '')
@@ -6569,6 +6576,7 @@ function mayBeOwnKey(key, own, stepStarted) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hd: () => (/* binding */ isTerminal),
+/* harmony export */   Ni: () => (/* binding */ settling),
 /* harmony export */   aN: () => (/* binding */ consoleWord),
 /* harmony export */   cf: () => (/* binding */ durationOf),
 /* harmony export */   ih: () => (/* binding */ isKnownStatus),
@@ -6607,6 +6615,8 @@ function consoleWord(status) {
 function statusGroup(status) {
     return GROUPS.get(status) ?? 'pending';
 }
+/** How settled a status is: pending, then failure, then success. */
+const settling = (status) => ['pending', 'failure', 'success'].indexOf(statusGroup(status));
 function isKnownStatus(status) {
     return GROUPS.has(status);
 }

@@ -203,6 +203,49 @@ describe('a gate that fails closed', () => {
     expect(JSON.parse(whole.outputs['pending-operation-ids']!)).toEqual([stuck])
   })
 
+  describe('a listing that shows one operation twice, settled differently, counts its least settled copy', () => {
+    /** Every page of the project's operations shows `id` as finished, then again as `status`. */
+    function twice(id: string, status: string) {
+      platform.inject({
+        method: 'GET',
+        path: new RegExp(`^/projects/${project}/operations$`),
+        kind: 'transform',
+        times: 1000,
+        transform: (body) => {
+          const { operations } = body as { operations: Array<{ id: string }> }
+          const shown = operations.flatMap((o) =>
+            o.id === id
+              ? [
+                  { ...o, status: 'finished' },
+                  { ...o, status },
+                ]
+              : [o],
+          )
+          return { ...(body as object), operations: shown }
+        },
+      })
+    }
+
+    it('awaited by id, finished and failed: the gate fails', async () => {
+      const done = platform.addOperation(project, { status: 'finished' })
+      const doubtful = platform.addOperation(project, { status: 'finished' })
+      twice(doubtful, 'failed')
+      const step = await wait({ 'operation-ids': JSON.stringify([done, doubtful]), timeout: '30' })
+      expect(step.code).toBe(1)
+      expect(step.outputs.status).toBe('failed')
+      expect(JSON.parse(step.outputs['failed-operation-ids']!)).toEqual([doubtful])
+    })
+
+    it('pending, finished and running: the gate does not pass', async () => {
+      const doubtful = platform.addOperation(project, { status: 'running' })
+      twice(doubtful, 'running')
+      const step = await wait({ 'operation-ids': 'pending', timeout: '30' })
+      expect(step.code).toBe(1)
+      expect(step.outputs.status).toBe('timed-out')
+      expect(JSON.parse(step.outputs['pending-operation-ids']!)).toEqual([doubtful])
+    })
+  })
+
   it('pending with a branch-id that names no branch fails: status error, 404', async () => {
     const step = await wait({ 'operation-ids': 'pending', 'branch-id': 'br-typo-00000000' })
     expect(step.code).toBe(1)

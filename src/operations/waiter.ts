@@ -7,7 +7,7 @@ import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { PollPace } from './pacing.ts'
-import { durationOf, isKnownStatus, isTerminal, statusGroup } from './status.ts'
+import { durationOf, isKnownStatus, isTerminal, settling, statusGroup } from './status.ts'
 
 /** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
@@ -68,6 +68,8 @@ export interface WaitOutcome {
 /** The latest record of each awaited operation; logs a line per change of status, not per poll. */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
+  /** Read this round: a round that shows one twice keeps its least settled copy, so a gate never passes on the other. */
+  readonly thisRound = new Set<string>()
   private readonly warned = new Set<string>()
   private readonly ctx: CommandContext
 
@@ -81,6 +83,8 @@ class OperationTracker {
 
   update(operation: Operation): void {
     const previous = this.records.get(operation.id)
+    if (previous && this.thisRound.has(operation.id) && settling(operation.status) >= settling(previous.status)) return
+    this.thisRound.add(operation.id)
     this.records.set(operation.id, operation)
     if (previous?.status === operation.status) return
     const change = previous ? `${untrusted(previous.status)} → ${untrusted(operation.status)}` : untrusted(operation.status)
@@ -195,6 +199,7 @@ class Waiter {
   /** One poll round; false when it could not tell that nothing more is pending. */
   private async poll(): Promise<boolean> {
     const budget: Budget = { left: ROUND_REQUEST_BUDGET }
+    this.tracker.thisRound.clear()
     if (this.awaited) {
       await this.pollAwaited(budget)
       return true
@@ -211,10 +216,13 @@ class Waiter {
   private async pollAwaited(budget: Budget): Promise<void> {
     let rest = this.unfinished()
     if (rest.length > 1) {
-      const wanted = new Set(rest)
+      const [awaited, wanted] = [new Set(rest), new Set(rest)]
       const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(IDLE_PAGE_SIZE, rest.length * 4))
       await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
-        for (const operation of operations) if (wanted.delete(operation.id)) this.record(operation)
+        for (const operation of operations.filter((o) => awaited.has(o.id))) {
+          wanted.delete(operation.id)
+          this.record(operation)
+        }
         return wanted.size > 0
       })
       rest = [...wanted]
@@ -261,8 +269,8 @@ class Waiter {
 
   /**
    * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
-   * more, within `maxPages` and the round's budget. `onPage` gets the operations not seen
-   * before in this listing, and the page's last record.
+   * more, within `maxPages` and the round's budget. `onPage` gets the page's operations, copies
+   * of ones read before included (the tracker keeps the least settled), and its last record.
    */
   private async readPages(
     limit: number,
@@ -287,7 +295,7 @@ class Waiter {
         )
         return { reason: 'broken' }
       }
-      if (!onPage(fresh, result.operations.at(-1))) return { reason: 'enough' }
+      if (!onPage(result.operations, result.operations.at(-1))) return { reason: 'enough' }
       const next = result.cursor
       if (result.operations.length < limit || next === undefined || next === '') return { reason: 'end' }
       if (guard.repeated(next)) {
