@@ -1403,7 +1403,7 @@ async function createKeyOnce(ctx, ledger) {
                 throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
             }
             ledger.unresolved = true;
-            const found = await cleanUpLostCreate(ctx, ledger, error);
+            const found = await cleanUpLostCreate(ctx, ledger, error.message);
             if (found !== undefined)
                 revoked.push(found);
             if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
@@ -1415,6 +1415,13 @@ async function createKeyOnce(ctx, ledger) {
         }
         if (created.key)
             ctx.mask(created.key);
+        if (ledger.existedBefore(created.id)) {
+            // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
+            const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
+            ledger.unresolved = true;
+            const found = await cleanUpLostCreate(ctx, ledger, untrue.message);
+            throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue);
+        }
         ledger.created(created.id);
         if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
             throw await revokeAtOnce(ctx, ledger, created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
@@ -1431,8 +1438,8 @@ async function createKeyOnce(ctx, ledger) {
  * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
  * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
  */
-async function cleanUpLostCreate(ctx, ledger, answerLost) {
-    const what = `${answerLost.message} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
+async function cleanUpLostCreate(ctx, ledger, reason) {
+    const what = `${reason} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
     let strangers;
     try {
         strangers = await listStrangers(ctx, ledger);
@@ -6140,6 +6147,8 @@ class KeyLedger {
     target;
     save;
     known;
+    /** Every key of the namespace before the create, whatever its name: none can be this step's. */
+    existing;
     pending = new Set();
     revoked = new Set();
     /** An attempt's answer was lost and its key has not been found: it may still appear. */
@@ -6149,6 +6158,10 @@ class KeyLedger {
         this.name = name;
         this.target = target;
         this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
+        this.existing = new Set(before.map((k) => k.id));
+    }
+    existedBefore(id) {
+        return this.existing.has(id);
     }
     /** Ids of the keys of that name present before the create. */
     get before() {

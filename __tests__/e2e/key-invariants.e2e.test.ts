@@ -86,6 +86,38 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     expect(result.outputs.key).toBeUndefined()
   })
 
+  it.each([
+    ['create-key', {}],
+    ['create-key, revoked after the job', { 'revoke-after-job': 'true' }],
+    ['rotate-key', {}],
+  ])(
+    "%s: a create answer naming a key that was there before is not this step's key, and that key is never revoked",
+    async (_label, extra) => {
+      const bystander = platform.addKey('deploy')
+      const command = _label.split(',')[0]!
+      platform.inject({
+        method: 'POST',
+        path: '/api_keys',
+        kind: 'transform',
+        transform: (body) => ({ ...(body as object), id: bystander.id }),
+      })
+      const result = await step({ command, 'key-name': 'deploy', ...extra })
+      expect(result.code).toBe(1)
+      expect(errorLines(result.stdout)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^::error::The platform answered the create with key ${bystander.id}, which was there before this step`),
+        ),
+      ])
+      expect(platform.isKeyValid(bystander.id)).toBe(true)
+      // The key the platform really made was found by the snapshot, and revoked: none is left valid and unknown.
+      expect(validIds('deploy')).toEqual([bystander.id])
+      expect(result.outputs.key).toBeUndefined()
+      const post = await step({ command, 'key-name': 'deploy', ...extra }, { state: result.state })
+      expect(post.code).toBe(0)
+      expect(platform.isKeyValid(bystander.id)).toBe(true)
+    },
+  )
+
   it('a key of that name in use is never taken for the lost attempt', async () => {
     let used: { id: number; key: string } | undefined
     platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when: 'before' })

@@ -125,7 +125,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
         throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error)
       }
       ledger.unresolved = true
-      const found = await cleanUpLostCreate(ctx, ledger, error)
+      const found = await cleanUpLostCreate(ctx, ledger, error.message)
       if (found !== undefined) revoked.push(found)
       if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
         throw await giveUpCreating(ctx, ledger, revoked, error)
@@ -135,6 +135,15 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
       continue
     }
     if (created.key) ctx.mask(created.key)
+    if (ledger.existedBefore(created.id)) {
+      // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
+      const untrue = new ActionError(
+        `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
+      )
+      ledger.unresolved = true
+      const found = await cleanUpLostCreate(ctx, ledger, untrue.message)
+      throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue)
+    }
     ledger.created(created.id)
     if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) {
       throw await revokeAtOnce(
@@ -155,8 +164,8 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
  * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
  * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
  */
-async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, answerLost: RequestError): Promise<number | undefined> {
-  const what = `${answerLost.message} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
+async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason: string): Promise<number | undefined> {
+  const what = `${reason} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
   let strangers: ApiKey[]
   try {
     strangers = await listStrangers(ctx, ledger)
