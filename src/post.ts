@@ -76,10 +76,12 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   try {
     keys = await listKeysMerged(client, namespace)
   } catch (error) {
-    throw new ActionError(
+    // A revocation that failed above is named too: that key is still valid.
+    problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
         'Run list-keys and revoke a key of that name you do not expect.',
     )
+    throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
   }
   const strangers = keys.filter((k) => sameKind(k, ledger.name, ledger.project) && !accounted.has(k.id))
   const lost = lostKeyAmong(strangers)

@@ -228,6 +228,22 @@ describe('the post step when its clean-up meets faults', () => {
     expect(info(result.stdout)).toEqual([])
   })
 
+  it('a pending key whose revocation failed is still named when the list fails too', async () => {
+    const pending = platform.addKey('nightly')
+    platform.inject({ method: 'DELETE', path: `/api_keys/${pending.id}`, kind: 'status', status: 500, times: 99 })
+    platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+    const result = await post(ledger({ name: 'nightly', known: [], pending: [pending.id] }))
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::Revoking API key ${pending.id} named "nightly" failed: .* The post step could not look for a key named "nightly"`,
+        ),
+      ),
+    ])
+    expect(platform.isKeyValid(pending.id)).toBe(true)
+  })
+
   it('with nothing saved it does nothing and says nothing, even when the inputs would fail the main step', async () => {
     const result = await runStep({ 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' }, { state: { isPost: 'true' } })
     expect(result.code).toBe(0)
