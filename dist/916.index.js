@@ -1415,7 +1415,7 @@ async function createKeyOnce(ctx, ledger) {
         }
         if (created.key)
             ctx.mask(created.key);
-        if (ledger.existedBefore(created.id)) {
+        if (ledger.existing.has(created.id)) {
             // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
             const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
             ledger.unresolved = true;
@@ -1423,9 +1423,9 @@ async function createKeyOnce(ctx, ledger) {
             throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue);
         }
         ledger.created(created.id);
-        if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
-            throw await revokeAtOnce(ctx, ledger, created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
-        }
+        const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
+        if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH))
+            throw await revokeAtOnce(ctx, ledger, created.id, notToken);
         if (target.projectId !== undefined && created.project_id !== target.projectId)
             throw await revokeMisScoped(ctx, ledger, created);
         if (ledger.unresolved)
@@ -3208,7 +3208,9 @@ async function rotate(ctx, options, target, stores) {
     if (doomed.length === 0 && kept.length === 0)
         ctx.log.info('No old key to revoke.');
     const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
-    return rotated(ledger, options, created, { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }, outcomes, failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`, failedRequest);
+    const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
+    const reason = failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
+    return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
 }
 /** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
 const MAX_TARGETS_NAMED = 5;
@@ -3250,11 +3252,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     const stored = outcomes.filter((o) => o.status === 'stored').length;
     const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
     const problems = describeTargetProblems(outcomes);
-    const outputs = {
-        'revoked-key-ids': '[]',
-        'secret-results': secretResults(outcomes),
-        ...organizationOutput(ledger.target.namespace),
-    };
+    const outputs = { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(ledger.target.namespace) };
     const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
     if (stored + uncertain === 0) {
         // No target holds it: should this revocation fail too, the post step revokes it.
@@ -4321,10 +4319,8 @@ function readAnswer(attempt, base, service, now) {
     // From here the request was carried out, even when its answer cannot be used (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
-        return fail(`${answered} with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`, {
-            ...carriedOut,
-            code: 'too-large',
-        });
+        const over = `with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`;
+        return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' });
     }
     if (text === '' && service.emptySuccess)
         return { ok: true, status, body: undefined };
@@ -6160,9 +6156,6 @@ class KeyLedger {
         this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
         this.existing = new Set(before.map((k) => k.id));
     }
-    existedBefore(id) {
-        return this.existing.has(id);
-    }
     /** Ids of the keys of that name present before the create. */
     get before() {
         return [...this.known];
@@ -6365,7 +6358,6 @@ function describeUnexpectedUse(key) {
 /* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
 /* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
-
 
 
 
@@ -6798,7 +6790,9 @@ function requestFailureOutputs(error) {
 /** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
 function errorCodeOf(error) {
     const { code } = error;
-    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code, { pieces: true }) === code ? code : undefined;
+    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code, { pieces: true }) === code
+        ? code
+        : undefined;
 }
 
 
@@ -7401,7 +7395,8 @@ function readStepSettings(warn) {
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
-    return readSettings((name) => core/* getInput */.V4(name), maskSecret, { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL }, warn);
+    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL };
+    return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
 }
 /**
  * Masks a secret in the runner's log, and has the action replace it (and any piece of it) by `***`

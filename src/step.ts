@@ -32,12 +32,8 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
   // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
-  return readSettings(
-    (name) => core.getInput(name),
-    maskSecret,
-    { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL },
-    warn,
-  )
+  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL }
+  return readSettings((name) => core.getInput(name), maskSecret, github, warn)
 }
 
 /**

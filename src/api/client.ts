@@ -5,8 +5,7 @@
  * reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../base/clock.ts'
-import { formatDuration } from '../base/clock.ts'
+import { formatDuration, type Clock } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { describeRequestFailure, describeRequest, readAnswer, type Service } from '../http/answers.ts'

@@ -164,15 +164,9 @@ async function rotate(
   for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
   const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
-  return rotated(
-    ledger,
-    options,
-    created,
-    { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) },
-    outcomes,
-    failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`,
-    failedRequest,
-  )
+  const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }
+  const reason = failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
+  return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest)
 }
 
 /** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
@@ -229,11 +223,7 @@ async function notStoredEverywhere(
   const stored = outcomes.filter((o) => o.status === 'stored').length
   const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
   const problems = describeTargetProblems(outcomes)
-  const outputs = {
-    'revoked-key-ids': '[]',
-    'secret-results': secretResults(outcomes),
-    ...organizationOutput(ledger.target.namespace),
-  }
+  const outputs = { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(ledger.target.namespace) }
   const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
   if (stored + uncertain === 0) {
     // No target holds it: should this revocation fail too, the post step revokes it.

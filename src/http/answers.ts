@@ -87,13 +87,8 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
   // From here the request was carried out, even when its answer cannot be used (a create made a key).
   const carriedOut = { kind: 'malformed' as const, status, mayHaveReachedServer: true }
   if (received.tooLarge) {
-    return fail(
-      `${answered} with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`,
-      {
-        ...carriedOut,
-        code: 'too-large',
-      },
-    )
+    const over = `with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`
+    return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' })
   }
   if (text === '' && service.emptySuccess) return { ok: true, status, body: undefined }
   const decoded = decodeJson(text)

@@ -135,7 +135,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
       continue
     }
     if (created.key) ctx.mask(created.key)
-    if (ledger.existedBefore(created.id)) {
+    if (ledger.existing.has(created.id)) {
       // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
       const untrue = new ActionError(
         `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
@@ -145,14 +145,8 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
       throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue)
     }
     ledger.created(created.id)
-    if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) {
-      throw await revokeAtOnce(
-        ctx,
-        ledger,
-        created.id,
-        `The platform answered key ${created.id} with a value that is not a printable token.`,
-      )
-    }
+    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`
+    if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) throw await revokeAtOnce(ctx, ledger, created.id, notToken)
     if (target.projectId !== undefined && created.project_id !== target.projectId) throw await revokeMisScoped(ctx, ledger, created)
     if (ledger.unresolved) await lookForLateKey(ctx, ledger, created.id)
     return created

@@ -73,7 +73,7 @@ export class KeyLedger {
   private readonly save: (value: string) => void
   private readonly known: Set<number>
   /** Every key of the namespace before the create, whatever its name: none can be this step's. */
-  private readonly existing: Set<number>
+  readonly existing: ReadonlySet<number>
   private readonly pending = new Set<number>()
   private readonly revoked = new Set<number>()
   /** An attempt's answer was lost and its key has not been found: it may still appear. */
@@ -85,10 +85,6 @@ export class KeyLedger {
     this.target = target
     this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id))
     this.existing = new Set(before.map((k) => k.id))
-  }
-
-  existedBefore(id: number): boolean {
-    return this.existing.has(id)
   }
 
   /** Ids of the keys of that name present before the create. */

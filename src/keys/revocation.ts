@@ -1,8 +1,7 @@
-import { RequestError } from '../http/errors.ts'
+import { RequestError, requestErrorIn } from '../http/errors.ts'
 import { RevocationUnconfirmed, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
 import { NOT_CANCELLABLE } from '../runner/cancellation.ts'
 import { messageOf } from '../base/errors.ts'
-import { requestErrorIn } from '../http/errors.ts'
 import type { Cell } from '../runner/summary.ts'
 import type { CommandContext } from '../runner/context.ts'
 
