@@ -3191,12 +3191,14 @@ async function rotate(ctx, options, target, stores) {
     if (appeared.length > 0) {
         return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
     }
-    // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
-    const stillValid = new Set(latest.map((k) => k.id));
-    const replaced = snapshot.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && stillValid.has(k.id));
+    // Keys of the snapshot still valid now, as the latest list shows them; the newest `keepPrevious` stay so running jobs finish.
+    const inSnapshot = new Set(snapshot.map((k) => k.id));
+    const replaced = latest.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && inSnapshot.has(k.id));
     // `key-id` is revoked as asked, whatever keep-previous keeps.
     const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
-    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
+    // Least recently used first: the step's own key, in use now, goes last, so a step cancelled part way leaves the post step its key.
+    const used = (k) => (0,usage/* lastUseOf */.xk)(k) ?? (0,usage/* readTime */.aQ)(k.created_at);
+    const doomed = replaced.sort((a, b) => used(a) - used(b) || a.id - b.id).flatMap((k) => (kept.includes(k.id) ? [] : [k.id]));
     if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
         doomed.push(options.keyId);
     // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
@@ -5013,11 +5015,9 @@ async function retrying(attempt, policy, options) {
 
 
 
-/**
- * undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8
- * optimizing that parser on another thread, and the step waits about 60 ms for it before it can exit
- * (docs/performance.md). This budget keeps V8's first code for the parser for a few hundred answers.
- */
+// undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
+// parser on another thread, and the step waits about 60 ms for it before it can exit (docs/performance.md). This budget
+// keeps V8's first code for the parser for a few hundred answers.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */

@@ -144,8 +144,9 @@ describe('without a secret', () => {
     expect(log.info).toEqual([
       `Created API key ${id} named "ci-deploy" (personal).`,
       'The new key works: it listed 4 key(s).',
-      `Revoked API key ${current.id}.`,
+      // The step's own key, in use now, last.
       `Revoked API key ${older.id}.`,
+      `Revoked API key ${current.id}.`,
     ])
     expect(log.warning).toEqual([])
     expect(notices).toEqual([ADVICE(id)])
@@ -153,10 +154,10 @@ describe('without a secret', () => {
     expect(result.outputs).toEqual({
       key: result.outputs.key,
       'key-id': String(id),
-      'revoked-key-ids': JSON.stringify([current.id, older.id]),
+      'revoked-key-ids': JSON.stringify([older.id, current.id]),
     })
     expect(platform.keyIdOf(result.outputs.key!)).toBe(id)
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id), revokedRow(current.id)], NO_SECRET))
     expect(result.failure).toBeUndefined()
     expect(validNamed('ci-deploy')).toEqual([id])
     expect(platform.isKeyValid(bystander.id)).toBe(true)
@@ -200,8 +201,8 @@ describe('without a secret', () => {
     const id = nextKeyId()
     const result = await rotate()
     expect(result.failure).toBeUndefined()
-    expect(log.info.slice(2)).toEqual([`Revoked API key ${current.id}.`, `Revoked API key ${older.id}.`])
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(log.info.slice(2)).toEqual([`Revoked API key ${older.id}.`, `Revoked API key ${current.id}.`])
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id), revokedRow(current.id)], NO_SECRET))
     expect(platform.requests.filter((r) => r.method === 'DELETE')).toHaveLength(2)
     expect(validNamed('ci-deploy')).toEqual([id])
   })
@@ -236,10 +237,10 @@ describe('without a secret', () => {
     expect(log.info).toEqual([
       `Created API key ${id} named "ci-deploy" (personal).`,
       'The new key works: it listed 3 key(s).',
-      `Revoked API key ${current.id}.`,
       `Revoked API key ${older.id}.`,
+      `Revoked API key ${current.id}.`,
     ])
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id), revokedRow(older.id)], NO_SECRET))
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id), revokedRow(current.id)], NO_SECRET))
     expect(validNamed('ci-deploy')).toEqual([id])
   })
 
@@ -252,18 +253,18 @@ describe('without a secret', () => {
 
   it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {
     const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
-    platform.inject({ method: 'DELETE', path: `/api_keys/${older.id}`, kind: 'status', status: 403 })
+    platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 403 })
     const id = nextKeyId()
     const result = await rotate()
     expect(result.failure).toMatch(
       new RegExp(
-        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key ${older.id}: .*403.* Already revoked: ${current.id}\\.$`,
+        `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403.* Already revoked: ${older.id}\\.$`,
       ),
     )
     expect(result.failedRequest?.status).toBe(403)
-    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(current.id)], NO_SECRET))
-    expect(validNamed('ci-deploy')).toEqual([older.id, id])
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id]))
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id)], NO_SECRET))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
   it('an old key someone else revoked before its turn counts as gone: the others are revoked, and the rotation succeeds', async () => {
@@ -274,9 +275,9 @@ describe('without a secret', () => {
     const result = await rotate()
     expect(result.failure).toBeUndefined()
     expect(log.info.slice(2)).toEqual([
-      `API key ${current.id} was already revoked.`,
       `Revoked API key ${older.id}.`,
       `Revoked API key ${newer.id}.`,
+      `API key ${current.id} was already revoked.`,
     ])
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id, newer.id]))
     expect(result.summary).toBe(

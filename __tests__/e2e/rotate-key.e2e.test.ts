@@ -56,6 +56,19 @@ describe('rotate-key', () => {
     expect(github.requests).toHaveLength(0)
   })
 
+  it("the step's own key, in use now, is revoked last: cancelled part way, the post step still has a key that works", async () => {
+    const hourAgo = Date.now() - 3_600_000
+    // Listed after the step's key (higher ids), one used an hour ago, one never since it was made before that.
+    const others = [
+      platform.addKey('ci-deploy', { createdAt: hourAgo - 60_000, lastUsedAt: hourAgo }),
+      platform.addKey('ci-deploy', { createdAt: hourAgo - 120_000 }),
+    ]
+    const result = await rotate({ 'keep-previous': '0' })
+    expect(errorLines(result.stdout)).toEqual([])
+    const deletes = platform.requests.filter((r) => r.method === 'DELETE').map((r) => Number(r.path.split('/').at(-1)))
+    expect(deletes).toEqual([others[1]!.id, others[0]!.id, current.id])
+  })
+
   it('a new key the platform does not honour yet (401 on the proof) is tried again, and the rotation goes on', async () => {
     // Once the create has arrived, the next read (the proof, with the new key) is refused once.
     platform.onRequest((request) => {

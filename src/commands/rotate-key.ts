@@ -9,7 +9,7 @@ import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/l
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
 import { targetText, type SecretStorage } from '../github/targets.ts'
-import { listKeysMerged, readTime } from '../keys/usage.ts'
+import { lastUseOf, listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { formatDuration } from '../base/clock.ts'
@@ -145,12 +145,14 @@ async function rotate(
   if (appeared.length > 0) {
     return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
   }
-  // Keys of the snapshot still valid now; the newest `keepPrevious` stay so running jobs finish.
-  const stillValid = new Set(latest.map((k) => k.id))
-  const replaced = snapshot.filter((k) => sameKind(k, options.keyName, target.projectId) && stillValid.has(k.id))
+  // Keys of the snapshot still valid now, as the latest list shows them; the newest `keepPrevious` stay so running jobs finish.
+  const inSnapshot = new Set(snapshot.map((k) => k.id))
+  const replaced = latest.filter((k) => sameKind(k, options.keyName, target.projectId) && inSnapshot.has(k.id))
   // `key-id` is revoked as asked, whatever keep-previous keeps.
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
-  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
+  // Least recently used first: the step's own key, in use now, goes last, so a step cancelled part way leaves the post step its key.
+  const used = (k: ApiKey) => lastUseOf(k) ?? readTime(k.created_at)
+  const doomed = replaced.sort((a, b) => used(a) - used(b) || a.id - b.id).flatMap((k) => (kept.includes(k.id) ? [] : [k.id]))
   if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
   // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
   const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
