@@ -267,13 +267,14 @@ describe('rotate-key, cancelled', () => {
     expect(unaccounted(main, after)).toEqual([])
   })
 
-  it('while an old key is revoked: that revocation finishes, and no other starts', async () => {
-    const another = platform.addKey('ci-deploy')
+  it("while an old key is revoked: that revocation finishes, and no other starts (the step's own, last, stays valid)", async () => {
+    // Made and last used an hour ago: revoked before the step's own key, which is in use now.
+    const another = platform.addKey('ci-deploy', { createdAt: Date.now() - 3_600_000 })
     snapshotKeys()
-    const main = await cancelled(inputs(), platform.hold({ method: 'DELETE', path: `/api_keys/${current.id}` }))
-    expect(JSON.parse(main.outputs['revoked-key-ids']!)).toEqual([current.id])
-    expect(platform.isKeyValid(another.id)).toBe(true)
-    expect(errorLines(main.stdout)[0]).toContain(`before it could revoke API key ${another.id}. Already revoked: ${current.id}.`)
+    const main = await cancelled(inputs(), platform.hold({ method: 'DELETE', path: `/api_keys/${another.id}` }))
+    expect(JSON.parse(main.outputs['revoked-key-ids']!)).toEqual([another.id])
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    expect(errorLines(main.stdout)[0]).toContain(`before it could revoke API key ${current.id}. Already revoked: ${another.id}.`)
     expect(github.secret(OWNER, REPO, SECRET)).toBe(main.outputs.key)
     expect(unaccounted(main, await post(inputs(), main))).toEqual([])
   })
