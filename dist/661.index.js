@@ -99,7 +99,6 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
         keys = await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_5__/* .listKeysMerged */ .PT)(client, namespace);
     }
     catch (error) {
-        // A revocation that failed above is named too: that key is still valid.
         problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
             'Run list-keys and revoke a key of that name you do not expect.');
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));

@@ -7124,9 +7124,10 @@ function tableOf(headers, records, toRow, options = {}) {
 function renderCell(cell) {
     if (cell === null || cell === undefined || cell === '')
         return '—';
-    if (typeof cell === 'object')
+    if (typeof cell === 'object' && typeof cell.code === 'string')
         return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`;
-    return htmlText(String(cell), MAX_CELL_LENGTH);
+    // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
+    return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
 /** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one. */
 function formatDate(iso) {

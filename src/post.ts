@@ -76,7 +76,6 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   try {
     keys = await listKeysMerged(client, namespace)
   } catch (error) {
-    // A revocation that failed above is named too: that key is still valid.
     problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
         'Run list-keys and revoke a key of that name you do not expect.',

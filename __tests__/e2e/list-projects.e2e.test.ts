@@ -117,4 +117,14 @@ describe('hostile values in the records the platform sends', () => {
     expect(JSON.parse(result.outputs.projects!)[0]).toMatchObject({ id: value, name: value })
     expectOnlyOwnCommands(result, admin.key)
   })
+
+  it('values that are not text where text is expected are shown as their JSON, and the step goes on', async () => {
+    platform.addProjects(3)
+    platform.inject({ path: '/projects', kind: 'rewrite', set: { region_id: {}, pg_version: { v: [17] } } })
+    const result = await step({ command: 'list-projects' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(result.summary).toContain('<td>{}</td>')
+    expect(result.summary).toContain('<td>{&#34;v&#34;:[17]}</td>')
+  })
 })
