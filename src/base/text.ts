@@ -82,7 +82,7 @@ export function registerSecret(value: string): void {
  * for every line the step prints. A piece at the text's start ends with the secret's last
  * SECRET_EDGE characters, and one at its end starts with its first.
  */
-function mayHoldSecret(text: string): boolean {
+export function mayHoldSecret(text: string): boolean {
   return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)))
 }
 

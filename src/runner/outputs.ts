@@ -13,7 +13,7 @@ import { appendFile, rm, writeFile } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
-import { redactSecrets, untrusted } from '../base/text.ts'
+import { mayHoldSecret, redactSecrets, untrusted } from '../base/text.ts'
 
 /** The new key's output: its value is the one secret an output carries. */
 const KEY_OUTPUT = 'key'
@@ -57,20 +57,19 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
   // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
-  if (redactSecrets(json, { pieces: true }) === json) return json
+  if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
   return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value))
 }
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text: string): string {
   // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
-  const redacted = redactSecrets(text, { pieces: true })
-  if (redacted === text) return text
+  if (!mayHoldSecret(text) && redactSecrets(text) === text) return text
   let value: unknown
   try {
     value = JSON.parse(text) as unknown
   } catch {
-    return redacted
+    return redactSecrets(text, { pieces: true })
   }
   return recordJson(value)
 }
