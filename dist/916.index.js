@@ -959,6 +959,7 @@ function blockList(entries) {
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   bp: () => (/* binding */ untrusted),
 /* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
 /* harmony export */   fp: () => (/* binding */ redactSecrets)
 /* harmony export */ });
 /* unused harmony export MAX_UNTRUSTED_LENGTH */
@@ -2766,7 +2767,7 @@ function judgeKeys(keys, options, now, own, expected) {
         verdicts.push(verdict);
     }
     // Least recently used first: the order they are revoked in.
-    return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id);
+    return verdicts.sort((a, b) => (0,usage/* lastTouched */.Pf)(a.key) - (0,usage/* lastTouched */.Pf)(b.key) || a.key.id - b.key.id);
 }
 function reasonsToPrune(key, unusedForMs, now) {
     const reasons = [];
@@ -2803,11 +2804,6 @@ function inUse(key, now) {
 }
 function ownKeyText(own) {
     return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
-}
-/** Last use, or creation for a key never used; an unreadable time sorts last. */
-function lastTouched(key) {
-    const at = (0,usage/* lastUseOf */.xk)(key) ?? (0,usage/* readTime */.aQ)(key.created_at);
-    return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /** "3 min", "5 h", "45 days": how long, to the unit that matters. */
 function describeSpan(ms) {
@@ -3104,9 +3100,9 @@ const WRITE_GRACE_MS = 5_000;
 /**
  * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
  * create and mask a new key, prove it works, store it in every target, and only then revoke the
- * keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them valid, and
- * the `key-id` it is given. A target that cannot be prepared stops the rotation before a key is
- * made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
+ * keys it replaced (those in the snapshot) and the `key-id` it is given, leaving the newest
+ * `keepPrevious` of the replaced ones valid. A target that cannot be prepared stops the rotation
+ * before a key is made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
  * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
  * newer key everywhere. A key of that name that appears during the run is another rotation's: this
  * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
@@ -3196,11 +3192,12 @@ async function rotate(ctx, options, target, stores) {
     const replaced = latest.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && inSnapshot.has(k.id));
     // `key-id` is revoked as asked, whatever keep-previous keeps.
     const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
-    // Least recently used first: the step's own key, in use now, goes last, so a step cancelled part way leaves the post step its key.
-    const used = (k) => (0,usage/* lastUseOf */.xk)(k) ?? (0,usage/* readTime */.aQ)(k.created_at);
-    const doomed = replaced.sort((a, b) => used(a) - used(b) || a.id - b.id).flatMap((k) => (kept.includes(k.id) ? [] : [k.id]));
+    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
     if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
         doomed.push(options.keyId);
+    // Least recently used first (ids no list showed first of all): the step's own key, in use now, goes last, for the post step.
+    const touched = new Map(latest.map((k) => [k.id, (0,usage/* lastTouched */.Pf)(k)]));
+    doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b);
     // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
     const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
     const unlisted = doomed.filter((id) => !names.has(id));
@@ -3557,10 +3554,10 @@ class Waiter {
     async pollAwaited(budget) {
         let rest = this.unfinished();
         if (rest.length > 1) {
-            const [awaited, wanted] = [new Set(rest), new Set(rest)];
+            const wanted = new Set(rest);
             const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
             await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
-                for (const operation of operations.filter((o) => awaited.has(o.id))) {
+                for (const operation of operations.filter((o) => rest.includes(o.id))) {
                     wanted.delete(operation.id);
                     this.record(operation);
                 }
@@ -6454,6 +6451,7 @@ function revocationRows(ids, run) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   PT: () => (/* binding */ listKeysMerged),
+/* harmony export */   Pf: () => (/* binding */ lastTouched),
 /* harmony export */   Z2: () => (/* binding */ readKeysAndOwnKey),
 /* harmony export */   aQ: () => (/* binding */ readTime),
 /* harmony export */   c$: () => (/* binding */ mayBeOwnKey),
@@ -6490,6 +6488,11 @@ function readTime(text) {
 /** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
 function lastUseOf(key) {
     return key.last_used_at === null ? null : readTime(key.last_used_at);
+}
+/** Last use, or creation for a key never used; an unreadable time sorts last, as a use now. */
+function lastTouched(key) {
+    const at = lastUseOf(key) ?? readTime(key.created_at);
+    return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /**
  * One record per key id, in the order first listed: a key listed twice keeps the most recent use
@@ -6870,22 +6873,21 @@ async function writeListFile(dir, list, json) {
 function recordJson(record) {
     const json = JSON.stringify(record);
     // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
-    if ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json, { pieces: true }) === json)
+    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
         return json;
     return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value));
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
     // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
-    const redacted = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text, { pieces: true });
-    if (redacted === text)
+    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        return redacted;
+        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text, { pieces: true });
     }
     return recordJson(value);
 }

@@ -251,6 +251,15 @@ describe('without a secret', () => {
     expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET))
   })
 
+  it("key-id of another name is revoked in its turn by last use, before the step's own key, in use now", async () => {
+    const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
+    await rotate({ keepPrevious: 0, keyId: stray.id })
+    expect(platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/api_keys/${stray.id}`,
+      `/api_keys/${current.id}`,
+    ])
+  })
+
   it('a failure to revoke an old key says the new key is valid, and names what was revoked before it', async () => {
     const older = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
     platform.inject({ method: 'DELETE', path: `/api_keys/${current.id}`, kind: 'status', status: 403 })
@@ -302,7 +311,8 @@ describe('without a secret', () => {
         `^The new key ${id} is valid, but revoking the old keys failed: Could not revoke API key 424242: API key 424242 was not found \\(404\\)`,
       ),
     )
-    expect(validNamed('ci-deploy')).toEqual([id])
+    // An id no list showed goes first, the step's own key last: nothing else was revoked.
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
   it('key-id naming the new key itself never revokes it', async () => {

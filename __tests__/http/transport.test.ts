@@ -193,8 +193,9 @@ describe('sendAttempt(): its time bounds it, however far its connection got', ()
 })
 
 describe("V8's WebAssembly tiering budget", () => {
-  // The transport sets it when it loads (src/http/transport.ts says why). A flag this Node's V8 did not know would be
-  // ignored, and V8 would say so on stderr, which a runner shows in the step's log.
+  // The transport sets it when it loads (src/http/transport.ts says why). These guard its spelling only: a flag this
+  // Node's V8 did not know would be ignored, and V8 would say so on stderr, which a runner shows in the step's log.
+  // What it saves is measured by `npm run bench` (rotate-key), not here.
   it('is a flag V8 takes without a word', () => {
     const loaded = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)})`], {
       encoding: 'utf8',

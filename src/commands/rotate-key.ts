@@ -9,7 +9,7 @@ import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/l
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
 import { targetText, type SecretStorage } from '../github/targets.ts'
-import { lastUseOf, listKeysMerged, readTime } from '../keys/usage.ts'
+import { lastTouched, listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { formatDuration } from '../base/clock.ts'
@@ -47,9 +47,9 @@ const WRITE_GRACE_MS = 5_000
 /**
  * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
  * create and mask a new key, prove it works, store it in every target, and only then revoke the
- * keys it replaced (those in the snapshot), leaving the newest `keepPrevious` of them valid, and
- * the `key-id` it is given. A target that cannot be prepared stops the rotation before a key is
- * made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
+ * keys it replaced (those in the snapshot) and the `key-id` it is given, leaving the newest
+ * `keepPrevious` of the replaced ones valid. A target that cannot be prepared stops the rotation
+ * before a key is made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
  * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
  * newer key everywhere. A key of that name that appears during the run is another rotation's: this
  * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
@@ -150,10 +150,11 @@ async function rotate(
   const replaced = latest.filter((k) => sameKind(k, options.keyName, target.projectId) && inSnapshot.has(k.id))
   // `key-id` is revoked as asked, whatever keep-previous keeps.
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
-  // Least recently used first: the step's own key, in use now, goes last, so a step cancelled part way leaves the post step its key.
-  const used = (k: ApiKey) => lastUseOf(k) ?? readTime(k.created_at)
-  const doomed = replaced.sort((a, b) => used(a) - used(b) || a.id - b.id).flatMap((k) => (kept.includes(k.id) ? [] : [k.id]))
+  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
+  // Least recently used first (ids no list showed first of all): the step's own key, in use now, goes last, for the post step.
+  const touched = new Map(latest.map((k) => [k.id, lastTouched(k)]))
+  doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b)
   // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
   const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
   const unlisted = doomed.filter((id) => !names.has(id))

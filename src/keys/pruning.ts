@@ -8,7 +8,7 @@ import { untrusted } from '../base/text.ts'
 import { formatDate } from '../runner/summary.ts'
 import { expiryOf } from './expiry.ts'
 import { usedFromElsewhere, type ExpectedNetworks } from './networks.ts'
-import { lastUseOf, readTime, type OwnKey } from './usage.ts'
+import { lastTouched, lastUseOf, readTime, type OwnKey } from './usage.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
 export interface PruneKeysSettings {
@@ -90,12 +90,6 @@ function inUse(key: ApiKey, now: number): string | undefined {
 
 function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {
   return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute"
-}
-
-/** Last use, or creation for a key never used; an unreadable time sorts last. */
-function lastTouched(key: ApiKey): number {
-  const at = lastUseOf(key) ?? readTime(key.created_at)
-  return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
 }
 
 /** "3 min", "5 h", "45 days": how long, to the unit that matters. */

@@ -35,6 +35,12 @@ export function lastUseOf(key: ApiKey): number | null {
   return key.last_used_at === null ? null : readTime(key.last_used_at)
 }
 
+/** Last use, or creation for a key never used; an unreadable time sorts last, as a use now. */
+export function lastTouched(key: ApiKey): number {
+  const at = lastUseOf(key) ?? readTime(key.created_at)
+  return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
+}
+
 /**
  * One record per key id, in the order first listed: a key listed twice keeps the most recent use
  * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on

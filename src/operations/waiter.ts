@@ -216,10 +216,10 @@ class Waiter {
   private async pollAwaited(budget: Budget): Promise<void> {
     let rest = this.unfinished()
     if (rest.length > 1) {
-      const [awaited, wanted] = [new Set(rest), new Set(rest)]
+      const wanted = new Set(rest)
       const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(IDLE_PAGE_SIZE, rest.length * 4))
       await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
-        for (const operation of operations.filter((o) => awaited.has(o.id))) {
+        for (const operation of operations.filter((o) => rest.includes(o.id))) {
           wanted.delete(operation.id)
           this.record(operation)
         }
