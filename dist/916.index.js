@@ -7131,13 +7131,13 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one. */
+/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
 function formatDate(iso) {
     if (!iso)
         return '';
-    const ms = Date.parse(iso);
+    const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN;
     if (Number.isNaN(ms))
-        return iso;
+        return String(iso);
     return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

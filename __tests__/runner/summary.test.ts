@@ -69,6 +69,10 @@ describe('job summary', () => {
   it('formats a date to the minute in UTC, keeps text that is not one, and shows nothing for none', () => {
     expect(formatDate('2026-11-21T10:00:59.999+02:00')).toBe('2026-11-21 08:00 UTC')
     expect(formatDate('last week')).toBe('last week')
+    // Not ISO, though Date.parse reads them: a year 2042, a day without a time.
+    expect(formatDate('42')).toBe('42')
+    expect(formatDate(42 as unknown as string)).toBe('42')
+    expect(formatDate('2026-11-21')).toBe('2026-11-21')
     expect(formatDate(null)).toBe('')
     expect(formatDate(undefined)).toBe('')
     expect(formatDate('')).toBe('')

@@ -93,10 +93,10 @@ function renderCell(cell: Cell): string {
   return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH)
 }
 
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one. */
+/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return ''
-  const ms = Date.parse(iso)
-  if (Number.isNaN(ms)) return iso
+  const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN
+  if (Number.isNaN(ms)) return String(iso)
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
