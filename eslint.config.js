@@ -6,7 +6,7 @@ import outsideText from './lint/outside-text.js'
 import publicEntries from './lint/public-entries.js'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'] },
+  { ignores: ['dist/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/', 'openapi/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
