@@ -21,6 +21,27 @@ export const SOURCES = {
   },
 } as const
 
+/**
+ * The calls the action makes to the platform (src/api/endpoints.ts): method and path, as the
+ * description writes them. The contract test (__tests__/api/contract.test.ts) fails when an
+ * endpoint function calls anything else, so this list stays the action's.
+ */
+export const PLATFORM_CALLS: ReadonlyArray<readonly [method: string, path: string]> = [
+  ['get', '/auth'],
+  ['get', '/users/me/organizations'],
+  ['get', '/api_keys'],
+  ['post', '/api_keys'],
+  ['delete', '/api_keys/{key_id}'],
+  ['get', '/organizations/{org_id}/api_keys'],
+  ['post', '/organizations/{org_id}/api_keys'],
+  ['delete', '/organizations/{org_id}/api_keys/{key_id}'],
+  ['get', '/projects'],
+  ['get', '/projects/{project_id}'],
+  ['get', '/projects/{project_id}/branches/{branch_id}'],
+  ['get', '/projects/{project_id}/operations'],
+  ['get', '/projects/{project_id}/operations/{operation_id}'],
+]
+
 /** The calls the action makes to GitHub (src/github/): method and path, as GitHub's description writes them. */
 export const GITHUB_CALLS: ReadonlyArray<readonly [method: string, path: string]> = [
   ['get', '/meta'],
