@@ -566,8 +566,8 @@ function toApiKey(record, where) {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
         name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'name', where),
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
-        last_used_at: lastUseField(record),
-        last_used_from_addr: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .nullableString */ .vJ)(record, 'last_used_from_addr'),
+        last_used_at: lastUseField(record.last_used_at),
+        last_used_from_addr: addressField(record.last_used_from_addr),
     };
     const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
     if (projectId)
@@ -578,10 +578,18 @@ function toApiKey(record, where) {
  * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
  * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
  */
-function lastUseField(record) {
-    const value = record.last_used_at;
+function lastUseField(value) {
     if (value === null || value === undefined)
         return null;
+    return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
+}
+/**
+ * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
+ * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ */
+function addressField(value) {
+    if (value === null || value === undefined)
+        return '';
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
 function toOperation(value, where) {
@@ -589,13 +597,16 @@ function toOperation(value, where) {
     const operation = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where),
         project_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'project_id', where),
-        branch_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'branch_id', where),
         action: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'action', where),
         status: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'status', where),
         failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
+    // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+    const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
+    if (branch)
+        operation.branch_id = branch;
     const endpoint = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'endpoint_id');
     if (endpoint)
         operation.endpoint_id = endpoint;
@@ -756,7 +767,6 @@ class PagingGuard {
 /* harmony export */   Yj: () => (/* binding */ string),
 /* harmony export */   nd: () => (/* binding */ integer),
 /* harmony export */   sx: () => (/* binding */ optionalString),
-/* harmony export */   vJ: () => (/* binding */ nullableString),
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
 /**
@@ -797,10 +807,6 @@ function integer(record, field, where) {
 function optionalString(record, field) {
     const value = record[field];
     return typeof value === 'string' ? value : undefined;
-}
-function nullableString(record, field) {
-    const value = record[field];
-    return typeof value === 'string' ? value : null;
 }
 function describe(value) {
     if (value === undefined)
@@ -1890,6 +1896,7 @@ var retry = __webpack_require__(8902);
 
 
 
+
 /** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
 const MAX_PAGES_PER_PROJECT = 1000;
 /**
@@ -2030,7 +2037,7 @@ class OperationsReader {
 function matches(operation, filter) {
     return ((filter.statuses === undefined || filter.statuses.has(operation.status)) &&
         (filter.actions === undefined || filter.actions.has(operation.action)) &&
-        (filter.branchId === undefined || operation.branch_id === filter.branchId));
+        (0,operations_status/* concernsBranch */.WO)(operation, filter.branchId));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
@@ -2583,7 +2590,7 @@ function describeUnreadable(unreadable, total) {
 }
 function describeFailing(report, failOn, projectIds) {
     const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}`;
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, ${(0,operations_status/* describePlace */.df)(o)}`;
         return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
     });
     const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
@@ -3640,9 +3647,9 @@ class Waiter {
         this.tracker.update(operation);
         this.lastRead.set(operation.id, this.round);
     }
-    /** `pending` with `branch-id`: only that branch's operations count. */
+    /** `pending` with `branch-id`: that branch's operations count, and those of the whole project. */
     counts(operation) {
-        return this.branchId === undefined || operation.branch_id === this.branchId;
+        return (0,operations_status/* concernsBranch */.WO)(operation, this.branchId);
     }
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
@@ -3744,11 +3751,11 @@ function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
 }
 function describeOperation(operation) {
-    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id)}`;
+    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on ${(0,operations_status/* describePlace */.df)(operation)}`;
 }
 function describeFailures(failed, total) {
     const lines = failed.map((o) => {
-        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,operations_status/* describePlace */.df)(o)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
         if (o.error)
             text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
         return text;
@@ -6585,12 +6592,16 @@ function mayBeOwnKey(key, own, stepStarted) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hd: () => (/* binding */ isTerminal),
 /* harmony export */   Ni: () => (/* binding */ settling),
+/* harmony export */   WO: () => (/* binding */ concernsBranch),
 /* harmony export */   aN: () => (/* binding */ consoleWord),
 /* harmony export */   cf: () => (/* binding */ durationOf),
+/* harmony export */   df: () => (/* binding */ describePlace),
 /* harmony export */   ih: () => (/* binding */ isKnownStatus),
 /* harmony export */   u9: () => (/* binding */ statusGroup),
 /* harmony export */   xQ: () => (/* binding */ OPERATION_STATUSES)
 /* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+
 // A Map, not an object literal: a status such as "constructor" must not look known.
 const GROUPS = new Map([
     ['scheduling', 'pending'],
@@ -6637,6 +6648,17 @@ function durationOf(operation) {
         return operation.total_duration_ms;
     const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
     return Number.isNaN(ms) ? 0 : ms;
+}
+/**
+ * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
+ * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
+ */
+function concernsBranch(operation, branchId) {
+    return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
+}
+/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+function describePlace(operation) {
+    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id)}`;
 }
 
 

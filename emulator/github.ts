@@ -18,6 +18,7 @@ import sodium from 'libsodium-wrappers'
 import type { components } from '@octokit/openapi-types'
 import { RequestHold } from './faults.ts'
 import { flattenHeaders, pathSegments, readBody, splitTarget } from './http.ts'
+import { checkAnswer, checkRequest, githubContract } from './contract.ts'
 
 export interface GitHubEmulatorOptions {
   /** The token the API accepts; default a random installation-style token. */
@@ -526,6 +527,10 @@ export class GitHubEmulator implements GitHubFaults {
     } else reply = routed
     if (res.destroyed) return
     entry.status = reply.status
+    if (pathname !== undefined && !body.tooLarge) {
+      checkRequest(githubContract, { method, path: pathname, query, body: body.bytes })
+      checkAnswer(githubContract, method, pathname, reply.status, reply.body)
+    }
     send(res, reply, this.clock(), this.requestId)
   }
 
@@ -548,7 +553,7 @@ export class GitHubEmulator implements GitHubFaults {
       const denied = this.authenticate(authorization)
       if (denied) return denied
       const repository = this.repository(first, second)
-      return repository ? () => ({ status: 200, body: repositoryRecord(repository) }) : notFound()
+      return repository ? () => ({ status: 200, body: repositoryRecord(repository, 'full') }) : notFound()
     }
     if (root === 'repos' && (third === 'actions' || third === 'dependabot') && more[0] === SECRETS_SEGMENT) {
       place = { repository: `${first}/${second}`, dependabot: third === 'dependabot' }
@@ -632,7 +637,7 @@ export class GitHubEmulator implements GitHubFaults {
       status: 200,
       body: {
         total_count: ids.length,
-        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r)] : [])),
+        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r, 'minimal')] : [])),
       },
     }
   }
@@ -758,9 +763,24 @@ function publicKeyOf(scope: SecretScope): PublicKeyBody {
 }
 
 /** GET /repos/{owner}/{repo}, the fields the action reads and a few more. */
-function repositoryRecord(repository: RepositoryState): Record<string, unknown> {
+/**
+ * A repository as GitHub's description shows one: its own example (a full record for GET /repos/{owner}/{repo}, a
+ * minimal one in lists), with this repository's id, owner and name.
+ */
+function repositoryRecord(repository: RepositoryState, form: 'full' | 'minimal'): Record<string, unknown> {
+  const examples = githubContract().description.components as { examples: Record<string, { value: unknown }> }
+  const example =
+    form === 'full'
+      ? examples.examples['full-repository-default-response']!.value
+      : (examples.examples['public-repository-paginated']!.value as { repositories: unknown[] }).repositories[0]
   const [owner = '', name = ''] = repository.fullName.split('/')
-  return { id: repository.id, name, full_name: repository.fullName, owner: { login: owner }, private: true }
+  const text = JSON.stringify(example).replaceAll('octocat/Hello-World', repository.fullName)
+  const record = JSON.parse(text.replaceAll('"Hello-World"', JSON.stringify(name))) as Record<string, unknown>
+  // The example is of a fork; this one is no fork. It also leaves out `language`, which a full record requires.
+  delete record.parent
+  delete record.source
+  if (form === 'full') record.language = null
+  return { ...record, id: repository.id, private: true, fork: false, owner: { ...(record.owner as object), login: owner } }
 }
 
 function pageParameter(raw: string | undefined, fallback: number): number | undefined {

@@ -302,9 +302,31 @@ describe('keys', () => {
     )
     expect(listed).toStrictEqual([
       { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1' },
-      { ...KEY, id: 8, last_used_at: null, last_used_from_addr: null },
+      { ...KEY, id: 8, last_used_at: null, last_used_from_addr: '' },
     ])
     await expect(listApiKeys(answering([KEY, { ...KEY, id: 1.5 }]))).rejects.toThrow('response[1].id is a number, not an integer')
+  })
+
+  it('a listed key never used may leave out its last use; an address that is not text is kept as its JSON, which is no address', async () => {
+    const used = { ...KEY, last_used_at: '2026-11-21T11:00:00Z' }
+    const listed = await listApiKeys(
+      answering([
+        KEY,
+        { ...used, id: 2, last_used_from_addr: ['10.0.0.1'] },
+        { ...used, id: 3, last_used_from_addr: { ip: '10.0.0.1' } },
+        { ...used, id: 4, last_used_from_addr: 7 },
+        { ...used, id: 5, last_used_from_addr: true },
+        { ...used, id: 6, last_used_from_addr: null },
+      ]),
+    )
+    expect(listed.map((k) => [k.id, k.last_used_at, k.last_used_from_addr])).toEqual([
+      [KEY.id, null, ''],
+      [2, '2026-11-21T11:00:00Z', '["10.0.0.1"]'],
+      [3, '2026-11-21T11:00:00Z', '{"ip":"10.0.0.1"}'],
+      [4, '2026-11-21T11:00:00Z', '7'],
+      [5, '2026-11-21T11:00:00Z', 'true'],
+      [6, '2026-11-21T11:00:00Z', ''],
+    ])
     await expect(listApiKeys(answering([KEY, 'x']))).rejects.toThrow('response[1] is not an object')
   })
 

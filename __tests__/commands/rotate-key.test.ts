@@ -596,7 +596,7 @@ const key = (id: number, created_at: string, extra: Partial<ApiKey> = {}): ApiKe
   name: 'ci',
   created_at,
   last_used_at: null,
-  last_used_from_addr: null,
+  last_used_from_addr: '',
   ...extra,
 })
 

@@ -1,7 +1,8 @@
 // emulator/organizations.ts: the emulator's organizations as the live service has them: users in one or more, the three
 // kinds of key and their permission matrix, a key id unknown outside its namespace. Over real HTTP, on a manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import { KEY_OWNER, PlatformEmulator } from '../../emulator/platform.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 
 const T0 = Date.parse('2026-11-21T10:00:00Z')
 
@@ -41,7 +42,7 @@ describe('who a key is', () => {
     const project = platform.addProject().id
     const orgKey = platform.addOrgKey(org, 'org')
     const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
-    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: 'emulator-user', auth_method: 'api_key_user' })
+    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: KEY_OWNER.id, auth_method: 'api_key_user' })
     expect((await call(orgKey.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
     expect((await call(scoped.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
   })
@@ -91,6 +92,7 @@ describe('projects by organization', () => {
     expect((await call(admin.key, `/projects?org_id=${other}`)).status).toBe(403)
     expect((await call(admin.key, '/projects?org_id=org-nobody-00000000')).status).toBe(404)
     expect((await call(admin.key, '/projects?org_id=Not_An_Id')).status).toBe(400)
+    expect(takeViolations()).toEqual(['GET /projects: the query parameter org_id=Not_An_Id must match pattern "^[a-z0-9-]{1,60}$"'])
   })
 
   it('a project-scoped key sees its one project, and its operations, and is refused every other', async () => {
@@ -142,7 +144,7 @@ describe('organization keys', () => {
       key: expect.stringMatching(/^napi_/),
       name: 'org-wide',
       created_at: '2026-11-21T10:00:00Z',
-      created_by: 'emulator-user',
+      created_by: KEY_OWNER.id,
     })
     const scoped = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
     expect(scoped.json).toMatchObject({ name: 'deploy', project_id: project })
@@ -152,7 +154,7 @@ describe('organization keys', () => {
       [scoped.json.id, project],
     ])
     expect(JSON.stringify(listed)).not.toContain('napi_')
-    expect(listed[0].created_by).toEqual({ id: 'emulator-user', name: 'Emulator User', image: '' })
+    expect(listed[0].created_by).toEqual(KEY_OWNER)
     // Organization keys are not personal keys.
     expect((await call(admin.key, '/api_keys')).json.map((k: { id: number }) => k.id)).toEqual([admin.id])
     expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({ kind: 'organization', org_id: org, project_id: project })
@@ -199,11 +201,16 @@ describe('organization keys', () => {
     expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: 'Bad_Id' })).status).toBe(400)
     expect((await createOrgKey(admin.key, org, { key_name: 'k'.repeat(65) })).status).toBe(400)
     expect((await createOrgKey(admin.key, 'org-nobody-00000000', { key_name: 'x' })).status).toBe(404)
+    // The description refuses the bad project_id and the long name too.
+    expect(takeViolations()).toEqual([
+      `POST /organizations/${org}/api_keys: the body /project_id must match pattern "^[a-z0-9-]{1,60}$"`,
+      `POST /organizations/${org}/api_keys: the body /key_name must NOT have more than 64 characters`,
+    ])
   })
 
   it('a key id is unknown outside its namespace: 404 both ways, and across organizations', async () => {
     const other = platform.addOrganization().id
-    platform.setMembership('emulator-user', other, 'admin')
+    platform.setMembership(KEY_OWNER.id, other, 'admin')
     const orgKey = platform.addOrgKey(org, 'org')
     const personal = platform.addKey('personal')
     expect((await call(admin.key, `/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)

@@ -12,7 +12,7 @@ const usedFrom = (address: string | null): ApiKey => ({
   name: 'ci-deploy',
   created_at: '2026-11-01T00:00:00Z',
   last_used_at: address === null ? null : '2026-11-21T08:00:00Z',
-  last_used_from_addr: address,
+  last_used_from_addr: address ?? '',
 })
 
 describe('an entry of expected-networks', () => {

@@ -1,7 +1,7 @@
 import type { PlatformClient, RequestSpec } from './client.ts'
 import { RequestError } from '../http/errors.ts'
 import { ActionError } from '../base/errors.ts'
-import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
+import { array, integer, object, optionalString, string, type Json } from './shape.ts'
 import type {
   ApiKey,
   AuthDetails,
@@ -384,8 +384,8 @@ function toApiKey(record: Json, where: string): ApiKey {
     id: integer(record, 'id', where),
     name: string(record, 'name', where),
     created_at: string(record, 'created_at', where),
-    last_used_at: lastUseField(record),
-    last_used_from_addr: nullableString(record, 'last_used_from_addr'),
+    last_used_at: lastUseField(record.last_used_at),
+    last_used_from_addr: addressField(record.last_used_from_addr),
   }
   const projectId = optionalString(record, 'project_id')
   if (projectId) key.project_id = projectId
@@ -396,9 +396,17 @@ function toApiKey(record: Json, where: string): ApiKey {
  * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
  * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
  */
-function lastUseField(record: Json): string | null {
-  const value = record.last_used_at
+function lastUseField(value: unknown): string | null {
   if (value === null || value === undefined) return null
+  return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
+}
+
+/**
+ * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
+ * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ */
+function addressField(value: unknown): string {
+  if (value === null || value === undefined) return ''
   return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
 }
 
@@ -407,13 +415,15 @@ function toOperation(value: unknown, where: string): Operation {
   const operation: Operation = {
     id: string(record, 'id', where),
     project_id: string(record, 'project_id', where),
-    branch_id: string(record, 'branch_id', where),
     action: string(record, 'action', where),
     status: string(record, 'status', where),
     failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
     created_at: string(record, 'created_at', where),
     updated_at: optionalString(record, 'updated_at') ?? string(record, 'created_at', where),
   }
+  // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+  const branch = optionalString(record, 'branch_id')
+  if (branch) operation.branch_id = branch
   const endpoint = optionalString(record, 'endpoint_id')
   if (endpoint) operation.endpoint_id = endpoint
   if (typeof record.total_duration_ms === 'number') operation.total_duration_ms = record.total_duration_ms

@@ -8,7 +8,7 @@ import { operationsChart } from '../operations/chart.ts'
 import { OperationsReader, type ListingFilter, type ListOperationsSettings, type ProjectListing } from '../operations/listing.ts'
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
-import { consoleWord, isTerminal } from '../operations/status.ts'
+import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
 import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
@@ -242,7 +242,7 @@ function describeUnreadable(unreadable: Array<{ projectId: string; error: { mess
 
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
   const named = report.failing().map(({ operation: o, projectIndex }) => {
-    const where = `project ${untrusted(projectIds[projectIndex] ?? '')}, branch ${untrusted(o.branch_id)}`
+    const where = `project ${untrusted(projectIds[projectIndex] ?? '')}, ${describePlace(o)}`
     return `${untrusted(o.id)} (${where}, ${untrusted(o.action)}, ${untrusted(o.status)}, ${formatDate(o.created_at) || untrusted(o.created_at)})`
   })
   const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''

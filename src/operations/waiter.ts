@@ -7,7 +7,7 @@ import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { PollPace } from './pacing.ts'
-import { durationOf, isKnownStatus, isTerminal, settling, statusGroup } from './status.ts'
+import { concernsBranch, durationOf, isKnownStatus, isTerminal, describePlace, settling, statusGroup } from './status.ts'
 
 /** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
@@ -322,9 +322,9 @@ class Waiter {
     this.lastRead.set(operation.id, this.round)
   }
 
-  /** `pending` with `branch-id`: only that branch's operations count. */
+  /** `pending` with `branch-id`: that branch's operations count, and those of the whole project. */
   private counts(operation: Operation): boolean {
-    return this.branchId === undefined || operation.branch_id === this.branchId
+    return concernsBranch(operation, this.branchId)
   }
 
   private unfinished(): string[] {
@@ -435,12 +435,12 @@ function isFailure(operation: Operation): boolean {
 }
 
 function describeOperation(operation: Operation): string {
-  return `${untrusted(operation.action)} ${untrusted(operation.id)} on branch ${untrusted(operation.branch_id)}`
+  return `${untrusted(operation.action)} ${untrusted(operation.id)} on ${describePlace(operation)}`
 }
 
 function describeFailures(failed: Operation[], total: number): string {
   const lines = failed.map((o) => {
-    let text = `${untrusted(o.id)} (${untrusted(o.action)}, branch ${untrusted(o.branch_id)}): ${untrusted(o.status)}, failures_count ${o.failures_count}`
+    let text = `${untrusted(o.id)} (${untrusted(o.action)}, ${describePlace(o)}): ${untrusted(o.status)}, failures_count ${o.failures_count}`
     if (o.error) text += `, error ${quoted(o.error)}`
     return text
   })
