@@ -314,8 +314,13 @@ function createOrgApiKey(client, orgId, name, projectId) {
             ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
             : `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, or project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} in it,`,
         forbidden: projectId === undefined
-            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
-            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} or a member of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, with the admin's personal key. ` +
+                'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+                "an organization or project-scoped key. Pass an admin's personal key in `api-key`"
+            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create a key scoped to ` +
+                `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}, with the admin's personal key. ` +
+                'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+                "an organization or project-scoped key. Pass an admin's personal key in `api-key`",
         parse: toCreatedApiKey,
     });
 }
@@ -327,8 +332,10 @@ function listOrgApiKeys(client, orgId) {
         retry: 'read',
         purpose: `list the API keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
-        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, ` +
-            'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
+            'A project-scoped key cannot manage keys, and an organization key reaches only its own organization. ' +
+            'A personal key lists them only if its user has a role there that may, as an admin does. ' +
+            `Pass an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, in \`api-key\``,
         parse: toApiKeys,
     });
 }
@@ -341,8 +348,11 @@ function revokeOrgApiKey(client, orgId, id) {
         purpose: `revoke API key ${id} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `API key ${id}`,
         notFoundHint: `it is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
-        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
-            "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
+            `Only an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, may revoke them, ` +
+            'project-scoped keys too. ' +
+            'Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. ' +
+            "Pass an admin's personal key in `api-key`",
         parse: toRevokedApiKey,
     });
 }
@@ -409,7 +419,8 @@ function getProject(client, projectId) {
 /** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId) {
     return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
-        "an organization key only its organization's projects, and a personal key only the projects of its user's organizations");
+        "an organization key only its organization's projects, " +
+        "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
 /** What listing projects is for messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
@@ -419,7 +430,8 @@ function projectListTexts(orgId) {
         purpose: `list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         forbidden: `the step's key may not list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ` +
-            'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+            'a personal key reaches only the organizations its user belongs to, and an organization key only its own. ' +
+            'Set `org-id` to an organization of the key, or pass a key of that organization in `api-key`',
     };
 }
 /**
@@ -1601,7 +1613,8 @@ function adviseScope(ctx, target, id) {
     if (target.namespace.kind !== 'personal')
         return;
     ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-        'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).');
+        'A job that works on one project is safer with a project-scoped key, ' +
+        "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
 }
 /** "personal", "organization org-x", "project p-1": for logs and summaries. */
 function describeScope(target) {
@@ -2474,8 +2487,9 @@ async function runListOperations(ctx, options) {
     const next = [];
     if (unreadable.length > 0) {
         failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
-            "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
+        next.push('Check each project id that could not be read: a 404 names a project the platform does not know ' +
+            "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
+            "the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
     }
     const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined;
     if (failing) {

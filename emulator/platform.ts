@@ -32,7 +32,7 @@ import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
 import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
-import type { KeyScope, OrganizationRecord, Refusal, Role, UserRecord } from './organizations.ts'
+import type { KeyScope, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
 import {
   ApiError,
   apiError,
@@ -58,7 +58,7 @@ import type { Reply } from './http.ts'
 export type { TimelineStep } from './operations.ts'
 export type { Fault, FaultTarget } from './faults.ts'
 export { RequestHold } from './faults.ts'
-export type { OrganizationRecord, Role } from './organizations.ts'
+export type { OrganizationRecord, ProjectPermission, Role } from './organizations.ts'
 export type { BranchRecord, EndpointRecord } from './branches.ts'
 export type { RateLimits } from './limits.ts'
 export type { HistoryOptions, HistorySummary } from './history.ts'
@@ -396,7 +396,7 @@ export class PlatformEmulator {
     return this.directory.addOrganization(partial)
   }
 
-  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'member' }`; returns its id. */
+  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'viewer' }`; returns its id. */
   addUser(options: { id?: string; name?: string; organizations?: Record<string, Role> } = {}): string {
     const id = options.id ?? randomUUID()
     this.directory.addUser({ id, name: options.name ?? id, image: '' })
@@ -407,6 +407,16 @@ export class PlatformEmulator {
   /** Adds, changes or (with `undefined`) ends a membership. */
   setMembership(userId: string, orgId: string, role: Role | undefined): void {
     this.directory.setRole(userId, orgId, role)
+  }
+
+  /**
+   * Grants a user a permission on one project of an organization where the user has a role, as
+   * the project's "Project permissions" page does; `undefined` takes it back.
+   */
+  setProjectPermission(userId: string, projectId: string, level: ProjectPermission | undefined): void {
+    const project = this.projectStore.get(projectId)
+    if (!project) throw new RangeError(`project ${projectId} not found`)
+    this.directory.setProjectPermission(userId, project.record, level)
   }
 
   // ---- keys --------------------------------------------------------------
@@ -1146,8 +1156,7 @@ export class PlatformEmulator {
     refuse(this.directory.mayListOrganizationKeys(ctx.key.scope, orgId))
     // A personal key's id, or another organization's, is unknown here: 404 across namespaces.
     const key = this.keyOr404(ctx.params[1] ?? '', (scope) => scope.kind === 'organization' && scope.orgId === orgId)
-    const target = key.scope.kind === 'organization' && key.scope.projectId !== undefined ? { projectId: key.scope.projectId } : {}
-    refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId, target))
+    refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId))
     key.revoked = true
     return { status: 200, body: this.renderRevoked(key) }
   }
@@ -1266,7 +1275,9 @@ export class PlatformEmulator {
     const visible = (p: ProjectState): boolean =>
       orgId !== undefined &&
       p.record.org_id === orgId &&
-      (scope.kind === 'personal' || scope.projectId === undefined || scope.projectId === p.record.id) &&
+      (scope.kind === 'personal'
+        ? !this.directory.hidesProject(scope, p.record)
+        : scope.projectId === undefined || scope.projectId === p.record.id) &&
       (p.record.name.toLowerCase().includes(search) || p.record.id.includes(search))
     const ordered = [...this.projectStore.values()].filter(visible).sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
     const cursor = ctx.query.cursor || undefined
@@ -1337,7 +1348,7 @@ export class PlatformEmulator {
   }
 
   private createBranchRoute(ctx: RouteContext): Reply {
-    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
+    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key, true)
     const input = ctx.body.length === 0 ? {} : parseJsonObject(ctx.body)
     const branch = input.branch === undefined ? {} : input.branch
     if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) throw new ApiError(400, 'branch must be an object')
@@ -1365,11 +1376,17 @@ export class PlatformEmulator {
     return { status: 200, body: { branch: { ...branch }, annotation } }
   }
 
-  /** The project, when it exists (404) and the key may reach it (403). */
-  private projectOr404(projectId: string, key: KeyState): ProjectState {
+  /**
+   * The project, when it exists and the key may see it (404), and may reach it (403), or with
+   * `change` change it. A collaborator's key is told a project not granted to it does not exist.
+   */
+  private projectOr404(projectId: string, key: KeyState, change = false): ProjectState {
     const project = this.projectStore.get(projectId)
-    if (!project) throw new ApiError(404, `project ${projectId} not found`)
-    refuse(this.directory.mayReachProject(key.scope, project.record))
+    if (!project || this.directory.hidesProject(key.scope, project.record)) {
+      throw new ApiError(404, `project ${projectId} not found`)
+    }
+    const [rules, place] = [this.directory, project.record]
+    refuse(change ? rules.mayChangeProject(key.scope, place) : rules.mayReachProject(key.scope, place))
     return project
   }
 

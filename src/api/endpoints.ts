@@ -88,8 +88,13 @@ export function createOrgApiKey(client: PlatformClient, orgId: string, name: str
         : `organization ${untrusted(orgId)}, or project ${untrusted(projectId)} in it,`,
     forbidden:
       projectId === undefined
-        ? `only an admin of organization ${untrusted(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
-        : `only an admin of organization ${untrusted(orgId)} or a member of project ${untrusted(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+        ? `only an admin of organization ${untrusted(orgId)} may create its keys, with the admin's personal key. ` +
+          'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+          "an organization or project-scoped key. Pass an admin's personal key in `api-key`"
+        : `only an admin of organization ${untrusted(orgId)} may create a key scoped to ` +
+          `project ${untrusted(projectId)}, with the admin's personal key. ` +
+          'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+          "an organization or project-scoped key. Pass an admin's personal key in `api-key`",
     parse: toCreatedApiKey,
   })
 }
@@ -103,8 +108,10 @@ export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<A
     purpose: `list the API keys of organization ${untrusted(orgId)}`,
     notFound: `organization ${untrusted(orgId)}`,
     forbidden:
-      `the step's key may not list the keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, ` +
-      'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+      `the step's key may not list the keys of organization ${untrusted(orgId)}. ` +
+      'A project-scoped key cannot manage keys, and an organization key reaches only its own organization. ' +
+      'A personal key lists them only if its user has a role there that may, as an admin does. ' +
+      `Pass an admin's personal key, or an organization key of ${untrusted(orgId)}, in \`api-key\``,
     parse: toApiKeys,
   })
 }
@@ -119,8 +126,11 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
     notFound: `API key ${id}`,
     notFoundHint: `it is not a key of organization ${untrusted(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
     forbidden:
-      `the step's key may not revoke keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
-      "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+      `the step's key may not revoke keys of organization ${untrusted(orgId)}. ` +
+      `Only an admin's personal key, or an organization key of ${untrusted(orgId)}, may revoke them, ` +
+      'project-scoped keys too. ' +
+      'Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. ' +
+      "Pass an admin's personal key in `api-key`",
     parse: toRevokedApiKey,
   })
 }
@@ -193,7 +203,8 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
 function describeProjectForbidden(projectId: string): string {
   return (
     `the step's key may not reach project ${untrusted(projectId)}: a project-scoped key reaches only its own project, ` +
-    "an organization key only its organization's projects, and a personal key only the projects of its user's organizations"
+    "an organization key only its organization's projects, " +
+    "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`"
   )
 }
 
@@ -212,7 +223,8 @@ function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>,
     notFound: `organization ${untrusted(orgId)}`,
     forbidden:
       `the step's key may not list the projects of organization ${untrusted(orgId)}: ` +
-      'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+      'a personal key reaches only the organizations its user belongs to, and an organization key only its own. ' +
+      'Set `org-id` to an organization of the key, or pass a key of that organization in `api-key`',
   }
 }
 

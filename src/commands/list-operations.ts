@@ -109,8 +109,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   if (unreadable.length > 0) {
     failures.push(describeUnreadable(unreadable, projectIds.length))
     next.push(
-      'Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
-        "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
+      'Check each project id that could not be read: a 404 names a project the platform does not know ' +
+        "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
+        "the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
     )
   }
   const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined
