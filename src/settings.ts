@@ -17,8 +17,8 @@ export type Settings = { [K in Command]: Common & { command: K } & SettingsOf<K>
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
  *             input is read, so nothing printed afterwards can show them.
- * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL), checked here too: a
- *             rotation that cannot store its key must fail before it creates one.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables),
+ *             checked here too: a rotation that cannot store its key must fail before it creates one.
  * @param warn hears of inputs the command does not read.
  */
 export function readSettings(
@@ -42,7 +42,7 @@ export function readSettings(
   }
   const common: Common = {
     apiKey,
-    apiHost: readApiHost(read('api-host')),
+    apiHost: readApiHost(read('api-host'), runner.proxies),
     timeoutMs: readSeconds(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
   }
   const own = COMMANDS[command].settings(read, runner)

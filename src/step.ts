@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { PlatformClient } from './api/client.ts'
-import { ProxySettingError, describeProxySettings, proxyFor, proxySecrets } from './http/proxy.ts'
+import { ProxyInClearError, ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
@@ -32,7 +32,7 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
   // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
-  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL }
+  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env }
   return readSettings((name) => core.getInput(name), maskSecret, github, warn)
 }
 
@@ -57,9 +57,6 @@ const MIN_MASKED_LENGTH = 4
 export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
-  const route = settings.apiHost.startsWith('http:') ? proxyFor(settings.apiHost, process.env) : undefined
-  const inClear = route && `api-host is plain http and goes through the proxy ${untrusted(route.display)} (from ${route.variable})`
-  if (inClear) core.warning(`${inClear}: the proxy can read the API key. Name the host in NO_PROXY, or use https.`)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
@@ -148,6 +145,9 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
     return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.'
   }
   if (error instanceof InputError) return 'Correct that input and run the job again: the step sent no request.'
+  if (error instanceof ProxyInClearError) {
+    return 'Add the host to NO_PROXY, or use https, then run the job again: no credential went through the proxy.'
+  }
   if (error instanceof ProxySettingError) {
     return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.'
   }

@@ -89,20 +89,32 @@ describe('behind an HTTP(S) proxy', () => {
     expect(proxy.seen).toEqual([])
   })
 
-  it('http_proxy for a plain-http api-host on loopback: absolute-URI requests, which the proxy reads in clear', async () => {
+  it('http_proxy and a plain-http api-host: no request; an error names the URL, the variable, what to do', async () => {
     await startProxy()
     const result = await runStep(
       { command: 'list-projects', 'api-key': admin.key, 'api-host': platform.url },
       { env: { http_proxy: proxy.url, https_proxy: 'http://127.0.0.1:0' } },
     )
-    expect(errorLines(result.stdout)).toEqual([])
-    expect(proxy.seen.length).toBeGreaterThan(0)
-    expect(proxy.seen.every((r) => r.method === 'GET' && r.target.startsWith(`${platform.url}/`))).toBe(true)
-    // What the docs say of a plain-http api-host behind a proxy: the proxy reads the key. The log says so too.
-    expect(proxy.sightings).toBeGreaterThan(0)
-    expect(result.stdout).toContain(
-      `::warning::api-host is plain http and goes through the proxy ${proxy.hostPort} (from http_proxy): the proxy can read the API key. Name the host in NO_PROXY, or use https.`,
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::Input \`api-host\` (${platform.url}) is plain http, and http_proxy sends it through the proxy ` +
+        `${proxy.hostPort}, which would read the API key in clear: nothing was sent. ` +
+        'Add 127.0.0.1 to NO_PROXY, or use https.',
+    ])
+    expect(result.summary).toContain('no credential went through the proxy')
+    // The proxy would have read the key in every request: it sees none.
+    expect([proxy.seen, proxy.sightings, platform.requests]).toEqual([[], 0, []])
+  })
+
+  it('the same host in no_proxy: the requests go directly, and the proxy sees nothing', async () => {
+    await startProxy()
+    const result = await runStep(
+      { command: 'list-projects', 'api-key': admin.key, 'api-host': platform.url },
+      { env: { http_proxy: proxy.url, no_proxy: '127.0.0.1' } },
     )
+    expect(errorLines(result.stdout)).toEqual([])
+    expect([proxy.seen, proxy.sightings]).toEqual([[], 0])
+    expect(platform.requests.length).toBeGreaterThan(0)
   })
 
   it('credentials in the proxy URL go to the proxy as Proxy-Authorization, and are masked: never in the log, summary, outputs or state, debug on', async () => {
@@ -201,6 +213,56 @@ describe('behind an HTTP(S) proxy', () => {
     expect(result.summary).toContain('Correct that proxy variable')
     expect(platform.requests).toHaveLength(0)
     expectNoKeyLeak(result, ['hunter2-secret'])
+  })
+})
+
+describe('GITHUB_API_URL in plain http, behind http_proxy', () => {
+  let github: GitHubEmulator
+  beforeEach(async () => {
+    github = new GitHubEmulator()
+    await github.start()
+  })
+  afterEach(async () => {
+    await github.stop()
+  })
+
+  /** Steps that send `github-token` to GitHub: a rotation storing its key, the tripwire reading the runners' ranges. */
+  const TOKEN_STEPS: Array<[string, Record<string, string>]> = [
+    ['rotate-key storing a secret', { command: 'rotate-key', 'key-name': 'ci-deploy', 'secret-name': 'NEON_API_KEY' }],
+    ["list-keys reading the runners' ranges", { command: 'list-keys', 'expected-networks': 'github-actions' }],
+  ]
+
+  it.each(TOKEN_STEPS)('%s: no request, and the token never reaches the proxy', async (_label, inputs) => {
+    await startProxy({ watch: [admin.key, github.token] })
+    const result = await runStep(
+      { ...inputs, 'api-key': admin.key, 'api-host': front.url, 'github-token': github.token },
+      {
+        env: {
+          NODE_EXTRA_CA_CERTS: ca.caFile,
+          http_proxy: proxy.url,
+          GITHUB_API_URL: github.url,
+          GITHUB_REPOSITORY: 'octo-org/deploys',
+        },
+      },
+    )
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      `::error::GITHUB_API_URL (${github.url}/) is plain http, and http_proxy sends it through the proxy ` +
+        `${proxy.hostPort}, which would read the GitHub token in clear: nothing was sent. ` +
+        'Add 127.0.0.1 to NO_PROXY, or use https.',
+    ])
+    expect([proxy.seen, proxy.sightings, platform.requests, github.requests]).toEqual([[], 0, [], []])
+  })
+
+  it("without a token, the read of the runners' ranges goes through the proxy: it carries no credential", async () => {
+    await startProxy({ watch: [admin.key] })
+    const result = await runStep(
+      { command: 'list-keys', 'api-key': admin.key, 'api-host': front.url, 'expected-networks': 'github-actions' },
+      { env: { NODE_EXTRA_CA_CERTS: ca.caFile, http_proxy: proxy.url, GITHUB_API_URL: github.url } },
+    )
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(proxy.seen.map((r) => `${r.method} ${r.target} ${r.answer}`)).toEqual([`GET ${github.url}/meta 200`])
+    expect(github.requests.map((r) => r.headers.authorization)).toEqual([undefined])
   })
 })
 

@@ -11,6 +11,7 @@ import { readAnswer } from '../../src/http/answers.ts'
 import { describeCertificateError } from '../../src/http/certificates.ts'
 import type { RequestError } from '../../src/http/errors.ts'
 import {
+  ProxyInClearError,
   ProxySettingError,
   ProxyTunnelError,
   describeProxyFailure,
@@ -216,15 +217,19 @@ describe('what is secret, and what the log may say', () => {
 const NOW = Date.parse('2026-11-21T10:00:00Z')
 const DEFAULT_CAS = getCACertificates('default')
 
-/** One GET of `url` on `connections`, as the platform client sends it: the answer's status and body, or the RequestError it is. */
+/**
+ * One GET of `url` on `connections`, as the platform client sends it (with `key`; undefined: no credential, as GitHub's
+ * meta API is read without a token): the answer's status and body, or the RequestError it is.
+ */
 async function get(
   connections: Connections,
   url: string,
-  key: string,
+  key: string | undefined,
 ): Promise<{ status: number; body: unknown } | { error: RequestError }> {
   const { origin, pathname } = new URL(url)
   const clock = manualClock(NOW)
-  const request = { method: 'GET' as const, path: pathname, headers: { authorization: `Bearer ${key}` } }
+  const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` }
+  const request = { method: 'GET' as const, path: pathname, headers }
   const attempt = await sendAttempt(connections, origin, request, { clock, deadline: NOW + 600_000, requestTimeoutMs: 30_000 })
   if (!attempt.sent) throw new Error('expected the request to be sent')
   const answer = readAnswer(attempt, { kind: 'network', method: 'GET', path: pathname }, PLATFORM, NOW)
@@ -316,13 +321,29 @@ describe('requests through a real proxy on loopback', () => {
     return connections
   }
 
-  it('sends an http request to the proxy as an absolute URI', async () => {
+  it('sends an http request without a credential to the proxy as an absolute URI', async () => {
     const connections = connectionsFor({ http_proxy: proxy.url })
-    const result = await get(connections, `${plainUrl}/api_keys`, key)
-    expect(result).toMatchObject({ status: 200 })
-    expect(proxy.seen).toEqual([{ method: 'GET', target: `${plainUrl}/api_keys`, authorization: false, answer: 200 }])
-    // Plain http: the proxy reads the API key; that is what an http api-host through a proxy means.
-    expect(proxy.sightings).toBeGreaterThan(0)
+    const result = await get(connections, `${plainUrl}/api_keys`, undefined)
+    expect(result).toMatchObject({ error: { kind: 'http', status: 401 } })
+    expect(proxy.seen).toEqual([{ method: 'GET', target: `${plainUrl}/api_keys`, authorization: false, answer: 401 }])
+  })
+
+  it.each([
+    ['http_proxy', { http_proxy: 'PROXY' }, 'NO_PROXY'],
+    ['HTTP_PROXY, and a no_proxy for another host', { HTTP_PROXY: 'PROXY', no_proxy: 'example.com' }, 'no_proxy'],
+  ])('never sends a credential through a proxy in plain http (%s): refused', async (_label, variables, noProxy) => {
+    const withProxy = ([name, value]: [string, string]) => [name, value === 'PROXY' ? proxy.url : value]
+    const connections = connectionsFor(Object.fromEntries(Object.entries(variables).map(withProxy)))
+    const variable = Object.keys(variables)[0]!
+    const refusal =
+      `A request to ${new URL(plainUrl).origin} is plain http, and ${variable} sends it through the proxy ` +
+      `${proxy.hostPort}, which would read its credential in clear: nothing was sent. ` +
+      `Add 127.0.0.1 to ${noProxy}, or use https.`
+    await expect(get(connections, `${plainUrl}/api_keys`, key)).rejects.toThrow(new ProxyInClearError(refusal))
+    const signal = new AbortController().signal
+    const request = { method: 'GET' as const, path: '/api/v2/api_keys', headers: { Authorization: `Bearer ${key}` } }
+    await expect(sendRequest(connections, new URL(plainUrl).origin, request, signal)).rejects.toThrow(ProxyInClearError)
+    expect([proxy.seen, proxy.sightings, platform.requests]).toEqual([[], 0, []])
   })
 
   it('opens a CONNECT tunnel for an https request: the proxy sees the host and port, never the key', async () => {
@@ -343,10 +364,10 @@ describe('requests through a real proxy on loopback', () => {
       HTTP_PROXY: proxy.urlWith('d@main\\svc', 'p@ss:w/rd'),
     })
     expect(await get(connections, `${front.url}/api_keys`, key)).toMatchObject({ status: 200 })
-    expect(await get(connections, `${plainUrl}/api_keys`, key)).toMatchObject({ status: 200 })
+    expect(await get(connections, `${plainUrl}/api_keys`, undefined)).toMatchObject({ error: { status: 401 } })
     expect(proxy.seen.map((s) => [s.method, s.authorization, s.answer])).toEqual([
       ['CONNECT', true, 200],
-      ['GET', true, 200],
+      ['GET', true, 401],
     ])
     // Neither request carried it on to the platform.
     expect(platform.requests.every((r) => r.headers['proxy-authorization'] === undefined)).toBe(true)
@@ -386,7 +407,7 @@ describe('requests through a real proxy on loopback', () => {
       const proxyUrl = password === undefined ? proxy.url : proxy.urlWith('svc', password)
       const env = scheme === 'https' ? { https_proxy: proxyUrl } : { http_proxy: proxyUrl }
       const url = `${scheme === 'https' ? front.url : plainUrl}/api_keys`
-      const failure = failureOf(await get(connectionsFor(env), url, key))
+      const failure = failureOf(await get(connectionsFor(env), url, scheme === 'https' ? key : undefined))
       expect(failure).toEqual({ message: expect.stringMatching(message), notSent: true, final: true, kind: 'proxy-refused' })
       expect(failure?.message).toContain(`The proxy ${proxy.hostPort} (from ${scheme}_proxy)`)
       expect(failure?.message).not.toMatch(/wrong|svc/)
@@ -427,7 +448,8 @@ describe('requests through a real proxy on loopback', () => {
   it('the test proxy forwards to loopback only: nothing leaves the machine', async () => {
     const connections = connectionsFor({ https_proxy: proxy.url, http_proxy: proxy.url })
     expect(await get(connections, 'https://example.com/', key)).toMatchObject({ error: { kind: 'proxy-refused' } })
-    expect(await get(connections, 'http://example.com/', key)).toMatchObject({ error: { kind: 'http', status: 403 } })
+    const plain = await get(connections, 'http://example.com/', undefined)
+    expect(plain).toMatchObject({ error: { kind: 'http', status: 403 } })
     expect(proxy.seen.map((s) => [s.method, s.target, s.answer])).toEqual([
       ['CONNECT', 'example.com:443', 403],
       ['GET', 'http://example.com/', 403],
@@ -438,7 +460,7 @@ describe('requests through a real proxy on loopback', () => {
     proxy.fail('drop-request')
     const env = { http_proxy: proxy.url }
     const url = `${plainUrl}/api_keys`
-    expect(failureOf(await get(connectionsFor(env), url, key))).toEqual({
+    expect(failureOf(await get(connectionsFor(env), url, undefined))).toEqual({
       message: expect.stringMatching(
         /^The connection through the proxy 127\.0\.0\.1:\d+ \(from http_proxy\) closed before an answer came \(UND_ERR_SOCKET\)/,
       ),
@@ -452,7 +474,7 @@ describe('requests through a real proxy on loopback', () => {
     // Nothing can listen on port 0: a connection to it is refused whatever else runs on the machine.
     const env = scheme === 'https' ? { https_proxy: 'http://127.0.0.1:0' } : { http_proxy: 'http://127.0.0.1:0' }
     const url = `${scheme === 'https' ? front.url : plainUrl}/api_keys`
-    expect(failureOf(await get(connectionsFor(env), url, key))).toEqual({
+    expect(failureOf(await get(connectionsFor(env), url, scheme === 'https' ? key : undefined))).toEqual({
       message: `The proxy 127.0.0.1:0 (from ${scheme}_proxy) could not be reached (ECONNREFUSED): check the host and port in ${scheme}_proxy, and that the proxy runs and the runner may connect to it.`,
       notSent: true,
       final: false,

@@ -1,7 +1,9 @@
-// src/inputs/urls.ts: `api-host` and loopback hosts.
+// src/inputs/urls.ts: `api-host`, GITHUB_API_URL and loopback hosts, and a plain-http one behind a proxy.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
+import { ProxyInClearError } from '../../src/http/proxy.ts'
 import { isLoopback, readApiHost } from '../../src/inputs/urls.ts'
+import type { RunnerEnvironment } from '../../src/inputs/values.ts'
 import { errorOf, settings } from '../support/settings.ts'
 
 describe('api-host', () => {
@@ -49,5 +51,54 @@ describe('api-host', () => {
 
   it('drops every trailing slash', () => {
     expect(settings({ command: 'list-keys', 'api-host': 'https://api.example/v2//' })).toMatchObject({ apiHost: 'https://api.example/v2' })
+  })
+})
+
+describe('a plain-http URL a credential goes to, and a proxy variable that would send it through a proxy', () => {
+  const PROXY = { http_proxy: 'http://proxy.corp:3128' }
+  /** The error the settings are refused with, or 'accepted'. */
+  const outcome = (inputs: Record<string, string>, runner: RunnerEnvironment) => {
+    try {
+      settings(inputs, { runner: { repository: 'octo-org/deploys', ...runner } })
+      return 'accepted'
+    } catch (error) {
+      return error instanceof ProxyInClearError ? error.message : `not a ProxyInClearError: ${String(error)}`
+    }
+  }
+
+  it('api-host: refused before any request, naming the URL, the variable, the proxy and what to do', () => {
+    expect(outcome({ command: 'list-keys', 'api-host': 'http://127.0.0.1:4010/api/v2' }, { proxies: PROXY })).toBe(
+      'Input `api-host` (http://127.0.0.1:4010/api/v2) is plain http, and http_proxy sends it through the proxy ' +
+        'proxy.corp:3128, which would read the API key in clear: nothing was sent. ' +
+        'Add 127.0.0.1 to NO_PROXY, or use https.',
+    )
+  })
+
+  it("GITHUB_API_URL, where the token goes: a rotation storing a secret, the runners' ranges read with a token", () => {
+    const refusal =
+      'GITHUB_API_URL (http://localhost:3000/api/v3) is plain http, and HTTP_PROXY sends it through the proxy ' +
+      'proxy.corp:3128, which would read the GitHub token in clear: nothing was sent. ' +
+      'Add localhost to no_proxy, or use https.'
+    const proxies = { HTTP_PROXY: 'proxy.corp:3128', no_proxy: 'example.com' }
+    const runner = { apiUrl: 'http://localhost:3000/api/v3', proxies }
+    const rotation = { command: 'rotate-key', 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp_token' }
+    const tripwire = { command: 'list-keys', 'expected-networks': 'github-actions', 'github-token': 'ghp_token' }
+    expect([outcome(rotation, runner), outcome(tripwire, runner)]).toEqual([refusal, refusal])
+    // Without a token, the read of the ranges carries no credential: the proxy may carry it.
+    expect(outcome({ command: 'list-keys', 'expected-networks': 'github-actions' }, runner)).toBe('accepted')
+  })
+
+  it.each([
+    ['NO_PROXY names the host', { ...PROXY, NO_PROXY: '127.0.0.1' }],
+    ['no proxy for http', { https_proxy: 'http://proxy.corp:3128' }],
+    ['an empty http_proxy', { http_proxy: '' }],
+  ])('accepted when it goes directly: %s', (_label, proxies) => {
+    expect(outcome({ command: 'list-keys', 'api-host': 'http://127.0.0.1:4010/api/v2' }, { proxies })).toBe('accepted')
+  })
+
+  it('https goes through a tunnel, which the proxy cannot read into', () => {
+    expect(readApiHost('https://console.neon.tech/api/v2', { https_proxy: 'http://proxy.corp:3128' })).toBe(
+      'https://console.neon.tech/api/v2',
+    )
   })
 })

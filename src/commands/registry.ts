@@ -152,7 +152,7 @@ export const COMMANDS = {
     },
     settings: (read, runner): RotateKeySettings => {
       const secrets = readSecretStorage(read, runner)
-      const githubApiUrl = secrets && readGitHubApiUrl(runner.apiUrl)
+      const githubApiUrl = secrets && readGitHubApiUrl(runner.apiUrl, runner.proxies)
       const keyName = readKeyName(read) ?? (secrets && defaultRotationKeyName(secrets))
       if (keyName === undefined) {
         throw new InputError(

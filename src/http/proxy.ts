@@ -7,7 +7,8 @@
  * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
  * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
  * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
- * (http/transport.ts). What a failure says is read from its error class, code and cause, and from
+ * (http/transport.ts), but never one that carries a credential, which the proxy would read
+ * (`refuseInClear`). What a failure says is read from its error class, code and cause, and from
  * the proxy's status: never from a library's words.
  */
 import { STATUS_CODES } from 'node:http'
@@ -36,6 +37,17 @@ export class ProxySettingError extends OwnError {
   constructor(message: string) {
     super(message)
     this.name = 'ProxySettingError'
+  }
+}
+
+/**
+ * A credential that would go to a plain-http origin through a proxy, which would read it in clear:
+ * refused before anything is sent, whether by the settings (inputs/urls.ts) or by the transport.
+ */
+export class ProxyInClearError extends ProxySettingError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProxyInClearError'
   }
 }
 
@@ -69,6 +81,29 @@ export function proxyFor(url: string | URL, env: Environment): ProxyRoute | unde
   if (noProxy !== undefined && bypasses(target, noProxy.value)) return undefined
   const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port)
   return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` }
+}
+
+/**
+ * The refusal of a credential on its way to `url` under `env`: undefined unless `url` is plain http
+ * and a proxy variable sends it through a proxy. `where` names the request or the setting that goes
+ * there, `credential` what it carries. The refusal says which variable, which proxy, and what to do.
+ */
+export function refuseInClear(
+  url: string,
+  env: Environment,
+  where: string,
+  credential: 'the API key' | 'the GitHub token' | 'its credential',
+): ProxyInClearError | undefined {
+  const target = new URL(url)
+  if (target.protocol !== 'http:') return undefined
+  const route = proxyFor(target, env)
+  if (route === undefined) return undefined
+  const noProxy = firstSet(env, NO_PROXY_VARIABLES)?.name ?? 'NO_PROXY'
+  return new ProxyInClearError(
+    `${where} is plain http, and ${route.variable} sends it through the proxy ${untrusted(route.display)}, ` +
+      `which would read ${credential} in clear: nothing was sent. ` +
+      `Add ${untrusted(target.hostname)} to ${noProxy}, or use https.`,
+  )
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
  * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
  * one keep-alive pool per origin, directly or through the proxy the environment names
- * (http/proxy.ts); each attempt within its own time limit and the step's deadline, however far
- * its connection got; bodies read within bounds; and whether a failed request could have left.
+ * (http/proxy.ts), but never a credential in clear through a proxy; each attempt within its own
+ * time limit and the step's deadline, however far its connection got; bodies read within bounds;
+ * and whether a failed request could have left.
  * What an attempt's answer means is http/answers.ts's to say.
  */
 import { setFlagsFromString } from 'node:v8'
 import { Agent, type Dispatcher } from 'undici'
 import type { Clock } from '../base/clock.ts'
-import { redactSecrets } from '../base/text.ts'
-import { proxyFor, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
+import { redactSecrets, untrusted } from '../base/text.ts'
+import { proxyFor, refuseInClear, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
 
 // undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
 // parser on another thread, and the step waits about 60 ms for it before it can exit (docs/performance.md). This budget
@@ -30,7 +31,7 @@ export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
 interface Line {
   dispatcher: Dispatcher
   route?: ProxyRoute
-  /** An http request through a proxy: sent to the proxy as an absolute URI, not through a tunnel. */
+  /** An http request through a proxy: sent as an absolute URI, not through a tunnel; never with a credential. */
   forward: boolean
 }
 
@@ -65,6 +66,12 @@ export class Connections {
       this.lines.set(origin, line)
     }
     return line
+  }
+
+  /** The refusal of a credential on its way to `origin` through a proxy in clear (plain http), or undefined. */
+  inClear(origin: string): Error | undefined {
+    if (!this.lineTo(origin).forward) return undefined
+    return refuseInClear(origin, this.env, `A request to ${untrusted(origin)}`, 'its credential')
   }
 
   /** Whether `error` is a connect that failed: the request never left. */
@@ -137,10 +144,12 @@ export type Received =
 
 /**
  * Sends one request and reads its body within the limits; never throws but for a proxy variable
- * the action cannot use (ProxySettingError), before anything is sent.
+ * the action cannot use (ProxySettingError), or a credential a proxy would read in clear
+ * (ProxyInClearError), before anything is sent.
  */
 export async function sendRequest(connections: Connections, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
   const line = connections.lineTo(origin)
+  refuseCredentialInClear(connections, origin, request)
   let status: number | undefined
   try {
     const { route } = line
@@ -169,6 +178,17 @@ export async function sendRequest(connections: Connections, origin: string, requ
   } catch (cause) {
     return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) }
   }
+}
+
+/**
+ * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would
+ * read in clear. The settings refuse such a URL before the first request (inputs/urls.ts); this
+ * holds for every request, whatever sends it.
+ */
+function refuseCredentialInClear(connections: Connections, origin: string, request: HttpRequest): void {
+  const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization')
+  const refusal = credential ? connections.inClear(origin) : undefined
+  if (refusal) throw refusal
 }
 
 /**
@@ -233,7 +253,10 @@ export type Attempt =
       budgetMs: number
     }
 
-/** Sends one request within its own limit and the step's deadline; never throws but for a proxy variable the action cannot use. */
+/**
+ * Sends one request within its own limit and the step's deadline; never throws but for a proxy
+ * variable the action cannot use, or a credential a proxy would read in clear, before anything is sent.
+ */
 export async function sendAttempt(
   connections: Connections,
   origin: string,
@@ -243,6 +266,7 @@ export async function sendAttempt(
   onSend?: () => void,
 ): Promise<Attempt> {
   const { route, forward } = connections.lineTo(origin)
+  refuseCredentialInClear(connections, origin, request)
   const remaining = time.deadline - time.clock.now()
   if (remaining <= 0) return { sent: false }
   onSend?.()

@@ -74,8 +74,10 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   }
   const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
   const token = readGitHubToken(read)
-  // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
-  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token }
+  // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset. Without a
+  // token, the read of the ranges carries no credential, which a proxy may carry in plain http.
+  const proxies = token ? runner.proxies : {}
+  const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl, proxies), token }
   return {
     orgId: readOrgId(read),
     ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),

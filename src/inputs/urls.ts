@@ -1,10 +1,12 @@
 /**
  * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
- * token). https anywhere; plain http only to this machine, where nothing crosses a network; no
- * credentials, query or fragment in them.
+ * token). https anywhere; plain http only to this machine and only directly, where nothing
+ * crosses a network: never through a proxy that a proxy variable names for it, which would read
+ * the credential; no credentials, query or fragment in them.
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { refuseInClear, type Environment } from '../http/proxy.ts'
 
 export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
 
@@ -26,19 +28,27 @@ const SERVICE_URLS = {
   },
 } as const
 
-/** https anywhere; plain http only to this machine, where nothing crosses a network. */
-export function readApiHost(raw: string): string {
-  return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'])
+/**
+ * https anywhere; plain http only to this machine, directly. `proxies`: the environment's proxy
+ * variables, which must not send a plain-http `api-host` through a proxy.
+ */
+export function readApiHost(raw: string, proxies: Environment = {}): string {
+  return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies)
 }
 
-/** GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset (GitHub's own), checked as `api-host` is. */
-export function readGitHubApiUrl(raw: string | undefined): string | undefined {
+/**
+ * GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset
+ * (GitHub's own), checked as `api-host` is. `proxies`: as for `api-host`, given when the token goes there.
+ */
+export function readGitHubApiUrl(raw: string | undefined, proxies: Environment = {}): string | undefined {
   const value = raw?.trim()
-  return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined
+  return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined
 }
+
+type ServiceUrlRules = (typeof SERVICE_URLS)[keyof typeof SERVICE_URLS]
 
 /** A URL a credential is sent to, without a trailing slash. */
-function readServiceUrl(value: string, rules: (typeof SERVICE_URLS)[keyof typeof SERVICE_URLS]): string {
+function readServiceUrl(value: string, rules: ServiceUrlRules, proxies: Environment): string {
   let url: URL
   try {
     url = new URL(value)
@@ -56,6 +66,8 @@ function readServiceUrl(value: string, rules: (typeof SERVICE_URLS)[keyof typeof
           'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
       )
     }
+    const inClear = refuseInClear(url.href, proxies, `${rules.named} (${untrusted(url.href)})`, rules.sent)
+    if (inClear) throw inClear
   } else if (url.protocol !== 'https:') {
     throw rules.refuse(`${rules.named} must be an https URL, not ${untrusted(url.protocol.replace(/:$/, ''))}.`)
   }

@@ -6,6 +6,7 @@
 import { MAX_KEY_NAME_LENGTH, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { hasControlCharacters, quoted, untrusted } from '../base/text.ts'
+import type { Environment } from '../http/proxy.ts'
 
 /** Reads one input by name; empty string when not set (as @actions/core's getInput). */
 export type InputReader = (name: string) => string
@@ -16,6 +17,8 @@ export interface RunnerEnvironment {
   repository?: string
   /** GITHUB_API_URL: GitHub's REST API, where the secrets are written and the runners' ranges read. */
   apiUrl?: string
+  /** The proxy variables (https_proxy, http_proxy, no_proxy, in either case): none may send a credential in clear. */
+  proxies?: Environment
 }
 
 const MAX_SEARCH_LENGTH = 256
