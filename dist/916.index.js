@@ -3967,7 +3967,7 @@ const COMMANDS = {
         },
         settings: (read, runner) => {
             const secrets = (0,inputs_secrets/* readSecretStorage */.i)(read, runner);
-            const githubApiUrl = secrets && (0,urls/* readGitHubApiUrl */.p5)(runner.apiUrl);
+            const githubApiUrl = secrets && (0,urls/* readGitHubApiUrl */.p5)(runner.apiUrl, runner.proxies);
             const keyName = (0,values/* readKeyName */.x9)(read) ?? (secrets && defaultRotationKeyName(secrets));
             if (keyName === undefined) {
                 throw new errors/* InputError */.dz('rotate-key without `secret-name` needs `key-name`: the name of the keys to rotate. With `secret-name` it defaults to a name unique to the targets and the secret.');
@@ -4548,7 +4548,9 @@ function requestErrorIn(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   CA: () => (/* binding */ errorCode),
 /* harmony export */   J2: () => (/* binding */ DEFAULT_PORTS),
+/* harmony export */   Jq: () => (/* binding */ ProxyInClearError),
 /* harmony export */   Ng: () => (/* binding */ ProxyTunnelError),
+/* harmony export */   Nr: () => (/* binding */ refuseInClear),
 /* harmony export */   Tl: () => (/* binding */ ProxySettingError),
 /* harmony export */   Wm: () => (/* binding */ proxySecrets),
 /* harmony export */   eq: () => (/* binding */ tunnelAgent),
@@ -4573,7 +4575,8 @@ function requestErrorIn(error) {
  * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
  * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
  * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
- * (http/transport.ts). What a failure says is read from its error class, code and cause, and from
+ * (http/transport.ts), but never one that carries a credential, which the proxy would read
+ * (`refuseInClear`). What a failure says is read from its error class, code and cause, and from
  * the proxy's status: never from a library's words.
  */
 
@@ -4597,6 +4600,16 @@ class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .
     }
 }
 /**
+ * A credential that would go to a plain-http origin through a proxy, which would read it in clear:
+ * refused before anything is sent, whether by the settings (inputs/urls.ts) or by the transport.
+ */
+class ProxyInClearError extends ProxySettingError {
+    constructor(message) {
+        super(message);
+        this.name = 'ProxyInClearError';
+    }
+}
+/**
  * The proxy a request to `url` goes through, or undefined to connect directly: `https_proxy`
  * (else `HTTPS_PROXY`) for an https URL, `http_proxy` (else `HTTP_PROXY`) for an http one,
  * unless `no_proxy` (else `NO_PROXY`) names its host. Throws ProxySettingError when the
@@ -4615,6 +4628,23 @@ function proxyFor(url, env) {
         return undefined;
     const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
     return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
+}
+/**
+ * The refusal of a credential on its way to `url` under `env`: undefined unless `url` is plain http
+ * and a proxy variable sends it through a proxy. `where` names the request or the setting that goes
+ * there, `credential` what it carries. The refusal says which variable, which proxy, and what to do.
+ */
+function refuseInClear(url, env, where, credential) {
+    const target = new URL(url);
+    if (target.protocol !== 'http:')
+        return undefined;
+    const route = proxyFor(target, env);
+    if (route === undefined)
+        return undefined;
+    const noProxy = firstSet(env, NO_PROXY_VARIABLES)?.name ?? 'NO_PROXY';
+    return new ProxyInClearError(`${where} is plain http, and ${route.variable} sends it through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.display)}, ` +
+        `which would read ${credential} in clear: nothing was sent. ` +
+        `Add ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(target.hostname)} to ${noProxy}, or use https.`);
 }
 /**
  * One line for the log: which proxy each scheme goes through, by host and port only, and what
@@ -5025,8 +5055,9 @@ async function retrying(attempt, policy, options) {
 /**
  * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
  * one keep-alive pool per origin, directly or through the proxy the environment names
- * (http/proxy.ts); each attempt within its own time limit and the step's deadline, however far
- * its connection got; bodies read within bounds; and whether a failed request could have left.
+ * (http/proxy.ts), but never a credential in clear through a proxy; each attempt within its own
+ * time limit and the step's deadline, however far its connection got; bodies read within bounds;
+ * and whether a failed request could have left.
  * What an attempt's answer means is http/answers.ts's to say.
  */
 
@@ -5076,6 +5107,12 @@ class Connections {
         }
         return line;
     }
+    /** The refusal of a credential on its way to `origin` through a proxy in clear (plain http), or undefined. */
+    inClear(origin) {
+        if (!this.lineTo(origin).forward)
+            return undefined;
+        return (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseInClear */ .Nr)(origin, this.env, `A request to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(origin)}`, 'its credential');
+    }
     /** Whether `error` is a connect that failed: the request never left. */
     neverConnected(error) {
         return typeof error === 'object' && error !== null && this.failedConnects.has(error);
@@ -5109,10 +5146,12 @@ function isRequestId(value) {
 }
 /**
  * Sends one request and reads its body within the limits; never throws but for a proxy variable
- * the action cannot use (ProxySettingError), before anything is sent.
+ * the action cannot use (ProxySettingError), or a credential a proxy would read in clear
+ * (ProxyInClearError), before anything is sent.
  */
 async function sendRequest(connections, origin, request, signal) {
     const line = connections.lineTo(origin);
+    refuseCredentialInClear(connections, origin, request);
     let status;
     try {
         const { route } = line;
@@ -5141,6 +5180,17 @@ async function sendRequest(connections, origin, request, signal) {
     catch (cause) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
     }
+}
+/**
+ * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would
+ * read in clear. The settings refuse such a URL before the first request (inputs/urls.ts); this
+ * holds for every request, whatever sends it.
+ */
+function refuseCredentialInClear(connections, origin, request) {
+    const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization');
+    const refusal = credential ? connections.inClear(origin) : undefined;
+    if (refusal)
+        throw refusal;
 }
 /**
  * `work`, or the abort of `signal` if that comes first: undici ends a request aborted while its
@@ -5176,11 +5226,15 @@ async function readBody(body, success) {
     }
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
-/** Sends one request within its own limit and the step's deadline; never throws but for a proxy variable the action cannot use. */
+/**
+ * Sends one request within its own limit and the step's deadline; never throws but for a proxy
+ * variable the action cannot use, or a credential a proxy would read in clear, before anything is sent.
+ */
 async function sendAttempt(connections, origin, request, time, 
 /** Called just before the request is sent, its connect included (a debug line); not once the deadline has passed. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
+    refuseCredentialInClear(connections, origin, request);
     const remaining = time.deadline - time.clock.now();
     if (remaining <= 0)
         return { sent: false };
@@ -5306,8 +5360,10 @@ function readKeySelection(read, runner) {
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_);
     const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubToken */ .n)(read);
-    // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
-    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token };
+    // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset. Without a
+    // token, the read of the ranges carries no credential, which a proxy may carry in plain http.
+    const proxies = token ? runner.proxies : {};
+    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl, proxies), token };
     return {
         orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readOrgId */ .cZ)(read),
         ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
@@ -5797,11 +5853,14 @@ function readRepository(value) {
 /* unused harmony export isLoopback */
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
  * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
- * token). https anywhere; plain http only to this machine, where nothing crosses a network; no
- * credentials, query or fragment in them.
+ * token). https anywhere; plain http only to this machine and only directly, where nothing
+ * crosses a network: never through a proxy that a proxy variable names for it, which would read
+ * the credential; no credentials, query or fragment in them.
  */
+
 
 
 const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2';
@@ -5822,17 +5881,23 @@ const SERVICE_URLS = {
         sent: 'the GitHub token',
     },
 };
-/** https anywhere; plain http only to this machine, where nothing crosses a network. */
-function readApiHost(raw) {
-    return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host']);
+/**
+ * https anywhere; plain http only to this machine, directly. `proxies`: the environment's proxy
+ * variables, which must not send a plain-http `api-host` through a proxy.
+ */
+function readApiHost(raw, proxies = {}) {
+    return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies);
 }
-/** GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset (GitHub's own), checked as `api-host` is. */
-function readGitHubApiUrl(raw) {
+/**
+ * GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset
+ * (GitHub's own), checked as `api-host` is. `proxies`: as for `api-host`, given when the token goes there.
+ */
+function readGitHubApiUrl(raw, proxies = {}) {
     const value = raw?.trim();
-    return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL) : undefined;
+    return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined;
 }
 /** A URL a credential is sent to, without a trailing slash. */
-function readServiceUrl(value, rules) {
+function readServiceUrl(value, rules, proxies) {
     let url;
     try {
         url = new URL(value);
@@ -5850,6 +5915,9 @@ function readServiceUrl(value, rules) {
             throw rules.refuse(`${rules.named} uses plain http to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
                 'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).');
         }
+        const inClear = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseInClear */ .Nr)(url.href, proxies, `${rules.named} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.href)})`, rules.sent);
+        if (inClear)
+            throw inClear;
     }
     else if (url.protocol !== 'https:') {
         throw rules.refuse(`${rules.named} must be an https URL, not ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.protocol.replace(/:$/, ''))}.`);
@@ -7338,8 +7406,8 @@ var values = __webpack_require__(8463);
 /**
  * @param mask called with every secret input (the API key, the GitHub token) before any other
  *             input is read, so nothing printed afterwards can show them.
- * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL), checked here too: a
- *             rotation that cannot store its key must fail before it creates one.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables),
+ *             checked here too: a rotation that cannot store its key must fail before it creates one.
  * @param warn hears of inputs the command does not read.
  */
 function readSettings(read, mask, runner = {}, warn = () => undefined) {
@@ -7357,7 +7425,7 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
     }
     const common = {
         apiKey,
-        apiHost: (0,urls/* readApiHost */.bB)(read('api-host')),
+        apiHost: (0,urls/* readApiHost */.bB)(read('api-host'), runner.proxies),
         timeoutMs: (0,values/* readSeconds */.UW)(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
     };
     const own = registry/* COMMANDS */.L[command].settings(read, runner);
@@ -7434,7 +7502,7 @@ function readStepSettings(warn) {
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
-    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL };
+    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env };
     return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
 }
 /**
@@ -7457,10 +7525,6 @@ function openClient(settings, clock, cancelled) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
     if (proxies)
         core/* info */.pq(proxies);
-    const route = settings.apiHost.startsWith('http:') ? (0,proxy/* proxyFor */.iJ)(settings.apiHost, process.env) : undefined;
-    const inClear = route && `api-host is plain http and goes through the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable})`;
-    if (inClear)
-        core/* warning */.$e(`${inClear}: the proxy can read the API key. Name the host in NO_PROXY, or use https.`);
     return new client/* PlatformClient */.Ht({
         baseUrl: settings.apiHost,
         apiKey: settings.apiKey,
@@ -7538,6 +7602,9 @@ function nextStep(error, request) {
     }
     if (error instanceof errors/* InputError */.dz)
         return 'Correct that input and run the job again: the step sent no request.';
+    if (error instanceof proxy/* ProxyInClearError */.Jq) {
+        return 'Add the host to NO_PROXY, or use https, then run the job again: no credential went through the proxy.';
+    }
     if (error instanceof proxy/* ProxySettingError */.Tl) {
         return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.';
     }
