@@ -4,8 +4,10 @@
  * package's `exports` map names `./sub` (or a pattern that covers it) and the name is not one
  * the package marks private with a leading `_` (as @noble's `_md.js`). A file inside a package
  * that its `exports` do not name (`undici/lib/…`) is its private code: a minor release may move
- * or change it without a word, and the type checker cannot see that. Node's own modules
- * (`node:…`) and relative imports are not checked.
+ * or change it without a word, and the type checker cannot see that. Every way of naming a module
+ * is checked: `import` and `export … from`, `import()` of a literal, `require`, a function Node's
+ * `createRequire` made, their `.resolve`, and `import.meta.resolve`. Node's own modules (`node:…`)
+ * and relative imports are not checked.
  */
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -31,6 +33,20 @@ function exported(exports, subpath) {
   })
 }
 
+/** The text of a string literal, or of a template literal without `${}`; undefined for anything else. */
+function literalText(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0].value.cooked ?? undefined
+  return undefined
+}
+
+/** The name a callee is called by: `f` for `f(…)`, `resolve` for `a.resolve(…)`. */
+function nameOf(node) {
+  if (node.type === 'Identifier') return node.name
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name
+  return undefined
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -42,10 +58,10 @@ const rule = {
     },
   },
   create(context) {
+    /** Reports `node`, a module specifier, when it names a file of a package that the package does not export. */
     const check = (node) => {
-      const source = node.source
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return
-      const specifier = source.value
+      const specifier = literalText(node)
+      if (specifier === undefined) return
       if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return
       const parts = specifier.split('/')
       const nameLength = specifier.startsWith('@') ? 2 : 1
@@ -55,9 +71,41 @@ const rule = {
       const manifest = manifestOf(name, dirname(context.filename))
       const subpath = `./${rest.join('/')}`
       if (manifest && exported(manifest.exports, subpath) && !rest.some((part) => part.startsWith('_'))) return
-      context.report({ node: source, messageId: 'deep', data: { source: specifier, name } })
+      context.report({ node, messageId: 'deep', data: { source: specifier, name } })
     }
-    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+    // Node's `createRequire`, under the names it is imported by, and the functions it made: each loads and resolves
+    // a module as `require` does.
+    const makers = new Set(['createRequire'])
+    const requires = new Set(['require'])
+    const isMaker = (callee) => makers.has(nameOf(callee) ?? '')
+    /** Whether `callee` loads or resolves a module: `require`, a function createRequire made, or their `.resolve`. */
+    const loads = (callee) => {
+      const target = callee.type === 'MemberExpression' && nameOf(callee) === 'resolve' ? callee.object : callee
+      if (target.type === 'Identifier') return requires.has(target.name)
+      if (target.type === 'CallExpression') return isMaker(target.callee)
+      return false
+    }
+    const isImportMetaResolve = (callee) =>
+      callee.type === 'MemberExpression' && callee.object.type === 'MetaProperty' && nameOf(callee) === 'resolve'
+    return {
+      ImportDeclaration(node) {
+        if (['module', 'node:module'].includes(node.source.value)) {
+          for (const specifier of node.specifiers) {
+            if (specifier.type === 'ImportSpecifier' && nameOf(specifier.imported) === 'createRequire') makers.add(specifier.local.name)
+          }
+        }
+        check(node.source)
+      },
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      VariableDeclarator(node) {
+        if (node.id.type === 'Identifier' && node.init?.type === 'CallExpression' && isMaker(node.init.callee)) requires.add(node.id.name)
+      },
+      CallExpression(node) {
+        if (loads(node.callee) || isImportMetaResolve(node.callee)) check(node.arguments[0])
+      },
+    }
   },
 }
 

@@ -3,8 +3,13 @@
  * reviewer reads and diffs it like the source. ncc compiles src/index.ts into dist/index.js and
  * one chunk file per dynamic import, which Node loads only when the import runs. CI rebuilds
  * dist/ and compares it with the committed one (`node scripts/release.ts dist`), so the build is
- * deterministic: ncc's module and chunk ids are, and chunks left from an earlier build are
+ * deterministic: ncc's module and chunk ids are, and files left from an earlier build are
  * removed first.
+ *
+ * ncc runs through its programmatic API, `require('@vercel/ncc')(input, options)`, as its README
+ * documents it. This script writes what it returns as ncc's own `ncc build` does: `index.js` and
+ * its map, then each asset (the chunks and their maps, the licenses, the package.json that makes
+ * the chunks ES modules).
  *
  * Each file gets ncc's source map (`<file>.map`): each generated line maps to the line of src/ or
  * of a bundled package it came from. When a step fails on something unexpected, its one error
@@ -13,29 +18,36 @@
  * for `sourcesContent`, a copy of the text of every file bundled, which a location never needs
  * and which would make the maps ten times the size.
  */
-import { spawnSync } from 'node:child_process'
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import ncc from '@vercel/ncc'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
-/** How ncc names a chunk: `<id>.index.js`. */
-const CHUNK = /^\d+\.index\.js$/
+/** What an earlier build wrote and this one writes again: `index.js`, `<id>.index.js`, and their maps. */
+const BUILT = /\.js(\.map)?$/
 
-for (const file of readdirSync(DIST)) if (CHUNK.test(file) || file.endsWith('.js.map')) rmSync(join(DIST, file))
-
-const ncc = createRequire(import.meta.url).resolve('@vercel/ncc/dist/ncc/cli.js')
-const build = spawnSync(
-  process.execPath,
-  [ncc, 'build', 'src/index.ts', '-o', 'dist', '--source-map', '--no-source-map-register', '--license', 'licenses.txt'],
-  { cwd: ROOT, stdio: 'inherit' },
-)
-if (build.status !== 0) process.exit(build.status ?? 1)
-
-for (const file of readdirSync(DIST).filter((f) => f.endsWith('.js.map'))) {
-  const path = join(DIST, file)
-  const { sourcesContent: _, ...map } = JSON.parse(readFileSync(path, 'utf8')) as { sourcesContent?: unknown }
-  writeFileSync(path, JSON.stringify(map))
+/** A source map without the text of the files it maps. */
+function withoutSources(map: string): string {
+  const { sourcesContent: _, ...rest } = JSON.parse(map) as { sourcesContent?: unknown }
+  return JSON.stringify(rest)
 }
+
+// ncc takes what it is not given (its cache, the assets' base) from the working directory, as `ncc build` run here.
+process.chdir(ROOT)
+const { code, map, assets } = await ncc(join(ROOT, 'src', 'index.ts'), {
+  sourceMap: true,
+  sourceMapRegister: false,
+  license: 'licenses.txt',
+})
+for (const file of readdirSync(DIST)) if (BUILT.test(file)) rmSync(join(DIST, file))
+writeFileSync(join(DIST, 'index.js'), code)
+if (map !== undefined) writeFileSync(join(DIST, 'index.js.map'), withoutSources(map))
+for (const [name, asset] of Object.entries(assets)) {
+  const path = join(DIST, name)
+  mkdirSync(dirname(path), { recursive: true })
+  const source = name.endsWith('.js.map') ? withoutSources(asset.source.toString()) : asset.source
+  writeFileSync(path, source, asset.permissions === undefined ? {} : { mode: asset.permissions })
+}
+console.log(`dist/: index.js and ${Object.keys(assets).length} assets`)

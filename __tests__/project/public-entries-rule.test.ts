@@ -1,6 +1,7 @@
 // The lint rule that keeps every package behind its public entry points (lint/public-entries.js): it refuses a file a
-// package's `exports` do not name and one the package marks private, and lets through entries, Node's own modules and
-// relative imports. ESLint on text, with the project's packages.
+// package's `exports` do not name and one the package marks private, however the module is named (import, export,
+// import(), require, createRequire, import.meta.resolve), and lets through entries, Node's own modules and relative
+// imports. ESLint on text, with the project's packages.
 import { describe, expect, it } from '@jest/globals'
 import { join } from 'node:path'
 import { Linter } from 'eslint'
@@ -33,6 +34,38 @@ describe('lint rule local/public-entries', () => {
     expect(refused("export { x } from '@actions/http-client/lib/index.js'")).toHaveLength(1)
     expect(refused("import { md } from '@noble/hashes/_md.js'")).toHaveLength(1)
     expect(refused("import x from 'no-such-package/inside.js'")).toHaveLength(1)
+  })
+
+  it.each([
+    ['require', "const { Agent } = require('undici/lib/dispatcher/agent.js')"],
+    ['require.resolve', "const cli = require.resolve('@vercel/ncc/dist/ncc/cli.js')"],
+    ['a function createRequire made, called at once', "const agent = createRequire(import.meta.url)('undici/lib/dispatcher/agent.js')"],
+    ["createRequire's resolve, called at once", "const cli = createRequire(import.meta.url).resolve('@vercel/ncc/dist/ncc/cli.js')"],
+    ['a function createRequire made, kept in a name', "const load = createRequire(import.meta.url)\nload('undici/lib/core/util.js')"],
+    [
+      'createRequire imported under another name',
+      "import { createRequire as make } from 'node:module'\nconst load = make(import.meta.url)\nload.resolve('undici/lib/web/fetch/index.js')",
+    ],
+    ["the module's createRequire", "import module from 'node:module'\nmodule.createRequire(import.meta.url)('undici/lib/global.js')"],
+    ['import() of a template without substitutions', 'const m = await import(`@actions/core/lib/command.js`)'],
+    ['import.meta.resolve', "const path = import.meta.resolve('@vercel/ncc/dist/ncc/cli.js')"],
+  ])('refuses a private file named through %s', (_label, code) => {
+    expect(refused(code)).toEqual([expect.stringMatching(/^'[^']+' is not an entry point of (undici|@vercel\/ncc|@actions\/core) /)])
+  })
+
+  it('lets through a package’s entry named by require, createRequire, import() and import.meta.resolve', () => {
+    const code = [
+      "import { createRequire } from 'node:module'",
+      "const undici = require('undici')",
+      "const ncc = createRequire(import.meta.url)('@vercel/ncc')",
+      'const load = createRequire(import.meta.url)',
+      "load.resolve('@actions/core')",
+      "const blake = await import('@noble/hashes/blake2.js')",
+      "const entry = import.meta.resolve('undici')",
+      "const local = require('./local.js')",
+      'const named = require(someName)',
+    ].join('\n')
+    expect(refused(code)).toEqual([])
   })
 
   it('lets through entries, the subpaths a package exports, Node’s modules and relative imports', () => {
