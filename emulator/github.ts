@@ -38,6 +38,7 @@ export interface GitHubRequestLogEntry {
   method: string
   /** Path without the query, as sent. */
   path: string
+  query: Record<string, string>
   /** Request headers, lower-case names. */
   headers: Record<string, string | undefined>
   /** The parsed JSON body of a write, or undefined. */
@@ -202,6 +203,7 @@ export class GitHubEmulator implements GitHubFaults {
   private readonly faults: QueuedFault[] = []
   private readonly holds = new Set<RequestHold>()
   private readonly log: GitHubRequestLogEntry[] = []
+  private readonly requestListeners = new Set<(entry: GitHubRequestLogEntry) => void>()
   private readonly clock: () => number
   private readonly pathPrefix: string
   private server: Server | undefined
@@ -229,7 +231,7 @@ export class GitHubEmulator implements GitHubFaults {
     if (this.server) throw new Error('the GitHub emulator is already started')
     // Key pairs are made on demand while answering, which needs the library loaded.
     await sodium.ready
-    const server = createServer((req, res) => this.onRequest(req, res))
+    const server = createServer((req, res) => this.serve(req, res))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(port, host, () => {
@@ -382,6 +384,12 @@ export class GitHubEmulator implements GitHubFaults {
     this.log.length = 0
   }
 
+  /** Calls `listener` as each request arrives, before it is handled, as the platform emulator's onRequest. */
+  onRequest(listener: (entry: GitHubRequestLogEntry) => void): () => void {
+    this.requestListeners.add(listener)
+    return () => this.requestListeners.delete(listener)
+  }
+
   // ---- state ---------------------------------------------------------------
 
   private faultsFor(method: 'GET' | 'PUT', path: string | undefined): GitHubFaults {
@@ -473,7 +481,7 @@ export class GitHubEmulator implements GitHubFaults {
 
   // ---- HTTP ----------------------------------------------------------------
 
-  private onRequest(req: IncomingMessage, res: ServerResponse): void {
+  private serve(req: IncomingMessage, res: ServerResponse): void {
     this.handle(req, res).catch(() => {
       // Last resort: the emulator must never take the test process down.
       if (res.headersSent || res.destroyed) {
@@ -487,11 +495,12 @@ export class GitHubEmulator implements GitHubFaults {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase()
     const { pathname: sent, query } = splitTarget(req.url ?? '/')
-    const entry: GitHubRequestLogEntry = { method, path: sent, headers: flattenHeaders(req.headers), status: 0 }
+    const entry: GitHubRequestLogEntry = { method, path: sent, query, headers: flattenHeaders(req.headers), status: 0 }
     // Routes and faults see the path below the prefix; a path outside it is no API path at all.
     const inside = this.pathPrefix === '' || sent === this.pathPrefix || sent.startsWith(`${this.pathPrefix}/`)
     const pathname = inside ? sent.slice(this.pathPrefix.length) || '/' : undefined
     this.log.push(entry)
+    for (const listener of this.requestListeners) listener(entry)
 
     const body = await readBody(req)
     if (!body.complete) return

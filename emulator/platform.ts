@@ -197,6 +197,8 @@ export interface RequestLogEntry {
   at: number
   /** The injected fault that answered this request, if any. */
   fault?: FaultKind
+  /** The request's body as sent, when it had one. */
+  body?: string
 }
 
 export interface OperationSeed {
@@ -949,6 +951,7 @@ export class PlatformEmulator {
 
     const body = await readBody(req)
     if (!body.complete) return
+    if (body.bytes.length > 0 && !body.tooLarge) entry.body = body.bytes.toString('utf8')
 
     const fault = inApi ? this.faultQueue.take(method, path) : undefined
     if (fault) entry.fault = fault.kind

@@ -3,9 +3,11 @@
  * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
  * `--only`, a title, and a function that returns its Markdown.
  * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
- *   floor, a bare Node script doing one `fetch` (`node -e 0` for a post step), round-robin: "÷ floor" is the median of
- *   each run over its floor's run of the same round. CPU time and peak RSS come from a few more rounds with a preload
- *   that reports process.resourceUsage() at exit, which costs a millisecond or two, so the timed runs go without it.
+ *   floor: a bare Node script that sends the same requests with Node's own `fetch`, one after another (the same
+ *   count, methods, paths, queries, bodies and credentials, recorded from the command's run just before it in the same
+ *   round); the idle post step beside `node -e 0`. Round-robin: "÷ floor" is the median of each run over its floor's
+ *   run of the same round. CPU time and peak RSS come from a few more rounds with a preload that reports
+ *   process.resourceUsage() at exit, which costs a millisecond or two, so the timed runs go without it.
  * - bundle: every chunk of dist/.
  * - organization: list-operations over an organization of 500 projects, the emulator enforcing the service's rate
  *   limits (emulator/limits.ts), beside the least time those limits take to admit the requests the step sent.
@@ -16,8 +18,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { GitHubEmulator } from '../emulator/github.ts'
-import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
+import { GitHubEmulator, type GitHubRequestLogEntry } from '../emulator/github.ts'
+import { PlatformEmulator, SERVICE_RATE_LIMITS, type RequestLogEntry } from '../emulator/platform.ts'
 import { seedOrganizationHistory } from '../emulator/seed.ts'
 import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
@@ -39,11 +41,13 @@ writeFileSync(
     'process.on("exit", () => { const u = process.resourceUsage(); ' +
     'writeFileSync(process.env.BENCH_USAGE, JSON.stringify({ cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, rssKiB: u.maxRSS })) })\n',
 )
-const ONE_FETCH = join(work, 'fetch.mjs')
+/** A command's floor: its requests (a JSON file of url, method, headers, body), one after another, with `fetch`. */
+const REPLAY = join(work, 'replay.mjs')
 writeFileSync(
-  ONE_FETCH,
-  'const answer = await fetch(process.argv[2], { headers: { authorization: `Bearer ${process.env.BENCH_KEY}` } })\n' +
-    'if (!answer.ok) process.exit(1)\nconsole.log((await answer.text()).length)\n',
+  REPLAY,
+  "import { readFileSync } from 'node:fs'\n" +
+    "for (const request of JSON.parse(readFileSync(process.argv[2], 'utf8')))\n" +
+    '  await (await fetch(request.url, request)).text()\n',
 )
 
 /** A process to measure: node's arguments and environment, and for a step of the action, its output file. */
@@ -99,42 +103,71 @@ const table = (headers: string[], rows: string[][]) =>
 
 // ---- each command beside its floor ------------------------------------------------------------
 
+/** A request as a floor sends it again with `fetch`. */
+interface Replayed {
+  url: string
+  method: string
+  headers: Record<string, string>
+  body?: string
+}
+
+/** The headers a floor sends again: the credential and what says what the body is. */
+const REPLAYED_HEADERS = ['authorization', 'content-type', 'accept', 'x-github-api-version']
+
+/** How a request the emulators logged is sent again; its body is read once the command has ended. */
+function replayed(origin: string, entry: RequestLogEntry | GitHubRequestLogEntry, prefix: string): () => Replayed {
+  const query = new URLSearchParams(entry.query).toString()
+  const url = `${origin}${prefix}${entry.path}${query ? `?${query}` : ''}`
+  const headers: Record<string, string> = {}
+  for (const name of REPLAYED_HEADERS) if (entry.headers[name] !== undefined) headers[name] = entry.headers[name]
+  return () => {
+    const body = typeof entry.body === 'string' || entry.body === undefined ? entry.body : JSON.stringify(entry.body)
+    return { url, method: entry.method, headers, ...(body === undefined ? {} : { body }) }
+  }
+}
+
 async function stepsSection(): Promise<string> {
   const platform = new PlatformEmulator()
   const github = new GitHubEmulator()
   const url = await platform.start()
   await github.start()
+  // Every request of a command, the platform's and GitHub's, in the order they arrived: its floor sends them again.
+  let sent: (() => Replayed)[] = []
+  const { origin: platformOrigin, pathname: apiPath } = new URL(url)
+  platform.onRequest((entry) => sent.push(replayed(platformOrigin, entry, apiPath)))
+  github.onRequest((entry) => sent.push(replayed(new URL(github.url).origin, entry, '')))
   try {
     const admin = platform.addKey('bench-admin')
+    const orgId = platform.defaultOrgId
     platform.addProjects(56)
     const project = platform.addProject().id
     platform.addHistory(project, 300)
     const finished = platform.addOperation(project, { status: 'finished' })
     const step = (inputs: Record<string, string>, options: Pick<StepOptions, 'env' | 'state'> = {}) =>
       actionStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, options)
+    const newKeyId = (name: string) => String(platform.addKey(name).id)
     const post = (state: Record<string, string> = {}) => ({ state: { [IS_POST]: 'true', ...state } })
     const secret = { 'secret-name': 'NEON_API_KEY', 'github-token': github.token }
-    const [FETCH, NODE] = ['a bare Node script, one `fetch` (the floor)', '`node -e 0`']
-    /** Each case: what it is, the case it is set against, and the process that runs it. */
-    const cases: [string, string | undefined, () => Command][] = [
-      ['post step, nothing to revoke', NODE, () => step({ command: 'list-projects' }, post())],
+    const day = { 'project-id': project, since: '24h' }
+    const NODE = '`node -e 0`'
+    /** Each step: what it is, and the process that runs it; `node -e 0` is the idle post step's floor. */
+    const steps: [string, () => Command][] = [
+      ['post step, nothing to revoke', () => step({ command: 'list-projects' }, post())],
       [
         'post step, one job key to revoke',
-        NODE,
         () =>
           step(
             { command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' },
-            post({ [JOB_KEY_ID]: String(platform.addKey('bench-job').id) }),
+            post({ [JOB_KEY_ID]: newKeyId('bench-job') }),
           ),
       ],
-      ['`list-projects`, 57 projects, `org-id` given', FETCH, () => step({ command: 'list-projects', 'org-id': platform.defaultOrgId })],
-      ['`list-keys`', FETCH, () => step({ command: 'list-keys' })],
-      ['`create-key`', FETCH, () => step({ command: 'create-key', 'key-name': 'bench-key' })],
-      ['`revoke-key` (one id)', FETCH, () => step({ command: 'revoke-key', 'key-id': String(platform.addKey('bench-revoke').id) })],
-      ['`rotate-key` (no secret)', FETCH, () => step({ command: 'rotate-key', 'key-name': 'bench-rotate' })],
+      ['`list-projects`, 57 projects, `org-id` given', () => step({ command: 'list-projects', 'org-id': orgId })],
+      ['`list-keys`', () => step({ command: 'list-keys' })],
+      ['`create-key`', () => step({ command: 'create-key', 'key-name': 'bench-key' })],
+      ['`revoke-key` (one id)', () => step({ command: 'revoke-key', 'key-id': newKeyId('bench-revoke') })],
+      ['`rotate-key` (no secret)', () => step({ command: 'rotate-key', 'key-name': 'bench-rotate' })],
       [
         '`rotate-key`, one repository secret',
-        FETCH,
         () =>
           step(
             { command: 'rotate-key', 'key-name': 'bench-secret', ...secret },
@@ -143,52 +176,69 @@ async function stepsSection(): Promise<string> {
       ],
       [
         '`wait-for-operations` (one, finished)',
-        FETCH,
         () => step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': finished }),
       ],
-      ['`list-operations`, one project, a day', FETCH, () => step({ command: 'list-operations', 'project-id': project, since: '24h' })],
-      ['`prune-keys`, dry run', FETCH, () => step({ command: 'prune-keys', 'unused-for': '90d' })],
+      ['`list-operations`, one project, a day', () => step({ command: 'list-operations', ...day })],
+      ['`prune-keys`, dry run', () => step({ command: 'prune-keys', 'unused-for': '90d' })],
       // Loading alone: the packages and the action's code, then a refusal of the inputs, before any request.
-      ['a step refusing its inputs, no request', FETCH, () => ({ ...step({ command: 'no-such-command' }), exitCode: 1 })],
-      [
-        FETCH,
-        undefined,
-        () => bareNode([ONE_FETCH, `${url}/projects?org_id=${platform.defaultOrgId}&limit=400`], { BENCH_KEY: admin.key }),
-      ],
-      [NODE, undefined, () => bareNode(['-e', '0'])],
+      ['a step refusing its inputs, no request', () => ({ ...step({ command: 'no-such-command' }), exitCode: 1 })],
     ]
-    const samples = new Map<string, Record<'wall' | 'cpu' | 'rss' | 'requests', number[]>>()
-    for (const [label] of cases) samples.set(label, { wall: [], cpu: [], rss: [], requests: [] })
-    // Round-robin, so that the machine's drift spreads evenly over the cases.
-    for (let round = 0; round < WARMUPS + RUNS + USAGE_ROUNDS; round++) {
-      for (const [label, , command] of cases) {
-        const usage = round >= WARMUPS + RUNS
-        const child = command()
-        platform.clearRequests()
-        github.clearRequests()
-        const run = await measure(label, child, usage)
-        const sample = samples.get(label)!
-        if (round < WARMUPS) continue
-        if (usage) {
-          sample.cpu.push(run.cpuMs!)
-          sample.rss.push(run.rssKiB!)
-        } else {
-          sample.wall.push(run.wallMs)
-          sample.requests.push(platform.requests.length + github.requests.length)
-        }
-      }
+    type Samples = Record<'wall' | 'cpu' | 'rss', number[]>
+    const fresh = (): Samples => ({ wall: [], cpu: [], rss: [] })
+    const samples = new Map(steps.map(([label]) => [label, { step: fresh(), floor: fresh(), requests: new Array<number>() }]))
+    const node = fresh()
+    const keep = (into: Samples, run: Awaited<ReturnType<typeof measure>>, usage: boolean) => {
+      if (!usage) return void into.wall.push(run.wallMs)
+      into.cpu.push(run.cpuMs!)
+      into.rss.push(run.rssKiB!)
     }
-    const rows = cases.map(([label, floor]) => {
-      const { wall, cpu, rss, requests } = samples.get(label)!
-      const floorWall = floor === undefined ? undefined : samples.get(floor)!.wall
-      const ratio = floorWall ? `${median(wall.map((w, i) => w / floorWall[i]!)).toFixed(2)}×${floor === NODE ? ' `node -e 0`' : ''}` : ''
-      return [label, ms(median(wall)), ratio, ms(median(cpu)), `${(median(rss) / 1024).toFixed(0)} MiB`, String(median(requests))]
+    // Round-robin, so that the machine's drift spreads evenly over the cases; each floor right after its step.
+    for (let round = 0; round < WARMUPS + RUNS + USAGE_ROUNDS; round++) {
+      const usage = round >= WARMUPS + RUNS
+      const timed = round >= WARMUPS
+      for (const [label, command] of steps) {
+        const child = command()
+        sent = []
+        const run = await measure(label, child, usage)
+        const requests = sent.map((request) => request())
+        const file = join(work, 'requests.json')
+        writeFileSync(file, JSON.stringify(requests))
+        const floor = label === steps[0]![0] ? bareNode(['-e', '0']) : bareNode([REPLAY, file])
+        sent = []
+        const floorRun = await measure(`the floor of ${label}`, floor, usage)
+        if (sent.length !== requests.length)
+          throw new Error(`bench: the floor of "${label}" sent ${sent.length} requests, not ${requests.length}`)
+        if (!timed) continue
+        const sample = samples.get(label)!
+        keep(sample.step, run, usage)
+        keep(sample.floor, floorRun, usage)
+        if (!usage) sample.requests.push(requests.length)
+      }
+      const bare = await measure(NODE, bareNode(['-e', '0']), usage)
+      if (timed) keep(node, bare, usage)
+    }
+    const mib = (kib: number[]) => `${(median(kib) / 1024).toFixed(0)} MiB`
+    const rows = steps.map(([label], index) => {
+      const { step: own, floor, requests } = samples.get(label)!
+      const ratio = median(own.wall.map((wall, i) => wall / floor.wall[i]!)).toFixed(2)
+      const floorName = index === 0 ? NODE : `${median(requests)} with \`fetch\``
+      return [
+        label,
+        ms(median(own.wall)),
+        `${ms(median(floor.wall))} (${floorName})`,
+        `${ratio}×`,
+        ms(median(own.cpu)),
+        mib(own.rss),
+        String(median(requests)),
+      ]
     })
+    rows.push([NODE, ms(median(node.wall)), '', '', ms(median(node.cpu)), mib(node.rss), '0'])
     return (
-      `${RUNS} timed rounds after ${WARMUPS} warm-ups; ÷ floor: the median of each run over its floor's run of the same round ` +
-      `(one \`fetch\` for a command, \`node -e 0\` for a post step); CPU (user + system) and peak RSS: medians of ${USAGE_ROUNDS} ` +
-      "more rounds; requests count GitHub's too.\n\n" +
-      table(['step', 'wall (median)', '÷ floor', 'CPU', 'peak RSS', 'requests'], rows)
+      `${RUNS} timed rounds after ${WARMUPS} warm-ups. Each step's floor is a bare Node script that sends the ` +
+      "step's requests again with Node's `fetch`, one after another, right after the step in the same round " +
+      "(`node -e 0` for the idle post step); ÷ floor: the median of each run over its floor's run. CPU (user + " +
+      `system) and peak RSS: the step's, medians of ${USAGE_ROUNDS} more rounds; requests count GitHub's too.\n\n` +
+      table(['step', 'wall (median)', 'floor (median)', '÷ floor', 'CPU', 'peak RSS', 'requests'], rows)
     )
   } finally {
     await platform.stop()

@@ -104,6 +104,58 @@ describe('start-up stays light', () => {
     expect(files().flatMap((f) => readFileSync(join(dist, f), 'utf8').split(marker).slice(1)).length).toBe(1)
   })
 
+  /** Each line's own source, as its file's map names it; '' for webpack's own lines (a module's head, its exports). */
+  function lineSources(file: string, lines: string[]): string[] {
+    type Payload = ConstructorParameters<typeof SourceMap>[0]
+    const payload = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as Payload
+    const map = new SourceMap(payload)
+    return lines.map((_, i) => {
+      const entry = map.findEntry(i, 0)
+      return 'originalSource' in entry && entry.generatedLine === i ? entry.originalSource : ''
+    })
+  }
+  /** The line numbers of each module of a chunk, a line of three stars between slashes and an id opens it. */
+  function modulesOf(lines: string[]): number[][] {
+    const starts = lines.flatMap((line, i) => (/^\/\*\*\*\/ \d+:$/.test(line) ? [i] : []))
+    return starts.map((from, k) => lines.map((_, i) => i).slice(from, starts[k + 1] ?? lines.length))
+  }
+  /** The package a source is from (`@actions/core`, `undici`), `src` for the action's own, undefined for none. */
+  const packageOf = (source: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/|\/(src)\//.exec(source)?.slice(1).join('')
+  /** A top-level declaration of a concatenated module, as webpack names it there (`lib_HttpClient`, …). */
+  const DECLARED = /^(?:async )?(?:function\*?|class|const|let|var) ([\w$]+)/
+
+  it('nothing in the bundle calls @actions/http-client, which runs on undici 8 though it declares undici ^6', () => {
+    // package.json `overrides`, docs/audit.md "Deliberate departures": @actions/core imports the client for OIDC tokens
+    // (getIDToken), which the action never asks for. webpack then concatenates the client into the toolkit's module and
+    // leaves every name it declares unused: the client's code runs only its own top level, as the toolkit loads. Other
+    // modules reach a module only through its exports, which are lines of that module too.
+    const found: { file: string; names: string[]; packages: string[]; uses: string[] }[] = []
+    for (const file of files()) {
+      const lines = readFileSync(join(dist, file), 'utf8').split('\n')
+      const sources = lineSources(file, lines)
+      for (const module of modulesOf(lines)) {
+        const own = new Set(module.filter((i) => packageOf(sources[i]!) === '@actions/http-client'))
+        if (own.size === 0) continue
+        const names = [...own].flatMap((i) => DECLARED.exec(lines[i]!)?.[1] ?? [])
+        const alternatives = names.map((name) => name.replace(/\$/g, '\\$')).join('|')
+        const named = new RegExp(`(?<![\\w$.'"])(${alternatives})(?![\\w$'"])`)
+        const outside = module.filter((i) => !own.has(i))
+        const uses = outside.filter((i) => named.test(lines[i]!)).map((i) => `${sources[i]}: ${lines[i]!.trim()}`)
+        const packages = [...new Set(module.flatMap((i) => packageOf(sources[i]!) ?? []))].sort()
+        found.push({ file, names, packages, uses })
+      }
+    }
+    // One module holds the client, the toolkit's (no code of the action's); no line outside the client names it.
+    expect(found).toEqual([
+      {
+        file: expect.any(String),
+        names: expect.arrayContaining(['lib_HttpClient', 'HttpClientError']),
+        packages: ['@actions/core', '@actions/exec', '@actions/http-client', '@actions/io'],
+        uses: [],
+      },
+    ])
+  })
+
   it('from the bundle, the post step loads its chunk and revokes the job-scoped key', async () => {
     const job = platform.addKey('job')
     const step = await runStep(

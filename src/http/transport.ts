@@ -12,9 +12,10 @@ import type { Clock } from '../base/clock.ts'
 import { redactSecrets, untrusted } from '../base/text.ts'
 import { proxyFor, refuseInClear, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
 
+// A deliberate departure, measured and tested: docs/audit.md, "Deliberate departures".
 // undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
-// parser on another thread, and the step waits about 60 ms for it before it can exit (docs/performance.md). This budget
-// keeps V8's first code for the parser for a few hundred answers.
+// parser on another thread, and the step waits for it before it can exit. This budget keeps V8's first code for the
+// parser for a few hundred answers.
 export const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000'
 setFlagsFromString(WASM_TIERING_FLAG)
 
