@@ -5064,9 +5064,10 @@ async function retrying(attempt, policy, options) {
 
 
 
+// A deliberate departure, measured and tested: docs/audit.md, "Deliberate departures".
 // undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
-// parser on another thread, and the step waits about 60 ms for it before it can exit (docs/performance.md). This budget
-// keeps V8's first code for the parser for a few hundred answers.
+// parser on another thread, and the step waits for it before it can exit. This budget keeps V8's first code for the
+// parser for a few hundred answers.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
 /** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
