@@ -139,6 +139,20 @@ describe('README.md', () => {
     for (const command of COMMAND_NAMES) expect(readme).toContain(`| \`${command}\` |`)
   })
 
+  it('says, by its set-up commands, that the dev dependencies bring Node 24 (.node-version) and what npm ci warns of on another', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string }
+      devDependencies: Record<string, string>
+    }
+    const major = /^\^(\d+)\./.exec(pkg.devDependencies.node!)![1]
+    expect(readFileSync(join(ROOT, '.node-version'), 'utf8')).toBe(`${major}\n`)
+    expect(pkg.engines.node).toBe(`>=${major}`)
+    const quickStart = readme.slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n')).replace(/\s+/g, ' ')
+    expect(quickStart).toContain('`npm ci`, then `npm start`')
+    expect(quickStart).toContain(`Every npm script runs on Node ${major}, which the dev dependencies bring (\`.node-version\`)`)
+    expect(quickStart).toContain('`npm ci` prints about 100 `npm warn EBADENGINE` warnings, all harmless')
+  })
+
   it('its inputs and outputs tables are what action.yml says (npm run docs:tables)', () => {
     expect(withTables(readme, action)).toBe(readme)
   })
