@@ -1,20 +1,21 @@
-// The README's quick start, read from the Markdown and run as a runner runs it (scripts/workflow.ts), as a new user
-// would copy it: a child process per step of the action on the committed bundle,
-// against the platform emulator. The deploy gates: readme.test.ts; the health check: list-operations-recipes.e2e.test.ts.
+// The README's quick start and its key for one job, read from the Markdown and run as a runner runs them
+// (scripts/workflow.ts), as a new user would copy them: a child process per step of the action on the committed
+// bundle, against the platform emulator. The deploy gates: readme.test.ts; the health check: list-operations-recipes.e2e.test.ts.
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ROOT, errorLines } from '../../scripts/run-step.ts'
-import { runJob, yamlBlocks, type WorkflowJob } from '../../scripts/workflow.ts'
+import { recipeJob, runJob, yamlBlocks, type WorkflowJob } from '../../scripts/workflow.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 
 let platform: PlatformEmulator
 let url: string
-platformPerTest((started) => ({ platform, url } = started))
+let admin: { id: number; key: string }
+platformPerTest((started) => ({ platform, url, admin } = started))
 
 describe("the README's quick start", () => {
   /** The quick start's steps: as written, or with the line it leaves commented out taken in. */
@@ -44,5 +45,26 @@ describe("the README's quick start", () => {
     expect(withOrg.steps[0]!.inputs!['org-id']).toBe(other)
     expect(withOrg.conclusion).toBe('success')
     expect(JSON.parse(withOrg.steps[0]!.outputs['project-ids']!)).toEqual([mine])
+  })
+})
+
+describe("the README's key for this job only", () => {
+  it('takes the longest run ids and job ids a runner gives: the key is made, named within the 64 characters', async () => {
+    const project = platform.addProject().id
+    const runId = String(2n ** 63n - 1n)
+    const run = await runJob(recipeJob(readme, '### A key for this job only'), {
+      secrets: { NEON_DEPLOY_MINTER_KEY: admin.key },
+      vars: { NEON_PROJECT_ID: project },
+      inputs: { 'api-host': url },
+      github: { run_id: runId, run_attempt: '999', job: `deploy_${'j'.repeat(93)}` },
+      standIns: { 'npm run migrate': 'test -n "$NEON_API_KEY" && echo "migrating with the job key"' },
+    })
+    expect(run.steps.map((s) => [s.title, s.outcome])).toEqual([
+      ['job-key', 'success'],
+      ['npm run migrate', 'success'],
+    ])
+    const made = platform.keys().find((k) => k.id === Number(run.steps[0]!.outputs['key-id']))!
+    expect(made.name).toMatch(new RegExp(`^deploy-${runId}-999~exp-\\d{8}T\\d{4}Z$`))
+    expect(made.name.length).toBeLessThanOrEqual(64)
   })
 })

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
-import { anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { actionSteps, anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { readSettings } from '../../src/settings.ts'
 import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
 import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
-import { usesThisAction, yamlBlocks } from '../../scripts/workflow.ts'
+import { interpolate, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
 
 const action = actionYaml
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -78,6 +79,52 @@ describe('the examples in README.md and docs/', () => {
     for (const uses of ['actions/checkout@v5', 'octo-org/neon-api-action-fork@v1', 'octo-org/neon-api-action']) {
       expect([uses, usesThisAction({ uses })]).toEqual([uses, false])
     }
+  })
+})
+
+describe("the examples' key names", () => {
+  /** The longest values a runner gives: a run id at the end of 64-bit integers, a long job id, a matrix of 256 legs. */
+  const longest: Scope = {
+    secrets: new Proxy({}, { get: () => `napi_${'k'.repeat(60)}` }),
+    vars: { NEON_PROJECT_ID: 'withered-pond-12345678', NEON_ORG_ID: 'org-withered-pond-12345678' },
+    env: {},
+    steps: {},
+    records: [],
+    github: { run_id: String(2n ** 63n - 1n), run_attempt: '999', job: `deploy_${'j'.repeat(93)}` },
+    strategy: { 'job-index': '255', 'job-total': '256' },
+  }
+
+  it('every create-key example is accepted by the action for the longest ids a runner gives, its expiry included', () => {
+    const refused: string[] = []
+    let steps = 0
+    for (const example of all) {
+      for (const step of actionSteps(example.text).filter((s) => s.with?.command === 'create-key')) {
+        steps++
+        const inputs = Object.fromEntries(Object.entries(step.with!).map(([name, value]) => [name, interpolate(String(value), longest)]))
+        try {
+          readSettings(
+            (name) => inputs[name] ?? '',
+            () => undefined,
+          )
+        } catch (error) {
+          refused.push(`${example.file}:${example.line}: ${(error as Error).message}`)
+        }
+      }
+    }
+    expect(steps).toBeGreaterThanOrEqual(4)
+    expect(refused).toEqual([])
+  })
+
+  it('a key name with the job id in it is refused for a long job id: the check reads the names as a runner fills them', () => {
+    const name = interpolate('deploy-${{ github.run_id }}-${{ github.job }}', longest)
+    expect(name.length).toBeGreaterThan(45)
+    const inputs: Record<string, string> = { command: 'create-key', 'api-key': 'napi_x', 'key-name': name, 'revoke-after-job': 'true' }
+    expect(() =>
+      readSettings(
+        (input) => inputs[input] ?? '',
+        () => undefined,
+      ),
+    ).toThrow(/^Input `key-name` is \d+ characters long/)
   })
 })
 
