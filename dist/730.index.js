@@ -66,7 +66,9 @@ async function run() {
         };
         const result = await dispatch(settings, ctx);
         const failedRequest = result.failedRequest ? (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .O)(result.failedRequest) : {};
-        const { outputs, warnings } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        const { outputs, warnings, notes } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        for (const message of notes)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
         for (const warning of warnings)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
         for (const [name, value] of Object.entries(outputs))

@@ -42,7 +42,8 @@ export async function run(): Promise<void> {
     }
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
-    const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized)
+    const { outputs, warnings, notes } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized)
+    for (const message of notes) core.info(message)
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
     const note = result.failure ? commandFailureNote(result.failure, result.failedRequest, result.next) : ''
