@@ -1786,7 +1786,8 @@ function operationsChart(operations, options = {}) {
             lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
         }
     }
-    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`;
+    const widened = drawn.filter((bar) => bar.durationMs < minimumMs).length;
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed, { widened, minimumMs })}`;
 }
 /** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations, now) {
@@ -1882,20 +1883,30 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-function caption(placed, drawn, given, listed) {
+/**
+ * What the chart leaves out, and where it is not to scale: a bar shorter than `minimumMs` is drawn
+ * that wide (`widened` of them), or it would be narrower than a pixel.
+ */
+function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
-    if (left === 0)
-        return '';
-    const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
-    const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
-    const notPlaced = listed?.undrawable ?? given - placed.length;
-    const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`];
-    if (failedLeft > 0)
-        parts.push(`${failedLeft} more failed.`);
-    if (notPlaced > 0)
-        parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
-    return `<p>${parts.join(' ')}</p>\n`;
+    const parts = [];
+    if (left > 0) {
+        const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
+        const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
+        const notPlaced = listed?.undrawable ?? given - placed.length;
+        parts.push(`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`);
+        if (failedLeft > 0)
+            parts.push(`${failedLeft} more failed.`);
+        if (notPlaced > 0)
+            parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
+    }
+    if (scale.widened > 0) {
+        parts.push(`The chart is not to scale for short operations: every bar spans at least ${duration(scale.minimumMs)}, so ` +
+            `${scale.widened === 1 ? '1 operation looks longer than it took' : `${scale.widened} operations look longer than they took`}; ` +
+            "each bar's label says how long it took.");
+    }
+    return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : '';
 }
 
 // EXTERNAL MODULE: ./src/api/paging.ts
@@ -2251,8 +2262,11 @@ function settles() {
 ;// CONCATENATED MODULE: ./src/operations/report.ts
 
 
-/** Operations the summary's table shows at most. */
-const MAX_TABLE_ROWS = 200;
+/**
+ * Operations the summary's table stands for at most: alike ones share a row (list-operations
+ * groups them), so it shows fewer rows than that, at most 200.
+ */
+const MAX_TABLE_OPERATIONS = 1000;
 /** Operations with a status of `fail-on-status` the error names at most. */
 const MAX_NAMED_IN_ERROR = 5;
 /** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
@@ -2298,8 +2312,8 @@ class ListingReport {
     positions;
     failOn;
     /** For the summary's table: the failed ones, then the others, newest first. */
-    failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
-    otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
+    otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
@@ -2362,9 +2376,9 @@ class ListingReport {
     failing() {
         return this.failOnPicks.picked();
     }
-    /** The summary table's rows: the failed ones first, then the others, each newest first. */
+    /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
     rows() {
-        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS);
+        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS);
     }
     /** What the chart may draw: every operation it would pick from all of them. */
     chartCandidates() {
@@ -2618,20 +2632,48 @@ function describeSome(ids) {
         .join(', ');
     return ids.length > MAX_PROJECTS_NAMED ? `${named}, and ${ids.length - MAX_PROJECTS_NAMED} more` : named;
 }
-const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)'];
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'];
 function summaryOf(parts) {
     const { options, projectIds, report } = parts;
     const several = options.projects.kind !== 'one';
-    const listed = report.rows();
+    const rows = alikeInRows(report.rows());
     const candidates = report.chartCandidates().sort(newestFirst);
     return ((0,summary/* heading */.R_)(summaryTitle(parts)) +
         (0,summary/* paragraph */.FY)(describeCounts(report)) +
         parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
         (several && projectIds.length > 0 ? projectTable(parts) : '') +
         operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } }) +
-        (listed.length > 0
-            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, listed, (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)), { total: report.total, rest: 'the `operations-file` output' })
+        (rows.some((row) => row.count > 1)
+            ? (0,summary/* paragraph */.FY)('A row marked ×N stands for N operations alike (the same project, action, status, branch and compute): ' +
+                'the id of the newest, their shortest and longest durations, and the dates of the first and the last.')
+            : '') +
+        (rows.length > 0
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => (several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row)), { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count })
             : ''));
+}
+/**
+ * The table's operations with those alike in one row (the same project, action, status, branch
+ * and compute: a day of availability checks is one row, not dozens), in the order of each
+ * row's newest: `listed` is the failed ones first, then the others, each newest first.
+ */
+function alikeInRows(listed) {
+    const rows = new Map();
+    for (const item of listed) {
+        const { action, status, branch_id: branch, endpoint_id: compute } = item.operation;
+        // JSON of the values as they came: a field the platform sent as another type still tells rows apart.
+        const key = JSON.stringify([item.projectIndex, action, status, branch ?? null, compute ?? null]);
+        const row = rows.get(key);
+        if (row === undefined) {
+            rows.set(key, { newest: item, oldest: item, count: 1, shortestMs: item.durationMs, longestMs: item.durationMs });
+            continue;
+        }
+        row.count++;
+        if (newestFirst(item, row.oldest) > 0)
+            row.oldest = item;
+        row.shortestMs = Math.min(row.shortestMs, item.durationMs);
+        row.longestMs = Math.max(row.longestMs, item.durationMs);
+    }
+    return [...rows.values()];
 }
 function summaryTitle(parts) {
     const { options, projectIds, report, orgId, sinceMs } = parts;
@@ -2669,43 +2711,66 @@ function describeCounts(report) {
     });
     return `${report.total} operation(s): ${(0,base_text/* untrusted */.bp)([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`;
 }
+/** Projects with no operation that the summary names at most; the rest it counts. */
+const MAX_IDLE_NAMED = 50;
+/**
+ * A row per project that has operations or was not listed in full, the ones to look at first on
+ * top; the projects with no operation in one line after it.
+ */
 function projectTable(parts) {
     const { listings, report } = parts;
-    const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
+    const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
     // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
         b.tally.inProgress - a.tally.inProgress ||
         a.index - b.index);
-    return (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
-        const { end } = listing;
-        const operations = end.kind === 'unreadable'
-            ? `could not be read (${end.error.status ?? end.error.kind})`
-            : end.kind === 'cut'
-                ? `${tally.operations} (the newest; more not listed)`
-                : end.kind === 'broken'
-                    ? `${tally.operations} (may be incomplete)`
-                    : tally.operations;
-        const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
-        return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
-    });
+    const table = rows.length === 0
+        ? ''
+        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+            const { end } = listing;
+            const operations = end.kind === 'unreadable'
+                ? `could not be read (${end.error.status ?? end.error.kind})`
+                : end.kind === 'cut'
+                    ? `${tally.operations} (the newest; more not listed)`
+                    : end.kind === 'broken'
+                        ? `${tally.operations} (may be incomplete)`
+                        : tally.operations;
+            const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+        });
+    return table + idleLine(idle.map(({ listing }) => listing.projectId));
+}
+/** "No operations: a, b, c.", the ids in monospace; empty when every project has some. */
+function idleLine(projectIds) {
+    if (projectIds.length === 0)
+        return '';
+    const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i) => [i > 0 ? ', ' : '', { code: id }]);
+    const more = projectIds.length > MAX_IDLE_NAMED ? `, and ${projectIds.length - MAX_IDLE_NAMED} more` : '';
+    return (0,summary/* paragraph */.FY)(`No operations (${projectIds.length} project${projectIds.length === 1 ? '' : 's'}): `, ...named, `${more}.`);
 }
 /**
  * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
- * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ * shortened as commit hashes are (the outputs have it whole). A row of operations alike counts
+ * them after the action, and gives the range of their durations and of their dates.
  */
-function operationRow({ operation: o, durationMs }) {
+function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
+    const o = newest.operation;
     const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
-    const duration = `${(0,clock/* formatDuration */.a)(durationMs)}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
-    return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)];
+    const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action;
+    const durations = shortestMs === longestMs ? (0,clock/* formatDuration */.a)(longestMs) : `${(0,clock/* formatDuration */.a)(shortestMs)} to ${(0,clock/* formatDuration */.a)(longestMs)}`;
+    const duration = `${durations}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
+    const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
+    return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date];
 }
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8;
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
-function shortDate(iso) {
-    const ms = Date.parse(iso);
-    const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString();
-    return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso;
+/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC"; a date the records hold as no time, as it came. */
+function dateRange(first, last) {
+    const [from, to] = [(0,summary/* formatDate */.Yq)(first), (0,summary/* formatDate */.Yq)(last)];
+    return from === to ? to : `${from.endsWith(' UTC') && to.endsWith(' UTC') ? from.slice(0, -4) : from} to ${to}`;
 }
 function projects(n) {
     return n === 1 ? '1 project' : `${n} projects`;
@@ -7146,13 +7211,16 @@ function table(headers, rows, maxRows = MAX_ROWS) {
  * A table of `records`, each made into a row by `toRow` only when it is shown: at most
  * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
  * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them.
+ * `records` are only the first of them. `count`: how many records a row stands for, when one
+ * row stands for several alike.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
+    const count = options.count ?? (() => 1);
     const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`];
     let size = 0;
     let shown = 0;
+    let stoodFor = 0;
     for (const record of records) {
         if (shown >= maxRows || size >= TABLE_BUDGET)
             break;
@@ -7162,8 +7230,10 @@ function tableOf(headers, records, toRow, options = {}) {
         lines.push(line);
         size += line.length;
         shown++;
+        stoodFor += count(record);
     }
-    const left = Math.max(records.length, options.total ?? 0) - shown;
+    const all = records.reduce((sum, record) => sum + count(record), 0);
+    const left = Math.max(all, options.total ?? 0) - stoodFor;
     const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : '';
     return `<table>\n${lines.join('\n')}\n</table>\n${more}`;
 }

@@ -59,6 +59,20 @@ describe('job summary', () => {
     )
   })
 
+  it('a row that stands for several records counts them all in what is left out', () => {
+    const rows = [
+      { name: 'a', count: 26 },
+      { name: 'b', count: 1 },
+      { name: 'c', count: 3 },
+    ]
+    const summary = tableOf(['name'], rows, (row) => [row.name], { maxRows: 2, total: 40, count: (row) => row.count })
+    expect(summary).toBe(
+      '<table>\n<tr><th>name</th></tr>\n<tr><td>a</td></tr>\n<tr><td>b</td></tr>\n</table>\n' +
+        '<p>…and 13 more (all of them are in the step&#39;s outputs).</p>\n',
+    )
+    expect(tableOf(['name'], rows, (row) => [row.name], { count: (row) => row.count })).not.toContain('more')
+  })
+
   it('shows an empty, null or missing cell as a dash, and a code cell in monospace', () => {
     expect(table(['a', 'b', 'c', 'd', 'e'], [['', null, undefined, 0, { code: 'x' }]])).toBe(
       '<table>\n<tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr>\n' +

@@ -60,18 +60,21 @@ export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_
  * A table of `records`, each made into a row by `toRow` only when it is shown: at most
  * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
  * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them.
+ * `records` are only the first of them. `count`: how many records a row stands for, when one
+ * row stands for several alike.
  */
 export function tableOf<T>(
   headers: string[],
   records: readonly T[],
   toRow: (record: T) => Cell[],
-  options: { maxRows?: number; rest?: string; total?: number } = {},
+  options: { maxRows?: number; rest?: string; total?: number; count?: (record: T) => number } = {},
 ): string {
   const maxRows = options.maxRows ?? MAX_ROWS
+  const count = options.count ?? (() => 1)
   const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`]
   let size = 0
   let shown = 0
+  let stoodFor = 0
   for (const record of records) {
     if (shown >= maxRows || size >= TABLE_BUDGET) break
     const line = `<tr>${toRow(record)
@@ -80,8 +83,10 @@ export function tableOf<T>(
     lines.push(line)
     size += line.length
     shown++
+    stoodFor += count(record)
   }
-  const left = Math.max(records.length, options.total ?? 0) - shown
+  const all = records.reduce((sum, record) => sum + count(record), 0)
+  const left = Math.max(all, options.total ?? 0) - stoodFor
   const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
   return `<table>\n${lines.join('\n')}\n</table>\n${more}`
 }
