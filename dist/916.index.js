@@ -1685,7 +1685,7 @@ var outputs = __webpack_require__(7424);
 
 /** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10;
-const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).";
+const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ";
 /**
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
  * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere.
@@ -1729,7 +1729,7 @@ async function runListKeys(ctx, options) {
                 flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
-        next: failure && NEXT,
+        next: failure && [NEXT, ...(0,summary/* docsPage */.tu)(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.'],
     };
 }
 
@@ -6868,11 +6868,47 @@ function watchCancellation(options) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ errorCodeOf),
-/* harmony export */   O: () => (/* binding */ requestFailureOutputs)
+/* harmony export */   A1: () => (/* binding */ actionDocs),
+/* harmony export */   D9: () => (/* binding */ errorCodeOf),
+/* harmony export */   OP: () => (/* binding */ requestFailureOutputs)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
+/** owner/name, as GitHub spells a repository. */
+const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** A tag, a branch or a commit SHA, as `uses: owner/name@ref` names it: nothing a URL would read as more. */
+const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+/**
+ * The action's docs at the version that ran, read in this one place. For a step that `uses:` the
+ * action from a repository (`owner/neon-api-action@v1`), the runner sets GITHUB_ACTION_REPOSITORY
+ * and GITHUB_ACTION_REF, and GITHUB_SERVER_URL to the GitHub it runs on; a summary links a page
+ * there. For `uses: ./` it sets neither: the pages are then in the workflow's own checkout, and
+ * a summary names the path with no link (summary.ts, docsPage).
+ */
+function actionDocs(env) {
+    const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
+    const ref = env.GITHUB_ACTION_REF ?? '';
+    const server = serverOf(env.GITHUB_SERVER_URL);
+    if (!ACTION_REPOSITORY.test(repository) || !ACTION_REF.test(ref) || ref.split('/').includes('..') || server === undefined) {
+        return () => undefined;
+    }
+    return (page) => `${server}/${repository}/blob/${ref}/${page}`;
+}
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+function serverOf(given) {
+    if (!given)
+        return 'https://github.com';
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 /** What `error-code` may hold: a short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 /**
@@ -7155,7 +7191,8 @@ function asJson(value) {
 /* harmony export */   R_: () => (/* binding */ heading),
 /* harmony export */   Yq: () => (/* binding */ formatDate),
 /* harmony export */   c_: () => (/* binding */ tableOf),
-/* harmony export */   tp: () => (/* binding */ table)
+/* harmony export */   tp: () => (/* binding */ table),
+/* harmony export */   tu: () => (/* binding */ docsPage)
 /* harmony export */ });
 /* unused harmony exports MAX_ROWS, TABLE_BUDGET */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
@@ -7185,16 +7222,28 @@ function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
- * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
- * monospace here, as the log shows them.
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
+ * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
+ * (input and output names) are made monospace here, as the log shows them.
  */
 function paragraph(...parts) {
     const html = parts
         .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
-        .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+        .map((part) => typeof part === 'string'
+        ? htmlText(part, MAX_TEXT_LENGTH)
+        : 'link' in part
+            ? `<a href="${escapeHtml(part.href)}">${htmlText(part.link, MAX_CELL_LENGTH)}</a>`
+            : renderCell(part))
         .join('');
     return `<p>${html}</p>\n`;
+}
+/**
+ * A page of the action's own docs in a sentence: `text` as a link to the page at the version
+ * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
+ * and the page's path, which is no link in the workflow's repository.
+ */
+function docsPage(url, text, page) {
+    return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
 }
 /** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
 function withCode(text) {
@@ -7605,9 +7654,9 @@ function failureNote(failure, request, next) {
     const answer = (failed) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status));
     return ((0,summary/* paragraph */.FY)(failure) +
         (request
-            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
+            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D9)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
             : '') +
-        (0,summary/* paragraph */.FY)(next));
+        (0,summary/* paragraph */.FY)(...(typeof next === 'string' ? [next] : next)));
 }
 /** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
 function nextStep(error, request) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { requestErrorIn } from './http/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'
 import { systemClock } from './base/clock.ts'
-import { requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
+import { actionDocs, requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
 import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
 import { IS_POST } from './runner/state.ts'
@@ -39,6 +39,7 @@ export async function run(): Promise<void> {
       saveState: (name, value) => core.saveState(name, value),
       fileDir: listFileDir(),
       cancellation,
+      docs: actionDocs(process.env),
     }
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}

@@ -154,9 +154,14 @@ describe('list-keys with expected-networks: the tripwire', () => {
       `2 API key(s) were last used from an unexpected network, outside \`expected-networks\`: API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC; ` +
         `API key ${odd} "ci-nightly", last used from "unknown" at 2026-11-21 08:00 UTC.`,
     )
-    expect(result.next).toBe(
-      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).",
-    )
+    // This context's runner names no action repository (as with `uses: ./`): the page is named, not linked.
+    expect(result.next).toEqual([
+      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ",
+      'When the tripwire fires (',
+      { code: 'docs/tripwire.md' },
+      " in the action's repository)",
+      '.',
+    ])
   })
 
   it('past 10 keys, the log and the failure name the first 10 and count the rest', async () => {

@@ -8,7 +8,7 @@ import { InputError } from '../../src/base/errors.ts'
 import { runListOperations } from '../../src/commands/list-operations.ts'
 import type { ListOperationsSettings } from '../../src/operations/listing.ts'
 import { isTerminal, statusGroup } from '../../src/operations/status.ts'
-import type { CommandContext } from '../../src/runner/context.ts'
+import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
 import { inProcessPerTest } from '../support/in-process.ts'
@@ -482,6 +482,7 @@ describe('under the service’s rate limits', () => {
       notice: () => undefined,
       saveState: () => undefined,
       fileDir: dir,
+      docs: actionDocs({}),
     }
     return { platform, clock, log, ctx, key, stop: async () => (await client.close(), await platform.stop()) }
   }

@@ -1,7 +1,7 @@
 // README.md and docs/ are copied into real workflows: every example must be right and safe (support/docs-examples.ts),
 // the links must lead somewhere, the README's tables must be action.yml's, and actionlint must find nothing.
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
@@ -132,6 +132,28 @@ describe('the links in README.md and docs/', () => {
   it('lead to files and headings that exist', () => {
     expect(documentationFiles(ROOT).length).toBeGreaterThan(10)
     expect(brokenLinks(ROOT)).toEqual([])
+  })
+
+  it("from src/: a summary names a page of docs/ only as a link to the action's docs (ctx.docs), to a page and heading that exist", () => {
+    const bare: string[] = []
+    const linked: string[] = []
+    for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      readFileSync(join(ROOT, 'src', file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\*|\/\/|\/\*)/.test(line)) return
+          for (const [page] of line.matchAll(/docs\/[\w-]+\.md(#[\w-]+)?/g)) {
+            if (!line.includes('.docs(')) bare.push(`src/${file}:${i + 1}: ${page}`)
+            else if (page.includes('#')) linked.push(page)
+          }
+        })
+    }
+    expect(bare).toEqual([])
+    expect(linked.length).toBeGreaterThan(0)
+    for (const page of linked) {
+      const [path, anchor] = page.split('#') as [string, string]
+      expect([page, anchorsOf(readFileSync(join(ROOT, path), 'utf8')).has(anchor)]).toEqual([page, true])
+    }
   })
 
   it("a link to a heading another page does not have is found, and headings' anchors are GitHub's", () => {

@@ -1,7 +1,7 @@
 // src/runner/summary.ts: the job summary’s HTML: hostile cells kept in their place, bounds, dates.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../../src/runner/summary.ts'
+import { MAX_ROWS, TABLE_BUDGET, docsPage, formatDate, heading, paragraph, table, tableOf, type Cell } from '../../src/runner/summary.ts'
 import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
@@ -29,6 +29,20 @@ describe('job summary', () => {
     expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe('<p>In the output <code>key</code>, masked.</p>\n')
     expect(paragraph('a <b>', { code: '<i>\n' }, '')).toBe('<p>a &#60;b&#62;<code>&#60;i&#62;\\n</code></p>\n')
     expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
+  })
+
+  it("a page of the action's docs is a link where its URL is known, and its path in monospace otherwise", () => {
+    const url = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/tripwire.md#when-it-fires'
+    expect(paragraph('Read ', ...docsPage(url, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      `<p>Read <a href="${url}">When the tripwire fires</a>.</p>\n`,
+    )
+    expect(paragraph('Read ', ...docsPage(undefined, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      '<p>Read When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>\n',
+    )
+    // An address is escaped like any text: it cannot end the attribute.
+    expect(paragraph({ link: '<b>x</b>', href: 'https://x/"><script>' })).toBe(
+      '<p><a href="https://x/&#34;&#62;&#60;script&#62;">&#60;b&#62;x&#60;/b&#62;</a></p>\n',
+    )
   })
 
   it('an empty table has no blank line', () => {

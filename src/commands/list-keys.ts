@@ -5,12 +5,12 @@ import type { ListKeysSettings } from '../inputs/keys.ts'
 import { describeUnexpectedUse, openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
-import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
+import { docsPage, formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
 
 /** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10
 const NEXT =
-  "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md)."
+  "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. "
 
 /**
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
@@ -61,6 +61,6 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
         { rest: '`keys-file`' },
       ),
     failure,
-    next: failure && NEXT,
+    next: failure && [NEXT, ...docsPage(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.'],
   }
 }

@@ -28,17 +28,35 @@ export function heading(text: string, level = 3): string {
   return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
+/** A piece of a paragraph: text, an id or a name in monospace, or a link. */
+export type Part = string | { code: string } | { link: string; href: string }
+
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
- * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
- * monospace here, as the log shows them.
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
+ * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
+ * (input and output names) are made monospace here, as the log shows them.
  */
-export function paragraph(...parts: Array<string | { code: string }>): string {
+export function paragraph(...parts: Part[]): string {
   const html = parts
-    .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
-    .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+    .flatMap((part): Part[] => (typeof part === 'string' ? withCode(part) : [part]))
+    .map((part) =>
+      typeof part === 'string'
+        ? htmlText(part, MAX_TEXT_LENGTH)
+        : 'link' in part
+          ? `<a href="${escapeHtml(part.href)}">${htmlText(part.link, MAX_CELL_LENGTH)}</a>`
+          : renderCell(part),
+    )
     .join('')
   return `<p>${html}</p>\n`
+}
+
+/**
+ * A page of the action's own docs in a sentence: `text` as a link to the page at the version
+ * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
+ * and the page's path, which is no link in the workflow's repository.
+ */
+export function docsPage(url: string | undefined, text: string, page: string): Part[] {
+  return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }]
 }
 
 /** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
