@@ -122,6 +122,8 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
     printStep(title, all, result)
     const post = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv, state: result.state })
     if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
+    // Exits as the step did: a post step that failed (a job key left valid) is a failure too.
+    if (result.code === 0 && post.code !== 0) result = { ...result, code: post.code }
   }
   const sent = new Map<string, number>()
   for (const r of [...platform.requests, ...github.requests])
