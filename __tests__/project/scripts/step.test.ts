@@ -157,3 +157,31 @@ describe('npm run step -- --local-action', () => {
     expect(passed.code).toBe(0)
   }, 120_000)
 })
+
+describe('npm start', () => {
+  it("counts the organization's projects in its banner as list-projects finds them", async () => {
+    const { NODE_OPTIONS: _, ...env } = process.env
+    // Its own process group, so that the steps it has started end with it.
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'step.ts')], {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    try {
+      await new Promise<void>((done, fail) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk
+          if (/^ {4}Projects \(\d+\)$/m.test(stdout)) done()
+        })
+        child.on('close', () => fail(new Error(`npm start ended before it listed the projects:\n${stdout}`)))
+      })
+    } finally {
+      process.kill(-child.pid!, 'SIGKILL')
+    }
+    const [, org, counted] = /: organization (org-[\w-]+) \((\d+) projects, /.exec(stdout)!
+    expect(stdout).toContain(`Organization ${org}: the only organization of the step's key`)
+    expect(/^ {4}Projects \((\d+)\)$/m.exec(stdout)![1]).toBe(counted)
+  }, 60_000)
+})
