@@ -6531,7 +6531,8 @@ async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
     const keys = await listKeysMerged(client, namespace);
-    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+    const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS, clock.now() + USE_CLOCK_SKEW_MS);
+    return { keys, own, stepStarted };
 }
 /** The later of two times as listed: null is never, unreadable text is now. */
 function later(a, b) {
@@ -6547,19 +6548,22 @@ function later(a, b) {
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS;
+ * `until`: the moment the list was read, plus USE_CLOCK_SKEW_MS.
  */
-function findOwnKey(keys, namespace, auth, since) {
+function findOwnKey(keys, namespace, auth, since, until) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
     }
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
+    // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
+    // the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
-        return used !== null && !(used < since);
+        return used !== null && used >= since && used <= until;
     });
     return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
 }
