@@ -6531,8 +6531,8 @@ async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
     const keys = await listKeysMerged(client, namespace);
-    const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS, clock.now() + USE_CLOCK_SKEW_MS);
-    return { keys, own, stepStarted };
+    const step = { since: stepStarted - USE_CLOCK_SKEW_MS, until: clock.now() + USE_CLOCK_SKEW_MS };
+    return { keys, own: findOwnKey(keys, namespace, auth, step), stepStarted };
 }
 /** The later of two times as listed: null is never, unreadable text is now. */
 function later(a, b) {
@@ -6548,10 +6548,10 @@ function later(a, b) {
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS;
- * `until`: the moment the list was read, plus USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `step`: when a use may be the step's own, from its first request
+ * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-function findOwnKey(keys, namespace, auth, since, until) {
+function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
     }
@@ -6563,7 +6563,7 @@ function findOwnKey(keys, namespace, auth, since, until) {
     // the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
-        return used !== null && used >= since && used <= until;
+        return used !== null && used >= step.since && used <= step.until;
     });
     return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
 }

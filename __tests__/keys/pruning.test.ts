@@ -32,26 +32,28 @@ describe("finding the step's own key", () => {
   const keys = [key(1, 'a', NOW - DAY, NOW - 30_000), key(2, 'b', NOW - DAY, NOW - 61_000), key(3, 'c', NOW - DAY)]
 
   it('a personal key is one of the personal keys: the keys used since the step began', () => {
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since, until)).toEqual({
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until })).toEqual({
       kind: 'found',
       ids: [1],
     })
   })
 
   it("a personal key is not among an organization's keys; an organization key is not among another's, nor among personal keys", () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, since, until).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, since, until).kind).toBe(
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, { since, until }).kind).toBe(
       'elsewhere',
     )
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, since, until).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, since, until)).toEqual({
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe(
+      'elsewhere',
+    )
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe('elsewhere')
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, { since, until })).toEqual({
       kind: 'found',
       ids: [1],
     })
   })
 
   it('a kind of key the action does not know may be among any keys', () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, since, until)).toEqual({
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, { since, until })).toEqual({
       kind: 'found',
       ids: [1],
     })
@@ -60,17 +62,17 @@ describe("finding the step's own key", () => {
   it("no use since the step began: unknown; a last use it cannot read is never taken for this step's", () => {
     const old = [key(2, 'b', NOW - DAY, NOW - DAY), key(3, 'c', NOW - DAY)]
     const user = { accountId: 'u', authMethod: 'api_key_user' }
-    expect(findOwnKey(old, PERSONAL_KEYS, user, since, until)).toEqual({ kind: 'unknown' })
+    expect(findOwnKey(old, PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'unknown' })
     // To every other rule an unreadable time is a use now; here it would make any key look like the step's, and the
     // guard "the step cannot tell its own key" would no longer keep the real one.
     for (const text of ['yesterday', '1795255140', '2026-11-21', '', '{"at":1}']) {
-      expect([text, findOwnKey([...old, key(4, 'd', NOW - DAY, text)], PERSONAL_KEYS, user, since, until)]).toEqual([
+      expect([text, findOwnKey([...old, key(4, 'd', NOW - DAY, text)], PERSONAL_KEYS, user, { since, until })]).toEqual([
         text,
         { kind: 'unknown' },
       ])
     }
     // Beside a key whose use during the step it can read, only that one is found.
-    expect(findOwnKey([key(4, 'd', NOW - DAY, 'yesterday'), ...keys], PERSONAL_KEYS, user, since, until)).toEqual({
+    expect(findOwnKey([key(4, 'd', NOW - DAY, 'yesterday'), ...keys], PERSONAL_KEYS, user, { since, until })).toEqual({
       kind: 'found',
       ids: [1],
     })
@@ -78,9 +80,9 @@ describe("finding the step's own key", () => {
 
   it('a last use later than the list could show (past the clock skew) is no use by this step either', () => {
     const user = { accountId: 'u', authMethod: 'api_key_user' }
-    expect(findOwnKey([key(1, 'a', NOW - DAY, until)], PERSONAL_KEYS, user, since, until)).toEqual({ kind: 'found', ids: [1] })
+    expect(findOwnKey([key(1, 'a', NOW - DAY, until)], PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'found', ids: [1] })
     const later = [key(1, 'a', NOW - DAY, until + 1000), key(2, 'b', NOW - DAY, '9999-12-31T00:00:00Z')]
-    expect(findOwnKey(later, PERSONAL_KEYS, user, since, until)).toEqual({ kind: 'unknown' })
+    expect(findOwnKey(later, PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'unknown' })
   })
 })
 
@@ -159,7 +161,7 @@ describe('judging keys', () => {
 
 describe('edges of the pure rules', () => {
   it('an organization key among personal keys is elsewhere, and says so', () => {
-    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, NOW, NOW)).toEqual({
+    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since: NOW, until: NOW })).toEqual({
       kind: 'elsewhere',
       where: 'an organization key: it is not among these keys',
     })
@@ -168,7 +170,7 @@ describe('edges of the pure rules', () => {
   it("a last use at the very start of the window counts as the step's", () => {
     const since = NOW - 60_000
     const keys = [key(1, 'a', NOW - DAY, since), key(2, 'b', NOW - DAY, since - 1)]
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since, NOW + 60_000)).toEqual({
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until: NOW + 60_000 })).toEqual({
       kind: 'found',
       ids: [1],
     })

@@ -84,8 +84,8 @@ export async function readKeysAndOwnKey(
   const stepStarted = clock.now()
   const auth = await getAuth(client)
   const keys = await listKeysMerged(client, namespace)
-  const own = findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS, clock.now() + USE_CLOCK_SKEW_MS)
-  return { keys, own, stepStarted }
+  const step = { since: stepStarted - USE_CLOCK_SKEW_MS, until: clock.now() + USE_CLOCK_SKEW_MS }
+  return { keys, own: findOwnKey(keys, namespace, auth, step), stepStarted }
 }
 
 /** The later of two times as listed: null is never, unreadable text is now. */
@@ -96,6 +96,9 @@ function later(a: string | null, b: string | null): string | null {
   if (Number.isNaN(y)) return b
   return y > x ? b : a
 }
+
+/** When a recorded use may be the step's own, in ms since the epoch. */
+export type UseWindow = { since: number; until: number }
 
 /** Where the step's key is among the listed keys. */
 export type OwnKey =
@@ -108,10 +111,10 @@ export type OwnKey =
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS;
- * `until`: the moment the list was read, plus USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `step`: when a use may be the step's own, from its first request
+ * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, since: number, until: number): OwnKey {
+export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, step: UseWindow): OwnKey {
   if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
     return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
   }
@@ -123,7 +126,7 @@ export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, aut
   // the guard "cannot tell its own key" would no longer keep the real one.
   const ids = keys.filter((k) => {
     const used = lastUseOf(k)
-    return used !== null && used >= since && used <= until
+    return used !== null && used >= step.since && used <= step.until
   })
   return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' }
 }
