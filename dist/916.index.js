@@ -4059,11 +4059,13 @@ class GitHubClient {
     }
     /**
      * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
+     * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
      */
-    get(path, deadline, stopped) {
+    get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        const { stopped, bodyLimit } = options;
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path, bodyLimit }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -4088,7 +4090,7 @@ class GitHubClient {
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
         if (body !== undefined)
             headers['content-type'] = 'application/json';
-        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
         const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
@@ -4318,7 +4320,7 @@ function readAnswer(attempt, base, service, now) {
     // From here the request was carried out, even when its answer cannot be used (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
-        const over = `with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`;
+        const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
         return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' });
     }
     if (text === '' && service.emptySuccess)
@@ -4444,6 +4446,11 @@ function describeLocation(location) {
     catch {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
+}
+/** "64 MiB", "512 KiB": a body limit in words. */
+function describeSize(bytes) {
+    const mib = bytes / 1024 / 1024;
+    return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 function describeCause(cause) {
     return cause instanceof Error ? (0,base_text/* untrusted */.bp)(cause.message) : 'unknown error';
@@ -4990,12 +4997,11 @@ async function retrying(attempt, policy, options) {
 /* harmony export */   Z: () => (/* binding */ headerValue),
 /* harmony export */   _L: () => (/* binding */ queryString),
 /* harmony export */   hP: () => (/* binding */ isRequestId),
-/* harmony export */   he: () => (/* binding */ SUCCESS_BODY_LIMIT),
 /* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
 /* harmony export */   ob: () => (/* binding */ sendAttempt),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
-/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, sendRequest, readBody */
+/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, SUCCESS_BODY_LIMIT, sendRequest, readBody */
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
@@ -5023,7 +5029,7 @@ const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
 const REQUEST_TIMEOUT_MS = 30_000;
 /** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
  * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
@@ -5109,13 +5115,15 @@ async function sendRequest(connections, origin, request, signal) {
         const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal);
         status = response.statusCode;
         const success = status >= 200 && status < 300;
+        const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
-        if (success && declared > SUCCESS_BODY_LIMIT) {
-            response.body.destroy();
-            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true };
+        if (success && declared > limit) {
+            // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+            response.body.on('error', () => { }).destroy();
+            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
-        const { text, bytes, tooLarge } = await readBody(response.body, success);
-        return { ok: true, status, headers: response.headers, text, bytes, tooLarge };
+        const { text, bytes, tooLarge } = await readBody(response.body, success, limit);
+        return { ok: true, status, headers: response.headers, text, bytes, tooLarge, limit };
     }
     catch (cause) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
@@ -5137,12 +5145,12 @@ function untilAborted(work, signal) {
 }
 /**
  * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
  * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
  * rest is never downloaded.
  */
-async function readBody(body, success) {
-    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
+async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
+    const limit = success ? successLimit : ERROR_BODY_LIMIT;
     const chunks = [];
     let bytes = 0;
     for await (const chunk of body) {
