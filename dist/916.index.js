@@ -937,12 +937,14 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks; any other is left out. */
+/** One BlockList of the entries that are addresses or blocks (or blocks already read); any other is left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
-    for (const block of entries.map(parseBlock))
+    for (const entry of entries) {
+        const block = typeof entry === 'string' ? parseBlock(entry) : entry;
         if (block)
             list.addSubnet(block.address, block.prefix, block.family);
+    }
     return list;
 }
 
@@ -1683,7 +1685,7 @@ async function runListKeys(ctx, options) {
     ctx.log.info(`Found ${keys.length} API key(s)${where}${whose}.`);
     const json = JSON.stringify(keys);
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'keys', json);
-    const unexpected = expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected)) : [];
+    const unexpected = expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected.list)) : [];
     const named = unexpected.slice(0, MAX_NAMED_KEYS);
     const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : '';
     const failure = options.failOnUnexpectedUse && unexpected.length > 0
@@ -2755,13 +2757,16 @@ function judgeKeys(keys, options, now, own, expected) {
         if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
             continue;
         const reasons = reasonsToPrune(key, options.unusedForMs, now);
-        const elsewhere = expected && (0,networks/* usedFromElsewhere */.sN)(key, expected);
+        const elsewhere = expected !== undefined && (0,networks/* usedFromElsewhere */.sN)(key, expected.list);
         if (elsewhere)
             reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr ?? '', 64)})`);
         if (reasons.length === 0)
             continue;
         const verdict = { key, reasons };
-        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        const onlyElsewhere = elsewhere && reasons.length === 1;
+        const kept = own.kind === 'found' && own.ids.includes(key.id)
+            ? ownKeyText(own)
+            : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(expected) : undefined));
         if (kept !== undefined)
             verdict.kept = kept;
         verdicts.push(verdict);
@@ -2801,6 +2806,14 @@ function inUse(key, now) {
     if (created > since)
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
+}
+/**
+ * Why a key selected only for where it was last used from is kept, or undefined: the action could
+ * not read every range GitHub lists, and the address may be in one it left out.
+ */
+function cannotPlace(expected) {
+    const { unreadableRanges: n } = expected;
+    return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined;
 }
 function ownKeyText(own) {
     return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
@@ -2875,7 +2888,7 @@ async function runPruneKeys(ctx, options) {
             'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
             'revoked-key-ids': JSON.stringify(revoked),
             ...(expected && {
-                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected)).map((v) => v.key.id)),
+                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected.list)).map((v) => v.key.id)),
             }),
             ...organizationOutput(namespace),
         },
@@ -6278,9 +6291,14 @@ var github_client = __webpack_require__(6584);
 
 
 
+
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
     'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
-/** `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer or lists none (GitHub Enterprise Server). */
+const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
+/**
+ * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, or lists
+ * no range the action can read (GitHub Enterprise Server).
+ */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
     const meta = await client.get('/meta', deadline).then((answer) => answer.body, (error) => {
@@ -6291,10 +6309,25 @@ async function readRunnerRanges(options, deadline) {
     });
     if (!Array.isArray(meta?.actions)) {
         throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-            'name their networks in `expected-networks` instead of `github-actions`.');
+            `${NAME_THE_NETWORKS}.`);
     }
-    const lists = [meta.actions, meta.actions_macos].flatMap((list) => (Array.isArray(list) ? list : []));
-    return lists.filter((range) => typeof range === 'string');
+    const lists = [meta.actions, Array.isArray(meta.actions_macos) ? meta.actions_macos : []];
+    const listed = lists[0].length + lists[1].length;
+    const ranges = { blocks: [], unreadable: 0 };
+    for (const entry of lists.flat()) {
+        const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;
+        if (block)
+            ranges.blocks.push(block);
+        else if (ranges.unreadable++ === 0)
+            ranges.firstUnreadable = entry;
+    }
+    // No range at all would make every runner's address unexpected: prune-keys would revoke every key a runner used.
+    if (ranges.blocks.length === 0) {
+        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and \`actions_macos\` hold ${none}), ` +
+            `as on GitHub Enterprise Server, whose runners are all self-hosted: ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
+    }
+    return ranges;
 }
 
 // EXTERNAL MODULE: ./src/runner/summary.ts
@@ -6336,11 +6369,17 @@ async function openExpectedNetworks(ctx, expected) {
     const { github } = expected;
     const ranges = github
         ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
-        : [];
-    const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
+        : { blocks: [], unreadable: 0 };
+    const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
     // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
-    return (0,networks/* blockList */.M)([...expected.blocks, ...ranges]);
+    if (ranges.unreadable > 0) {
+        const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '');
+        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
+            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
+            'unexpected network.');
+    }
+    return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
     return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;

@@ -54,6 +54,9 @@ export const GITHUB_RUNNER_RANGES = {
   actions_macos: ['198.18.7.0/24'],
 } as const
 
+/** The runners' ranges GET /meta lists: strings, as GitHub lists them, or any JSON a test puts there. */
+export type RunnerRangeLists = { actions: unknown[]; actions_macos?: unknown[] }
+
 /** How GET /meta answers: as api.github.com, as GitHub Enterprise Server (no runners' ranges), or past the unauthenticated limit. */
 export type MetaAnswer = 'github' | 'ghes' | 'rate-limited'
 
@@ -207,7 +210,7 @@ export class GitHubEmulator implements GitHubFaults {
   private baseUrl: string | undefined
   private requestId: string | undefined
   private metaAnswer: MetaAnswer = 'github'
-  private runnerRanges: { actions: string[]; actions_macos: string[] } = {
+  private runnerRanges: RunnerRangeLists = {
     actions: [...GITHUB_RUNNER_RANGES.actions],
     actions_macos: [...GITHUB_RUNNER_RANGES.actions_macos],
   }
@@ -342,8 +345,11 @@ export class GitHubEmulator implements GitHubFaults {
     this.requestId = id
   }
 
-  /** How GET /meta answers from now on, and (as api.github.com) which runners' ranges it lists. */
-  answerMeta(as: MetaAnswer, ranges?: { actions: string[]; actions_macos: string[] }): void {
+  /**
+   * How GET /meta answers from now on, and (as api.github.com) which runners' ranges it lists: any JSON, for an
+   * answer GitHub's description does not allow (`actions: [7, {}]`, a list of a million ranges).
+   */
+  answerMeta(as: MetaAnswer, ranges?: RunnerRangeLists): void {
     this.metaAnswer = as
     if (ranges) this.runnerRanges = ranges
   }
@@ -600,7 +606,8 @@ export class GitHubEmulator implements GitHubFaults {
       return { status: 403, body: githubError(403, RATE_LIMIT_MESSAGE), headers }
     }
     const base: ApiOverview = { verifiable_password_authentication: false, hooks: ['192.30.252.0/22'], api: ['192.30.252.0/22'] }
-    const body: ApiOverview = this.metaAnswer === 'ghes' ? base : { ...base, ...this.runnerRanges }
+    // A test's ranges may be no strings: the answer is then no ApiOverview, as a broken or hostile server's is not.
+    const body = this.metaAnswer === 'ghes' ? base : ({ ...base, ...this.runnerRanges } as ApiOverview)
     return () => ({ status: 200, body })
   }
 

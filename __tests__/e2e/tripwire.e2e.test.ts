@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { getOctokit } from '@actions/github'
 import type { operations } from '@octokit/openapi-types'
 import { GitHubEmulator } from '../../emulator/github.ts'
+import { expiringKeyName } from '../../emulator/names.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, stripMasks, type StepResult } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
@@ -166,6 +167,68 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
     expect(result.outputs['http-status']).toBe('403')
     expect(github.requests).toHaveLength(1)
     expect(keyListings()).toEqual([])
+  })
+})
+
+describe("an odd answer of GitHub's meta API never turns a guard off", () => {
+  const prune = (inputs: Record<string, string> = {}) =>
+    step({ command: 'prune-keys', 'key-name': 'ci-', 'expected-networks': 'github-actions, 10.0.0.0/8', 'dry-run': 'false', ...inputs })
+  /** A runner's key, one used from the office network, one used from elsewhere: what a real run would judge. */
+  const account = () => ({
+    runner: ciKey('ci-deploy', '198.51.100.23'),
+    office: ciKey('ci-migrate', '10.1.2.3'),
+    leaked: ciKey('ci-leaked', '203.0.113.7'),
+  })
+
+  it.each<[string, unknown[]]>([
+    ['an empty list', []],
+    ['only entries that are no range', [7, {}, null, ['198.51.100.0/24'], '10.0.0.0/33', 'runners.example', '']],
+  ])('no runner range it can read (%s): the step fails as on GitHub Enterprise Server, and nothing is revoked', async (_, actions) => {
+    const keys = account()
+    github.answerMeta('github', { actions, actions_macos: [] })
+    const result = await prune()
+    expect(result.code).toBe(1)
+    const none = actions.length === 0 ? 'an empty list' : `${actions.length} entries, none an address or a CIDR block`
+    expect(errorLines(result.stdout)).toEqual([
+      "::error::GitHub's meta API lists no range of GitHub-hosted runners the action can read " +
+        `(\`actions\` and \`actions_macos\` hold ${none}), as on GitHub Enterprise Server, whose runners are all self-hosted: ` +
+        'name their networks in `expected-networks` instead of `github-actions`. The step stopped before listing any key.',
+    ])
+    expect(keyListings()).toEqual([])
+    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+    expect(Object.values(keys).map((k) => platform.isKeyValid(k.id))).toEqual([true, true, true])
+    expect(result.outputs).not.toHaveProperty('revoked-key-ids')
+  })
+
+  it('some ranges it cannot read: a warning counts them; list-keys flags what it cannot place, prune-keys revokes nothing for that alone', async () => {
+    const keys = account()
+    const expired = platform.addKey(expiringKeyName('ci-job-7', Date.now() - DAY), {
+      createdAt: Date.now() - 2 * DAY,
+      lastUsedAt: Date.now() - DAY - HOUR,
+      lastUsedFrom: '203.0.113.9',
+    })
+    github.answerMeta('github', { actions: ['198.51.100.0/24', '2001:db8:a11::/48 ', { cidr: '203.0.113.0/24' }], actions_macos: [] })
+    const warning =
+      "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block " +
+      '(the first: "2001:db8:a11::/48 "): they are left out, so a key last used from one of them counts as used from an unexpected network.'
+
+    const listed = await listKeys({ 'expected-networks': 'github-actions, 10.0.0.0/8' })
+    expect(errorLines(listed.stdout)).toEqual([])
+    expect(warnings(listed)[0]).toBe(warning)
+    expect(ids(listed.outputs['unexpected-use-key-ids']).sort()).toEqual([keys.leaked.id, expired.id].sort())
+
+    const result = await prune()
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(warnings(result)).toEqual([warning])
+    // Expired by its name, it goes whatever the networks say; used from elsewhere only, it is kept.
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([expired.id])
+    expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual([keys.leaked.id, expired.id].sort())
+    expect([keys.runner, keys.office, keys.leaked, expired].map((k) => platform.isKeyValid(k.id))).toEqual([true, true, true, false])
+    expect(stripMasks(result.stdout)).toContain(
+      `Kept API key ${keys.leaked.id} "ci-leaked" (personal): last used from an unexpected network (203.0.113.7); ` +
+        "but GitHub's meta API lists 2 runner range(s) the action cannot read, and this address may be in one.",
+    )
   })
 })
 

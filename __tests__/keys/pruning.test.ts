@@ -6,6 +6,7 @@ import { PERSONAL_KEYS, organizationKeys } from '../../src/api/namespace.ts'
 import type { ApiKey } from '../../src/api/types.ts'
 import { IN_USE_WINDOW_MS, judgeKeys, type PruneKeysSettings } from '../../src/keys/pruning.ts'
 import { findOwnKey, type OwnKey } from '../../src/keys/usage.ts'
+import { blockList } from '../../src/base/networks.ts'
 import { withExpiry } from '../../src/keys/expiry.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -155,6 +156,32 @@ describe('judging keys', () => {
     expect(verdicts.map((v) => [v.key.id, v.kept])).toEqual([
       [1, 'its created_at or last_used_at is not a time the action can read'],
       [2, 'its created_at or last_used_at is not a time the action can read'],
+    ])
+  })
+})
+
+describe('judging keys by where they were last used from', () => {
+  const expired = withExpiry('job', NOW - DAY)
+  const from = (k: ApiKey, address: string): ApiKey => ({ ...k, last_used_from_addr: address })
+  const keys = [
+    from(key(1, 'ci-a', NOW - 30 * DAY, NOW - DAY), '203.0.113.7'),
+    from(key(2, expired, NOW - 30 * DAY, NOW - DAY), '203.0.113.8'),
+    from(key(3, 'ci-b', NOW - 30 * DAY, NOW - DAY), '10.1.2.3'),
+  ]
+  const judged = (unreadableRanges: number) =>
+    judgeKeys(keys, select(), NOW, nobody, { list: blockList(['10.0.0.0/8']), unreadableRanges }).map((v) => [v.key.id, v.kept])
+
+  it('selects a key last used from outside the expected networks', () => {
+    expect(judged(0)).toEqual([
+      [1, undefined],
+      [2, undefined],
+    ])
+  })
+
+  it("keeps a key selected only for that when some of GitHub's ranges could not be read: its address may be in one", () => {
+    expect(judged(3)).toEqual([
+      [1, "GitHub's meta API lists 3 runner range(s) the action cannot read, and this address may be in one"],
+      [2, undefined],
     ])
   })
 })

@@ -36,16 +36,30 @@ export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
   return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'))
 }
 
+/** The expected networks as the step could read them: `unreadableRanges` counts GitHub's ranges left out, which were no address or block. */
+export interface OpenNetworks {
+  list: BlockList
+  unreadableRanges: number
+}
+
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
-export async function openExpectedNetworks(ctx: CommandContext, expected: ExpectedNetworks): Promise<BlockList> {
+export async function openExpectedNetworks(ctx: CommandContext, expected: ExpectedNetworks): Promise<OpenNetworks> {
   const { github } = expected
   const ranges = github
     ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
-    : []
-  const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : ''
+    : { blocks: [], unreadable: 0 }
+  const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : ''
   ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`)
   // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
-  return blockList([...expected.blocks, ...ranges])
+  if (ranges.unreadable > 0) {
+    const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '')
+    ctx.log.warning(
+      `GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
+        `(the first: ${quoted(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
+        'unexpected network.',
+    )
+  }
+  return { list: blockList([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable }
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {
