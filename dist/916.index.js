@@ -6292,18 +6292,29 @@ var github_client = __webpack_require__(6584);
 
 
 
+/**
+ * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the
+ * ranges is synchronous work the step's deadline cannot stop, so a larger answer is refused unread,
+ * and a list of more ranges unbuilt: the work after the read stays a fraction of a second.
+ */
+const META_BODY_LIMIT = 4 * 1024 * 1024;
+const MAX_RUNNER_RANGES = 50_000;
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
     'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
 /**
- * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, or lists
- * no range the action can read (GitHub Enterprise Server).
+ * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, answers
+ * more than the action reads, or lists no range the action can read (GitHub Enterprise Server).
  */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
-    const meta = await client.get('/meta', deadline).then((answer) => answer.body, (error) => {
+    const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
         if (!(error instanceof http_errors/* RequestError */.G))
             throw error;
+        if (error.code === 'too-large') {
+            throw new errors/* ActionError */.lZ(`GitHub's meta API (GET /meta) answered more than ${META_BODY_LIMIT / 1024 / 1024} MiB, where GitHub's answer is a few hundred kB: ` +
+                `it was not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`, { cause: error });
+        }
         const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : '';
         throw new errors/* ActionError */.lZ(`Could not read GitHub's runner ranges (GET /meta): ${(0,answers/* describeRequestFailure */.Tp)(error)}.${hint}`, { cause: error });
     });
@@ -6313,6 +6324,10 @@ async function readRunnerRanges(options, deadline) {
     }
     const lists = [meta.actions, Array.isArray(meta.actions_macos) ? meta.actions_macos : []];
     const listed = lists[0].length + lists[1].length;
+    if (listed > MAX_RUNNER_RANGES) {
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists ${listed} ranges of GitHub-hosted runners, more than the ${MAX_RUNNER_RANGES} the action reads ` +
+            `(GitHub lists several thousand): they were not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`);
+    }
     const ranges = { blocks: [], unreadable: 0 };
     for (const entry of lists.flat()) {
         const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;

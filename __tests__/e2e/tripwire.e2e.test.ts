@@ -230,6 +230,32 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
         "but GitHub's meta API lists 2 runner range(s) the action cannot read, and this address may be in one.",
     )
   })
+
+  it('an answer over 4 MiB is refused unread, at once, whatever it holds: the step fails saying so, before any key is listed', async () => {
+    account()
+    // About 5.5 MB: 300,000 ranges, as a proxy or a broken server might send.
+    github.answerMeta('github', { actions: Array.from({ length: 300_000 }, (_, i) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.0/24`) })
+    const result = await prune({ timeout: '8' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      "::error::GitHub's meta API (GET /meta) answered more than 4 MiB, where GitHub's answer is a few hundred kB: it was not read. " +
+        "Check that GITHUB_API_URL leads to GitHub's API, or name their networks in `expected-networks` instead of `github-actions`.",
+    ])
+    expect(github.requests).toHaveLength(1)
+    expect(keyListings()).toEqual([])
+  })
+
+  it('more ranges than the action reads (50,000), within 4 MiB: the step fails saying so, before any is built or any key listed', async () => {
+    account()
+    github.answerMeta('github', { actions: new Array(50_001).fill('198.51.100.0/24') })
+    const result = await prune({ timeout: '8' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      "::error::GitHub's meta API lists 50001 ranges of GitHub-hosted runners, more than the 50000 the action reads (GitHub lists several thousand): " +
+        "they were not read. Check that GITHUB_API_URL leads to GitHub's API, or name their networks in `expected-networks` instead of `github-actions`.",
+    ])
+    expect(keyListings()).toEqual([])
+  })
 })
 
 /** Every GET /meta the step sent is the request of `meta/get` in GitHub's OpenAPI description, as Octokit's route for it builds it. */
