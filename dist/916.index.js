@@ -1709,7 +1709,7 @@ async function runListKeys(ctx, options) {
                 k.scope === 'project' ? `project ${k.project_id}` : k.scope,
                 (0,summary/* formatDate */.Yq)(k.created_at),
                 (0,summary/* formatDate */.Yq)(k.last_used_at),
-                flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+                flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
         next: failure && NEXT,
@@ -2759,14 +2759,14 @@ function judgeKeys(keys, options, now, own, expected) {
         const reasons = reasonsToPrune(key, options.unusedForMs, now);
         const elsewhere = expected !== undefined && (0,networks/* usedFromElsewhere */.sN)(key, expected.list);
         if (elsewhere)
-            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr ?? '', 64)})`);
+            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr || 'no address recorded', 64)})`);
         if (reasons.length === 0)
             continue;
         const verdict = { key, reasons };
         const onlyElsewhere = elsewhere && reasons.length === 1;
         const kept = own.kind === 'found' && own.ids.includes(key.id)
             ? ownKeyText(own)
-            : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(expected) : undefined));
+            : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(key, expected) : undefined));
         if (kept !== undefined)
             verdict.kept = kept;
         verdicts.push(verdict);
@@ -2808,10 +2808,15 @@ function inUse(key, now) {
     return undefined;
 }
 /**
- * Why a key selected only for where it was last used from is kept, or undefined: the action could
- * not read every range GitHub lists, and the address may be in one it left out.
+ * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
+ * read the address (or the platform recorded none), or could not read every range GitHub lists and
+ * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
  */
-function cannotPlace(expected) {
+function cannotPlace(key, expected) {
+    if (!key.last_used_from_addr)
+        return 'the platform recorded no address for its last use';
+    if (!(0,networks/* hasReadableAddress */.$1)(key))
+        return 'the address of its last use is no IP address the action can read';
     const { unreadableRanges: n } = expected;
     return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined;
 }
@@ -6266,10 +6271,13 @@ function readLedger(text) {
 __webpack_require__.d(__webpack_exports__, {
   Q_: () => (/* binding */ GITHUB_ACTIONS),
   Qs: () => (/* binding */ describeUnexpectedUse),
+  $1: () => (/* binding */ hasReadableAddress),
   mN: () => (/* binding */ openExpectedNetworks),
   MO: () => (/* binding */ parseNetwork),
   sN: () => (/* binding */ usedFromElsewhere)
 });
+
+// UNUSED EXPORTS: describeAddress
 
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(7030);
@@ -6373,11 +6381,26 @@ function parseNetwork(entry) {
         ? 'an IPv4 address is four numbers from 0 to 255'
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
-/** Never a key never used; always one whose address the action cannot read, which is in no network. */
+/**
+ * Never a key never used; always one whose address the action cannot read, which is in no network.
+ * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
+ * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
+    if (address === '')
+        return key.last_used_at !== null;
     const version = (0,external_node_net_.isIP)(address);
-    return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'));
+    return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6');
+}
+/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
+function hasReadableAddress(key) {
+    return (0,external_node_net_.isIP)(key.last_used_from_addr ?? '') !== 0;
+}
+/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
+function describeAddress(key, max) {
+    const address = key.last_used_from_addr ?? '';
+    return address === '' ? 'no address the platform recorded' : (0,base_text/* quoted */.TL)(address, max);
 }
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
 async function openExpectedNetworks(ctx, expected) {
@@ -6397,7 +6420,7 @@ async function openExpectedNetworks(ctx, expected) {
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
 }
 
 

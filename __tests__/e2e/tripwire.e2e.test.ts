@@ -311,6 +311,100 @@ describe('an address from the platform is data: bounded and inert in the log and
   })
 })
 
+describe('an address the action cannot read is flagged, never taken for "never used"', () => {
+  /** The platform's key list with these keys' fields set to any JSON, as a broken or hostile server may send. */
+  const rewriteKeys = (fields: Map<number, Record<string, unknown>>) =>
+    platform.inject({
+      path: '/api_keys',
+      kind: 'transform',
+      times: 9,
+      transform: (body) => (body as Array<{ id: number }>).map((k) => ({ ...k, ...fields.get(k.id) })),
+    })
+
+  // Needs the parser of src/api/endpoints.ts to keep an address that is no string as its JSON text, cut to 64
+  // characters, as it keeps such a last_used_at: until then it reads as no address (null).
+  it('an address that is no string (["10.0.0.1"], {}, 7, true) beside a last use: flagged, and shown as its JSON text', async () => {
+    const inside = ciKey('ci-build', '10.1.2.3')
+    const never = platform.addKey('ci-spare')
+    const odd = (
+      [
+        ['ci-array', ['10.0.0.1']],
+        ['ci-object', {}],
+        ['ci-number', 7],
+        ['ci-true', true],
+      ] as const
+    ).map(([name, address]) => ({ key: ciKey(name, '10.0.0.1'), name, text: JSON.stringify(address), address }))
+    rewriteKeys(new Map(odd.map((o) => [o.key.id, { last_used_from_addr: o.address }])))
+    const result = await listKeys({ 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': 'true' })
+
+    expect(result.code).toBe(1)
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual(odd.map((o) => o.key.id))
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    const [error] = errorLines(result.stdout)
+    for (const { key, name, text } of odd) {
+      // As quoted() shows it: in double quotes, its own double quotes escaped.
+      expect(error).toContain(`API key ${key.id} "${name}", last used from "${text.replace(/"/g, '\\"')}" at `)
+      expect(result.summary).toContain(`<td>⚠ unexpected: ${text.replace(/"/g, '&#34;')}</td>`)
+    }
+    expect(error).not.toContain(`API key ${inside.id} `)
+    expect(error).not.toContain(`API key ${never.id} `)
+  })
+
+  it('an empty address, or none, beside a last use is flagged: the platform recorded a use but not where from', async () => {
+    const empty = ciKey('ci-empty', '')
+    const none = ciKey('ci-none', '10.0.0.9')
+    const unreadableUse = ciKey('ci-when', '')
+    const never = platform.addKey('ci-spare')
+    rewriteKeys(
+      new Map([
+        [none.id, { last_used_from_addr: null }],
+        [unreadableUse.id, { last_used_at: 'yesterday' }],
+      ]),
+    )
+    const result = await listKeys({ 'expected-networks': '10.0.0.0/8' })
+
+    expect(result.code).toBe(0)
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([empty.id, none.id, unreadableUse.id])
+    expect(warnings(result)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^::warning::API key ${empty.id} "ci-empty", last used from no address the platform recorded at [\\d: -]+ UTC: outside`),
+      ),
+      expect.stringMatching(new RegExp(`^::warning::API key ${none.id} "ci-none", last used from no address the platform recorded at `)),
+      `::warning::API key ${unreadableUse.id} "ci-when", last used from no address the platform recorded at yesterday: outside \`expected-networks\`.`,
+    ])
+    expect(result.summary).toContain('<td>⚠ unexpected: no address recorded</td>')
+    expect(ids(result.outputs['unexpected-use-key-ids'])).not.toContain(never.id)
+  })
+
+  it('prune-keys revokes no key only for an address it cannot read; another rule still selects it', async () => {
+    const now = Date.now()
+    const unknown = ciKey('ci-unknown', 'unknown')
+    const empty = ciKey('ci-empty', '')
+    const expired = platform.addKey(expiringKeyName('ci-job-8', now - DAY), {
+      createdAt: now - 2 * DAY,
+      lastUsedAt: now - DAY - HOUR,
+      lastUsedFrom: '',
+    })
+    const leaked = ciKey('ci-leaked', '203.0.113.7')
+    const result = await step({ command: 'prune-keys', 'key-name': 'ci-', 'expected-networks': '10.0.0.0/8', 'dry-run': 'false' })
+
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(result.code).toBe(0)
+    expect(ids(result.outputs['revoked-key-ids']).sort()).toEqual([expired.id, leaked.id].sort())
+    expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual([unknown.id, empty.id, expired.id, leaked.id].sort())
+    expect([unknown, empty, expired, leaked].map((k) => platform.isKeyValid(k.id))).toEqual([true, true, false, false])
+    const log = stripMasks(result.stdout)
+    expect(log).toContain(
+      `Kept API key ${unknown.id} "ci-unknown" (personal): last used from an unexpected network (unknown); ` +
+        'but the address of its last use is no IP address the action can read.',
+    )
+    expect(log).toContain(
+      `Kept API key ${empty.id} "ci-empty" (personal): last used from an unexpected network (no address recorded); ` +
+        'but the platform recorded no address for its last use.',
+    )
+  })
+})
+
 describe('prune-keys with expected-networks', () => {
   it("dry-run: false revokes a key used from an unexpected network that no guard keeps; keeps the step's own key and a key used minutes ago", async () => {
     const now = Date.now()

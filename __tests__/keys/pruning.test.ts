@@ -178,6 +178,16 @@ describe('judging keys by where they were last used from', () => {
     ])
   })
 
+  it('keeps a key selected only for an address it cannot place: none recorded, or no IP address', () => {
+    const odd = [from(key(4, 'ci-c', NOW - 30 * DAY, NOW - DAY), ''), from(key(5, 'ci-d', NOW - 30 * DAY, NOW - DAY), 'unknown')]
+    const verdicts = judgeKeys([...odd, keys[1]!], select(), NOW, nobody, { list: blockList(['10.0.0.0/8']), unreadableRanges: 0 })
+    expect(verdicts.map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
+      [2, ['expired 2026-11-20 10:00 UTC (by its name)', 'last used from an unexpected network (203.0.113.8)'], undefined],
+      [4, ['last used from an unexpected network (no address recorded)'], 'the platform recorded no address for its last use'],
+      [5, ['last used from an unexpected network (unknown)'], 'the address of its last use is no IP address the action can read'],
+    ])
+  })
+
   it("keeps a key selected only for that when some of GitHub's ranges could not be read: its address may be in one", () => {
     expect(judged(3)).toEqual([
       [1, "GitHub's meta API lists 3 runner range(s) the action cannot read, and this address may be in one"],

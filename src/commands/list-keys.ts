@@ -56,7 +56,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
           k.scope === 'project' ? `project ${k.project_id}` : k.scope,
           formatDate(k.created_at),
           formatDate(k.last_used_at),
-          flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+          flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
         ],
         { rest: '`keys-file`' },
       ),

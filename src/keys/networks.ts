@@ -29,11 +29,27 @@ export function parseNetwork(entry: string): Block | string {
     : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`
 }
 
-/** Never a key never used; always one whose address the action cannot read, which is in no network. */
+/**
+ * Never a key never used; always one whose address the action cannot read, which is in no network.
+ * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
+ * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ */
 export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
   const address = key.last_used_from_addr ?? ''
+  if (address === '') return key.last_used_at !== null
   const version = isIP(address)
-  return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'))
+  return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6')
+}
+
+/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
+export function hasReadableAddress(key: ApiKey): boolean {
+  return isIP(key.last_used_from_addr ?? '') !== 0
+}
+
+/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
+export function describeAddress(key: ApiKey, max: number): string {
+  const address = key.last_used_from_addr ?? ''
+  return address === '' ? 'no address the platform recorded' : quoted(address, max)
 }
 
 /** The expected networks as the step could read them: `unreadableRanges` counts GitHub's ranges left out, which were no address or block. */
@@ -63,5 +79,5 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {
-  return `API key ${key.id} ${quoted(key.name, 80)}, last used from ${quoted(key.last_used_from_addr ?? '', 80)} at ${untrusted(formatDate(key.last_used_at), 40)}`
+  return `API key ${key.id} ${quoted(key.name, 80)}, last used from ${describeAddress(key, 80)} at ${untrusted(formatDate(key.last_used_at), 40)}`
 }
