@@ -2584,9 +2584,10 @@ function describeUnreadable(unreadable, total) {
         `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
 }
 function describeFailing(report, failOn, projectIds) {
+    // Each value cut short: an error line names up to five operations, and the summary has the rest.
     const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id, 80)}`;
+        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
     });
     const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
     return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
@@ -2638,7 +2639,7 @@ function describeCounts(report) {
     for (const [status, n] of counts) {
         const word = (0,operations_status/* consoleWord */.aN)(status);
         if (word === undefined)
-            unknown.push(`${n} of a status the action does not know (${status})`);
+            unknown.push(`${n} of a status the action does not know (${(0,base_text/* untrusted */.bp)(status, 40)})`);
         else
             byWord.set(word, [...(byWord.get(word) ?? []), [status, n]]);
     }
@@ -3734,10 +3735,12 @@ class Waiter {
     /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
-        const still = left.map((id) => {
+        const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
             const record = this.tracker.get(id);
-            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status)}` : `operation ${(0,base_text/* untrusted */.bp)(id)} was not read yet`;
+            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}` : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
         });
+        if (left.length > still.length)
+            still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`);
         let hint = '';
         if (cause?.kind === 'deadline')
             hint = ` ${cause.message}`;
@@ -3761,16 +3764,24 @@ class Waiter {
 function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
 }
+/**
+ * Operations an error names at most, as list-operations names them; the outputs have them all. With
+ * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ */
+const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
-    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id)}`;
+    return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id, 80)}`;
 }
 function describeFailures(failed, total) {
-    const lines = failed.map((o) => {
-        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+    const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
+        const what = `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${(0,base_text/* untrusted */.bp)(o.action, 80)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id, 80)})`;
+        let text = `${what}: ${(0,base_text/* untrusted */.bp)(o.status, 40)}, failures_count ${o.failures_count}`;
         if (o.error)
-            text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
+            text += `, error ${(0,base_text/* quoted */.TL)(o.error, 120)}`;
         return text;
     });
+    if (failed.length > lines.length)
+        lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`);
     return `${failed.length} of ${total} operation(s) did not succeed: ${(0,base_text/* untrusted */.bp)(lines.join('; '), Number.POSITIVE_INFINITY)}.`;
 }
 function capitalised(text) {
@@ -7137,7 +7148,7 @@ function asJson(value) {
 /* harmony export */   c_: () => (/* binding */ tableOf),
 /* harmony export */   tp: () => (/* binding */ table)
 /* harmony export */ });
-/* unused harmony exports MAX_ROWS, TABLE_BUDGET */
+/* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
  * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
@@ -7220,13 +7231,18 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
+/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+const MAX_DATE_TEXT = 64;
+/**
+ * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
+ * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ */
 function formatDate(iso) {
     if (!iso)
         return '';
     const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN;
     if (Number.isNaN(ms))
-        return String(iso);
+        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(String(iso), MAX_DATE_TEXT);
     return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

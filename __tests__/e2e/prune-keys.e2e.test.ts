@@ -350,6 +350,40 @@ describe('prune-keys: a real run revokes, within the guards', () => {
   })
 })
 
+describe('text from the platform is bounded in every log line, error and summary', () => {
+  /** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
+  const longestRun = (text: string, letter: string) =>
+    Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+
+  it('a key whose name, created_at, last_used_at and address are 100 kB each: kept, and every line and cell short', async () => {
+    const odd = seed('odd', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 200 * DAY, lastUsedFrom: '203.0.113.7' })
+    const huge = {
+      name: 'N'.repeat(100_000),
+      created_at: 'Q'.repeat(100_000),
+      last_used_at: 'U'.repeat(100_000),
+      last_used_from_addr: 'W'.repeat(100_000),
+    }
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd.id] })
+    const result = await step({ 'key-name': 'NNN', 'unused-for': '30d', 'expected-networks': '10.0.0.0/8', 'dry-run': 'false' })
+
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([odd.id])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    expect(valid(odd)).toEqual([true])
+    expect(stripMasks(result.stdout)).toMatch(
+      new RegExp(
+        `^Kept API key ${odd.id} "N{80}…" \\(personal\\): last used from an unexpected network \\(W{64}…\\); but its created_at or last_used_at is not a time the action can read\\.$`,
+        'm',
+      ),
+    )
+    for (const letter of ['N', 'Q', 'U', 'W']) {
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+    }
+    for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
+    expect(result.summary.length).toBeLessThan(20_000)
+  })
+})
+
 describe('a job key whose post step never ran', () => {
   it('is found by the next sweep once its default expiry has passed, and not before', async () => {
     const project = platform.addProject({ id: 'deploy-target' }).id
