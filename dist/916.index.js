@@ -6288,8 +6288,6 @@ __webpack_require__.d(__webpack_exports__, {
   sN: () => (/* binding */ usedFromElsewhere)
 });
 
-// UNUSED EXPORTS: describeAddress
-
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(7030);
 // EXTERNAL MODULE: ./src/base/networks.ts

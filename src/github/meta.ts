@@ -10,8 +10,8 @@ import { DEFAULT_GITHUB_API_URL, GitHubClient, type GitHubClientOptions } from '
  * ranges is synchronous work the step's deadline cannot stop, so a larger answer is refused unread,
  * and a list of more ranges unbuilt: the work after the read stays a fraction of a second.
  */
-export const META_BODY_LIMIT = 4 * 1024 * 1024
-export const MAX_RUNNER_RANGES = 50_000
+const META_BODY_LIMIT = 4 * 1024 * 1024
+const MAX_RUNNER_RANGES = 50_000
 
 const UNAUTHENTICATED_LIMIT =
   ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +

@@ -47,7 +47,7 @@ export function hasReadableAddress(key: ApiKey): boolean {
 }
 
 /** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
-export function describeAddress(key: ApiKey, max: number): string {
+function describeAddress(key: ApiKey, max: number): string {
   const address = key.last_used_from_addr ?? ''
   return address === '' ? 'no address the platform recorded' : quoted(address, max)
 }
