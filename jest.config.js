@@ -7,6 +7,8 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }],
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // The emulators check requests and answers against the published descriptions (openapi/).
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/contract-check.ts'],
   // The mutation tool's sandbox is a copy of the project.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   testTimeout: 20000,

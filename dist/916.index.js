@@ -314,8 +314,13 @@ function createOrgApiKey(client, orgId, name, projectId) {
             ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
             : `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, or project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} in it,`,
         forbidden: projectId === undefined
-            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
-            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} or a member of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+            ? `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create its keys, with the admin's personal key. ` +
+                'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+                "an organization or project-scoped key. Pass an admin's personal key in `api-key`"
+            : `only an admin of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may create a key scoped to ` +
+                `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}, with the admin's personal key. ` +
+                'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+                "an organization or project-scoped key. Pass an admin's personal key in `api-key`",
         parse: toCreatedApiKey,
     });
 }
@@ -327,8 +332,10 @@ function listOrgApiKeys(client, orgId) {
         retry: 'read',
         purpose: `list the API keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
-        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, ` +
-            'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+        forbidden: `the step's key may not list the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
+            'A project-scoped key cannot manage keys, and an organization key reaches only its own organization. ' +
+            'A personal key lists them only if its user has a role there that may, as an admin does. ' +
+            `Pass an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, in \`api-key\``,
         parse: toApiKeys,
     });
 }
@@ -341,8 +348,11 @@ function revokeOrgApiKey(client, orgId, id) {
         purpose: `revoke API key ${id} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `API key ${id}`,
         notFoundHint: `it is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
-        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
-            "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+        forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
+            `Only an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, may revoke them, ` +
+            'project-scoped keys too. ' +
+            'Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. ' +
+            "Pass an admin's personal key in `api-key`",
         parse: toRevokedApiKey,
     });
 }
@@ -409,7 +419,8 @@ function getProject(client, projectId) {
 /** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId) {
     return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
-        "an organization key only its organization's projects, and a personal key only the projects of its user's organizations");
+        "an organization key only its organization's projects, " +
+        "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
 /** What listing projects is for messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
@@ -419,7 +430,8 @@ function projectListTexts(orgId) {
         purpose: `list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         forbidden: `the step's key may not list the projects of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ` +
-            'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+            'a personal key reaches only the organizations its user belongs to, and an organization key only its own. ' +
+            'Set `org-id` to an organization of the key, or pass a key of that organization in `api-key`',
     };
 }
 /**
@@ -566,8 +578,8 @@ function toApiKey(record, where) {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
         name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'name', where),
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
-        last_used_at: lastUseField(record),
-        last_used_from_addr: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .nullableString */ .vJ)(record, 'last_used_from_addr'),
+        last_used_at: lastUseField(record.last_used_at),
+        last_used_from_addr: addressField(record.last_used_from_addr),
     };
     const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
     if (projectId)
@@ -578,10 +590,18 @@ function toApiKey(record, where) {
  * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
  * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
  */
-function lastUseField(record) {
-    const value = record.last_used_at;
+function lastUseField(value) {
     if (value === null || value === undefined)
         return null;
+    return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
+}
+/**
+ * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
+ * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ */
+function addressField(value) {
+    if (value === null || value === undefined)
+        return '';
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
 function toOperation(value, where) {
@@ -589,13 +609,16 @@ function toOperation(value, where) {
     const operation = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'id', where),
         project_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'project_id', where),
-        branch_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'branch_id', where),
         action: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'action', where),
         status: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'status', where),
         failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
+    // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+    const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
+    if (branch)
+        operation.branch_id = branch;
     const endpoint = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'endpoint_id');
     if (endpoint)
         operation.endpoint_id = endpoint;
@@ -756,7 +779,6 @@ class PagingGuard {
 /* harmony export */   Yj: () => (/* binding */ string),
 /* harmony export */   nd: () => (/* binding */ integer),
 /* harmony export */   sx: () => (/* binding */ optionalString),
-/* harmony export */   vJ: () => (/* binding */ nullableString),
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
 /**
@@ -797,10 +819,6 @@ function integer(record, field, where) {
 function optionalString(record, field) {
     const value = record[field];
     return typeof value === 'string' ? value : undefined;
-}
-function nullableString(record, field) {
-    const value = record[field];
-    return typeof value === 'string' ? value : null;
 }
 function describe(value) {
     if (value === undefined)
@@ -1597,7 +1615,8 @@ function adviseScope(ctx, target, id) {
     if (target.namespace.kind !== 'personal')
         return;
     ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-        'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).');
+        'A job that works on one project is safer with a project-scoped key, ' +
+        "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
 }
 /** "personal", "organization org-x", "project p-1": for logs and summaries. */
 function describeScope(target) {
@@ -1892,6 +1911,7 @@ var retry = __webpack_require__(8902);
 
 
 
+
 /** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
 const MAX_PAGES_PER_PROJECT = 1000;
 /**
@@ -2032,7 +2052,7 @@ class OperationsReader {
 function matches(operation, filter) {
     return ((filter.statuses === undefined || filter.statuses.has(operation.status)) &&
         (filter.actions === undefined || filter.actions.has(operation.action)) &&
-        (filter.branchId === undefined || operation.branch_id === filter.branchId));
+        (0,operations_status/* concernsBranch */.WO)(operation, filter.branchId));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
@@ -2469,8 +2489,9 @@ async function runListOperations(ctx, options) {
     const next = [];
     if (unreadable.length > 0) {
         failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
-            "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
+        next.push('Check each project id that could not be read: a 404 names a project the platform does not know ' +
+            "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
+            "the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
     }
     const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined;
     if (failing) {
@@ -2586,7 +2607,7 @@ function describeUnreadable(unreadable, total) {
 function describeFailing(report, failOn, projectIds) {
     // Each value cut short: an error line names up to five operations, and the summary has the rest.
     const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id, 80)}`;
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
         return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
     });
     const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
@@ -3659,9 +3680,9 @@ class Waiter {
         this.tracker.update(operation);
         this.lastRead.set(operation.id, this.round);
     }
-    /** `pending` with `branch-id`: only that branch's operations count. */
+    /** `pending` with `branch-id`: that branch's operations count, and those of the whole project. */
     counts(operation) {
-        return this.branchId === undefined || operation.branch_id === this.branchId;
+        return (0,operations_status/* concernsBranch */.WO)(operation, this.branchId);
     }
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
@@ -3770,11 +3791,11 @@ function isFailure(operation) {
  */
 const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
-    return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on branch ${(0,base_text/* untrusted */.bp)(operation.branch_id, 80)}`;
+    return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
 }
 function describeFailures(failed, total) {
     const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
-        const what = `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${(0,base_text/* untrusted */.bp)(o.action, 80)}, branch ${(0,base_text/* untrusted */.bp)(o.branch_id, 80)})`;
+        const what = `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)})`;
         let text = `${what}: ${(0,base_text/* untrusted */.bp)(o.status, 40)}, failures_count ${o.failures_count}`;
         if (o.error)
             text += `, error ${(0,base_text/* quoted */.TL)(o.error, 120)}`;
@@ -6683,12 +6704,16 @@ function mayBeOwnKey(key, own, stepStarted) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hd: () => (/* binding */ isTerminal),
 /* harmony export */   Ni: () => (/* binding */ settling),
+/* harmony export */   WO: () => (/* binding */ concernsBranch),
 /* harmony export */   aN: () => (/* binding */ consoleWord),
 /* harmony export */   cf: () => (/* binding */ durationOf),
+/* harmony export */   df: () => (/* binding */ describePlace),
 /* harmony export */   ih: () => (/* binding */ isKnownStatus),
 /* harmony export */   u9: () => (/* binding */ statusGroup),
 /* harmony export */   xQ: () => (/* binding */ OPERATION_STATUSES)
 /* harmony export */ });
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+
 // A Map, not an object literal: a status such as "constructor" must not look known.
 const GROUPS = new Map([
     ['scheduling', 'pending'],
@@ -6735,6 +6760,17 @@ function durationOf(operation) {
         return operation.total_duration_ms;
     const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
     return Number.isNaN(ms) ? 0 : ms;
+}
+/**
+ * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
+ * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
+ */
+function concernsBranch(operation, branchId) {
+    return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
+}
+/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+function describePlace(operation, max) {
+    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
 }
 
 

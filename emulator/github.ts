@@ -18,6 +18,7 @@ import sodium from 'libsodium-wrappers'
 import type { components } from '@octokit/openapi-types'
 import { RequestHold } from './faults.ts'
 import { flattenHeaders, pathSegments, readBody, splitTarget } from './http.ts'
+import { checkAnswer, checkRequest, githubContract } from './contract.ts'
 
 export interface GitHubEmulatorOptions {
   /** The token the API accepts; default a random installation-style token. */
@@ -137,6 +138,8 @@ interface Reply {
   /** Undefined for an empty body (204). */
   body?: unknown
   headers?: Record<string, string>
+  /** An answer a test asked for that GitHub's description does not allow, as a fault is: not checked against it. */
+  offContract?: boolean
 }
 
 /** What happens to one request: refused with a status, done with its answer lost, or held. */
@@ -532,6 +535,10 @@ export class GitHubEmulator implements GitHubFaults {
     } else reply = routed
     if (res.destroyed) return
     entry.status = reply.status
+    if (pathname !== undefined && !body.tooLarge) {
+      checkRequest(githubContract, { method, path: pathname, query, body: body.bytes })
+      if (!reply.offContract) checkAnswer(githubContract, method, pathname, reply.status, reply.body)
+    }
     send(res, reply, this.clock(), this.requestId)
   }
 
@@ -554,7 +561,7 @@ export class GitHubEmulator implements GitHubFaults {
       const denied = this.authenticate(authorization)
       if (denied) return denied
       const repository = this.repository(first, second)
-      return repository ? () => ({ status: 200, body: repositoryRecord(repository) }) : notFound()
+      return repository ? () => ({ status: 200, body: repositoryRecord(repository, 'full') }) : notFound()
     }
     if (root === 'repos' && (third === 'actions' || third === 'dependabot') && more[0] === SECRETS_SEGMENT) {
       place = { repository: `${first}/${second}`, dependabot: third === 'dependabot' }
@@ -606,9 +613,11 @@ export class GitHubEmulator implements GitHubFaults {
       return { status: 403, body: githubError(403, RATE_LIMIT_MESSAGE), headers }
     }
     const base: ApiOverview = { verifiable_password_authentication: false, hooks: ['192.30.252.0/22'], api: ['192.30.252.0/22'] }
+    if (this.metaAnswer === 'ghes') return () => ({ status: 200, body: base })
     // A test's ranges may be no strings: the answer is then no ApiOverview, as a broken or hostile server's is not.
-    const body = this.metaAnswer === 'ghes' ? base : ({ ...base, ...this.runnerRanges } as ApiOverview)
-    return () => ({ status: 200, body })
+    const { actions, actions_macos = [] } = this.runnerRanges
+    const offContract = [...actions, ...actions_macos].some((range) => typeof range !== 'string')
+    return () => ({ status: 200, body: { ...base, ...this.runnerRanges }, offContract })
   }
 
   private readSecret(scope: SecretScope, name: string): Reply {
@@ -639,7 +648,7 @@ export class GitHubEmulator implements GitHubFaults {
       status: 200,
       body: {
         total_count: ids.length,
-        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r)] : [])),
+        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r, 'minimal')] : [])),
       },
     }
   }
@@ -765,9 +774,24 @@ function publicKeyOf(scope: SecretScope): PublicKeyBody {
 }
 
 /** GET /repos/{owner}/{repo}, the fields the action reads and a few more. */
-function repositoryRecord(repository: RepositoryState): Record<string, unknown> {
+/**
+ * A repository as GitHub's description shows one: its own example (a full record for GET /repos/{owner}/{repo}, a
+ * minimal one in lists), with this repository's id, owner and name.
+ */
+function repositoryRecord(repository: RepositoryState, form: 'full' | 'minimal'): Record<string, unknown> {
+  const examples = githubContract().description.components as { examples: Record<string, { value: unknown }> }
+  const example =
+    form === 'full'
+      ? examples.examples['full-repository-default-response']!.value
+      : (examples.examples['public-repository-paginated']!.value as { repositories: unknown[] }).repositories[0]
   const [owner = '', name = ''] = repository.fullName.split('/')
-  return { id: repository.id, name, full_name: repository.fullName, owner: { login: owner }, private: true }
+  const text = JSON.stringify(example).replaceAll('octocat/Hello-World', repository.fullName)
+  const record = JSON.parse(text.replaceAll('"Hello-World"', JSON.stringify(name))) as Record<string, unknown>
+  // The example is of a fork; this one is no fork. It also leaves out `language`, which a full record requires.
+  delete record.parent
+  delete record.source
+  if (form === 'full') record.language = null
+  return { ...record, id: repository.id, private: true, fork: false, owner: { ...(record.owner as object), login: owner } }
 }
 
 function pageParameter(raw: string | undefined, fallback: number): number | undefined {

@@ -116,6 +116,8 @@ interface ActionProfile {
   medianMs: number
   /** Whether it names a compute endpoint. */
   compute: boolean
+  /** Whether it is an operation of the whole project, with no branch: a change of the project's storage settings. */
+  wholeProject?: boolean
   /** Share of its operations skipped (an availability check of a branch with nothing to check). */
   skipped: number
   errors: readonly string[]
@@ -159,6 +161,7 @@ const ACTIONS: readonly ActionProfile[] = [
   },
   {
     action: 'apply_storage_config',
+    wholeProject: true,
     weight: 2,
     medianMs: 6000,
     compute: false,
@@ -307,11 +310,11 @@ export class OperationHistory {
     const stored: StoredOperation = {
       id: this.id(index),
       projectId: this.projectId,
-      branchId: this.branchIds[branch]!,
       action: profile.action,
       createdUs: this.createdUs[index]!,
       timeline: this.timeline(index),
     }
+    if (!profile.wholeProject) stored.branchId = this.branchIds[branch]!
     if (profile.compute) stored.endpointId = this.endpointIds[branch]!
     return stored
   }

@@ -127,7 +127,7 @@ function pick<T>(items: readonly T[], random: RandomBelow): T {
   return items[random(items.length)] as T
 }
 
-export function randomChars(length: number, alphabet = LOWER_ALNUM, random: RandomBelow = randomInt): string {
+function randomChars(length: number, alphabet = LOWER_ALNUM, random: RandomBelow = randomInt): string {
   let out = ''
   for (let i = 0; i < length; i++) out += alphabet[random(alphabet.length)]
   return out

@@ -41,7 +41,8 @@ export interface TimelineStep {
 export interface StoredOperation {
   id: string
   projectId: string
-  branchId: string
+  /** Absent on an operation of the whole project. */
+  branchId?: string
   endpointId?: string
   action: string
   /** Microseconds since the epoch, unique within the project. */

@@ -1,12 +1,37 @@
 // Organizations, their members, and who an API key acts for, as the live service has them
 // (docs/organizations.md): every project belongs to an organization; a personal key acts for
-// its user in every organization the user belongs to; an organization key acts for its
-// organization; a project-scoped key is an organization key that reaches one project. The
-// permission matrix is here, as rules that answer "allowed" or the reason for a 403.
+// its user, with the user's role in each organization the user belongs to; an organization key
+// acts for its organization; a project-scoped key is an organization key that reaches one
+// project. The permission matrix is here, as rules that answer "allowed" or the reason for a 403.
+// The rules follow the vendor's pages of 2026: https://neon.com/docs/manage/api-keys and
+// https://neon.com/docs/manage/user-permissions.
 import * as names from './names.ts'
 import { isoSeconds } from './time.ts'
 
-export type Role = 'admin' | 'member'
+/**
+ * A user's role in an organization (`MemberRole`). Organizations on the 2026 roles have admin,
+ * editor, viewer and collaborator; older ones have admin and member, and a member has what an
+ * editor has (the vendor moves members to editors). The emulator lets any organization hold any.
+ */
+export type Role = 'admin' | 'member' | 'editor' | 'viewer' | 'collaborator'
+
+/**
+ * A permission on one project, granted to a user of its organization (`ProjectPermissionLevel`:
+ * CAN_VIEW, CAN_EDIT, CAN_MANAGE). A grant only adds to what the user's role gives.
+ */
+export type ProjectPermission = 'viewer' | 'editor' | 'admin'
+
+/** From lowest to highest. */
+const LEVELS: readonly ProjectPermission[] = ['viewer', 'editor', 'admin']
+
+/** What each role may do on every project of its organization: a collaborator nothing, until granted. */
+const BASELINE: Record<Role, ProjectPermission | undefined> = {
+  admin: 'admin',
+  member: 'editor',
+  editor: 'editor',
+  viewer: 'viewer',
+  collaborator: undefined,
+}
 
 /** An element of GET /users/me/organizations. */
 export interface OrganizationRecord {
@@ -43,6 +68,8 @@ export const ORG_ID = /^[a-z0-9-]{1,60}$/
 interface UserState {
   record: UserRecord
   roles: Map<string, Role>
+  /** Organization id → project id → the permission granted on that project. */
+  grants: Map<string, Map<string, ProjectPermission>>
 }
 
 export class OrganizationDirectory {
@@ -81,7 +108,7 @@ export class OrganizationDirectory {
 
   addUser(record: UserRecord): void {
     if (this.users.has(record.id)) throw new RangeError(`user ${record.id} already exists`)
-    this.users.set(record.id, { record: { ...record }, roles: new Map() })
+    this.users.set(record.id, { record: { ...record }, roles: new Map(), grants: new Map() })
   }
 
   hasUser(id: string): boolean {
@@ -92,16 +119,33 @@ export class OrganizationDirectory {
     return { ...this.requireUser(id).record }
   }
 
-  /** Makes `userId` an admin or member of `orgId`; `undefined` removes the membership. */
+  /** Gives `userId` a role in `orgId`; `undefined` removes the membership and its grants. */
   setRole(userId: string, orgId: string, role: Role | undefined): void {
     const user = this.requireUser(userId)
     if (!this.orgs.has(orgId)) throw new RangeError(`organization ${orgId} not found`)
-    if (role === undefined) user.roles.delete(orgId)
-    else user.roles.set(orgId, role)
+    if (role !== undefined) {
+      user.roles.set(orgId, role)
+      return
+    }
+    user.roles.delete(orgId)
+    user.grants.delete(orgId)
   }
 
   roleOf(userId: string, orgId: string): Role | undefined {
     return this.users.get(userId)?.roles.get(orgId)
+  }
+
+  /** Grants `userId`, who has a role in the project's organization, a permission on it; `undefined` takes it back. */
+  setProjectPermission(userId: string, project: ProjectPlace, level: ProjectPermission | undefined): void {
+    const user = this.requireUser(userId)
+    if (!user.roles.has(project.org_id)) {
+      const owner = `organization ${project.org_id}, which owns project ${project.id}`
+      throw new RangeError(`user ${userId} has no role in ${owner}`)
+    }
+    const grants = user.grants.get(project.org_id) ?? new Map<string, ProjectPermission>()
+    if (level === undefined) grants.delete(project.id)
+    else grants.set(project.id, level)
+    user.grants.set(project.org_id, grants)
   }
 
   /** GET /users/me/organizations: a user's organizations, or the one that owns an organization key. */
@@ -119,7 +163,30 @@ export class OrganizationDirectory {
 
   // ---- the permission matrix ------------------------------------------------
 
-  /** Project reads and its operations. */
+  /**
+   * What a user's key may do on a project: the higher of the baseline its role gives and a
+   * permission granted on that project; none outside the project's organization.
+   */
+  projectLevelOf(userId: string, project: ProjectPlace): ProjectPermission | undefined {
+    const user = this.users.get(userId)
+    const role = user?.roles.get(project.org_id)
+    if (!user || !role) return undefined
+    const baseline = BASELINE[role]
+    const granted = user.grants.get(project.org_id)?.get(project.id)
+    if (baseline === undefined || granted === undefined) return baseline ?? granted
+    return LEVELS.indexOf(granted) > LEVELS.indexOf(baseline) ? granted : baseline
+  }
+
+  /**
+   * A collaborator's key sees only the projects granted to its user: the others are answered as
+   * though they did not exist (404), and are left out of project lists.
+   */
+  hidesProject(scope: KeyScope, project: ProjectPlace): boolean {
+    if (scope.kind !== 'personal' || this.roleOf(scope.userId, project.org_id) === undefined) return false
+    return this.projectLevelOf(scope.userId, project) === undefined
+  }
+
+  /** Project reads and its operations: any permission on the project will do. */
   mayReachProject(scope: KeyScope, project: ProjectPlace): Refusal {
     if (scope.kind === 'personal') {
       return this.roleOf(scope.userId, project.org_id)
@@ -133,6 +200,18 @@ export class OrganizationDirectory {
     return undefined
   }
 
+  /**
+   * Changes in a project (a new branch): editor or admin permission on it. An organization key
+   * has an admin's access; a project-scoped key an editor's on its own project.
+   */
+  mayChangeProject(scope: KeyScope, project: ProjectPlace): Refusal {
+    const reach = this.mayReachProject(scope, project)
+    if (reach || scope.kind !== 'personal') return reach
+    const level = this.projectLevelOf(scope.userId, project)
+    if (level === 'editor' || level === 'admin') return undefined
+    return `you have view permission on project ${project.id}; changing it needs edit permission`
+  }
+
   /** GET /projects with `org_id` (or, for an organization key, without). */
   mayListProjects(scope: KeyScope, orgId: string): Refusal {
     if (scope.kind === 'personal') return this.roleOf(scope.userId, orgId) ? undefined : `you are not a member of organization ${orgId}`
@@ -144,19 +223,26 @@ export class OrganizationDirectory {
     return scope.kind === 'personal' ? undefined : 'personal API keys can be managed only with a personal API key'
   }
 
-  /** GET /organizations/{org_id}/api_keys: admins and members with a personal key, and the organization's own keys. */
+  /**
+   * GET /organizations/{org_id}/api_keys: the organization's own keys, and a personal key of a
+   * role that sees the organization. The vendor's pages do not say which roles may list; the
+   * emulator reads a collaborator's "no default access to org settings" as no.
+   */
   mayListOrganizationKeys(scope: KeyScope, orgId: string): Refusal {
     if (scope.kind === 'organization') {
       if (scope.projectId !== undefined) return 'project-scoped API keys cannot manage API keys'
       return scope.orgId === orgId ? undefined : `this API key belongs to another organization than ${orgId}`
     }
-    return this.roleOf(scope.userId, orgId) ? undefined : `you are not a member of organization ${orgId}`
+    const role = this.roleOf(scope.userId, orgId)
+    if (!role) return `you are not a member of organization ${orgId}`
+    if (role === 'collaborator') return `collaborators cannot see the API keys of organization ${orgId}`
+    return undefined
   }
 
   /**
-   * POST /organizations/{org_id}/api_keys: only with a personal key; an organization key is an
-   * admin's, a project-scoped one an admin's or a project member's (an organization's members
-   * reach all of its projects).
+   * POST /organizations/{org_id}/api_keys: only an admin's personal key, for organization and
+   * project-scoped keys alike (https://neon.com/docs/manage/api-keys). The refusal names the
+   * role: the vendor's CLI page says its permissions error does.
    */
   mayCreateOrganizationKey(scope: KeyScope, orgId: string, projectId: string | undefined): Refusal {
     if (scope.kind === 'organization') {
@@ -166,18 +252,22 @@ export class OrganizationDirectory {
     }
     const role = this.roleOf(scope.userId, orgId)
     if (!role) return `you are not a member of organization ${orgId}`
-    if (projectId === undefined && role !== 'admin') return 'only organization admins can create organization API keys'
-    return undefined
+    if (role === 'admin') return undefined
+    const kind = projectId === undefined ? 'organization' : 'project-scoped'
+    return `only organization admins can create ${kind} API keys; your role in organization ${orgId} is ${role}`
   }
 
-  /** DELETE /organizations/{org_id}/api_keys/{key_id}: a member may revoke only project-scoped keys. */
-  mayRevokeOrganizationKey(scope: KeyScope, orgId: string, target: { projectId?: string }): Refusal {
+  /**
+   * DELETE /organizations/{org_id}/api_keys/{key_id}: the organization's own key, or an admin's
+   * personal key, for project-scoped keys too (https://neon.com/docs/manage/api-keys).
+   */
+  mayRevokeOrganizationKey(scope: KeyScope, orgId: string): Refusal {
     const listing = this.mayListOrganizationKeys(scope, orgId)
-    if (listing) return listing
-    if (scope.kind === 'personal' && this.roleOf(scope.userId, orgId) !== 'admin' && target.projectId === undefined) {
-      return 'only organization admins can revoke organization API keys'
-    }
-    return undefined
+    if (listing || scope.kind !== 'personal') return listing
+    const role = this.roleOf(scope.userId, orgId)
+    if (role === 'admin') return undefined
+    const because = `your role in organization ${orgId} is ${role}`
+    return `only organization admins can revoke organization and project-scoped API keys; ${because}`
   }
 
   private requireUser(id: string): UserState {

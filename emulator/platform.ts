@@ -23,6 +23,7 @@ import type { Fault, FaultKind, FaultTarget } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, StoredOperation, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
+import { checkAnswer, checkRequest, platformContract } from './contract.ts'
 import { OperationHistory } from './history.ts'
 import type { HistoryOptions, HistorySummary } from './history.ts'
 import { CREATE_BRANCH_TIMELINE, START_COMPUTE_TIMELINE, branchRecord, endpointRecord } from './branches.ts'
@@ -31,7 +32,7 @@ import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
 import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
-import type { KeyScope, OrganizationRecord, Refusal, Role, UserRecord } from './organizations.ts'
+import type { KeyScope, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
 import {
   ApiError,
   apiError,
@@ -57,7 +58,7 @@ import type { Reply } from './http.ts'
 export type { TimelineStep } from './operations.ts'
 export type { Fault, FaultTarget } from './faults.ts'
 export { RequestHold } from './faults.ts'
-export type { OrganizationRecord, Role } from './organizations.ts'
+export type { OrganizationRecord, ProjectPermission, Role } from './organizations.ts'
 export type { BranchRecord, EndpointRecord } from './branches.ts'
 export type { RateLimits } from './limits.ts'
 export type { HistoryOptions, HistorySummary } from './history.ts'
@@ -102,7 +103,8 @@ export interface ProjectRecord {
 export interface OperationRecord {
   id: string
   project_id: string
-  branch_id: string
+  /** Absent on an operation of the whole project, as the description allows. */
+  branch_id?: string
   endpoint_id?: string
   action: string
   status: OperationStatus
@@ -132,7 +134,8 @@ export interface ApiKeyListItem {
   name: string
   created_at: string
   created_by: KeyOwner
-  last_used_at: string | null
+  /** Left out or null for a key never used: the description allows both, and the emulator sends both. */
+  last_used_at?: string | null
   last_used_from_addr: string
   project_id?: string
 }
@@ -144,7 +147,8 @@ export interface ApiKeyRevoked {
   created_at: string
   created_by: string
   revoked: true
-  last_used_at: string | null
+  /** As in the list: left out or null for a key never used. */
+  last_used_at?: string | null
   last_used_from_addr: string
   project_id?: string
 }
@@ -166,7 +170,7 @@ export interface KeySummary {
 
 interface ProjectsPage {
   projects: ProjectRecord[]
-  pagination: { cursor?: string }
+  pagination?: { cursor: string }
   applications: Record<string, unknown>
   integrations: Record<string, unknown>
   unavailable_project_ids: string[]
@@ -174,8 +178,8 @@ interface ProjectsPage {
 
 export interface OperationsPage {
   operations: OperationRecord[]
-  /** The emulator always sends a cursor; optional so that a test can rewrite a page without one. */
-  pagination: { cursor?: string }
+  /** Left out on a page with no operations. */
+  pagination?: { cursor: string }
 }
 
 export interface RequestLogEntry {
@@ -198,7 +202,8 @@ export interface RequestLogEntry {
 export interface OperationSeed {
   id?: string
   action?: string
-  branch_id?: string
+  /** Default: the primary branch; null: an operation of the whole project, with no branch. */
+  branch_id?: string | null
   endpoint_id?: string
   /** How the status moves over time; wins over `status`. */
   timeline?: TimelineStep[]
@@ -226,8 +231,8 @@ export interface KeyHistory {
   lastUsedFrom?: string
 }
 
-/** The default user: `addKey()` makes its personal keys; it is an admin of the default organization. */
-export const KEY_OWNER: KeyOwner = { id: 'emulator-user', name: 'Emulator User', image: '' }
+/** The default user: `addKey()` makes its personal keys; it is an admin of the default organization. User ids are UUIDs. */
+export const KEY_OWNER: KeyOwner = { id: '0c0ffee0-5e1f-4a11-9a5e-000000000001', name: 'Emulator User', image: '' }
 /** The organization that owns projects added without `org_id`. */
 const DEFAULT_ORGANIZATION_NAME = 'Emulator Org'
 
@@ -391,9 +396,9 @@ export class PlatformEmulator {
     return this.directory.addOrganization(partial)
   }
 
-  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'member' }`; returns its id. */
+  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'viewer' }`; returns its id. */
   addUser(options: { id?: string; name?: string; organizations?: Record<string, Role> } = {}): string {
-    const id = options.id ?? `user-${names.randomChars(12)}`
+    const id = options.id ?? randomUUID()
     this.directory.addUser({ id, name: options.name ?? id, image: '' })
     for (const [orgId, role] of Object.entries(options.organizations ?? {})) this.directory.setRole(id, orgId, role)
     return id
@@ -402,6 +407,16 @@ export class PlatformEmulator {
   /** Adds, changes or (with `undefined`) ends a membership. */
   setMembership(userId: string, orgId: string, role: Role | undefined): void {
     this.directory.setRole(userId, orgId, role)
+  }
+
+  /**
+   * Grants a user a permission on one project of an organization where the user has a role, as
+   * the project's "Project permissions" page does; `undefined` takes it back.
+   */
+  setProjectPermission(userId: string, projectId: string, level: ProjectPermission | undefined): void {
+    const project = this.projectStore.get(projectId)
+    if (!project) throw new RangeError(`project ${projectId} not found`)
+    this.directory.setProjectPermission(userId, project.record, level)
   }
 
   // ---- keys --------------------------------------------------------------
@@ -637,11 +652,11 @@ export class PlatformEmulator {
     const stored: StoredOperation = {
       id,
       projectId,
-      branchId: op.branch_id ?? project.primaryBranchId,
       action: op.action ?? 'start_compute',
       createdUs: this.claimMicros(project, Math.round(createdMs * 1000), 1),
       timeline,
     }
+    if (op.branch_id !== null) stored.branchId = op.branch_id ?? project.primaryBranchId
     if (op.endpoint_id !== undefined) stored.endpointId = op.endpoint_id
     this.storeOperation(project, stored)
     return id
@@ -879,7 +894,7 @@ export class PlatformEmulator {
     const record: OperationRecord = {
       id: op.id,
       project_id: op.projectId,
-      branch_id: op.branchId,
+      ...(op.branchId !== undefined ? { branch_id: op.branchId } : {}),
       ...(op.endpointId !== undefined ? { endpoint_id: op.endpointId } : {}),
       action: op.action,
       status: state.status,
@@ -970,6 +985,10 @@ export class PlatformEmulator {
     if (body.tooLarge) reply = tooLarge()
     else if (inApi) reply = this.dispatch(req, method, path, query, body.bytes, entry)
     else reply = notFound()
+    if (inApi && !body.tooLarge) {
+      checkRequest(platformContract, { method, path, query, body: body.bytes })
+      checkAnswer(platformContract, method, path, reply.status, withRequestId(reply, requestId).body)
+    }
 
     if (fault?.kind === 'drop') {
       req.socket.destroy()
@@ -1137,8 +1156,7 @@ export class PlatformEmulator {
     refuse(this.directory.mayListOrganizationKeys(ctx.key.scope, orgId))
     // A personal key's id, or another organization's, is unknown here: 404 across namespaces.
     const key = this.keyOr404(ctx.params[1] ?? '', (scope) => scope.kind === 'organization' && scope.orgId === orgId)
-    const target = key.scope.kind === 'organization' && key.scope.projectId !== undefined ? { projectId: key.scope.projectId } : {}
-    refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId, target))
+    refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId))
     key.revoked = true
     return { status: 200, body: this.renderRevoked(key) }
   }
@@ -1204,11 +1222,20 @@ export class PlatformEmulator {
       name: key.name,
       created_at: this.shownTime(key.createdMs),
       created_by: this.directory.hasUser(this.userOf(key)) ? this.directory.user(this.userOf(key)) : { ...KEY_OWNER },
-      last_used_at: key.lastUsedMs === null ? null : this.shownTime(key.lastUsedMs),
+      ...this.lastUse(key),
       last_used_from_addr: key.lastUsedFrom,
     }
     if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) item.project_id = key.scope.projectId
     return item
+  }
+
+  /**
+   * `last_used_at`: the time of the last use. A key never used has none: the description lets the field be null or
+   * left out, so the emulator sends null for a key of even id and leaves it out for one of odd id.
+   */
+  private lastUse(key: KeyState): { last_used_at?: string | null } {
+    if (key.lastUsedMs !== null) return { last_used_at: this.shownTime(key.lastUsedMs) }
+    return key.id % 2 === 0 ? { last_used_at: null } : {}
   }
 
   private renderRevoked(key: KeyState): ApiKeyRevoked {
@@ -1218,7 +1245,7 @@ export class PlatformEmulator {
       created_at: this.shownTime(key.createdMs),
       created_by: this.userOf(key),
       revoked: true,
-      last_used_at: key.lastUsedMs === null ? null : this.shownTime(key.lastUsedMs),
+      ...this.lastUse(key),
       last_used_from_addr: key.lastUsedFrom,
     }
     if (key.scope.kind === 'organization' && key.scope.projectId !== undefined) revoked.project_id = key.scope.projectId
@@ -1248,7 +1275,9 @@ export class PlatformEmulator {
     const visible = (p: ProjectState): boolean =>
       orgId !== undefined &&
       p.record.org_id === orgId &&
-      (scope.kind === 'personal' || scope.projectId === undefined || scope.projectId === p.record.id) &&
+      (scope.kind === 'personal'
+        ? !this.directory.hidesProject(scope, p.record)
+        : scope.projectId === undefined || scope.projectId === p.record.id) &&
       (p.record.name.toLowerCase().includes(search) || p.record.id.includes(search))
     const ordered = [...this.projectStore.values()].filter(visible).sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
     const cursor = ctx.query.cursor || undefined
@@ -1262,9 +1291,10 @@ export class PlatformEmulator {
     // The service hands out a cursor even on the last page, and echoes it past the end.
     const nextCursor = page.length > 0 ? page[page.length - 1]!.record.id : cursor
     // An unavailable project still takes its place in the page, listed by id only.
+    // An empty list has no cursor to give: the answer has no `pagination`, as the description allows.
     const body: ProjectsPage = {
       projects: page.filter((p) => !this.unavailable.has(p.record.id)).map((p) => ({ ...p.record })),
-      pagination: nextCursor === undefined ? {} : { cursor: nextCursor },
+      ...(nextCursor === undefined ? {} : { pagination: { cursor: nextCursor } }),
       applications: {},
       integrations: {},
       unavailable_project_ids: page.filter((p) => this.unavailable.has(p.record.id)).map((p) => p.record.id),
@@ -1272,9 +1302,21 @@ export class PlatformEmulator {
     return { status: 200, body }
   }
 
+  /** GET /projects/{project_id}: the project, with the usage of the current period the list leaves out. */
   private getProject(ctx: RouteContext): Reply {
     const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
-    return { status: 200, body: { project: { ...project.record } } }
+    const now = new Date(this.clock())
+    const periodStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+    const usage = {
+      consumption_period_start: isoSeconds(periodStart),
+      consumption_period_end: isoSeconds(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+      active_time_seconds: 0,
+      compute_time_seconds: 0,
+      written_data_bytes: 0,
+      data_transfer_bytes: 0,
+      data_storage_bytes_hour: 0,
+    }
+    return { status: 200, body: { project: { ...project.record, ...usage } } }
   }
 
   private listOperations(ctx: RouteContext): Reply {
@@ -1289,14 +1331,10 @@ export class PlatformEmulator {
       olderThanUs = parsed
     }
     const page = this.operationsOlderThan(project, olderThanUs, limit)
-    // A cursor on every page: the last record's creation, the one given past the end, and on
-    // the first page of an empty list the present (nothing is older).
-    const nextCursor =
-      page.length > 0 ? isoMicros(page[page.length - 1]!.createdUs) : (cursor ?? isoMicros(Math.round(this.clock() * 1000)))
-    const body: OperationsPage = {
-      operations: page.map((op) => this.renderOperation(op)),
-      pagination: { cursor: nextCursor },
-    }
+    // A page of operations carries the cursor of its last record, as the service's do. A page with none (past the
+    // end, or an empty list) has no `pagination`: the description allows it, so the action must read it too.
+    const body: OperationsPage = { operations: page.map((op) => this.renderOperation(op)) }
+    if (page.length > 0) body.pagination = { cursor: isoMicros(page[page.length - 1]!.createdUs) }
     return { status: 200, body }
   }
 
@@ -1310,7 +1348,7 @@ export class PlatformEmulator {
   }
 
   private createBranchRoute(ctx: RouteContext): Reply {
-    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
+    const project = this.projectOr404(ctx.params[0] ?? '', ctx.key, true)
     const input = ctx.body.length === 0 ? {} : parseJsonObject(ctx.body)
     const branch = input.branch === undefined ? {} : input.branch
     if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) throw new ApiError(400, 'branch must be an object')
@@ -1334,14 +1372,21 @@ export class PlatformEmulator {
     const [projectId = '', branchId = ''] = ctx.params
     const branch = this.projectOr404(projectId, ctx.key).branches.get(branchId)
     if (!branch) throw new ApiError(404, `branch ${branchId} not found`)
-    return { status: 200, body: { branch: { ...branch } } }
+    const annotation = { object: { type: 'console/branch', id: branch.id }, value: {} }
+    return { status: 200, body: { branch: { ...branch }, annotation } }
   }
 
-  /** The project, when it exists (404) and the key may reach it (403). */
-  private projectOr404(projectId: string, key: KeyState): ProjectState {
+  /**
+   * The project, when it exists and the key may see it (404), and may reach it (403), or with
+   * `change` change it. A collaborator's key is told a project not granted to it does not exist.
+   */
+  private projectOr404(projectId: string, key: KeyState, change = false): ProjectState {
     const project = this.projectStore.get(projectId)
-    if (!project) throw new ApiError(404, `project ${projectId} not found`)
-    refuse(this.directory.mayReachProject(key.scope, project.record))
+    if (!project || this.directory.hidesProject(key.scope, project.record)) {
+      throw new ApiError(404, `project ${projectId} not found`)
+    }
+    const [rules, place] = [this.directory, project.record]
+    refuse(change ? rules.mayChangeProject(key.scope, place) : rules.mayReachProject(key.scope, place))
     return project
   }
 

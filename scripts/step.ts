@@ -213,7 +213,7 @@ async function playAll(): Promise<void> {
   const dataOrg = platform.addOrganization({ name: 'Data Team' }).id
   for (const name of ['warehouse', 'warehouse-staging', 'ingest']) platform.addProject({ name, org_id: dataOrg })
   const consultant = platform.addKey('consultant', {
-    user: platform.addUser({ organizations: { [account.orgId]: 'member', [dataOrg]: 'admin' } }),
+    user: platform.addUser({ organizations: { [account.orgId]: 'editor', [dataOrg]: 'admin' } }),
   })
   const leftOver = platform.addKey('left-over')
   const failed = platform.addOperation(account.operationsProject, {

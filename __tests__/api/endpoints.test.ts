@@ -63,28 +63,28 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
     "createOrgApiKey(client, 'org-1', 'ci')",
     (client) => createOrgApiKey(client, 'org-1', 'ci'),
     { method: 'POST', path: '/organizations/org-1/api_keys', body: { key_name: 'ci' }, retry: 'once' },
-    'Could not create an API key named "ci" in organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin\'s personal key in `api-key`. (request id req-1)',
+    'Could not create an API key named "ci" in organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 may create its keys, with the admin\'s personal key. Other roles (editor, viewer, collaborator, member) may not, and neither may an organization or project-scoped key. Pass an admin\'s personal key in `api-key`. (request id req-1)',
     'Could not create an API key named "ci" in organization org-1: organization org-1 was not found (404). (request id req-1)',
   ],
   [
     "createOrgApiKey(client, 'org-1', 'ci', 'proj-1')",
     (client) => createOrgApiKey(client, 'org-1', 'ci', 'proj-1'),
     { method: 'POST', path: '/organizations/org-1/api_keys', body: { key_name: 'ci', project_id: 'proj-1' }, retry: 'once' },
-    'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 or a member of project proj-1 may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys. (request id req-1)',
+    'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 may create a key scoped to project proj-1, with the admin\'s personal key. Other roles (editor, viewer, collaborator, member) may not, and neither may an organization or project-scoped key. Pass an admin\'s personal key in `api-key`. (request id req-1)',
     'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: organization org-1, or project proj-1 in it, was not found (404). (request id req-1)',
   ],
   [
     "listOrgApiKeys(client, 'org-1')",
     (client) => listOrgApiKeys(client, 'org-1'),
     { method: 'GET', path: '/organizations/org-1/api_keys', retry: 'read' },
-    "Could not list the API keys of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the keys of organization org-1: a project-scoped key cannot manage keys, an organization key reaches only its own organization, and a personal key only the organizations its user belongs to. (request id req-1)",
+    "Could not list the API keys of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the keys of organization org-1. A project-scoped key cannot manage keys, and an organization key reaches only its own organization. A personal key lists them only if its user has a role there that may, as an admin does. Pass an admin's personal key, or an organization key of org-1, in `api-key`. (request id req-1)",
     'Could not list the API keys of organization org-1: organization org-1 was not found (404). (request id req-1)',
   ],
   [
     "revokeOrgApiKey(client, 'org-1', 42)",
     (client) => revokeOrgApiKey(client, 'org-1', 42),
     { method: 'DELETE', path: '/organizations/org-1/api_keys/42', retry: 'read' },
-    "Could not revoke API key 42 of organization org-1: the platform refused it (403 Forbidden): the step's key may not revoke keys of organization org-1: a project-scoped key cannot manage keys, an organization key reaches only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped. (request id req-1)",
+    "Could not revoke API key 42 of organization org-1: the platform refused it (403 Forbidden): the step's key may not revoke keys of organization org-1. Only an admin's personal key, or an organization key of org-1, may revoke them, project-scoped keys too. Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. Pass an admin's personal key in `api-key`. (request id req-1)",
     "Could not revoke API key 42 of organization org-1: API key 42 was not found (404); it is not a key of organization org-1; a personal key is revoked with `org-id` left empty, and another organization's key with `org-id` set to that organization. (request id req-1)",
   ],
   [
@@ -105,14 +105,14 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
     "getProject(client, 'proj-1')",
     (client) => getProject(client, 'proj-1'),
     { method: 'GET', path: '/projects/proj-1', retry: 'read' },
-    "Could not read project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    "Could not read project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`. (request id req-1)",
     'Could not read project proj-1: project proj-1 was not found (404). (request id req-1)',
   ],
   [
     "listAllProjects(client, { orgId: 'org-1' })",
     (client) => listAllProjects(client, { orgId: 'org-1' }),
     { method: 'GET', path: '/projects', query: { org_id: 'org-1', limit: 400 }, retry: 'read' },
-    "Could not list the projects of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the projects of organization org-1: a personal key reaches only the organizations its user belongs to, and an organization key only its own. (request id req-1)",
+    "Could not list the projects of organization org-1: the platform refused it (403 Forbidden): the step's key may not list the projects of organization org-1: a personal key reaches only the organizations its user belongs to, and an organization key only its own. Set `org-id` to an organization of the key, or pass a key of that organization in `api-key`. (request id req-1)",
     'Could not list the projects of organization org-1: organization org-1 was not found (404). (request id req-1)',
   ],
   [
@@ -126,14 +126,14 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
     "listOperations(client, 'proj-1', { limit: 10 })",
     (client) => listOperations(client, 'proj-1', { limit: 10 }),
     { method: 'GET', path: '/projects/proj-1/operations', query: { limit: 10 }, retry: 'poll' },
-    "Could not list the operations of project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    "Could not list the operations of project proj-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`. (request id req-1)",
     'Could not list the operations of project proj-1: project proj-1 was not found (404). (request id req-1)',
   ],
   [
     "getOperation(client, 'proj-1', 'op-1')",
     (client) => getOperation(client, 'proj-1', 'op-1'),
     { method: 'GET', path: '/projects/proj-1/operations/op-1', retry: 'poll' },
-    "Could not read operation op-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. (request id req-1)",
+    "Could not read operation op-1: the platform refused it (403 Forbidden): the step's key may not reach project proj-1: a project-scoped key reaches only its own project, an organization key only its organization's projects, and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`. (request id req-1)",
     'Could not read operation op-1: operation op-1 in project proj-1 was not found (404). (request id req-1)',
   ],
   [
@@ -302,9 +302,31 @@ describe('keys', () => {
     )
     expect(listed).toStrictEqual([
       { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1' },
-      { ...KEY, id: 8, last_used_at: null, last_used_from_addr: null },
+      { ...KEY, id: 8, last_used_at: null, last_used_from_addr: '' },
     ])
     await expect(listApiKeys(answering([KEY, { ...KEY, id: 1.5 }]))).rejects.toThrow('response[1].id is a number, not an integer')
+  })
+
+  it('a listed key never used may leave out its last use; an address that is not text is kept as its JSON, which is no address', async () => {
+    const used = { ...KEY, last_used_at: '2026-11-21T11:00:00Z' }
+    const listed = await listApiKeys(
+      answering([
+        KEY,
+        { ...used, id: 2, last_used_from_addr: ['10.0.0.1'] },
+        { ...used, id: 3, last_used_from_addr: { ip: '10.0.0.1' } },
+        { ...used, id: 4, last_used_from_addr: 7 },
+        { ...used, id: 5, last_used_from_addr: true },
+        { ...used, id: 6, last_used_from_addr: null },
+      ]),
+    )
+    expect(listed.map((k) => [k.id, k.last_used_at, k.last_used_from_addr])).toEqual([
+      [KEY.id, null, ''],
+      [2, '2026-11-21T11:00:00Z', '["10.0.0.1"]'],
+      [3, '2026-11-21T11:00:00Z', '{"ip":"10.0.0.1"}'],
+      [4, '2026-11-21T11:00:00Z', '7'],
+      [5, '2026-11-21T11:00:00Z', 'true'],
+      [6, '2026-11-21T11:00:00Z', ''],
+    ])
     await expect(listApiKeys(answering([KEY, 'x']))).rejects.toThrow('response[1] is not an object')
   })
 

@@ -1,7 +1,7 @@
 // src/api/shape.ts: the checks on decoded bodies: what passes, and the exact message for what does not.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { ShapeError, array, integer, nullableString, object, optionalString, string } from '../../src/api/shape.ts'
+import { ShapeError, array, integer, object, optionalString, string } from '../../src/api/shape.ts'
 
 describe('response shape checks', () => {
   const fails = (check: () => unknown) => {
@@ -45,13 +45,9 @@ describe('response shape checks', () => {
     expect(fails(() => integer({}, 'id', 'response'))).toBe('response.id is missing, not an integer')
   })
 
-  it('optional and nullable strings: anything else is absent', () => {
+  it('optional strings: anything else is absent', () => {
     expect(optionalString({ a: 'x' }, 'a')).toBe('x')
     expect(optionalString({ a: 1 }, 'a')).toBeUndefined()
     expect(optionalString({}, 'a')).toBeUndefined()
-    expect(nullableString({ a: 'x' }, 'a')).toBe('x')
-    expect(nullableString({ a: null }, 'a')).toBeNull()
-    expect(nullableString({ a: 5 }, 'a')).toBeNull()
-    expect(nullableString({}, 'a')).toBeNull()
   })
 })

@@ -28,7 +28,8 @@ let signals: EventEmitter
 const NAME = 'ci'
 const PERSONAL_ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-  'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
+  'A job that works on one project is safer with a project-scoped key, ' +
+  "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it)."
 
 inProcessPerTest((run) => {
   ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)

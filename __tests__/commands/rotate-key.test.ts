@@ -120,7 +120,8 @@ const nextKeyId = () => Math.max(...platform.keys().map((k) => k.id)) + 1
 const isStepKey = (headers: Record<string, string | undefined>) => headers.authorization === `Bearer ${current.key}`
 const ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-  'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).'
+  'A job that works on one project is safer with a project-scoped key, ' +
+  "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it)."
 const summaryOf = (rows: string[], note: string) =>
   '<h3>API key rotated</h3>\n' +
   `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
@@ -596,7 +597,7 @@ const key = (id: number, created_at: string, extra: Partial<ApiKey> = {}): ApiKe
   name: 'ci',
   created_at,
   last_used_at: null,
-  last_used_from_addr: null,
+  last_used_from_addr: '',
   ...extra,
 })
 

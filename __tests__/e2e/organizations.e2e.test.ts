@@ -3,7 +3,7 @@
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
-import type { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator, Role } from '../../emulator/platform.ts'
 import { errorLines, stripMasks } from '../../scripts/run-step.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
@@ -193,9 +193,92 @@ describe('project-scoped job keys', () => {
     const result = await step({ command: 'create-key', 'key-name': 'wide' })
     expect(result.code).toBe(0)
     expect(lines(result.stdout, '::notice::')).toEqual([
-      `::notice::API key ${result.outputs['key-id']} is a personal key: it reaches every project of every organization its user belongs to. A job that works on one project is safer with a project-scoped key: set \`project-id\` (and \`org-id\` if you know it).`,
+      `::notice::API key ${result.outputs['key-id']} is a personal key: it reaches every project of every organization its user belongs to. A job that works on one project is safer with a project-scoped key, which an organization admin's personal key makes: set \`project-id\` (and \`org-id\` if you know it).`,
     ])
     expect(result.outputs['org-id']).toBeUndefined()
+  })
+})
+
+describe('roles (the 2026 roles of the vendor)', () => {
+  /** A personal key of a new user with `role` in the default organization. */
+  const keyOf = (role: Role) => platform.addKey(role, { user: platform.addUser({ organizations: { [org]: role } }) })
+
+  it("a viewer's personal key cannot make a job key: the step says only an admin's may; no key is left", async () => {
+    const project = platform.addProject().id
+    const viewer = keyOf('viewer')
+    const inputs = {
+      command: 'create-key',
+      'api-key': viewer.key,
+      'key-name': 'job-1',
+      'project-id': project,
+      'revoke-after-job': 'true',
+    }
+    const created = await step(inputs)
+    expect(created.code).toBe(1)
+    const errors = errorLines(created.stdout)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatch(
+      new RegExp(
+        `^::error::Could not create an API key named "job-1~exp-\\d{8}T\\d{4}Z" scoped to project ${project} ` +
+          `of organization ${org}: the platform refused it \\(403 Forbidden\\): only an admin of organization ${org} ` +
+          `may create a key scoped to project ${project}, with the admin's personal key\\. ` +
+          'Other roles \\(editor, viewer, collaborator, member\\) may not',
+      ),
+    )
+    expect(errors[0]).toContain("Pass an admin's personal key in `api-key`.")
+    const said = 'only organization admins can create project-scoped API keys'
+    expect(errors[0]).toContain(`The platform said: "${said}; your role in organization ${org} is viewer".`)
+    expect(created.outputs['http-status']).toBe('403')
+    expect(created.outputs.key).toBeUndefined()
+    // The viewer reads the project and the organization's keys; only the create is refused.
+    const keys = `/organizations/${org}/api_keys`
+    expect(requests()).toEqual([`GET /projects/${project}`, `GET ${keys}`, `POST ${keys}`])
+
+    const post = await step(inputs, { state: created.state })
+    expect(post.code).toBe(0)
+    expect(errorLines(post.stdout)).toEqual([])
+    expect(platform.keys().filter((k) => k.kind === 'organization')).toEqual([])
+    expectNoKeyLeak(created, [viewer.key])
+
+    // An admin's personal key makes it.
+    const byAdmin = await step({ ...inputs, 'api-key': admin.key })
+    expect(byAdmin.code).toBe(0)
+    const made = platform.keys().find((k) => k.id === Number(byAdmin.outputs['key-id']))
+    expect(made).toMatchObject({ project_id: project })
+  })
+
+  it("an editor lists the organization's keys but may not revoke one; a collaborator sees its projects", async () => {
+    const [granted, hidden] = platform.addProjects(2) as [string, string]
+    const job = platform.addOrgKey(org, 'job-2', { projectId: granted })
+    const editor = keyOf('editor')
+    const listed = await step({ command: 'list-keys', 'api-key': editor.key, 'org-id': org })
+    expect(listed.code).toBe(0)
+    expect(JSON.parse(listed.outputs.keys!).map((k: { id: number }) => k.id)).toEqual([job.id])
+
+    const refused = await step({ command: 'revoke-key', 'api-key': editor.key, 'org-id': org, 'key-id': `${job.id}` })
+    expect(refused.code).toBe(1)
+    expect(errorLines(refused.stdout)[0]).toContain(
+      `Could not revoke API key ${job.id} of organization ${org}: the platform refused it (403 Forbidden): ` +
+        `the step's key may not revoke keys of organization ${org}. ` +
+        `Only an admin's personal key, or an organization key of ${org}, may revoke them, project-scoped keys too.`,
+    )
+    expect(platform.isKeyValid(job.id)).toBe(true)
+
+    const collaborator = platform.addUser({ organizations: { [org]: 'collaborator' } })
+    platform.setProjectPermission(collaborator, granted, 'viewer')
+    const collaboratorKey = platform.addKey('contractor', { user: collaborator }).key
+    const projects = await step({ command: 'list-projects', 'api-key': collaboratorKey })
+    expect(JSON.parse(projects.outputs['project-ids']!)).toEqual([granted])
+    const op = platform.addOperation(hidden, { status: 'finished' })
+    const gate = await step({
+      command: 'wait-for-operations',
+      'api-key': collaboratorKey,
+      'project-id': hidden,
+      'operation-ids': op,
+    })
+    expect(gate.code).toBe(1)
+    expect(gate.outputs.status).toBe('error')
+    expect(errorLines(gate.stdout)[0]).toContain(`operation ${op} in project ${hidden} was not found (404)`)
   })
 })
 
@@ -210,7 +293,7 @@ describe('organization keys', () => {
     expect(errorLines(refused.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^::error::Could not create an API key named "again" in organization ${org}: the platform refused it \\(403 Forbidden\\): only an admin of organization ${org} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys\\. Pass an admin's personal key in \`api-key\`\\. The platform said: "organization API keys cannot create API keys"\\. \\(request id [0-9a-f-]{36}\\)$`,
+          `^::error::Could not create an API key named "again" in organization ${org}: the platform refused it \\(403 Forbidden\\): only an admin of organization ${org} may create its keys, with the admin's personal key\\. Other roles \\(editor, viewer, collaborator, member\\) may not, and neither may an organization or project-scoped key\\. Pass an admin's personal key in \`api-key\`\\. The platform said: "organization API keys cannot create API keys"\\. \\(request id [0-9a-f-]{36}\\)$`,
         ),
       ),
     ])

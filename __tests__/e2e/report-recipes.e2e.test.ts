@@ -5,6 +5,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { takeViolations } from '../../emulator/contract.ts'
 import { parse } from 'yaml'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ROOT } from '../../scripts/run-step.ts'
@@ -49,6 +50,10 @@ describe("docs/deploy-gates.md's reports print the platform's text as data", () 
       const log = run.steps[1]!.log
       expect(forgedCommands(log)).toEqual([])
       expect(log).toContain(`${JSON.stringify([operation, FORGED, 'failed']).replaceAll('##[', '# #[')}\n`)
+      // No action of the platform's description looks like this; the check of the emulator's answers says so.
+      expect(takeViolations().every((problem) => problem.includes('/operation/action must be equal to one of the allowed values'))).toBe(
+        true,
+      )
     },
   )
 })

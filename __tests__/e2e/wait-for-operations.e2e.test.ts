@@ -182,7 +182,7 @@ describe('a gate that fails closed', () => {
     expect(platform.requests).toHaveLength(0)
   })
 
-  it('pending with branch-id waits for that branch only; without it, for the whole project', async () => {
+  it('pending with branch-id waits for that branch, not another; without it, for the whole project', async () => {
     const created = platform.createBranch(project, { endpoints: ['read_write'] })
     const stuck = platform.addOperation(project, { action: 'apply_config', branch_id: 'br-other-00000000', status: 'running' })
 
@@ -201,6 +201,38 @@ describe('a gate that fails closed', () => {
     expect(whole.code).toBe(1)
     expect(whole.outputs.status).toBe('timed-out')
     expect(JSON.parse(whole.outputs['pending-operation-ids']!)).toEqual([stuck])
+  })
+
+  describe('an operation of the whole project has no branch_id, as the platform description allows', () => {
+    it('a gate on a branch waits for it too, and fails closed when it fails', async () => {
+      const created = platform.createBranch(project, { endpoints: ['read_write'] })
+      const storage = platform.addOperation(project, {
+        action: 'apply_storage_config',
+        branch_id: null,
+        timeline: [
+          { afterMs: 0, status: 'running' },
+          { afterMs: 60_000, status: 'failed', failures_count: 1, error: 'storage controller unavailable' },
+        ],
+      })
+      expect(platform.operation(storage)).not.toHaveProperty('branch_id')
+
+      const gate = await wait({ 'operation-ids': 'pending', 'branch-id': created.branch.id })
+      expect(gate.code).toBe(1)
+      expect(gate.outputs.status).toBe('failed')
+      expect(JSON.parse(gate.outputs['failed-operation-ids']!)).toEqual([storage])
+      expect(errorLines(gate.stdout).join('\n')).toContain(`${storage} (apply_storage_config, the whole project): failed`)
+      expect(gate.stdout).toContain(`apply_storage_config ${storage} on the whole project: running`)
+      // The summary's branch cell says there is none.
+      expect(gate.summary).toMatch(new RegExp(`<td><code>${storage}</code></td><td>apply_storage_config</td><td>—</td><td>—</td>`))
+    })
+
+    it('waited for by id, it is read like any other', async () => {
+      const storage = platform.addOperation(project, { action: 'apply_storage_config', branch_id: null, status: 'finished' })
+      const result = await wait({ 'operation-ids': storage })
+      expect(errorLines(result.stdout)).toEqual([])
+      expect(result.outputs.status).toBe('finished')
+      expect(JSON.parse(result.outputs.operations!)).toEqual([expect.not.objectContaining({ branch_id: expect.anything() })])
+    })
   })
 
   describe('a listing that shows one operation twice, settled differently, counts its least settled copy', () => {

@@ -1,6 +1,7 @@
 // emulator/branches.ts: the emulator's branch creation, over real HTTP, on a manual clock.
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator, type RateLimits } from '../../emulator/platform.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 
 const T0 = Date.parse('2026-11-21T10:00:00Z')
 let now = T0
@@ -88,5 +89,7 @@ describe('branch creation', () => {
     const project = platform.addProject().id
     expect((await call(`/projects/${project}/branches`, { method: 'POST', body })).status).toBe(status)
     expect(platform.branches(project)).toHaveLength(1)
+    // The three bodies refused with 400 are ones the description does not allow either.
+    expect(takeViolations()).toHaveLength(status === 400 ? 1 : 0)
   })
 })

@@ -4,6 +4,7 @@
 import { getOctokit } from '@actions/github'
 import sodium from 'libsodium-wrappers'
 import { GITHUB_RUNNER_RANGES, GitHubEmulator } from '../../emulator/github.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 
 type Octokit = ReturnType<typeof getOctokit>
 
@@ -203,6 +204,8 @@ describe('GitHub emulator', () => {
       status: 422,
     })
     expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
+    // GitHub's description allows only standard base64: its check sees the URL-safe form.
+    expect(takeViolations()).toEqual([expect.stringContaining('the body /encrypted_value must match pattern')])
     expect(await put(octokit, REPO_TARGET, SECRET, seal('12345', key.key), key.key_id)).toBe(201)
   })
 
@@ -370,6 +373,8 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
       updated_at: expect.any(String),
       visibility: 'all',
     })
+    // GitHub's description requires the visibility too: its check sees the write without it.
+    expect(takeViolations()).toEqual([`PUT /orgs/${ORG}/actions/secrets/${SECRET}: the body must have required property 'visibility'`])
   })
 
   test('the selected repositories are set on their own, only while the visibility is selected', async () => {

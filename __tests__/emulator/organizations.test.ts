@@ -1,7 +1,9 @@
-// emulator/organizations.ts: the emulator's organizations as the live service has them: users in one or more, the three
-// kinds of key and their permission matrix, a key id unknown outside its namespace. Over real HTTP, on a manual clock.
+// emulator/organizations.ts: the emulator's organizations as the live service has them: users in one or more with a
+// role each (the 2026 roles, and member), permissions on single projects, the three kinds of key and their permission
+// matrix, a key id unknown outside its namespace. Over real HTTP, on a manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { PlatformEmulator } from '../../emulator/platform.ts'
+import { KEY_OWNER, PlatformEmulator, type Role } from '../../emulator/platform.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 
 const T0 = Date.parse('2026-11-21T10:00:00Z')
 
@@ -41,7 +43,7 @@ describe('who a key is', () => {
     const project = platform.addProject().id
     const orgKey = platform.addOrgKey(org, 'org')
     const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
-    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: 'emulator-user', auth_method: 'api_key_user' })
+    expect((await call(admin.key, '/auth')).json).toEqual({ account_id: KEY_OWNER.id, auth_method: 'api_key_user' })
     expect((await call(orgKey.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
     expect((await call(scoped.key, '/auth')).json).toEqual({ account_id: org, auth_method: 'api_key_org' })
   })
@@ -91,6 +93,7 @@ describe('projects by organization', () => {
     expect((await call(admin.key, `/projects?org_id=${other}`)).status).toBe(403)
     expect((await call(admin.key, '/projects?org_id=org-nobody-00000000')).status).toBe(404)
     expect((await call(admin.key, '/projects?org_id=Not_An_Id')).status).toBe(400)
+    expect(takeViolations()).toEqual(['GET /projects: the query parameter org_id=Not_An_Id must match pattern "^[a-z0-9-]{1,60}$"'])
   })
 
   it('a project-scoped key sees its one project, and its operations, and is refused every other', async () => {
@@ -142,7 +145,7 @@ describe('organization keys', () => {
       key: expect.stringMatching(/^napi_/),
       name: 'org-wide',
       created_at: '2026-11-21T10:00:00Z',
-      created_by: 'emulator-user',
+      created_by: KEY_OWNER.id,
     })
     const scoped = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
     expect(scoped.json).toMatchObject({ name: 'deploy', project_id: project })
@@ -152,17 +155,16 @@ describe('organization keys', () => {
       [scoped.json.id, project],
     ])
     expect(JSON.stringify(listed)).not.toContain('napi_')
-    expect(listed[0].created_by).toEqual({ id: 'emulator-user', name: 'Emulator User', image: '' })
+    expect(listed[0].created_by).toEqual(KEY_OWNER)
     // Organization keys are not personal keys.
     expect((await call(admin.key, '/api_keys')).json.map((k: { id: number }) => k.id)).toEqual([admin.id])
     expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({ kind: 'organization', org_id: org, project_id: project })
   })
 
-  it('the permission matrix: an organization key cannot create keys, a project-scoped key cannot manage any, a member makes only scoped ones', async () => {
+  it('the matrix: an organization key cannot create keys, a project-scoped key cannot manage any', async () => {
     const project = platform.addProject().id
     const orgKey = platform.addOrgKey(org, 'org')
     const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
-    const member = platform.addKey('member', { user: platform.addUser({ organizations: { [org]: 'member' } }) })
     const outsider = platform.addKey('outsider', { user: platform.addUser() })
 
     const byOrgKey = await createOrgKey(orgKey.key, org, { key_name: 'x' })
@@ -172,15 +174,9 @@ describe('organization keys', () => {
     expect((await call(scoped.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
     expect((await call(orgKey.key, '/api_keys')).status).toBe(403)
     expect((await call(orgKey.key, '/api_keys', { method: 'POST', body: { key_name: 'x' } })).status).toBe(403)
-
-    expect((await createOrgKey(member.key, org, { key_name: 'x' })).json.message).toBe(
-      'only organization admins can create organization API keys',
-    )
-    const memberScoped = await createOrgKey(member.key, org, { key_name: 'job', project_id: project })
-    expect(memberScoped.status).toBe(200)
-    expect((await call(member.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
-    expect((await call(member.key, `/organizations/${org}/api_keys/${memberScoped.json.id}`, { method: 'DELETE' })).status).toBe(200)
-    expect((await createOrgKey(outsider.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
+    const byOutsider = await createOrgKey(outsider.key, org, { key_name: 'x', project_id: project })
+    expect([byOutsider.status, byOutsider.json.message]).toEqual([403, `you are not a member of organization ${org}`])
+    expect((await call(outsider.key, `/organizations/${org}/api_keys`)).status).toBe(403)
 
     // An organization key lists and revokes its organization's keys.
     expect((await call(orgKey.key, `/organizations/${org}/api_keys`)).status).toBe(200)
@@ -199,11 +195,16 @@ describe('organization keys', () => {
     expect((await createOrgKey(admin.key, org, { key_name: 'x', project_id: 'Bad_Id' })).status).toBe(400)
     expect((await createOrgKey(admin.key, org, { key_name: 'k'.repeat(65) })).status).toBe(400)
     expect((await createOrgKey(admin.key, 'org-nobody-00000000', { key_name: 'x' })).status).toBe(404)
+    // The description refuses the bad project_id and the long name too.
+    expect(takeViolations()).toEqual([
+      `POST /organizations/${org}/api_keys: the body /project_id must match pattern "^[a-z0-9-]{1,60}$"`,
+      `POST /organizations/${org}/api_keys: the body /key_name must NOT have more than 64 characters`,
+    ])
   })
 
   it('a key id is unknown outside its namespace: 404 both ways, and across organizations', async () => {
     const other = platform.addOrganization().id
-    platform.setMembership('emulator-user', other, 'admin')
+    platform.setMembership(KEY_OWNER.id, other, 'admin')
     const orgKey = platform.addOrgKey(org, 'org')
     const personal = platform.addKey('personal')
     expect((await call(admin.key, `/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
@@ -232,6 +233,124 @@ describe('organization keys', () => {
     expect(wrong.json.project_id).toBeUndefined()
     expect(platform.keys().find((k) => k.id === wrong.json.id)?.project_id).toBeUndefined()
     expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(project)
+  })
+})
+
+describe('roles and project permissions (2026)', () => {
+  /** A personal key of a new user with `role` in the default organization. */
+  const keyOf = (role: Role) => {
+    const user = platform.addUser({ organizations: { [org]: role } })
+    return { user, ...platform.addKey(role, { user }) }
+  }
+  const ids = (items: { id: string | number }[]) => items.map((item) => item.id)
+  const orgKeys = () => `/organizations/${org}/api_keys`
+  const revoke = (key: string, id: number) => call(key, `${orgKeys()}/${id}`, { method: 'DELETE' })
+  const newBranch = (key: string, project: string) =>
+    call(key, `/projects/${project}/branches`, { method: 'POST', body: { endpoints: [{ type: 'read_write' }] } })
+  const refusal = (res: { status: number; json: { message: string } }) => [res.status, res.json.message]
+
+  it('only an admin creates organization and project-scoped keys; any other role is refused, named', async () => {
+    const project = platform.addProject().id
+    for (const role of ['member', 'editor', 'viewer', 'collaborator'] as const) {
+      const { key } = keyOf(role)
+      const because = `; your role in organization ${org} is ${role}`
+      expect(refusal(await createOrgKey(key, org, { key_name: 'x' }))).toEqual([
+        403,
+        `only organization admins can create organization API keys${because}`,
+      ])
+      expect(refusal(await createOrgKey(key, org, { key_name: 'job', project_id: project }))).toEqual([
+        403,
+        `only organization admins can create project-scoped API keys${because}`,
+      ])
+    }
+    // A permission on the project does not make its holder an admin of the organization.
+    const { user, key } = keyOf('editor')
+    platform.setProjectPermission(user, project, 'admin')
+    expect((await createOrgKey(key, org, { key_name: 'job', project_id: project })).status).toBe(403)
+    expect(platform.keys().filter((k) => k.kind === 'organization')).toEqual([])
+  })
+
+  it('only an admin revokes organization keys, scoped or not; other roles list them, but a collaborator', async () => {
+    const project = platform.addProject().id
+    const wide = platform.addOrgKey(org, 'wide')
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    for (const role of ['member', 'editor', 'viewer'] as const) {
+      const { key } = keyOf(role)
+      expect(ids((await call(key, orgKeys())).json)).toEqual([wide.id, scoped.id])
+      const because = `your role in organization ${org} is ${role}`
+      for (const target of [wide, scoped]) {
+        expect(refusal(await revoke(key, target.id))).toEqual([
+          403,
+          `only organization admins can revoke organization and project-scoped API keys; ${because}`,
+        ])
+      }
+    }
+    const collaborator = keyOf('collaborator').key
+    const hidden = `collaborators cannot see the API keys of organization ${org}`
+    expect(refusal(await call(collaborator, orgKeys()))).toEqual([403, hidden])
+    expect((await revoke(collaborator, scoped.id)).status).toBe(403)
+    expect(platform.isKeyValid(wide.id) && platform.isKeyValid(scoped.id)).toBe(true)
+    expect((await revoke(admin.key, scoped.id)).status).toBe(200)
+    expect((await revoke(admin.key, wide.id)).status).toBe(200)
+  })
+
+  it('editors, viewers and members read every project and its operations; a viewer edits only if granted', async () => {
+    const [project, other] = platform.addProjects(2) as [string, string]
+    const op = platform.addOperation(project)
+    for (const role of ['member', 'editor', 'viewer'] as const) {
+      const { key } = keyOf(role)
+      expect(ids((await call(key, `/projects?org_id=${org}`)).json.projects)).toEqual([project, other])
+      expect((await call(key, `/projects/${project}`)).json.project.id).toBe(project)
+      expect(ids((await call(key, `/projects/${project}/operations`)).json.operations)).toEqual([op])
+      expect((await call(key, `/projects/${project}/operations/${op}`)).status).toBe(200)
+    }
+    expect((await newBranch(keyOf('editor').key, project)).status).toBe(201)
+    const viewer = keyOf('viewer')
+    expect(refusal(await newBranch(viewer.key, project))).toEqual([
+      403,
+      `you have view permission on project ${project}; changing it needs edit permission`,
+    ])
+    platform.setProjectPermission(viewer.user, project, 'editor')
+    expect((await newBranch(viewer.key, project)).status).toBe(201)
+    expect((await newBranch(viewer.key, other)).status).toBe(403)
+    // A grant lowers nothing: an editor granted view keeps edit.
+    const editor = keyOf('editor')
+    platform.setProjectPermission(editor.user, project, 'viewer')
+    expect((await newBranch(editor.key, project)).status).toBe(201)
+  })
+
+  it("a collaborator's key sees only the projects granted to its user: others are not found, nor listed", async () => {
+    const [granted, hidden] = platform.addProjects(2) as [string, string]
+    const op = platform.addOperation(hidden)
+    const { user, key } = keyOf('collaborator')
+    expect(ids((await call(key, '/users/me/organizations')).json.organizations)).toEqual([org])
+    expect((await call(key, `/projects?org_id=${org}`)).json.projects).toEqual([])
+    platform.setProjectPermission(user, granted, 'viewer')
+    expect(ids((await call(key, `/projects?org_id=${org}`)).json.projects)).toEqual([granted])
+    expect((await call(key, `/projects/${granted}`)).status).toBe(200)
+    const hiddenPaths = [hidden, `${hidden}/operations`, `${hidden}/operations/${op}`].map((p) => `/projects/${p}`)
+    for (const path of hiddenPaths) expect(refusal(await call(key, path))).toEqual([404, `project ${hidden} not found`])
+    expect((await newBranch(key, granted)).status).toBe(403)
+    platform.setProjectPermission(user, granted, 'editor')
+    expect((await newBranch(key, granted)).status).toBe(201)
+    platform.setProjectPermission(user, granted, undefined)
+    expect((await call(key, `/projects/${granted}`)).status).toBe(404)
+  })
+
+  it("grants go to users with a role in the project's organization, and go when the membership does", async () => {
+    const project = platform.addProject().id
+    const loner = platform.addUser()
+    expect(() => platform.setProjectPermission(loner, project, 'editor')).toThrow(
+      `user ${loner} has no role in organization ${org}, which owns project ${project}`,
+    )
+    const unknown = () => platform.setProjectPermission(loner, 'no-such-project', 'editor')
+    expect(unknown).toThrow('project no-such-project not found')
+    const { user, key } = keyOf('collaborator')
+    platform.setProjectPermission(user, project, 'editor')
+    platform.setMembership(user, org, undefined)
+    expect((await call(key, `/projects/${project}`)).status).toBe(403)
+    platform.setMembership(user, org, 'collaborator')
+    expect((await call(key, `/projects/${project}`)).status).toBe(404)
   })
 })
 

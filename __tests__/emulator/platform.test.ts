@@ -1,7 +1,8 @@
 // emulator/platform.ts: the platform emulator's own behaviour over real HTTP: its lifecycle, authentication, keys,
 // projects, operations and their timelines, fault injection, and what it does with garbage.
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
-import { PlatformEmulator, type OperationRecord, type ProjectRecord } from '../../emulator/platform.ts'
+import { takeViolations } from '../../emulator/contract.ts'
+import { KEY_OWNER, PlatformEmulator, type OperationRecord, type ProjectRecord } from '../../emulator/platform.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const ISO_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
@@ -178,7 +179,7 @@ describe('platform emulator', () => {
         key: expect.stringMatching(/^napi_[a-z0-9]{60}$/),
         name: 'ci',
         created_at: '2026-11-21T10:00:00Z',
-        created_by: 'emulator-user',
+        created_by: KEY_OWNER.id,
       })
       expect(res.json.id).toBeGreaterThan(admin.id)
       expect(emulator.isKeyValid(res.json.key)).toBe(true)
@@ -200,6 +201,10 @@ describe('platform emulator', () => {
       expect(garbage.json).toMatchObject({ code: '', request_id: expect.any(String) })
       expect((await post(undefined, '')).status).toBe(400)
       expect(emulator.keys().map((k) => k.name)).toEqual(['admin', 'x'.repeat(64)])
+      // The emulator's check of requests against the description sees each of them but the empty name, which it allows.
+      const seen = takeViolations()
+      expect(seen).toHaveLength(6)
+      expect(seen.every((problem) => problem.startsWith('POST /api_keys: the'))).toBe(true)
     })
 
     it('lists only valid keys as a bare array, without key values', async () => {
@@ -215,7 +220,7 @@ describe('platform emulator', () => {
         id: kept.id,
         name: 'kept',
         created_at: '2026-11-21T10:00:00Z',
-        created_by: { id: 'emulator-user', name: expect.any(String), image: expect.any(String) },
+        created_by: { id: KEY_OWNER.id, name: expect.any(String), image: expect.any(String) },
         last_used_at: null,
         last_used_from_addr: '',
       })
@@ -231,11 +236,12 @@ describe('platform emulator', () => {
         id: target.id,
         name: 'target',
         created_at: '2026-11-21T10:00:00Z',
-        created_by: 'emulator-user',
+        created_by: KEY_OWNER.id,
         revoked: true,
-        last_used_at: null,
+        // Never used: the emulator leaves last_used_at out for a key of odd id, as the description allows.
         last_used_from_addr: '',
       })
+      expect(target.id % 2).toBe(1)
       const again = await call(emulator, `/api_keys/${target.id}`, { method: 'DELETE', key: admin.key })
       expect(again.status).toBe(404)
       expect(again.json).toMatchObject({ code: '', message: 'API key not found' })
@@ -243,6 +249,10 @@ describe('platform emulator', () => {
       expect((await call(emulator, '/api_keys/abc', { method: 'DELETE', key: admin.key })).status).toBe(400)
       expect((await call(emulator, '/api_keys/1.5', { method: 'DELETE', key: admin.key })).status).toBe(400)
       expect(emulator.keys().find((k) => k.id === target.id)?.revoked).toBe(true)
+      expect(takeViolations()).toEqual([
+        'DELETE /api_keys/abc: the path parameter key_id=abc must be integer',
+        'DELETE /api_keys/1.5: the path parameter key_id=1.5 must be integer; must match format "int64"',
+      ])
     })
 
     it('lets a key revoke itself', async () => {
@@ -352,6 +362,9 @@ describe('platform emulator', () => {
         expect([bad, res.status]).toEqual([bad, 400])
         expect(res.json.message).toMatch(/limit/)
       }
+      const seen = takeViolations()
+      expect(seen).toHaveLength(6)
+      expect(seen.every((problem) => problem.startsWith('GET /projects: the query parameter limit='))).toBe(true)
     })
 
     it('refuses a cursor that is not a project', async () => {
@@ -414,7 +427,8 @@ describe('platform emulator', () => {
         expect(res.status).toBe(200)
         pageSizes.push(res.json.operations.length)
         if (res.json.operations.length === 0) {
-          expect(res.json.pagination.cursor).toBe(cursor)
+          // Past the end there is no record to point at: no pagination, as the description allows.
+          expect(res.json.pagination).toBeUndefined()
           break
         }
         expect(res.json.pagination.cursor).toMatch(ISO_FRACTIONAL)
@@ -447,6 +461,8 @@ describe('platform emulator', () => {
         expect((await call(emulator, listUrl(`?limit=${bad}`), { key: admin.key })).status).toBe(400)
       }
       expect((await call(emulator, listUrl('?cursor=yesterday'), { key: admin.key })).status).toBe(400)
+      // A cursor is any text to the description; the four limits are not.
+      expect(takeViolations()).toHaveLength(4)
     })
 
     it('answers 404 naming an unknown project or operation, 400 for a non-UUID id', async () => {
@@ -951,6 +967,11 @@ describe('platform emulator', () => {
       expect(wrong.status).toBe(405)
       expect(wrong.headers.get('allow')).toBe('GET')
       expect(wrong.json.message).toMatch(/method/)
+      expect(takeViolations()).toEqual(
+        ['GET /nope', 'GET /projects/', 'GET /projects/p/operations/x/y', 'GET //api_keys', 'DELETE /projects'].map(
+          (call) => `${call}: the description has no such call`,
+        ),
+      )
     })
 
     it('survives malformed paths, bodies and headers', async () => {
@@ -962,6 +983,10 @@ describe('platform emulator', () => {
       expect(big.status).toBe(413)
       // Still serving afterwards.
       expect((await call(emulator, '/api_keys', { key: admin.key })).status).toBe(200)
+      expect(takeViolations()).toEqual([
+        expect.stringContaining('GET /projects/%E0%A4%A/operations: the path parameter project_id='),
+        'POST /api_keys: the body is not JSON',
+      ])
     })
   })
 })

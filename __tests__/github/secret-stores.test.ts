@@ -4,6 +4,7 @@
 // would answer what the emulator never does), with a manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../../emulator/github.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 import { SecretStores, settle, type StoreOutcome, type StoreTime } from '../../src/github/secret-stores.ts'
 import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
 import { Connections } from '../../src/http/transport.ts'
@@ -104,6 +105,7 @@ describe('a write GitHub answers', () => {
     // The emulator serves the API at its root, so the request finds nothing there.
     expect(stores.problems.map((p) => p.httpStatus)).toEqual([404])
     expect(github.requests[0]?.path).toBe('/api/v3/repos/neon-user/app/actions/secrets/public-key')
+    expect(takeViolations()).toEqual(['GET /api/v3/repos/neon-user/app/actions/secrets/public-key: the description has no such call'])
   })
 })
 

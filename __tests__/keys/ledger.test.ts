@@ -9,7 +9,7 @@ const key = (id: number, extra: Partial<ApiKey> = {}): ApiKey => ({
   name: 'ci',
   created_at: '2026-11-21T10:00:00Z',
   last_used_at: null,
-  last_used_from_addr: null,
+  last_used_from_addr: '',
   ...extra,
 })
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i)
@@ -98,7 +98,7 @@ describe('the ledger the post step reads', () => {
     name: 'ci',
     created_at,
     last_used_at: null,
-    last_used_from_addr: null,
+    last_used_from_addr: '',
     ...extra,
   })
   const target = { namespace: { kind: 'organization' as const, orgId: 'org-a-1' }, projectId: 'p-1' }

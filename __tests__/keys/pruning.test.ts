@@ -19,7 +19,7 @@ function key(id: number, name: string, created: number | string, used: number | 
     name,
     created_at: typeof created === 'number' ? iso(created) : created,
     last_used_at: typeof used === 'number' ? iso(used) : used,
-    last_used_from_addr: used === null ? null : '192.0.2.1',
+    last_used_from_addr: used === null ? '' : '192.0.2.1',
     ...(projectId === undefined ? {} : { project_id: projectId }),
   }
 }

@@ -144,7 +144,7 @@ describe('one project', () => {
     // The third page is handed the cursor of the first.
     rewritePages(
       (entry) => listRequests().length === 2 && entry.query.cursor !== undefined,
-      (page) => ({ ...page, pagination: { cursor: listRequests()[1]!.query.cursor } }),
+      (page) => ({ ...page, pagination: { cursor: listRequests()[1]!.query.cursor! } }),
     )
     const { listings } = await read([project])
     const cursor = listRequests()[1]!.query.cursor

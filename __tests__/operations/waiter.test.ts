@@ -9,6 +9,7 @@ import { waitForOperations, type WaitOptions } from '../../src/operations/waiter
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { POLL, waitsPerTest } from '../support/in-process.ts'
 import { stubServer } from '../support/stub-server.ts'
+import { takeViolations } from '../../emulator/contract.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -102,6 +103,8 @@ describe('status groups', () => {
     await finisher
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([`Operation ${id} has status "paused", which the action does not know; it counts as pending.`])
+    // The platform's description lists no such status; the platform may still send one, so the emulator does.
+    expect(takeViolations().every((problem) => problem.endsWith('/operation/status must be equal to one of the allowed values'))).toBe(true)
   })
 })
 
@@ -242,6 +245,8 @@ describe('the lines of a wait', () => {
       `create_branch ${a} on branch br-main-1: paused → finished after 9 s`,
       'All 2 operation(s) succeeded after 10 s.',
     ])
+    // A status the description does not list: the emulator's check sees it.
+    expect(takeViolations().some((problem) => problem.includes('status must be equal to one of the allowed values'))).toBe(true)
   })
 
   it('the time an operation took is its own duration, to the tenth of a second', async () => {
@@ -406,7 +411,7 @@ describe('the request budget of a round', () => {
     for (let i = 0; i < 100; i++) op(steps([0, 'finished']))
     rewriteListing(
       () => true,
-      (page) => ({ ...page, pagination: {} }),
+      (page) => ({ operations: page.operations }),
     )
     const outcome = await wait(ids)
     expect(outcome.status).toBe('finished')
@@ -743,7 +748,7 @@ describe('the idle gate', () => {
     // The second poll reads on from where the first stopped, and is handed back the cursor it sent.
     rewriteListing(
       (entry) => listRequests().length === 6 && entry.query.cursor !== undefined,
-      (page) => ({ ...page, pagination: { cursor: listRequests()[5]!.query.cursor } }),
+      (page) => ({ ...page, pagination: { cursor: listRequests()[5]!.query.cursor! } }),
     )
     const outcome = await wait('pending')
     expect(outcome.status).toBe('finished')

@@ -26,8 +26,8 @@ const unpinned = (text: string) =>
     .map(({ ref, rest }) => `${ref}${rest}`)
 
 describe("the repository's workflows", () => {
-  it('are CI, CodeQL and the release', () => {
-    expect(workflows.map((w) => w.name)).toEqual(['ci.yml', 'codeql.yml', 'release.yml'])
+  it('are CI, CodeQL, the release and the weekly check of the published API descriptions', () => {
+    expect(workflows.map((w) => w.name)).toEqual(['ci.yml', 'codeql.yml', 'release.yml', 'spec-check.yml'])
   })
 
   it('grant nothing at the top and each job only what it declares', () => {
@@ -87,5 +87,16 @@ describe("the repository's workflows", () => {
     // No step anywhere restates a check of .ci/run.
     const scripts = Object.values(ci.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])))
     expect(scripts.filter((script) => /\bnpm (test|run (lint|format|typecheck|bundle))\b|release\.ts/.test(script))).toEqual([])
+  })
+
+  it('the published API descriptions are checked weekly and by hand, never in CI, which stays offline', () => {
+    const check = workflows.find((w) => w.name === 'spec-check.yml')!.parsed as unknown as {
+      on: Record<string, unknown>
+      jobs: Record<string, { steps: { run?: string }[] }>
+    }
+    expect(Object.keys(check.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    const runs = Object.values(check.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])))
+    expect(runs).toEqual(['npm ci', 'npm run spec:check'])
+    expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).not.toMatch(/spec:check|scripts\/spec/)
   })
 })

@@ -1,7 +1,7 @@
 import type { PlatformClient, RequestSpec } from './client.ts'
 import { RequestError } from '../http/errors.ts'
 import { ActionError } from '../base/errors.ts'
-import { array, integer, nullableString, object, optionalString, string, type Json } from './shape.ts'
+import { array, integer, object, optionalString, string, type Json } from './shape.ts'
 import type {
   ApiKey,
   AuthDetails,
@@ -88,8 +88,13 @@ export function createOrgApiKey(client: PlatformClient, orgId: string, name: str
         : `organization ${untrusted(orgId)}, or project ${untrusted(projectId)} in it,`,
     forbidden:
       projectId === undefined
-        ? `only an admin of organization ${untrusted(orgId)} may create its keys, and only with a personal key: an organization key cannot create organization keys, and a project-scoped key cannot manage keys. Pass an admin's personal key in \`api-key\``
-        : `only an admin of organization ${untrusted(orgId)} or a member of project ${untrusted(projectId)} may create a key scoped to it, and only with a personal key: an organization key cannot create keys, and a project-scoped key cannot manage keys`,
+        ? `only an admin of organization ${untrusted(orgId)} may create its keys, with the admin's personal key. ` +
+          'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+          "an organization or project-scoped key. Pass an admin's personal key in `api-key`"
+        : `only an admin of organization ${untrusted(orgId)} may create a key scoped to ` +
+          `project ${untrusted(projectId)}, with the admin's personal key. ` +
+          'Other roles (editor, viewer, collaborator, member) may not, and neither may ' +
+          "an organization or project-scoped key. Pass an admin's personal key in `api-key`",
     parse: toCreatedApiKey,
   })
 }
@@ -103,8 +108,10 @@ export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<A
     purpose: `list the API keys of organization ${untrusted(orgId)}`,
     notFound: `organization ${untrusted(orgId)}`,
     forbidden:
-      `the step's key may not list the keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, ` +
-      'an organization key reaches only its own organization, and a personal key only the organizations its user belongs to',
+      `the step's key may not list the keys of organization ${untrusted(orgId)}. ` +
+      'A project-scoped key cannot manage keys, and an organization key reaches only its own organization. ' +
+      'A personal key lists them only if its user has a role there that may, as an admin does. ' +
+      `Pass an admin's personal key, or an organization key of ${untrusted(orgId)}, in \`api-key\``,
     parse: toApiKeys,
   })
 }
@@ -119,8 +126,11 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
     notFound: `API key ${id}`,
     notFoundHint: `it is not a key of organization ${untrusted(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
     forbidden:
-      `the step's key may not revoke keys of organization ${untrusted(orgId)}: a project-scoped key cannot manage keys, an organization key reaches ` +
-      "only its own organization, a personal key only its user's organizations, and only an admin may revoke a key that is not project-scoped",
+      `the step's key may not revoke keys of organization ${untrusted(orgId)}. ` +
+      `Only an admin's personal key, or an organization key of ${untrusted(orgId)}, may revoke them, ` +
+      'project-scoped keys too. ' +
+      'Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. ' +
+      "Pass an admin's personal key in `api-key`",
     parse: toRevokedApiKey,
   })
 }
@@ -193,7 +203,8 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
 function describeProjectForbidden(projectId: string): string {
   return (
     `the step's key may not reach project ${untrusted(projectId)}: a project-scoped key reaches only its own project, ` +
-    "an organization key only its organization's projects, and a personal key only the projects of its user's organizations"
+    "an organization key only its organization's projects, " +
+    "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`"
   )
 }
 
@@ -212,7 +223,8 @@ function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>,
     notFound: `organization ${untrusted(orgId)}`,
     forbidden:
       `the step's key may not list the projects of organization ${untrusted(orgId)}: ` +
-      'a personal key reaches only the organizations its user belongs to, and an organization key only its own',
+      'a personal key reaches only the organizations its user belongs to, and an organization key only its own. ' +
+      'Set `org-id` to an organization of the key, or pass a key of that organization in `api-key`',
   }
 }
 
@@ -384,8 +396,8 @@ function toApiKey(record: Json, where: string): ApiKey {
     id: integer(record, 'id', where),
     name: string(record, 'name', where),
     created_at: string(record, 'created_at', where),
-    last_used_at: lastUseField(record),
-    last_used_from_addr: nullableString(record, 'last_used_from_addr'),
+    last_used_at: lastUseField(record.last_used_at),
+    last_used_from_addr: addressField(record.last_used_from_addr),
   }
   const projectId = optionalString(record, 'project_id')
   if (projectId) key.project_id = projectId
@@ -396,9 +408,17 @@ function toApiKey(record: Json, where: string): ApiKey {
  * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
  * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
  */
-function lastUseField(record: Json): string | null {
-  const value = record.last_used_at
+function lastUseField(value: unknown): string | null {
   if (value === null || value === undefined) return null
+  return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
+}
+
+/**
+ * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
+ * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ */
+function addressField(value: unknown): string {
+  if (value === null || value === undefined) return ''
   return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
 }
 
@@ -407,13 +427,15 @@ function toOperation(value: unknown, where: string): Operation {
   const operation: Operation = {
     id: string(record, 'id', where),
     project_id: string(record, 'project_id', where),
-    branch_id: string(record, 'branch_id', where),
     action: string(record, 'action', where),
     status: string(record, 'status', where),
     failures_count: typeof record.failures_count === 'number' ? record.failures_count : 0,
     created_at: string(record, 'created_at', where),
     updated_at: optionalString(record, 'updated_at') ?? string(record, 'created_at', where),
   }
+  // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+  const branch = optionalString(record, 'branch_id')
+  if (branch) operation.branch_id = branch
   const endpoint = optionalString(record, 'endpoint_id')
   if (endpoint) operation.endpoint_id = endpoint
   if (typeof record.total_duration_ms === 'number') operation.total_duration_ms = record.total_duration_ms

@@ -43,11 +43,6 @@ export function optionalString(record: Json, field: string): string | undefined 
   return typeof value === 'string' ? value : undefined
 }
 
-export function nullableString(record: Json, field: string): string | null {
-  const value = record[field]
-  return typeof value === 'string' ? value : null
-}
-
 function describe(value: unknown): string {
   if (value === undefined) return 'missing'
   if (value === null) return 'null'

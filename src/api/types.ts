@@ -1,80 +1,83 @@
-/** Records of the platform's management API v2, as the action reads them. Extra fields are ignored. */
+/**
+ * Records of the platform's management API v2, as the action reads them. Each type picks its
+ * fields from the platform's published description (openapi/neon-api-v2.d.ts, made from
+ * openapi/neon-api-v2.yaml), so a field the description leaves optional is optional here too.
+ * Extra fields in an answer are ignored.
+ */
+import type { components } from '../../openapi/neon-api-v2.d.ts'
 
-export interface CreatedApiKey {
-  id: number
-  key: string
-  name?: string
-  created_at?: string
-  /** Set on a project-scoped organization key: the one project it reaches. */
-  project_id?: string
-}
+type Schemas = components['schemas']
 
-export interface ApiKey {
-  id: number
-  name: string
-  created_at: string
-  last_used_at: string | null
-  last_used_from_addr: string | null
-  /** Set on a project-scoped organization key. */
-  project_id?: string
+/**
+ * The answer to creating a key. The action relies on `id` and `key`; `name` and `created_at` are
+ * read when they are there. `project_id` is set on a project-scoped key: the one project it reaches.
+ */
+export type CreatedApiKey = Pick<Schemas['OrgApiKeyCreateResponse'], 'id' | 'key' | 'project_id'> &
+  Partial<Pick<Schemas['OrgApiKeyCreateResponse'], 'name' | 'created_at'>>
+
+type ListedKey = Schemas['OrgApiKeysListResponseItem']
+
+/**
+ * A key in a list. Two fields are kept in a form of the action's own:
+ * - `last_used_at` is null for a key never used, whether the answer sent null or left it out;
+ * - `last_used_from_addr` is '' when the answer left it out, and a value that is not text is kept
+ *   as its JSON text, which is no address (the tripwire flags it).
+ * `project_id` is set on a project-scoped key.
+ */
+export type ApiKey = Pick<ListedKey, 'id' | 'name' | 'created_at' | 'last_used_from_addr' | 'project_id'> & {
+  last_used_at: NonNullable<ListedKey['last_used_at']> | null
 }
 
 /** GET /auth, as the action reads it. */
 export interface AuthDetails {
   /** The user of a personal key; the organization of an organization or project-scoped key. */
-  accountId: string
+  accountId: Schemas['AuthDetailsResponse']['account_id']
   /** `api_key_user`, `api_key_org`, or a value the action does not know. */
   authMethod: string
 }
 
-/** An element of GET /users/me/organizations, as the action reads it. */
-export interface Organization {
-  id: string
-  name: string
-}
+/** An element of GET /users/me/organizations. `name` is '' when the answer left it out. */
+export type Organization = Pick<Schemas['Organization'], 'id' | 'name'>
 
-export interface RevokedApiKey {
-  id: number
-  name?: string
-  revoked: boolean
-}
+/** The answer to revoking a key: `revoked` is false unless the answer says true. */
+export type RevokedApiKey = Pick<Schemas['OrgApiKeyRevokeResponse'], 'id' | 'revoked'> &
+  Partial<Pick<Schemas['OrgApiKeyRevokeResponse'], 'name'>>
 
-export interface Project {
-  id: string
-  name: string
-  /** The organization that owns the project. */
-  org_id?: string
-  region_id?: string
-  pg_version?: number
-  created_at?: string
-  [field: string]: unknown
-}
+/**
+ * A project of the list, or of GET /projects/{project_id}. The action relies on `id` and `name`.
+ * The record is passed on whole (the `projects` output), so every field the platform sent is kept.
+ */
+export type Project = Pick<Schemas['ProjectListItem'], 'id' | 'name'> &
+  Partial<Pick<Schemas['ProjectListItem'], 'org_id' | 'region_id' | 'pg_version' | 'created_at'>> & {
+    [field: string]: unknown
+  }
 
-export interface Branch {
-  id: string
-  name?: string
-}
+export type Branch = Pick<Schemas['Branch'], 'id'> & Partial<Pick<Schemas['Branch'], 'name'>>
 
-/** Open string: the service has more statuses and actions than the spec lists. */
+/** Open string: the service has more statuses than the action knows, and an unknown one is never success. */
 export type OperationStatus =
   'scheduling' | 'running' | 'cancelling' | 'finished' | 'skipped' | 'failed' | 'error' | 'cancelled' | (string & {})
 
-export interface Operation {
-  id: string
-  project_id: string
-  branch_id: string
-  endpoint_id?: string
-  action: string
-  status: OperationStatus
-  failures_count: number
-  created_at: string
-  updated_at: string
-  total_duration_ms?: number
-  error?: string
-  retry_at?: string
-}
+type DescribedOperation = Schemas['Operation']
+
+/**
+ * An operation. An operation of the whole project has no `branch_id`; one that concerns no
+ * compute has no `endpoint_id`. `action` and `status` are open strings: the platform has more
+ * values than its description lists. `failures_count`, `updated_at` and `total_duration_ms` are
+ * only shown, never decided on: when the answer leaves them out, the action reads 0, `created_at`
+ * and nothing.
+ */
+export type Operation = Pick<
+  DescribedOperation,
+  'id' | 'project_id' | 'branch_id' | 'endpoint_id' | 'failures_count' | 'created_at' | 'updated_at' | 'error' | 'retry_at'
+> &
+  Partial<Pick<DescribedOperation, 'total_duration_ms'>> & {
+    action: string
+    status: OperationStatus
+  }
 
 export interface OperationsPage {
   operations: Operation[]
+  /** Absent when the answer has no `pagination`: the description allows it, and it ends the listing. */
   cursor: string | undefined
 }

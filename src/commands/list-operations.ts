@@ -8,7 +8,7 @@ import { operationsChart } from '../operations/chart.ts'
 import { OperationsReader, type ListingFilter, type ListOperationsSettings, type ProjectListing } from '../operations/listing.ts'
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
-import { consoleWord, isTerminal } from '../operations/status.ts'
+import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
 import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
@@ -109,8 +109,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   if (unreadable.length > 0) {
     failures.push(describeUnreadable(unreadable, projectIds.length))
     next.push(
-      'Check each project id that could not be read: a 404 names a project the platform does not know (or no longer has), a 403 one ' +
-        "out of the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
+      'Check each project id that could not be read: a 404 names a project the platform does not know ' +
+        "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
+        "the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
     )
   }
   const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined
@@ -243,7 +244,7 @@ function describeUnreadable(unreadable: Array<{ projectId: string; error: { mess
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
   // Each value cut short: an error line names up to five operations, and the summary has the rest.
   const named = report.failing().map(({ operation: o, projectIndex }) => {
-    const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, branch ${untrusted(o.branch_id, 80)}`
+    const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, ${describePlace(o, 80)}`
     return `${untrusted(o.id, 80)} (${where}, ${untrusted(o.action, 80)}, ${untrusted(o.status, 40)}, ${untrusted(formatDate(o.created_at), 80)})`
   })
   const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''

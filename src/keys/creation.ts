@@ -333,7 +333,8 @@ export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number):
   if (target.namespace.kind !== 'personal') return
   ctx.notice(
     `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-      'A job that works on one project is safer with a project-scoped key: set `project-id` (and `org-id` if you know it).',
+      'A job that works on one project is safer with a project-scoped key, ' +
+      "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).",
   )
 }
 

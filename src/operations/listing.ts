@@ -13,6 +13,7 @@ import { formatDuration } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
+import { concernsBranch } from './status.ts'
 import { RETRY_POLICIES, backoff, retrying } from '../http/retry.ts'
 import type { RequestPacer } from './pacing.ts'
 
@@ -227,6 +228,6 @@ function matches(operation: Operation, filter: ListingFilter): boolean {
   return (
     (filter.statuses === undefined || filter.statuses.has(operation.status)) &&
     (filter.actions === undefined || filter.actions.has(operation.action)) &&
-    (filter.branchId === undefined || operation.branch_id === filter.branchId)
+    concernsBranch(operation, filter.branchId)
   )
 }

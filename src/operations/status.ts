@@ -1,4 +1,5 @@
 import type { Operation, OperationStatus } from '../api/types.ts'
+import { untrusted } from '../base/text.ts'
 
 /** The platform's 8 operation statuses in their three groups (docs/deploy-gates.md). */
 export type StatusGroup = 'pending' | 'success' | 'failure'
@@ -56,4 +57,17 @@ export function durationOf(operation: Operation): number {
   if (typeof operation.total_duration_ms === 'number') return operation.total_duration_ms
   const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at)
   return Number.isNaN(ms) ? 0 : ms
+}
+
+/**
+ * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
+ * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
+ */
+export function concernsBranch(operation: Operation, branchId: string | undefined): boolean {
+  return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId
+}
+
+/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+export function describePlace(operation: Operation, max?: number): string {
+  return operation.branch_id === undefined ? 'the whole project' : `branch ${untrusted(operation.branch_id, max)}`
 }

@@ -7,7 +7,7 @@ import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { PollPace } from './pacing.ts'
-import { durationOf, isKnownStatus, isTerminal, settling, statusGroup } from './status.ts'
+import { concernsBranch, durationOf, isKnownStatus, isTerminal, describePlace, settling, statusGroup } from './status.ts'
 
 /** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
@@ -322,9 +322,9 @@ class Waiter {
     this.lastRead.set(operation.id, this.round)
   }
 
-  /** `pending` with `branch-id`: only that branch's operations count. */
+  /** `pending` with `branch-id`: that branch's operations count, and those of the whole project. */
   private counts(operation: Operation): boolean {
-    return this.branchId === undefined || operation.branch_id === this.branchId
+    return concernsBranch(operation, this.branchId)
   }
 
   private unfinished(): string[] {
@@ -442,12 +442,12 @@ function isFailure(operation: Operation): boolean {
 const MAX_NAMED_OPERATIONS = 5
 
 function describeOperation(operation: Operation): string {
-  return `${untrusted(operation.action, 80)} ${untrusted(operation.id, 80)} on branch ${untrusted(operation.branch_id, 80)}`
+  return `${untrusted(operation.action, 80)} ${untrusted(operation.id, 80)} on ${describePlace(operation, 80)}`
 }
 
 function describeFailures(failed: Operation[], total: number): string {
   const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
-    const what = `${untrusted(o.id, 80)} (${untrusted(o.action, 80)}, branch ${untrusted(o.branch_id, 80)})`
+    const what = `${untrusted(o.id, 80)} (${untrusted(o.action, 80)}, ${describePlace(o, 80)})`
     let text = `${what}: ${untrusted(o.status, 40)}, failures_count ${o.failures_count}`
     if (o.error) text += `, error ${quoted(o.error, 120)}`
     return text
