@@ -65,12 +65,19 @@ describe('a key used from an unexpected network', () => {
 
   it('never a key never used; always an address the action cannot read, which is in no network', () => {
     expect(usedFromElsewhere(usedFrom(null), list)).toBe(false)
-    expect(usedFromElsewhere(usedFrom(''), list)).toBe(false)
-    for (const address of ['10.1.2.3:443', ' 10.1.2.3', 'unknown', '::error::x', 'x'.repeat(100_000)]) {
+    expect(usedFromElsewhere({ ...usedFrom(null), last_used_from_addr: '' }, list)).toBe(false)
+    // What the platform's parser keeps of an address that is no string: its JSON text.
+    for (const address of ['10.1.2.3:443', ' 10.1.2.3', 'unknown', '::error::x', 'x'.repeat(100_000), '["10.0.0.1"]', '{}', '7', 'true']) {
       expect([address.slice(0, 20), usedFromElsewhere(usedFrom(address), list)]).toEqual([address.slice(0, 20), true])
     }
     // No network at all: every key used from anywhere is.
     expect(usedFromElsewhere(usedFrom('10.1.2.3'), blockList([]))).toBe(true)
+  })
+
+  it('a use the platform recorded without an address (empty, or left out) is flagged: it is in no expected network', () => {
+    expect(usedFromElsewhere(usedFrom(''), list)).toBe(true)
+    // A last use the action cannot read is a use all the same.
+    expect(usedFromElsewhere({ ...usedFrom(''), last_used_at: 'yesterday' }, list)).toBe(true)
   })
 
   it("leaves out a range it cannot read (GitHub's data): an address there counts as unexpected", () => {

@@ -152,6 +152,19 @@ describe('waiting', () => {
     expect(outcome.operations.map((o) => o.status)).toEqual(['running', 'finished'])
   })
 
+  it('times out naming the first 5 still pending and counting the others, which pending-operation-ids has', async () => {
+    const slow = Array.from({ length: 12 }, () => op(steps([0, 'scheduling'], [10_000, 'running'])))
+    client = client.withDeadline(clock.now() + 30_000)
+    ctx = { ...ctx, client }
+    const outcome = await wait(slow, { timeoutMs: 30_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.pending).toHaveLength(12)
+    expect(outcome.failure).toMatch(
+      /ran out with 12 operation\(s\) not finished: .*; and 7 more \(`pending-operation-ids` has them all\)\.$/,
+    )
+    expect(slow.filter((id) => outcome.failure!.includes(id))).toHaveLength(5)
+  })
+
   it('a Retry-After longer than the time left is a timeout, not a failure', async () => {
     const id = op(steps([0, 'running']))
     platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 503, retryAfter: '30' })

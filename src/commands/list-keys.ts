@@ -29,7 +29,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   const json = JSON.stringify(keys)
   const path = await writeListFile(ctx.fileDir, 'keys', json)
 
-  const unexpected = expected ? keys.filter((k) => usedFromElsewhere(k, expected)) : []
+  const unexpected = expected ? keys.filter((k) => usedFromElsewhere(k, expected.list)) : []
   const named = unexpected.slice(0, MAX_NAMED_KEYS)
   const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : ''
   const failure =
@@ -56,7 +56,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
           k.scope === 'project' ? `project ${k.project_id}` : k.scope,
           formatDate(k.created_at),
           formatDate(k.last_used_at),
-          flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+          flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
         ],
         { rest: '`keys-file`' },
       ),

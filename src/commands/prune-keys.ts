@@ -61,7 +61,7 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
       'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
       'revoked-key-ids': JSON.stringify(revoked),
       ...(expected && {
-        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected)).map((v) => v.key.id)),
+        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected.list)).map((v) => v.key.id)),
       }),
       ...organizationOutput(namespace),
     },
