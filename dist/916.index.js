@@ -3560,6 +3560,8 @@ class Waiter {
                 conclusive = await this.poll();
             }
             catch (error) {
+                if (error instanceof OtherRecord)
+                    return this.outcome('error', rounds, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
                 if (error.kind === 'deadline')
@@ -3674,7 +3676,13 @@ class Waiter {
     }
     async readOne(id, budget) {
         budget.left--;
-        this.record(await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id));
+        const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id);
+        // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+        if (operation.id !== id) {
+            throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ${(0,base_text/* untrusted */.bp)(operation.id)}: ` +
+                'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.');
+        }
+        this.record(operation);
     }
     record(operation) {
         this.tracker.update(operation);
@@ -3781,6 +3789,9 @@ class Waiter {
     couldNotFindOut(rounds, error) {
         return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
     }
+}
+/** The platform answered the read of one operation with a record of another. */
+class OtherRecord extends Error {
 }
 function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
@@ -6450,7 +6461,9 @@ async function openExpectedNetworks(ctx, expected) {
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    // The description lets a list leave the time out even where it gives an address.
+    const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
 }
 
 

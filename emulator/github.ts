@@ -18,7 +18,7 @@ import sodium from 'libsodium-wrappers'
 import type { components } from '@octokit/openapi-types'
 import { RequestHold } from './faults.ts'
 import { flattenHeaders, pathSegments, readBody, splitTarget } from './http.ts'
-import { checkAnswer, checkRequest, githubContract } from './contract.ts'
+import { checkAnswer, checkRequest, githubContract, prepareChecks } from './contract.ts'
 
 export interface GitHubEmulatorOptions {
   /** The token the API accepts; default a random installation-style token. */
@@ -232,6 +232,7 @@ export class GitHubEmulator implements GitHubFaults {
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     if (this.server) throw new Error('the GitHub emulator is already started')
+    prepareChecks(githubContract)
     // Key pairs are made on demand while answering, which needs the library loaded.
     await sodium.ready
     const server = createServer((req, res) => this.onRequest(req, res))

@@ -293,8 +293,9 @@ describe('wait-for-operations', () => {
     // Prism answers GET …/operations/d8ac46eb-… with the record of a07f8772-…, as no platform would.
     const result = await wait({ 'operation-ids': LISTED_OPERATION, timeout: '30' })
     expect(result.code).toBe(1)
-    expect(result.outputs.status).not.toBe('finished')
+    expect(result.outputs.status).toBe('error')
     expect(json(result.outputs['pending-operation-ids'])).toEqual([LISTED_OPERATION])
+    expect(errorLines(result.stdout).join('\n')).toContain(`with a record of operation ${READ_OPERATION}`)
   })
 
   it('by id with branch-id: a bad input, by design, with one error and no request', async () => {

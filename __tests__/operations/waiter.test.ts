@@ -191,6 +191,30 @@ describe('waiting', () => {
     expect(clock.sleeps).toEqual([])
   })
 
+  it('a read answered with the record of another operation fails at once, naming both: it says nothing of the one asked for', async () => {
+    const asked = op(steps([0, 'running']))
+    const other = op(steps([0, 'finished']))
+    // Not in the list: the waiter reads it alone, and the answer is the other's record.
+    rewriteListing(
+      () => true,
+      (page) => ({ ...page, operations: page.operations.filter((o) => o.id !== asked) }),
+    )
+    platform.inject({
+      path: `${listPath()}/${asked}`,
+      kind: 'transform',
+      transform: () => ({ operation: platform.operation(other) }),
+      times: 9,
+    })
+    const outcome = await wait([asked])
+    expect(outcome.status).toBe('error')
+    expect(outcome.rounds).toBe(1)
+    expect(outcome.failure).toBe(
+      `The platform answered the read of operation ${asked} with a record of operation ${other}: the status of the one asked for ` +
+        'is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+    )
+    expect(clock.sleeps).toEqual([])
+  })
+
   it('an unknown project fails at once, naming it', async () => {
     const outcome = await waitForOperations(ctx, {
       projectId: 'no-such-project',

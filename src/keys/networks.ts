@@ -79,5 +79,7 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {
-  return `API key ${key.id} ${quoted(key.name, 80)}, last used from ${describeAddress(key, 80)} at ${untrusted(formatDate(key.last_used_at), 40)}`
+  // The description lets a list leave the time out even where it gives an address.
+  const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${untrusted(formatDate(key.last_used_at), 40)}`
+  return `API key ${key.id} ${quoted(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`
 }

@@ -185,6 +185,7 @@ class Waiter {
       try {
         conclusive = await this.poll()
       } catch (error) {
+        if (error instanceof OtherRecord) return this.outcome('error', rounds, { failure: error.message })
         if (!(error instanceof RequestError)) throw error
         if (error.kind === 'deadline') return this.timedOut(rounds, error)
         if (!(error.kind === 'http' && CONGESTION_STATUSES.has(error.status ?? 0))) return this.couldNotFindOut(rounds, error)
@@ -314,7 +315,15 @@ class Waiter {
 
   private async readOne(id: string, budget: Budget): Promise<void> {
     budget.left--
-    this.record(await getOperation(this.ctx.client, this.options.projectId, id))
+    const operation = await getOperation(this.ctx.client, this.options.projectId, id)
+    // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+    if (operation.id !== id) {
+      throw new OtherRecord(
+        `The platform answered the read of operation ${untrusted(id)} with a record of operation ${untrusted(operation.id)}: ` +
+          'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+      )
+    }
+    this.record(operation)
   }
 
   private record(operation: Operation): void {
@@ -430,6 +439,9 @@ class Waiter {
     return this.outcome('error', rounds, { failure: error.message, failedRequest: error })
   }
 }
+
+/** The platform answered the read of one operation with a record of another. */
+class OtherRecord extends Error {}
 
 function isFailure(operation: Operation): boolean {
   return statusGroup(operation.status) === 'failure'
