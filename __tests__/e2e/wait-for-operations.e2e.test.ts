@@ -372,17 +372,20 @@ describe('hostile values in the records the platform sends', () => {
     expectOnlyOwnCommands(result, admin.key)
   })
 
-  it.each(VALUES.map((v) => [v]))('an operation whose id and status are hostile, until the timeout: %j', async (value) => {
-    const project = platform.addProject().id
-    const op = platform.addOperation(project, { status: 'running' })
-    platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
-    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
-    expect(result.outputs.status).toBe('timed-out')
-    // One warning for the status the action does not know, one error: nothing else took effect.
-    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(1)
-    expect(errorLines(result.stdout)).toHaveLength(1)
-    expectOnlyOwnCommands(result, admin.key)
-  })
+  it.each(VALUES.map((v) => [v]))(
+    'an operation whose id and status are hostile: a record of another, which fails the gate: %j',
+    async (value) => {
+      const project = platform.addProject().id
+      const op = platform.addOperation(project, { status: 'running' })
+      platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
+      const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
+      // The read of the operation answers a record of another id: the gate fails at once, and says so in one error.
+      expect(result.outputs.status).toBe('error')
+      expect(errorLines(result.stdout)).toHaveLength(1)
+      expect(errorLines(result.stdout)[0]).toContain(`The platform answered the read of operation ${op} with a record of operation `)
+      expectOnlyOwnCommands(result, admin.key)
+    },
+  )
 
   it('50 failed operations, each with 100 KB values: the error names the first 5 and counts the others; every line bounded', async () => {
     const project = platform.addProject().id
