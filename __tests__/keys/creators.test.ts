@@ -5,14 +5,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { performance } from 'node:perf_hooks'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import type { ApiKey, OrganizationMember } from '../../src/api/types.ts'
+import type { ApiKey } from '../../src/api/types.ts'
 import {
   creatorName,
   creatorStatus,
   describeUnexpectedCreator,
   madeBySomeoneWhoLeft,
+  membersById,
   openMembers,
-  type Members,
 } from '../../src/keys/creators.ts'
 import { judgeKeys } from '../../src/keys/pruning.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
@@ -23,8 +23,7 @@ const ANN = '0a1b2c3d-0000-4000-8000-00000000a001'
 const BOB = '0a1b2c3d-0000-4000-8000-00000000b002'
 const CAROL = '0a1b2c3d-0000-4000-8000-00000000c003'
 
-const membersOf = (list: OrganizationMember[]): Members => new Map(list.map((m) => [m.user_id.toLowerCase(), m]))
-const members = membersOf([
+const members = membersById([
   { user_id: ANN, role: 'admin', deactivated: false },
   { user_id: BOB, role: 'editor', deactivated: true },
 ])
@@ -54,7 +53,7 @@ describe('who made a key, by the members of its organization', () => {
 
   it('compares user ids without case, as UUIDs are written either way', () => {
     expect(creatorStatus(madeBy({ id: ANN.toUpperCase() }), members)).toBe('member')
-    expect(creatorStatus(madeBy({ id: ANN }), membersOf([{ user_id: ANN.toUpperCase(), role: 'admin', deactivated: false }]))).toBe(
+    expect(creatorStatus(madeBy({ id: ANN }), membersById([{ user_id: ANN.toUpperCase(), role: 'admin', deactivated: false }]))).toBe(
       'member',
     )
   })
@@ -100,7 +99,7 @@ describe('matching 5,000 keys against 5,000 members', () => {
     const list = Array.from({ length: 5000 }, (_, i) => ({ user_id: `u-${i}`, role: 'editor', deactivated: i % 7 === 0 }))
     const keys = Array.from({ length: 5000 }, (_, i) => madeBy({ id: `u-${i * 2}` }, i))
     const started = performance.now()
-    const read = membersOf(list)
+    const read = membersById(list)
     const flagged = keys.filter((key) => madeBySomeoneWhoLeft(key, read)).length
     expect(flagged).toBe(2500 + Math.ceil(2500 / 7))
     expect(performance.now() - started).toBeLessThan(1000)

@@ -51,6 +51,10 @@ export async function openMembers(ctx: CommandContext, orgId: string): Promise<M
   }
   const deactivated = members.filter((member) => member.deactivated).length
   ctx.log.info(`Members of organization ${untrusted(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`)
+  return membersById(members)
+}
+
+export function membersById(members: readonly OrganizationMember[]): Members {
   return new Map(members.map((member) => [member.user_id.toLowerCase(), member]))
 }
 
