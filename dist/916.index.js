@@ -6254,6 +6254,7 @@ function jsonArrayItems(text, input, hint) {
 /* harmony export */   rR: () => (/* binding */ creatorStatus),
 /* harmony export */   yg: () => (/* binding */ warnUnknownCreators)
 /* harmony export */ });
+/* unused harmony export membersById */
 /* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
@@ -6299,6 +6300,9 @@ async function openMembers(ctx, orgId) {
     }
     const deactivated = members.filter((member) => member.deactivated).length;
     ctx.log.info(`Members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`);
+    return membersById(members);
+}
+function membersById(members) {
     return new Map(members.map((member) => [member.user_id.toLowerCase(), member]));
 }
 /** The creator's name as the platform gives it; its id when it gave only that; `unknown` without either. */
