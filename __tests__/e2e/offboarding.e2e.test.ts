@@ -4,10 +4,14 @@
 // empty, fails the step with nothing revoked; bad inputs are refused before any request; and no member's e-mail address
 // reaches anything the step writes.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
-// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator; the weekly check of
+// docs/offboarding.md is read from the Markdown and run as a runner runs a job (scripts/workflow.ts).
 import { beforeEach, describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, stripMasks, type StepResult } from '../../scripts/run-step.ts'
+import { ROOT, errorLines, runStep, stripMasks, type StepResult } from '../../scripts/run-step.ts'
+import { recipeJob, runJob } from '../../scripts/workflow.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 const MINUTE = 60_000
@@ -246,5 +250,39 @@ describe("no member's e-mail address reaches anything the step writes", () => {
       }
       expect(run.everything).not.toMatch(/@corp\.example|@example\.com/)
     }
+  })
+})
+
+describe("docs/offboarding.md's weekly check, as a workflow runs it", () => {
+  const check = () =>
+    runJob(recipeJob(readFileSync(join(ROOT, 'docs', 'offboarding.md'), 'utf8'), '## A weekly check'), {
+      secrets: { NEON_ADMIN_API_KEY: admin.key },
+      vars: { NEON_ORG_ID: org },
+      inputs: { 'api-host': url },
+    })
+
+  it('fails naming the key a member who left made, then lists what a sweep would revoke, revoking nothing', async () => {
+    const left = made('ci-bob', bob)
+    made('ci-ann', ann)
+    platform.setMembership(bob, org, undefined)
+    const job = await check()
+    expect(job.steps.map((s) => [s.id ?? s.title, s.outcome])).toEqual([
+      ['check', 'failure'],
+      ['What a sweep would revoke', 'success'],
+    ])
+    expect(ids(job.steps[0]!.outputs['unexpected-creator-key-ids'])).toEqual([left.id])
+    expect(ids(job.steps[1]!.outputs['prunable-key-ids'])).toEqual([left.id])
+    expect(job.steps[1]!.outputs['revoked-key-ids']).toBe('[]')
+    expect(platform.isKeyValid(left.id)).toBe(true)
+  })
+
+  it('passes when every key was made by a present member, and the sweep does not run', async () => {
+    made('ci-ann', ann)
+    const job = await check()
+    expect(job.steps.map((s) => [s.id ?? s.title, s.outcome])).toEqual([
+      ['check', 'success'],
+      ['What a sweep would revoke', 'skipped'],
+    ])
+    expect(job.conclusion).toBe('success')
   })
 })
