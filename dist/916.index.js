@@ -1044,12 +1044,14 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks; any other is left out. */
+/** One BlockList of the entries that are addresses or blocks (or blocks already read); any other is left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
-    for (const block of entries.map(parseBlock))
+    for (const entry of entries) {
+        const block = typeof entry === 'string' ? parseBlock(entry) : entry;
         if (block)
             list.addSubnet(block.address, block.prefix, block.family);
+    }
     return list;
 }
 
@@ -1798,7 +1800,7 @@ async function runListKeys(ctx, options) {
     const json = JSON.stringify(keys);
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'keys', json);
     const elsewhere = flag(ctx, {
-        keys: expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected)) : [],
+        keys: expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected.list)) : [],
         fail: options.failOnUnexpectedUse,
         reason: 'were last used from an unexpected network, outside `expected-networks`',
         describe: networks/* describeUnexpectedUse */.Qs,
@@ -1841,7 +1843,7 @@ async function runListKeys(ctx, options) {
                 (0,summary/* formatDate */.Yq)(k.created_at),
                 creatorCell(k, members),
                 (0,summary/* formatDate */.Yq)(k.last_used_at),
-                usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+                usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
         next: [elsewhere.failure && NEXT, departed.failure && NEXT_CREATORS].filter(Boolean).join(' ') || undefined,
@@ -2745,9 +2747,10 @@ function describeUnreadable(unreadable, total) {
         `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
 }
 function describeFailing(report, failOn, projectIds) {
+    // Each value cut short: an error line names up to five operations, and the summary has the rest.
     const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, ${(0,operations_status/* describePlace */.df)(o)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
+        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
     });
     const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
     return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
@@ -2799,7 +2802,7 @@ function describeCounts(report) {
     for (const [status, n] of counts) {
         const word = (0,operations_status/* consoleWord */.aN)(status);
         if (word === undefined)
-            unknown.push(`${n} of a status the action does not know (${status})`);
+            unknown.push(`${n} of a status the action does not know (${(0,base_text/* untrusted */.bp)(status, 40)})`);
         else
             byWord.set(word, [...(byWord.get(word) ?? []), [status, n]]);
     }
@@ -2920,15 +2923,18 @@ function judgeKeys(keys, options, now, own, checks = {}) {
         if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
             continue;
         const reasons = reasonsToPrune(key, options.unusedForMs, now);
-        const elsewhere = expected && (0,networks/* usedFromElsewhere */.sN)(key, expected);
+        const elsewhere = expected !== undefined && (0,networks/* usedFromElsewhere */.sN)(key, expected.list);
         if (elsewhere)
-            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr ?? '', 64)})`);
+            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr || 'no address recorded', 64)})`);
         if (members && (0,creators/* madeBySomeoneWhoLeft */.Q$)(key, members))
             reasons.push((0,creators/* describeDeparture */.Y$)(key, (0,creators/* creatorStatus */.rR)(key, members)));
         if (reasons.length === 0)
             continue;
         const verdict = { key, reasons };
-        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        const onlyElsewhere = elsewhere && reasons.length === 1;
+        const kept = own.kind === 'found' && own.ids.includes(key.id)
+            ? ownKeyText(own)
+            : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(key, expected) : undefined));
         if (kept !== undefined)
             verdict.kept = kept;
         verdicts.push(verdict);
@@ -2968,6 +2974,19 @@ function inUse(key, now) {
     if (created > since)
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
+}
+/**
+ * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
+ * read the address (or the platform recorded none), or could not read every range GitHub lists and
+ * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
+ */
+function cannotPlace(key, expected) {
+    if (!key.last_used_from_addr)
+        return 'the platform recorded no address for its last use';
+    if (!(0,networks/* hasReadableAddress */.$1)(key))
+        return 'the address of its last use is no IP address the action can read';
+    const { unreadableRanges: n } = expected;
+    return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined;
 }
 function ownKeyText(own) {
     return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
@@ -3052,7 +3071,7 @@ async function runPruneKeys(ctx, options) {
             'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
             'revoked-key-ids': JSON.stringify(revoked),
             ...(expected && {
-                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected)).map((v) => v.key.id)),
+                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected.list)).map((v) => v.key.id)),
             }),
             ...(members && {
                 'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => (0,creators/* madeBySomeoneWhoLeft */.Q$)(v.key, members)).map((v) => v.key.id)),
@@ -3702,6 +3721,8 @@ class Waiter {
                 conclusive = await this.poll();
             }
             catch (error) {
+                if (error instanceof OtherRecord)
+                    return this.outcome('error', rounds, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
                 if (error.kind === 'deadline')
@@ -3816,7 +3837,13 @@ class Waiter {
     }
     async readOne(id, budget) {
         budget.left--;
-        this.record(await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id));
+        const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id);
+        // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+        if (operation.id !== id) {
+            throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ${(0,base_text/* untrusted */.bp)(operation.id)}: ` +
+                'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.');
+        }
+        this.record(operation);
     }
     record(operation) {
         this.tracker.update(operation);
@@ -3898,10 +3925,12 @@ class Waiter {
     /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
-        const still = left.map((id) => {
+        const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
             const record = this.tracker.get(id);
-            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status)}` : `operation ${(0,base_text/* untrusted */.bp)(id)} was not read yet`;
+            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}` : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
         });
+        if (left.length > still.length)
+            still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`);
         let hint = '';
         if (cause?.kind === 'deadline')
             hint = ` ${cause.message}`;
@@ -3922,19 +3951,30 @@ class Waiter {
         return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
     }
 }
+/** The platform answered the read of one operation with a record of another. */
+class OtherRecord extends Error {
+}
 function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
 }
+/**
+ * Operations an error names at most, as list-operations names them; the outputs have them all. With
+ * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ */
+const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
-    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on ${(0,operations_status/* describePlace */.df)(operation)}`;
+    return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
 }
 function describeFailures(failed, total) {
-    const lines = failed.map((o) => {
-        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,operations_status/* describePlace */.df)(o)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+    const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
+        const what = `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)})`;
+        let text = `${what}: ${(0,base_text/* untrusted */.bp)(o.status, 40)}, failures_count ${o.failures_count}`;
         if (o.error)
-            text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
+            text += `, error ${(0,base_text/* quoted */.TL)(o.error, 120)}`;
         return text;
     });
+    if (failed.length > lines.length)
+        lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`);
     return `${failed.length} of ${total} operation(s) did not succeed: ${(0,base_text/* untrusted */.bp)(lines.join('; '), Number.POSITIVE_INFINITY)}.`;
 }
 function capitalised(text) {
@@ -4252,11 +4292,13 @@ class GitHubClient {
     }
     /**
      * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
+     * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
      */
-    get(path, deadline, stopped) {
+    get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        const { stopped, bodyLimit } = options;
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path, bodyLimit }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -4281,7 +4323,7 @@ class GitHubClient {
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
         if (body !== undefined)
             headers['content-type'] = 'application/json';
-        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
         const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
@@ -4511,7 +4553,7 @@ function readAnswer(attempt, base, service, now) {
     // From here the request was carried out, even when its answer cannot be used (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
-        const over = `with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`;
+        const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
         return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' });
     }
     if (text === '' && service.emptySuccess)
@@ -4637,6 +4679,11 @@ function describeLocation(location) {
     catch {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
+}
+/** "64 MiB", "512 KiB": a body limit in words. */
+function describeSize(bytes) {
+    const mib = bytes / 1024 / 1024;
+    return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 function describeCause(cause) {
     return cause instanceof Error ? (0,base_text/* untrusted */.bp)(cause.message) : 'unknown error';
@@ -5183,12 +5230,11 @@ async function retrying(attempt, policy, options) {
 /* harmony export */   Z: () => (/* binding */ headerValue),
 /* harmony export */   _L: () => (/* binding */ queryString),
 /* harmony export */   hP: () => (/* binding */ isRequestId),
-/* harmony export */   he: () => (/* binding */ SUCCESS_BODY_LIMIT),
 /* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
 /* harmony export */   ob: () => (/* binding */ sendAttempt),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
-/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, sendRequest, readBody */
+/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, SUCCESS_BODY_LIMIT, sendRequest, readBody */
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
@@ -5216,7 +5262,7 @@ const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
 const REQUEST_TIMEOUT_MS = 30_000;
 /** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
  * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
@@ -5302,13 +5348,15 @@ async function sendRequest(connections, origin, request, signal) {
         const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal);
         status = response.statusCode;
         const success = status >= 200 && status < 300;
+        const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
-        if (success && declared > SUCCESS_BODY_LIMIT) {
-            response.body.destroy();
-            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true };
+        if (success && declared > limit) {
+            // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+            response.body.on('error', () => { }).destroy();
+            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
-        const { text, bytes, tooLarge } = await readBody(response.body, success);
-        return { ok: true, status, headers: response.headers, text, bytes, tooLarge };
+        const { text, bytes, tooLarge } = await readBody(response.body, success, limit);
+        return { ok: true, status, headers: response.headers, text, bytes, tooLarge, limit };
     }
     catch (cause) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
@@ -5330,12 +5378,12 @@ function untilAborted(work, signal) {
 }
 /**
  * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
  * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
  * rest is never downloaded.
  */
-async function readBody(body, success) {
-    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
+async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
+    const limit = success ? successLimit : ERROR_BODY_LIMIT;
     const chunks = [];
     let bytes = 0;
     for await (const chunk of body) {
@@ -6553,6 +6601,7 @@ function readLedger(text) {
 __webpack_require__.d(__webpack_exports__, {
   Q_: () => (/* binding */ GITHUB_ACTIONS),
   Qs: () => (/* binding */ describeUnexpectedUse),
+  $1: () => (/* binding */ hasReadableAddress),
   mN: () => (/* binding */ openExpectedNetworks),
   MO: () => (/* binding */ parseNetwork),
   sN: () => (/* binding */ usedFromElsewhere)
@@ -6578,23 +6627,58 @@ var github_client = __webpack_require__(6584);
 
 
 
+
+/**
+ * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the
+ * ranges is synchronous work the step's deadline cannot stop, so a larger answer is refused unread,
+ * and a list of more ranges unbuilt: the work after the read stays a fraction of a second.
+ */
+const META_BODY_LIMIT = 4 * 1024 * 1024;
+const MAX_RUNNER_RANGES = 50_000;
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
     'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
-/** `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer or lists none (GitHub Enterprise Server). */
+const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
+/**
+ * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, answers
+ * more than the action reads, or lists no range the action can read (GitHub Enterprise Server).
+ */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
-    const meta = await client.get('/meta', deadline).then((answer) => answer.body, (error) => {
+    const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
         if (!(error instanceof http_errors/* RequestError */.G))
             throw error;
+        if (error.code === 'too-large') {
+            throw new errors/* ActionError */.lZ(`GitHub's meta API (GET /meta) answered more than ${META_BODY_LIMIT / 1024 / 1024} MiB, where GitHub's answer is a few hundred kB: ` +
+                `it was not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`, { cause: error });
+        }
         const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : '';
         throw new errors/* ActionError */.lZ(`Could not read GitHub's runner ranges (GET /meta): ${(0,answers/* describeRequestFailure */.Tp)(error)}.${hint}`, { cause: error });
     });
     if (!Array.isArray(meta?.actions)) {
         throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-            'name their networks in `expected-networks` instead of `github-actions`.');
+            `${NAME_THE_NETWORKS}.`);
     }
-    const lists = [meta.actions, meta.actions_macos].flatMap((list) => (Array.isArray(list) ? list : []));
-    return lists.filter((range) => typeof range === 'string');
+    const lists = [meta.actions, Array.isArray(meta.actions_macos) ? meta.actions_macos : []];
+    const listed = lists[0].length + lists[1].length;
+    if (listed > MAX_RUNNER_RANGES) {
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists ${listed} ranges of GitHub-hosted runners, more than the ${MAX_RUNNER_RANGES} the action reads ` +
+            `(GitHub lists several thousand): they were not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`);
+    }
+    const ranges = { blocks: [], unreadable: 0 };
+    for (const entry of lists.flat()) {
+        const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;
+        if (block)
+            ranges.blocks.push(block);
+        else if (ranges.unreadable++ === 0)
+            ranges.firstUnreadable = entry;
+    }
+    // No range at all would make every runner's address unexpected: prune-keys would revoke every key a runner used.
+    if (ranges.blocks.length === 0) {
+        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and \`actions_macos\` hold ${none}), ` +
+            `as on GitHub Enterprise Server, whose runners are all self-hosted: ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
+    }
+    return ranges;
 }
 
 // EXTERNAL MODULE: ./src/runner/summary.ts
@@ -6625,25 +6709,48 @@ function parseNetwork(entry) {
         ? 'an IPv4 address is four numbers from 0 to 255'
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
-/** Never a key never used; always one whose address the action cannot read, which is in no network. */
+/**
+ * Never a key never used; always one whose address the action cannot read, which is in no network.
+ * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
+ * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
+    if (address === '')
+        return key.last_used_at !== null;
     const version = (0,external_node_net_.isIP)(address);
-    return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'));
+    return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6');
+}
+/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
+function hasReadableAddress(key) {
+    return (0,external_node_net_.isIP)(key.last_used_from_addr ?? '') !== 0;
+}
+/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
+function describeAddress(key, max) {
+    const address = key.last_used_from_addr ?? '';
+    return address === '' ? 'no address the platform recorded' : (0,base_text/* quoted */.TL)(address, max);
 }
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
 async function openExpectedNetworks(ctx, expected) {
     const { github } = expected;
     const ranges = github
         ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
-        : [];
-    const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
+        : { blocks: [], unreadable: 0 };
+    const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
     // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
-    return (0,networks/* blockList */.M)([...expected.blocks, ...ranges]);
+    if (ranges.unreadable > 0) {
+        const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '');
+        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
+            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
+            'unexpected network.');
+    }
+    return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    // The description lets a list leave the time out even where it gives an address.
+    const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
 }
 
 
@@ -6844,7 +6951,8 @@ async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
     const keys = await listKeysMerged(client, namespace);
-    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+    const step = { since: stepStarted - USE_CLOCK_SKEW_MS, until: clock.now() + USE_CLOCK_SKEW_MS };
+    return { keys, own: findOwnKey(keys, namespace, auth, step), stepStarted };
 }
 /** The later of two times as listed: null is never, unreadable text is now. */
 function later(a, b) {
@@ -6860,19 +6968,22 @@ function later(a, b) {
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `step`: when a use may be the step's own, from its first request
+ * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-function findOwnKey(keys, namespace, auth, since) {
+function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
     }
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
+    // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
+    // the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
-        return used !== null && !(used < since);
+        return used !== null && used >= step.since && used <= step.until;
     });
     return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
 }
@@ -6963,8 +7074,8 @@ function concernsBranch(operation, branchId) {
     return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
 }
 /** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
-function describePlace(operation) {
-    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id)}`;
+function describePlace(operation, max) {
+    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
 }
 
 
@@ -7376,7 +7487,7 @@ function asJson(value) {
 /* harmony export */   c_: () => (/* binding */ tableOf),
 /* harmony export */   tp: () => (/* binding */ table)
 /* harmony export */ });
-/* unused harmony exports MAX_ROWS, TABLE_BUDGET */
+/* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
  * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
@@ -7459,13 +7570,18 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
+/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+const MAX_DATE_TEXT = 64;
+/**
+ * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
+ * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ */
 function formatDate(iso) {
     if (!iso)
         return '';
     const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN;
     if (Number.isNaN(ms))
-        return String(iso);
+        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(String(iso), MAX_DATE_TEXT);
     return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

@@ -23,7 +23,7 @@ import type { Fault, FaultKind, FaultTarget } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, StoredOperation, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
-import { checkAnswer, checkRequest, platformContract } from './contract.ts'
+import { checkAnswer, checkRequest, platformContract, prepareChecks } from './contract.ts'
 import { OperationHistory } from './history.ts'
 import type { HistoryOptions, HistorySummary } from './history.ts'
 import { CREATE_BRANCH_TIMELINE, START_COMPUTE_TIMELINE, branchRecord, endpointRecord } from './branches.ts'
@@ -336,6 +336,7 @@ export class PlatformEmulator {
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     if (this.server) throw new Error('the emulator is already started')
+    prepareChecks(platformContract)
     const server = createServer((req, res) => this.serve(req, res))
     // Counted so tests can check that a client reuses its keep-alive connections.
     server.on('connection', () => this.connectionCount++)

@@ -267,14 +267,15 @@ describe('records the platform lists oddly', () => {
     expect(result.summary).toContain('<h3>API keys pruned (1 of 1)</h3>')
   })
 
-  it('a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now, as by this step: kept', async () => {
+  it("a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now: kept, but never taken for the step's own", async () => {
     const recent = platform.addKey(withExpiry('job', T0 - DAY), { createdAt: T0 - 400 * DAY })
     platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: (T0 - MINUTE) / 1000 }, ids: [recent.id] })
     const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
     expect(log.info).toContain(
       `Kept API key ${recent.id} "${withExpiry('job', T0 - DAY)}" (personal): expired 2026-11-20 10:00 UTC (by its name); ` +
-        "but the step's own key, or used within the same minute.",
+        'but its created_at or last_used_at is not a time the action can read.',
     )
+    expect(log.info).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
     expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(deletes()).toEqual([])

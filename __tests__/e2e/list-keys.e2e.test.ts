@@ -67,3 +67,35 @@ describe('hostile values in the records the platform sends', () => {
     expectOnlyOwnCommands(result, admin.key)
   })
 })
+
+describe('text from the platform is bounded in every log line, error and summary', () => {
+  /** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
+  const longestRun = (text: string, letter: string) =>
+    Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+
+  it('a key whose name, created_at, last_used_at and address are 100 kB each, flagged by expected-networks', async () => {
+    const odd = platform.addKey('odd', {
+      createdAt: Date.now() - 7 * 86_400_000,
+      lastUsedAt: Date.now() - 3_600_000,
+      lastUsedFrom: '203.0.113.7',
+    })
+    const huge = {
+      name: 'N'.repeat(100_000),
+      created_at: 'Q'.repeat(100_000),
+      last_used_at: 'U'.repeat(100_000),
+      last_used_from_addr: 'W'.repeat(100_000),
+    }
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd.id], times: 2 })
+    for (const fail of ['false', 'true']) {
+      const result = await step({ command: 'list-keys', 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': fail })
+      expect(result.code).toBe(fail === 'true' ? 1 : 0)
+      expect(JSON.parse(result.outputs['unexpected-use-key-ids']!)).toContain(odd.id)
+      for (const letter of ['N', 'Q', 'U', 'W']) {
+        expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+      }
+      for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
+      expect(result.summary.length).toBeLessThan(10_000)
+      expectOnlyOwnCommands(result, admin.key)
+    }
+  })
+})

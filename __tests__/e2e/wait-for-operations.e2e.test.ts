@@ -384,6 +384,25 @@ describe('hostile values in the records the platform sends', () => {
     expectOnlyOwnCommands(result, admin.key)
   })
 
+  it('50 failed operations, each with 100 KB values: the error names the first 5 and counts the others; every line bounded', async () => {
+    const project = platform.addProject().id
+    const ops = Array.from({ length: 50 }, () => platform.addOperation(project, { status: 'failed' }))
+    const huge = 'J'.repeat(100_000)
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: huge, branch_id: huge, error: huge },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': ops.join(',') })
+    expect(result.outputs.status).toBe('failed')
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(50)
+    const [error] = errorLines(result.stdout)
+    expect(error).toMatch(/^::error::50 of 50 operation\(s\) did not succeed: .*; and 45 more \(`failed-operation-ids` has them all\)\.$/)
+    expect(ops.filter((id) => error!.includes(id))).toHaveLength(5)
+    expectBoundedLines(result)
+  })
+
   it('a 100 KB value in every field leaves every log line bounded', async () => {
     const project = platform.addProject().id
     const op = platform.addOperation(project, { status: 'failed' })

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ApiKey } from '../../src/api/types.ts'
 import { orderForRevocation } from '../../src/commands/revoke-key.ts'
-import { USE_CLOCK_SKEW_MS, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../../src/keys/usage.ts'
+import { USE_CLOCK_SKEW_MS, lastTouched, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../../src/keys/usage.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
 const DAY = 86_400_000
@@ -33,6 +33,14 @@ describe('reading times', () => {
     expect(lastUseOf(key(1, NOW))).toBeNull()
     expect(lastUseOf(key(1, NOW, NOW - DAY))).toBe(NOW - DAY)
     expect(lastUseOf(key(1, NOW, '1795255140'))).toBeNaN()
+  })
+
+  it("an unreadable time makes the guards that read it more careful: the key is the latest touched, and may be the step's", () => {
+    const far = NOW + 1000 * 365 * DAY
+    expect(lastTouched(key(1, NOW - DAY, 'yesterday'))).toBeGreaterThan(far)
+    expect(lastTouched(key(1, 'last week'))).toBeGreaterThan(far)
+    expect(lastTouched(key(1, NOW - DAY, NOW - DAY))).toBe(NOW - DAY)
+    expect(mayBeOwnKey(key(1, 'last week', 'yesterday'), { kind: 'unknown' }, NOW)).toBe(true)
   })
 })
 

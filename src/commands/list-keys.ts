@@ -52,7 +52,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   const path = await writeListFile(ctx.fileDir, 'keys', json)
 
   const elsewhere = flag(ctx, {
-    keys: expected ? keys.filter((k) => usedFromElsewhere(k, expected)) : [],
+    keys: expected ? keys.filter((k) => usedFromElsewhere(k, expected.list)) : [],
     fail: options.failOnUnexpectedUse,
     reason: 'were last used from an unexpected network, outside `expected-networks`',
     describe: describeUnexpectedUse,
@@ -103,7 +103,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
           formatDate(k.created_at),
           creatorCell(k, members),
           formatDate(k.last_used_at),
-          usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+          usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
         ],
         { rest: '`keys-file`' },
       ),

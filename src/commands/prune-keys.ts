@@ -71,7 +71,7 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
       'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
       'revoked-key-ids': JSON.stringify(revoked),
       ...(expected && {
-        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected)).map((v) => v.key.id)),
+        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected.list)).map((v) => v.key.id)),
       }),
       ...(members && {
         'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => madeBySomeoneWhoLeft(v.key, members)).map((v) => v.key.id)),
