@@ -1,9 +1,8 @@
 // src/keys/creators.ts: the rule alone: which keys were made by someone who left the organization, by each key's
-// created_by against the organization's members; how such a key is named; what matching thousands costs; and, against
+// created_by against the organization's members; how such a key is named; thousands of them; and, against
 // the platform emulator, that the members are read whole or the step fails, an empty list included.
 // Unit tests, in this process; the reading of members against the emulator over HTTP, on a manual clock.
 import { describe, expect, it } from '@jest/globals'
-import { performance } from 'node:perf_hooks'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { ApiKey } from '../../src/api/types.ts'
 import {
@@ -94,15 +93,12 @@ describe('prune-keys selects them, beside its other rules, under its guards', ()
   })
 })
 
-describe('matching 5,000 keys against 5,000 members', () => {
-  it('takes milliseconds', () => {
+describe('5,000 keys against 5,000 members', () => {
+  it('flags each key made by someone no longer among them, or by a deactivated account (npm run bench times it)', () => {
     const list = Array.from({ length: 5000 }, (_, i) => ({ user_id: `u-${i}`, role: 'editor', deactivated: i % 7 === 0 }))
     const keys = Array.from({ length: 5000 }, (_, i) => madeBy({ id: `u-${i * 2}` }, i))
-    const started = performance.now()
     const read = membersById(list)
-    const flagged = keys.filter((key) => madeBySomeoneWhoLeft(key, read)).length
-    expect(flagged).toBe(2500 + Math.ceil(2500 / 7))
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(keys.filter((key) => madeBySomeoneWhoLeft(key, read)).length).toBe(2500 + Math.ceil(2500 / 7))
   })
 })
 
