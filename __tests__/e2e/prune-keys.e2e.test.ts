@@ -109,15 +109,17 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
     expect(log).toContain('Dry run: 3 key(s) would be revoked. Set `dry-run: false` to revoke them.')
     for (const other of [a.daily, a.running, a.recentIdle, stranger]) expect(log).not.toContain(`API key ${other.id} `)
 
-    // The summary: id, name, scope, created, last used, from where, why.
+    // The summary: id, name, scope, created, created by, last used, from where, why.
     expect(result.summary).toContain('<h3>API keys to prune, dry run (3)</h3>')
     expect(result.summary).toContain(
-      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>',
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th><th>why</th></tr>',
     )
     expect(result.summary).toContain(
-      `<tr><td><code>${a.laptop.id}</code></td><td>old-laptop</td><td>personal</td><td>2026-01-25 10:00 UTC</td><td>2026-07-24 10:00 UTC</td><td>198.51.100.23</td><td>not used for 120 days</td></tr>`,
+      `<tr><td><code>${a.laptop.id}</code></td><td>old-laptop</td><td>personal</td><td>2026-01-25 10:00 UTC</td><td>Emulator User</td><td>2026-07-24 10:00 UTC</td><td>198.51.100.23</td><td>not used for 120 days</td></tr>`,
     )
-    expect(result.summary).toContain(`<td>test-by-hand</td><td>personal</td><td>2026-08-23 10:00 UTC</td><td>—</td><td>—</td>`)
+    expect(result.summary).toContain(
+      `<td>test-by-hand</td><td>personal</td><td>2026-08-23 10:00 UTC</td><td>Emulator User</td><td>—</td><td>—</td>`,
+    )
     expect(result.summary).toContain('Dry run: nothing was revoked. A run with dry-run: false revokes these 3 key(s).')
     expect(result.summary).toContain('Selected, but kept by a guard (2)')
     expect(result.summary).toContain('kept: used 2 min ago, within the last 10 min')
@@ -425,7 +427,7 @@ describe('a job key whose post step never ran', () => {
     expect(ids(sweep.outputs['revoked-key-ids'])).toEqual([jobKeyId])
     expect(platform.isKeyValid(jobKeyId)).toBe(false)
     expect(sweep.summary).toContain(
-      `<td>${name}</td><td>project deploy-target</td><td>2026-11-21 10:00 UTC</td><td>2026-11-21 10:30 UTC</td><td>203.0.113.9</td><td>expired 2026-11-21 16:00 UTC (by its name)</td>`,
+      `<td>${name}</td><td>project deploy-target</td><td>2026-11-21 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 10:30 UTC</td><td>203.0.113.9</td><td>expired 2026-11-21 16:00 UTC (by its name)</td>`,
     )
     expectNoKeyLeak(sweep, values)
   })

@@ -169,7 +169,10 @@ describe('judging keys by where they were last used from', () => {
     from(key(3, 'ci-b', NOW - 30 * DAY, NOW - DAY), '10.1.2.3'),
   ]
   const judged = (unreadableRanges: number) =>
-    judgeKeys(keys, select(), NOW, nobody, { list: blockList(['10.0.0.0/8']), unreadableRanges }).map((v) => [v.key.id, v.kept])
+    judgeKeys(keys, select(), NOW, nobody, { expected: { list: blockList(['10.0.0.0/8']), unreadableRanges } }).map((v) => [
+      v.key.id,
+      v.kept,
+    ])
 
   it('selects a key last used from outside the expected networks', () => {
     expect(judged(0)).toEqual([
@@ -180,7 +183,9 @@ describe('judging keys by where they were last used from', () => {
 
   it('keeps a key selected only for an address it cannot place: none recorded, or no IP address', () => {
     const odd = [from(key(4, 'ci-c', NOW - 30 * DAY, NOW - DAY), ''), from(key(5, 'ci-d', NOW - 30 * DAY, NOW - DAY), 'unknown')]
-    const verdicts = judgeKeys([...odd, keys[1]!], select(), NOW, nobody, { list: blockList(['10.0.0.0/8']), unreadableRanges: 0 })
+    const verdicts = judgeKeys([...odd, keys[1]!], select(), NOW, nobody, {
+      expected: { list: blockList(['10.0.0.0/8']), unreadableRanges: 0 },
+    })
     expect(verdicts.map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
       [2, ['expired 2026-11-20 10:00 UTC (by its name)', 'last used from an unexpected network (203.0.113.8)'], undefined],
       [4, ['last used from an unexpected network (no address recorded)'], 'the platform recorded no address for its last use'],

@@ -71,6 +71,18 @@ describe('a key listed more than once', () => {
     const [scoped] = mergeById([key(8, NOW - DAY), { ...key(8, NOW - DAY), project_id: 'p-1' }])
     expect(lastUseOf(scoped!)).toBeNaN()
   })
+
+  it('copies that name different creators keep none: no rule judges the key by its creator', () => {
+    const by = (id: string | undefined): ApiKey => ({ ...key(8, NOW - DAY), ...(id === undefined ? {} : { created_by: { id, name: id } }) })
+    expect(mergeById([by('u-1'), by('u-1')])[0]!.created_by).toEqual({ id: 'u-1', name: 'u-1' })
+    for (const copies of [
+      [by('u-1'), by('u-2')],
+      [by('u-1'), by(undefined)],
+      [by(undefined), by('u-2')],
+    ]) {
+      expect(mergeById(copies)[0]).not.toHaveProperty('created_by')
+    }
+  })
 })
 
 describe("the step's own key among the keys of a name", () => {

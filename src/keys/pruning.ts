@@ -5,6 +5,7 @@
 import type { ApiKey } from '../api/types.ts'
 import { untrusted } from '../base/text.ts'
 import { formatDate } from '../runner/summary.ts'
+import { creatorStatus, describeDeparture, madeBySomeoneWhoLeft, type Members, type MEMBERS } from './creators.ts'
 import { expiryOf } from './expiry.ts'
 import { hasReadableAddress, usedFromElsewhere, type ExpectedNetworks, type OpenNetworks } from './networks.ts'
 import { lastTouched, lastUseOf, readTime, type OwnKey } from './usage.ts'
@@ -19,6 +20,8 @@ export interface PruneKeysSettings {
   unusedForMs?: number
   /** Also keys last used from outside these networks (`expected-networks`). */
   expectedNetworks?: ExpectedNetworks
+  /** Also keys made by someone who left the organization (`expected-creators: members`). */
+  expectedCreators?: typeof MEMBERS
   /** Only list; `false` revokes. */
   dryRun: boolean
   /** More selected than this: nothing is revoked. */
@@ -39,14 +42,22 @@ export interface Verdict {
   kept?: string
 }
 
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
-export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, expected?: OpenNetworks): Verdict[] {
+/** What the keys are held to beyond their names and use: the expected networks, and the organization's members. */
+export interface KeyChecks {
+  expected?: OpenNetworks
+  members?: Members
+}
+
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, checks: KeyChecks = {}): Verdict[] {
+  const { expected, members } = checks
   const verdicts: Verdict[] = []
   for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
     const elsewhere = expected !== undefined && usedFromElsewhere(key, expected.list)
     if (elsewhere) reasons.push(`last used from an unexpected network (${untrusted(key.last_used_from_addr || 'no address recorded', 64)})`)
+    if (members && madeBySomeoneWhoLeft(key, members)) reasons.push(describeDeparture(key, creatorStatus(key, members)))
     if (reasons.length === 0) continue
     const verdict: Verdict = { key, reasons }
     const onlyElsewhere = elsewhere && reasons.length === 1

@@ -44,7 +44,8 @@ export function lastTouched(key: ApiKey): number {
 /**
  * One record per key id, in the order first listed: a key listed twice keeps the most recent use
  * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
- * the name or the project read as in use, since the action cannot tell which copy is right.
+ * the name or the project read as in use, since the action cannot tell which copy is right; copies
+ * that disagree on the creator keep none.
  */
 export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
   const merged = new Map<number, ApiKey>()
@@ -57,12 +58,15 @@ export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
     const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '')
     const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at)
     const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr
-    merged.set(key.id, {
+    const next: ApiKey = {
       ...seen,
       created_at: later(seen.created_at, key.created_at)!,
       last_used_at: lastUse,
       last_used_from_addr: fromAddr,
-    })
+    }
+    // Copies that name different creators name none the action can trust: no rule selects the key by its creator.
+    if (seen.created_by?.id !== key.created_by?.id) delete next.created_by
+    merged.set(key.id, next)
   }
   return [...merged.values()]
 }
