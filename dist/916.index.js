@@ -1947,8 +1947,9 @@ function operationsChart(operations, options = {}) {
             lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
         }
     }
-    const widened = drawn.filter((bar) => bar.durationMs < minimumMs).length;
-    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed, { widened, minimumMs })}`;
+    const scale = { widened: drawn.filter((bar) => bar.durationMs < minimumMs).length, minimumMs };
+    const note = caption(placed, drawn, operations.length, options.listed, scale);
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`;
 }
 /** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations, now) {
@@ -2063,8 +2064,10 @@ function caption(placed, drawn, given, listed, scale) {
             parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
     }
     if (scale.widened > 0) {
-        parts.push(`The chart is not to scale for short operations: every bar spans at least ${duration(scale.minimumMs)}, so ` +
-            `${scale.widened === 1 ? '1 operation looks longer than it took' : `${scale.widened} operations look longer than they took`}; ` +
+        const many = scale.widened > 1;
+        const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`;
+        const least = duration(scale.minimumMs);
+        parts.push(`The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
             "each bar's label says how long it took.");
     }
     return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : '';
@@ -2905,13 +2908,13 @@ function projectTable(parts) {
         });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
-/** "No operations: a, b, c.", the ids in monospace; empty when every project has some. */
+/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
 function idleLine(projectIds) {
     if (projectIds.length === 0)
         return '';
     const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i) => [i > 0 ? ', ' : '', { code: id }]);
     const more = projectIds.length > MAX_IDLE_NAMED ? `, and ${projectIds.length - MAX_IDLE_NAMED} more` : '';
-    return (0,summary/* paragraph */.FY)(`No operations (${projectIds.length} project${projectIds.length === 1 ? '' : 's'}): `, ...named, `${more}.`);
+    return (0,summary/* paragraph */.FY)(`No operations (${projects(projectIds.length)}): `, ...named, `${more}.`);
 }
 /**
  * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
@@ -2922,7 +2925,8 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
     const o = newest.operation;
     const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
     const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action;
-    const durations = shortestMs === longestMs ? (0,clock/* formatDuration */.a)(longestMs) : `${(0,clock/* formatDuration */.a)(shortestMs)} to ${(0,clock/* formatDuration */.a)(longestMs)}`;
+    const [shortest, longest] = [(0,clock/* formatDuration */.a)(shortestMs), (0,clock/* formatDuration */.a)(longestMs)];
+    const durations = shortest === longest ? longest : `${shortest} to ${longest}`;
     const duration = `${durations}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
     const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
     return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date];
@@ -7309,9 +7313,9 @@ function actionDocs(env) {
     const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
     const ref = env.GITHUB_ACTION_REF ?? '';
     const server = serverOf(env.GITHUB_SERVER_URL);
-    if (!ACTION_REPOSITORY.test(repository) || !ACTION_REF.test(ref) || ref.split('/').includes('..') || server === undefined) {
+    const known = ACTION_REPOSITORY.test(repository) && ACTION_REF.test(ref) && !ref.split('/').includes('..');
+    if (!known || server === undefined)
         return () => undefined;
-    }
     return (page) => `${server}/${repository}/blob/${ref}/${page}`;
 }
 /** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */

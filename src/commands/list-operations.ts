@@ -11,7 +11,7 @@ import { ListingReport, newestFirst, type Listed } from '../operations/report.ts
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
-import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
+import { formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
 
 /**
  * list-operations: the operations of one project, of a list, or of every project of an
@@ -416,12 +416,12 @@ function projectTable(parts: SummaryParts): string {
   return table + idleLine(idle.map(({ listing }) => listing.projectId))
 }
 
-/** "No operations: a, b, c.", the ids in monospace; empty when every project has some. */
+/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
 function idleLine(projectIds: readonly string[]): string {
   if (projectIds.length === 0) return ''
-  const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i): Array<string | { code: string }> => [i > 0 ? ', ' : '', { code: id }])
+  const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i): Part[] => [i > 0 ? ', ' : '', { code: id }])
   const more = projectIds.length > MAX_IDLE_NAMED ? `, and ${projectIds.length - MAX_IDLE_NAMED} more` : ''
-  return paragraph(`No operations (${projectIds.length} project${projectIds.length === 1 ? '' : 's'}): `, ...named, `${more}.`)
+  return paragraph(`No operations (${projects(projectIds.length)}): `, ...named, `${more}.`)
 }
 
 /**
@@ -433,7 +433,8 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }: AlikeRow
   const o = newest.operation
   const status = consoleWord(o.status) ?? o.status
   const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action
-  const durations = shortestMs === longestMs ? formatDuration(longestMs) : `${formatDuration(shortestMs)} to ${formatDuration(longestMs)}`
+  const [shortest, longest] = [formatDuration(shortestMs), formatDuration(longestMs)]
+  const durations = shortest === longest ? longest : `${shortest} to ${longest}`
   const duration = `${durations}${isTerminal(o.status) ? '' : ' so far'}`
   const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : formatDate(o.created_at)
   return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date]

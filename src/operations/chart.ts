@@ -90,8 +90,9 @@ export function operationsChart(operations: readonly Operation[], options: Chart
       lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`)
     }
   }
-  const widened = drawn.filter((bar) => bar.durationMs < minimumMs).length
-  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed, { widened, minimumMs })}`
+  const scale = { widened: drawn.filter((bar) => bar.durationMs < minimumMs).length, minimumMs }
+  const note = caption(placed, drawn, operations.length, options.listed, scale)
+  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`
 }
 
 /** The records with a readable creation time and a bar the chart can draw, as bars. */
@@ -207,9 +208,11 @@ function caption(
       parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`)
   }
   if (scale.widened > 0) {
+    const many = scale.widened > 1
+    const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`
+    const least = duration(scale.minimumMs)
     parts.push(
-      `The chart is not to scale for short operations: every bar spans at least ${duration(scale.minimumMs)}, so ` +
-        `${scale.widened === 1 ? '1 operation looks longer than it took' : `${scale.widened} operations look longer than they took`}; ` +
+      `The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
         "each bar's label says how long it took.",
     )
   }

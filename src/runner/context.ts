@@ -44,9 +44,8 @@ export function actionDocs(env: Readonly<Record<string, string | undefined>>): A
   const repository = env.GITHUB_ACTION_REPOSITORY ?? ''
   const ref = env.GITHUB_ACTION_REF ?? ''
   const server = serverOf(env.GITHUB_SERVER_URL)
-  if (!ACTION_REPOSITORY.test(repository) || !ACTION_REF.test(ref) || ref.split('/').includes('..') || server === undefined) {
-    return () => undefined
-  }
+  const known = ACTION_REPOSITORY.test(repository) && ACTION_REF.test(ref) && !ref.split('/').includes('..')
+  if (!known || server === undefined) return () => undefined
   return (page) => `${server}/${repository}/blob/${ref}/${page}`
 }
 
