@@ -53,9 +53,7 @@ describe('one project', () => {
       expect.stringMatching(
         new RegExp(`^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `),
       ),
-      expect.stringMatching(
-        /^::warning::Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /,
-      ),
+      expect.stringMatching(/^Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /),
     ])
     expect(result.summary).toMatch(
       new RegExp(`^<h3>Operations of project ${project} since 2026-11-20 10:00 UTC \\(${wanted.length}\\)</h3>\n`),
@@ -228,7 +226,7 @@ describe('bounds and hostile text', () => {
       expect([name, Buffer.byteLength(value) <= OUTPUT_LIMIT_BYTES]).toEqual([name, true])
     expect(result.stdout).toMatch(
       new RegExp(
-        `^::warning::Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes .* \`operations-file\` output: ${runnerTemp}/neon-operations-[0-9a-f-]+\\.json$`,
+        `^Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes .* \`operations-file\` output: ${runnerTemp}/neon-operations-[0-9a-f-]+\\.json$`,
         'm',
       ),
     )
@@ -251,6 +249,41 @@ describe('bounds and hostile text', () => {
     // A status the platform invents is counted, never a key a later step would print.
     expect(JSON.parse(result.outputs['status-counts']!)).toMatchObject({ finished: 0, other: 3 })
     expect(result.outputs['status-counts']).not.toContain('Production')
+  })
+})
+
+/** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
+const longestRun = (text: string, letter: string) => Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+
+describe('text from the platform is bounded in every log line, error and summary', () => {
+  it('fail-on-status names an operation whose created_at, error and action are 100 kB each: each value at most 200 characters', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3)
+    const failed = platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-main-1',
+      status: 'failed',
+      createdAt: T - 60_000,
+    })
+    const huge = { created_at: 'Q'.repeat(100_000), error: 'Z'.repeat(100_000), action: 'J'.repeat(100_000) }
+    platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set: huge, ids: [failed], times: 9 })
+    const result = await step({ 'project-id': project, 'fail-on-status': 'failed' })
+
+    expect(result.code).toBe(1)
+    const [error] = errorLines(result.stdout)
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    expect(error).toMatch(
+      new RegExp(
+        `^::error::1 listed operation\\(s\\) have a status .*: ${failed} \\(project ${project}, branch br-main-1, J+…, failed, Q+…\\)\\.$`,
+      ),
+    )
+    for (const letter of ['Q', 'Z', 'J']) {
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+    }
+    for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
+    expect(result.summary.length).toBeLessThan(50_000)
+    // The record itself is whole in the file: only what is shown is cut.
+    expect(fileRecords(result.outputs).find((o) => o.id === failed)).toMatchObject(huge)
   })
 })
 

@@ -1,7 +1,18 @@
 // src/runner/summary.ts: the job summary’s HTML: hostile cells kept in their place, bounds, dates.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../../src/runner/summary.ts'
+import {
+  MAX_DATE_TEXT,
+  MAX_ROWS,
+  TABLE_BUDGET,
+  docsPage,
+  formatDate,
+  heading,
+  paragraph,
+  table,
+  tableOf,
+  type Cell,
+} from '../../src/runner/summary.ts'
 import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
@@ -29,6 +40,20 @@ describe('job summary', () => {
     expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe('<p>In the output <code>key</code>, masked.</p>\n')
     expect(paragraph('a <b>', { code: '<i>\n' }, '')).toBe('<p>a &#60;b&#62;<code>&#60;i&#62;\\n</code></p>\n')
     expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
+  })
+
+  it("a page of the action's docs is a link where its URL is known, and its path in monospace otherwise", () => {
+    const url = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/tripwire.md#when-it-fires'
+    expect(paragraph('Read ', ...docsPage(url, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      `<p>Read <a href="${url}">When the tripwire fires</a>.</p>\n`,
+    )
+    expect(paragraph('Read ', ...docsPage(undefined, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      '<p>Read When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>\n',
+    )
+    // An address is escaped like any text: it cannot end the attribute.
+    expect(paragraph({ link: '<b>x</b>', href: 'https://x/"><script>' })).toBe(
+      '<p><a href="https://x/&#34;&#62;&#60;script&#62;">&#60;b&#62;x&#60;/b&#62;</a></p>\n',
+    )
   })
 
   it('an empty table has no blank line', () => {
@@ -59,6 +84,20 @@ describe('job summary', () => {
     )
   })
 
+  it('a row that stands for several records counts them all in what is left out', () => {
+    const rows = [
+      { name: 'a', count: 26 },
+      { name: 'b', count: 1 },
+      { name: 'c', count: 3 },
+    ]
+    const summary = tableOf(['name'], rows, (row) => [row.name], { maxRows: 2, total: 40, count: (row) => row.count })
+    expect(summary).toBe(
+      '<table>\n<tr><th>name</th></tr>\n<tr><td>a</td></tr>\n<tr><td>b</td></tr>\n</table>\n' +
+        '<p>…and 13 more (all of them are in the step&#39;s outputs).</p>\n',
+    )
+    expect(tableOf(['name'], rows, (row) => [row.name], { count: (row) => row.count })).not.toContain('more')
+  })
+
   it('shows an empty, null or missing cell as a dash, and a code cell in monospace', () => {
     expect(table(['a', 'b', 'c', 'd', 'e'], [['', null, undefined, 0, { code: 'x' }]])).toBe(
       '<table>\n<tr><th>a</th><th>b</th><th>c</th><th>d</th><th>e</th></tr>\n' +
@@ -76,6 +115,12 @@ describe('job summary', () => {
     expect(formatDate(null)).toBe('')
     expect(formatDate(undefined)).toBe('')
     expect(formatDate('')).toBe('')
+  })
+
+  it('keeps text that is no date short and on one line, however long it was: it is shown in errors as well as cells', () => {
+    expect(formatDate('Q'.repeat(100_000))).toBe(`${'Q'.repeat(MAX_DATE_TEXT)}…`)
+    expect(formatDate(`2026-11-21T${'9'.repeat(100_000)}`)).toHaveLength(MAX_DATE_TEXT + 1)
+    expect(formatDate('yesterday\n::error::x')).toBe('yesterday\\n::error::x')
   })
 
   it('stays far below the 1 MiB the runner accepts, whatever the cells hold', () => {
