@@ -36,11 +36,16 @@ function withoutSources(map: string): string {
 
 // ncc takes what it is not given (its cache, the assets' base) from the working directory, as `ncc build` run here.
 process.chdir(ROOT)
-const { code, map, assets } = await ncc(join(ROOT, 'src', 'index.ts'), {
-  sourceMap: true,
-  sourceMapRegister: false,
-  license: 'licenses.txt',
-})
+const options = { sourceMap: true, sourceMapRegister: false, license: 'licenses.txt' }
+let built: Awaited<ReturnType<typeof ncc>>
+try {
+  built = await ncc(join(ROOT, 'src', 'index.ts'), options)
+} catch (error) {
+  // The stack alone: Node would print the line that threw too, a line of ncc's minified code.
+  console.error(error instanceof Error ? error.stack : error)
+  process.exit(1)
+}
+const { code, map, assets } = built
 for (const file of readdirSync(DIST)) if (BUILT.test(file)) rmSync(join(DIST, file))
 writeFileSync(join(DIST, 'index.js'), code)
 if (map !== undefined) writeFileSync(join(DIST, 'index.js.map'), withoutSources(map))
