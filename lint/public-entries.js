@@ -6,7 +6,8 @@
  * that its `exports` do not name (`undici/lib/…`) is its private code: a minor release may move
  * or change it without a word, and the type checker cannot see that. Every way of naming a module
  * is checked: `import` and `export … from`, `import()` of a literal, `require`, a function Node's
- * `createRequire` made, their `.resolve`, and `import.meta.resolve`. Node's own modules (`node:…`)
+ * `createRequire` made, their `.resolve`, and `import.meta.resolve`. A package's `package.json` is
+ * its public manifest, allowed unless its `exports` leave it out. Node's own modules (`node:…`)
  * and relative imports are not checked.
  */
 import { readFileSync } from 'node:fs'
@@ -71,6 +72,8 @@ const rule = {
       const manifest = manifestOf(name, dirname(context.filename))
       const subpath = `./${rest.join('/')}`
       if (manifest && exported(manifest.exports, subpath) && !rest.some((part) => part.startsWith('_'))) return
+      // The manifest is the package's public description (its `bin`, its version), unless `exports` keeps it in.
+      if (manifest && subpath === './package.json' && manifest.exports === undefined) return
       context.report({ node, messageId: 'deep', data: { source: specifier, name } })
     }
     // Node's `createRequire`, under the names it is imported by, and the functions it made: each loads and resolves

@@ -68,6 +68,12 @@ describe('lint rule local/public-entries', () => {
     expect(refused(code)).toEqual([])
   })
 
+  it('lets through the package.json of a package without `exports`, and refuses one its `exports` leave out', () => {
+    expect(refused("const manifest = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json')")).toEqual([])
+    expect(refused("import manifest from 'yaml/package.json' with { type: 'json' }")).toEqual([])
+    expect(refused("const manifest = require.resolve('@actions/core/package.json')")).toHaveLength(1)
+  })
+
   it('lets through entries, the subpaths a package exports, Node’s modules and relative imports', () => {
     const code = [
       "import { Agent } from 'undici'",
