@@ -44,7 +44,8 @@ function literalText(node) {
 /** The name a callee is called by: `f` for `f(…)`, `resolve` for `a.resolve(…)`. */
 function nameOf(node) {
   if (node.type === 'Identifier') return node.name
-  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name
+  const named = node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier'
+  if (named) return node.property.name
   return undefined
 }
 
@@ -94,7 +95,8 @@ const rule = {
       ImportDeclaration(node) {
         if (['module', 'node:module'].includes(node.source.value)) {
           for (const specifier of node.specifiers) {
-            if (specifier.type === 'ImportSpecifier' && nameOf(specifier.imported) === 'createRequire') makers.add(specifier.local.name)
+            const maker = specifier.type === 'ImportSpecifier' && nameOf(specifier.imported) === 'createRequire'
+            if (maker) makers.add(specifier.local.name)
           }
         }
         check(node.source)
@@ -103,7 +105,8 @@ const rule = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       VariableDeclarator(node) {
-        if (node.id.type === 'Identifier' && node.init?.type === 'CallExpression' && isMaker(node.init.callee)) requires.add(node.id.name)
+        const made = node.init?.type === 'CallExpression' && isMaker(node.init.callee)
+        if (made && node.id.type === 'Identifier') requires.add(node.id.name)
       },
       CallExpression(node) {
         if (loads(node.callee) || isImportMetaResolve(node.callee)) check(node.arguments[0])

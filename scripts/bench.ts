@@ -187,7 +187,8 @@ async function stepsSection(): Promise<string> {
     ]
     type Samples = Record<'wall' | 'cpu' | 'rss', number[]>
     const fresh = (): Samples => ({ wall: [], cpu: [], rss: [] })
-    const samples = new Map(steps.map(([label]) => [label, { step: fresh(), floor: fresh(), requests: new Array<number>() }]))
+    const sampled = () => ({ step: fresh(), floor: fresh(), requests: new Array<number>() })
+    const samples = new Map(steps.map(([label]) => [label, sampled()]))
     const node = fresh()
     const keep = (into: Samples, run: Awaited<ReturnType<typeof measure>>, usage: boolean) => {
       if (!usage) return void into.wall.push(run.wallMs)
