@@ -87,6 +87,8 @@ export interface ClientOptions {
   connections?: Connections
   /** Every attempt waits its turn here first; none: requests go as soon as they are made. */
   pacing?: RequestPacing
+  /** Ends an attempt in flight sooner: the end of the runner's grace for its answer (Cancellation.afterSignal). */
+  cut?: AbortSignal
 }
 
 /** The request for one attempt: auth and identifying headers, the JSON body, the query. */
@@ -154,6 +156,14 @@ export class PlatformClient {
    */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
+  }
+
+  /**
+   * The same client with each attempt in flight ended by `cut` too, on the same connections: a
+   * request whose answer the step must still report after the runner's cancel (a key's create).
+   */
+  withCut(cut: AbortSignal): PlatformClient {
+    return this.with({ cut })
   }
 
   /** The same client with every attempt paced by `pacing`, on the same connections. */
@@ -235,12 +245,10 @@ export class PlatformClient {
       { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent },
       requestId,
     )
-    const attempt = await sendAttempt(
-      this.connections,
-      this.origin,
-      request,
-      { clock, deadline: this.deadline, requestTimeoutMs: this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS },
-      () => logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
+    const requestTimeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
+    const time = { clock, deadline: this.deadline, requestTimeoutMs }
+    const attempt = await sendAttempt(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () =>
+      logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
     )
     if (!attempt.sent) throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
     const answer = readAnswer(attempt, base, PLATFORM, clock.now())

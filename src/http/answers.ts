@@ -124,6 +124,14 @@ function noAnswer(
         : `No answer to ${request} within ${formatDuration(attempt.budgetMs)}${through}.`
     return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true })
   }
+  if (attempt.ended === 'cut') {
+    const cancelled = `the runner cancelled the step, and no answer to ${request}`
+    return fail(`${cancelled} came before the step had to stop waiting`, {
+      kind: 'cancelled',
+      status,
+      mayHaveReachedServer: !received.neverConnected,
+    })
+  }
   const why = code === undefined ? describeCause(cause) : untrusted(code)
   if (status !== undefined) {
     return fail(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : why})`, {

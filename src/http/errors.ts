@@ -16,7 +16,7 @@ export type RequestErrorKind =
   | 'redirect' // a 3xx, which the action never follows with a credential
   | 'malformed' // a success whose body is not what the API says
   | 'invalid' // the request could not be built (a header value undici refuses)
-  | 'cancelled' // the runner cancelled the step while the request waited to be sent again
+  | 'cancelled' // the runner cancelled the step: a wait to send it again ended, or its answer did not come in time
   | 'proxy' // the proxy failed (unreachable, a broken tunnel): the usual retries apply
   | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
   | 'certificate' // the server's TLS certificate is not one Node trusts
@@ -81,6 +81,11 @@ export class RequestError extends OwnError {
   /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
   get final(): boolean {
     return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
+  }
+
+  /** This attempt or an earlier one may have been carried out: a write is then never sent again blindly. */
+  get mayHaveTakenEffect(): boolean {
+    return this.mayHaveReachedServer || this.earlierAttemptUncertain
   }
 
   /** The same error, after more attempts. */

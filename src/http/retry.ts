@@ -61,6 +61,12 @@ export const RETRY_POLICIES = {
       ? afterBackoff(error, n, random)
       : undefined,
   ),
+  /**
+   * A key's create again, after an attempt whose answer was lost (it may have made a key): once,
+   * at once, and only after the clean-up revoked the key that attempt made or found none
+   * (keys/creation.ts). Never after the runner's cancel or the step's timeout.
+   */
+  recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
   /** A read its caller repeats anyway (the waiter's polls): as `read`, but congestion goes back to the caller, which paces its next poll. */
   poll: rule(5, (error, n, random) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? undefined : readDelay(error, n, random))),
   /** A page of a paced listing the platform is too busy for (429, 503): the pacer holds every request back meanwhile, so no wait here. */
