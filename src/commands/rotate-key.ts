@@ -1,4 +1,4 @@
-import { type PlatformClient } from '../api/client.ts'
+import { PLATFORM_REFUSALS, type PlatformClient } from '../api/client.ts'
 import type { RequestError } from '../http/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
@@ -81,11 +81,7 @@ async function rotate(
   const cancellation = cancellationOf(ctx)
   // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
   // lists and revokes the old ones, so they go even if the step's own key is one of them.
-  const newClient = ctx.client.withApiKey(
-    created.key,
-    `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
-      "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.",
-  )
+  const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
   const lister = target.projectId === undefined ? newClient : ctx.client
 
   let listed: ApiKey[]

@@ -21,8 +21,13 @@ export type RequestErrorKind =
   | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
   | 'certificate' // the server's TLS certificate is not one Node trusts
 
+/** The service a request went to, as messages name it. */
+export type ServiceName = 'the platform' | 'GitHub'
+
 export interface RequestErrorDetails {
   kind: RequestErrorKind
+  /** The service that answered: its table of refusals words a 401, 403 or 404 (api/client.ts, github/messages.ts). */
+  service?: ServiceName
   method: string
   path: string
   /** The id to quote to the server's support: the platform's (or the one the action sent), GitHub's when it gave one. */
@@ -47,6 +52,7 @@ export interface RequestErrorDetails {
 
 export class RequestError extends OwnError {
   readonly kind: RequestErrorKind
+  readonly service?: ServiceName
   readonly method: string
   readonly path: string
   readonly requestId: string | undefined
@@ -64,6 +70,7 @@ export class RequestError extends OwnError {
     super(message)
     this.name = 'RequestError'
     this.kind = details.kind
+    this.service = details.service
     this.method = details.method
     this.path = details.path
     this.requestId = details.requestId
