@@ -22,7 +22,7 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503
 /** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
 /** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
-export const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
+const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
 /** How long a paced listing waits after a 429 that names no Retry-After; its pacer holds every request as long. */
