@@ -5100,7 +5100,7 @@ function errorCode(error) {
 /* harmony export */   qW: () => (/* binding */ RETRY_POLICIES),
 /* harmony export */   rM: () => (/* binding */ NOT_CARRIED_OUT_STATUSES)
 /* harmony export */ });
-/* unused harmony exports CONGESTION_STATUSES, backoff */
+/* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
 /** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
