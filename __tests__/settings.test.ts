@@ -162,6 +162,7 @@ describe('the result of each command holds only what the command uses', () => {
       command: 'list-keys',
       orgId: 'org-1',
       failOnUnexpectedUse: false,
+      failOnUnexpectedCreator: false,
     })
   })
 

@@ -168,7 +168,7 @@ function readPublicKey(body) {
 async function readStamp(client, path, deadline, stopped) {
     let answer;
     try {
-        answer = await client.get(path, deadline, stopped);
+        answer = await client.get(path, deadline, { stopped });
     }
     catch (error) {
         return error instanceof http_errors/* RequestError */.G && error.status === 404 ? { exists: false } : undefined;

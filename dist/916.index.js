@@ -282,9 +282,10 @@ function finalError(spec, error, hint = '', refused) {
 /* harmony export */   lZ: () => (/* binding */ OPERATIONS_PAGE_LIMIT),
 /* harmony export */   mA: () => (/* binding */ revokeApiKey),
 /* harmony export */   p2: () => (/* binding */ listMyOrganizations),
+/* harmony export */   rF: () => (/* binding */ listOrganizationMembers),
 /* harmony export */   xI: () => (/* binding */ getAuth)
 /* harmony export */ });
-/* unused harmony export MAX_PROJECT_PAGES */
+/* unused harmony exports MAX_PROJECT_PAGES, MAX_MEMBER_PAGES */
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
@@ -300,6 +301,10 @@ const PROJECTS_PAGE_LIMIT = 400;
 const OPERATIONS_PAGE_LIMIT = 1000;
 /** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
 const MAX_PROJECT_PAGES = 1000;
+/** The service's page size cap for an organization's members: 1–500. */
+const MEMBERS_PAGE_LIMIT = 500;
+/** The most pages of members one listing reads (50,000 members): a list still going on fails as incomplete. */
+const MAX_MEMBER_PAGES = 100;
 /** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
@@ -534,6 +539,71 @@ async function listAllProjects(client, query = {}) {
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
         'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.');
 }
+/**
+ * GET /organizations/{org_id}/members, every page: who is a member now. Of each member only the
+ * user id, the role and whether the account is deactivated are kept; the e-mail address in the
+ * answer is personal data and is dropped here. A member missing from the list would read as
+ * someone who left, so the list must be whole or the step fails: the listing follows
+ * `pagination.next` until a page is empty or has none (the description's example hands one out
+ * beside what may be the last members), and fails on a cursor handed out twice, a page of members
+ * already read, or a list still going on after MAX_MEMBER_PAGES pages.
+ */
+async function listOrganizationMembers(client, orgId) {
+    const members = [];
+    const guard = new _paging_js__WEBPACK_IMPORTED_MODULE_4__/* .PagingGuard */ .m();
+    let cursor;
+    for (let page = 1; page <= MAX_MEMBER_PAGES; page++) {
+        const result = await client.send({
+            method: 'GET',
+            path: `/organizations/${encodeURIComponent(orgId)}/members`,
+            // Sorted by when each joined, never by e-mail: a cursor holds a place in the sort, and goes to the debug log.
+            query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
+            retry: 'read',
+            purpose: `list the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+            notFound: `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
+            forbidden: `the step's key may not read the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
+                'A project-scoped key cannot, and an organization key reaches only its own organization. ' +
+                "An admin's personal key may; the platform does not document which other roles may. " +
+                `Pass an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, in \`api-key\``,
+            parse: toMembersPage,
+        });
+        const known = guard.seen;
+        members.push(...guard.unseen(result.members, (member) => member.user_id));
+        if (result.members.length === 0 || result.next === undefined)
+            return members;
+        if (guard.repeated(result.next) || guard.seen === known) {
+            const what = guard.seen === known ? 'held only members already read' : 'handed out a cursor a second time';
+            throw incompleteMembers(orgId, `page ${page} of the list ${what}`);
+        }
+        cursor = result.next;
+    }
+    throw incompleteMembers(orgId, `the list was still going on after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`);
+}
+function incompleteMembers(orgId, reason) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The member list of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may be incomplete: ${reason}. ` +
+        'A member missing from it would read as someone who left, so the step judges no key by it and fails. ' +
+        'Run it again; if it fails the same way, report the list to the platform.');
+}
+/** A page of members: of each, never more than OrganizationMember holds. */
+function toMembersPage(body) {
+    const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    const members = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.members, 'response.members').map((item, i) => {
+        const where = `response.members[${i}]`;
+        const entry = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, where);
+        const member = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(entry.member, `${where}.member`);
+        const user = entry.user;
+        const deactivatedAt = typeof user === 'object' && user !== null ? user.deactivated_at : undefined;
+        return {
+            user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
+            role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
+            // Only a time written as text counts: a member the action cannot read as deactivated is present.
+            deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
+        };
+    });
+    const pagination = record.pagination;
+    const next = typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'next') : undefined;
+    return { members, next: next || undefined };
+}
 /*
  * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
  * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
@@ -625,10 +695,29 @@ function toApiKey(record, where) {
         last_used_at: lastUseField(record.last_used_at),
         last_used_from_addr: addressField(record.last_used_from_addr),
     };
+    const creator = creatorField(record.created_by);
+    if (creator)
+        key.created_by = creator;
     const projectId = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'project_id');
     if (projectId)
         key.project_id = projectId;
     return key;
+}
+/**
+ * `created_by`: the description's record, of which `id` and `name` are kept (never `image`), or
+ * a bare id, as the answers to creating and revoking a key give it. Anything else, or an empty
+ * id, is no creator the action can read: undefined.
+ */
+function creatorField(value) {
+    if (typeof value === 'string')
+        return value === '' ? undefined : { id: value };
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const id = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'id');
+    if (!id)
+        return undefined;
+    const name = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'name');
+    return name ? { id, name } : { id };
 }
 /**
  * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
@@ -999,12 +1088,14 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks; any other is left out. */
+/** One BlockList of the entries that are addresses or blocks (or blocks already read); any other is left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
-    for (const block of entries.map(parseBlock))
+    for (const entry of entries) {
+        const block = typeof entry === 'string' ? parseBlock(entry) : entry;
         if (block)
             list.addSubnet(block.address, block.prefix, block.family);
+    }
     return list;
 }
 
@@ -1752,6 +1843,8 @@ function describeLifetime(revokeAfterJob, expiresAt) {
     return expiry || 'until revoked';
 }
 
+// EXTERNAL MODULE: ./src/keys/creators.ts
+var creators = __webpack_require__(3495);
 // EXTERNAL MODULE: ./src/keys/networks.ts + 1 modules
 var networks = __webpack_require__(8292);
 // EXTERNAL MODULE: ./src/runner/outputs.ts
@@ -1763,16 +1856,20 @@ var outputs = __webpack_require__(7424);
 
 
 
+
 /** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10;
 const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).";
+const NEXT_CREATORS = 'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).';
 /**
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
- * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere.
+ * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere. With
+ * `expected-creators`, keys made by someone who left the organization.
  */
 async function runListKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await keyNamespaceFor(ctx, options);
+    const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     const prefix = options.keyNamePrefix;
     const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace))
         .filter((k) => prefix === undefined || k.name.startsWith(prefix))
@@ -1782,35 +1879,82 @@ async function runListKeys(ctx, options) {
     ctx.log.info(`Found ${keys.length} API key(s)${where}${whose}.`);
     const json = JSON.stringify(keys);
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'keys', json);
-    const unexpected = expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected)) : [];
-    const named = unexpected.slice(0, MAX_NAMED_KEYS);
-    const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : '';
-    const failure = options.failOnUnexpectedUse && unexpected.length > 0
-        ? `${unexpected.length} API key(s) were last used from an unexpected network, outside \`expected-networks\`: ` +
-            `${named.map((k) => (0,networks/* describeUnexpectedUse */.Qs)(k)).join('; ')}${more && `; ${more}`}.`
-        : undefined;
-    for (const key of failure ? [] : named)
-        ctx.log.warning(`${(0,networks/* describeUnexpectedUse */.Qs)(key)}: outside \`expected-networks\`.`);
-    if (more && !failure)
-        ctx.log.warning(`…${more}, and in the job summary.`);
-    const flagged = new Set(unexpected);
-    const found = unexpected.length > 0 ? `⚠ ${unexpected.length} key(s), listed first: each may have leaked.` : 'none.';
-    const ids = expected && { 'unexpected-use-key-ids': JSON.stringify(unexpected.map((k) => k.id)) };
+    const elsewhere = flag(ctx, {
+        keys: expected ? keys.filter((k) => (0,networks/* usedFromElsewhere */.sN)(k, expected.list)) : [],
+        fail: options.failOnUnexpectedUse,
+        reason: 'were last used from an unexpected network, outside `expected-networks`',
+        describe: networks/* describeUnexpectedUse */.Qs,
+        warning: 'outside `expected-networks`',
+        output: 'unexpected-use-key-ids',
+    });
+    const departed = flag(ctx, {
+        keys: members ? keys.filter((k) => (0,creators/* madeBySomeoneWhoLeft */.Q$)(k, members)) : [],
+        fail: options.failOnUnexpectedCreator,
+        reason: 'were made by someone who left the organization (`expected-creators`)',
+        describe: (k) => (0,creators/* describeUnexpectedCreator */.j7)(k, members),
+        warning: 'it stays valid until someone revokes it',
+        output: 'unexpected-creator-key-ids',
+    });
+    if (members)
+        (0,creators/* warnUnknownCreators */.yg)(ctx, keys, members, MAX_NAMED_KEYS);
+    const failure = elsewhere.failure && departed.failure ? `${elsewhere.failure} ${departed.failure}` : (elsewhere.failure ?? departed.failure);
+    const usedElsewhere = new Set(elsewhere.keys);
+    const flagged = new Set([...elsewhere.keys, ...departed.keys]);
+    const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
     return {
-        outputs: { keys: json, 'keys-file': path, ...ids, ...organizationOutput(namespace) },
+        outputs: {
+            keys: json,
+            'keys-file': path,
+            ...(expected && { 'unexpected-use-key-ids': JSON.stringify(elsewhere.keys.map((k) => k.id)) }),
+            ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
+            ...organizationOutput(namespace),
+        },
         summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
-            (expected ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found}`) : '') +
-            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'last used', 'from'], [...unexpected, ...keys.filter((k) => !flagged.has(k))], (k) => [
+            (expected
+                ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`)
+                : '') +
+            (members
+                ? (0,summary/* paragraph */.FY)(`Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`)
+                : '') +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'created by', 'last used', 'from'], [...flagged, ...keys.filter((k) => !flagged.has(k))], (k) => [
                 { code: String(k.id) },
                 k.name,
                 k.scope === 'project' ? `project ${k.project_id}` : k.scope,
                 (0,summary/* formatDate */.Yq)(k.created_at),
+                creatorCell(k, members),
                 (0,summary/* formatDate */.Yq)(k.last_used_at),
-                flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+                usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
-        next: failure && NEXT,
+        next: [elsewhere.failure && NEXT, departed.failure && NEXT_CREATORS].filter(Boolean).join(' ') || undefined,
     };
+}
+/** The creator's name; with `expected-creators`, marked when the creator left or is not known. */
+function creatorCell(key, members) {
+    const status = members ? (0,creators/* creatorStatus */.rR)(key, members) : 'member';
+    if (status === 'left')
+        return `⚠ left: ${(0,creators/* creatorName */.Sq)(key)}`;
+    if (status === 'deactivated')
+        return `⚠ deactivated: ${(0,creators/* creatorName */.Sq)(key)}`;
+    return (0,creators/* creatorName */.Sq)(key);
+}
+/**
+ * One check's keys: with `fail`, the failure naming the first of them; otherwise a warning for
+ * each of the first, and one for the rest, which the output `output` holds.
+ */
+function flag(ctx, check) {
+    const { keys } = check;
+    const named = keys.slice(0, MAX_NAMED_KEYS);
+    const more = keys.length > named.length ? `and ${keys.length - named.length} more in \`${check.output}\`` : '';
+    if (check.fail && keys.length > 0) {
+        const failure = `${keys.length} API key(s) ${check.reason}: ${named.map((k) => check.describe(k)).join('; ')}${more && `; ${more}`}.`;
+        return { keys, failure };
+    }
+    for (const key of named)
+        ctx.log.warning(`${check.describe(key)}: ${check.warning}.`);
+    if (more)
+        ctx.log.warning(`…${more}, and in the job summary.`);
+    return { keys };
 }
 
 // EXTERNAL MODULE: ./src/operations/status.ts
@@ -2683,9 +2827,10 @@ function describeUnreadable(unreadable, total) {
         `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
 }
 function describeFailing(report, failOn, projectIds) {
+    // Each value cut short: an error line names up to five operations, and the summary has the rest.
     const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '')}, ${(0,operations_status/* describePlace */.df)(o)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,base_text/* untrusted */.bp)(o.status)}, ${(0,summary/* formatDate */.Yq)(o.created_at) || (0,base_text/* untrusted */.bp)(o.created_at)})`;
+        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
+        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
     });
     const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
     return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
@@ -2737,7 +2882,7 @@ function describeCounts(report) {
     for (const [status, n] of counts) {
         const word = (0,operations_status/* consoleWord */.aN)(status);
         if (word === undefined)
-            unknown.push(`${n} of a status the action does not know (${status})`);
+            unknown.push(`${n} of a status the action does not know (${(0,base_text/* untrusted */.bp)(status, 40)})`);
         else
             byWord.set(word, [...(byWord.get(word) ?? []), [status, n]]);
     }
@@ -2844,25 +2989,32 @@ function describeUnavailable(ids) {
 
 
 
+
 /** A key used or made within this long is in use: never pruned, whatever its name or age says. */
 const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
-function judgeKeys(keys, options, now, own, expected) {
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+function judgeKeys(keys, options, now, own, checks = {}) {
+    const { expected, members } = checks;
     const verdicts = [];
     for (const key of keys) {
         if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix))
             continue;
         const reasons = reasonsToPrune(key, options.unusedForMs, now);
-        const elsewhere = expected && (0,networks/* usedFromElsewhere */.sN)(key, expected);
+        const elsewhere = expected !== undefined && (0,networks/* usedFromElsewhere */.sN)(key, expected.list);
         if (elsewhere)
-            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr ?? '', 64)})`);
+            reasons.push(`last used from an unexpected network (${(0,base_text/* untrusted */.bp)(key.last_used_from_addr || 'no address recorded', 64)})`);
+        if (members && (0,creators/* madeBySomeoneWhoLeft */.Q$)(key, members))
+            reasons.push((0,creators/* describeDeparture */.Y$)(key, (0,creators/* creatorStatus */.rR)(key, members)));
         if (reasons.length === 0)
             continue;
         const verdict = { key, reasons };
-        const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now);
+        const onlyElsewhere = elsewhere && reasons.length === 1;
+        const kept = own.kind === 'found' && own.ids.includes(key.id)
+            ? ownKeyText(own)
+            : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(key, expected) : undefined));
         if (kept !== undefined)
             verdict.kept = kept;
         verdicts.push(verdict);
@@ -2903,6 +3055,19 @@ function inUse(key, now) {
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
 }
+/**
+ * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
+ * read the address (or the platform recorded none), or could not read every range GitHub lists and
+ * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
+ */
+function cannotPlace(key, expected) {
+    if (!key.last_used_from_addr)
+        return 'the platform recorded no address for its last use';
+    if (!(0,networks/* hasReadableAddress */.$1)(key))
+        return 'the address of its last use is no IP address the action can read';
+    const { unreadableRanges: n } = expected;
+    return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined;
+}
 function ownKeyText(own) {
     return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
 }
@@ -2928,10 +3093,11 @@ function ago(ms) {
 
 
 
+
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) and those
- * last used from an unexpected network in one namespace, and revoke them, within guards that no
- * selector can get round:
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused), those
+ * last used from an unexpected network and those made by someone who left the organization in one
+ * namespace, and revoke them, within guards that no selector can get round:
  * - a dry run unless `dry-run: false`;
  * - never the step's own key, and nothing at all when the action cannot tell which it is;
  * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
@@ -2939,19 +3105,28 @@ function ago(ms) {
  */
 /** Per-key log lines; the summary (its first rows) and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
+/** Keys whose creator is not known, named one by one in warnings. */
+const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
+    // Read whole before anything is judged: a list that fails part way fails the step with nothing revoked.
+    const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
     const now = ctx.clock.now();
-    const verdicts = judgeKeys(keys, options, now, own, expected);
+    const verdicts = judgeKeys(keys, options, now, own, { expected, members });
     const selected = verdicts.filter((v) => v.kept === undefined);
     const kept = verdicts.filter((v) => v.kept !== undefined);
     const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
     ctx.log.info(`Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
         (options.dryRun ? ' Dry run: nothing is revoked.' : ''));
     ctx.log.info(describeOwnKey(own));
+    if (members) {
+        const prefix = options.keyNamePrefix;
+        const named = keys.filter((k) => prefix === undefined || k.name.startsWith(prefix));
+        (0,creators/* warnUnknownCreators */.yg)(ctx, named, members, MAX_NAMED_UNKNOWN);
+    }
     logVerdicts(ctx, verdicts, options.dryRun, namespace);
     const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where);
     const revoked = [];
@@ -2976,7 +3151,10 @@ async function runPruneKeys(ctx, options) {
             'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
             'revoked-key-ids': JSON.stringify(revoked),
             ...(expected && {
-                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected)).map((v) => v.key.id)),
+                'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => (0,networks/* usedFromElsewhere */.sN)(v.key, expected.list)).map((v) => v.key.id)),
+            }),
+            ...(members && {
+                'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => (0,creators/* madeBySomeoneWhoLeft */.Q$)(v.key, members)).map((v) => v.key.id)),
             }),
             ...organizationOutput(namespace),
         },
@@ -3022,7 +3200,8 @@ function describeSelectors(options) {
     const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
     const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
     const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : '';
-    return `keys whose names say they have expired${unused}${elsewhere}${named}`;
+    const departed = options.expectedCreators ? ' and keys made by someone who left the organization' : '';
+    return `keys whose names say they have expired${unused}${elsewhere}${departed}${named}`;
 }
 function describeOwnKey(own) {
     switch (own.kind) {
@@ -3063,11 +3242,12 @@ function summarize(parts) {
         v.key.name,
         scopeText(namespace, v.key),
         (0,summary/* formatDate */.Yq)(v.key.created_at),
+        (0,creators/* creatorName */.Sq)(v.key),
         (0,summary/* formatDate */.Yq)(v.key.last_used_at),
         v.key.last_used_from_addr,
         why(v),
     ]);
-    const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why'];
+    const headers = ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from', 'why'];
     // A failure is the outcome: main adds it below the summary.
     let outcome = '';
     if (selected.length === 0)
@@ -3617,6 +3797,8 @@ class Waiter {
                     await this.sleep(error.delayMs);
                     return this.timedOut(this.round, error.congestion);
                 }
+                if (error instanceof OtherRecord)
+                    return this.outcome('error', this.round, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
                 if (error.kind === 'deadline')
@@ -3749,7 +3931,13 @@ class Waiter {
     }
     async readOne(id, budget) {
         budget.left--;
-        this.record(await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id));
+        const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id);
+        // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+        if (operation.id !== id) {
+            throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ${(0,base_text/* untrusted */.bp)(operation.id)}: ` +
+                'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.');
+        }
+        this.record(operation);
     }
     record(operation) {
         this.tracker.update(operation);
@@ -3829,10 +4017,12 @@ class Waiter {
     /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
-        const still = left.map((id) => {
+        const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
             const record = this.tracker.get(id);
-            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status)}` : `operation ${(0,base_text/* untrusted */.bp)(id)} was not read yet`;
+            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}` : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
         });
+        if (left.length > still.length)
+            still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`);
         let hint = '';
         if (cause?.kind === 'deadline')
             hint = ` ${cause.message}`;
@@ -3862,19 +4052,30 @@ class CongestedToTheEnd {
         this.delayMs = delayMs;
     }
 }
+/** The platform answered the read of one operation with a record of another. */
+class OtherRecord extends Error {
+}
 function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
 }
+/**
+ * Operations an error names at most, as list-operations names them; the outputs have them all. With
+ * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ */
+const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
-    return `${(0,base_text/* untrusted */.bp)(operation.action)} ${(0,base_text/* untrusted */.bp)(operation.id)} on ${(0,operations_status/* describePlace */.df)(operation)}`;
+    return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
 }
 function describeFailures(failed, total) {
-    const lines = failed.map((o) => {
-        let text = `${(0,base_text/* untrusted */.bp)(o.id)} (${(0,base_text/* untrusted */.bp)(o.action)}, ${(0,operations_status/* describePlace */.df)(o)}): ${(0,base_text/* untrusted */.bp)(o.status)}, failures_count ${o.failures_count}`;
+    const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
+        const what = `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)})`;
+        let text = `${what}: ${(0,base_text/* untrusted */.bp)(o.status, 40)}, failures_count ${o.failures_count}`;
         if (o.error)
-            text += `, error ${(0,base_text/* quoted */.TL)(o.error)}`;
+            text += `, error ${(0,base_text/* quoted */.TL)(o.error, 120)}`;
         return text;
     });
+    if (failed.length > lines.length)
+        lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`);
     return `${failed.length} of ${total} operation(s) did not succeed: ${(0,base_text/* untrusted */.bp)(lines.join('; '), Number.POSITIVE_INFINITY)}.`;
 }
 function capitalised(text) {
@@ -4015,6 +4216,7 @@ const COMMANDS = {
             'unused-for': 'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
             'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
             'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+            'expected-creators': 'revoke-key revokes every key it names, whoever made it. To revoke the keys made by someone who left the organization, use prune-keys.',
         },
         settings: (read) => {
             const keyId = (0,values/* readKeyId */.jN)(read);
@@ -4030,7 +4232,15 @@ const COMMANDS = {
         run: runRevokeKey,
     }),
     'list-keys': command({
-        inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
+        inputs: [
+            'org-id',
+            'key-name',
+            'expected-networks',
+            'fail-on-unexpected-use',
+            'github-token',
+            'expected-creators',
+            'fail-on-unexpected-creator',
+        ],
         settings: keys/* readListKeysSettings */.Uz,
         run: runListKeys,
     }),
@@ -4086,8 +4296,10 @@ const COMMANDS = {
         run: runRotateKey,
     }),
     'prune-keys': command({
-        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token'],
+        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token', 'expected-creators'],
         refused: {
+            'fail-on-unexpected-creator': 'prune-keys never fails on the keys it selects: it lists them, and with `dry-run: false` revokes them. ' +
+                'To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
             'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
             'project-id': "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
                 'Narrow it with `key-name` (a name prefix).',
@@ -4181,11 +4393,13 @@ class GitHubClient {
     }
     /**
      * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
+     * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
      */
-    get(path, deadline, stopped) {
+    get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        const { stopped, bodyLimit } = options;
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path, bodyLimit }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -4210,7 +4424,7 @@ class GitHubClient {
         const body = call.body === undefined ? undefined : JSON.stringify(call.body);
         if (body !== undefined)
             headers['content-type'] = 'application/json';
-        const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) };
+        const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
         const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
@@ -4526,7 +4740,7 @@ function readAnswer(attempt, base, service, now) {
     // From here the request was carried out, even when its answer cannot be used (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
-        const over = `with a body over ${transport/* SUCCESS_BODY_LIMIT */.he / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`;
+        const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
         return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' });
     }
     if (text === '' && service.emptySuccess)
@@ -4668,6 +4882,11 @@ function describeLocation(location) {
     catch {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
+}
+/** "64 MiB", "512 KiB": a body limit in words. */
+function describeSize(bytes) {
+    const mib = bytes / 1024 / 1024;
+    return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 function describeCause(cause) {
     return cause instanceof Error ? (0,base_text/* untrusted */.bp)(cause.message) : 'unknown error';
@@ -5252,12 +5471,11 @@ async function retrying(attempt, policy, options) {
 /* harmony export */   Z: () => (/* binding */ headerValue),
 /* harmony export */   _L: () => (/* binding */ queryString),
 /* harmony export */   hP: () => (/* binding */ isRequestId),
-/* harmony export */   he: () => (/* binding */ SUCCESS_BODY_LIMIT),
 /* harmony export */   j2: () => (/* binding */ REQUEST_TIMEOUT_MS),
 /* harmony export */   ob: () => (/* binding */ sendAttempt),
 /* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
-/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, sendRequest, readBody */
+/* unused harmony exports WASM_TIERING_FLAG, ERROR_BODY_LIMIT, SUCCESS_BODY_LIMIT, sendRequest, readBody */
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8877);
 /* harmony import */ var node_v8__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_v8__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6752);
@@ -5285,7 +5503,7 @@ const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
 const REQUEST_TIMEOUT_MS = 30_000;
 /** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
  * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
@@ -5371,13 +5589,15 @@ async function sendRequest(connections, origin, request, signal) {
         const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal);
         status = response.statusCode;
         const success = status >= 200 && status < 300;
+        const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
-        if (success && declared > SUCCESS_BODY_LIMIT) {
-            response.body.destroy();
-            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true };
+        if (success && declared > limit) {
+            // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+            response.body.on('error', () => { }).destroy();
+            return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
-        const { text, bytes, tooLarge } = await readBody(response.body, success);
-        return { ok: true, status, headers: response.headers, text, bytes, tooLarge };
+        const { text, bytes, tooLarge } = await readBody(response.body, success, limit);
+        return { ok: true, status, headers: response.headers, text, bytes, tooLarge, limit };
     }
     catch (cause) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
@@ -5399,12 +5619,12 @@ function untilAborted(work, signal) {
 }
 /**
  * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
  * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
  * rest is never downloaded.
  */
-async function readBody(body, success) {
-    const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT;
+async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
+    const limit = success ? successLimit : ERROR_BODY_LIMIT;
     const chunks = [];
     let bytes = 0;
     for await (const chunk of body) {
@@ -5476,15 +5696,17 @@ function queryString(query) {
 /* harmony export */   u$: () => (/* binding */ DEFAULT_KEEP_PREVIOUS),
 /* harmony export */   yc: () => (/* binding */ checkRoomForExpiry)
 /* harmony export */ });
-/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7958);
+/* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8121);
-/* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8292);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9695);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3332);
-/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8463);
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
+/* harmony import */ var _keys_creators_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3495);
+/* harmony import */ var _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8121);
+/* harmony import */ var _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8292);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9695);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3332);
+/* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8463);
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire, the creators. */
+
 
 
 
@@ -5510,58 +5732,79 @@ const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
 /** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
-    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
+    const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
-    return (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
+    return (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
 /** The expiry goes at the end of the name, and the service takes at most 64 characters. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
-    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
+    const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
     if (length <= room)
         return;
     const why = byDefault
         ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
         : 'with `expires-in`,';
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
-        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_2__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
+        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
         `so the name may be at most ${room} characters.`);
 }
 function readListKeysSettings(read, runner) {
     const selection = readKeySelection(read, runner);
-    const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
+    const failOnUnexpectedUse = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-use');
     // An expression that came out empty must not leave a tripwire that never fires.
     if (failOnUnexpectedUse && !selection.expectedNetworks) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).");
     }
-    return { ...selection, failOnUnexpectedUse };
+    const failOnUnexpectedCreator = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'fail-on-unexpected-creator');
+    if (failOnUnexpectedCreator && !selection.expectedCreators) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`fail-on-unexpected-creator\` is true, but \`expected-creators\` is empty: set it to \`${_keys_creators_js__WEBPACK_IMPORTED_MODULE_2__/* .MEMBERS */ .kH}\` (with \`org-id\`) to check who made the keys.`);
+    }
+    return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator };
+}
+/** `expected-creators`: `members`, and only for an organization's keys. */
+function readExpectedCreators(read, orgId) {
+    const raw = read('expected-creators').trim();
+    if (!raw)
+        return undefined;
+    if (raw !== _keys_creators_js__WEBPACK_IMPORTED_MODULE_2__/* .MEMBERS */ .kH) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`expected-creators\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it takes \`${_keys_creators_js__WEBPACK_IMPORTED_MODULE_2__/* .MEMBERS */ .kH}\` (the keys are expected to be made by present members of the organization), or nothing for no check.`);
+    }
+    if (orgId === undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `expected-creators` is set, but `org-id` is empty: it checks the keys of an organization against its members. ' +
+            'Set `org-id`. (A personal key needs no check: it stops reaching an organization when its user leaves it.)');
+    }
+    return raw;
 }
 function readKeySelection(read, runner) {
-    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readKeyName */ .x9)(read);
+    const keyNamePrefix = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readKeyName */ .x9)(read);
     const entries = read('expected-networks').match(/[^\s,]+/g) ?? [];
     for (const entry of entries) {
-        const why = entry === _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_ ? {} : (0,_keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .parseNetwork */ .MO)(entry);
+        const why = entry === _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_ ? {} : (0,_keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .parseNetwork */ .MO)(entry);
         if (typeof why === 'string')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`expected-networks\` holds ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(entry, 80)}, which is not a network: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(why, Infinity)}.`);
     }
-    const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_3__/* .GITHUB_ACTIONS */ .Q_);
-    const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubToken */ .n)(read);
+    const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_);
+    const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .readGitHubToken */ .n)(read);
     // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
-    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token };
+    const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubApiUrl */ .p5)(runner.apiUrl), token };
+    const orgId = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readOrgId */ .cZ)(read);
+    const expectedCreators = readExpectedCreators(read, orgId);
     return {
-        orgId: (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readOrgId */ .cZ)(read),
+        orgId,
         ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
         ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
+        ...(expectedCreators && { expectedCreators }),
     };
 }
 function readPruneKeysSettings(read, runner) {
-    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
+    const unusedForMs = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readDuration */ .$7)(read, 'unused-for', UNUSED_FOR_RANGE);
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
         // Empty is what a typo in an expression gives: it must never revoke.
-        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_6__/* .readBoolean */ .Vf)(read, 'dry-run', true),
+        dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
 }
@@ -6287,6 +6530,98 @@ function jsonArrayItems(text, input, hint) {
 
 /***/ }),
 
+/***/ 3495:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q$: () => (/* binding */ madeBySomeoneWhoLeft),
+/* harmony export */   Sq: () => (/* binding */ creatorName),
+/* harmony export */   Su: () => (/* binding */ openMembers),
+/* harmony export */   Y$: () => (/* binding */ describeDeparture),
+/* harmony export */   j7: () => (/* binding */ describeUnexpectedCreator),
+/* harmony export */   kH: () => (/* binding */ MEMBERS),
+/* harmony export */   rR: () => (/* binding */ creatorStatus),
+/* harmony export */   yg: () => (/* binding */ warnUnknownCreators)
+/* harmony export */ });
+/* unused harmony export membersById */
+/* harmony import */ var _api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
+/* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1070);
+/**
+ * Keys that outlive the people who made them. When a person leaves an organization, the platform
+ * ends their personal key's access to it, but an organization or project-scoped key they created
+ * stays valid until someone revokes it. With `expected-creators: members`, a key of the
+ * organization is expected to be made by a present member: one whose creator (`created_by`) is no
+ * member, or whose account is deactivated, was made by someone who left. Only an organization's
+ * keys are judged: the members are that organization's (GET /organizations/{org_id}/members).
+ */
+
+
+
+
+/** The one value of `expected-creators`: the keys are expected to be made by present members. */
+const MEMBERS = 'members';
+function creatorStatus(key, members) {
+    const id = key.created_by?.id;
+    if (id === undefined)
+        return 'unknown';
+    const member = members.get(id.toLowerCase());
+    if (!member)
+        return 'left';
+    return member.deactivated ? 'deactivated' : 'member';
+}
+/** Made by someone who is no member of the organization now, or whose account is deactivated. Never a key whose creator is unknown. */
+function madeBySomeoneWhoLeft(key, members) {
+    const status = creatorStatus(key, members);
+    return status === 'left' || status === 'deactivated';
+}
+/**
+ * The organization's members, read whole: a page that cannot be read fails the step (before any
+ * key is revoked), and so does an empty list, which is no organization's (each has an admin).
+ */
+async function openMembers(ctx, orgId) {
+    const members = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .listOrganizationMembers */ .rF)(ctx.client, orgId);
+    if (members.length === 0) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The platform listed no member of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(orgId)}, and an organization has at least one admin. ` +
+            'The action does not take an empty list to mean that everyone left: it judges no key by it, and the step fails. ' +
+            'Run it again; if the list is still empty, report it to the platform.');
+    }
+    const deactivated = members.filter((member) => member.deactivated).length;
+    ctx.log.info(`Members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`);
+    return membersById(members);
+}
+function membersById(members) {
+    return new Map(members.map((member) => [member.user_id.toLowerCase(), member]));
+}
+/** The creator's name as the platform gives it; its id when it gave only that; `unknown` without either. */
+function creatorName(key) {
+    return key.created_by?.name || key.created_by?.id || 'unknown';
+}
+/** Why a key made by someone who left is flagged, as a clause: "made by "Ann", who left the organization". */
+function describeDeparture(key, status) {
+    const who = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(creatorName(key), 80);
+    return status === 'deactivated' ? `made by ${who}, whose account is deactivated` : `made by ${who}, who left the organization`;
+}
+/** "API key 42 "ci-deploy", created 2026-01-05 10:00 UTC, made by "Ann", who left the organization". */
+function describeUnexpectedCreator(key, members) {
+    const created = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDate */ .Yq)(key.created_at), 40);
+    return `API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}, created ${created}, ${describeDeparture(key, creatorStatus(key, members))}`;
+}
+/** Keys whose creator cannot be read are never selected by their creator: each is named, up to `max`. */
+function warnUnknownCreators(ctx, keys, members, max) {
+    const unknown = keys.filter((key) => creatorStatus(key, members) === 'unknown');
+    for (const key of unknown.slice(0, max)) {
+        ctx.log.warning(`API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}: the platform's record names no creator the action can read (created_by), ` +
+            'so whether its maker is still a member is not known; it is not flagged as made by someone who left.');
+    }
+    if (unknown.length > max)
+        ctx.log.warning(`…and ${unknown.length - max} more keys whose creator is not known.`);
+}
+
+
+/***/ }),
+
 /***/ 8121:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -6513,6 +6848,7 @@ function readLedger(text) {
 __webpack_require__.d(__webpack_exports__, {
   Q_: () => (/* binding */ GITHUB_ACTIONS),
   Qs: () => (/* binding */ describeUnexpectedUse),
+  $1: () => (/* binding */ hasReadableAddress),
   mN: () => (/* binding */ openExpectedNetworks),
   MO: () => (/* binding */ parseNetwork),
   sN: () => (/* binding */ usedFromElsewhere)
@@ -6538,23 +6874,58 @@ var github_client = __webpack_require__(6584);
 
 
 
+
+/**
+ * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the
+ * ranges is synchronous work the step's deadline cannot stop, so a larger answer is refused unread,
+ * and a list of more ranges unbuilt: the work after the read stays a fraction of a second.
+ */
+const META_BODY_LIMIT = 4 * 1024 * 1024;
+const MAX_RUNNER_RANGES = 50_000;
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
     'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
-/** `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer or lists none (GitHub Enterprise Server). */
+const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
+/**
+ * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, answers
+ * more than the action reads, or lists no range the action can read (GitHub Enterprise Server).
+ */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
-    const meta = await client.get('/meta', deadline).then((answer) => answer.body, (error) => {
+    const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
         if (!(error instanceof http_errors/* RequestError */.G))
             throw error;
+        if (error.code === 'too-large') {
+            throw new errors/* ActionError */.lZ(`GitHub's meta API (GET /meta) answered more than ${META_BODY_LIMIT / 1024 / 1024} MiB, where GitHub's answer is a few hundred kB: ` +
+                `it was not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`, { cause: error });
+        }
         const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : '';
         throw new errors/* ActionError */.lZ(`Could not read GitHub's runner ranges (GET /meta): ${(0,answers/* describeRequestFailure */.Tp)(error)}.${hint}`, { cause: error });
     });
     if (!Array.isArray(meta?.actions)) {
         throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-            'name their networks in `expected-networks` instead of `github-actions`.');
+            `${NAME_THE_NETWORKS}.`);
     }
-    const lists = [meta.actions, meta.actions_macos].flatMap((list) => (Array.isArray(list) ? list : []));
-    return lists.filter((range) => typeof range === 'string');
+    const lists = [meta.actions, Array.isArray(meta.actions_macos) ? meta.actions_macos : []];
+    const listed = lists[0].length + lists[1].length;
+    if (listed > MAX_RUNNER_RANGES) {
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists ${listed} ranges of GitHub-hosted runners, more than the ${MAX_RUNNER_RANGES} the action reads ` +
+            `(GitHub lists several thousand): they were not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`);
+    }
+    const ranges = { blocks: [], unreadable: 0 };
+    for (const entry of lists.flat()) {
+        const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;
+        if (block)
+            ranges.blocks.push(block);
+        else if (ranges.unreadable++ === 0)
+            ranges.firstUnreadable = entry;
+    }
+    // No range at all would make every runner's address unexpected: prune-keys would revoke every key a runner used.
+    if (ranges.blocks.length === 0) {
+        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and \`actions_macos\` hold ${none}), ` +
+            `as on GitHub Enterprise Server, whose runners are all self-hosted: ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
+    }
+    return ranges;
 }
 
 // EXTERNAL MODULE: ./src/runner/summary.ts
@@ -6585,25 +6956,48 @@ function parseNetwork(entry) {
         ? 'an IPv4 address is four numbers from 0 to 255'
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
-/** Never a key never used; always one whose address the action cannot read, which is in no network. */
+/**
+ * Never a key never used; always one whose address the action cannot read, which is in no network.
+ * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
+ * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
+    if (address === '')
+        return key.last_used_at !== null;
     const version = (0,external_node_net_.isIP)(address);
-    return address !== '' && (version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6'));
+    return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6');
+}
+/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
+function hasReadableAddress(key) {
+    return (0,external_node_net_.isIP)(key.last_used_from_addr ?? '') !== 0;
+}
+/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
+function describeAddress(key, max) {
+    const address = key.last_used_from_addr ?? '';
+    return address === '' ? 'no address the platform recorded' : (0,base_text/* quoted */.TL)(address, max);
 }
 /** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
 async function openExpectedNetworks(ctx, expected) {
     const { github } = expected;
     const ranges = github
         ? await readRunnerRanges({ ...github, clock: ctx.clock, connections: ctx.client.connections }, ctx.client.deadline)
-        : [];
-    const runners = github ? ` and ${ranges.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
+        : { blocks: [], unreadable: 0 };
+    const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
     // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
-    return (0,networks/* blockList */.M)([...expected.blocks, ...ranges]);
+    if (ranges.unreadable > 0) {
+        const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '');
+        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
+            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
+            'unexpected network.');
+    }
+    return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${(0,base_text/* quoted */.TL)(key.last_used_from_addr ?? '', 80)} at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    // The description lets a list leave the time out even where it gives an address.
+    const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
 }
 
 
@@ -6765,7 +7159,8 @@ function lastTouched(key) {
 /**
  * One record per key id, in the order first listed: a key listed twice keeps the most recent use
  * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
- * the name or the project read as in use, since the action cannot tell which copy is right.
+ * the name or the project read as in use, since the action cannot tell which copy is right; copies
+ * that disagree on the creator keep none.
  */
 function mergeById(keys) {
     const merged = new Map();
@@ -6778,12 +7173,16 @@ function mergeById(keys) {
         const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '');
         const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at);
         const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr;
-        merged.set(key.id, {
+        const next = {
             ...seen,
             created_at: later(seen.created_at, key.created_at),
             last_used_at: lastUse,
             last_used_from_addr: fromAddr,
-        });
+        };
+        // Copies that name different creators name none the action can trust: no rule selects the key by its creator.
+        if (seen.created_by?.id !== key.created_by?.id)
+            delete next.created_by;
+        merged.set(key.id, next);
     }
     return [...merged.values()];
 }
@@ -6799,7 +7198,8 @@ async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
     const keys = await listKeysMerged(client, namespace);
-    return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted };
+    const step = { since: stepStarted - USE_CLOCK_SKEW_MS, until: clock.now() + USE_CLOCK_SKEW_MS };
+    return { keys, own: findOwnKey(keys, namespace, auth, step), stepStarted };
 }
 /** The later of two times as listed: null is never, unreadable text is now. */
 function later(a, b) {
@@ -6815,19 +7215,22 @@ function later(a, b) {
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `step`: when a use may be the step's own, from its first request
+ * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-function findOwnKey(keys, namespace, auth, since) {
+function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
     }
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // An unreadable last use counts as a use now: such a key is never taken for unused.
+    // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
+    // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
+    // the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
-        return used !== null && !(used < since);
+        return used !== null && used >= step.since && used <= step.until;
     });
     return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
 }
@@ -6918,8 +7321,8 @@ function concernsBranch(operation, branchId) {
     return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
 }
 /** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
-function describePlace(operation) {
-    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id)}`;
+function describePlace(operation, max) {
+    return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
 }
 
 
@@ -7345,7 +7748,7 @@ function asJson(value) {
 /* harmony export */   c_: () => (/* binding */ tableOf),
 /* harmony export */   tp: () => (/* binding */ table)
 /* harmony export */ });
-/* unused harmony exports MAX_ROWS, TABLE_BUDGET */
+/* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
  * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
@@ -7428,13 +7831,18 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
+/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+const MAX_DATE_TEXT = 64;
+/**
+ * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
+ * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ */
 function formatDate(iso) {
     if (!iso)
         return '';
     const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN;
     if (Number.isNaN(ms))
-        return String(iso);
+        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(String(iso), MAX_DATE_TEXT);
     return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -7586,6 +7994,7 @@ const INPUT_DEFAULTS = {
     'revoke-after-job': 'false',
     'dry-run': 'true',
     'fail-on-unexpected-use': 'false',
+    'fail-on-unexpected-creator': 'false',
     'max-revoke': String(keys/* DEFAULT_MAX_REVOKE */.SF),
     'keep-previous': String(keys/* DEFAULT_KEEP_PREVIOUS */.u$),
     'max-operations': String(operations/* DEFAULT_MAX_OPERATIONS */.y1),

@@ -5,6 +5,7 @@
 // project. The permission matrix is here, as rules that answer "allowed" or the reason for a 403.
 // The rules follow the vendor's pages of 2026: https://neon.com/docs/manage/api-keys and
 // https://neon.com/docs/manage/user-permissions.
+import { randomUUID } from 'node:crypto'
 import * as names from './names.ts'
 import { isoSeconds } from './time.ts'
 
@@ -54,6 +55,12 @@ export interface UserRecord {
 /** Who a key acts for. A project-scoped key is an organization key with `projectId`. */
 export type KeyScope = { kind: 'personal'; userId: string } | { kind: 'organization'; orgId: string; createdBy: string; projectId?: string }
 
+/** An element of GET /organizations/{org_id}/members: the membership, and the user's e-mail address and deactivation. */
+export interface MemberRecord {
+  member: { id: string; user_id: string; org_id: string; role: Role; joined_at: string }
+  user: { email: string; has_mfa: boolean; deactivated_at?: string }
+}
+
 /** What a rule needs to know of a project. */
 export interface ProjectPlace {
   id: string
@@ -67,7 +74,13 @@ export const ORG_ID = /^[a-z0-9-]{1,60}$/
 
 interface UserState {
   record: UserRecord
+  /** Personal data: only the members' list shows it, never a key's `created_by`. */
+  email: string
+  /** When the account was deactivated; its memberships stay, marked so in the members' list. */
+  deactivatedMs?: number
   roles: Map<string, Role>
+  /** Organization id → the membership's own id and when the user joined. */
+  joined: Map<string, { id: string; at: number }>
   /** Organization id → project id → the permission granted on that project. */
   grants: Map<string, Map<string, ProjectPermission>>
 }
@@ -106,9 +119,19 @@ export class OrganizationDirectory {
     return record ? { ...record } : undefined
   }
 
-  addUser(record: UserRecord): void {
+  /** A user; the e-mail address defaults to one made of the name, at example.com. */
+  addUser(record: UserRecord, email = fakeEmail(record.name)): void {
     if (this.users.has(record.id)) throw new RangeError(`user ${record.id} already exists`)
-    this.users.set(record.id, { record: { ...record }, roles: new Map(), grants: new Map() })
+    this.users.set(record.id, { record: { ...record }, email, roles: new Map(), joined: new Map(), grants: new Map() })
+  }
+
+  /** The account is deactivated from now on: its personal keys stop working, its memberships stay, marked. */
+  deactivate(userId: string): void {
+    this.requireUser(userId).deactivatedMs = this.clock()
+  }
+
+  isDeactivated(userId: string): boolean {
+    return this.users.get(userId)?.deactivatedMs !== undefined
   }
 
   hasUser(id: string): boolean {
@@ -125,10 +148,24 @@ export class OrganizationDirectory {
     if (!this.orgs.has(orgId)) throw new RangeError(`organization ${orgId} not found`)
     if (role !== undefined) {
       user.roles.set(orgId, role)
+      if (!user.joined.has(orgId)) user.joined.set(orgId, { id: randomUUID(), at: this.clock() })
       return
     }
     user.roles.delete(orgId)
+    user.joined.delete(orgId)
     user.grants.delete(orgId)
+  }
+
+  /** GET /organizations/{org_id}/members: every member, in no order. */
+  membersOf(orgId: string): MemberRecord[] {
+    return [...this.users.values()].flatMap((user) => {
+      const role = user.roles.get(orgId)
+      const joined = user.joined.get(orgId)
+      if (role === undefined || joined === undefined) return []
+      const member = { id: joined.id, user_id: user.record.id, org_id: orgId, role, joined_at: isoSeconds(joined.at) }
+      const deactivated = user.deactivatedMs === undefined ? {} : { deactivated_at: isoSeconds(user.deactivatedMs) }
+      return [{ member, user: { email: user.email, has_mfa: false, ...deactivated } }]
+    })
   }
 
   roleOf(userId: string, orgId: string): Role | undefined {
@@ -240,6 +277,23 @@ export class OrganizationDirectory {
   }
 
   /**
+   * GET /organizations/{org_id}/members. The vendor's pages say an organization key has an admin's
+   * access to the organization, members included, and that an admin manages members; they do not
+   * say which other roles may read the list. The emulator lets every role that may list the
+   * organization's keys read it (not a collaborator, who has no access to the organization's
+   * settings), and never a project-scoped key.
+   */
+  mayListMembers(scope: KeyScope, orgId: string): Refusal {
+    if (scope.kind === 'organization' && scope.projectId !== undefined) {
+      return 'project-scoped API keys cannot read the members of an organization'
+    }
+    if (scope.kind === 'personal' && this.roleOf(scope.userId, orgId) === 'collaborator') {
+      return `collaborators cannot see the members of organization ${orgId}`
+    }
+    return this.mayListOrganizationKeys(scope, orgId)
+  }
+
+  /**
    * POST /organizations/{org_id}/api_keys: only an admin's personal key, for organization and
    * project-scoped keys alike (https://neon.com/docs/manage/api-keys). The refusal names the
    * role: the vendor's CLI page says its permissions error does.
@@ -275,4 +329,13 @@ export class OrganizationDirectory {
     if (!user) throw new RangeError(`user ${id} not found`)
     return user
   }
+}
+
+/** "Ann Smith" → ann.smith@example.com: a fake address (RFC 2606's domain) for a user of the emulator. */
+function fakeEmail(name: string): string {
+  const local = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '')
+  return `${local || 'user'}@example.com`
 }

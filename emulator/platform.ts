@@ -23,7 +23,7 @@ import type { Fault, FaultKind, FaultTarget } from './faults.ts'
 import { isOperationStatus, normaliseTimeline, stateAt } from './operations.ts'
 import type { OperationStatus, StoredOperation, TimelineStep } from './operations.ts'
 import { isoMicros, isoSeconds, parseTimestampMicros } from './time.ts'
-import { checkAnswer, checkRequest, platformContract } from './contract.ts'
+import { checkAnswer, checkRequest, platformContract, prepareChecks } from './contract.ts'
 import { OperationHistory } from './history.ts'
 import type { HistoryOptions, HistorySummary } from './history.ts'
 import { CREATE_BRANCH_TIMELINE, START_COMPUTE_TIMELINE, branchRecord, endpointRecord } from './branches.ts'
@@ -32,7 +32,7 @@ import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
 import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
-import type { KeyScope, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
+import type { KeyScope, MemberRecord, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
 import {
   ApiError,
   apiError,
@@ -245,6 +245,9 @@ const PROJECTS_MAX_LIMIT = 400
 /** POST /organizations/{org_id}/api_keys is rate limited to 10 requests a second. */
 const ORG_KEY_CREATES_PER_SECOND = 10
 const OPERATIONS_MAX_LIMIT = 1000
+/** GET /organizations/{org_id}/members: `limit` 1–500; the default is not documented, and is 10 here. */
+const MEMBERS_MAX_LIMIT = 500
+const MEMBERS_DEFAULT_LIMIT = 10
 const HISTORY_SPACING_US = 60_000_000
 const PROJECT_ID = /^[a-z0-9-]{1,60}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -333,6 +336,7 @@ export class PlatformEmulator {
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
     if (this.server) throw new Error('the emulator is already started')
+    prepareChecks(platformContract)
     const server = createServer((req, res) => this.serve(req, res))
     // Counted so tests can check that a client reuses its keep-alive connections.
     server.on('connection', () => this.connectionCount++)
@@ -396,17 +400,28 @@ export class PlatformEmulator {
     return this.directory.addOrganization(partial)
   }
 
-  /** A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'viewer' }`; returns its id. */
-  addUser(options: { id?: string; name?: string; organizations?: Record<string, Role> } = {}): string {
+  /**
+   * A user with memberships, e.g. `{ [orgA]: 'admin', [orgB]: 'viewer' }`; returns its id. The
+   * e-mail address, which only the members' list shows, defaults to one made of the name at example.com.
+   */
+  addUser(options: { id?: string; name?: string; email?: string; organizations?: Record<string, Role> } = {}): string {
     const id = options.id ?? randomUUID()
-    this.directory.addUser({ id, name: options.name ?? id, image: '' })
+    this.directory.addUser({ id, name: options.name ?? id, image: '' }, options.email)
     for (const [orgId, role] of Object.entries(options.organizations ?? {})) this.directory.setRole(id, orgId, role)
     return id
   }
 
-  /** Adds, changes or (with `undefined`) ends a membership. */
+  /** Adds, changes or (with `undefined`) ends a membership: a member who leaves. The keys the user made stay valid. */
   setMembership(userId: string, orgId: string, role: Role | undefined): void {
     this.directory.setRole(userId, orgId, role)
+  }
+
+  /**
+   * Deactivates the user's account from now on: the members' lists show `deactivated_at`, its
+   * personal keys are refused (401), and the organization keys it made stay valid.
+   */
+  deactivateUser(userId: string): void {
+    this.directory.deactivate(userId)
   }
 
   /**
@@ -1039,6 +1054,7 @@ export class PlatformEmulator {
     const key = keyId === undefined ? undefined : this.keyStore.get(keyId)
     if (key) entry.keyId = key.id
     if (!key || key.revoked) return apiError(401, 'authorization failed')
+    if (key.scope.kind === 'personal' && this.directory.isDeactivated(key.scope.userId)) return apiError(401, 'authorization failed')
     if (this.limiter) {
       const verdict = this.limiter.admit(routeOf(method, segments), this.clock())
       if (!verdict.ok) {
@@ -1075,6 +1091,9 @@ export class PlatformEmulator {
     }
     if (first === 'organizations' && third === 'api_keys' && segments.length === 4) {
       return { handlers: { DELETE: (ctx) => this.revokeOrgKeyRoute(ctx) }, params: [second, fourth] }
+    }
+    if (first === 'organizations' && third === 'members' && segments.length === 3) {
+      return { handlers: { GET: (ctx) => this.listMembers(ctx) }, params: [second] }
     }
     if (first === 'auth' && segments.length === 1) {
       return { handlers: { GET: (ctx) => ({ status: 200, body: this.directory.authOf(ctx.key.scope) }) }, params: [] }
@@ -1161,6 +1180,38 @@ export class PlatformEmulator {
     refuse(this.directory.mayRevokeOrganizationKey(ctx.key.scope, orgId))
     key.revoked = true
     return { status: 200, body: this.renderRevoked(key) }
+  }
+
+  /**
+   * GET /organizations/{org_id}/members: a page of members, sorted by `sort_by` (joined_at, email
+   * or role; ties by the membership's id) in `sort_order` (desc unless asked). As the description's
+   * example shows, every page with members hands out `pagination.next`, the last one included:
+   * the page after it is empty, and has none. The cursor is opaque: base64 of the last member's id
+   * and the sort, as the example's is.
+   */
+  private listMembers(ctx: RouteContext): Reply {
+    const orgId = this.organizationOr404(ctx.params[0] ?? '')
+    refuse(this.directory.mayListMembers(ctx.key.scope, orgId))
+    const limit = parseLimit(ctx.query.limit, MEMBERS_MAX_LIMIT) ?? MEMBERS_DEFAULT_LIMIT
+    const sortBy = ctx.query.sort_by || 'joined_at'
+    const sortOrder = ctx.query.sort_order || 'desc'
+    if (!['joined_at', 'email', 'role'].includes(sortBy)) throw new ApiError(400, `invalid sort_by: ${sortBy}`)
+    if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new ApiError(400, `invalid sort_order: ${sortOrder}`)
+    const field = (m: MemberRecord) => (sortBy === 'email' ? m.user.email : sortBy === 'role' ? m.member.role : m.member.joined_at)
+    const ordered = this.directory
+      .membersOf(orgId)
+      .sort((a, b) => field(a).localeCompare(field(b)) || a.member.id.localeCompare(b.member.id))
+    if (sortOrder === 'desc') ordered.reverse()
+    let start = 0
+    if (ctx.query.cursor) {
+      const after = memberIdOfCursor(ctx.query.cursor)
+      start = ordered.findIndex((m) => m.member.id === after) + 1
+      if (start === 0) throw new ApiError(400, `invalid cursor: ${ctx.query.cursor}`)
+    }
+    const page = ordered.slice(start, start + limit)
+    const last = page[page.length - 1]
+    const next = last ? { next: Buffer.from(JSON.stringify({ member_id: last.member.id, sort_by: sortBy })).toString('base64') } : {}
+    return { status: 200, body: { members: page, pagination: { ...next, sort_by: sortBy, sort_order: sortOrder } } }
   }
 
   private myOrganizations(ctx: RouteContext): Reply {
@@ -1460,6 +1511,18 @@ function checkKeyHistory(history: KeyHistory, now: number): void {
   if (history.lastUsedAt !== undefined && !(history.lastUsedAt >= created)) {
     throw new RangeError('a key cannot be used before it is made')
   }
+}
+
+/** The member id a members' cursor holds; a 400 for any other text. */
+function memberIdOfCursor(cursor: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'))
+    const id = typeof decoded === 'object' && decoded !== null ? (decoded as Record<string, unknown>).member_id : undefined
+    if (typeof id === 'string') return id
+  } catch {
+    // Not base64 of JSON: an invalid cursor, as below.
+  }
+  throw new ApiError(400, `invalid cursor: ${cursor}`)
 }
 
 /** A 403 for a refusal of the permission matrix. */

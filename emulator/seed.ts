@@ -43,7 +43,9 @@ const DAY = 24 * HOUR
  * migration and never used. It keeps a key in daily use, a job key that has not expired yet, and
  * a job key whose name says it expired but that a job used minutes ago (the in-use guard). For the
  * tripwire (`expected-networks`), two of the organization's CI keys: one last used from a GitHub-hosted
- * runner (the GitHub emulator's ranges hold the seeded use address), one from elsewhere.
+ * runner (the GitHub emulator's ranges hold the seeded use address), one from elsewhere. For the check of who
+ * made the keys (`expected-creators`), keys of the organization made by a member who stays, by one who left, and by
+ * one whose account is deactivated.
  */
 function seedKeys(emulator: PlatformEmulator, projectId: string): void {
   const now = emulator.now()
@@ -72,6 +74,15 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
   })
   emulator.addOrgKey(org, 'ci-deploy-web', { createdAt: now - 60 * DAY, lastUsedAt: now - 3 * HOUR })
   emulator.addOrgKey(org, 'ci-nightly', { createdAt: now - 60 * DAY, lastUsedAt: now - 5 * HOUR, lastUsedFrom: '203.0.113.7' })
+
+  const stays = emulator.addUser({ name: 'Ann Stays', organizations: { [org]: 'admin' } })
+  const left = emulator.addUser({ name: 'Bob Left', organizations: { [org]: 'admin' } })
+  const deactivated = emulator.addUser({ name: 'Carol Deactivated', organizations: { [org]: 'admin' } })
+  emulator.addOrgKey(org, 'warehouse-sync', { createdBy: stays, createdAt: now - 90 * DAY, lastUsedAt: now - 4 * HOUR })
+  emulator.addOrgKey(org, 'bob-reporting', { createdBy: left, createdAt: now - 200 * DAY, lastUsedAt: now - 2 * DAY })
+  emulator.addOrgKey(org, 'carol-backfill', { createdBy: deactivated, createdAt: now - 150 * DAY, lastUsedAt: now - 9 * DAY })
+  emulator.setMembership(left, org, undefined)
+  emulator.deactivateUser(deactivated)
 }
 
 /** Operations that cover finished, failed, retrying and still-moving ones. */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only steps,bundle,organization,tripwire] [--runs N]`: how fast and how big the committed dist/ is, as a
+ * `npm run bench [-- --only steps,bundle,organization,tripwire,creators] [--runs N]`: how fast and how big the committed dist/ is, as a
  * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
  * `--only`, a title, and a function that returns its Markdown.
  * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
@@ -10,6 +10,7 @@
  * - organization: list-operations over an organization of 500 projects, the emulator enforcing the service's rate
  *   limits (emulator/limits.ts), beside the least time those limits take to admit the requests the step sent.
  * - tripwire: matching 5,000 keys against 5,000 ranges (src/keys/networks.ts, in this process).
+ * - creators: matching 5,000 keys against 5,000 members of an organization (src/keys/creators.ts, in this process).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -21,6 +22,7 @@ import { PlatformEmulator, SERVICE_RATE_LIMITS } from '../emulator/platform.ts'
 import { seedOrganizationHistory } from '../emulator/seed.ts'
 import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
+import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
 import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
@@ -309,6 +311,44 @@ function tripwireSection(): string {
   )
 }
 
+// ---- keys of people who left -----------------------------------------------------------------
+
+function creatorsSection(): string {
+  const count = 5000
+  // Members as the platform lists them, one in 10 deactivated; half the keys made by someone no longer among them,
+  // their ids in capitals, which are compared without case.
+  const members = Array.from({ length: count }, (_, i) => ({ user_id: userId(i), role: 'editor', deactivated: i % 10 === 9 }))
+  const keys = Array.from({ length: count }, (_, id) => ({ id, created_by: { id: userId(id + count / 2).toUpperCase() } }) as ApiKey)
+  const took = { build: [] as number[], match: [] as number[] }
+  let flagged = 0
+  for (let round = 0; round < WARMUPS + RUNS; round++) {
+    const started = performance.now()
+    const byId = membersById(members)
+    const built = performance.now()
+    flagged = keys.filter((key) => madeBySomeoneWhoLeft(key, byId)).length
+    if (round < WARMUPS) continue
+    took.build.push(built - started)
+    took.match.push(performance.now() - built)
+  }
+  const median1 = (values: number[]) => `${median(values).toFixed(1)} ms`
+  return (
+    `${count} members (1 in 10 deactivated) and ${count} keys, half of them made by someone who is no member (${flagged} flagged), ` +
+    `in this process (src/keys/creators.ts); medians of ${RUNS} rounds after ${WARMUPS} warm-ups.\n\n` +
+    table(
+      ['what', 'median'],
+      [
+        ['the members by user id', median1(took.build)],
+        ['every key matched against them', median1(took.match)],
+      ],
+    )
+  )
+}
+
+/** A user id as the platform writes it, a UUID, the same for the same `n`. */
+function userId(n: number): string {
+  return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
+}
+
 // ---- the report -------------------------------------------------------------------------------
 
 const SECTIONS: Record<string, { title: string; run: () => string | Promise<string> }> = {
@@ -316,6 +356,7 @@ const SECTIONS: Record<string, { title: string; run: () => string | Promise<stri
   bundle: { title: 'The bundle', run: bundleSection },
   organization: { title: "An organization's operations under the rate limits", run: organizationSection },
   tripwire: { title: 'The tripwire: 5,000 keys against 5,000 ranges', run: tripwireSection },
+  creators: { title: 'Keys of people who left: 5,000 keys against 5,000 members', run: creatorsSection },
 }
 
 const only = option('only')?.split(',') ?? Object.keys(SECTIONS)

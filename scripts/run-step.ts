@@ -7,7 +7,7 @@
  * without a build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -41,7 +41,7 @@ export interface StepResult {
   /**
    * Every byte the step left behind that a person or a later step can read, for leak checks:
    * the log without its `::add-mask::` commands (the runner consumes them), the output, state
-   * and summary files.
+   * and summary files, and every other file the step wrote under RUNNER_TEMP (`keys-file`…).
    */
   everything: string
 }
@@ -206,6 +206,10 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
   }
   if (command.env.MUTATION_COVERAGE_FILE) addChildCoverage(coverageFile)
+  const stepFiles = new Set([files.GITHUB_OUTPUT, files.GITHUB_STATE, files.GITHUB_STEP_SUMMARY, coverageFile])
+  const written = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !stepFiles.has(join(entry.parentPath, entry.name)))
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
   rmSync(dir, { recursive: true, force: true })
   return {
     code,
@@ -215,7 +219,7 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     state: parseFileCommands(raw.state),
     summary: raw.summary,
     masked: [...stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1]!),
-    everything: [stripMasks(stdout), stderr, raw.output, raw.state, raw.summary].join('\n'),
+    everything: [stripMasks(stdout), stderr, raw.output, raw.state, raw.summary, ...written].join('\n'),
   }
 }
 

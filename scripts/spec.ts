@@ -48,6 +48,7 @@ export const PLATFORM_CALLS: ReadonlyArray<readonly [method: string, path: strin
   ['get', '/organizations/{org_id}/api_keys'],
   ['post', '/organizations/{org_id}/api_keys'],
   ['delete', '/organizations/{org_id}/api_keys/{key_id}'],
+  ['get', '/organizations/{org_id}/members'],
   ['get', '/projects'],
   ['get', '/projects/{project_id}'],
   ['get', '/projects/{project_id}/branches/{branch_id}'],

@@ -11,8 +11,9 @@
  *     emulators offer (recipeContexts), so a README recipe's `with:` plays as written. `--local-action` runs both steps
  *     from src/ through @github/local-action instead (scripts/local-action.ts).
  *   npm start
- *     Every command, then every recipe of the README played the same way, then the README's deploy gate and
- *     docs/deploy-gates.md's gate after create-branch-action run as a workflow runs them (scripts/workflow.ts).
+ *     Every command, then every recipe of the README played the same way, then the README's deploy gate,
+ *     docs/deploy-gates.md's gate after create-branch-action and docs/offboarding.md's weekly check run as a workflow
+ *     runs them (scripts/workflow.ts).
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -177,8 +178,8 @@ function printStep(title: string, inputs: Record<string, string>, step: StepResu
 async function playJob(title: string, file: string, heading: string, standIns: Record<string, string> = {}): Promise<void> {
   console.log(`\n${bold(title)}`)
   const job = await runJob(recipeJob(readFileSync(join(ROOT, file), 'utf8'), heading), {
-    secrets: { NEON_API_KEY: account.admin.key },
-    vars: { NEON_PROJECT_ID: account.operationsProject },
+    secrets: { NEON_API_KEY: account.admin.key, NEON_ADMIN_API_KEY: account.admin.key },
+    vars: { NEON_PROJECT_ID: account.operationsProject, NEON_ORG_ID: account.orgId },
     env: { NEON_API: url },
     inputs: { 'api-host': url },
     github: { run_id: String(Math.floor(Date.now() / 1000)) },
@@ -259,6 +260,11 @@ async function playAll(): Promise<void> {
   await playJob('The gate after create-branch-action (docs/deploy-gates.md)', 'docs/deploy-gates.md', '## After create-branch-action', {
     'Create a preview branch': createBranch,
   })
+  await playJob(
+    'The weekly check for keys of people who left, then what a sweep would revoke (docs/offboarding.md)',
+    'docs/offboarding.md',
+    '## A weekly check',
+  )
 }
 
 try {

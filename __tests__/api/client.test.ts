@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { buildRequest, finalError, PLATFORM, PlatformClient, type RequestSpec } from '../../src/api/client.ts'
 import { readAnswer } from '../../src/http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
-import { Connections } from '../../src/http/transport.ts'
+import { Connections, SUCCESS_BODY_LIMIT } from '../../src/http/transport.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../../src/api/endpoints.ts'
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
@@ -75,6 +75,7 @@ describe('finalError(): one full stop', () => {
       text: '',
       bytes: 0,
       tooLarge: false,
+      limit: SUCCESS_BODY_LIMIT,
     }
     const redirect = readAnswer(
       { sent: true, origin: 'https://console.example', received, ended: undefined, budgetMs: 1 },

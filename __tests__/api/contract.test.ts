@@ -28,6 +28,8 @@ const CALLS: Record<string, Call> = {
   listOrgApiKeys: (c) => endpoints.listOrgApiKeys(c, ORG),
   createOrgApiKey: (c) => endpoints.createOrgApiKey(c, ORG, 'ci-deploy', PROJECT),
   revokeOrgApiKey: (c) => endpoints.revokeOrgApiKey(c, ORG, 165435),
+  // The example hands out `pagination.next`: the page after it holds no member.
+  listOrganizationMembers: (c) => endpoints.listOrganizationMembers(thenNoMembers(c), ORG),
   listAllProjects: (c) => endpoints.listAllProjects(c, { orgId: ORG, search: 'spring' }),
   getProject: (c) => endpoints.getProject(c, PROJECT),
   getBranch: (c) => endpoints.getBranch(c, PROJECT, 'br-wispy-meadow-118737'),
@@ -49,6 +51,7 @@ const RELIED_ON: Record<string, string[]> = {
   listOrgApiKeys: ['[0].id', '[0].name', '[0].created_at'],
   createOrgApiKey: ['id', 'key'],
   revokeOrgApiKey: ['id'],
+  listOrganizationMembers: ['members', 'members[0].member', 'members[0].member.user_id'],
   listAllProjects: ['projects', 'projects[0].id', 'projects[0].name'],
   getProject: ['project', 'project.id', 'project.name'],
   getBranch: ['branch', 'branch.id'],
@@ -57,6 +60,13 @@ const RELIED_ON: Record<string, string[]> = {
 }
 
 const contract = platformContract()
+
+/** A client that sends its first request through `client`, and answers every later one with a page of no members. */
+function thenNoMembers(client: PlatformClient): PlatformClient {
+  let sent = 0
+  const send = <T>(spec: RequestSpec<T>): Promise<T> => (sent++ === 0 ? client.send(spec) : Promise.resolve(spec.parse({ members: [] })))
+  return { send } as unknown as PlatformClient
+}
 
 /** The request a call sends, and the call as the description lists it. */
 async function requestOf(call: Call): Promise<{ spec: RequestSpec<unknown>; template: string; method: string }> {

@@ -15,11 +15,13 @@ import {
   listMyOrganizations,
   listOperations,
   listOrgApiKeys,
+  listOrganizationMembers,
+  MAX_MEMBER_PAGES,
   revokeApiKey,
   revokeOrgApiKey,
 } from '../../src/api/endpoints.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { KEY_OWNER, type PlatformEmulator } from '../../emulator/platform.ts'
 import { fakeClient } from '../support/fake-client.ts'
 import type { ManualClock } from '../support/clock.ts'
 import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
@@ -123,6 +125,13 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
     'Could not list projects: the platform answered 404 Not Found. (request id req-1)',
   ],
   [
+    "listOrganizationMembers(client, 'org-1')",
+    (client) => listOrganizationMembers(client, 'org-1'),
+    { method: 'GET', path: '/organizations/org-1/members', query: { sort_by: 'joined_at', limit: 500 }, retry: 'read' },
+    "Could not list the members of organization org-1: the platform refused it (403 Forbidden): the step's key may not read the members of organization org-1. A project-scoped key cannot, and an organization key reaches only its own organization. An admin's personal key may; the platform does not document which other roles may. Pass an admin's personal key, or an organization key of org-1, in `api-key`. (request id req-1)",
+    'Could not list the members of organization org-1: organization org-1 was not found (404). (request id req-1)',
+  ],
+  [
     "listOperations(client, 'proj-1', { limit: 10 })",
     (client) => listOperations(client, 'proj-1', { limit: 10 }),
     { method: 'GET', path: '/projects/proj-1/operations', query: { limit: 10 }, retry: 'poll' },
@@ -209,6 +218,87 @@ describe('listAllProjects(): paging', () => {
       expect(listing.projects).toHaveLength(400)
       expect(specs).toHaveLength(1)
     }
+  })
+})
+
+/** Members as the platform lists them: each with an e-mail address, which the action must not keep. */
+const members = (from: number, count: number, user: Record<string, unknown> = {}) =>
+  Array.from({ length: count }, (_, i) => ({
+    member: { id: `m-${from + i}`, user_id: `u-${from + i}`, org_id: 'org-1', role: 'editor', joined_at: '2026-01-01T00:00:00Z' },
+    user: { email: `person${from + i}@example.com`, has_mfa: true, ...user },
+  }))
+
+describe('listOrganizationMembers(): the members, whole or not at all', () => {
+  it('keeps of each member the user id, the role and whether the account is deactivated: never the e-mail address', async () => {
+    const { client } = fakeClient([
+      {
+        members: [
+          ...members(0, 1),
+          ...members(1, 1, { deactivated_at: '2026-10-01T00:00:00Z' }),
+          ...members(2, 1, { deactivated_at: null }),
+          { member: { user_id: 'u-3' } },
+        ],
+      },
+    ])
+    const listed = await listOrganizationMembers(client, 'org-1')
+    expect(listed).toStrictEqual([
+      { user_id: 'u-0', role: 'editor', deactivated: false },
+      { user_id: 'u-1', role: 'editor', deactivated: true },
+      { user_id: 'u-2', role: 'editor', deactivated: false },
+      { user_id: 'u-3', role: '', deactivated: false },
+    ])
+    expect(JSON.stringify(listed)).not.toContain('@')
+  })
+
+  it('follows pagination.next until a page has no member, or no next', async () => {
+    const { client, specs } = fakeClient([
+      { members: members(0, 500), pagination: { next: 'c1' } },
+      { members: members(500, 2), pagination: { next: 'c2' } },
+      { members: [], pagination: {} },
+    ])
+    expect(await listOrganizationMembers(client, 'org-1')).toHaveLength(502)
+    expect(specs.map((s) => s.query?.cursor)).toEqual([undefined, 'c1', 'c2'])
+    const last = fakeClient([{ members: members(0, 3), pagination: { sort_by: 'joined_at' } }])
+    expect(await listOrganizationMembers(last.client, 'org-1')).toHaveLength(3)
+    expect(last.specs).toHaveLength(1)
+  })
+
+  it('fails, never passing part of the list off as all: a cursor handed out twice, a page of members already read', async () => {
+    const incomplete = (why: string) =>
+      `The member list of organization org-1 may be incomplete: ${why}. A member missing from it would read as someone who left, ` +
+      'so the step judges no key by it and fails. Run it again; if it fails the same way, report the list to the platform.'
+    const cycle = fakeClient([
+      { members: members(0, 2), pagination: { next: 'c1' } },
+      { members: members(2, 2), pagination: { next: 'c1' } },
+    ])
+    await expect(listOrganizationMembers(cycle.client, 'org-1')).rejects.toThrow(
+      incomplete('page 2 of the list handed out a cursor a second time'),
+    )
+    const repeat = fakeClient([
+      { members: members(0, 2), pagination: { next: 'c1' } },
+      { members: members(0, 2), pagination: { next: 'c2' } },
+    ])
+    await expect(listOrganizationMembers(repeat.client, 'org-1')).rejects.toThrow(
+      incomplete('page 2 of the list held only members already read'),
+    )
+  })
+
+  it(`fails on a list still going on after ${MAX_MEMBER_PAGES} pages`, async () => {
+    const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({ members: members(i * 5, 5), pagination: { next: `c${i}` } }))
+    const { client, specs } = fakeClient(pages)
+    await expect(listOrganizationMembers(client, 'org-1')).rejects.toThrow(
+      `may be incomplete: the list was still going on after ${MAX_MEMBER_PAGES} pages (${MAX_MEMBER_PAGES * 5} members).`,
+    )
+    expect(specs).toHaveLength(MAX_MEMBER_PAGES)
+  })
+
+  it('fails naming a field it relies on', async () => {
+    await expect(listOrganizationMembers(answering({ members: [{ user: {} }] }), 'org-1')).rejects.toThrow(
+      'response.members[0].member is not an object',
+    )
+    await expect(listOrganizationMembers(answering({ members: [{ member: { role: 'admin' } }] }), 'org-1')).rejects.toThrow(
+      'response.members[0].member.user_id is missing, not a string',
+    )
   })
 })
 
@@ -328,6 +418,29 @@ describe('keys', () => {
       [6, '2026-11-21T11:00:00Z', ''],
     ])
     await expect(listApiKeys(answering([KEY, 'x']))).rejects.toThrow('response[1] is not an object')
+  })
+
+  it("a listed key's creator: its id and name, never its image; a bare id; nothing when it cannot be read", async () => {
+    const listed = await listOrgApiKeys(
+      answering([
+        { ...KEY, created_by: { id: 'u-1', name: 'Ann', image: 'https://example.com/ann.png' } },
+        { ...KEY, id: 2, created_by: 'u-2' },
+        { ...KEY, id: 3, created_by: { id: 'u-3' } },
+        { ...KEY, id: 4, created_by: { id: 'u-4', name: '' } },
+        ...[null, '', 7, [], { name: 'Bob' }, { id: 5 }, { id: '' }].map((created_by, i) => ({ ...KEY, id: 10 + i, created_by })),
+        { ...KEY, id: 20 },
+      ]),
+      'org-1',
+    )
+    expect(listed.map((k) => [k.id, k.created_by])).toStrictEqual([
+      [7, { id: 'u-1', name: 'Ann' }],
+      [2, { id: 'u-2' }],
+      [3, { id: 'u-3' }],
+      [4, { id: 'u-4' }],
+      ...[10, 11, 12, 13, 14, 15, 16].map((id) => [id, undefined]),
+      [20, undefined],
+    ])
+    expect(listed.filter((k) => 'created_by' in k).map((k) => k.id)).toEqual([7, 2, 3, 4])
   })
 
   it('a created key: its value, and its project only when the answer names one', async () => {
@@ -489,6 +602,20 @@ describe('paging', () => {
     expect([server.hits, warning]).toEqual([1, undefined])
     await stub.close()
     await server.close()
+  })
+
+  it("reads an organization's 1,101 members 500 a page, sorted by when they joined, and the empty page past the end", async () => {
+    const org = platform.defaultOrgId
+    const users = Array.from({ length: 1100 }, () => platform.addUser({ organizations: { [org]: 'viewer' } }))
+    const listed = await listOrganizationMembers(client, org)
+    expect(new Set(listed.map((m) => m.user_id))).toEqual(new Set([...users, KEY_OWNER.id]))
+    const pages = platform.requests.filter((r) => r.path === `/organizations/${org}/members`)
+    expect(pages.map((r) => [r.query.limit, r.query.sort_by, r.query.cursor === undefined])).toEqual([
+      ['500', 'joined_at', true],
+      ['500', 'joined_at', false],
+      ['500', 'joined_at', false],
+      ['500', 'joined_at', false],
+    ])
   })
 
   it('pages operations newest first with the timestamp cursor', async () => {

@@ -49,7 +49,7 @@ describe('list-keys', () => {
     const project = platform.addProject().id
     const deploy = platform.addOrgKey(org, 'deploy').id
     const scoped = platform.addOrgKey(org, 'preview', { projectId: project }).id
-    const result = await runListKeys({ ...ctx, fileDir: dir }, { orgId: org, failOnUnexpectedUse: false })
+    const result = await runListKeys({ ...ctx, fileDir: dir }, { orgId: org, failOnUnexpectedUse: false, failOnUnexpectedCreator: false })
     expect(log.info).toEqual([`Organization ${org}: from the \`org-id\` input.`, `Found 2 API key(s) of organization ${org}.`])
     const path = result.outputs['keys-file']!
     expect(basename(path)).toMatch(/^neon-keys-[0-9a-f-]{36}\.json$/)
@@ -61,16 +61,16 @@ describe('list-keys', () => {
     expect(result.outputs['org-id']).toBe(org)
     expect(result.summary).toBe(
       `<h3>API keys of organization ${org} (2)</h3>\n<table>\n` +
-        '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
-        `<tr><td><code>${deploy}</code></td><td>deploy</td><td>organization</td><td>2026-11-21 10:00 UTC</td><td>—</td><td>—</td></tr>\n` +
-        `<tr><td><code>${scoped}</code></td><td>preview</td><td>project ${project}</td><td>2026-11-21 10:00 UTC</td><td>—</td><td>—</td></tr>\n` +
+        '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th></tr>\n' +
+        `<tr><td><code>${deploy}</code></td><td>deploy</td><td>organization</td><td>2026-11-21 10:00 UTC</td><td>Emulator User</td><td>—</td><td>—</td></tr>\n` +
+        `<tr><td><code>${scoped}</code></td><td>preview</td><td>project ${project}</td><td>2026-11-21 10:00 UTC</td><td>Emulator User</td><td>—</td><td>—</td></tr>\n` +
         '</table>\n',
     )
   })
 
   it('personal keys past the rows a summary shows: the rest are said to be in `keys-file`', async () => {
     for (let i = 0; i < 201; i++) platform.addKey('bulk')
-    const result = await runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false })
+    const result = await runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, failOnUnexpectedCreator: false })
     expect(log.info).toEqual(['Found 202 API key(s).'])
     expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
     expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(true)
@@ -94,7 +94,8 @@ describe('list-keys with expected-networks: the tripwire', () => {
     await github.stop()
   })
 
-  const list = (options: Partial<ListKeysSettings>) => runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, ...options })
+  const list = (options: Partial<ListKeysSettings>) =>
+    runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, failOnUnexpectedCreator: false, ...options })
   const used = (name: string, from: string) =>
     platform.addKey(name, { createdAt: clock.now() - 30 * 24 * HOUR, lastUsedAt: clock.now() - 2 * HOUR, lastUsedFrom: from }).id
   const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
@@ -117,11 +118,11 @@ describe('list-keys with expected-networks: the tripwire', () => {
     expect(result.summary).toBe(
       '<h3>API keys whose names start with &#34;ci-&#34; (4)</h3>\n' +
         '<p>Last used from an unexpected network, outside <code>expected-networks</code>: ⚠ 1 key(s), listed first: each may have leaked.</p>\n' +
-        '<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th></tr>\n' +
-        `<tr><td><code>${leaked}</code></td><td>ci-deploy</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>⚠ unexpected: 203.0.113.7</td></tr>\n` +
-        `<tr><td><code>${mapped}</code></td><td>ci-migrate</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>::ffff:10.1.2.3</td></tr>\n` +
-        `<tr><td><code>${never}</code></td><td>ci-spare</td><td>personal</td><td>2026-11-21 10:00 UTC</td><td>—</td><td>—</td></tr>\n` +
-        `<tr><td><code>${inside}</code></td><td>ci-build</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>2026-11-21 08:00 UTC</td><td>10.20.30.40</td></tr>\n` +
+        '<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th></tr>\n' +
+        `<tr><td><code>${leaked}</code></td><td>ci-deploy</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 08:00 UTC</td><td>⚠ unexpected: 203.0.113.7</td></tr>\n` +
+        `<tr><td><code>${mapped}</code></td><td>ci-migrate</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 08:00 UTC</td><td>::ffff:10.1.2.3</td></tr>\n` +
+        `<tr><td><code>${never}</code></td><td>ci-spare</td><td>personal</td><td>2026-11-21 10:00 UTC</td><td>Emulator User</td><td>—</td><td>—</td></tr>\n` +
+        `<tr><td><code>${inside}</code></td><td>ci-build</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 08:00 UTC</td><td>10.20.30.40</td></tr>\n` +
         '</table>\n',
     )
     expect(github.requests).toEqual([])
@@ -204,5 +205,138 @@ describe('list-keys with expected-networks: the tripwire', () => {
     )
     const result = await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
     expect(result.outputs['unexpected-use-key-ids']).toBeDefined()
+  })
+})
+
+describe('list-keys with expected-creators: keys made by someone who left the organization', () => {
+  const DAY = 86_400_000
+  let org: string
+  let people: Record<'ann' | 'bob' | 'carol', string>
+
+  beforeEach(() => {
+    org = platform.defaultOrgId
+    people = {
+      ann: platform.addUser({ name: 'Ann Here', organizations: { [org]: 'editor' } }),
+      bob: platform.addUser({ name: 'Bob Gone', organizations: { [org]: 'admin' } }),
+      carol: platform.addUser({ name: 'Carol Off', organizations: { [org]: 'admin' } }),
+    }
+  })
+
+  const list = (options: Partial<ListKeysSettings> = {}) =>
+    runListKeys(ctx, { orgId: org, expectedCreators: 'members', failOnUnexpectedUse: false, failOnUnexpectedCreator: false, ...options })
+  const made = (name: string, by: string) => platform.addOrgKey(org, name, { createdBy: by, createdAt: clock.now() - 40 * DAY }).id
+  const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
+  /** The next list of the organization's keys gives `id` a creator in another form, or none. */
+  const creatorOf = (id: number, createdBy: unknown) =>
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) =>
+        (body as Array<Record<string, unknown>>).map((key) => {
+          if (key.id !== id) return key
+          const { created_by: _, ...rest } = key
+          return createdBy === undefined ? rest : { ...rest, created_by: createdBy }
+        }),
+    })
+
+  it('warns of a key made by a member who left and one made by a deactivated account, names a creator it cannot read, and lists every creator', async () => {
+    const kept = made('ci-ann', people.ann)
+    const left = made('ci-bob', people.bob)
+    const deactivated = made('ci-carol', people.carol)
+    const unknown = made('ci-mystery', people.ann)
+    const bare = made('ci-bare', people.bob)
+    platform.setMembership(people.bob, org, undefined)
+    platform.deactivateUser(people.carol)
+    creatorOf(unknown, undefined)
+    const result = await list()
+
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      `Members of organization ${org}: 3, 1 of them with a deactivated account.`,
+      `Found 5 API key(s) of organization ${org}.`,
+    ])
+    expect(log.warning).toEqual([
+      `API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
+      `API key ${deactivated} "ci-carol", created 2026-10-12 10:00 UTC, made by "Carol Off", whose account is deactivated: it stays valid until someone revokes it.`,
+      `API key ${bare} "ci-bare", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
+      `API key ${unknown} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+    ])
+    expect(result.failure).toBeUndefined()
+    expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left, deactivated, bare])
+    const keys = JSON.parse(result.outputs.keys!) as Array<{ id: number; created_by?: unknown }>
+    expect(keys.map((k) => [k.id, k.created_by])).toEqual([
+      [kept, { id: people.ann, name: 'Ann Here' }],
+      [left, { id: people.bob, name: 'Bob Gone' }],
+      [deactivated, { id: people.carol, name: 'Carol Off' }],
+      [unknown, undefined],
+      [bare, { id: people.bob, name: 'Bob Gone' }],
+    ])
+    expect(result.summary).toContain(
+      '<p>Made by someone who left the organization (<code>expected-creators</code>): ⚠ 3 key(s), listed first: each stays valid until revoked.</p>',
+    )
+    const rows = result.summary.split('\n').filter((line) => line.startsWith('<tr><td>'))
+    expect(rows.map((line) => /<td><code>(\d+)<\/code><\/td>(?:<td>[^<]*<\/td>){3}<td>([^<]*)<\/td>/.exec(line)!.slice(1))).toEqual([
+      [String(left), '⚠ left: Bob Gone'],
+      [String(deactivated), '⚠ deactivated: Carol Off'],
+      [String(bare), '⚠ left: Bob Gone'],
+      [String(kept), 'Ann Here'],
+      [String(unknown), 'unknown'],
+    ])
+  })
+
+  it('reads a creator given as a bare id, as the answers to creating and revoking a key give it; shown by its id', async () => {
+    const left = made('ci-bob', people.bob)
+    platform.setMembership(people.bob, org, undefined)
+    creatorOf(left, people.bob)
+    const result = await list()
+    expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left])
+    expect(log.warning).toEqual([
+      `API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "${people.bob}", who left the organization: it stays valid until someone revokes it.`,
+    ])
+    expect(JSON.parse(result.outputs.keys!)).toMatchObject([{ id: left, created_by: { id: people.bob } }])
+  })
+
+  it('fail-on-unexpected-creator: the step fails naming each key (id, name, created, creator), its outputs set first', async () => {
+    const left = made('ci-bob', people.bob)
+    made('ci-ann', people.ann)
+    platform.setMembership(people.bob, org, undefined)
+    const result = await list({ failOnUnexpectedCreator: true })
+    expect(log.warning).toEqual([])
+    expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left])
+    expect(result.outputs.keys).toBeDefined()
+    expect(result.failure).toBe(
+      `1 API key(s) were made by someone who left the organization (\`expected-creators\`): API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization.`,
+    )
+    expect(result.next).toBe(
+      'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).',
+    )
+  })
+
+  it('keys of present members only: no warning, unexpected-creator-key-ids is [], and the summary says none', async () => {
+    made('ci-ann', people.ann)
+    const result = await list({ failOnUnexpectedCreator: true })
+    expect([log.warning, result.failure, result.outputs['unexpected-creator-key-ids']]).toEqual([[], undefined, '[]'])
+    expect(result.summary).toContain('<p>Made by someone who left the organization (<code>expected-creators</code>): none.</p>')
+  })
+
+  it('without expected-creators: no members read, no output, the creators still shown', async () => {
+    made('ci-bob', people.bob)
+    platform.setMembership(people.bob, org, undefined)
+    const result = await list({ expectedCreators: undefined })
+    expect(platform.requests.filter((r) => r.path.endsWith('/members'))).toEqual([])
+    expect(result.outputs).not.toHaveProperty('unexpected-creator-key-ids')
+    expect(result.summary).toContain('<td>Bob Gone</td>')
+  })
+
+  it("a members' list that fails part way fails the step before any key is listed", async () => {
+    made('ci-bob', people.bob)
+    platform.onRequest((entry) => {
+      if (entry.path.endsWith('/members') && entry.query.cursor !== undefined) {
+        platform.inject({ path: entry.path, kind: 'status', status: 403 })
+      }
+    })
+    await expect(list()).rejects.toThrow(`Could not list the members of organization ${org}: the platform refused it (403 Forbidden)`)
+    expect(platform.requests.filter((r) => r.path.endsWith('/members')).map((r) => r.status)).toEqual([200, 403])
+    expect(platform.requests.filter((r) => r.path.endsWith('/api_keys'))).toEqual([])
   })
 })

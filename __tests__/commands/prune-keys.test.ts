@@ -40,7 +40,8 @@ afterEach(() => run.stop())
 const prune = (options: Partial<PruneKeysSettings> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
 const deletes = () => platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)
 
-const HEADERS = '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>'
+const HEADERS =
+  '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th><th>why</th></tr>'
 /** One summary row; `—` stands for an empty cell. */
 const row = (...cells: Array<string | number>) =>
   `<tr><td><code>${cells[0]}</code></td>${cells
@@ -73,13 +74,13 @@ describe('a dry run', () => {
       '<h3>API keys to prune, dry run (2)</h3>\n' +
         '<p>Looked at the personal keys of the step&#39;s user, selecting keys whose names say they have expired and keys not used for 3 min (or never used and older).</p>\n' +
         `<table>\n${HEADERS}\n` +
-        `${row(old.id, oldName, 'personal', '2026-10-02 10:00 UTC', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
-        `${row(daily.id, 'ci-deploy', 'personal', '2026-05-05 10:00 UTC', '2026-11-21 08:00 UTC', '198.51.100.23', 'not used for 2 h')}\n` +
+        `${row(old.id, oldName, 'personal', '2026-10-02 10:00 UTC', 'Emulator User', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
+        `${row(daily.id, 'ci-deploy', 'personal', '2026-05-05 10:00 UTC', 'Emulator User', '2026-11-21 08:00 UTC', '198.51.100.23', 'not used for 2 h')}\n` +
         '</table>\n' +
         '<p>Dry run: nothing was revoked. A run with dry-run: false revokes these 2 key(s).</p>\n' +
         '<h4>Selected, but kept by a guard (1)</h4>\n' +
         `<table>\n${HEADERS}\n` +
-        `${row(fresh.id, freshName, 'personal', '2026-11-21 09:55 UTC', '—', '—', 'expired 2026-11-21 09:59 UTC (by its name); never used, created 5 min ago; kept: created 5 min ago, within the last 10 min')}\n` +
+        `${row(fresh.id, freshName, 'personal', '2026-11-21 09:55 UTC', 'Emulator User', '—', '—', 'expired 2026-11-21 09:59 UTC (by its name); never used, created 5 min ago; kept: created 5 min ago, within the last 10 min')}\n` +
         '</table>\n',
     )
     expect(deletes()).toEqual([])
@@ -191,8 +192,8 @@ describe('a real run', () => {
       '<h3>API keys pruned (2 of 2)</h3>\n' +
         `<p>Looked at the keys of organization ${org}, selecting keys whose names say they have expired and keys not used for 30 days (or never used and older).</p>\n` +
         `<table>\n${HEADERS}\n` +
-        `${row(scoped.id, 'preview', `project ${project}`, '2026-09-22 10:00 UTC', '—', '—', 'never used, created 60 days ago')}\n` +
-        `${row(idle.id, idleName, 'organization', '2026-10-02 10:00 UTC', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
+        `${row(scoped.id, 'preview', `project ${project}`, '2026-09-22 10:00 UTC', 'Emulator User', '—', '—', 'never used, created 60 days ago')}\n` +
+        `${row(idle.id, idleName, 'organization', '2026-10-02 10:00 UTC', 'Emulator User', '2026-10-12 10:00 UTC', '198.51.100.23', 'expired 2026-11-20 10:00 UTC (by its name); not used for 40 days')}\n` +
         '</table>\n' +
         '<p>Revoked 2 key(s).</p>\n',
     )
@@ -266,14 +267,15 @@ describe('records the platform lists oddly', () => {
     expect(result.summary).toContain('<h3>API keys pruned (1 of 1)</h3>')
   })
 
-  it('a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now, as by this step: kept', async () => {
+  it("a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now: kept, but never taken for the step's own", async () => {
     const recent = platform.addKey(withExpiry('job', T0 - DAY), { createdAt: T0 - 400 * DAY })
     platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: (T0 - MINUTE) / 1000 }, ids: [recent.id] })
     const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
     expect(log.info).toContain(
       `Kept API key ${recent.id} "${withExpiry('job', T0 - DAY)}" (personal): expired 2026-11-20 10:00 UTC (by its name); ` +
-        "but the step's own key, or used within the same minute.",
+        'but its created_at or last_used_at is not a time the action can read.',
     )
+    expect(log.info).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
     expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(deletes()).toEqual([])
@@ -312,6 +314,7 @@ describe('with expected-networks: keys last used from an unexpected network are 
         'ci-deploy',
         'personal',
         '2026-10-22 10:00 UTC',
+        'Emulator User',
         '2026-11-21 08:00 UTC',
         '203.0.113.7',
         'last used from an unexpected network (203.0.113.7)',
@@ -332,5 +335,98 @@ describe('with expected-networks: keys last used from an unexpected network are 
     expect(named.outputs['unexpected-use-key-ids']).toBe(JSON.stringify([ci.id]))
     expect(named.outputs['prunable-key-ids']).toBe(JSON.stringify([ci.id]))
     expect((await prune()).outputs).not.toHaveProperty('unexpected-use-key-ids')
+  })
+})
+
+describe('with expected-creators: keys made by someone who left the organization are selected too', () => {
+  let ann: string
+  let bob: string
+  let carol: string
+
+  beforeEach(() => {
+    ann = platform.addUser({ name: 'Ann Here', organizations: { [org]: 'editor' } })
+    bob = platform.addUser({ name: 'Bob Gone', organizations: { [org]: 'admin' } })
+    carol = platform.addUser({ name: 'Carol Off', organizations: { [org]: 'admin' } })
+  })
+
+  const made = (name: string, by: string, used?: number) =>
+    platform.addOrgKey(org, name, { createdBy: by, createdAt: T0 - 40 * DAY, ...(used === undefined ? {} : { lastUsedAt: used }) })
+
+  it("revokes a key made by a member who left and one by a deactivated account, under the guards, saying why; never a present member's", async () => {
+    const present = made('ci-ann', ann, T0 - DAY)
+    const left = made('ci-bob', bob, T0 - DAY)
+    const deactivated = made('ci-carol', carol)
+    const busy = made('ci-bob-busy', bob, T0 - 3 * MINUTE)
+    const unknown = made('ci-mystery', bob)
+    platform.setMembership(bob, org, undefined)
+    platform.deactivateUser(carol)
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) => (body as Array<Record<string, unknown>>).map((k) => (k.id === unknown.id ? { ...k, created_by: null } : k)),
+    })
+
+    const result = await prune({ orgId: org, expectedCreators: 'members', dryRun: false })
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      `Members of organization ${org}: 3, 1 of them with a deactivated account.`,
+      `Pruning the keys of organization ${org}: 5 key(s) listed; selecting keys whose names say they have expired and keys made by someone who left the organization.`,
+      `The step's key is a personal key: it is not among the keys of organization ${org}.`,
+      `Kept API key ${busy.id} "ci-bob-busy" (organization): made by "Bob Gone", who left the organization; but used 3 min ago, within the last 10 min.`,
+      `Revoked API key ${deactivated.id} "ci-carol": made by "Carol Off", whose account is deactivated.`,
+      `Revoked API key ${left.id} "ci-bob": made by "Bob Gone", who left the organization.`,
+    ])
+    expect(log.warning).toEqual([
+      `API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+    ])
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs).toEqual({
+      'prunable-key-ids': JSON.stringify([deactivated.id, left.id]),
+      'revoked-key-ids': JSON.stringify([deactivated.id, left.id]),
+      'unexpected-creator-key-ids': JSON.stringify([deactivated.id, left.id, busy.id]),
+      'org-id': org,
+    })
+    expect(result.summary).toContain(
+      row(
+        left.id,
+        'ci-bob',
+        'organization',
+        '2026-10-12 10:00 UTC',
+        'Bob Gone',
+        '2026-11-20 10:00 UTC',
+        '198.51.100.23',
+        'made by &#34;Bob Gone&#34;, who left the organization',
+      ),
+    )
+    expect([present, left, deactivated, busy, unknown].map((k) => platform.isKeyValid(k.id))).toEqual([true, false, false, true, true])
+  })
+
+  it('a dry run only lists them; with key-name, only keys of that prefix', async () => {
+    const left = made('ci-bob', bob)
+    made('laptop-bob', bob)
+    platform.setMembership(bob, org, undefined)
+    const result = await prune({ orgId: org, expectedCreators: 'members', keyNamePrefix: 'ci-' })
+    expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([left.id]))
+    expect(result.outputs['unexpected-creator-key-ids']).toBe(JSON.stringify([left.id]))
+    expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(deletes()).toEqual([])
+  })
+
+  it('an empty members list, or one that fails part way, fails the run before any key is listed or revoked', async () => {
+    made('ci-bob', bob)
+    platform.setMembership(bob, org, undefined)
+    platform.inject({ path: `/organizations/${org}/members`, kind: 'transform', transform: () => ({ members: [] }) })
+    await expect(prune({ orgId: org, expectedCreators: 'members', dryRun: false })).rejects.toThrow(
+      `The platform listed no member of organization ${org}`,
+    )
+    platform.onRequest((entry) => {
+      if (entry.path.endsWith('/members') && entry.query.cursor !== undefined)
+        platform.inject({ path: entry.path, kind: 'status', status: 403 })
+    })
+    await expect(prune({ orgId: org, expectedCreators: 'members', dryRun: false })).rejects.toThrow(
+      `Could not list the members of organization ${org}: the platform refused it (403 Forbidden)`,
+    )
+    expect(platform.requests.filter((r) => r.path.endsWith('/api_keys'))).toEqual([])
+    expect(deletes()).toEqual([])
   })
 })

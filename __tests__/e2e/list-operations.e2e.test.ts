@@ -254,6 +254,41 @@ describe('bounds and hostile text', () => {
   })
 })
 
+/** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
+const longestRun = (text: string, letter: string) => Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+
+describe('text from the platform is bounded in every log line, error and summary', () => {
+  it('fail-on-status names an operation whose created_at, error and action are 100 kB each: each value at most 200 characters', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3)
+    const failed = platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-main-1',
+      status: 'failed',
+      createdAt: T - 60_000,
+    })
+    const huge = { created_at: 'Q'.repeat(100_000), error: 'Z'.repeat(100_000), action: 'J'.repeat(100_000) }
+    platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set: huge, ids: [failed], times: 9 })
+    const result = await step({ 'project-id': project, 'fail-on-status': 'failed' })
+
+    expect(result.code).toBe(1)
+    const [error] = errorLines(result.stdout)
+    expect(errorLines(result.stdout)).toHaveLength(1)
+    expect(error).toMatch(
+      new RegExp(
+        `^::error::1 listed operation\\(s\\) have a status .*: ${failed} \\(project ${project}, branch br-main-1, J+…, failed, Q+…\\)\\.$`,
+      ),
+    )
+    for (const letter of ['Q', 'Z', 'J']) {
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+    }
+    for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
+    expect(result.summary.length).toBeLessThan(50_000)
+    // The record itself is whole in the file: only what is shown is cut.
+    expect(fileRecords(result.outputs).find((o) => o.id === failed)).toMatchObject(huge)
+  })
+})
+
 /** Every time the summary's chart writes: each must be one its dateFormat (YYYY-MM-DD HH:mm:ss) reads. */
 const chartTimes = (summary: string) => (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
 

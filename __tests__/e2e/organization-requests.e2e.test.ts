@@ -81,6 +81,12 @@ const rows: Row[] = [
   ],
   ['list-keys, personal key', () => personal, () => ({ command: 'list-keys' }), () => ['GET /api_keys']],
   ['list-keys, org-id', () => orgKey, () => ({ command: 'list-keys', 'org-id': org }), () => [`GET /organizations/${org}/api_keys`]],
+  [
+    'list-keys, org-id, expected-creators',
+    () => orgKey,
+    () => ({ command: 'list-keys', 'org-id': org, 'expected-creators': 'members' }),
+    () => [`GET /organizations/${org}/members?sort_by=joined_at&limit=500`, `GET /organizations/${org}/api_keys`],
+  ],
   ['create-key, personal', () => personal, () => ({ command: 'create-key', 'key-name': 'n1' }), () => ['GET /api_keys', 'POST /api_keys']],
   [
     'create-key, org-id',
@@ -148,6 +154,12 @@ const rows: Row[] = [
     () => orgKey,
     () => ({ command: 'prune-keys', 'org-id': org }),
     () => ['GET /auth', `GET /organizations/${org}/api_keys`],
+  ],
+  [
+    'prune-keys, org-id, expected-creators, dry run',
+    () => personal,
+    () => ({ command: 'prune-keys', 'org-id': org, 'expected-creators': 'members' }),
+    () => [`GET /organizations/${org}/members?sort_by=joined_at&limit=500`, 'GET /auth', `GET /organizations/${org}/api_keys`],
   ],
   [
     'prune-keys, personal key (one expired key)',

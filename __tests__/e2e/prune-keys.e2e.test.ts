@@ -109,15 +109,17 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
     expect(log).toContain('Dry run: 3 key(s) would be revoked. Set `dry-run: false` to revoke them.')
     for (const other of [a.daily, a.running, a.recentIdle, stranger]) expect(log).not.toContain(`API key ${other.id} `)
 
-    // The summary: id, name, scope, created, last used, from where, why.
+    // The summary: id, name, scope, created, created by, last used, from where, why.
     expect(result.summary).toContain('<h3>API keys to prune, dry run (3)</h3>')
     expect(result.summary).toContain(
-      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>last used</th><th>from</th><th>why</th></tr>',
+      '<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th><th>why</th></tr>',
     )
     expect(result.summary).toContain(
-      `<tr><td><code>${a.laptop.id}</code></td><td>old-laptop</td><td>personal</td><td>2026-01-25 10:00 UTC</td><td>2026-07-24 10:00 UTC</td><td>198.51.100.23</td><td>not used for 120 days</td></tr>`,
+      `<tr><td><code>${a.laptop.id}</code></td><td>old-laptop</td><td>personal</td><td>2026-01-25 10:00 UTC</td><td>Emulator User</td><td>2026-07-24 10:00 UTC</td><td>198.51.100.23</td><td>not used for 120 days</td></tr>`,
     )
-    expect(result.summary).toContain(`<td>test-by-hand</td><td>personal</td><td>2026-08-23 10:00 UTC</td><td>—</td><td>—</td>`)
+    expect(result.summary).toContain(
+      `<td>test-by-hand</td><td>personal</td><td>2026-08-23 10:00 UTC</td><td>Emulator User</td><td>—</td><td>—</td>`,
+    )
     expect(result.summary).toContain('Dry run: nothing was revoked. A run with dry-run: false revokes these 3 key(s).')
     expect(result.summary).toContain('Selected, but kept by a guard (2)')
     expect(result.summary).toContain('kept: used 2 min ago, within the last 10 min')
@@ -247,6 +249,45 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     expect(stripMasks(dry.stdout)).toContain("The step's key is among these keys, but none shows a use by this step")
   })
 
+  it("revokes nothing when the step's own key's last use cannot be read (\"yesterday\"): no key shows this step's use", async () => {
+    const a = personalAccount()
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: 'yesterday' }, ids: [own.id] })
+
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
+    expect(errorLines(result.stdout)).toEqual([
+      "::error::Nothing was revoked: the step's key is one of the personal keys of the step's user, and none of them shows a use by this step (last_used_at), " +
+        'so the action cannot tell which key is its own. The platform may record key use late: run the step again in a few minutes.',
+    ])
+    expect(result.code).toBe(1)
+    expect(deletes()).toEqual([])
+    expect(valid(own, a.laptop, a.byHand, a.orphan)).toEqual([true, true, true, true])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    const log = stripMasks(result.stdout)
+    expect(log).toContain("The step's key is among these keys, but none shows a use by this step")
+    // The key whose time cannot be read is kept by the in-use guard too: an unreadable time is a use now.
+    expect(log).toContain(
+      `Kept API key ${own.id} "sweeper-2025~exp-20261022T1000Z" (personal): expired 2026-10-22 10:00 UTC (by its name); but its created_at or last_used_at is not a time the action can read.`,
+    )
+  })
+
+  it("another key's unreadable last use is never taken for this step's: the step's own key, its use not recorded yet, is not revoked", async () => {
+    const a = personalAccount()
+    // The step's key looks expired and long unused, and the platform has not recorded this step's use.
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    platform.recordKeyUse(false)
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: 'yesterday' }, ids: [a.recentIdle.id] })
+
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(/^::error::Nothing was revoked: the step's key is one of the personal keys/),
+    ])
+    expect(result.code).toBe(1)
+    expect(deletes()).toEqual([])
+    expect(valid(own, a.recentIdle, a.laptop, a.byHand, a.orphan)).toEqual([true, true, true, true, true])
+    expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, own.id, a.orphan.id])
+  })
+
   it('revokes none, and fails naming the count, when more than max-revoke are selected; a dry run warns', async () => {
     const a = personalAccount()
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '2' })
@@ -311,6 +352,40 @@ describe('prune-keys: a real run revokes, within the guards', () => {
   })
 })
 
+describe('text from the platform is bounded in every log line, error and summary', () => {
+  /** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
+  const longestRun = (text: string, letter: string) =>
+    Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+
+  it('a key whose name, created_at, last_used_at and address are 100 kB each: kept, and every line and cell short', async () => {
+    const odd = seed('odd', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 200 * DAY, lastUsedFrom: '203.0.113.7' })
+    const huge = {
+      name: 'N'.repeat(100_000),
+      created_at: 'Q'.repeat(100_000),
+      last_used_at: 'U'.repeat(100_000),
+      last_used_from_addr: 'W'.repeat(100_000),
+    }
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd.id] })
+    const result = await step({ 'key-name': 'NNN', 'unused-for': '30d', 'expected-networks': '10.0.0.0/8', 'dry-run': 'false' })
+
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([odd.id])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([])
+    expect(valid(odd)).toEqual([true])
+    expect(stripMasks(result.stdout)).toMatch(
+      new RegExp(
+        `^Kept API key ${odd.id} "N{80}…" \\(personal\\): last used from an unexpected network \\(W{64}…\\); but its created_at or last_used_at is not a time the action can read\\.$`,
+        'm',
+      ),
+    )
+    for (const letter of ['N', 'Q', 'U', 'W']) {
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+    }
+    for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
+    expect(result.summary.length).toBeLessThan(20_000)
+  })
+})
+
 describe('a job key whose post step never ran', () => {
   it('is found by the next sweep once its default expiry has passed, and not before', async () => {
     const project = platform.addProject({ id: 'deploy-target' }).id
@@ -352,7 +427,7 @@ describe('a job key whose post step never ran', () => {
     expect(ids(sweep.outputs['revoked-key-ids'])).toEqual([jobKeyId])
     expect(platform.isKeyValid(jobKeyId)).toBe(false)
     expect(sweep.summary).toContain(
-      `<td>${name}</td><td>project deploy-target</td><td>2026-11-21 10:00 UTC</td><td>2026-11-21 10:30 UTC</td><td>203.0.113.9</td><td>expired 2026-11-21 16:00 UTC (by its name)</td>`,
+      `<td>${name}</td><td>project deploy-target</td><td>2026-11-21 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 10:30 UTC</td><td>203.0.113.9</td><td>expired 2026-11-21 16:00 UTC (by its name)</td>`,
     )
     expectNoKeyLeak(sweep, values)
   })

@@ -372,16 +372,38 @@ describe('hostile values in the records the platform sends', () => {
     expectOnlyOwnCommands(result, admin.key)
   })
 
-  it.each(VALUES.map((v) => [v]))('an operation whose id and status are hostile, until the timeout: %j', async (value) => {
+  it.each(VALUES.map((v) => [v]))(
+    'an operation whose id and status are hostile: a record of another, which fails the gate: %j',
+    async (value) => {
+      const project = platform.addProject().id
+      const op = platform.addOperation(project, { status: 'running' })
+      platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
+      const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
+      // The read of the operation answers a record of another id: the gate fails at once, and says so in one error.
+      expect(result.outputs.status).toBe('error')
+      expect(errorLines(result.stdout)).toHaveLength(1)
+      expect(errorLines(result.stdout)[0]).toContain(`The platform answered the read of operation ${op} with a record of operation `)
+      expectOnlyOwnCommands(result, admin.key)
+    },
+  )
+
+  it('50 failed operations, each with 100 KB values: the error names the first 5 and counts the others; every line bounded', async () => {
     const project = platform.addProject().id
-    const op = platform.addOperation(project, { status: 'running' })
-    platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
-    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
-    expect(result.outputs.status).toBe('timed-out')
-    // One warning for the status the action does not know, one error: nothing else took effect.
-    expect(result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toHaveLength(1)
-    expect(errorLines(result.stdout)).toHaveLength(1)
-    expectOnlyOwnCommands(result, admin.key)
+    const ops = Array.from({ length: 50 }, () => platform.addOperation(project, { status: 'failed' }))
+    const huge = 'J'.repeat(100_000)
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: huge, branch_id: huge, error: huge },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': ops.join(',') })
+    expect(result.outputs.status).toBe('failed')
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(50)
+    const [error] = errorLines(result.stdout)
+    expect(error).toMatch(/^::error::50 of 50 operation\(s\) did not succeed: .*; and 45 more \(`failed-operation-ids` has them all\)\.$/)
+    expect(ops.filter((id) => error!.includes(id))).toHaveLength(5)
+    expectBoundedLines(result)
   })
 
   it('a 100 KB value in every field leaves every log line bounded', async () => {

@@ -1,6 +1,7 @@
 // emulator/organizations.ts: the emulator's organizations as the live service has them: users in one or more with a
 // role each (the 2026 roles, and member), permissions on single projects, the three kinds of key and their permission
-// matrix, a key id unknown outside its namespace. Over real HTTP, on a manual clock.
+// matrix, a key id unknown outside its namespace, the members' list with members who leave and deactivated accounts.
+// Over real HTTP, on a manual clock.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { KEY_OWNER, PlatformEmulator, type Role } from '../../emulator/platform.ts'
 import { takeViolations } from '../../emulator/contract.ts'
@@ -351,6 +352,80 @@ describe('roles and project permissions (2026)', () => {
     expect((await call(key, `/projects/${project}`)).status).toBe(403)
     platform.setMembership(user, org, 'collaborator')
     expect((await call(key, `/projects/${project}`)).status).toBe(404)
+  })
+})
+
+describe('members, members who leave, and deactivated accounts', () => {
+  const members = (key: string, query = '') => call(key, `/organizations/${org}/members${query}`)
+  type Page = { members: Array<{ member: { user_id: string; role: Role }; user: { email: string; deactivated_at?: string } }> }
+  const userIds = (page: Page) => page.members.map((m) => m.member.user_id)
+
+  it('lists each member with a role and an e-mail address; one who leaves is gone, a deactivated account is marked', async () => {
+    const ann = platform.addUser({ name: 'Ann Here', organizations: { [org]: 'editor' } })
+    const bob = platform.addUser({ name: 'Bob Gone', email: 'bob@corp.example', organizations: { [org]: 'viewer' } })
+    const carol = platform.addUser({ name: 'Carol Off', organizations: { [org]: 'admin' } })
+    const made = platform.addOrgKey(org, 'made-by-bob', { createdBy: bob })
+    platform.setMembership(bob, org, undefined)
+    now += 60_000
+    platform.deactivateUser(carol)
+    const page = (await members(admin.key)).json as Page & { pagination: { next: string; sort_by: string; sort_order: string } }
+    expect(new Set(userIds(page))).toEqual(new Set([KEY_OWNER.id, ann, carol]))
+    const byUser = Object.fromEntries(page.members.map((m) => [m.member.user_id, m]))
+    expect(byUser[ann]).toMatchObject({ member: { role: 'editor', org_id: org }, user: { email: 'ann.here@example.com' } })
+    expect(byUser[ann]!.user).not.toHaveProperty('deactivated_at')
+    expect(byUser[carol]!.user.deactivated_at).toBe('2026-11-21T10:01:00Z')
+    expect(page.pagination).toMatchObject({ sort_by: 'joined_at', sort_order: 'desc', next: expect.any(String) })
+    // The key Bob made stays valid, and still names him; a key's creator never shows an e-mail address.
+    const keys = (await call(admin.key, `/organizations/${org}/api_keys`)).json as Array<{ id: number; created_by: unknown }>
+    expect(keys.find((k) => k.id === made.id)?.created_by).toEqual({ id: bob, name: 'Bob Gone', image: '' })
+    expect(JSON.stringify(keys)).not.toContain('@')
+  })
+
+  it('pages by cursor as the description says: every page with members hands out next, the page after the last is empty', async () => {
+    const users = Array.from({ length: 4 }, () => platform.addUser({ organizations: { [org]: 'viewer' } }))
+    const first = (await members(admin.key, '?limit=2&sort_by=joined_at&sort_order=asc')).json
+    const second = (
+      await members(admin.key, `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(first.pagination.next)}`)
+    ).json
+    const third = (
+      await members(admin.key, `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(second.pagination.next)}`)
+    ).json
+    expect(new Set([...userIds(first), ...userIds(second), ...userIds(third)])).toEqual(new Set([KEY_OWNER.id, ...users]))
+    expect([first, second, third].map((p: Page) => p.members.length)).toEqual([2, 2, 1])
+    expect(third.pagination.next).toEqual(expect.any(String))
+    const past = (await members(admin.key, `?limit=2&sort_order=asc&cursor=${encodeURIComponent(third.pagination.next)}`)).json
+    expect(past).toEqual({ members: [], pagination: { sort_by: 'joined_at', sort_order: 'asc' } })
+    expect((await members(admin.key, '?cursor=not-a-cursor')).status).toBe(400)
+    expect((await members(admin.key, '?limit=501')).status).toBe(400)
+    expect(takeViolations()).toEqual([`GET /organizations/${org}/members: the query parameter limit=501 must be <= 500`])
+  })
+
+  it('who may read them: an admin and the other roles but a collaborator, an organization key of its own organization; never a project-scoped key', async () => {
+    const project = platform.addProject().id
+    for (const role of ['member', 'editor', 'viewer'] as const) {
+      const user = platform.addUser({ organizations: { [org]: role } })
+      expect((await members(platform.addKey(role, { user }).key)).status).toBe(200)
+    }
+    const collaborator = platform.addKey('c', { user: platform.addUser({ organizations: { [org]: 'collaborator' } }) })
+    expect([(await members(collaborator.key)).status, (await members(collaborator.key)).json.message]).toEqual([
+      403,
+      `collaborators cannot see the members of organization ${org}`,
+    ])
+    expect((await members(platform.addOrgKey(org, 'org').key)).status).toBe(200)
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
+    expect((await members(scoped.key)).json.message).toBe('project-scoped API keys cannot read the members of an organization')
+    const other = platform.addOrganization().id
+    expect((await call(admin.key, `/organizations/${other}/members`)).status).toBe(403)
+    expect((await call(platform.addOrgKey(other, 'theirs').key, `/organizations/${org}/members`)).status).toBe(403)
+  })
+
+  it("a deactivated account's personal key is refused (401); the organization keys it made stay valid", async () => {
+    const dora = platform.addUser({ organizations: { [org]: 'admin' } })
+    const own = platform.addKey('dora', { user: dora })
+    const made = platform.addOrgKey(org, 'made-by-dora', { createdBy: dora })
+    platform.deactivateUser(dora)
+    expect((await call(own.key, '/auth')).status).toBe(401)
+    expect((await call(made.key, '/auth')).status).toBe(200)
   })
 })
 

@@ -34,6 +34,7 @@ const answer = (status: number, text: string, headers: Record<string, string> = 
   text,
   bytes: Buffer.byteLength(text),
   tooLarge: false,
+  limit: SUCCESS_BODY_LIMIT,
 })
 const noAnswer = (cause: unknown, extra: { status?: number; neverConnected?: boolean } = {}): Received => ({
   ok: false,

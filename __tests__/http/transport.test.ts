@@ -125,6 +125,26 @@ describe('sendRequest()', () => {
     await closed
   })
 
+  it("a request's own body limit holds a successful body to it, declared or not; an error body keeps its own", async () => {
+    const limit = 4096
+    const answers: Array<[number, Record<string, string>, string]> = [
+      [200, { 'content-length': String(limit + 1) }, 'x'.repeat(limit + 1)],
+      [200, {}, 'x'.repeat(limit + 1)],
+      [200, {}, 'x'.repeat(limit)],
+      [500, {}, 'e'.repeat(limit * 4)],
+    ]
+    const origin = await serve((_req, res) => {
+      const [status, headers, body] = answers.shift()!
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(body)
+    })
+    const limited = { ...get, bodyLimit: limit }
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: true, text: '', limit })
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: true, text: '', limit })
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: false, bytes: limit, limit })
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ status: 500, bytes: limit * 4, tooLarge: false })
+  })
+
   it('reads a successful body whose declared length is exactly the limit', async () => {
     const origin = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(SUCCESS_BODY_LIMIT) })

@@ -1,4 +1,5 @@
-// src/inputs/keys.ts: create-key's `expires-in` and prune-keys' selectors, scope and cap.
+// src/inputs/keys.ts: create-key's `expires-in`, prune-keys' selectors, scope and cap, the tripwire, and the check of
+// who made the keys.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { parseDuration } from '../../src/inputs/values.ts'
@@ -112,6 +113,7 @@ describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on l
       timeoutMs: 600_000,
       orgId: undefined,
       failOnUnexpectedUse: false,
+      failOnUnexpectedCreator: false,
     })
     expect(settings({ command: 'list-keys', 'key-name': 'ci-' })).toMatchObject({ keyNamePrefix: 'ci-' })
   })
@@ -178,5 +180,52 @@ describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on l
         { repository: 'o/r', apiUrl: 'http://ghe.example.com/api/v3' },
       ),
     ).toMatch(/^GITHUB_API_URL uses plain http to ghe\.example\.com/)
+  })
+})
+
+describe('who made the keys: expected-creators and fail-on-unexpected-creator on list-keys and prune-keys', () => {
+  it('members, with org-id; nothing when empty', () => {
+    for (const command of ['list-keys', 'prune-keys']) {
+      expect(settings({ command, 'org-id': 'org-1', 'expected-creators': ' members ' })).toMatchObject({ expectedCreators: 'members' })
+      expect(settings({ command, 'org-id': 'org-1', 'expected-creators': ' ' })).not.toHaveProperty('expectedCreators')
+    }
+    expect(
+      settings({ command: 'list-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'true' }),
+    ).toMatchObject({ expectedCreators: 'members', failOnUnexpectedCreator: true })
+  })
+
+  it('refuses any other value, the check without org-id, and a failure that could never come', () => {
+    for (const command of ['list-keys', 'prune-keys']) {
+      for (const value of ['Members', 'users', 'members, admins', 'true']) {
+        expect(errorOf({ command, 'org-id': 'org-1', 'expected-creators': value })).toBe(
+          `Input \`expected-creators\` is "${value}": it takes \`members\` (the keys are expected to be made by present members of the organization), or nothing for no check.`,
+        )
+      }
+      expect(errorOf({ command, 'expected-creators': 'members' })).toBe(
+        'Input `expected-creators` is set, but `org-id` is empty: it checks the keys of an organization against its members. ' +
+          'Set `org-id`. (A personal key needs no check: it stops reaching an organization when its user leaves it.)',
+      )
+    }
+    expect(errorOf({ command: 'list-keys', 'org-id': 'org-1', 'fail-on-unexpected-creator': 'true' })).toBe(
+      'Input `fail-on-unexpected-creator` is true, but `expected-creators` is empty: set it to `members` (with `org-id`) to check who made the keys.',
+    )
+    expect(errorOf({ command: 'list-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'yes' })).toBe(
+      'Input `fail-on-unexpected-creator` is "yes": it must be true or false.',
+    )
+  })
+
+  it('refuses them where they show a mistake: revoke-key revokes whoever made the key, prune-keys never fails on what it selects', () => {
+    expect(errorOf({ command: 'revoke-key', 'key-name': 'ci', 'expected-creators': 'members' })).toBe(
+      'Input `expected-creators` was given to revoke-key, which does not take it: revoke-key revokes every key it names, whoever made it. ' +
+        'To revoke the keys made by someone who left the organization, use prune-keys.',
+    )
+    expect(
+      errorOf({ command: 'prune-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'true' }),
+    ).toBe(
+      'Input `fail-on-unexpected-creator` was given to prune-keys, which does not take it: prune-keys never fails on the keys it selects: ' +
+        'it lists them, and with `dry-run: false` revokes them. To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
+    )
+    // Its default, which the runner passes to every step, says nothing.
+    expect(settings({ command: 'prune-keys', 'fail-on-unexpected-creator': 'false' })).not.toHaveProperty('failOnUnexpectedCreator')
   })
 })

@@ -6,6 +6,7 @@ import { PERSONAL_KEYS, organizationKeys } from '../../src/api/namespace.ts'
 import type { ApiKey } from '../../src/api/types.ts'
 import { IN_USE_WINDOW_MS, judgeKeys, type PruneKeysSettings } from '../../src/keys/pruning.ts'
 import { findOwnKey, type OwnKey } from '../../src/keys/usage.ts'
+import { blockList } from '../../src/base/networks.ts'
 import { withExpiry } from '../../src/keys/expiry.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -28,34 +29,61 @@ const nobody: OwnKey = { kind: 'elsewhere', where: 'elsewhere' }
 
 describe("finding the step's own key", () => {
   const since = NOW - 60_000
+  const until = NOW + 60_000
   const keys = [key(1, 'a', NOW - DAY, NOW - 30_000), key(2, 'b', NOW - DAY, NOW - 61_000), key(3, 'c', NOW - DAY)]
 
   it('a personal key is one of the personal keys: the keys used since the step began', () => {
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'found', ids: [1] })
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until })).toEqual({
+      kind: 'found',
+      ids: [1],
+    })
   })
 
   it("a personal key is not among an organization's keys; an organization key is not among another's, nor among personal keys", () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, since).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, since).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, since).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, since)).toEqual({
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, { since, until }).kind).toBe(
+      'elsewhere',
+    )
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe(
+      'elsewhere',
+    )
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe('elsewhere')
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, { since, until })).toEqual({
       kind: 'found',
       ids: [1],
     })
   })
 
   it('a kind of key the action does not know may be among any keys', () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, since)).toEqual({ kind: 'found', ids: [1] })
+    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, { since, until })).toEqual({
+      kind: 'found',
+      ids: [1],
+    })
   })
 
-  it('no use since the step began: unknown; an unreadable last use counts as one', () => {
+  it("no use since the step began: unknown; a last use it cannot read is never taken for this step's", () => {
     const old = [key(2, 'b', NOW - DAY, NOW - DAY), key(3, 'c', NOW - DAY)]
-    expect(findOwnKey(old, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'unknown' })
-    const unreadable = [...old, key(4, 'd', NOW - DAY, 'yesterday')]
-    expect(findOwnKey(unreadable, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({
+    const user = { accountId: 'u', authMethod: 'api_key_user' }
+    expect(findOwnKey(old, PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'unknown' })
+    // To every other rule an unreadable time is a use now; here it would make any key look like the step's, and the
+    // guard "the step cannot tell its own key" would no longer keep the real one.
+    for (const text of ['yesterday', '1795255140', '2026-11-21', '', '{"at":1}']) {
+      expect([text, findOwnKey([...old, key(4, 'd', NOW - DAY, text)], PERSONAL_KEYS, user, { since, until })]).toEqual([
+        text,
+        { kind: 'unknown' },
+      ])
+    }
+    // Beside a key whose use during the step it can read, only that one is found.
+    expect(findOwnKey([key(4, 'd', NOW - DAY, 'yesterday'), ...keys], PERSONAL_KEYS, user, { since, until })).toEqual({
       kind: 'found',
-      ids: [4],
+      ids: [1],
     })
+  })
+
+  it('a last use later than the list could show (past the clock skew) is no use by this step either', () => {
+    const user = { accountId: 'u', authMethod: 'api_key_user' }
+    expect(findOwnKey([key(1, 'a', NOW - DAY, until)], PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'found', ids: [1] })
+    const later = [key(1, 'a', NOW - DAY, until + 1000), key(2, 'b', NOW - DAY, '9999-12-31T00:00:00Z')]
+    expect(findOwnKey(later, PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'unknown' })
   })
 })
 
@@ -132,9 +160,50 @@ describe('judging keys', () => {
   })
 })
 
+describe('judging keys by where they were last used from', () => {
+  const expired = withExpiry('job', NOW - DAY)
+  const from = (k: ApiKey, address: string): ApiKey => ({ ...k, last_used_from_addr: address })
+  const keys = [
+    from(key(1, 'ci-a', NOW - 30 * DAY, NOW - DAY), '203.0.113.7'),
+    from(key(2, expired, NOW - 30 * DAY, NOW - DAY), '203.0.113.8'),
+    from(key(3, 'ci-b', NOW - 30 * DAY, NOW - DAY), '10.1.2.3'),
+  ]
+  const judged = (unreadableRanges: number) =>
+    judgeKeys(keys, select(), NOW, nobody, { expected: { list: blockList(['10.0.0.0/8']), unreadableRanges } }).map((v) => [
+      v.key.id,
+      v.kept,
+    ])
+
+  it('selects a key last used from outside the expected networks', () => {
+    expect(judged(0)).toEqual([
+      [1, undefined],
+      [2, undefined],
+    ])
+  })
+
+  it('keeps a key selected only for an address it cannot place: none recorded, or no IP address', () => {
+    const odd = [from(key(4, 'ci-c', NOW - 30 * DAY, NOW - DAY), ''), from(key(5, 'ci-d', NOW - 30 * DAY, NOW - DAY), 'unknown')]
+    const verdicts = judgeKeys([...odd, keys[1]!], select(), NOW, nobody, {
+      expected: { list: blockList(['10.0.0.0/8']), unreadableRanges: 0 },
+    })
+    expect(verdicts.map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
+      [2, ['expired 2026-11-20 10:00 UTC (by its name)', 'last used from an unexpected network (203.0.113.8)'], undefined],
+      [4, ['last used from an unexpected network (no address recorded)'], 'the platform recorded no address for its last use'],
+      [5, ['last used from an unexpected network (unknown)'], 'the address of its last use is no IP address the action can read'],
+    ])
+  })
+
+  it("keeps a key selected only for that when some of GitHub's ranges could not be read: its address may be in one", () => {
+    expect(judged(3)).toEqual([
+      [1, "GitHub's meta API lists 3 runner range(s) the action cannot read, and this address may be in one"],
+      [2, undefined],
+    ])
+  })
+})
+
 describe('edges of the pure rules', () => {
   it('an organization key among personal keys is elsewhere, and says so', () => {
-    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, NOW)).toEqual({
+    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since: NOW, until: NOW })).toEqual({
       kind: 'elsewhere',
       where: 'an organization key: it is not among these keys',
     })
@@ -143,7 +212,10 @@ describe('edges of the pure rules', () => {
   it("a last use at the very start of the window counts as the step's", () => {
     const since = NOW - 60_000
     const keys = [key(1, 'a', NOW - DAY, since), key(2, 'b', NOW - DAY, since - 1)]
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, since)).toEqual({ kind: 'found', ids: [1] })
+    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until: NOW + 60_000 })).toEqual({
+      kind: 'found',
+      ids: [1],
+    })
   })
 
   it('keys touched at the same moment are revoked in id order, whatever order they are listed in', () => {

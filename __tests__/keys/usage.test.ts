@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ApiKey } from '../../src/api/types.ts'
 import { orderForRevocation } from '../../src/commands/revoke-key.ts'
-import { USE_CLOCK_SKEW_MS, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../../src/keys/usage.ts'
+import { USE_CLOCK_SKEW_MS, lastTouched, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../../src/keys/usage.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
 const DAY = 86_400_000
@@ -34,6 +34,14 @@ describe('reading times', () => {
     expect(lastUseOf(key(1, NOW, NOW - DAY))).toBe(NOW - DAY)
     expect(lastUseOf(key(1, NOW, '1795255140'))).toBeNaN()
   })
+
+  it("an unreadable time makes the guards that read it more careful: the key is the latest touched, and may be the step's", () => {
+    const far = NOW + 1000 * 365 * DAY
+    expect(lastTouched(key(1, NOW - DAY, 'yesterday'))).toBeGreaterThan(far)
+    expect(lastTouched(key(1, 'last week'))).toBeGreaterThan(far)
+    expect(lastTouched(key(1, NOW - DAY, NOW - DAY))).toBe(NOW - DAY)
+    expect(mayBeOwnKey(key(1, 'last week', 'yesterday'), { kind: 'unknown' }, NOW)).toBe(true)
+  })
 })
 
 describe('a key listed more than once', () => {
@@ -62,6 +70,18 @@ describe('a key listed more than once', () => {
     expect(lastUseOf(merged!)).toBeNaN()
     const [scoped] = mergeById([key(8, NOW - DAY), { ...key(8, NOW - DAY), project_id: 'p-1' }])
     expect(lastUseOf(scoped!)).toBeNaN()
+  })
+
+  it('copies that name different creators keep none: no rule judges the key by its creator', () => {
+    const by = (id: string | undefined): ApiKey => ({ ...key(8, NOW - DAY), ...(id === undefined ? {} : { created_by: { id, name: id } }) })
+    expect(mergeById([by('u-1'), by('u-1')])[0]!.created_by).toEqual({ id: 'u-1', name: 'u-1' })
+    for (const copies of [
+      [by('u-1'), by('u-2')],
+      [by('u-1'), by(undefined)],
+      [by(undefined), by('u-2')],
+    ]) {
+      expect(mergeById(copies)[0]).not.toHaveProperty('created_by')
+    }
   })
 })
 

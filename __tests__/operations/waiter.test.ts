@@ -152,6 +152,19 @@ describe('waiting', () => {
     expect(outcome.operations.map((o) => o.status)).toEqual(['running', 'finished'])
   })
 
+  it('times out naming the first 5 still pending and counting the others, which pending-operation-ids has', async () => {
+    const slow = Array.from({ length: 12 }, () => op(steps([0, 'scheduling'], [10_000, 'running'])))
+    client = client.withDeadline(clock.now() + 30_000)
+    ctx = { ...ctx, client }
+    const outcome = await wait(slow, { timeoutMs: 30_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.pending).toHaveLength(12)
+    expect(outcome.failure).toMatch(
+      /ran out with 12 operation\(s\) not finished: .*; and 7 more \(`pending-operation-ids` has them all\)\.$/,
+    )
+    expect(slow.filter((id) => outcome.failure!.includes(id))).toHaveLength(5)
+  })
+
   it('a Retry-After longer than the time left is a timeout, not a failure', async () => {
     const id = op(steps([0, 'running']))
     platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 503, retryAfter: '30' })
@@ -185,6 +198,30 @@ describe('waiting', () => {
     expect(outcome.status).toBe('error')
     expect(outcome.rounds).toBe(1)
     expect(outcome.failure).toContain(`operation ${unknown} in project ${project} was not found (404)`)
+    expect(clock.sleeps).toEqual([])
+  })
+
+  it('a read answered with the record of another operation fails at once, naming both: it says nothing of the one asked for', async () => {
+    const asked = op(steps([0, 'running']))
+    const other = op(steps([0, 'finished']))
+    // Not in the list: the waiter reads it alone, and the answer is the other's record.
+    rewriteListing(
+      () => true,
+      (page) => ({ ...page, operations: page.operations.filter((o) => o.id !== asked) }),
+    )
+    platform.inject({
+      path: `${listPath()}/${asked}`,
+      kind: 'transform',
+      transform: () => ({ operation: platform.operation(other) }),
+      times: 9,
+    })
+    const outcome = await wait([asked])
+    expect(outcome.status).toBe('error')
+    expect(outcome.rounds).toBe(1)
+    expect(outcome.failure).toBe(
+      `The platform answered the read of operation ${asked} with a record of operation ${other}: the status of the one asked for ` +
+        'is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+    )
     expect(clock.sleeps).toEqual([])
   })
 

@@ -1,7 +1,17 @@
 // src/runner/summary.ts: the job summary’s HTML: hostile cells kept in their place, bounds, dates.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { MAX_ROWS, TABLE_BUDGET, formatDate, heading, paragraph, table, tableOf, type Cell } from '../../src/runner/summary.ts'
+import {
+  MAX_DATE_TEXT,
+  MAX_ROWS,
+  TABLE_BUDGET,
+  formatDate,
+  heading,
+  paragraph,
+  table,
+  tableOf,
+  type Cell,
+} from '../../src/runner/summary.ts'
 import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
@@ -76,6 +86,12 @@ describe('job summary', () => {
     expect(formatDate(null)).toBe('')
     expect(formatDate(undefined)).toBe('')
     expect(formatDate('')).toBe('')
+  })
+
+  it('keeps text that is no date short and on one line, however long it was: it is shown in errors as well as cells', () => {
+    expect(formatDate('Q'.repeat(100_000))).toBe(`${'Q'.repeat(MAX_DATE_TEXT)}…`)
+    expect(formatDate(`2026-11-21T${'9'.repeat(100_000)}`)).toHaveLength(MAX_DATE_TEXT + 1)
+    expect(formatDate('yesterday\n::error::x')).toBe('yesterday\\n::error::x')
   })
 
   it('stays far below the 1 MiB the runner accepts, whatever the cells hold', () => {

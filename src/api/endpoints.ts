@@ -10,6 +10,7 @@ import type {
   Operation,
   OperationsPage,
   Organization,
+  OrganizationMember,
   Project,
   RevokedApiKey,
 } from './types.ts'
@@ -21,6 +22,10 @@ const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
 /** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
 export const MAX_PROJECT_PAGES = 1000
+/** The service's page size cap for an organization's members: 1–500. */
+const MEMBERS_PAGE_LIMIT = 500
+/** The most pages of members one listing reads (50,000 members): a list still going on fails as incomplete. */
+export const MAX_MEMBER_PAGES = 100
 
 /** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
 const PERSONAL_KEYS_FORBIDDEN =
@@ -295,6 +300,76 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
   )
 }
 
+/**
+ * GET /organizations/{org_id}/members, every page: who is a member now. Of each member only the
+ * user id, the role and whether the account is deactivated are kept; the e-mail address in the
+ * answer is personal data and is dropped here. A member missing from the list would read as
+ * someone who left, so the list must be whole or the step fails: the listing follows
+ * `pagination.next` until a page is empty or has none (the description's example hands one out
+ * beside what may be the last members), and fails on a cursor handed out twice, a page of members
+ * already read, or a list still going on after MAX_MEMBER_PAGES pages.
+ */
+export async function listOrganizationMembers(client: PlatformClient, orgId: string): Promise<OrganizationMember[]> {
+  const members: OrganizationMember[] = []
+  const guard = new PagingGuard()
+  let cursor: string | undefined
+  for (let page = 1; page <= MAX_MEMBER_PAGES; page++) {
+    const result = await client.send({
+      method: 'GET',
+      path: `/organizations/${encodeURIComponent(orgId)}/members`,
+      // Sorted by when each joined, never by e-mail: a cursor holds a place in the sort, and goes to the debug log.
+      query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
+      retry: 'read',
+      purpose: `list the members of organization ${untrusted(orgId)}`,
+      notFound: `organization ${untrusted(orgId)}`,
+      forbidden:
+        `the step's key may not read the members of organization ${untrusted(orgId)}. ` +
+        'A project-scoped key cannot, and an organization key reaches only its own organization. ' +
+        "An admin's personal key may; the platform does not document which other roles may. " +
+        `Pass an admin's personal key, or an organization key of ${untrusted(orgId)}, in \`api-key\``,
+      parse: toMembersPage,
+    })
+    const known = guard.seen
+    members.push(...guard.unseen(result.members, (member) => member.user_id))
+    if (result.members.length === 0 || result.next === undefined) return members
+    if (guard.repeated(result.next) || guard.seen === known) {
+      const what = guard.seen === known ? 'held only members already read' : 'handed out a cursor a second time'
+      throw incompleteMembers(orgId, `page ${page} of the list ${what}`)
+    }
+    cursor = result.next
+  }
+  throw incompleteMembers(orgId, `the list was still going on after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`)
+}
+
+function incompleteMembers(orgId: string, reason: string): ActionError {
+  return new ActionError(
+    `The member list of organization ${untrusted(orgId)} may be incomplete: ${reason}. ` +
+      'A member missing from it would read as someone who left, so the step judges no key by it and fails. ' +
+      'Run it again; if it fails the same way, report the list to the platform.',
+  )
+}
+
+/** A page of members: of each, never more than OrganizationMember holds. */
+function toMembersPage(body: unknown): { members: OrganizationMember[]; next: string | undefined } {
+  const record = object(body, 'response')
+  const members = array(record.members, 'response.members').map((item, i): OrganizationMember => {
+    const where = `response.members[${i}]`
+    const entry = object(item, where)
+    const member = object(entry.member, `${where}.member`)
+    const user = entry.user
+    const deactivatedAt = typeof user === 'object' && user !== null ? (user as Json).deactivated_at : undefined
+    return {
+      user_id: string(member, 'user_id', `${where}.member`),
+      role: optionalString(member, 'role') ?? '',
+      // Only a time written as text counts: a member the action cannot read as deactivated is present.
+      deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
+    }
+  })
+  const pagination = record.pagination
+  const next = typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'next') : undefined
+  return { members, next: next || undefined }
+}
+
 /*
  * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
  * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
@@ -399,9 +474,25 @@ function toApiKey(record: Json, where: string): ApiKey {
     last_used_at: lastUseField(record.last_used_at),
     last_used_from_addr: addressField(record.last_used_from_addr),
   }
+  const creator = creatorField(record.created_by)
+  if (creator) key.created_by = creator
   const projectId = optionalString(record, 'project_id')
   if (projectId) key.project_id = projectId
   return key
+}
+
+/**
+ * `created_by`: the description's record, of which `id` and `name` are kept (never `image`), or
+ * a bare id, as the answers to creating and revoking a key give it. Anything else, or an empty
+ * id, is no creator the action can read: undefined.
+ */
+function creatorField(value: unknown): ApiKey['created_by'] {
+  if (typeof value === 'string') return value === '' ? undefined : { id: value }
+  if (typeof value !== 'object' || value === null) return undefined
+  const id = optionalString(value as Json, 'id')
+  if (!id) return undefined
+  const name = optionalString(value as Json, 'name')
+  return name ? { id, name } : { id }
 }
 
 /**

@@ -16,17 +16,28 @@ export type CreatedApiKey = Pick<Schemas['OrgApiKeyCreateResponse'], 'id' | 'key
   Partial<Pick<Schemas['OrgApiKeyCreateResponse'], 'name' | 'created_at'>>
 
 type ListedKey = Schemas['OrgApiKeysListResponseItem']
+type Creator = Schemas['ApiKeyCreatorData']
 
 /**
- * A key in a list. Two fields are kept in a form of the action's own:
+ * A key in a list. Three fields are kept in a form of the action's own:
  * - `last_used_at` is null for a key never used, whether the answer sent null or left it out;
  * - `last_used_from_addr` is '' when the answer left it out, and a value that is not text is kept
- *   as its JSON text, which is no address (the tripwire flags it).
+ *   as its JSON text, which is no address (the tripwire flags it);
+ * - `created_by` holds the creator's `id` and `name`, never `image`: without `name` when the answer
+ *   gave a bare id, and left out when it gave no creator the action can read.
  * `project_id` is set on a project-scoped key.
  */
 export type ApiKey = Pick<ListedKey, 'id' | 'name' | 'created_at' | 'last_used_from_addr' | 'project_id'> & {
   last_used_at: NonNullable<ListedKey['last_used_at']> | null
+  created_by?: Pick<Creator, 'id'> & Partial<Pick<Creator, 'name'>>
 }
+
+/**
+ * A member of an organization, as the action keeps it: the user's id, the role ('' when the
+ * answer left it out) and whether the account is deactivated (`user.deactivated_at` is set).
+ * Never the e-mail address: it is personal data, and the action has no use for it.
+ */
+export type OrganizationMember = Pick<Schemas['Member'], 'user_id'> & { role: string; deactivated: boolean }
 
 /** GET /auth, as the action reads it. */
 export interface AuthDetails {

@@ -12,9 +12,12 @@ export function parseBlock(entry: string): Block | undefined {
   return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined
 }
 
-/** One BlockList of the entries that are addresses or blocks; any other is left out. */
-export function blockList(entries: readonly string[]): BlockList {
+/** One BlockList of the entries that are addresses or blocks (or blocks already read); any other is left out. */
+export function blockList(entries: ReadonlyArray<string | Block>): BlockList {
   const list = new BlockList()
-  for (const block of entries.map(parseBlock)) if (block) list.addSubnet(block.address, block.prefix, block.family)
+  for (const entry of entries) {
+    const block = typeof entry === 'string' ? parseBlock(entry) : entry
+    if (block) list.addSubnet(block.address, block.prefix, block.family)
+  }
   return list
 }

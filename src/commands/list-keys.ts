@@ -1,7 +1,17 @@
 import { scopeOf, listKeysIn } from '../api/namespace.ts'
 import { keyNamespaceFor, organizationOutput } from '../api/organization.ts'
+import type { ApiKey } from '../api/types.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { ListKeysSettings } from '../inputs/keys.ts'
+import {
+  creatorName,
+  creatorStatus,
+  describeUnexpectedCreator,
+  madeBySomeoneWhoLeft,
+  openMembers,
+  warnUnknownCreators,
+  type Members,
+} from '../keys/creators.ts'
 import { describeUnexpectedUse, openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
@@ -11,14 +21,26 @@ import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
 const MAX_NAMED_KEYS = 10
 const NEXT =
   "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md)."
+const NEXT_CREATORS =
+  'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).'
+
+type FlagOutput = 'unexpected-use-key-ids' | 'unexpected-creator-key-ids'
+
+/** Keys flagged by one check, and the failure it makes when it fails the step. */
+interface Flagged<K extends ApiKey> {
+  keys: K[]
+  failure?: string
+}
 
 /**
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
- * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere.
+ * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere. With
+ * `expected-creators`, keys made by someone who left the organization.
  */
 export async function runListKeys(ctx: CommandContext, options: ListKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, options)
+  const members = options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   const prefix = options.keyNamePrefix
   const keys = (await listKeysIn(ctx.client, namespace))
     .filter((k) => prefix === undefined || k.name.startsWith(prefix))
@@ -29,38 +51,91 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   const json = JSON.stringify(keys)
   const path = await writeListFile(ctx.fileDir, 'keys', json)
 
-  const unexpected = expected ? keys.filter((k) => usedFromElsewhere(k, expected)) : []
-  const named = unexpected.slice(0, MAX_NAMED_KEYS)
-  const more = unexpected.length > named.length ? `and ${unexpected.length - named.length} more in \`unexpected-use-key-ids\`` : ''
+  const elsewhere = flag(ctx, {
+    keys: expected ? keys.filter((k) => usedFromElsewhere(k, expected.list)) : [],
+    fail: options.failOnUnexpectedUse,
+    reason: 'were last used from an unexpected network, outside `expected-networks`',
+    describe: describeUnexpectedUse,
+    warning: 'outside `expected-networks`',
+    output: 'unexpected-use-key-ids',
+  })
+  const departed = flag(ctx, {
+    keys: members ? keys.filter((k) => madeBySomeoneWhoLeft(k, members)) : [],
+    fail: options.failOnUnexpectedCreator,
+    reason: 'were made by someone who left the organization (`expected-creators`)',
+    describe: (k) => describeUnexpectedCreator(k, members!),
+    warning: 'it stays valid until someone revokes it',
+    output: 'unexpected-creator-key-ids',
+  })
+  if (members) warnUnknownCreators(ctx, keys, members, MAX_NAMED_KEYS)
   const failure =
-    options.failOnUnexpectedUse && unexpected.length > 0
-      ? `${unexpected.length} API key(s) were last used from an unexpected network, outside \`expected-networks\`: ` +
-        `${named.map((k) => describeUnexpectedUse(k)).join('; ')}${more && `; ${more}`}.`
-      : undefined
-  for (const key of failure ? [] : named) ctx.log.warning(`${describeUnexpectedUse(key)}: outside \`expected-networks\`.`)
-  if (more && !failure) ctx.log.warning(`…${more}, and in the job summary.`)
-  const flagged = new Set(unexpected)
-  const found = unexpected.length > 0 ? `⚠ ${unexpected.length} key(s), listed first: each may have leaked.` : 'none.'
-  const ids = expected && { 'unexpected-use-key-ids': JSON.stringify(unexpected.map((k) => k.id)) }
+    elsewhere.failure && departed.failure ? `${elsewhere.failure} ${departed.failure}` : (elsewhere.failure ?? departed.failure)
+  const usedElsewhere = new Set(elsewhere.keys)
+  const flagged = new Set([...elsewhere.keys, ...departed.keys])
+  const found = (n: number, why: string) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.')
   return {
-    outputs: { keys: json, 'keys-file': path, ...ids, ...organizationOutput(namespace) },
+    outputs: {
+      keys: json,
+      'keys-file': path,
+      ...(expected && { 'unexpected-use-key-ids': JSON.stringify(elsewhere.keys.map((k) => k.id)) }),
+      ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
+      ...organizationOutput(namespace),
+    },
     summary:
       heading(`API keys${where}${whose} (${keys.length})`) +
-      (expected ? paragraph(`Last used from an unexpected network, outside \`expected-networks\`: ${found}`) : '') +
+      (expected
+        ? paragraph(
+            `Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`,
+          )
+        : '') +
+      (members
+        ? paragraph(
+            `Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`,
+          )
+        : '') +
       tableOf(
-        ['id', 'name', 'scope', 'created', 'last used', 'from'],
-        [...unexpected, ...keys.filter((k) => !flagged.has(k))],
+        ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from'],
+        [...flagged, ...keys.filter((k) => !flagged.has(k))],
         (k) => [
           { code: String(k.id) },
           k.name,
           k.scope === 'project' ? `project ${k.project_id}` : k.scope,
           formatDate(k.created_at),
+          creatorCell(k, members),
           formatDate(k.last_used_at),
-          flagged.has(k) ? `⚠ unexpected: ${k.last_used_from_addr}` : k.last_used_from_addr,
+          usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
         ],
         { rest: '`keys-file`' },
       ),
     failure,
-    next: failure && NEXT,
+    next: [elsewhere.failure && NEXT, departed.failure && NEXT_CREATORS].filter(Boolean).join(' ') || undefined,
   }
+}
+
+/** The creator's name; with `expected-creators`, marked when the creator left or is not known. */
+function creatorCell(key: ApiKey, members: Members | undefined): string {
+  const status = members ? creatorStatus(key, members) : 'member'
+  if (status === 'left') return `⚠ left: ${creatorName(key)}`
+  if (status === 'deactivated') return `⚠ deactivated: ${creatorName(key)}`
+  return creatorName(key)
+}
+
+/**
+ * One check's keys: with `fail`, the failure naming the first of them; otherwise a warning for
+ * each of the first, and one for the rest, which the output `output` holds.
+ */
+function flag<K extends ApiKey>(
+  ctx: CommandContext,
+  check: { keys: K[]; fail: boolean; reason: string; describe: (key: K) => string; warning: string; output: FlagOutput },
+): Flagged<K> {
+  const { keys } = check
+  const named = keys.slice(0, MAX_NAMED_KEYS)
+  const more = keys.length > named.length ? `and ${keys.length - named.length} more in \`${check.output}\`` : ''
+  if (check.fail && keys.length > 0) {
+    const failure = `${keys.length} API key(s) ${check.reason}: ${named.map((k) => check.describe(k)).join('; ')}${more && `; ${more}`}.`
+    return { keys, failure }
+  }
+  for (const key of named) ctx.log.warning(`${check.describe(key)}: ${check.warning}.`)
+  if (more) ctx.log.warning(`…${more}, and in the job summary.`)
+  return { keys }
 }

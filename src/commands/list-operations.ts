@@ -242,9 +242,10 @@ function describeUnreadable(unreadable: Array<{ projectId: string; error: { mess
 }
 
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
+  // Each value cut short: an error line names up to five operations, and the summary has the rest.
   const named = report.failing().map(({ operation: o, projectIndex }) => {
-    const where = `project ${untrusted(projectIds[projectIndex] ?? '')}, ${describePlace(o)}`
-    return `${untrusted(o.id)} (${where}, ${untrusted(o.action)}, ${untrusted(o.status)}, ${formatDate(o.created_at) || untrusted(o.created_at)})`
+    const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, ${describePlace(o, 80)}`
+    return `${untrusted(o.id, 80)} (${where}, ${untrusted(o.action, 80)}, ${untrusted(o.status, 40)}, ${untrusted(formatDate(o.created_at), 80)})`
   })
   const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''
   return (
@@ -326,7 +327,7 @@ function describeCounts(report: ListingReport): string {
   const unknown: string[] = []
   for (const [status, n] of counts) {
     const word = consoleWord(status)
-    if (word === undefined) unknown.push(`${n} of a status the action does not know (${status})`)
+    if (word === undefined) unknown.push(`${n} of a status the action does not know (${untrusted(status, 40)})`)
     else byWord.set(word, [...(byWord.get(word) ?? []), [status, n]])
   }
   const words = [...byWord].map(([word, statuses]) => {

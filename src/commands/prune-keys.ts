@@ -3,6 +3,7 @@ import { keyNamespaceFor, organizationOutput } from '../api/organization.ts'
 import type { ApiKey } from '../api/types.ts'
 import { messageOf } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { creatorName, madeBySomeoneWhoLeft, openMembers, warnUnknownCreators } from '../keys/creators.ts'
 import { openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import { describeSpan, judgeKeys, type PruneKeysSettings, type Verdict } from '../keys/pruning.ts'
 import { revokeInTurn } from '../keys/revocation.ts'
@@ -11,9 +12,9 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused) and those
- * last used from an unexpected network in one namespace, and revoke them, within guards that no
- * selector can get round:
+ * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused), those
+ * last used from an unexpected network and those made by someone who left the organization in one
+ * namespace, and revoke them, within guards that no selector can get round:
  * - a dry run unless `dry-run: false`;
  * - never the step's own key, and nothing at all when the action cannot tell which it is;
  * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
@@ -22,14 +23,18 @@ import { formatDate, heading, paragraph, table, type Cell } from '../runner/summ
 
 /** Per-key log lines; the summary (its first rows) and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100
+/** Keys whose creator is not known, named one by one in warnings. */
+const MAX_NAMED_UNKNOWN = 10
 
 export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
+  // Read whole before anything is judged: a list that fails part way fails the step with nothing revoked.
+  const members = options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   // A key listed twice is judged, counted and revoked once.
   const { keys, own } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const now = ctx.clock.now()
-  const verdicts = judgeKeys(keys, options, now, own, expected)
+  const verdicts = judgeKeys(keys, options, now, own, { expected, members })
   const selected = verdicts.filter((v) => v.kept === undefined)
   const kept = verdicts.filter((v) => v.kept !== undefined)
   const where =
@@ -40,6 +45,11 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
       (options.dryRun ? ' Dry run: nothing is revoked.' : ''),
   )
   ctx.log.info(describeOwnKey(own))
+  if (members) {
+    const prefix = options.keyNamePrefix
+    const named = keys.filter((k) => prefix === undefined || k.name.startsWith(prefix))
+    warnUnknownCreators(ctx, named, members, MAX_NAMED_UNKNOWN)
+  }
   logVerdicts(ctx, verdicts, options.dryRun, namespace)
 
   const reason = describeWhyNothingIsRevoked(selected.length, options.maxRevoke, own, where)
@@ -61,7 +71,10 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
       'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
       'revoked-key-ids': JSON.stringify(revoked),
       ...(expected && {
-        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected)).map((v) => v.key.id)),
+        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected.list)).map((v) => v.key.id)),
+      }),
+      ...(members && {
+        'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => madeBySomeoneWhoLeft(v.key, members)).map((v) => v.key.id)),
       }),
       ...organizationOutput(namespace),
     },
@@ -119,7 +132,8 @@ function describeSelectors(options: PruneKeysSettings): string {
     options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
   const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
   const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : ''
-  return `keys whose names say they have expired${unused}${elsewhere}${named}`
+  const departed = options.expectedCreators ? ' and keys made by someone who left the organization' : ''
+  return `keys whose names say they have expired${unused}${elsewhere}${departed}${named}`
 }
 
 function describeOwnKey(own: OwnKey): string {
@@ -174,11 +188,12 @@ function summarize(parts: SummaryParts): string {
       v.key.name,
       scopeText(namespace, v.key),
       formatDate(v.key.created_at),
+      creatorName(v.key),
       formatDate(v.key.last_used_at),
       v.key.last_used_from_addr,
       why(v),
     ])
-  const headers = ['id', 'name', 'scope', 'created', 'last used', 'from', 'why']
+  const headers = ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from', 'why']
   // A failure is the outcome: main adds it below the summary.
   let outcome = ''
   if (selected.length === 0) outcome = 'No key is selected: nothing was revoked.'

@@ -95,6 +95,8 @@ export const COMMANDS = {
         'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
       'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
       'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+      'expected-creators':
+        'revoke-key revokes every key it names, whoever made it. To revoke the keys made by someone who left the organization, use prune-keys.',
     },
     settings: (read): RevokeKeySettings => {
       const keyId = readKeyId(read)
@@ -112,7 +114,15 @@ export const COMMANDS = {
     run: runRevokeKey,
   }),
   'list-keys': command({
-    inputs: ['org-id', 'key-name', 'expected-networks', 'fail-on-unexpected-use', 'github-token'],
+    inputs: [
+      'org-id',
+      'key-name',
+      'expected-networks',
+      'fail-on-unexpected-use',
+      'github-token',
+      'expected-creators',
+      'fail-on-unexpected-creator',
+    ],
     settings: readListKeysSettings,
     run: runListKeys,
   }),
@@ -172,8 +182,11 @@ export const COMMANDS = {
     run: runRotateKey,
   }),
   'prune-keys': command({
-    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token'],
+    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token', 'expected-creators'],
     refused: {
+      'fail-on-unexpected-creator':
+        'prune-keys never fails on the keys it selects: it lists them, and with `dry-run: false` revokes them. ' +
+        'To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
       'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
       'project-id':
         "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +

@@ -76,11 +76,13 @@ export class GitHubClient {
 
   /**
    * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-   * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel).
+   * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
+   * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
    */
-  get(path: string, deadline: number | (() => number), stopped?: AbortSignal): Promise<GitHubAnswer> {
+  get(path: string, deadline: number | (() => number), options: { stopped?: AbortSignal; bodyLimit?: number } = {}): Promise<GitHubAnswer> {
     const by = typeof deadline === 'function' ? deadline : () => deadline
-    return retrying(() => this.send({ method: 'GET', path }, by()), RETRY_POLICIES.githubRead, {
+    const { stopped, bodyLimit } = options
+    return retrying(() => this.send({ method: 'GET', path, bodyLimit }, by()), RETRY_POLICIES.githubRead, {
       clock: this.clock,
       deadline: by,
       ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -97,7 +99,7 @@ export class GitHubClient {
 
   /** One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`; none once `deadline` has passed. */
   private async send(
-    call: { method: 'GET' | 'PUT'; path: string; body?: unknown },
+    call: { method: 'GET' | 'PUT'; path: string; body?: unknown; bodyLimit?: number },
     deadline: number,
     cut?: AbortSignal,
     onSend?: () => void,
@@ -110,7 +112,7 @@ export class GitHubClient {
     if (this.token !== undefined) headers.authorization = `Bearer ${this.token}`
     const body = call.body === undefined ? undefined : JSON.stringify(call.body)
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const request = { method: call.method, path: this.basePath + call.path, headers, ...(body === undefined ? {} : { body }) }
+    const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit }
     const base = { kind: 'network' as const, method: call.method, path: call.path }
     const time = { clock: this.clock, deadline, requestTimeoutMs: REQUEST_TIMEOUT_MS, cut }
     const attempt = await sendAttempt(this.connections, this.origin, request, time, onSend)

@@ -122,7 +122,7 @@ export async function readStamp(
 ): Promise<SecretStamp | undefined> {
   let answer: GitHubAnswer
   try {
-    answer = await client.get(path, deadline, stopped)
+    answer = await client.get(path, deadline, { stopped })
   } catch (error) {
     return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
   }

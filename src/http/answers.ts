@@ -11,7 +11,7 @@ import { describeCertificateError } from './certificates.ts'
 import { RequestError, type RequestErrorDetails, type ServiceName } from './errors.ts'
 import { describeProxyFailure, errorCode } from './proxy.ts'
 import { parseRetryAfter } from './retry.ts'
-import { SUCCESS_BODY_LIMIT, headerValue, isRecord, type Attempt, type Received } from './transport.ts'
+import { headerValue, isRecord, type Attempt, type Received } from './transport.ts'
 
 /** What a service says in its error answers, as the classifier needs it. */
 interface ServiceError {
@@ -87,7 +87,7 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
   // From here the request was carried out, even when its answer cannot be used (a create made a key).
   const carriedOut = { kind: 'malformed' as const, status, mayHaveReachedServer: true }
   if (received.tooLarge) {
-    const over = `with a body over ${SUCCESS_BODY_LIMIT / 1024 / 1024} MiB, more than any answer of the API should be; it was not read`
+    const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`
     return fail(`${answered} ${over}`, { ...carriedOut, code: 'too-large' })
   }
   if (text === '' && service.emptySuccess) return { ok: true, status, body: undefined }
@@ -240,6 +240,12 @@ function describeLocation(location: string | undefined): string {
   } catch {
     return quoted(location, 100)
   }
+}
+
+/** "64 MiB", "512 KiB": a body limit in words. */
+function describeSize(bytes: number): string {
+  const mib = bytes / 1024 / 1024
+  return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`
 }
 
 function describeCause(cause: unknown): string {

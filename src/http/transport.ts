@@ -23,7 +23,7 @@ const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
 export const REQUEST_TIMEOUT_MS = 30_000
 /** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
 export const ERROR_BODY_LIMIT = 64 * 1024
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. */
+/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
 
 /** How requests to one origin go: the pool they are sent on, and the proxy, if any. */
@@ -111,6 +111,8 @@ export interface HttpRequest {
   path: string
   headers: Record<string, string>
   body?: string
+  /** The most a successful answer may hold, when less than SUCCESS_BODY_LIMIT: a body of a known, small size (GitHub's meta API). */
+  bodyLimit?: number
 }
 
 /** What came back over the wire, before anything is made of it. */
@@ -123,8 +125,10 @@ export type Received =
       text: string
       /** Bytes read (a prefix for an error status). */
       bytes: number
-      /** A successful body over SUCCESS_BODY_LIMIT: not read. */
+      /** A successful body over `limit`: not read. */
       tooLarge: boolean
+      /** The most a successful body could hold: the request's `bodyLimit`, or SUCCESS_BODY_LIMIT. */
+      limit: number
     }
   | {
       ok: false
@@ -159,13 +163,15 @@ export async function sendRequest(connections: Connections, origin: string, requ
     const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal)
     status = response.statusCode
     const success = status >= 200 && status < 300
+    const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT)
     const declared = Number(headerValue(response.headers['content-length']))
-    if (success && declared > SUCCESS_BODY_LIMIT) {
-      response.body.destroy()
-      return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true }
+    if (success && declared > limit) {
+      // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+      response.body.on('error', () => {}).destroy()
+      return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit }
     }
-    const { text, bytes, tooLarge } = await readBody(response.body as AsyncIterable<Buffer>, success)
-    return { ok: true, status, headers: response.headers, text, bytes, tooLarge }
+    const { text, bytes, tooLarge } = await readBody(response.body as AsyncIterable<Buffer>, success, limit)
+    return { ok: true, status, headers: response.headers, text, bytes, tooLarge, limit }
   } catch (cause) {
     return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) }
   }
@@ -187,12 +193,16 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /**
  * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past SUCCESS_BODY_LIMIT arrives (a body of
+ * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
  * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
  * rest is never downloaded.
  */
-export async function readBody(body: AsyncIterable<Buffer>, success: boolean): Promise<{ text: string; bytes: number; tooLarge: boolean }> {
-  const limit = success ? SUCCESS_BODY_LIMIT : ERROR_BODY_LIMIT
+export async function readBody(
+  body: AsyncIterable<Buffer>,
+  success: boolean,
+  successLimit = SUCCESS_BODY_LIMIT,
+): Promise<{ text: string; bytes: number; tooLarge: boolean }> {
+  const limit = success ? successLimit : ERROR_BODY_LIMIT
   const chunks: Buffer[] = []
   let bytes = 0
   for await (const chunk of body) {

@@ -26,6 +26,7 @@ export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'revoke-after-job': 'false',
   'dry-run': 'true',
   'fail-on-unexpected-use': 'false',
+  'fail-on-unexpected-creator': 'false',
   'max-revoke': String(DEFAULT_MAX_REVOKE),
   'keep-previous': String(DEFAULT_KEEP_PREVIOUS),
   'max-operations': String(DEFAULT_MAX_OPERATIONS),

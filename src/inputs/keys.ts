@@ -1,7 +1,8 @@
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire. */
+/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire, the creators. */
 import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
+import { MEMBERS } from '../keys/creators.ts'
 import { EXPIRY_SUFFIX_LENGTH } from '../keys/expiry.ts'
 import { GITHUB_ACTIONS, parseNetwork } from '../keys/networks.ts'
 import type { PruneKeysSettings } from '../keys/pruning.ts'
@@ -47,10 +48,10 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   )
 }
 
-/** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), and where they may be used. */
-type KeySelection = Pick<PruneKeysSettings, 'orgId' | 'keyNamePrefix' | 'expectedNetworks'>
-/** What list-keys lists, and the tripwire it holds those keys to. */
-export type ListKeysSettings = KeySelection & { failOnUnexpectedUse: boolean }
+/** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), where they may be used, and who made them. */
+type KeySelection = Pick<PruneKeysSettings, 'orgId' | 'keyNamePrefix' | 'expectedNetworks' | 'expectedCreators'>
+/** What list-keys lists, and the checks it holds those keys to. */
+export type ListKeysSettings = KeySelection & { failOnUnexpectedUse: boolean; failOnUnexpectedCreator: boolean }
 
 export function readListKeysSettings(read: InputReader, runner: RunnerEnvironment): ListKeysSettings {
   const selection = readKeySelection(read, runner)
@@ -61,7 +62,31 @@ export function readListKeysSettings(read: InputReader, runner: RunnerEnvironmen
       "Input `fail-on-unexpected-use` is true, but `expected-networks` is empty: name the networks the keys are expected to be used from (e.g. github-actions and an office's CIDR block).",
     )
   }
-  return { ...selection, failOnUnexpectedUse }
+  const failOnUnexpectedCreator = readBoolean(read, 'fail-on-unexpected-creator')
+  if (failOnUnexpectedCreator && !selection.expectedCreators) {
+    throw new InputError(
+      `Input \`fail-on-unexpected-creator\` is true, but \`expected-creators\` is empty: set it to \`${MEMBERS}\` (with \`org-id\`) to check who made the keys.`,
+    )
+  }
+  return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator }
+}
+
+/** `expected-creators`: `members`, and only for an organization's keys. */
+function readExpectedCreators(read: InputReader, orgId: string | undefined): typeof MEMBERS | undefined {
+  const raw = read('expected-creators').trim()
+  if (!raw) return undefined
+  if (raw !== MEMBERS) {
+    throw new InputError(
+      `Input \`expected-creators\` is ${quoted(raw, 80)}: it takes \`${MEMBERS}\` (the keys are expected to be made by present members of the organization), or nothing for no check.`,
+    )
+  }
+  if (orgId === undefined) {
+    throw new InputError(
+      'Input `expected-creators` is set, but `org-id` is empty: it checks the keys of an organization against its members. ' +
+        'Set `org-id`. (A personal key needs no check: it stops reaching an organization when its user leaves it.)',
+    )
+  }
+  return raw
 }
 
 function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySelection {
@@ -76,10 +101,13 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   const token = readGitHubToken(read)
   // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset.
   const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl), token }
+  const orgId = readOrgId(read)
+  const expectedCreators = readExpectedCreators(read, orgId)
   return {
-    orgId: readOrgId(read),
+    orgId,
     ...(keyNamePrefix === undefined ? {} : { keyNamePrefix }),
     ...(entries.length === 0 ? {} : { expectedNetworks: { blocks, ...(github && { github }) } }),
+    ...(expectedCreators && { expectedCreators }),
   }
 }
 

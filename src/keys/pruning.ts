@@ -2,12 +2,12 @@
  * Which keys prune-keys selects, and which guard keeps one: the rules alone, on a list of keys and
  * a time, with no request. Expired keys (by their names, keys/expiry.ts) are always selected.
  */
-import type { BlockList } from 'node:net'
 import type { ApiKey } from '../api/types.ts'
 import { untrusted } from '../base/text.ts'
 import { formatDate } from '../runner/summary.ts'
+import { creatorStatus, describeDeparture, madeBySomeoneWhoLeft, type Members, type MEMBERS } from './creators.ts'
 import { expiryOf } from './expiry.ts'
-import { usedFromElsewhere, type ExpectedNetworks } from './networks.ts'
+import { hasReadableAddress, usedFromElsewhere, type ExpectedNetworks, type OpenNetworks } from './networks.ts'
 import { lastTouched, lastUseOf, readTime, type OwnKey } from './usage.ts'
 
 /** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
@@ -20,6 +20,8 @@ export interface PruneKeysSettings {
   unusedForMs?: number
   /** Also keys last used from outside these networks (`expected-networks`). */
   expectedNetworks?: ExpectedNetworks
+  /** Also keys made by someone who left the organization (`expected-creators: members`). */
+  expectedCreators?: typeof MEMBERS
   /** Only list; `false` revokes. */
   dryRun: boolean
   /** More selected than this: nothing is revoked. */
@@ -40,17 +42,29 @@ export interface Verdict {
   kept?: string
 }
 
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. `expected`: the expected networks. */
-export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, expected?: BlockList): Verdict[] {
+/** What the keys are held to beyond their names and use: the expected networks, and the organization's members. */
+export interface KeyChecks {
+  expected?: OpenNetworks
+  members?: Members
+}
+
+/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, checks: KeyChecks = {}): Verdict[] {
+  const { expected, members } = checks
   const verdicts: Verdict[] = []
   for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
-    const elsewhere = expected && usedFromElsewhere(key, expected)
-    if (elsewhere) reasons.push(`last used from an unexpected network (${untrusted(key.last_used_from_addr ?? '', 64)})`)
+    const elsewhere = expected !== undefined && usedFromElsewhere(key, expected.list)
+    if (elsewhere) reasons.push(`last used from an unexpected network (${untrusted(key.last_used_from_addr || 'no address recorded', 64)})`)
+    if (members && madeBySomeoneWhoLeft(key, members)) reasons.push(describeDeparture(key, creatorStatus(key, members)))
     if (reasons.length === 0) continue
     const verdict: Verdict = { key, reasons }
-    const kept = own.kind === 'found' && own.ids.includes(key.id) ? ownKeyText(own) : inUse(key, now)
+    const onlyElsewhere = elsewhere && reasons.length === 1
+    const kept =
+      own.kind === 'found' && own.ids.includes(key.id)
+        ? ownKeyText(own)
+        : (inUse(key, now) ?? (onlyElsewhere ? cannotPlace(key, expected) : undefined))
     if (kept !== undefined) verdict.kept = kept
     verdicts.push(verdict)
   }
@@ -86,6 +100,18 @@ function inUse(key: ApiKey, now: number): string | undefined {
   if (used !== undefined && used > since) return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
   if (created > since) return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
   return undefined
+}
+
+/**
+ * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
+ * read the address (or the platform recorded none), or could not read every range GitHub lists and
+ * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
+ */
+function cannotPlace(key: ApiKey, expected: OpenNetworks): string | undefined {
+  if (!key.last_used_from_addr) return 'the platform recorded no address for its last use'
+  if (!hasReadableAddress(key)) return 'the address of its last use is no IP address the action can read'
+  const { unreadableRanges: n } = expected
+  return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined
 }
 
 function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {

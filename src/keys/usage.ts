@@ -44,7 +44,8 @@ export function lastTouched(key: ApiKey): number {
 /**
  * One record per key id, in the order first listed: a key listed twice keeps the most recent use
  * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
- * the name or the project read as in use, since the action cannot tell which copy is right.
+ * the name or the project read as in use, since the action cannot tell which copy is right; copies
+ * that disagree on the creator keep none.
  */
 export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
   const merged = new Map<number, ApiKey>()
@@ -57,12 +58,15 @@ export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
     const conflict = seen.name !== key.name || (seen.project_id ?? '') !== (key.project_id ?? '')
     const lastUse = conflict ? 'copies that disagree' : later(seen.last_used_at, key.last_used_at)
     const fromAddr = lastUse === key.last_used_at ? key.last_used_from_addr : seen.last_used_from_addr
-    merged.set(key.id, {
+    const next: ApiKey = {
       ...seen,
       created_at: later(seen.created_at, key.created_at)!,
       last_used_at: lastUse,
       last_used_from_addr: fromAddr,
-    })
+    }
+    // Copies that name different creators name none the action can trust: no rule selects the key by its creator.
+    if (seen.created_by?.id !== key.created_by?.id) delete next.created_by
+    merged.set(key.id, next)
   }
   return [...merged.values()]
 }
@@ -84,7 +88,8 @@ export async function readKeysAndOwnKey(
   const stepStarted = clock.now()
   const auth = await getAuth(client)
   const keys = await listKeysMerged(client, namespace)
-  return { keys, own: findOwnKey(keys, namespace, auth, stepStarted - USE_CLOCK_SKEW_MS), stepStarted }
+  const step = { since: stepStarted - USE_CLOCK_SKEW_MS, until: clock.now() + USE_CLOCK_SKEW_MS }
+  return { keys, own: findOwnKey(keys, namespace, auth, step), stepStarted }
 }
 
 /** The later of two times as listed: null is never, unreadable text is now. */
@@ -95,6 +100,9 @@ function later(a: string | null, b: string | null): string | null {
   if (Number.isNaN(y)) return b
   return y > x ? b : a
 }
+
+/** When a recorded use may be the step's own, in ms since the epoch. */
+export type UseWindow = { since: number; until: number }
 
 /** Where the step's key is among the listed keys. */
 export type OwnKey =
@@ -107,19 +115,22 @@ export type OwnKey =
 /**
  * The step's key lives among these keys when it is a personal key and they are personal keys,
  * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `since`: the step's first request, less USE_CLOCK_SKEW_MS.
+ * know may be among any of them. `step`: when a use may be the step's own, from its first request
+ * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, since: number): OwnKey {
+export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, step: UseWindow): OwnKey {
   if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
     return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
   }
   if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
     return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
   }
-  // An unreadable last use counts as a use now: such a key is never taken for unused.
+  // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
+  // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
+  // the guard "cannot tell its own key" would no longer keep the real one.
   const ids = keys.filter((k) => {
     const used = lastUseOf(k)
-    return used !== null && !(used < since)
+    return used !== null && used >= step.since && used <= step.until
   })
   return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' }
 }

@@ -68,6 +68,6 @@ export function concernsBranch(operation: Operation, branchId: string | undefine
 }
 
 /** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
-export function describePlace(operation: Operation): string {
-  return operation.branch_id === undefined ? 'the whole project' : `branch ${untrusted(operation.branch_id)}`
+export function describePlace(operation: Operation, max?: number): string {
+  return operation.branch_id === undefined ? 'the whole project' : `branch ${untrusted(operation.branch_id, max)}`
 }

@@ -187,6 +187,7 @@ class Waiter {
           await this.sleep(error.delayMs)
           return this.timedOut(this.round, error.congestion)
         }
+        if (error instanceof OtherRecord) return this.outcome('error', this.round, { failure: error.message })
         if (!(error instanceof RequestError)) throw error
         if (error.kind === 'deadline') return this.timedOut(this.round, error)
         return this.couldNotFindOut(this.round, error)
@@ -336,7 +337,15 @@ class Waiter {
 
   private async readOne(id: string, budget: Budget): Promise<void> {
     budget.left--
-    this.record(await getOperation(this.ctx.client, this.options.projectId, id))
+    const operation = await getOperation(this.ctx.client, this.options.projectId, id)
+    // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+    if (operation.id !== id) {
+      throw new OtherRecord(
+        `The platform answered the read of operation ${untrusted(id)} with a record of operation ${untrusted(operation.id)}: ` +
+          'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+      )
+    }
+    this.record(operation)
   }
 
   private record(operation: Operation): void {
@@ -424,10 +433,11 @@ class Waiter {
   /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
   private timedOut(rounds: number, cause?: RequestError): WaitOutcome {
     const left = this.unfinished()
-    const still = left.map((id) => {
+    const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
       const record = this.tracker.get(id)
-      return record ? `${describeOperation(record)} is ${untrusted(record.status)}` : `operation ${untrusted(id)} was not read yet`
+      return record ? `${describeOperation(record)} is ${untrusted(record.status, 40)}` : `operation ${untrusted(id, 80)} was not read yet`
     })
+    if (left.length > still.length) still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`)
     let hint = ''
     if (cause?.kind === 'deadline') hint = ` ${cause.message}`
     else if (cause) {
@@ -461,20 +471,31 @@ class CongestedToTheEnd {
   }
 }
 
+/** The platform answered the read of one operation with a record of another. */
+class OtherRecord extends Error {}
+
 function isFailure(operation: Operation): boolean {
   return statusGroup(operation.status) === 'failure'
 }
 
+/**
+ * Operations an error names at most, as list-operations names them; the outputs have them all. With
+ * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ */
+const MAX_NAMED_OPERATIONS = 5
+
 function describeOperation(operation: Operation): string {
-  return `${untrusted(operation.action)} ${untrusted(operation.id)} on ${describePlace(operation)}`
+  return `${untrusted(operation.action, 80)} ${untrusted(operation.id, 80)} on ${describePlace(operation, 80)}`
 }
 
 function describeFailures(failed: Operation[], total: number): string {
-  const lines = failed.map((o) => {
-    let text = `${untrusted(o.id)} (${untrusted(o.action)}, ${describePlace(o)}): ${untrusted(o.status)}, failures_count ${o.failures_count}`
-    if (o.error) text += `, error ${quoted(o.error)}`
+  const lines = failed.slice(0, MAX_NAMED_OPERATIONS).map((o) => {
+    const what = `${untrusted(o.id, 80)} (${untrusted(o.action, 80)}, ${describePlace(o, 80)})`
+    let text = `${what}: ${untrusted(o.status, 40)}, failures_count ${o.failures_count}`
+    if (o.error) text += `, error ${quoted(o.error, 120)}`
     return text
   })
+  if (failed.length > lines.length) lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`)
   return `${failed.length} of ${total} operation(s) did not succeed: ${untrusted(lines.join('; '), Number.POSITIVE_INFINITY)}.`
 }
 

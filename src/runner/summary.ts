@@ -93,10 +93,16 @@ function renderCell(cell: Cell): string {
   return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH)
 }
 
-/** "2026-11-21 10:00 UTC" from an ISO timestamp; the raw text when it is not one (Date.parse would read "42" as 2042). */
+/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+export const MAX_DATE_TEXT = 64
+
+/**
+ * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
+ * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return ''
   const ms = typeof iso === 'string' && /^\d{4}-\d\d-\d\dT/.test(iso) ? Date.parse(iso) : Number.NaN
-  if (Number.isNaN(ms)) return String(iso)
+  if (Number.isNaN(ms)) return oneLine(String(iso), MAX_DATE_TEXT)
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
