@@ -63,10 +63,13 @@ async function run() {
             saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
             fileDir: listFileDir(),
             cancellation,
+            docs: (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .actionDocs */ .A1)(process.env),
         };
         const result = await dispatch(settings, ctx);
-        const failedRequest = result.failedRequest ? (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .O)(result.failedRequest) : {};
-        const { outputs, warnings } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        const failedRequest = result.failedRequest ? (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(result.failedRequest) : {};
+        const { outputs, warnings, notes } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        for (const message of notes)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
         for (const warning of warnings)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
         for (const [name, value] of Object.entries(outputs))
@@ -80,7 +83,7 @@ async function run() {
         // Before the step fails: a `continue-on-error` step's successors branch on these.
         const failedRequest = (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .requestErrorIn */ .p)(error);
         if (failedRequest)
-            for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .O)(failedRequest)))
+            for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(failedRequest)))
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
         await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)(settings.command, error);
     }

@@ -1859,8 +1859,8 @@ var outputs = __webpack_require__(7424);
 
 /** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10;
-const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).";
-const NEXT_CREATORS = 'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).';
+const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ";
+const NEXT_CREATORS = 'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. ';
 /**
  * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
  * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere. With
@@ -1926,8 +1926,25 @@ async function runListKeys(ctx, options) {
                 usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
-        next: [elsewhere.failure && NEXT, departed.failure && NEXT_CREATORS].filter(Boolean).join(' ') || undefined,
+        next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),
     };
+}
+/** What to do about each check that failed the step, each with a link to its page of the action's docs. */
+function nextSteps(ctx, elsewhere, departed) {
+    const next = [
+        ...(elsewhere
+            ? [NEXT, ...(0,summary/* docsPage */.tu)(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.']
+            : []),
+        ...(elsewhere && departed ? [' '] : []),
+        ...(departed
+            ? [
+                NEXT_CREATORS,
+                ...(0,summary/* docsPage */.tu)(ctx.docs('docs/offboarding.md#when-it-fires'), 'When the offboarding check fires', 'docs/offboarding.md'),
+                '.',
+            ]
+            : []),
+    ];
+    return next.length > 0 ? next : undefined;
 }
 /** The creator's name; with `expected-creators`, marked when the creator left or is not known. */
 function creatorCell(key, members) {
@@ -2008,7 +2025,9 @@ function operationsChart(operations, options = {}) {
             lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`);
         }
     }
-    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`;
+    const scale = { widened: drawn.filter((bar) => bar.durationMs < minimumMs).length, minimumMs };
+    const note = caption(placed, drawn, operations.length, options.listed, scale);
+    return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`;
 }
 /** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations, now) {
@@ -2104,20 +2123,32 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-function caption(placed, drawn, given, listed) {
+/**
+ * What the chart leaves out, and where it is not to scale: a bar shorter than `minimumMs` is drawn
+ * that wide (`widened` of them), or it would be narrower than a pixel.
+ */
+function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
-    if (left === 0)
-        return '';
-    const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
-    const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
-    const notPlaced = listed?.undrawable ?? given - placed.length;
-    const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`];
-    if (failedLeft > 0)
-        parts.push(`${failedLeft} more failed.`);
-    if (notPlaced > 0)
-        parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
-    return `<p>${parts.join(' ')}</p>\n`;
+    const parts = [];
+    if (left > 0) {
+        const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length;
+        const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length;
+        const notPlaced = listed?.undrawable ?? given - placed.length;
+        parts.push(`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`);
+        if (failedLeft > 0)
+            parts.push(`${failedLeft} more failed.`);
+        if (notPlaced > 0)
+            parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`);
+    }
+    if (scale.widened > 0) {
+        const many = scale.widened > 1;
+        const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`;
+        const least = duration(scale.minimumMs);
+        parts.push(`The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
+            "each bar's label says how long it took.");
+    }
+    return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : '';
 }
 
 // EXTERNAL MODULE: ./src/api/paging.ts
@@ -2475,8 +2506,11 @@ function settles() {
 ;// CONCATENATED MODULE: ./src/operations/report.ts
 
 
-/** Operations the summary's table shows at most. */
-const MAX_TABLE_ROWS = 200;
+/**
+ * Operations the summary's table stands for at most: alike ones share a row (list-operations
+ * groups them), so it shows fewer rows than that, at most 200.
+ */
+const MAX_TABLE_OPERATIONS = 1000;
 /** Operations with a status of `fail-on-status` the error names at most. */
 const MAX_NAMED_IN_ERROR = 5;
 /** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
@@ -2522,8 +2556,8 @@ class ListingReport {
     positions;
     failOn;
     /** For the summary's table: the failed ones, then the others, newest first. */
-    failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
-    otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst);
+    failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
+    otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
@@ -2586,9 +2620,9 @@ class ListingReport {
     failing() {
         return this.failOnPicks.picked();
     }
-    /** The summary table's rows: the failed ones first, then the others, each newest first. */
+    /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
     rows() {
-        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS);
+        return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS);
     }
     /** What the chart may draw: every operation it would pick from all of them. */
     chartCandidates() {
@@ -2843,20 +2877,48 @@ function describeSome(ids) {
         .join(', ');
     return ids.length > MAX_PROJECTS_NAMED ? `${named}, and ${ids.length - MAX_PROJECTS_NAMED} more` : named;
 }
-const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)'];
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'];
 function summaryOf(parts) {
     const { options, projectIds, report } = parts;
     const several = options.projects.kind !== 'one';
-    const listed = report.rows();
+    const rows = alikeInRows(report.rows());
     const candidates = report.chartCandidates().sort(newestFirst);
     return ((0,summary/* heading */.R_)(summaryTitle(parts)) +
         (0,summary/* paragraph */.FY)(describeCounts(report)) +
         parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
         (several && projectIds.length > 0 ? projectTable(parts) : '') +
         operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } }) +
-        (listed.length > 0
-            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, listed, (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)), { total: report.total, rest: 'the `operations-file` output' })
+        (rows.some((row) => row.count > 1)
+            ? (0,summary/* paragraph */.FY)('A row marked ×N stands for N operations alike (the same project, action, status, branch and compute): ' +
+                'the id of the newest, their shortest and longest durations, and the dates of the first and the last.')
+            : '') +
+        (rows.length > 0
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => (several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row)), { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count })
             : ''));
+}
+/**
+ * The table's operations with those alike in one row (the same project, action, status, branch
+ * and compute: a day of availability checks is one row, not dozens), in the order of each
+ * row's newest: `listed` is the failed ones first, then the others, each newest first.
+ */
+function alikeInRows(listed) {
+    const rows = new Map();
+    for (const item of listed) {
+        const { action, status, branch_id: branch, endpoint_id: compute } = item.operation;
+        // JSON of the values as they came: a field the platform sent as another type still tells rows apart.
+        const key = JSON.stringify([item.projectIndex, action, status, branch ?? null, compute ?? null]);
+        const row = rows.get(key);
+        if (row === undefined) {
+            rows.set(key, { newest: item, oldest: item, count: 1, shortestMs: item.durationMs, longestMs: item.durationMs });
+            continue;
+        }
+        row.count++;
+        if (newestFirst(item, row.oldest) > 0)
+            row.oldest = item;
+        row.shortestMs = Math.min(row.shortestMs, item.durationMs);
+        row.longestMs = Math.max(row.longestMs, item.durationMs);
+    }
+    return [...rows.values()];
 }
 function summaryTitle(parts) {
     const { options, projectIds, report, orgId, sinceMs } = parts;
@@ -2894,43 +2956,67 @@ function describeCounts(report) {
     });
     return `${report.total} operation(s): ${(0,base_text/* untrusted */.bp)([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`;
 }
+/** Projects with no operation that the summary names at most; the rest it counts. */
+const MAX_IDLE_NAMED = 50;
+/**
+ * A row per project that has operations or was not listed in full, the ones to look at first on
+ * top; the projects with no operation in one line after it.
+ */
 function projectTable(parts) {
     const { listings, report } = parts;
-    const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
+    const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
+    const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
     // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
         b.tally.inProgress - a.tally.inProgress ||
         a.index - b.index);
-    return (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
-        const { end } = listing;
-        const operations = end.kind === 'unreadable'
-            ? `could not be read (${end.error.status ?? end.error.kind})`
-            : end.kind === 'cut'
-                ? `${tally.operations} (the newest; more not listed)`
-                : end.kind === 'broken'
-                    ? `${tally.operations} (may be incomplete)`
-                    : tally.operations;
-        const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
-        return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
-    });
+    const table = rows.length === 0
+        ? ''
+        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+            const { end } = listing;
+            const operations = end.kind === 'unreadable'
+                ? `could not be read (${end.error.status ?? end.error.kind})`
+                : end.kind === 'cut'
+                    ? `${tally.operations} (the newest; more not listed)`
+                    : end.kind === 'broken'
+                        ? `${tally.operations} (may be incomplete)`
+                        : tally.operations;
+            const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+        });
+    return table + idleLine(idle.map(({ listing }) => listing.projectId));
+}
+/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
+function idleLine(projectIds) {
+    if (projectIds.length === 0)
+        return '';
+    const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i) => [i > 0 ? ', ' : '', { code: id }]);
+    const more = projectIds.length > MAX_IDLE_NAMED ? `, and ${projectIds.length - MAX_IDLE_NAMED} more` : '';
+    return (0,summary/* paragraph */.FY)(`No operations (${projects(projectIds.length)}): `, ...named, `${more}.`);
 }
 /**
  * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
- * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ * shortened as commit hashes are (the outputs have it whole). A row of operations alike counts
+ * them after the action, and gives the range of their durations and of their dates.
  */
-function operationRow({ operation: o, durationMs }) {
+function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
+    const o = newest.operation;
     const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
-    const duration = `${(0,clock/* formatDuration */.a)(durationMs)}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
-    return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)];
+    const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action;
+    const [shortest, longest] = [(0,clock/* formatDuration */.a)(shortestMs), (0,clock/* formatDuration */.a)(longestMs)];
+    const durations = shortest === longest ? longest : `${shortest} to ${longest}`;
+    const duration = `${durations}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
+    const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
+    return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date];
 }
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8;
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
-function shortDate(iso) {
-    const ms = Date.parse(iso);
-    const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString();
-    return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso;
+/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC"; a date the records hold as no time, as it came. */
+function dateRange(first, last) {
+    const [from, to] = [(0,summary/* formatDate */.Yq)(first), (0,summary/* formatDate */.Yq)(last)];
+    return from === to ? to : `${from.endsWith(' UTC') && to.endsWith(' UTC') ? from.slice(0, -4) : from} to ${to}`;
 }
 function projects(n) {
     return n === 1 ? '1 project' : `${n} projects`;
@@ -7467,11 +7553,47 @@ function watchCancellation(options) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ errorCodeOf),
-/* harmony export */   O: () => (/* binding */ requestFailureOutputs)
+/* harmony export */   A1: () => (/* binding */ actionDocs),
+/* harmony export */   D9: () => (/* binding */ errorCodeOf),
+/* harmony export */   OP: () => (/* binding */ requestFailureOutputs)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
+/** owner/name, as GitHub spells a repository. */
+const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** A tag, a branch or a commit SHA, as `uses: owner/name@ref` names it: nothing a URL would read as more. */
+const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
+/**
+ * The action's docs at the version that ran, read in this one place. For a step that `uses:` the
+ * action from a repository (`owner/neon-api-action@v1`), the runner sets GITHUB_ACTION_REPOSITORY
+ * and GITHUB_ACTION_REF, and GITHUB_SERVER_URL to the GitHub it runs on; a summary links a page
+ * there. For `uses: ./` it sets neither: the pages are then in the workflow's own checkout, and
+ * a summary names the path with no link (summary.ts, docsPage).
+ */
+function actionDocs(env) {
+    const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
+    const ref = env.GITHUB_ACTION_REF ?? '';
+    const server = serverOf(env.GITHUB_SERVER_URL);
+    const known = ACTION_REPOSITORY.test(repository) && ACTION_REF.test(ref) && !ref.split('/').includes('..');
+    if (!known || server === undefined)
+        return () => undefined;
+    return (page) => `${server}/${repository}/blob/${ref}/${page}`;
+}
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+function serverOf(given) {
+    if (!given)
+        return 'https://github.com';
+    let url;
+    try {
+        url = new URL(given);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
 /** What `error-code` may hold: a short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 /**
@@ -7529,8 +7651,8 @@ function errorCodeOf(error) {
  * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
  * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
  * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
- * file of its own under RUNNER_TEMP, whose path is an output too, and the warning names that
- * file; any other output over the limit goes into the `outputs-file`.
+ * file of its own under RUNNER_TEMP, whose path is an output too, and a line of the log names
+ * that file; any other output over the limit goes into the `outputs-file`, with a warning.
  */
 
 
@@ -7666,10 +7788,13 @@ const WHOLE_LIST_FILES = {
 };
 /**
  * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
- * is not set, and a warning names it and where its value is: a list output, in the file of the
- * whole list it already has; any other, under its name in one JSON object in a file under `dir`
- * (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON and any other as a
- * string. (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ * is not set, and the log says where its value is. A list output: in the file of the whole list
+ * it already has, which is always set and documented as the place to read a long list, so a
+ * `note` (a plain log line) says so: a warning there would show on every run of a workflow that
+ * reads the file, where nobody can act on it. Any other output: under its name in one JSON object
+ * in a file under `dir` (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON
+ * and any other as a string, with a warning, since a later step that reads it finds it empty.
+ * (`key` is never near the limit: a key value over 1,024 characters is refused.)
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
@@ -7700,11 +7825,16 @@ async function boundOutputs(outputs, dir, oversized = {}) {
         notHeld(name, bytes);
     const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
     const warnings = [];
+    const notes = [];
     for (const [listFile, names] of inListFile) {
         const where = listFile
             ? ` Every record is in the file named by the \`${listFile}\` output: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(outputs[listFile] ?? '', 1000)}`
             : '';
-        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`);
+        const line = `Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`;
+        if (listFile)
+            notes.push(line);
+        else
+            warnings.push(line);
     }
     if (over.length > 0) {
         let where;
@@ -7721,7 +7851,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
         }
         warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
     }
-    return { outputs: set, warnings };
+    return { outputs: set, warnings, notes };
 }
 function describeBytes(name, bytes) {
     return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
@@ -7746,7 +7876,8 @@ function asJson(value) {
 /* harmony export */   R_: () => (/* binding */ heading),
 /* harmony export */   Yq: () => (/* binding */ formatDate),
 /* harmony export */   c_: () => (/* binding */ tableOf),
-/* harmony export */   tp: () => (/* binding */ table)
+/* harmony export */   tp: () => (/* binding */ table),
+/* harmony export */   tu: () => (/* binding */ docsPage)
 /* harmony export */ });
 /* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
@@ -7776,16 +7907,28 @@ function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
- * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
- * monospace here, as the log shows them.
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
+ * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
+ * (input and output names) are made monospace here, as the log shows them.
  */
 function paragraph(...parts) {
     const html = parts
         .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
-        .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+        .map((part) => typeof part === 'string'
+        ? htmlText(part, MAX_TEXT_LENGTH)
+        : 'link' in part
+            ? `<a href="${escapeHtml(part.href)}">${htmlText(part.link, MAX_CELL_LENGTH)}</a>`
+            : renderCell(part))
         .join('');
     return `<p>${html}</p>\n`;
+}
+/**
+ * A page of the action's own docs in a sentence: `text` as a link to the page at the version
+ * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
+ * and the page's path, which is no link in the workflow's repository.
+ */
+function docsPage(url, text, page) {
+    return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
 }
 /** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
 function withCode(text) {
@@ -7802,13 +7945,16 @@ function table(headers, rows, maxRows = MAX_ROWS) {
  * A table of `records`, each made into a row by `toRow` only when it is shown: at most
  * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
  * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them.
+ * `records` are only the first of them. `count`: how many records a row stands for, when one
+ * row stands for several alike.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
+    const count = options.count ?? (() => 1);
     const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`];
     let size = 0;
     let shown = 0;
+    let stoodFor = 0;
     for (const record of records) {
         if (shown >= maxRows || size >= TABLE_BUDGET)
             break;
@@ -7818,8 +7964,10 @@ function tableOf(headers, records, toRow, options = {}) {
         lines.push(line);
         size += line.length;
         shown++;
+        stoodFor += count(record);
     }
-    const left = Math.max(records.length, options.total ?? 0) - shown;
+    const all = records.reduce((sum, record) => sum + count(record), 0);
+    const left = Math.max(all, options.total ?? 0) - stoodFor;
     const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : '';
     return `<table>\n${lines.join('\n')}\n</table>\n${more}`;
 }
@@ -8203,9 +8351,9 @@ function failureNote(failure, request, next) {
     const answer = (failed) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status));
     return ((0,summary/* paragraph */.FY)(failure) +
         (request
-            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
+            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D9)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
             : '') +
-        (0,summary/* paragraph */.FY)(next));
+        (0,summary/* paragraph */.FY)(...(typeof next === 'string' ? [next] : next)));
 }
 /** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
 function nextStep(error, request) {

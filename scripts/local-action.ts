@@ -3,7 +3,8 @@
  * local runner: it replaces @actions/core with its own, so it shows the outputs the step set, hides
  * what the step masked, and hands the state the main step saved to the post step. Both steps run
  * from src/ (main.ts and post.ts, each exporting `run()`) in one process, as local-action does;
- * inputs go in through a dotenv file, as INPUT_* lines.
+ * inputs go in through a dotenv file, as INPUT_* lines. Its `code` is the step's, as a runner's
+ * would be: 1 when the main or the post step failed.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -45,9 +46,13 @@ export async function runLocalAction(inputs: Record<string, string>, options: { 
   const code = await new Promise<number | null>((done) => child.on('close', done))
   const summary = readFileSync(summaryFile, 'utf8')
   rmSync(dir, { recursive: true, force: true })
+  // local-action exits 0 whatever the steps did, and keeps setFailed's exit code to itself: it prints the failure as an
+  // `::error::` line, and the action writes no such line but through setFailed (its own text never starts a line with ::).
+  const stepsLog = stdout.slice(stdout.indexOf('Running Action'), stdout.lastIndexOf('Action Outputs'))
+  const failed = /^::error::/m.test(stepsLog)
   // The outputs local-action captured: the rows of its "Action Outputs" table at the end (console.table of name and
   // value), not lines the action may have printed itself; and the job summary file both steps wrote to.
   const table = stdout.slice(stdout.lastIndexOf('Action Outputs'))
   const outputs = Object.fromEntries([...table.matchAll(/^│ \d+\s+│ '([^']*)'\s+│ '(.*)'\s+│$/gm)].map((m) => [m[1]!, m[2]!]))
-  return { code, stdout, stderr, outputs, summary }
+  return { code: code === 0 && failed ? 1 : code, stdout, stderr, outputs, summary }
 }

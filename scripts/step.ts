@@ -54,7 +54,7 @@ if (!playEverything && !inputs.command) fail('command= is required')
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
-seedOrganizationHistory(platform, { orgId: account.orgId, projects: 6, operations: 400, days: 3 })
+const busy = seedOrganizationHistory(platform, { orgId: account.orgId, projects: 6, operations: 400, days: 3 })
 const github = new GitHubEmulator()
 const url = await platform.start()
 await github.start()
@@ -123,6 +123,8 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
     printStep(title, all, result)
     const post = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv, state: result.state })
     if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
+    // Exits as the step did: a post step that failed (a job key left valid) is a failure too.
+    if (result.code === 0 && post.code !== 0) result = { ...result, code: post.code }
   }
   const sent = new Map<string, number>()
   for (const r of [...platform.requests, ...github.requests])
@@ -212,7 +214,8 @@ function readmeRecipes(): [string, Record<string, string>][] {
 
 async function playAll(): Promise<void> {
   const dataOrg = platform.addOrganization({ name: 'Data Team' }).id
-  for (const name of ['warehouse', 'warehouse-staging', 'ingest']) platform.addProject({ name, org_id: dataOrg })
+  const dataProjects = ['warehouse', 'warehouse-staging', 'ingest']
+  for (const name of dataProjects) platform.addProject({ name, org_id: dataOrg })
   const consultant = platform.addKey('consultant', {
     user: platform.addUser({ organizations: { [account.orgId]: 'editor', [dataOrg]: 'admin' } }),
   })
@@ -224,10 +227,13 @@ async function playAll(): Promise<void> {
   github.addEnvironment('octo-org', 'web', 'production')
   github.store({ organization: 'octo-org' }, 'NEON_API_KEY', 'napi_old', { visibility: 'selected', repositories: ['octo-org/api'] })
   const threePlaces = { 'secret-name': 'NEON_API_KEY', 'secret-targets': 'octo-org/api\nocto-org/web:production\norg:octo-org' }
+  // Every project of the organization, as list-projects finds them: the account's and the busy ones.
+  const projects = `${account.projectIds.length + busy.projectIds.length} projects, ${busy.projectIds.length} busy`
   console.log(
     `${bold('neon-api-action, every command and recipe against the local emulators')}\nThe platform emulator listens on ${url}: ` +
-      `organization ${account.orgId} (${account.projectIds.length} projects, 6 busy ones, keys with a past) and ${dataOrg} ` +
-      '(3 projects), and a user in both. Each step runs dist/index.js as a GitHub runner would.',
+      `organization ${account.orgId} (${projects}, keys with a past) ` +
+      `and ${dataOrg} (${dataProjects.length} projects), and a user in both. ` +
+      'Each step runs dist/index.js as a GitHub runner would.',
   )
   const tour: [string, Record<string, string>][] = [
     ["List every project of the key's organization (resolved: its only one)", { command: 'list-projects' }],

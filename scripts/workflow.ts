@@ -6,7 +6,7 @@
  * RUNNER_TEMP, as on a runner: a file the action writes there is still there for the steps after it. Never shipped.
  *
  * Expressions: `${{ … }}` in `env:` and `with:` values, and `if:`, with the contexts `secrets`,
- * `vars`, `env` and `steps.<id>.outputs.<name>` / `.outcome` / `.conclusion` (and `github` and
+ * `vars`, `env` and `steps.<id>.outputs.<name>` / `.outcome` / `.conclusion` (and `github`, `strategy` and
  * `inputs` where the caller stands in for them, as scripts/step.ts does), string and number
  * literals, `==`, `!=`, `&&`, `||`, `!`, parentheses, and `success()`, `failure()`, `always()`,
  * `cancelled()`: what the README's recipes use, with GitHub's rules (a missing value is null,
@@ -52,6 +52,8 @@ export interface JobContext {
   step?: Pick<StepOptions, 'time' | 'entry' | 'env'>
   /** The `github` context, where a recipe reads it (`github.run_id`). */
   github?: Record<string, string>
+  /** The `strategy` context of a matrix leg (`strategy.job-index`). */
+  strategy?: Record<string, string>
   /** Called after each step, e.g. to change the emulator between two steps. */
   afterStep?: (step: StepRecord) => void | Promise<void>
 }
@@ -107,8 +109,8 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
   const records: StepRecord[] = []
   const byId: Scope['steps'] = {}
   const jobEnv: Record<string, string> = {}
-  const { secrets, vars, github } = context
-  const scope = (env = jobEnv): Scope => ({ secrets, vars, env, steps: byId, records, github })
+  const { secrets, vars, github, strategy } = context
+  const scope = (env = jobEnv): Scope => ({ secrets, vars, env, steps: byId, records, github, strategy })
   for (const [name, value] of Object.entries(job.env ?? {})) jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
   try {
     for (const step of job.steps) {
@@ -171,6 +173,8 @@ export interface Scope {
   records: StepRecord[]
   /** The `github` context, where the caller stands in for it. */
   github?: Record<string, string>
+  /** The `strategy` context, where the caller stands in for it. */
+  strategy?: Record<string, string>
   /** A manual run's `inputs`, where the caller stands in for them. */
   inputs?: Record<string, string>
 }

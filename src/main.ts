@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { requestErrorIn } from './http/errors.ts'
 import { watchCancellation } from './runner/cancellation.ts'
 import { systemClock } from './base/clock.ts'
-import { requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
+import { actionDocs, requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
 import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
 import { IS_POST } from './runner/state.ts'
@@ -39,10 +39,12 @@ export async function run(): Promise<void> {
       saveState: (name, value) => core.saveState(name, value),
       fileDir: listFileDir(),
       cancellation,
+      docs: actionDocs(process.env),
     }
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
-    const { outputs, warnings } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized)
+    const { outputs, warnings, notes } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized)
+    for (const message of notes) core.info(message)
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
     const note = result.failure ? commandFailureNote(result.failure, result.failedRequest, result.next) : ''

@@ -9,7 +9,7 @@ import type { Clock } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { requestErrorIn, type RequestError } from './http/errors.ts'
-import { heading, paragraph, table } from './runner/summary.ts'
+import { heading, paragraph, table, type Part } from './runner/summary.ts'
 import { errorCodeOf } from './runner/context.ts'
 import { readSettings, type Settings } from './settings.ts'
 import { registerSecret, untrusted } from './base/text.ts'
@@ -126,11 +126,11 @@ export function failureSummary(what: string, error: unknown): string {
  * What a command's own summary gets when the command reports a failure: the failure (a command's
  * summary never says it itself), the request it failed on, and what to do next.
  */
-export function commandFailureNote(failure: string, request: RequestError | undefined, next?: string): string {
+export function commandFailureNote(failure: string, request: RequestError | undefined, next?: string | Part[]): string {
   return failureNote(failure, request, next ?? nextStep(undefined, request))
 }
 
-function failureNote(failure: string, request: RequestError | undefined, next: string): string {
+function failureNote(failure: string, request: RequestError | undefined, next: string | Part[]): string {
   const answer = (failed: RequestError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
   return (
     paragraph(failure) +
@@ -140,7 +140,7 @@ function failureNote(failure: string, request: RequestError | undefined, next: s
           [[answer(request), errorCodeOf(request), request.requestId === undefined ? undefined : { code: request.requestId }]],
         )
       : '') +
-    paragraph(next)
+    paragraph(...(typeof next === 'string' ? [next] : next))
   )
 }
 

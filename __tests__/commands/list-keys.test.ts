@@ -11,7 +11,7 @@ import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ActionError } from '../../src/base/errors.ts'
 import type { ListKeysSettings } from '../../src/inputs/keys.ts'
 import { watchCancellation } from '../../src/runner/cancellation.ts'
-import type { CommandContext } from '../../src/runner/context.ts'
+import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { runListKeys } from '../../src/commands/list-keys.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, type InProcess } from '../support/in-process.ts'
@@ -155,9 +155,14 @@ describe('list-keys with expected-networks: the tripwire', () => {
       `2 API key(s) were last used from an unexpected network, outside \`expected-networks\`: API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC; ` +
         `API key ${odd} "ci-nightly", last used from "unknown" at 2026-11-21 08:00 UTC.`,
     )
-    expect(result.next).toBe(
-      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md).",
-    )
+    // This context's runner names no action repository (as with `uses: ./`): the page is named, not linked.
+    expect(result.next).toEqual([
+      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ",
+      'When the tripwire fires (',
+      { code: 'docs/tripwire.md' },
+      " in the action's repository)",
+      '.',
+    ])
   })
 
   it('past 10 keys, the log and the failure name the first 10 and count the rest', async () => {
@@ -307,9 +312,40 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     expect(result.failure).toBe(
       `1 API key(s) were made by someone who left the organization (\`expected-creators\`): API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization.`,
     )
-    expect(result.next).toBe(
-      'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).',
+    expect(result.next).toEqual([
+      'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. ',
+      'When the offboarding check fires (',
+      { code: 'docs/offboarding.md' },
+      " in the action's repository)",
+      '.',
+    ])
+  })
+
+  it("both checks failing: what to do for each, linking each page of the action's docs at the version that ran", async () => {
+    const left = made('ci-bob', people.bob)
+    platform.setMembership(people.bob, org, undefined)
+    platform.useKey(left, { from: '203.0.113.7' })
+    const docs = actionDocs({ GITHUB_ACTION_REPOSITORY: 'octo-org/neon-api-action', GITHUB_ACTION_REF: 'v1' })
+    const result = await runListKeys(
+      { ...ctx, docs },
+      {
+        orgId: org,
+        expectedCreators: 'members',
+        expectedNetworks: { blocks: ['10.0.0.0/8'] },
+        failOnUnexpectedUse: true,
+        failOnUnexpectedCreator: true,
+      },
     )
+    const page = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/'
+    expect(result.next).toEqual([
+      expect.stringMatching(/^Each may have leaked: /),
+      { link: 'When the tripwire fires', href: `${page}tripwire.md#when-it-fires` },
+      '.',
+      ' ',
+      expect.stringMatching(/^Each stays valid until someone revokes it: /),
+      { link: 'When the offboarding check fires', href: `${page}offboarding.md#when-it-fires` },
+      '.',
+    ])
   })
 
   it('keys of present members only: no warning, unexpected-creator-key-ids is [], and the summary says none', async () => {

@@ -8,7 +8,7 @@ import { InputError } from '../../src/base/errors.ts'
 import { runListOperations } from '../../src/commands/list-operations.ts'
 import type { ListOperationsSettings } from '../../src/operations/listing.ts'
 import { isTerminal, statusGroup } from '../../src/operations/status.ts'
-import type { CommandContext } from '../../src/runner/context.ts'
+import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { OUTPUT_LIMIT_BYTES, boundOutputs } from '../../src/runner/outputs.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
 import { inProcessPerTest } from '../support/in-process.ts'
@@ -134,11 +134,42 @@ describe('one project', () => {
     expect(summary).toContain('    In progress create_branch 3 min 00 s so far :active, 2026-11-21 09:57:00, 2026-11-21 10:00:00\n')
     const table = summary.slice(summary.lastIndexOf('<table>'))
     expect(table.split('\n').slice(1, 5)).toEqual([
-      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date (UTC)</th></tr>',
-      `<tr><td><code>${failed.slice(0, 8)}</code></td><td>apply_config</td><td>${platform.branches(project)[0]!.id}</td><td>—</td><td>Error</td><td>1 min 10 s</td><td>11-21 09:20</td></tr>`,
-      `<tr><td><code>${running.slice(0, 8)}</code></td><td>create_branch</td><td>br-feature-1</td><td>—</td><td>In progress</td><td>3 min so far</td><td>11-21 09:57</td></tr>`,
-      `<tr><td><code>${ok.slice(0, 8)}</code></td><td>start_compute</td><td>${platform.branches(project)[0]!.id}</td><td>ep-a-1</td><td>OK</td><td>2.5 s</td><td>11-21 09:10</td></tr>`,
+      '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
+      `<tr><td><code>${failed.slice(0, 8)}</code></td><td>apply_config</td><td>${platform.branches(project)[0]!.id}</td><td>—</td><td>Error</td><td>1 min 10 s</td><td>2026-11-21 09:20 UTC</td></tr>`,
+      `<tr><td><code>${running.slice(0, 8)}</code></td><td>create_branch</td><td>br-feature-1</td><td>—</td><td>In progress</td><td>3 min so far</td><td>2026-11-21 09:57 UTC</td></tr>`,
+      `<tr><td><code>${ok.slice(0, 8)}</code></td><td>start_compute</td><td>${platform.branches(project)[0]!.id}</td><td>ep-a-1</td><td>OK</td><td>2.5 s</td><td>2026-11-21 09:10 UTC</td></tr>`,
     ])
+    // Nothing alike to group: no row stands for several.
+    expect(summary).not.toContain('×')
+  })
+
+  it('operations alike share a row: 26 availability checks are one, with their count, durations and first and last dates', async () => {
+    const project = platform.addProject({ id: 'quiet-lake-20000006' }).id
+    const branch = platform.branches(project)[0]!.id
+    const checks = Array.from({ length: 26 }, (_, i) =>
+      platform.addOperation(project, {
+        action: 'check_availability',
+        createdAt: clock.now() - (i + 1) * 55 * 60_000,
+        timeline: [
+          { afterMs: 0, status: 'running' },
+          { afterMs: 336 + i * 10, status: 'finished' },
+        ],
+      }),
+    )
+    const failedCheck = platform.addOperation(project, { action: 'check_availability', status: 'failed', createdAt: clock.now() - 30_000 })
+    const start = platform.addOperation(project, { action: 'start_compute', endpoint_id: 'ep-a-1', createdAt: clock.now() - 90 * 60_000 })
+    const { summary } = await list({ projects: { kind: 'one', projectId: project } })
+    const table = summary.slice(summary.lastIndexOf('<table>'))
+    expect(table.split('\n').slice(2, -2)).toEqual([
+      `<tr><td><code>${failedCheck.slice(0, 8)}</code></td><td>check_availability</td><td>${branch}</td><td>—</td><td>Error</td><td>0 ms</td><td>2026-11-21 09:59 UTC</td></tr>`,
+      `<tr><td><code>${checks[0]!.slice(0, 8)}</code></td><td>check_availability ×26</td><td>${branch}</td><td>—</td><td>OK</td><td>336 ms to 586 ms</td><td>2026-11-20 10:10 to 2026-11-21 09:05 UTC</td></tr>`,
+      `<tr><td><code>${start.slice(0, 8)}</code></td><td>start_compute</td><td>${branch}</td><td>ep-a-1</td><td>OK</td><td>0 ms</td><td>2026-11-21 08:30 UTC</td></tr>`,
+    ])
+    expect(summary).toContain(
+      '<p>A row marked ×N stands for N operations alike (the same project, action, status, branch and compute): the id of the newest, ' +
+        'their shortest and longest durations, and the dates of the first and the last.</p>\n<table>',
+    )
+    expect(table).not.toContain('more (all of them')
   })
 
   it("each of the console's words once, with the statuses it stands for; a status it does not know by its name", async () => {
@@ -238,6 +269,31 @@ describe('many projects', () => {
     )
     expect(result.summary).toContain('<tr><th>project</th><th>operation</th><th>action</th>')
     expect(result.summary.split('\n')[0]).toBe('<h3>Operations of 3 projects (3)</h3>')
+  })
+
+  it('projects with no operation are one line after the table, not rows of it; past 50, the rest are counted', async () => {
+    const ids = ['calm-sea-20000021', 'calm-sea-20000022', 'calm-sea-20000023', 'calm-sea-20000024', 'calm-sea-20000025']
+    const [a, b, c, d, e] = ids.map((id) => platform.addProject({ id }).id) as [string, string, string, string, string]
+    platform.addOperation(b, { action: 'start_compute', createdAt: clock.now() - 60_000, timeline: [{ afterMs: 0, status: 'finished' }] })
+    platform.addOperation(d, { action: 'apply_config', status: 'failed', createdAt: clock.now() - 30_000 })
+    const result = await list({ projects: { kind: 'list', projectIds: [a, b, c, d, e] } })
+    expect(result.summary).toContain(
+      '<tr><th>project</th><th>operations</th><th>failed</th><th>in progress</th><th>longest</th></tr>\n' +
+        `<tr><td><code>${d}</code></td><td>1</td><td>1</td><td>0</td><td>0 ms (apply_config)</td></tr>\n` +
+        `<tr><td><code>${b}</code></td><td>1</td><td>0</td><td>0</td><td>0 ms (start_compute)</td></tr>\n</table>\n` +
+        `<p>No operations (3 projects): <code>${a}</code>, <code>${c}</code>, <code>${e}</code>.</p>\n`,
+    )
+
+    const quiet = platform.addProjects(60)
+    const idle = await list({ projects: { kind: 'list', projectIds: quiet } })
+    expect(idle.summary).not.toContain('<th>longest</th>')
+    const line = idle.summary.split('\n').find((l) => l.startsWith('<p>No operations'))!
+    expect(line).toBe(
+      `<p>No operations (60 projects): ${quiet
+        .slice(0, 50)
+        .map((id) => `<code>${id}</code>`)
+        .join(', ')}, and 10 more.</p>`,
+    )
   })
 
   it('all: every project of the organization, those the platform could not read in time included; the org-id output', async () => {
@@ -371,25 +427,26 @@ describe('fail-on-status', () => {
 })
 
 describe('outputs within their bounds', () => {
-  it('3,000 operations: `operations` is not set and a warning points at operations-file, which has all 3,000; the rest is set', async () => {
+  it('3,000 operations: `operations` is not set and a line of the log points at operations-file, which has all 3,000', async () => {
     const project = platform.addProject({ id: 'busy-river-20000005' }).id
     platform.addOperationHistory(project, { count: 3000, days: 2, seed: 6 })
     const result = await list({ projects: { kind: 'one', projectId: project }, maxOperations: 5000 })
     const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
     expect(records).toHaveLength(3000)
     expect(records).toEqual(listed(project))
-    const { outputs, warnings } = await boundOutputs(result.outputs, dir, result.oversized)
+    const { outputs, warnings, notes } = await boundOutputs(result.outputs, dir, result.oversized)
     expect(outputs.operations).toBeUndefined()
     expect(outputs['operation-count']).toBe('3000')
     expect(JSON.parse(outputs['failed-operation-ids']!)).toEqual(failedIds(records))
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([])
+    expect(notes).toEqual([
       `Not set: \`operations\` (${Buffer.byteLength(fileOf(result.outputs))} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold ` +
         `to be passed on through env: or with:. Every record is in the file named by the \`operations-file\` output: ${result.outputs['operations-file']}`,
     ])
     for (const value of Object.values(outputs)) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
-    // The summary is bounded too: 200 rows of 3,000, failed first, and where the rest are.
-    expect(result.summary.match(/<tr><td><code>/g)).toHaveLength(200)
-    expect(result.summary).toContain('<p>…and 2800 more (all of them are in the <code>operations-file</code> output).</p>')
+    // The summary is bounded too: the newest 1,000 of 3,000, failed first, alike ones in one row, and where the rest are.
+    expect(result.summary.match(/<tr><td><code>/g)!.length).toBeLessThanOrEqual(200)
+    expect(result.summary).toContain('<p>…and 2000 more (all of them are in the <code>operations-file</code> output).</p>')
   })
 })
 
@@ -425,6 +482,7 @@ describe('under the service’s rate limits', () => {
       notice: () => undefined,
       saveState: () => undefined,
       fileDir: dir,
+      docs: actionDocs({}),
     }
     return { platform, clock, log, ctx, key, stop: async () => (await client.close(), await platform.stop()) }
   }

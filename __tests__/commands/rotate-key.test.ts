@@ -11,7 +11,7 @@ import { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
 import { Connections } from '../../src/http/transport.ts'
 import { StepCancelled, watchCancellation, type Cancellation } from '../../src/runner/cancellation.ts'
-import type { CommandContext, CommandResult } from '../../src/runner/context.ts'
+import { actionDocs, type CommandContext, type CommandResult } from '../../src/runner/context.ts'
 import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
 import { ActionError } from '../../src/base/errors.ts'
 import type { SecretStorage } from '../../src/github/targets.ts'
@@ -80,6 +80,7 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
     mask: (value) => masked.push(value),
     notice: (message) => notices.push(message),
     fileDir: tmpdir(),
+    docs: actionDocs({}),
     saveState: (name, value) => {
       expect(name).toBe('unsettled-keys')
       states.push(value)

@@ -53,9 +53,7 @@ describe('one project', () => {
       expect.stringMatching(
         new RegExp(`^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `),
       ),
-      expect.stringMatching(
-        /^::warning::Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /,
-      ),
+      expect.stringMatching(/^Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /),
     ])
     expect(result.summary).toMatch(
       new RegExp(`^<h3>Operations of project ${project} since 2026-11-20 10:00 UTC \\(${wanted.length}\\)</h3>\n`),
@@ -228,7 +226,7 @@ describe('bounds and hostile text', () => {
       expect([name, Buffer.byteLength(value) <= OUTPUT_LIMIT_BYTES]).toEqual([name, true])
     expect(result.stdout).toMatch(
       new RegExp(
-        `^::warning::Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes .* \`operations-file\` output: ${runnerTemp}/neon-operations-[0-9a-f-]+\\.json$`,
+        `^Not set: \`operations\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes .* \`operations-file\` output: ${runnerTemp}/neon-operations-[0-9a-f-]+\\.json$`,
         'm',
       ),
     )

@@ -62,11 +62,11 @@ describe('paging', () => {
     const result = await listProjects()
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(3)
-    // One warning for the cursor, one for the outputs that do not fit (800 records).
+    // One warning for the cursor; the outputs that do not fit (800 records) are in projects-file, as a line of the log says.
     expect(warnings(result)).toEqual([
       '::warning::The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
-      expect.stringMatching(/^::warning::Not set: `projects`/),
     ])
+    expect(result.stdout).toMatch(/^Not set: `projects`/m)
     expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toHaveLength(800)
   })
 

@@ -1,5 +1,5 @@
 // The outputs of a step within the runner's limits (src/runner/outputs.ts): past them an output is left unset and its
-// value goes to a file a warning names; and the error outputs of a failed request (src/runner/context.ts).
+// value goes to a file the log names (a list's own file, in a plain line; any other, `outputs-file`, in a warning); and the error outputs of a failed request (src/runner/context.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
@@ -22,6 +22,7 @@ tempDirPerTest('neon-action-runner-temp-', (dir) => (runnerTemp = dir))
 const step = (inputs: Record<string, string>) => onPlatform.step(inputs, { env: { RUNNER_TEMP: runnerTemp } })
 
 const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
+const notSet = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('Not set: '))
 const bytes = (text: string | undefined) => Buffer.byteLength(text ?? '', 'utf8')
 
 describe('outputs within the runner limits', () => {
@@ -35,16 +36,17 @@ describe('outputs within the runner limits', () => {
     expect(JSON.parse(result.outputs['project-ids']!)).toEqual(ids)
   })
 
-  it('200 projects: the records are too large to pass on, the ids are set, one warning points at the file', async () => {
+  it('200 projects: the records are too large to pass on, the ids are set, a line of the log (no warning) points at the file', async () => {
     const ids = platform.addProjects(200)
     const result = await step({ command: 'list-projects' })
     expect(result.code).toBe(0)
     expect(Object.keys(result.outputs).sort()).toEqual(['org-id', 'project-ids', 'projects-file'])
     expect(JSON.parse(result.outputs['project-ids']!)).toEqual(ids)
-    expect(warnings(result)).toEqual([
+    expect(warnings(result)).toEqual([])
+    expect(notSet(result)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^::warning::Not set: \`projects\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:\\. Every record is in the file named by the \`projects-file\` output: ${runnerTemp}/neon-projects-[0-9a-f-]+\\.json$`,
+          `^Not set: \`projects\` \\(\\d+ bytes\\), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:\\. Every record is in the file named by the \`projects-file\` output: ${runnerTemp}/neon-projects-[0-9a-f-]+\\.json$`,
         ),
       ),
     ])
@@ -57,9 +59,8 @@ describe('outputs within the runner limits', () => {
     expect(result.code).toBe(0)
     expect(Object.keys(result.outputs).sort()).toEqual(['org-id', 'projects-file'])
     for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThan(OUTPUT_LIMIT_BYTES)
-    expect(warnings(result)).toEqual([
-      expect.stringMatching(/^::warning::Not set: `projects` \(\d+ bytes\) and `project-ids` \(\d+ bytes\)/),
-    ])
+    expect(warnings(result)).toEqual([])
+    expect(notSet(result)).toEqual([expect.stringMatching(/^Not set: `projects` \(\d+ bytes\) and `project-ids` \(\d+ bytes\)/)])
     const file = JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')) as Array<{ id: string }>
     expect(file.map((p) => p.id)).toEqual(ids)
     // The summary shows 200 rows and says where the rest are.
@@ -68,12 +69,13 @@ describe('outputs within the runner limits', () => {
     expect(readdirSync(runnerTemp).filter((f) => f.startsWith('neon-projects-'))).toHaveLength(1)
   }, 60_000)
 
-  it('1,000 keys: `keys` is not set past the limit, `keys-file` holds every key, one warning', async () => {
+  it('1,000 keys: `keys` is not set past the limit, `keys-file` holds every key, as a line of the log says', async () => {
     for (let i = 0; i < 1000; i++) platform.addKey(`ci-key-${i}`)
     const result = await step({ command: 'list-keys' })
     expect(result.code).toBe(0)
     expect(Object.keys(result.outputs)).toEqual(['keys-file'])
-    expect(warnings(result)).toEqual([expect.stringMatching(/^::warning::Not set: `keys` \(\d+ bytes\), .*`keys-file` output/)])
+    expect(warnings(result)).toEqual([])
+    expect(notSet(result)).toEqual([expect.stringMatching(/^Not set: `keys` \(\d+ bytes\), .*`keys-file` output/)])
     const keys = JSON.parse(readFileSync(result.outputs['keys-file']!, 'utf8')) as Array<{ name: string }>
     expect(keys).toHaveLength(1001)
     expect(readFileSync(result.outputs['keys-file']!, 'utf8')).not.toContain(admin.key)

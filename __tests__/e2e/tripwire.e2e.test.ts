@@ -87,6 +87,26 @@ describe('list-keys with expected-networks', () => {
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked.id])
     expect(result.outputs['keys-file']).toBeDefined()
     expect(result.summary).toContain('revoke it by its id (revoke-key with <code>key-id</code>), rotate what held it')
+    // The step ran as `uses: ./` does (no GITHUB_ACTION_REPOSITORY): the page is named, as no link.
+    expect(result.summary).toContain('When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>')
+  })
+
+  it("run as `uses: owner/name@ref`, the summary links the tripwire's page of the action at that ref, on the runner's GitHub", async () => {
+    ciKey('ci-deploy', '203.0.113.7')
+    const inputs = { 'api-key': admin.key, 'api-host': url, command: 'list-keys', 'key-name': 'ci-' }
+    const env = {
+      GITHUB_API_URL: github.url,
+      GITHUB_ACTION_REPOSITORY: 'octo-org/neon-api-action',
+      GITHUB_ACTION_REF: 'v1.4.2',
+      GITHUB_SERVER_URL: 'https://ghe.example.com',
+    }
+    const result = await runStep({ ...inputs, 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': 'true' }, { env })
+    expect(result.code).toBe(1)
+    expect(result.summary).toContain(
+      'and look at the platform&#39;s audit log for its other uses. ' +
+        '<a href="https://ghe.example.com/octo-org/neon-api-action/blob/v1.4.2/docs/tripwire.md#when-it-fires">When the tripwire fires</a>.</p>',
+    )
+    expect(result.summary).not.toContain('(docs/tripwire.md)')
   })
 
   it('with no key used from elsewhere, it passes with unexpected-use-key-ids []', async () => {

@@ -84,8 +84,28 @@ describe('operations chart', () => {
       '  section a-project',
       '    OK create_branch 20 min 00 s :done, 2026-11-21 08:00:00, 2026-11-21 08:20:00',
     ])
-    // Everything drawn: no caption.
-    expect(chart.endsWith('```\n\n')).toBe(true)
+    // Everything drawn, but one bar is wider than its operation: the caption says the chart is not to scale for it.
+    expect(chart.slice(chart.lastIndexOf('```\n\n') + 5)).toBe(
+      "<p>The chart is not to scale for short operations: every bar spans at least 28 s, so 1 operation looks longer than it took; each bar's label says how long it took.</p>\n",
+    )
+  })
+
+  it('to scale, with no caption, when every bar is as long as its operation; a 336 ms operation in a day is said to be drawn wider', () => {
+    const toScale = operationsChart([op({ at: T0 - 3_600_000, ms: 1_800_000 }), op({ at: T0 - 1_800_000, ms: 1_200_000 })], { now: T0 })
+    expect(toScale.endsWith('```\n\n')).toBe(true)
+    const day = operationsChart(
+      [
+        op({ at: T0 - 86_400_000, ms: 600_000, action: 'create_branch' }),
+        op({ at: T0 - 3_600_000, ms: 336, action: 'check_availability' }),
+        op({ at: T0 - 1_800_000, ms: 336, action: 'check_availability' }),
+      ],
+      { now: T0 },
+    )
+    // A span of 23.5 h: a bar spans at least 1/250 of it.
+    expect(bars(day)).toContain('    OK check_availability 336 ms :done, 2026-11-21 09:00:00, 2026-11-21 09:05:38')
+    expect(day).toContain(
+      '<p>The chart is not to scale for short operations: every bar spans at least 5 min 38 s, so 2 operations look longer than they took;',
+    )
   })
 
   it('marks failed ones crit and those in progress active, in the console’s words; in progress runs until now', () => {
@@ -154,9 +174,9 @@ describe('operations chart', () => {
       '2.9',
       '2.9',
     ])
-    expect(
-      chart.endsWith('<p>The chart shows 30 of 213 operations: those that failed, then those in progress, then the longest.</p>\n'),
-    ).toBe(true)
+    expect(chart).toContain(
+      '<p>The chart shows 30 of 213 operations: those that failed, then those in progress, then the longest. The chart',
+    )
 
     // More failed than bars: the newest of them, and the caption says how many more failed.
     const failures = Array.from({ length: 50 }, (_, i) => op({ status: 'failed', at: T0 - 50 * 60_000 + i * 60_000 }))
@@ -226,7 +246,7 @@ describe('operations chart', () => {
     const chart = operationsChart(failed, { now: T0, listed: { total: 5000, failed: 120, undrawable: 0 } })
     expect(bars(chart)).toHaveLength(MAX_BARS)
     expect(chart).toContain(
-      '<p>The chart shows 30 of 5000 operations: those that failed, then those in progress, then the longest. 90 more failed.</p>',
+      '<p>The chart shows 30 of 5000 operations: those that failed, then those in progress, then the longest. 90 more failed. The chart',
     )
   })
 

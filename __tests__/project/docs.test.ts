@@ -1,16 +1,17 @@
 // README.md and docs/ are copied into real workflows: every example must be right and safe (support/docs-examples.ts),
 // the links must lead somewhere, the README's tables must be action.yml's, and actionlint must find nothing.
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
-import { anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { actionSteps, anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { readSettings } from '../../src/settings.ts'
 import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
 import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
-import { usesThisAction, yamlBlocks } from '../../scripts/workflow.ts'
+import { interpolate, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
 
 const action = actionYaml
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -81,10 +82,78 @@ describe('the examples in README.md and docs/', () => {
   })
 })
 
+describe("the examples' key names", () => {
+  /** The longest values a runner gives: a run id at the end of 64-bit integers, a long job id, a matrix of 256 legs. */
+  const longest: Scope = {
+    secrets: new Proxy({}, { get: () => `napi_${'k'.repeat(60)}` }),
+    vars: { NEON_PROJECT_ID: 'withered-pond-12345678', NEON_ORG_ID: 'org-withered-pond-12345678' },
+    env: {},
+    steps: {},
+    records: [],
+    github: { run_id: String(2n ** 63n - 1n), run_attempt: '999', job: `deploy_${'j'.repeat(93)}` },
+    strategy: { 'job-index': '255', 'job-total': '256' },
+  }
+
+  it('every create-key example is accepted by the action for the longest ids a runner gives, its expiry included', () => {
+    const refused: string[] = []
+    let steps = 0
+    for (const example of all) {
+      for (const step of actionSteps(example.text).filter((s) => s.with?.command === 'create-key')) {
+        steps++
+        const inputs = Object.fromEntries(Object.entries(step.with!).map(([name, value]) => [name, interpolate(String(value), longest)]))
+        try {
+          readSettings(
+            (name) => inputs[name] ?? '',
+            () => undefined,
+          )
+        } catch (error) {
+          refused.push(`${example.file}:${example.line}: ${(error as Error).message}`)
+        }
+      }
+    }
+    expect(steps).toBeGreaterThanOrEqual(4)
+    expect(refused).toEqual([])
+  })
+
+  it('a key name with the job id in it is refused for a long job id: the check reads the names as a runner fills them', () => {
+    const name = interpolate('deploy-${{ github.run_id }}-${{ github.job }}', longest)
+    expect(name.length).toBeGreaterThan(45)
+    const inputs: Record<string, string> = { command: 'create-key', 'api-key': 'napi_x', 'key-name': name, 'revoke-after-job': 'true' }
+    expect(() =>
+      readSettings(
+        (input) => inputs[input] ?? '',
+        () => undefined,
+      ),
+    ).toThrow(/^Input `key-name` is \d+ characters long/)
+  })
+})
+
 describe('the links in README.md and docs/', () => {
   it('lead to files and headings that exist', () => {
     expect(documentationFiles(ROOT).length).toBeGreaterThan(10)
     expect(brokenLinks(ROOT)).toEqual([])
+  })
+
+  it("from src/: a summary names a page of docs/ only as a link to the action's docs (ctx.docs), to a page and heading that exist", () => {
+    const bare: string[] = []
+    const linked: string[] = []
+    for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+      readFileSync(join(ROOT, 'src', file), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\*|\/\/|\/\*)/.test(line)) return
+          for (const [page] of line.matchAll(/docs\/[\w-]+\.md(#[\w-]+)?/g)) {
+            if (!line.includes('.docs(')) bare.push(`src/${file}:${i + 1}: ${page}`)
+            else if (page.includes('#')) linked.push(page)
+          }
+        })
+    }
+    expect(bare).toEqual([])
+    expect(linked.length).toBeGreaterThan(0)
+    for (const page of linked) {
+      const [path, anchor] = page.split('#') as [string, string]
+      expect([page, anchorsOf(readFileSync(join(ROOT, path), 'utf8')).has(anchor)]).toEqual([page, true])
+    }
   })
 
   it("a link to a heading another page does not have is found, and headings' anchors are GitHub's", () => {
@@ -137,6 +206,20 @@ describe('README.md', () => {
     }
     expect(readme).toContain('**What a major version promises.**')
     for (const command of COMMAND_NAMES) expect(readme).toContain(`| \`${command}\` |`)
+  })
+
+  it('says, by its set-up commands, that the dev dependencies bring Node 24 (.node-version) and what npm ci warns of on another', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string }
+      devDependencies: Record<string, string>
+    }
+    const major = /^\^(\d+)\./.exec(pkg.devDependencies.node!)![1]
+    expect(readFileSync(join(ROOT, '.node-version'), 'utf8')).toBe(`${major}\n`)
+    expect(pkg.engines.node).toBe(`>=${major}`)
+    const quickStart = readme.slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n')).replace(/\s+/g, ' ')
+    expect(quickStart).toContain('`npm ci`, then `npm start`')
+    expect(quickStart).toContain(`Every npm script runs on Node ${major}, which the dev dependencies bring (\`.node-version\`)`)
+    expect(quickStart).toContain('`npm ci` prints about 100 `npm warn EBADENGINE` warnings, all harmless')
   })
 
   it('its inputs and outputs tables are what action.yml says (npm run docs:tables)', () => {

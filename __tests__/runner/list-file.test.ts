@@ -75,11 +75,14 @@ describe('secrets in JSON outputs and list files', () => {
 })
 
 describe('outputs a command did not hold', () => {
-  it('are not set, and one warning names them with their size and the file that has every record', async () => {
+  it('are not set, and one line of the log names them with their size and the file that has every record', async () => {
     const file = join(dir, 'neon-operations-1.json')
-    const { outputs, warnings } = await boundOutputs({ 'operations-file': file, 'operation-count': '3000' }, dir, { operations: 987_654 })
+    const { outputs, warnings, notes } = await boundOutputs({ 'operations-file': file, 'operation-count': '3000' }, dir, {
+      operations: 987_654,
+    })
     expect(outputs).toEqual({ 'operations-file': file, 'operation-count': '3000' })
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([])
+    expect(notes).toEqual([
       `Not set: \`operations\` (987654 bytes), over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:. ` +
         `Every record is in the file named by the \`operations-file\` output: ${file}`,
     ])

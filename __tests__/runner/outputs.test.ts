@@ -1,4 +1,4 @@
-// src/runner/outputs.ts: every output on its way out, within the runner's limit or in a file a warning names.
+// src/runner/outputs.ts: every output on its way out, within the runner's limit or in a file the log names.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -18,6 +18,7 @@ describe('boundOutputs()', () => {
     expect(await boundOutputs({ status: 'finished', edge: atLimit }, dir)).toEqual({
       outputs: { status: 'finished', edge: atLimit },
       warnings: [],
+      notes: [],
     })
     expect(readdirSync(dir)).toEqual([])
   })
@@ -25,7 +26,8 @@ describe('boundOutputs()', () => {
   it('puts each output over the limit in one file under its name, JSON as JSON, and names each in one warning', async () => {
     const ids = big(10_000)
     const text = 'é'.repeat(OUTPUT_LIMIT_BYTES / 2 + 1)
-    const { outputs, warnings } = await boundOutputs({ 'revoked-key-ids': ids, status: 'x', note: text }, dir)
+    const { outputs, warnings, notes } = await boundOutputs({ 'revoked-key-ids': ids, status: 'x', note: text }, dir)
+    expect(notes).toEqual([])
     expect(Object.keys(outputs).sort()).toEqual(['outputs-file', 'status'])
     expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({ 'revoked-key-ids': JSON.parse(ids), note: text })
     expect(warnings).toEqual([
@@ -35,23 +37,26 @@ describe('boundOutputs()', () => {
     ])
   })
 
-  it('a list output over the limit is not written again: the warning names the file that holds the whole list', async () => {
+  it('a list output over the limit is not written again: a plain line of the log, no warning, names the file of the whole list', async () => {
     const projects = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `p-${i}`, name: `project ${i}` })))
     const ids = big(10_000)
     const file = join(dir, 'neon-projects-1.json')
-    const { outputs, warnings } = await boundOutputs({ projects, 'project-ids': ids, 'projects-file': file, 'org-id': 'org-1' }, dir)
+    const { outputs, warnings, notes } = await boundOutputs({ projects, 'project-ids': ids, 'projects-file': file, 'org-id': 'org-1' }, dir)
     expect(outputs).toEqual({ 'projects-file': file, 'org-id': 'org-1' })
     expect(readdirSync(dir)).toEqual([])
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([])
+    expect(notes).toEqual([
       `Not set: \`projects\` (${projects.length} bytes) and \`project-ids\` (${ids.length} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes ` +
         `an output may hold to be passed on through env: or with:. Every record is in the file named by the \`projects-file\` output: ${file}`,
     ])
   })
 
-  it('a list output over the limit without its whole-list file goes to `outputs-file` as any other', async () => {
+  it('a list output over the limit without its whole-list file goes to `outputs-file` as any other, with a warning', async () => {
     const keys = big(10_000)
-    const { outputs } = await boundOutputs({ keys }, dir)
+    const { outputs, warnings, notes } = await boundOutputs({ keys }, dir)
     expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({ keys: JSON.parse(keys) })
+    expect(warnings).toEqual([expect.stringMatching(/^Not set: `keys` \(\d+ bytes\), .* named by the `outputs-file` output/)])
+    expect(notes).toEqual([])
   })
 
   it('a file that cannot be written leaves the output unset, and the warning says why', async () => {

@@ -5,6 +5,7 @@ import {
   MAX_DATE_TEXT,
   MAX_ROWS,
   TABLE_BUDGET,
+  docsPage,
   formatDate,
   heading,
   paragraph,
@@ -41,6 +42,20 @@ describe('job summary', () => {
     expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
   })
 
+  it("a page of the action's docs is a link where its URL is known, and its path in monospace otherwise", () => {
+    const url = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/tripwire.md#when-it-fires'
+    expect(paragraph('Read ', ...docsPage(url, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      `<p>Read <a href="${url}">When the tripwire fires</a>.</p>\n`,
+    )
+    expect(paragraph('Read ', ...docsPage(undefined, 'When the tripwire fires', 'docs/tripwire.md'), '.')).toBe(
+      '<p>Read When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>\n',
+    )
+    // An address is escaped like any text: it cannot end the attribute.
+    expect(paragraph({ link: '<b>x</b>', href: 'https://x/"><script>' })).toBe(
+      '<p><a href="https://x/&#34;&#62;&#60;script&#62;">&#60;b&#62;x&#60;/b&#62;</a></p>\n',
+    )
+  })
+
   it('an empty table has no blank line', () => {
     expect(table(['id'], [])).toBe('<table>\n<tr><th>id</th></tr>\n</table>\n')
     expect(markdownOutsideHtml(heading('None') + table(['id'], []) + paragraph('after'))).toEqual([])
@@ -67,6 +82,20 @@ describe('job summary', () => {
       '<table>\n<tr><th>n</th></tr>\n<tr><td>1</td></tr>\n<tr><td>2</td></tr>\n</table>\n' +
         '<p>…and 1 more (all of them are in the step&#39;s outputs).</p>\n',
     )
+  })
+
+  it('a row that stands for several records counts them all in what is left out', () => {
+    const rows = [
+      { name: 'a', count: 26 },
+      { name: 'b', count: 1 },
+      { name: 'c', count: 3 },
+    ]
+    const summary = tableOf(['name'], rows, (row) => [row.name], { maxRows: 2, total: 40, count: (row) => row.count })
+    expect(summary).toBe(
+      '<table>\n<tr><th>name</th></tr>\n<tr><td>a</td></tr>\n<tr><td>b</td></tr>\n</table>\n' +
+        '<p>…and 13 more (all of them are in the step&#39;s outputs).</p>\n',
+    )
+    expect(tableOf(['name'], rows, (row) => [row.name], { count: (row) => row.count })).not.toContain('more')
   })
 
   it('shows an empty, null or missing cell as a dash, and a code cell in monospace', () => {

@@ -36,6 +36,11 @@ export function runScripts(value: unknown, path = ''): { path: string; script: s
   )
 }
 
+/** The steps of this action in one example. */
+export function actionSteps(text: string): Step[] {
+  return jobsOf(parse(text)).flatMap((job) => (Array.isArray(job.steps) ? job.steps.filter(usesThisAction) : []))
+}
+
 /** What is wrong with one example, as sentences; none when it is right. */
 export function problemsOf(text: string, action: ActionSpec, commands: readonly string[]): string[] {
   let value: unknown

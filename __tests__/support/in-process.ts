@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { PlatformEmulator, type RequestLogEntry, type TimelineStep } from '../../emulator/platform.ts'
 import { PlatformClient, type ClientOptions } from '../../src/api/client.ts'
 import type { WaitOptions } from '../../src/operations/waiter.ts'
-import type { CommandContext } from '../../src/runner/context.ts'
+import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
 
 /**
@@ -72,6 +72,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     notice: (message) => notices.push(message),
     saveState: (name, value) => saved.push([name, value]),
     fileDir: mkdtempSync(join(tmpdir(), 'neon-action-in-process-')),
+    docs: actionDocs({}),
     ...options.ctx,
   }
   const stop = async () => {

@@ -15,14 +15,14 @@ import {
 import { describeUnexpectedUse, openExpectedNetworks, usedFromElsewhere } from '../keys/networks.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
-import { formatDate, heading, paragraph, tableOf } from '../runner/summary.ts'
+import { docsPage, formatDate, heading, paragraph, tableOf, type Part } from '../runner/summary.ts'
 
 /** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
 const MAX_NAMED_KEYS = 10
 const NEXT =
-  "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses (docs/tripwire.md)."
+  "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. "
 const NEXT_CREATORS =
-  'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id (docs/offboarding.md).'
+  'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. '
 
 type FlagOutput = 'unexpected-use-key-ids' | 'unexpected-creator-key-ids'
 
@@ -108,8 +108,26 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
         { rest: '`keys-file`' },
       ),
     failure,
-    next: [elsewhere.failure && NEXT, departed.failure && NEXT_CREATORS].filter(Boolean).join(' ') || undefined,
+    next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),
   }
+}
+
+/** What to do about each check that failed the step, each with a link to its page of the action's docs. */
+function nextSteps(ctx: CommandContext, elsewhere: boolean, departed: boolean): Part[] | undefined {
+  const next: Part[] = [
+    ...(elsewhere
+      ? [NEXT, ...docsPage(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.']
+      : []),
+    ...(elsewhere && departed ? [' '] : []),
+    ...(departed
+      ? [
+          NEXT_CREATORS,
+          ...docsPage(ctx.docs('docs/offboarding.md#when-it-fires'), 'When the offboarding check fires', 'docs/offboarding.md'),
+          '.',
+        ]
+      : []),
+  ]
+  return next.length > 0 ? next : undefined
 }
 
 /** The creator's name; with `expected-creators`, marked when the creator left or is not known. */

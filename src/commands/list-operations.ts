@@ -11,7 +11,7 @@ import { ListingReport, newestFirst, type Listed } from '../operations/report.ts
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
-import { formatDate, heading, paragraph, tableOf, type Cell } from '../runner/summary.ts'
+import { formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
 
 /**
  * list-operations: the operations of one project, of a list, or of every project of an
@@ -276,12 +276,12 @@ interface SummaryParts {
   incomplete: boolean
 }
 
-const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date (UTC)']
+const OPERATION_HEADERS = ['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date']
 
 function summaryOf(parts: SummaryParts): string {
   const { options, projectIds, report } = parts
   const several = options.projects.kind !== 'one'
-  const listed = report.rows()
+  const rows = alikeInRows(report.rows())
   const candidates = report.chartCandidates().sort(newestFirst)
   return (
     heading(summaryTitle(parts)) +
@@ -292,15 +292,54 @@ function summaryOf(parts: SummaryParts): string {
       candidates.map((c) => c.operation),
       { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } },
     ) +
-    (listed.length > 0
+    (rows.some((row) => row.count > 1)
+      ? paragraph(
+          'A row marked ×N stands for N operations alike (the same project, action, status, branch and compute): ' +
+            'the id of the newest, their shortest and longest durations, and the dates of the first and the last.',
+        )
+      : '') +
+    (rows.length > 0
       ? tableOf(
           several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS,
-          listed,
-          (item) => (several ? [{ code: projectIds[item.projectIndex] ?? '' }, ...operationRow(item)] : operationRow(item)),
-          { total: report.total, rest: 'the `operations-file` output' },
+          rows,
+          (row) => (several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row)),
+          { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count },
         )
       : '')
   )
+}
+
+/** Operations alike, as one row of the table: the newest and the oldest of them, how many, and their shortest and longest. */
+interface AlikeRow {
+  newest: Listed
+  oldest: Listed
+  count: number
+  shortestMs: number
+  longestMs: number
+}
+
+/**
+ * The table's operations with those alike in one row (the same project, action, status, branch
+ * and compute: a day of availability checks is one row, not dozens), in the order of each
+ * row's newest: `listed` is the failed ones first, then the others, each newest first.
+ */
+function alikeInRows(listed: readonly Listed[]): AlikeRow[] {
+  const rows = new Map<string, AlikeRow>()
+  for (const item of listed) {
+    const { action, status, branch_id: branch, endpoint_id: compute } = item.operation
+    // JSON of the values as they came: a field the platform sent as another type still tells rows apart.
+    const key = JSON.stringify([item.projectIndex, action, status, branch ?? null, compute ?? null])
+    const row = rows.get(key)
+    if (row === undefined) {
+      rows.set(key, { newest: item, oldest: item, count: 1, shortestMs: item.durationMs, longestMs: item.durationMs })
+      continue
+    }
+    row.count++
+    if (newestFirst(item, row.oldest) > 0) row.oldest = item
+    row.shortestMs = Math.min(row.shortestMs, item.durationMs)
+    row.longestMs = Math.max(row.longestMs, item.durationMs)
+  }
+  return [...rows.values()]
 }
 
 function summaryTitle(parts: SummaryParts): string {
@@ -338,9 +377,18 @@ function describeCounts(report: ListingReport): string {
   return `${report.total} operation(s): ${untrusted([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`
 }
 
+/** Projects with no operation that the summary names at most; the rest it counts. */
+const MAX_IDLE_NAMED = 50
+
+/**
+ * A row per project that has operations or was not listed in full, the ones to look at first on
+ * top; the projects with no operation in one line after it.
+ */
 function projectTable(parts: SummaryParts): string {
   const { listings, report } = parts
-  const rows = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
+  const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
+  const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0)
+  const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0)
   // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
   rows.sort(
     (a, b) =>
@@ -349,39 +397,56 @@ function projectTable(parts: SummaryParts): string {
       b.tally.inProgress - a.tally.inProgress ||
       a.index - b.index,
   )
-  return tableOf(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
-    const { end } = listing
-    const operations =
-      end.kind === 'unreadable'
-        ? `could not be read (${end.error.status ?? end.error.kind})`
-        : end.kind === 'cut'
-          ? `${tally.operations} (the newest; more not listed)`
-          : end.kind === 'broken'
-            ? `${tally.operations} (may be incomplete)`
-            : tally.operations
-    const longest = tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
-    return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
-  })
+  const table =
+    rows.length === 0
+      ? ''
+      : tableOf(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+          const { end } = listing
+          const operations =
+            end.kind === 'unreadable'
+              ? `could not be read (${end.error.status ?? end.error.kind})`
+              : end.kind === 'cut'
+                ? `${tally.operations} (the newest; more not listed)`
+                : end.kind === 'broken'
+                  ? `${tally.operations} (may be incomplete)`
+                  : tally.operations
+          const longest = tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
+          return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
+        })
+  return table + idleLine(idle.map(({ listing }) => listing.projectId))
+}
+
+/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
+function idleLine(projectIds: readonly string[]): string {
+  if (projectIds.length === 0) return ''
+  const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i): Part[] => [i > 0 ? ', ' : '', { code: id }])
+  const more = projectIds.length > MAX_IDLE_NAMED ? `, and ${projectIds.length - MAX_IDLE_NAMED} more` : ''
+  return paragraph(`No operations (${projects(projectIds.length)}): `, ...named, `${more}.`)
 }
 
 /**
  * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
- * shortened as commit hashes are (the outputs have it whole), the date to month, day and time.
+ * shortened as commit hashes are (the outputs have it whole). A row of operations alike counts
+ * them after the action, and gives the range of their durations and of their dates.
  */
-function operationRow({ operation: o, durationMs }: Listed): Cell[] {
+function operationRow({ newest, oldest, count, shortestMs, longestMs }: AlikeRow): Cell[] {
+  const o = newest.operation
   const status = consoleWord(o.status) ?? o.status
-  const duration = `${formatDuration(durationMs)}${isTerminal(o.status) ? '' : ' so far'}`
-  return [{ code: o.id.slice(0, SHORT_ID) }, o.action, o.branch_id, o.endpoint_id, status, duration, shortDate(o.created_at)]
+  const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action
+  const [shortest, longest] = [formatDuration(shortestMs), formatDuration(longestMs)]
+  const durations = shortest === longest ? longest : `${shortest} to ${longest}`
+  const duration = `${durations}${isTerminal(o.status) ? '' : ' so far'}`
+  const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : formatDate(o.created_at)
+  return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date]
 }
 
 /** The characters of an operation id the table shows: the first group of its UUID. */
 const SHORT_ID = 8
 
-/** "11-21 09:57" from an ISO timestamp; the raw text when it is not one, or its year is not of four digits. */
-function shortDate(iso: string): string {
-  const ms = Date.parse(iso)
-  const utc = Number.isNaN(ms) ? '' : new Date(ms).toISOString()
-  return utc.length === 24 ? utc.slice(5, 16).replace('T', ' ') : iso
+/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC"; a date the records hold as no time, as it came. */
+function dateRange(first: string, last: string): string {
+  const [from, to] = [formatDate(first), formatDate(last)]
+  return from === to ? to : `${from.endsWith(' UTC') && to.endsWith(' UTC') ? from.slice(0, -4) : from} to ${to}`
 }
 
 function projects(n: number): string {

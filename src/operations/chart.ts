@@ -90,7 +90,9 @@ export function operationsChart(operations: readonly Operation[], options: Chart
       lines.push(`    ${label(bar)} :${TAG[bar.kind]}${wallClock(bar.startMs)}, ${wallClock(endMs)}`)
     }
   }
-  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${caption(placed, drawn, operations.length, options.listed)}`
+  const scale = { widened: drawn.filter((bar) => bar.durationMs < minimumMs).length, minimumMs }
+  const note = caption(placed, drawn, operations.length, options.listed, scale)
+  return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`
 }
 
 /** The records with a readable creation time and a bar the chart can draw, as bars. */
@@ -182,16 +184,37 @@ function range(firstMs: number, lastMs: number): string {
   return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`
 }
 
-function caption(placed: readonly Bar[], drawn: readonly Bar[], given: number, listed: ChartOptions['listed']): string {
+/**
+ * What the chart leaves out, and where it is not to scale: a bar shorter than `minimumMs` is drawn
+ * that wide (`widened` of them), or it would be narrower than a pixel.
+ */
+function caption(
+  placed: readonly Bar[],
+  drawn: readonly Bar[],
+  given: number,
+  listed: ChartOptions['listed'],
+  scale: { widened: number; minimumMs: number },
+): string {
   const total = listed?.total ?? given
   const left = total - drawn.length
-  if (left === 0) return ''
-  const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length
-  const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length
-  const notPlaced = listed?.undrawable ?? given - placed.length
-  const parts = [`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`]
-  if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
-  if (notPlaced > 0)
-    parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`)
-  return `<p>${parts.join(' ')}</p>\n`
+  const parts: string[] = []
+  if (left > 0) {
+    const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length
+    const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length
+    const notPlaced = listed?.undrawable ?? given - placed.length
+    parts.push(`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`)
+    if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
+    if (notPlaced > 0)
+      parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`)
+  }
+  if (scale.widened > 0) {
+    const many = scale.widened > 1
+    const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`
+    const least = duration(scale.minimumMs)
+    parts.push(
+      `The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
+        "each bar's label says how long it took.",
+    )
+  }
+  return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : ''
 }

@@ -9,8 +9,11 @@ import type { Operation } from '../api/types.ts'
 import { MAX_BARS, drawable } from './chart.ts'
 import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
-/** Operations the summary's table shows at most. */
-const MAX_TABLE_ROWS = 200
+/**
+ * Operations the summary's table stands for at most: alike ones share a row (list-operations
+ * groups them), so it shows fewer rows than that, at most 200.
+ */
+const MAX_TABLE_OPERATIONS = 1000
 /** Operations with a status of `fail-on-status` the error names at most. */
 const MAX_NAMED_IN_ERROR = 5
 
@@ -81,8 +84,8 @@ export class ListingReport {
   private readonly positions: number[]
   private readonly failOn: ReadonlySet<string>
   /** For the summary's table: the failed ones, then the others, newest first. */
-  private readonly failedRows = new TopPicks(MAX_TABLE_ROWS, newestFirst)
-  private readonly otherRows = new TopPicks(MAX_TABLE_ROWS, newestFirst)
+  private readonly failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst)
+  private readonly otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst)
   /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
   private readonly bars = new Map<StatusGroup | 'unknown', TopPicks>([
     ['failure', new TopPicks(MAX_BARS, newestFirst)],
@@ -145,9 +148,9 @@ export class ListingReport {
     return this.failOnPicks.picked()
   }
 
-  /** The summary table's rows: the failed ones first, then the others, each newest first. */
+  /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
   rows(): Listed[] {
-    return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_ROWS)
+    return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS)
   }
 
   /** What the chart may draw: every operation it would pick from all of them. */

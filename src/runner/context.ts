@@ -4,6 +4,7 @@ import type { RequestError } from '../http/errors.ts'
 import type { Cancellation } from './cancellation.ts'
 import type { Clock } from '../base/clock.ts'
 import { redactSecrets } from '../base/text.ts'
+import type { Part } from './summary.ts'
 
 /** What a command may touch. main wires it to the runner (@actions/core); tests can wire it to plain objects. */
 export interface CommandContext {
@@ -20,6 +21,45 @@ export interface CommandContext {
   fileDir: string
   /** The runner's cancel signals (main wires them); absent: a signal ends the process, as Node does by default. */
   cancellation?: Cancellation
+  /** Where a page of the action's own docs is, at the version that ran (actionDocs). */
+  docs: ActionDocs
+}
+
+/** The URL of a page of the action's docs (`docs/tripwire.md#when-it-fires`), or undefined when it is not known. */
+export type ActionDocs = (page: string) => string | undefined
+
+/** owner/name, as GitHub spells a repository. */
+const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
+/** A tag, a branch or a commit SHA, as `uses: owner/name@ref` names it: nothing a URL would read as more. */
+const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/
+
+/**
+ * The action's docs at the version that ran, read in this one place. For a step that `uses:` the
+ * action from a repository (`owner/neon-api-action@v1`), the runner sets GITHUB_ACTION_REPOSITORY
+ * and GITHUB_ACTION_REF, and GITHUB_SERVER_URL to the GitHub it runs on; a summary links a page
+ * there. For `uses: ./` it sets neither: the pages are then in the workflow's own checkout, and
+ * a summary names the path with no link (summary.ts, docsPage).
+ */
+export function actionDocs(env: Readonly<Record<string, string | undefined>>): ActionDocs {
+  const repository = env.GITHUB_ACTION_REPOSITORY ?? ''
+  const ref = env.GITHUB_ACTION_REF ?? ''
+  const server = serverOf(env.GITHUB_SERVER_URL)
+  const known = ACTION_REPOSITORY.test(repository) && ACTION_REF.test(ref) && !ref.split('/').includes('..')
+  if (!known || server === undefined) return () => undefined
+  return (page) => `${server}/${repository}/blob/${ref}/${page}`
+}
+
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+function serverOf(given: string | undefined): string | undefined {
+  if (!given) return 'https://github.com'
+  let url: URL
+  try {
+    url = new URL(given)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
 /** What a command hands back: main writes the outputs and the summary, then fails if asked. */
@@ -34,7 +74,7 @@ export interface CommandResult {
   /** The request the failure follows from, if any: main sets `http-status`, `error-code` and `request-id` from it. */
   failedRequest?: RequestError
   /** What to do about the failure, when the command knows better than the request it failed on. */
-  next?: string
+  next?: string | Part[]
   /**
    * Outputs the command did not hold because they are over the limit (boundOutputs), by name, with
    * their size in bytes: a list of any length is written to its file as it is read, never held whole.

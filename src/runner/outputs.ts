@@ -4,8 +4,8 @@
  * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
  * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
  * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
- * file of its own under RUNNER_TEMP, whose path is an output too, and the warning names that
- * file; any other output over the limit goes into the `outputs-file`.
+ * file of its own under RUNNER_TEMP, whose path is an output too, and a line of the log names
+ * that file; any other output over the limit goes into the `outputs-file`, with a warning.
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -152,16 +152,19 @@ const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
 
 /**
  * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
- * is not set, and a warning names it and where its value is: a list output, in the file of the
- * whole list it already has; any other, under its name in one JSON object in a file under `dir`
- * (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON and any other as a
- * string. (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ * is not set, and the log says where its value is. A list output: in the file of the whole list
+ * it already has, which is always set and documented as the place to read a long list, so a
+ * `note` (a plain log line) says so: a warning there would show on every run of a workflow that
+ * reads the file, where nobody can act on it. Any other output: under its name in one JSON object
+ * in a file under `dir` (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON
+ * and any other as a string, with a warning, since a later step that reads it finds it empty.
+ * (`key` is never near the limit: a key value over 1,024 characters is refused.)
  */
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
   dir: string,
   oversized: Readonly<Record<string, number>> = {},
-): Promise<{ outputs: Record<string, string>; warnings: string[] }> {
+): Promise<{ outputs: Record<string, string>; warnings: string[]; notes: string[] }> {
   const set: Record<string, string> = {}
   const spilled: Record<string, unknown> = {}
   const over: string[] = []
@@ -187,11 +190,14 @@ export async function boundOutputs(
   for (const [name, bytes] of Object.entries(oversized)) notHeld(name, bytes)
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []
+  const notes: string[] = []
   for (const [listFile, names] of inListFile) {
     const where = listFile
       ? ` Every record is in the file named by the \`${listFile}\` output: ${untrusted(outputs[listFile] ?? '', 1000)}`
       : ''
-    warnings.push(`Not set: ${untrusted(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`)
+    const line = `Not set: ${untrusted(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`
+    if (listFile) notes.push(line)
+    else warnings.push(line)
   }
   if (over.length > 0) {
     let where: string
@@ -207,7 +213,7 @@ export async function boundOutputs(
     }
     warnings.push(`Not set: ${untrusted(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`)
   }
-  return { outputs: set, warnings }
+  return { outputs: set, warnings, notes }
 }
 
 function describeBytes(name: string, bytes: number): string {

@@ -28,17 +28,35 @@ export function heading(text: string, level = 3): string {
   return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
+/** A piece of a paragraph: text, an id or a name in monospace, or a link. */
+export type Part = string | { code: string } | { link: string; href: string }
+
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace. Inside an HTML block
- * Markdown is not read, so the `quoted` parts of a sentence (input and output names) are made
- * monospace here, as the log shows them.
+ * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
+ * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
+ * (input and output names) are made monospace here, as the log shows them.
  */
-export function paragraph(...parts: Array<string | { code: string }>): string {
+export function paragraph(...parts: Part[]): string {
   const html = parts
-    .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
-    .map((part) => (typeof part === 'string' ? htmlText(part, MAX_TEXT_LENGTH) : renderCell(part)))
+    .flatMap((part): Part[] => (typeof part === 'string' ? withCode(part) : [part]))
+    .map((part) =>
+      typeof part === 'string'
+        ? htmlText(part, MAX_TEXT_LENGTH)
+        : 'link' in part
+          ? `<a href="${escapeHtml(part.href)}">${htmlText(part.link, MAX_CELL_LENGTH)}</a>`
+          : renderCell(part),
+    )
     .join('')
   return `<p>${html}</p>\n`
+}
+
+/**
+ * A page of the action's own docs in a sentence: `text` as a link to the page at the version
+ * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
+ * and the page's path, which is no link in the workflow's repository.
+ */
+export function docsPage(url: string | undefined, text: string, page: string): Part[] {
+  return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }]
 }
 
 /** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
@@ -60,18 +78,21 @@ export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_
  * A table of `records`, each made into a row by `toRow` only when it is shown: at most
  * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
  * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them.
+ * `records` are only the first of them. `count`: how many records a row stands for, when one
+ * row stands for several alike.
  */
 export function tableOf<T>(
   headers: string[],
   records: readonly T[],
   toRow: (record: T) => Cell[],
-  options: { maxRows?: number; rest?: string; total?: number } = {},
+  options: { maxRows?: number; rest?: string; total?: number; count?: (record: T) => number } = {},
 ): string {
   const maxRows = options.maxRows ?? MAX_ROWS
+  const count = options.count ?? (() => 1)
   const lines = [`<tr>${headers.map((h) => `<th>${htmlText(h, MAX_CELL_LENGTH)}</th>`).join('')}</tr>`]
   let size = 0
   let shown = 0
+  let stoodFor = 0
   for (const record of records) {
     if (shown >= maxRows || size >= TABLE_BUDGET) break
     const line = `<tr>${toRow(record)
@@ -80,8 +101,10 @@ export function tableOf<T>(
     lines.push(line)
     size += line.length
     shown++
+    stoodFor += count(record)
   }
-  const left = Math.max(records.length, options.total ?? 0) - shown
+  const all = records.reduce((sum, record) => sum + count(record), 0)
+  const left = Math.max(all, options.total ?? 0) - stoodFor
   const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
   return `<table>\n${lines.join('\n')}\n</table>\n${more}`
 }

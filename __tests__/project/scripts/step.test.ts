@@ -41,11 +41,14 @@ function readmeRecipes(): Recipe[] {
 }
 
 /** What scripts/step.ts printed, its exit code, and the outputs it shows (masked values as ***). */
-async function step(inputs: Record<string, string>): Promise<{ code: number | null; stdout: string; outputs: Record<string, string> }> {
+async function step(
+  inputs: Record<string, string>,
+  flags: string[] = [],
+): Promise<{ code: number | null; stdout: string; outputs: Record<string, string> }> {
   const { NODE_OPTIONS: _, ...env } = process.env
   const child = spawn(
     process.execPath,
-    [join(ROOT, 'scripts', 'step.ts'), ...Object.entries(inputs).map(([name, value]) => `${name}=${value}`)],
+    [join(ROOT, 'scripts', 'step.ts'), ...flags, ...Object.entries(inputs).map(([name, value]) => `${name}=${value}`)],
     {
       cwd: ROOT,
       env,
@@ -142,4 +145,43 @@ describe("the README's recipes, each played with npm run step", () => {
         throw new Error(`no check for the command of "${recipe.heading}"`)
     }
   })
+})
+
+describe('npm run step -- --local-action', () => {
+  it('exits as the step did: 1 when it fails, 0 when it succeeds', async () => {
+    const failed = await step({ command: 'revoke-key', 'key-id': 'twelve' }, ['--local-action'])
+    expect(failed.stdout).toContain('::error::Input `key-id` is "twelve"')
+    expect(failed.code).toBe(1)
+    const passed = await step({ command: 'list-projects' }, ['--local-action'])
+    expect(passed.stdout).not.toContain('::error::')
+    expect(passed.code).toBe(0)
+  }, 120_000)
+})
+
+describe('npm start', () => {
+  it("counts the organization's projects in its banner as list-projects finds them", async () => {
+    const { NODE_OPTIONS: _, ...env } = process.env
+    // Its own process group, so that the steps it has started end with it.
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'step.ts')], {
+      cwd: ROOT,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    try {
+      await new Promise<void>((done, fail) => {
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          stdout += chunk
+          if (/^ {4}Projects \(\d+\)$/m.test(stdout)) done()
+        })
+        child.on('close', () => fail(new Error(`npm start ended before it listed the projects:\n${stdout}`)))
+      })
+    } finally {
+      process.kill(-child.pid!, 'SIGKILL')
+    }
+    const [, org, counted] = /: organization (org-[\w-]+) \((\d+) projects, /.exec(stdout)!
+    expect(stdout).toContain(`Organization ${org}: the only organization of the step's key`)
+    expect(/^ {4}Projects \((\d+)\)$/m.exec(stdout)![1]).toBe(counted)
+  }, 60_000)
 })
