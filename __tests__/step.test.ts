@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { RequestError } from '../src/http/errors.ts'
 import { ActionError, InputError } from '../src/base/errors.ts'
 import { commandFailureNote, fail, failureSummary, writeSummary } from '../src/step.ts'
+import { PLATFORM_REFUSALS } from '../src/api/client.ts'
+import { GITHUB_REFUSALS } from '../src/github/messages.ts'
+import { CHANGE_AND_RUN_AGAIN } from '../src/http/answers.ts'
 
 const saved = process.env.RUNNER_DEBUG
 
@@ -137,6 +140,20 @@ describe('the summary of a failed step', () => {
     expect(text(failureSummary('wait-for-operations', request({ kind: 'deadline' })))).toContain(
       '|Raise the `timeout` input, or run the job again when the platform answers sooner.|',
     )
+  })
+
+  it('a refusal (401, 403, 404) or a redirect: what to do next, from the refusals of the service that answered', () => {
+    const next = (details: Parameters<typeof request>[0]) =>
+      text(failureSummary('list-keys', request(details)))
+        .split('|')
+        .at(-2)
+    for (const status of [401, 403, 404] as const) {
+      expect(next({ status })).toBe(PLATFORM_REFUSALS[status].next)
+      expect(next({ status, service: 'GitHub' })).toBe(GITHUB_REFUSALS[status].next)
+      expect(next({ status })).toMatch(/^Change what the failure above names/)
+    }
+    expect(next({ kind: 'redirect', status: 307 })).toBe(CHANGE_AND_RUN_AGAIN)
+    expect(next({ status: 409 })).toMatch(/^The platform or the connection kept failing/)
   })
 
   it("the service's error code, from a failure that follows from a request", () => {

@@ -14,11 +14,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6412);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
 /* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4299);
-/* harmony import */ var _keys_usage_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2811);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6003);
-/* harmony import */ var _keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3142);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4916);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2323);
+/* harmony import */ var _keys_usage_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2811);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6003);
+/* harmony import */ var _keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3142);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4916);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(766);
+
 
 
 
@@ -39,22 +41,22 @@ __webpack_require__.r(__webpack_exports__);
  */
 async function run() {
     const saved = (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name);
-    if (!(0,_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .postStepHasWork */ .OR)(saved))
+    if (!(0,_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .postStepHasWork */ .OR)(saved))
         return;
-    const jobKey = saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .JOB_KEY_ID */ .OW);
+    const jobKey = saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .JOB_KEY_ID */ .OW);
     const jobKeyId = jobKey ? Number(jobKey) : undefined;
-    const ledger = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .readLedger */ .SC)(saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .UNSETTLED_KEYS */ .Gi));
+    const ledger = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .readLedger */ .SC)(saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .UNSETTLED_KEYS */ .Gi));
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_7__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_7__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m);
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_8__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_8__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m);
         // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
         if (jobKeyId !== undefined)
-            await revokeJobKey(client, jobKeyId, saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_9__/* .JOB_KEY_ORG_ID */ .b_));
+            await revokeJobKey(client, jobKeyId, saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .JOB_KEY_ORG_ID */ .b_));
         if (ledger)
             await revokeLeftovers(client, ledger, jobKeyId);
     }
     catch (error) {
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_7__.failStep)('The post step', error);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_8__.failStep)('The post step', error);
     }
     finally {
         // Every connection ends here, a connect still hanging on a silent server or proxy included.
@@ -62,7 +64,7 @@ async function run() {
     }
 }
 async function revokeJobKey(client, keyId, orgId) {
-    const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_7__.coreLogger }, [keyId], orgId ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(orgId) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV, {
+    const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_8__.coreLogger }, [keyId], orgId ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(orgId) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV, {
         revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked the job-scoped API key ${keyId}.`),
         alreadyRevoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The job-scoped API key ${keyId} was already revoked.`),
     });
@@ -77,11 +79,11 @@ async function revokeJobKey(client, keyId, orgId) {
  */
 async function revokeLeftovers(client, ledger, jobKeyId) {
     const namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV;
-    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .quoted */ .TL)(ledger.name);
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(ledger.name);
     const problems = [];
     // One key at a time: a failure is named, and the next key still tried.
     const revoke = async (id, reason) => {
-        const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_6__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_7__.coreLogger }, [id], namespace, {
+        const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_8__.coreLogger }, [id], namespace, {
             revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked API key ${id} named ${name}: ${reason}.`),
             alreadyRevoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`API key ${id} named ${name} was already revoked.`),
         });
@@ -94,16 +96,17 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
             await revoke(id, 'the main step made it and never handed it out');
     }
     const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
-    let keys;
+    const unaccounted = (key) => (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id);
+    const look = async () => (await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_6__/* .listKeysMerged */ .PT)(client, namespace)).filter(unaccounted);
+    let strangers;
     try {
-        keys = await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_5__/* .listKeysMerged */ .PT)(client, namespace);
+        strangers = ledger.inFlight ? await watchForLateKey(client, ledger.name, look) : await look();
     }
     catch (error) {
         problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
             'Run list-keys and revoke a key of that name you do not expect.');
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
     }
-    const strangers = keys.filter((k) => (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .sameKind */ .Nc)(k, ledger.name, ledger.project) && !accounted.has(k.id));
     const lost = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .lostKeyAmong */ .Gt)(strangers);
     if (lost) {
         await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value');
@@ -112,11 +115,32 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
         problems.push(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStrangers */ .vU)(strangers)}. None was ` +
             "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
     }
+    else if (problems.length === 0 && ledger.inFlight) {
+        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_WATCH_MS */ .m$);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No key named ${name} appeared in ${watched}: the create the cancel cut off made none.`);
+    }
     else if (problems.length === 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
     }
     if (problems.length > 0)
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+}
+/**
+ * The main step was cancelled while a create was in flight: the platform may carry it out after
+ * the main step stopped. Lists the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name
+ * the main step cannot account for appears, or LATE_KEY_WATCH_MS (and the step's timeout) ran out.
+ */
+async function watchForLateKey(client, keyName, look) {
+    const { clock } = client;
+    const until = Math.min(clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+    for (;;) {
+        const strangers = await look();
+        if (strangers.length > 0 || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
+            return strangers;
+        await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
+    }
 }
 
 

@@ -6,9 +6,10 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ht: () => (/* binding */ PlatformClient)
+/* harmony export */   Ht: () => (/* binding */ PlatformClient),
+/* harmony export */   gc: () => (/* binding */ PLATFORM_REFUSALS)
 /* harmony export */ });
-/* unused harmony exports PLATFORM, buildRequest, STEP_KEY_REFUSED, finalError */
+/* unused harmony exports PLATFORM, buildRequest, finalError */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6412);
@@ -101,6 +102,13 @@ class PlatformClient {
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
     }
+    /**
+     * The same client with each attempt in flight ended by `cut` too, on the same connections: a
+     * request whose answer the step must still report after the runner's cancel (a key's create).
+     */
+    withCut(cut) {
+        return this.with({ cut });
+    }
     /** The same client with every attempt paced by `pacing`, on the same connections. */
     withPacing(pacing) {
         return this.with({ pacing });
@@ -168,7 +176,9 @@ class PlatformClient {
         const requestId = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
         const base = { kind: 'network', method: spec.method, path: spec.path, requestId };
         const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId);
-        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, { clock, deadline: this.deadline, requestTimeoutMs: this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2 }, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
+        const requestTimeoutMs = this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2;
+        const time = { clock, deadline: this.deadline, requestTimeoutMs };
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
         if (!attempt.sent)
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`The step's timeout ran out before ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}.`, { ...base, kind: 'deadline' });
         const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .readAnswer */ .JN)(attempt, base, PLATFORM, clock.now());
@@ -190,24 +200,58 @@ class PlatformClient {
         }
     }
 }
-/** What a 401 means for the step's own key. */
-const STEP_KEY_REFUSED = 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. Check the `api-key` input and the secret it comes from.';
-/** The one line a user reads: what failed, why, what to do, and the request id to quote. */
-function finalError(spec, error, hint = '', refused = STEP_KEY_REFUSED) {
+/**
+ * Every word for the platform's refusals, one row per status: what a 401, 403 or 404 means for
+ * a request (with the request's own words: `forbidden`, `notFound`), and what to do next (the job
+ * summary's). A request that has no words of its own for a 403 or 404 gets the usual line.
+ */
+const PLATFORM_REFUSALS = {
+    401: {
+        /** The step's own key, from `api-key`. */
+        stepKey: 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
+            'Check the `api-key` input and the secret it comes from.',
+        /** A key the step made moments ago, while it proves itself (rotate-key): the step's key is not to blame. */
+        newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+            '(by another rotation running at the same time?) or is not honoured yet. ' +
+            "The step's own key (`api-key`) was not the problem.",
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+    403: {
+        describe: (spec, error) => {
+            if (!spec.forbidden)
+                return undefined;
+            const said = error.serviceMessage ? ` The platform said: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(error.serviceMessage)}.` : '';
+            return `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}`;
+        },
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+    404: {
+        describe: (spec) => {
+            if (!spec.notFound)
+                return undefined;
+            const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : '';
+            return `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.`;
+        },
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+};
+/**
+ * The one line a user reads: what failed, why, what to do, and the request id to quote.
+ * `refused`: what a 401 says about the key, when it is not the step's own.
+ */
+function finalError(spec, error, hint = '', refused) {
     const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
     // The service's own request id may stand in for the one the action sent.
     const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
+    const refusal = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalOf */ .Of)(error);
+    let reason;
+    if (refusal === 401)
+        reason = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(refused ?? PLATFORM_REFUSALS[401].stepKey, Number.POSITIVE_INFINITY);
+    else if (refusal !== undefined)
+        reason = PLATFORM_REFUSALS[refusal].describe(spec, error);
     let message;
-    if (error.kind === 'http' && error.status === 401) {
-        message = `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(refused, Number.POSITIVE_INFINITY)}${ref}`;
-    }
-    else if (error.kind === 'http' && error.status === 403 && spec.forbidden) {
-        const said = error.serviceMessage ? ` The platform said: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(error.serviceMessage)}.` : '';
-        message = `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}${ref}`;
-    }
-    else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
-        const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : '';
-        message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.${ref}`;
+    if (reason !== undefined) {
+        message = `${reason}${ref}`;
     }
     else if (error.kind === 'deadline') {
         message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`;
@@ -1387,8 +1431,12 @@ function ambiguous(organizations) {
 
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/runner/cancellation.ts
-var cancellation = __webpack_require__(2323);
+var runner_cancellation = __webpack_require__(2323);
 // EXTERNAL MODULE: ./src/runner/state.ts
 var state = __webpack_require__(6003);
 // EXTERNAL MODULE: ./src/keys/ledger.ts
@@ -1398,6 +1446,8 @@ var revocation = __webpack_require__(3142);
 // EXTERNAL MODULE: ./src/keys/usage.ts
 var usage = __webpack_require__(2811);
 ;// CONCATENATED MODULE: ./src/keys/creation.ts
+
+
 
 
 
@@ -1451,7 +1501,7 @@ async function keyTargetFor(ctx, scope) {
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
 }
 function cancellationOf(ctx) {
-    return ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc;
+    return ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
 }
 /** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
 function cleanupClient(ctx) {
@@ -1493,55 +1543,79 @@ async function createKeyOnce(ctx, ledger) {
     const { name, target } = ledger;
     const cancellation = cancellationOf(ctx);
     const revoked = [];
-    for (let round = 1;; round++) {
+    let round = 0;
+    let found;
+    let cleanUpFailed = false;
+    const attempt = async (n) => {
+        round = n;
+        cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
+        // At the runner's signal a create in flight gets a few seconds for its answer, the clean-up the rest of the grace.
+        const cut = cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd);
         try {
-            cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
+            return await (0,api_namespace/* createKeyIn */.h3)(ctx.client.withCut(cut.signal), target.namespace, name, target.projectId);
         }
         catch (error) {
-            if (round === 1)
-                ledger.settle();
-            throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
-        }
-        let created;
-        try {
-            created = await (0,api_namespace/* createKeyIn */.h3)(ctx.client, target.namespace, name, target.projectId);
-        }
-        catch (error) {
-            if (!(error instanceof http_errors/* RequestError */.G) || !(error.mayHaveReachedServer || error.earlierAttemptUncertain)) {
-                if (round === 1)
-                    ledger.settle();
-                throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error);
-            }
+            if (!(error instanceof http_errors/* RequestError */.G) || !error.mayHaveTakenEffect)
+                throw error;
             ledger.unresolved = true;
-            const found = await cleanUpLostCreate(ctx, ledger, error.message);
+            ledger.cutInFlight = error.kind === 'cancelled';
+            try {
+                found = await cleanUpLostCreate(ctx, ledger, error.message);
+            }
+            catch (failure) {
+                cleanUpFailed = true;
+                throw failure;
+            }
             if (found !== undefined)
                 revoked.push(found);
-            if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
-                throw await giveUpCreating(ctx, ledger, revoked, error);
-            }
-            const cleaned = found !== undefined ? ` Revoked key ${found}, which that attempt made.` : ' No key of that attempt is there yet.';
-            ctx.log.warning(`The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).${cleaned} Creating it once more.`);
-            continue;
+            throw error;
         }
-        if (created.key)
-            ctx.mask(created.key);
-        if (ledger.existing.has(created.id)) {
-            // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
-            const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
-            ledger.unresolved = true;
-            const found = await cleanUpLostCreate(ctx, ledger, untrue.message);
-            throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue);
+        finally {
+            cut.clear();
         }
-        ledger.created(created.id);
-        const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
-        if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH))
-            throw await revokeAtOnce(ctx, ledger, created.id, notToken);
-        if (target.projectId !== undefined && created.project_id !== target.projectId)
-            throw await revokeMisScoped(ctx, ledger, created);
-        if (ledger.unresolved)
-            await lookForLateKey(ctx, ledger, created.id);
-        return created;
+    };
+    let created;
+    try {
+        created = await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.recreate, {
+            clock: ctx.clock,
+            deadline: () => ctx.client.deadline,
+            // After the runner's signal, or once the step's timeout ran out, the clean-up was the last of it.
+            cancelled: () => cancellation.signal !== undefined || ctx.clock.now() >= ctx.client.deadline,
+            onRetry: (error) => {
+                const lost = `The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).`;
+                const revokedIt = `Revoked key ${found}, which that attempt made.`;
+                const cleaned = found === undefined ? 'No key of that attempt is there yet.' : revokedIt;
+                ctx.log.warning(`${lost} ${cleaned} Creating it once more.`);
+            },
+        });
     }
+    catch (error) {
+        if (cleanUpFailed)
+            throw error;
+        const lost = error instanceof http_errors/* RequestError */.G && error.mayHaveTakenEffect;
+        if (round === 1 && !lost)
+            ledger.settle();
+        throw round === 1 && !lost ? error : await giveUpCreating(ctx, ledger, revoked, error);
+    }
+    if (created.key)
+        ctx.mask(created.key);
+    if (ledger.existing.has(created.id)) {
+        // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds.
+        const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
+        ledger.unresolved = true;
+        const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
+        throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue);
+    }
+    ledger.created(created.id);
+    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
+    if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH))
+        throw await revokeAtOnce(ctx, ledger, created.id, notToken);
+    const misScoped = target.projectId !== undefined && created.project_id !== target.projectId;
+    if (misScoped)
+        throw await revokeMisScoped(ctx, ledger, created);
+    if (ledger.unresolved)
+        await lookForLateKey(ctx, ledger, created.id);
+    return created;
 }
 /**
  * After a lost create answer: the key of that name that was not in the snapshot, if exactly one
@@ -1586,7 +1660,8 @@ async function cleanUpLostCreate(ctx, ledger, reason) {
 async function giveUpCreating(ctx, ledger, revoked, cause) {
     const done = revoked.length ? ` Revoked ${(0,keys_ledger/* describeIds */.Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
     const reason = `${(0,errors/* messageOf */.bD)(cause)}${done}`;
-    const failed = (message) => (cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message));
+    const cancelled = cause instanceof runner_cancellation/* StepCancelled */.EI || (cause instanceof http_errors/* RequestError */.G && cause.kind === 'cancelled');
+    const failed = (message) => (cancelled ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message));
     let left;
     try {
         left = await listStrangers(ctx, ledger);
@@ -1601,7 +1676,12 @@ async function giveUpCreating(ctx, ledger, revoked, cause) {
         return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. None was revoked: ` +
             "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
     }
-    const late = ledger.unresolved ? ' (if the platform carries out a lost attempt late, the post step revokes its key)' : '';
+    const late = !ledger.unresolved
+        ? ''
+        : ledger.cutInFlight
+            ? ' (the create cut off by the cancel may still be carried out: the post step looks for its key for ' +
+                `${(0,clock/* formatDuration */.a)(runner_cancellation/* LATE_KEY_WATCH_MS */.m$)}, and revokes it)`
+            : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
     ledger.settle();
     return failed(`${reason} No new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
 }
@@ -1696,7 +1776,7 @@ async function stopIfCancelled(ctx, ledger, id, work) {
     catch (error) {
         const undo = await revokeNewKey(ctx, ledger, id);
         ledger.settle();
-        throw new cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
+        throw new runner_cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
     }
 }
 /** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
@@ -1894,8 +1974,6 @@ function flag(ctx, check) {
     return { keys };
 }
 
-// EXTERNAL MODULE: ./src/base/clock.ts
-var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/operations/status.ts
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
@@ -2075,8 +2153,6 @@ function caption(placed, drawn, given, listed, scale) {
 
 // EXTERNAL MODULE: ./src/api/paging.ts
 var paging = __webpack_require__(6882);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/operations/listing.ts
 
 
@@ -2198,18 +2274,21 @@ class OperationsReader {
         });
     }
     /**
-     * A read that a 429 or 503 delays, up to RETRY_POLICIES.congested's attempts: the pacer holds every
-     * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
-     * goes again. One warning for the step's first congestion, the rest in the debug log.
+     * A read that a 429 or 503 delays, as RETRY_POLICIES.congested says: it waits as long as the
+     * platform asks (a 503 that does not say, a back-off), the pacer holds every other request back
+     * as long, and the read goes again. A wait past the step's timeout ends there, and the read then
+     * fails on it, as every paced request does. One warning for the step's first congestion, the rest
+     * in the debug log.
      */
     throughCongestion(where, read) {
+        const { client, pacer } = this.ctx;
         return (0,retry/* retrying */.R$)(read, retry/* RETRY_POLICIES */.qW.congested, {
-            clock: this.ctx.client.clock,
-            deadline: Number.POSITIVE_INFINITY,
-            onRetry: (error, attempt) => {
-                // A 429, or a 503 with Retry-After, has paused the pacer already.
-                if (error.retryAfterMs === undefined && error.status !== 429)
-                    this.ctx.pacer.pause((0,retry/* backoff */.JN)(attempt, this.ctx.random));
+            clock: client.clock,
+            deadline: () => client.deadline,
+            untilDeadline: true,
+            random: this.ctx.random,
+            onRetry: (error, _attempt, delay) => {
+                pacer.pause(delay);
                 const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
                 const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
                     `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}: every request waits as asked, and the read goes again.`;
@@ -2229,6 +2308,7 @@ function matches(operation, filter) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
+
 /**
  * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
  * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
@@ -2289,8 +2369,8 @@ class PollPace {
     }
 }
 const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
-/** How long every request waits after a 429 that names no Retry-After. */
-const CONGESTION_PAUSE_MS = 1000;
+/** How long every request waits after a 429 that names no Retry-After: the `congested` row's wait (http/retry.ts). */
+
 /** Requests of one window: those in flight, and when each finished one's answer came. */
 class Window {
     limit;
@@ -2396,7 +2476,7 @@ class RequestPacer {
                 window.end(now);
             if (answer.status === 429 || (answer.status === 503 && answer.retryAfterMs !== undefined)) {
                 this.congested++;
-                this.pause(answer.retryAfterMs ?? CONGESTION_PAUSE_MS);
+                this.pause(answer.retryAfterMs ?? retry/* CONGESTION_PAUSE_MS */.Kq);
             }
             const { resolve } = this.ended;
             this.ended = settles();
@@ -3380,11 +3460,6 @@ var client = __webpack_require__(7085);
 
 
 /**
- * A secret write in flight when the runner cancels may take this long to answer; the rest of the
- * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
- */
-const WRITE_GRACE_MS = 5_000;
-/**
  * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
  * create and mask a new key, prove it works, store it in every target, and only then revoke the
  * keys it replaced (those in the snapshot) and the `key-id` it is given, leaving the newest
@@ -3408,7 +3483,7 @@ async function runRotateKey(ctx, options) {
  * only here: no step that stores no secret runs any of it.
  */
 async function prepareStores(ctx, secrets, github) {
-    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(798)]).then(__webpack_require__.bind(__webpack_require__, 4417));
+    const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(468)]).then(__webpack_require__.bind(__webpack_require__, 4468));
     const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
     for (const note of stores.accessNotes())
         ctx.log.info(note.message);
@@ -3422,8 +3497,7 @@ async function rotate(ctx, options, target, stores) {
     const cancellation = cancellationOf(ctx);
     // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
     // lists and revokes the old ones, so they go even if the step's own key is one of them.
-    const newClient = ctx.client.withApiKey(created.key, `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
-        "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.");
+    const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
     const lister = target.projectId === undefined ? newClient : ctx.client;
     let listed;
     try {
@@ -3451,7 +3525,7 @@ async function rotate(ctx, options, target, stores) {
             settleDeadline: () => cancellation.undoDeadline(usual),
             cancelled: () => cancellation.signal !== undefined,
             stopped: cancellation.stopped,
-            cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+            cutOnCancel: () => cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd),
             onWait: (message) => ctx.log.warning(message),
             // Handed out once a write may land (it left, and was not refused): from then on the post
             // step must never revoke the key, which a target may hold. Refused, it is pending again.
@@ -3661,7 +3735,7 @@ async function proveKey(ctx, newClient, lister, target) {
         deadline: newClient.deadline,
         interrupt: {
             signal: cancellationOf(ctx).stopped,
-            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            stop: (error, _n, delay) => new runner_cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -3677,7 +3751,7 @@ async function undoRotation(ctx, ledger, created, cause) {
     const undo = await revokeNewKey(ctx, ledger, created.id);
     ledger.settle();
     const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
-    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
+    return cause instanceof runner_cancellation/* StepCancelled */.EI ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/waiter.ts
@@ -3799,30 +3873,50 @@ class Waiter {
             ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
             : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
         // The first poll goes out at once: a gate whose operations are already done costs one round.
-        for (this.round = 1;; this.round++) {
-            const rounds = this.round;
-            let congestion;
-            let conclusive = false;
+        for (;;) {
+            let conclusive;
             try {
-                conclusive = await this.poll();
+                conclusive = await this.pollThroughCongestion();
             }
             catch (error) {
+                if (error instanceof CongestedToTheEnd) {
+                    await this.sleep(error.delayMs);
+                    return this.timedOut(this.round, error.congestion);
+                }
                 if (error instanceof OtherRecord)
-                    return this.outcome('error', rounds, { failure: error.message });
+                    return this.outcome('error', this.round, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
                 if (error.kind === 'deadline')
-                    return this.timedOut(rounds, error);
-                if (!(error.kind === 'http' && retry/* CONGESTION_STATUSES */.lg.has(error.status ?? 0)))
-                    return this.couldNotFindOut(rounds, error);
-                congestion = error;
+                    return this.timedOut(this.round, error);
+                return this.couldNotFindOut(this.round, error);
             }
-            if (!congestion && conclusive && this.unfinished().length === 0)
-                return this.settled(rounds);
-            const delay = congestion ? this.congested(congestion) : this.answered();
-            if (!(await this.sleep(delay)))
-                return this.timedOut(rounds, congestion);
+            if (conclusive && this.unfinished().length === 0)
+                return this.settled(this.round);
+            if (!(await this.sleep(this.answered())))
+                return this.timedOut(this.round);
         }
+    }
+    /**
+     * Poll rounds until one is answered: a round the platform is congested for (429, 503) is polled
+     * again as RETRY_POLICIES.congestedPoll says, at the pace's widened interval. When that wait
+     * would pass the step's deadline, the waiter waits to the deadline, and times out there.
+     */
+    pollThroughCongestion() {
+        const { clock, client } = this.ctx;
+        const round = () => {
+            this.round++;
+            return this.poll();
+        };
+        return (0,retry/* retrying */.R$)(round, retry/* RETRY_POLICIES */.qW.congestedPoll(this.pace), {
+            clock,
+            deadline: () => client.deadline,
+            onRetry: (error, _n, delay) => this.sayCongested(error, delay),
+            outOfTime: (error, _n, delay) => {
+                this.sayCongested(error, delay);
+                return new CongestedToTheEnd(error, delay);
+            },
+        });
     }
     /** One poll round; false when it could not tell that nothing more is pending. */
     async poll() {
@@ -3942,9 +4036,8 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /** The wait after a 429 or 503: no failure, a slower pace. One warning when it starts. */
-    congested(error) {
-        const delay = this.pace.afterCongestion(error.retryAfterMs);
+    /** Says that the platform is congested and the pace slower (one warning when it starts): no failure. */
+    sayCongested(error, delay) {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
             `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}): polling every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)} for now, the next poll in ${(0,clock/* formatDuration */.a)(delay)}.`;
@@ -3953,7 +4046,6 @@ class Waiter {
         else
             this.ctx.log.warning(line);
         this.slowed = true;
-        return delay;
     }
     /** The wait after a round the platform answered; says so once the pace is back to normal. */
     answered() {
@@ -4035,6 +4127,15 @@ class Waiter {
     /** `error`: a request failed in a way that waiting cannot mend. */
     couldNotFindOut(rounds, error) {
         return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
+    }
+}
+/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+class CongestedToTheEnd {
+    congestion;
+    delayMs;
+    constructor(congestion, delayMs) {
+        this.congestion = congestion;
+        this.delayMs = delayMs;
     }
 }
 /** The platform answered the read of one operation with a record of another. */
@@ -4425,6 +4526,90 @@ class GitHubClient {
 
 /***/ }),
 
+/***/ 551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   XL: () => (/* binding */ describeAsSentence),
+/* harmony export */   dZ: () => (/* binding */ describeGitHubError),
+/* harmony export */   eV: () => (/* binding */ describeRetry),
+/* harmony export */   gI: () => (/* binding */ GITHUB_REFUSALS)
+/* harmony export */ });
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
+/* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5442);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8549);
+/** What GitHub's answers mean for a secret target, in words a user can act on. */
+
+
+
+
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+function describeRetry(error, target) {
+    if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestError */ .G))
+        return (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
+    if (error.rateLimited)
+        return `GitHub's rate limit refused it (${error.status} ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error)})`;
+    return describeGitHubError(error, target).replace(/\.$/, '');
+}
+/**
+ * Every word for GitHub's refusals, one row per status: what a 401, 403 or 404 means for a
+ * request (for a secret target, the permission its token needs), and what to do next (the job
+ * summary's).
+ */
+const GITHUB_REFUSALS = {
+    401: {
+        describe: (error) => {
+            const words = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error);
+            return `GitHub refused the token (401 ${words}). Check the \`github-token\` input.`;
+        },
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+    403: {
+        describe: (error, target) => error.rateLimited
+            ? `GitHub's secondary rate limit refused it (403 ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error)}). Run the rotation again later.`
+            : `${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequestFailure */ .Tp)(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+    /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+    404: {
+        describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
+        next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
+    },
+};
+/** What GitHub's answer means for this target, and what to do. */
+function describeGitHubError(error, target) {
+    switch ((0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalOf */ .Of)(error)) {
+        case 401:
+            return GITHUB_REFUSALS[401].describe(error);
+        case 403:
+            return GITHUB_REFUSALS[403].describe(error, target);
+        case 404:
+            return GITHUB_REFUSALS[404].describe(`the ${target ? NEEDS[target.kind][2] : 'resource'}`);
+        default:
+            return `${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequestFailure */ .Tp)(error)}.`;
+    }
+}
+const NEEDS = {
+    repository: ['Secrets', 'repository', 'repository'],
+    environment: ['Environments', 'repository', 'repository or environment'],
+    dependabot: ['Dependabot secrets', 'repository', 'repository'],
+    organization: ['Secrets', 'organization', 'organization'],
+    'dependabot-organization': ['Dependabot secrets', 'organization', 'organization'],
+};
+function describePermission(target) {
+    const [permission, on] = NEEDS[target.kind];
+    return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
+}
+/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+function describeAsSentence(clause) {
+    const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
+    return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
+}
+
+
+/***/ }),
+
 /***/ 5617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -4489,10 +4674,12 @@ function isOrganizationTarget(target) {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  al: () => (/* binding */ CHANGE_AND_RUN_AGAIN),
   Ng: () => (/* binding */ describeRequest),
   Tp: () => (/* binding */ describeRequestFailure),
   a2: () => (/* binding */ describeServiceWords),
-  JN: () => (/* binding */ readAnswer)
+  JN: () => (/* binding */ readAnswer),
+  Of: () => (/* binding */ refusalOf)
 });
 
 // UNUSED EXPORTS: excerptOf
@@ -4605,7 +4792,7 @@ function readAnswer(attempt, base, service, now) {
     const { received, route } = attempt;
     const fail = (message, details) => ({
         ok: false,
-        error: new errors/* RequestError */.G(message, { ...base, ...details }),
+        error: new errors/* RequestError */.G(message, { ...base, service: service.name, ...details }),
     });
     if (!received.ok || (received.status === 407 && attempt.forwarded)) {
         const proxy = route && (0,http_proxy/* describeProxyFailure */.ex)(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected);
@@ -4672,6 +4859,14 @@ function noAnswer(received, attempt, base, service, fail) {
             : `No answer to ${request} within ${(0,clock/* formatDuration */.a)(attempt.budgetMs)}${through}.`;
         return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true });
     }
+    if (attempt.ended === 'cut') {
+        const cancelled = `the runner cancelled the step, and no answer to ${request}`;
+        return fail(`${cancelled} came before the step had to stop waiting`, {
+            kind: 'cancelled',
+            status,
+            mayHaveReachedServer: !received.neverConnected,
+        });
+    }
     const why = code === undefined ? describeCause(cause) : (0,base_text/* untrusted */.bp)(code);
     if (status !== undefined) {
         return fail(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : why})`, {
@@ -4687,6 +4882,14 @@ function noAnswer(received, attempt, base, service, fail) {
         mayHaveReachedServer: sent,
     });
 }
+/** The refusal an error is, if it is one. */
+function refusalOf(error) {
+    const { status } = error;
+    return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined;
+}
+/** What to do after a refusal or a redirect: change the request, not send it again as it is. */
+const CHANGE_AND_RUN_AGAIN = 'Change what the failure above names, then run the job again. ' +
+    'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
 /** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
 function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
@@ -4797,6 +5000,7 @@ function describeCause(cause) {
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
     kind;
+    service;
     method;
     path;
     requestId;
@@ -4813,6 +5017,7 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         super(message);
         this.name = 'RequestError';
         this.kind = details.kind;
+        this.service = details.service;
         this.method = details.method;
         this.path = details.path;
         this.requestId = details.requestId;
@@ -4829,6 +5034,10 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
     /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
     get final() {
         return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
+    }
+    /** This attempt or an earlier one may have been carried out: a write is then never sent again blindly. */
+    get mayHaveTakenEffect() {
+        return this.mayHaveReachedServer || this.earlierAttemptUncertain;
     }
     /** The same error, after more attempts. */
     withAttempts(attempts, earlierAttemptUncertain) {
@@ -5220,13 +5429,13 @@ function errorCode(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   JN: () => (/* binding */ backoff),
+/* harmony export */   Kq: () => (/* binding */ CONGESTION_PAUSE_MS),
 /* harmony export */   R$: () => (/* binding */ retrying),
-/* harmony export */   lg: () => (/* binding */ CONGESTION_STATUSES),
 /* harmony export */   mu: () => (/* binding */ parseRetryAfter),
 /* harmony export */   qW: () => (/* binding */ RETRY_POLICIES),
 /* harmony export */   rM: () => (/* binding */ NOT_CARRIED_OUT_STATUSES)
 /* harmony export */ });
+/* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
 /** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
@@ -5237,12 +5446,15 @@ const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
 const CONGESTION_STATUSES = new Set([429, 503]);
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
+/** How long a paced listing waits after a 429 that names no Retry-After; its pacer holds every request as long. */
+const CONGESTION_PAUSE_MS = 1000;
 /** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s; the jitter keeps parallel jobs from retrying in step. */
 function backoff(n, random = Math.random) {
     const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
+const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
 /** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
@@ -5268,10 +5480,36 @@ const RETRY_POLICIES = {
     once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) || (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
-    /** A read its caller repeats anyway (the waiter's polls): as `read`, but congestion goes back to the caller, which paces its next poll. */
-    poll: rule(5, (error, n, random) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? undefined : readDelay(error, n, random))),
-    /** A page of a paced listing the platform is too busy for (429, 503): the pacer holds every request back meanwhile, so no wait here. */
-    congested: rule(10, (error) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? 0 : undefined)),
+    /**
+     * A key's create again, after an attempt whose answer was lost (it may have made a key): once,
+     * at once, and only after the clean-up revoked the key that attempt made or found none
+     * (keys/creation.ts). Never after the runner's cancel or the step's timeout.
+     */
+    recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
+    /**
+     * A read of the operations (the waiter's polls, list-operations' pages): as `read`, but a 429 or
+     * 503 goes back to the caller at once, to its `congestedPoll` or `congested` row.
+     */
+    poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
+    /**
+     * A waiter's poll round the platform is too busy for (429, 503): polled again as long as the
+     * step's timeout lasts, after the wait its pace gives (Retry-After at least, the interval widened).
+     */
+    congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
+        if (!congested(error))
+            return undefined;
+        return pace.afterCongestion(error.retryAfterMs);
+    }),
+    /**
+     * A page of a paced listing the platform is too busy for (429, 503): read again after
+     * Retry-After, a 429 that names none after CONGESTION_PAUSE_MS, a 503 that names none after a
+     * back-off. The listing's pacer holds every other request of the step back as long.
+     */
+    congested: rule(10, (error, n, random) => {
+        if (!congested(error))
+            return undefined;
+        return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
+    }),
     /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
     githubRead: rule(3, githubDelay),
     /**
@@ -5309,14 +5547,17 @@ async function retrying(attempt, policy, options) {
         }
         catch (error) {
             const retry = error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && n < policy.attempts && !options.cancelled?.();
-            const delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined;
+            let delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined;
             if (delay === undefined)
                 throw giveUp(error, n);
             const failed = error;
             if (interrupt?.signal.aborted && interrupt.stop)
                 throw interrupt.stop(failed, n, delay);
-            if (delay > 0 && clock.now() + delay >= deadline())
-                throw outOfTime(failed, n, delay);
+            if (delay > 0 && clock.now() + delay >= deadline()) {
+                if (!options.untilDeadline)
+                    throw outOfTime(failed, n, delay);
+                delay = Math.max(0, deadline() - clock.now());
+            }
             options.onRetry?.(failed, n, delay);
             if (delay === 0)
                 continue;
@@ -6657,6 +6898,8 @@ class KeyLedger {
     revoked = new Set();
     /** An attempt's answer was lost and its key has not been found: it may still appear. */
     unresolved = false;
+    /** That attempt was still in flight when the step gave up on it (the runner's cancel cut it): the record says so. */
+    cutInFlight = false;
     constructor(save, name, target, before) {
         this.save = save;
         this.name = name;
@@ -6715,6 +6958,8 @@ class KeyLedger {
         // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
         if (this.target.projectId !== undefined)
             record.project = this.target.projectId;
+        if (this.unresolved && this.cutInFlight)
+            record.inFlight = true;
         this.save(JSON.stringify(record));
     }
 }
@@ -6742,6 +6987,8 @@ function readLedger(text) {
         read.org = record.org;
     if (typeof record.project === 'string')
         read.project = record.project;
+    if (record.inFlight === true)
+        read.inFlight = true;
     return read;
 }
 
@@ -7241,7 +7488,10 @@ function describePlace(operation, max) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   EI: () => (/* binding */ StepCancelled),
+/* harmony export */   Em: () => (/* binding */ LATE_KEY_LOOK_EVERY_MS),
 /* harmony export */   Zn: () => (/* binding */ watchCancellation),
+/* harmony export */   m$: () => (/* binding */ LATE_KEY_WATCH_MS),
+/* harmony export */   rd: () => (/* binding */ ANSWER_GRACE_MS),
 /* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
 /* harmony export */ });
 /* unused harmony export CANCEL_GRACE_MS */
@@ -7261,6 +7511,17 @@ function describePlace(operation, max) {
  */
 /** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
 const CANCEL_GRACE_MS = 9_000;
+/**
+ * A request in flight at the runner's signal whose outcome the step must report (a key's create,
+ * a secret's write) gets this long to be answered; the rest of the grace finds out what it did.
+ */
+const ANSWER_GRACE_MS = 5_000;
+/**
+ * How long the post step looks for the key of a create that was in flight when the runner
+ * cancelled the main step, and how often: the platform carries a create out within seconds, or not at all.
+ */
+const LATE_KEY_WATCH_MS = 30_000;
+const LATE_KEY_LOOK_EVERY_MS = 5_000;
 /** The step stopped because the runner cancelled it; what was undone is in the message. */
 class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
     constructor(message) {
@@ -7828,6 +8089,10 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(6421);
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/github/messages.ts
+var messages = __webpack_require__(551);
+// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
+var answers = __webpack_require__(5442);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var proxy = __webpack_require__(7856);
 // EXTERNAL MODULE: ./src/http/transport.ts
@@ -8042,6 +8307,8 @@ var version = __webpack_require__(2301);
 
 
 
+
+
 /** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
 const STACK_LINES = 40;
 /** What main and post share: the runner's log, the settings, the client, the one way to fail. */
@@ -8179,9 +8446,11 @@ function nextStep(error, request) {
     }
     if (request.kind === 'deadline')
         return 'Raise the `timeout` input, or run the job again when the platform answers sooner.';
-    if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
-        return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
-    }
+    if (request.kind === 'redirect')
+        return answers/* CHANGE_AND_RUN_AGAIN */.al;
+    const refusal = (0,answers/* refusalOf */.Of)(request);
+    if (refusal !== undefined)
+        return (request.service === 'GitHub' ? messages/* GITHUB_REFUSALS */.gI : client/* PLATFORM_REFUSALS */.gc)[refusal].next;
     return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.';
 }
 

@@ -1,6 +1,6 @@
 // Fault injection for the platform emulator: a queue of one-shot misbehaviours
-// (error statuses, delays, dropped connections, proxy pages, truncated bodies,
-// redirects, hostile field values, misbehaving cursors, huge bodies, rewritten answers,
+// (error statuses, delays, dropped connections, proxy pages, truncated bodies, closed
+// connections, redirects, hostile field values, misbehaving cursors, huge bodies, rewritten answers,
 // held requests) that let tests exercise a client's hardening against the service.
 import { once } from 'node:events'
 import { STATUS_CODES } from 'node:http'
@@ -40,6 +40,10 @@ export interface HtmlFault {
 /** Do the work, declare the real status and a JSON content type, send only half of the body. */
 interface TruncatedFault {
   kind: 'truncated'
+}
+/** Answer as usual with `Connection: close`, then close the connection: the client's next request needs a new one. */
+interface CloseFault {
+  kind: 'close'
 }
 /** Redirect elsewhere; default 307. */
 export interface RedirectFault {
@@ -114,6 +118,7 @@ type FaultBehaviour =
   | DropFault
   | HtmlFault
   | TruncatedFault
+  | CloseFault
   | RedirectFault
   | RewriteFault
   | DuplicateFault
@@ -138,6 +143,7 @@ const KINDS: readonly FaultKind[] = [
   'drop',
   'html',
   'truncated',
+  'close',
   'redirect',
   'rewrite',
   'duplicate',
@@ -265,6 +271,8 @@ function validateFault(input: unknown): Fault {
     }
     case 'truncated':
       return { ...target, kind: 'truncated' }
+    case 'close':
+      return { ...target, kind: 'close' }
     case 'transform': {
       if (typeof raw.transform !== 'function') throw new FaultDefinitionError('fault.transform must be a function (from code only)')
       return { ...target, kind: 'transform', transform: raw.transform as TransformFault['transform'] }

@@ -1022,6 +1022,8 @@ export class PlatformEmulator {
       return
     }
     if (fault?.kind === 'transform') reply = { ...reply, body: fault.transform(structuredClone(reply.body)) }
+    // Node closes the connection once an answer that says so is sent.
+    if (fault?.kind === 'close') res.setHeader('connection', 'close')
     sendReply(res, reply, requestId)
   }
 

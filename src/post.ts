@@ -1,9 +1,11 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
 import { PERSONAL_KEYS, organizationKeys, type KeyNamespace } from './api/namespace.ts'
-import { systemClock } from './base/clock.ts'
+import { formatDuration, systemClock } from './base/clock.ts'
 import { ActionError, messageOf } from './base/errors.ts'
 import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
+import { LATE_KEY_LOOK_EVERY_MS, LATE_KEY_WATCH_MS } from './runner/cancellation.ts'
+import type { ApiKey } from './api/types.ts'
 import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
 import { revokeInTurn } from './keys/revocation.ts'
@@ -72,9 +74,11 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
     if (id !== jobKeyId) await revoke(id, 'the main step made it and never handed it out')
   }
   const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
-  let keys
+  const unaccounted = (key: ApiKey) => sameKind(key, ledger.name, ledger.project) && !accounted.has(key.id)
+  const look = async () => (await listKeysMerged(client, namespace)).filter(unaccounted)
+  let strangers: ApiKey[]
   try {
-    keys = await listKeysMerged(client, namespace)
+    strangers = ledger.inFlight ? await watchForLateKey(client, ledger.name, look) : await look()
   } catch (error) {
     problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
@@ -82,7 +86,6 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
     )
     throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
   }
-  const strangers = keys.filter((k) => sameKind(k, ledger.name, ledger.project) && !accounted.has(k.id))
   const lost = lostKeyAmong(strangers)
   if (lost) {
     await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value')
@@ -91,8 +94,30 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
       `Keys named ${name} appeared during the job that the main step cannot account for: ${describeStrangers(strangers)}. None was ` +
         "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
     )
+  } else if (problems.length === 0 && ledger.inFlight) {
+    const watched = formatDuration(LATE_KEY_WATCH_MS)
+    core.info(`No key named ${name} appeared in ${watched}: the create the cancel cut off made none.`)
   } else if (problems.length === 0) {
     core.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)
   }
   if (problems.length > 0) throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
+}
+
+/**
+ * The main step was cancelled while a create was in flight: the platform may carry it out after
+ * the main step stopped. Lists the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name
+ * the main step cannot account for appears, or LATE_KEY_WATCH_MS (and the step's timeout) ran out.
+ */
+async function watchForLateKey(client: PlatformClient, keyName: string, look: () => Promise<ApiKey[]>) {
+  const { clock } = client
+  const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline)
+  core.info(
+    `A create of key ${quoted(keyName)} was in flight when the runner cancelled the main step: ` +
+      `looking for that key for up to ${formatDuration(LATE_KEY_WATCH_MS)}.`,
+  )
+  for (;;) {
+    const strangers = await look()
+    if (strangers.length > 0 || clock.now() + LATE_KEY_LOOK_EVERY_MS > until) return strangers
+    await clock.sleep(LATE_KEY_LOOK_EVERY_MS)
+  }
 }

@@ -1,5 +1,7 @@
 import * as core from '@actions/core'
-import { PlatformClient } from './api/client.ts'
+import { PLATFORM_REFUSALS, PlatformClient } from './api/client.ts'
+import { GITHUB_REFUSALS } from './github/messages.ts'
+import { CHANGE_AND_RUN_AGAIN, refusalOf } from './http/answers.ts'
 import { ProxyInClearError, ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
@@ -162,8 +164,8 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
     return "Have Node trust the server's certificate as the failure above says (NODE_EXTRA_CA_CERTS), then run the job again."
   }
   if (request.kind === 'deadline') return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
-  if (request.kind === 'redirect' || (request.kind === 'http' && [401, 403, 404].includes(request.status ?? 0))) {
-    return 'Change what the failure above names, then run the job again. A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
-  }
+  if (request.kind === 'redirect') return CHANGE_AND_RUN_AGAIN
+  const refusal = refusalOf(request)
+  if (refusal !== undefined) return (request.service === 'GitHub' ? GITHUB_REFUSALS : PLATFORM_REFUSALS)[refusal].next
   return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.'
 }

@@ -13,7 +13,7 @@ import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcessPerTest } from '../support/in-process.ts'
+import { inProcess, inProcessPerTest } from '../support/in-process.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -457,6 +457,42 @@ describe('cancellation', () => {
     )
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
     expect(ledgerSaves()).toEqual([record([], []), record([], [])])
+  })
+
+  it('a signal while the platform holds the create: cut 5 s later, the ledger says it was in flight', async () => {
+    const own = await inProcess({ deadlinesInClockTime: true })
+    try {
+      const ownSignals = new EventEmitter()
+      own.ctx.cancellation = watchCancellation({ log: own.log.logger, clock: own.clock, signals: ownSignals })
+      const held = own.platform.hold({ method: 'POST', path: '/api_keys' })
+      const run = failure(runCreateKey(own.ctx, { keyName: NAME, revokeAfterJob: false }))
+      await held.reached
+      ownSignals.emit('SIGINT')
+      // The runner's grace for the answer, on the step's clock.
+      expect(own.clock.deadlines.at(-1)).toBe(5_000)
+      own.clock.advance(5_000)
+      const error = await run
+      const sent = own.platform.requests.find((r) => r.method === 'POST')!.headers['x-request-id']
+      expect(error).toBeInstanceOf(StepCancelled)
+      const said = [
+        'Could not create an API key named "ci": the runner cancelled the step, and no answer to POST /api_keys',
+        `came before the step had to stop waiting. (request id ${sent}) No new key named "ci" is left valid:`,
+        'a list taken after the clean-up shows none (the create cut off by the cancel may still be carried out:',
+        'the post step looks for its key for 30 s, and revokes it).',
+      ]
+      expect(error.message).toBe(said.join(' '))
+      const ledger = own.saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
+      expect(ledger).toEqual([record([], []), JSON.stringify({ name: NAME, known: [], pending: [], inFlight: true })])
+      // The clean-up and the list after it, each within the runner's grace.
+      expect(own.platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /api_keys',
+        'POST /api_keys',
+        'GET /api_keys',
+        'GET /api_keys',
+      ])
+    } finally {
+      await own.stop()
+    }
   })
 
   it('a signal while the key is made: it is revoked instead of handed out', async () => {

@@ -2,7 +2,7 @@
 // In process, against the platform emulator over HTTP, with one manual clock for both.
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator, RequestLogEntry } from '../../emulator/platform.ts'
-import { type PlatformClient, STEP_KEY_REFUSED } from '../../src/api/client.ts'
+import { PLATFORM_REFUSALS, type PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runWaitForOperations } from '../../src/commands/wait-for-operations.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -60,7 +60,7 @@ describe('congestion (429, 503) never fails a poll round while the timeout allow
 describe('status error: the step could not find out', () => {
   it('a key revoked during the wait is error; the summary says the step could not look, with the last statuses read', async () => {
     const admin = platform.addKey('revoked-midway')
-    client = client.withApiKey(admin.key, STEP_KEY_REFUSED)
+    client = client.withApiKey(admin.key, PLATFORM_REFUSALS[401].stepKey)
     ctx = { ...ctx, client }
     const id = op(steps([0, 'running'], [60_000, 'failed']))
     const revoker = (async () => {

@@ -28,7 +28,7 @@ describe('start-up stays light', () => {
   const sourcesOf = (file: string) => (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
-    'the secret store': 'GitHub refused the token',
+    'the secret store': 'GitHub did not confirm the write',
     'the sealed box': 'hsalsa',
     "the post step's revoke": 'Revoked the job-scoped API key',
   }

@@ -693,6 +693,15 @@ describe('platform emulator', () => {
       expect(emulator.keys().some((k) => k.name === 'half')).toBe(true)
     })
 
+    it('closes the connection after a whole answer, so the next request needs a new one', async () => {
+      emulator.inject({ path: '/api_keys', kind: 'close' })
+      const closed = await call(emulator, '/api_keys', { key: admin.key })
+      expect([closed.status, closed.headers.get('connection')]).toEqual([200, 'close'])
+      expect(closed.json).toEqual(expect.arrayContaining([expect.objectContaining({ id: admin.id })]))
+      const next = await call(emulator, '/api_keys', { key: admin.key })
+      expect(next.headers.get('connection')).not.toBe('close')
+    })
+
     it('redirects, 307 by default', async () => {
       emulator.inject({ path: '/projects', kind: 'redirect', location: 'https://elsewhere.example/api/v2/projects' })
       emulator.inject({ path: '/projects', kind: 'redirect', location: '/moved', status: 301 })

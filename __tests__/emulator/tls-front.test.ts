@@ -1,8 +1,11 @@
 // The emulators behind a TLS front (__tests__/support/tls-front.ts) with a test CA, directly and through a CONNECT tunnel
 // of the forward proxy (__tests__/support/forward-proxy.ts): what the proxy tests stand on. Requests from child processes
-// that trust the CA through NODE_EXTRA_CA_CERTS.
+// that trust the CA through NODE_EXTRA_CA_CERTS; the front's stalled handshake and the proxy's unanswered CONNECT from
+// sockets of this process.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
+import { connect as netConnect } from 'node:net'
+import { connect as tlsConnect, type TLSSocket } from 'node:tls'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { GitHubEmulator } from '../../emulator/github.ts'
@@ -81,6 +84,50 @@ describe('the platform emulator behind a TLS front', () => {
       expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, env)).toBe('200')
       expect(proxy.seen).toEqual([{ method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 }])
       expect(proxy.sightings).toBe(0)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
+  it('stalls one TLS handshake when told: the connection after it is served while that one still waits', async () => {
+    const { port } = new URL(front.url)
+    const handshake = (socket: TLSSocket) =>
+      new Promise<string>((resolve) => {
+        socket.once('secureConnect', () => resolve('secure'))
+        socket.once('error', (error) => resolve(error.message))
+      })
+    const stalled = front.stallNextHandshake()
+    const first = tlsConnect({ host: '127.0.0.1', port: Number(port), ca: ca.ca })
+    let firstDone = false
+    void handshake(first).then(() => (firstDone = true))
+    await stalled.reached
+    const second = tlsConnect({ host: '127.0.0.1', port: Number(port), ca: ca.ca })
+    expect(await handshake(second)).toBe('secure')
+    expect(firstDone).toBe(false)
+    first.destroy()
+    second.destroy()
+  })
+
+  it("the proxy's silentNext: that CONNECT is never answered, the next one opens a tunnel", async () => {
+    const proxy = new ForwardProxy()
+    await proxy.start()
+    try {
+      const silent = proxy.silentNext()
+      const ask = () => {
+        const socket = netConnect(Number(new URL(proxy.url).port), '127.0.0.1')
+        socket.write(`CONNECT ${new URL(front.url).host} HTTP/1.1\r\nHost: ${new URL(front.url).host}\r\n\r\n`)
+        return socket
+      }
+      const first = ask()
+      await silent.reached
+      const second = ask()
+      const answer = await new Promise<string>((resolve) => {
+        second.once('data', (chunk: Buffer) => resolve(chunk.toString()))
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+      expect(proxy.seen.map((r) => r.answer)).toEqual([0, 200])
+      first.destroy()
+      second.destroy()
     } finally {
       await proxy.stop()
     }

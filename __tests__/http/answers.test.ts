@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { PLATFORM } from '../../src/api/client.ts'
 import { GITHUB } from '../../src/github/client.ts'
-import { describeRequestFailure, excerptOf, readAnswer, type Answer } from '../../src/http/answers.ts'
+import { describeRequestFailure, excerptOf, readAnswer, refusalOf, type Answer } from '../../src/http/answers.ts'
 import type { RequestError, RequestErrorDetails } from '../../src/http/errors.ts'
 import { ProxyTunnelError, type ProxyRoute } from '../../src/http/proxy.ts'
 import { SUCCESS_BODY_LIMIT, type Attempt, type Received } from '../../src/http/transport.ts'
@@ -115,6 +115,21 @@ describe('no answer', () => {
 })
 
 describe('an answer', () => {
+  it('a failure names the service that answered, whose table of refusals words a 401, 403 or 404', () => {
+    expect(platform(answer(401, '')).service).toBe('the platform')
+    const github = errorOf(readAnswer(attempt(answer(404, '')), base, GITHUB, NOW))
+    expect(github).toMatchObject({ service: 'GitHub', status: 404 })
+    expect(platform(noAnswer({ code: 'ECONNRESET' })).service).toBe('the platform')
+    expect([401, 403, 404, 400, 407].map((status) => refusalOf(platform(answer(status, ''))))).toEqual([
+      401,
+      403,
+      404,
+      undefined,
+      undefined,
+    ])
+    expect(refusalOf(platform(noAnswer(new Error('x'), { status: 404 })))).toBeUndefined()
+  })
+
   it('names a status it knows, and only the number of one it does not', () => {
     expect(platform(answer(502, '')).message).toBe('the platform answered 502 Bad Gateway')
     expect(platform(answer(599, '')).message).toBe('the platform answered 599')

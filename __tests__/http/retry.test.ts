@@ -103,6 +103,19 @@ describe('retrying()', () => {
     expect(clock.sleeps).toEqual([1000])
   })
 
+  it('untilDeadline: a wait that would pass the deadline ends at it, and the next attempt goes', async () => {
+    const clock = manualClock(NOW)
+    const { attempt, calls } = failing(1)
+    const retried: number[] = []
+    const run = retrying(
+      attempt,
+      policy(30_000),
+      options({ clock, deadline: NOW + 1000, untilDeadline: true, onRetry: (_e, _n, d) => retried.push(d) }),
+    )
+    await expect(run).resolves.toBe('done')
+    expect([calls, clock.sleeps, retried]).toEqual([[1, 2], [1000], [1000]])
+  })
+
   it('uses giveUp when out of time and no outOfTime is given', async () => {
     const { attempt } = failing(5)
     const giveUp = () => new Error('given up')
@@ -219,10 +232,17 @@ describe('the table of retry rules', () => {
     expect(read.attempts).toBe(5)
   })
 
+  /** A poll's pace that widens by 10 s each congested round, and no sooner than Retry-After. */
+  const pace = () => {
+    let interval = 0
+    return { afterCongestion: (retryAfterMs: number | undefined) => Math.max((interval += 10_000), retryAfterMs ?? 0) }
+  }
+  const rows = () => Object.values(RETRY_POLICIES).map((row) => (typeof row === 'function' ? row(pace()) : row))
+
   it('never sends again what cannot get better', () => {
     for (const kind of ['deadline', 'redirect', 'invalid', 'cancelled', 'proxy-refused', 'certificate'] as const) {
-      for (const row of Object.values(RETRY_POLICIES))
-        expect([kind, row.delay(error({ kind, status: 401 }), 1, half)]).toEqual([kind, undefined])
+      const failure = error({ kind, status: 401 })
+      for (const row of rows()) expect([kind, row.delay(failure, 1, half)]).toEqual([kind, undefined])
     }
   })
 
@@ -237,11 +257,39 @@ describe('the table of retry rules', () => {
     expect(once.delay(error({ kind: 'malformed', code: 'truncated', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
   })
 
-  it('a poll: as a read, but congestion goes back to the waiter; a congested page: only congestion, at once', () => {
-    const { poll, congested } = RETRY_POLICIES
+  it("a key's create again: once, at once, and only after an answer that was lost", () => {
+    const { recreate } = RETRY_POLICIES
+    expect(recreate.attempts).toBe(2)
+    expect(recreate.delay(error({ kind: 'network', mayHaveReachedServer: true }), 1, half)).toBe(0)
+    expect(recreate.delay(error({ kind: 'timeout', mayHaveReachedServer: true }), 1, half)).toBe(0)
+    expect(recreate.delay(error({ status: 429, earlierAttemptUncertain: true }), 1, half)).toBe(0)
+    expect(recreate.delay(error({ status: 400 }), 1, half)).toBeUndefined()
+    expect(recreate.delay(error({ kind: 'network', mayHaveReachedServer: false }), 1, half)).toBeUndefined()
+  })
+
+  it('a poll: as a read, but congestion goes back to the caller', () => {
+    const { poll } = RETRY_POLICIES
     expect([429, 503, 500].map((status) => poll.delay(error({ status }), 1, half))).toEqual([undefined, undefined, 750])
-    expect([429, 503, 500].map((status) => congested.delay(error({ status }), 1, half))).toEqual([0, 0, undefined])
+  })
+
+  it("a congested poll round: polled again after its pace's wait, as long as the timeout lasts; nothing else", () => {
+    const row = RETRY_POLICIES.congestedPoll(pace())
+    expect(row.attempts).toBe(Number.POSITIVE_INFINITY)
+    expect(row.delay(error({ status: 429 }), 1, half)).toBe(10_000)
+    expect(row.delay(error({ status: 503, retryAfterMs: 30_000 }), 2, half)).toBe(30_000)
+    expect(row.delay(error({ status: 503 }), 3, half)).toBe(30_000)
+    expect([500, 404].map((status) => row.delay(error({ status }), 1, half))).toEqual([undefined, undefined])
+    expect(row.delay(error({ kind: 'network', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
+  })
+
+  it('a congested page of a listing: Retry-After, else a second after a 429 and a back-off after a 503', () => {
+    const { congested } = RETRY_POLICIES
     expect(congested.attempts).toBe(10)
+    const asked = (status: number) => congested.delay(error({ status, retryAfterMs: 7000 }), 1, half)
+    expect([asked(429), asked(503)]).toEqual([7000, 7000])
+    expect(delays(congested, error({ status: 429 }))).toEqual([1000, 1000, 1000])
+    expect(delays(congested, error({ status: 503 }))).toEqual([750, 1500, 3000])
+    expect(congested.delay(error({ status: 500 }), 1, half)).toBeUndefined()
   })
 
   it('GitHub: after no answer or a 5xx a second per attempt, after its rate limit as long as it asks (a minute if it does not)', () => {

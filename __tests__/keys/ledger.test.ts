@@ -127,6 +127,24 @@ describe('the ledger the post step reads', () => {
     expect(readLedger(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
   })
 
+  it('says a create was in flight only while its key is not found, and the post step reads it only as true', () => {
+    const saved: string[] = []
+    const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
+    ledger.cutInFlight = true
+    ledger.write()
+    expect(JSON.parse(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
+    ledger.unresolved = true
+    ledger.settle()
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[],"inFlight":true}')
+    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [], inFlight: true })
+    ledger.gone(7)
+    ledger.unresolved = false
+    ledger.write()
+    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [] })
+    const notTrue = '{"name":"ci","known":[],"pending":[],"inFlight":"yes"}'
+    expect(readLedger(notTrue)).toStrictEqual({ name: 'ci', known: [], pending: [] })
+  })
+
   it.each(['', 'not json', '[]', '{"name": 1, "known": [], "pending": []}', '{"name": "x", "known": ["1"], "pending": []}'])(
     'reads nothing from %j',
     (text) => {

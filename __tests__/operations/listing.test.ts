@@ -309,4 +309,20 @@ describe('congestion', () => {
     })
     await expect(read([b])).rejects.toThrow(/answered 429 Too Many Requests/)
   })
+
+  it("a Retry-After past the step's timeout: the read waits until then, and fails on the timeout", async () => {
+    const [a] = platform.addProjects(1) as [string]
+    const started = clock.now()
+    const client = run.client.withDeadline(started + 20_000).withPacing(pacer)
+    reader = new OperationsReader({ client, pacer, log: log.logger, random: () => 0 })
+    platform.inject({ path: `/projects/${a}/operations`, kind: 'status', status: 429, retryAfter: '60' })
+    const error = await read([a]).catch((e: unknown) => e)
+    const { kind, message } = error as RequestError
+    expect([kind, message]).toEqual([
+      'deadline',
+      expect.stringMatching(/^The step's timeout ran out before GET \/projects\/[^/]+\/operations\. /),
+    ])
+    expect(clock.now() - started).toBe(20_000)
+    expect(listRequests()).toHaveLength(1)
+  })
 })

@@ -181,6 +181,16 @@ describe('waiting', () => {
     expect(operationRequests()).toHaveLength(1)
   })
 
+  it('congestion whose wait would pass the timeout: said, waited to the timeout, and timed out there', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 429, retryAfter: '30' })
+    timeout(10_000)
+    const outcome = await wait([id], { timeoutMs: 10_000 })
+    expect([outcome.status, outcome.rounds, clock.now() - start]).toEqual(['timed-out', 1, 10_000])
+    const said = /^The platform answered 429 \(too many requests, Retry-After 30 s; .*the next poll in 30 s\.$/
+    expect(log.warning).toEqual([expect.stringMatching(said)])
+  })
+
   it('an unknown operation id fails at once, naming it', async () => {
     const known = op(steps([0, 'running']))
     const unknown = '0f0f0f0f-0000-4000-8000-000000000000'

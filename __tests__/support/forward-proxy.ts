@@ -4,7 +4,8 @@
  * saw (method, target, whether Proxy-Authorization came, what it answered) and nothing else:
  * never a header value, never a byte of a tunnel; for the strings a test watches (an API key,
  * a token) it only counts how often they passed in clear. It can demand Basic credentials (407
- * otherwise), refuse, drop a request, cut a tunnel once open, or drop every connection.
+ * otherwise), refuse, drop a request, cut a tunnel once open, drop every connection, or leave
+ * one request unanswered.
  * It forwards only to loopback, so a test can never reach the outside through it.
  */
 import { STATUS_CODES, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -60,6 +61,8 @@ export class ForwardProxy {
   private readonly expected: string | undefined
   private readonly watched: string[]
   private failure: ProxyFailure | undefined
+  /** Set by silentNext(): the next request is left unanswered, and this says it came. */
+  private silentOnce: (() => void) | undefined
   private server: Server | undefined
   private readonly sockets = new Set<Duplex>()
   private address: AddressInfo | undefined
@@ -122,6 +125,14 @@ export class ForwardProxy {
     this.failure = failure
   }
 
+  /**
+   * The next request or CONNECT is read and never answered, its connection kept open, as `silent`
+   * does; the ones after it are served. `reached` resolves once it came.
+   */
+  silentNext(): { reached: Promise<void> } {
+    return { reached: new Promise<void>((resolve) => (this.silentOnce = resolve)) }
+  }
+
   /** Counts the watched strings in a stream's bytes, a string cut between two chunks included. */
   private scanner(): (chunk: Buffer | string) => void {
     const keep = Math.max(0, ...this.watched.map((text) => text.length - 1))
@@ -143,6 +154,12 @@ export class ForwardProxy {
 
   /** The status the proxy answers before it forwards anything, or undefined to go on. */
   private gate(req: IncomingMessage): number | 'dropped' | 'silent' | undefined {
+    const once = this.silentOnce
+    this.silentOnce = undefined
+    if (once) {
+      once()
+      return 'silent'
+    }
     const failure = this.failure
     if (failure === 'drop-request') return 'dropped'
     if (failure === 'silent') return 'silent'

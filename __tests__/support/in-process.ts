@@ -39,10 +39,12 @@ export interface InProcessOptions {
   random?: () => number
   /** More of the context (its cancellation). */
   ctx?: Partial<CommandContext>
+  /** Deadlines (a request's own, the end of the runner's grace) fire only when the test moves the clock to them. */
+  deadlinesInClockTime?: boolean
 }
 
 export async function inProcess(options: InProcessOptions = {}): Promise<InProcess> {
-  const clock = manualClock()
+  const clock = manualClock(undefined, { deadlinesInClockTime: options.deadlinesInClockTime })
   const log = captureLog()
   const platform = new PlatformEmulator({ now: clock.now })
   await platform.start()

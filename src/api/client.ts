@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto'
 import { formatDuration, type Clock } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { describeRequestFailure, describeRequest, readAnswer, type Service } from '../http/answers.ts'
+import {
+  CHANGE_AND_RUN_AGAIN,
+  describeRequestFailure,
+  describeRequest,
+  readAnswer,
+  refusalOf,
+  type RefusalStatus,
+  type Service,
+} from '../http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
 import { NOT_CARRIED_OUT_STATUSES, RETRY_POLICIES, retrying } from '../http/retry.ts'
 import { Connections, REQUEST_TIMEOUT_MS, isRequestId, queryString, sendAttempt, type HttpRequest } from '../http/transport.ts'
@@ -77,7 +85,7 @@ export interface ClientOptions {
    * request then fails at once; without, it is retried only if the wait still fits the deadline.
    */
   interrupt?: { signal: AbortSignal; stop: boolean }
-  /** What a 401 says about the key this client sends; default: the step's key, from `api-key`. */
+  /** What a 401 says about the key this client sends; default the step's key's (PLATFORM_REFUSALS). */
   refused?: string
   /** Each attempt's own deadline. */
   requestTimeoutMs?: number
@@ -87,6 +95,8 @@ export interface ClientOptions {
   connections?: Connections
   /** Every attempt waits its turn here first; none: requests go as soon as they are made. */
   pacing?: RequestPacing
+  /** Ends an attempt in flight sooner: the end of the runner's grace for its answer (Cancellation.afterSignal). */
+  cut?: AbortSignal
 }
 
 /** The request for one attempt: auth and identifying headers, the JSON body, the query. */
@@ -154,6 +164,14 @@ export class PlatformClient {
    */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
+  }
+
+  /**
+   * The same client with each attempt in flight ended by `cut` too, on the same connections: a
+   * request whose answer the step must still report after the runner's cancel (a key's create).
+   */
+  withCut(cut: AbortSignal): PlatformClient {
+    return this.with({ cut })
   }
 
   /** The same client with every attempt paced by `pacing`, on the same connections. */
@@ -235,12 +253,10 @@ export class PlatformClient {
       { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent },
       requestId,
     )
-    const attempt = await sendAttempt(
-      this.connections,
-      this.origin,
-      request,
-      { clock, deadline: this.deadline, requestTimeoutMs: this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS },
-      () => logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
+    const requestTimeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
+    const time = { clock, deadline: this.deadline, requestTimeoutMs }
+    const attempt = await sendAttempt(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () =>
+      logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
     )
     if (!attempt.sent) throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
     const answer = readAnswer(attempt, base, PLATFORM, clock.now())
@@ -260,24 +276,64 @@ export class PlatformClient {
   }
 }
 
-/** What a 401 means for the step's own key. */
-export const STEP_KEY_REFUSED =
-  'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. Check the `api-key` input and the secret it comes from.'
+/** The platform's refusals in words: each row says what its status means, and what to do next. */
+interface PlatformRefusals extends Record<RefusalStatus, { next: string }> {
+  401: { stepKey: string; newKey: (id: number) => string; next: string }
+  403: { describe: (spec: RequestSpec<unknown>, error: RequestError) => string | undefined; next: string }
+  404: { describe: (spec: RequestSpec<unknown>) => string | undefined; next: string }
+}
 
-/** The one line a user reads: what failed, why, what to do, and the request id to quote. */
-export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint = '', refused = STEP_KEY_REFUSED): RequestError {
+/**
+ * Every word for the platform's refusals, one row per status: what a 401, 403 or 404 means for
+ * a request (with the request's own words: `forbidden`, `notFound`), and what to do next (the job
+ * summary's). A request that has no words of its own for a 403 or 404 gets the usual line.
+ */
+export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
+  401: {
+    /** The step's own key, from `api-key`. */
+    stepKey:
+      'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
+      'Check the `api-key` input and the secret it comes from.',
+    /** A key the step made moments ago, while it proves itself (rotate-key): the step's key is not to blame. */
+    newKey: (id: number) =>
+      `The platform refused the new key ${id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
+      '(by another rotation running at the same time?) or is not honoured yet. ' +
+      "The step's own key (`api-key`) was not the problem.",
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+  403: {
+    describe: (spec, error) => {
+      if (!spec.forbidden) return undefined
+      const said = error.serviceMessage ? ` The platform said: ${quoted(error.serviceMessage)}.` : ''
+      return `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}`
+    },
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+  404: {
+    describe: (spec) => {
+      if (!spec.notFound) return undefined
+      const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
+      return `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.`
+    },
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+}
+
+/**
+ * The one line a user reads: what failed, why, what to do, and the request id to quote.
+ * `refused`: what a 401 says about the key, when it is not the step's own.
+ */
+export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint = '', refused?: string): RequestError {
   const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
   // The service's own request id may stand in for the one the action sent.
   const ref = error.requestId === undefined ? '' : ` (request id ${untrusted(error.requestId)})`
+  const refusal = refusalOf(error)
+  let reason: string | undefined
+  if (refusal === 401) reason = untrusted(refused ?? PLATFORM_REFUSALS[401].stepKey, Number.POSITIVE_INFINITY)
+  else if (refusal !== undefined) reason = PLATFORM_REFUSALS[refusal].describe(spec, error)
   let message: string
-  if (error.kind === 'http' && error.status === 401) {
-    message = `${untrusted(refused, Number.POSITIVE_INFINITY)}${ref}`
-  } else if (error.kind === 'http' && error.status === 403 && spec.forbidden) {
-    const said = error.serviceMessage ? ` The platform said: ${quoted(error.serviceMessage)}.` : ''
-    message = `Could not ${spec.purpose}: the platform refused it (403 Forbidden): ${spec.forbidden}.${said}${ref}`
-  } else if (error.kind === 'http' && error.status === 404 && spec.notFound) {
-    const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
-    message = `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.${ref}`
+  if (reason !== undefined) {
+    message = `${reason}${ref}`
   } else if (error.kind === 'deadline') {
     message = `${error.message} Could not ${spec.purpose}; raise the \`timeout\` input if the platform is slow.${ref}`
   } else {

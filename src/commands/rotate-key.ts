@@ -1,10 +1,10 @@
-import { type PlatformClient } from '../api/client.ts'
+import { PLATFORM_REFUSALS, type PlatformClient } from '../api/client.ts'
 import type { RequestError } from '../http/errors.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { StepCancelled } from '../runner/cancellation.ts'
+import { ANSWER_GRACE_MS, StepCancelled } from '../runner/cancellation.ts'
 import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
@@ -37,12 +37,6 @@ export interface RotateKeySettings extends KeyScopeInputs {
   /** How many of the replaced keys stay valid, newest first. */
   keepPrevious: number
 }
-
-/**
- * A secret write in flight when the runner cancels may take this long to answer; the rest of the
- * runner's grace reads the secret's `updated_at` and reports, before the runner kills the step.
- */
-const WRITE_GRACE_MS = 5_000
 
 /**
  * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
@@ -87,11 +81,7 @@ async function rotate(
   const cancellation = cancellationOf(ctx)
   // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
   // lists and revokes the old ones, so they go even if the step's own key is one of them.
-  const newClient = ctx.client.withApiKey(
-    created.key,
-    `The platform refused the new key ${created.id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
-      "(by another rotation running at the same time?) or is not honoured yet. The step's own key (`api-key`) was not the problem.",
-  )
+  const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
   const lister = target.projectId === undefined ? newClient : ctx.client
 
   let listed: ApiKey[]
@@ -121,7 +111,7 @@ async function rotate(
         settleDeadline: () => cancellation.undoDeadline(usual),
         cancelled: () => cancellation.signal !== undefined,
         stopped: cancellation.stopped,
-        cutOnCancel: () => cancellation.afterSignal(WRITE_GRACE_MS),
+        cutOnCancel: () => cancellation.afterSignal(ANSWER_GRACE_MS),
         onWait: (message) => ctx.log.warning(message),
         // Handed out once a write may land (it left, and was not refused): from then on the post
         // step must never revoke the key, which a target may hold. Refused, it is pending again.

@@ -1,7 +1,8 @@
 /** What GitHub's answers mean for a secret target, in words a user can act on. */
 import { messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
-import { describeRequestFailure, describeServiceWords } from '../http/answers.ts'
+import { CHANGE_AND_RUN_AGAIN, describeRequestFailure, describeServiceWords, refusalOf } from '../http/answers.ts'
+import type { RefusalStatus } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
@@ -12,20 +13,51 @@ export function describeRetry(error: unknown, target: SecretTarget): string {
   return describeGitHubError(error, target).replace(/\.$/, '')
 }
 
-/** What GitHub's refusal means for this target, and what to do. */
-export function describeGitHubError(error: RequestError, target?: SecretTarget): string {
-  const said = describeRequestFailure(error)
-  switch (error.kind === 'http' ? error.status : undefined) {
-    case 401:
-      return `GitHub refused the token (401 ${describeServiceWords(error)}). Check the \`github-token\` input.`
-    case 403:
-      return error.rateLimited
+/** GitHub's refusals in words: each row says what its status means, and what to do next. */
+interface GitHubRefusals extends Record<RefusalStatus, { next: string }> {
+  401: { describe: (error: RequestError) => string; next: string }
+  403: { describe: (error: RequestError, target: SecretTarget | undefined) => string; next: string }
+  404: { describe: (notFound: string) => string; next: string }
+}
+
+/**
+ * Every word for GitHub's refusals, one row per status: what a 401, 403 or 404 means for a
+ * request (for a secret target, the permission its token needs), and what to do next (the job
+ * summary's).
+ */
+export const GITHUB_REFUSALS: Readonly<GitHubRefusals> = {
+  401: {
+    describe: (error) => {
+      const words = describeServiceWords(error)
+      return `GitHub refused the token (401 ${words}). Check the \`github-token\` input.`
+    },
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+  403: {
+    describe: (error, target) =>
+      error.rateLimited
         ? `GitHub's secondary rate limit refused it (403 ${describeServiceWords(error)}). Run the rotation again later.`
-        : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`
+        : `${describeRequestFailure(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+  /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+  404: {
+    describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
+    next: CHANGE_AND_RUN_AGAIN,
+  },
+}
+
+/** What GitHub's answer means for this target, and what to do. */
+export function describeGitHubError(error: RequestError, target?: SecretTarget): string {
+  switch (refusalOf(error)) {
+    case 401:
+      return GITHUB_REFUSALS[401].describe(error)
+    case 403:
+      return GITHUB_REFUSALS[403].describe(error, target)
     case 404:
-      return `GitHub answered 404: the ${target ? NEEDS[target.kind][2] : 'resource'} does not exist, or the token cannot see it.`
+      return GITHUB_REFUSALS[404].describe(`the ${target ? NEEDS[target.kind][2] : 'resource'}`)
     default:
-      return `${said}.`
+      return `${describeRequestFailure(error)}.`
   }
 }
 

@@ -8,7 +8,7 @@ import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
 import { isRecord } from '../http/transport.ts'
 import type { GitHubAnswer, GitHubClient } from './client.ts'
-import { describeGitHubError } from './messages.ts'
+import { GITHUB_REFUSALS, describeGitHubError } from './messages.ts'
 import { sealedBox } from './sealed-box.ts'
 import {
   VISIBILITIES,
@@ -172,8 +172,7 @@ async function repositoryIdsOf(
         answer = await client.get(`/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name.repo)}`, deadline)
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
-        const why =
-          error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error)
+        const why = error.status === 404 ? GITHUB_REFUSALS[404].describe('it') : describeGitHubError(error)
         throw new ActionError(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error })
       }
       const found = isRecord(answer.body) ? answer.body.id : undefined

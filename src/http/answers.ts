@@ -8,7 +8,7 @@ import { STATUS_CODES } from 'node:http'
 import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { describeCertificateError } from './certificates.ts'
-import { RequestError, type RequestErrorDetails } from './errors.ts'
+import { RequestError, type RequestErrorDetails, type ServiceName } from './errors.ts'
 import { describeProxyFailure, errorCode } from './proxy.ts'
 import { parseRetryAfter } from './retry.ts'
 import { headerValue, isRecord, type Attempt, type Received } from './transport.ts'
@@ -28,7 +28,7 @@ interface ServiceError {
 /** How one service words its answers. */
 export interface Service {
   /** How messages name it. */
-  name: 'the platform' | 'GitHub'
+  name: ServiceName
   /** Said after a redirect: the action does not follow it, and what to check. */
   redirectHint: string
   /** A success may come with an empty body (GitHub's 204). */
@@ -54,7 +54,7 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
   const { received, route } = attempt
   const fail = (message: string, details: Partial<RequestErrorDetails>): Answer => ({
     ok: false,
-    error: new RequestError(message, { ...base, ...details }),
+    error: new RequestError(message, { ...base, service: service.name, ...details }),
   })
   if (!received.ok || (received.status === 407 && attempt.forwarded)) {
     const proxy = route && describeProxyFailure(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected)
@@ -124,6 +124,14 @@ function noAnswer(
         : `No answer to ${request} within ${formatDuration(attempt.budgetMs)}${through}.`
     return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true })
   }
+  if (attempt.ended === 'cut') {
+    const cancelled = `the runner cancelled the step, and no answer to ${request}`
+    return fail(`${cancelled} came before the step had to stop waiting`, {
+      kind: 'cancelled',
+      status,
+      mayHaveReachedServer: !received.neverConnected,
+    })
+  }
   const why = code === undefined ? describeCause(cause) : untrusted(code)
   if (status !== undefined) {
     return fail(`the body of the ${status} answer was cut off (${code === undefined ? 'connection closed' : why})`, {
@@ -139,6 +147,23 @@ function noAnswer(
     mayHaveReachedServer: sent,
   })
 }
+
+/**
+ * The statuses with which a service refuses a request as it was asked: the key or token, what it
+ * may do, what it names. Each service words them in one table (api/client.ts, github/messages.ts).
+ */
+export type RefusalStatus = 401 | 403 | 404
+
+/** The refusal an error is, if it is one. */
+export function refusalOf(error: RequestError): RefusalStatus | undefined {
+  const { status } = error
+  return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined
+}
+
+/** What to do after a refusal or a redirect: change the request, not send it again as it is. */
+export const CHANGE_AND_RUN_AGAIN =
+  'Change what the failure above names, then run the job again. ' +
+  'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
 
 /** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
 export function describeRequestFailure(error: RequestError): string {

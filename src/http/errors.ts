@@ -16,13 +16,18 @@ export type RequestErrorKind =
   | 'redirect' // a 3xx, which the action never follows with a credential
   | 'malformed' // a success whose body is not what the API says
   | 'invalid' // the request could not be built (a header value undici refuses)
-  | 'cancelled' // the runner cancelled the step while the request waited to be sent again
+  | 'cancelled' // the runner cancelled the step: a wait to send it again ended, or its answer did not come in time
   | 'proxy' // the proxy failed (unreachable, a broken tunnel): the usual retries apply
   | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
   | 'certificate' // the server's TLS certificate is not one Node trusts
 
+/** The service a request went to, as messages name it. */
+export type ServiceName = 'the platform' | 'GitHub'
+
 export interface RequestErrorDetails {
   kind: RequestErrorKind
+  /** The service that answered: its table of refusals words a 401, 403 or 404 (api/client.ts, github/messages.ts). */
+  service?: ServiceName
   method: string
   path: string
   /** The id to quote to the server's support: the platform's (or the one the action sent), GitHub's when it gave one. */
@@ -47,6 +52,7 @@ export interface RequestErrorDetails {
 
 export class RequestError extends OwnError {
   readonly kind: RequestErrorKind
+  readonly service?: ServiceName
   readonly method: string
   readonly path: string
   readonly requestId: string | undefined
@@ -64,6 +70,7 @@ export class RequestError extends OwnError {
     super(message)
     this.name = 'RequestError'
     this.kind = details.kind
+    this.service = details.service
     this.method = details.method
     this.path = details.path
     this.requestId = details.requestId
@@ -81,6 +88,11 @@ export class RequestError extends OwnError {
   /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
   get final(): boolean {
     return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
+  }
+
+  /** This attempt or an earlier one may have been carried out: a write is then never sent again blindly. */
+  get mayHaveTakenEffect(): boolean {
+    return this.mayHaveReachedServer || this.earlierAttemptUncertain
   }
 
   /** The same error, after more attempts. */

@@ -1,9 +1,18 @@
 /**
  * When a request may be sent again, and how long to wait first: every rule of the action in one
- * table (RETRY_POLICIES), and `retrying`, the one loop every retry goes through. Modelled on
- * octokit's retry and throttling plugins: a short list of statuses, Retry-After honoured,
- * attempts bounded. A write that may have been carried out is never sent again blindly: the
- * `once` and `githubWrite` rows are the ones to read before changing anything here.
+ * table (RETRY_POLICIES), and `retrying`, the one loop every retry goes through: a request sent
+ * again by its client, a key created again after a lost answer (keys/creation.ts), a waiter's
+ * poll round and a listing's page read again after the platform said it was congested
+ * (operations/waiter.ts, operations/listing.ts), a secret written again, a new key's proof.
+ * Modelled on octokit's retry and throttling plugins: a short list of statuses, Retry-After
+ * honoured, attempts bounded. A write that may have been carried out is never sent again blindly:
+ * the `once`, `recreate` and `githubWrite` rows are the ones to read before changing anything here.
+ *
+ * Two loops read again apart from it, because they read again after an answer, not after a
+ * failure: the waiter's rounds, every `poll-interval` until the operations are done
+ * (operations/waiter.ts, paced by operations/pacing.ts), and the post step's look for the key of
+ * a create that the runner's cancel cut off, every 5 s for 30 s (post.ts). Each request they
+ * send, and each round the platform is congested for, is retried here.
  */
 import type { Clock } from '../base/clock.ts'
 import { RequestError } from './errors.ts'
@@ -13,12 +22,14 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503
 /** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
 /** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
-export const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
+const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
+/** How long a paced listing waits after a 429 that names no Retry-After; its pacer holds every request as long. */
+export const CONGESTION_PAUSE_MS = 1000
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. */
+  /** Attempts in all, the first included; infinite: as many as the deadline leaves time for. */
   attempts: number
   /** How long to wait after failed attempt `n` (from 1) before the next; undefined: it is not sent again. */
   delay(error: RequestError, n: number, random: () => number): number | undefined
@@ -30,7 +41,16 @@ export function backoff(n: number, random: () => number = Math.random): number {
   return Math.round(ceiling / 2 + (ceiling / 2) * random())
 }
 
+/**
+ * How a caller that polls slows down when the platform is congested (operations/pacing.ts,
+ * PollPace): the wait before its next poll after a 429 or 503, and its interval from then on.
+ */
+export interface CongestionPace {
+  afterCongestion(retryAfterMs: number | undefined): number
+}
+
 const status = (error: RequestError) => (error.kind === 'http' ? (error.status ?? 0) : undefined)
+const congested = (error: RequestError) => CONGESTION_STATUSES.has(status(error) ?? 0)
 /** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
 const noAnswer = (error: RequestError) =>
   ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated')
@@ -61,10 +81,35 @@ export const RETRY_POLICIES = {
       ? afterBackoff(error, n, random)
       : undefined,
   ),
-  /** A read its caller repeats anyway (the waiter's polls): as `read`, but congestion goes back to the caller, which paces its next poll. */
-  poll: rule(5, (error, n, random) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? undefined : readDelay(error, n, random))),
-  /** A page of a paced listing the platform is too busy for (429, 503): the pacer holds every request back meanwhile, so no wait here. */
-  congested: rule(10, (error) => (CONGESTION_STATUSES.has(status(error) ?? 0) ? 0 : undefined)),
+  /**
+   * A key's create again, after an attempt whose answer was lost (it may have made a key): once,
+   * at once, and only after the clean-up revoked the key that attempt made or found none
+   * (keys/creation.ts). Never after the runner's cancel or the step's timeout.
+   */
+  recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
+  /**
+   * A read of the operations (the waiter's polls, list-operations' pages): as `read`, but a 429 or
+   * 503 goes back to the caller at once, to its `congestedPoll` or `congested` row.
+   */
+  poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
+  /**
+   * A waiter's poll round the platform is too busy for (429, 503): polled again as long as the
+   * step's timeout lasts, after the wait its pace gives (Retry-After at least, the interval widened).
+   */
+  congestedPoll: (pace: CongestionPace): RetryPolicy =>
+    rule(Number.POSITIVE_INFINITY, (error) => {
+      if (!congested(error)) return undefined
+      return pace.afterCongestion(error.retryAfterMs)
+    }),
+  /**
+   * A page of a paced listing the platform is too busy for (429, 503): read again after
+   * Retry-After, a 429 that names none after CONGESTION_PAUSE_MS, a 503 that names none after a
+   * back-off. The listing's pacer holds every other request of the step back as long.
+   */
+  congested: rule(10, (error, n, random) => {
+    if (!congested(error)) return undefined
+    return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random))
+  }),
   /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
   githubRead: rule(3, githubDelay),
   /**
@@ -101,6 +146,11 @@ export interface RetryOptions {
   /** What to throw when the wait would pass the deadline; default as `giveUp`. */
   outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
   /**
+   * A wait that would pass the deadline ends at it instead, and the attempt then goes, to fail on
+   * the deadline: for a paced listing, whose pacer holds its other requests until then too.
+   */
+  untilDeadline?: boolean
+  /**
    * Ends a wait early: the runner cancelled the step. With `stop`, the wait is over and what it
    * returns is thrown; without, the deadline is read again and the wait goes on only if the rest
    * of it still fits (clean-up, which the runner's grace bounds).
@@ -122,11 +172,14 @@ export async function retrying<T>(attempt: (n: number) => Promise<T>, policy: Re
       return await attempt(n)
     } catch (error) {
       const retry = error instanceof RequestError && n < policy.attempts && !options.cancelled?.()
-      const delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined
+      let delay = retry ? policy.delay(error, n, options.random ?? Math.random) : undefined
       if (delay === undefined) throw giveUp(error, n)
       const failed = error as RequestError
       if (interrupt?.signal.aborted && interrupt.stop) throw interrupt.stop(failed, n, delay)
-      if (delay > 0 && clock.now() + delay >= deadline()) throw outOfTime(failed, n, delay)
+      if (delay > 0 && clock.now() + delay >= deadline()) {
+        if (!options.untilDeadline) throw outOfTime(failed, n, delay)
+        delay = Math.max(0, deadline() - clock.now())
+      }
       options.onRetry?.(failed, n, delay)
       if (delay === 0) continue
       const due = clock.now() + delay

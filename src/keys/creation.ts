@@ -5,7 +5,10 @@ import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
-import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
+import { RETRY_POLICIES, retrying } from '../http/retry.ts'
+import { formatDuration } from '../base/clock.ts'
+import { ANSWER_GRACE_MS, LATE_KEY_WATCH_MS, NOT_CANCELLABLE, StepCancelled } from '../runner/cancellation.ts'
+import type { Cancellation } from '../runner/cancellation.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { UNSETTLED_KEYS } from '../runner/state.ts'
 import { KeyLedger, MAX_KNOWN_KEYS, describeIds, describeStrangers, lostKeyAmong, type KeyTarget } from './ledger.ts'
@@ -109,48 +112,69 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
   const { name, target } = ledger
   const cancellation = cancellationOf(ctx)
   const revoked: number[] = []
-  for (let round = 1; ; round++) {
+  let round = 0
+  let found: number | undefined
+  let cleanUpFailed = false
+  const attempt = async (n: number): Promise<CreatedApiKey> => {
+    round = n
+    cancellation.checkpoint(`create key ${quoted(name)}`)
+    // At the runner's signal a create in flight gets a few seconds for its answer, the clean-up the rest of the grace.
+    const cut = cancellation.afterSignal(ANSWER_GRACE_MS)
     try {
-      cancellation.checkpoint(`create key ${quoted(name)}`)
+      return await createKeyIn(ctx.client.withCut(cut.signal), target.namespace, name, target.projectId)
     } catch (error) {
-      if (round === 1) ledger.settle()
-      throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error)
-    }
-    let created: CreatedApiKey
-    try {
-      created = await createKeyIn(ctx.client, target.namespace, name, target.projectId)
-    } catch (error) {
-      if (!(error instanceof RequestError) || !(error.mayHaveReachedServer || error.earlierAttemptUncertain)) {
-        if (round === 1) ledger.settle()
-        throw round === 1 ? error : await giveUpCreating(ctx, ledger, revoked, error)
-      }
+      if (!(error instanceof RequestError) || !error.mayHaveTakenEffect) throw error
       ledger.unresolved = true
-      const found = await cleanUpLostCreate(ctx, ledger, error.message)
+      ledger.cutInFlight = error.kind === 'cancelled'
+      try {
+        found = await cleanUpLostCreate(ctx, ledger, error.message)
+      } catch (failure) {
+        cleanUpFailed = true
+        throw failure
+      }
       if (found !== undefined) revoked.push(found)
-      if (round >= 2 || ctx.clock.now() >= ctx.client.deadline || cancellation.signal !== undefined) {
-        throw await giveUpCreating(ctx, ledger, revoked, error)
-      }
-      const cleaned = found !== undefined ? ` Revoked key ${found}, which that attempt made.` : ' No key of that attempt is there yet.'
-      ctx.log.warning(`The answer to creating key ${quoted(name)} was lost (${error.kind}).${cleaned} Creating it once more.`)
-      continue
+      throw error
+    } finally {
+      cut.clear()
     }
-    if (created.key) ctx.mask(created.key)
-    if (ledger.existing.has(created.id)) {
-      // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds as after a lost answer.
-      const untrue = new ActionError(
-        `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
-      )
-      ledger.unresolved = true
-      const found = await cleanUpLostCreate(ctx, ledger, untrue.message)
-      throw await giveUpCreating(ctx, ledger, found === undefined ? revoked : [...revoked, found], untrue)
-    }
-    ledger.created(created.id)
-    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`
-    if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) throw await revokeAtOnce(ctx, ledger, created.id, notToken)
-    if (target.projectId !== undefined && created.project_id !== target.projectId) throw await revokeMisScoped(ctx, ledger, created)
-    if (ledger.unresolved) await lookForLateKey(ctx, ledger, created.id)
-    return created
   }
+  let created: CreatedApiKey
+  try {
+    created = await retrying(attempt, RETRY_POLICIES.recreate, {
+      clock: ctx.clock,
+      deadline: () => ctx.client.deadline,
+      // After the runner's signal, or once the step's timeout ran out, the clean-up was the last of it.
+      cancelled: () => cancellation.signal !== undefined || ctx.clock.now() >= ctx.client.deadline,
+      onRetry: (error) => {
+        const lost = `The answer to creating key ${quoted(name)} was lost (${error.kind}).`
+        const revokedIt = `Revoked key ${found}, which that attempt made.`
+        const cleaned = found === undefined ? 'No key of that attempt is there yet.' : revokedIt
+        ctx.log.warning(`${lost} ${cleaned} Creating it once more.`)
+      },
+    })
+  } catch (error) {
+    if (cleanUpFailed) throw error
+    const lost = error instanceof RequestError && error.mayHaveTakenEffect
+    if (round === 1 && !lost) ledger.settle()
+    throw round === 1 && !lost ? error : await giveUpCreating(ctx, ledger, revoked, error)
+  }
+  if (created.key) ctx.mask(created.key)
+  if (ledger.existing.has(created.id)) {
+    // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds.
+    const untrue = new ActionError(
+      `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
+    )
+    ledger.unresolved = true
+    const late = await cleanUpLostCreate(ctx, ledger, untrue.message)
+    throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue)
+  }
+  ledger.created(created.id)
+  const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`
+  if (!isPrintableToken(created.key, MAX_KEY_VALUE_LENGTH)) throw await revokeAtOnce(ctx, ledger, created.id, notToken)
+  const misScoped = target.projectId !== undefined && created.project_id !== target.projectId
+  if (misScoped) throw await revokeMisScoped(ctx, ledger, created)
+  if (ledger.unresolved) await lookForLateKey(ctx, ledger, created.id)
+  return created
 }
 
 /**
@@ -200,7 +224,8 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason:
 async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: number[], cause: unknown): Promise<ActionError> {
   const done = revoked.length ? ` Revoked ${describeIds(revoked)}, made by the attempts whose answers were lost.` : ''
   const reason = `${messageOf(cause)}${done}`
-  const failed = (message: string) => (cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message))
+  const cancelled = cause instanceof StepCancelled || (cause instanceof RequestError && cause.kind === 'cancelled')
+  const failed = (message: string) => (cancelled ? new StepCancelled(message) : new ActionError(message))
   let left: ApiKey[]
   try {
     left = await listStrangers(ctx, ledger)
@@ -218,7 +243,12 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
         "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
     )
   }
-  const late = ledger.unresolved ? ' (if the platform carries out a lost attempt late, the post step revokes its key)' : ''
+  const late = !ledger.unresolved
+    ? ''
+    : ledger.cutInFlight
+      ? ' (the create cut off by the cancel may still be carried out: the post step looks for its key for ' +
+        `${formatDuration(LATE_KEY_WATCH_MS)}, and revokes it)`
+      : ' (if the platform carries out a lost attempt late, the post step revokes its key)'
   ledger.settle()
   return failed(`${reason} No new key named ${quoted(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`)
 }

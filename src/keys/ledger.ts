@@ -19,6 +19,11 @@ export interface LedgerRecord {
   known: number[]
   /** New keys of the step not handed out yet (not stored, not in an output): the post step revokes them. */
   pending: number[]
+  /**
+   * The step stopped while a create was in flight (the runner cancelled it), and no key of that
+   * create was found: the platform may still make it, so the post step looks for it a while.
+   */
+  inFlight?: true
 }
 
 /**
@@ -78,6 +83,8 @@ export class KeyLedger {
   private readonly revoked = new Set<number>()
   /** An attempt's answer was lost and its key has not been found: it may still appear. */
   unresolved = false
+  /** That attempt was still in flight when the step gave up on it (the runner's cancel cut it): the record says so. */
+  cutInFlight = false
 
   constructor(save: (value: string) => void, name: string, target: KeyTarget, before: ApiKey[]) {
     this.save = save
@@ -143,6 +150,7 @@ export class KeyLedger {
     if (this.target.namespace.kind === 'organization') record.org = this.target.namespace.orgId
     // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
     if (this.target.projectId !== undefined) record.project = this.target.projectId
+    if (this.unresolved && this.cutInFlight) record.inFlight = true
     this.save(JSON.stringify(record))
   }
 }
@@ -166,5 +174,6 @@ export function readLedger(text: string): LedgerRecord | undefined {
   const read: LedgerRecord = { name: record.name, known, pending }
   if (typeof record.org === 'string') read.org = record.org
   if (typeof record.project === 'string') read.project = record.project
+  if (record.inFlight === true) read.inFlight = true
   return read
 }

@@ -14,7 +14,7 @@ import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
 import { concernsBranch } from './status.ts'
-import { RETRY_POLICIES, backoff, retrying } from '../http/retry.ts'
+import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { RequestPacer } from './pacing.ts'
 
 /** Which projects list-operations reads: one (with, or without, a branch), these, or all of an organization's. */
@@ -201,17 +201,21 @@ export class OperationsReader {
   }
 
   /**
-   * A read that a 429 or 503 delays, up to RETRY_POLICIES.congested's attempts: the pacer holds every
-   * request back as long as the platform asks (a 503 that does not say, a back-off), and the read
-   * goes again. One warning for the step's first congestion, the rest in the debug log.
+   * A read that a 429 or 503 delays, as RETRY_POLICIES.congested says: it waits as long as the
+   * platform asks (a 503 that does not say, a back-off), the pacer holds every other request back
+   * as long, and the read goes again. A wait past the step's timeout ends there, and the read then
+   * fails on it, as every paced request does. One warning for the step's first congestion, the rest
+   * in the debug log.
    */
   private throughCongestion<T>(where: string, read: () => Promise<T>): Promise<T> {
+    const { client, pacer } = this.ctx
     return retrying(read, RETRY_POLICIES.congested, {
-      clock: this.ctx.client.clock,
-      deadline: Number.POSITIVE_INFINITY,
-      onRetry: (error, attempt) => {
-        // A 429, or a 503 with Retry-After, has paused the pacer already.
-        if (error.retryAfterMs === undefined && error.status !== 429) this.ctx.pacer.pause(backoff(attempt, this.ctx.random))
+      clock: client.clock,
+      deadline: () => client.deadline,
+      untilDeadline: true,
+      random: this.ctx.random,
+      onRetry: (error, _attempt, delay) => {
+        pacer.pause(delay)
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
         const message =
           `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +

@@ -1,5 +1,6 @@
 import type { PacedAnswer } from '../api/client.ts'
 import type { Clock } from '../base/clock.ts'
+import { CONGESTION_PAUSE_MS } from '../http/retry.ts'
 
 /**
  * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
@@ -74,8 +75,8 @@ export interface RateBudget {
 
 const SERVICE_RATE_BUDGET: RateBudget = { perMinute: 700, perRoutePerSecond: 40 }
 
-/** How long every request waits after a 429 that names no Retry-After. */
-export const CONGESTION_PAUSE_MS = 1000
+/** How long every request waits after a 429 that names no Retry-After: the `congested` row's wait (http/retry.ts). */
+export { CONGESTION_PAUSE_MS }
 
 /** Requests of one window: those in flight, and when each finished one's answer came. */
 class Window {

@@ -1,7 +1,7 @@
 import { RequestError } from '../http/errors.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, getOperation, listOperations } from '../api/endpoints.ts'
 import { PagingGuard } from '../api/paging.ts'
-import { CONGESTION_STATUSES } from '../http/retry.ts'
+import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { Operation } from '../api/types.ts'
 import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -178,23 +178,45 @@ class Waiter {
         : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`,
     )
     // The first poll goes out at once: a gate whose operations are already done costs one round.
-    for (this.round = 1; ; this.round++) {
-      const rounds = this.round
-      let congestion: RequestError | undefined
-      let conclusive = false
+    for (;;) {
+      let conclusive: boolean
       try {
-        conclusive = await this.poll()
+        conclusive = await this.pollThroughCongestion()
       } catch (error) {
-        if (error instanceof OtherRecord) return this.outcome('error', rounds, { failure: error.message })
+        if (error instanceof CongestedToTheEnd) {
+          await this.sleep(error.delayMs)
+          return this.timedOut(this.round, error.congestion)
+        }
+        if (error instanceof OtherRecord) return this.outcome('error', this.round, { failure: error.message })
         if (!(error instanceof RequestError)) throw error
-        if (error.kind === 'deadline') return this.timedOut(rounds, error)
-        if (!(error.kind === 'http' && CONGESTION_STATUSES.has(error.status ?? 0))) return this.couldNotFindOut(rounds, error)
-        congestion = error
+        if (error.kind === 'deadline') return this.timedOut(this.round, error)
+        return this.couldNotFindOut(this.round, error)
       }
-      if (!congestion && conclusive && this.unfinished().length === 0) return this.settled(rounds)
-      const delay = congestion ? this.congested(congestion) : this.answered()
-      if (!(await this.sleep(delay))) return this.timedOut(rounds, congestion)
+      if (conclusive && this.unfinished().length === 0) return this.settled(this.round)
+      if (!(await this.sleep(this.answered()))) return this.timedOut(this.round)
     }
+  }
+
+  /**
+   * Poll rounds until one is answered: a round the platform is congested for (429, 503) is polled
+   * again as RETRY_POLICIES.congestedPoll says, at the pace's widened interval. When that wait
+   * would pass the step's deadline, the waiter waits to the deadline, and times out there.
+   */
+  private pollThroughCongestion(): Promise<boolean> {
+    const { clock, client } = this.ctx
+    const round = () => {
+      this.round++
+      return this.poll()
+    }
+    return retrying(round, RETRY_POLICIES.congestedPoll(this.pace), {
+      clock,
+      deadline: () => client.deadline,
+      onRetry: (error, _n, delay) => this.sayCongested(error, delay),
+      outOfTime: (error, _n, delay) => {
+        this.sayCongested(error, delay)
+        return new CongestedToTheEnd(error, delay)
+      },
+    })
   }
 
   /** One poll round; false when it could not tell that nothing more is pending. */
@@ -340,9 +362,8 @@ class Waiter {
     return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
   }
 
-  /** The wait after a 429 or 503: no failure, a slower pace. One warning when it starts. */
-  private congested(error: RequestError): number {
-    const delay = this.pace.afterCongestion(error.retryAfterMs)
+  /** Says that the platform is congested and the pace slower (one warning when it starts): no failure. */
+  private sayCongested(error: RequestError, delay: number): void {
     const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
     const line =
       `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
@@ -350,7 +371,6 @@ class Waiter {
     if (this.slowed) this.ctx.log.debug(line)
     else this.ctx.log.warning(line)
     this.slowed = true
-    return delay
   }
 
   /** The wait after a round the platform answered; says so once the pace is back to normal. */
@@ -437,6 +457,17 @@ class Waiter {
   /** `error`: a request failed in a way that waiting cannot mend. */
   private couldNotFindOut(rounds: number, error: RequestError): WaitOutcome {
     return this.outcome('error', rounds, { failure: error.message, failedRequest: error })
+  }
+}
+
+/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+class CongestedToTheEnd {
+  readonly congestion: RequestError
+  readonly delayMs: number
+
+  constructor(congestion: RequestError, delayMs: number) {
+    this.congestion = congestion
+    this.delayMs = delayMs
   }
 }
 

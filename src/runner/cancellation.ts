@@ -17,6 +17,19 @@ import { ActionError } from '../base/errors.ts'
 /** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
 export const CANCEL_GRACE_MS = 9_000
 
+/**
+ * A request in flight at the runner's signal whose outcome the step must report (a key's create,
+ * a secret's write) gets this long to be answered; the rest of the grace finds out what it did.
+ */
+export const ANSWER_GRACE_MS = 5_000
+
+/**
+ * How long the post step looks for the key of a create that was in flight when the runner
+ * cancelled the main step, and how often: the platform carries a create out within seconds, or not at all.
+ */
+export const LATE_KEY_WATCH_MS = 30_000
+export const LATE_KEY_LOOK_EVERY_MS = 5_000
+
 /** The step stopped because the runner cancelled it; what was undone is in the message. */
 export class StepCancelled extends ActionError {
   constructor(message: string) {

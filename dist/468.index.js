@@ -1,8 +1,8 @@
-export const id = 798;
-export const ids = [798];
+export const id = 468;
+export const ids = [468];
 export const modules = {
 
-/***/ 4417:
+/***/ 4468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -25,55 +25,8 @@ var http_errors = __webpack_require__(8549);
 var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/github/client.ts
 var github_client = __webpack_require__(6584);
-// EXTERNAL MODULE: ./src/http/answers.ts + 1 modules
-var answers = __webpack_require__(5442);
-;// CONCATENATED MODULE: ./src/github/messages.ts
-/** What GitHub's answers mean for a secret target, in words a user can act on. */
-
-
-
-
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
-function describeRetry(error, target) {
-    if (!(error instanceof http_errors/* RequestError */.G))
-        return (0,errors/* messageOf */.bD)(error);
-    if (error.rateLimited)
-        return `GitHub's rate limit refused it (${error.status} ${(0,answers/* describeServiceWords */.a2)(error)})`;
-    return describeGitHubError(error, target).replace(/\.$/, '');
-}
-/** What GitHub's refusal means for this target, and what to do. */
-function describeGitHubError(error, target) {
-    const said = (0,answers/* describeRequestFailure */.Tp)(error);
-    switch (error.kind === 'http' ? error.status : undefined) {
-        case 401:
-            return `GitHub refused the token (401 ${(0,answers/* describeServiceWords */.a2)(error)}). Check the \`github-token\` input.`;
-        case 403:
-            return error.rateLimited
-                ? `GitHub's secondary rate limit refused it (403 ${(0,answers/* describeServiceWords */.a2)(error)}). Run the rotation again later.`
-                : `${said}. ${target ? describePermission(target) : 'The token may not read that.'}`;
-        case 404:
-            return `GitHub answered 404: the ${target ? NEEDS[target.kind][2] : 'resource'} does not exist, or the token cannot see it.`;
-        default:
-            return `${said}.`;
-    }
-}
-const NEEDS = {
-    repository: ['Secrets', 'repository', 'repository'],
-    environment: ['Environments', 'repository', 'repository or environment'],
-    dependabot: ['Dependabot secrets', 'repository', 'repository'],
-    organization: ['Secrets', 'organization', 'organization'],
-    'dependabot-organization': ['Dependabot secrets', 'organization', 'organization'],
-};
-function describePermission(target) {
-    const [permission, on] = NEEDS[target.kind];
-    return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
-}
-/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
-function describeAsSentence(clause) {
-    const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
-    return (0,base_text/* untrusted */.bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
-}
-
+// EXTERNAL MODULE: ./src/github/messages.ts
+var messages = __webpack_require__(551);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./node_modules/@noble/ciphers/salsa.js + 3 modules
@@ -264,7 +217,7 @@ async function repositoryIdsOf(client, org, names, known, deadline) {
             catch (error) {
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
-                const why = error.status === 404 ? 'GitHub answered 404: it does not exist, or the token cannot see it.' : describeGitHubError(error);
+                const why = error.status === 404 ? messages/* GITHUB_REFUSALS */.gI[404].describe('it') : (0,messages/* describeGitHubError */.dZ)(error);
                 throw new errors/* ActionError */.lZ(`repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error });
             }
             const found = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.id : undefined;
@@ -360,7 +313,7 @@ class SecretStores {
                     target: store.target,
                     status: 'skipped',
                     message: `Skipped secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} in the ${(0,targets/* describeTarget */.ff)(store.target)}: ${reason}.`,
-                    reason: describeAsSentence(reason),
+                    reason: (0,messages/* describeAsSentence */.XL)(reason),
                 };
             }
             else {
@@ -423,12 +376,12 @@ class SecretStores {
                 clock: time.clock,
                 deadline: time.deadline,
                 cancelled: time.cancelled,
-                onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${describeRetry(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
+                onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
                 ...(time.stopped
                     ? {
                         interrupt: {
                             signal: time.stopped,
-                            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+                            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
                         },
                     }
                     : {}),
@@ -476,13 +429,13 @@ class SecretStores {
 /** A target that certainly does not hold the value, and why. */
 function failed(target, name, error, hint = '') {
     const request = (0,http_errors/* requestErrorIn */.p)(error);
-    const why = error instanceof http_errors/* RequestError */.G ? describeGitHubError(error, target) : (0,errors/* messageOf */.bD)(error);
+    const why = error instanceof http_errors/* RequestError */.G ? (0,messages/* describeGitHubError */.dZ)(error, target) : (0,errors/* messageOf */.bD)(error);
     const reference = request?.requestId ? ` (GitHub request id ${(0,base_text/* untrusted */.bp)(request.requestId)})` : '';
     const outcome = {
         target,
         status: 'failed',
         message: `Could not store secret ${(0,base_text/* untrusted */.bp)(name)} in the ${(0,targets/* describeTarget */.ff)(target)}${reference}: ${why}${hint}`,
-        reason: describeAsSentence(`${why}${hint}`),
+        reason: (0,messages/* describeAsSentence */.XL)(`${why}${hint}`),
     };
     if (request?.status !== undefined)
         outcome.httpStatus = request.status;
@@ -511,4 +464,4 @@ function describeStamps(before, after) {
 
 };
 
-//# sourceMappingURL=798.index.js.map
+//# sourceMappingURL=468.index.js.map
