@@ -12,6 +12,7 @@ import { expiringKeyName } from '../../emulator/names.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, stripMasks, type StepResult } from '../../scripts/run-step.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN } from '../support/injection.ts'
+import { expectNoKeyLeak } from '../support/leaks.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 const MINUTE = 60_000
@@ -34,8 +35,12 @@ afterEach(async () => {
   await github.stop()
 })
 
-const step = (inputs: Record<string, string>, key = admin.key) =>
-  runStep({ 'api-key': key, 'api-host': url, ...inputs }, { env: { GITHUB_API_URL: github.url } })
+/** A step of the tripwire, with the leak check every key command's steps pass: no key, no github-token shown. */
+async function step(inputs: Record<string, string>, key = admin.key): Promise<StepResult> {
+  const result = await runStep({ 'api-key': key, 'api-host': url, ...inputs }, { env: { GITHUB_API_URL: github.url } })
+  expectNoKeyLeak(result, [key, ...(inputs['github-token'] ? [inputs['github-token']] : [])])
+  return result
+}
 const listKeys = (inputs: Record<string, string>) => step({ command: 'list-keys', 'key-name': 'ci-', ...inputs })
 const ids = (output: string | undefined) => JSON.parse(output ?? 'null') as number[]
 const warnings = (result: StepResult) => result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
@@ -101,6 +106,7 @@ describe('list-keys with expected-networks', () => {
       GITHUB_SERVER_URL: 'https://ghe.example.com',
     }
     const result = await runStep({ ...inputs, 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': 'true' }, { env })
+    expectNoKeyLeak(result, [admin.key])
     expect(result.code).toBe(1)
     expect(result.summary).toContain(
       'and look at the platform&#39;s audit log for its other uses. ' +
@@ -156,7 +162,7 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
       expectMetaReads(ghes, [`Bearer ${ghes.token}`])
       // The token is masked, and nowhere in what the step left behind.
       expect(result.masked).toContain(ghes.token)
-      expect(result.everything).not.toContain(ghes.token)
+      expectNoKeyLeak(result, [admin.key, ghes.token])
     } finally {
       await ghes.stop()
     }
