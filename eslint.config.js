@@ -56,8 +56,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../*.ts'], message: 'src/commands/ is a lower layer than the entry files (see eslint.config.js).' },
-            { group: ['./*', '!./registry.ts'], message: 'A command never imports another command: move what they share to its room.' },
+            {
+              group: ['../*.ts'],
+              message: 'src/commands/ is a lower layer than the entry files (see eslint.config.js).',
+            },
+            {
+              group: ['./*', '!./registry.ts'],
+              message: 'A command never imports another command: move what they share to its room.',
+            },
           ],
         },
       ],

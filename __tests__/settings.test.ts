@@ -33,11 +33,19 @@ describe('readSettings', () => {
 
   it('applies the defaults of action.yml', () => {
     const s = settings({ command: 'list-projects' })
-    expect(s).toEqual({ command: 'list-projects', apiKey: 'napi_secret', apiHost: 'https://console.neon.tech/api/v2', timeoutMs: 600_000 })
+    expect(s).toEqual({
+      command: 'list-projects',
+      apiKey: 'napi_secret',
+      apiHost: 'https://console.neon.tech/api/v2',
+      timeoutMs: 600_000,
+    })
   })
 
   it.each([
-    [{}, /`command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys/],
+    [
+      {},
+      /`command` is required: one of create-key, revoke-key, list-keys, list-projects, wait-for-operations, rotate-key, prune-keys/,
+    ],
     [{ command: 'delete-everything' }, /`command` is "delete-everything": it must be one of create-key/],
     [{ command: 'create-key' }, /create-key needs `key-name`/],
     [{ command: 'create-key', 'key-name': 'x'.repeat(65) }, /`key-name` is 65 characters long: it must be 1 to 64/],
@@ -46,14 +54,23 @@ describe('readSettings', () => {
     [{ command: 'revoke-key', 'key-id': '0' }, /`key-id` is "0": it must be a positive integer/],
     [{ command: 'revoke-key', 'key-id': '1.5' }, /`key-id` is "1.5"/],
     [{ command: 'revoke-key', 'key-id': '99999999999999999999' }, /`key-id` is "99999999999999999999"/],
-    [{ command: 'list-keys', timeout: '-1' }, /`timeout` is "-1": it must be a positive number of seconds, at most 432000/],
+    [
+      { command: 'list-keys', timeout: '-1' },
+      /`timeout` is "-1": it must be a positive number of seconds, at most 432000/,
+    ],
     [{ command: 'list-keys', timeout: '9999999' }, /`timeout` is "9999999"/],
-    [{ command: 'list-keys', 'api-key': 'napi_abc€x' }, /`api-key` must be a single token of printable ASCII characters/],
+    [
+      { command: 'list-keys', 'api-key': 'napi_abc€x' },
+      /`api-key` must be a single token of printable ASCII characters/,
+    ],
     [{ command: 'list-keys', 'api-key': 'napi abc' }, /`api-key` must be a single token/],
     [{ command: 'list-keys', timeout: '0' }, /`timeout` is "0"/],
     [{ command: 'list-keys', timeout: '10m' }, /`timeout` is "10m"/],
     [{ command: 'wait-for-operations' }, /wait-for-operations needs `project-id`/],
-    [{ command: 'wait-for-operations', 'project-id': 'Bad_Project' }, /`project-id` is "Bad_Project": it must be 1 to 60 lower-case/],
+    [
+      { command: 'wait-for-operations', 'project-id': 'Bad_Project' },
+      /`project-id` is "Bad_Project": it must be 1 to 60 lower-case/,
+    ],
     [
       { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'poll-interval': '0.5' },
       /`poll-interval` is "0.5": it must be a number of seconds from 1 to 3600/,
@@ -66,13 +83,28 @@ describe('readSettings', () => {
       { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'abc' },
       /`operation-ids` holds "abc", which is not an operation id/,
     ],
-    [{ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'yes' }, /`revoke-after-job` is "yes": it must be true or false/],
+    [
+      { command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'yes' },
+      /`revoke-after-job` is "yes": it must be true or false/,
+    ],
     [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' }, /`secret-name` needs `github-token`/],
-    [{ command: 'rotate-key', 'key-name': 'ci', 'secret-environment': 'prod' }, /`secret-environment` was given without `secret-name`/],
+    [
+      { command: 'rotate-key', 'key-name': 'ci', 'secret-environment': 'prod' },
+      /`secret-environment` was given without `secret-name`/,
+    ],
     // A `secret-name` whose expression came out empty: the token says a secret was meant to be written.
-    [{ command: 'rotate-key', 'key-name': 'ci', 'github-token': 'ghs_t' }, /^Input `github-token` was given without `secret-name`/],
-    [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'GITHUB_KEY', 'github-token': 't' }, /`secret-name` is "GITHUB_KEY"/],
-    [{ command: 'rotate-key', 'key-name': 'ci', 'secret-name': '1KEY', 'github-token': 't' }, /`secret-name` is "1KEY"/],
+    [
+      { command: 'rotate-key', 'key-name': 'ci', 'github-token': 'ghs_t' },
+      /^Input `github-token` was given without `secret-name`/,
+    ],
+    [
+      { command: 'rotate-key', 'key-name': 'ci', 'secret-name': 'GITHUB_KEY', 'github-token': 't' },
+      /`secret-name` is "GITHUB_KEY"/,
+    ],
+    [
+      { command: 'rotate-key', 'key-name': 'ci', 'secret-name': '1KEY', 'github-token': 't' },
+      /`secret-name` is "1KEY"/,
+    ],
   ])('refuses %j with a message naming the input', (inputs, expected) => {
     expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
   })
@@ -90,7 +122,13 @@ describe('readSettings', () => {
     expect(settings({ command: 'revoke-key', 'key-id': '42' })).toMatchObject({ keyId: 42, keyName: undefined })
     expect(settings({ command: 'revoke-key', 'key-name': 'ci' })).toMatchObject({ keyId: undefined, keyName: 'ci' })
     expect(
-      settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'poll-interval': '2', timeout: '30' }),
+      settings({
+        command: 'wait-for-operations',
+        'project-id': 'p-1',
+        'operation-ids': 'pending',
+        'poll-interval': '2',
+        timeout: '30',
+      }),
     ).toMatchObject({
       projectId: 'p-1',
       operations: { kind: 'pending', branchId: undefined },
@@ -123,14 +161,20 @@ describe('readSettings', () => {
       projectId: 'p-1',
       orgId: undefined,
     })
-    expect(settings({ command: 'create-key', 'key-name': 'job', 'org-id': org })).toMatchObject({ orgId: org, projectId: undefined })
+    expect(settings({ command: 'create-key', 'key-name': 'job', 'org-id': org })).toMatchObject({
+      orgId: org,
+      projectId: undefined,
+    })
     expect(settings({ command: 'rotate-key', 'key-name': 'ci', 'org-id': org, 'project-id': 'p-1' })).toMatchObject({
       orgId: org,
       projectId: 'p-1',
     })
     expect(settings({ command: 'revoke-key', 'key-id': '7', 'org-id': org })).toMatchObject({ keyId: 7, orgId: org })
     expect(settings({ command: 'list-keys', 'org-id': org })).toMatchObject({ orgId: org })
-    expect(settings({ command: 'list-projects', 'org-id': org, search: ' api ' })).toMatchObject({ orgId: org, search: 'api' })
+    expect(settings({ command: 'list-projects', 'org-id': org, search: ' api ' })).toMatchObject({
+      orgId: org,
+      search: 'api',
+    })
     // wait-for-operations has no use for an organization: it is ignored, not refused.
     expect(
       settings({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': '[]', 'org-id': 'Whatever' }),
@@ -141,7 +185,10 @@ describe('readSettings', () => {
     [{ command: 'list-projects', 'org-id': 'Org_1' }, /`org-id` is "Org_1": it must be an organization id/],
     [{ command: 'list-keys', 'org-id': 'o'.repeat(61) }, /`org-id` is "o+": it must be an organization id/],
     [{ command: 'create-key', 'key-name': 'job', 'project-id': 'P 1' }, /`project-id` is "P 1"/],
-    [{ command: 'revoke-key', 'key-name': 'job', 'project-id': 'p-1' }, /`project-id` was given to revoke-key, which does not take it/],
+    [
+      { command: 'revoke-key', 'key-name': 'job', 'project-id': 'p-1' },
+      /`project-id` was given to revoke-key, which does not take it/,
+    ],
     [{ command: 'list-projects', search: 's'.repeat(257) }, /`search` is 257 characters long: it must be 1 to 256/],
     [{ command: 'list-projects', search: 'a\u0007b' }, /`search` must be one line without control characters/],
   ])('refuses %j', (inputs, expected) => {
@@ -202,12 +249,14 @@ describe('what a wrong input is told', () => {
 
   it('a name too long for its expiry says why the expiry is there', () => {
     const long = 'n'.repeat(46)
-    expect(errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': ' ' })).toContain(
+    expect(
+      errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': ' ' }),
+    ).toContain(
       'a `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name',
     )
-    expect(errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': '2h' })).toContain(
-      'characters long: with `expires-in`, create-key ends the name',
-    )
+    expect(
+      errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': '2h' }),
+    ).toContain('characters long: with `expires-in`, create-key ends the name')
   })
 })
 
@@ -243,7 +292,10 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
 
   it('a default name over 64 characters keeps its start and ends in a digest of the whole', () => {
     const long = (environment: string) => {
-      const s = inRepository('octo-org/a-repository-with-a-rather-long-name', { ...rotate, 'secret-environment': environment })
+      const s = inRepository('octo-org/a-repository-with-a-rather-long-name', {
+        ...rotate,
+        'secret-environment': environment,
+      })
       return (s as { keyName: string }).keyName
     }
     const one = long('production-eu-west-1')
@@ -271,7 +323,10 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
 
   describe('GITHUB_API_URL, where the secrets are written', () => {
     const withApiUrl = (apiUrl: string | undefined, inputs: Record<string, string> = rotate) =>
-      readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), () => undefined, { repository: 'octo-org/deploys', apiUrl })
+      readSettings(reader({ 'api-key': 'napi_secret', ...inputs }), () => undefined, {
+        repository: 'octo-org/deploys',
+        apiUrl,
+      })
 
     it.each([
       [undefined, undefined],
@@ -294,14 +349,19 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
         'GITHUB_API_URL uses plain http to ghe.example.com: the GitHub token would cross the network unencrypted. Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
       ],
       ['ftp://ghe.example.com/api/v3', 'GITHUB_API_URL must be an https URL, not ftp.'],
-      ['https://user:pw@ghe.example.com/api/v3', 'GITHUB_API_URL must not carry credentials: the token goes in `github-token`.'],
+      [
+        'https://user:pw@ghe.example.com/api/v3',
+        'GITHUB_API_URL must not carry credentials: the token goes in `github-token`.',
+      ],
       ['https://ghe.example.com/api/v3?x=1', 'GITHUB_API_URL must not have a query or a fragment.'],
     ])('%j is refused before any request', (apiUrl, message) => {
       expect(() => withApiUrl(apiUrl)).toThrow(new InputError(message))
     })
 
     it('is not read when no secret is stored', () => {
-      expect(withApiUrl('not a url', { command: 'rotate-key', 'key-name': 'ci' })).toMatchObject({ githubApiUrl: undefined })
+      expect(withApiUrl('not a url', { command: 'rotate-key', 'key-name': 'ci' })).toMatchObject({
+        githubApiUrl: undefined,
+      })
       expect(withApiUrl('not a url', { command: 'list-keys' })).toMatchObject({ command: 'list-keys' })
     })
   })
@@ -348,7 +408,13 @@ function run(command: Command, inputs: Record<string, string>): { warnings: stri
   const defaults = Object.fromEntries(
     Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : [])),
   )
-  const values: Record<string, string> = { ...defaults, 'api-key': 'napi_secret', command, ...MINIMAL[command], ...inputs }
+  const values: Record<string, string> = {
+    ...defaults,
+    'api-key': 'napi_secret',
+    command,
+    ...MINIMAL[command],
+    ...inputs,
+  }
   const warnings: string[] = []
   try {
     readSettings(
@@ -413,7 +479,9 @@ describe('inputs a command does not read', () => {
     const named = new Set(COMMAND_NAMES.flatMap(inputsRead))
     expect([...named].sort()).toEqual(Object.keys(actionYaml.inputs).sort())
     expect(INPUT_DEFAULTS).toEqual(
-      Object.fromEntries(Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : []))),
+      Object.fromEntries(
+        Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : [])),
+      ),
     )
   })
 })
@@ -430,7 +498,13 @@ describe("each command's row of the table lists what it reads", () => {
       { 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'br-1' },
     ],
     'list-operations': [
-      { 'project-ids': 'all', since: '24h', 'operation-statuses': 'failed', 'operation-actions': 'x', 'fail-on-status': 'failed' },
+      {
+        'project-ids': 'all',
+        since: '24h',
+        'operation-statuses': 'failed',
+        'operation-actions': 'x',
+        'fail-on-status': 'failed',
+      },
     ],
     'rotate-key': [
       // Without a secret, each input that only goes with one is read to refuse it.

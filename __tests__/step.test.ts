@@ -46,7 +46,10 @@ async function failWith(error: unknown): Promise<{ lines: string[]; exitCode: ty
 /** An error whose stack has `frames` lines below its message. */
 function thrown(message: string, frames: number): Error {
   const error = new Error(message)
-  error.stack = [`Error: ${message}`, ...Array.from({ length: frames }, (_, i) => `    at frame${i} (file.js:${i}:1)`)].join('\n')
+  error.stack = [
+    `Error: ${message}`,
+    ...Array.from({ length: frames }, (_, i) => `    at frame${i} (file.js:${i}:1)`),
+  ].join('\n')
   return error
 }
 
@@ -120,8 +123,10 @@ describe('an unexpected failure', () => {
 })
 
 describe('the summary of a failed step', () => {
-  const request = (details: Partial<ConstructorParameters<typeof RequestError>[1]>, message = 'Could not list projects.') =>
-    new RequestError(message, { kind: 'http', method: 'GET', path: '/projects', requestId: 'r-1', ...details })
+  const request = (
+    details: Partial<ConstructorParameters<typeof RequestError>[1]>,
+    message = 'Could not list projects.',
+  ) => new RequestError(message, { kind: 'http', method: 'GET', path: '/projects', requestId: 'r-1', ...details })
   const text = (html: string) =>
     html
       .replace(/\n/g, '')

@@ -218,7 +218,9 @@ async function repositoryIdsOf(client, org, names, known, deadline) {
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
                 const why = error.status === 404 ? messages/* GITHUB_REFUSALS */.gI[404].describe('it') : (0,messages/* describeGitHubError */.dZ)(error);
-                throw new errors/* ActionError */.lZ(`repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error });
+                throw new errors/* ActionError */.lZ(`repository ${(0,base_text/* untrusted */.bp)(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, {
+                    cause: error,
+                });
             }
             const found = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.id : undefined;
             if (typeof found !== 'number' || !Number.isSafeInteger(found)) {
@@ -334,9 +336,15 @@ class SecretStores {
         return this.prepared.flatMap(({ target, access }) => {
             if (!access)
                 return [];
-            const who = access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility;
+            const who = access.visibility === 'selected'
+                ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories`
+                : access.visibility;
             const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now';
-            return [{ message: `Secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} of the ${(0,targets/* describeTarget */.ff)(target)}: visibility ${who} (${why}).` }];
+            return [
+                {
+                    message: `Secret ${(0,base_text/* untrusted */.bp)(this.storage.name)} of the ${(0,targets/* describeTarget */.ff)(target)}: visibility ${who} (${why}).`,
+                },
+            ];
         });
     }
     /**
@@ -387,7 +395,11 @@ class SecretStores {
                     : {}),
             });
             return {
-                outcome: { target, status: 'stored', message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.` },
+                outcome: {
+                    target,
+                    status: 'stored',
+                    message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`,
+                },
                 rateLimited: false,
             };
         }

@@ -54,7 +54,11 @@ function buildRequest(spec, target, requestId) {
         'user-agent': target.userAgent,
         'x-request-id': requestId,
     };
-    const request = { method: spec.method, path: target.basePath + spec.path + (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query), headers };
+    const request = {
+        method: spec.method,
+        path: target.basePath + spec.path + (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query),
+        headers,
+    };
     if (spec.body !== undefined) {
         request.body = JSON.stringify(spec.body);
         headers['content-type'] = 'application/json';
@@ -180,7 +184,10 @@ class PlatformClient {
         const time = { clock, deadline: this.deadline, requestTimeoutMs };
         const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
         if (!attempt.sent)
-            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`The step's timeout ran out before ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}.`, { ...base, kind: 'deadline' });
+            throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`The step's timeout ran out before ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}.`, {
+                ...base,
+                kind: 'deadline',
+            });
         const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .readAnswer */ .JN)(attempt, base, PLATFORM, clock.now());
         if (!answer.ok)
             throw answer.error;
@@ -432,7 +439,10 @@ function getAuth(client) {
         purpose: "find out what kind of key the step's key is",
         parse: (body) => {
             const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
-            return { accountId: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'account_id', 'response'), authMethod: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'auth_method', 'response') };
+            return {
+                accountId: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'account_id', 'response'),
+                authMethod: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'auth_method', 'response'),
+            };
         },
     });
 }
@@ -654,7 +664,9 @@ function getBranch(client, projectId, branchId) {
 /** `pagination.cursor`, when the page has one. */
 function cursorOf(record) {
     const pagination = record.pagination;
-    return typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor') : undefined;
+    return typeof pagination === 'object' && pagination !== null
+        ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor')
+        : undefined;
 }
 /** `unavailable_project_ids`: the ids that are strings; absent is none. */
 function stringsOf(value) {
@@ -681,7 +693,11 @@ function toCreatedApiKey(body) {
 }
 function toRevokedApiKey(body) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
-    return { id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'), name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'), revoked: record.revoked === true };
+    return {
+        id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', 'response'),
+        name: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'name'),
+        revoked: record.revoked === true,
+    };
 }
 function toApiKeys(body) {
     return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
@@ -835,7 +851,9 @@ class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__
  * key is never reported revoked on less.
  */
 async function revokeKeyIn(client, namespace, id) {
-    const answer = await (namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+    const answer = await (namespace.kind === 'organization'
+        ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
+        : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
     if (answer.id !== id) {
         throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
             `and key ${answer.id} may have been revoked instead. Check both with list-keys.`);
@@ -1160,7 +1178,10 @@ const REDACTED = '***';
  */
 const CREDENTIAL_FORMS = [
     [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
-    [/\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${REDACTED}`],
+    [
+        /\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,
+        `$1$2${REDACTED}`,
+    ],
     [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ];
 /**
@@ -1807,7 +1828,9 @@ var summary = __webpack_require__(1070);
 
 async function runCreateKey(ctx, options) {
     const target = await keyTargetFor(ctx, options);
-    const name = options.expiresInMs === undefined ? options.keyName : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
+    const name = options.expiresInMs === undefined
+        ? options.keyName
+        : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
     // As prune-keys will read it: rounded up to the minute.
     const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
     const { ledger } = await openLedger(ctx, name, target);
@@ -1897,7 +1920,9 @@ async function runListKeys(ctx, options) {
     });
     if (members)
         (0,creators/* warnUnknownCreators */.yg)(ctx, keys, members, MAX_NAMED_KEYS);
-    const failure = elsewhere.failure && departed.failure ? `${elsewhere.failure} ${departed.failure}` : (elsewhere.failure ?? departed.failure);
+    const failure = elsewhere.failure && departed.failure
+        ? `${elsewhere.failure} ${departed.failure}`
+        : (elsewhere.failure ?? departed.failure);
     const usedElsewhere = new Set(elsewhere.keys);
     const flagged = new Set([...elsewhere.keys, ...departed.keys]);
     const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
@@ -1923,7 +1948,9 @@ async function runListKeys(ctx, options) {
                 (0,summary/* formatDate */.Yq)(k.created_at),
                 creatorCell(k, members),
                 (0,summary/* formatDate */.Yq)(k.last_used_at),
-                usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
+                usedElsewhere.has(k)
+                    ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}`
+                    : k.last_used_from_addr,
             ], { rest: '`keys-file`' }),
         failure,
         next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),
@@ -1933,7 +1960,11 @@ async function runListKeys(ctx, options) {
 function nextSteps(ctx, elsewhere, departed) {
     const next = [
         ...(elsewhere
-            ? [NEXT, ...(0,summary/* docsPage */.tu)(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.']
+            ? [
+                NEXT,
+                ...(0,summary/* docsPage */.tu)(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'),
+                '.',
+            ]
             : []),
         ...(elsewhere && departed ? [' '] : []),
         ...(departed
@@ -2224,7 +2255,9 @@ class OperationsReader {
         const where = `project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations`;
         for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
             // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
-            const limit = filtered ? endpoints/* OPERATIONS_PAGE_LIMIT */.lZ : Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, filter.maxOperations + 1 - listed);
+            const limit = filtered
+                ? endpoints/* OPERATIONS_PAGE_LIMIT */.lZ
+                : Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, filter.maxOperations + 1 - listed);
             const result = await this.throughCongestion(`a page of ${where}`, () => (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }));
             const fresh = guard.unseen(result.operations, (o) => o.id);
             if (result.operations.length > 0 && fresh.length === 0) {
@@ -2729,7 +2762,7 @@ async function runListOperations(ctx, options) {
     const path = await file.finish();
     const cut = listings.filter((l) => l.end.kind === 'cut');
     const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
-    const unreadable = listings.flatMap((l) => (l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []));
+    const unreadable = listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []);
     const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
     for (const warning of broken)
         ctx.log.warning(warning);
@@ -2749,7 +2782,9 @@ async function runListOperations(ctx, options) {
             "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
             "the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
     }
-    const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined;
+    const failing = options.failOnStatus && report.failingCount > 0
+        ? describeFailing(report, options.failOnStatus, projectIds)
+        : undefined;
     if (failing) {
         failures.push(failing);
         next.push('The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
@@ -2779,7 +2814,9 @@ async function runListOperations(ctx, options) {
             // A project list whose paging went wrong may lack projects no output can name.
             incomplete: incomplete.length > 0 || notes.length > 0,
         }),
-        ...(failures.length > 0 ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
+        ...(failures.length > 0
+            ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
+            : {}),
         ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
     };
 }
@@ -2893,7 +2930,7 @@ function summaryOf(parts) {
                 'the id of the newest, their shortest and longest durations, and the dates of the first and the last.')
             : '') +
         (rows.length > 0
-            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => (several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row)), { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count })
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row), { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count })
             : ''));
 }
 /**
@@ -3152,7 +3189,9 @@ function cannotPlace(key, expected) {
     if (!(0,networks/* hasReadableAddress */.$1)(key))
         return 'the address of its last use is no IP address the action can read';
     const { unreadableRanges: n } = expected;
-    return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined;
+    return n > 0
+        ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one`
+        : undefined;
 }
 function ownKeyText(own) {
     return own.ids.length === 1 ? "the step's own key" : "the step's own key, or used within the same minute";
@@ -3204,7 +3243,9 @@ async function runPruneKeys(ctx, options) {
     const verdicts = judgeKeys(keys, options, now, own, { expected, members });
     const selected = verdicts.filter((v) => v.kept === undefined);
     const kept = verdicts.filter((v) => v.kept !== undefined);
-    const where = namespace.kind === 'organization' ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : "the personal keys of the step's user";
+    const where = namespace.kind === 'organization'
+        ? `the keys of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}`
+        : "the personal keys of the step's user";
     ctx.log.info(`Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
         (options.dryRun ? ' Dry run: nothing is revoked.' : ''));
     ctx.log.info(describeOwnKey(own));
@@ -3283,8 +3324,12 @@ async function revokeSelected(ctx, selected, namespace, revoked) {
     return { failure: `${(0,errors/* messageOf */.bD)(error)}${done}` };
 }
 function describeSelectors(options) {
-    const unused = options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
-    const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
+    const unused = options.unusedForMs === undefined
+        ? ''
+        : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`;
+    const named = options.keyNamePrefix === undefined
+        ? ''
+        : `, among keys whose names start with ${(0,base_text/* quoted */.TL)(options.keyNamePrefix, 80)}`;
     const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : '';
     const departed = options.expectedCreators ? ' and keys made by someone who left the organization' : '';
     return `keys whose names say they have expired${unused}${elsewhere}${departed}${named}`;
@@ -3367,7 +3412,9 @@ function summarize(parts) {
 
 async function runRevokeKey(ctx, target) {
     const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId });
-    const plan = target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName, namespace);
+    const plan = target.keyId !== undefined
+        ? { ids: [target.keyId] }
+        : await planRevocationByName(ctx, target.keyName, namespace);
     // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
     const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
     let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
@@ -3414,7 +3461,7 @@ async function planRevocationByName(ctx, name, namespace) {
  */
 function orderForRevocation(keys, own, stepStarted) {
     // An unreadable time counts as now: such a key goes late.
-    const time = (at) => (at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at);
+    const time = (at) => at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
     const rank = (k) => {
         if (!(0,usage/* mayBeOwnKey */.c$)(k, own, stepStarted))
             return [0, time((0,usage/* lastUseOf */.xk)(k))];
@@ -3569,7 +3616,8 @@ async function rotate(ctx, options, target, stores) {
         ctx.log.info('No old key to revoke.');
     const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
     const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
-    const reason = failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
+    const reason = failure &&
+        `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
     return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
 }
 /** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
@@ -3594,7 +3642,11 @@ function notPrepared(options, stores, target) {
     });
     const count = failed.size;
     return {
-        outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+        outputs: {
+            'revoked-key-ids': '[]',
+            'secret-results': secretResults(outcomes),
+            ...organizationOutput(target.namespace),
+        },
         summary: (0,summary/* heading */.R_)('API key not rotated') +
             targetsTable(outcomes) +
             (0,summary/* paragraph */.FY)(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
@@ -3612,7 +3664,11 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     const stored = outcomes.filter((o) => o.status === 'stored').length;
     const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
     const problems = describeTargetProblems(outcomes);
-    const outputs = { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(ledger.target.namespace) };
+    const outputs = {
+        'revoked-key-ids': '[]',
+        'secret-results': secretResults(outcomes),
+        ...organizationOutput(ledger.target.namespace),
+    };
     const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
     if (stored + uncertain === 0) {
         // No target holds it: should this revocation fail too, the post step revokes it.
@@ -3806,9 +3862,13 @@ class OperationTracker {
         this.records.set(operation.id, operation);
         if (previous?.status === operation.status)
             return;
-        const change = previous ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}` : (0,base_text/* untrusted */.bp)(operation.status);
+        const change = previous
+            ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}`
+            : (0,base_text/* untrusted */.bp)(operation.status);
         const took = (0,operations_status/* isTerminal */.Hd)(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
-        const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : '';
+        const failures = operation.failures_count > 0
+            ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
+            : '';
         this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`);
         if (!(0,operations_status/* isKnownStatus */.ih)(operation.status) && !this.warned.has(operation.status)) {
             this.warned.add(operation.status);
@@ -4105,7 +4165,9 @@ class Waiter {
         const left = this.unfinished();
         const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
             const record = this.tracker.get(id);
-            return record ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}` : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
+            return record
+                ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}`
+                : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
         });
         if (left.length > still.length)
             still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`);
@@ -4230,7 +4292,9 @@ function whatHappened(outcome, options) {
         case 'finished':
             if (outcome.operations.length > 0)
                 return 'Status finished: every operation succeeded.';
-            return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.';
+            return options.operations.kind === 'ids'
+                ? 'Status finished: no operation to wait for.'
+                : 'Status finished: no pending operation.';
         case 'failed':
             return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
         case 'timed-out':
@@ -4382,7 +4446,16 @@ const COMMANDS = {
         run: runRotateKey,
     }),
     'prune-keys': command({
-        inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token', 'expected-creators'],
+        inputs: [
+            'key-name',
+            'unused-for',
+            'dry-run',
+            'max-revoke',
+            'org-id',
+            'expected-networks',
+            'github-token',
+            'expected-creators',
+        ],
         refused: {
             'fail-on-unexpected-creator': 'prune-keys never fails on the keys it selects: it lists them, and with `dry-run: false` revokes them. ' +
                 'To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
@@ -4731,7 +4804,9 @@ function describeCertificateError(cause, origin, route, env) {
         ? `the proxy ${(0,base_text/* untrusted */.bp)(route.display)} (from ${route.variable})`
         : (0,base_text/* untrusted */.bp)(`${url.hostname}:${url.port === '' ? http_proxy/* DEFAULT_PORTS */.J2[url.protocol] : url.port}`);
     const extra = (env.NODE_EXTRA_CA_CERTS ?? '').trim() !== '';
-    const through = route && !proxysOwn ? ` The connection went through the proxy ${(0,base_text/* untrusted */.bp)(route.display)}, which may be the one that inspects TLS.` : '';
+    const through = route && !proxysOwn
+        ? ` The connection went through the proxy ${(0,base_text/* untrusted */.bp)(route.display)}, which may be the one that inspects TLS.`
+        : '';
     if (UNTRUSTED_CERTIFICATE.has(found)) {
         const fix = extra
             ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
@@ -4754,7 +4829,8 @@ function describeCertificateError(cause, origin, route, env) {
 function certificateCode(cause) {
     for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
         const { code } = error;
-        if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code)))
+        if (typeof code === 'string' &&
+            (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code)))
             return code;
         error = error.cause;
     }
@@ -4795,9 +4871,13 @@ function readAnswer(attempt, base, service, now) {
         error: new errors/* RequestError */.G(message, { ...base, service: service.name, ...details }),
     });
     if (!received.ok || (received.status === 407 && attempt.forwarded)) {
-        const proxy = route && (0,http_proxy/* describeProxyFailure */.ex)(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected);
+        const proxy = route &&
+            (0,http_proxy/* describeProxyFailure */.ex)(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected);
         if (proxy)
-            return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent });
+            return fail(proxy.message, {
+                kind: proxy.final ? 'proxy-refused' : 'proxy',
+                mayHaveReachedServer: !proxy.notSent,
+            });
     }
     if (!received.ok)
         return noAnswer(received, attempt, base, service, fail);
@@ -4806,7 +4886,10 @@ function readAnswer(attempt, base, service, now) {
     const answered = `${service.name} answered ${status}`;
     if (status >= 300 && status < 400) {
         const where = describeLocation((0,transport/* headerValue */.Z)(headers.location));
-        return fail(`${answered} ${external_node_http_.STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, { kind: 'redirect', status });
+        return fail(`${answered} ${external_node_http_.STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, {
+            kind: 'redirect',
+            status,
+        });
     }
     if (status < 200 || status >= 300) {
         const decoded = decodeJson(text);
@@ -4837,7 +4920,10 @@ function readAnswer(attempt, base, service, now) {
     // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
     // A successful body is never quoted: it may hold a new key that is not masked yet.
     if (/json/i.test(contentType)) {
-        return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, { ...carriedOut, code: 'truncated' });
+        return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
+            ...carriedOut,
+            code: 'truncated',
+        });
     }
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
@@ -5477,7 +5563,8 @@ const RETRY_POLICIES = {
      * A platform write that must not be repeated blindly (creating a key): only when the platform
      * certainly did not carry it out (423, 429, 503, or no connection at all).
      */
-    once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) || (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
+    once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
+        (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
     /**
@@ -6275,7 +6362,13 @@ function readSecretStorage(read, runner) {
     const listed = read('secret-targets').trim();
     if (!name) {
         // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
-        const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token'];
+        const storageInputs = [
+            'secret-environment',
+            'secret-targets',
+            'secret-visibility',
+            'secret-repositories',
+            'github-token',
+        ];
         for (const input of storageInputs) {
             if (read(input).trim()) {
                 throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` was given without \`secret-name\`: name the secret to store the new key in (the same name in every target).`);
@@ -6301,7 +6394,9 @@ function readSecretStorage(read, runner) {
     return { name, token, targets, ...(access === undefined ? {} : { access }) };
 }
 function oneTarget(repository, environment) {
-    return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment };
+    return environment === undefined
+        ? { kind: 'repository', ...repository }
+        : { kind: 'environment', ...repository, environment };
 }
 /**
  * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
@@ -6354,7 +6449,9 @@ function parseSecretTarget(entry, position) {
 }
 function parseRepository(text) {
     const [owner = '', repo = '', ...more] = text.split('/');
-    return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined;
+    return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0
+        ? { owner, repo }
+        : undefined;
 }
 /** As GitHub names environments; `.` and `..` would name another path once in a URL. */
 function isEnvironmentName(name) {
@@ -6366,7 +6463,7 @@ function readOrganizationAccess(read, targets) {
     const listed = read('secret-repositories').trim();
     if (!visibility && !listed)
         return undefined;
-    const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []));
+    const organizations = targets.flatMap((t) => t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []);
     if (organizations.length === 0) {
         const input = visibility ? 'secret-visibility' : 'secret-repositories';
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` applies only to organization secrets (\`org:NAME\` or \`dependabot:org:NAME\` in \`secret-targets\`).`);
@@ -6541,7 +6638,9 @@ function readSeconds(read, input, fallback, minimum, maximum) {
     if (!raw)
         return fallback;
     const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
-    const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`;
+    const rule = minimum > 0
+        ? `a number of seconds from ${minimum} to ${maximum}`
+        : `a positive number of seconds, at most ${maximum}`;
     if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be ${rule} (default ${fallback}).`);
     }
@@ -6756,7 +6855,9 @@ function creatorName(key) {
 /** Why a key made by someone who left is flagged, as a clause: "made by "Ann", who left the organization". */
 function describeDeparture(key, status) {
     const who = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(creatorName(key), 80);
-    return status === 'deactivated' ? `made by ${who}, whose account is deactivated` : `made by ${who}, who left the organization`;
+    return status === 'deactivated'
+        ? `made by ${who}, whose account is deactivated`
+        : `made by ${who}, who left the organization`;
 }
 /** "API key 42 "ci-deploy", created 2026-01-05 10:00 UTC, made by "Ann", who left the organization". */
 function describeUnexpectedCreator(key, members) {
@@ -6913,7 +7014,10 @@ class KeyLedger {
     }
     /** A key of that name that this step neither found before nor made itself (as far as answers told). */
     isStranger(key) {
-        return (sameKind(key, this.name, this.target.projectId) && !this.known.has(key.id) && !this.pending.has(key.id) && !this.revoked.has(key.id));
+        return (sameKind(key, this.name, this.target.projectId) &&
+            !this.known.has(key.id) &&
+            !this.pending.has(key.id) &&
+            !this.revoked.has(key.id));
     }
     /** A new key arrived: until it is handed out, the post step revokes it. */
     created(id) {
@@ -7142,7 +7246,9 @@ async function openExpectedNetworks(ctx, expected) {
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
     // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
     if (ranges.unreadable > 0) {
-        const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '');
+        const first = typeof ranges.firstUnreadable === 'string'
+            ? ranges.firstUnreadable
+            : (JSON.stringify(ranges.firstUnreadable) ?? '');
         ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
             `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
             'unexpected network.');
@@ -7151,7 +7257,9 @@ async function openExpectedNetworks(ctx, expected) {
 }
 function describeUnexpectedUse(key) {
     // The description lets a list leave the time out even where it gives an address.
-    const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
+    const when = key.last_used_at === null
+        ? 'at a time the platform did not give'
+        : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
     return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
 }
 
@@ -7375,7 +7483,10 @@ function later(a, b) {
  */
 function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
-        return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}` };
+        return {
+            kind: 'elsewhere',
+            where: `a personal key: it is not among the keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(namespace.orgId)}`,
+        };
     }
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
@@ -7684,7 +7795,10 @@ function requestFailureOutputs(error) {
 /** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
 function errorCodeOf(error) {
     const { code } = error;
-    return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code, { pieces: true }) === code
+    return error.kind === 'http' &&
+        code !== undefined &&
+        ERROR_CODE.test(code) &&
+        (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .redactSecrets */ .fp)(code, { pieces: true }) === code
         ? code
         : undefined;
 }
@@ -7766,7 +7880,7 @@ function recordJson(record) {
     // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
         return json;
-    return JSON.stringify(record, (_key, value) => (typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value));
+    return JSON.stringify(record, (_key, value) => typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value);
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
@@ -8004,7 +8118,7 @@ function withCode(text) {
     const parts = text.split('`');
     if (parts.length % 2 === 0)
         return [text];
-    return parts.flatMap((part, i) => (i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]));
+    return parts.flatMap((part, i) => i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]);
 }
 /** A table of rows already made; see tableOf. */
 function table(headers, rows, maxRows = MAX_ROWS) {
@@ -8403,7 +8517,8 @@ async function failStep(what, error) {
 }
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 function failureSummary(what, error) {
-    return ((0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
+    return ((0,summary/* heading */.R_)(`❌ ${what} failed`) +
+        failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
  * What a command's own summary gets when the command reports a failure: the failure (a command's
@@ -8413,10 +8528,16 @@ function commandFailureNote(failure, request, next) {
     return failureNote(failure, request, next ?? nextStep(undefined, request));
 }
 function failureNote(failure, request, next) {
-    const answer = (failed) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status));
+    const answer = (failed) => failed.status === undefined ? `none (${failed.kind})` : String(failed.status);
     return ((0,summary/* paragraph */.FY)(failure) +
         (request
-            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [[answer(request), (0,context/* errorCodeOf */.D9)(request), request.requestId === undefined ? undefined : { code: request.requestId }]])
+            ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [
+                [
+                    answer(request),
+                    (0,context/* errorCodeOf */.D9)(request),
+                    request.requestId === undefined ? undefined : { code: request.requestId },
+                ],
+            ])
             : '') +
         (0,summary/* paragraph */.FY)(...(typeof next === 'string' ? [next] : next)));
 }

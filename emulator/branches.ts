@@ -62,7 +62,13 @@ export const START_COMPUTE_TIMELINE: readonly TimelineStep[] = [
   { afterMs: 4000, status: 'finished' },
 ]
 
-export function branchRecord(fields: { id: string; projectId: string; name: string; parentId?: string; createdMs: number }): BranchRecord {
+export function branchRecord(fields: {
+  id: string
+  projectId: string
+  name: string
+  parentId?: string
+  createdMs: number
+}): BranchRecord {
   const created = isoSeconds(fields.createdMs)
   const record: BranchRecord = {
     id: fields.id,

@@ -41,10 +41,17 @@ function integerArg(flag: string, raw: string | undefined, min: number, max: num
 }
 
 function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { port: 0, projects: 12, host: '127.0.0.1', history: { projects: 0, operations: 1000, days: 7, seed: 1 } }
+  const options: CliOptions = {
+    port: 0,
+    projects: 12,
+    host: '127.0.0.1',
+    history: { projects: 0, operations: 1000, days: 7, seed: 1 },
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? ''
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined]
     const value = (): string | undefined => inline ?? argv[++i]
     switch (flag) {
       case '--port':
@@ -78,7 +85,8 @@ function parseArgs(argv: string[]): CliOptions {
         options.history.seed = integerArg(flag, value(), 0, 2 ** 31 - 1)
         break
       case '--rate-limits':
-        if (inline !== undefined && inline !== 'sliding' && inline !== 'fixed') fail('--rate-limits takes sliding or fixed')
+        if (inline !== undefined && inline !== 'sliding' && inline !== 'fixed')
+          fail('--rate-limits takes sliding or fixed')
         options.rateLimits = inline ?? 'sliding'
         break
       case '-h':

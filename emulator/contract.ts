@@ -47,7 +47,9 @@ export class ApiContract {
     for (const [template, item] of Object.entries(description.paths as Record<string, Json>)) {
       for (const method of Object.keys(item).filter((key) => HTTP_METHODS.includes(key))) {
         const segments = template.split('/').slice(1)
-        const pattern = new RegExp('^' + segments.map((s) => '/' + (/^\{.+\}$/.test(s) ? '([^/]+)' : escapeRegExp(s))).join('') + '$')
+        const pattern = new RegExp(
+          '^' + segments.map((s) => '/' + (/^\{.+\}$/.test(s) ? '([^/]+)' : escapeRegExp(s))).join('') + '$',
+        )
         this.routes.push({ method, template, pattern, literals: segments.filter((s) => !s.startsWith('{')).length })
       }
     }
@@ -305,7 +307,10 @@ export function prepareChecks(contract: () => ApiContract): void {
 const violations: string[] = []
 
 /** Checks a request that reached an emulator, when checks are on. The JSON body is decoded here, if there is one. */
-export function checkRequest(contract: () => ApiContract, request: Omit<CheckedRequest, 'body'> & { body: Buffer }): void {
+export function checkRequest(
+  contract: () => ApiContract,
+  request: Omit<CheckedRequest, 'body'> & { body: Buffer },
+): void {
   if (!checking) return
   let body: unknown
   if (request.body.length > 0) {
@@ -320,7 +325,13 @@ export function checkRequest(contract: () => ApiContract, request: Omit<CheckedR
 }
 
 /** Checks an emulator's own answer (before any fault a test injected changes it), when checks are on. */
-export function checkAnswer(contract: () => ApiContract, method: string, path: string, status: number, body: unknown): void {
+export function checkAnswer(
+  contract: () => ApiContract,
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+): void {
   if (checking) violations.push(...contract().checkAnswer(method, path, status, body))
 }
 

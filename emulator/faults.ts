@@ -274,11 +274,13 @@ function validateFault(input: unknown): Fault {
     case 'close':
       return { ...target, kind: 'close' }
     case 'transform': {
-      if (typeof raw.transform !== 'function') throw new FaultDefinitionError('fault.transform must be a function (from code only)')
+      if (typeof raw.transform !== 'function')
+        throw new FaultDefinitionError('fault.transform must be a function (from code only)')
       return { ...target, kind: 'transform', transform: raw.transform as TransformFault['transform'] }
     }
     case 'hold': {
-      if (!(raw.hold instanceof RequestHold)) throw new FaultDefinitionError('fault.hold must be a RequestHold (from code only)')
+      if (!(raw.hold instanceof RequestHold))
+        throw new FaultDefinitionError('fault.hold must be a RequestHold (from code only)')
       return { ...target, kind: 'hold', hold: raw.hold }
     }
     case 'redirect': {
@@ -303,7 +305,8 @@ function validateFault(input: unknown): Fault {
     }
     case 'duplicate': {
       const set = raw.set ?? {}
-      if (typeof set !== 'object' || set === null || Array.isArray(set)) throw new FaultDefinitionError('fault.set must be an object')
+      if (typeof set !== 'object' || set === null || Array.isArray(set))
+        throw new FaultDefinitionError('fault.set must be an object')
       const fault: Fault = { ...target, kind: 'duplicate', set: { ...(set as Record<string, unknown>) } }
       if (raw.ids !== undefined) fault.ids = recordIds(raw.ids)
       return fault
@@ -437,7 +440,8 @@ export function answerInsteadOfRoute(
       let body: string
       if (fault.body !== undefined) {
         body = fault.body
-        headers['content-type'] = fault.contentType ?? (looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8')
+        headers['content-type'] =
+          fault.contentType ?? (looksLikeJson(body) ? 'application/json' : 'text/plain; charset=utf-8')
       } else {
         body = errorBody((STATUS_CODES[fault.status] ?? 'error').toLowerCase())
         headers['content-type'] = fault.contentType ?? 'application/json'
@@ -481,13 +485,20 @@ function looksLikeJson(text: string): boolean {
 }
 
 /** Whether `value` is a record (an object with an `id`) that a fault aimed at `ids` (all, when none) applies to. */
-function isTargetRecord(value: unknown, ids: ReadonlyArray<number | string> | undefined): value is Record<string, unknown> {
+function isTargetRecord(
+  value: unknown,
+  ids: ReadonlyArray<number | string> | undefined,
+): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('id' in value)) return false
   return ids === undefined || ids.includes((value as { id: number | string }).id)
 }
 
 /** Sets `fields` on every record (an object with an `id`) of a JSON body, or on those with an id in `ids`, on a copy. */
-export function rewriteRecords(body: unknown, fields: Record<string, unknown>, ids?: ReadonlyArray<number | string>): unknown {
+export function rewriteRecords(
+  body: unknown,
+  fields: Record<string, unknown>,
+  ids?: ReadonlyArray<number | string>,
+): unknown {
   const copy: unknown = JSON.parse(JSON.stringify(body))
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -503,7 +514,11 @@ export function rewriteRecords(body: unknown, fields: Record<string, unknown>, i
 }
 
 /** Lists each record of every array in a JSON body twice (or those with an id in `ids`), the copy with `fields` on it, on a copy. */
-export function duplicateRecords(body: unknown, fields: Record<string, unknown>, ids?: ReadonlyArray<number | string>): unknown {
+export function duplicateRecords(
+  body: unknown,
+  fields: Record<string, unknown>,
+  ids?: ReadonlyArray<number | string>,
+): unknown {
   const visit = (value: unknown): unknown => {
     if (Array.isArray(value)) {
       return value.flatMap((item: unknown) => {
@@ -565,9 +580,10 @@ export async function sendLarge(res: ServerResponse, fault: LargeFault): Promise
     left -= part.length
     if (!res.write(part)) {
       const waiting = new AbortController()
-      await Promise.race([once(res, 'drain', { signal: waiting.signal }), once(res, 'close', { signal: waiting.signal })]).finally(() =>
-        waiting.abort(),
-      )
+      await Promise.race([
+        once(res, 'drain', { signal: waiting.signal }),
+        once(res, 'close', { signal: waiting.signal }),
+      ]).finally(() => waiting.abort())
     }
   }
   if (!res.destroyed) res.end()

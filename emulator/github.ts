@@ -222,7 +222,9 @@ export class GitHubEmulator implements GitHubFaults {
 
   constructor(options: GitHubEmulatorOptions = {}) {
     this.token = options.token ?? `ghs_${randomBytes(18).toString('hex')}`
-    this.allowedRepositories = options.repositories ? new Set(options.repositories.map((name) => name.toLowerCase())) : undefined
+    this.allowedRepositories = options.repositories
+      ? new Set(options.repositories.map((name) => name.toLowerCase()))
+      : undefined
     this.clock = options.now ?? Date.now
     const prefix = options.pathPrefix ?? ''
     if (prefix !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(prefix))
@@ -325,7 +327,12 @@ export class GitHubEmulator implements GitHubFaults {
    * time. An organization secret needs `visibility`, and with `selected` its `repositories`
    * (full names, of that organization).
    */
-  store(place: SecretPlace, name: string, value: string, access: { visibility?: Visibility; repositories?: string[] } = {}): void {
+  store(
+    place: SecretPlace,
+    name: string,
+    value: string,
+    access: { visibility?: Visibility; repositories?: string[] } = {},
+  ): void {
     const scope = this.scopeOf(place)
     if (!scope) throw new Error('no such repository or environment')
     const id = name.toUpperCase()
@@ -335,7 +342,8 @@ export class GitHubEmulator implements GitHubFaults {
     if (scope.organization !== undefined) {
       if (access.visibility === undefined) throw new Error('an organization secret needs a visibility')
       secret.visibility = access.visibility
-      if (access.visibility === 'selected') secret.selected = new Set((access.repositories ?? []).map((r) => this.repositoryId(r)))
+      if (access.visibility === 'selected')
+        secret.selected = new Set((access.repositories ?? []).map((r) => this.repositoryId(r)))
     }
     scope.secrets.set(id, secret)
   }
@@ -410,7 +418,8 @@ export class GitHubEmulator implements GitHubFaults {
     }
     return {
       failNext: (status, times = 1, message) => {
-        if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error(`failNext needs an error status, got ${status}`)
+        if (!Number.isInteger(status) || status < 400 || status > 599)
+          throw new Error(`failNext needs an error status, got ${status}`)
         queue({ kind: 'status', status, message }, times, 'failNext')
       },
       secondaryRateLimitNext: (times = 1, retryAfterSeconds) => {
@@ -475,7 +484,8 @@ export class GitHubEmulator implements GitHubFaults {
     const [owner = '', repo = '', ...rest] = place.repository.split('/')
     const repository = rest.length === 0 ? this.repository(owner, repo) : undefined
     if (!repository) return undefined
-    if (place.environment !== undefined) return place.dependabot ? undefined : repository.environments.get(place.environment.toLowerCase())
+    if (place.environment !== undefined)
+      return place.dependabot ? undefined : repository.environments.get(place.environment.toLowerCase())
     return place.dependabot ? repository.dependabot : repository.actions
   }
 
@@ -529,7 +539,8 @@ export class GitHubEmulator implements GitHubFaults {
     let reply: Reply
     if (typeof routed === 'function') {
       // An authenticated request to a known store: where a queued fault has its say.
-      const fault = pathname !== undefined && (method === 'GET' || method === 'PUT') ? this.takeFault(method, pathname) : undefined
+      const fault =
+        pathname !== undefined && (method === 'GET' || method === 'PUT') ? this.takeFault(method, pathname) : undefined
       if (fault?.kind === 'hold') {
         this.holds.add(fault.hold)
         const released = await fault.hold.wait()
@@ -579,7 +590,12 @@ export class GitHubEmulator implements GitHubFaults {
     } else if (root === 'repos' && third === 'environments' && more[1] === SECRETS_SEGMENT && more[0] !== undefined) {
       place = { repository: `${first}/${second}`, environment: more[0] }
       rest = more.slice(2)
-    } else if (root === 'orgs' && (second === 'actions' || second === 'dependabot') && third === SECRETS_SEGMENT && segments.length >= 5) {
+    } else if (
+      root === 'orgs' &&
+      (second === 'actions' || second === 'dependabot') &&
+      third === SECRETS_SEGMENT &&
+      segments.length >= 5
+    ) {
       place = { organization: first, dependabot: second === 'dependabot' }
       rest = more
     } else {
@@ -622,7 +638,11 @@ export class GitHubEmulator implements GitHubFaults {
       const headers = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }
       return { status: 403, body: githubError(403, RATE_LIMIT_MESSAGE), headers }
     }
-    const base: ApiOverview = { verifiable_password_authentication: false, hooks: ['192.30.252.0/22'], api: ['192.30.252.0/22'] }
+    const base: ApiOverview = {
+      verifiable_password_authentication: false,
+      hooks: ['192.30.252.0/22'],
+      api: ['192.30.252.0/22'],
+    }
     if (this.metaAnswer === 'ghes') return () => ({ status: 200, body: base })
     // A test's ranges may be no strings: the answer is then no ApiOverview, as a broken or hostile server's is not.
     const { actions, actions_macos = [] } = this.runnerRanges
@@ -633,7 +653,11 @@ export class GitHubEmulator implements GitHubFaults {
   private readSecret(scope: SecretScope, name: string): Reply {
     const stored = scope.secrets.get(name.toUpperCase())
     if (!stored) return notFound()
-    const metadata: Record<string, unknown> = { name: stored.name, created_at: stored.createdAt, updated_at: stored.updatedAt }
+    const metadata: Record<string, unknown> = {
+      name: stored.name,
+      created_at: stored.createdAt,
+      updated_at: stored.updatedAt,
+    }
     if (stored.visibility !== undefined) {
       metadata.visibility = stored.visibility
       if (stored.visibility === 'selected') {
@@ -648,7 +672,8 @@ export class GitHubEmulator implements GitHubFaults {
   private listSelected(scope: SecretScope, name: string, query: Record<string, string>): Reply {
     const stored = scope.secrets.get(name.toUpperCase())
     if (!stored) return notFound()
-    if (stored.visibility !== 'selected') return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
+    if (stored.visibility !== 'selected')
+      return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
     const perPage = pageParameter(query.per_page, DEFAULT_PER_PAGE)
     const page = pageParameter(query.page, 1)
     if (perPage === undefined || page === undefined) return unprocessable('Invalid page or per_page')
@@ -658,7 +683,9 @@ export class GitHubEmulator implements GitHubFaults {
       status: 200,
       body: {
         total_count: ids.length,
-        repositories: shown.map((id) => this.repositoryById(id)).flatMap((r) => (r ? [repositoryRecord(r, 'minimal')] : [])),
+        repositories: shown
+          .map((id) => this.repositoryById(id))
+          .flatMap((r) => (r ? [repositoryRecord(r, 'minimal')] : [])),
       },
     }
   }
@@ -670,7 +697,8 @@ export class GitHubEmulator implements GitHubFaults {
     const body = jsonObject(raw)
     if ('refused' in body) return body.refused
     const { fields } = body
-    if (stored.visibility !== 'selected') return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
+    if (stored.visibility !== 'selected')
+      return { status: 409, body: githubError(409, "The secret's visibility is not 'selected'") }
     const ids = this.selectedIds(scope, fields.selected_repository_ids)
     if (!(ids instanceof Set)) return ids
     stored.selected = ids
@@ -702,11 +730,14 @@ export class GitHubEmulator implements GitHubFaults {
     if (scope.organization !== undefined) {
       if (fields.visibility === undefined) return invalid(`"visibility" wasn't supplied.`)
       if (!VISIBILITIES.includes(fields.visibility as Visibility)) {
-        return invalid(`For 'properties/visibility', ${JSON.stringify(fields.visibility)} is not one of all, private or selected.`)
+        return invalid(
+          `For 'properties/visibility', ${JSON.stringify(fields.visibility)} is not one of all, private or selected.`,
+        )
       }
       visibility = fields.visibility as Visibility
       if (fields.selected_repository_ids !== undefined) {
-        if (visibility !== 'selected') return unprocessable('selected_repository_ids can only be set when visibility is selected')
+        if (visibility !== 'selected')
+          return unprocessable('selected_repository_ids can only be set when visibility is selected')
         const ids = this.selectedIds(scope, fields.selected_repository_ids)
         if (!(ids instanceof Set)) return ids
         selected = ids
@@ -744,10 +775,16 @@ export class GitHubEmulator implements GitHubFaults {
 
   /** `selected_repository_ids`: ids of repositories of the store's organization (Dependabot takes digit strings too). */
   private selectedIds(scope: SecretScope, raw: unknown): Set<number> | Reply {
-    if (!Array.isArray(raw)) return invalid(`For 'properties/selected_repository_ids', ${JSON.stringify(raw)} is not an array.`)
+    if (!Array.isArray(raw))
+      return invalid(`For 'properties/selected_repository_ids', ${JSON.stringify(raw)} is not an array.`)
     const ids = new Set<number>()
     for (const item of raw) {
-      const id = typeof item === 'number' ? item : scope.dependabot && typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : NaN
+      const id =
+        typeof item === 'number'
+          ? item
+          : scope.dependabot && typeof item === 'string' && /^\d+$/.test(item)
+            ? Number(item)
+            : NaN
       if (!Number.isSafeInteger(id)) {
         return invalid(
           `For 'items', ${JSON.stringify(item)} is not ${scope.dependabot ? 'an integer or a string of digits' : 'an integer'}.`,
@@ -801,7 +838,13 @@ function repositoryRecord(repository: RepositoryState, form: 'full' | 'minimal')
   delete record.parent
   delete record.source
   if (form === 'full') record.language = null
-  return { ...record, id: repository.id, private: true, fork: false, owner: { ...(record.owner as object), login: owner } }
+  return {
+    ...record,
+    id: repository.id,
+    private: true,
+    fork: false,
+    owner: { ...(record.owner as object), login: owner },
+  }
 }
 
 function pageParameter(raw: string | undefined, fallback: number): number | undefined {
@@ -817,7 +860,8 @@ function jsonObject(raw: Buffer): { fields: Record<string, unknown> } | { refuse
   } catch {
     return { refused: { status: 400, body: githubError(400, 'Problems parsing JSON') } }
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { refused: invalid('Body should be a JSON object') }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { refused: invalid('Body should be a JSON object') }
   return { fields: parsed as Record<string, unknown> }
 }
 

@@ -142,7 +142,14 @@ const ACTIONS: readonly ActionProfile[] = [
     skipped: 0.01,
     errors: ['compute start timed out', 'failed to start compute: no capacity in region'],
   },
-  { action: 'suspend_compute', weight: 22, medianMs: 400, compute: true, skipped: 0.01, errors: ['compute suspend timed out'] },
+  {
+    action: 'suspend_compute',
+    weight: 22,
+    medianMs: 400,
+    compute: true,
+    skipped: 0.01,
+    errors: ['compute suspend timed out'],
+  },
   {
     action: 'apply_config',
     weight: 14,
@@ -218,8 +225,10 @@ export class OperationHistory {
     if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
       throw new RangeError(`count must be a whole number from 1 to ${MAX_COUNT}`)
     if (!(days > 0 && days <= MAX_DAYS)) throw new RangeError(`days must be more than 0 and at most ${MAX_DAYS}`)
-    if (!Number.isInteger(inProgress) || inProgress < 0) throw new RangeError('inProgress must be a non-negative whole number')
-    if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new RangeError('seed must be a whole number')
+    if (!Number.isInteger(inProgress) || inProgress < 0)
+      throw new RangeError('inProgress must be a non-negative whole number')
+    if (options.seed !== undefined && !Number.isSafeInteger(options.seed))
+      throw new RangeError('seed must be a whole number')
 
     const random = new SeededRandom(options.seed ?? 1, projectId)
     this.projectId = projectId
@@ -337,8 +346,10 @@ export class OperationHistory {
     const error = this.errorText[index]!
     if (error !== NO_ERROR) end.error = ERRORS[error]!
     const shape = this.shape[index]
-    if (shape === SCHEDULE) return [{ afterMs: 0, status: 'scheduling' }, { afterMs: Math.round(duration * 0.4), status: 'running' }, end]
-    if (shape === CANCEL) return [{ afterMs: 0, status: 'running' }, { afterMs: Math.round(duration * 0.6), status: 'cancelling' }, end]
+    if (shape === SCHEDULE)
+      return [{ afterMs: 0, status: 'scheduling' }, { afterMs: Math.round(duration * 0.4), status: 'running' }, end]
+    if (shape === CANCEL)
+      return [{ afterMs: 0, status: 'running' }, { afterMs: Math.round(duration * 0.6), status: 'cancelling' }, end]
     return [{ afterMs: 0, status: 'running' }, end]
   }
 
@@ -348,7 +359,13 @@ export class OperationHistory {
    * Creation times, newest first: the in-progress ones within the last minute, the creation at
    * the oldest end, and the rest between, spread as independent events are (exponential gaps).
    */
-  private placeInTime(random: SeededRandom, nowUs: number, oldestUs: number, inProgress: number, taken: (us: number) => boolean): void {
+  private placeInTime(
+    random: SeededRandom,
+    nowUs: number,
+    oldestUs: number,
+    inProgress: number,
+    taken: (us: number) => boolean,
+  ): void {
     const count = this.count
     const recentUs = nowUs - RECENT_MS * 1000
     let previous = nowUs + 1
@@ -358,7 +375,8 @@ export class OperationHistory {
       this.createdUs[index] = us
       previous = us
     }
-    for (let i = 0; i < inProgress; i++) claim(i, nowUs - ((i + 0.5 + random.float() * 0.5) / inProgress) * (RECENT_MS * 1000 * 0.9))
+    for (let i = 0; i < inProgress; i++)
+      claim(i, nowUs - ((i + 0.5 + random.float() * 0.5) / inProgress) * (RECENT_MS * 1000 * 0.9))
     const ordinary = count - 1 - inProgress
     if (ordinary > 0) {
       // Gaps before, between and after the ordinary ones, scaled to fill the span exactly.
@@ -454,7 +472,13 @@ export class OperationHistory {
     }
   }
 
-  private end(index: number, status: OperationStatus, failures: number, random?: SeededRandom, profile?: ActionProfile): void {
+  private end(
+    index: number,
+    status: OperationStatus,
+    failures: number,
+    random?: SeededRandom,
+    profile?: ActionProfile,
+  ): void {
     this.status[index] = STATUS[status]!
     this.failures[index] = failures
     this.errorText[index] = NO_ERROR

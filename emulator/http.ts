@@ -179,7 +179,12 @@ export function sendReply(res: ServerResponse, reply: Reply, requestId: string):
   sendJson(res, reply.status, withRequestId(reply, requestId).body, reply.headers)
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.destroyed || res.headersSent) return
   const text = JSON.stringify(body)
   res.writeHead(status, {

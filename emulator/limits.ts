@@ -17,7 +17,12 @@ export interface RateLimits {
   window: 'sliding' | 'fixed'
 }
 
-export const SERVICE_RATE_LIMITS: RateLimits = { perMinute: 700, perRoutePerSecond: 40, orgKeyCreatesPerSecond: 10, window: 'sliding' }
+export const SERVICE_RATE_LIMITS: RateLimits = {
+  perMinute: 700,
+  perRoutePerSecond: 40,
+  orgKeyCreatesPerSecond: 10,
+  window: 'sliding',
+}
 
 const MINUTE_MS = 60_000
 const SECOND_MS = 1000
@@ -100,7 +105,8 @@ export class RateLimiter {
   private routeWindow(route: string): Window {
     let window = this.routes.get(route)
     if (!window) {
-      const limit = route === 'POST /organizations/{}/api_keys' ? this.limits.orgKeyCreatesPerSecond : this.limits.perRoutePerSecond
+      const limit =
+        route === 'POST /organizations/{}/api_keys' ? this.limits.orgKeyCreatesPerSecond : this.limits.perRoutePerSecond
       window = new Window(limit, SECOND_MS, this.limits.window === 'fixed')
       this.routes.set(route, window)
     }

@@ -53,7 +53,8 @@ export interface UserRecord {
 }
 
 /** Who a key acts for. A project-scoped key is an organization key with `projectId`. */
-export type KeyScope = { kind: 'personal'; userId: string } | { kind: 'organization'; orgId: string; createdBy: string; projectId?: string }
+export type KeyScope =
+  { kind: 'personal'; userId: string } | { kind: 'organization'; orgId: string; createdBy: string; projectId?: string }
 
 /** An element of GET /organizations/{org_id}/members: the membership, and the user's e-mail address and deactivation. */
 export interface MemberRecord {
@@ -230,7 +231,8 @@ export class OrganizationDirectory {
         ? undefined
         : `you are not a member of the organization that owns project ${project.id}`
     }
-    if (scope.orgId !== project.org_id) return `this organization API key cannot access project ${project.id} of another organization`
+    if (scope.orgId !== project.org_id)
+      return `this organization API key cannot access project ${project.id} of another organization`
     if (scope.projectId !== undefined && scope.projectId !== project.id) {
       return `this API key is scoped to project ${scope.projectId} and cannot access project ${project.id}`
     }
@@ -251,8 +253,11 @@ export class OrganizationDirectory {
 
   /** GET /projects with `org_id` (or, for an organization key, without). */
   mayListProjects(scope: KeyScope, orgId: string): Refusal {
-    if (scope.kind === 'personal') return this.roleOf(scope.userId, orgId) ? undefined : `you are not a member of organization ${orgId}`
-    return scope.orgId === orgId ? undefined : `this API key belongs to another organization and cannot list the projects of ${orgId}`
+    if (scope.kind === 'personal')
+      return this.roleOf(scope.userId, orgId) ? undefined : `you are not a member of organization ${orgId}`
+    return scope.orgId === orgId
+      ? undefined
+      : `this API key belongs to another organization and cannot list the projects of ${orgId}`
   }
 
   /** POST, GET and DELETE /api_keys: a user's own personal keys. */

@@ -32,7 +32,15 @@ import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
 import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
-import type { KeyScope, MemberRecord, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
+import type {
+  KeyScope,
+  MemberRecord,
+  OrganizationRecord,
+  ProjectPermission,
+  Refusal,
+  Role,
+  UserRecord,
+} from './organizations.ts'
 import {
   ApiError,
   apiError,
@@ -520,7 +528,9 @@ export class PlatformEmulator {
       kind: key.scope.kind,
       user_id: key.scope.kind === 'personal' ? key.scope.userId : key.scope.createdBy,
       ...(key.scope.kind === 'organization' ? { org_id: key.scope.orgId } : {}),
-      ...(key.scope.kind === 'organization' && key.scope.projectId !== undefined ? { project_id: key.scope.projectId } : {}),
+      ...(key.scope.kind === 'organization' && key.scope.projectId !== undefined
+        ? { project_id: key.scope.projectId }
+        : {}),
       revoked: key.revoked,
       created_at: isoSeconds(key.createdMs),
       last_used_at: key.lastUsedMs === null ? null : isoSeconds(key.lastUsedMs),
@@ -576,7 +586,9 @@ export class PlatformEmulator {
       orderMs: Number.isNaN(parsedCreated) ? createdMs : parsedCreated,
       seq: this.projectCounter,
       primaryBranchId,
-      branches: new Map([[primaryBranchId, branchRecord({ id: primaryBranchId, projectId: id, name: 'main', createdMs })]]),
+      branches: new Map([
+        [primaryBranchId, branchRecord({ id: primaryBranchId, projectId: id, name: 'main', createdMs })],
+      ]),
       operations: [],
       sorted: true,
       histories: [],
@@ -624,7 +636,9 @@ export class PlatformEmulator {
     const createdMs = this.clock()
     const branch = branchRecord({ id, projectId, name: request.name ?? id, parentId, createdMs })
     project.branches.set(id, branch)
-    const operationIds = [this.addOperation(projectId, { action: 'create_branch', branch_id: id, timeline: [...CREATE_BRANCH_TIMELINE] })]
+    const operationIds = [
+      this.addOperation(projectId, { action: 'create_branch', branch_id: id, timeline: [...CREATE_BRANCH_TIMELINE] }),
+    ]
     const endpoints = (request.endpoints ?? []).map((type) => {
       const endpoint = endpointRecord({
         id: names.endpointId(),
@@ -664,7 +678,9 @@ export class PlatformEmulator {
       throw new RangeError(`unknown operation status: ${String(op.status)}`)
     }
     const timeline =
-      op.timeline && op.timeline.length > 0 ? normaliseTimeline(op.timeline) : [{ afterMs: 0, status: op.status ?? 'finished' }]
+      op.timeline && op.timeline.length > 0
+        ? normaliseTimeline(op.timeline)
+        : [{ afterMs: 0, status: op.status ?? 'finished' }]
     const createdMs = op.createdAt ?? this.clock()
     const stored: StoredOperation = {
       id,
@@ -713,7 +729,9 @@ export class PlatformEmulator {
    */
   addOperationHistory(projectId: string, options: HistoryOptions): HistorySummary {
     const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
-    const history = new OperationHistory(projectId, project.primaryBranchId, this.clock(), options, (us) => this.microsTaken(project, us))
+    const history = new OperationHistory(projectId, project.primaryBranchId, this.clock(), options, (us) =>
+      this.microsTaken(project, us),
+    )
     for (const branchId of history.branchIds) {
       if (!project.branches.has(branchId)) {
         const createdMs = history.createdAtUs(history.count - 1) / 1000
@@ -729,7 +747,9 @@ export class PlatformEmulator {
 
   /** The project's operations as the list shows them now, newest first. */
   operations(projectId: string): OperationRecord[] {
-    return this.operationsOlderThan(this.requireProject(projectId), Infinity, Infinity).map((op) => this.renderOperation(op))
+    return this.operationsOlderThan(this.requireProject(projectId), Infinity, Infinity).map((op) =>
+      this.renderOperation(op),
+    )
   }
 
   /** Sets an operation's state from now on; fields not in the patch keep their current values. */
@@ -859,9 +879,13 @@ export class PlatformEmulator {
    * The operation with this id, in `project` or in any. One made from a seed becomes a stored
    * operation when `keep` is set, so that a test can change it.
    */
-  private findOperation(id: string, options: { project?: ProjectState; keep?: boolean } = {}): StoredOperation | undefined {
+  private findOperation(
+    id: string,
+    options: { project?: ProjectState; keep?: boolean } = {},
+  ): StoredOperation | undefined {
     const stored = this.operationStore.get(id)
-    if (stored) return options.project === undefined || stored.projectId === options.project.record.id ? stored : undefined
+    if (stored)
+      return options.project === undefined || stored.projectId === options.project.record.id ? stored : undefined
     const projects = options.project ? [options.project] : this.projectStore.values()
     for (const project of projects) {
       for (const history of project.histories) {
@@ -1014,7 +1038,8 @@ export class PlatformEmulator {
     }
     if (res.destroyed) return
     entry.status = reply.status
-    if (fault?.kind === 'rewrite' && reply.status < 300) reply = { ...reply, body: rewriteRecords(reply.body, fault.set, fault.ids) }
+    if (fault?.kind === 'rewrite' && reply.status < 300)
+      reply = { ...reply, body: rewriteRecords(reply.body, fault.set, fault.ids) }
     if (fault?.kind === 'duplicate' && reply.status < 300)
       reply = { ...reply, body: duplicateRecords(reply.body, fault.set ?? {}, fault.ids) }
     if (fault?.kind === 'truncated') {
@@ -1057,7 +1082,8 @@ export class PlatformEmulator {
     const key = keyId === undefined ? undefined : this.keyStore.get(keyId)
     if (key) entry.keyId = key.id
     if (!key || key.revoked) return apiError(401, 'authorization failed')
-    if (key.scope.kind === 'personal' && this.directory.isDeactivated(key.scope.userId)) return apiError(401, 'authorization failed')
+    if (key.scope.kind === 'personal' && this.directory.isDeactivated(key.scope.userId))
+      return apiError(401, 'authorization failed')
     if (this.limiter) {
       const verdict = this.limiter.admit(routeOf(method, segments), this.clock())
       if (!verdict.ok) {
@@ -1090,7 +1116,10 @@ export class PlatformEmulator {
       return { handlers: { DELETE: (ctx) => this.revokeKeyRoute(ctx) }, params: [second] }
     }
     if (first === 'organizations' && third === 'api_keys' && segments.length === 3) {
-      return { handlers: { GET: (ctx) => this.listOrgKeys(ctx), POST: (ctx) => this.createOrgKeyRoute(ctx) }, params: [second] }
+      return {
+        handlers: { GET: (ctx) => this.listOrgKeys(ctx), POST: (ctx) => this.createOrgKeyRoute(ctx) },
+        params: [second],
+      }
     }
     if (first === 'organizations' && third === 'api_keys' && segments.length === 4) {
       return { handlers: { DELETE: (ctx) => this.revokeOrgKeyRoute(ctx) }, params: [second, fourth] }
@@ -1130,13 +1159,18 @@ export class PlatformEmulator {
   private createKeyRoute(ctx: RouteContext): Reply {
     refuse(this.directory.mayManagePersonalKeys(ctx.key.scope))
     const name = keyNameOf(parseJsonObject(ctx.body))
-    return { status: 200, body: this.renderCreated(this.createKey(name, { kind: 'personal', userId: this.userOf(ctx.key) })) }
+    return {
+      status: 200,
+      body: this.renderCreated(this.createKey(name, { kind: 'personal', userId: this.userOf(ctx.key) })),
+    }
   }
 
   private listKeys(ctx: RouteContext): Reply {
     refuse(this.directory.mayManagePersonalKeys(ctx.key.scope))
     const userId = this.userOf(ctx.key)
-    const items = this.validKeys((scope) => scope.kind === 'personal' && scope.userId === userId).map((key) => this.renderListItem(key))
+    const items = this.validKeys((scope) => scope.kind === 'personal' && scope.userId === userId).map((key) =>
+      this.renderListItem(key),
+    )
     return { status: 200, body: items }
   }
 
@@ -1171,7 +1205,9 @@ export class PlatformEmulator {
   private listOrgKeys(ctx: RouteContext): Reply {
     const orgId = this.organizationOr404(ctx.params[0] ?? '')
     refuse(this.directory.mayListOrganizationKeys(ctx.key.scope, orgId))
-    const items = this.validKeys((scope) => scope.kind === 'organization' && scope.orgId === orgId).map((key) => this.renderListItem(key))
+    const items = this.validKeys((scope) => scope.kind === 'organization' && scope.orgId === orgId).map((key) =>
+      this.renderListItem(key),
+    )
     return { status: 200, body: items }
   }
 
@@ -1200,7 +1236,8 @@ export class PlatformEmulator {
     const sortOrder = ctx.query.sort_order || 'desc'
     if (!['joined_at', 'email', 'role'].includes(sortBy)) throw new ApiError(400, `invalid sort_by: ${sortBy}`)
     if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new ApiError(400, `invalid sort_order: ${sortOrder}`)
-    const field = (m: MemberRecord) => (sortBy === 'email' ? m.user.email : sortBy === 'role' ? m.member.role : m.member.joined_at)
+    const field = (m: MemberRecord) =>
+      sortBy === 'email' ? m.user.email : sortBy === 'role' ? m.member.role : m.member.joined_at
     const ordered = this.directory
       .membersOf(orgId)
       .sort((a, b) => field(a).localeCompare(field(b)) || a.member.id.localeCompare(b.member.id))
@@ -1213,7 +1250,9 @@ export class PlatformEmulator {
     }
     const page = ordered.slice(start, start + limit)
     const last = page[page.length - 1]
-    const next = last ? { next: Buffer.from(JSON.stringify({ member_id: last.member.id, sort_by: sortBy })).toString('base64') } : {}
+    const next = last
+      ? { next: Buffer.from(JSON.stringify({ member_id: last.member.id, sort_by: sortBy })).toString('base64') }
+      : {}
     return { status: 200, body: { members: page, pagination: { ...next, sort_by: sortBy, sort_order: sortOrder } } }
   }
 
@@ -1335,7 +1374,9 @@ export class PlatformEmulator {
         ? !this.directory.hidesProject(scope, p.record)
         : scope.projectId === undefined || scope.projectId === p.record.id) &&
       (p.record.name.toLowerCase().includes(search) || p.record.id.includes(search))
-    const ordered = [...this.projectStore.values()].filter(visible).sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
+    const ordered = [...this.projectStore.values()]
+      .filter(visible)
+      .sort((a, b) => a.orderMs - b.orderMs || a.seq - b.seq)
     const cursor = ctx.query.cursor || undefined
     let start = 0
     if (cursor !== undefined) {
@@ -1407,17 +1448,21 @@ export class PlatformEmulator {
     const project = this.projectOr404(ctx.params[0] ?? '', ctx.key, true)
     const input = ctx.body.length === 0 ? {} : parseJsonObject(ctx.body)
     const branch = input.branch === undefined ? {} : input.branch
-    if (typeof branch !== 'object' || branch === null || Array.isArray(branch)) throw new ApiError(400, 'branch must be an object')
+    if (typeof branch !== 'object' || branch === null || Array.isArray(branch))
+      throw new ApiError(400, 'branch must be an object')
     const { name, parent_id: parentId } = branch as Record<string, unknown>
     if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > 256)) {
       throw new ApiError(400, 'branch.name must be a string of 1 to 256 characters')
     }
-    if (parentId !== undefined && typeof parentId !== 'string') throw new ApiError(400, 'branch.parent_id must be a string')
+    if (parentId !== undefined && typeof parentId !== 'string')
+      throw new ApiError(400, 'branch.parent_id must be a string')
     const endpoints = input.endpoints ?? []
     if (!Array.isArray(endpoints)) throw new ApiError(400, 'endpoints must be an array')
     const types = endpoints.map((endpoint: unknown) => {
-      const type = typeof endpoint === 'object' && endpoint !== null ? (endpoint as Record<string, unknown>).type : undefined
-      if (type !== 'read_write' && type !== 'read_only') throw new ApiError(400, 'endpoints[].type must be read_write or read_only')
+      const type =
+        typeof endpoint === 'object' && endpoint !== null ? (endpoint as Record<string, unknown>).type : undefined
+      if (type !== 'read_write' && type !== 'read_only')
+        throw new ApiError(400, 'endpoints[].type must be read_write or read_only')
       return type
     })
     const created = this.createBranch(project.record.id, { name, parentId, endpoints: types })
@@ -1520,7 +1565,8 @@ function checkKeyHistory(history: KeyHistory, now: number): void {
 function memberIdOfCursor(cursor: string): string {
   try {
     const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'))
-    const id = typeof decoded === 'object' && decoded !== null ? (decoded as Record<string, unknown>).member_id : undefined
+    const id =
+      typeof decoded === 'object' && decoded !== null ? (decoded as Record<string, unknown>).member_id : undefined
     if (typeof id === 'string') return id
   } catch {
     // Not base64 of JSON: an invalid cursor, as below.
@@ -1547,7 +1593,8 @@ function keyNameOf(input: Record<string, unknown>): string {
 function pickOperationPatch(input: Record<string, unknown>): Partial<OperationPatch> {
   const patch: Partial<OperationPatch> = {}
   if (input.status !== undefined) {
-    if (!isOperationStatus(input.status)) throw new ApiError(400, `unknown operation status: ${JSON.stringify(input.status)}`)
+    if (!isOperationStatus(input.status))
+      throw new ApiError(400, `unknown operation status: ${JSON.stringify(input.status)}`)
     patch.status = input.status
   }
   if (input.failures_count !== undefined) {

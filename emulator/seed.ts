@@ -58,7 +58,10 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
   emulator.addKey('test-by-hand', { createdAt: now - 95 * DAY })
   emulator.addKey('ci-deploy', { createdAt: now - 200 * DAY, lastUsedAt: now - 2 * HOUR })
 
-  emulator.addOrgKey(org, names.expiringKeyName('deploy-1200-1', now - 3 * DAY), { projectId, createdAt: now - 3 * DAY - HOUR })
+  emulator.addOrgKey(org, names.expiringKeyName('deploy-1200-1', now - 3 * DAY), {
+    projectId,
+    createdAt: now - 3 * DAY - HOUR,
+  })
   emulator.addOrgKey(org, 'quarterly-report', { createdAt: now - 400 * DAY, lastUsedAt: now - 150 * DAY })
   emulator.addOrgKey(org, 'migration-dry-run', { createdAt: now - 120 * DAY })
   emulator.addOrgKey(org, 'nightly-inventory', { createdAt: now - 300 * DAY, lastUsedAt: now - 3 * HOUR })
@@ -73,14 +76,22 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
     lastUsedAt: now - 2 * MINUTE,
   })
   emulator.addOrgKey(org, 'ci-deploy-web', { createdAt: now - 60 * DAY, lastUsedAt: now - 3 * HOUR })
-  emulator.addOrgKey(org, 'ci-nightly', { createdAt: now - 60 * DAY, lastUsedAt: now - 5 * HOUR, lastUsedFrom: '203.0.113.7' })
+  emulator.addOrgKey(org, 'ci-nightly', {
+    createdAt: now - 60 * DAY,
+    lastUsedAt: now - 5 * HOUR,
+    lastUsedFrom: '203.0.113.7',
+  })
 
   const stays = emulator.addUser({ name: 'Ann Stays', organizations: { [org]: 'admin' } })
   const left = emulator.addUser({ name: 'Bob Left', organizations: { [org]: 'admin' } })
   const deactivated = emulator.addUser({ name: 'Carol Deactivated', organizations: { [org]: 'admin' } })
   emulator.addOrgKey(org, 'warehouse-sync', { createdBy: stays, createdAt: now - 90 * DAY, lastUsedAt: now - 4 * HOUR })
   emulator.addOrgKey(org, 'bob-reporting', { createdBy: left, createdAt: now - 200 * DAY, lastUsedAt: now - 2 * DAY })
-  emulator.addOrgKey(org, 'carol-backfill', { createdBy: deactivated, createdAt: now - 150 * DAY, lastUsedAt: now - 9 * DAY })
+  emulator.addOrgKey(org, 'carol-backfill', {
+    createdBy: deactivated,
+    createdAt: now - 150 * DAY,
+    lastUsedAt: now - 9 * DAY,
+  })
   emulator.setMembership(left, org, undefined)
   emulator.deactivateUser(deactivated)
 }
@@ -102,7 +113,11 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
       { afterMs: 4_000, status: 'failed', failures_count: 1, error: 'compute endpoint is not reachable' },
     ],
   })
-  emulator.addOperation(projectId, { action: 'check_availability', status: 'skipped', createdAt: emulator.now() - 45_000 })
+  emulator.addOperation(projectId, {
+    action: 'check_availability',
+    status: 'skipped',
+    createdAt: emulator.now() - 45_000,
+  })
   emulator.addOperation(projectId, {
     action: 'create_branch',
     timeline: [
@@ -152,10 +167,14 @@ export interface SeededOrganization {
  * `projects` projects of one organization, each with `operations` operations over the last
  * `days` days (PlatformEmulator.addOperationHistory): what `list-operations` reads.
  */
-export function seedOrganizationHistory(emulator: PlatformEmulator, options: OrganizationHistoryOptions): SeededOrganization {
+export function seedOrganizationHistory(
+  emulator: PlatformEmulator,
+  options: OrganizationHistoryOptions,
+): SeededOrganization {
   const seed = options.seed ?? 1
   const days = options.days ?? 7
-  if (!Number.isInteger(options.projects) || options.projects < 0) throw new RangeError('projects must be a non-negative whole number')
+  if (!Number.isInteger(options.projects) || options.projects < 0)
+    throw new RangeError('projects must be a non-negative whole number')
   const random = new SeededRandom(seed, 'organization')
   let orgId = options.orgId
   if (orgId === undefined) {

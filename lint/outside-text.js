@@ -99,7 +99,9 @@ export default {
     const isOwnType = (type) => {
       const symbol = checker.getNonNullableType(type).getSymbol()
       const declarations = symbol?.getDeclarations() ?? []
-      return declarations.length > 0 && declarations.every((d) => !d.getSourceFile().fileName.includes('/node_modules/'))
+      return (
+        declarations.length > 0 && declarations.every((d) => !d.getSourceFile().fileName.includes('/node_modules/'))
+      )
     }
     const nameOf = (node) => {
       if (!node) return undefined
@@ -122,7 +124,11 @@ export default {
           // `a && b` is `b` or a falsy value.
           return firstUnsafe(node.operator === '&&' ? [node.right] : [node.left, node.right], depth)
         case 'BinaryExpression':
-          return node.operator === '+' ? firstUnsafe([node.left, node.right], depth) : isSafeType(typeOf(node)) ? null : node
+          return node.operator === '+'
+            ? firstUnsafe([node.left, node.right], depth)
+            : isSafeType(typeOf(node))
+              ? null
+              : node
         case 'ChainExpression':
         case 'TSNonNullExpression':
         case 'TSAsExpression':
@@ -203,12 +209,21 @@ export default {
 
     const check = (node) => {
       // An object's text-carrying properties are checked one by one; a function is no text.
-      if (node.type === 'ObjectExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') return
+      if (
+        node.type === 'ObjectExpression' ||
+        node.type === 'ArrowFunctionExpression' ||
+        node.type === 'FunctionExpression'
+      )
+        return
       const bad = unsafePart(node)
       if (!bad || reported.has(bad)) return
       reported.add(bad)
       const text = context.sourceCode.getText(bad)
-      context.report({ node: bad, messageId: 'raw', data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text } })
+      context.report({
+        node: bad,
+        messageId: 'raw',
+        data: { text: text.length > 60 ? `${text.slice(0, 57)}...` : text },
+      })
     }
 
     /** Arguments of a log function, and arguments to parameters that carry log text. */
@@ -222,7 +237,8 @@ export default {
       const signature = checker.getResolvedSignature(services.esTreeNodeToTSNodeMap.get(node))
       const declaration = signature?.getDeclaration()
       const own = declaration !== undefined && !declaration.getSourceFile().fileName.includes('/node_modules/')
-      if (signature && (own || /Error$/.test(name ?? ''))) parameters = signature.getParameters().map((p) => p.getName())
+      if (signature && (own || /Error$/.test(name ?? '')))
+        parameters = signature.getParameters().map((p) => p.getName())
       node.arguments.forEach((argument, i) => {
         if (argument.type === 'SpreadElement') return
         if (TEXT_NAMES.has(parameters[i]) || (sink && mayBeText(typeOf(argument)))) check(argument)
@@ -232,8 +248,13 @@ export default {
     /** The name of the function a node sits in, when it is a producer of log text. */
     const producerOf = (node) => {
       for (let at = node.parent; at; at = at.parent) {
-        if (at.type === 'FunctionDeclaration' || at.type === 'FunctionExpression' || at.type === 'ArrowFunctionExpression') {
-          const name = at.id?.name ?? (at.parent?.type === 'VariableDeclarator' ? nameOf(at.parent.id) : nameOf(at.parent?.key))
+        if (
+          at.type === 'FunctionDeclaration' ||
+          at.type === 'FunctionExpression' ||
+          at.type === 'ArrowFunctionExpression'
+        ) {
+          const name =
+            at.id?.name ?? (at.parent?.type === 'VariableDeclarator' ? nameOf(at.parent.id) : nameOf(at.parent?.key))
           return name !== undefined && PRODUCER.test(name)
         }
       }
@@ -244,7 +265,11 @@ export default {
       CallExpression: checkArguments,
       NewExpression: checkArguments,
       Property(node) {
-        if (node.parent.type === 'ObjectExpression' && TEXT_NAMES.has(nameOf(node.key)) && node.value.type !== 'AssignmentPattern') {
+        if (
+          node.parent.type === 'ObjectExpression' &&
+          TEXT_NAMES.has(nameOf(node.key)) &&
+          node.value.type !== 'AssignmentPattern'
+        ) {
           check(node.value)
         }
       },

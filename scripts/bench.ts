@@ -65,13 +65,19 @@ let counter = 0
 const freshDir = () => mkdtempSync(join(work, `${++counter}-`))
 
 /** One step of the committed bundle, as a runner starts it. */
-function actionStep(inputs: Record<string, string>, options: Pick<StepOptions, 'env' | 'state' | 'time'> = {}): Command {
+function actionStep(
+  inputs: Record<string, string>,
+  options: Pick<StepOptions, 'env' | 'state' | 'time'> = {},
+): Command {
   const { env, files } = stepEnvironment(freshDir(), inputs, options)
   const command = stepCommand({ entry: 'bundle', time: options.time ?? 'real' })
   return { args: command.args, env: { ...env, ...command.env }, output: files.GITHUB_OUTPUT }
 }
 
-const bareNode = (args: string[], env: Record<string, string> = {}): Command => ({ args, env: { PATH: process.env.PATH ?? '', ...env } })
+const bareNode = (args: string[], env: Record<string, string> = {}): Command => ({
+  args,
+  env: { PATH: process.env.PATH ?? '', ...env },
+})
 
 /**
  * Runs a command; the clock runs from spawn to exit, everything it needs being ready before. A step that ends otherwise
@@ -86,12 +92,19 @@ async function measure(label: string, { args, env, output, exitCode = 0 }: Comma
   let stdout = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  const exited = new Promise<[number | null, number]>((done) => child.on('exit', (code) => done([code, performance.now() - started])))
+  const exited = new Promise<[number | null, number]>((done) =>
+    child.on('exit', (code) => done([code, performance.now() - started])),
+  )
   await new Promise((done) => child.on('close', done))
   const [code, wallMs] = await exited
-  if (code !== exitCode) throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
+  if (code !== exitCode)
+    throw new Error(`bench: the measured step "${label}" exited ${code}:\n${stripMasks(stdout).slice(-2000)}`)
   const outputs = output ? parseFileCommands(readFileSync(output, 'utf8')) : {}
-  return { wallMs, outputs, ...(usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}) }
+  return {
+    wallMs,
+    outputs,
+    ...(usage ? (JSON.parse(readFileSync(usageFile, 'utf8')) as { cpuMs: number; rssKiB: number }) : {}),
+  }
 }
 
 const median = (values: number[]) => {
@@ -257,7 +270,8 @@ function bundleSection(): string {
     .map((file) => ({ file: file.split('\\').join('/'), bytes: statSync(join(dist, file)).size }))
     .sort((a, b) => b.bytes - a.bytes)
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
-  const sum = (pattern: RegExp) => kB(files.filter((f) => pattern.test(f.file)).reduce((total, f) => total + f.bytes, 0))
+  const sum = (pattern: RegExp) =>
+    kB(files.filter((f) => pattern.test(f.file)).reduce((total, f) => total + f.bytes, 0))
   const chunks = files.filter((f) => f.file.endsWith('.js'))
   return (
     `The code, every \`dist/*.js\`: ${sum(/\.js$/)}; the source maps beside it: ${sum(/\.map$/)}.\n\n` +
@@ -290,7 +304,12 @@ async function organizationSection(): Promise<string> {
   const rows: string[][] = []
   for (const { since, rate, maxOperations, binds } of [
     { since: '24h', rate: 1, maxOperations: 1000, binds: 'the 40 a second binds' },
-    { since: '3d', rate: 4, maxOperations: 100_000, binds: 'the minute binds; time 4× as fast for the step and the emulator' },
+    {
+      since: '3d',
+      rate: 4,
+      maxOperations: 100_000,
+      binds: 'the minute binds; time 4× as fast for the step and the emulator',
+    },
   ]) {
     const origin = Date.now()
     const platform = new PlatformEmulator({ now: () => origin + (Date.now() - origin) * rate, rateLimits: {} })
@@ -306,7 +325,9 @@ async function organizationSection(): Promise<string> {
       platform.clearRequests()
       const run = await measure(`list-operations, since ${since}`, command)
       const answered = platform.requests.filter((r) => r.status !== 429)
-      const floor = rateLimitFloorMs(answered.map((r) => `${r.method} ${r.path.replace(/^\/projects\/[^/]+\//, '/projects/{}/')}`))
+      const floor = rateLimitFloorMs(
+        answered.map((r) => `${r.method} ${r.path.replace(/^\/projects\/[^/]+\//, '/projects/{}/')}`),
+      )
       const time = run.wallMs * rate
       rows.push([
         `\`${since}\` (${binds})`,
@@ -334,8 +355,12 @@ async function organizationSection(): Promise<string> {
 function tripwireSection(): string {
   const count = 5000
   // Ranges as GitHub lists them: IPv4 /24s and IPv6 /48s; the keys' last uses half inside them, half outside.
-  const ranges = Array.from({ length: count }, (_, i) => (i % 5 === 4 ? `2001:db8:${i.toString(16)}::/48` : `10.${i >> 8}.${i & 255}.0/24`))
-  const addresses = Array.from({ length: count }, (_, i) => (i % 2 ? `10.${(i >> 8) & 255}.${i & 255}.7` : `203.0.${i >> 8}.${i & 255}`))
+  const ranges = Array.from({ length: count }, (_, i) =>
+    i % 5 === 4 ? `2001:db8:${i.toString(16)}::/48` : `10.${i >> 8}.${i & 255}.0/24`,
+  )
+  const addresses = Array.from({ length: count }, (_, i) =>
+    i % 2 ? `10.${(i >> 8) & 255}.${i & 255}.7` : `203.0.${i >> 8}.${i & 255}`,
+  )
   const keys = addresses.map((address, id) => ({ id, last_used_from_addr: address }) as ApiKey)
   const took = { build: [] as number[], match: [] as number[] }
   let flagged = 0
@@ -368,8 +393,15 @@ function creatorsSection(): string {
   const count = 5000
   // Members as the platform lists them, one in 10 deactivated; half the keys made by someone no longer among them,
   // their ids in capitals, which are compared without case.
-  const members = Array.from({ length: count }, (_, i) => ({ user_id: userId(i), role: 'editor', deactivated: i % 10 === 9 }))
-  const keys = Array.from({ length: count }, (_, id) => ({ id, created_by: { id: userId(id + count / 2).toUpperCase() } }) as ApiKey)
+  const members = Array.from({ length: count }, (_, i) => ({
+    user_id: userId(i),
+    role: 'editor',
+    deactivated: i % 10 === 9,
+  }))
+  const keys = Array.from(
+    { length: count },
+    (_, id) => ({ id, created_by: { id: userId(id + count / 2).toUpperCase() } }) as ApiKey,
+  )
   const took = { build: [] as number[], match: [] as number[] }
   let flagged = 0
   for (let round = 0; round < WARMUPS + RUNS; round++) {
@@ -412,8 +444,10 @@ const SECTIONS: Record<string, { title: string; run: () => string | Promise<stri
 
 const only = option('only')?.split(',') ?? Object.keys(SECTIONS)
 try {
-  for (const name of only) if (!(name in SECTIONS)) throw new Error(`--only takes ${Object.keys(SECTIONS).join(', ')}; not ${name}`)
-  if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs takes a positive whole number, not ${option('runs')}`)
+  for (const name of only)
+    if (!(name in SECTIONS)) throw new Error(`--only takes ${Object.keys(SECTIONS).join(', ')}; not ${name}`)
+  if (!Number.isInteger(RUNS) || RUNS < 1)
+    throw new Error(`--runs takes a positive whole number, not ${option('runs')}`)
   console.log(
     `# neon-api-action bench\n\nNode ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
       `load average ${loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}; the committed bundle, dist/.`,

@@ -26,7 +26,8 @@ export function outputsTable(action: ActionMetadata): string {
   return ['| output | what it holds |', '|---|---|', ...rows].join('\n')
 }
 
-const marker = (name: string) => [`<!-- ${name}: generated from action.yml by npm run docs:tables -->`, `<!-- end of ${name} -->`] as const
+const marker = (name: string) =>
+  [`<!-- ${name}: generated from action.yml by npm run docs:tables -->`, `<!-- end of ${name} -->`] as const
 
 /** The README with both tables as action.yml has them. */
 export function withTables(readme: string, action: ActionMetadata): string {
@@ -38,7 +39,8 @@ export function withTables(readme: string, action: ActionMetadata): string {
     const [start, end] = marker(name)
     const from = text.indexOf(start)
     const to = text.indexOf(end)
-    if (from < 0 || to < from) throw new Error(`README.md has no place for the ${name} table: the lines "${start}" and "${end}".`)
+    if (from < 0 || to < from)
+      throw new Error(`README.md has no place for the ${name} table: the lines "${start}" and "${end}".`)
     text = `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`
   }
   return text

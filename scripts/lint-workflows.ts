@@ -30,7 +30,9 @@ export interface Example {
 export function documentationFiles(root: string): string[] {
   const found = ['README.md']
   const walk = (dir: string) => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const path = `${dir}/${entry.name}`
       if (entry.isDirectory() && path !== 'docs/pending') walk(path)
       else if (entry.isFile() && entry.name.endsWith('.md')) found.push(path)
@@ -41,11 +43,15 @@ export function documentationFiles(root: string): string[] {
 }
 
 export function examples(root: string, files = documentationFiles(root)): Example[] {
-  return files.flatMap((file) => yamlBlocks(readFileSync(join(root, file), 'utf8')).map((block) => ({ file, ...block })))
+  return files.flatMap((file) =>
+    yamlBlocks(readFileSync(join(root, file), 'utf8')).map((block) => ({ file, ...block })),
+  )
 }
 
 /** A complete workflow: it says when it runs and what its jobs are. */
-export function isWorkflow(value: unknown): value is { jobs: Record<string, Record<string, unknown>> } & Record<string, unknown> {
+export function isWorkflow(
+  value: unknown,
+): value is { jobs: Record<string, Record<string, unknown>> } & Record<string, unknown> {
   return typeof value === 'object' && value !== null && 'on' in value && 'jobs' in value
 }
 
@@ -62,7 +68,12 @@ export async function lintWorkflows(root = ROOT): Promise<Finding[]> {
   const report = (file: string, text: string, firstLine: number) => {
     for (const result of lint(text, file)) {
       if (PACKAGE_LIMITS.some((limit) => limit.test(result.message))) continue
-      findings.push({ file, line: firstLine + result.line - 1, column: result.column, message: `${result.message} [${result.kind}]` })
+      findings.push({
+        file,
+        line: firstLine + result.line - 1,
+        column: result.column,
+        message: `${result.message} [${result.kind}]`,
+      })
     }
   }
   const workflows = readdirSync(join(root, '.github/workflows')).filter((name) => /\.ya?ml$/.test(name))

@@ -22,8 +22,12 @@ function dotenv(inputs: Record<string, string>, env: Record<string, string>): st
   for (const name of Object.keys(inputs)) {
     if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
   }
-  const lines = Object.entries({ ...env, ...Object.fromEntries(Object.entries(inputs).map(([n, v]) => [`INPUT_${n.toUpperCase()}`, v])) })
-  for (const [name, value] of lines) if (/[\r\n"]/.test(value)) throw new Error(`${name}: a dotenv line holds no line break or quote`)
+  const lines = Object.entries({
+    ...env,
+    ...Object.fromEntries(Object.entries(inputs).map(([n, v]) => [`INPUT_${n.toUpperCase()}`, v])),
+  })
+  for (const [name, value] of lines)
+    if (/[\r\n"]/.test(value)) throw new Error(`${name}: a dotenv line holds no line break or quote`)
   return lines.map(([name, value]) => `${name}="${value}"\n`).join('')
 }
 
@@ -53,6 +57,8 @@ export async function runLocalAction(inputs: Record<string, string>, options: { 
   // The outputs local-action captured: the rows of its "Action Outputs" table at the end (console.table of name and
   // value), not lines the action may have printed itself; and the job summary file both steps wrote to.
   const table = stdout.slice(stdout.lastIndexOf('Action Outputs'))
-  const outputs = Object.fromEntries([...table.matchAll(/^│ \d+\s+│ '([^']*)'\s+│ '(.*)'\s+│$/gm)].map((m) => [m[1]!, m[2]!]))
+  const outputs = Object.fromEntries(
+    [...table.matchAll(/^│ \d+\s+│ '([^']*)'\s+│ '(.*)'\s+│$/gm)].map((m) => [m[1]!, m[2]!]),
+  )
   return { code: code === 0 && failed ? 1 : code, stdout, stderr, outputs, summary }
 }

@@ -45,7 +45,8 @@ interface Package {
 const read = (root: string, path: string) => readFileSync(join(root, path), 'utf8')
 const readJson = (root: string, path: string) => JSON.parse(read(root, path)) as Package
 /** As npm writes them: two spaces, a final new line. */
-const writeJson = (root: string, path: string, value: unknown) => writeFileSync(join(root, path), `${JSON.stringify(value, null, 2)}\n`)
+const writeJson = (root: string, path: string, value: unknown) =>
+  writeFileSync(join(root, path), `${JSON.stringify(value, null, 2)}\n`)
 
 function git(root: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
@@ -63,7 +64,9 @@ function commitOf(root: string, ref: string): string | undefined {
 function versionOfTag(tag: string): string {
   const match = TAG_PATTERN.exec(tag)
   if (!match)
-    throw new ReleaseError(`The tag ${JSON.stringify(tag)} is not a release tag: it must be v<major>.<minor>.<patch>, e.g. v1.2.3.`)
+    throw new ReleaseError(
+      `The tag ${JSON.stringify(tag)} is not a release tag: it must be v<major>.<minor>.<patch>, e.g. v1.2.3.`,
+    )
   return match[1]!
 }
 
@@ -89,16 +92,21 @@ function changelogSections(text: string): { heading: string; body: string }[] {
 /** The body of the CHANGELOG's section for a version, trimmed. */
 function changelogSection(changelog: string, version: string): string {
   const section = changelogSections(changelog).find((s) => SECTION_HEADING.exec(s.heading)?.[1] === version)
-  if (!section) throw new ReleaseError(`CHANGELOG.md has no section "## ${version}": run \`node scripts/release.ts prepare ${version}\`.`)
+  if (!section)
+    throw new ReleaseError(
+      `CHANGELOG.md has no section "## ${version}": run \`node scripts/release.ts prepare ${version}\`.`,
+    )
   const body = section.body.trim()
-  if (!body) throw new ReleaseError(`CHANGELOG.md's section "## ${version}" is empty: say what changed for a workflow author.`)
+  if (!body)
+    throw new ReleaseError(`CHANGELOG.md's section "## ${version}" is empty: say what changed for a workflow author.`)
   return body
 }
 
 function prepare(root: string, version: string, date: string): string[] {
   if (!VERSION_PATTERN.test(version))
     throw new ReleaseError(`${JSON.stringify(version)} is not a version: give <major>.<minor>.<patch>, e.g. 1.2.3.`)
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ReleaseError(`--date ${JSON.stringify(date)} is not a date: give YYYY-MM-DD.`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+    throw new ReleaseError(`--date ${JSON.stringify(date)} is not a date: give YYYY-MM-DD.`)
   const pkg = readJson(root, 'package.json')
   const released = (v: string) => commitOf(root, `refs/tags/v${v}`) !== undefined
   if (compareVersions(version, pkg.version) < 0) {
@@ -124,7 +132,9 @@ function prepare(root: string, version: string, date: string): string[] {
   }
   const unreleased = sections.find((s) => s.heading.trim() === UNRELEASED)
   if (!unreleased?.body.trim()) {
-    throw new ReleaseError('CHANGELOG.md has nothing under "## Unreleased": a release says what changed for a workflow author.')
+    throw new ReleaseError(
+      'CHANGELOG.md has nothing under "## Unreleased": a release says what changed for a workflow author.',
+    )
   }
   const at = changelog.split('\n').findIndex((line) => line.trim() === UNRELEASED)
   const lines = changelog.split('\n')
@@ -133,10 +143,18 @@ function prepare(root: string, version: string, date: string): string[] {
 
   writeJson(root, 'package.json', { ...pkg, version })
   const lock = readJson(root, 'package-lock.json')
-  writeJson(root, 'package-lock.json', { ...lock, version, packages: { ...lock.packages, '': { ...lock.packages?.[''], version } } })
+  writeJson(root, 'package-lock.json', {
+    ...lock,
+    version,
+    packages: { ...lock.packages, '': { ...lock.packages?.[''], version } },
+  })
   const source = read(root, VERSION_FILE)
-  if (!VERSION_CONSTANT.test(source)) throw new ReleaseError(`${VERSION_FILE} has no line "export const ACTION_VERSION = '…'".`)
-  writeFileSync(join(root, VERSION_FILE), source.replace(VERSION_CONSTANT, `export const ACTION_VERSION = '${version}'`))
+  if (!VERSION_CONSTANT.test(source))
+    throw new ReleaseError(`${VERSION_FILE} has no line "export const ACTION_VERSION = '…'".`)
+  writeFileSync(
+    join(root, VERSION_FILE),
+    source.replace(VERSION_CONSTANT, `export const ACTION_VERSION = '${version}'`),
+  )
   return [
     `Prepared ${version}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md. Next:`,
     '  npm run bundle && npm test      # dist/ sends the version in its User-Agent: commit it too',
@@ -157,20 +175,29 @@ function check(root: string, tag: string): string[] {
   const wrong = found.filter(([, value]) => value !== version)
   if (wrong.length) {
     const list = wrong.map(([file, value]) => `${file} says ${value ?? 'nothing'}`).join(', ')
-    throw new ReleaseError(`${tag} is version ${version}, but ${list}: run \`node scripts/release.ts prepare ${version}\`.`)
+    throw new ReleaseError(
+      `${tag} is version ${version}, but ${list}: run \`node scripts/release.ts prepare ${version}\`.`,
+    )
   }
   const changelog = read(root, 'CHANGELOG.md')
   changelogSection(changelog, version)
   const unreleased = changelogSections(changelog).find((s) => s.heading.trim() === UNRELEASED)
   if (unreleased?.body.trim()) {
-    throw new ReleaseError(`CHANGELOG.md still has entries under "## Unreleased": move them into "## ${version}" before tagging.`)
+    throw new ReleaseError(
+      `CHANGELOG.md still has entries under "## Unreleased": move them into "## ${version}" before tagging.`,
+    )
   }
   const tagged = commitOf(root, `refs/tags/${tag}`)
   const head = commitOf(root, 'HEAD')
   if (tagged && tagged !== head) {
-    throw new ReleaseError(`${tag} points at ${tagged}, but the commit checked out is ${head ?? 'none'}: check out ${tag} first.`)
+    throw new ReleaseError(
+      `${tag} points at ${tagged}, but the commit checked out is ${head ?? 'none'}: check out ${tag} first.`,
+    )
   }
-  return [`${tag}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md agree on ${version}.`, onMain(root, tag, tagged)]
+  return [
+    `${tag}: package.json, package-lock.json, ${VERSION_FILE} and CHANGELOG.md agree on ${version}.`,
+    onMain(root, tag, tagged),
+  ]
 }
 
 /** A release is a tag on main: the tag's commit, or before tagging the commit checked out, must be on main. */
@@ -260,7 +287,8 @@ function majorTag(root: string, tag: string, push: boolean, remote: string): str
     .map((t) => TAG_PATTERN.exec(t)?.[1])
     .filter((v): v is string => v !== undefined && v.split('.')[0] === version.split('.')[0])
   const newest = releases.reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b), version)
-  if (newest !== version) return [`${tag} is not the newest ${major} release (v${newest} is): ${major} stays where it is.`]
+  if (newest !== version)
+    return [`${tag} is not the newest ${major} release (v${newest} is): ${major} stays where it is.`]
   const current = commitOf(root, `refs/tags/${major}`)
   const move = `${major} from ${current ?? '(no tag yet)'} to ${commit} (${tag})`
   if (!push) return [`Would move ${move}. Run with --push to move it on ${remote}.`]
@@ -272,21 +300,32 @@ function majorTag(root: string, tag: string, push: boolean, remote: string): str
 const args = process.argv.slice(2)
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const STEPS: Record<string, [needs: string, run: (subject: string) => string[]]> = {
-  prepare: ['a version, e.g. 1.2.3', (version) => prepare(ROOT, version, option('--date') ?? new Date().toISOString().slice(0, 10))],
+  prepare: [
+    'a version, e.g. 1.2.3',
+    (version) => prepare(ROOT, version, option('--date') ?? new Date().toISOString().slice(0, 10)),
+  ],
   check: ['a tag, e.g. v1.2.3', (tag) => check(ROOT, tag)],
   dist: ['', () => checkDist(ROOT)],
   notes: ['a tag, e.g. v1.2.3', (tag) => notes(ROOT, tag)],
-  'major-tag': ['a tag, e.g. v1.2.3', (tag) => majorTag(ROOT, tag, args.includes('--push'), option('--remote') ?? 'origin')],
+  'major-tag': [
+    'a tag, e.g. v1.2.3',
+    (tag) => majorTag(ROOT, tag, args.includes('--push'), option('--remote') ?? 'origin'),
+  ],
 }
 try {
   const [command = '', subject = ''] = args
   const [needs, run] = STEPS[command] ?? []
-  if (!run) throw new ReleaseError('Say what to do: prepare <version>, check <tag>, dist, notes <tag>, or major-tag <tag> [--push].')
+  if (!run)
+    throw new ReleaseError(
+      'Say what to do: prepare <version>, check <tag>, dist, notes <tag>, or major-tag <tag> [--push].',
+    )
   if (needs && !subject) throw new ReleaseError(`${command} needs ${needs}.`)
   for (const line of run(subject)) console.log(line)
 } catch (error) {
   if (!(error instanceof ReleaseError)) throw error
   // In a workflow, the refusal becomes an annotation on the run.
-  console.error(process.env.GITHUB_ACTIONS === 'true' ? `::error::${error.message.replace(/\n/g, '%0A')}` : error.message)
+  console.error(
+    process.env.GITHUB_ACTIONS === 'true' ? `::error::${error.message.replace(/\n/g, '%0A')}` : error.message,
+  )
   process.exitCode = 1
 }

@@ -67,7 +67,10 @@ export interface StepOptions {
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
-export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): { args: string[]; env: Record<string, string> } {
+export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): {
+  args: string[]
+  env: Record<string, string>
+} {
   const time = options.time ?? { mode: 'jump' }
   // `E2E_ENTRY=source` runs the end-to-end tests from src/: no build needed, and what mutation testing requires.
   const chosen = options.entry ?? (process.env.E2E_ENTRY || 'bundle')
@@ -135,7 +138,8 @@ export function stepEnvironment(
     ...options.env,
   }
   // A mutation tool tells the action's process which mutant is active through this variable.
-  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined) env.__STRYKER_ACTIVE_MUTANT__ = process.env.__STRYKER_ACTIVE_MUTANT__
+  if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined)
+    env.__STRYKER_ACTIVE_MUTANT__ = process.env.__STRYKER_ACTIVE_MUTANT__
   for (const name of Object.keys(inputs)) {
     if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
   }
@@ -162,7 +166,8 @@ interface MutantCoverage {
   perTest: Record<string, Counts>
 }
 /** What a mutation tool's instrumented code shares with the test process (`npm run mutate`). */
-const mutation = () => (globalThis as { __stryker__?: { currentTestId?: string; mutantCoverage?: MutantCoverage } }).__stryker__
+const mutation = () =>
+  (globalThis as { __stryker__?: { currentTestId?: string; mutantCoverage?: MutantCoverage } }).__stryker__
 
 /** Adds the mutants the action's process reached (the file it wrote at exit, if any) to the test that started it. */
 function addChildCoverage(file: string): void {

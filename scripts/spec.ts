@@ -110,7 +110,9 @@ export function githubSubset(full: Json): Json {
     const names = Object.keys(entries).filter((name) => used.has(`#/components/${section}/${name}`))
     if (names.length > 0) kept[section] = Object.fromEntries(names.map((name) => [name, entries[name]]))
   }
-  const sortedPaths = Object.fromEntries(Object.keys(fullPaths).flatMap((path) => (path in paths ? [[path, paths[path]]] : [])))
+  const sortedPaths = Object.fromEntries(
+    Object.keys(fullPaths).flatMap((path) => (path in paths ? [[path, paths[path]]] : [])),
+  )
   return { openapi: full.openapi, info: full.info, servers: full.servers, paths: sortedPaths, components: kept }
 }
 

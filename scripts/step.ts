@@ -61,7 +61,8 @@ await github.start()
 const githubEnv = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY }
 
 /** Every name of a context reads `value`; with none, every name is missing (empty). */
-const everyName = <T>(value?: T): Record<string, T> => new Proxy({}, { get: (_, name) => (typeof name === 'string' ? value : undefined) })
+const everyName = <T>(value?: T): Record<string, T> =>
+  new Proxy({}, { get: (_, name) => (typeof name === 'string' ? value : undefined) })
 
 /**
  * What a recipe's expressions read in the value of `input`: a secret is the platform emulator's key
@@ -97,7 +98,11 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
   let operations: string | undefined
   if (Object.values(given).some((value) => /\bsteps\.[\w-]+\.outputs\.operations\b/.test(value))) {
     const made = platform.createBranch(account.operationsProject, { endpoints: ['read_write'] })
-    console.log(dim(`\nMade branch ${made.branch.id} of project ${account.operationsProject}, as the step before a deploy gate would.`))
+    console.log(
+      dim(
+        `\nMade branch ${made.branch.id} of project ${account.operationsProject}, as the step before a deploy gate would.`,
+      ),
+    )
     operations = JSON.stringify(made.operations)
   }
   const all: Record<string, string> = { 'api-key': account.admin.key, 'api-host': url }
@@ -136,11 +141,11 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
 
 // ---- what a workflow author sees ---------------------------------------------------------------
 
-const [bold, dim] = [1, 2].map((code) => (text: string) => (process.stdout.isTTY ? `\x1b[${code}m${text}\x1b[0m` : text)) as [
-  (text: string) => string,
-  (text: string) => string,
-]
-const truncate = (value: string, max = 160) => (value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value)
+const [bold, dim] = [1, 2].map(
+  (code) => (text: string) => (process.stdout.isTTY ? `\x1b[${code}m${text}\x1b[0m` : text),
+) as [(text: string) => string, (text: string) => string]
+const truncate = (value: string, max = 160) =>
+  value.length > max ? `${value.slice(0, max)}… (${value.length} characters)` : value
 
 /** The log as the runner shows it: masked values become ***, debug lines stay hidden. */
 function shown(text: string, masked: string[]): string {
@@ -166,7 +171,10 @@ function printStep(title: string, inputs: Record<string, string>, step: StepResu
   console.log(`\n${bold(`▶ ${title}`)}`)
   const shownInputs = Object.entries(inputs)
     .filter(([name]) => name !== 'api-host')
-    .map(([name, value]) => `${name}: ${name === 'api-key' || name === 'github-token' ? '***' : truncate(value.replace(/\n/g, '\\n'), 60)}`)
+    .map(
+      ([name, value]) =>
+        `${name}: ${name === 'api-key' || name === 'github-token' ? '***' : truncate(value.replace(/\n/g, '\\n'), 60)}`,
+    )
   if (shownInputs.length) console.log(dim(`  with: ${shownInputs.join(', ')}`))
   console.log(shown(step.stdout, step.masked).trimEnd().replace(/^/gm, '  │ '))
   const outputs = Object.entries(step.outputs)
@@ -177,7 +185,12 @@ function printStep(title: string, inputs: Record<string, string>, step: StepResu
 }
 
 /** A job of the README or docs/, run as a workflow runs it; a step of another action stands in as a script. */
-async function playJob(title: string, file: string, heading: string, standIns: Record<string, string> = {}): Promise<void> {
+async function playJob(
+  title: string,
+  file: string,
+  heading: string,
+  standIns: Record<string, string> = {},
+): Promise<void> {
   console.log(`\n${bold(title)}`)
   const job = await runJob(recipeJob(readFileSync(join(ROOT, file), 'utf8'), heading), {
     secrets: { NEON_API_KEY: account.admin.key, NEON_ADMIN_API_KEY: account.admin.key },
@@ -203,7 +216,10 @@ async function playJob(title: string, file: string, heading: string, standIns: R
 /** The step of this action in each recipe of the README, with its `with:` as written. */
 function readmeRecipes(): [string, Record<string, string>][] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  const recipes = readme.slice(readme.indexOf('\n## Recipes\n'), readme.indexOf('\n## ', readme.indexOf('\n## Recipes\n') + 1))
+  const recipes = readme.slice(
+    readme.indexOf('\n## Recipes\n'),
+    readme.indexOf('\n## ', readme.indexOf('\n## Recipes\n') + 1),
+  )
   return [...recipes.matchAll(/^### (.+)$/gm)].map(([, heading]) => {
     const step = recipeJob(readme, `### ${heading}`).steps.find(usesThisAction)!
     return [heading!, Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))]
@@ -225,8 +241,14 @@ async function playAll(): Promise<void> {
     timeline: [{ afterMs: 0, status: 'failed', failures_count: 1, error: 'role "app" already exists' }],
   })
   github.addEnvironment('octo-org', 'web', 'production')
-  github.store({ organization: 'octo-org' }, 'NEON_API_KEY', 'napi_old', { visibility: 'selected', repositories: ['octo-org/api'] })
-  const threePlaces = { 'secret-name': 'NEON_API_KEY', 'secret-targets': 'octo-org/api\nocto-org/web:production\norg:octo-org' }
+  github.store({ organization: 'octo-org' }, 'NEON_API_KEY', 'napi_old', {
+    visibility: 'selected',
+    repositories: ['octo-org/api'],
+  })
+  const threePlaces = {
+    'secret-name': 'NEON_API_KEY',
+    'secret-targets': 'octo-org/api\nocto-org/web:production\norg:octo-org',
+  }
   // Every project of the organization, as list-projects finds them: the account's and the busy ones.
   const projects = `${account.projectIds.length + busy.projectIds.length} projects, ${busy.projectIds.length} busy`
   console.log(
@@ -237,16 +259,31 @@ async function playAll(): Promise<void> {
   )
   const tour: [string, Record<string, string>][] = [
     ["List every project of the key's organization (resolved: its only one)", { command: 'list-projects' }],
-    ['A key whose user is in two organizations must say which', { command: 'list-projects', 'api-key': consultant.key }],
-    ["List an organization's projects by name", { command: 'list-projects', 'api-key': consultant.key, 'org-id': dataOrg, search: 'ware' }],
+    [
+      'A key whose user is in two organizations must say which',
+      { command: 'list-projects', 'api-key': consultant.key },
+    ],
+    [
+      "List an organization's projects by name",
+      { command: 'list-projects', 'api-key': consultant.key, 'org-id': dataOrg, search: 'ware' },
+    ],
     ['List keys: ids, names, last use, never a value', { command: 'list-keys' }],
     ["List the organization's keys, with each key's scope", { command: 'list-keys', 'org-id': account.orgId }],
     ['Revoke a key by its id', { command: 'revoke-key', 'key-id': String(leftOver.id) }],
-    ['A typo (an empty operation-ids) fails the gate, with no request', { command: 'wait-for-operations', 'operation-ids': '' }],
+    [
+      'A typo (an empty operation-ids) fails the gate, with no request',
+      { command: 'wait-for-operations', 'operation-ids': '' },
+    ],
     ['A failed operation fails the step and names it', { command: 'wait-for-operations', 'operation-ids': failed }],
-    ['Rotate a key that three places read, storing it in each', { command: 'rotate-key', 'key-name': 'shared', ...threePlaces }],
+    [
+      'Rotate a key that three places read, storing it in each',
+      { command: 'rotate-key', 'key-name': 'shared', ...threePlaces },
+    ],
     ['Key hygiene, dry run: what a sweep would revoke, and why', { command: 'prune-keys', 'unused-for': '90d' }],
-    ["The real sweep revokes them, never the step's own key", { command: 'prune-keys', 'unused-for': '90d', 'dry-run': 'false' }],
+    [
+      "The real sweep revokes them, never the step's own key",
+      { command: 'prune-keys', 'unused-for': '90d', 'dry-run': 'false' },
+    ],
     ['A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' }],
     ['A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' }],
   ]
@@ -263,9 +300,14 @@ async function playAll(): Promise<void> {
     'echo "Created branch $(jq -r .branch.id branch.json) (a stand-in for neondatabase/create-branch-action)"',
     'echo "branch_id=$(jq -r .branch.id branch.json)" >> "$GITHUB_OUTPUT"',
   ].join('\n')
-  await playJob('The gate after create-branch-action (docs/deploy-gates.md)', 'docs/deploy-gates.md', '## After create-branch-action', {
-    'Create a preview branch': createBranch,
-  })
+  await playJob(
+    'The gate after create-branch-action (docs/deploy-gates.md)',
+    'docs/deploy-gates.md',
+    '## After create-branch-action',
+    {
+      'Create a preview branch': createBranch,
+    },
+  )
   await playJob(
     'The weekly check for keys of people who left, then what a sweep would revoke (docs/offboarding.md)',
     'docs/offboarding.md',

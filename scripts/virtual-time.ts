@@ -20,7 +20,8 @@ import { subscribe } from 'node:diagnostics_channel'
 const mode = process.env.VIRTUAL_TIME
 const rate = Number(process.env.VIRTUAL_TIME_RATE ?? '1')
 if (mode !== 'jump' && mode !== 'scale') throw new Error(`VIRTUAL_TIME must be jump or scale, not ${String(mode)}`)
-if (!(rate > 0)) throw new Error(`VIRTUAL_TIME_RATE must be a positive number, not ${String(process.env.VIRTUAL_TIME_RATE)}`)
+if (!(rate > 0))
+  throw new Error(`VIRTUAL_TIME_RATE must be a positive number, not ${String(process.env.VIRTUAL_TIME_RATE)}`)
 const start = process.env.VIRTUAL_TIME_START === undefined ? undefined : Number(process.env.VIRTUAL_TIME_START)
 if (start !== undefined && !Number.isSafeInteger(start)) {
   throw new Error(`VIRTUAL_TIME_START must be ms since the epoch, not ${String(process.env.VIRTUAL_TIME_START)}`)
@@ -168,8 +169,10 @@ function clear(timer: unknown): void {
 }
 
 const patched = {
-  setTimeout: (callback: Callback, delay?: number, ...args: unknown[]) => new VirtualTimer(callback, delay ?? 0, args, false),
-  setInterval: (callback: Callback, delay?: number, ...args: unknown[]) => new VirtualTimer(callback, delay ?? 0, args, true),
+  setTimeout: (callback: Callback, delay?: number, ...args: unknown[]) =>
+    new VirtualTimer(callback, delay ?? 0, args, false),
+  setInterval: (callback: Callback, delay?: number, ...args: unknown[]) =>
+    new VirtualTimer(callback, delay ?? 0, args, true),
   clearTimeout: clear,
   clearInterval: clear,
 }

@@ -102,7 +102,10 @@ export function yamlBlocks(markdown: string): { line: number; text: string }[] {
   return blocks
 }
 
-export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ steps: StepRecord[]; conclusion: 'success' | 'failure' }> {
+export async function runJob(
+  job: WorkflowJob,
+  context: JobContext,
+): Promise<{ steps: StepRecord[]; conclusion: 'success' | 'failure' }> {
   const workspace = mkdtempSync(join(tmpdir(), 'neon-action-workflow-'))
   const runnerTemp = join(workspace, '.runner-temp')
   mkdirSync(runnerTemp)
@@ -111,28 +114,50 @@ export async function runJob(job: WorkflowJob, context: JobContext): Promise<{ s
   const jobEnv: Record<string, string> = {}
   const { secrets, vars, github, strategy } = context
   const scope = (env = jobEnv): Scope => ({ secrets, vars, env, steps: byId, records, github, strategy })
-  for (const [name, value] of Object.entries(job.env ?? {})) jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
+  for (const [name, value] of Object.entries(job.env ?? {}))
+    jobEnv[name] = context.env?.[name] ?? interpolate(String(value), scope())
   try {
     for (const step of job.steps) {
       const title = step.name ?? step.id ?? step.run?.split('\n')[0] ?? step.uses ?? 'step'
       const script = context.standIns?.[title] ?? step.run
       const kind = script === undefined ? 'uses' : 'run'
-      let record: StepRecord = { id: step.id, title, kind, outcome: 'skipped', conclusion: 'skipped', outputs: {}, log: '' }
+      let record: StepRecord = {
+        id: step.id,
+        title,
+        kind,
+        outcome: 'skipped',
+        conclusion: 'skipped',
+        outputs: {},
+        log: '',
+      }
       if (truthy(evaluate(step.if ?? 'success()', scope()))) {
         const env: Record<string, string> = { RUNNER_TEMP: runnerTemp, ...jobEnv }
         for (const [name, value] of Object.entries(step.env ?? {})) env[name] = interpolate(String(value), scope(env))
         const inputs: Record<string, string> = {}
-        for (const [name, value] of Object.entries(step.with ?? {})) inputs[name] = interpolate(String(value), scope(env))
+        for (const [name, value] of Object.entries(step.with ?? {}))
+          inputs[name] = interpolate(String(value), scope(env))
         if (script !== undefined) {
           // A stand-in for another action's step reads its `with:` as a runner hands them to an action.
           for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
           record = { ...record, ...(await runScript(script, env, workspace)) }
         } else {
           if (!usesThisAction(step))
-            throw new Error(`step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`)
-          const result = await runStep({ ...context.inputs, ...inputs }, { ...context.step, env: { RUNNER_TEMP: runnerTemp } })
+            throw new Error(
+              `step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`,
+            )
+          const result = await runStep(
+            { ...context.inputs, ...inputs },
+            { ...context.step, env: { RUNNER_TEMP: runnerTemp } },
+          )
           const outcome = result.code === 0 ? 'success' : 'failure'
-          record = { ...record, inputs: { ...context.inputs, ...inputs }, outcome, conclusion: outcome, outputs: result.outputs, result }
+          record = {
+            ...record,
+            inputs: { ...context.inputs, ...inputs },
+            outcome,
+            conclusion: outcome,
+            outputs: result.outputs,
+            result,
+          }
         }
         if (record.outcome === 'failure' && step['continue-on-error'] === true) record.conclusion = 'success'
       }
@@ -187,7 +212,8 @@ export function interpolate(text: string, scope: Scope): string {
   })
 }
 
-const TOKEN = /\s*(?:(\(|\)|!=|==|&&|\|\||!|,)|'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?)\b|([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*))/y
+const TOKEN =
+  /\s*(?:(\(|\)|!=|==|&&|\|\||!|,)|'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?)\b|([A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*))/y
 
 type Token = { kind: 'op'; text: string } | { kind: 'value'; value: Value } | { kind: 'name'; text: string }
 
@@ -199,11 +225,13 @@ function tokenize(source: string): Token[] {
     if (/^\s*$/.test(text.slice(TOKEN.lastIndex))) break
     const at = TOKEN.lastIndex
     const match = TOKEN.exec(text)
-    if (!match) throw new Error(`expression ${JSON.stringify(source)}: cannot read from ${JSON.stringify(text.slice(at))}`)
+    if (!match)
+      throw new Error(`expression ${JSON.stringify(source)}: cannot read from ${JSON.stringify(text.slice(at))}`)
     if (match[1] !== undefined) tokens.push({ kind: 'op', text: match[1] })
     else if (match[2] !== undefined) tokens.push({ kind: 'value', value: match[2].replace(/''/g, "'") })
     else if (match[3] !== undefined) tokens.push({ kind: 'value', value: Number(match[3]) })
-    else if (['true', 'false', 'null'].includes(match[4]!)) tokens.push({ kind: 'value', value: JSON.parse(match[4]!) as Value })
+    else if (['true', 'false', 'null'].includes(match[4]!))
+      tokens.push({ kind: 'value', value: JSON.parse(match[4]!) as Value })
     else tokens.push({ kind: 'name', text: match[4]! })
   }
   return tokens
@@ -216,13 +244,15 @@ function evaluate(source: string, scope: Scope): Value {
   const fail = (problem: string): never => {
     throw new Error(`expression ${JSON.stringify(source)}: ${problem}`)
   }
-  const take = (op: string) => (tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === op ? ++i > 0 : false)
+  const take = (op: string) =>
+    tokens[i]?.kind === 'op' && (tokens[i] as { text: string }).text === op ? ++i > 0 : false
   /** Left-associative operators of one precedence, over the operands `next` reads. */
-  const binary = (ops: string[], next: () => Value, combine: (op: string, left: Value, right: Value) => Value) => (): Value => {
-    let value = next()
-    for (let op = ops.find(take); op !== undefined; op = ops.find(take)) value = combine(op, value, next())
-    return value
-  }
+  const binary =
+    (ops: string[], next: () => Value, combine: (op: string, left: Value, right: Value) => Value) => (): Value => {
+      let value = next()
+      for (let op = ops.find(take); op !== undefined; op = ops.find(take)) value = combine(op, value, next())
+      return value
+    }
   const primary = (): Value => {
     const token = tokens[i++] ?? fail('it ends too soon')
     if (token.kind === 'value') return token.value
@@ -255,7 +285,8 @@ function lookup(path: string, scope: Scope): Value {
   const contexts: Record<string, unknown> = { ...scope, records: undefined }
   let value = Object.hasOwn(contexts, context!) ? contexts[context!] : undefined
   if (value === undefined) throw new Error(`the context ${context} is not supported here`)
-  for (const key of rest) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
+  for (const key of rest)
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
   return value === undefined ? null : (value as Value)
 }
 

@@ -9,7 +9,15 @@ import type { Settings } from './settings.ts'
 import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
-import { commandFailureNote, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
+import {
+  commandFailureNote,
+  openClient,
+  coreLogger,
+  failStep,
+  maskSecret,
+  readStepSettings,
+  writeSummary,
+} from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: settings → command → outputs and summary. The one catch is here. */
@@ -43,7 +51,11 @@ export async function run(): Promise<void> {
     }
     const result = await dispatch(settings, ctx)
     const failedRequest = result.failedRequest ? requestFailureOutputs(result.failedRequest) : {}
-    const { outputs, warnings, notes } = await boundOutputs({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized)
+    const { outputs, warnings, notes } = await boundOutputs(
+      { ...result.outputs, ...failedRequest },
+      listFileDir(),
+      result.oversized,
+    )
     for (const message of notes) core.info(message)
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
@@ -53,7 +65,8 @@ export async function run(): Promise<void> {
   } catch (error) {
     // Before the step fails: a `continue-on-error` step's successors branch on these.
     const failedRequest = requestErrorIn(error)
-    if (failedRequest) for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
+    if (failedRequest)
+      for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     await failStep(settings.command, error)
   } finally {
     // Every connection ends here, a connect still hanging on a silent server or proxy included.

@@ -41,10 +41,15 @@ export async function run(): Promise<void> {
 }
 
 async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string): Promise<void> {
-  const run = await revokeInTurn({ client, log: coreLogger }, [keyId], orgId ? organizationKeys(orgId) : PERSONAL_KEYS, {
-    revoked: () => core.info(`Revoked the job-scoped API key ${keyId}.`),
-    alreadyRevoked: () => core.info(`The job-scoped API key ${keyId} was already revoked.`),
-  })
+  const run = await revokeInTurn(
+    { client, log: coreLogger },
+    [keyId],
+    orgId ? organizationKeys(orgId) : PERSONAL_KEYS,
+    {
+      revoked: () => core.info(`Revoked the job-scoped API key ${keyId}.`),
+      alreadyRevoked: () => core.info(`The job-scoped API key ${keyId} was already revoked.`),
+    },
+  )
   if (run.failed) throw run.failed.error
 }
 
@@ -54,7 +59,11 @@ async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string
  * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
  * one in use, and none is revoked: the step fails naming them (see the promises in keys/creation.ts).
  */
-async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, jobKeyId: number | undefined): Promise<void> {
+async function revokeLeftovers(
+  client: PlatformClient,
+  ledger: LedgerRecord,
+  jobKeyId: number | undefined,
+): Promise<void> {
   const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS
   const name = quoted(ledger.name)
   const problems: string[] = []
@@ -88,7 +97,10 @@ async function revokeLeftovers(client: PlatformClient, ledger: LedgerRecord, job
   }
   const lost = lostKeyAmong(strangers)
   if (lost) {
-    await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value')
+    await revoke(
+      lost.id,
+      'a create of the main step made it without the answer reaching the step, so nobody holds its value',
+    )
   } else if (strangers.length > 0) {
     problems.push(
       `Keys named ${name} appeared during the job that the main step cannot account for: ${describeStrangers(strangers)}. None was ` +

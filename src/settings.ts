@@ -1,7 +1,13 @@
 import { InputError } from './base/errors.ts'
 import { isPrintableToken, quoted, untrusted } from './base/text.ts'
 import { COMMANDS, COMMAND_NAMES, type Command, type SettingsOf } from './commands/registry.ts'
-import { COMMON_INPUTS, DEFAULT_TIMEOUT_SECONDS, INPUT_DEFAULTS, MAX_TIMEOUT_SECONDS, type Common } from './inputs/common.ts'
+import {
+  COMMON_INPUTS,
+  DEFAULT_TIMEOUT_SECONDS,
+  INPUT_DEFAULTS,
+  MAX_TIMEOUT_SECONDS,
+  type Common,
+} from './inputs/common.ts'
 import { readApiHost } from './inputs/urls.ts'
 import { readSeconds, type InputReader, type RunnerEnvironment } from './inputs/values.ts'
 
@@ -38,7 +44,9 @@ export function readSettings(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
     )
   if (!isPrintableToken(apiKey)) {
-    throw new InputError('Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.')
+    throw new InputError(
+      'Input `api-key` must be a single token of printable ASCII characters, without spaces or line breaks.',
+    )
   }
   const common: Common = {
     apiKey,
@@ -69,10 +77,14 @@ function checkUnreadInputs(read: InputReader, command: Command, warn: (message: 
     if (!value || value === INPUT_DEFAULTS[input]) continue
     const refused = refusals[input]
     // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
-    if (refused) throw new InputError(`Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`)
+    if (refused)
+      throw new InputError(
+        `Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`,
+      )
     ignored.push(input)
   }
-  for (const input of ignored) warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+  for (const input of ignored)
+    warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
 }
 
 function readCommand(read: InputReader): Command {

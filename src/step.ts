@@ -115,7 +115,8 @@ export async function failStep(what: string, error: unknown): Promise<void> {
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
 export function failureSummary(what: string, error: unknown): string {
   return (
-    heading(`❌ ${what} failed`) + failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
+    heading(`❌ ${what} failed`) +
+    failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
   )
 }
 
@@ -128,13 +129,20 @@ export function commandFailureNote(failure: string, request: RequestError | unde
 }
 
 function failureNote(failure: string, request: RequestError | undefined, next: string | Part[]): string {
-  const answer = (failed: RequestError) => (failed.status === undefined ? `none (${failed.kind})` : String(failed.status))
+  const answer = (failed: RequestError) =>
+    failed.status === undefined ? `none (${failed.kind})` : String(failed.status)
   return (
     paragraph(failure) +
     (request
       ? table(
           ['HTTP status', 'error code', 'request id'],
-          [[answer(request), errorCodeOf(request), request.requestId === undefined ? undefined : { code: request.requestId }]],
+          [
+            [
+              answer(request),
+              errorCodeOf(request),
+              request.requestId === undefined ? undefined : { code: request.requestId },
+            ],
+          ],
         )
       : '') +
     paragraph(...(typeof next === 'string' ? [next] : next))
@@ -163,7 +171,8 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
   if (request.kind === 'certificate') {
     return "Have Node trust the server's certificate as the failure above says (NODE_EXTRA_CA_CERTS), then run the job again."
   }
-  if (request.kind === 'deadline') return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
+  if (request.kind === 'deadline')
+    return 'Raise the `timeout` input, or run the job again when the platform answers sooner.'
   if (request.kind === 'redirect') return CHANGE_AND_RUN_AGAIN
   const refusal = refusalOf(request)
   if (refusal !== undefined) return (request.service === 'GitHub' ? GITHUB_REFUSALS : PLATFORM_REFUSALS)[refusal].next

@@ -7,7 +7,14 @@ import { readAnswer } from '../../src/http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
 import { Connections, SUCCESS_BODY_LIMIT } from '../../src/http/transport.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { createApiKey, getOperation, listAllProjects, listApiKeys, listOperations, revokeApiKey } from '../../src/api/endpoints.ts'
+import {
+  createApiKey,
+  getOperation,
+  listAllProjects,
+  listApiKeys,
+  listOperations,
+  revokeApiKey,
+} from '../../src/api/endpoints.ts'
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { manualClock, type CapturedLog, type ManualClock } from '../support/clock.ts'
 import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
@@ -16,7 +23,13 @@ import { stubServer, type StubServer } from '../support/stub-server.ts'
 
 const base: RequestErrorDetails = { kind: 'network', method: 'GET', path: '/projects', requestId: 'req-1' }
 const NOW = Date.parse('2026-11-21T10:00:00Z')
-const spec: RequestSpec<unknown> = { method: 'GET', path: '/projects', purpose: 'list projects', retry: 'read', parse: (v) => v }
+const spec: RequestSpec<unknown> = {
+  method: 'GET',
+  path: '/projects',
+  purpose: 'list projects',
+  retry: 'read',
+  parse: (v) => v,
+}
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -28,7 +41,9 @@ let makeClient: InProcess['clientWith']
 
 /** The emulator for each test of the describe that calls it, and a client with the `admin` key and a jitter of 0.5. */
 const emulatorPerTest = () =>
-  inProcessPerTest((run) => ({ platform, clock, log, key: admin, client, clientWith: makeClient } = run), { random: () => 0.5 })
+  inProcessPerTest((run) => ({ platform, clock, log, key: admin, client, clientWith: makeClient } = run), {
+    random: () => 0.5,
+  })
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {
   try {
@@ -51,7 +66,12 @@ describe('buildRequest()', () => {
   })
 
   it('sends a JSON body with its content type, and the query', () => {
-    const post = { ...spec, method: 'POST' as const, body: { key_name: 'a' }, query: { org_id: 'org-1', limit: undefined } }
+    const post = {
+      ...spec,
+      method: 'POST' as const,
+      body: { key_name: 'a' },
+      query: { org_id: 'org-1', limit: undefined },
+    }
     const request = buildRequest(post, { basePath: '/api/v2', apiKey: 'k', userAgent: 'ua' }, 'id-1')
     expect(request.path).toBe('/api/v2/projects?org_id=org-1')
     expect(request.body).toBe('{"key_name":"a"}')
@@ -62,7 +82,9 @@ describe('buildRequest()', () => {
 describe('finalError()', () => {
   it('drops only the final full stop of a time-out, whatever else its sentence holds', () => {
     const timeout = new RequestError('No answer to GET /x within 1.5 s.', { ...base, kind: 'timeout' })
-    expect(finalError(spec, timeout).message).toBe('Could not list projects: No answer to GET /x within 1.5 s. (request id req-1)')
+    expect(finalError(spec, timeout).message).toBe(
+      'Could not list projects: No answer to GET /x within 1.5 s. (request id req-1)',
+    )
   })
 })
 
@@ -275,7 +297,9 @@ describe('PlatformClient: each attempt', () => {
         (e: unknown) => e as RequestError,
       )
       expect(error).toMatchObject({ kind: 'timeout' })
-      expect(error?.message).toBe(`Could not list projects: No answer to GET /projects within 50 ms. (request id ${ids[0]})`)
+      expect(error?.message).toBe(
+        `Could not list projects: No answer to GET /projects within 50 ms. (request id ${ids[0]})`,
+      )
     } finally {
       await client.close()
     }
@@ -316,7 +340,12 @@ describe('error mapping', () => {
       contentType: 'application/json',
     })
     const error = await failure(createApiKey(client, 'x'))
-    expect(error).toMatchObject({ status: 400, code: 'BAD_NAME', serviceMessage: 'key_name is invalid', requestId: 'req-123' })
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'BAD_NAME',
+      serviceMessage: 'key_name is invalid',
+      requestId: 'req-123',
+    })
     expect(error.message).toBe(
       'Could not create an API key named "x": the platform answered 400 Bad Request [BAD_NAME]: "key_name is invalid". (request id req-123)',
     )
@@ -416,7 +445,12 @@ describe('retries', () => {
 
   it('honours Retry-After in seconds and as an HTTP date', async () => {
     platform.inject({ path: '/api_keys', kind: 'status', status: 429, retryAfter: '7' })
-    platform.inject({ path: '/api_keys', kind: 'status', status: 429, retryAfter: new Date(clock.now() + 12_000).toUTCString() })
+    platform.inject({
+      path: '/api_keys',
+      kind: 'status',
+      status: 429,
+      retryAfter: new Date(clock.now() + 12_000).toUTCString(),
+    })
     await listApiKeys(client)
     expect(clock.sleeps[0]).toBe(7000)
     // The date is absolute: 12 s after the start, 7 s of which were already waited.
@@ -434,7 +468,9 @@ describe('retries', () => {
     platform.inject({ path: '/projects', kind: 'status', status: 502, times: 99 })
     const error = await failure(listAllProjects(client))
     expect(error.attempts).toBe(RETRY_POLICIES.read.attempts)
-    expect(error.message).toMatch(/^Could not list projects: the platform answered 502 Bad Gateway.* after 5 attempts\. \(request id .+\)$/)
+    expect(error.message).toMatch(
+      /^Could not list projects: the platform answered 502 Bad Gateway.* after 5 attempts\. \(request id .+\)$/,
+    )
   })
 
   it('does not retry a 4xx other than 423 and 429', async () => {
@@ -478,7 +514,9 @@ describe('retries', () => {
     const hurried = makeClient({ requestTimeoutMs: 50 })
     const error = await failure(listApiKeys(hurried))
     expect(error.kind).toBe('timeout')
-    expect(error.message).toMatch(/^Could not list API keys: No answer to GET \/api_keys within 50 ms after 5 attempts\./)
+    expect(error.message).toMatch(
+      /^Could not list API keys: No answer to GET \/api_keys within 50 ms after 5 attempts\./,
+    )
     await hurried.close()
   })
 })
@@ -492,13 +530,16 @@ describe('what each failure says about the request', () => {
     expect(platform.requests.filter((r) => r.path === '/api_keys')).toHaveLength(2)
   })
 
-  it.each([400, 401, 403, 404, 409, 422])('a 4xx answer to a create says it was not carried out (%i)', async (status) => {
-    platform.inject({ path: '/api_keys', method: 'POST', kind: 'status', status })
-    const error = await failure(createApiKey(client, 'refused'))
-    expect(error.mayHaveReachedServer).toBe(false)
-    expect(error.earlierAttemptUncertain).toBe(false)
-    expect(platform.requests).toHaveLength(1)
-  })
+  it.each([400, 401, 403, 404, 409, 422])(
+    'a 4xx answer to a create says it was not carried out (%i)',
+    async (status) => {
+      platform.inject({ path: '/api_keys', method: 'POST', kind: 'status', status })
+      const error = await failure(createApiKey(client, 'refused'))
+      expect(error.mayHaveReachedServer).toBe(false)
+      expect(error.earlierAttemptUncertain).toBe(false)
+      expect(platform.requests).toHaveLength(1)
+    },
+  )
 
   it('a 5xx answer to a create may have been carried out', async () => {
     platform.inject({ path: '/api_keys', method: 'POST', kind: 'status', status: 502 })

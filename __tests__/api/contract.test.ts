@@ -55,8 +55,14 @@ const RELIED_ON: Record<string, string[]> = {
   listAllProjects: ['projects', 'projects[0].id', 'projects[0].name'],
   getProject: ['project', 'project.id', 'project.name'],
   getBranch: ['branch', 'branch.id'],
-  listOperations: ['operations', ...['id', 'project_id', 'action', 'status', 'created_at'].map((field) => `operations[0].${field}`)],
-  getOperation: ['operation', ...['id', 'project_id', 'action', 'status', 'created_at'].map((field) => `operation.${field}`)],
+  listOperations: [
+    'operations',
+    ...['id', 'project_id', 'action', 'status', 'created_at'].map((field) => `operations[0].${field}`),
+  ],
+  getOperation: [
+    'operation',
+    ...['id', 'project_id', 'action', 'status', 'created_at'].map((field) => `operation.${field}`),
+  ],
 }
 
 const contract = platformContract()
@@ -64,7 +70,8 @@ const contract = platformContract()
 /** A client that sends its first request through `client`, and answers every later one with a page of no members. */
 function thenNoMembers(client: PlatformClient): PlatformClient {
   let sent = 0
-  const send = <T>(spec: RequestSpec<T>): Promise<T> => (sent++ === 0 ? client.send(spec) : Promise.resolve(spec.parse({ members: [] })))
+  const send = <T>(spec: RequestSpec<T>): Promise<T> =>
+    sent++ === 0 ? client.send(spec) : Promise.resolve(spec.parse({ members: [] }))
   return { send } as unknown as PlatformClient
 }
 

@@ -39,7 +39,13 @@ function refusal(spec: RequestSpec<unknown>, status: 403 | 404): string {
   return finalError(spec, error).message
 }
 
-const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<RequestSpec<unknown>>, string, string][] = [
+const ENDPOINTS: [
+  string,
+  (client: PlatformClient) => Promise<unknown>,
+  Partial<RequestSpec<unknown>>,
+  string,
+  string,
+][] = [
   [
     "createApiKey(client, 'ci')",
     (client) => createApiKey(client, 'ci'),
@@ -71,7 +77,12 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
   [
     "createOrgApiKey(client, 'org-1', 'ci', 'proj-1')",
     (client) => createOrgApiKey(client, 'org-1', 'ci', 'proj-1'),
-    { method: 'POST', path: '/organizations/org-1/api_keys', body: { key_name: 'ci', project_id: 'proj-1' }, retry: 'once' },
+    {
+      method: 'POST',
+      path: '/organizations/org-1/api_keys',
+      body: { key_name: 'ci', project_id: 'proj-1' },
+      retry: 'once',
+    },
     'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: the platform refused it (403 Forbidden): only an admin of organization org-1 may create a key scoped to project proj-1, with the admin\'s personal key. Other roles (editor, viewer, collaborator, member) may not, and neither may an organization or project-scoped key. Pass an admin\'s personal key in `api-key`. (request id req-1)',
     'Could not create an API key named "ci" scoped to project proj-1 of organization org-1: organization org-1, or project proj-1 in it, was not found (404). (request id req-1)',
   ],
@@ -155,22 +166,26 @@ const ENDPOINTS: [string, (client: PlatformClient) => Promise<unknown>, Partial<
 ]
 
 describe('each endpoint', () => {
-  it.each(ENDPOINTS)('%s: its request, and what a 403 and a 404 say', async (_label, call, request, forbidden, notFound) => {
-    const { client, specs } = fakeClient()
-    await expect(call(client)).rejects.toThrow('not sent')
-    expect(specs).toHaveLength(1)
-    const spec = specs[0]!
-    expect({ method: spec.method, path: spec.path, query: spec.query, body: spec.body, retry: spec.retry }).toEqual({
-      query: undefined,
-      body: undefined,
-      ...request,
-    })
-    expect(refusal(spec, 403)).toBe(forbidden)
-    expect(refusal(spec, 404)).toBe(notFound)
-  })
+  it.each(ENDPOINTS)(
+    '%s: its request, and what a 403 and a 404 say',
+    async (_label, call, request, forbidden, notFound) => {
+      const { client, specs } = fakeClient()
+      await expect(call(client)).rejects.toThrow('not sent')
+      expect(specs).toHaveLength(1)
+      const spec = specs[0]!
+      expect({ method: spec.method, path: spec.path, query: spec.query, body: spec.body, retry: spec.retry }).toEqual({
+        query: undefined,
+        body: undefined,
+        ...request,
+      })
+      expect(refusal(spec, 403)).toBe(forbidden)
+      expect(refusal(spec, 404)).toBe(notFound)
+    },
+  )
 })
 
-const projects = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: `p-${from + i}`, name: `n${from + i}` }))
+const projects = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `p-${from + i}`, name: `n${from + i}` }))
 
 describe('listAllProjects(): paging', () => {
   it('ends with a warning at a full page that holds only projects already read', async () => {
@@ -224,7 +239,13 @@ describe('listAllProjects(): paging', () => {
 /** Members as the platform lists them: each with an e-mail address, which the action must not keep. */
 const members = (from: number, count: number, user: Record<string, unknown> = {}) =>
   Array.from({ length: count }, (_, i) => ({
-    member: { id: `m-${from + i}`, user_id: `u-${from + i}`, org_id: 'org-1', role: 'editor', joined_at: '2026-01-01T00:00:00Z' },
+    member: {
+      id: `m-${from + i}`,
+      user_id: `u-${from + i}`,
+      org_id: 'org-1',
+      role: 'editor',
+      joined_at: '2026-01-01T00:00:00Z',
+    },
     user: { email: `person${from + i}@example.com`, has_mfa: true, ...user },
   }))
 
@@ -284,7 +305,10 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
   })
 
   it(`fails on a list still going on after ${MAX_MEMBER_PAGES} pages`, async () => {
-    const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({ members: members(i * 5, 5), pagination: { next: `c${i}` } }))
+    const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({
+      members: members(i * 5, 5),
+      pagination: { next: `c${i}` },
+    }))
     const { client, specs } = fakeClient(pages)
     await expect(listOrganizationMembers(client, 'org-1')).rejects.toThrow(
       `may be incomplete: the list was still going on after ${MAX_MEMBER_PAGES} pages (${MAX_MEMBER_PAGES * 5} members).`,
@@ -296,9 +320,9 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     await expect(listOrganizationMembers(answering({ members: [{ user: {} }] }), 'org-1')).rejects.toThrow(
       'response.members[0].member is not an object',
     )
-    await expect(listOrganizationMembers(answering({ members: [{ member: { role: 'admin' } }] }), 'org-1')).rejects.toThrow(
-      'response.members[0].member.user_id is missing, not a string',
-    )
+    await expect(
+      listOrganizationMembers(answering({ members: [{ member: { role: 'admin' } }] }), 'org-1'),
+    ).rejects.toThrow('response.members[0].member.user_id is missing, not a string')
   })
 })
 
@@ -307,11 +331,21 @@ describe('revoking', () => {
     return { send: () => Promise.reject(error) } as unknown as PlatformClient
   }
   const notFound = (earlierAttemptUncertain: boolean, status = 404) =>
-    new RequestError('gone', { kind: 'http', method: 'DELETE', path: '/api_keys/42', requestId: 'r', status, earlierAttemptUncertain })
+    new RequestError('gone', {
+      kind: 'http',
+      method: 'DELETE',
+      path: '/api_keys/42',
+      requestId: 'r',
+      status,
+      earlierAttemptUncertain,
+    })
 
   it('takes a 404 after an attempt that may have gone through for the key revoked by that attempt', async () => {
     await expect(revokeApiKey(failingClient(notFound(true)), 42)).resolves.toEqual({ id: 42, revoked: true })
-    await expect(revokeOrgApiKey(failingClient(notFound(true)), 'org-1', 42)).resolves.toEqual({ id: 42, revoked: true })
+    await expect(revokeOrgApiKey(failingClient(notFound(true)), 'org-1', 42)).resolves.toEqual({
+      id: 42,
+      revoked: true,
+    })
   })
 
   it('passes on a 404 at the first attempt, another status, or another error', async () => {
@@ -353,28 +387,40 @@ describe('operations', () => {
       retry_at: '2026-11-21T10:02:00Z',
     }
     await expect(getOperation(answering({ operation: full }), 'proj-1', 'op-1')).resolves.toStrictEqual(full)
-    const empty = { ...OPERATION, failures_count: '2', endpoint_id: '', total_duration_ms: '5', error: '', retry_at: '' }
+    const empty = {
+      ...OPERATION,
+      failures_count: '2',
+      endpoint_id: '',
+      total_duration_ms: '5',
+      error: '',
+      retry_at: '',
+    }
     const operation = await getOperation(answering({ operation: empty }), 'proj-1', 'op-1')
     expect(operation.failures_count).toBe(0)
-    for (const field of ['endpoint_id', 'total_duration_ms', 'error', 'retry_at']) expect(field in operation).toBe(false)
+    for (const field of ['endpoint_id', 'total_duration_ms', 'error', 'retry_at'])
+      expect(field in operation).toBe(false)
   })
 
   it('names the field that is wrong, and where', async () => {
     await expect(getOperation(answering({ operation: { ...OPERATION, status: 5 } }), 'p', 'o')).rejects.toThrow(
       'response.operation.status is a number, not a string',
     )
-    await expect(getOperation(answering({ operation: { ...OPERATION, created_at: undefined } }), 'p', 'o')).rejects.toThrow(
-      'response.operation.created_at is missing, not a string',
-    )
+    await expect(
+      getOperation(answering({ operation: { ...OPERATION, created_at: undefined } }), 'p', 'o'),
+    ).rejects.toThrow('response.operation.created_at is missing, not a string')
     await expect(getOperation(answering({}), 'p', 'o')).rejects.toThrow('response.operation is not an object')
-    await expect(listOperations(answering({ operations: [OPERATION, { ...OPERATION, id: null }] }), 'p', { limit: 2 })).rejects.toThrow(
-      'response.operations[1].id is null, not a string',
+    await expect(
+      listOperations(answering({ operations: [OPERATION, { ...OPERATION, id: null }] }), 'p', { limit: 2 }),
+    ).rejects.toThrow('response.operations[1].id is null, not a string')
+    await expect(listOperations(answering({ operations: {} }), 'p', { limit: 2 })).rejects.toThrow(
+      'response.operations is not an array',
     )
-    await expect(listOperations(answering({ operations: {} }), 'p', { limit: 2 })).rejects.toThrow('response.operations is not an array')
   })
 
   it('reads the page cursor when there is one', async () => {
-    const page = await listOperations(answering({ operations: [OPERATION], pagination: { cursor: 'c2' } }), 'p', { limit: 1 })
+    const page = await listOperations(answering({ operations: [OPERATION], pagination: { cursor: 'c2' } }), 'p', {
+      limit: 1,
+    })
     expect(page.cursor).toBe('c2')
     expect(page.operations).toHaveLength(1)
   })
@@ -386,7 +432,14 @@ describe('keys', () => {
   it('a listed key: only the fields the action shows; the project only when it has one', async () => {
     const listed = await listApiKeys(
       answering([
-        { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1', key: 'secret', extra: 1 },
+        {
+          ...KEY,
+          last_used_at: '2026-11-21T11:00:00Z',
+          last_used_from_addr: '10.0.0.1',
+          project_id: 'proj-1',
+          key: 'secret',
+          extra: 1,
+        },
         { ...KEY, id: 8, last_used_at: null, project_id: '' },
       ]),
     )
@@ -394,7 +447,9 @@ describe('keys', () => {
       { ...KEY, last_used_at: '2026-11-21T11:00:00Z', last_used_from_addr: '10.0.0.1', project_id: 'proj-1' },
       { ...KEY, id: 8, last_used_at: null, last_used_from_addr: '' },
     ])
-    await expect(listApiKeys(answering([KEY, { ...KEY, id: 1.5 }]))).rejects.toThrow('response[1].id is a number, not an integer')
+    await expect(listApiKeys(answering([KEY, { ...KEY, id: 1.5 }]))).rejects.toThrow(
+      'response[1].id is a number, not an integer',
+    )
   })
 
   it('a listed key never used may leave out its last use; an address that is not text is kept as its JSON, which is no address', async () => {
@@ -427,7 +482,11 @@ describe('keys', () => {
         { ...KEY, id: 2, created_by: 'u-2' },
         { ...KEY, id: 3, created_by: { id: 'u-3' } },
         { ...KEY, id: 4, created_by: { id: 'u-4', name: '' } },
-        ...[null, '', 7, [], { name: 'Bob' }, { id: 5 }, { id: '' }].map((created_by, i) => ({ ...KEY, id: 10 + i, created_by })),
+        ...[null, '', 7, [], { name: 'Bob' }, { id: 5 }, { id: '' }].map((created_by, i) => ({
+          ...KEY,
+          id: 10 + i,
+          created_by,
+        })),
         { ...KEY, id: 20 },
       ]),
       'org-1',
@@ -444,7 +503,10 @@ describe('keys', () => {
   })
 
   it('a created key: its value, and its project only when the answer names one', async () => {
-    const created = await createApiKey(answering({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' }), 'ci')
+    const created = await createApiKey(
+      answering({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' }),
+      'ci',
+    )
     expect(created).toStrictEqual({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' })
     const personal = await createApiKey(answering({ id: 9, key: 'napi_new' }), 'ci')
     expect('project_id' in personal).toBe(false)
@@ -458,7 +520,9 @@ describe('keys', () => {
       revoked: true,
     })
     await expect(revokeApiKey(answering({ id: 7, revoked: 'true' }), 7)).resolves.toMatchObject({ revoked: false })
-    await expect(revokeApiKey(answering({ revoked: true }), 7)).rejects.toThrow('response.id is missing, not an integer')
+    await expect(revokeApiKey(answering({ revoked: true }), 7)).rejects.toThrow(
+      'response.id is missing, not an integer',
+    )
   })
 })
 
@@ -468,8 +532,12 @@ describe('the rest', () => {
       accountId: 'u-1',
       authMethod: 'api_key_user',
     })
-    await expect(getAuth(answering({ account_id: 'u-1' }))).rejects.toThrow('response.auth_method is missing, not a string')
-    await expect(listMyOrganizations(answering({ organizations: [{ id: 'org-1', name: 'A' }, { id: 'org-2' }] }))).resolves.toStrictEqual([
+    await expect(getAuth(answering({ account_id: 'u-1' }))).rejects.toThrow(
+      'response.auth_method is missing, not a string',
+    )
+    await expect(
+      listMyOrganizations(answering({ organizations: [{ id: 'org-1', name: 'A' }, { id: 'org-2' }] })),
+    ).resolves.toStrictEqual([
       { id: 'org-1', name: 'A' },
       { id: 'org-2', name: '' },
     ])
@@ -493,17 +561,42 @@ describe('the rest', () => {
 describe('an answer of the wrong kind names the place that is wrong', () => {
   it.each<[string, (body: unknown) => Promise<unknown>, unknown, string]>([
     ['auth', (b) => getAuth(answering(b)), 'text', 'response is not an object'],
-    ['auth', (b) => getAuth(answering(b)), { auth_method: 'api_key_user' }, 'response.account_id is missing, not a string'],
+    [
+      'auth',
+      (b) => getAuth(answering(b)),
+      { auth_method: 'api_key_user' },
+      'response.account_id is missing, not a string',
+    ],
     ['organizations', (b) => listMyOrganizations(answering(b)), [], 'response is not an object'],
-    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: {} }, 'response.organizations is not an array'],
-    ['organizations', (b) => listMyOrganizations(answering(b)), { organizations: ['org-1'] }, 'response.organizations[0] is not an object'],
+    [
+      'organizations',
+      (b) => listMyOrganizations(answering(b)),
+      { organizations: {} },
+      'response.organizations is not an array',
+    ],
+    [
+      'organizations',
+      (b) => listMyOrganizations(answering(b)),
+      { organizations: ['org-1'] },
+      'response.organizations[0] is not an object',
+    ],
     ['a project', (b) => getProject(answering(b), 'p'), null, 'response is not an object'],
     ['a project', (b) => getProject(answering(b), 'p'), {}, 'response.project is not an object'],
     ['projects', (b) => listAllProjects(answering(b)), 7, 'response is not an object'],
     ['projects', (b) => listAllProjects(answering(b)), { projects: null }, 'response.projects is not an array'],
     ['projects', (b) => listAllProjects(answering(b)), { projects: ['p'] }, 'response.projects[0] is not an object'],
-    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ name: 'a' }] }, 'response.projects[0].id is missing, not a string'],
-    ['projects', (b) => listAllProjects(answering(b)), { projects: [{ id: 'p' }] }, 'response.projects[0].name is missing, not a string'],
+    [
+      'projects',
+      (b) => listAllProjects(answering(b)),
+      { projects: [{ name: 'a' }] },
+      'response.projects[0].id is missing, not a string',
+    ],
+    [
+      'projects',
+      (b) => listAllProjects(answering(b)),
+      { projects: [{ id: 'p' }] },
+      'response.projects[0].name is missing, not a string',
+    ],
     ['operations', (b) => listOperations(answering(b), 'p', { limit: 2 }), [], 'response is not an object'],
     ['an operation', (b) => getOperation(answering(b), 'p', 'o'), 'x', 'response is not an object'],
     ['a branch', (b) => getBranch(answering(b), 'p', 'br-1'), true, 'response is not an object'],
@@ -573,7 +666,9 @@ describe('paging', () => {
     const { projects, warning } = await listAllProjects(client)
     expect(projects).toHaveLength(400)
     expect(platform.requests).toHaveLength(2)
-    expect(warning).toMatch(/^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/)
+    expect(warning).toMatch(
+      /^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/,
+    )
   })
 
   it('a cursor that does not move on after a full page is a repeat too', async () => {
@@ -620,7 +715,9 @@ describe('paging', () => {
 
   it('pages operations newest first with the timestamp cursor', async () => {
     const project = platform.addProject().id
-    const ids = Array.from({ length: 5 }, (_, i) => platform.addOperation(project, { createdAt: clock.now() + i * 1000 }))
+    const ids = Array.from({ length: 5 }, (_, i) =>
+      platform.addOperation(project, { createdAt: clock.now() + i * 1000 }),
+    )
     const first = await listOperations(client, project, { limit: 3 })
     expect(first.operations.map((o) => o.id)).toEqual([ids[4], ids[3], ids[2]])
     expect(first.cursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/)

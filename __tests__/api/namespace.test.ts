@@ -7,7 +7,9 @@ import { fakeClient } from '../support/fake-client.ts'
 describe('createKeyIn()', () => {
   it('refuses a project-scoped personal key before sending anything: only an organization holds one', () => {
     const { client, specs } = fakeClient()
-    expect(() => createKeyIn(client, PERSONAL_KEYS, 'ci', 'proj-1')).toThrow('a project-scoped key belongs to an organization')
+    expect(() => createKeyIn(client, PERSONAL_KEYS, 'ci', 'proj-1')).toThrow(
+      'a project-scoped key belongs to an organization',
+    )
     expect(specs).toEqual([])
   })
 })

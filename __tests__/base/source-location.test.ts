@@ -40,17 +40,23 @@ const at = (file: string, line: number, column: number) => `    at run (${pathTo
 
 describe('one stack frame', () => {
   it('in a .ts file under src/ is that file, line and column', () => {
-    expect(frameLocation('    at run (file:///home/runner/work/neon-api-action/src/main.ts:27:5)')).toBe('src/main.ts:27:5')
+    expect(frameLocation('    at run (file:///home/runner/work/neon-api-action/src/main.ts:27:5)')).toBe(
+      'src/main.ts:27:5',
+    )
     expect(frameLocation('    at file:///w/src/commands/keys.ts:3:1')).toBe('src/commands/keys.ts:3:1')
   })
 
   it('on a Windows runner, whose paths have backslashes, is the same src/ location', () => {
-    expect(frameLocation('    at run (D:\\a\\neon-api-action\\src\\runner\\state.ts:4:2)')).toBe('src/runner/state.ts:4:2')
+    expect(frameLocation('    at run (D:\\a\\neon-api-action\\src\\runner\\state.ts:4:2)')).toBe(
+      'src/runner/state.ts:4:2',
+    )
     expect(frameLocation('    at run (D:\\a\\neon-api-action\\node_modules\\x\\src\\y.ts:4:2)')).toBeUndefined()
   })
 
   it('of a checkout that itself sits under a src/ folder counts from the last src/', () => {
-    expect(frameLocation('    at run (/home/me/src/neon-api-action/src/runner/state.ts:4:2)')).toBe('src/runner/state.ts:4:2')
+    expect(frameLocation('    at run (/home/me/src/neon-api-action/src/runner/state.ts:4:2)')).toBe(
+      'src/runner/state.ts:4:2',
+    )
   })
 
   it("in a bundled file is the src/ line its map says, wherever in the line; in a package's code or webpack's, nothing", () => {
@@ -69,7 +75,9 @@ describe('one stack frame', () => {
 
   it('is nothing in node_modules, in Node itself, in a file without a map, or in what is not a frame', () => {
     expect(frameLocation('    at issue (file:///w/node_modules/@actions/core/src/core.ts:1:1)')).toBeUndefined()
-    expect(frameLocation('    at process.processTicksAndRejections (node:internal/process/task_queues:105:5)')).toBeUndefined()
+    expect(
+      frameLocation('    at process.processTicksAndRejections (node:internal/process/task_queues:105:5)'),
+    ).toBeUndefined()
     expect(frameLocation(at(join(dist, 'nomap.index.js'), 1, 1))).toBeUndefined()
     expect(frameLocation('Error: boom')).toBeUndefined()
   })
@@ -92,10 +100,10 @@ describe('an error', () => {
   it('with no frame in src/, or no stack, has no location', () => {
     const error = new Error('boom')
     error.stack = 'Error: boom\n    at frame (file.js:1:1)'
-    expect([sourceLocationOf(error), sourceLocationOf('a string'), sourceLocationOf({ stack: 'at (src/x.ts:1:1)' })]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ])
+    expect([
+      sourceLocationOf(error),
+      sourceLocationOf('a string'),
+      sourceLocationOf({ stack: 'at (src/x.ts:1:1)' }),
+    ]).toEqual([undefined, undefined, undefined])
   })
 })

@@ -1,7 +1,15 @@
 // src/base/text.ts: outside text on one log line (untrusted, quoted, oneLine), printable tokens, and the redaction of secrets.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
-import { MAX_UNTRUSTED_LENGTH, isPrintableToken, oneLine, quoted, redactSecrets, registerSecret, untrusted } from '../../src/base/text.ts'
+import {
+  MAX_UNTRUSTED_LENGTH,
+  isPrintableToken,
+  oneLine,
+  quoted,
+  redactSecrets,
+  registerSecret,
+  untrusted,
+} from '../../src/base/text.ts'
 import { forgedCommands, HOSTILE, PAYLOADS } from '../support/injection.ts'
 
 describe('untrusted(): outside text on one log line', () => {

@@ -37,7 +37,8 @@ inProcessPerTest((run) => {
   ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
 })
 
-const create = (options: Partial<CreateKeySettings> = {}) => runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
+const create = (options: Partial<CreateKeySettings> = {}) =>
+  runCreateKey(ctx, { keyName: NAME, revokeAfterJob: false, ...options })
 /** The error a command fails with. */
 const failure = async (run: Promise<unknown>): Promise<Error> => {
   const outcome = await run.then(
@@ -53,7 +54,9 @@ const requestId = (method: string, path: string, n = 1): string => {
   return sent[n - 1]!.headers['x-request-id']!
 }
 const requestsOf = (method: string, path: string | RegExp) =>
-  platform.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+  platform.requests.filter(
+    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+  )
 /** The ledger as saved for the post step, one entry per save. */
 const ledgerSaves = () => saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
 const record = (known: number[], pending: number[], extra: { org?: string; project?: string } = {}, name = NAME) =>
@@ -74,7 +77,8 @@ const lostCreate = (n: number, name = NAME) =>
 const badRequest = (what: string, id: string) =>
   `Could not ${what}: the platform answered 400 Bad Request: "bad request". (request id ${id})`
 const listRefused = (n: number) => badRequest('list API keys', requestId('GET', '/api_keys', n))
-const createRefused = (n: number, name = NAME) => badRequest(`create an API key named "${name}"`, requestId('POST', '/api_keys', n))
+const createRefused = (n: number, name = NAME) =>
+  badRequest(`create an API key named "${name}"`, requestId('POST', '/api_keys', n))
 /** A list request fails (400, not retried) when it is the n-th list of the personal keys. */
 const failListNumber = (n: number) => {
   let lists = 0
@@ -148,12 +152,19 @@ describe('create-key hands out a new key', () => {
 
   it.each([
     [{ revokeAfterJob: true }, 'ci', '; it is revoked when the job ends', 'this job'],
-    [{ expiresInMs: 90_000 }, 'ci~exp-20261121T1002Z', '; it expires 2026-11-21 10:02 UTC by its name', 'expires 2026-11-21 10:02 UTC'],
+    [
+      { expiresInMs: 90_000 },
+      'ci~exp-20261121T1002Z',
+      '; it expires 2026-11-21 10:02 UTC by its name',
+      'expires 2026-11-21 10:02 UTC',
+    ],
   ])('lifetime %j: said in the log and the summary', async (options, name, said, lifetime) => {
     const result = await create(options)
     const id = platform.keys().find((k) => k.name === name)!.id
     expect(log.info).toEqual([`Created API key ${id} named "${name}" (personal)${said}.`])
-    expect(result.summary).toContain(`<tr><td><code>${id}</code></td><td>${name}</td><td>personal</td><td>${lifetime}</td></tr>`)
+    expect(result.summary).toContain(
+      `<tr><td><code>${id}</code></td><td>${name}</td><td>personal</td><td>${lifetime}</td></tr>`,
+    )
   })
 
   it('a project-scoped key: its organization found from the project, its scope named, the project in the ledger', async () => {
@@ -234,7 +245,10 @@ describe('after a lost create answer', () => {
     onNth('POST', '/api_keys', 2, () => (late = platform.addKey(NAME).id))
     const result = await create()
     const made = Number(result.outputs['key-id'])
-    expect(log.info).toEqual([`Revoked key ${late}, which the lost attempt made late.`, `Created API key ${made} named "ci" (personal).`])
+    expect(log.info).toEqual([
+      `Revoked key ${late}, which the lost attempt made late.`,
+      `Created API key ${made} named "ci" (personal).`,
+    ])
     expect(valid()).toEqual([made])
     expect(revoked()).toEqual([late])
     expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([], [made]), record([made], []), ''])
@@ -268,7 +282,11 @@ describe('after a lost create answer', () => {
   })
 
   it.each([
-    ['two keys of that name appeared', () => [platform.addKey(NAME).id, platform.addKey(NAME).id], (ids: number[]) => ids.join(', ')],
+    [
+      'two keys of that name appeared',
+      () => [platform.addKey(NAME).id, platform.addKey(NAME).id],
+      (ids: number[]) => ids.join(', '),
+    ],
     [
       'a key of that name in use appeared',
       () => [platform.addKey(NAME, { lastUsedAt: clock.now() }).id],

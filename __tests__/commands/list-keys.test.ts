@@ -49,8 +49,14 @@ describe('list-keys', () => {
     const project = platform.addProject().id
     const deploy = platform.addOrgKey(org, 'deploy').id
     const scoped = platform.addOrgKey(org, 'preview', { projectId: project }).id
-    const result = await runListKeys({ ...ctx, fileDir: dir }, { orgId: org, failOnUnexpectedUse: false, failOnUnexpectedCreator: false })
-    expect(log.info).toEqual([`Organization ${org}: from the \`org-id\` input.`, `Found 2 API key(s) of organization ${org}.`])
+    const result = await runListKeys(
+      { ...ctx, fileDir: dir },
+      { orgId: org, failOnUnexpectedUse: false, failOnUnexpectedCreator: false },
+    )
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      `Found 2 API key(s) of organization ${org}.`,
+    ])
     const path = result.outputs['keys-file']!
     expect(basename(path)).toMatch(/^neon-keys-[0-9a-f-]{36}\.json$/)
     expect(readFileSync(path, 'utf8')).toBe(result.outputs.keys)
@@ -70,10 +76,15 @@ describe('list-keys', () => {
 
   it('personal keys past the rows a summary shows: the rest are said to be in `keys-file`', async () => {
     for (let i = 0; i < 201; i++) platform.addKey('bulk')
-    const result = await runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, failOnUnexpectedCreator: false })
+    const result = await runListKeys(
+      { ...ctx, fileDir: dir },
+      { failOnUnexpectedUse: false, failOnUnexpectedCreator: false },
+    )
     expect(log.info).toEqual(['Found 202 API key(s).'])
     expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
-    expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(true)
+    expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(
+      true,
+    )
     expect(result.outputs['org-id']).toBeUndefined()
   })
 })
@@ -97,7 +108,11 @@ describe('list-keys with expected-networks: the tripwire', () => {
   const list = (options: Partial<ListKeysSettings>) =>
     runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, failOnUnexpectedCreator: false, ...options })
   const used = (name: string, from: string) =>
-    platform.addKey(name, { createdAt: clock.now() - 30 * 24 * HOUR, lastUsedAt: clock.now() - 2 * HOUR, lastUsedFrom: from }).id
+    platform.addKey(name, {
+      createdAt: clock.now() - 30 * 24 * HOUR,
+      lastUsedAt: clock.now() - 2 * HOUR,
+      lastUsedFrom: from,
+    }).id
   const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
 
   it('a key last used from outside the networks is a warning and in unexpected-use-key-ids; an IPv4 address written as IPv6 is the address; a key never used is not', async () => {
@@ -108,7 +123,10 @@ describe('list-keys with expected-networks: the tripwire', () => {
     used('laptop', '198.51.100.1')
     const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] } })
 
-    expect(log.info).toEqual(['Expected networks: 1 address(es) and block(s).', 'Found 4 API key(s) whose names start with "ci-".'])
+    expect(log.info).toEqual([
+      'Expected networks: 1 address(es) and block(s).',
+      'Found 4 API key(s) whose names start with "ci-".',
+    ])
     expect(log.warning).toEqual([
       `API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC: outside \`expected-networks\`.`,
     ])
@@ -133,7 +151,9 @@ describe('list-keys with expected-networks: the tripwire', () => {
     const result = await list({ expectedNetworks: { blocks: ['10.0.0.0/8', '127.0.0.1'] } })
     expect(log.warning).toEqual([])
     expect(result.outputs['unexpected-use-key-ids']).toBe('[]')
-    expect(result.summary).toContain('<p>Last used from an unexpected network, outside <code>expected-networks</code>: none.</p>')
+    expect(result.summary).toContain(
+      '<p>Last used from an unexpected network, outside <code>expected-networks</code>: none.</p>',
+    )
   })
 
   it('without expected-networks: no check, no output, no GitHub', async () => {
@@ -147,7 +167,11 @@ describe('list-keys with expected-networks: the tripwire', () => {
   it('fail-on-unexpected-use: the step fails naming each key (id, name, address, when), its outputs set first', async () => {
     const leaked = used('ci-deploy', '203.0.113.7')
     const odd = used('ci-nightly', 'unknown')
-    const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] }, failOnUnexpectedUse: true })
+    const result = await list({
+      keyNamePrefix: 'ci-',
+      expectedNetworks: { blocks: ['10.0.0.0/8'] },
+      failOnUnexpectedUse: true,
+    })
     expect(log.warning).toEqual([])
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked, odd])
     expect(result.outputs.keys).toBeDefined()
@@ -171,16 +195,27 @@ describe('list-keys with expected-networks: the tripwire', () => {
     expect(log.warning).toHaveLength(11)
     expect(log.warning[10]).toBe('…and 2 more in `unexpected-use-key-ids`, and in the job summary.')
     expect(ids(warned.outputs['unexpected-use-key-ids'])).toEqual(leaked)
-    const failed = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] }, failOnUnexpectedUse: true })
-    expect(failed.failure).toMatch(/^12 API key\(s\) were last used .*203\.0\.113\.9" at [^;]*; and 2 more in `unexpected-use-key-ids`\.$/)
+    const failed = await list({
+      keyNamePrefix: 'ci-',
+      expectedNetworks: { blocks: ['10.0.0.0/8'] },
+      failOnUnexpectedUse: true,
+    })
+    expect(failed.failure).toMatch(
+      /^12 API key\(s\) were last used .*203\.0\.113\.9" at [^;]*; and 2 more in `unexpected-use-key-ids`\.$/,
+    )
   })
 
   it("github-actions: GitHub's meta API lists the runners' ranges, read without a token unless one is given", async () => {
     const runner = used('ci-deploy', '198.51.100.23')
     const mac = used('ci-ios', '198.18.7.9')
     const leaked = used('ci-leaked', '2001:db8:a12::1')
-    const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } } })
-    expect(log.info[0]).toBe("Expected networks: 1 address(es) and block(s) and 4 ranges of GitHub-hosted runners (GitHub's meta API).")
+    const result = await list({
+      keyNamePrefix: 'ci-',
+      expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } },
+    })
+    expect(log.info[0]).toBe(
+      "Expected networks: 1 address(es) and block(s) and 4 ranges of GitHub-hosted runners (GitHub's meta API).",
+    )
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked])
     expect(JSON.parse(result.outputs.keys!).map((k: { id: number }) => k.id)).toContain(runner)
     expect(JSON.parse(result.outputs.keys!).map((k: { id: number }) => k.id)).toContain(mac)
@@ -228,8 +263,15 @@ describe('list-keys with expected-creators: keys made by someone who left the or
   })
 
   const list = (options: Partial<ListKeysSettings> = {}) =>
-    runListKeys(ctx, { orgId: org, expectedCreators: 'members', failOnUnexpectedUse: false, failOnUnexpectedCreator: false, ...options })
-  const made = (name: string, by: string) => platform.addOrgKey(org, name, { createdBy: by, createdAt: clock.now() - 40 * DAY }).id
+    runListKeys(ctx, {
+      orgId: org,
+      expectedCreators: 'members',
+      failOnUnexpectedUse: false,
+      failOnUnexpectedCreator: false,
+      ...options,
+    })
+  const made = (name: string, by: string) =>
+    platform.addOrgKey(org, name, { createdBy: by, createdAt: clock.now() - 40 * DAY }).id
   const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
   /** The next list of the organization's keys gives `id` a creator in another form, or none. */
   const creatorOf = (id: number, createdBy: unknown) =>
@@ -280,7 +322,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
       '<p>Made by someone who left the organization (<code>expected-creators</code>): ⚠ 3 key(s), listed first: each stays valid until revoked.</p>',
     )
     const rows = result.summary.split('\n').filter((line) => line.startsWith('<tr><td>'))
-    expect(rows.map((line) => /<td><code>(\d+)<\/code><\/td>(?:<td>[^<]*<\/td>){3}<td>([^<]*)<\/td>/.exec(line)!.slice(1))).toEqual([
+    expect(
+      rows.map((line) => /<td><code>(\d+)<\/code><\/td>(?:<td>[^<]*<\/td>){3}<td>([^<]*)<\/td>/.exec(line)!.slice(1)),
+    ).toEqual([
       [String(left), '⚠ left: Bob Gone'],
       [String(deactivated), '⚠ deactivated: Carol Off'],
       [String(bare), '⚠ left: Bob Gone'],
@@ -352,7 +396,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     made('ci-ann', people.ann)
     const result = await list({ failOnUnexpectedCreator: true })
     expect([log.warning, result.failure, result.outputs['unexpected-creator-key-ids']]).toEqual([[], undefined, '[]'])
-    expect(result.summary).toContain('<p>Made by someone who left the organization (<code>expected-creators</code>): none.</p>')
+    expect(result.summary).toContain(
+      '<p>Made by someone who left the organization (<code>expected-creators</code>): none.</p>',
+    )
   })
 
   it('without expected-creators: no members read, no output, the creators still shown', async () => {
@@ -371,7 +417,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
         platform.inject({ path: entry.path, kind: 'status', status: 403 })
       }
     })
-    await expect(list()).rejects.toThrow(`Could not list the members of organization ${org}: the platform refused it (403 Forbidden)`)
+    await expect(list()).rejects.toThrow(
+      `Could not list the members of organization ${org}: the platform refused it (403 Forbidden)`,
+    )
     expect(platform.requests.filter((r) => r.path.endsWith('/members')).map((r) => r.status)).toEqual([200, 403])
     expect(platform.requests.filter((r) => r.path.endsWith('/api_keys'))).toEqual([])
   })

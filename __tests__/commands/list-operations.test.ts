@@ -37,7 +37,8 @@ const list = (options: Partial<ListOperationsSettings> & Pick<ListOperationsSett
   runListOperations(ctx, { maxOperations: 1000, ...options })
 const since24h = { kind: 'ago' as const, ms: DAY, text: '24h' }
 /** What the platform lists of a project now, created at or after `sinceMs`. */
-const listed = (projectId: string, sinceMs = -Infinity) => platform.operations(projectId).filter((o) => Date.parse(o.created_at) >= sinceMs)
+const listed = (projectId: string, sinceMs = -Infinity) =>
+  platform.operations(projectId).filter((o) => Date.parse(o.created_at) >= sinceMs)
 const counts = (records: readonly OperationRecord[]) => {
   const all: Record<string, number> = {
     scheduling: 0,
@@ -52,7 +53,8 @@ const counts = (records: readonly OperationRecord[]) => {
   for (const r of records) all[r.status] = (all[r.status] ?? 0) + 1
   return all
 }
-const failedIds = (records: readonly OperationRecord[]) => records.filter((r) => statusGroup(r.status) === 'failure').map((r) => r.id)
+const failedIds = (records: readonly OperationRecord[]) =>
+  records.filter((r) => statusGroup(r.status) === 'failure').map((r) => r.id)
 const fileOf = (outputs: Record<string, string>) => readFileSync(outputs['operations-file']!, 'utf8')
 
 describe('one project', () => {
@@ -131,7 +133,9 @@ describe('one project', () => {
     expect(outside).toHaveLength(1)
     expect(outside[0]).toMatch(/^code_block: gantt\n/)
     expect(summary).toContain('    Error apply_config 1 min 10 s :crit, 2026-11-21 09:20:00, 2026-11-21 09:21:10\n')
-    expect(summary).toContain('    In progress create_branch 3 min 00 s so far :active, 2026-11-21 09:57:00, 2026-11-21 10:00:00\n')
+    expect(summary).toContain(
+      '    In progress create_branch 3 min 00 s so far :active, 2026-11-21 09:57:00, 2026-11-21 10:00:00\n',
+    )
     const table = summary.slice(summary.lastIndexOf('<table>'))
     expect(table.split('\n').slice(1, 5)).toEqual([
       '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
@@ -156,8 +160,16 @@ describe('one project', () => {
         ],
       }),
     )
-    const failedCheck = platform.addOperation(project, { action: 'check_availability', status: 'failed', createdAt: clock.now() - 30_000 })
-    const start = platform.addOperation(project, { action: 'start_compute', endpoint_id: 'ep-a-1', createdAt: clock.now() - 90 * 60_000 })
+    const failedCheck = platform.addOperation(project, {
+      action: 'check_availability',
+      status: 'failed',
+      createdAt: clock.now() - 30_000,
+    })
+    const start = platform.addOperation(project, {
+      action: 'start_compute',
+      endpoint_id: 'ep-a-1',
+      createdAt: clock.now() - 90 * 60_000,
+    })
     const { summary } = await list({ projects: { kind: 'one', projectId: project } })
     const table = summary.slice(summary.lastIndexOf('<table>'))
     expect(table.split('\n').slice(2, -2)).toEqual([
@@ -174,7 +186,8 @@ describe('one project', () => {
 
   it("each of the console's words once, with the statuses it stands for; a status it does not know by its name", async () => {
     const project = platform.addProject().id
-    for (const status of ['failed', 'error', 'failed', 'finished', 'skipped', 'paused']) platform.addOperation(project, { status })
+    for (const status of ['failed', 'error', 'failed', 'finished', 'skipped', 'paused'])
+      platform.addOperation(project, { status })
     const result = await list({ projects: { kind: 'list', projectIds: [project] } })
     expect(result.summary.split('\n').slice(0, 2)).toEqual([
       '<h3>Operations of 1 project (6)</h3>',
@@ -215,7 +228,9 @@ describe('one project', () => {
       projects: { kind: 'one', projectId: project },
       since: { kind: 'at', ms: Date.parse('2026-11-21T09:00:00Z'), text: 'x' },
     })
-    expect(result.summary).toMatch(new RegExp(`^<h3>Operations of project ${project} since 2026-11-21 09:00 UTC \\(3\\)</h3>`))
+    expect(result.summary).toMatch(
+      new RegExp(`^<h3>Operations of project ${project} since 2026-11-21 09:00 UTC \\(3\\)</h3>`),
+    )
     platform.clearRequests()
     const future = list({
       projects: { kind: 'one', projectId: project },
@@ -237,11 +252,15 @@ describe('one project', () => {
     const wanted = listed(project).filter((o) => o.branch_id === branch || o.branch_id === undefined)
     expect(wanted.filter((o) => o.branch_id === undefined).length).toBeGreaterThan(0)
     expect(JSON.parse(fileOf(result.outputs))).toEqual(wanted)
-    expect(result.summary).toMatch(new RegExp(`^<h3>Operations of project ${project}, branch ${branch} \\(\\d+\\)</h3>`))
+    expect(result.summary).toMatch(
+      new RegExp(`^<h3>Operations of project ${project}, branch ${branch} \\(\\d+\\)</h3>`),
+    )
     platform.clearRequests()
     const files = readdirSync(dir)
     await expect(list({ projects: { kind: 'one', projectId: project, branchId: 'br-typo-1' } })).rejects.toThrow(
-      new RegExp(`^Could not read branch br-typo-1 of project ${project}: branch br-typo-1 in project ${project} was not found \\(404\\)`),
+      new RegExp(
+        `^Could not read branch br-typo-1 of project ${project}: branch br-typo-1 in project ${project} was not found \\(404\\)`,
+      ),
     )
     expect(platform.requests.map((r) => r.path)).toEqual([`/projects/${project}/branches/br-typo-1`])
     expect(readdirSync(dir)).toEqual(files)
@@ -250,11 +269,9 @@ describe('one project', () => {
 
 describe('many projects', () => {
   it('a list: a table per project, failed first; failed ids project by project; operations of every project in the file', async () => {
-    const [a, b, c] = ['calm-sea-20000011', 'calm-sea-20000012', 'calm-sea-20000013'].map((id) => platform.addProject({ id }).id) as [
-      string,
-      string,
-      string,
-    ]
+    const [a, b, c] = ['calm-sea-20000011', 'calm-sea-20000012', 'calm-sea-20000013'].map(
+      (id) => platform.addProject({ id }).id,
+    ) as [string, string, string]
     platform.addOperation(a, { action: 'start_compute', status: 'finished', createdAt: clock.now() - 60_000 })
     const bad = platform.addOperation(b, { action: 'apply_config', status: 'error', createdAt: clock.now() - 30_000 })
     platform.addOperation(c, { action: 'suspend_compute', status: 'cancelling', createdAt: clock.now() - 10_000 })
@@ -272,9 +289,19 @@ describe('many projects', () => {
   })
 
   it('projects with no operation are one line after the table, not rows of it; past 50, the rest are counted', async () => {
-    const ids = ['calm-sea-20000021', 'calm-sea-20000022', 'calm-sea-20000023', 'calm-sea-20000024', 'calm-sea-20000025']
+    const ids = [
+      'calm-sea-20000021',
+      'calm-sea-20000022',
+      'calm-sea-20000023',
+      'calm-sea-20000024',
+      'calm-sea-20000025',
+    ]
     const [a, b, c, d, e] = ids.map((id) => platform.addProject({ id }).id) as [string, string, string, string, string]
-    platform.addOperation(b, { action: 'start_compute', createdAt: clock.now() - 60_000, timeline: [{ afterMs: 0, status: 'finished' }] })
+    platform.addOperation(b, {
+      action: 'start_compute',
+      createdAt: clock.now() - 60_000,
+      timeline: [{ afterMs: 0, status: 'finished' }],
+    })
     platform.addOperation(d, { action: 'apply_config', status: 'failed', createdAt: clock.now() - 30_000 })
     const result = await list({ projects: { kind: 'list', projectIds: [a, b, c, d, e] } })
     expect(result.summary).toContain(
@@ -297,7 +324,13 @@ describe('many projects', () => {
   })
 
   it('all: every project of the organization, those the platform could not read in time included; the org-id output', async () => {
-    const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 6, operations: 40, days: 1, seed: 5 })
+    const org = seedOrganizationHistory(platform, {
+      orgId: platform.defaultOrgId,
+      projects: 6,
+      operations: 40,
+      days: 1,
+      seed: 5,
+    })
     platform.setUnavailable([org.projectIds[2]!])
     const result = await list({ projects: { kind: 'all', orgId: org.orgId }, since: since24h })
     const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
@@ -353,7 +386,14 @@ describe('many projects', () => {
 describe('records as the platform may send them', () => {
   it('no value of any field costs the outputs: each record is listed as it came, and the step does not fail', async () => {
     const project = platform.addProject().id
-    const times = ['', 'yesterday', '+275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-01T00:00:00Z']
+    const times = [
+      '',
+      'yesterday',
+      '+275760-09-13T00:00:00Z',
+      '-271821-04-20T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '0000-01-01T00:00:00Z',
+    ]
     const values: Record<string, unknown[]> = {
       id: ['', '__proto__', 'constructor', 'x'.repeat(5000)],
       project_id: ['', '__proto__', HOSTILE],
@@ -366,7 +406,8 @@ describe('records as the platform may send them', () => {
       error: [HOSTILE, 'x'.repeat(100_000)],
     }
     const changes = Object.entries(values).flatMap(([field, list]) => list.map((value) => ({ [field]: value })))
-    for (const change of changes) platform.addOperation(project, { status: change.status === 'running' ? 'running' : 'failed' })
+    for (const change of changes)
+      platform.addOperation(project, { status: change.status === 'running' ? 'running' : 'failed' })
     platform.inject({
       path: `/projects/${project}/operations`,
       kind: 'transform',
@@ -419,10 +460,12 @@ describe('fail-on-status', () => {
     platform.addOperation(project, { status: 'failed' })
     platform.addOperation(project, { status: 'cancelled' })
     expect((await list({ projects: { kind: 'one', projectId: project } })).failure).toBeUndefined()
-    expect((await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['error'] })).failure).toBeUndefined()
-    expect((await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['cancelled'] })).failure).toMatch(
-      /^1 listed operation\(s\) have a status/,
-    )
+    expect(
+      (await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['error'] })).failure,
+    ).toBeUndefined()
+    expect(
+      (await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['cancelled'] })).failure,
+    ).toMatch(/^1 listed operation\(s\) have a status/)
   })
 })
 
@@ -446,7 +489,9 @@ describe('outputs within their bounds', () => {
     for (const value of Object.values(outputs)) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
     // The summary is bounded too: the newest 1,000 of 3,000, failed first, alike ones in one row, and where the rest are.
     expect(result.summary.match(/<tr><td><code>/g)!.length).toBeLessThanOrEqual(200)
-    expect(result.summary).toContain('<p>…and 2000 more (all of them are in the <code>operations-file</code> output).</p>')
+    expect(result.summary).toContain(
+      '<p>…and 2000 more (all of them are in the <code>operations-file</code> output).</p>',
+    )
   })
 })
 
@@ -498,7 +543,10 @@ describe('under the service’s rate limits', () => {
         seed: 8,
       })
       const started = setup.clock.now()
-      const result = await runListOperations(setup.ctx, { projects: { kind: 'all', orgId: org.orgId }, maxOperations: 1000 })
+      const result = await runListOperations(setup.ctx, {
+        projects: { kind: 'all', orgId: org.orgId },
+        maxOperations: 1000,
+      })
       const elapsed = setup.clock.now() - started
       expect(result.outputs['operation-count']).toBe(String(750 * 3))
       expect(setup.platform.requests.filter((r) => r.status === 429)).toEqual([])

@@ -29,14 +29,20 @@ describe('list-projects', () => {
   it('logs how many it found, and sums them up in a table', async () => {
     const [a, b] = platform.addProjects(2)
     const result = await runListProjects(ctx, {})
-    expect(log.info).toEqual([`Organization ${org}: the only organization of the step's key, "Emulator Org".`, 'Found 2 project(s).'])
+    expect(log.info).toEqual([
+      `Organization ${org}: the only organization of the step's key, "Emulator Org".`,
+      'Found 2 project(s).',
+    ])
     expect(log.warning).toEqual([])
     expect(result.summary).toBe(
-      '<h3>Projects (2)</h3>\n' + `<table>\n${HEADERS}\n${row(a!, 'project-001')}\n${row(b!, 'project-002')}\n</table>\n`,
+      '<h3>Projects (2)</h3>\n' +
+        `<table>\n${HEADERS}\n${row(a!, 'project-001')}\n${row(b!, 'project-002')}\n</table>\n`,
     )
     expect(result.outputs['project-ids']).toBe(JSON.stringify([a, b]))
     expect(result.outputs['org-id']).toBe(org)
-    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toEqual(JSON.parse(result.outputs.projects!))
+    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toEqual(
+      JSON.parse(result.outputs.projects!),
+    )
   })
 
   it('a list whose cursor repeats may be incomplete: the summary says so, not only the log', async () => {
@@ -52,7 +58,10 @@ describe('list-projects', () => {
   it('names the search it matched', async () => {
     platform.addProjects(3)
     const result = await runListProjects(ctx, { search: 'project-002', orgId: org })
-    expect(log.info).toEqual([`Organization ${org}: from the \`org-id\` input.`, 'Found 1 project(s) matching "project-002".'])
+    expect(log.info).toEqual([
+      `Organization ${org}: from the \`org-id\` input.`,
+      'Found 1 project(s) matching "project-002".',
+    ])
     expect(JSON.parse(result.outputs.projects!).map((p: { name: string }) => p.name)).toEqual(['project-002'])
   })
 

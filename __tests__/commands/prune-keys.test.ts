@@ -37,7 +37,8 @@ beforeEach(async () => {
 
 afterEach(() => run.stop())
 
-const prune = (options: Partial<PruneKeysSettings> = {}) => runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
+const prune = (options: Partial<PruneKeysSettings> = {}) =>
+  runPruneKeys(ctx, { dryRun: true, maxRevoke: 50, ...options })
 const deletes = () => platform.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)
 
 const HEADERS =
@@ -144,7 +145,10 @@ describe('a dry run', () => {
   })
 
   it('logs the first 100 keys one by one, and counts the rest', async () => {
-    const ids = Array.from({ length: 101 }, (_, i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }).id)
+    const ids = Array.from(
+      { length: 101 },
+      (_, i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }).id,
+    )
     const result = await prune({ maxRevoke: 200 })
     const lines = log.info.filter((l) => l.startsWith('Would revoke'))
     expect(lines).toHaveLength(100)
@@ -205,7 +209,9 @@ describe('a real run', () => {
     platform.inject({ method: 'DELETE', path: `/api_keys/${keys[2]!.id}`, kind: 'status', status: 403 })
     const result = await prune({ dryRun: false })
     expect(result.failure).toMatch(
-      new RegExp(`^Could not revoke API key ${keys[2]!.id}: .*403.* Revoked before it: ${keys[0]!.id}, ${keys[1]!.id}\\.$`),
+      new RegExp(
+        `^Could not revoke API key ${keys[2]!.id}: .*403.* Revoked before it: ${keys[0]!.id}, ${keys[1]!.id}\\.$`,
+      ),
     )
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([keys[0]!.id, keys[1]!.id]))
     expect(result.summary).toContain('<h3>API keys pruned (2 of 3)</h3>')
@@ -231,7 +237,9 @@ describe('a real run', () => {
     const keys = [1, 2].map((i) => platform.addKey(withExpiry(`job-${i}`, T0 - DAY), { createdAt: T0 - 2 * DAY }))
     platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'status', status: 403 })
     const result = await prune({ dryRun: false })
-    expect(result.failure).toMatch(new RegExp(`^Could not revoke API key ${keys[0]!.id}: .*403.* No key was revoked\\.$`))
+    expect(result.failure).toMatch(
+      new RegExp(`^Could not revoke API key ${keys[0]!.id}: .*403.* No key was revoked\\.$`),
+    )
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(deletes()).toEqual([`/api_keys/${keys[0]!.id}`])
     expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual([true, true])
@@ -243,7 +251,13 @@ describe('records the platform lists oddly', () => {
     const name = withExpiry('deploy', T0 - DAY)
     const busy = platform.addKey(name, { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 3 * MINUTE })
     // The second copy says the key was last used 300 days ago.
-    platform.inject({ method: 'GET', path: '/api_keys', kind: 'duplicate', set: { last_used_at: '2026-01-25T10:00:00Z' }, ids: [busy.id] })
+    platform.inject({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'duplicate',
+      set: { last_used_at: '2026-01-25T10:00:00Z' },
+      ids: [busy.id],
+    })
     const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
     expect(log.info.filter((l) => l.includes(`API key ${busy.id} `))).toEqual([
       `Kept API key ${busy.id} "${name}" (personal): expired 2026-11-20 10:00 UTC (by its name); but used 3 min ago, within the last 10 min.`,
@@ -260,7 +274,9 @@ describe('records the platform lists oddly', () => {
     // Two copies would be two keys past a max-revoke of 1.
     const result = await prune({ dryRun: false, unusedForMs: 30 * DAY, maxRevoke: 1 })
     expect(result.failure).toBeUndefined()
-    expect(log.info.filter((l) => l.startsWith('Revoked'))).toEqual([`Revoked API key ${stale.id} "stale": not used for 300 days.`])
+    expect(log.info.filter((l) => l.startsWith('Revoked'))).toEqual([
+      `Revoked API key ${stale.id} "stale": not used for 300 days.`,
+    ])
     expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([stale.id]))
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([stale.id]))
     expect(deletes()).toEqual([`/api_keys/${stale.id}`])
@@ -269,13 +285,21 @@ describe('records the platform lists oddly', () => {
 
   it("a last use that is not a string (a number of seconds, 1 minute ago) reads as a use now: kept, but never taken for the step's own", async () => {
     const recent = platform.addKey(withExpiry('job', T0 - DAY), { createdAt: T0 - 400 * DAY })
-    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: (T0 - MINUTE) / 1000 }, ids: [recent.id] })
+    platform.inject({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'rewrite',
+      set: { last_used_at: (T0 - MINUTE) / 1000 },
+      ids: [recent.id],
+    })
     const result = await prune({ dryRun: false, unusedForMs: 30 * DAY })
     expect(log.info).toContain(
       `Kept API key ${recent.id} "${withExpiry('job', T0 - DAY)}" (personal): expired 2026-11-20 10:00 UTC (by its name); ` +
         'but its created_at or last_used_at is not a time the action can read.',
     )
-    expect(log.info).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
+    expect(log.info).toContain(
+      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+    )
     expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(deletes()).toEqual([])
@@ -287,9 +311,21 @@ describe('with expected-networks: keys last used from an unexpected network are 
   const networks = { blocks: ['10.0.0.0/8'] }
 
   it('selects a key used from elsewhere, saying from where; the guards still keep the step’s own key and a key used minutes ago', async () => {
-    const leaked = platform.addKey('ci-deploy', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.7' })
-    const busy = platform.addKey('ci-build', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 3 * MINUTE, lastUsedFrom: '203.0.113.8' })
-    const inside = platform.addKey('ci-migrate', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '::ffff:10.1.2.3' })
+    const leaked = platform.addKey('ci-deploy', {
+      createdAt: T0 - 30 * DAY,
+      lastUsedAt: T0 - 2 * HOUR,
+      lastUsedFrom: '203.0.113.7',
+    })
+    const busy = platform.addKey('ci-build', {
+      createdAt: T0 - 30 * DAY,
+      lastUsedAt: T0 - 3 * MINUTE,
+      lastUsedFrom: '203.0.113.8',
+    })
+    const inside = platform.addKey('ci-migrate', {
+      createdAt: T0 - 30 * DAY,
+      lastUsedAt: T0 - 2 * HOUR,
+      lastUsedFrom: '::ffff:10.1.2.3',
+    })
     platform.addKey('ci-spare', { createdAt: T0 - 30 * DAY })
 
     const result = await prune({ expectedNetworks: networks })
@@ -330,7 +366,11 @@ describe('with expected-networks: keys last used from an unexpected network are 
 
   it('with key-name, only keys of that prefix; without expected-networks, no such output', async () => {
     platform.addKey('laptop', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.7' })
-    const ci = platform.addKey('ci-deploy', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - 2 * HOUR, lastUsedFrom: '203.0.113.9' })
+    const ci = platform.addKey('ci-deploy', {
+      createdAt: T0 - 30 * DAY,
+      lastUsedAt: T0 - 2 * HOUR,
+      lastUsedFrom: '203.0.113.9',
+    })
     const named = await prune({ expectedNetworks: networks, keyNamePrefix: 'ci-' })
     expect(named.outputs['unexpected-use-key-ids']).toBe(JSON.stringify([ci.id]))
     expect(named.outputs['prunable-key-ids']).toBe(JSON.stringify([ci.id]))
@@ -350,7 +390,11 @@ describe('with expected-creators: keys made by someone who left the organization
   })
 
   const made = (name: string, by: string, used?: number) =>
-    platform.addOrgKey(org, name, { createdBy: by, createdAt: T0 - 40 * DAY, ...(used === undefined ? {} : { lastUsedAt: used }) })
+    platform.addOrgKey(org, name, {
+      createdBy: by,
+      createdAt: T0 - 40 * DAY,
+      ...(used === undefined ? {} : { lastUsedAt: used }),
+    })
 
   it("revokes a key made by a member who left and one by a deactivated account, under the guards, saying why; never a present member's", async () => {
     const present = made('ci-ann', ann, T0 - DAY)
@@ -363,7 +407,8 @@ describe('with expected-creators: keys made by someone who left the organization
     platform.inject({
       path: `/organizations/${org}/api_keys`,
       kind: 'transform',
-      transform: (body) => (body as Array<Record<string, unknown>>).map((k) => (k.id === unknown.id ? { ...k, created_by: null } : k)),
+      transform: (body) =>
+        (body as Array<Record<string, unknown>>).map((k) => (k.id === unknown.id ? { ...k, created_by: null } : k)),
     })
 
     const result = await prune({ orgId: org, expectedCreators: 'members', dryRun: false })
@@ -398,7 +443,13 @@ describe('with expected-creators: keys made by someone who left the organization
         'made by &#34;Bob Gone&#34;, who left the organization',
       ),
     )
-    expect([present, left, deactivated, busy, unknown].map((k) => platform.isKeyValid(k.id))).toEqual([true, false, false, true, true])
+    expect([present, left, deactivated, busy, unknown].map((k) => platform.isKeyValid(k.id))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
   })
 
   it('a dry run only lists them; with key-name, only keys of that prefix', async () => {

@@ -30,7 +30,9 @@ const requestId = (method: string, path: string, n = 1): string => {
   return sent[n - 1]!.headers['x-request-id']!
 }
 const requestsOf = (method: string, path: string | RegExp) =>
-  platform.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+  platform.requests.filter(
+    (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+  )
 
 const valid = (name = NAME) =>
   platform
@@ -51,7 +53,9 @@ describe('revoke-key', () => {
     const result = await runRevokeKey(ctx, { keyName: NAME })
     expect(log.info).toEqual([`Revoked API key ${b}.`, `Revoked API key ${a}.`])
     expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([b, a]) })
-    expect(result.failure).toBe(`${badRequest(`revoke API key ${c}`, requestId('DELETE', `/api_keys/${c}`))} Already revoked: ${b}, ${a}.`)
+    expect(result.failure).toBe(
+      `${badRequest(`revoke API key ${c}`, requestId('DELETE', `/api_keys/${c}`))} Already revoked: ${b}, ${a}.`,
+    )
     expect(result.failedRequest?.status).toBe(400)
     expect(result.summary).toBe(
       '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +

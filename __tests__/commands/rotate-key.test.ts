@@ -131,7 +131,8 @@ const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${
 // Each replaced key shows its own name, as the platform lists it.
 const keptRow = (id: number, keep: number, name = 'ci-deploy') =>
   `<tr><td>kept (keep-previous: ${keep})</td><td><code>${id}</code></td><td>${name}</td></tr>`
-const revokedRow = (id: number, name = 'ci-deploy') => `<tr><td>revoked</td><td><code>${id}</code></td><td>${name}</td></tr>`
+const revokedRow = (id: number, name = 'ci-deploy') =>
+  `<tr><td>revoked</td><td><code>${id}</code></td><td>${name}</td></tr>`
 const NO_SECRET = 'The new key is in the step output <code>key</code>, masked in logs; no secret was written.'
 const STORED = 'The new key is stored in secret NEON_API_KEY of octo-org/deploys.'
 /** GitHub's request ids, as the emulator makes them. */
@@ -186,7 +187,14 @@ describe('without a secret', () => {
   it('keep-previous 1: a key whose created_at cannot be read counts as newest, and is kept', async () => {
     const garbled = platform.addKey('ci-deploy', { createdAt: T0 - 10 * DAY })
     // "60" would read as 1960: the oldest, and revoked.
-    platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { created_at: '60' }, ids: [garbled.id], times: 99 })
+    platform.inject({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'rewrite',
+      set: { created_at: '60' },
+      ids: [garbled.id],
+      times: 99,
+    })
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1 })
     expect(log.info.slice(2)).toEqual([
@@ -250,7 +258,9 @@ describe('without a secret', () => {
     const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1, keyId: stray.id })
-    expect(result.summary).toBe(summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET))
+    expect(result.summary).toBe(
+      summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET),
+    )
   })
 
   it("key-id of another name is revoked in its turn by last use, before the step's own key, in use now", async () => {
@@ -343,14 +353,17 @@ describe('the proof', () => {
 
   it('any other refusal of the proof is final: the new key is revoked, no old key is touched', async () => {
     platform.onRequest((r) => {
-      if (r.method === 'POST' && r.path === '/api_keys') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 403 })
+      if (r.method === 'POST' && r.path === '/api_keys')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 403 })
     })
     const id = nextKeyId()
     const error = await failure(rotate())
     expect(error).toBeInstanceOf(ActionError)
     expect(error).not.toBeInstanceOf(StepCancelled)
     expect(error.message).toMatch(
-      new RegExp(`^Rotation stopped: Could not list API keys: .*403.* The new key ${id} was revoked\\. No old key was revoked\\.$`),
+      new RegExp(
+        `^Rotation stopped: Could not list API keys: .*403.* The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
     )
     expect(error.cause).toBeInstanceOf(RequestError)
     expect((error.cause as RequestError).status).toBe(403)
@@ -435,7 +448,10 @@ describe('with a secret', () => {
     ])
     expect(github.secret(OWNER, REPO, 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
     expect(result.summary).toBe(
-      summaryOf([newRow(id), revokedRow(current.id)], 'The new key is stored in secret NEON_API_KEY of octo-org/deploys:production.'),
+      summaryOf(
+        [newRow(id), revokedRow(current.id)],
+        'The new key is stored in secret NEON_API_KEY of octo-org/deploys:production.',
+      ),
     )
     expect(validNamed('ci-deploy')).toEqual([id])
     expect(states.at(-1)).toBe('')
@@ -453,7 +469,11 @@ describe('with a secret', () => {
     ['a short token: it is kept', 'C0A8:3F0E:1A2B3C:1D2E3F:65A1B2C3', true],
     ['15 KB long: it is left out, not cut', 'A'.repeat(15_000), false],
     ['not a token: it is left out', 'id <b>x</b> "y"', false],
-    ['a token with `::`, which a later step that echoes it would print as a runner command: it is left out', '::stop-commands::x1', false],
+    [
+      'a token with `::`, which a later step that echoes it would print as a runner command: it is left out',
+      '::stop-commands::x1',
+      false,
+    ],
   ])("GitHub's request id is %s, in secret-results, the summary and the error", async (_, requestId, kept) => {
     github.answerWithRequestId(requestId)
     github.failNext(422)
@@ -462,7 +482,12 @@ describe('with a secret', () => {
     const where = 'Could not store secret NEON_API_KEY in the repository octo-org/deploys'
     expect(result.failure).toContain(kept ? `${where} (GitHub request id ${requestId}): ${said}` : `${where}: ${said}`)
     expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
-      { target: 'octo-org/deploys', status: 'failed', 'http-status': 422, ...(kept ? { 'request-id': requestId } : {}) },
+      {
+        target: 'octo-org/deploys',
+        status: 'failed',
+        'http-status': 422,
+        ...(kept ? { 'request-id': requestId } : {}),
+      },
     ])
     const cells =
       '<td><code>octo-org/deploys</code></td><td>failed</td><td>GitHub answered 422 Unprocessable Entity: &#34;Validation Failed&#34;.</td><td>422</td>'
@@ -534,7 +559,9 @@ describe('with a secret', () => {
     // deadline: its own 30 s, where the step had 17 s left.
     expect(clock.now()).toBe(T0 + 3000)
     expect(clock.deadlines.at(-1)).toBe(30_000)
-    expect(result.failure).toMatch(new RegExp(`The write may have gone through all the same: .* the new key ${id} stays valid`))
+    expect(result.failure).toMatch(
+      new RegExp(`The write may have gone through all the same: .* the new key ${id} stays valid`),
+    )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
@@ -585,7 +612,9 @@ describe('with a secret', () => {
     const id = nextKeyId()
     const result = await rotate({ secrets: secret() })
     expect(result.failure).toMatch(
-      new RegExp(`^The new key ${id} is valid and stored, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403`),
+      new RegExp(
+        `^The new key ${id} is valid and stored, but revoking the old keys failed: Could not revoke API key ${current.id}: .*403`,
+      ),
     )
     expect(result.failedRequest?.status).toBe(403)
     expect(result.outputs['revoked-key-ids']).toBe('[]')

@@ -37,7 +37,13 @@ const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-requ
 describe('congestion (429, 503) never fails a poll round while the timeout allows', () => {
   it('congestion until the timeout is timed-out, with the ids still pending and the last answer', async () => {
     const id = op(steps([0, 'running']))
-    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 429, retryAfter: '3', times: 999 })
+    platform.inject({
+      path: `/projects/${project}/operations/${id}`,
+      kind: 'status',
+      status: 429,
+      retryAfter: '3',
+      times: 999,
+    })
     client = client.withDeadline(clock.now() + 120_000)
     ctx = { ...ctx, client }
     const result = await runWaitForOperations(ctx, {
@@ -66,7 +72,10 @@ describe('status error: the step could not find out', () => {
     const revoker = (async () => {
       while (clock.sleeps.length < 2) await new Promise((r) => setImmediate(r))
       const other = platform.addKey('other').key
-      await fetch(`${platform.url}/api_keys/${admin.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })
+      await fetch(`${platform.url}/api_keys/${admin.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${other}` },
+      })
     })()
     const result = await runWaitForOperations(ctx, {
       projectId: project,
@@ -168,7 +177,9 @@ describe('the idle gate', () => {
       'failed-operation-ids': '[]',
       'pending-operation-ids': '[]',
     })
-    expect(result.summary).toBe(`<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`)
+    expect(result.summary).toBe(
+      `<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`,
+    )
   })
 
   it("another branch's operation pending at the end of the list does not hold up a branch", async () => {
@@ -197,7 +208,11 @@ describe('results', () => {
     })
     expect(result.outputs.status).toBe('failed')
     expect(JSON.parse(result.outputs['failed-operation-ids']!)).toEqual([bad])
-    expect(JSON.parse(result.outputs.operations!)[0]).toMatchObject({ id: bad, status: 'failed', endpoint_id: 'ep-cool-1' })
+    expect(JSON.parse(result.outputs.operations!)[0]).toMatchObject({
+      id: bad,
+      status: 'failed',
+      endpoint_id: 'ep-cool-1',
+    })
     expect(result.summary).toContain(
       '<tr><th>operation</th><th>action</th><th>branch</th><th>compute</th><th>status</th><th>duration</th><th>date</th></tr>',
     )
@@ -219,21 +234,27 @@ describe('outcomes and summaries', () => {
       `2 of 3 operation(s) did not succeed: ${a} (create_branch, branch br-main-1): failed, failures_count 1; ` +
         `${b} (apply_config, branch br-main-1): error, failures_count 2, error "disk full".`,
     )
-    expect(result.summary).toContain('<p>Status failed: the platform reports that 2 operation(s) did not succeed.</p>\n')
+    expect(result.summary).toContain(
+      '<p>Status failed: the platform reports that 2 operation(s) did not succeed.</p>\n',
+    )
   })
 
   it('every operation succeeded', async () => {
     const id = op(steps([0, 'finished']))
     const result = await runWaitForOperations(ctx, options([id]))
     expect(result.summary).toMatch(
-      new RegExp(`^<h3>Operations finished: project ${project}</h3>\n<p>Status finished: every operation succeeded\\.</p>\n<table>`),
+      new RegExp(
+        `^<h3>Operations finished: project ${project}</h3>\n<p>Status finished: every operation succeeded\\.</p>\n<table>`,
+      ),
     )
   })
 
   it('an empty list of ids: nothing to wait for', async () => {
     const result = await runWaitForOperations(ctx, options([]))
     expect(log.info).toEqual(['Nothing to wait for: `operation-ids` is an empty list.'])
-    expect(result.summary).toBe(`<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no operation to wait for.</p>\n`)
+    expect(result.summary).toBe(
+      `<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no operation to wait for.</p>\n`,
+    )
   })
 
   it('no answer at all is error, naming the kind of failure, with nothing read', async () => {
@@ -252,7 +273,8 @@ describe('outcomes and summaries', () => {
   it('an error after a status was read shows that last status', async () => {
     const id = op(steps([0, 'running']))
     platform.onRequest(() => {
-      if (operationRequests().length === 2) platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 404 })
+      if (operationRequests().length === 2)
+        platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 404 })
     })
     const result = await runWaitForOperations(ctx, options([id]))
     expect(result.outputs.status).toBe('error')

@@ -25,7 +25,8 @@ describe('start-up stays light', () => {
   ]
   const files = () => readdirSync(dist).filter((f) => f.endsWith('.js'))
   /** The files a file of dist/ was built from, as its map names them: `.././src/…`, `.././node_modules/<package>/…`. */
-  const sourcesOf = (file: string) => (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
+  const sourcesOf = (file: string) =>
+    (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
     'the secret store': 'GitHub did not confirm the write',
@@ -35,9 +36,13 @@ describe('start-up stays light', () => {
 
   it('libsodium and Octokit are not bundled: the action seals and speaks to GitHub itself', () => {
     const sources = files().flatMap(sourcesOf)
-    const packages = new Set(sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean))
+    const packages = new Set(
+      sources.map((source) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source)?.[1]).filter(Boolean),
+    )
     expect([...packages].filter((name) => /libsodium|octokit/.test(name!))).toEqual([])
-    expect([...packages]).toEqual(expect.arrayContaining(['@actions/core', '@noble/ciphers', '@noble/hashes', 'undici']))
+    expect([...packages]).toEqual(
+      expect.arrayContaining(['@actions/core', '@noble/ciphers', '@noble/hashes', 'undici']),
+    )
   })
 
   it('commands other than rotate-key with a secret run without the secret store, the sealed box and the post-step chunks', async () => {
@@ -55,7 +60,10 @@ describe('start-up stays light', () => {
     for (const command of ['list-projects', 'list-keys', 'create-key']) {
       const { env } = stepEnvironment(dir, { ...base(), command, 'key-name': 'light' })
       // Async: the emulator answers from this very process.
-      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], { env, encoding: 'utf8' })
+      const run = await promisify(execFile)(process.execPath, [join(dir, 'dist', 'index.js')], {
+        env,
+        encoding: 'utf8',
+      })
       expect([command, /::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([command, undefined, ''])
     }
     rmSync(dir, { recursive: true, force: true })
@@ -80,7 +88,11 @@ describe('start-up stays light', () => {
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-post-only-'))
     mkdirSync(join(dir, 'dist'))
     for (const file of ['index.js', 'package.json']) cpSync(join(dist, file), join(dir, 'dist', file))
-    const { env } = stepEnvironment(dir, { ...base(), command: 'create-key', 'key-name': 'light' }, { state: { isPost: 'true' } })
+    const { env } = stepEnvironment(
+      dir,
+      { ...base(), command: 'create-key', 'key-name': 'light' },
+      { state: { isPost: 'true' } },
+    )
     const run = await promisify(execFile)(process.execPath, [...REPORT_UNDICI_ENTRY, join(dir, 'dist', 'index.js')], {
       env,
       encoding: 'utf8',
@@ -92,7 +104,10 @@ describe('start-up stays light', () => {
 
   it("a command step loads the toolkit, and with it undici's entry: what the idle post step is spared", async () => {
     platform.addProjects(1)
-    const { env } = stepEnvironment(mkdtempSync(join(tmpdir(), 'neon-action-command-')), { ...base(), command: 'list-projects' })
+    const { env } = stepEnvironment(mkdtempSync(join(tmpdir(), 'neon-action-command-')), {
+      ...base(),
+      command: 'list-projects',
+    })
     const run = await promisify(execFile)(process.execPath, [...REPORT_UNDICI_ENTRY, BUNDLE], { env, encoding: 'utf8' })
     expect([/::error::.*/.exec(run.stdout)?.[0], run.stderr]).toEqual([undefined, 'undici entry: evaluated\n'])
     rmSync(env.RUNNER_TEMP!, { recursive: true, force: true })
@@ -190,16 +205,24 @@ describe('start-up stays light', () => {
     "every file has a source map beside it, without the sources' text, that leads each line of the action's code to its line in src/",
     () => {
       for (const file of files()) {
-        const map = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[]; sourcesContent?: unknown }
+        const map = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as {
+          sources: string[]
+          sourcesContent?: unknown
+        }
         expect([file, map.sourcesContent, map.sources.length > 0]).toEqual([file, undefined, true])
       }
       // A line of src/ that the bundle holds as it is: the generated line maps back to it.
       const state = readFileSync(join(ROOT, 'src', 'runner', 'state.ts'), 'utf8').split('\n')
       const generated = readFileSync(BUNDLE, 'utf8').split('\n')
       const at = generated.findIndex((line) => line.startsWith('function postStepHasWork('))
-      const map = new SourceMap(JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+      const map = new SourceMap(
+        JSON.parse(readFileSync(`${BUNDLE}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0],
+      )
       const entry = map.findEntry(at, 0)
-      expect(['originalSource' in entry && entry.originalSource, 'originalLine' in entry && entry.originalLine]).toEqual([
+      expect([
+        'originalSource' in entry && entry.originalSource,
+        'originalLine' in entry && entry.originalLine,
+      ]).toEqual([
         '.././src/runner/state.ts',
         state.findIndex((line) => line.startsWith('export function postStepHasWork(')),
       ])

@@ -89,10 +89,13 @@ function unaccounted(...results: StepResult[]): number[] {
 
 describe('rotate-key into two targets, cancelled while GitHub rate-limits the first write', () => {
   for (const retryAfter of [30, undefined]) {
-    const wait = retryAfter === undefined ? '60 s (no Retry-After: GitHub asks for a minute)' : `${retryAfter} s (Retry-After)`
+    const wait =
+      retryAfter === undefined ? '60 s (no Retry-After: GitHub asks for a minute)' : `${retryAfter} s (Retry-After)`
     it(`waiting ${wait}: the wait ends at SIGINT, the new key is revoked, the old one stays in both secrets`, async () => {
       github.at(`/repos/${OWNER}/deploys/`).secondaryRateLimitNext(1, retryAfter)
-      const main = await cancelledWhile(/^::warning::Writing secret NEON_API_KEY to the repository octo-org\/deploys: .*trying again in/)
+      const main = await cancelledWhile(
+        /^::warning::Writing secret NEON_API_KEY to the repository octo-org\/deploys: .*trying again in/,
+      )
       expect(main.code).toBe(1)
       const made = platform.keys().find((k) => k.name === 'ci-deploy' && !before.has(k.id))!
       expect(made.revoked).toBe(true)
@@ -131,15 +134,24 @@ describe('rotate-key into two targets, cancelled while GitHub rate-limits the fi
     github.at(`/repos/${OWNER}/deploys/`).secondaryRateLimitNext(1, 30)
     let child: ChildProcess | undefined
     const run = runStep(inputs(), { env: env(), time: 'real', onSpawn: (c) => (child = c) })
-    await logLine(child!, /^::warning::Writing secret NEON_API_KEY to the repository octo-org\/deploys: .*trying again in 30 s/)
+    await logLine(
+      child!,
+      /^::warning::Writing secret NEON_API_KEY to the repository octo-org\/deploys: .*trying again in 30 s/,
+    )
     child!.kill('SIGKILL')
     const main = await run
     const made = platform.keys().find((k) => k.name === 'ci-deploy' && !before.has(k.id))!
     expect(made.revoked).toBe(false)
     // Sent and refused: the key is pending again, not handed out.
-    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name: 'ci-deploy', known: [current.id], pending: [made.id] })
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({
+      name: 'ci-deploy',
+      known: [current.id],
+      pending: [made.id],
+    })
     const after = await post(main)
-    expect(after.stdout).toContain(`Revoked API key ${made.id} named "ci-deploy": the main step made it and never handed it out.`)
+    expect(after.stdout).toContain(
+      `Revoked API key ${made.id} named "ci-deploy": the main step made it and never handed it out.`,
+    )
     expect(platform.isKeyValid(made.id)).toBe(false)
     expect(unaccounted(main, after)).toEqual([])
   })

@@ -148,7 +148,9 @@ describe('create-key with revoke-after-job, cancelled', () => {
     snapshotKeys()
     const main = await cancelled(inputs, platform.hold({ method: 'GET', path: '/api_keys' }))
     expect(errorLines(main.stdout)).toEqual([
-      expect.stringMatching(/^::error::The runner cancelled the step \(SIGINT\) before it could create key "job-7~exp-\d{8}T\d{4}Z"\.$/),
+      expect.stringMatching(
+        /^::error::The runner cancelled the step \(SIGINT\) before it could create key "job-7~exp-\d{8}T\d{4}Z"\.$/,
+      ),
     ])
     expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
     const after = await post(inputs, main)
@@ -201,9 +203,15 @@ describe('rotate-key, cancelled', () => {
   it('killed while the new key proves itself: the post step revokes the key that was never stored', async () => {
     const main = await cancelled(inputs(), holdProof(), true)
     const made = platform.keys().find((k) => k.name === 'ci-deploy' && k.id !== current.id)!
-    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name: 'ci-deploy', known: [current.id], pending: [made.id] })
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({
+      name: 'ci-deploy',
+      known: [current.id],
+      pending: [made.id],
+    })
     const after = await post(inputs(), main)
-    expect(after.stdout).toContain(`Revoked API key ${made.id} named "ci-deploy": the main step made it and never handed it out.`)
+    expect(after.stdout).toContain(
+      `Revoked API key ${made.id} named "ci-deploy": the main step made it and never handed it out.`,
+    )
     expect(github.secret(OWNER, REPO, SECRET)).toBe(current.key)
     expect(platform.isKeyValid(current.id)).toBe(true)
     expect(unaccounted(main, after)).toEqual([])
@@ -274,7 +282,9 @@ describe('rotate-key, cancelled', () => {
     const main = await cancelled(inputs(), platform.hold({ method: 'DELETE', path: `/api_keys/${another.id}` }))
     expect(JSON.parse(main.outputs['revoked-key-ids']!)).toEqual([another.id])
     expect(platform.isKeyValid(current.id)).toBe(true)
-    expect(errorLines(main.stdout)[0]).toContain(`before it could revoke API key ${current.id}. Already revoked: ${another.id}.`)
+    expect(errorLines(main.stdout)[0]).toContain(
+      `before it could revoke API key ${current.id}. Already revoked: ${another.id}.`,
+    )
     expect(github.secret(OWNER, REPO, SECRET)).toBe(main.outputs.key)
     expect(unaccounted(main, await post(inputs(), main))).toEqual([])
   })

@@ -139,7 +139,9 @@ describe('bodies', () => {
     const errors = errorLines(result.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      new RegExp(`^::error::Could not list API keys: the platform answered 502 Bad Gateway: \\(${contentType.replace('/', '\\/')}\\) "`),
+      new RegExp(
+        `^::error::Could not list API keys: the platform answered 502 Bad Gateway: \\(${contentType.replace('/', '\\/')}\\) "`,
+      ),
     )
     expect(errors[0]!.length).toBeLessThan(600)
     // Retried within the timeout (back-off of about 1 and 2 s), then no time was left.
@@ -201,7 +203,14 @@ describe('hostile error bodies and headers', () => {
       contentType: 'text/html ##[add-mask]finished',
       times: 99,
     })
-    platform.inject({ path: '/projects', kind: 'status', status: 503, body: value, contentType: 'text/plain', times: 99 })
+    platform.inject({
+      path: '/projects',
+      kind: 'status',
+      status: 503,
+      body: value,
+      contentType: 'text/plain',
+      times: 99,
+    })
     for (const command of ['list-keys', 'list-projects']) {
       const result = await step({ command })
       expect([command, result.code]).toEqual([command, 1])
@@ -213,7 +222,9 @@ describe('hostile error bodies and headers', () => {
   it('a redirect to a location that is no URL', async () => {
     platform.inject({ path: '/api_keys', kind: 'redirect', location: '##[add-mask]finished ::error::x', times: 9 })
     const result = await step({ command: 'list-keys' })
-    expect(errorLines(result.stdout)).toEqual([expect.stringContaining('redirecting to "#\u200b#[add-mask]finished ::error::x"')])
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringContaining('redirecting to "#\u200b#[add-mask]finished ::error::x"'),
+    ])
     expectOnlyOwnCommands(result, admin.key)
   })
 })
@@ -224,7 +235,9 @@ describe('errors', () => {
     expect(step.code).toBe(1)
     const errors = errorLines(step.stdout)
     expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(/^::error::The platform refused the API key \(401 Unauthorized\): it is missing, invalid or revoked\./)
+    expect(errors[0]).toMatch(
+      /^::error::The platform refused the API key \(401 Unauthorized\): it is missing, invalid or revoked\./,
+    )
     expect(step.masked).toEqual(['napi_wrong'])
     expect(step.everything).not.toContain('napi_wrong')
   })

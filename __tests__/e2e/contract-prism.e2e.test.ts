@@ -152,7 +152,9 @@ describe('list-keys', () => {
     expectSuccess(result)
     expect(json(result.outputs['unexpected-creator-key-ids'])).toEqual(LISTED_KEYS)
     const creator = { id: '629982cc-de05-43db-ae16-28f2399c4910', name: 'John Smith' }
-    expect(json(result.outputs.keys)).toEqual(LISTED_KEYS.map((id) => expect.objectContaining({ id, created_by: creator })))
+    expect(json(result.outputs.keys)).toEqual(
+      LISTED_KEYS.map((id) => expect.objectContaining({ id, created_by: creator })),
+    )
     // The answer cut to its required fields has no `pagination`: one page.
     expect(requests(result)).toEqual([`GET /organizations/${ORG}/members`, `GET /organizations/${ORG}/api_keys`])
     expect(result.everything).not.toContain('@email.com')

@@ -75,7 +75,12 @@ describe("the organization of a project-scoped key comes from the project's reco
 it.each([' napi_leading', 'napi_trailing\n', 'napi_in side'])(
   'a created key whose value is not one printable token (%j) is revoked at once',
   async (value) => {
-    platform.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: value }) })
+    platform.inject({
+      method: 'POST',
+      path: '/api_keys',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as object), key: value }),
+    })
     const result = await step({ command: 'create-key', 'key-name': 'odd' })
     const made = platform.keys().find((k) => k.name === 'odd')!
     expect(errorLines(result.stdout)).toEqual([
@@ -100,7 +105,13 @@ it(`keeps track of up to ${MAX_KNOWN_KEYS} keys of the name, and refuses to crea
 it('says what the new key reaches and how long it lives, in the log and in the summary', async () => {
   const project = platform.addProject()
   const org = platform.defaultOrgId
-  const job = await step({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'project-id': project.id, 'org-id': org })
+  const job = await step({
+    command: 'create-key',
+    'key-name': 'ci',
+    'revoke-after-job': 'true',
+    'project-id': project.id,
+    'org-id': org,
+  })
   const made = platform.keys().find((k) => k.name.startsWith('ci~exp-'))!
   const [, y, mo, d, h, mi] = /~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/.exec(made.name)!
   const expires = `${y}-${mo}-${d} ${h}:${mi} UTC`
@@ -115,14 +126,20 @@ it('says what the new key reaches and how long it lives, in the log and in the s
   const orgKey = await step({ command: 'create-key', 'key-name': 'org-wide', 'org-id': org, 'expires-in': '1h' })
   const wide = platform.keys().find((k) => k.name.startsWith('org-wide~exp-'))!
   expect(orgKey.stdout).toMatch(
-    new RegExp(`\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`),
+    new RegExp(
+      `\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`,
+    ),
   )
-  expect(orgKey.summary).toMatch(new RegExp(`<td>organization ${org}</td><td>expires \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td></tr>`))
+  expect(orgKey.summary).toMatch(
+    new RegExp(`<td>organization ${org}</td><td>expires \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC</td></tr>`),
+  )
 
   const plain = await step({ command: 'create-key', 'key-name': 'plain' })
   const id = platform.keys().find((k) => k.name === 'plain')!.id
   expect(plain.stdout).toContain(`\nCreated API key ${id} named "plain" (personal).\n`)
-  expect(plain.summary).toContain(`<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`)
+  expect(plain.summary).toContain(
+    `<tr><td><code>${id}</code></td><td>plain</td><td>personal</td><td>until revoked</td></tr>`,
+  )
 })
 
 describe('key creation is never blindly retried', () => {
@@ -165,7 +182,11 @@ describe('key creation is never blindly retried', () => {
     const result = await step({ command: 'create-key', 'key-name': 'ci' })
     expect(result.code).toBe(0)
     // The one list is the snapshot taken before the create: no clean-up was needed.
-    expect(platform.requests.filter((r) => r.path === '/api_keys').map((r) => r.method)).toEqual(['GET', 'POST', 'POST'])
+    expect(platform.requests.filter((r) => r.path === '/api_keys').map((r) => r.method)).toEqual([
+      'GET',
+      'POST',
+      'POST',
+    ])
   })
 })
 
@@ -174,7 +195,9 @@ describe('hostile free-text inputs', () => {
     const result = await step({ command: 'create-key', 'key-name': name })
     expectOnlyOwnCommands(result, admin.key)
     if (/[\r\n]/.test(name)) {
-      expect(errorLines(result.stdout)).toEqual(['::error::Input `key-name` must be a single line without control characters.'])
+      expect(errorLines(result.stdout)).toEqual([
+        '::error::Input `key-name` must be a single line without control characters.',
+      ])
       expect(platform.requests).toHaveLength(0)
     } else {
       expect(result.code).toBe(0)
@@ -215,7 +238,8 @@ describe('the post step when its clean-up meets faults', () => {
 
   it('pending keys whose revocation keeps failing are each named for revoking by hand, after the list is checked', async () => {
     const pending = [platform.addKey('nightly'), platform.addKey('nightly')]
-    for (const key of pending) platform.inject({ method: 'DELETE', path: `/api_keys/${key.id}`, kind: 'status', status: 500, times: 99 })
+    for (const key of pending)
+      platform.inject({ method: 'DELETE', path: `/api_keys/${key.id}`, kind: 'status', status: 500, times: 99 })
     const result = await post(ledger({ name: 'nightly', known: [], pending: pending.map((k) => k.id) }))
     expect(result.code).toBe(1)
     const failed = (id: number) =>
@@ -245,7 +269,10 @@ describe('the post step when its clean-up meets faults', () => {
   })
 
   it('with nothing saved it does nothing and says nothing, even when the inputs would fail the main step', async () => {
-    const result = await runStep({ 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' }, { state: { isPost: 'true' } })
+    const result = await runStep(
+      { 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' },
+      { state: { isPost: 'true' } },
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
     expect(platform.requests).toEqual([])
@@ -274,7 +301,11 @@ describe('job-scoped keys', () => {
     const base = { 'api-key': current.key, 'api-host': url }
     const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
     // The ledger saved before the create is cleared once the key is handed out: the post step revokes by id alone.
-    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'], 'unsettled-keys': '' })
+    expect(created.state).toEqual({
+      isPost: 'true',
+      'job-scoped-key-id': created.outputs['key-id'],
+      'unsettled-keys': '',
+    })
     expect(JSON.stringify(created.state)).not.toContain(created.outputs.key)
     // A later step uses the key, then another step fails.
     const used = await runStep({ command: 'list-projects', 'api-key': created.outputs.key!, 'api-host': url })

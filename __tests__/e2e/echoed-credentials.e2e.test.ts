@@ -25,24 +25,43 @@ const { step } = platformPerTest((started) => ({ platform, url, admin } = starte
 
 /** An error body whose message repeats the Authorization header after `offset` characters. */
 function echoing(offset: number, credential: string, code = 'bad_request'): string {
-  return JSON.stringify({ code, message: `${'x'.repeat(offset)} Authorization: Bearer ${credential} was refused`, request_id: 'r-1' })
+  return JSON.stringify({
+    code,
+    message: `${'x'.repeat(offset)} Authorization: Bearer ${credential} was refused`,
+    request_id: 'r-1',
+  })
 }
 
 describe("the platform echoes the step's API key in an error", () => {
   it('at every offset from 0 to 260 characters: neither the error nor the failure summary shows a piece of it', async () => {
     registerSecret(admin.key)
     const clock = manualClock()
-    const client = new PlatformClient({ baseUrl: url, apiKey: admin.key, userAgent: 'test', clock, logger: captureLog().logger })
+    const client = new PlatformClient({
+      baseUrl: url,
+      apiKey: admin.key,
+      userAgent: 'test',
+      clock,
+      logger: captureLog().logger,
+    })
     try {
       for (let offset = 0; offset <= 260; offset++) {
-        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body: echoing(offset, admin.key) })
+        platform.inject({
+          method: 'GET',
+          path: '/api_keys',
+          kind: 'status',
+          status: 400,
+          body: echoing(offset, admin.key),
+        })
         const error = await listApiKeys(client).then(
           () => undefined,
           (e: unknown) => e as Error,
         )
         expect(error?.message).toContain('Could not list API keys')
         expect({ offset, shown: piecesShown(error!.message, admin.key) }).toEqual({ offset, shown: [] })
-        expect({ offset, shown: piecesShown(failureSummary('list-keys', error), admin.key) }).toEqual({ offset, shown: [] })
+        expect({ offset, shown: piecesShown(failureSummary('list-keys', error), admin.key) }).toEqual({
+          offset,
+          shown: [],
+        })
       }
     } finally {
       await client.close()
@@ -52,7 +71,13 @@ describe("the platform echoes the step's API key in an error", () => {
   it.each([150, 170, 190, 199, 200, 201])(
     'at %i characters, as a runner runs the step with debug on: nothing the step leaves shows a piece of it',
     async (offset) => {
-      platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 400, body: echoing(offset, admin.key, admin.key) })
+      platform.inject({
+        method: 'GET',
+        path: '/api_keys',
+        kind: 'status',
+        status: 400,
+        body: echoing(offset, admin.key, admin.key),
+      })
       const result = await step({ command: 'list-keys' }, { env: { RUNNER_DEBUG: '1' }, entry: 'bundle' })
       expect(result.code).toBe(1)
       expect(result.stdout).toContain('::error::Could not list API keys')
@@ -91,7 +116,9 @@ describe('GitHub echoes the token in a 422 message', () => {
   it.each([150, 180, 185, 189, 192, 193, 200])(
     'at %i characters: the rotation fails, and nothing it leaves shows a piece of it',
     async (offset) => {
-      github.at('/repos/octo-org/deploys/').failNext(422, 1, `${'y'.repeat(offset)} token ${github.token} is not allowed here`)
+      github
+        .at('/repos/octo-org/deploys/')
+        .failNext(422, 1, `${'y'.repeat(offset)} token ${github.token} is not allowed here`)
       const result = await step(
         {
           command: 'rotate-key',
@@ -99,7 +126,10 @@ describe('GitHub echoes the token in a 422 message', () => {
           'secret-name': 'NEON_API_KEY',
           'github-token': github.token,
         },
-        { env: { RUNNER_DEBUG: '1', GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' }, entry: 'bundle' },
+        {
+          env: { RUNNER_DEBUG: '1', GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/deploys' },
+          entry: 'bundle',
+        },
       )
       expect(result.code).toBe(1)
       expect(result.stdout).toContain('::error::Rotation stopped: Could not store secret NEON_API_KEY')
@@ -124,10 +154,14 @@ describe("an operation's error repeats a piece of the step's key", () => {
     const project = platform.addProject().id
     const operation = platform.addOperation(project, { status: 'failed' })
     platform.setOperation(operation, { status: 'failed', error: error() })
-    const result = await step({ command: 'list-operations', 'project-id': project }, { entry: 'bundle', env: { RUNNER_TEMP: runnerTemp } })
+    const result = await step(
+      { command: 'list-operations', 'project-id': project },
+      { entry: 'bundle', env: { RUNNER_TEMP: runnerTemp } },
+    )
     expect(result.code).toBe(0)
     const file = readFileSync(result.outputs['operations-file']!, 'utf8')
-    for (const text of [result.outputs.operations!, file]) expect(text).toMatch(/"error":"(refused \*\*\*|\*\*\* refused)"/)
+    for (const text of [result.outputs.operations!, file])
+      expect(text).toMatch(/"error":"(refused \*\*\*|\*\*\* refused)"/)
     expect(piecesShown(`${result.everything}\n${file}`, admin.key)).toEqual([])
   })
 })

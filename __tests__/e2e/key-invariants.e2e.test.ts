@@ -105,7 +105,9 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
       expect(result.code).toBe(1)
       expect(errorLines(result.stdout)).toEqual([
         expect.stringMatching(
-          new RegExp(`^::error::The platform answered the create with key ${bystander.id}, which was there before this step`),
+          new RegExp(
+            `^::error::The platform answered the create with key ${bystander.id}, which was there before this step`,
+          ),
         ),
       ])
       expect(platform.isKeyValid(bystander.id)).toBe(true)
@@ -127,14 +129,18 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
         const hold = platform.hold({ method: 'GET', path: '/api_keys' })
         void hold.reached.then(async () => {
           used = platform.addKey('nightly')
-          await fetch(`${url}/projects?org_id=${platform.defaultOrgId}`, { headers: { authorization: `Bearer ${used.key}` } })
+          await fetch(`${url}/projects?org_id=${platform.defaultOrgId}`, {
+            headers: { authorization: `Bearer ${used.key}` },
+          })
           hold.release()
         })
       }
     })
     const result = await step({ command: 'create-key', 'key-name': 'nightly' })
     expect(result.code).toBe(1)
-    expect(errorLines(result.stdout)[0]).toContain(`keys of that name that were not there before are valid: ${used!.id} (in use). `)
+    expect(errorLines(result.stdout)[0]).toContain(
+      `keys of that name that were not there before are valid: ${used!.id} (in use). `,
+    )
     expect(platform.isKeyValid(used!.id)).toBe(true)
   })
 })
@@ -195,7 +201,14 @@ describe('3. the Actions secret never holds a revoked key', () => {
     const held = github.holdNext()
     // The step's timeout runs out while GitHub holds the write; its read of updated_at right after is answered first.
     const result = await step(
-      { command: 'rotate-key', 'api-key': current.key, 'key-name': 'ci-deploy', ...storeInputs(), 'keep-previous': '0', timeout: '60' },
+      {
+        command: 'rotate-key',
+        'api-key': current.key,
+        'key-name': 'ci-deploy',
+        ...storeInputs(),
+        'keep-previous': '0',
+        timeout: '60',
+      },
       { time: { mode: 'jump', rate: 20 } },
     )
     expect(result.code).toBe(1)
@@ -331,12 +344,28 @@ describe('6. the rotation key name is unique to the repository, environment and 
 
 describe('7. what is checked before any request, and what the messages say', () => {
   it.each([
-    [{}, { GITHUB_REPOSITORY: '' }, /^::error::GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown/],
-    [{ 'secret-environment': 'prod\u0007' }, {}, /^::error::Input `secret-environment` must be the name of an environment/],
+    [
+      {},
+      { GITHUB_REPOSITORY: '' },
+      /^::error::GITHUB_REPOSITORY is not set, so the repository to store the secret in is unknown/,
+    ],
+    [
+      { 'secret-environment': 'prod\u0007' },
+      {},
+      /^::error::Input `secret-environment` must be the name of an environment/,
+    ],
     // Sent as a path segment, `..` would name the repository's own secrets.
-    [{ 'secret-environment': '..' }, {}, /^::error::Input `secret-environment` must be the name of an environment.*not `\.` or `\.\.`/],
+    [
+      { 'secret-environment': '..' },
+      {},
+      /^::error::Input `secret-environment` must be the name of an environment.*not `\.` or `\.\.`/,
+    ],
     [{ 'secret-environment': '.' }, {}, /^::error::Input `secret-environment` must be the name of an environment/],
-    [{ 'secret-targets': 'octo-org/app:..' }, {}, /^::error::Input `secret-targets`, entry 1 \("octo-org\/app:\.\."\), is not a target/],
+    [
+      { 'secret-targets': 'octo-org/app:..' },
+      {},
+      /^::error::Input `secret-targets`, entry 1 \("octo-org\/app:\.\."\), is not a target/,
+    ],
   ])('rotate-key with %j and %j: one error, and no request', async (inputs, env, expected) => {
     const result = await step(
       { command: 'rotate-key', 'key-name': 'ci-deploy', ...storeInputs(), ...inputs },
@@ -357,7 +386,12 @@ describe('7. what is checked before any request, and what the messages say', () 
   })
 
   it('a created key that is not a printable token is revoked at once', async () => {
-    platform.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: '' }) })
+    platform.inject({
+      method: 'POST',
+      path: '/api_keys',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as object), key: '' }),
+    })
     const result = await step({ command: 'create-key', 'key-name': 'blank', 'revoke-after-job': 'true' })
     const made = platform.keys().find((k) => k.name.startsWith('blank~exp-'))!
     expect(errorLines(result.stdout)).toEqual([
@@ -370,7 +404,8 @@ describe('7. what is checked before any request, and what the messages say', () 
   it('a 401 on the new key names the new key, not the `api-key` input', async () => {
     const current = platform.addKey('ci-deploy')
     platform.onRequest((r) => {
-      if (r.method === 'POST') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 401, times: 3 })
+      if (r.method === 'POST')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 401, times: 3 })
     })
     const result = await step({ command: 'rotate-key', 'key-name': 'ci-deploy' })
     const made = platform.keys().find((k) => k.name === 'ci-deploy' && k.id !== current.id)!
@@ -445,7 +480,9 @@ describe('8. lost answers that clock arithmetic missed', () => {
     const inputs = { command: 'create-key', 'key-name': 'nightly' }
     const main = await step(inputs, { time: { mode: 'jump', rate: 20 } })
     expect(errorLines(main.stdout)).toEqual([])
-    expect(main.stdout).toContain('No other new key named "nightly" is there; the post step looks once more when the job ends.')
+    expect(main.stdout).toContain(
+      'No other new key named "nightly" is there; the post step looks once more when the job ends.',
+    )
     late.release()
     await settled()
     expect(validIds('nightly')).toHaveLength(2)

@@ -28,7 +28,15 @@ describe('list-keys', () => {
     expect(step.code).toBe(0)
     const keys = JSON.parse(step.outputs.keys!) as Array<Record<string, unknown>>
     expect(keys.map((k) => k.id).sort()).toEqual([admin.id, other.id].sort())
-    expect(Object.keys(keys[0]!).sort()).toEqual(['created_at', 'created_by', 'id', 'last_used_at', 'last_used_from_addr', 'name', 'scope'])
+    expect(Object.keys(keys[0]!).sort()).toEqual([
+      'created_at',
+      'created_by',
+      'id',
+      'last_used_at',
+      'last_used_from_addr',
+      'name',
+      'scope',
+    ])
     // Who made it, by id and name: never the avatar's address.
     expect(keys[0]!.created_by).toEqual({ id: KEY_OWNER.id, name: KEY_OWNER.name })
     expect(keys.map((k) => k.scope)).toEqual(['personal', 'personal'])
@@ -44,7 +52,11 @@ it("list-keys says how many keys an organization has, and shows each key's scope
   const org = platform.defaultOrgId
   const project = platform.addProject()
   const at = Date.parse('2026-11-20T08:30:00Z')
-  const wide = platform.addOrgKey(org, 'org-key', { createdAt: at, lastUsedAt: at + 3_600_000, lastUsedFrom: '203.0.113.7' })
+  const wide = platform.addOrgKey(org, 'org-key', {
+    createdAt: at,
+    lastUsedAt: at + 3_600_000,
+    lastUsedFrom: '203.0.113.7',
+  })
   const scoped = platform.addOrgKey(org, 'scoped', { projectId: project.id, createdAt: at })
   const result = await step({ command: 'list-keys', 'org-id': org })
   expect(result.stdout).toContain(`\nFound 2 API key(s) of organization ${org}.\n`)
@@ -87,11 +99,19 @@ describe('text from the platform is bounded in every log line, error and summary
     }
     platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd.id], times: 2 })
     for (const fail of ['false', 'true']) {
-      const result = await step({ command: 'list-keys', 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': fail })
+      const result = await step({
+        command: 'list-keys',
+        'expected-networks': '10.0.0.0/8',
+        'fail-on-unexpected-use': fail,
+      })
       expect(result.code).toBe(fail === 'true' ? 1 : 0)
       expect(JSON.parse(result.outputs['unexpected-use-key-ids']!)).toContain(odd.id)
       for (const letter of ['N', 'Q', 'U', 'W']) {
-        expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+        expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([
+          letter,
+          true,
+          true,
+        ])
       }
       for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
       expect(result.summary.length).toBeLessThan(10_000)

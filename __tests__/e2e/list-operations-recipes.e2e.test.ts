@@ -49,12 +49,20 @@ describe("the README's daily health check", () => {
   const job = () => recipeJob(readme, '### A daily health check of every project')
 
   it('fails on the failed operations of the last day, naming the newest, with every output set, and warns of nothing', async () => {
-    const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 4, operations: 300, days: 2, seed: 21 })
+    const org = seedOrganizationHistory(platform, {
+      orgId: platform.defaultOrgId,
+      projects: 4,
+      operations: 300,
+      days: 2,
+      seed: 21,
+    })
     const run = await runJob(job(), context({ NEON_ORG_ID: org.orgId }))
     expect(run.conclusion).toBe('failure')
     const result = run.steps[0]!.result!
     expect(errorLines(result.stdout)).toEqual([
-      expect.stringMatching(/^::error::\d+ listed operation\(s\) have a status `fail-on-status` names \(failed, error\), the newest: /),
+      expect.stringMatching(
+        /^::error::\d+ listed operation\(s\) have a status `fail-on-status` names \(failed, error\), the newest: /,
+      ),
     ])
     expect(JSON.parse(result.outputs['failed-operation-ids']!).length).toBeGreaterThan(0)
     expect(result.outputs['org-id']).toBe(org.orgId)
@@ -86,7 +94,13 @@ describe("docs/operations.md's recipes print the platform's text as data", () =>
           ...body,
           operations: body.operations.map((o, i) =>
             i === 0
-              ? { ...o, status: 'failed', project_id: `${FORGED}\n::add-mask::a`, action: 'x ##[error]forged', total_duration_ms: 400_000 }
+              ? {
+                  ...o,
+                  status: 'failed',
+                  project_id: `${FORGED}\n::add-mask::a`,
+                  action: 'x ##[error]forged',
+                  total_duration_ms: 400_000,
+                }
               : i === 1
                 ? { ...o, status: 'error', error: `boom\n::stop-commands::pwned\n${FORGED}\r##[warning]forged` }
                 : i === 2
@@ -102,7 +116,10 @@ describe("docs/operations.md's recipes print the platform's text as data", () =>
     const [a, b] = platform.addProjects(2) as [string, string]
     for (const id of [a, b]) platform.addHistory(id, 5)
     hostile(b)
-    const run = await runJob(recipeJob(operationsDoc, '## A health check: fail-on-status'), context({ NEON_ORG_ID: platform.defaultOrgId }))
+    const run = await runJob(
+      recipeJob(operationsDoc, '## A health check: fail-on-status'),
+      context({ NEON_ORG_ID: platform.defaultOrgId }),
+    )
     expect(run.steps.map((s) => [s.title, s.outcome])).toEqual([
       ['operations', 'failure'],
       ['Report', 'success'],
@@ -115,7 +132,13 @@ describe("docs/operations.md's recipes print the platform's text as data", () =>
     expect(lines).toHaveLength(2)
     expect(lines.map((line) => JSON.parse(line.replaceAll('# #[', '##[')) as unknown[])).toEqual([
       [`${FORGED}\n::add-mask::a`, expect.any(String), 'x ##[error]forged', 'failed', null],
-      [b, expect.any(String), expect.any(String), 'error', `boom\n::stop-commands::pwned\n${FORGED}\r##[warning]forged`],
+      [
+        b,
+        expect.any(String),
+        expect.any(String),
+        'error',
+        `boom\n::stop-commands::pwned\n${FORGED}\r##[warning]forged`,
+      ],
     ])
     expect(forgedCommands(run.steps[0]!.result!.stdout, (value) => value === admin.key)).toEqual([])
   })
@@ -159,7 +182,10 @@ describe('the gate after create-branch-action (docs/deploy-gates.md)', () => {
     platform.addHistory(project, 30)
     const run = await runJob(
       job(),
-      context({ NEON_PROJECT_ID: project }, { standIns: { 'Create a preview branch': createBranch(), Migrate: 'echo migrating' } }),
+      context(
+        { NEON_PROJECT_ID: project },
+        { standIns: { 'Create a preview branch': createBranch(), Migrate: 'echo migrating' } },
+      ),
     )
     expect(run.steps.map((s) => [s.title, s.outcome])).toEqual([
       ['Create a preview branch', 'success'],
@@ -175,7 +201,9 @@ describe('the gate after create-branch-action (docs/deploy-gates.md)', () => {
       ['create_branch', 'finished'],
     ])
     expect(run.steps[1]!.result!.outputs.status).toBe('finished')
-    expect(JSON.parse(run.steps[2]!.result!.outputs.operations!).map((o: { id: string }) => o.id)).toEqual(ops.map((o) => o.id))
+    expect(JSON.parse(run.steps[2]!.result!.outputs.operations!).map((o: { id: string }) => o.id)).toEqual(
+      ops.map((o) => o.id),
+    )
   })
 
   it('an operation of the branch that failed before the gate looked: the check after it fails, naming it; Migrate never runs', async () => {
@@ -189,7 +217,11 @@ describe('the gate after create-branch-action (docs/deploy-gates.md)', () => {
           afterStep: (step) => {
             if (step.id !== 'branch') return
             const [first] = platform.operations(project).filter((o) => o.branch_id === step.outputs.branch_id)
-            platform.setOperation(first!.id, { status: 'failed', failures_count: 1, error: 'the compute did not start' })
+            platform.setOperation(first!.id, {
+              status: 'failed',
+              failures_count: 1,
+              error: 'the compute did not start',
+            })
           },
         },
       ),

@@ -24,12 +24,18 @@ let admin: { id: number; key: string }
 let runnerTemp: string
 
 // The platform's clock stands still at T; the action's starts there too (virtual time).
-const onPlatform = platformPerTest((started) => ({ platform, admin } = started), { platform: () => new PlatformEmulator({ now: () => T }) })
+const onPlatform = platformPerTest((started) => ({ platform, admin } = started), {
+  platform: () => new PlatformEmulator({ now: () => T }),
+})
 tempDirPerTest('neon-list-operations-e2e-', (dir) => (runnerTemp = dir))
 
 const step = (inputs: Record<string, string>) =>
-  onPlatform.step({ command: 'list-operations', ...inputs }, { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', start: T } })
-const fileRecords = (outputs: Record<string, string>) => JSON.parse(readFileSync(outputs['operations-file']!, 'utf8')) as OperationRecord[]
+  onPlatform.step(
+    { command: 'list-operations', ...inputs },
+    { env: { RUNNER_TEMP: runnerTemp }, time: { mode: 'jump', start: T } },
+  )
+const fileRecords = (outputs: Record<string, string>) =>
+  JSON.parse(readFileSync(outputs['operations-file']!, 'utf8')) as OperationRecord[]
 const logLines = (stdout: string) =>
   stripMasks(stdout)
     .split('\n')
@@ -51,9 +57,13 @@ describe('one project', () => {
     expect(logLines(result.stdout).slice(1)).toEqual([
       `Listing the operations of project ${project} since 2026-11-20T10:00:00Z, at most 100000, the newest.`,
       expect.stringMatching(
-        new RegExp(`^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `),
+        new RegExp(
+          `^Listed ${wanted.length} operation\\(s\\) of 1 project\\(s\\) in ${opsRequests().length} request\\(s\\): `,
+        ),
       ),
-      expect.stringMatching(/^Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /),
+      expect.stringMatching(
+        /^Not set: `operations` \(\d+ bytes\), .* Every record is in the file named by the `operations-file` output: /,
+      ),
     ])
     expect(result.summary).toMatch(
       new RegExp(`^<h3>Operations of project ${project} since 2026-11-20 10:00 UTC \\(${wanted.length}\\)</h3>\n`),
@@ -63,7 +73,8 @@ describe('one project', () => {
 
   it('`since: 24h` reaches back a day from the step’s start; the filters keep only what they name', async () => {
     const project = platform.addProject().id
-    const at = (ms: number, fields: { action: string; status: string }) => platform.addOperation(project, { createdAt: ms, ...fields })
+    const at = (ms: number, fields: { action: string; status: string }) =>
+      platform.addOperation(project, { createdAt: ms, ...fields })
     const keep = at(T - 3_600_000, { action: 'start_compute', status: 'failed' })
     at(T - 7_200_000, { action: 'start_compute', status: 'finished' })
     at(T - 7_300_000, { action: 'apply_config', status: 'failed' })
@@ -78,7 +89,8 @@ describe('one project', () => {
     expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.id)).toEqual([keep])
     expect(result.outputs).toMatchObject({
       'operation-count': '1',
-      'status-counts': '{"scheduling":0,"running":0,"cancelling":0,"finished":0,"skipped":0,"failed":1,"error":0,"cancelled":0}',
+      'status-counts':
+        '{"scheduling":0,"running":0,"cancelling":0,"finished":0,"skipped":0,"failed":1,"error":0,"cancelled":0}',
       'failed-operation-ids': JSON.stringify([keep]),
       'incomplete-project-ids': '[]',
     })
@@ -91,7 +103,9 @@ describe('one project', () => {
     expect(errorLines(result.stdout)).toEqual([])
     expect(result.code).toBe(0)
     expect(result.outputs['operation-count']).toBe('4')
-    expect(result.stdout).toContain(`Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`)
+    expect(result.stdout).toContain(
+      `Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`,
+    )
   })
 
   it('pages that cycle through the same three sets of operations under fresh cursors: each listed once, then a warning', async () => {
@@ -105,7 +119,9 @@ describe('one project', () => {
         path: entry.path,
         kind: 'transform',
         transform: (page) =>
-          n <= 3 ? (heads[n - 1] = page) : { ...(heads[(n - 1) % 3] as object), pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } },
+          n <= 3
+            ? (heads[n - 1] = page)
+            : { ...(heads[(n - 1) % 3] as object), pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } },
       })
     })
     const result = await step({ 'project-id': project, 'max-operations': '6000' })
@@ -125,7 +141,13 @@ describe('one project', () => {
 
 describe('many projects', () => {
   it('`all`: every project of the organization, with its id as an output', async () => {
-    const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 12, operations: 30, days: 1, seed: 12 })
+    const org = seedOrganizationHistory(platform, {
+      orgId: platform.defaultOrgId,
+      projects: 12,
+      operations: 30,
+      days: 1,
+      seed: 12,
+    })
     const result = await step({ 'project-ids': 'all' })
     expect(result.code).toBe(0)
     expect(result.outputs['org-id']).toBe(org.orgId)
@@ -173,7 +195,11 @@ describe('many projects', () => {
         /^::error::1 of 3 project\(s\) could not be read, so none of their operations are listed; every other project's are \(`incomplete-project-ids` names them all\)\. Could not list the operations of project gone-project-1: project gone-project-1 was not found \(404\)\./,
       ),
     ])
-    expect(result.outputs).toMatchObject({ 'operation-count': '5', 'incomplete-project-ids': '["gone-project-1"]', 'http-status': '404' })
+    expect(result.outputs).toMatchObject({
+      'operation-count': '5',
+      'incomplete-project-ids': '["gone-project-1"]',
+      'http-status': '404',
+    })
     expect(fileRecords(result.outputs).map((o) => o.project_id)).toEqual([a, a, b, b, b])
   })
 
@@ -239,13 +265,21 @@ describe('bounds and hostile text', () => {
     platform.inject({
       path: /^\/projects\/[^/]+\/operations$/,
       kind: 'rewrite',
-      set: { action: HOSTILE, branch_id: MARKDOWN, endpoint_id: HOSTILE, error: `${HOSTILE} Bearer abc`, status: MARKDOWN },
+      set: {
+        action: HOSTILE,
+        branch_id: MARKDOWN,
+        endpoint_id: HOSTILE,
+        error: `${HOSTILE} Bearer abc`,
+        status: MARKDOWN,
+      },
       times: 9,
     })
     const result = await step({ 'project-id': project, 'fail-on-status': 'failed' })
     expect(forgedCommands(result.stdout, (value) => value === admin.key)).toEqual([])
     expect(markdownOutsideHtml(result.summary)).toEqual([expect.stringMatching(/^code_block: gantt\n/)])
-    expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.error)).toEqual(new Array(3).fill(`${HOSTILE} Bearer ***`))
+    expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.error)).toEqual(
+      new Array(3).fill(`${HOSTILE} Bearer ***`),
+    )
     // A status the platform invents is counted, never a key a later step would print.
     expect(JSON.parse(result.outputs['status-counts']!)).toMatchObject({ finished: 0, other: 3 })
     expect(result.outputs['status-counts']).not.toContain('Production')
@@ -253,7 +287,8 @@ describe('bounds and hostile text', () => {
 })
 
 /** The longest run of `letter` in `text`: how much of a value made of that letter got through. */
-const longestRun = (text: string, letter: string) => Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+const longestRun = (text: string, letter: string) =>
+  Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
 
 describe('text from the platform is bounded in every log line, error and summary', () => {
   it('fail-on-status names an operation whose created_at, error and action are 100 kB each: each value at most 200 characters', async () => {
@@ -278,7 +313,11 @@ describe('text from the platform is bounded in every log line, error and summary
       ),
     )
     for (const letter of ['Q', 'Z', 'J']) {
-      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([
+        letter,
+        true,
+        true,
+      ])
     }
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
     expect(result.summary.length).toBeLessThan(50_000)
@@ -288,7 +327,8 @@ describe('text from the platform is bounded in every log line, error and summary
 })
 
 /** Every time the summary's chart writes: each must be one its dateFormat (YYYY-MM-DD HH:mm:ss) reads. */
-const chartTimes = (summary: string) => (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
+const chartTimes = (summary: string) =>
+  (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
 
 describe('records with times out of range', () => {
   it.each<[string, Record<string, unknown>]>([
@@ -299,14 +339,24 @@ describe('records with times out of range', () => {
   ])(
     'one operation with %s in a project of `all`: every output set, the record as it came, left out of the chart with a warning',
     async (_, set) => {
-      const org = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 3, operations: 5, days: 1, seed: 14 })
+      const org = seedOrganizationHistory(platform, {
+        orgId: platform.defaultOrgId,
+        projects: 3,
+        operations: 5,
+        days: 1,
+        seed: 14,
+      })
       const project = org.projectIds[1]!
       const odd = platform.operations(project)[2]!.id
       platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set, ids: [odd], times: 9 })
       const result = await step({ 'project-ids': 'all' })
       expect(errorLines(result.stdout)).toEqual([])
       expect(result.code).toBe(0)
-      expect(result.outputs).toMatchObject({ 'operation-count': '15', 'incomplete-project-ids': '[]', 'org-id': org.orgId })
+      expect(result.outputs).toMatchObject({
+        'operation-count': '15',
+        'incomplete-project-ids': '[]',
+        'org-id': org.orgId,
+      })
       expect(fileRecords(result.outputs).find((o) => o.id === odd)).toMatchObject(set)
       expect(JSON.parse(result.outputs.operations!)).toEqual(fileRecords(result.outputs))
       expect(result.stdout).toMatch(
@@ -352,11 +402,19 @@ describe('congestion', () => {
   it('a 429 with Retry-After is absorbed: the step waits as asked and lists every project', async () => {
     const projects = platform.addProjects(3)
     for (const id of projects) platform.addHistory(id, 2)
-    platform.inject({ path: `/projects/${projects[1]}/operations`, kind: 'status', status: 429, retryAfter: '7', times: 2 })
+    platform.inject({
+      path: `/projects/${projects[1]}/operations`,
+      kind: 'status',
+      status: 429,
+      retryAfter: '7',
+      times: 2,
+    })
     const result = await step({ 'project-ids': projects.join('\n') })
     expect(result.code).toBe(0)
     expect(result.outputs['operation-count']).toBe('6')
-    expect(result.stdout.match(/^::warning::The platform answered 429 \(too many requests, Retry-After 7 s; /gm)).toHaveLength(1)
+    expect(
+      result.stdout.match(/^::warning::The platform answered 429 \(too many requests, Retry-After 7 s; /gm),
+    ).toHaveLength(1)
     expect(result.stdout).toMatch(
       /^Listed 6 operation\(s\) of 3 project\(s\) in 5 request\(s\); 2 answered 429 and were sent again after the wait asked for: 6 finished\.$/m,
     )
@@ -396,8 +454,16 @@ describe('inputs refused before any request, each naming the input', () => {
       { 'project-id': 'p-1', 'operation-statuses': 'finished', 'fail-on-status': 'failed' },
       /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status: /,
     ],
-    ['branch-id with a list', { 'project-ids': 'p-1\np-2', 'branch-id': 'br-1' }, /^::error::Input `branch-id` applies to one project/],
-    ['max-operations past its bound', { 'project-id': 'p-1', 'max-operations': '100001' }, /^::error::Input `max-operations` is "100001"/],
+    [
+      'branch-id with a list',
+      { 'project-ids': 'p-1\np-2', 'branch-id': 'br-1' },
+      /^::error::Input `branch-id` applies to one project/,
+    ],
+    [
+      'max-operations past its bound',
+      { 'project-id': 'p-1', 'max-operations': '100001' },
+      /^::error::Input `max-operations` is "100001"/,
+    ],
     [
       'operation-ids, as for a gate',
       { 'project-id': 'p-1', 'operation-ids': 'pending' },

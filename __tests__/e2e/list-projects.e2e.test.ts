@@ -76,7 +76,9 @@ describe('paging', () => {
     expect(result.code).toBe(0)
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(2)
     expect(warnings(result)).toEqual([
-      expect.stringMatching(/^::warning::Page 2 of the project list \(cursor "repeat-1"\) held only projects already read/),
+      expect.stringMatching(
+        /^::warning::Page 2 of the project list \(cursor "repeat-1"\) held only projects already read/,
+      ),
     ])
   })
 
@@ -99,7 +101,9 @@ it('a personal key in many organizations names the first ten and counts the rest
   const key = platform.addKey('many', { user })
   const result = await runStep({ 'api-key': key.key, 'api-host': url, command: 'list-projects' })
   const [error] = errorLines(result.stdout)
-  expect(error).toMatch(/^::error::The step's key is a personal key whose user belongs to 12 organizations: "Org 0" \(org-0\), /)
+  expect(error).toMatch(
+    /^::error::The step's key is a personal key whose user belongs to 12 organizations: "Org 0" \(org-0\), /,
+  )
   expect(error).toContain('"Org 9" (org-9), and 2 more. ')
   expect(error).not.toContain('org-10')
 })

@@ -48,7 +48,12 @@ describe('@github/local-action runs main, then post', () => {
   it(
     'a step that fails is a failure: local-action exits 0 whatever the step did, and runLocalAction gives the step exit code',
     async () => {
-      const run = await runLocalAction({ command: 'revoke-key', 'api-key': admin.key, 'api-host': url, 'key-id': 'twelve' })
+      const run = await runLocalAction({
+        command: 'revoke-key',
+        'api-key': admin.key,
+        'api-host': url,
+        'key-id': 'twelve',
+      })
       expect(run.stdout).toContain('::error::Input `key-id` is "twelve"')
       expect(run.code).toBe(1)
       expect(platform.requests).toEqual([])

@@ -125,7 +125,9 @@ describe('behind an HTTP(S) proxy', () => {
     expect(errorLines(result.stdout)).toEqual([])
     expect(proxy.seen.every((r) => r.authorization && r.answer === 200)).toBe(true)
     // As the runner reads the command: `%` is escaped as `%25`.
-    expect(result.masked).toEqual(expect.arrayContaining([user, password, encodeURIComponent(password).replace(/%/g, '%25')]))
+    expect(result.masked).toEqual(
+      expect.arrayContaining([user, password, encodeURIComponent(password).replace(/%/g, '%25')]),
+    )
     expect(result.stdout).toContain(`Proxies: https through ${proxy.hostPort} (https_proxy, with credentials).`)
     expectNoKeyLeak(result, [
       password,

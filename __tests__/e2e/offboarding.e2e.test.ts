@@ -50,7 +50,8 @@ const noCreator = (id: number) =>
     path: `/organizations/${org}/api_keys`,
     kind: 'transform',
     times: 9,
-    transform: (body) => (body as Array<Record<string, unknown>>).map((k) => (k.id === id ? { ...k, created_by: 42 } : k)),
+    transform: (body) =>
+      (body as Array<Record<string, unknown>>).map((k) => (k.id === id ? { ...k, created_by: 42 } : k)),
   })
 
 describe('a key made by a member who left, and one by a deactivated account', () => {
@@ -69,14 +70,22 @@ describe('a key made by a member who left, and one by a deactivated account', ()
     expect(errorLines(listed.stdout)).toEqual([])
     expect(warnings(listed)).toEqual([
       expect.stringMatching(
-        new RegExp(`^::warning::API key ${left.id} "ci-bob", created .* UTC, made by "Bob Gone", who left the organization: `),
+        new RegExp(
+          `^::warning::API key ${left.id} "ci-bob", created .* UTC, made by "Bob Gone", who left the organization: `,
+        ),
       ),
       expect.stringMatching(
-        new RegExp(`^::warning::API key ${deactivated.id} "ci-carol", created .*, made by "Carol Off", whose account is deactivated: `),
+        new RegExp(
+          `^::warning::API key ${deactivated.id} "ci-carol", created .*, made by "Carol Off", whose account is deactivated: `,
+        ),
       ),
-      expect.stringMatching(new RegExp(`^::warning::API key ${busy.id} "ci-bob-nightly", created .*, made by "Bob Gone", who left`)),
       expect.stringMatching(
-        new RegExp(`^::warning::API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read`),
+        new RegExp(`^::warning::API key ${busy.id} "ci-bob-nightly", created .*, made by "Bob Gone", who left`),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^::warning::API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read`,
+        ),
       ),
     ])
     expect(ids(listed.outputs['unexpected-creator-key-ids'])).toEqual([left.id, deactivated.id, busy.id])
@@ -89,8 +98,16 @@ describe('a key made by a member who left, and one by a deactivated account', ()
     expect(pruned.code).toBe(0)
     expect(ids(pruned.outputs['revoked-key-ids']).sort()).toEqual([left.id, deactivated.id].sort())
     expect(ids(pruned.outputs['unexpected-creator-key-ids']).sort()).toEqual([left.id, deactivated.id, busy.id].sort())
-    expect([present, left, deactivated, unknown, busy].map((k) => platform.isKeyValid(k.id))).toEqual([true, false, false, true, true])
-    expect(stripMasks(pruned.stdout)).toContain(`Revoked API key ${left.id} "ci-bob": made by "Bob Gone", who left the organization.`)
+    expect([present, left, deactivated, unknown, busy].map((k) => platform.isKeyValid(k.id))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+    ])
+    expect(stripMasks(pruned.stdout)).toContain(
+      `Revoked API key ${left.id} "ci-bob": made by "Bob Gone", who left the organization.`,
+    )
     expect(pruned.summary).toContain('<td>made by &#34;Carol Off&#34;, whose account is deactivated</td>')
   })
 
@@ -153,7 +170,12 @@ describe("a members' list that cannot be read whole fails the step, and nothing 
   })
 
   it('an empty list: not "everyone left"', async () => {
-    platform.inject({ path: `/organizations/${org}/members`, kind: 'transform', times: 9, transform: () => ({ members: [] }) })
+    platform.inject({
+      path: `/organizations/${org}/members`,
+      kind: 'transform',
+      times: 9,
+      transform: () => ({ members: [] }),
+    })
     for (const command of ['list-keys', 'prune-keys']) {
       const result = await checked(command, { 'dry-run': 'false' })
       expect(result.code).toBe(1)
@@ -213,7 +235,12 @@ describe('bad inputs are refused by name, before any request', () => {
     ],
     [
       'fail-on-unexpected-creator on prune-keys',
-      { command: 'prune-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'true' },
+      {
+        command: 'prune-keys',
+        'org-id': 'org-1',
+        'expected-creators': 'members',
+        'fail-on-unexpected-creator': 'true',
+      },
       /^::error::Input `fail-on-unexpected-creator` was given to prune-keys, which does not take it/,
     ],
   ])('%s: %j', async (_, inputs, error) => {
@@ -245,7 +272,12 @@ describe("no member's e-mail address reaches anything the step writes", () => {
     expect(membersPages()).not.toHaveLength(0)
     for (const run of runs) {
       expect(run.everything).toContain('Bob Gone')
-      for (const address of ['ann.here@corp.example', 'bob.gone@corp.example', 'carol.off@corp.example', 'emulator.user@example.com']) {
+      for (const address of [
+        'ann.here@corp.example',
+        'bob.gone@corp.example',
+        'carol.off@corp.example',
+        'emulator.user@example.com',
+      ]) {
         expect(run.everything).not.toContain(address)
       }
       expect(run.everything).not.toMatch(/@corp\.example|@example\.com/)

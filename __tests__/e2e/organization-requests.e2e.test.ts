@@ -30,7 +30,9 @@ beforeAll(async () => {
   orgKey = platform.addOrgKey(org, 'inventory').key
   scoped = platform.addOrgKey(org, 'gate', { projectId: project }).key
   const other = platform.addOrganization().id
-  twoOrgs = platform.addKey('two', { user: platform.addUser({ organizations: { [org]: 'member', [other]: 'member' } }) }).key
+  twoOrgs = platform.addKey('two', {
+    user: platform.addUser({ organizations: { [org]: 'member', [other]: 'member' } }),
+  }).key
   // One old key for each rotation to replace.
   platform.addKey('rotated')
   platform.addOrgKey(org, 'rotated')
@@ -43,7 +45,13 @@ afterAll(async () => {
   await platform.stop()
 })
 
-type Row = [label: string, key: () => string, inputs: () => Record<string, string>, expected: () => string[], fails?: boolean]
+type Row = [
+  label: string,
+  key: () => string,
+  inputs: () => Record<string, string>,
+  expected: () => string[],
+  fails?: boolean,
+]
 
 const KEY_ID = '\\d+'
 
@@ -80,14 +88,24 @@ const rows: Row[] = [
     () => ['GET /users/me/organizations', `GET /projects?org_id=${org}&limit=400`],
   ],
   ['list-keys, personal key', () => personal, () => ({ command: 'list-keys' }), () => ['GET /api_keys']],
-  ['list-keys, org-id', () => orgKey, () => ({ command: 'list-keys', 'org-id': org }), () => [`GET /organizations/${org}/api_keys`]],
+  [
+    'list-keys, org-id',
+    () => orgKey,
+    () => ({ command: 'list-keys', 'org-id': org }),
+    () => [`GET /organizations/${org}/api_keys`],
+  ],
   [
     'list-keys, org-id, expected-creators',
     () => orgKey,
     () => ({ command: 'list-keys', 'org-id': org, 'expected-creators': 'members' }),
     () => [`GET /organizations/${org}/members?sort_by=joined_at&limit=500`, `GET /organizations/${org}/api_keys`],
   ],
-  ['create-key, personal', () => personal, () => ({ command: 'create-key', 'key-name': 'n1' }), () => ['GET /api_keys', 'POST /api_keys']],
+  [
+    'create-key, personal',
+    () => personal,
+    () => ({ command: 'create-key', 'key-name': 'n1' }),
+    () => ['GET /api_keys', 'POST /api_keys'],
+  ],
   [
     'create-key, org-id',
     () => personal,
@@ -148,7 +166,12 @@ const rows: Row[] = [
       `DELETE /organizations/${org}/api_keys/${KEY_ID}`,
     ],
   ],
-  ['prune-keys, personal key, dry run', () => personal, () => ({ command: 'prune-keys' }), () => ['GET /auth', 'GET /api_keys']],
+  [
+    'prune-keys, personal key, dry run',
+    () => personal,
+    () => ({ command: 'prune-keys' }),
+    () => ['GET /auth', 'GET /api_keys'],
+  ],
   [
     'prune-keys, org-id, dry run',
     () => orgKey,
@@ -159,7 +182,11 @@ const rows: Row[] = [
     'prune-keys, org-id, expected-creators, dry run',
     () => personal,
     () => ({ command: 'prune-keys', 'org-id': org, 'expected-creators': 'members' }),
-    () => [`GET /organizations/${org}/members?sort_by=joined_at&limit=500`, 'GET /auth', `GET /organizations/${org}/api_keys`],
+    () => [
+      `GET /organizations/${org}/members?sort_by=joined_at&limit=500`,
+      'GET /auth',
+      `GET /organizations/${org}/api_keys`,
+    ],
   ],
   [
     'prune-keys, personal key (one expired key)',
@@ -185,7 +212,8 @@ function made(): string[] {
     })
 }
 
-const like = (lines: string[]) => lines.map((line) => expect.stringMatching(new RegExp(`^${line.replace(/[?]/g, '\\?')}$`)))
+const like = (lines: string[]) =>
+  lines.map((line) => expect.stringMatching(new RegExp(`^${line.replace(/[?]/g, '\\?')}$`)))
 
 describe('requests per command and key kind', () => {
   it.each(rows)('%s', async (_label, key, inputs, expected, fails = false) => {
@@ -197,9 +225,20 @@ describe('requests per command and key kind', () => {
 
   it.each([
     ['personal', {}, ['DELETE /api_keys/\\d+']],
-    ['organization or project-scoped', { 'project-id': 'deploy-target-1' }, ['DELETE /organizations/[a-z0-9-]+/api_keys/\\d+']],
+    [
+      'organization or project-scoped',
+      { 'project-id': 'deploy-target-1' },
+      ['DELETE /organizations/[a-z0-9-]+/api_keys/\\d+'],
+    ],
   ])('the post step of revoke-after-job, %s key', async (_kind, scope, expected) => {
-    const inputs = { 'api-key': personal, 'api-host': url, command: 'create-key', 'key-name': 'job', 'revoke-after-job': 'true', ...scope }
+    const inputs = {
+      'api-key': personal,
+      'api-host': url,
+      command: 'create-key',
+      'key-name': 'job',
+      'revoke-after-job': 'true',
+      ...scope,
+    }
     const main = await runStep(inputs)
     platform.clearRequests()
     const post = await runStep(inputs, { state: main.state })

@@ -140,17 +140,36 @@ describe('project-scoped job keys', () => {
     expect(created.outputs['org-id']).toBe(org)
     // The organization is looked up from the project; the body is what the API document says.
     // The snapshot of the organization's keys comes just before the create (the post step's ledger).
-    expect(requests()).toEqual([`GET /projects/${target}`, `GET /organizations/${org}/api_keys`, `POST /organizations/${org}/api_keys`])
-    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': String(id), 'job-scoped-key-org-id': org, 'unsettled-keys': '' })
+    expect(requests()).toEqual([
+      `GET /projects/${target}`,
+      `GET /organizations/${org}/api_keys`,
+      `POST /organizations/${org}/api_keys`,
+    ])
+    expect(created.state).toEqual({
+      isPost: 'true',
+      'job-scoped-key-id': String(id),
+      'job-scoped-key-org-id': org,
+      'unsettled-keys': '',
+    })
     expect(created.summary).toContain(`project ${target}`)
     // A scoped key needs no advice; a personal one gets it (below).
     expect(lines(created.stdout, '::notice::')).toEqual([])
 
-    const gate = await step({ command: 'wait-for-operations', 'api-key': key, 'project-id': target, 'operation-ids': op })
+    const gate = await step({
+      command: 'wait-for-operations',
+      'api-key': key,
+      'project-id': target,
+      'operation-ids': op,
+    })
     expect(errorLines(gate.stdout)).toEqual([])
     expect(gate.outputs.status).toBe('finished')
 
-    const elsewhere = await step({ command: 'wait-for-operations', 'api-key': key, 'project-id': other, 'operation-ids': otherOp })
+    const elsewhere = await step({
+      command: 'wait-for-operations',
+      'api-key': key,
+      'project-id': other,
+      'operation-ids': otherOp,
+    })
     expect(elsewhere.code).toBe(1)
     expect(errorLines(elsewhere.stdout)[0]).toContain(
       `the platform refused it (403 Forbidden): the step's key may not reach project ${other}: a project-scoped key reaches only its own project`,
@@ -177,7 +196,12 @@ describe('project-scoped job keys', () => {
   it('an answer not scoped to the project asked for is revoked at once, and the step fails saying so', async () => {
     const target = platform.addProject().id
     platform.dropKeyScope()
-    const result = await step({ command: 'create-key', 'key-name': 'job-3', 'project-id': target, 'revoke-after-job': 'true' })
+    const result = await step({
+      command: 'create-key',
+      'key-name': 'job-3',
+      'project-id': target,
+      'revoke-after-job': 'true',
+    })
     expect(result.code).toBe(1)
     const made = platform.keys().find((k) => k.name.startsWith('job-3~exp-'))!
     expect(made.revoked).toBe(true)
@@ -286,10 +310,18 @@ describe('organization keys', () => {
   it("an admin's personal key creates an organization key; an organization key may not, and is told why", async () => {
     const created = await step({ command: 'create-key', 'key-name': 'pipeline', 'org-id': org })
     expect(errorLines(created.stdout)).toEqual([])
-    expect(platform.keys().find((k) => k.id === Number(created.outputs['key-id']))).toMatchObject({ kind: 'organization', org_id: org })
+    expect(platform.keys().find((k) => k.id === Number(created.outputs['key-id']))).toMatchObject({
+      kind: 'organization',
+      org_id: org,
+    })
     expect(created.stdout).toContain(`Organization ${org}: from the \`org-id\` input.`)
 
-    const refused = await step({ command: 'create-key', 'key-name': 'again', 'org-id': org, 'api-key': created.outputs.key! })
+    const refused = await step({
+      command: 'create-key',
+      'key-name': 'again',
+      'org-id': org,
+      'api-key': created.outputs.key!,
+    })
     expect(errorLines(refused.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
@@ -375,14 +407,23 @@ describe('rotate-key in an organization', () => {
     const old = platform.addOrgKey(org, 'deploy', { projectId: project })
     const elsewhere = platform.addOrgKey(org, 'deploy', { projectId: other })
     platform.clearRequests()
-    const result = await step({ command: 'rotate-key', 'key-name': 'deploy', 'project-id': project, 'keep-previous': '0' })
+    const result = await step({
+      command: 'rotate-key',
+      'key-name': 'deploy',
+      'project-id': project,
+      'keep-previous': '0',
+    })
     expect(errorLines(result.stdout)).toEqual([])
     const id = Number(result.outputs['key-id'])
     expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([old.id])
     expect(platform.isKeyValid(elsewhere.id)).toBe(true)
     expect(platform.keys().find((k) => k.id === id)).toMatchObject({ project_id: project })
     expect(result.stdout).toContain(`The new key works: it read project ${project}.`)
-    expect(platform.requests.map((r) => `${r.keyId === id ? 'new' : r.keyId === admin.id ? 'step' : '?'} ${r.method} ${r.path}`)).toEqual([
+    expect(
+      platform.requests.map(
+        (r) => `${r.keyId === id ? 'new' : r.keyId === admin.id ? 'step' : '?'} ${r.method} ${r.path}`,
+      ),
+    ).toEqual([
       `step GET /projects/${project}`,
       `step GET /organizations/${org}/api_keys`,
       `step POST /organizations/${org}/api_keys`,

@@ -50,7 +50,9 @@ describe('outputs within the runner limits', () => {
         ),
       ),
     ])
-    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')).map((p: { id: string }) => p.id)).toEqual(ids)
+    expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')).map((p: { id: string }) => p.id)).toEqual(
+      ids,
+    )
   })
 
   it('10,000 projects: every output under the limit, the file holds all of them', async () => {
@@ -60,7 +62,9 @@ describe('outputs within the runner limits', () => {
     expect(Object.keys(result.outputs).sort()).toEqual(['org-id', 'projects-file'])
     for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThan(OUTPUT_LIMIT_BYTES)
     expect(warnings(result)).toEqual([])
-    expect(notSet(result)).toEqual([expect.stringMatching(/^Not set: `projects` \(\d+ bytes\) and `project-ids` \(\d+ bytes\)/)])
+    expect(notSet(result)).toEqual([
+      expect.stringMatching(/^Not set: `projects` \(\d+ bytes\) and `project-ids` \(\d+ bytes\)/),
+    ])
     const file = JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8')) as Array<{ id: string }>
     expect(file.map((p) => p.id)).toEqual(ids)
     // The summary shows 200 rows and says where the rest are.
@@ -87,7 +91,11 @@ describe('outputs within the runner limits', () => {
     const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': ids.join(',') })
     expect(result.code).toBe(0)
     expect(result.outputs.operations).toBeUndefined()
-    expect(result.outputs).toMatchObject({ status: 'finished', 'failed-operation-ids': '[]', 'pending-operation-ids': '[]' })
+    expect(result.outputs).toMatchObject({
+      status: 'finished',
+      'failed-operation-ids': '[]',
+      'pending-operation-ids': '[]',
+    })
     const file = result.outputs['outputs-file']!
     expect(file.startsWith(join(runnerTemp, 'neon-outputs-'))).toBe(true)
     const spilled = JSON.parse(readFileSync(file, 'utf8')) as { operations: Array<{ id: string }> }
@@ -108,15 +116,28 @@ describe('outputs within the runner limits', () => {
     const project = platform.addProject().id
     const op = platform.addOperation(project, { status: 'running' })
     const hostile = `${op}${'x'.repeat(300_000)}`
-    platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set: { id: hostile }, ids: [op], times: 999 })
-    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': 'pending', timeout: '12' })
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'rewrite',
+      set: { id: hostile },
+      ids: [op],
+      times: 999,
+    })
+    const result = await step({
+      command: 'wait-for-operations',
+      'project-id': project,
+      'operation-ids': 'pending',
+      timeout: '12',
+    })
     expect(result.outputs.status).toBe('timed-out')
     for (const value of Object.values(result.outputs)) expect(bytes(value)).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES)
     const spilled = JSON.parse(readFileSync(result.outputs['outputs-file']!, 'utf8')) as Record<string, unknown>
     expect(spilled['pending-operation-ids']).toEqual([hostile])
     expect(Object.keys(spilled).sort()).toEqual(['operations', 'pending-operation-ids'])
     expect(warnings(result)).toContainEqual(
-      expect.stringMatching(/^::warning::Not set: `operations` \(\d+ bytes\) and `pending-operation-ids` \(\d+ bytes\), /),
+      expect.stringMatching(
+        /^::warning::Not set: `operations` \(\d+ bytes\) and `pending-operation-ids` \(\d+ bytes\), /,
+      ),
     )
   })
 
@@ -134,7 +155,13 @@ describe('outputs within the runner limits', () => {
 
 describe('the error outputs of a failed request', () => {
   const refuse = (body: Record<string, string>) =>
-    platform.inject({ path: '/api_keys', kind: 'status', status: 400, body: JSON.stringify(body), contentType: 'application/json' })
+    platform.inject({
+      path: '/api_keys',
+      kind: 'status',
+      status: 400,
+      body: JSON.stringify(body),
+      contentType: 'application/json',
+    })
 
   it('`error-code` only when the code is a short token; otherwise empty, and the text only in the log, made safe', async () => {
     refuse({ code: 'Bearer napi_0123456789abcdef ::error::forged', message: 'bad' })

@@ -35,7 +35,10 @@ afterEach(async () => {
   await platform.stop()
 })
 
-function seed(name: string, history: { createdAt?: number; lastUsedAt?: number; lastUsedFrom?: string; user?: string }) {
+function seed(
+  name: string,
+  history: { createdAt?: number; lastUsedAt?: number; lastUsedFrom?: string; user?: string },
+) {
   const key = platform.addKey(name, history)
   values.push(key.key)
   return key
@@ -51,15 +54,24 @@ function seedOrg(name: string, history: { createdAt?: number; lastUsedAt?: numbe
 function personalAccount() {
   return {
     // Selected:
-    orphan: seed(expiringKeyName('job-7781-1-deploy', T0 - DAY), { createdAt: T0 - DAY - 6 * HOUR, lastUsedAt: T0 - DAY - 5 * HOUR }),
+    orphan: seed(expiringKeyName('job-7781-1-deploy', T0 - DAY), {
+      createdAt: T0 - DAY - 6 * HOUR,
+      lastUsedAt: T0 - DAY - 5 * HOUR,
+    }),
     laptop: seed('old-laptop', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 120 * DAY }),
     byHand: seed('test-by-hand', { createdAt: T0 - 90 * DAY }),
     // Left alone: used daily, not yet expired, or neither expired nor idle long enough.
     daily: seed('ci-deploy', { createdAt: T0 - 200 * DAY, lastUsedAt: T0 - 2 * HOUR }),
-    running: seed(expiringKeyName('job-7790-1-build', T0 + 5 * HOUR), { createdAt: T0 - HOUR, lastUsedAt: T0 - 20 * MINUTE }),
+    running: seed(expiringKeyName('job-7790-1-build', T0 + 5 * HOUR), {
+      createdAt: T0 - HOUR,
+      lastUsedAt: T0 - 20 * MINUTE,
+    }),
     recentIdle: seed('staging', { createdAt: T0 - 60 * DAY, lastUsedAt: T0 - 10 * DAY }),
     // Selected, but kept by the in-use guard: expired, yet used a moment ago; expired, yet just made.
-    overtime: seed(expiringKeyName('job-7785-1-migrate', T0 - 5 * MINUTE), { createdAt: T0 - 6 * HOUR, lastUsedAt: T0 - 2 * MINUTE }),
+    overtime: seed(expiringKeyName('job-7785-1-migrate', T0 - 5 * MINUTE), {
+      createdAt: T0 - 6 * HOUR,
+      lastUsedAt: T0 - 2 * MINUTE,
+    }),
     justMade: seed(expiringKeyName('quick', T0 - MINUTE), { createdAt: T0 - 4 * MINUTE }),
   }
 }
@@ -96,7 +108,9 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
     )
     expect(log).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
     expect(log).toContain(`Would revoke API key ${a.laptop.id} "old-laptop" (personal): not used for 120 days.`)
-    expect(log).toContain(`Would revoke API key ${a.byHand.id} "test-by-hand" (personal): never used, created 90 days ago.`)
+    expect(log).toContain(
+      `Would revoke API key ${a.byHand.id} "test-by-hand" (personal): never used, created 90 days ago.`,
+    )
     expect(log).toContain(
       `Would revoke API key ${a.orphan.id} "job-7781-1-deploy~exp-20261120T1000Z" (personal): expired 2026-11-20 10:00 UTC (by its name).`,
     )
@@ -142,7 +156,10 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
   it("with org-id: the organization's expired and idle keys, project-scoped ones with their project; personal keys untouched", async () => {
     const project = platform.addProject({ id: 'billing-api' }).id
     const personalExpired = seed(expiringKeyName('mine', T0 - DAY), { createdAt: T0 - 2 * DAY })
-    const scoped = seedOrg(expiringKeyName('deploy-1200-1', T0 - 3 * DAY), { createdAt: T0 - 3 * DAY - HOUR, projectId: project })
+    const scoped = seedOrg(expiringKeyName('deploy-1200-1', T0 - 3 * DAY), {
+      createdAt: T0 - 3 * DAY - HOUR,
+      projectId: project,
+    })
     const inventory = seedOrg('inventory-2025', { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 200 * DAY })
     const live = seedOrg('inventory', { createdAt: T0 - 30 * DAY, lastUsedAt: T0 - HOUR })
     const otherOrg = platform.addOrganization().id
@@ -152,11 +169,18 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
     expect(errorLines(result.stdout)).toEqual([])
     expect(ids(result.outputs['prunable-key-ids'])).toEqual([inventory.id, scoped.id])
     expect(result.outputs['org-id']).toBe(org)
-    expect(platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth', `GET /organizations/${org}/api_keys`])
+    expect(platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /auth',
+      `GET /organizations/${org}/api_keys`,
+    ])
     const log = stripMasks(result.stdout)
     expect(log).toContain(`The step's key is a personal key: it is not among the keys of organization ${org}.`)
-    expect(log).toContain(`Would revoke API key ${scoped.id} "deploy-1200-1~exp-20261118T1000Z" (project billing-api): expired`)
-    expect(log).toContain(`Would revoke API key ${inventory.id} "inventory-2025" (organization): not used for 200 days.`)
+    expect(log).toContain(
+      `Would revoke API key ${scoped.id} "deploy-1200-1~exp-20261118T1000Z" (project billing-api): expired`,
+    )
+    expect(log).toContain(
+      `Would revoke API key ${inventory.id} "inventory-2025" (organization): not used for 200 days.`,
+    )
     expect(log).not.toContain(`API key ${live.id} `)
     expect(log).not.toContain(`API key ${personalExpired.id} `)
     expect(result.summary).toContain(`<td>deploy-1200-1~exp-20261118T1000Z</td><td>project billing-api</td>`)
@@ -183,7 +207,10 @@ describe('prune-keys: a real run revokes, within the guards', () => {
   it("revokes exactly what the dry run listed; never the step's own key, never a key in use", async () => {
     const a = personalAccount()
     // The step's own key looks expired and idle by its name and its last use before this step.
-    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), {
+      createdAt: T0 - 400 * DAY,
+      lastUsedAt: T0 - 60 * DAY,
+    })
     const dry = await step({ 'unused-for': '30d' }, own.key)
     expect(ids(dry.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, a.orphan.id])
 
@@ -195,7 +222,15 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     expect(ids(result.outputs['prunable-key-ids'])).toEqual(ids(dry.outputs['prunable-key-ids']))
     expect(deletes().map((r) => r.path)).toEqual([a.laptop.id, a.byHand.id, a.orphan.id].map((id) => `/api_keys/${id}`))
     expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([false, false, false])
-    expect(valid(own, admin, a.overtime, a.justMade, a.daily, a.running, a.recentIdle)).toEqual([true, true, true, true, true, true, true])
+    expect(valid(own, admin, a.overtime, a.justMade, a.daily, a.running, a.recentIdle)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ])
 
     const log = stripMasks(result.stdout)
     expect(log).toContain(
@@ -212,19 +247,27 @@ describe('prune-keys: a real run revokes, within the guards', () => {
   })
 
   it('an organization key sweeping its own organization finds itself among the keys and keeps itself', async () => {
-    const sweeper = seedOrg(expiringKeyName('org-sweeper', T0 - DAY), { createdAt: T0 - 100 * DAY, lastUsedAt: T0 - 40 * DAY })
+    const sweeper = seedOrg(expiringKeyName('org-sweeper', T0 - DAY), {
+      createdAt: T0 - 100 * DAY,
+      lastUsedAt: T0 - 40 * DAY,
+    })
     const stale = seedOrg('stale', { createdAt: T0 - 100 * DAY, lastUsedAt: T0 - 50 * DAY })
     const result = await step({ 'org-id': org, 'unused-for': '30d', 'dry-run': 'false' }, sweeper.key)
     expect(errorLines(result.stdout)).toEqual([])
     expect(ids(result.outputs['revoked-key-ids'])).toEqual([stale.id])
     expect(valid(sweeper, stale)).toEqual([true, false])
-    expect(stripMasks(result.stdout)).toContain(`The step's own key is API key ${sweeper.id} (its last use is this step)`)
+    expect(stripMasks(result.stdout)).toContain(
+      `The step's own key is API key ${sweeper.id} (its last use is this step)`,
+    )
   })
 
   it("revokes nothing when it cannot tell which key is the step's own (the platform did not record this step's use)", async () => {
     const a = personalAccount()
     // The step's key looks expired and long unused, and the platform shows no use by this step.
-    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), {
+      createdAt: T0 - 400 * DAY,
+      lastUsedAt: T0 - 60 * DAY,
+    })
     platform.recordKeyUse(false)
 
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
@@ -251,7 +294,10 @@ describe('prune-keys: a real run revokes, within the guards', () => {
 
   it("revokes nothing when the step's own key's last use cannot be read (\"yesterday\"): no key shows this step's use", async () => {
     const a = personalAccount()
-    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), {
+      createdAt: T0 - 400 * DAY,
+      lastUsedAt: T0 - 60 * DAY,
+    })
     platform.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: 'yesterday' }, ids: [own.id] })
 
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
@@ -274,7 +320,10 @@ describe('prune-keys: a real run revokes, within the guards', () => {
   it("another key's unreadable last use is never taken for this step's: the step's own key, its use not recorded yet, is not revoked", async () => {
     const a = personalAccount()
     // The step's key looks expired and long unused, and the platform has not recorded this step's use.
-    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), { createdAt: T0 - 400 * DAY, lastUsedAt: T0 - 60 * DAY })
+    const own = seed(expiringKeyName('sweeper-2025', T0 - 30 * DAY), {
+      createdAt: T0 - 400 * DAY,
+      lastUsedAt: T0 - 60 * DAY,
+    })
     platform.recordKeyUse(false)
     platform.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: 'yesterday' }, ids: [a.recentIdle.id] })
 
@@ -366,7 +415,12 @@ describe('text from the platform is bounded in every log line, error and summary
       last_used_from_addr: 'W'.repeat(100_000),
     }
     platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd.id] })
-    const result = await step({ 'key-name': 'NNN', 'unused-for': '30d', 'expected-networks': '10.0.0.0/8', 'dry-run': 'false' })
+    const result = await step({
+      'key-name': 'NNN',
+      'unused-for': '30d',
+      'expected-networks': '10.0.0.0/8',
+      'dry-run': 'false',
+    })
 
     expect(errorLines(result.stdout)).toEqual([])
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([odd.id])
@@ -379,7 +433,11 @@ describe('text from the platform is bounded in every log line, error and summary
       ),
     )
     for (const letter of ['N', 'Q', 'U', 'W']) {
-      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([letter, true, true])
+      expect([letter, longestRun(result.stdout, letter) <= 200, longestRun(result.summary, letter) <= 200]).toEqual([
+        letter,
+        true,
+        true,
+      ])
     }
     for (const line of result.stdout.split('\n')) expect(line.length).toBeLessThan(2000)
     expect(result.summary.length).toBeLessThan(20_000)
@@ -408,7 +466,9 @@ describe('a job key whose post step never ran', () => {
     values.push(job.outputs.key!)
     const name = platform.keys().find((k) => k.id === jobKeyId)!.name
     expect(name).toBe('job-9001-1-deploy~exp-20261121T1600Z')
-    expect(stripMasks(job.stdout)).toContain('it is revoked when the job ends; it expires 2026-11-21 16:00 UTC by its name.')
+    expect(stripMasks(job.stdout)).toContain(
+      'it is revoked when the job ends; it expires 2026-11-21 16:00 UTC by its name.',
+    )
     expect(job.summary).toContain('this job (expires 2026-11-21 16:00 UTC)')
     // The job uses its key for half an hour.
     now += 30 * MINUTE

@@ -21,7 +21,9 @@ describe("the README's quick start", () => {
   /** The quick start's steps: as written, or with the line it leaves commented out taken in. */
   const quickStart = (uncomment: boolean): WorkflowJob => {
     const block = yamlBlocks(readme.slice(readme.indexOf('\n## Quick start\n')))[0]!.text
-    return { steps: parse(uncomment ? block.replace(/^(\s*)# (org-id: .*?)\s+#.*$/m, '$1$2') : block) as WorkflowJob['steps'] }
+    return {
+      steps: parse(uncomment ? block.replace(/^(\s*)# (org-id: .*?)\s+#.*$/m, '$1$2') : block) as WorkflowJob['steps'],
+    }
   }
 
   it('a user in two organizations: the step fails naming `org-id`, and the line the quick start shows makes it pass', async () => {
@@ -35,12 +37,16 @@ describe("the README's quick start", () => {
     const asWritten = await runJob(quickStart(false), context)
     expect(asWritten.conclusion).toBe('failure')
     expect(errorLines(asWritten.steps[0]!.result!.stdout)).toEqual([
-      expect.stringMatching(/^::error::The step's key is a personal key whose user belongs to 2 organizations: .*set `org-id`/),
+      expect.stringMatching(
+        /^::error::The step's key is a personal key whose user belongs to 2 organizations: .*set `org-id`/,
+      ),
     ])
 
     // The line it leaves commented out says when it is needed.
     expect(quickStart(false).steps[0]!.with).not.toHaveProperty('org-id')
-    expect(readme).toContain("    # org-id: ${{ vars.NEON_ORG_ID }}   # needed when the key's user is in several organizations\n")
+    expect(readme).toContain(
+      "    # org-id: ${{ vars.NEON_ORG_ID }}   # needed when the key's user is in several organizations\n",
+    )
     const withOrg = await runJob(quickStart(true), context)
     expect(withOrg.steps[0]!.inputs!['org-id']).toBe(other)
     expect(withOrg.conclusion).toBe('success')

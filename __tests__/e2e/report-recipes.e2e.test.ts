@@ -28,7 +28,12 @@ function stepsAfter(page: string, heading: string): WorkflowJob['steps'] {
   return parsed
 }
 
-const context = (): JobContext => ({ secrets: { NEON_API_KEY: admin.key }, vars: {}, inputs: { 'api-host': url }, github: {} })
+const context = (): JobContext => ({
+  secrets: { NEON_API_KEY: admin.key },
+  vars: {},
+  inputs: { 'api-host': url },
+  github: {},
+})
 const action = (id: string, inputs: Record<string, string>) => ({
   id,
   uses: './',
@@ -40,10 +45,16 @@ describe("docs/deploy-gates.md's reports print the platform's text as data", () 
     'after %j: one line of JSON per operation, no command',
     async (heading) => {
       const project = platform.addProject().id
-      const operation = platform.addOperation(project, { action: FORGED, timeline: [{ afterMs: 0, status: 'failed', failures_count: 1 }] })
+      const operation = platform.addOperation(project, {
+        action: FORGED,
+        timeline: [{ afterMs: 0, status: 'failed', failures_count: 1 }],
+      })
       const [report] = stepsAfter('deploy-gates.md', heading)
       const job: WorkflowJob = {
-        steps: [action('wait', { command: 'wait-for-operations', 'project-id': project, 'operation-ids': operation }), report!],
+        steps: [
+          action('wait', { command: 'wait-for-operations', 'project-id': project, 'operation-ids': operation }),
+          report!,
+        ],
       }
       const run = await runJob(job, context())
       expect(run.steps.map((s) => s.outcome)).toEqual(['failure', 'success'])
@@ -51,9 +62,11 @@ describe("docs/deploy-gates.md's reports print the platform's text as data", () 
       expect(forgedCommands(log)).toEqual([])
       expect(log).toContain(`${JSON.stringify([operation, FORGED, 'failed']).replaceAll('##[', '# #[')}\n`)
       // No action of the platform's description looks like this; the check of the emulator's answers says so.
-      expect(takeViolations().every((problem) => problem.includes('/operation/action must be equal to one of the allowed values'))).toBe(
-        true,
-      )
+      expect(
+        takeViolations().every((problem) =>
+          problem.includes('/operation/action must be equal to one of the allowed values'),
+        ),
+      ).toBe(true)
     },
   )
 })

@@ -23,7 +23,8 @@ afterEach(async () => {
   await platform.stop()
 })
 
-const revokeByName = (key: string, name: string) => runStep({ 'api-key': key, 'api-host': url, command: 'revoke-key', 'key-name': name })
+const revokeByName = (key: string, name: string) =>
+  runStep({ 'api-key': key, 'api-host': url, command: 'revoke-key', 'key-name': name })
 const team = (daysAgo: number) => platform.addKey('team', { createdAt: T0 - daysAgo * DAY })
 
 describe('revoke-key by name, when the platform reports no use of any key', () => {
@@ -81,7 +82,12 @@ describe('revoke-key by id', () => {
     const admin = platform.addKey('admin')
     const victim = platform.addKey('old')
     platform.inject({ method: 'DELETE', path: `/api_keys/${victim.id}`, kind: 'rewrite', set: { id: admin.id } })
-    const result = await runStep({ 'api-key': admin.key, 'api-host': url, command: 'revoke-key', 'key-id': String(victim.id) })
+    const result = await runStep({
+      'api-key': admin.key,
+      'api-host': url,
+      command: 'revoke-key',
+      'key-id': String(victim.id),
+    })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       `::error::The platform answered the revocation of API key ${victim.id} with a record of API key ${admin.id}: ` +

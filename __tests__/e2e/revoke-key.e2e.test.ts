@@ -71,7 +71,9 @@ it('revoke-key by name: least recently used first, a table of what became of eac
   const used = platform.addKey('old-ci', { createdAt: at, lastUsedAt: at + 3_600_000 })
   const result = await step({ command: 'revoke-key', 'key-name': 'old-ci' })
   const order = [idle.id, used.id, recent.id]
-  expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(order.map((id) => `Revoked API key ${id}.`))
+  expect(result.stdout.split('\n').filter((l) => l.startsWith('Revoked API key'))).toEqual(
+    order.map((id) => `Revoked API key ${id}.`),
+  )
   expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual(order)
   expect(result.summary).toContain(
     `<tr><th>id</th><th>outcome</th></tr>\n${order.map((id) => `<tr><td><code>${id}</code></td><td>revoked</td></tr>\n`).join('')}`,

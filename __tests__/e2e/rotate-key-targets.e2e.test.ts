@@ -42,7 +42,10 @@ function threeTargets(keyName = 'ci-deploy'): void {
   github.addEnvironment(ORG, 'web', 'production')
   github.store({ repository: `${ORG}/api` }, SECRET, current.key)
   github.store({ repository: `${ORG}/web`, environment: 'production' }, SECRET, current.key)
-  github.store({ organization: ORG }, SECRET, current.key, { visibility: 'selected', repositories: [`${ORG}/api`, `${ORG}/worker`] })
+  github.store({ organization: ORG }, SECRET, current.key, {
+    visibility: 'selected',
+    repositories: [`${ORG}/api`, `${ORG}/worker`],
+  })
   // The rotation runs a minute after the secrets were last written.
   githubNow += 60_000
 }
@@ -72,12 +75,16 @@ const heldBy = () => [
   github.stored({ repository: `${ORG}/web`, environment: 'production' }, SECRET)?.value,
   github.stored({ organization: ORG }, SECRET)?.value,
 ]
-const results = (outputs: Record<string, string>) => JSON.parse(outputs['secret-results'] ?? 'null') as Array<Record<string, unknown>>
+const results = (outputs: Record<string, string>) =>
+  JSON.parse(outputs['secret-results'] ?? 'null') as Array<Record<string, unknown>>
 
 describe('rotate-key into several targets', () => {
   it('an organization secret with selected repositories: the key is stored, and who may read it is kept', async () => {
     current = platform.addKey('ci-deploy')
-    github.store({ organization: ORG }, SECRET, current.key, { visibility: 'selected', repositories: [`${ORG}/api`, `${ORG}/worker`] })
+    github.store({ organization: ORG }, SECRET, current.key, {
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/worker`],
+    })
     githubNow += 60_000
     const result = await rotate({ 'secret-targets': `org:${ORG}`, 'keep-previous': '0' })
     expect(errorLines(result.stdout)).toEqual([])
@@ -88,7 +95,9 @@ describe('rotate-key into several targets', () => {
       visibility: 'selected',
       repositories: [`${ORG}/api`, `${ORG}/worker`],
     })
-    expect(result.stdout).toContain(`Secret ${SECRET} of the organization ${ORG}: visibility selected, 2 repositories (as it is now).`)
+    expect(result.stdout).toContain(
+      `Secret ${SECRET} of the organization ${ORG}: visibility selected, 2 repositories (as it is now).`,
+    )
     expect(valid(current.id)).toBe(false)
     expect(results(result.outputs)).toEqual([{ target: `org:${ORG}`, status: 'stored' }])
     expect(result.summary).toContain(`The new key is stored in secret ${SECRET} of org:${ORG}.`)
@@ -110,7 +119,9 @@ describe('rotate-key into several targets', () => {
     expect(lastStored).toBeLessThan(result.stdout.indexOf(`Revoked API key ${current.id}`))
     expect(results(result.outputs)).toEqual(THREE.map((target) => ({ target, status: 'stored' })))
     expect(result.summary).toContain(`<p>The new key is stored in secret ${SECRET} in all 3 targets.</p>`)
-    expect(result.summary).toContain(`<tr><td><code>${ORG}/web:production</code></td><td>stored</td><td>—</td><td>—</td><td>—</td></tr>`)
+    expect(result.summary).toContain(
+      `<tr><td><code>${ORG}/web:production</code></td><td>stored</td><td>—</td><td>—</td><td>—</td></tr>`,
+    )
     // What a three-target rotation costs: GitHub reads to prepare each target, one write each.
     expect(github.requests.filter((r) => r.method === 'GET')).toHaveLength(7)
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
@@ -186,7 +197,9 @@ describe('rotate-key into several targets', () => {
     expect(heldBy()).toEqual([result.outputs.key, result.outputs.key, result.outputs.key])
     expect(valid(current.id)).toBe(false)
     // The lost write was sent again; sending the same sealed value twice is harmless.
-    expect(github.requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/orgs/')).map((r) => r.status)).toEqual([0, 204])
+    expect(
+      github.requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/orgs/')).map((r) => r.status),
+    ).toEqual([0, 204])
   })
 
   it('a write whose every answer is lost is settled by its updated_at, with no lock-out', async () => {
@@ -276,7 +289,10 @@ describe('a target that cannot be prepared stops the rotation before a key is ma
   it('Dependabot secrets of a repository and of an organization take the key too', async () => {
     current = platform.addKey('ci-deploy')
     github.store({ organization: ORG, dependabot: true }, SECRET, current.key, { visibility: 'private' })
-    const result = await rotate({ 'secret-targets': `dependabot:${ORG}/api\ndependabot:org:${ORG}`, 'keep-previous': '0' })
+    const result = await rotate({
+      'secret-targets': `dependabot:${ORG}/api\ndependabot:org:${ORG}`,
+      'keep-previous': '0',
+    })
     expect(errorLines(result.stdout)).toEqual([])
     expect(github.stored({ repository: `${ORG}/api`, dependabot: true }, SECRET)?.value).toBe(result.outputs.key)
     expect(github.stored({ organization: ORG, dependabot: true }, SECRET)).toMatchObject({
@@ -291,7 +307,13 @@ describe('the default key name', () => {
   it('is unique to the set of targets: two workflows with different sets never revoke each other’s keys', async () => {
     current = platform.addKey('admin')
     github.store({ organization: ORG }, SECRET, 'napi_x', { visibility: 'all' })
-    const base = { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'secret-name': SECRET, 'github-token': github.token }
+    const base = {
+      command: 'rotate-key',
+      'api-key': current.key,
+      'api-host': url,
+      'secret-name': SECRET,
+      'github-token': github.token,
+    }
     const run = (targets: string) =>
       runStep({ ...base, 'secret-targets': targets, 'keep-previous': '0' }, { env: { GITHUB_API_URL: github.url } })
     const one = await run(`${ORG}/api\norg:${ORG}`)

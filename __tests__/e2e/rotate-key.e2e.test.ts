@@ -34,7 +34,10 @@ afterEach(async () => {
 const githubEnv = () => ({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO })
 
 const rotate = (inputs: Record<string, string> = {}) =>
-  runStep({ command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'key-name': 'ci-deploy', ...inputs }, { env: githubEnv() })
+  runStep(
+    { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'key-name': 'ci-deploy', ...inputs },
+    { env: githubEnv() },
+  )
 
 const validNamed = (name: string) => platform.keys().filter((k) => k.name === name && !k.revoked)
 
@@ -127,7 +130,11 @@ describe('rotate-key', () => {
 
   it('stores an environment secret when secret-environment is given', async () => {
     github.addEnvironment('octo-org', 'deploys', 'production')
-    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'secret-environment': 'production', 'github-token': github.token })
+    const result = await rotate({
+      'secret-name': 'NEON_API_KEY',
+      'secret-environment': 'production',
+      'github-token': github.token,
+    })
     expect(result.code).toBe(0)
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY', 'production')).toBe(result.outputs.key)
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBeUndefined()
@@ -176,7 +183,9 @@ describe('rotate-key', () => {
       { env: githubEnv(), state: main.state },
     )
     expect(errorLines(post.stdout)).toEqual([])
-    expect(post.stdout).toContain(`Revoked API key ${id} named "ci-deploy": the main step made it and never handed it out.`)
+    expect(post.stdout).toContain(
+      `Revoked API key ${id} named "ci-deploy": the main step made it and never handed it out.`,
+    )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id])
     expectNoKeyLeak(post, [current.key, github.token])
   })
@@ -237,7 +246,13 @@ describe('rotate-key', () => {
 
   it('a GITHUB_API_URL that is not a URL is one error naming it, before any request', async () => {
     const result = await runStep(
-      { command: 'rotate-key', 'api-key': current.key, 'api-host': url, 'secret-name': 'NEON_API_KEY', 'github-token': github.token },
+      {
+        command: 'rotate-key',
+        'api-key': current.key,
+        'api-host': url,
+        'secret-name': 'NEON_API_KEY',
+        'github-token': github.token,
+      },
       { env: { ...githubEnv(), GITHUB_API_URL: 'not a url' } },
     )
     expect(result.code).toBe(1)
@@ -251,7 +266,8 @@ describe('rotate-key', () => {
   it('a new key that fails its proof is revoked, and the old key stays valid', async () => {
     // The snapshot before the create goes through; every list after it fails.
     platform.onRequest((r) => {
-      if (r.method === 'POST') platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
+      if (r.method === 'POST')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 99 })
     })
     const result = await rotate()
     expect(result.code).toBe(1)

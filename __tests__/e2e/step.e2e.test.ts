@@ -66,9 +66,14 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
         .findIndex((l) => l.includes('core.saveState(IS_POST')) + 1
     expect(errorLines(step.stdout)[0]).toContain(`at src/main.ts:${line}:`)
     // Nothing else: no stack, no line of the bundle, no request.
-    expect([step.stderr, step.stdout.split('\n').filter((l) => l && !l.startsWith('::add-mask::')).length]).toEqual(['', 1])
+    expect([step.stderr, step.stdout.split('\n').filter((l) => l && !l.startsWith('::add-mask::')).length]).toEqual([
+      '',
+      1,
+    ])
     expect(platform.requests).toEqual([])
-    expect(text(step.summary)).toMatch(/^ ❌ The step failed Unexpected error at src\/main\.ts:\d+:\d+: Missing file at path: /)
+    expect(text(step.summary)).toMatch(
+      /^ ❌ The step failed Unexpected error at src\/main\.ts:\d+:\d+: Missing file at path: /,
+    )
     expect(text(step.summary)).toContain('This is a fault of the action, not of the workflow')
   })
 })
@@ -117,15 +122,23 @@ describe('a runner whose files cannot be written', () => {
   it('fails list-projects, naming RUNNER_TEMP, when the projects file cannot be written', async () => {
     platform.addProjects(2)
     const missing = join(dir, 'no-such-dir')
-    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { env: { RUNNER_TEMP: missing } })
+    const result = await step(
+      { command: 'list-projects', 'org-id': platform.defaultOrgId },
+      { env: { RUNNER_TEMP: missing } },
+    )
     expect(result.code).toBe(1)
     const [error] = errorLines(result.stdout)
-    expect(error).toMatch(new RegExp(`^::error::Could not write the projects file in ${missing} \\(RUNNER_TEMP\\): ENOENT`))
+    expect(error).toMatch(
+      new RegExp(`^::error::Could not write the projects file in ${missing} \\(RUNNER_TEMP\\): ENOENT`),
+    )
   })
 
   it('warns, and still succeeds, when the job summary cannot be written', async () => {
     platform.addProjects(2)
-    const result = await step({ command: 'list-projects', 'org-id': platform.defaultOrgId }, { env: { GITHUB_STEP_SUMMARY: dir } })
+    const result = await step(
+      { command: 'list-projects', 'org-id': platform.defaultOrgId },
+      { env: { GITHUB_STEP_SUMMARY: dir } },
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/^::warning::Could not write the job summary: EISDIR/m)
     expect(result.outputs['project-ids']).toBeDefined()
@@ -158,7 +171,11 @@ describe('secrets', () => {
     for (const result of results) {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])
     }
-    expect(created.state).toEqual({ isPost: 'true', 'job-scoped-key-id': created.outputs['key-id'], 'unsettled-keys': '' })
+    expect(created.state).toEqual({
+      isPost: 'true',
+      'job-scoped-key-id': created.outputs['key-id'],
+      'unsettled-keys': '',
+    })
     expect(created.masked).toEqual([admin.key, created.outputs.key])
   })
 })

@@ -66,7 +66,11 @@ describe('list-keys with expected-networks', () => {
       ),
     ])
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked.id])
-    expect((JSON.parse(result.outputs.keys!) as Array<{ id: number }>).map((k) => k.id)).toEqual([leaked.id, mapped.id, never.id])
+    expect((JSON.parse(result.outputs.keys!) as Array<{ id: number }>).map((k) => k.id)).toEqual([
+      leaked.id,
+      mapped.id,
+      never.id,
+    ])
     expect(result.summary).toContain(
       '<p>Last used from an unexpected network, outside <code>expected-networks</code>: ⚠ 1 key(s), listed first',
     )
@@ -93,7 +97,9 @@ describe('list-keys with expected-networks', () => {
     expect(result.outputs['keys-file']).toBeDefined()
     expect(result.summary).toContain('revoke it by its id (revoke-key with <code>key-id</code>), rotate what held it')
     // The step ran as `uses: ./` does (no GITHUB_ACTION_REPOSITORY): the page is named, as no link.
-    expect(result.summary).toContain('When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>')
+    expect(result.summary).toContain(
+      'When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>',
+    )
   })
 
   it("run as `uses: owner/name@ref`, the summary links the tripwire's page of the action at that ref, on the runner's GitHub", async () => {
@@ -105,7 +111,10 @@ describe('list-keys with expected-networks', () => {
       GITHUB_ACTION_REF: 'v1.4.2',
       GITHUB_SERVER_URL: 'https://ghe.example.com',
     }
-    const result = await runStep({ ...inputs, 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': 'true' }, { env })
+    const result = await runStep(
+      { ...inputs, 'expected-networks': '10.0.0.0/8', 'fail-on-unexpected-use': 'true' },
+      { env },
+    )
     expectNoKeyLeak(result, [admin.key])
     expect(result.code).toBe(1)
     expect(result.summary).toContain(
@@ -198,7 +207,13 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
 
 describe("an odd answer of GitHub's meta API never turns a guard off", () => {
   const prune = (inputs: Record<string, string> = {}) =>
-    step({ command: 'prune-keys', 'key-name': 'ci-', 'expected-networks': 'github-actions, 10.0.0.0/8', 'dry-run': 'false', ...inputs })
+    step({
+      command: 'prune-keys',
+      'key-name': 'ci-',
+      'expected-networks': 'github-actions, 10.0.0.0/8',
+      'dry-run': 'false',
+      ...inputs,
+    })
   /** A runner's key, one used from the office network, one used from elsewhere: what a real run would judge. */
   const account = () => ({
     runner: ciKey('ci-deploy', '198.51.100.23'),
@@ -209,22 +224,25 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
   it.each<[string, unknown[]]>([
     ['an empty list', []],
     ['only entries that are no range', [7, {}, null, ['198.51.100.0/24'], '10.0.0.0/33', 'runners.example', '']],
-  ])('no runner range it can read (%s): the step fails as on GitHub Enterprise Server, and nothing is revoked', async (_, actions) => {
-    const keys = account()
-    github.answerMeta('github', { actions, actions_macos: [] })
-    const result = await prune()
-    expect(result.code).toBe(1)
-    const none = actions.length === 0 ? 'an empty list' : `${actions.length} entries, none an address or a CIDR block`
-    expect(errorLines(result.stdout)).toEqual([
-      "::error::GitHub's meta API lists no range of GitHub-hosted runners the action can read " +
-        `(\`actions\` and \`actions_macos\` hold ${none}), as on GitHub Enterprise Server, whose runners are all self-hosted: ` +
-        'name their networks in `expected-networks` instead of `github-actions`. The step stopped before listing any key.',
-    ])
-    expect(keyListings()).toEqual([])
-    expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
-    expect(Object.values(keys).map((k) => platform.isKeyValid(k.id))).toEqual([true, true, true])
-    expect(result.outputs).not.toHaveProperty('revoked-key-ids')
-  })
+  ])(
+    'no runner range it can read (%s): the step fails as on GitHub Enterprise Server, and nothing is revoked',
+    async (_, actions) => {
+      const keys = account()
+      github.answerMeta('github', { actions, actions_macos: [] })
+      const result = await prune()
+      expect(result.code).toBe(1)
+      const none = actions.length === 0 ? 'an empty list' : `${actions.length} entries, none an address or a CIDR block`
+      expect(errorLines(result.stdout)).toEqual([
+        "::error::GitHub's meta API lists no range of GitHub-hosted runners the action can read " +
+          `(\`actions\` and \`actions_macos\` hold ${none}), as on GitHub Enterprise Server, whose runners are all self-hosted: ` +
+          'name their networks in `expected-networks` instead of `github-actions`. The step stopped before listing any key.',
+      ])
+      expect(keyListings()).toEqual([])
+      expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
+      expect(Object.values(keys).map((k) => platform.isKeyValid(k.id))).toEqual([true, true, true])
+      expect(result.outputs).not.toHaveProperty('revoked-key-ids')
+    },
+  )
 
   it('some ranges it cannot read: a warning counts them; list-keys flags what it cannot place, prune-keys revokes nothing for that alone', async () => {
     const keys = account()
@@ -233,7 +251,10 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
       lastUsedAt: Date.now() - DAY - HOUR,
       lastUsedFrom: '203.0.113.9',
     })
-    github.answerMeta('github', { actions: ['198.51.100.0/24', '2001:db8:a11::/48 ', { cidr: '203.0.113.0/24' }], actions_macos: [] })
+    github.answerMeta('github', {
+      actions: ['198.51.100.0/24', '2001:db8:a11::/48 ', { cidr: '203.0.113.0/24' }],
+      actions_macos: [],
+    })
     const warning =
       "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block " +
       '(the first: "2001:db8:a11::/48 "): they are left out, so a key last used from one of them counts as used from an unexpected network.'
@@ -250,7 +271,12 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
     // Expired by its name, it goes whatever the networks say; used from elsewhere only, it is kept.
     expect(ids(result.outputs['revoked-key-ids'])).toEqual([expired.id])
     expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual([keys.leaked.id, expired.id].sort())
-    expect([keys.runner, keys.office, keys.leaked, expired].map((k) => platform.isKeyValid(k.id))).toEqual([true, true, true, false])
+    expect([keys.runner, keys.office, keys.leaked, expired].map((k) => platform.isKeyValid(k.id))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ])
     expect(stripMasks(result.stdout)).toContain(
       `Kept API key ${keys.leaked.id} "ci-leaked" (personal): last used from an unexpected network (203.0.113.7); ` +
         "but GitHub's meta API lists 2 runner range(s) the action cannot read, and this address may be in one.",
@@ -260,7 +286,9 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
   it('an answer over 4 MiB is refused unread, at once, whatever it holds: the step fails saying so, before any key is listed', async () => {
     account()
     // About 5.5 MB: 300,000 ranges, as a proxy or a broken server might send.
-    github.answerMeta('github', { actions: Array.from({ length: 300_000 }, (_, i) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.0/24`) })
+    github.answerMeta('github', {
+      actions: Array.from({ length: 300_000 }, (_, i) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.0/24`),
+    })
     const result = await prune({ timeout: '8' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
@@ -308,7 +336,9 @@ describe('bad entries are refused by name before any request', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
-        new RegExp(`^::error::Input \`expected-networks\` holds "${entry.replace(/\./g, '\\.')}", which is not a network: `),
+        new RegExp(
+          `^::error::Input \`expected-networks\` holds "${entry.replace(/\./g, '\\.')}", which is not a network: `,
+        ),
       ),
     ])
     expect(platform.requests).toEqual([])
@@ -393,9 +423,13 @@ describe('an address the action cannot read is flagged, never taken for "never u
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([empty.id, none.id, unreadableUse.id])
     expect(warnings(result)).toEqual([
       expect.stringMatching(
-        new RegExp(`^::warning::API key ${empty.id} "ci-empty", last used from no address the platform recorded at [\\d: -]+ UTC: outside`),
+        new RegExp(
+          `^::warning::API key ${empty.id} "ci-empty", last used from no address the platform recorded at [\\d: -]+ UTC: outside`,
+        ),
       ),
-      expect.stringMatching(new RegExp(`^::warning::API key ${none.id} "ci-none", last used from no address the platform recorded at `)),
+      expect.stringMatching(
+        new RegExp(`^::warning::API key ${none.id} "ci-none", last used from no address the platform recorded at `),
+      ),
       `::warning::API key ${unreadableUse.id} "ci-when", last used from no address the platform recorded at yesterday: outside \`expected-networks\`.`,
     ])
     expect(result.summary).toContain('<td>⚠ unexpected: no address recorded</td>')
@@ -412,12 +446,19 @@ describe('an address the action cannot read is flagged, never taken for "never u
       lastUsedFrom: '',
     })
     const leaked = ciKey('ci-leaked', '203.0.113.7')
-    const result = await step({ command: 'prune-keys', 'key-name': 'ci-', 'expected-networks': '10.0.0.0/8', 'dry-run': 'false' })
+    const result = await step({
+      command: 'prune-keys',
+      'key-name': 'ci-',
+      'expected-networks': '10.0.0.0/8',
+      'dry-run': 'false',
+    })
 
     expect(errorLines(result.stdout)).toEqual([])
     expect(result.code).toBe(0)
     expect(ids(result.outputs['revoked-key-ids']).sort()).toEqual([expired.id, leaked.id].sort())
-    expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual([unknown.id, empty.id, expired.id, leaked.id].sort())
+    expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual(
+      [unknown.id, empty.id, expired.id, leaked.id].sort(),
+    )
     expect([unknown, empty, expired, leaked].map((k) => platform.isKeyValid(k.id))).toEqual([true, true, false, false])
     const log = stripMasks(result.stdout)
     expect(log).toContain(
@@ -434,9 +475,17 @@ describe('an address the action cannot read is flagged, never taken for "never u
 describe('prune-keys with expected-networks', () => {
   it("dry-run: false revokes a key used from an unexpected network that no guard keeps; keeps the step's own key and a key used minutes ago", async () => {
     const now = Date.now()
-    const sweeper = platform.addKey('ci-sweeper', { createdAt: now - 100 * DAY, lastUsedAt: now - DAY, lastUsedFrom: '10.0.0.5' })
+    const sweeper = platform.addKey('ci-sweeper', {
+      createdAt: now - 100 * DAY,
+      lastUsedAt: now - DAY,
+      lastUsedFrom: '10.0.0.5',
+    })
     const leaked = ciKey('ci-deploy', '203.0.113.7')
-    const busy = platform.addKey('ci-build', { createdAt: now - 30 * DAY, lastUsedAt: now - 3 * MINUTE, lastUsedFrom: '203.0.113.8' })
+    const busy = platform.addKey('ci-build', {
+      createdAt: now - 30 * DAY,
+      lastUsedAt: now - 3 * MINUTE,
+      lastUsedFrom: '203.0.113.8',
+    })
     const inside = ciKey('ci-migrate', '10.1.2.3')
 
     const result = await step(
@@ -450,7 +499,9 @@ describe('prune-keys with expected-networks', () => {
     expect(ids(result.outputs['unexpected-use-key-ids']).sort()).toEqual([leaked.id, busy.id, sweeper.id].sort())
     expect([leaked, busy, sweeper, inside].map((k) => platform.isKeyValid(k.id))).toEqual([false, true, true, true])
     const log = stripMasks(result.stdout)
-    expect(log).toContain(`Revoked API key ${leaked.id} "ci-deploy": last used from an unexpected network (203.0.113.7).`)
+    expect(log).toContain(
+      `Revoked API key ${leaked.id} "ci-deploy": last used from an unexpected network (203.0.113.7).`,
+    )
     expect(log).toContain(
       `Kept API key ${busy.id} "ci-build" (personal): last used from an unexpected network (203.0.113.8); but used 3 min ago`,
     )

@@ -50,7 +50,14 @@ function branchCreation(finishAfterMs: number) {
 }
 
 const wait = (inputs: Record<string, string>) =>
-  runStep({ command: 'wait-for-operations', 'api-key': key, 'api-host': url, 'project-id': project, 'poll-interval': '1', ...inputs })
+  runStep({
+    command: 'wait-for-operations',
+    'api-key': key,
+    'api-host': url,
+    'project-id': project,
+    'poll-interval': '1',
+    ...inputs,
+  })
 
 describe('operation-ids forms', () => {
   it.each([
@@ -62,7 +69,14 @@ describe('operation-ids forms', () => {
       'the operations array of a mutating response',
       (ids: string[]) =>
         JSON.stringify(
-          ids.map((id) => ({ id, project_id: 'p', branch_id: 'b', action: 'create_branch', status: 'running', failures_count: 0 })),
+          ids.map((id) => ({
+            id,
+            project_id: 'p',
+            branch_id: 'b',
+            action: 'create_branch',
+            status: 'running',
+            failures_count: 0,
+          })),
         ),
     ],
   ])('waits on ids given as %s', async (_, format) => {
@@ -134,14 +148,22 @@ describe('results', () => {
   it('an unknown operation id fails at once, naming it: status error, with the failed request', async () => {
     const missing = '4d3c2b1a-0000-4000-8000-00000000abcd'
     const step = await wait({ 'operation-ids': missing })
-    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`)])
+    expect(errorLines(step.stdout)).toEqual([
+      expect.stringContaining(`operation ${missing} in project ${project} was not found (404)`),
+    ])
     expect(platform.requests.filter((r) => r.path.endsWith(missing))).toHaveLength(1)
-    expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404', 'pending-operation-ids': JSON.stringify([missing]) })
+    expect(step.outputs).toMatchObject({
+      status: 'error',
+      'http-status': '404',
+      'pending-operation-ids': JSON.stringify([missing]),
+    })
   })
 
   it('a bad operation id is refused before any request', async () => {
     const step = await wait({ 'operation-ids': 'not-a-uuid' })
-    expect(errorLines(step.stdout)).toEqual(['::error::Input `operation-ids` holds "not-a-uuid", which is not an operation id (a UUID).'])
+    expect(errorLines(step.stdout)).toEqual([
+      '::error::Input `operation-ids` holds "not-a-uuid", which is not an operation id (a UUID).',
+    ])
     expect(platform.requests).toHaveLength(0)
   })
 
@@ -167,7 +189,9 @@ describe('a gate that fails closed', () => {
     const step = await wait(inputs)
     expect(step.code).toBe(1)
     expect(errorLines(step.stdout)).toEqual([
-      expect.stringMatching(/^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids .* or the word `pending`/),
+      expect.stringMatching(
+        /^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids .* or the word `pending`/,
+      ),
     ])
     expect(platform.requests).toHaveLength(0)
     expect(step.outputs.status).toBeUndefined()
@@ -184,7 +208,11 @@ describe('a gate that fails closed', () => {
 
   it('pending with branch-id waits for that branch, not another; without it, for the whole project', async () => {
     const created = platform.createBranch(project, { endpoints: ['read_write'] })
-    const stuck = platform.addOperation(project, { action: 'apply_config', branch_id: 'br-other-00000000', status: 'running' })
+    const stuck = platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-other-00000000',
+      status: 'running',
+    })
 
     const branch = await wait({ 'operation-ids': 'pending', 'branch-id': created.branch.id })
     expect(errorLines(branch.stdout)).toEqual([])
@@ -194,7 +222,9 @@ describe('a gate that fails closed', () => {
         .map((o: { id: string }) => o.id)
         .sort(),
     ).toEqual(created.operations.map((o) => o.id).sort())
-    expect(branch.stdout).toContain(`Waiting until branch ${created.branch.id} of project ${project} has no pending operation`)
+    expect(branch.stdout).toContain(
+      `Waiting until branch ${created.branch.id} of project ${project} has no pending operation`,
+    )
     expect(branch.summary).toContain(`Operations finished: branch ${created.branch.id} of project ${project}`)
 
     const whole = await wait({ 'operation-ids': 'pending', timeout: '30' })
@@ -220,18 +250,28 @@ describe('a gate that fails closed', () => {
       expect(gate.code).toBe(1)
       expect(gate.outputs.status).toBe('failed')
       expect(JSON.parse(gate.outputs['failed-operation-ids']!)).toEqual([storage])
-      expect(errorLines(gate.stdout).join('\n')).toContain(`${storage} (apply_storage_config, the whole project): failed`)
+      expect(errorLines(gate.stdout).join('\n')).toContain(
+        `${storage} (apply_storage_config, the whole project): failed`,
+      )
       expect(gate.stdout).toContain(`apply_storage_config ${storage} on the whole project: running`)
       // The summary's branch cell says there is none.
-      expect(gate.summary).toMatch(new RegExp(`<td><code>${storage}</code></td><td>apply_storage_config</td><td>—</td><td>—</td>`))
+      expect(gate.summary).toMatch(
+        new RegExp(`<td><code>${storage}</code></td><td>apply_storage_config</td><td>—</td><td>—</td>`),
+      )
     })
 
     it('waited for by id, it is read like any other', async () => {
-      const storage = platform.addOperation(project, { action: 'apply_storage_config', branch_id: null, status: 'finished' })
+      const storage = platform.addOperation(project, {
+        action: 'apply_storage_config',
+        branch_id: null,
+        status: 'finished',
+      })
       const result = await wait({ 'operation-ids': storage })
       expect(errorLines(result.stdout)).toEqual([])
       expect(result.outputs.status).toBe('finished')
-      expect(JSON.parse(result.outputs.operations!)).toEqual([expect.not.objectContaining({ branch_id: expect.anything() })])
+      expect(JSON.parse(result.outputs.operations!)).toEqual([
+        expect.not.objectContaining({ branch_id: expect.anything() }),
+      ])
     })
   })
 
@@ -281,7 +321,9 @@ describe('a gate that fails closed', () => {
   it('pending with a branch-id that names no branch fails: status error, 404', async () => {
     const step = await wait({ 'operation-ids': 'pending', 'branch-id': 'br-typo-00000000' })
     expect(step.code).toBe(1)
-    expect(errorLines(step.stdout)).toEqual([expect.stringContaining(`branch br-typo-00000000 in project ${project} was not found (404)`)])
+    expect(errorLines(step.stdout)).toEqual([
+      expect.stringContaining(`branch br-typo-00000000 in project ${project} was not found (404)`),
+    ])
     expect(step.outputs).toMatchObject({ status: 'error', 'http-status': '404' })
   })
 })
@@ -289,14 +331,22 @@ describe('a gate that fails closed', () => {
 describe('congestion and the outputs that say why', () => {
   it('429s never fail a poll round while the timeout allows', async () => {
     const ids = branchCreation(3000)
-    platform.inject({ path: /^\/projects\/[^/]+\/operations$/, kind: 'status', status: 429, retryAfter: '11', times: 6 })
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations$/,
+      kind: 'status',
+      status: 429,
+      retryAfter: '11',
+      times: 6,
+    })
     const step = await wait({ 'operation-ids': ids.join(','), timeout: '600' })
     expect(errorLines(step.stdout)).toEqual([])
     expect(step.code).toBe(0)
     expect(step.outputs.status).toBe('finished')
     expect(step.outputs['http-status']).toBeUndefined()
     expect(step.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
-      expect.stringMatching(/^::warning::The platform answered 429 \(too many requests, Retry-After 11 s; request id [0-9a-f-]{36}\)/),
+      expect.stringMatching(
+        /^::warning::The platform answered 429 \(too many requests, Retry-After 11 s; request id [0-9a-f-]{36}\)/,
+      ),
     ])
     expect(platform.requests.filter((r) => r.status === 429)).toHaveLength(6)
   })
@@ -311,7 +361,9 @@ describe('congestion and the outputs that say why', () => {
     expect(refused.summary).not.toContain('Operations failed')
     // The failure is said once, then the request it failed on.
     expect(refused.summary.split('The platform refused the API key (401 Unauthorized)')).toHaveLength(2)
-    expect(refused.summary).toContain(`<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`)
+    expect(refused.summary).toContain(
+      `<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`,
+    )
 
     const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
     const failed = await wait({ 'operation-ids': bad })
@@ -335,7 +387,11 @@ describe('congestion and the outputs that say why', () => {
     })
     const revoke = await runStep({ command: 'revoke-key', 'key-id': '123456', 'api-key': key, 'api-host': url })
     expect(revoke.code).toBe(1)
-    expect(revoke.outputs).toMatchObject({ 'http-status': '404', 'error-code': 'API_KEY_NOT_FOUND', 'request-id': 'req-from-the-service' })
+    expect(revoke.outputs).toMatchObject({
+      'http-status': '404',
+      'error-code': 'API_KEY_NOT_FOUND',
+      'request-id': 'req-from-the-service',
+    })
   })
 })
 
@@ -362,7 +418,15 @@ describe('hostile values in the records the platform sends', () => {
     platform.inject({
       path: /^\/projects\/[^/]+\/operations/,
       kind: 'rewrite',
-      set: { action: value, branch_id: value, endpoint_id: value, error: value, project_id: value, created_at: value, updated_at: value },
+      set: {
+        action: value,
+        branch_id: value,
+        endpoint_id: value,
+        error: value,
+        project_id: value,
+        created_at: value,
+        updated_at: value,
+      },
       times: 99,
     })
     const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op })
@@ -377,12 +441,24 @@ describe('hostile values in the records the platform sends', () => {
     async (value) => {
       const project = platform.addProject().id
       const op = platform.addOperation(project, { status: 'running' })
-      platform.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { id: value, status: value }, times: 999 })
-      const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op, timeout: '30' })
+      platform.inject({
+        path: /^\/projects\/[^/]+\/operations/,
+        kind: 'rewrite',
+        set: { id: value, status: value },
+        times: 999,
+      })
+      const result = await step({
+        command: 'wait-for-operations',
+        'project-id': project,
+        'operation-ids': op,
+        timeout: '30',
+      })
       // The read of the operation answers a record of another id: the gate fails at once, and says so in one error.
       expect(result.outputs.status).toBe('error')
       expect(errorLines(result.stdout)).toHaveLength(1)
-      expect(errorLines(result.stdout)[0]).toContain(`The platform answered the read of operation ${op} with a record of operation `)
+      expect(errorLines(result.stdout)[0]).toContain(
+        `The platform answered the read of operation ${op} with a record of operation `,
+      )
       expectOnlyOwnCommands(result, admin.key)
     },
   )
@@ -401,7 +477,9 @@ describe('hostile values in the records the platform sends', () => {
     expect(result.outputs.status).toBe('failed')
     expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(50)
     const [error] = errorLines(result.stdout)
-    expect(error).toMatch(/^::error::50 of 50 operation\(s\) did not succeed: .*; and 45 more \(`failed-operation-ids` has them all\)\.$/)
+    expect(error).toMatch(
+      /^::error::50 of 50 operation\(s\) did not succeed: .*; and 45 more \(`failed-operation-ids` has them all\)\.$/,
+    )
     expect(ops.filter((id) => error!.includes(id))).toHaveLength(5)
     expectBoundedLines(result)
   })

@@ -44,7 +44,9 @@ describe('branch creation', () => {
     const primary = platform.branches(project)[0]!
     expect(branch).toMatchObject({ project_id: project, name: 'preview-42', parent_id: primary.id, primary: false })
     expect(branch.id).toMatch(/^br-[a-z]+-[a-z]+-[a-z0-9]{8}$/)
-    expect(endpoints).toEqual([expect.objectContaining({ branch_id: branch.id, type: 'read_write', id: expect.stringMatching(/^ep-/) })])
+    expect(endpoints).toEqual([
+      expect.objectContaining({ branch_id: branch.id, type: 'read_write', id: expect.stringMatching(/^ep-/) }),
+    ])
     expect(operations.map((o: any) => [o.action, o.status, o.branch_id, o.endpoint_id])).toEqual([
       ['create_branch', 'running', branch.id, undefined],
       ['start_compute', 'scheduling', branch.id, endpoints[0].id],
@@ -74,7 +76,10 @@ describe('branch creation', () => {
     const platform = await start()
     const project = platform.addProject().id
     const { branch } = platform.createBranch(project, { name: 'dev' })
-    expect((await call(`/projects/${project}/branches/${branch.id}`)).json.branch).toMatchObject({ id: branch.id, name: 'dev' })
+    expect((await call(`/projects/${project}/branches/${branch.id}`)).json.branch).toMatchObject({
+      id: branch.id,
+      name: 'dev',
+    })
     expect((await call(`/projects/${project}/branches/br-no-such-00000000`)).status).toBe(404)
     expect((await call(`/projects/no-such-project/branches/${branch.id}`)).status).toBe(404)
   })

@@ -70,8 +70,15 @@ describe('npm run emulator', () => {
         .map((line) => line.split('=', 2) as [string, string]),
     )
     const get = async (path: string) =>
-      (await fetch(`${env.NEON_EMULATOR_URL}${path}`, { headers: { authorization: `Bearer ${env.NEON_EMULATOR_API_KEY}` } })).json()
-    const projects = (await get(`/projects?org_id=${env.NEON_EMULATOR_ORG_ID}&limit=400`)).projects as Array<{ id: string; name: string }>
+      (
+        await fetch(`${env.NEON_EMULATOR_URL}${path}`, {
+          headers: { authorization: `Bearer ${env.NEON_EMULATOR_API_KEY}` },
+        })
+      ).json()
+    const projects = (await get(`/projects?org_id=${env.NEON_EMULATOR_ORG_ID}&limit=400`)).projects as Array<{
+      id: string
+      name: string
+    }>
     const busy = projects.filter((p) => p.name.startsWith('service-'))
     expect(projects).toHaveLength(5)
     expect(busy.map((p) => p.name)).toEqual(['service-001', 'service-002', 'service-003'])

@@ -29,11 +29,20 @@ async function fetchKey(octokit: Octokit, target: Target): Promise<{ key_id: str
 }
 
 function seal(value: string, base64Key: string): string {
-  const sealed = sodium.crypto_box_seal(sodium.from_string(value), sodium.from_base64(base64Key, sodium.base64_variants.ORIGINAL))
+  const sealed = sodium.crypto_box_seal(
+    sodium.from_string(value),
+    sodium.from_base64(base64Key, sodium.base64_variants.ORIGINAL),
+  )
   return sodium.to_base64(sealed, sodium.base64_variants.ORIGINAL)
 }
 
-async function put(octokit: Octokit, target: Target, name: string, encrypted_value: string, key_id: string): Promise<number> {
+async function put(
+  octokit: Octokit,
+  target: Target,
+  name: string,
+  encrypted_value: string,
+  key_id: string,
+): Promise<number> {
   const { owner, repo, environment } = target
   const response = environment
     ? await octokit.rest.actions.createOrUpdateEnvironmentSecret({
@@ -80,7 +89,8 @@ describe('GitHub emulator', () => {
   })
 
   test('answers with a fresh request id each time, or the one a test sets', async () => {
-    const requestId = async () => (await octokit.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).headers['x-github-request-id']
+    const requestId = async () =>
+      (await octokit.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).headers['x-github-request-id']
     const first = await requestId()
     expect(first).toMatch(/^[0-9A-F-]{36}$/)
     expect(await requestId()).not.toBe(first)
@@ -136,7 +146,9 @@ describe('GitHub emulator', () => {
     expect(github.requests.at(-1)?.path).toBe(`/repos/${OWNER}/${REPO}/environments/production/secrets/${SECRET}`)
 
     // Sealed for the repository key: the environment cannot open it.
-    await expect(put(octokit, target, SECRET, seal('wrong-key', repoKey.key), environmentKey.key_id)).rejects.toMatchObject({
+    await expect(
+      put(octokit, target, SECRET, seal('wrong-key', repoKey.key), environmentKey.key_id),
+    ).rejects.toMatchObject({
       status: 422,
     })
     expect(await storeSecret(octokit, target, SECRET, 'env-value-2')).toBe(204)
@@ -146,9 +158,14 @@ describe('GitHub emulator', () => {
   test('an unknown environment is 404 Not Found', async () => {
     github.addEnvironment(OWNER, REPO, 'production')
     const target: Target = { ...REPO_TARGET, environment: 'staging' }
-    await expect(fetchKey(octokit, target)).rejects.toMatchObject({ status: 404, response: { data: { message: 'Not Found' } } })
+    await expect(fetchKey(octokit, target)).rejects.toMatchObject({
+      status: 404,
+      response: { data: { message: 'Not Found' } },
+    })
     const repoKey = await fetchKey(octokit, REPO_TARGET)
-    await expect(put(octokit, target, SECRET, seal('v', repoKey.key), repoKey.key_id)).rejects.toMatchObject({ status: 404 })
+    await expect(put(octokit, target, SECRET, seal('v', repoKey.key), repoKey.key_id)).rejects.toMatchObject({
+      status: 404,
+    })
     expect(github.secret(OWNER, REPO, SECRET, 'staging')).toBeUndefined()
   })
 
@@ -159,7 +176,9 @@ describe('GitHub emulator', () => {
       status: 401,
       response: { data: { message: 'Bad credentials' } },
     })
-    await expect(put(intruder, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({ status: 401 })
+    await expect(put(intruder, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({
+      status: 401,
+    })
     expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
 
     // The Bearer scheme is accepted too; no header at all is refused.
@@ -175,11 +194,15 @@ describe('GitHub emulator', () => {
   test('a key_id that is not the current one is 422', async () => {
     const key = await fetchKey(octokit, REPO_TARGET)
     // Sealed for the right key, so only the key_id check can refuse it.
-    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), `${key.key_id}1`)).rejects.toMatchObject({ status: 422 })
+    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), `${key.key_id}1`)).rejects.toMatchObject({
+      status: 422,
+    })
     expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
 
     github.rotateKey(OWNER, REPO)
-    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({ status: 422 })
+    await expect(put(octokit, REPO_TARGET, SECRET, seal('v', key.key), key.key_id)).rejects.toMatchObject({
+      status: 422,
+    })
     const fresh = await fetchKey(octokit, REPO_TARGET)
     expect(fresh.key_id).not.toBe(key.key_id)
     expect(await put(octokit, REPO_TARGET, SECRET, seal('v', fresh.key), fresh.key_id)).toBe(201)
@@ -190,7 +213,9 @@ describe('GitHub emulator', () => {
     const key = await fetchKey(octokit, REPO_TARGET)
     // libsodium's default variant is URL-safe without padding, which GitHub refuses;
     // 5 bytes of value give a 53-byte box, so padding would be needed.
-    const urlSafe = sodium.to_base64(sodium.crypto_box_seal('12345', sodium.from_base64(key.key, sodium.base64_variants.ORIGINAL)))
+    const urlSafe = sodium.to_base64(
+      sodium.crypto_box_seal('12345', sodium.from_base64(key.key, sodium.base64_variants.ORIGINAL)),
+    )
     expect(urlSafe).not.toMatch(/=$/)
     await expect(put(octokit, REPO_TARGET, SECRET, urlSafe, key.key_id)).rejects.toMatchObject({ status: 422 })
 
@@ -200,7 +225,9 @@ describe('GitHub emulator', () => {
       status: 422,
       response: { data: { message: 'Bad request - validation failed due to an improperly encrypted secret' } },
     })
-    await expect(put(octokit, REPO_TARGET, SECRET, Buffer.from('plain text').toString('base64'), key.key_id)).rejects.toMatchObject({
+    await expect(
+      put(octokit, REPO_TARGET, SECRET, Buffer.from('plain text').toString('base64'), key.key_id),
+    ).rejects.toMatchObject({
       status: 422,
     })
     expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
@@ -241,7 +268,11 @@ describe('GitHub emulator', () => {
     github.setSecret(OWNER, REPO, SECRET, 'old')
     now += 90_000
     const read = await octokit.rest.actions.getRepoSecret({ owner: OWNER, repo: REPO, secret_name: SECRET })
-    expect(read.data).toMatchObject({ name: SECRET, created_at: '2026-11-21T10:00:00Z', updated_at: '2026-11-21T10:00:00Z' })
+    expect(read.data).toMatchObject({
+      name: SECRET,
+      created_at: '2026-11-21T10:00:00Z',
+      updated_at: '2026-11-21T10:00:00Z',
+    })
     expect(read.headers.date).toBe('Sat, 21 Nov 2026 10:01:30 GMT')
     expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'new')).toBe(204)
     expect(github.secretMetadata(OWNER, REPO, SECRET)).toEqual({
@@ -266,7 +297,10 @@ describe('GitHub emulator', () => {
     github.secondaryRateLimitNext(1, 7)
     await expect(storeSecret(octokit, REPO_TARGET, SECRET, 'v')).rejects.toMatchObject({
       status: 403,
-      response: { headers: { 'retry-after': '7' }, data: { message: expect.stringMatching(/^You have exceeded a secondary rate limit/) } },
+      response: {
+        headers: { 'retry-after': '7' },
+        data: { message: expect.stringMatching(/^You have exceeded a secondary rate limit/) },
+      },
     })
     expect(github.secret(OWNER, REPO, SECRET)).toBeUndefined()
   })
@@ -297,12 +331,19 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
   const ORG = 'octo-org'
 
   const orgKey = async (dependabot = false) =>
-    (dependabot ? await octokit.rest.dependabot.getOrgPublicKey({ org: ORG }) : await octokit.rest.actions.getOrgPublicKey({ org: ORG }))
-      .data
+    (dependabot
+      ? await octokit.rest.dependabot.getOrgPublicKey({ org: ORG })
+      : await octokit.rest.actions.getOrgPublicKey({ org: ORG })
+    ).data
 
   test('a repository by name has a stable id, as GET /repos/{owner}/{repo} answers it', async () => {
     const { data } = await octokit.rest.repos.get({ owner: ORG, repo: 'api' })
-    expect(data).toMatchObject({ id: github.repositoryId(`${ORG}/api`), name: 'api', full_name: `${ORG}/api`, owner: { login: ORG } })
+    expect(data).toMatchObject({
+      id: github.repositoryId(`${ORG}/api`),
+      name: 'api',
+      full_name: `${ORG}/api`,
+      owner: { login: ORG },
+    })
     expect((await octokit.rest.repos.get({ owner: ORG, repo: 'web' })).data.id).not.toBe(data.id)
     expect((await octokit.rest.repos.get({ owner: ORG.toUpperCase(), repo: 'API' })).data.id).toBe(data.id)
   })
@@ -332,8 +373,18 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
       visibility: 'selected',
       selected_repositories_url: `${github.url}/orgs/${ORG}/actions/secrets/${SECRET}/repositories`,
     })
-    const first = await octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, per_page: 2, page: 1 })
-    const second = await octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, per_page: 2, page: 2 })
+    const first = await octokit.rest.actions.listSelectedReposForOrgSecret({
+      org: ORG,
+      secret_name: SECRET,
+      per_page: 2,
+      page: 1,
+    })
+    const second = await octokit.rest.actions.listSelectedReposForOrgSecret({
+      org: ORG,
+      secret_name: SECRET,
+      per_page: 2,
+      page: 2,
+    })
     expect(first.data.total_count).toBe(3)
     expect([...first.data.repositories, ...second.data.repositories].map((r) => r.id)).toEqual(ids)
     // The repository's own secrets are another store.
@@ -365,7 +416,11 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
     expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({ value: 'old', repositories: [`${ORG}/api`] })
     // `selected` without a list is not documented: here it empties the list.
     expect((await octokit.rest.actions.createOrUpdateOrgSecret({ ...base, visibility: 'selected' })).status).toBe(204)
-    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({ value: 'new', visibility: 'selected', repositories: [] })
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({
+      value: 'new',
+      visibility: 'selected',
+      repositories: [],
+    })
     expect((await octokit.rest.actions.createOrUpdateOrgSecret({ ...base, visibility: 'all' })).status).toBe(204)
     expect(github.stored({ organization: ORG }, SECRET)).toEqual({
       value: 'new',
@@ -374,18 +429,28 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
       visibility: 'all',
     })
     // GitHub's description requires the visibility too: its check sees the write without it.
-    expect(takeViolations()).toEqual([`PUT /orgs/${ORG}/actions/secrets/${SECRET}: the body must have required property 'visibility'`])
+    expect(takeViolations()).toEqual([
+      `PUT /orgs/${ORG}/actions/secrets/${SECRET}: the body must have required property 'visibility'`,
+    ])
   })
 
   test('the selected repositories are set on their own, only while the visibility is selected', async () => {
     github.store({ organization: ORG }, SECRET, 'v', { visibility: 'selected', repositories: [`${ORG}/api`] })
     const web = github.repositoryId(`${ORG}/web`)
     expect(
-      (await octokit.rest.actions.setSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET, selected_repository_ids: [web] })).status,
+      (
+        await octokit.rest.actions.setSelectedReposForOrgSecret({
+          org: ORG,
+          secret_name: SECRET,
+          selected_repository_ids: [web],
+        })
+      ).status,
     ).toBe(204)
     expect(github.stored({ organization: ORG }, SECRET)?.repositories).toEqual([`${ORG}/web`])
     github.store({ organization: ORG }, SECRET, 'v', { visibility: 'private' })
-    await expect(octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET })).rejects.toMatchObject({
+    await expect(
+      octokit.rest.actions.listSelectedReposForOrgSecret({ org: ORG, secret_name: SECRET }),
+    ).rejects.toMatchObject({
       status: 409,
     })
   })
@@ -437,11 +502,15 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
     github.at(`/orgs/${ORG}/actions/`, 'GET').failNext(502)
     github.at(`/repos/${OWNER}/api/`).loseAnswerNext()
     expect(await storeSecret(octokit, REPO_TARGET, SECRET, 'fine')).toBe(201)
-    await expect(storeSecret(octokit, { owner: OWNER, repo: 'web' }, SECRET, 'refused')).rejects.toMatchObject({ status: 403 })
+    await expect(storeSecret(octokit, { owner: OWNER, repo: 'web' }, SECRET, 'refused')).rejects.toMatchObject({
+      status: 403,
+    })
     expect(await storeSecret(octokit, { owner: OWNER, repo: 'web' }, SECRET, 'later')).toBe(201)
     await expect(orgKey()).rejects.toMatchObject({ status: 502 })
     expect((await orgKey()).key_id).toMatch(/^\d+$/)
-    await expect(storeSecret(octokit, { owner: OWNER, repo: 'api' }, SECRET, 'landed')).rejects.toMatchObject({ status: 500 })
+    await expect(storeSecret(octokit, { owner: OWNER, repo: 'api' }, SECRET, 'landed')).rejects.toMatchObject({
+      status: 500,
+    })
     expect(github.secret(OWNER, 'api', SECRET)).toBe('landed')
     expect(github.secret(OWNER, 'web', SECRET)).toBe('later')
     expect(github.secret(OWNER, REPO, SECRET)).toBe('fine')
@@ -456,7 +525,11 @@ describe('GitHub emulator: organization and Dependabot secrets, repositories by 
       key_id: key.key_id,
       visibility: 'private',
     })
-    expect(github.requests.at(-1)?.body).toEqual({ encrypted_value: expect.any(String), key_id: key.key_id, visibility: 'private' })
+    expect(github.requests.at(-1)?.body).toEqual({
+      encrypted_value: expect.any(String),
+      key_id: key.key_id,
+      visibility: 'private',
+    })
   })
 })
 
@@ -485,9 +558,13 @@ describe('GitHub emulator under a path prefix (GitHub Enterprise Server)', () =>
     ])
 
     const outside = getOctokit(ghes.token, { baseUrl: new URL(ghes.url).origin })
-    await expect(outside.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({ status: 404 })
+    await expect(outside.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({
+      status: 404,
+    })
     const lookalike = getOctokit(ghes.token, { baseUrl: `${ghes.url}x` })
-    await expect(lookalike.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({ status: 404 })
+    await expect(lookalike.rest.actions.getRepoPublicKey({ owner: OWNER, repo: REPO })).rejects.toMatchObject({
+      status: 404,
+    })
   })
 
   test('faults are set by the path below the prefix', async () => {
@@ -525,10 +602,9 @@ describe("GitHub emulator: the meta API (GitHub's address ranges)", () => {
     const anonymous = await read()
     expect(anonymous.status).toBe(200)
     expect(await anonymous.json()).toEqual(data)
-    expect(meta.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization ?? 'no token'}`)).toEqual([
-      `GET /meta 200 token ${meta.token}`,
-      'GET /meta 200 no token',
-    ])
+    expect(
+      meta.requests.map((r) => `${r.method} ${r.path} ${r.status} ${r.headers.authorization ?? 'no token'}`),
+    ).toEqual([`GET /meta 200 token ${meta.token}`, 'GET /meta 200 no token'])
   })
 
   test('serves the ranges a test sets, thousands of them', async () => {

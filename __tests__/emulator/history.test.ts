@@ -40,7 +40,9 @@ async function readAll(project: string, limit: number): Promise<{ ids: string[];
   const cursors: string[] = []
   let cursor: string | undefined
   for (let i = 0; i < 200; i++) {
-    const answer = await call(`/projects/${project}/operations?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+    const answer = await call(
+      `/projects/${project}/operations?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    )
     expect(answer.status).toBe(200)
     pages.push(answer.json.operations.length)
     cursors.push(answer.json.pagination?.cursor)
@@ -57,7 +59,9 @@ describe('GET /projects/{id}/operations', () => {
     const empty = platform.addProject().id
     expect((await call(`/projects/${empty}/operations?limit=10`)).json).toEqual({ operations: [] })
     expect((await call(`/projects/${empty}/operations`)).json).toEqual({ operations: [] })
-    const past = await call(`/projects/${empty}/operations?limit=10&cursor=${encodeURIComponent('2026-11-21T10:00:00.000000Z')}`)
+    const past = await call(
+      `/projects/${empty}/operations?limit=10&cursor=${encodeURIComponent('2026-11-21T10:00:00.000000Z')}`,
+    )
     expect(past.json).toEqual({ operations: [] })
 
     const project = platform.addProject().id
@@ -74,15 +78,21 @@ describe('GET /projects/{id}/operations', () => {
     platform.addOperationHistory(project, { count: 300, days: 1 })
     const page = (await call(`/projects/${project}/operations?limit=7`)).json
     const cursorUs = parseTimestampMicros(page.pagination.cursor)!
-    const next = (await call(`/projects/${project}/operations?limit=1&cursor=${encodeURIComponent(page.pagination.cursor)}`)).json
+    const next = (
+      await call(`/projects/${project}/operations?limit=1&cursor=${encodeURIComponent(page.pagination.cursor)}`)
+    ).json
     expect(Math.floor(cursorUs / 1_000_000)).toBe(Date.parse(page.operations[6].created_at) / 1000)
     expect(Date.parse(next.operations[0].created_at) * 1000).toBeLessThanOrEqual(cursorUs)
     expect(next.operations[0].id).not.toBe(page.operations[6].id)
     // A cursor of whole seconds is a time too: everything made before it.
-    const whole = (await call(`/projects/${project}/operations?cursor=${encodeURIComponent(page.operations[6].created_at)}`)).json
-    expect(whole.operations.every((op: OperationRecord) => Date.parse(op.created_at) < Date.parse(page.operations[6].created_at))).toBe(
-      true,
-    )
+    const whole = (
+      await call(`/projects/${project}/operations?cursor=${encodeURIComponent(page.operations[6].created_at)}`)
+    ).json
+    expect(
+      whole.operations.every(
+        (op: OperationRecord) => Date.parse(op.created_at) < Date.parse(page.operations[6].created_at),
+      ),
+    ).toBe(true)
   })
 
   it('without limit: everything in one answer, newest first, seeded and added operations merged by time', async () => {
@@ -154,7 +164,11 @@ describe('rate limits on the operations list', () => {
     platform = new PlatformEmulator({ now: () => now, rateLimits: {} })
     admin = platform.addKey('admin')
     await platform.start()
-    const { projectIds } = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 50, operations: 10 })
+    const { projectIds } = seedOrganizationHistory(platform, {
+      orgId: platform.defaultOrgId,
+      projects: 50,
+      operations: 10,
+    })
     const list = (i: number) => call(`/projects/${projectIds[i % projectIds.length]}/operations?limit=1000`)
 
     // 41 at one instant: the 41st is over the route's burst.
@@ -201,7 +215,11 @@ describe('operations over days, from a seed', () => {
     expect(ops).toHaveLength(3000)
     expect(made).toMatchObject({ count: 3000, oldestAt: T0 - 7 * DAY })
     expect(made.newestAt).toBeGreaterThan(T0 - 60_000)
-    expect(ops.at(-1)).toMatchObject({ action: 'create_timeline', status: 'finished', created_at: '2026-11-14T10:00:00Z' })
+    expect(ops.at(-1)).toMatchObject({
+      action: 'create_timeline',
+      status: 'finished',
+      created_at: '2026-11-14T10:00:00Z',
+    })
     expect(new Set(ops.map((op) => op.id)).size).toBe(3000)
     expect(ops.every((op) => UUID_V4.test(op.id) && op.project_id === project)).toBe(true)
 
@@ -224,10 +242,13 @@ describe('operations over days, from a seed', () => {
       const ended = !['scheduling', 'running', 'cancelling'].includes(op.status)
       // Compute actions name their endpoint; the branch is one of the project's, but a change of the project's
       // storage settings concerns the whole project and has none, as the description allows.
-      expect('endpoint_id' in op).toBe(['check_availability', 'start_compute', 'suspend_compute', 'apply_config'].includes(op.action))
+      expect('endpoint_id' in op).toBe(
+        ['check_availability', 'start_compute', 'suspend_compute', 'apply_config'].includes(op.action),
+      )
       if (op.action === 'apply_storage_config') expect(op.branch_id).toBeUndefined()
       else expect(made.branchIds).toContain(op.branch_id)
-      if (op.endpoint_id !== undefined) expect(op.endpoint_id).toBe(made.endpointIds[made.branchIds.indexOf(op.branch_id!)])
+      if (op.endpoint_id !== undefined)
+        expect(op.endpoint_id).toBe(made.endpointIds[made.branchIds.indexOf(op.branch_id!)])
       if (op.status === 'failed' || op.status === 'error') {
         expect(op.failures_count).toBeGreaterThan(0)
         expect(op.error).toEqual(expect.any(String))
@@ -235,7 +256,9 @@ describe('operations over days, from a seed', () => {
       if (ended) {
         expect(op.total_duration_ms).toBeGreaterThan(0)
         // Both are whole seconds: their difference is the duration to within one.
-        expect(Math.abs(Date.parse(op.updated_at) - Date.parse(op.created_at) - op.total_duration_ms)).toBeLessThan(1000)
+        expect(Math.abs(Date.parse(op.updated_at) - Date.parse(op.created_at) - op.total_duration_ms)).toBeLessThan(
+          1000,
+        )
       }
     }
     // A few take minutes.
@@ -251,11 +274,17 @@ describe('operations over days, from a seed', () => {
     expect(platform.operation(scheduling!.id)!.status).toBe('finished')
     expect(platform.operation(running!.id)!.status).toBe('finished')
     expect(platform.operation(cancelling!.id)!.status).toBe('cancelled')
-    expect(platform.operations(project).some((op) => ['scheduling', 'running', 'cancelling'].includes(op.status))).toBe(false)
+    expect(platform.operations(project).some((op) => ['scheduling', 'running', 'cancelling'].includes(op.status))).toBe(
+      false,
+    )
 
     const quiet = platform.addProject().id
     platform.addOperationHistory(quiet, { count: 50, days: 1, inProgress: 0 })
-    expect(platform.operations(quiet).every((op) => ['finished', 'skipped', 'failed', 'error', 'cancelled'].includes(op.status))).toBe(true)
+    expect(
+      platform
+        .operations(quiet)
+        .every((op) => ['finished', 'skipped', 'failed', 'error', 'cancelled'].includes(op.status)),
+    ).toBe(true)
   })
 
   it('covers all 8 statuses from 9 operations on; a single operation is the project’s creation', () => {
@@ -306,7 +335,8 @@ describe('operations over days, from a seed', () => {
     const made = platform.addOperationHistory(project, { count: 100 })
     expect(made.branchIds[0]).toBe(platform.branches(project)[0]!.id)
     expect(made.branchIds.length).toBeGreaterThanOrEqual(3)
-    for (const branch of made.branchIds) expect((await call(`/projects/${project}/branches/${branch}`)).status).toBe(200)
+    for (const branch of made.branchIds)
+      expect((await call(`/projects/${project}/branches/${branch}`)).status).toBe(200)
   })
 
   it('ids lead back to their operation: the scattering of the first word is undone exactly', () => {
@@ -327,7 +357,9 @@ describe('an organization of projects with days of operations (seedOrganizationH
     expect(seeded.projectIds).toHaveLength(25)
     const listed = await call(`/projects?org_id=${seeded.orgId}&limit=400`)
     expect(listed.json.projects.map((p: { id: string }) => p.id)).toEqual(seeded.projectIds)
-    expect(listed.json.projects.every((p: { created_at: string }) => p.created_at === '2026-11-18T10:00:00Z')).toBe(true)
+    expect(listed.json.projects.every((p: { created_at: string }) => p.created_at === '2026-11-18T10:00:00Z')).toBe(
+      true,
+    )
     const first = await call(`/projects/${seeded.projectIds[0]}/operations?limit=1000`)
     expect(first.json.operations).toHaveLength(200)
 
@@ -342,6 +374,8 @@ describe('an organization of projects with days of operations (seedOrganizationH
     const seeded = seedOrganizationHistory(platform, { orgId: platform.defaultOrgId, projects: 3, operations: 20 })
     expect(seeded.orgId).toBe(platform.defaultOrgId)
     const listed = await call(`/projects?org_id=${platform.defaultOrgId}&limit=400`)
-    expect(listed.json.projects.map((p: { id: string }) => p.id).sort()).toEqual([...before, ...seeded.projectIds].sort())
+    expect(listed.json.projects.map((p: { id: string }) => p.id).sort()).toEqual(
+      [...before, ...seeded.projectIds].sort(),
+    )
   })
 })

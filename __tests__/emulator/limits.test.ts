@@ -33,7 +33,12 @@ async function call(path: string, init: { method?: string; body?: unknown; key?:
 
 describe('rate limits', () => {
   it("are the service's when asked for: 700 a minute, 40 a second per route, 10 a second for organization keys", () => {
-    expect(SERVICE_RATE_LIMITS).toEqual({ perMinute: 700, perRoutePerSecond: 40, orgKeyCreatesPerSecond: 10, window: 'sliding' })
+    expect(SERVICE_RATE_LIMITS).toEqual({
+      perMinute: 700,
+      perRoutePerSecond: 40,
+      orgKeyCreatesPerSecond: 10,
+      window: 'sliding',
+    })
     expect(routeOf('GET', ['projects', 'p-1', 'operations', 'abc'])).toBe('GET /projects/{}/operations/{}')
     expect(routeOf('POST', ['organizations', 'org-1', 'api_keys'])).toBe('POST /organizations/{}/api_keys')
   })

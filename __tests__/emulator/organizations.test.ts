@@ -25,7 +25,11 @@ afterEach(async () => {
   await platform.stop()
 })
 
-async function call(key: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; json: any }> {
+async function call(
+  key: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; json: any }> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'application/json' }
   if (init.body !== undefined) headers['content-type'] = 'application/json'
   const res = await fetch(platform.url + path, {
@@ -66,7 +70,9 @@ describe('who a key is', () => {
     })
     expect(other).toMatch(/^org-[a-z]+-[a-z]+-\d{8}$/)
     const orgKey = platform.addOrgKey(other, 'beta-key')
-    expect((await call(orgKey.key, '/users/me/organizations')).json.organizations.map((o: { id: string }) => o.id)).toEqual([other])
+    expect(
+      (await call(orgKey.key, '/users/me/organizations')).json.organizations.map((o: { id: string }) => o.id),
+    ).toEqual([other])
     const loner = platform.addKey('loner', { user: platform.addUser() })
     expect((await call(loner.key, '/users/me/organizations')).json).toEqual({ organizations: [] })
   })
@@ -79,7 +85,9 @@ describe('projects by organization', () => {
     expect(refused.status).toBe(400)
     expect(refused.json.message).toMatch(/org_id is required/)
     const listed = await call(admin.key, `/projects?org_id=${org}`)
-    expect(listed.json.projects.map((p: { id: string; org_id: string }) => [p.id, p.org_id])).toEqual(ids.map((id) => [id, org]))
+    expect(listed.json.projects.map((p: { id: string; org_id: string }) => [p.id, p.org_id])).toEqual(
+      ids.map((id) => [id, org]),
+    )
     const loner = platform.addKey('loner', { user: platform.addUser() })
     expect((await call(loner.key, '/projects')).json.projects).toEqual([])
   })
@@ -94,7 +102,9 @@ describe('projects by organization', () => {
     expect((await call(admin.key, `/projects?org_id=${other}`)).status).toBe(403)
     expect((await call(admin.key, '/projects?org_id=org-nobody-00000000')).status).toBe(404)
     expect((await call(admin.key, '/projects?org_id=Not_An_Id')).status).toBe(400)
-    expect(takeViolations()).toEqual(['GET /projects: the query parameter org_id=Not_An_Id must match pattern "^[a-z0-9-]{1,60}$"'])
+    expect(takeViolations()).toEqual([
+      'GET /projects: the query parameter org_id=Not_An_Id must match pattern "^[a-z0-9-]{1,60}$"',
+    ])
   })
 
   it('a project-scoped key sees its one project, and its operations, and is refused every other', async () => {
@@ -114,7 +124,11 @@ describe('projects by organization', () => {
 
   it('GET /projects/{id} names the owning organization; a user outside it is refused, an unknown id is 404', async () => {
     const project = platform.addProject({ name: 'app' }).id
-    expect((await call(admin.key, `/projects/${project}`)).json.project).toMatchObject({ id: project, name: 'app', org_id: org })
+    expect((await call(admin.key, `/projects/${project}`)).json.project).toMatchObject({
+      id: project,
+      name: 'app',
+      org_id: org,
+    })
     const outsider = platform.addKey('outsider', {
       user: platform.addUser({ organizations: { [platform.addOrganization().id]: 'admin' } }),
     })
@@ -159,7 +173,11 @@ describe('organization keys', () => {
     expect(listed[0].created_by).toEqual(KEY_OWNER)
     // Organization keys are not personal keys.
     expect((await call(admin.key, '/api_keys')).json.map((k: { id: number }) => k.id)).toEqual([admin.id])
-    expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({ kind: 'organization', org_id: org, project_id: project })
+    expect(platform.keys().find((k) => k.id === scoped.json.id)).toMatchObject({
+      kind: 'organization',
+      org_id: org,
+      project_id: project,
+    })
   })
 
   it('the matrix: an organization key cannot create keys, a project-scoped key cannot manage any', async () => {
@@ -172,7 +190,9 @@ describe('organization keys', () => {
     expect([byOrgKey.status, byOrgKey.json.message]).toEqual([403, 'organization API keys cannot create API keys'])
     expect((await createOrgKey(scoped.key, org, { key_name: 'x', project_id: project })).status).toBe(403)
     expect((await call(scoped.key, `/organizations/${org}/api_keys`)).status).toBe(403)
-    expect((await call(scoped.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(403)
+    expect((await call(scoped.key, `/organizations/${org}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(
+      403,
+    )
     expect((await call(orgKey.key, '/api_keys')).status).toBe(403)
     expect((await call(orgKey.key, '/api_keys', { method: 'POST', body: { key_name: 'x' } })).status).toBe(403)
     const byOutsider = await createOrgKey(outsider.key, org, { key_name: 'x', project_id: project })
@@ -181,7 +201,9 @@ describe('organization keys', () => {
 
     // An organization key lists and revokes its organization's keys.
     expect((await call(orgKey.key, `/organizations/${org}/api_keys`)).status).toBe(200)
-    expect((await call(orgKey.key, `/organizations/${org}/api_keys/${scoped.id}`, { method: 'DELETE' })).json).toMatchObject({
+    expect(
+      (await call(orgKey.key, `/organizations/${org}/api_keys/${scoped.id}`, { method: 'DELETE' })).json,
+    ).toMatchObject({
       id: scoped.id,
       revoked: true,
       project_id: project,
@@ -209,8 +231,12 @@ describe('organization keys', () => {
     const orgKey = platform.addOrgKey(org, 'org')
     const personal = platform.addKey('personal')
     expect((await call(admin.key, `/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
-    expect((await call(admin.key, `/organizations/${org}/api_keys/${personal.id}`, { method: 'DELETE' })).status).toBe(404)
-    expect((await call(admin.key, `/organizations/${other}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await call(admin.key, `/organizations/${org}/api_keys/${personal.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    )
+    expect((await call(admin.key, `/organizations/${other}/api_keys/${orgKey.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    )
     expect(platform.isKeyValid(orgKey.id) && platform.isKeyValid(personal.id)).toBe(true)
   })
 
@@ -233,7 +259,9 @@ describe('organization keys', () => {
     const wrong = await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })
     expect(wrong.json.project_id).toBeUndefined()
     expect(platform.keys().find((k) => k.id === wrong.json.id)?.project_id).toBeUndefined()
-    expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(project)
+    expect((await createOrgKey(admin.key, org, { key_name: 'deploy', project_id: project })).json.project_id).toBe(
+      project,
+    )
   })
 })
 
@@ -357,7 +385,9 @@ describe('roles and project permissions (2026)', () => {
 
 describe('members, members who leave, and deactivated accounts', () => {
   const members = (key: string, query = '') => call(key, `/organizations/${org}/members${query}`)
-  type Page = { members: Array<{ member: { user_id: string; role: Role }; user: { email: string; deactivated_at?: string } }> }
+  type Page = {
+    members: Array<{ member: { user_id: string; role: Role }; user: { email: string; deactivated_at?: string } }>
+  }
   const userIds = (page: Page) => page.members.map((m) => m.member.user_id)
 
   it('lists each member with a role and an e-mail address; one who leaves is gone, a deactivated account is marked', async () => {
@@ -368,15 +398,23 @@ describe('members, members who leave, and deactivated accounts', () => {
     platform.setMembership(bob, org, undefined)
     now += 60_000
     platform.deactivateUser(carol)
-    const page = (await members(admin.key)).json as Page & { pagination: { next: string; sort_by: string; sort_order: string } }
+    const page = (await members(admin.key)).json as Page & {
+      pagination: { next: string; sort_by: string; sort_order: string }
+    }
     expect(new Set(userIds(page))).toEqual(new Set([KEY_OWNER.id, ann, carol]))
     const byUser = Object.fromEntries(page.members.map((m) => [m.member.user_id, m]))
-    expect(byUser[ann]).toMatchObject({ member: { role: 'editor', org_id: org }, user: { email: 'ann.here@example.com' } })
+    expect(byUser[ann]).toMatchObject({
+      member: { role: 'editor', org_id: org },
+      user: { email: 'ann.here@example.com' },
+    })
     expect(byUser[ann]!.user).not.toHaveProperty('deactivated_at')
     expect(byUser[carol]!.user.deactivated_at).toBe('2026-11-21T10:01:00Z')
     expect(page.pagination).toMatchObject({ sort_by: 'joined_at', sort_order: 'desc', next: expect.any(String) })
     // The key Bob made stays valid, and still names him; a key's creator never shows an e-mail address.
-    const keys = (await call(admin.key, `/organizations/${org}/api_keys`)).json as Array<{ id: number; created_by: unknown }>
+    const keys = (await call(admin.key, `/organizations/${org}/api_keys`)).json as Array<{
+      id: number
+      created_by: unknown
+    }>
     expect(keys.find((k) => k.id === made.id)?.created_by).toEqual({ id: bob, name: 'Bob Gone', image: '' })
     expect(JSON.stringify(keys)).not.toContain('@')
   })
@@ -385,19 +423,31 @@ describe('members, members who leave, and deactivated accounts', () => {
     const users = Array.from({ length: 4 }, () => platform.addUser({ organizations: { [org]: 'viewer' } }))
     const first = (await members(admin.key, '?limit=2&sort_by=joined_at&sort_order=asc')).json
     const second = (
-      await members(admin.key, `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(first.pagination.next)}`)
+      await members(
+        admin.key,
+        `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(first.pagination.next)}`,
+      )
     ).json
     const third = (
-      await members(admin.key, `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(second.pagination.next)}`)
+      await members(
+        admin.key,
+        `?limit=2&sort_by=joined_at&sort_order=asc&cursor=${encodeURIComponent(second.pagination.next)}`,
+      )
     ).json
-    expect(new Set([...userIds(first), ...userIds(second), ...userIds(third)])).toEqual(new Set([KEY_OWNER.id, ...users]))
+    expect(new Set([...userIds(first), ...userIds(second), ...userIds(third)])).toEqual(
+      new Set([KEY_OWNER.id, ...users]),
+    )
     expect([first, second, third].map((p: Page) => p.members.length)).toEqual([2, 2, 1])
     expect(third.pagination.next).toEqual(expect.any(String))
-    const past = (await members(admin.key, `?limit=2&sort_order=asc&cursor=${encodeURIComponent(third.pagination.next)}`)).json
+    const past = (
+      await members(admin.key, `?limit=2&sort_order=asc&cursor=${encodeURIComponent(third.pagination.next)}`)
+    ).json
     expect(past).toEqual({ members: [], pagination: { sort_by: 'joined_at', sort_order: 'asc' } })
     expect((await members(admin.key, '?cursor=not-a-cursor')).status).toBe(400)
     expect((await members(admin.key, '?limit=501')).status).toBe(400)
-    expect(takeViolations()).toEqual([`GET /organizations/${org}/members: the query parameter limit=501 must be <= 500`])
+    expect(takeViolations()).toEqual([
+      `GET /organizations/${org}/members: the query parameter limit=501 must be <= 500`,
+    ])
   })
 
   it('who may read them: an admin and the other roles but a collaborator, an organization key of its own organization; never a project-scoped key', async () => {
@@ -413,7 +463,9 @@ describe('members, members who leave, and deactivated accounts', () => {
     ])
     expect((await members(platform.addOrgKey(org, 'org').key)).status).toBe(200)
     const scoped = platform.addOrgKey(org, 'scoped', { projectId: project })
-    expect((await members(scoped.key)).json.message).toBe('project-scoped API keys cannot read the members of an organization')
+    expect((await members(scoped.key)).json.message).toBe(
+      'project-scoped API keys cannot read the members of an organization',
+    )
     const other = platform.addOrganization().id
     expect((await call(admin.key, `/organizations/${other}/members`)).status).toBe(403)
     expect((await call(platform.addOrgKey(other, 'theirs').key, `/organizations/${org}/members`)).status).toBe(403)
@@ -434,9 +486,17 @@ describe('keys with a past', () => {
 
   it('seeds keys made and last used long ago, and lists them so', async () => {
     const project = platform.addProject().id
-    const laptop = platform.addKey('old-laptop', { createdAt: T0 - 300 * DAY, lastUsedAt: T0 - 120 * DAY, lastUsedFrom: '192.0.2.7' })
+    const laptop = platform.addKey('old-laptop', {
+      createdAt: T0 - 300 * DAY,
+      lastUsedAt: T0 - 120 * DAY,
+      lastUsedFrom: '192.0.2.7',
+    })
     const byHand = platform.addKey('by-hand', { createdAt: T0 - 90 * DAY })
-    const scoped = platform.addOrgKey(org, 'deploy', { projectId: project, createdAt: T0 - 3 * DAY, lastUsedAt: T0 - 2 * DAY })
+    const scoped = platform.addOrgKey(org, 'deploy', {
+      projectId: project,
+      createdAt: T0 - 3 * DAY,
+      lastUsedAt: T0 - 2 * DAY,
+    })
     const personal = (await call(admin.key, '/api_keys')).json
     expect(personal.find((k: { id: number }) => k.id === laptop.id)).toMatchObject({
       created_at: '2026-01-25T10:00:00Z',
@@ -449,7 +509,9 @@ describe('keys with a past', () => {
       last_used_from_addr: '',
     })
     // A seeded use without an address comes from a documentation address.
-    expect((await call(admin.key, `/organizations/${org}/api_keys`)).json.find((k: { id: number }) => k.id === scoped.id)).toMatchObject({
+    expect(
+      (await call(admin.key, `/organizations/${org}/api_keys`)).json.find((k: { id: number }) => k.id === scoped.id),
+    ).toMatchObject({
       created_at: '2026-11-18T10:00:00Z',
       last_used_at: '2026-11-19T10:00:00Z',
       last_used_from_addr: '198.51.100.23',
@@ -469,7 +531,9 @@ describe('keys with a past', () => {
 
   it('refuses a use before the key was made, and makes no key then', () => {
     const before = platform.keys().length
-    expect(() => platform.addKey('x', { createdAt: T0, lastUsedAt: T0 - 1 })).toThrow('a key cannot be used before it is made')
+    expect(() => platform.addKey('x', { createdAt: T0, lastUsedAt: T0 - 1 })).toThrow(
+      'a key cannot be used before it is made',
+    )
     expect(() => platform.addOrgKey(org, 'x', { createdAt: Number.NaN })).toThrow('createdAt must be a time')
     expect(platform.keys()).toHaveLength(before)
     const key = platform.addKey('y', { createdAt: T0 })

@@ -86,10 +86,14 @@ describe('platform emulator', () => {
       const agent = new HttpAgent({ keepAlive: true })
       let socketClosed: Promise<void> | undefined
       await new Promise<void>((answered, failed) => {
-        const req = httpRequest(`${emulator.url}/api_keys`, { agent, headers: { authorization: `Bearer ${admin.key}` } }, (res) => {
-          res.resume()
-          res.on('end', answered)
-        })
+        const req = httpRequest(
+          `${emulator.url}/api_keys`,
+          { agent, headers: { authorization: `Bearer ${admin.key}` } },
+          (res) => {
+            res.resume()
+            res.on('end', answered)
+          },
+        )
         req.on('error', failed)
         req.on('socket', (socket) => {
           socketClosed = new Promise((closed) => socket.on('close', () => closed()))
@@ -138,7 +142,10 @@ describe('platform emulator', () => {
 
     it('tracks last_used_at and last_used_from_addr on successful auth only', async () => {
       const other = emulator.addKey('other')
-      expect(emulator.keys().find((k) => k.id === other.id)).toMatchObject({ last_used_at: null, last_used_from_addr: '' })
+      expect(emulator.keys().find((k) => k.id === other.id)).toMatchObject({
+        last_used_at: null,
+        last_used_from_addr: '',
+      })
       clock.advance(65_000)
       await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: other.key })
       const used = emulator.keys().find((k) => k.id === other.id)
@@ -158,11 +165,21 @@ describe('platform emulator', () => {
 
     it('records the presenting key in the request log', async () => {
       emulator.clearRequests()
-      await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=3`, { key: admin.key, headers: { 'X-Request-ID': 'abc' } })
+      await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=3`, {
+        key: admin.key,
+        headers: { 'X-Request-ID': 'abc' },
+      })
       await call(emulator, '/projects')
       expect(emulator.requests).toHaveLength(2)
       const [first, second] = emulator.requests
-      expect(first).toMatchObject({ method: 'GET', path: '/projects', query: { limit: '3' }, keyId: admin.id, status: 200, at: T0 })
+      expect(first).toMatchObject({
+        method: 'GET',
+        path: '/projects',
+        query: { limit: '3' },
+        keyId: admin.id,
+        status: 200,
+        at: T0,
+      })
       expect(first!.headers['x-request-id']).toBe('abc')
       expect(first!.headers.authorization).toBe(`Bearer ${admin.key}`)
       expect(second!.keyId).toBeUndefined()
@@ -187,7 +204,8 @@ describe('platform emulator', () => {
     })
 
     it('accepts 64 characters and refuses 65, empty, missing and malformed names', async () => {
-      const post = (body: unknown, rawBody?: string) => call(emulator, '/api_keys', { method: 'POST', key: admin.key, body, rawBody })
+      const post = (body: unknown, rawBody?: string) =>
+        call(emulator, '/api_keys', { method: 'POST', key: admin.key, body, rawBody })
       expect((await post({ key_name: 'x'.repeat(64) })).status).toBe(200)
       const tooLong = await post({ key_name: 'x'.repeat(65) })
       expect(tooLong.status).toBe(400)
@@ -351,12 +369,12 @@ describe('platform emulator', () => {
     })
 
     it('accepts limit 1..400 and refuses anything else', async () => {
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=400`, { key: admin.key })).json.projects).toHaveLength(
-        57,
-      )
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=1`, { key: admin.key })).json.projects).toEqual([
-        expect.objectContaining({ id: ids[0] }),
-      ])
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=400`, { key: admin.key })).json.projects,
+      ).toHaveLength(57)
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=1`, { key: admin.key })).json.projects,
+      ).toEqual([expect.objectContaining({ id: ids[0] })])
       for (const bad of ['0', '401', '-1', 'ten', '2.5', '']) {
         const res = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=${bad}`, { key: admin.key })
         expect([bad, res.status]).toEqual([bad, 400])
@@ -368,7 +386,9 @@ describe('platform emulator', () => {
     })
 
     it('refuses a cursor that is not a project', async () => {
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&cursor=nope`, { key: admin.key })).status).toBe(400)
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&cursor=nope`, { key: admin.key })).status,
+      ).toBe(400)
     })
 
     it('adds a project with overrides', () => {
@@ -415,7 +435,9 @@ describe('platform emulator', () => {
     it('pages with limit and cursor: strictly older records, cursor on the last page, empty past the end', async () => {
       emulator.addHistory(project, 20)
       for (let i = 0; i < 5; i++) emulator.addOperation(project)
-      const all = (await call(emulator, listUrl(), { key: admin.key })).json.operations.map((o: OperationRecord) => o.id)
+      const all = (await call(emulator, listUrl(), { key: admin.key })).json.operations.map(
+        (o: OperationRecord) => o.id,
+      )
       expect(all).toHaveLength(25)
 
       const seen: string[] = []
@@ -443,12 +465,20 @@ describe('platform emulator', () => {
     it('keeps same-millisecond operations apart across page boundaries', async () => {
       const added = [1, 2, 3, 4, 5].map(() => emulator.addOperation(project))
       const first = await call(emulator, listUrl('?limit=2'), { key: admin.key })
-      const second = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(first.json.pagination.cursor)}`), {
-        key: admin.key,
-      })
-      const third = await call(emulator, listUrl(`?limit=2&cursor=${encodeURIComponent(second.json.pagination.cursor)}`), {
-        key: admin.key,
-      })
+      const second = await call(
+        emulator,
+        listUrl(`?limit=2&cursor=${encodeURIComponent(first.json.pagination.cursor)}`),
+        {
+          key: admin.key,
+        },
+      )
+      const third = await call(
+        emulator,
+        listUrl(`?limit=2&cursor=${encodeURIComponent(second.json.pagination.cursor)}`),
+        {
+          key: admin.key,
+        },
+      )
       const ids = [first, second, third].flatMap((r) => r.json.operations.map((o: OperationRecord) => o.id))
       expect(ids).toEqual([...added].reverse())
     })
@@ -476,7 +506,12 @@ describe('platform emulator', () => {
 
       const got = await call(emulator, `/projects/${project}/operations/${id}`, { key: admin.key })
       expect(got.status).toBe(200)
-      expect(got.json.operation).toMatchObject({ id, project_id: project, endpoint_id: 'ep-x-1', action: 'start_compute' })
+      expect(got.json.operation).toMatchObject({
+        id,
+        project_id: project,
+        endpoint_id: 'ep-x-1',
+        action: 'start_compute',
+      })
 
       const unknown = '00000000-0000-4000-8000-000000000000'
       const missingOp = await call(emulator, `/projects/${project}/operations/${unknown}`, { key: admin.key })
@@ -505,7 +540,13 @@ describe('platform emulator', () => {
         timeline: [
           { afterMs: 0, status: 'scheduling' },
           { afterMs: 5_000, status: 'running' },
-          { afterMs: 12_000, status: 'running', failures_count: 1, error: 'compute start timed out', retry_at: '2026-11-21T10:00:20Z' },
+          {
+            afterMs: 12_000,
+            status: 'running',
+            failures_count: 1,
+            error: 'compute start timed out',
+            retry_at: '2026-11-21T10:00:20Z',
+          },
           { afterMs: 30_000, status: 'finished' },
         ],
       })
@@ -521,7 +562,11 @@ describe('platform emulator', () => {
       clock.advance(4_999)
       expect((await read()).status).toBe('scheduling')
       clock.advance(1)
-      expect(await read()).toMatchObject({ status: 'running', total_duration_ms: 5000, updated_at: '2026-11-21T10:00:05Z' })
+      expect(await read()).toMatchObject({
+        status: 'running',
+        total_duration_ms: 5000,
+        updated_at: '2026-11-21T10:00:05Z',
+      })
       clock.advance(7_000)
       const retrying = await read()
       expect(retrying).toMatchObject({
@@ -554,16 +599,31 @@ describe('platform emulator', () => {
       emulator.setOperation(id, { status: 'failed', failures_count: 3, error: 'disk full' })
       clock.advance(20_000)
       const res = await call(emulator, `/projects/timeline-project/operations/${id}`, { key: admin.key })
-      expect(res.json.operation).toMatchObject({ status: 'failed', failures_count: 3, error: 'disk full', total_duration_ms: 2000 })
+      expect(res.json.operation).toMatchObject({
+        status: 'failed',
+        failures_count: 3,
+        error: 'disk full',
+        total_duration_ms: 2000,
+      })
       emulator.setOperation(id, { status: 'cancelled' })
       expect(emulator.operation(id)).toMatchObject({ status: 'cancelled', failures_count: 3, error: 'disk full' })
       expect(() => emulator.setOperation('00000000-0000-4000-8000-000000000000', { status: 'finished' })).toThrow()
     })
 
     it('supports all eight statuses', async () => {
-      const statuses = ['scheduling', 'running', 'cancelling', 'finished', 'skipped', 'failed', 'error', 'cancelled'] as const
+      const statuses = [
+        'scheduling',
+        'running',
+        'cancelling',
+        'finished',
+        'skipped',
+        'failed',
+        'error',
+        'cancelled',
+      ] as const
       for (const status of statuses) emulator.addOperation('all-statuses', { status })
-      const ops: OperationRecord[] = (await call(emulator, '/projects/all-statuses/operations', { key: admin.key })).json.operations
+      const ops: OperationRecord[] = (await call(emulator, '/projects/all-statuses/operations', { key: admin.key }))
+        .json.operations
       expect(ops.map((o) => o.status)).toEqual([...statuses].reverse())
     })
   })
@@ -595,10 +655,18 @@ describe('platform emulator', () => {
     it('matches on method and consumes faults in injection order', async () => {
       emulator.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 503 })
       emulator.inject({ path: /^\/api_keys/, kind: 'status', status: 423 })
-      emulator.inject({ path: /^\/api_keys/, kind: 'status', status: 500, body: 'upstream exploded', contentType: 'text/plain' })
+      emulator.inject({
+        path: /^\/api_keys/,
+        kind: 'status',
+        status: 500,
+        body: 'upstream exploded',
+        contentType: 'text/plain',
+      })
       // GET skips the POST-only fault.
       expect((await call(emulator, '/api_keys', { key: admin.key })).status).toBe(423)
-      expect((await call(emulator, '/api_keys', { method: 'POST', key: admin.key, body: { key_name: 'x' } })).status).toBe(503)
+      expect(
+        (await call(emulator, '/api_keys', { method: 'POST', key: admin.key, body: { key_name: 'x' } })).status,
+      ).toBe(503)
       const plain = await call(emulator, '/api_keys', { key: admin.key })
       expect(plain.status).toBe(500)
       expect(plain.headers.get('content-type')).toBe('text/plain')
@@ -705,10 +773,16 @@ describe('platform emulator', () => {
     it('redirects, 307 by default', async () => {
       emulator.inject({ path: '/projects', kind: 'redirect', location: 'https://elsewhere.example/api/v2/projects' })
       emulator.inject({ path: '/projects', kind: 'redirect', location: '/moved', status: 301 })
-      const first = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key, redirect: 'manual' })
+      const first = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, {
+        key: admin.key,
+        redirect: 'manual',
+      })
       expect(first.status).toBe(307)
       expect(first.headers.get('location')).toBe('https://elsewhere.example/api/v2/projects')
-      const second = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key, redirect: 'manual' })
+      const second = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, {
+        key: admin.key,
+        redirect: 'manual',
+      })
       expect(second.status).toBe(301)
       expect(second.headers.get('location')).toBe('/moved')
     })
@@ -717,14 +791,25 @@ describe('platform emulator', () => {
       const hostile = '\n::error::forged'
       emulator.inject({ path: '/api_keys', kind: 'rewrite', set: { name: hostile, last_used_from_addr: hostile } })
       const keys = await call(emulator, '/api_keys', { key: admin.key })
-      expect(keys.json).toEqual([expect.objectContaining({ id: admin.id, name: hostile, last_used_from_addr: hostile })])
+      expect(keys.json).toEqual([
+        expect.objectContaining({ id: admin.id, name: hostile, last_used_from_addr: hostile }),
+      ])
       expect(emulator.keys()[0]!.name).toBe('admin')
 
       const op = emulator.addOperation('rewrite-project', { status: 'running' })
-      emulator.inject({ path: /^\/projects\/[^/]+\/operations/, kind: 'rewrite', set: { action: hostile, error: hostile }, times: 2 })
+      emulator.inject({
+        path: /^\/projects\/[^/]+\/operations/,
+        kind: 'rewrite',
+        set: { action: hostile, error: hostile },
+        times: 2,
+      })
       const one = await call(emulator, `/projects/rewrite-project/operations/${op}`, { key: admin.key })
       expect(one.json.operation).toMatchObject({ id: op, action: hostile, error: hostile, status: 'running' })
-      const missing = await call(emulator, '/projects/rewrite-project/operations/00000000-0000-4000-8000-000000000000', { key: admin.key })
+      const missing = await call(
+        emulator,
+        '/projects/rewrite-project/operations/00000000-0000-4000-8000-000000000000',
+        { key: admin.key },
+      )
       expect(missing.status).toBe(404)
       expect(missing.json.message).not.toContain(hostile)
     })
@@ -741,7 +826,9 @@ describe('platform emulator', () => {
       const revoked = await call(emulator, `/api_keys/${other.id}`, { method: 'DELETE', key: admin.key })
       expect(revoked.json).toMatchObject({ id: admin.id, name: 'other', revoked: true })
       expect([emulator.isKeyValid(other.id), emulator.isKeyValid(admin.id)]).toEqual([false, true])
-      expect(() => emulator.inject({ path: '/x', kind: 'rewrite', set: { a: 1 }, ids: 'all' as never })).toThrow(/fault.ids/)
+      expect(() => emulator.inject({ path: '/x', kind: 'rewrite', set: { a: 1 }, ids: 'all' as never })).toThrow(
+        /fault.ids/,
+      )
     })
 
     it('lists records twice, the copy changed by `set`, only those named by `ids` when given', async () => {
@@ -783,7 +870,9 @@ describe('platform emulator', () => {
 
       emulator.inject({ path: '/projects', kind: 'cursor', mode: 'repeat', times: 2 })
       const first = await call(emulator, '/projects?limit=400', { key: admin.key })
-      const second = await call(emulator, `/projects?limit=400&cursor=${first.json.pagination.cursor}`, { key: admin.key })
+      const second = await call(emulator, `/projects?limit=400&cursor=${first.json.pagination.cursor}`, {
+        key: admin.key,
+      })
       expect(first.json.projects).toHaveLength(400)
       expect(second.json.projects).toEqual(first.json.projects)
       expect(second.json.pagination.cursor).not.toBe(first.json.pagination.cursor)
@@ -791,12 +880,23 @@ describe('platform emulator', () => {
       emulator.inject({ path: '/projects', kind: 'cursor', mode: 'endless', times: 2 })
       const a = await call(emulator, '/projects?limit=3', { key: admin.key })
       const b = await call(emulator, `/projects?limit=3&cursor=${a.json.pagination.cursor}`, { key: admin.key })
-      expect(b.json.projects.map((p: ProjectRecord) => p.id)).toEqual(['endless-page1-0', 'endless-page1-1', 'endless-page1-2'])
+      expect(b.json.projects.map((p: ProjectRecord) => p.id)).toEqual([
+        'endless-page1-0',
+        'endless-page1-1',
+        'endless-page1-2',
+      ])
       expect(b.json.pagination.cursor).toBe('endless-2')
     })
 
     it('streams a large body, with or without Content-Length, and stops when the client goes away', async () => {
-      emulator.inject({ path: '/projects', kind: 'large', bytes: 200_000, fill: '<title', status: 502, contentType: 'text/html' })
+      emulator.inject({
+        path: '/projects',
+        kind: 'large',
+        bytes: 200_000,
+        fill: '<title',
+        status: 502,
+        contentType: 'text/html',
+      })
       const declared = await call(emulator, '/projects', { key: admin.key })
       expect(declared.status).toBe(502)
       expect(declared.headers.get('content-length')).toBe('200000')
@@ -818,7 +918,9 @@ describe('platform emulator', () => {
       expect(response.headers.get('content-length')).toBe(String(2 ** 30))
       controller.abort()
       // The server stopped writing: the next request is answered at once.
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).json.projects).toHaveLength(3)
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { key: admin.key })).json.projects,
+      ).toHaveLength(3)
     })
 
     it('lists an unavailable project by id only, in its place in the page', async () => {
@@ -828,7 +930,9 @@ describe('platform emulator', () => {
       expect(page.json.projects).toHaveLength(3)
       expect(page.json.unavailable_project_ids).toEqual([ids[0]])
       expect(page.json.pagination.cursor).toBe(ids[0])
-      const rest = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=4&cursor=${ids[0]}`, { key: admin.key })
+      const rest = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=4&cursor=${ids[0]}`, {
+        key: admin.key,
+      })
       expect(rest.json.projects.map((p: ProjectRecord) => p.id)).toEqual([ids[1]])
     })
 
@@ -852,12 +956,17 @@ describe('platform emulator', () => {
         body: JSON.stringify({ path: '^/projects$', kind: 'status', status: 503, retryAfter: '1', times: 2 }),
       })
       expect(post.status).toBe(200)
-      expect((await post.json()).faults).toEqual([expect.objectContaining({ path: '^/projects$', kind: 'status', times: 2 })])
+      expect((await post.json()).faults).toEqual([
+        expect.objectContaining({ path: '^/projects$', kind: 'status', times: 2 }),
+      ])
 
       const bad = await fetch(faultsUrl, { method: 'POST', body: JSON.stringify({ path: '/x', kind: 'explode' }) })
       expect(bad.status).toBe(400)
       expect((await bad.json()).message).toMatch(/kind/)
-      const badRegex = await fetch(faultsUrl, { method: 'POST', body: JSON.stringify({ path: '^(', kind: 'truncated' }) })
+      const badRegex = await fetch(faultsUrl, {
+        method: 'POST',
+        body: JSON.stringify({ path: '^(', kind: 'truncated' }),
+      })
       expect(badRegex.status).toBe(400)
       const garbage = await fetch(faultsUrl, { method: 'POST', body: 'nope' })
       expect(garbage.status).toBe(400)
@@ -880,7 +989,12 @@ describe('platform emulator', () => {
     })
 
     it('rewrites the JSON answer of the work it did', async () => {
-      emulator.inject({ method: 'POST', path: '/api_keys', kind: 'transform', transform: (body) => ({ ...(body as object), key: '' }) })
+      emulator.inject({
+        method: 'POST',
+        path: '/api_keys',
+        kind: 'transform',
+        transform: (body) => ({ ...(body as object), key: '' }),
+      })
       const res = await call(emulator, '/api_keys', { method: 'POST', key: admin.key, body: { key_name: 'blank' } })
       expect(res.status).toBe(200)
       expect(res.json).toMatchObject({ name: 'blank', key: '' })
@@ -933,7 +1047,9 @@ describe('platform emulator', () => {
     })
 
     it('a rewrite or a hold is code only: refused over HTTP, and shown without its function', async () => {
-      expect(() => emulator.inject({ path: '/x', kind: 'transform' } as never)).toThrow(/fault.transform must be a function/)
+      expect(() => emulator.inject({ path: '/x', kind: 'transform' } as never)).toThrow(
+        /fault.transform must be a function/,
+      )
       expect(() => emulator.inject({ path: '/x', kind: 'hold' } as never)).toThrow(/fault.hold must be a RequestHold/)
       emulator.inject({ path: '/x', kind: 'transform', transform: (body) => body })
       const listed = await (await fetch(controlUrl(emulator, '/_emulator/faults'))).json()
@@ -972,7 +1088,10 @@ describe('platform emulator', () => {
       expect(outside.status).toBe(404)
       expect(await outside.json()).toMatchObject({ code: '' })
 
-      const wrong = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { method: 'DELETE', key: admin.key })
+      const wrong = await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, {
+        method: 'DELETE',
+        key: admin.key,
+      })
       expect(wrong.status).toBe(405)
       expect(wrong.headers.get('allow')).toBe('GET')
       expect(wrong.json.message).toMatch(/method/)
@@ -985,10 +1104,22 @@ describe('platform emulator', () => {
 
     it('survives malformed paths, bodies and headers', async () => {
       expect((await call(emulator, '/projects/%E0%A4%A/operations', { key: admin.key })).status).toBe(400)
-      expect((await call(emulator, '/api_keys', { method: 'POST', key: admin.key, rawBody: '\u0000\u00ff' })).status).toBe(400)
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=5&limit=999`, { key: admin.key })).status).toBe(200)
-      expect((await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { headers: { authorization: 'Bearer' } })).status).toBe(401)
-      const big = await call(emulator, '/api_keys', { method: 'POST', key: admin.key, rawBody: 'x'.repeat(2 * 1024 * 1024) })
+      expect(
+        (await call(emulator, '/api_keys', { method: 'POST', key: admin.key, rawBody: '\u0000\u00ff' })).status,
+      ).toBe(400)
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}&limit=5&limit=999`, { key: admin.key }))
+          .status,
+      ).toBe(200)
+      expect(
+        (await call(emulator, `/projects?org_id=${emulator.defaultOrgId}`, { headers: { authorization: 'Bearer' } }))
+          .status,
+      ).toBe(401)
+      const big = await call(emulator, '/api_keys', {
+        method: 'POST',
+        key: admin.key,
+        rawBody: 'x'.repeat(2 * 1024 * 1024),
+      })
       expect(big.status).toBe(413)
       // Still serving afterwards.
       expect((await call(emulator, '/api_keys', { key: admin.key })).status).toBe(200)

@@ -72,7 +72,9 @@ describe('the platform emulator behind a TLS front', () => {
     expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, {})).toBe('UNABLE_TO_VERIFY_LEAF_SIGNATURE')
     expect(platform.requests).toEqual([])
     expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, { NODE_EXTRA_CA_CERTS: ca.caFile })).toBe('200')
-    expect(await childGet(`${front.urlByName}/api_keys`, `Bearer ${key}`, { NODE_EXTRA_CA_CERTS: ca.caFile })).toBe('200')
+    expect(await childGet(`${front.urlByName}/api_keys`, `Bearer ${key}`, { NODE_EXTRA_CA_CERTS: ca.caFile })).toBe(
+      '200',
+    )
     expect(platform.requests.map((r) => r.path)).toEqual(['/api_keys', '/api_keys'])
   })
 
@@ -82,7 +84,9 @@ describe('the platform emulator behind a TLS front', () => {
     try {
       const env = { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: ca.caFile }
       expect(await childGet(`${front.url}/api_keys`, `Bearer ${key}`, env)).toBe('200')
-      expect(proxy.seen).toEqual([{ method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 }])
+      expect(proxy.seen).toEqual([
+        { method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 },
+      ])
       expect(proxy.sightings).toBe(0)
     } finally {
       await proxy.stop()
@@ -152,7 +156,9 @@ describe('the GitHub emulator under a path prefix, behind a TLS front', () => {
     const env = { NODE_EXTRA_CA_CERTS: ca.caFile }
     const authorization = `Bearer ${github.token}`
     expect(await childGet(`${front.url}/repos/octo-org/web/actions/secrets/public-key`, authorization, env)).toBe('200')
-    expect(await childGet(`${new URL(front.url).origin}/repos/octo-org/web/actions/secrets/public-key`, authorization, env)).toBe('404')
+    expect(
+      await childGet(`${new URL(front.url).origin}/repos/octo-org/web/actions/secrets/public-key`, authorization, env),
+    ).toBe('404')
     expect(github.requests.map((r) => [r.path, r.status])).toEqual([
       ['/api/v3/repos/octo-org/web/actions/secrets/public-key', 200],
       ['/repos/octo-org/web/actions/secrets/public-key', 404],

@@ -42,8 +42,17 @@ describe('sealedBox', () => {
     const value = sodium.from_string('napi_0123456789abcdef')
     const box = sealedBox(value, pair.publicKey)
     const ephemeral = box.subarray(0, sodium.crypto_box_PUBLICKEYBYTES)
-    const nonce = sodium.crypto_generichash(sodium.crypto_box_NONCEBYTES, new Uint8Array([...ephemeral, ...pair.publicKey]), null)
-    const inner = sodium.crypto_box_open_easy(box.subarray(sodium.crypto_box_PUBLICKEYBYTES), nonce, ephemeral, pair.privateKey)
+    const nonce = sodium.crypto_generichash(
+      sodium.crypto_box_NONCEBYTES,
+      new Uint8Array([...ephemeral, ...pair.publicKey]),
+      null,
+    )
+    const inner = sodium.crypto_box_open_easy(
+      box.subarray(sodium.crypto_box_PUBLICKEYBYTES),
+      nonce,
+      ephemeral,
+      pair.privateKey,
+    )
     expect(sodium.to_string(inner)).toBe('napi_0123456789abcdef')
     expect(SEALED_BOX_OVERHEAD).toBe(sodium.crypto_box_SEALBYTES)
   })

@@ -44,7 +44,11 @@ const storage = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): S
   ...extra,
 })
 /** Prepares the targets, then (when every one is ready) stores the value in each: what became of each. */
-async function storeIn(where: SecretStorage, stepTime: StoreTime = time(), value = 'napi_new'): Promise<StoreOutcome[]> {
+async function storeIn(
+  where: SecretStorage,
+  stepTime: StoreTime = time(),
+  value = 'napi_new',
+): Promise<StoreOutcome[]> {
   const stores = await SecretStores.prepare(where, { apiUrl: github.url }, stepTime, connections)
   return stores.problems.length > 0 ? [...stores.problems] : await stores.storeEverywhere(value, stepTime)
 }
@@ -81,7 +85,9 @@ describe('a write GitHub answers', () => {
 
   it('stores the value in an environment', async () => {
     github.addEnvironment('neon-user', 'app', 'production')
-    expect((await store({ kind: 'environment', owner: 'neon-user', repo: 'app', environment: 'production' })).status).toBe('stored')
+    expect(
+      (await store({ kind: 'environment', owner: 'neon-user', repo: 'app', environment: 'production' })).status,
+    ).toBe('stored')
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY', 'production')).toBe('napi_new')
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBeUndefined()
   })
@@ -101,11 +107,18 @@ describe('a write GitHub answers', () => {
   })
 
   it('a GitHub API URL with a path (GitHub Enterprise Server) keeps it', async () => {
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: `${github.url}/api/v3/` }, time(), connections)
+    const stores = await SecretStores.prepare(
+      storage([target]),
+      { apiUrl: `${github.url}/api/v3/` },
+      time(),
+      connections,
+    )
     // The emulator serves the API at its root, so the request finds nothing there.
     expect(stores.problems.map((p) => p.httpStatus)).toEqual([404])
     expect(github.requests[0]?.path).toBe('/api/v3/repos/neon-user/app/actions/secrets/public-key')
-    expect(takeViolations()).toEqual(['GET /api/v3/repos/neon-user/app/actions/secrets/public-key: the description has no such call'])
+    expect(takeViolations()).toEqual([
+      'GET /api/v3/repos/neon-user/app/actions/secrets/public-key: the description has no such call',
+    ])
   })
 })
 
@@ -120,7 +133,11 @@ describe('a refusal is final, and says what to do', () => {
   ])('%i', async (status, said) => {
     github.failNext(status)
     const outcome = await store()
-    expect(outcome).toMatchObject({ status: 'failed', httpStatus: status, requestId: expect.stringMatching(new RegExp(`^${REQUEST_ID}$`)) })
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      httpStatus: status,
+      requestId: expect.stringMatching(new RegExp(`^${REQUEST_ID}$`)),
+    })
     expect(outcome.message).toMatch(failedIn())
     expect(outcome.message.replace(failedIn(), '')).toBe(said)
     expect(outcome.message).toContain(outcome.requestId)
@@ -132,9 +149,12 @@ describe('a refusal is final, and says what to do', () => {
   it('an environment that does not exist: 404 on the public key, and no write', async () => {
     const outcome = await store({ kind: 'environment', owner: 'neon-user', repo: 'app', environment: 'nope' })
     expect(outcome.status).toBe('failed')
-    expect(outcome.message.replace(failedIn('Could not store secret NEON_API_KEY in the environment "nope" of neon-user/app'), '')).toBe(
-      'GitHub answered 404: the repository or environment does not exist, or the token cannot see it.',
-    )
+    expect(
+      outcome.message.replace(
+        failedIn('Could not store secret NEON_API_KEY in the environment "nope" of neon-user/app'),
+        '',
+      ),
+    ).toBe('GitHub answered 404: the repository or environment does not exist, or the token cannot see it.')
     expect(puts()).toEqual([])
   })
 
@@ -213,8 +233,14 @@ describe("GitHub's secondary rate limit", () => {
         res.end('{"message":"API rate limit exceeded for installation."}')
         return
       }
-      res.writeHead(req.url?.endsWith('public-key') ? 200 : req.method === 'PUT' ? 201 : 404, { 'content-type': 'application/json' })
-      res.end(req.url?.endsWith('public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
+      res.writeHead(req.url?.endsWith('public-key') ? 200 : req.method === 'PUT' ? 201 : 404, {
+        'content-type': 'application/json',
+      })
+      res.end(
+        req.url?.endsWith('public-key')
+          ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') })
+          : '{}',
+      )
     })
     const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(600_000), connections)
     const [outcome] = await stores.storeEverywhere('napi_new', time(600_000))
@@ -401,7 +427,12 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
       res.writeHead(publicKey ? 200 : 404, { 'content-type': 'application/json', connection: 'close' })
       res.end(publicKey ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
     })
-    const prepared = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), new Connections({}, refusing.dispatcher))
+    const prepared = await SecretStores.prepare(
+      storage([target]),
+      { apiUrl: server.url },
+      time(),
+      new Connections({}, refusing.dispatcher),
+    )
     const [outcome] = await prepared.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
     await server.close()
@@ -427,9 +458,18 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
         return
       }
       res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
-      res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') }) : '{}')
+      res.end(
+        req.url?.endsWith('/public-key')
+          ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32, 9).toString('base64') })
+          : '{}',
+      )
     })
-    const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), new Connections({}, refusing.dispatcher))
+    const stores = await SecretStores.prepare(
+      storage([target]),
+      { apiUrl: server.url },
+      time(),
+      new Connections({}, refusing.dispatcher),
+    )
     const [outcome] = await stores.storeEverywhere('napi_new', time())
     await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
@@ -456,8 +496,10 @@ describe('an answer that cannot be read', () => {
         res.writeHead(status, { 'content-type': 'application/json', date: new Date(clock.now()).toUTCString() })
         res.end(JSON.stringify(body))
       }
-      if (req.url?.endsWith('/public-key')) return json(200, { key_id: '1', key: Buffer.alloc(32, 9).toString('base64') })
-      if (req.method === 'GET') return written ? json(200, { name: 'NEON_API_KEY', updated_at: '2026-11-21T10:00:00Z' }) : json(404, {})
+      if (req.url?.endsWith('/public-key'))
+        return json(200, { key_id: '1', key: Buffer.alloc(32, 9).toString('base64') })
+      if (req.method === 'GET')
+        return written ? json(200, { name: 'NEON_API_KEY', updated_at: '2026-11-21T10:00:00Z' }) : json(404, {})
       written = true
       res.writeHead(201, { 'content-type': 'text/html' })
       res.end('<html>Created</html>')
@@ -478,7 +520,11 @@ describe('a public key that cannot be used', () => {
     // GitHub never sends one; a broken proxy or a hostile server might, so a plain server stands in.
     const server = await stubServer((req, res) => {
       res.writeHead(req.url?.endsWith('/public-key') ? 200 : 404, { 'content-type': 'application/json' })
-      res.end(req.url?.endsWith('/public-key') ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32).toString('base64') }) : '{}')
+      res.end(
+        req.url?.endsWith('/public-key')
+          ? JSON.stringify({ key_id: '1', key: Buffer.alloc(32).toString('base64') })
+          : '{}',
+      )
     })
     const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), connections)
     await server.close()
@@ -503,7 +549,10 @@ describe('several targets of every kind', () => {
   it('a repository, an environment and an organization secret with selected repositories: each sealed for its own key, the visibility kept', async () => {
     github.repositoryId(`${ORG}/api`)
     github.addEnvironment(ORG, 'web', 'production')
-    github.store({ organization: ORG }, 'NEON_API_KEY', 'napi_old', { visibility: 'selected', repositories: [`${ORG}/api`, `${ORG}/web`] })
+    github.store({ organization: ORG }, 'NEON_API_KEY', 'napi_old', {
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/web`],
+    })
     const outcomes = await storeIn(storage([api, production, organization]))
     expect(outcomes.map((o) => o.status)).toEqual(['stored', 'stored', 'stored'])
     expect(github.secret(ORG, 'api', 'NEON_API_KEY')).toBe('napi_new')
@@ -537,7 +586,11 @@ describe('several targets of every kind', () => {
   it('an organization secret keeps visibility all or private as it is', async () => {
     github.store({ organization: ORG }, 'NEON_API_KEY', 'napi_old', { visibility: 'private' })
     expect((await store(organization)).status).toBe('stored')
-    expect(puts()[0]?.body).toEqual({ encrypted_value: expect.any(String), key_id: expect.any(String), visibility: 'private' })
+    expect(puts()[0]?.body).toEqual({
+      encrypted_value: expect.any(String),
+      key_id: expect.any(String),
+      visibility: 'private',
+    })
   })
 
   it('the selected repositories are read page by page', async () => {
@@ -551,7 +604,10 @@ describe('several targets of every kind', () => {
   it('secret-visibility selected: the repositories named are looked up once and sent', async () => {
     for (const repo of ['api', 'web']) github.repositoryId(`${ORG}/${repo}`)
     github.store({ organization: ORG }, 'NEON_API_KEY', 'napi_old', { visibility: 'all' })
-    const access = { visibility: 'selected' as const, repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'API' }] }
+    const access = {
+      visibility: 'selected' as const,
+      repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'API' }],
+    }
     const outcomes = await storeIn(storage([organization, { kind: 'dependabot-organization', org: ORG }], { access }))
     expect(outcomes.map((o) => o.status)).toEqual(['stored', 'stored'])
     for (const dependabot of [false, true]) {
@@ -612,7 +668,10 @@ describe('several targets of every kind', () => {
       'Stored the new key in secret NEON_API_KEY of the Dependabot secrets of organization octo-org.',
     ])
     expect(github.stored({ repository: `${ORG}/api`, dependabot: true }, 'NEON_API_KEY')?.value).toBe('napi_new')
-    expect(github.stored({ organization: ORG, dependabot: true }, 'NEON_API_KEY')).toMatchObject({ value: 'napi_new', visibility: 'all' })
+    expect(github.stored({ organization: ORG, dependabot: true }, 'NEON_API_KEY')).toMatchObject({
+      value: 'napi_new',
+      visibility: 'all',
+    })
     expect(github.secret(ORG, 'api', 'NEON_API_KEY')).toBeUndefined()
   })
 
@@ -622,9 +681,15 @@ describe('several targets of every kind', () => {
     github.at('/repos/octo-org/web/').failNext(403, 1, 'Resource not accessible by integration')
     const outcomes = await storeIn(storage([api, production, organization]))
     expect(outcomes.map((o) => o.status)).toEqual(['stored', 'failed', 'stored'])
-    expect(outcomes[1]).toMatchObject({ httpStatus: 403, requestId: expect.stringMatching(new RegExp(`^${REQUEST_ID}$`)) })
+    expect(outcomes[1]).toMatchObject({
+      httpStatus: 403,
+      requestId: expect.stringMatching(new RegExp(`^${REQUEST_ID}$`)),
+    })
     expect(
-      outcomes[1]?.message.replace(failedIn('Could not store secret NEON_API_KEY in the environment "production" of octo-org/web'), ''),
+      outcomes[1]?.message.replace(
+        failedIn('Could not store secret NEON_API_KEY in the environment "production" of octo-org/web'),
+        '',
+      ),
     ).toBe(
       'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
     )
@@ -665,9 +730,12 @@ describe('settle', () => {
     ['present, then absent', at('2026-11-21T10:00:00Z'), absent, 'unknown'],
     ['moved', at('2026-11-21T10:00:00Z'), at('2026-11-21T10:00:06Z'), 'applied'],
     ['unchanged', at('2026-11-21T10:00:04Z'), at('2026-11-21T10:00:04Z'), 'unknown'],
-  ] satisfies Array<[string, Stamp | undefined, Stamp | undefined, ReturnType<typeof settle>]>)('%s', (_, before, after, outcome) => {
-    expect(settle(before, after)).toBe(outcome)
-  })
+  ] satisfies Array<[string, Stamp | undefined, Stamp | undefined, ReturnType<typeof settle>]>)(
+    '%s',
+    (_, before, after, outcome) => {
+      expect(settle(before, after)).toBe(outcome)
+    },
+  )
 })
 
 describe("settling an unanswered secret write from GitHub's updated_at", () => {

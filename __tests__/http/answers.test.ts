@@ -46,7 +46,8 @@ function errorOf(result: Answer): RequestError {
   if (result.ok) throw new Error('expected an error')
   return result.error
 }
-const platform = (received: Received, extra: Partial<Sent> = {}) => errorOf(readAnswer(attempt(received, extra), base, PLATFORM, NOW))
+const platform = (received: Received, extra: Partial<Sent> = {}) =>
+  errorOf(readAnswer(attempt(received, extra), base, PLATFORM, NOW))
 
 describe('no answer', () => {
   it('a request that cannot be built', () => {
@@ -59,7 +60,9 @@ describe('no answer', () => {
     const closed = platform(noAnswer(new Error('other side closed'), { status: 200 }))
     expect(closed.message).toBe('the body of the 200 answer was cut off (connection closed)')
     expect(closed).toMatchObject({ kind: 'malformed', status: 200, code: 'truncated', mayHaveReachedServer: true })
-    expect(platform(noAnswer({ code: 'ECONNRESET' }, { status: 502 })).message).toBe('the body of the 502 answer was cut off (ECONNRESET)')
+    expect(platform(noAnswer({ code: 'ECONNRESET' }, { status: 502 })).message).toBe(
+      'the body of the 502 answer was cut off (ECONNRESET)',
+    )
   })
 
   it('a connect that failed was not sent, whatever its code; any other failure may have been', () => {
@@ -86,7 +89,9 @@ describe('no answer', () => {
       mayHaveReachedServer: true,
     })
     const deadline = platform(noAnswer(new Error('aborted')), { ended: 'deadline', route: ROUTE })
-    expect(deadline.message).toBe("The step's timeout ran out while GET /projects was in flight (through the proxy proxy.corp:3128).")
+    expect(deadline.message).toBe(
+      "The step's timeout ran out while GET /projects was in flight (through the proxy proxy.corp:3128).",
+    )
     expect(deadline.kind).toBe('deadline')
   })
 
@@ -98,7 +103,9 @@ describe('no answer', () => {
     expect(dropped).toMatchObject({ kind: 'proxy', mayHaveReachedServer: true })
     const certificate = platform(noAnswer({ code: 'SELF_SIGNED_CERT_IN_CHAIN' }, { neverConnected: true }))
     expect(certificate).toMatchObject({ kind: 'certificate', mayHaveReachedServer: false, final: true })
-    expect(certificate.message).toMatch(/^The TLS certificate of console\.example:443 is not signed by a certificate authority Node trusts/)
+    expect(certificate.message).toMatch(
+      /^The TLS certificate of console\.example:443 is not signed by a certificate authority Node trusts/,
+    )
   })
 
   it("a forwarded request the proxy answers 407 is the proxy's refusal, not the server's answer", () => {
@@ -138,11 +145,15 @@ describe('an answer', () => {
   })
 
   it.each<Record<string, string>>([{}, { location: '' }])('a redirect that names no place says so: %j', (headers) => {
-    expect(platform(answer(302, '', headers)).message).toMatch(/^the platform answered 302 Found redirecting to an unnamed location; /)
+    expect(platform(answer(302, '', headers)).message).toMatch(
+      /^the platform answered 302 Found redirecting to an unnamed location; /,
+    )
   })
 
   it('says a body that is not JSON has no content type when none was given', () => {
-    expect(platform(answer(200, 'hello')).message).toBe('the platform answered 200 with a body that is not JSON (no content type, 5 bytes)')
+    expect(platform(answer(200, 'hello')).message).toBe(
+      'the platform answered 200 with a body that is not JSON (no content type, 5 bytes)',
+    )
   })
 
   it('says a successful body over the limit was not read, and that the request may have been carried out', () => {
@@ -166,7 +177,11 @@ describe('an answer', () => {
   })
 
   it('a decoded body; an empty one only from a service that sends them', () => {
-    expect(readAnswer(attempt(answer(200, '{"a":1}')), base, PLATFORM, NOW)).toEqual({ ok: true, status: 200, body: { a: 1 } })
+    expect(readAnswer(attempt(answer(200, '{"a":1}')), base, PLATFORM, NOW)).toEqual({
+      ok: true,
+      status: 200,
+      body: { a: 1 },
+    })
     expect(readAnswer(attempt(answer(204, '')), base, GITHUB, NOW)).toEqual({ ok: true, status: 204, body: undefined })
     expect(platform(answer(204, '')).kind).toBe('malformed')
   })
@@ -206,7 +221,14 @@ describe("the platform's error bodies", () => {
 
 describe("GitHub's error answers", () => {
   const github = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    errorOf(readAnswer(attempt(answer(status, JSON.stringify(body), headers)), { kind: 'network', method: 'PUT', path: '/x' }, GITHUB, NOW))
+    errorOf(
+      readAnswer(
+        attempt(answer(status, JSON.stringify(body), headers)),
+        { kind: 'network', method: 'PUT', path: '/x' },
+        GITHUB,
+        NOW,
+      ),
+    )
 
   it('its message, and its request id only when it looks like one', () => {
     const error = github(404, { message: 'Not Found' }, { 'x-github-request-id': 'ABCD:1234' })
@@ -230,7 +252,12 @@ describe("GitHub's error answers", () => {
   })
 
   it('any answer but a success or a 5xx was refused: a write that got one did not land', () => {
-    expect([401, 403, 404, 422].map((status) => github(status, {}).mayHaveReachedServer)).toEqual([false, false, false, false])
+    expect([401, 403, 404, 422].map((status) => github(status, {}).mayHaveReachedServer)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
     expect([500, 502, 503].map((status) => github(status, {}).mayHaveReachedServer)).toEqual([true, true, true])
   })
 
@@ -253,7 +280,9 @@ describe('excerptOf: a taste of a body that is not JSON', () => {
     const excerpt = excerptOf(body, contentType)
     expect(excerpt.length).toBeLessThan(260)
     expect(excerpt).not.toMatch(/[\r\n]/)
-    expect(excerpt).toMatch(new RegExp(`^\\(${contentType.replace('/', '\\/')}\\) "|^\\(empty ${contentType.replace('/', '\\/')} body\\)$`))
+    expect(excerpt).toMatch(
+      new RegExp(`^\\(${contentType.replace('/', '\\/')}\\) "|^\\(empty ${contentType.replace('/', '\\/')} body\\)$`),
+    )
   })
 
   it('takes the title, or the text without tags, and quotes it as data', () => {

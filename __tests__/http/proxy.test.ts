@@ -36,10 +36,18 @@ describe('proxyFor: which variable, as curl and the runner read them', () => {
   const cases: [string, Environment, string | undefined][] = [
     ['https URL, https_proxy', { https_proxy: 'http://p:1' }, 'https_proxy'],
     ['https URL, HTTPS_PROXY', { HTTPS_PROXY: 'http://p:1' }, 'HTTPS_PROXY'],
-    ['https URL, both: lower case wins', { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:1' }, 'https_proxy'],
+    [
+      'https URL, both: lower case wins',
+      { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:1' },
+      'https_proxy',
+    ],
     ['https URL, lower case empty: upper case', { https_proxy: '', HTTPS_PROXY: 'http://upper:1' }, 'HTTPS_PROXY'],
     ['https URL, lower case blank: upper case', { https_proxy: '  ', HTTPS_PROXY: 'http://upper:1' }, 'HTTPS_PROXY'],
-    ['https URL, only http_proxy: direct (no fallback)', { http_proxy: 'http://p:1', HTTP_PROXY: 'http://p:1' }, undefined],
+    [
+      'https URL, only http_proxy: direct (no fallback)',
+      { http_proxy: 'http://p:1', HTTP_PROXY: 'http://p:1' },
+      undefined,
+    ],
     ['no variable: direct', {}, undefined],
   ]
   it.each(cases)('%s', (_label, env, variable) => {
@@ -57,7 +65,10 @@ describe('proxyFor: which variable, as curl and the runner read them', () => {
   })
 
   it('takes the proxy of the variable that wins, and names the target', () => {
-    const route = proxyFor('https://console.example.com/api/v2', { https_proxy: 'http://lower:3128', HTTPS_PROXY: 'http://upper:8080' })
+    const route = proxyFor('https://console.example.com/api/v2', {
+      https_proxy: 'http://lower:3128',
+      HTTPS_PROXY: 'http://upper:8080',
+    })
     expect(route).toEqual({
       origin: 'http://lower:3128',
       display: 'lower:3128',
@@ -75,12 +86,32 @@ describe('proxyFor: which variable, as curl and the runner read them', () => {
 describe('proxyFor: the proxy URL', () => {
   const cases: [string, string, Pick<ProxyRoute, 'origin' | 'display'>][] = [
     ['a full URL', 'http://proxy.corp:3128', { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' }],
-    ['no scheme: http, as curl reads it', 'proxy.corp:3128', { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' }],
-    ['no port: the scheme’s, as the runner reads it', 'http://proxy.corp', { origin: 'http://proxy.corp:80', display: 'proxy.corp:80' }],
-    ['an https proxy without port', 'https://proxy.corp/', { origin: 'https://proxy.corp:443', display: 'proxy.corp:443' }],
-    ['upper-case scheme and host', 'HTTP://Proxy.Corp:3128', { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' }],
+    [
+      'no scheme: http, as curl reads it',
+      'proxy.corp:3128',
+      { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' },
+    ],
+    [
+      'no port: the scheme’s, as the runner reads it',
+      'http://proxy.corp',
+      { origin: 'http://proxy.corp:80', display: 'proxy.corp:80' },
+    ],
+    [
+      'an https proxy without port',
+      'https://proxy.corp/',
+      { origin: 'https://proxy.corp:443', display: 'proxy.corp:443' },
+    ],
+    [
+      'upper-case scheme and host',
+      'HTTP://Proxy.Corp:3128',
+      { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' },
+    ],
     ['an IPv6 proxy', 'http://[fd00::1]:3128', { origin: 'http://[fd00::1]:3128', display: '[fd00::1]:3128' }],
-    ['blanks around it', '  http://proxy.corp:3128 \n', { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' }],
+    [
+      'blanks around it',
+      '  http://proxy.corp:3128 \n',
+      { origin: 'http://proxy.corp:3128', display: 'proxy.corp:3128' },
+    ],
     [
       'credentials: never in origin or display',
       'http://svc:s3cret@proxy.corp:3128',
@@ -190,12 +221,22 @@ describe('what is secret, and what the log may say', () => {
   it('masks the user, the password (as written and decoded) and the Proxy-Authorization value', () => {
     const secrets = proxySecrets({ https_proxy: 'http://d%40main:p%40ss@p:1', HTTP_PROXY: 'other:pw2@q:2' })
     expect(secrets).toEqual(
-      expect.arrayContaining(['d%40main', 'd@main', 'p%40ss', 'p@ss', Buffer.from('d@main:p@ss').toString('base64'), 'other', 'pw2']),
+      expect.arrayContaining([
+        'd%40main',
+        'd@main',
+        'p%40ss',
+        'p@ss',
+        Buffer.from('d@main:p@ss').toString('base64'),
+        'other',
+        'pw2',
+      ]),
     )
   })
 
   it('masks the credentials of a value that is no URL at all', () => {
-    expect(proxySecrets({ HTTPS_PROXY: 'http://svc:pa ss@pro xy:3128' })).toEqual(expect.arrayContaining(['svc', 'pa ss']))
+    expect(proxySecrets({ HTTPS_PROXY: 'http://svc:pa ss@pro xy:3128' })).toEqual(
+      expect.arrayContaining(['svc', 'pa ss']),
+    )
   })
 
   it('has nothing to mask without credentials', () => {
@@ -203,7 +244,11 @@ describe('what is secret, and what the log may say', () => {
   })
 
   it('describes the proxies by host and port only', () => {
-    const env = { https_proxy: 'http://svc:s3cret@proxy.corp:3128', http_proxy: 'proxy.corp:8080', NO_PROXY: 'localhost,.corp' }
+    const env = {
+      https_proxy: 'http://svc:s3cret@proxy.corp:3128',
+      http_proxy: 'proxy.corp:8080',
+      NO_PROXY: 'localhost,.corp',
+    }
     const line = describeProxySettings(env)
     expect(line).toBe(
       'Proxies: https through proxy.corp:3128 (https_proxy, with credentials), http through proxy.corp:8080 (http_proxy); NO_PROXY leaves out localhost,.corp.',
@@ -230,14 +275,23 @@ async function get(
   const clock = manualClock(NOW)
   const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` }
   const request = { method: 'GET' as const, path: pathname, headers }
-  const attempt = await sendAttempt(connections, origin, request, { clock, deadline: NOW + 600_000, requestTimeoutMs: 30_000 })
+  const attempt = await sendAttempt(connections, origin, request, {
+    clock,
+    deadline: NOW + 600_000,
+    requestTimeoutMs: 30_000,
+  })
   if (!attempt.sent) throw new Error('expected the request to be sent')
   const answer = readAnswer(attempt, { kind: 'network', method: 'GET', path: pathname }, PLATFORM, NOW)
   return answer.ok ? { status: answer.status, body: answer.body } : { error: answer.error }
 }
 
 /** What a failed request says of the proxy: its sentence, whether it certainly never went past it, whether it is final. */
-function failureOf(result: Awaited<ReturnType<typeof get>>): { message: string; notSent: boolean; final: boolean; kind: string } {
+function failureOf(result: Awaited<ReturnType<typeof get>>): {
+  message: string
+  notSent: boolean
+  final: boolean
+  kind: string
+} {
   if (!('error' in result)) throw new Error(`expected a failure, got ${result.status}`)
   const { message, mayHaveReachedServer, final, kind } = result.error
   return { message, notSent: !mayHaveReachedServer, final, kind }
@@ -350,7 +404,9 @@ describe('requests through a real proxy on loopback', () => {
     const connections = connectionsFor({ https_proxy: proxy.url })
     const result = await get(connections, `${front.url}/api_keys`, key)
     expect(result).toMatchObject({ status: 200 })
-    expect(proxy.seen).toEqual([{ method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 }])
+    expect(proxy.seen).toEqual([
+      { method: 'CONNECT', target: new URL(front.url).host, authorization: false, answer: 200 },
+    ])
     expect(proxy.sightings).toBe(0)
     expect(platform.requests.map((r) => r.path)).toEqual(['/api_keys'])
   })
@@ -408,7 +464,12 @@ describe('requests through a real proxy on loopback', () => {
       const env = scheme === 'https' ? { https_proxy: proxyUrl } : { http_proxy: proxyUrl }
       const url = `${scheme === 'https' ? front.url : plainUrl}/api_keys`
       const failure = failureOf(await get(connectionsFor(env), url, scheme === 'https' ? key : undefined))
-      expect(failure).toEqual({ message: expect.stringMatching(message), notSent: true, final: true, kind: 'proxy-refused' })
+      expect(failure).toEqual({
+        message: expect.stringMatching(message),
+        notSent: true,
+        final: true,
+        kind: 'proxy-refused',
+      })
       expect(failure?.message).toContain(`The proxy ${proxy.hostPort} (from ${scheme}_proxy)`)
       expect(failure?.message).not.toMatch(/wrong|svc/)
       expect(proxy.seen.map((s) => s.answer)).toEqual([407])
@@ -417,9 +478,17 @@ describe('requests through a real proxy on loopback', () => {
 
     it("through a tunnel the proxy let in, a 407 is the platform's own answer, not the proxy's", async () => {
       platform.inject({ path: '/api_keys', kind: 'status', status: 407 })
-      const result = await get(connectionsFor({ https_proxy: proxy.urlWith('svc', 's3cret') }), `${front.url}/api_keys`, key)
+      const result = await get(
+        connectionsFor({ https_proxy: proxy.urlWith('svc', 's3cret') }),
+        `${front.url}/api_keys`,
+        key,
+      )
       if (!('error' in result)) throw new Error(`expected a failure, got ${result.status}`)
-      expect(result.error).toMatchObject({ kind: 'http', status: 407, message: 'the platform answered 407 Proxy Authentication Required' })
+      expect(result.error).toMatchObject({
+        kind: 'http',
+        status: 407,
+        message: 'the platform answered 407 Proxy Authentication Required',
+      })
       expect(proxy.seen.map((s) => [s.method, s.answer])).toEqual([['CONNECT', 200]])
     })
   })
@@ -431,16 +500,36 @@ describe('requests through a real proxy on loopback', () => {
       /refused a tunnel to 127\.0\.0\.1:\d+ \(403 Forbidden\): check that the proxy allows HTTPS/,
       true,
     ],
-    ['cannot reach the host (502)', { refuse: 502 }, /could not open a tunnel to 127\.0\.0\.1:\d+ \(502 Bad Gateway\)/, false],
-    ['drops the CONNECT', 'drop-request', /closed the connection before the tunnel to 127\.0\.0\.1:\d+ was open \(UND_ERR_SOCKET\)/, false],
-    ['drops every connection', 'drop-connection', /closed the connection before the tunnel .* \((UND_ERR_SOCKET|ECONNRESET)\)/, false],
+    [
+      'cannot reach the host (502)',
+      { refuse: 502 },
+      /could not open a tunnel to 127\.0\.0\.1:\d+ \(502 Bad Gateway\)/,
+      false,
+    ],
+    [
+      'drops the CONNECT',
+      'drop-request',
+      /closed the connection before the tunnel to 127\.0\.0\.1:\d+ was open \(UND_ERR_SOCKET\)/,
+      false,
+    ],
+    [
+      'drops every connection',
+      'drop-connection',
+      /closed the connection before the tunnel .* \((UND_ERR_SOCKET|ECONNRESET)\)/,
+      false,
+    ],
     ['cuts the tunnel once open', 'cut-tunnel', /closed the connection before the tunnel .* \(ECONNRESET\)/, false],
   ])('a proxy that %s: one sentence naming it', async (_label, failure, message, final) => {
     proxy.fail(failure)
     const env = { https_proxy: proxy.url }
     const url = `${front.url}/api_keys`
     const described = failureOf(await get(connectionsFor(env), url, key))
-    expect(described).toEqual({ message: expect.stringMatching(message), notSent: true, final, kind: final ? 'proxy-refused' : 'proxy' })
+    expect(described).toEqual({
+      message: expect.stringMatching(message),
+      notSent: true,
+      final,
+      kind: final ? 'proxy-refused' : 'proxy',
+    })
     expect(described?.message).toContain(`The proxy ${proxy.hostPort} (from https_proxy)`)
     expect(platform.requests).toEqual([])
   })
@@ -509,11 +598,14 @@ describe('requests through a real proxy on loopback', () => {
 
 describe('describeProxyFailure: the errors no loopback proxy here makes', () => {
   const route = proxyFor('https://console.example.com/api/v2', { HTTPS_PROXY: 'http://svc:s3cret@proxy.corp:3128' })!
-  const failed = (code: string) => ({ cause: new ProxyTunnelError(undefined, Object.assign(new Error(code), { code })) })
+  const failed = (code: string) => ({
+    cause: new ProxyTunnelError(undefined, Object.assign(new Error(code), { code })),
+  })
 
   it('a proxy host that does not resolve', () => {
     expect(describeProxyFailure(failed('ENOTFOUND'), route, true)).toEqual({
-      message: 'The proxy proxy.corp:3128 (from HTTPS_PROXY) could not be found (ENOTFOUND): check the host name in HTTPS_PROXY.',
+      message:
+        'The proxy proxy.corp:3128 (from HTTPS_PROXY) could not be found (ENOTFOUND): check the host name in HTTPS_PROXY.',
       notSent: true,
       final: false,
     })
@@ -546,7 +638,10 @@ describe('describeProxyFailure: the errors no loopback proxy here makes', () => 
   })
 
   it.each([
-    ['a timeout of the request itself', Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' })],
+    [
+      'a timeout of the request itself',
+      Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+    ],
     ['a certificate', Object.assign(new Error('unable to verify'), { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' })],
     ['no error at all', 'text'],
   ])('is undefined for %s once connected', (_label, error) => {
@@ -569,13 +664,21 @@ describe('describeCertificateError, with real certificates', () => {
     await ca.remove()
   })
 
-  async function errorOf(certificate: { key: string; cert: string }, trustCa: boolean): Promise<{ error: unknown; url: string }> {
+  async function errorOf(
+    certificate: { key: string; cert: string },
+    trustCa: boolean,
+  ): Promise<{ error: unknown; url: string }> {
     const front = await startTlsFront(plainUrl, certificate)
     const agent = new Agent(trustCa ? { connect: { ca: ca.ca } } : {})
     const connections = new Connections({}, agent)
     try {
       const { origin, pathname } = new URL(`${front.url}/api_keys`)
-      const received = await sendRequest(connections, origin, { method: 'GET', path: pathname, headers: {} }, AbortSignal.timeout(10_000))
+      const received = await sendRequest(
+        connections,
+        origin,
+        { method: 'GET', path: pathname, headers: {} },
+        AbortSignal.timeout(10_000),
+      )
       if (received.ok) throw new Error(`expected a failure, got ${received.status}`)
       return { error: received.cause, url: front.url }
     } finally {
@@ -625,7 +728,12 @@ describe('describeCertificateError, with real certificates', () => {
 
   it('is undefined for an error that is not about a certificate', () => {
     expect(
-      describeCertificateError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }), 'https://example.com', undefined, {}),
+      describeCertificateError(
+        Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+        'https://example.com',
+        undefined,
+        {},
+      ),
     ).toBeUndefined()
     expect(describeCertificateError('text', 'https://example.com', undefined, {})).toBeUndefined()
   })

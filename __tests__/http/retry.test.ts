@@ -2,7 +2,14 @@
 // deadline and the runner’s cancel, on a manual clock. Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { RequestError, type RequestErrorDetails } from '../../src/http/errors.ts'
-import { RETRY_POLICIES, backoff, parseRetryAfter, retrying, type RetryOptions, type RetryPolicy } from '../../src/http/retry.ts'
+import {
+  RETRY_POLICIES,
+  backoff,
+  parseRetryAfter,
+  retrying,
+  type RetryOptions,
+  type RetryPolicy,
+} from '../../src/http/retry.ts'
 import { manualClock } from '../support/clock.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
@@ -46,7 +53,11 @@ describe('retrying()', () => {
     const clock = manualClock(NOW)
     const retried: [number, number][] = []
     const { attempt, calls } = failing(2)
-    const result = await retrying(attempt, policy(), options({ clock, onRetry: (_e, n, delay) => retried.push([n, delay]) }))
+    const result = await retrying(
+      attempt,
+      policy(),
+      options({ clock, onRetry: (_e, n, delay) => retried.push([n, delay]) }),
+    )
     expect(result).toBe('done')
     expect(calls).toEqual([1, 2, 3])
     expect(clock.sleeps).toEqual([1000, 1000])
@@ -202,7 +213,8 @@ describe('retrying() and the runner cancel (interrupt)', () => {
 })
 
 describe('the table of retry rules', () => {
-  const error = (details: Partial<RequestErrorDetails>) => new RequestError('x', { kind: 'http', method: 'GET', path: '/x', ...details })
+  const error = (details: Partial<RequestErrorDetails>) =>
+    new RequestError('x', { kind: 'http', method: 'GET', path: '/x', ...details })
   const half = () => 0.5
   const delays = (row: RetryPolicy, failure: RequestError) => [1, 2, 3].map((n) => row.delay(failure, n, half))
 
@@ -222,8 +234,12 @@ describe('the table of retry rules', () => {
 
   it('a platform read: after 423, 429 and the 5xx that may pass, no answer, or a body cut off; Retry-After first', () => {
     const { read } = RETRY_POLICIES
-    expect([423, 429, 500, 502, 503, 504].map((status) => read.delay(error({ status }), 1, half))).toEqual([750, 750, 750, 750, 750, 750])
-    expect([400, 401, 403, 404, 409, 422, 501].map((status) => read.delay(error({ status }), 1, half))).toEqual(Array(7).fill(undefined))
+    expect([423, 429, 500, 502, 503, 504].map((status) => read.delay(error({ status }), 1, half))).toEqual([
+      750, 750, 750, 750, 750, 750,
+    ])
+    expect([400, 401, 403, 404, 409, 422, 501].map((status) => read.delay(error({ status }), 1, half))).toEqual(
+      Array(7).fill(undefined),
+    )
     expect(delays(read, error({ kind: 'network', mayHaveReachedServer: true }))).toEqual([750, 1500, 3000])
     expect(read.delay(error({ status: 503, retryAfterMs: 7000 }), 1, half)).toBe(7000)
     expect(read.delay(error({ kind: 'malformed', code: 'truncated' }), 1, half)).toBe(750)
@@ -249,12 +265,18 @@ describe('the table of retry rules', () => {
   it("a key's create: only what the platform certainly did not carry out", () => {
     const { once } = RETRY_POLICIES
     expect([423, 429, 503].map((status) => once.delay(error({ status }), 1, half))).toEqual([750, 750, 750])
-    expect([500, 502, 504].map((status) => once.delay(error({ status }), 1, half))).toEqual([undefined, undefined, undefined])
+    expect([500, 502, 504].map((status) => once.delay(error({ status }), 1, half))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ])
     expect(once.delay(error({ kind: 'network', mayHaveReachedServer: false }), 1, half)).toBe(750)
     expect(once.delay(error({ kind: 'network', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
     expect(once.delay(error({ kind: 'timeout', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
     expect(once.delay(error({ kind: 'proxy', mayHaveReachedServer: false }), 1, half)).toBe(750)
-    expect(once.delay(error({ kind: 'malformed', code: 'truncated', mayHaveReachedServer: true }), 1, half)).toBeUndefined()
+    expect(
+      once.delay(error({ kind: 'malformed', code: 'truncated', mayHaveReachedServer: true }), 1, half),
+    ).toBeUndefined()
   })
 
   it("a key's create again: once, at once, and only after an answer that was lost", () => {

@@ -80,7 +80,8 @@ describe('sendRequest()', () => {
     connections = undefined
   })
 
-  const send = (origin: string, request: typeof get, signal: AbortSignal) => sendRequest(connections!, origin, request, signal)
+  const send = (origin: string, request: typeof get, signal: AbortSignal) =>
+    sendRequest(connections!, origin, request, signal)
 
   async function serve(handler: Parameters<typeof stubServer>[0]): Promise<string> {
     server = await stubServer(handler)
@@ -141,8 +142,16 @@ describe('sendRequest()', () => {
     const limited = { ...get, bodyLimit: limit }
     expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: true, text: '', limit })
     expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: true, text: '', limit })
-    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ tooLarge: false, bytes: limit, limit })
-    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({ status: 500, bytes: limit * 4, tooLarge: false })
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({
+      tooLarge: false,
+      bytes: limit,
+      limit,
+    })
+    expect(await send(origin, limited, AbortSignal.timeout(10_000))).toMatchObject({
+      status: 500,
+      bytes: limit * 4,
+      tooLarge: false,
+    })
   })
 
   it('reads a successful body whose declared length is exactly the limit', async () => {
@@ -217,18 +226,26 @@ describe("V8's WebAssembly tiering budget", () => {
   // Node's V8 did not know would be ignored, and V8 would say so on stderr, which a runner shows in the step's log.
   // What it saves is measured by `npm run bench` (rotate-key), not here.
   it('is a flag V8 takes without a word', () => {
-    const loaded = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)})`], {
-      encoding: 'utf8',
-    })
+    const loaded = spawnSync(
+      process.execPath,
+      ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)})`],
+      {
+        encoding: 'utf8',
+      },
+    )
     expect(WASM_TIERING_FLAG).toMatch(/^--wasm-tiering-budget=\d+$/)
     expect(loaded.stderr).toBe('')
     expect(loaded.status).toBe(0)
   })
 
   it('a flag V8 does not know is said on stderr: the check above can fail', () => {
-    const loaded = spawnSync(process.execPath, ['-e', `require('node:v8').setFlagsFromString('--wasm-tiering-budgets=1')`], {
-      encoding: 'utf8',
-    })
+    const loaded = spawnSync(
+      process.execPath,
+      ['-e', `require('node:v8').setFlagsFromString('--wasm-tiering-budgets=1')`],
+      {
+        encoding: 'utf8',
+      },
+    )
     expect(loaded.stderr).toContain('unrecognized flag')
   })
 })

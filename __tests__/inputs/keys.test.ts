@@ -20,16 +20,24 @@ describe('expiry and prune-keys inputs', () => {
   })
 
   it('create-key: expires-in, and 6h for a job key unless it says otherwise', () => {
-    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '7d' })).toMatchObject({ expiresInMs: 7 * DAY })
-    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true' })).toMatchObject({ expiresInMs: 6 * HOUR })
-    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'expires-in': '30m' })).toMatchObject({
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '7d' })).toMatchObject({
+      expiresInMs: 7 * DAY,
+    })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true' })).toMatchObject({
+      expiresInMs: 6 * HOUR,
+    })
+    expect(
+      settings({ command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'true', 'expires-in': '30m' }),
+    ).toMatchObject({
       expiresInMs: 30 * 60_000,
     })
     expect(settings({ command: 'create-key', 'key-name': 'ci' })).not.toHaveProperty('expiresInMs')
   })
 
   it('create-key: the name and its expiry fit in 64 characters, counted as characters', () => {
-    expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(45), 'expires-in': '1h' })).toMatchObject({ keyName: 'é'.repeat(45) })
+    expect(settings({ command: 'create-key', 'key-name': 'é'.repeat(45), 'expires-in': '1h' })).toMatchObject({
+      keyName: 'é'.repeat(45),
+    })
     expect(errorOf({ command: 'create-key', 'key-name': 'é'.repeat(46), 'expires-in': '1h' })).toBe(
       'Input `key-name` is 46 characters long: with `expires-in`, create-key ends the name with the expiry ' +
         "(`~exp-` and the UTC time to the minute, 19 characters) within the platform's 64, so the name may be at most 45 characters.",
@@ -68,7 +76,10 @@ describe('expiry and prune-keys inputs', () => {
         'dry-run': 'False',
       }),
     ).toMatchObject({ orgId: org, keyNamePrefix: 'job-', unusedForMs: 30 * DAY, maxRevoke: 10_000, dryRun: false })
-    expect(settings({ command: 'prune-keys', 'unused-for': '1h', 'max-revoke': '1' })).toMatchObject({ unusedForMs: HOUR, maxRevoke: 1 })
+    expect(settings({ command: 'prune-keys', 'unused-for': '1h', 'max-revoke': '1' })).toMatchObject({
+      unusedForMs: HOUR,
+      maxRevoke: 1,
+    })
   })
 
   it.each([
@@ -79,8 +90,14 @@ describe('expiry and prune-keys inputs', () => {
     [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '0m' }, /`expires-in` is "0m"/],
     [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '366d' }, /`expires-in` is "366d"/],
     [{ command: 'create-key', 'key-name': 'ci', 'expires-in': '53w' }, /`expires-in` is "53w"/],
-    [{ command: 'rotate-key', 'key-name': 'ci', 'expires-in': '7d' }, /`expires-in` was given to rotate-key, which does not take it/],
-    [{ command: 'prune-keys', 'expires-in': '7d' }, /`expires-in` was given to prune-keys, which does not take it.*set `unused-for`/],
+    [
+      { command: 'rotate-key', 'key-name': 'ci', 'expires-in': '7d' },
+      /`expires-in` was given to rotate-key, which does not take it/,
+    ],
+    [
+      { command: 'prune-keys', 'expires-in': '7d' },
+      /`expires-in` was given to prune-keys, which does not take it.*set `unused-for`/,
+    ],
     [{ command: 'prune-keys', 'project-id': 'p-1' }, /`project-id` was given to prune-keys, which does not take it/],
     [{ command: 'prune-keys', 'unused-for': '30' }, /`unused-for` is "30": .* from 1h to 3650d/],
     [{ command: 'prune-keys', 'unused-for': '59m' }, /`unused-for` is "59m"/],
@@ -103,7 +120,8 @@ describe('expiry and prune-keys inputs', () => {
 })
 
 describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on list-keys, github-token', () => {
-  const networksOf = (...args: Parameters<typeof settings>) => (settings(...args) as { expectedNetworks?: unknown }).expectedNetworks
+  const networksOf = (...args: Parameters<typeof settings>) =>
+    (settings(...args) as { expectedNetworks?: unknown }).expectedNetworks
 
   it('list-keys: no check by default; key-name a prefix there too', () => {
     expect(settings({ command: 'list-keys' })).toEqual({
@@ -125,7 +143,9 @@ describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on l
       expect(settings({ command, 'expected-networks': networks })).toMatchObject({ expectedNetworks: { blocks } })
       expect(networksOf({ command, 'expected-networks': networks })).not.toHaveProperty('github')
     }
-    expect(settings({ command: 'list-keys', 'expected-networks': ' 10.0.0.0/8 ', 'fail-on-unexpected-use': 'true' })).toMatchObject({
+    expect(
+      settings({ command: 'list-keys', 'expected-networks': ' 10.0.0.0/8 ', 'fail-on-unexpected-use': 'true' }),
+    ).toMatchObject({
       expectedNetworks: { blocks: ['10.0.0.0/8'] },
       failOnUnexpectedUse: true,
     })
@@ -167,10 +187,12 @@ describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on l
     )
     // Separators alone name no network, as empty does.
     expect(networksOf({ command: 'list-keys', 'expected-networks': ', ,' })).toBeUndefined()
-    expect(errorOf({ command: 'list-keys', 'expected-networks': ' ,\n', 'fail-on-unexpected-use': 'true' })).toMatch(/is empty/)
-    expect(errorOf({ command: 'list-keys', 'fail-on-unexpected-use': 'yes', 'expected-networks': '10.0.0.0/8' })).toMatch(
-      /^Input `fail-on-unexpected-use` is "yes": it must be true or false\.$/,
+    expect(errorOf({ command: 'list-keys', 'expected-networks': ' ,\n', 'fail-on-unexpected-use': 'true' })).toMatch(
+      /is empty/,
     )
+    expect(
+      errorOf({ command: 'list-keys', 'fail-on-unexpected-use': 'yes', 'expected-networks': '10.0.0.0/8' }),
+    ).toMatch(/^Input `fail-on-unexpected-use` is "yes": it must be true or false\.$/)
     expect(errorOf({ command: 'list-keys', 'expected-networks': 'github-actions', 'github-token': 'two words' })).toBe(
       'Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.',
     )
@@ -186,11 +208,18 @@ describe('the tripwire: expected-networks, fail-on-unexpected-use, key-name on l
 describe('who made the keys: expected-creators and fail-on-unexpected-creator on list-keys and prune-keys', () => {
   it('members, with org-id; nothing when empty', () => {
     for (const command of ['list-keys', 'prune-keys']) {
-      expect(settings({ command, 'org-id': 'org-1', 'expected-creators': ' members ' })).toMatchObject({ expectedCreators: 'members' })
+      expect(settings({ command, 'org-id': 'org-1', 'expected-creators': ' members ' })).toMatchObject({
+        expectedCreators: 'members',
+      })
       expect(settings({ command, 'org-id': 'org-1', 'expected-creators': ' ' })).not.toHaveProperty('expectedCreators')
     }
     expect(
-      settings({ command: 'list-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'true' }),
+      settings({
+        command: 'list-keys',
+        'org-id': 'org-1',
+        'expected-creators': 'members',
+        'fail-on-unexpected-creator': 'true',
+      }),
     ).toMatchObject({ expectedCreators: 'members', failOnUnexpectedCreator: true })
   })
 
@@ -209,9 +238,14 @@ describe('who made the keys: expected-creators and fail-on-unexpected-creator on
     expect(errorOf({ command: 'list-keys', 'org-id': 'org-1', 'fail-on-unexpected-creator': 'true' })).toBe(
       'Input `fail-on-unexpected-creator` is true, but `expected-creators` is empty: set it to `members` (with `org-id`) to check who made the keys.',
     )
-    expect(errorOf({ command: 'list-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'yes' })).toBe(
-      'Input `fail-on-unexpected-creator` is "yes": it must be true or false.',
-    )
+    expect(
+      errorOf({
+        command: 'list-keys',
+        'org-id': 'org-1',
+        'expected-creators': 'members',
+        'fail-on-unexpected-creator': 'yes',
+      }),
+    ).toBe('Input `fail-on-unexpected-creator` is "yes": it must be true or false.')
   })
 
   it('refuses them where they show a mistake: revoke-key revokes whoever made the key, prune-keys never fails on what it selects', () => {
@@ -220,12 +254,19 @@ describe('who made the keys: expected-creators and fail-on-unexpected-creator on
         'To revoke the keys made by someone who left the organization, use prune-keys.',
     )
     expect(
-      errorOf({ command: 'prune-keys', 'org-id': 'org-1', 'expected-creators': 'members', 'fail-on-unexpected-creator': 'true' }),
+      errorOf({
+        command: 'prune-keys',
+        'org-id': 'org-1',
+        'expected-creators': 'members',
+        'fail-on-unexpected-creator': 'true',
+      }),
     ).toBe(
       'Input `fail-on-unexpected-creator` was given to prune-keys, which does not take it: prune-keys never fails on the keys it selects: ' +
         'it lists them, and with `dry-run: false` revokes them. To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
     )
     // Its default, which the runner passes to every step, says nothing.
-    expect(settings({ command: 'prune-keys', 'fail-on-unexpected-creator': 'false' })).not.toHaveProperty('failOnUnexpectedCreator')
+    expect(settings({ command: 'prune-keys', 'fail-on-unexpected-creator': 'false' })).not.toHaveProperty(
+      'failOnUnexpectedCreator',
+    )
   })
 })

@@ -23,7 +23,10 @@ const ONE = { 'project-id': 'quiet-river-12345678' }
 
 describe('which projects', () => {
   it('one project, with or without a branch', () => {
-    expect(select(ONE)).toEqual({ projects: { kind: 'one', projectId: 'quiet-river-12345678' }, maxOperations: DEFAULT_MAX_OPERATIONS })
+    expect(select(ONE)).toEqual({
+      projects: { kind: 'one', projectId: 'quiet-river-12345678' },
+      maxOperations: DEFAULT_MAX_OPERATIONS,
+    })
     expect(select({ ...ONE, 'branch-id': 'br-wispy-meadow-a5kd0r2p' }).projects).toEqual({
       kind: 'one',
       projectId: 'quiet-river-12345678',
@@ -40,7 +43,10 @@ describe('which projects', () => {
 
   it('`all`, in any case: every project of `org-id`, or of the key', () => {
     expect(select({ 'project-ids': 'all' }).projects).toEqual({ kind: 'all' })
-    expect(select({ 'project-ids': ' ALL ', 'org-id': 'org-quiet-1' }).projects).toEqual({ kind: 'all', orgId: 'org-quiet-1' })
+    expect(select({ 'project-ids': ' ALL ', 'org-id': 'org-quiet-1' }).projects).toEqual({
+      kind: 'all',
+      orgId: 'org-quiet-1',
+    })
   })
 
   it.each<[string, Record<string, string>, RegExp]>([
@@ -49,18 +55,46 @@ describe('which projects', () => {
       {},
       /^list-operations needs `project-id` \(one project\) or `project-ids`: .* an empty value is also what a mistyped expression gives/,
     ],
-    ['both', { ...ONE, 'project-ids': 'all' }, /^Inputs `project-id` and `project-ids` were both given to list-operations: give one/],
-    ['an id that is not one', { 'project-ids': '["p-1","P 2"]' }, /^Input `project-ids` holds "P 2", which is not a project id/],
-    ['ids separated by commas', { 'project-ids': 'p-1,p-2' }, /^Input `project-ids` holds "p-1,p-2", which is not a project id/],
-    ['a JSON array of numbers', { 'project-ids': '[1]' }, /^Input `project-ids`: item 1 of the JSON array is not a string/],
-    ['a branch with a list', { 'project-ids': 'all', 'branch-id': 'br-1' }, /^Input `branch-id` applies to one project: set `project-id`/],
-    ['a branch id that is not one', { ...ONE, 'branch-id': 'br 1' }, /^Input `branch-id` is "br 1": it must be 1 to 60 lower-case letters/],
+    [
+      'both',
+      { ...ONE, 'project-ids': 'all' },
+      /^Inputs `project-id` and `project-ids` were both given to list-operations: give one/,
+    ],
+    [
+      'an id that is not one',
+      { 'project-ids': '["p-1","P 2"]' },
+      /^Input `project-ids` holds "P 2", which is not a project id/,
+    ],
+    [
+      'ids separated by commas',
+      { 'project-ids': 'p-1,p-2' },
+      /^Input `project-ids` holds "p-1,p-2", which is not a project id/,
+    ],
+    [
+      'a JSON array of numbers',
+      { 'project-ids': '[1]' },
+      /^Input `project-ids`: item 1 of the JSON array is not a string/,
+    ],
+    [
+      'a branch with a list',
+      { 'project-ids': 'all', 'branch-id': 'br-1' },
+      /^Input `branch-id` applies to one project: set `project-id`/,
+    ],
+    [
+      'a branch id that is not one',
+      { ...ONE, 'branch-id': 'br 1' },
+      /^Input `branch-id` is "br 1": it must be 1 to 60 lower-case letters/,
+    ],
     [
       'org-id with one project',
       { ...ONE, 'org-id': 'org-1' },
       /^Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list/,
     ],
-    ['org-id with a list', { 'project-ids': 'p-1', 'org-id': 'org-1' }, /^Input `org-id` chooses the organization of `project-ids: all`/],
+    [
+      'org-id with a list',
+      { 'project-ids': 'p-1', 'org-id': 'org-1' },
+      /^Input `org-id` chooses the organization of `project-ids: all`/,
+    ],
     ['a project id that is not one', { 'project-id': 'Quiet River' }, /^Input `project-id` is "Quiet River"/],
   ])('refuses %s', (_, inputs, message) => {
     expect(refusal(inputs)).toMatch(message)
@@ -80,7 +114,11 @@ describe('since', () => {
   })
 
   it('an ISO 8601 time with its zone, or a date alone at its midnight UTC', () => {
-    expect(since('2026-11-20T06:00:00Z')).toEqual({ kind: 'at', ms: Date.parse('2026-11-20T06:00:00Z'), text: '2026-11-20T06:00:00Z' })
+    expect(since('2026-11-20T06:00:00Z')).toEqual({
+      kind: 'at',
+      ms: Date.parse('2026-11-20T06:00:00Z'),
+      text: '2026-11-20T06:00:00Z',
+    })
     expect(since('2026-11-20T06:00Z')?.ms).toBe(Date.parse('2026-11-20T06:00:00Z'))
     expect(since('2026-11-20T06:00:00.250Z')?.ms).toBe(Date.parse('2026-11-20T06:00:00.250Z'))
     expect(since('2026-11-20T08:00:00+02:00')?.ms).toBe(Date.parse('2026-11-20T06:00:00Z'))
@@ -99,15 +137,24 @@ describe('since', () => {
     expect(since('  ')).toBeUndefined()
   })
 
-  it.each(['yesterday', '24', '24 h', '0m', '3651d', '1.5h', '-1d', '2026-13-01', '2026-02-30', '2026-11-20T25:00:00Z', '20261120'])(
-    'refuses %j, naming the input and both forms',
-    (text) => {
-      expect(refusal({ ...ONE, since: text })).toBe(
-        `Input \`since\` is "${text}": it must be a span back from now, a whole number and a unit (m, h, d or w, from 1m to 3650d, ` +
-          'e.g. 24h or 7d), or an ISO 8601 time in UTC (e.g. 2026-11-20T06:00:00Z, or 2026-11-20 for its midnight).',
-      )
-    },
-  )
+  it.each([
+    'yesterday',
+    '24',
+    '24 h',
+    '0m',
+    '3651d',
+    '1.5h',
+    '-1d',
+    '2026-13-01',
+    '2026-02-30',
+    '2026-11-20T25:00:00Z',
+    '20261120',
+  ])('refuses %j, naming the input and both forms', (text) => {
+    expect(refusal({ ...ONE, since: text })).toBe(
+      `Input \`since\` is "${text}": it must be a span back from now, a whole number and a unit (m, h, d or w, from 1m to 3650d, ` +
+        'e.g. 24h or 7d), or an ISO 8601 time in UTC (e.g. 2026-11-20T06:00:00Z, or 2026-11-20 for its midnight).',
+    )
+  })
 
   it('refuses a time without a zone, showing it with Z', () => {
     expect(refusal({ ...ONE, since: '2026-11-20T06:00' })).toBe(
@@ -133,7 +180,11 @@ describe('max-operations', () => {
 
 describe('operation-statuses, fail-on-status and operation-actions', () => {
   it('statuses: any of the 8, in any case, separated by commas, spaces or new lines, or a JSON array; each once', () => {
-    expect(select({ ...ONE, 'operation-statuses': 'failed, Error\ncancelled failed' }).statuses).toEqual(['failed', 'error', 'cancelled'])
+    expect(select({ ...ONE, 'operation-statuses': 'failed, Error\ncancelled failed' }).statuses).toEqual([
+      'failed',
+      'error',
+      'cancelled',
+    ])
     expect(select({ ...ONE, 'fail-on-status': '["failed","error"]' }).failOnStatus).toEqual(['failed', 'error'])
     const all = 'scheduling,running,cancelling,finished,skipped,failed,error,cancelled'
     expect(select({ ...ONE, 'operation-statuses': all }).statuses).toEqual(all.split(','))
@@ -145,10 +196,9 @@ describe('operation-statuses, fail-on-status and operation-actions', () => {
         'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
     )
     // One status in common is a check that can fail.
-    expect(select({ ...ONE, 'operation-statuses': 'failed,finished', 'fail-on-status': 'failed,error' }).failOnStatus).toEqual([
-      'failed',
-      'error',
-    ])
+    expect(
+      select({ ...ONE, 'operation-statuses': 'failed,finished', 'fail-on-status': 'failed,error' }).failOnStatus,
+    ).toEqual(['failed', 'error'])
   })
 
   it('actions are open: any word of letters, digits and _ . -', () => {

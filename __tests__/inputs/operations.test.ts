@@ -37,7 +37,8 @@ describe('operation-ids', () => {
   })
 
   it(`holds at most ${MAX_OPERATION_IDS} different ids`, () => {
-    const ids = (n: number) => Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)
     expect(parseOperationIds(ids(MAX_OPERATION_IDS).join(','))).toHaveLength(MAX_OPERATION_IDS)
     expect(parseOperationIds([...ids(MAX_OPERATION_IDS), ...ids(5)].join(','))).toHaveLength(MAX_OPERATION_IDS)
     expect(() => parseOperationIds(JSON.stringify(ids(3400)))).toThrow(
@@ -71,7 +72,8 @@ describe('operation-ids', () => {
 })
 
 describe('what wait-for-operations waits for', () => {
-  const wait = (inputs: Record<string, string>) => settings({ command: 'wait-for-operations', 'project-id': 'p-1', ...inputs })
+  const wait = (inputs: Record<string, string>) =>
+    settings({ command: 'wait-for-operations', 'project-id': 'p-1', ...inputs })
 
   it.each([[''], ['   '], ['\n']])(
     'refuses an empty operation-ids (%j): a mistyped expression gives one, and a gate must not pass on it',
@@ -87,21 +89,23 @@ describe('what wait-for-operations waits for', () => {
   it('reads ids, [] and the word pending (with or without branch-id)', () => {
     expect(wait({ 'operation-ids': OP1 })).toMatchObject({ operations: { kind: 'ids', ids: [OP1] } })
     expect(wait({ 'operation-ids': '[]' })).toMatchObject({ operations: { kind: 'ids', ids: [] } })
-    expect(wait({ 'operation-ids': ' Pending ' })).toMatchObject({ operations: { kind: 'pending', branchId: undefined } })
+    expect(wait({ 'operation-ids': ' Pending ' })).toMatchObject({
+      operations: { kind: 'pending', branchId: undefined },
+    })
     expect(wait({ 'operation-ids': 'pending', 'branch-id': 'br-wispy-meadow-a5kd0r2p' })).toMatchObject({
       operations: { kind: 'pending', branchId: 'br-wispy-meadow-a5kd0r2p' },
     })
   })
 
   it('refuses branch-id beside ids: the ids are waited for whatever their branch', () => {
-    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': OP1, 'branch-id': 'br-1' })).toMatch(
-      /^Input `branch-id` only applies to `operation-ids: pending`/,
-    )
+    expect(
+      errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': OP1, 'branch-id': 'br-1' }),
+    ).toMatch(/^Input `branch-id` only applies to `operation-ids: pending`/)
   })
 
   it('refuses a branch-id that is not one', () => {
-    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'BR 1' })).toMatch(
-      /^Input `branch-id` is "BR 1": it must be 1 to 60 lower-case letters, digits or hyphens/,
-    )
+    expect(
+      errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'BR 1' }),
+    ).toMatch(/^Input `branch-id` is "BR 1": it must be 1 to 60 lower-case letters, digits or hyphens/)
   })
 })

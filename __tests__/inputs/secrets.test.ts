@@ -77,7 +77,9 @@ describe('secret-targets', () => {
     expect(settings({ 'secret-targets': JSON.stringify(targets) }).secrets?.targets).toEqual(THREE_KINDS)
     expect(settings({ 'secret-targets': JSON.stringify(targets, null, 2) }).secrets?.targets).toEqual(THREE_KINDS)
     // The same set is the same key name, however it is written.
-    expect(settings({ 'secret-targets': JSON.stringify(targets) }).keyName).toBe(settings({ 'secret-targets': targets.join('\n') }).keyName)
+    expect(settings({ 'secret-targets': JSON.stringify(targets) }).keyName).toBe(
+      settings({ 'secret-targets': targets.join('\n') }).keyName,
+    )
   })
 
   it.each([
@@ -94,7 +96,9 @@ describe('secret-targets', () => {
   })
 
   it('needs no GITHUB_REPOSITORY: every target is named', () => {
-    expect(settings({ 'secret-targets': 'org:octo-org' }, undefined).secrets?.targets).toEqual([{ kind: 'organization', org: 'octo-org' }])
+    expect(settings({ 'secret-targets': 'org:octo-org' }, undefined).secrets?.targets).toEqual([
+      { kind: 'organization', org: 'octo-org' },
+    ])
   })
 
   it('secret-name alone is the one-target form: the repository of the workflow, or its environment', () => {
@@ -111,12 +115,18 @@ describe('secret-targets', () => {
 
   it.each([
     ['octo-org', /^Input `secret-targets`, entry 1 \("octo-org"\), is not a target: write `owner\/repo`/],
-    ['octo-org/api, octo-org/web', /^Input `secret-targets`, entry 1 \("octo-org\/api, octo-org\/web"\), is not a target/],
+    [
+      'octo-org/api, octo-org/web',
+      /^Input `secret-targets`, entry 1 \("octo-org\/api, octo-org\/web"\), is not a target/,
+    ],
     ['octo-org/api\n-bad/repo', /^Input `secret-targets`, entry 2 \("-bad\/repo"\), is not a target/],
     ['octo-org/api:', /^Input `secret-targets`, entry 1 \("octo-org\/api:"\), is not a target/],
     ['org:', /^Input `secret-targets`, entry 1 \("org:"\), is not a target/],
     ['org:octo org', /^Input `secret-targets`, entry 1 \("org:octo org"\), is not a target/],
-    ['dependabot:octo-org/api:production', /^Input `secret-targets`, entry 1 .*: Dependabot has no environment secrets/],
+    [
+      'dependabot:octo-org/api:production',
+      /^Input `secret-targets`, entry 1 .*: Dependabot has no environment secrets/,
+    ],
     ['octo-org/api\nOcto-Org/API', /^Input `secret-targets` names octo-org\/api twice/],
     ['# nothing\n\n', /^Input `secret-targets` names no target/],
     [`octo-org/web:${'e'.repeat(256)}`, /^Input `secret-targets`, entry 1 .* is not a target/],
@@ -153,14 +163,22 @@ describe('who may read an organization secret', () => {
     expect(settings({ ...org, 'secret-visibility': 'private' }).secrets?.access).toEqual({ visibility: 'private' })
     expect(settings({ ...org, 'secret-visibility': 'all' }).secrets?.access).toEqual({ visibility: 'all' })
     expect(
-      settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '- api\n- Octo-Org/web\nworker' }).secrets?.access,
-    ).toEqual({ visibility: 'selected', repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }] })
+      settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '- api\n- Octo-Org/web\nworker' })
+        .secrets?.access,
+    ).toEqual({
+      visibility: 'selected',
+      repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }],
+    })
   })
 
   it('secret-repositories as a JSON array reads the same', () => {
     expect(
-      settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '["api", "Octo-Org/web", "worker"]' }).secrets?.access,
-    ).toEqual({ visibility: 'selected', repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }] })
+      settings({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '["api", "Octo-Org/web", "worker"]' })
+        .secrets?.access,
+    ).toEqual({
+      visibility: 'selected',
+      repositories: [{ repo: 'api' }, { owner: 'Octo-Org', repo: 'web' }, { repo: 'worker' }],
+    })
     expect(errorOf({ ...org, 'secret-visibility': 'selected', 'secret-repositories': '[{"name": "api"}]' })).toBe(
       'Input `secret-repositories`: item 1 of the JSON array is not a string.',
     )

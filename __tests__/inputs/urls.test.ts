@@ -43,14 +43,18 @@ describe('api-host', () => {
   })
 
   it('names the protocol and the host it refuses', () => {
-    expect(errorOf({ command: 'list-keys', 'api-host': 'ftp://api.example/v2' })).toBe('Input `api-host` must be an https URL, not ftp.')
+    expect(errorOf({ command: 'list-keys', 'api-host': 'ftp://api.example/v2' })).toBe(
+      'Input `api-host` must be an https URL, not ftp.',
+    )
     expect(errorOf({ command: 'list-keys', 'api-host': 'http://api.example/v2' })).toBe(
       'Input `api-host` uses plain http to api.example: the API key would cross the network unencrypted. Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
     )
   })
 
   it('drops every trailing slash', () => {
-    expect(settings({ command: 'list-keys', 'api-host': 'https://api.example/v2//' })).toMatchObject({ apiHost: 'https://api.example/v2' })
+    expect(settings({ command: 'list-keys', 'api-host': 'https://api.example/v2//' })).toMatchObject({
+      apiHost: 'https://api.example/v2',
+    })
   })
 })
 

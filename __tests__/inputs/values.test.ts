@@ -19,7 +19,14 @@ function padded(inputs: Record<string, string>): InputReader {
 
 describe('white space around a value is not part of it', () => {
   it.each<Record<string, string>>([
-    { command: 'create-key', 'key-name': 'ci', 'org-id': 'org-1', 'project-id': 'proj-1', 'expires-in': '2h', timeout: '30' },
+    {
+      command: 'create-key',
+      'key-name': 'ci',
+      'org-id': 'org-1',
+      'project-id': 'proj-1',
+      'expires-in': '2h',
+      timeout: '30',
+    },
     { command: 'revoke-key', 'key-id': '42', 'org-id': 'org-1' },
     { command: 'revoke-key', 'key-name': 'ci' },
     { command: 'list-keys', 'org-id': 'org-1', 'api-host': 'https://api.example/v2' },
@@ -45,7 +52,9 @@ describe('white space around a value is not part of it', () => {
     readSettings(padded({ 'api-key': 'napi_secret', command: 'list-keys' }), (s) => masked.push(s))
     expect(masked).toEqual(['napi_secret'])
     masked.length = 0
-    readSettings(padded({ 'api-key': 'napi_secret', 'github-token': 'ghs_t', command: 'list-keys' }), (s) => masked.push(s))
+    readSettings(padded({ 'api-key': 'napi_secret', 'github-token': 'ghs_t', command: 'list-keys' }), (s) =>
+      masked.push(s),
+    )
     expect(masked).toEqual(['napi_secret', 'ghs_t'])
   })
 
@@ -65,9 +74,13 @@ describe('the ends of each range are inside it', () => {
     expect(settings({ ...wait, 'poll-interval': '1' })).toMatchObject({ pollIntervalMs: 1000 })
     expect(settings({ ...wait, 'poll-interval': '3600' })).toMatchObject({ pollIntervalMs: 3_600_000 })
     expect(settings({ command: 'list-projects', search: 'x'.repeat(256) })).toMatchObject({ search: 'x'.repeat(256) })
-    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '365d' })).toMatchObject({ expiresInMs: 365 * 86_400_000 })
+    expect(settings({ command: 'create-key', 'key-name': 'ci', 'expires-in': '365d' })).toMatchObject({
+      expiresInMs: 365 * 86_400_000,
+    })
     const name = 'S'.repeat(64 - 'gha:o/r:'.length)
-    expect(defaultRotationKeyName({ name, targets: [{ kind: 'repository', owner: 'o', repo: 'r' }] })).toBe(`gha:o/r:${name}`)
+    expect(defaultRotationKeyName({ name, targets: [{ kind: 'repository', owner: 'o', repo: 'r' }] })).toBe(
+      `gha:o/r:${name}`,
+    )
   })
 })
 
@@ -81,7 +94,10 @@ describe('patterns hold at both ends', () => {
     ['revoke-after-job', { command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'falsex' }],
     ['revoke-after-job', { command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'xtrue' }],
     ['revoke-after-job', { command: 'create-key', 'key-name': 'ci', 'revoke-after-job': 'truex' }],
-    ['branch-id', { command: 'wait-for-operations', 'project-id': 'p', 'operation-ids': 'pending', 'branch-id': 'br-1!' }],
+    [
+      'branch-id',
+      { command: 'wait-for-operations', 'project-id': 'p', 'operation-ids': 'pending', 'branch-id': 'br-1!' },
+    ],
   ])('%s: %j', (input, inputs) => {
     expect(errorOf(inputs)).toMatch(new RegExp(`^Input \`${input}\` is `))
   })
@@ -120,7 +136,9 @@ describe('every pattern is anchored at both ends', () => {
   })
 
   it('refuses a project id with anything after the allowed characters', () => {
-    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'my-project!' })).toMatch(/`project-id` is "my-project!"/)
+    expect(errorOf({ command: 'wait-for-operations', 'project-id': 'my-project!' })).toMatch(
+      /`project-id` is "my-project!"/,
+    )
     expect(errorOf({ command: 'wait-for-operations', 'project-id': 'Upper' })).toMatch(/`project-id`/)
     expect(errorOf({ command: 'wait-for-operations', 'project-id': 'x'.repeat(61) })).toMatch(/`project-id`/)
   })
@@ -143,7 +161,12 @@ describe('one-line inputs share one rule for control characters', () => {
     expect(errorOf({ command: 'create-key', 'key-name': `a${c}b` })).toMatch(/^Input `key-name` must be a single line/)
     expect(errorOf({ command: 'list-projects', search: `a${c}b` })).toMatch(/^Input `search` must be one line/)
     expect(
-      errorOf({ command: 'rotate-key', 'secret-name': 'NEON_API_KEY', 'github-token': 'ghp', 'secret-environment': `a${c}b` }),
+      errorOf({
+        command: 'rotate-key',
+        'secret-name': 'NEON_API_KEY',
+        'github-token': 'ghp',
+        'secret-environment': `a${c}b`,
+      }),
     ).toMatch(/^Input `secret-environment` must be the name of an environment/)
   })
 })

@@ -52,13 +52,20 @@ describe('who made a key, by the members of its organization', () => {
 
   it('compares user ids without case, as UUIDs are written either way', () => {
     expect(creatorStatus(madeBy({ id: ANN.toUpperCase() }), members)).toBe('member')
-    expect(creatorStatus(madeBy({ id: ANN }), membersById([{ user_id: ANN.toUpperCase(), role: 'admin', deactivated: false }]))).toBe(
-      'member',
-    )
+    expect(
+      creatorStatus(
+        madeBy({ id: ANN }),
+        membersById([{ user_id: ANN.toUpperCase(), role: 'admin', deactivated: false }]),
+      ),
+    ).toBe('member')
   })
 
   it("names the creator by the platform's name, else its id, else unknown; and a flagged key by id, name, created and creator", () => {
-    expect([madeBy({ id: ANN, name: 'Ann' }), madeBy({ id: ANN }), madeBy(undefined)].map(creatorName)).toEqual(['Ann', ANN, 'unknown'])
+    expect([madeBy({ id: ANN, name: 'Ann' }), madeBy({ id: ANN }), madeBy(undefined)].map(creatorName)).toEqual([
+      'Ann',
+      ANN,
+      'unknown',
+    ])
     expect(describeUnexpectedCreator(madeBy({ id: CAROL, name: 'Carol' }, 42), members)).toBe(
       'API key 42 "ci-deploy", created 2026-01-05 10:00 UTC, made by "Carol", who left the organization',
     )
@@ -95,7 +102,11 @@ describe('prune-keys selects them, beside its other rules, under its guards', ()
 
 describe('5,000 keys against 5,000 members', () => {
   it('flags each key made by someone no longer among them, or by a deactivated account (npm run bench times it)', () => {
-    const list = Array.from({ length: 5000 }, (_, i) => ({ user_id: `u-${i}`, role: 'editor', deactivated: i % 7 === 0 }))
+    const list = Array.from({ length: 5000 }, (_, i) => ({
+      user_id: `u-${i}`,
+      role: 'editor',
+      deactivated: i % 7 === 0,
+    }))
     const keys = Array.from({ length: 5000 }, (_, i) => madeBy({ id: `u-${i * 2}` }, i))
     const read = membersById(list)
     expect(keys.filter((key) => madeBySomeoneWhoLeft(key, read)).length).toBe(2500 + Math.ceil(2500 / 7))

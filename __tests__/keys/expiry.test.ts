@@ -71,7 +71,9 @@ describe('the expiry in a key name', () => {
 
   it('refuses to write an expiry the form cannot hold', () => {
     expect(() => expirySuffix(Date.parse('+010000-01-01T00:00:00Z'))).toThrow(RangeError)
-    expect(() => expirySuffix(Date.parse('+010000-01-01T00:00:00Z'))).toThrow('an expiry must fall between 1970 and 9999')
+    expect(() => expirySuffix(Date.parse('+010000-01-01T00:00:00Z'))).toThrow(
+      'an expiry must fall between 1970 and 9999',
+    )
     expect(() => expirySuffix(Number.NaN)).toThrow(RangeError)
     expect(() => expirySuffix(-60_000)).toThrow(RangeError)
   })

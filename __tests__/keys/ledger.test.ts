@@ -145,10 +145,13 @@ describe('the ledger the post step reads', () => {
     expect(readLedger(notTrue)).toStrictEqual({ name: 'ci', known: [], pending: [] })
   })
 
-  it.each(['', 'not json', '[]', '{"name": 1, "known": [], "pending": []}', '{"name": "x", "known": ["1"], "pending": []}'])(
-    'reads nothing from %j',
-    (text) => {
-      expect(readLedger(text)).toBeUndefined()
-    },
-  )
+  it.each([
+    '',
+    'not json',
+    '[]',
+    '{"name": 1, "known": [], "pending": []}',
+    '{"name": "x", "known": ["1"], "pending": []}',
+  ])('reads nothing from %j', (text) => {
+    expect(readLedger(text)).toBeUndefined()
+  })
 })

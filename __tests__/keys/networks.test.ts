@@ -66,7 +66,17 @@ describe('a key used from an unexpected network', () => {
     expect(usedFromElsewhere(usedFrom(null), list)).toBe(false)
     expect(usedFromElsewhere({ ...usedFrom(null), last_used_from_addr: '' }, list)).toBe(false)
     // What the platform's parser keeps of an address that is no string: its JSON text.
-    for (const address of ['10.1.2.3:443', ' 10.1.2.3', 'unknown', '::error::x', 'x'.repeat(100_000), '["10.0.0.1"]', '{}', '7', 'true']) {
+    for (const address of [
+      '10.1.2.3:443',
+      ' 10.1.2.3',
+      'unknown',
+      '::error::x',
+      'x'.repeat(100_000),
+      '["10.0.0.1"]',
+      '{}',
+      '7',
+      'true',
+    ]) {
       expect([address.slice(0, 20), usedFromElsewhere(usedFrom(address), list)]).toEqual([address.slice(0, 20), true])
     }
     // No network at all: every key used from anywhere is.
@@ -89,7 +99,9 @@ describe('a key used from an unexpected network', () => {
     const ranges = Array.from({ length: 5000 }, (_, i) =>
       i % 2 ? `${20 + (i >> 8)}.${i & 255}.0.0/16` : `2001:db8:${i.toString(16)}::/48`,
     )
-    const keys = Array.from({ length: 5000 }, (_, i) => usedFrom(i % 2 ? `203.0.${i >> 8}.${i & 255}` : `2001:db8:${i.toString(16)}::7`))
+    const keys = Array.from({ length: 5000 }, (_, i) =>
+      usedFrom(i % 2 ? `203.0.${i >> 8}.${i & 255}` : `2001:db8:${i.toString(16)}::7`),
+    )
     const expected = blockList(ranges)
     const flagged = keys.filter((key) => usedFromElsewhere(key, expected))
     // The IPv4 half is outside every range; each IPv6 key is inside its own.

@@ -13,7 +13,13 @@ const NOW = Date.parse('2026-11-21T10:00:00Z')
 const DAY = 86_400_000
 const iso = (ms: number) => new Date(ms).toISOString()
 
-function key(id: number, name: string, created: number | string, used: number | string | null = null, projectId?: string): ApiKey {
+function key(
+  id: number,
+  name: string,
+  created: number | string,
+  used: number | string | null = null,
+  projectId?: string,
+): ApiKey {
   return {
     id,
     name,
@@ -24,7 +30,11 @@ function key(id: number, name: string, created: number | string, used: number | 
   }
 }
 
-const select = (options: Partial<PruneKeysSettings> = {}): PruneKeysSettings => ({ dryRun: true, maxRevoke: 50, ...options })
+const select = (options: Partial<PruneKeysSettings> = {}): PruneKeysSettings => ({
+  dryRun: true,
+  maxRevoke: 50,
+  ...options,
+})
 const nobody: OwnKey = { kind: 'elsewhere', where: 'elsewhere' }
 
 describe("finding the step's own key", () => {
@@ -40,21 +50,29 @@ describe("finding the step's own key", () => {
   })
 
   it("a personal key is not among an organization's keys; an organization key is not among another's, nor among personal keys", () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, { since, until }).kind).toBe(
-      'elsewhere',
-    )
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe(
-      'elsewhere',
-    )
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind).toBe('elsewhere')
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, { since, until })).toEqual({
+    expect(
+      findOwnKey(keys, organizationKeys('org-a'), { accountId: 'u', authMethod: 'api_key_user' }, { since, until })
+        .kind,
+    ).toBe('elsewhere')
+    expect(
+      findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until })
+        .kind,
+    ).toBe('elsewhere')
+    expect(
+      findOwnKey(keys, PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since, until }).kind,
+    ).toBe('elsewhere')
+    expect(
+      findOwnKey(keys, organizationKeys('org-a'), { accountId: 'org-a', authMethod: 'api_key_org' }, { since, until }),
+    ).toEqual({
       kind: 'found',
       ids: [1],
     })
   })
 
   it('a kind of key the action does not know may be among any keys', () => {
-    expect(findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, { since, until })).toEqual({
+    expect(
+      findOwnKey(keys, organizationKeys('org-a'), { accountId: 'x', authMethod: 'oauth' }, { since, until }),
+    ).toEqual({
       kind: 'found',
       ids: [1],
     })
@@ -67,10 +85,9 @@ describe("finding the step's own key", () => {
     // To every other rule an unreadable time is a use now; here it would make any key look like the step's, and the
     // guard "the step cannot tell its own key" would no longer keep the real one.
     for (const text of ['yesterday', '1795255140', '2026-11-21', '', '{"at":1}']) {
-      expect([text, findOwnKey([...old, key(4, 'd', NOW - DAY, text)], PERSONAL_KEYS, user, { since, until })]).toEqual([
-        text,
-        { kind: 'unknown' },
-      ])
+      expect([text, findOwnKey([...old, key(4, 'd', NOW - DAY, text)], PERSONAL_KEYS, user, { since, until })]).toEqual(
+        [text, { kind: 'unknown' }],
+      )
     }
     // Beside a key whose use during the step it can read, only that one is found.
     expect(findOwnKey([key(4, 'd', NOW - DAY, 'yesterday'), ...keys], PERSONAL_KEYS, user, { since, until })).toEqual({
@@ -81,7 +98,10 @@ describe("finding the step's own key", () => {
 
   it('a last use later than the list could show (past the clock skew) is no use by this step either', () => {
     const user = { accountId: 'u', authMethod: 'api_key_user' }
-    expect(findOwnKey([key(1, 'a', NOW - DAY, until)], PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'found', ids: [1] })
+    expect(findOwnKey([key(1, 'a', NOW - DAY, until)], PERSONAL_KEYS, user, { since, until })).toEqual({
+      kind: 'found',
+      ids: [1],
+    })
     const later = [key(1, 'a', NOW - DAY, until + 1000), key(2, 'b', NOW - DAY, '9999-12-31T00:00:00Z')]
     expect(findOwnKey(later, PERSONAL_KEYS, user, { since, until })).toEqual({ kind: 'unknown' })
   })
@@ -111,12 +131,20 @@ describe('judging keys', () => {
   })
 
   it('gives every reason that applies', () => {
-    const [verdict] = judgeKeys([key(1, expired, NOW - 50 * DAY, NOW - 40 * DAY)], select({ unusedForMs: 30 * DAY }), NOW, nobody)
+    const [verdict] = judgeKeys(
+      [key(1, expired, NOW - 50 * DAY, NOW - 40 * DAY)],
+      select({ unusedForMs: 30 * DAY }),
+      NOW,
+      nobody,
+    )
     expect(verdict!.reasons).toEqual(['expired 2026-11-20 10:00 UTC (by its name)', 'not used for 40 days'])
   })
 
   it('a name prefix narrows, and is a prefix, not a pattern', () => {
-    const keys = [key(1, withExpiry('job-1', NOW - DAY), NOW - 2 * DAY), key(2, withExpiry('a-job-1', NOW - DAY), NOW - 2 * DAY)]
+    const keys = [
+      key(1, withExpiry('job-1', NOW - DAY), NOW - 2 * DAY),
+      key(2, withExpiry('a-job-1', NOW - DAY), NOW - 2 * DAY),
+    ]
     expect(judgeKeys(keys, select({ keyNamePrefix: 'job-' }), NOW, nobody).map((v) => v.key.id)).toEqual([1])
     expect(judgeKeys(keys, select({ keyNamePrefix: 'job.' }), NOW, nobody)).toEqual([])
   })
@@ -143,7 +171,10 @@ describe('judging keys', () => {
 
   it("keeps the step's own key whatever its name and age say", () => {
     const keys = [key(1, expired, NOW - 100 * DAY, NOW - 90 * DAY), key(2, expired, NOW - 100 * DAY, NOW - 90 * DAY)]
-    expect(judgeKeys(keys, select(), NOW, { kind: 'found', ids: [2] }).map((v) => v.kept)).toEqual([undefined, "the step's own key"])
+    expect(judgeKeys(keys, select(), NOW, { kind: 'found', ids: [2] }).map((v) => v.kept)).toEqual([
+      undefined,
+      "the step's own key",
+    ])
     expect(judgeKeys(keys, select(), NOW, { kind: 'found', ids: [1, 2] }).map((v) => v.kept)).toEqual([
       "the step's own key, or used within the same minute",
       "the step's own key, or used within the same minute",
@@ -169,10 +200,9 @@ describe('judging keys by where they were last used from', () => {
     from(key(3, 'ci-b', NOW - 30 * DAY, NOW - DAY), '10.1.2.3'),
   ]
   const judged = (unreadableRanges: number) =>
-    judgeKeys(keys, select(), NOW, nobody, { expected: { list: blockList(['10.0.0.0/8']), unreadableRanges } }).map((v) => [
-      v.key.id,
-      v.kept,
-    ])
+    judgeKeys(keys, select(), NOW, nobody, { expected: { list: blockList(['10.0.0.0/8']), unreadableRanges } }).map(
+      (v) => [v.key.id, v.kept],
+    )
 
   it('selects a key last used from outside the expected networks', () => {
     expect(judged(0)).toEqual([
@@ -182,14 +212,29 @@ describe('judging keys by where they were last used from', () => {
   })
 
   it('keeps a key selected only for an address it cannot place: none recorded, or no IP address', () => {
-    const odd = [from(key(4, 'ci-c', NOW - 30 * DAY, NOW - DAY), ''), from(key(5, 'ci-d', NOW - 30 * DAY, NOW - DAY), 'unknown')]
+    const odd = [
+      from(key(4, 'ci-c', NOW - 30 * DAY, NOW - DAY), ''),
+      from(key(5, 'ci-d', NOW - 30 * DAY, NOW - DAY), 'unknown'),
+    ]
     const verdicts = judgeKeys([...odd, keys[1]!], select(), NOW, nobody, {
       expected: { list: blockList(['10.0.0.0/8']), unreadableRanges: 0 },
     })
     expect(verdicts.map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
-      [2, ['expired 2026-11-20 10:00 UTC (by its name)', 'last used from an unexpected network (203.0.113.8)'], undefined],
-      [4, ['last used from an unexpected network (no address recorded)'], 'the platform recorded no address for its last use'],
-      [5, ['last used from an unexpected network (unknown)'], 'the address of its last use is no IP address the action can read'],
+      [
+        2,
+        ['expired 2026-11-20 10:00 UTC (by its name)', 'last used from an unexpected network (203.0.113.8)'],
+        undefined,
+      ],
+      [
+        4,
+        ['last used from an unexpected network (no address recorded)'],
+        'the platform recorded no address for its last use',
+      ],
+      [
+        5,
+        ['last used from an unexpected network (unknown)'],
+        'the address of its last use is no IP address the action can read',
+      ],
     ])
   })
 
@@ -203,7 +248,9 @@ describe('judging keys by where they were last used from', () => {
 
 describe('edges of the pure rules', () => {
   it('an organization key among personal keys is elsewhere, and says so', () => {
-    expect(findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since: NOW, until: NOW })).toEqual({
+    expect(
+      findOwnKey([], PERSONAL_KEYS, { accountId: 'org-b', authMethod: 'api_key_org' }, { since: NOW, until: NOW }),
+    ).toEqual({
       kind: 'elsewhere',
       where: 'an organization key: it is not among these keys',
     })
@@ -212,7 +259,9 @@ describe('edges of the pure rules', () => {
   it("a last use at the very start of the window counts as the step's", () => {
     const since = NOW - 60_000
     const keys = [key(1, 'a', NOW - DAY, since), key(2, 'b', NOW - DAY, since - 1)]
-    expect(findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until: NOW + 60_000 })).toEqual({
+    expect(
+      findOwnKey(keys, PERSONAL_KEYS, { accountId: 'u', authMethod: 'api_key_user' }, { since, until: NOW + 60_000 }),
+    ).toEqual({
       kind: 'found',
       ids: [1],
     })
@@ -228,7 +277,9 @@ describe('edges of the pure rules', () => {
 
   it('a verdict no guard keeps carries no `kept` at all', () => {
     const k = key(1, withExpiry('job', NOW - DAY), NOW - 2 * DAY)
-    expect(judgeKeys([k], select(), NOW, nobody)).toStrictEqual([{ key: k, reasons: ['expired 2026-11-20 10:00 UTC (by its name)'] }])
+    expect(judgeKeys([k], select(), NOW, nobody)).toStrictEqual([
+      { key: k, reasons: ['expired 2026-11-20 10:00 UTC (by its name)'] },
+    ])
   })
 
   it('names spans in days from two days, in hours from two hours, in minutes below', () => {

@@ -4,7 +4,15 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ApiKey } from '../../src/api/types.ts'
 import { orderForRevocation } from '../../src/commands/revoke-key.ts'
-import { USE_CLOCK_SKEW_MS, lastTouched, lastUseOf, mayBeOwnKey, mergeById, readTime, type OwnKey } from '../../src/keys/usage.ts'
+import {
+  USE_CLOCK_SKEW_MS,
+  lastTouched,
+  lastUseOf,
+  mayBeOwnKey,
+  mergeById,
+  readTime,
+  type OwnKey,
+} from '../../src/keys/usage.ts'
 
 const NOW = Date.parse('2026-11-21T10:00:00Z')
 const DAY = 86_400_000
@@ -73,7 +81,10 @@ describe('a key listed more than once', () => {
   })
 
   it('copies that name different creators keep none: no rule judges the key by its creator', () => {
-    const by = (id: string | undefined): ApiKey => ({ ...key(8, NOW - DAY), ...(id === undefined ? {} : { created_by: { id, name: id } }) })
+    const by = (id: string | undefined): ApiKey => ({
+      ...key(8, NOW - DAY),
+      ...(id === undefined ? {} : { created_by: { id, name: id } }),
+    })
     expect(mergeById([by('u-1'), by('u-1')])[0]!.created_by).toEqual({ id: 'u-1', name: 'u-1' })
     for (const copies of [
       [by('u-1'), by('u-2')],
@@ -98,7 +109,12 @@ describe("the step's own key among the keys of a name", () => {
   })
 
   it('known elsewhere: least recently used first, never used first, ties by id', () => {
-    const keys = [key(3, NOW - DAY, NOW - 60_000), key(2, NOW), key(1, NOW - 2 * DAY, NOW - 60_000), key(4, NOW - DAY, 'garbled')]
+    const keys = [
+      key(3, NOW - DAY, NOW - 60_000),
+      key(2, NOW),
+      key(1, NOW - 2 * DAY, NOW - 60_000),
+      key(4, NOW - DAY, 'garbled'),
+    ]
     expect(orderForRevocation(keys, { kind: 'elsewhere', where: 'x' }, NOW)).toEqual([2, 1, 3, 4])
   })
 

@@ -91,7 +91,10 @@ describe('operations chart', () => {
   })
 
   it('to scale, with no caption, when every bar is as long as its operation; a 336 ms operation in a day is said to be drawn wider', () => {
-    const toScale = operationsChart([op({ at: T0 - 3_600_000, ms: 1_800_000 }), op({ at: T0 - 1_800_000, ms: 1_200_000 })], { now: T0 })
+    const toScale = operationsChart(
+      [op({ at: T0 - 3_600_000, ms: 1_800_000 }), op({ at: T0 - 1_800_000, ms: 1_200_000 })],
+      { now: T0 },
+    )
     expect(toScale.endsWith('```\n\n')).toBe(true)
     const day = operationsChart(
       [
@@ -109,7 +112,17 @@ describe('operations chart', () => {
   })
 
   it('marks failed ones crit and those in progress active, in the console’s words; in progress runs until now', () => {
-    const statuses = ['finished', 'skipped', 'failed', 'error', 'cancelled', 'scheduling', 'running', 'cancelling', 'paused']
+    const statuses = [
+      'finished',
+      'skipped',
+      'failed',
+      'error',
+      'cancelled',
+      'scheduling',
+      'running',
+      'cancelling',
+      'paused',
+    ]
     const chart = operationsChart(
       statuses.map((status, i) => op({ status, at: T0 - (i + 1) * 600_000, ms: 1000 })),
       { now: T0 },
@@ -122,8 +135,12 @@ describe('operations chart', () => {
     expect(lines.filter((l) => l.startsWith('    Error '))).toHaveLength(2)
     expect(line('Cancelled')).toContain(':crit, ')
     // Created 60, 70 and 80 minutes ago, still going at T0.
-    expect(line('Scheduling')).toBe('    Scheduling start_compute 1 h 00 min so far :active, 2026-11-21 09:00:00, 2026-11-21 10:00:00')
-    expect(line('In progress')).toBe('    In progress start_compute 1 h 10 min so far :active, 2026-11-21 08:50:00, 2026-11-21 10:00:00')
+    expect(line('Scheduling')).toBe(
+      '    Scheduling start_compute 1 h 00 min so far :active, 2026-11-21 09:00:00, 2026-11-21 10:00:00',
+    )
+    expect(line('In progress')).toBe(
+      '    In progress start_compute 1 h 10 min so far :active, 2026-11-21 08:50:00, 2026-11-21 10:00:00',
+    )
     expect(line('Cancelling')).toContain(':active, ')
     // A status it does not know is not shown raw, and not drawn as success.
     expect(line('Other status')).toMatch(/ :2026-/)
@@ -135,18 +152,26 @@ describe('operations chart', () => {
     const noTotal = op({ at: T0 - 600_000, ms: 0 })
     noTotal.updated_at = iso(T0 - 600_000 + 95_000)
     delete noTotal.total_duration_ms
-    const chart = operationsChart([noTotal, op({ status: 'running', at: T0 - 300_000, ms: 0 }), op({ at: T0 - 100_000, ms: 40_000 })])
+    const chart = operationsChart([
+      noTotal,
+      op({ status: 'running', at: T0 - 300_000, ms: 0 }),
+      op({ at: T0 - 100_000, ms: 40_000 }),
+    ])
     expect(bars(chart)).toEqual([
       expect.stringContaining('OK start_compute 1 min 35 s :done, 2026-11-21 09:50:00, 2026-11-21 09:51:35'),
-      expect.stringContaining('In progress start_compute 4 min 00 s so far :active, 2026-11-21 09:55:00, 2026-11-21 09:59:00'),
+      expect.stringContaining(
+        'In progress start_compute 4 min 00 s so far :active, 2026-11-21 09:55:00, 2026-11-21 09:59:00',
+      ),
       expect.stringContaining('OK start_compute 40 s'),
     ])
   })
 
   it(`draws at most ${MAX_BARS} bars: failed first (newest first), then in progress, then the longest; the caption counts the rest`, () => {
     const ops: Operation[] = []
-    for (let i = 0; i < 200; i++) ops.push(op({ at: T0 - 86_400_000 + i * 400_000, ms: 1000 + i * 10, project_id: `project-${i % 5}` }))
-    for (let i = 0; i < 12; i++) ops.push(op({ status: i % 2 ? 'failed' : 'error', at: T0 - 80_000_000 + i * 5_000_000, ms: 700 }))
+    for (let i = 0; i < 200; i++)
+      ops.push(op({ at: T0 - 86_400_000 + i * 400_000, ms: 1000 + i * 10, project_id: `project-${i % 5}` }))
+    for (let i = 0; i < 12; i++)
+      ops.push(op({ status: i % 2 ? 'failed' : 'error', at: T0 - 80_000_000 + i * 5_000_000, ms: 700 }))
     ops.push(op({ status: 'running', at: T0 - 30_000, ms: 0 }))
     const chart = operationsChart(ops, { now: T0 })
     const drawn = bars(chart)
@@ -199,7 +224,10 @@ describe('operations chart', () => {
     ['total_duration_ms Infinity (1e400 in JSON)', { total_duration_ms: Infinity }],
     ['created_at +275760-09-13, the last day a Date holds', { created_at: '+275760-09-13T00:00:00Z' }],
   ])('a record whose bar would end past the last time a Date holds (%s) is left out, and counted', (_, fields) => {
-    const chart = operationsChart([op({ at: T0 - 60_000 }), op({ ...fields, status: 'finished' }), op({ at: T0 - 120_000 })], { now: T0 })
+    const chart = operationsChart(
+      [op({ at: T0 - 60_000 }), op({ ...fields, status: 'finished' }), op({ at: T0 - 120_000 })],
+      { now: T0 },
+    )
     const lines = blockLines(chart)
     for (const line of lines) expect(line).toMatch(LINE)
     expect(bars(chart)).toHaveLength(2)
@@ -298,7 +326,22 @@ describe('operations chart', () => {
       expect(lines.length).toBeLessThan(2 * maxBars + 10)
       // Nothing of the payloads survives as syntax.
       const block = lines.join('\n')
-      for (const fragment of ['`', '~~~', '%%', '-->', '#', ';', '<', '>', '"', 'https:', '::', '\u2028', '\u0000', '😀']) {
+      for (const fragment of [
+        '`',
+        '~~~',
+        '%%',
+        '-->',
+        '#',
+        ';',
+        '<',
+        '>',
+        '"',
+        'https:',
+        '::',
+        '\u2028',
+        '\u0000',
+        '😀',
+      ]) {
         expect(block).not.toContain(fragment)
       }
       expect(block).not.toMatch(/^\s*(click|title owned|section owned|dateFormat X)/m)
@@ -326,7 +369,9 @@ describe('operations chart', () => {
 
   it('the axis says the day once the span passes a day, and only the date past four days', () => {
     const span = (ms: number) =>
-      blockLines(operationsChart([op({ at: T0 - ms }), op({ at: T0 - 1000, ms: 1000 })], { now: T0 })).find((l) => l.includes('axisFormat'))
+      blockLines(operationsChart([op({ at: T0 - ms }), op({ at: T0 - 1000, ms: 1000 })], { now: T0 })).find((l) =>
+        l.includes('axisFormat'),
+      )
     expect(span(20 * 3_600_000)).toBe('  axisFormat %H:%M')
     expect(span(3 * 86_400_000)).toBe('  axisFormat %a %H:%M')
     expect(span(7 * 86_400_000)).toBe('  axisFormat %d %b')

@@ -3,7 +3,12 @@ import type { OperationRecord, OperationsPage, PlatformEmulator, RequestLogEntry
 import type { RequestPacing } from '../../src/api/client.ts'
 import type { Operation } from '../../src/api/types.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import { OperationsReader, PROJECTS_AT_ONCE, type ListingFilter, type ProjectListing } from '../../src/operations/listing.ts'
+import {
+  OperationsReader,
+  PROJECTS_AT_ONCE,
+  type ListingFilter,
+  type ProjectListing,
+} from '../../src/operations/listing.ts'
 import { RETRY_POLICIES } from '../../src/http/retry.ts'
 import { RequestPacer } from '../../src/operations/pacing.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -45,14 +50,19 @@ async function read(projectIds: string[], filter: Partial<ListingFilter> = {}) {
 }
 
 const listRequests = (projectId?: string): RequestLogEntry[] =>
-  platform.requests.filter((r) => /\/operations$/.test(r.path) && (projectId === undefined || r.path.includes(`/${projectId}/`)))
+  platform.requests.filter(
+    (r) => /\/operations$/.test(r.path) && (projectId === undefined || r.path.includes(`/${projectId}/`)),
+  )
 const ids = (records: readonly { id: string }[]) => records.map((r) => r.id)
 /** The whole second a time is in: the records' precision. */
 const second = (ms: number) => Math.floor(ms / 1000) * 1000
 const createdMs = (o: OperationRecord) => Date.parse(o.created_at)
 
 /** Rewrites the answer of every operations page the `which` request asks for. */
-function rewritePages(which: (entry: RequestLogEntry) => boolean, change: (page: OperationsPage) => OperationsPage): void {
+function rewritePages(
+  which: (entry: RequestLogEntry) => boolean,
+  change: (page: OperationsPage) => OperationsPage,
+): void {
   platform.onRequest((entry) => {
     if (/\/operations$/.test(entry.path) && which(entry)) {
       platform.inject({ path: entry.path, kind: 'transform', transform: (body) => change(body as OperationsPage) })
@@ -77,7 +87,9 @@ describe('one project', () => {
     expect(listRequests().map((r) => r.query.limit)).toEqual(new Array(needed).fill('1000'))
     expect(pages[0]!.map((p) => p.length)).toEqual([...new Array(needed - 1).fill(1000), wanted.length % 1000])
     // Each page from the cursor of the one before: the last one's reaches back to the second of the 1000th record before it.
-    expect(listRequests().at(-1)!.query.cursor!.slice(0, 19)).toBe(all[(needed - 1) * 1000 - 1]!.created_at.slice(0, 19))
+    expect(listRequests().at(-1)!.query.cursor!.slice(0, 19)).toBe(
+      all[(needed - 1) * 1000 - 1]!.created_at.slice(0, 19),
+    )
   })
 
   it('takes an operation created in the very second of `since`, and none before it', async () => {
@@ -122,10 +134,20 @@ describe('one project', () => {
     const history = platform.addOperationHistory(project, { count: 5000, days: 7, seed: 5 })
     const branch = history.branchIds[1]!
     const sinceMs = second(clock.now() - 3 * DAY)
-    const filter = { statuses: new Set(['failed', 'error']), actions: new Set(['start_compute', 'check_availability']), branchId: branch }
+    const filter = {
+      statuses: new Set(['failed', 'error']),
+      actions: new Set(['start_compute', 'check_availability']),
+      branchId: branch,
+    }
     const wanted = platform
       .operations(project)
-      .filter((o) => createdMs(o) >= sinceMs && filter.statuses.has(o.status) && filter.actions.has(o.action) && o.branch_id === branch)
+      .filter(
+        (o) =>
+          createdMs(o) >= sinceMs &&
+          filter.statuses.has(o.status) &&
+          filter.actions.has(o.action) &&
+          o.branch_id === branch,
+      )
     expect(wanted.length).toBeGreaterThan(3)
     const { records, listings } = await read([project], { sinceMs, ...filter })
     expect(ids(records[0]!)).toEqual(ids(wanted))
@@ -237,7 +259,9 @@ describe('many projects', () => {
     platform.addHistory(b, 4)
     const elsewhere = platform.addProject({ org_id: platform.addOrganization({ name: 'Elsewhere' }).id }).id
     const { listings, records } = await read([a, 'no-such-project', b, elsewhere])
-    expect(listings.map((l) => [l.projectId, l.end.kind, l.end.kind === 'unreadable' ? l.end.error.status : l.listed])).toEqual([
+    expect(
+      listings.map((l) => [l.projectId, l.end.kind, l.end.kind === 'unreadable' ? l.end.error.status : l.listed]),
+    ).toEqual([
       [a, 'complete', 3],
       ['no-such-project', 'unreadable', 404],
       [b, 'complete', 4],
@@ -276,7 +300,13 @@ describe('congestion', () => {
   it('a 429 holds every request back as long as Retry-After says, and the page is read again: one warning', async () => {
     const projects = platform.addProjects(3)
     for (const id of projects) platform.addHistory(id, 2)
-    platform.inject({ path: `/projects/${projects[1]}/operations`, kind: 'status', status: 429, retryAfter: '3', times: 2 })
+    platform.inject({
+      path: `/projects/${projects[1]}/operations`,
+      kind: 'status',
+      status: 429,
+      retryAfter: '3',
+      times: 2,
+    })
     const started = clock.now()
     const { records } = await read(projects)
     expect(records.map((r) => r.length)).toEqual([2, 2, 2])

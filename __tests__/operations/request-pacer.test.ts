@@ -51,7 +51,13 @@ describe('RequestPacer', () => {
   it('routes have windows of their own; the account has one for all of them, a minute long', async () => {
     const { turn } = setup({ perMinute: 5, perRoutePerSecond: 3 })
     const sent = []
-    for (const path of ['/projects/a/operations', '/projects/b/operations', '/projects/c/operations', '/projects', '/auth']) {
+    for (const path of [
+      '/projects/a/operations',
+      '/projects/b/operations',
+      '/projects/c/operations',
+      '/projects',
+      '/auth',
+    ]) {
       const t = await turn({ method: 'GET', path })
       t.end()
       sent.push(t.at)

@@ -44,7 +44,10 @@ const singleReads = () => operationRequests().filter((r) => r.path !== listPath(
 const requestId = (entry: RequestLogEntry | undefined) => entry?.headers['x-request-id']
 
 /** Answers the list requests that `which` picks as `change` rewrites them, as a proxy in between would. */
-function rewriteListing(which: (entry: RequestLogEntry) => boolean, change: (page: OperationsPage) => OperationsPage): void {
+function rewriteListing(
+  which: (entry: RequestLogEntry) => boolean,
+  change: (page: OperationsPage) => OperationsPage,
+): void {
   platform.onRequest((entry) => {
     if (entry.path === listPath() && which(entry)) {
       platform.inject({ path: entry.path, kind: 'transform', transform: (body) => change(body as OperationsPage) })
@@ -102,17 +105,26 @@ describe('status groups', () => {
     const outcome = await pending
     await finisher
     expect(outcome.status).toBe('finished')
-    expect(log.warning).toEqual([`Operation ${id} has status "paused", which the action does not know; it counts as pending.`])
+    expect(log.warning).toEqual([
+      `Operation ${id} has status "paused", which the action does not know; it counts as pending.`,
+    ])
     // The platform's description lists no such status; the platform may still send one, so the emulator does.
-    expect(takeViolations().every((problem) => problem.endsWith('/operation/status must be equal to one of the allowed values'))).toBe(true)
+    expect(
+      takeViolations().every((problem) =>
+        problem.endsWith('/operation/status must be equal to one of the allowed values'),
+      ),
+    ).toBe(true)
   })
 })
 
 describe('status names', () => {
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('%s is not a known status: pending', async (status) => {
-    const { isKnownStatus, statusGroup } = await import('../../src/operations/status.ts')
-    expect([isKnownStatus(status), statusGroup(status)]).toEqual([false, 'pending'])
-  })
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])(
+    '%s is not a known status: pending',
+    async (status) => {
+      const { isKnownStatus, statusGroup } = await import('../../src/operations/status.ts')
+      expect([isKnownStatus(status), statusGroup(status)]).toEqual([false, 'pending'])
+    },
+  )
 })
 
 describe('waiting', () => {
@@ -128,12 +140,16 @@ describe('waiting', () => {
 
   it('a mix of success and failure fails, listing only the failures', async () => {
     const ok = op(steps([0, 'running'], [5000, 'finished']))
-    const bad = op(steps([0, 'running'], [9000, 'error', { error: 'disk full', failures_count: 3 }]), { action: 'apply_config' })
+    const bad = op(steps([0, 'running'], [9000, 'error', { error: 'disk full', failures_count: 3 }]), {
+      action: 'apply_config',
+    })
     const outcome = await wait([ok, bad])
     expect(outcome.status).toBe('failed')
     expect(outcome.operations.map((o) => o.id)).toEqual([ok, bad])
     expect(outcome.failed.map((o) => o.id)).toEqual([bad])
-    expect(outcome.failure).toContain(`${bad} (apply_config, branch br-main-1): error, failures_count 3, error "disk full"`)
+    expect(outcome.failure).toContain(
+      `${bad} (apply_config, branch br-main-1): error, failures_count 3, error "disk full"`,
+    )
     expect(outcome.failure).not.toContain(ok)
   })
 
@@ -252,7 +268,9 @@ describe('waiting', () => {
 
 describe('the lines of a wait', () => {
   it('names each change of status with its failures, in the singular and the plural, and the time it took', async () => {
-    const id = op(steps([0, 'scheduling'], [5000, 'running', { failures_count: 1 }], [10_000, 'finished', { failures_count: 2 }]))
+    const id = op(
+      steps([0, 'scheduling'], [5000, 'running', { failures_count: 1 }], [10_000, 'finished', { failures_count: 2 }]),
+    )
     const outcome = await wait([id])
     expect(outcome.status).toBe('finished')
     expect(log.info).toEqual([
@@ -270,7 +288,9 @@ describe('the lines of a wait', () => {
     const b = op(steps([0, 'paused'], [9000, 'finished']))
     const outcome = await wait([a, b])
     expect(outcome.status).toBe('finished')
-    expect(log.warning).toEqual([`Operation ${b} has status "paused", which the action does not know; it counts as pending.`])
+    expect(log.warning).toEqual([
+      `Operation ${b} has status "paused", which the action does not know; it counts as pending.`,
+    ])
     expect(log.info).toEqual([
       `Waiting for 2 operation(s) in project ${project}, polling every 5 s.`,
       `create_branch ${b} on branch br-main-1: paused`,
@@ -280,7 +300,9 @@ describe('the lines of a wait', () => {
       'All 2 operation(s) succeeded after 10 s.',
     ])
     // A status the description does not list: the emulator's check sees it.
-    expect(takeViolations().some((problem) => problem.includes('status must be equal to one of the allowed values'))).toBe(true)
+    expect(
+      takeViolations().some((problem) => problem.includes('status must be equal to one of the allowed values')),
+    ).toBe(true)
   })
 
   it('the time an operation took is its own duration, to the tenth of a second', async () => {
@@ -384,7 +406,8 @@ describe('the request budget of a round', () => {
     const old = Array.from({ length: 200 }, (_, i) =>
       platform.addOperation(project, { createdAt: start - 36_000_000 + i, status: 'finished' }),
     )
-    for (let i = 0; i < 2500; i++) platform.addOperation(project, { createdAt: start - 1_000_000 + i * 100, status: 'finished' })
+    for (let i = 0; i < 2500; i++)
+      platform.addOperation(project, { createdAt: start - 1_000_000 + i * 100, status: 'finished' })
     const outcome = await wait(old)
     expect(outcome.status).toBe('finished')
     expect(outcome.operations).toHaveLength(200)
@@ -513,7 +536,13 @@ describe('pacing and the deadline', () => {
 describe('congestion (429, 503) never fails a poll round while the timeout allows', () => {
   it('a 429 slows the waiter down, Retry-After is honoured, and it speeds up again', async () => {
     const id = op(steps([0, 'running'], [200_000, 'finished']))
-    platform.inject({ path: `/projects/${project}/operations/${id}`, kind: 'status', status: 429, retryAfter: '20', times: 3 })
+    platform.inject({
+      path: `/projects/${project}/operations/${id}`,
+      kind: 'status',
+      status: 429,
+      retryAfter: '20',
+      times: 3,
+    })
     const outcome = await wait([id])
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
@@ -574,7 +603,9 @@ describe('congestion', () => {
     expect(log.debug).toContain(
       `The platform answered 503 (unavailable; request id ${requestId(second)}): polling every 20 s for now, the next poll in 20 s.`,
     )
-    expect(log.info.filter((l) => l.startsWith('The platform answers'))).toEqual(['The platform answers again: polling every 5 s again.'])
+    expect(log.info.filter((l) => l.startsWith('The platform answers'))).toEqual([
+      'The platform answers again: polling every 5 s again.',
+    ])
     expect(clock.sleeps.slice(0, 3)).toEqual([10_000, 20_000, 12_000])
     // The line comes once the pace is back: every sleep from then on is poll-interval.
     expect(back).toHaveLength(1)
@@ -661,7 +692,10 @@ describe('the idle gate (operation-ids: pending)', () => {
     platform.addHistory(project, 50)
     for (let i = 0; i < 100; i++) {
       const createdAt = start - 600_000 + i
-      platform.addOperation(project, { createdAt, timeline: steps([0, 'running'], [start + 60_000 - createdAt, 'finished']) })
+      platform.addOperation(project, {
+        createdAt,
+        timeline: steps([0, 'running'], [start + 60_000 - createdAt, 'finished']),
+      })
     }
     for (let i = 0; i < 500; i++) op(steps([0, 'running'], [10_000, 'finished']))
     const outcome = await wait('pending')
@@ -669,7 +703,9 @@ describe('the idle gate (operation-ids: pending)', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(60_000)
     expect(outcome.operations).toHaveLength(600)
     expect(log.warning).toEqual([
-      expect.stringContaining(`The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100)`),
+      expect.stringContaining(
+        `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100)`,
+      ),
     ])
     const perRound = new Map<number, number>()
     for (const r of operationRequests()) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
@@ -776,7 +812,8 @@ describe('the idle gate', () => {
       const createdAt = start - i * 1000
       platform.addOperation(project, {
         createdAt,
-        timeline: i % 100 === 0 ? steps([0, 'running'], [start + 10_000 - createdAt, 'finished']) : steps([0, 'finished']),
+        timeline:
+          i % 100 === 0 ? steps([0, 'running'], [start + 10_000 - createdAt, 'finished']) : steps([0, 'finished']),
       })
     }
     // The second poll reads on from where the first stopped, and is handed back the cursor it sent.
@@ -829,14 +866,21 @@ describe('a listing that does not move on', () => {
     try {
       return await waitForOperations(
         { ...ctx, client: stub },
-        { projectId: 'p-1', operations: { kind: 'ids', ids: awaited }, pollIntervalMs: POLL, timeoutMs: 600_000, random: () => 0 },
+        {
+          projectId: 'p-1',
+          operations: { kind: 'ids', ids: awaited },
+          pollIntervalMs: POLL,
+          timeoutMs: 600_000,
+          random: () => 0,
+        },
       )
     } finally {
       await stub.close()
       await server.close()
     }
   }
-  const others = (from: number) => Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`)
+  const others = (from: number) =>
+    Array.from({ length: 100 }, (_, i) => `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`)
   const awaited = ['aaaaaaaa-0000-4000-8000-000000000001', 'aaaaaaaa-0000-4000-8000-000000000002']
 
   it('a repeated cursor ends the listing with a warning naming it; the operations are then read one by one', async () => {

@@ -26,7 +26,12 @@ describe('action.yml, package.json and README agree with the code', () => {
   })
 
   it('runs on node24, one bundle for main and an always() post step', () => {
-    expect(actionYaml.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/index.js', 'post-if': 'always()' })
+    expect(actionYaml.runs).toEqual({
+      using: 'node24',
+      main: 'dist/index.js',
+      post: 'dist/index.js',
+      'post-if': 'always()',
+    })
   })
 
   it('declares the defaults the code applies', () => {
@@ -51,7 +56,8 @@ describe('action.yml, package.json and README agree with the code', () => {
   })
 
   it("the command input names the registry's commands, and no other", () => {
-    const [, list = ''] = /^What this step does: (.*)\.$/s.exec(actionYaml.inputs.command!.description.replace(/\s+/g, ' ')) ?? []
+    const [, list = ''] =
+      /^What this step does: (.*)\.$/s.exec(actionYaml.inputs.command!.description.replace(/\s+/g, ' ')) ?? []
     const named = list.split(/, | or /)
     expect([...named].sort()).toEqual([...COMMAND_NAMES].sort())
   })

@@ -20,13 +20,28 @@ const SECRET_FIELDS = new Map<string, readonly string[]>([
   ['credentials', ['*']],
 ])
 /** Functions that read a secret, or take one to mask, redact or seal it. */
-const SECRET_FUNCTIONS = new Set(['readGitHubToken', 'maskSecret', 'registerSecret', 'redactSecrets', 'sealedBox', 'mask', 'proxySecrets'])
+const SECRET_FUNCTIONS = new Set([
+  'readGitHubToken',
+  'maskSecret',
+  'registerSecret',
+  'redactSecrets',
+  'sealedBox',
+  'mask',
+  'proxySecrets',
+])
 /**
  * Types whose values carry a secret: a new key as the platform answers it; a request with its headers and an answer
  * with its body as they cross the wire (the Authorization header; a create answer's key); and the settings that hold
  * the github-token (the secret stores, and the networks read with GitHub's meta API).
  */
-const SECRET_TYPES = new Set(['CreatedApiKey', 'HttpRequest', 'Received', 'Answer', 'SecretStorage', 'ExpectedNetworks'])
+const SECRET_TYPES = new Set([
+  'CreatedApiKey',
+  'HttpRequest',
+  'Received',
+  'Answer',
+  'SecretStorage',
+  'ExpectedNetworks',
+])
 /** Headers that carry a credential. */
 const SECRET_HEADERS = /^(proxy-)?authorization$/i
 
@@ -36,7 +51,10 @@ function sourceFiles(): { program: ts.Program; files: ts.SourceFile[] } {
     {},
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
   )!
-  const program = ts.createProgram({ rootNames: config.fileNames.filter((f) => f.includes('/src/')), options: config.options })
+  const program = ts.createProgram({
+    rootNames: config.fileNames.filter((f) => f.includes('/src/')),
+    options: config.options,
+  })
   return { program, files: program.getSourceFiles().filter((f) => relative(ROOT, f.fileName).startsWith('src/')) }
 }
 
@@ -47,7 +65,8 @@ function sourceFiles(): { program: ts.Program; files: ts.SourceFile[] } {
 function ownersOf(declaration: ts.Declaration): string[] {
   const names: string[] = []
   for (let node: ts.Node | undefined = declaration.parent; node; node = node.parent) {
-    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node)) names.push(node.name?.text ?? '')
+    if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isClassDeclaration(node))
+      names.push(node.name?.text ?? '')
     if (ts.isPropertySignature(node)) names.push(node.name.getText())
   }
   return names
@@ -89,7 +108,9 @@ function secretAt(node: ts.Node, checker: ts.TypeChecker): string | undefined {
     return `${node.name.text}(), defined here`
   }
   if (ts.isCallExpression(node)) {
-    const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name.text : node.expression.getText()
+    const callee = ts.isPropertyAccessExpression(node.expression)
+      ? node.expression.name.text
+      : node.expression.getText()
     if (SECRET_FUNCTIONS.has(callee)) return `${callee}()`
   }
   // A value in the code, not a name in an import or a type: a file that only names the type holds no secret.
@@ -101,7 +122,10 @@ function secretAt(node: ts.Node, checker: ts.TypeChecker): string | undefined {
   if (!ts.isIdentifier(node) || owners === undefined) return undefined
   if (owners.includes('*')) return node.text
   const symbol = propertyOf(node, checker)
-  const declared = [...(symbol?.declarations ?? []), ...(symbol ? checker.getRootSymbols(symbol).flatMap((s) => s.declarations ?? []) : [])]
+  const declared = [
+    ...(symbol?.declarations ?? []),
+    ...(symbol ? checker.getRootSymbols(symbol).flatMap((s) => s.declarations ?? []) : []),
+  ]
   const owner = declared.flatMap(ownersOf).find((name) => owners.includes(name))
   return owner === undefined ? undefined : `${owner}.${node.text}`
 }

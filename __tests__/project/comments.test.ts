@@ -19,7 +19,9 @@ function namedFiles(file: string): string[] {
   const lines = comments
     .flatMap((comment) => comment.split('\n'))
     .filter((line) => !/undici|@actions\/|@noble\/|node_modules|curl/.test(line))
-  return lines.flatMap((line) => [...line.matchAll(/(?<![\w@/.:-])((?:[\w.-]+\/)*[\w-]+\.(?:ts|js|md|json|ya?ml))\b/g)].map((m) => m[1]!))
+  return lines.flatMap((line) =>
+    [...line.matchAll(/(?<![\w@/.:-])((?:[\w.-]+\/)*[\w-]+\.(?:ts|js|md|json|ya?ml))\b/g)].map((m) => m[1]!),
+  )
 }
 
 describe('comments in src/', () => {

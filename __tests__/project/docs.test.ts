@@ -32,7 +32,10 @@ describe('the examples in README.md and docs/', () => {
     // The README's first example, with one input misspelt.
     const first = yamlBlocks(readme)[0]!
     expect(first.text).toContain('    command: list-projects\n')
-    const misspelt = first.text.replace('    command: list-projects\n', '    command: list-projects\n    org_id: org-1\n')
+    const misspelt = first.text.replace(
+      '    command: list-projects\n',
+      '    command: list-projects\n    org_id: org-1\n',
+    )
     expect(problems(first)).toEqual([])
     expect(problems({ text: misspelt })).toEqual(['input `org_id` is not declared in action.yml'])
   })
@@ -55,7 +58,9 @@ describe('the examples in README.md and docs/', () => {
       '`steps.brnach.outputs.operations`: no step has the id `brnach`',
       '`steps.gate.outputs.state`: action.yml declares no output `state`',
     ])
-    expect(problems({ text: '- uses: ./\n  with:\n    command: list-keys\n' })).toEqual(['required input `api-key` is missing'])
+    expect(problems({ text: '- uses: ./\n  with:\n    command: list-keys\n' })).toEqual([
+      'required input `api-key` is missing',
+    ])
     expect(problems({ text: '- uses: ./\n  with:\n    command: list-key\n    api-key: x\n' })).toEqual([
       `command \`list-key\` is not one of ${COMMAND_NAMES.join(', ')}`,
     ])
@@ -67,13 +72,19 @@ describe('the examples in README.md and docs/', () => {
     ])
     const rotation =
       'on: push\njobs:\n  r:\n    steps:\n      - uses: ./\n        with:\n          command: rotate-key\n          api-key: x\n'
-    expect(problems({ text: rotation })).toEqual(['rotates keys without a `concurrency:` group: show it as a whole workflow with one'])
+    expect(problems({ text: rotation })).toEqual([
+      'rotates keys without a `concurrency:` group: show it as a whole workflow with one',
+    ])
     expect(problems({ text: `concurrency: rotate\n${rotation}` })).toEqual([])
     expect(problems({ text: '- uses: ./\n  with: [a\n' })[0]).toMatch(/^not valid YAML: /)
   })
 
   it('a step of this action is `uses: ./` or the action at a ref, from any owner; no other action', () => {
-    for (const uses of ['./', '<owner>/neon-api-action@v1', 'octo-org/neon-api-action@0123456789abcdef0123456789abcdef01234567']) {
+    for (const uses of [
+      './',
+      '<owner>/neon-api-action@v1',
+      'octo-org/neon-api-action@0123456789abcdef0123456789abcdef01234567',
+    ]) {
       expect([uses, usesThisAction({ uses })]).toEqual([uses, true])
     }
     for (const uses of ['actions/checkout@v5', 'octo-org/neon-api-action-fork@v1', 'octo-org/neon-api-action']) {
@@ -100,7 +111,9 @@ describe("the examples' key names", () => {
     for (const example of all) {
       for (const step of actionSteps(example.text).filter((s) => s.with?.command === 'create-key')) {
         steps++
-        const inputs = Object.fromEntries(Object.entries(step.with!).map(([name, value]) => [name, interpolate(String(value), longest)]))
+        const inputs = Object.fromEntries(
+          Object.entries(step.with!).map(([name, value]) => [name, interpolate(String(value), longest)]),
+        )
         try {
           readSettings(
             (name) => inputs[name] ?? '',
@@ -118,7 +131,12 @@ describe("the examples' key names", () => {
   it('a key name with the job id in it is refused for a long job id: the check reads the names as a runner fills them', () => {
     const name = interpolate('deploy-${{ github.run_id }}-${{ github.job }}', longest)
     expect(name.length).toBeGreaterThan(45)
-    const inputs: Record<string, string> = { command: 'create-key', 'api-key': 'napi_x', 'key-name': name, 'revoke-after-job': 'true' }
+    const inputs: Record<string, string> = {
+      command: 'create-key',
+      'api-key': 'napi_x',
+      'key-name': name,
+      'revoke-after-job': 'true',
+    }
     expect(() =>
       readSettings(
         (input) => inputs[input] ?? '',
@@ -137,16 +155,21 @@ describe('the links in README.md and docs/', () => {
   it("from src/: a summary names a page of docs/ only as a link to the action's docs (ctx.docs), to a page and heading that exist", () => {
     const bare: string[] = []
     const linked: string[] = []
-    for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
-      readFileSync(join(ROOT, 'src', file), 'utf8')
+    for (const file of readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    )) {
+      // Comments may name a page; code names one only in a call of `ctx.docs(…)` (a line or two may hold its parts).
+      const code = readFileSync(join(ROOT, 'src', file), 'utf8')
         .split('\n')
-        .forEach((line, i) => {
-          if (/^\s*(\*|\/\/|\/\*)/.test(line)) return
-          for (const [page] of line.matchAll(/docs\/[\w-]+\.md(#[\w-]+)?/g)) {
-            if (!line.includes('.docs(')) bare.push(`src/${file}:${i + 1}: ${page}`)
-            else if (page.includes('#')) linked.push(page)
-          }
-        })
+        .map((line) => (/^\s*(\*|\/\/|\/\*)/.test(line) ? '' : line))
+        .join('\n')
+      for (const match of code.matchAll(/docs\/[\w-]+\.md(#[\w-]+)?/g)) {
+        const before = code.slice(Math.max(0, match.index - 120), match.index)
+        const line = code.slice(0, match.index).split('\n').length
+        if (!/\.docs\(\s*'$/.test(before) && !/\.docs\([^()]*\),\s*'[^']*',\s*'$/.test(before)) {
+          bare.push(`src/${file}:${line}: ${match[0]}`)
+        } else if (match[0].includes('#')) linked.push(match[0])
+      }
     }
     expect(bare).toEqual([])
     expect(linked.length).toBeGreaterThan(0)
@@ -157,16 +180,16 @@ describe('the links in README.md and docs/', () => {
   })
 
   it("a link to a heading another page does not have is found, and headings' anchors are GitHub's", () => {
-    expect([...anchorsOf('# What happens when…\n## `keep-previous`\n## Key hygiene: prune it\n## Key hygiene: prune it\n')]).toEqual([
-      'what-happens-when',
-      'keep-previous',
-      'key-hygiene-prune-it',
-      'key-hygiene-prune-it-1',
-    ])
+    expect([
+      ...anchorsOf('# What happens when…\n## `keep-previous`\n## Key hygiene: prune it\n## Key hygiene: prune it\n'),
+    ]).toEqual(['what-happens-when', 'keep-previous', 'key-hygiene-prune-it', 'key-hygiene-prune-it-1'])
     const root = mkdtempSync(join(tmpdir(), 'neon-action-docs-'))
     try {
       mkdirSync(join(root, 'docs'))
-      writeFileSync(join(root, 'README.md'), 'See [rotation](docs/rotation.md#keep-previous) and [gone](docs/gone.md).\n')
+      writeFileSync(
+        join(root, 'README.md'),
+        'See [rotation](docs/rotation.md#keep-previous) and [gone](docs/gone.md).\n',
+      )
       writeFileSync(join(root, 'docs', 'rotation.md'), '# Rotation\n')
       expect(brokenLinks(root)).toEqual([
         'README.md: docs/rotation.md#keep-previous (no heading with the anchor #keep-previous)',
@@ -216,9 +239,13 @@ describe('README.md', () => {
     const major = /^\^(\d+)\./.exec(pkg.devDependencies.node!)![1]
     expect(readFileSync(join(ROOT, '.node-version'), 'utf8')).toBe(`${major}\n`)
     expect(pkg.engines.node).toBe(`>=${major}`)
-    const quickStart = readme.slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n')).replace(/\s+/g, ' ')
+    const quickStart = readme
+      .slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n'))
+      .replace(/\s+/g, ' ')
     expect(quickStart).toContain('`npm ci`, then `npm start`')
-    expect(quickStart).toContain(`Every npm script runs on Node ${major}, which the dev dependencies bring (\`.node-version\`)`)
+    expect(quickStart).toContain(
+      `Every npm script runs on Node ${major}, which the dev dependencies bring (\`.node-version\`)`,
+    )
     expect(quickStart).toContain('`npm ci` prints about 100 `npm warn EBADENGINE` warnings, all harmless')
   })
 

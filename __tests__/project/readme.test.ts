@@ -45,7 +45,10 @@ const run = (markdown: string, heading: string, afterStep?: JobContext['afterSte
 async function revoke(id: number): Promise<void> {
   // Through the API, with another key of the account.
   const other = platform.addKey('admin-elsewhere').key
-  const answer = await fetch(`${url}/api_keys/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${other}` } })
+  const answer = await fetch(`${url}/api_keys/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${other}` },
+  })
   expect(answer.status).toBe(200)
 }
 
@@ -63,7 +66,9 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
     const [branch] = platform.branches(project).slice(1)
     const wait = job.steps[1]!.result!
     expect(wait.outputs.status).toBe('finished')
-    expect(JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id])).toEqual([
+    expect(
+      JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id]),
+    ).toEqual([
       ['create_branch', branch!.id],
       ['start_compute', branch!.id],
     ])
@@ -117,7 +122,9 @@ describe("docs/deploy-gates.md's gate that retries and reports, run against the 
     const [branch] = platform.branches(project).slice(1)
     const wait = job.steps[1]!.result!
     expect(wait.outputs.status).toBe('finished')
-    expect(JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id])).toEqual([
+    expect(
+      JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id]),
+    ).toEqual([
       ['create_branch', branch!.id],
       ['start_compute', branch!.id],
     ])
@@ -129,7 +136,8 @@ describe("docs/deploy-gates.md's gate that retries and reports, run against the 
     let created: string[] = []
     let gateEnded = false
     platform.onRequest((request) => {
-      if (gateEnded && request.path.includes('/operations')) for (const id of created) platform.setOperation(id, { status: 'finished' })
+      if (gateEnded && request.path.includes('/operations'))
+        for (const id of created) platform.setOperation(id, { status: 'finished' })
     })
     const job = await gate((step) => {
       if (step.id === 'branch') {

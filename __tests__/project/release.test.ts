@@ -24,7 +24,14 @@ const WORKFLOW = parse(readFileSync(join(ROOT, '.github/workflows/release.yml'),
   >
 }
 /** What the release needs from the project: the files it reads and changes, and the bundle. */
-const RELEASE_FILES = ['package.json', 'package-lock.json', 'CHANGELOG.md', 'src/base/version.ts', 'scripts/release.ts', 'dist']
+const RELEASE_FILES = [
+  'package.json',
+  'package-lock.json',
+  'CHANGELOG.md',
+  'src/base/version.ts',
+  'scripts/release.ts',
+  'dist',
+]
 const REPOSITORY = 'octo-org/neon-api-action'
 /** The project's version now (its first release, in the throw-away clones), and the releases after it. */
 const CURRENT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
@@ -94,12 +101,17 @@ function project(dir: string): { origin: string; clone: string } {
   // back under Unreleased, so these tests pass on the release commit too. Right after a release
   // there is nothing under Unreleased: one entry is added.
   const changelogPath = join(seed, 'CHANGELOG.md')
-  let changelog = readFileSync(changelogPath, 'utf8').replace(new RegExp(`^## ${escaped(CURRENT)}\\b.*\\n\\n?`, 'm'), '')
+  let changelog = readFileSync(changelogPath, 'utf8').replace(
+    new RegExp(`^## ${escaped(CURRENT)}\\b.*\\n\\n?`, 'm'),
+    '',
+  )
   if (/\n## Unreleased\n\s*(\n## |$)/.test(changelog)) {
     changelog = changelog.replace('\n## Unreleased\n', '\n## Unreleased\n\n- A change waiting for the release.\n')
   }
   writeFileSync(changelogPath, changelog)
-  const versions = ['package.json', 'package-lock.json', 'src/base/version.ts'].map((f) => readFileSync(join(seed, f), 'utf8'))
+  const versions = ['package.json', 'package-lock.json', 'src/base/version.ts'].map((f) =>
+    readFileSync(join(seed, f), 'utf8'),
+  )
   expect(versions.every((text) => text.includes(CURRENT))).toBe(true)
   git(dir, 'init', '--quiet', '--initial-branch=main', seed)
   git(seed, 'add', '--all')
@@ -119,8 +131,10 @@ function runnerCheckout(from: string, tag: string, fetchDepth: number): string {
   const dir = mkdtempSync(join(base, 'runner-'))
   git(dir, 'init', '--quiet')
   git(dir, 'remote', 'add', 'origin', pathToFileURL(from).href)
-  if (fetchDepth === 0) git(dir, 'fetch', '--quiet', 'origin', '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*')
-  else git(dir, 'fetch', '--quiet', '--no-tags', `--depth=${fetchDepth}`, 'origin', `+refs/tags/${tag}:refs/tags/${tag}`)
+  if (fetchDepth === 0)
+    git(dir, 'fetch', '--quiet', 'origin', '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*')
+  else
+    git(dir, 'fetch', '--quiet', '--no-tags', `--depth=${fetchDepth}`, 'origin', `+refs/tags/${tag}:refs/tags/${tag}`)
   git(dir, 'checkout', '--quiet', '--detach', `refs/tags/${tag}`)
   return dir
 }
@@ -140,7 +154,12 @@ function runWorkflow(from: string, tag: string, runnerTemp: string) {
   const results: { step: string; status: number | null; stdout: string; stderr: string }[] = []
   for (const step of releaseScriptSteps()) {
     const result = runScript(step.script, tag, runnerTemp, checkouts.get(step.job))
-    results.push({ step: `${step.job}: ${step.name}`, status: result.status, stdout: result.stdout.trim(), stderr: result.stderr })
+    results.push({
+      step: `${step.job}: ${step.name}`,
+      status: result.status,
+      stdout: result.stdout.trim(),
+      stderr: result.stderr,
+    })
     if (result.status !== 0) break
   }
   return results
@@ -154,7 +173,8 @@ function firstReleaseCommands(): string[] {
   return block![1]!.split('\n').filter((line) => line.trim())
 }
 
-const agree = (version: string) => `v${version}: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on ${version}.`
+const agree = (version: string) =>
+  `v${version}: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on ${version}.`
 const pinNotes = (body: string, commit: string, tag: string) =>
   `${body}\n\n---\n\nPin this release by its commit, as a step that holds an API key should be pinned, or follow \`@${MAJOR}\` for every ${MAJOR} release:\n\n` +
   `\`\`\`yaml\nuses: ${REPOSITORY}@${commit} # ${tag}\n\`\`\`\n`
@@ -187,12 +207,16 @@ describe('the release workflow', () => {
 describe('the first release', () => {
   it("docs/releasing.md's commands release the version package.json names on a clone with no tag: the notes are everything under Unreleased, and the major tag is created", () => {
     expect(git(origin, 'tag', '--list')).toBe('')
-    const unreleased = /\n## Unreleased\n([\s\S]*?)(?=\n## |$)/.exec(readFileSync(join(clone, 'CHANGELOG.md'), 'utf8'))![1]!.trim()
+    const unreleased = /\n## Unreleased\n([\s\S]*?)(?=\n## |$)/
+      .exec(readFileSync(join(clone, 'CHANGELOG.md'), 'utf8'))![1]!
+      .trim()
     // The section is written for the version package.json names now; once that is released, the
     // same commands are the first release of whatever it names then.
     const commands = firstReleaseCommands()
     const documented = /release\.ts prepare (\S+)/.exec(commands.join('\n'))![1]!
-    const maintainer = commands.filter((line) => !line.startsWith('npm ')).map((line) => line.split(documented).join(CURRENT))
+    const maintainer = commands
+      .filter((line) => !line.startsWith('npm '))
+      .map((line) => line.split(documented).join(CURRENT))
     expect(maintainer.map((line) => /^(?:git \w+|node scripts\/release\.ts \w+)/.exec(line)![0])).toEqual([
       'git switch',
       'node scripts/release.ts prepare',
@@ -214,7 +238,9 @@ describe('the first release', () => {
     expect(git(origin, 'rev-parse', 'main')).toBe(released)
     const changelog = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8')
     // The notes are compared as text: as one regular expression they are past what V8 compiles.
-    const heading = new RegExp(`\\n## Unreleased\\n\\n## ${escaped(CURRENT)} \\(\\d{4}-\\d{2}-\\d{2}\\)\\n\\n`).exec(changelog)
+    const heading = new RegExp(`\\n## Unreleased\\n\\n## ${escaped(CURRENT)} \\(\\d{4}-\\d{2}-\\d{2}\\)\\n\\n`).exec(
+      changelog,
+    )
     expect(heading).not.toBeNull()
     const section = changelog.slice(heading!.index + heading![0].length)
     expect(section.slice(0, unreleased.length)).toBe(unreleased)
@@ -236,12 +262,15 @@ describe('the first release', () => {
       '',
       `Moved ${MAJOR} from (no tag yet) to ${released} (v${CURRENT}) on origin.`,
     ])
-    expect(readFileSync(join(runnerTemp, 'release-notes.md'), 'utf8')).toBe(pinNotes(unreleased, released, `v${CURRENT}`))
+    expect(readFileSync(join(runnerTemp, 'release-notes.md'), 'utf8')).toBe(
+      pinNotes(unreleased, released, `v${CURRENT}`),
+    )
     expect(git(origin, 'rev-parse', `${MAJOR}^{commit}`)).toBe(released)
   })
 
   it('prepare refuses the released version, an older one, and a section that was never tagged, saying what to do', () => {
-    const prepare = (version: string) => runScript(`node scripts/release.ts prepare ${version}`, `v${version}`, base).stderr
+    const prepare = (version: string) =>
+      runScript(`node scripts/release.ts prepare ${version}`, `v${version}`, base).stderr
     expect(prepare(CURRENT)).toBe(
       `::error::v${CURRENT} is already released (the tag v${CURRENT} exists): give a newer version, e.g. ${NEXT}.\n`,
     )
@@ -250,7 +279,9 @@ describe('the first release', () => {
     )
     // A section for the version with no tag, as a CHANGELOG written ahead of its release has.
     git(clone, 'tag', '--delete', `v${CURRENT}`)
-    expect(prepare('0.0.0')).toContain(`give ${CURRENT} (its first release: v${CURRENT} has no tag yet) or a newer version.`)
+    expect(prepare('0.0.0')).toContain(
+      `give ${CURRENT} (its first release: v${CURRENT} has no tag yet) or a newer version.`,
+    )
     expect(prepare(CURRENT)).toBe(
       `::error::CHANGELOG.md already has a section "## ${CURRENT}", but there is no tag v${CURRENT} here: if it was released, ` +
         `run \`git fetch --tags\`; if not, move its entries under "## Unreleased", delete its heading, and run prepare again.\n`,
@@ -265,7 +296,10 @@ describe('a later release', () => {
     const changelog = join(clone, 'CHANGELOG.md')
     writeFileSync(
       changelog,
-      readFileSync(changelog, 'utf8').replace('\n## Unreleased\n', '\n## Unreleased\n\n- A change waiting for the release.\n'),
+      readFileSync(changelog, 'utf8').replace(
+        '\n## Unreleased\n',
+        '\n## Unreleased\n\n- A change waiting for the release.\n',
+      ),
     )
     git(clone, 'commit', '--quiet', '--all', '--message', 'A change')
     git(clone, 'push', '--quiet', 'origin', 'main')
@@ -288,7 +322,9 @@ describe('a later release', () => {
     ).toEqual(['CHANGELOG.md', 'package-lock.json', 'package.json', 'src/base/version.ts'])
     const changelog = readFileSync(join(clone, 'CHANGELOG.md'), 'utf8')
     expect(changelog).toContain(`\n## Unreleased\n\n## ${NEXT} (2026-11-25)\n\n${unreleased}\n\n## ${CURRENT}`)
-    expect(readFileSync(join(clone, 'src/base/version.ts'), 'utf8')).toContain(`export const ACTION_VERSION = '${NEXT}'\n`)
+    expect(readFileSync(join(clone, 'src/base/version.ts'), 'utf8')).toContain(
+      `export const ACTION_VERSION = '${NEXT}'\n`,
+    )
     const lock = JSON.parse(readFileSync(join(clone, 'package-lock.json'), 'utf8'))
     expect([lock.version, lock.packages[''].version]).toEqual([NEXT, NEXT])
     git(clone, 'commit', '--quiet', '--all', '--message', `Release ${NEXT}`)
@@ -371,9 +407,14 @@ describe('a later release', () => {
     ])
     git(clone, 'reset', '--quiet', '--hard', `v${NEXT}`)
     const changelog = join(clone, 'CHANGELOG.md')
-    writeFileSync(changelog, readFileSync(changelog, 'utf8').replace('## Unreleased\n', '## Unreleased\n\n- A late fix.\n'))
+    writeFileSync(
+      changelog,
+      readFileSync(changelog, 'utf8').replace('## Unreleased\n', '## Unreleased\n\n- A late fix.\n'),
+    )
     const late = runScript('node scripts/release.ts check "$TAG"', `v${NEXT}`, base)
-    expect(late.stderr).toBe(`::error::CHANGELOG.md still has entries under "## Unreleased": move them into "## ${NEXT}" before tagging.\n`)
+    expect(late.stderr).toBe(
+      `::error::CHANGELOG.md still has entries under "## Unreleased": move them into "## ${NEXT}" before tagging.\n`,
+    )
     git(clone, 'checkout', '--quiet', '--', 'CHANGELOG.md')
     expect(runScript('node scripts/release.ts check "$TAG"', `v${NEXT}`, base).status).toBe(0)
   })
@@ -401,13 +442,17 @@ describe('a tag that is not on main', () => {
 
   it('stops the workflow at its first step, and nothing is released', () => {
     const steps = runWorkflow(side.origin, tag, mkdtempSync(join(base, 'runner-temp-')))
-    expect(steps.map(({ step, status, stderr }) => [step, status, stderr])).toEqual([['test: Versions agree', 1, notOnMain('origin/main')]])
+    expect(steps.map(({ step, status, stderr }) => [step, status, stderr])).toEqual([
+      ['test: Versions agree', 1, notOnMain('origin/main')],
+    ])
     expect(WORKFLOW.jobs.test!.steps.find((s) => s.run)!.run).toBe('node scripts/release.ts check "$TAG"')
     expect(git(side.origin, 'tag', '--list')).toBe(tag)
   })
 
   it("is refused by check on a maintainer's clone, against origin/main, or main when there is no origin/main", () => {
-    expect(runScript('node scripts/release.ts check "$TAG"', tag, base, side.clone).stderr).toBe(notOnMain('origin/main'))
+    expect(runScript('node scripts/release.ts check "$TAG"', tag, base, side.clone).stderr).toBe(
+      notOnMain('origin/main'),
+    )
     // Before tagging, the check is of the commit checked out.
     const untagged = `v${NEXT}`
     git(side.clone, 'switch', '--quiet', '--create', 'untagged', 'main')

@@ -12,11 +12,16 @@ const workflows = readdirSync(dir)
   .sort()
   .map((name) => {
     const text = readFileSync(join(dir, name), 'utf8')
-    return { name, text, parsed: parse(text) as { permissions?: unknown; jobs: Record<string, { permissions?: unknown }> } }
+    return {
+      name,
+      text,
+      parsed: parse(text) as { permissions?: unknown; jobs: Record<string, { permissions?: unknown }> },
+    }
   })
 
 /** Every `uses:` line of a workflow, with what follows it on the line. */
-const usesLines = (text: string) => [...text.matchAll(/^\s*(?:- )?uses:\s*(\S+)(.*)$/gm)].map((m) => ({ ref: m[1]!, rest: m[2]! }))
+const usesLines = (text: string) =>
+  [...text.matchAll(/^\s*(?:- )?uses:\s*(\S+)(.*)$/gm)].map((m) => ({ ref: m[1]!, rest: m[2]! }))
 
 /** The actions from elsewhere not pinned as `owner/repo@<40 hex> # vX.Y.Z`. */
 const unpinned = (text: string) =>
@@ -61,7 +66,11 @@ describe("the repository's workflows", () => {
       `      - uses: actions/checkout@${sha} # v6.0.2`,
       '      - uses: ./',
     ]
-    expect(unpinned(steps.join('\n'))).toEqual(['actions/checkout@v5', 'actions/checkout@de0fac2e # v6.0.2', `actions/checkout@${sha}`])
+    expect(unpinned(steps.join('\n'))).toEqual([
+      'actions/checkout@v5',
+      'actions/checkout@de0fac2e # v6.0.2',
+      `actions/checkout@${sha}`,
+    ])
   })
 
   it('never put ${{ }} inside a run: script: values reach scripts through env:', () => {
@@ -75,7 +84,12 @@ describe("the repository's workflows", () => {
     const ci = workflows.find((w) => w.name === 'ci.yml')!.parsed as unknown as {
       jobs: Record<
         string,
-        { 'runs-on': string; strategy?: { matrix: { os: string[] } }; defaults?: unknown; steps: { run?: string; uses?: string }[] }
+        {
+          'runs-on': string
+          strategy?: { matrix: { os: string[] } }
+          defaults?: unknown
+          steps: { run?: string; uses?: string }[]
+        }
       >
     }
     expect(Object.keys(ci.jobs)).toEqual(['test', 'use-the-action'])
@@ -85,8 +99,12 @@ describe("the repository's workflows", () => {
     expect(test!.defaults).toEqual({ run: { shell: 'bash' } })
     expect(test!.steps.flatMap((s) => (s.run === undefined ? [] : [s.run]))).toEqual(['bash .ci/run'])
     // No step anywhere restates a check of .ci/run.
-    const scripts = Object.values(ci.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])))
-    expect(scripts.filter((script) => /\bnpm (test|run (lint|format|typecheck|bundle))\b|release\.ts/.test(script))).toEqual([])
+    const scripts = Object.values(ci.jobs).flatMap((job) =>
+      job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])),
+    )
+    expect(
+      scripts.filter((script) => /\bnpm (test|run (lint|format|typecheck|bundle))\b|release\.ts/.test(script)),
+    ).toEqual([])
   })
 
   it('the published API descriptions are checked weekly and by hand, never in CI, which stays offline', () => {
@@ -95,7 +113,9 @@ describe("the repository's workflows", () => {
       jobs: Record<string, { steps: { run?: string }[] }>
     }
     expect(Object.keys(check.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
-    const runs = Object.values(check.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])))
+    const runs = Object.values(check.jobs).flatMap((job) =>
+      job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])),
+    )
     expect(runs).toEqual(['npm ci', 'npm run spec:check'])
     expect(readFileSync(join(ROOT, '.ci', 'run'), 'utf8')).not.toMatch(/spec:check|scripts\/spec/)
   })

@@ -22,17 +22,20 @@ describe('watchCancellation()', () => {
     for (const name of ['SIGINT', 'SIGTERM', 'SIGBREAK']) expect(signals.listenerCount(name)).toBe(1)
   })
 
-  it.each(['SIGINT', 'SIGTERM', 'SIGBREAK'])('%s, the first signal: stopped aborts, after the warning says what the step does', (name) => {
-    const { signals, log, cancellation } = watch()
-    cancellation.hold()
-    const heard: string[] = []
-    cancellation.stopped.addEventListener('abort', () => heard.push(log.warning.at(-1) ?? ''))
-    expect(cancellation.stopped.aborted).toBe(false)
-    signals.emit(name)
-    expect(cancellation.signal).toBe(name)
-    expect(cancellation.stopped.aborted).toBe(true)
-    expect(heard).toEqual([expect.stringContaining(`The runner cancelled the step (${name})`)])
-  })
+  it.each(['SIGINT', 'SIGTERM', 'SIGBREAK'])(
+    '%s, the first signal: stopped aborts, after the warning says what the step does',
+    (name) => {
+      const { signals, log, cancellation } = watch()
+      cancellation.hold()
+      const heard: string[] = []
+      cancellation.stopped.addEventListener('abort', () => heard.push(log.warning.at(-1) ?? ''))
+      expect(cancellation.stopped.aborted).toBe(false)
+      signals.emit(name)
+      expect(cancellation.signal).toBe(name)
+      expect(cancellation.stopped.aborted).toBe(true)
+      expect(heard).toEqual([expect.stringContaining(`The runner cancelled the step (${name})`)])
+    },
+  )
 
   it("Windows: Ctrl+C, then Ctrl+Break (SIGBREAK) 7.5 s later, is the runner's second signal", () => {
     const { signals, log, cancellation } = watch()
@@ -71,7 +74,9 @@ describe('cancellation', () => {
     signals.emit('SIGINT')
     expect(cancellation.signal).toBe('SIGINT')
     expect(() => cancellation.checkpoint('create a key')).toThrow(StepCancelled)
-    expect(() => cancellation.checkpoint('create a key')).toThrow('The runner cancelled the step (SIGINT) before it could create a key.')
+    expect(() => cancellation.checkpoint('create a key')).toThrow(
+      'The runner cancelled the step (SIGINT) before it could create a key.',
+    )
     expect(cancellation.undoDeadline(clock.now() + 60_000)).toBe(clock.now() + CANCEL_GRACE_MS)
     expect(cancellation.undoDeadline(clock.now() + 1000)).toBe(clock.now() + 1000)
 

@@ -9,8 +9,12 @@ const details = { kind: 'http', method: 'GET', path: '/x', requestId: 'req-1' } 
 
 describe('requestFailureOutputs()', () => {
   it('sets the status and the service code only when there are ones', () => {
-    expect(requestFailureOutputs(new RequestError('m', { ...details, kind: 'network' }))).toStrictEqual({ 'request-id': 'req-1' })
-    expect(requestFailureOutputs(new RequestError('m', { ...details, kind: 'malformed', status: 200, code: 'truncated' }))).toStrictEqual({
+    expect(requestFailureOutputs(new RequestError('m', { ...details, kind: 'network' }))).toStrictEqual({
+      'request-id': 'req-1',
+    })
+    expect(
+      requestFailureOutputs(new RequestError('m', { ...details, kind: 'malformed', status: 200, code: 'truncated' })),
+    ).toStrictEqual({
       'request-id': 'req-1',
       'http-status': '200',
     })
@@ -28,7 +32,8 @@ describe('requestFailureOutputs()', () => {
 
 describe('requestFailureOutputs() on what a server may send', () => {
   it('leaves `error-code` empty unless the code is a short token of letters, digits and _.-', () => {
-    const code = (value: string) => requestFailureOutputs(new RequestError('m', { ...details, status: 400, code: value }))['error-code']
+    const code = (value: string) =>
+      requestFailureOutputs(new RequestError('m', { ...details, status: 400, code: value }))['error-code']
     expect(code('API_KEY_NOT_FOUND')).toBe('API_KEY_NOT_FOUND')
     expect(code(`a.b-c_${'d'.repeat(58)}`)).toBe(`a.b-c_${'d'.repeat(58)}`)
     expect(code('d'.repeat(65))).toBeUndefined()
@@ -43,14 +48,16 @@ describe("actionDocs(): a page of the action's docs at the version that ran", ()
 
   it('uses: owner/name@ref: the page on the GitHub the runner names, at that ref', () => {
     const used = { GITHUB_ACTION_REPOSITORY: 'octo-org/neon-api-action', GITHUB_ACTION_REF: 'v1' }
-    expect(actionDocs(used)(page)).toBe('https://github.com/octo-org/neon-api-action/blob/v1/docs/tripwire.md#when-it-fires')
+    expect(actionDocs(used)(page)).toBe(
+      'https://github.com/octo-org/neon-api-action/blob/v1/docs/tripwire.md#when-it-fires',
+    )
     const sha = '0123456789abcdef0123456789abcdef01234567'
     expect(actionDocs({ ...used, GITHUB_ACTION_REF: sha, GITHUB_SERVER_URL: 'https://github.com' })(page)).toBe(
       `https://github.com/octo-org/neon-api-action/blob/${sha}/docs/tripwire.md#when-it-fires`,
     )
-    expect(actionDocs({ ...used, GITHUB_ACTION_REF: 'releases/v1.2', GITHUB_SERVER_URL: 'https://ghe.example.com/' })(page)).toBe(
-      'https://ghe.example.com/octo-org/neon-api-action/blob/releases/v1.2/docs/tripwire.md#when-it-fires',
-    )
+    expect(
+      actionDocs({ ...used, GITHUB_ACTION_REF: 'releases/v1.2', GITHUB_SERVER_URL: 'https://ghe.example.com/' })(page),
+    ).toBe('https://ghe.example.com/octo-org/neon-api-action/blob/releases/v1.2/docs/tripwire.md#when-it-fires')
   })
 
   it('uses: ./ (the runner sets neither), or values that are no repository, ref or server: no link', () => {

@@ -3,7 +3,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { registerSecret } from '../../src/base/text.ts'
-import { ListFileWriter, OUTPUT_LIMIT_BYTES, boundOutputs, recordJson, writeListFile } from '../../src/runner/outputs.ts'
+import {
+  ListFileWriter,
+  OUTPUT_LIMIT_BYTES,
+  boundOutputs,
+  recordJson,
+  writeListFile,
+} from '../../src/runner/outputs.ts'
 
 /** A list file written as it is read (list-operations), and outputs that hold server text with a credential in it. */
 let dir: string
@@ -43,7 +49,9 @@ describe('ListFileWriter', () => {
 
   it('a directory it cannot write to is an error naming it', async () => {
     const writer = new ListFileWriter(join(dir, 'missing'), 'operations')
-    await expect(writer.add(0, ['{}'])).rejects.toThrow(/^Could not write the operations file in .*missing \(RUNNER_TEMP\): /)
+    await expect(writer.add(0, ['{}'])).rejects.toThrow(
+      /^Could not write the operations file in .*missing \(RUNNER_TEMP\): /,
+    )
   })
 })
 
@@ -60,7 +68,9 @@ describe('secrets in JSON outputs and list files', () => {
       { id: 'a', error: 'the proxy said: Authorization: Bearer ***' },
       { id: 'b', error: 'ok' },
     ])
-    expect(JSON.parse(readFileSync(await writeListFile(dir, 'projects', json), 'utf8'))).toEqual(JSON.parse(outputs.operations!))
+    expect(JSON.parse(readFileSync(await writeListFile(dir, 'projects', json), 'utf8'))).toEqual(
+      JSON.parse(outputs.operations!),
+    )
     expect(JSON.parse(`[${records.map(recordJson).join(',')}]`)).toEqual(JSON.parse(outputs.operations!))
   })
 
@@ -77,9 +87,13 @@ describe('secrets in JSON outputs and list files', () => {
 describe('outputs a command did not hold', () => {
   it('are not set, and one line of the log names them with their size and the file that has every record', async () => {
     const file = join(dir, 'neon-operations-1.json')
-    const { outputs, warnings, notes } = await boundOutputs({ 'operations-file': file, 'operation-count': '3000' }, dir, {
-      operations: 987_654,
-    })
+    const { outputs, warnings, notes } = await boundOutputs(
+      { 'operations-file': file, 'operation-count': '3000' },
+      dir,
+      {
+        operations: 987_654,
+      },
+    )
     expect(outputs).toEqual({ 'operations-file': file, 'operation-count': '3000' })
     expect(warnings).toEqual([])
     expect(notes).toEqual([

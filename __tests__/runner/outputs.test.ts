@@ -29,7 +29,10 @@ describe('boundOutputs()', () => {
     const { outputs, warnings, notes } = await boundOutputs({ 'revoked-key-ids': ids, status: 'x', note: text }, dir)
     expect(notes).toEqual([])
     expect(Object.keys(outputs).sort()).toEqual(['outputs-file', 'status'])
-    expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({ 'revoked-key-ids': JSON.parse(ids), note: text })
+    expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({
+      'revoked-key-ids': JSON.parse(ids),
+      note: text,
+    })
     expect(warnings).toEqual([
       `Not set: \`revoked-key-ids\` (${ids.length} bytes) and \`note\` (${OUTPUT_LIMIT_BYTES + 2} bytes), over the ${OUTPUT_LIMIT_BYTES} bytes ` +
         'an output may hold to be passed on through env: or with:. Their values are in the JSON file named by the `outputs-file` output, ' +
@@ -41,7 +44,10 @@ describe('boundOutputs()', () => {
     const projects = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: `p-${i}`, name: `project ${i}` })))
     const ids = big(10_000)
     const file = join(dir, 'neon-projects-1.json')
-    const { outputs, warnings, notes } = await boundOutputs({ projects, 'project-ids': ids, 'projects-file': file, 'org-id': 'org-1' }, dir)
+    const { outputs, warnings, notes } = await boundOutputs(
+      { projects, 'project-ids': ids, 'projects-file': file, 'org-id': 'org-1' },
+      dir,
+    )
     expect(outputs).toEqual({ 'projects-file': file, 'org-id': 'org-1' })
     expect(readdirSync(dir)).toEqual([])
     expect(warnings).toEqual([])
@@ -55,7 +61,9 @@ describe('boundOutputs()', () => {
     const keys = big(10_000)
     const { outputs, warnings, notes } = await boundOutputs({ keys }, dir)
     expect(JSON.parse(readFileSync(outputs['outputs-file']!, 'utf8'))).toEqual({ keys: JSON.parse(keys) })
-    expect(warnings).toEqual([expect.stringMatching(/^Not set: `keys` \(\d+ bytes\), .* named by the `outputs-file` output/)])
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Not set: `keys` \(\d+ bytes\), .* named by the `outputs-file` output/),
+    ])
     expect(notes).toEqual([])
   })
 

@@ -16,12 +16,20 @@ import {
 import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
-const hostile = [...PAYLOADS, HOSTILE, MARKDOWN, '<img src=https://evil.example/t.png>', '</table>\n\n# out', '\u2028\u2029\u0085']
+const hostile = [
+  ...PAYLOADS,
+  HOSTILE,
+  MARKDOWN,
+  '<img src=https://evil.example/t.png>',
+  '</table>\n\n# out',
+  '\u2028\u2029\u0085',
+]
 
 describe('job summary', () => {
   it('keeps every hostile value inside its cell: nothing renders as a heading, link or image', () => {
     const rows: Cell[][] = hostile.map((value) => [{ code: value }, value, value])
-    const summary = heading(`Keys ${MARKDOWN}`) + table(['id', MARKDOWN, 'from'], rows) + paragraph(`failed: ${MARKDOWN}`)
+    const summary =
+      heading(`Keys ${MARKDOWN}`) + table(['id', MARKDOWN, 'from'], rows) + paragraph(`failed: ${MARKDOWN}`)
     expect(markdownOutsideHtml(summary)).toEqual([])
     // One HTML block: not a single blank line anywhere, and only the action's own line breaks.
     expect(summary).not.toMatch(/\n\s*\n/)
@@ -37,7 +45,9 @@ describe('job summary', () => {
   })
 
   it('a paragraph shows code parts in monospace, escaped like the text around them', () => {
-    expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe('<p>In the output <code>key</code>, masked.</p>\n')
+    expect(paragraph('In the output ', { code: 'key' }, ', masked.')).toBe(
+      '<p>In the output <code>key</code>, masked.</p>\n',
+    )
     expect(paragraph('a <b>', { code: '<i>\n' }, '')).toBe('<p>a &#60;b&#62;<code>&#60;i&#62;\\n</code></p>\n')
     expect(markdownOutsideHtml(paragraph(MARKDOWN, { code: MARKDOWN }))).toEqual([])
   })

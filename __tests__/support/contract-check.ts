@@ -9,6 +9,8 @@ checkContracts(true)
 afterEach(() => {
   const seen = [...new Set(takeViolations())]
   if (seen.length > 0) {
-    throw new Error(`An emulator saw what its published description does not allow (openapi/):\n${seen.slice(0, 20).join('\n')}`)
+    throw new Error(
+      `An emulator saw what its published description does not allow (openapi/):\n${seen.slice(0, 20).join('\n')}`,
+    )
   }
 })

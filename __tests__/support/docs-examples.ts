@@ -32,7 +32,9 @@ export function runScripts(value: unknown, path = ''): { path: string; script: s
   if (Array.isArray(value)) return value.flatMap((item, i) => runScripts(item, `${path}[${i}]`))
   if (typeof value !== 'object' || value === null) return []
   return Object.entries(value).flatMap(([key, item]) =>
-    key === 'run' && typeof item === 'string' ? [{ path: `${path}.run`, script: item }] : runScripts(item, `${path}.${key}`),
+    key === 'run' && typeof item === 'string'
+      ? [{ path: `${path}.run`, script: item }]
+      : runScripts(item, `${path}.${key}`),
   )
 }
 
@@ -58,7 +60,8 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
     const ids = new Map(steps.filter((s) => typeof s.id === 'string').map((s) => [s.id!, s]))
     for (const step of steps.filter(usesThisAction)) {
       const inputs = Object.keys(step.with ?? {})
-      for (const name of inputs) if (!(name in action.inputs)) problems.push(`input \`${name}\` is not declared in action.yml`)
+      for (const name of inputs)
+        if (!(name in action.inputs)) problems.push(`input \`${name}\` is not declared in action.yml`)
       for (const [name, spec] of Object.entries(action.inputs)) {
         if (spec.required && !inputs.includes(name)) problems.push(`required input \`${name}\` is missing`)
       }
@@ -83,7 +86,8 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
   }
   if (/\bcommand:\s*rotate-key\b/.test(text)) {
     const grouped =
-      workflow !== undefined && ('concurrency' in workflow || Object.values(workflow.jobs).some((job) => 'concurrency' in job))
+      workflow !== undefined &&
+      ('concurrency' in workflow || Object.values(workflow.jobs).some((job) => 'concurrency' in job))
     if (!grouped) problems.push('rotates keys without a `concurrency:` group: show it as a whole workflow with one')
   }
   return problems
@@ -125,7 +129,11 @@ export function brokenLinks(root: string, files = documentationFiles(root)): str
       const resolved = path ? resolve(dirname(join(root, file)), path) : join(root, file)
       if (!existsSync(resolved)) {
         broken.push(`${file}: ${target} (no file ${relative(root, resolved)})`)
-      } else if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)) {
+      } else if (
+        anchor !== undefined &&
+        resolved.endsWith('.md') &&
+        !anchorsOf(readFileSync(resolved, 'utf8')).has(anchor)
+      ) {
         broken.push(`${file}: ${target} (no heading with the anchor #${anchor})`)
       }
     }

@@ -11,7 +11,9 @@ export function fakeClient(answers: unknown[] = []): { client: PlatformClient; s
     send: (spec: RequestSpec<unknown>) => {
       specs.push(spec)
       const n = specs.length - 1
-      return n < answers.length ? Promise.resolve().then(() => spec.parse(answers[n])) : Promise.reject(new Error('not sent'))
+      return n < answers.length
+        ? Promise.resolve().then(() => spec.parse(answers[n]))
+        : Promise.reject(new Error('not sent'))
     },
   } as unknown as PlatformClient
   return { client, specs }

@@ -8,7 +8,14 @@
  * one request unanswered.
  * It forwards only to loopback, so a test can never reach the outside through it.
  */
-import { STATUS_CODES, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  STATUS_CODES,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 
@@ -70,7 +77,8 @@ export class ForwardProxy {
   constructor(options: ForwardProxyOptions = {}) {
     const { credentials } = options
     this.watched = (options.watch ?? []).filter((text) => text !== '')
-    this.expected = credentials && `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`
+    this.expected =
+      credentials && `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`
   }
 
   async start(): Promise<string> {
@@ -116,7 +124,9 @@ export class ForwardProxy {
   /** Resolves once every connection a client opened to the proxy is closed. */
   async closed(): Promise<void> {
     await Promise.all(
-      [...this.sockets].map((socket) => new Promise((resolve) => (socket.destroyed ? resolve(undefined) : socket.once('close', resolve)))),
+      [...this.sockets].map(
+        (socket) => new Promise((resolve) => (socket.destroyed ? resolve(undefined) : socket.once('close', resolve))),
+      ),
     )
   }
 
@@ -200,7 +210,8 @@ export class ForwardProxy {
     }
     if (target.protocol !== 'http:' || !LOOPBACK.has(target.hostname)) return this.answer(res, (seen.answer = 403))
     const headers: Record<string, string | string[]> = {}
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value
     const upstream = httpRequest({
       host: target.hostname.replace(/^\[|\]$/g, ''),
       port: target.port || 80,
@@ -211,7 +222,8 @@ export class ForwardProxy {
     upstream.on('response', (answer) => {
       seen.answer = answer.statusCode ?? 502
       const passed: Record<string, string | string[]> = {}
-      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value
+      for (const [name, value] of Object.entries(answer.headers))
+        if (value !== undefined && !HOP_BY_HOP.has(name)) passed[name] = value
       res.writeHead(seen.answer, passed)
       answer.pipe(res)
     })

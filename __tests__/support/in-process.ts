@@ -132,10 +132,12 @@ export function waitsPerTest(use: (run: InProcess, project: string) => void): Pr
   const listPath = () => `/projects/${project}/operations`
   return {
     steps: (...pairs) => pairs.map(([afterMs, status, extra]) => ({ afterMs, status, ...extra })),
-    op: (timeline, extra = {}) => platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra }),
+    op: (timeline, extra = {}) =>
+      platform.addOperation(project, { timeline, action: 'create_branch', branch_id: 'br-main-1', ...extra }),
     options: (operations, extra = {}) => ({
       projectId: project,
-      operations: operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
+      operations:
+        operations === 'pending' ? { kind: 'pending', branchId: extra.branchId } : { kind: 'ids', ids: operations },
       pollIntervalMs: POLL,
       timeoutMs: 600_000,
       random: () => 0,

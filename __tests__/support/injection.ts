@@ -23,7 +23,8 @@ export const PAYLOADS: readonly string[] = [
 export const HOSTILE = `h\n::error::Production database dropped\r::add-mask::finished\r\n::stop-commands::pwned\n::group::g ##[add-mask]finished ##[set-output name=status;]x`
 
 /** What a hostile value tries in a job summary: end the HTML block, then a heading, a link and an image. */
-export const MARKDOWN = 'm\n\n# Production database dropped\n\n[click](https://evil.example/) ![t](https://evil.example/t.png)\r\n\r\n'
+export const MARKDOWN =
+  'm\n\n# Production database dropped\n\n[click](https://evil.example/) ![t](https://evil.example/t.png)\r\n\r\n'
 
 /** The log as the runner reads it, one entry per line. */
 export function runnerLines(stdout: string): string[] {

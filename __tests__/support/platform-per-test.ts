@@ -28,7 +28,10 @@ export interface PlatformSteps {
  * with a personal key named `admin`, handed to `use` before the test and stopped after it. The
  * steps it hands back run with that key against that emulator.
  */
-export function platformPerTest(use: (started: StartedPlatform) => void, options: PlatformPerTestOptions = {}): PlatformSteps {
+export function platformPerTest(
+  use: (started: StartedPlatform) => void,
+  options: PlatformPerTestOptions = {},
+): PlatformSteps {
   let platform: PlatformEmulator | undefined
   let started: StartedPlatform | undefined
   beforeEach(async () => {

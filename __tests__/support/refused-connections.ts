@@ -6,7 +6,10 @@ import { Agent, buildConnector } from 'undici'
  * may take it. `refuse()` starts refusing (every origin, or only `origin`); until then, and for
  * other origins, connections are made as usual.
  */
-export function refusedConnections(refusing: 'all' | 'none' = 'all'): { dispatcher: Agent; refuse(origin?: string): void } {
+export function refusedConnections(refusing: 'all' | 'none' = 'all'): {
+  dispatcher: Agent
+  refuse(origin?: string): void
+} {
   const connect = buildConnector({})
   let all = refusing === 'all'
   const origins = new Set<string>()

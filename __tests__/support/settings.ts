@@ -22,10 +22,18 @@ const REPOSITORY: RunnerEnvironment = { repository: 'octo-org/deploys' }
  */
 export function settings(
   inputs: Record<string, string>,
-  options: { masked?: string[]; read?: (inputs: Record<string, string>) => InputReader; runner?: RunnerEnvironment } = {},
+  options: {
+    masked?: string[]
+    read?: (inputs: Record<string, string>) => InputReader
+    runner?: RunnerEnvironment
+  } = {},
 ) {
   const read = options.read ?? reader
-  return readSettings(read({ 'api-key': 'napi_secret', ...inputs }), (secret) => options.masked?.push(secret), options.runner ?? REPOSITORY)
+  return readSettings(
+    read({ 'api-key': 'napi_secret', ...inputs }),
+    (secret) => options.masked?.push(secret),
+    options.runner ?? REPOSITORY,
+  )
 }
 
 /** The message of the InputError that `inputs` are refused with; fails the test when they are not. */

@@ -51,7 +51,10 @@ export async function makeTestCa(): Promise<TestCa> {
       const [key, csr, cert, extensions] = [file('key'), file('csr'), file('pem'), file('ext')]
       await openssl(dir, NEW_KEY, ['-keyout', key, '-out', csr, '-subj', '/CN=test server'])
       const names = (options.names ?? LOOPBACK_NAMES).join(',')
-      await writeFile(extensions, `subjectAltName=${names}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`)
+      await writeFile(
+        extensions,
+        `subjectAltName=${names}\nbasicConstraints=critical,CA:FALSE\nextendedKeyUsage=serverAuth\n`,
+      )
       const signed = ['-in', csr, '-out', cert, '-extfile', extensions]
       if (options.expired) {
         // `openssl x509` cannot date a certificate in the past; `openssl ca` can, with a database of its own.

@@ -67,12 +67,16 @@ class MutationEnvironment extends TestEnvironment {
     const coverage = this.#coverage()
     if (activeMutant() === undefined && coverage) {
       const mutants = new Set()
-      for (const [id, count] of Object.entries(coverage.static ?? {})) if (count > (this.#staticBefore[id] ?? 0)) mutants.add(id)
+      for (const [id, count] of Object.entries(coverage.static ?? {}))
+        if (count > (this.#staticBefore[id] ?? 0)) mutants.add(id)
       for (const name of this.#names) for (const id of Object.keys(coverage.perTest?.[name] ?? {})) mutants.add(id)
       const directory = join(this.#rootDir, FILES_DIRECTORY)
       mkdirSync(directory, { recursive: true })
       const file = createHash('sha256').update(this.#testPath).digest('hex').slice(0, 16)
-      writeFileSync(join(directory, `${file}.json`), JSON.stringify({ testPath: this.#testPath, mutants: [...mutants] }))
+      writeFileSync(
+        join(directory, `${file}.json`),
+        JSON.stringify({ testPath: this.#testPath, mutants: [...mutants] }),
+      )
     }
     await super.teardown()
   }

@@ -19,13 +19,21 @@ import {
 } from '../http/answers.ts'
 import { RequestError, type RequestErrorDetails } from '../http/errors.ts'
 import { NOT_CARRIED_OUT_STATUSES, RETRY_POLICIES, retrying } from '../http/retry.ts'
-import { Connections, REQUEST_TIMEOUT_MS, isRequestId, queryString, sendAttempt, type HttpRequest } from '../http/transport.ts'
+import {
+  Connections,
+  REQUEST_TIMEOUT_MS,
+  isRequestId,
+  queryString,
+  sendAttempt,
+  type HttpRequest,
+} from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
 
 /** How the platform words its answers: its error body, and the statuses with which it says it did nothing. */
 export const PLATFORM: Service = {
   name: 'the platform',
-  redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
+  redirectHint:
+    'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
   emptySuccess: false,
   notCarriedOut: NOT_CARRIED_OUT_STATUSES,
   readError: (body) => ({
@@ -111,7 +119,11 @@ export function buildRequest(
     'user-agent': target.userAgent,
     'x-request-id': requestId,
   }
-  const request: HttpRequest = { method: spec.method, path: target.basePath + spec.path + queryString(spec.query), headers }
+  const request: HttpRequest = {
+    method: spec.method,
+    path: target.basePath + spec.path + queryString(spec.query),
+    headers,
+  }
   if (spec.body !== undefined) {
     request.body = JSON.stringify(spec.body)
     headers['content-type'] = 'application/json'
@@ -221,7 +233,12 @@ export class PlatformClient {
           ),
         giveUp: (error) => (error instanceof RequestError ? finalError(spec, error, '', refused) : error),
         outOfTime: (error, _n, delay) => {
-          const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`, refused)
+          const final = finalError(
+            spec,
+            error,
+            ` The step's timeout leaves no time to wait ${formatDuration(delay)} and retry.`,
+            refused,
+          )
           return new RequestError(final.message, { ...final, kind: 'deadline' })
         },
         ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
@@ -258,7 +275,11 @@ export class PlatformClient {
     const attempt = await sendAttempt(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () =>
       logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
     )
-    if (!attempt.sent) throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, { ...base, kind: 'deadline' })
+    if (!attempt.sent)
+      throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, {
+        ...base,
+        kind: 'deadline',
+      })
     const answer = readAnswer(attempt, base, PLATFORM, clock.now())
     if (!answer.ok) throw answer.error
     try {

@@ -75,7 +75,12 @@ export function revokeApiKey(client: PlatformClient, id: number): Promise<Revoke
  * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
  * that one project. Only a personal key may create one. Never retried blindly.
  */
-export function createOrgApiKey(client: PlatformClient, orgId: string, name: string, projectId?: string): Promise<CreatedApiKey> {
+export function createOrgApiKey(
+  client: PlatformClient,
+  orgId: string,
+  name: string,
+  projectId?: string,
+): Promise<CreatedApiKey> {
   const org = encodeURIComponent(orgId)
   return client.send({
     method: 'POST',
@@ -144,7 +149,11 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
  * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
  * through means that attempt revoked the key.
  */
-async function revokeKeyAt(client: PlatformClient, id: number, spec: RequestSpec<RevokedApiKey>): Promise<RevokedApiKey> {
+async function revokeKeyAt(
+  client: PlatformClient,
+  id: number,
+  spec: RequestSpec<RevokedApiKey>,
+): Promise<RevokedApiKey> {
   try {
     return await client.send(spec)
   } catch (error) {
@@ -167,7 +176,10 @@ export function getAuth(client: PlatformClient): Promise<AuthDetails> {
     purpose: "find out what kind of key the step's key is",
     parse: (body) => {
       const record = object(body, 'response')
-      return { accountId: string(record, 'account_id', 'response'), authMethod: string(record, 'auth_method', 'response') }
+      return {
+        accountId: string(record, 'account_id', 'response'),
+        authMethod: string(record, 'auth_method', 'response'),
+      }
     },
   })
 }
@@ -276,7 +288,8 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
     projects.push(...guard.unseen(result.items, (project) => project.id))
     unavailableIds.push(...guard.unseen(result.unavailable, (id) => id))
     // The service sends a cursor even on the last page: a short page is the end.
-    if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next) return { projects, unavailableIds }
+    if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next)
+      return { projects, unavailableIds }
     const read = `${guard.seen} project(s) were read`
     if (guard.repeated(result.next)) {
       return {
@@ -366,7 +379,8 @@ function toMembersPage(body: unknown): { members: OrganizationMember[]; next: st
     }
   })
   const pagination = record.pagination
-  const next = typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'next') : undefined
+  const next =
+    typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'next') : undefined
   return { members, next: next || undefined }
 }
 
@@ -391,7 +405,9 @@ export function listOperations(
     forbidden: describeProjectForbidden(projectId),
     parse: (body) => {
       const record = object(body, 'response')
-      const operations = array(record.operations, 'response.operations').map((item, i) => toOperation(item, `response.operations[${i}]`))
+      const operations = array(record.operations, 'response.operations').map((item, i) =>
+        toOperation(item, `response.operations[${i}]`),
+      )
       return { operations, cursor: cursorOf(record) }
     },
   })
@@ -428,7 +444,9 @@ export function getBranch(client: PlatformClient, projectId: string, branchId: s
 /** `pagination.cursor`, when the page has one. */
 function cursorOf(record: Json): string | undefined {
   const pagination = record.pagination
-  return typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'cursor') : undefined
+  return typeof pagination === 'object' && pagination !== null
+    ? optionalString(pagination as Json, 'cursor')
+    : undefined
 }
 
 /** `unavailable_project_ids`: the ids that are strings; absent is none. */
@@ -458,7 +476,11 @@ function toCreatedApiKey(body: unknown): CreatedApiKey {
 
 function toRevokedApiKey(body: unknown): RevokedApiKey {
   const record = object(body, 'response')
-  return { id: integer(record, 'id', 'response'), name: optionalString(record, 'name'), revoked: record.revoked === true }
+  return {
+    id: integer(record, 'id', 'response'),
+    name: optionalString(record, 'name'),
+    revoked: record.revoked === true,
+  }
 }
 
 function toApiKeys(body: unknown): ApiKey[] {

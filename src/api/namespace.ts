@@ -1,6 +1,13 @@
 import { ActionError } from '../base/errors.ts'
 import type { PlatformClient } from './client.ts'
-import { createApiKey, createOrgApiKey, listApiKeys, listOrgApiKeys, revokeApiKey, revokeOrgApiKey } from './endpoints.ts'
+import {
+  createApiKey,
+  createOrgApiKey,
+  listApiKeys,
+  listOrgApiKeys,
+  revokeApiKey,
+  revokeOrgApiKey,
+} from './endpoints.ts'
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'
 
 /**
@@ -18,7 +25,12 @@ export function organizationKeys(orgId: string): KeyNamespace {
 }
 
 /** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
-export function createKeyIn(client: PlatformClient, namespace: KeyNamespace, name: string, projectId?: string): Promise<CreatedApiKey> {
+export function createKeyIn(
+  client: PlatformClient,
+  namespace: KeyNamespace,
+  name: string,
+  projectId?: string,
+): Promise<CreatedApiKey> {
   if (namespace.kind === 'organization') return createOrgApiKey(client, namespace.orgId, name, projectId)
   if (projectId !== undefined) throw new Error('a project-scoped key belongs to an organization')
   return createApiKey(client, name)
@@ -41,7 +53,9 @@ export class RevocationUnconfirmed extends ActionError {
  * key is never reported revoked on less.
  */
 export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
-  const answer = await (namespace.kind === 'organization' ? revokeOrgApiKey(client, namespace.orgId, id) : revokeApiKey(client, id))
+  const answer = await (namespace.kind === 'organization'
+    ? revokeOrgApiKey(client, namespace.orgId, id)
+    : revokeApiKey(client, id))
   if (answer.id !== id) {
     throw new RevocationUnconfirmed(
       `The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +

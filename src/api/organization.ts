@@ -38,7 +38,10 @@ interface OrganizationContext {
 const MAX_NAMED = 10
 
 /** list-projects and list-operations: the organization whose projects to list, or undefined when the key's user has none. */
-export async function organizationForProjects(ctx: OrganizationContext, given: string | undefined): Promise<string | undefined> {
+export async function organizationForProjects(
+  ctx: OrganizationContext,
+  given: string | undefined,
+): Promise<string | undefined> {
   if (given !== undefined) return announce(ctx, given, 'from the `org-id` input')
   const organizations = await listMyOrganizations(ctx.client)
   if (organizations.length === 0) {
@@ -47,7 +50,11 @@ export async function organizationForProjects(ctx: OrganizationContext, given: s
   }
   if (organizations.length > 1) throw ambiguous(organizations)
   const only = organizations[0]!
-  return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${quoted(only.name)}`)
+  return announce(
+    ctx,
+    checkedId(only.id, 'GET /users/me/organizations'),
+    `the only organization of the step's key, ${quoted(only.name)}`,
+  )
 }
 
 /**
@@ -81,7 +88,9 @@ function announce(ctx: OrganizationContext, orgId: string, reason: string): stri
 /** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id: string, where: string): string {
   if (!PLATFORM_ID.test(id)) {
-    throw new ActionError(`${where} answered ${quoted(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`)
+    throw new ActionError(
+      `${where} answered ${quoted(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`,
+    )
   }
   return id
 }

@@ -80,7 +80,15 @@ type DescribedOperation = Schemas['Operation']
  */
 export type Operation = Pick<
   DescribedOperation,
-  'id' | 'project_id' | 'branch_id' | 'endpoint_id' | 'failures_count' | 'created_at' | 'updated_at' | 'error' | 'retry_at'
+  | 'id'
+  | 'project_id'
+  | 'branch_id'
+  | 'endpoint_id'
+  | 'failures_count'
+  | 'created_at'
+  | 'updated_at'
+  | 'error'
+  | 'retry_at'
 > &
   Partial<Pick<DescribedOperation, 'total_duration_ms'>> & {
     action: string

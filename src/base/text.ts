@@ -49,7 +49,10 @@ const REDACTED = '***'
  */
 const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
-  [/\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi, `$1$2${REDACTED}`],
+  [
+    /\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,
+    `$1$2${REDACTED}`,
+  ],
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ]
 
@@ -98,7 +101,8 @@ export function redactSecrets(text: string, options: { pieces?: boolean } = {}):
     for (const secret of secrets) out = out.split(secret).join(REDACTED)
     if (options.pieces) out = redactPieces(out)
   }
-  if (CREDENTIAL_WORD.test(out)) for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
+  if (CREDENTIAL_WORD.test(out))
+    for (const [form, replacement] of CREDENTIAL_FORMS) out = out.replace(form, replacement)
   return out
 }
 

@@ -1,6 +1,13 @@
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { adviseScope, createKeyOnce, describeScope, keyTargetFor, openLedger, stopIfCancelled } from '../keys/creation.ts'
+import {
+  adviseScope,
+  createKeyOnce,
+  describeScope,
+  keyTargetFor,
+  openLedger,
+  stopIfCancelled,
+} from '../keys/creation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../runner/state.ts'
@@ -20,7 +27,10 @@ export interface CreateKeySettings extends KeyScopeInputs {
 
 export async function runCreateKey(ctx: CommandContext, options: CreateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
-  const name = options.expiresInMs === undefined ? options.keyName : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
+  const name =
+    options.expiresInMs === undefined
+      ? options.keyName
+      : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
   // As prune-keys will read it: rounded up to the minute.
   const expiresAt = expiryOf(name)
   const { ledger } = await openLedger(ctx, name, target)

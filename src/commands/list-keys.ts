@@ -40,7 +40,8 @@ interface Flagged<K extends ApiKey> {
 export async function runListKeys(ctx: CommandContext, options: ListKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, options)
-  const members = options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
+  const members =
+    options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   const prefix = options.keyNamePrefix
   const keys = (await listKeysIn(ctx.client, namespace))
     .filter((k) => prefix === undefined || k.name.startsWith(prefix))
@@ -69,7 +70,9 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   })
   if (members) warnUnknownCreators(ctx, keys, members, MAX_NAMED_KEYS)
   const failure =
-    elsewhere.failure && departed.failure ? `${elsewhere.failure} ${departed.failure}` : (elsewhere.failure ?? departed.failure)
+    elsewhere.failure && departed.failure
+      ? `${elsewhere.failure} ${departed.failure}`
+      : (elsewhere.failure ?? departed.failure)
   const usedElsewhere = new Set(elsewhere.keys)
   const flagged = new Set([...elsewhere.keys, ...departed.keys])
   const found = (n: number, why: string) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.')
@@ -103,7 +106,9 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
           formatDate(k.created_at),
           creatorCell(k, members),
           formatDate(k.last_used_at),
-          usedElsewhere.has(k) ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}` : k.last_used_from_addr,
+          usedElsewhere.has(k)
+            ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}`
+            : k.last_used_from_addr,
         ],
         { rest: '`keys-file`' },
       ),
@@ -116,13 +121,21 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
 function nextSteps(ctx: CommandContext, elsewhere: boolean, departed: boolean): Part[] | undefined {
   const next: Part[] = [
     ...(elsewhere
-      ? [NEXT, ...docsPage(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'), '.']
+      ? [
+          NEXT,
+          ...docsPage(ctx.docs('docs/tripwire.md#when-it-fires'), 'When the tripwire fires', 'docs/tripwire.md'),
+          '.',
+        ]
       : []),
     ...(elsewhere && departed ? [' '] : []),
     ...(departed
       ? [
           NEXT_CREATORS,
-          ...docsPage(ctx.docs('docs/offboarding.md#when-it-fires'), 'When the offboarding check fires', 'docs/offboarding.md'),
+          ...docsPage(
+            ctx.docs('docs/offboarding.md#when-it-fires'),
+            'When the offboarding check fires',
+            'docs/offboarding.md',
+          ),
           '.',
         ]
       : []),
@@ -144,7 +157,14 @@ function creatorCell(key: ApiKey, members: Members | undefined): string {
  */
 function flag<K extends ApiKey>(
   ctx: CommandContext,
-  check: { keys: K[]; fail: boolean; reason: string; describe: (key: K) => string; warning: string; output: FlagOutput },
+  check: {
+    keys: K[]
+    fail: boolean
+    reason: string
+    describe: (key: K) => string
+    warning: string
+    output: FlagOutput
+  },
 ): Flagged<K> {
   const { keys } = check
   const named = keys.slice(0, MAX_NAMED_KEYS)

@@ -5,7 +5,12 @@ import { formatDuration } from '../base/clock.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { operationsChart } from '../operations/chart.ts'
-import { OperationsReader, type ListingFilter, type ListOperationsSettings, type ProjectListing } from '../operations/listing.ts'
+import {
+  OperationsReader,
+  type ListingFilter,
+  type ListOperationsSettings,
+  type ProjectListing,
+} from '../operations/listing.ts'
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
@@ -66,7 +71,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
     ...(options.actions ? { actions: new Set(options.actions) } : {}),
     ...(branchId === undefined ? {} : { branchId }),
   }
-  ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`)
+  ctx.log.info(
+    `Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`,
+  )
 
   const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
   const file = new ListFileWriter(ctx.fileDir, 'operations')
@@ -91,7 +98,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
 
   const cut = listings.filter((l) => l.end.kind === 'cut')
   const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
-  const unreadable = listings.flatMap((l) => (l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []))
+  const unreadable = listings.flatMap((l) =>
+    l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : [],
+  )
   const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId)
   for (const warning of broken) ctx.log.warning(warning)
   const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
@@ -114,7 +123,10 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
         "the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
     )
   }
-  const failing = options.failOnStatus && report.failingCount > 0 ? describeFailing(report, options.failOnStatus, projectIds) : undefined
+  const failing =
+    options.failOnStatus && report.failingCount > 0
+      ? describeFailing(report, options.failOnStatus, projectIds)
+      : undefined
   if (failing) {
     failures.push(failing)
     next.push(
@@ -147,7 +159,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       // A project list whose paging went wrong may lack projects no output can name.
       incomplete: incomplete.length > 0 || notes.length > 0,
     }),
-    ...(failures.length > 0 ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') } : {}),
+    ...(failures.length > 0
+      ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
+      : {}),
     ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
   }
 }
@@ -221,7 +235,8 @@ function describeTotals(report: ListingReport, projects: number, pacer: RequestP
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${untrusted(status, 40)}`)
     .join(', ')
-  const congested = pacer.congested > 0 ? `; ${pacer.congested} answered 429 and were sent again after the wait asked for` : ''
+  const congested =
+    pacer.congested > 0 ? `; ${pacer.congested} answered 429 and were sent again after the wait asked for` : ''
   return `Listed ${report.total} operation(s) of ${projects} project(s) in ${pacer.sent} request(s)${congested}${counts ? `: ${counts}` : ''}.`
 }
 
@@ -232,7 +247,10 @@ function describeCut(cut: ProjectListing[], max: number): string {
   )
 }
 
-function describeUnreadable(unreadable: Array<{ projectId: string; error: { message: string } }>, total: number): string {
+function describeUnreadable(
+  unreadable: Array<{ projectId: string; error: { message: string } }>,
+  total: number,
+): string {
   const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message)
   const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : ''
   return (
@@ -302,7 +320,8 @@ function summaryOf(parts: SummaryParts): string {
       ? tableOf(
           several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS,
           rows,
-          (row) => (several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row)),
+          (row) =>
+            several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row),
           { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count },
         )
       : '')
@@ -371,7 +390,8 @@ function describeCounts(report: ListingReport): string {
   }
   const words = [...byWord].map(([word, statuses]) => {
     const total = statuses.reduce((sum, [, n]) => sum + n, 0)
-    if (statuses.length === 1) return statuses[0]![0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0]![0]})`
+    if (statuses.length === 1)
+      return statuses[0]![0] === word.toLowerCase() ? `${total} ${word}` : `${total} ${word} (${statuses[0]![0]})`
     return `${total} ${word} (${statuses.map(([status, n]) => `${n} ${status}`).join(', ')})`
   })
   return `${report.total} operation(s): ${untrusted([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`
@@ -410,7 +430,8 @@ function projectTable(parts: SummaryParts): string {
                 : end.kind === 'broken'
                   ? `${tally.operations} (may be incomplete)`
                   : tally.operations
-          const longest = tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
+          const longest =
+            tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
           return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
         })
   return table + idleLine(idle.map(({ listing }) => listing.projectId))
@@ -432,7 +453,8 @@ function idleLine(projectIds: readonly string[]): string {
 function operationRow({ newest, oldest, count, shortestMs, longestMs }: AlikeRow): Cell[] {
   const o = newest.operation
   const status = consoleWord(o.status) ?? o.status
-  const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action
+  const action =
+    count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action
   const [shortest, longest] = [formatDuration(shortestMs), formatDuration(longestMs)]
   const durations = shortest === longest ? longest : `${shortest} to ${longest}`
   const duration = `${durations}${isTerminal(o.status) ? '' : ' so far'}`

@@ -22,7 +22,9 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
   if (warning) ctx.log.warning(warning)
   // Never passed off as complete: the heading says so, not only the log.
   const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : ''
-  ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${quoted(options.search)}`}.`)
+  ctx.log.info(
+    `Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${quoted(options.search)}`}.`,
+  )
   const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined
   // A partial list is never passed off as complete.
   if (partial) ctx.log.warning(partial)

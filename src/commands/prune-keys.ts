@@ -30,7 +30,8 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
   // Read whole before anything is judged: a list that fails part way fails the step with nothing revoked.
-  const members = options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
+  const members =
+    options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   // A key listed twice is judged, counted and revoked once.
   const { keys, own } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const now = ctx.clock.now()
@@ -38,7 +39,9 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
   const selected = verdicts.filter((v) => v.kept === undefined)
   const kept = verdicts.filter((v) => v.kept !== undefined)
   const where =
-    namespace.kind === 'organization' ? `the keys of organization ${untrusted(namespace.orgId)}` : "the personal keys of the step's user"
+    namespace.kind === 'organization'
+      ? `the keys of organization ${untrusted(namespace.orgId)}`
+      : "the personal keys of the step's user"
 
   ctx.log.info(
     `Pruning ${where}: ${keys.length} key(s) listed; selecting ${describeSelectors(options)}.` +
@@ -71,10 +74,14 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
       'prunable-key-ids': JSON.stringify(selected.map((v) => v.key.id)),
       'revoked-key-ids': JSON.stringify(revoked),
       ...(expected && {
-        'unexpected-use-key-ids': JSON.stringify(verdicts.filter((v) => usedFromElsewhere(v.key, expected.list)).map((v) => v.key.id)),
+        'unexpected-use-key-ids': JSON.stringify(
+          verdicts.filter((v) => usedFromElsewhere(v.key, expected.list)).map((v) => v.key.id),
+        ),
       }),
       ...(members && {
-        'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => madeBySomeoneWhoLeft(v.key, members)).map((v) => v.key.id)),
+        'unexpected-creator-key-ids': JSON.stringify(
+          verdicts.filter((v) => madeBySomeoneWhoLeft(v.key, members)).map((v) => v.key.id),
+        ),
       }),
       ...organizationOutput(namespace),
     },
@@ -129,8 +136,13 @@ async function revokeSelected(
 
 function describeSelectors(options: PruneKeysSettings): string {
   const unused =
-    options.unusedForMs === undefined ? '' : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
-  const named = options.keyNamePrefix === undefined ? '' : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
+    options.unusedForMs === undefined
+      ? ''
+      : ` and keys not used for ${describeSpan(options.unusedForMs)} (or never used and older)`
+  const named =
+    options.keyNamePrefix === undefined
+      ? ''
+      : `, among keys whose names start with ${quoted(options.keyNamePrefix, 80)}`
   const elsewhere = options.expectedNetworks ? ' and keys last used from outside `expected-networks`' : ''
   const departed = options.expectedCreators ? ' and keys made by someone who left the organization' : ''
   return `keys whose names say they have expired${unused}${elsewhere}${departed}${named}`
@@ -157,7 +169,9 @@ function logVerdicts(ctx: CommandContext, verdicts: Verdict[], dryRun: boolean, 
     else if (dryRun) ctx.log.info(`Would revoke ${message}.`)
   }
   if (verdicts.length > MAX_LOGGED_KEYS) {
-    ctx.log.info(`…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`)
+    ctx.log.info(
+      `…and ${verdicts.length - MAX_LOGGED_KEYS} more: every one is in the job summary and in \`prunable-key-ids\`.`,
+    )
   }
 }
 

@@ -9,7 +9,13 @@
  * "Adding a command".
  */
 import { InputError } from '../base/errors.ts'
-import { checkRoomForExpiry, readExpiresIn, readKeepPrevious, readListKeysSettings, readPruneKeysSettings } from '../inputs/keys.ts'
+import {
+  checkRoomForExpiry,
+  readExpiresIn,
+  readKeepPrevious,
+  readListKeysSettings,
+  readPruneKeysSettings,
+} from '../inputs/keys.ts'
 import {
   DEFAULT_POLL_INTERVAL_SECONDS,
   MAX_POLL_INTERVAL_SECONDS,
@@ -93,8 +99,10 @@ export const COMMANDS = {
         "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
       'unused-for':
         'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
-      'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
-      'keep-previous': 'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
+      'max-revoke':
+        'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
+      'keep-previous':
+        'revoke-key keeps none of the keys it names. To keep the newest keys of a name valid, use rotate-key.',
       'expected-creators':
         'revoke-key revokes every key it names, whoever made it. To revoke the keys made by someone who left the organization, use prune-keys.',
     },
@@ -107,7 +115,9 @@ export const COMMANDS = {
         )
       }
       if (keyId === undefined && keyName === undefined) {
-        throw new InputError('revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).')
+        throw new InputError(
+          'revoke-key needs `key-id` (the id of one key) or `key-name` (revokes every key with exactly that name).',
+        )
       }
       return { keyId, keyName, orgId: readOrgId(read) }
     },
@@ -134,10 +144,19 @@ export const COMMANDS = {
   'wait-for-operations': command({
     inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
     settings: (read): WaitForOperationsSettings => ({
-      projectId: readProjectId(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
+      projectId: readProjectId(
+        read,
+        'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.',
+      ),
       operations: readOperationSelection(read),
       pollIntervalMs:
-        readSeconds(read, 'poll-interval', DEFAULT_POLL_INTERVAL_SECONDS, MIN_POLL_INTERVAL_SECONDS, MAX_POLL_INTERVAL_SECONDS) * 1000,
+        readSeconds(
+          read,
+          'poll-interval',
+          DEFAULT_POLL_INTERVAL_SECONDS,
+          MIN_POLL_INTERVAL_SECONDS,
+          MAX_POLL_INTERVAL_SECONDS,
+        ) * 1000,
     }),
     run: runWaitForOperations,
   }),
@@ -182,12 +201,22 @@ export const COMMANDS = {
     run: runRotateKey,
   }),
   'prune-keys': command({
-    inputs: ['key-name', 'unused-for', 'dry-run', 'max-revoke', 'org-id', 'expected-networks', 'github-token', 'expected-creators'],
+    inputs: [
+      'key-name',
+      'unused-for',
+      'dry-run',
+      'max-revoke',
+      'org-id',
+      'expected-networks',
+      'github-token',
+      'expected-creators',
+    ],
     refused: {
       'fail-on-unexpected-creator':
         'prune-keys never fails on the keys it selects: it lists them, and with `dry-run: false` revokes them. ' +
         'To fail a step on keys made by someone who left, use list-keys with `expected-creators`.',
-      'key-id': 'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
+      'key-id':
+        'prune-keys selects keys by name, expiry and use, never by id. To revoke one key by its id, use revoke-key.',
       'project-id':
         "prune-keys works on the personal keys of the step's user, or with `org-id` on an organization's keys, project-scoped ones included. " +
         'Narrow it with `key-name` (a name prefix).',
@@ -213,7 +242,8 @@ export const COMMANDS = {
     refused: {
       'operation-ids':
         'list-operations lists operations by project, `since`, status and action, and never waits. To wait for operations, use wait-for-operations.',
-      'poll-interval': 'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
+      'poll-interval':
+        'list-operations reads each list once and never polls. To wait until operations are done, use wait-for-operations.',
     },
     settings: (read): ListOperationsSettings => readListOperationsSettings(read),
     run: runListOperations,

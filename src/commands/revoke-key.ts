@@ -22,7 +22,9 @@ export interface RevokeKeySettings {
 export async function runRevokeKey(ctx: CommandContext, target: RevokeKeySettings): Promise<CommandResult> {
   const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId })
   const plan: RevocationPlan =
-    target.keyId !== undefined ? { ids: [target.keyId] } : await planRevocationByName(ctx, target.keyName as string, namespace)
+    target.keyId !== undefined
+      ? { ids: [target.keyId] }
+      : await planRevocationByName(ctx, target.keyName as string, namespace)
   // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
   const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids })
   let failure = run.failed && describeRevocationFailure(run)
@@ -50,16 +52,23 @@ interface RevocationPlan {
  * one most recently used or made (the platform lists newest first, the step's key is in use, and
  * it was made before the step began).
  */
-async function planRevocationByName(ctx: CommandContext, name: string, namespace: KeyNamespace): Promise<RevocationPlan> {
+async function planRevocationByName(
+  ctx: CommandContext,
+  name: string,
+  namespace: KeyNamespace,
+): Promise<RevocationPlan> {
   const { keys, own, stepStarted } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const named = keys.filter((k) => k.name === name)
   const ids = orderForRevocation(named, own, stepStarted)
   const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
   if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
   const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id))
-  if (mine.length === 1) ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`)
+  if (mine.length === 1)
+    ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`)
   if (mine.length > 1)
-    ctx.log.info(`The step's own key is one of ${describeIds(mine)} (each used within a minute of this step): they go last.`)
+    ctx.log.info(
+      `The step's own key is one of ${describeIds(mine)} (each used within a minute of this step): they go last.`,
+    )
   const likeliest = named.find((k) => k.id === ids.at(-1))
   if (own.kind === 'unknown' && ids.length > 1 && likeliest && mayBeOwnKey(likeliest, own, stepStarted)) {
     ctx.log.info(
@@ -77,7 +86,8 @@ async function planRevocationByName(ctx: CommandContext, name: string, namespace
  */
 export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: number): number[] {
   // An unreadable time counts as now: such a key goes late.
-  const time = (at: number | null) => (at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at)
+  const time = (at: number | null) =>
+    at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at
   const rank = (k: ApiKey): [number, number] => {
     if (!mayBeOwnKey(k, own, stepStarted)) return [0, time(lastUseOf(k))]
     return [1, time(lastUseOf(k) ?? readTime(k.created_at))]

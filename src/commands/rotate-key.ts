@@ -61,9 +61,18 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
  * secret stores and the sealed box (with @noble) are a chunk of the bundle of their own, loaded
  * only here: no step that stores no secret runs any of it.
  */
-async function prepareStores(ctx: CommandContext, secrets: SecretStorage, github: GitHubEnvironment): Promise<SecretStores> {
+async function prepareStores(
+  ctx: CommandContext,
+  secrets: SecretStorage,
+  github: GitHubEnvironment,
+): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
-  const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections)
+  const stores = await SecretStores.prepare(
+    secrets,
+    github,
+    { clock: ctx.clock, deadline: ctx.client.deadline },
+    ctx.client.connections,
+  )
   for (const note of stores.accessNotes()) ctx.log.info(note.message)
   return stores
 }
@@ -91,7 +100,8 @@ async function rotate(
     ctx.log.info(`The new key works: ${proof.message}.`)
     listed = proof.keys
     const appeared = listed.filter((k) => ledger.isStranger(k))
-    if (appeared.length > 0) throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
+    if (appeared.length > 0)
+      throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
     cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys')
   } catch (error) {
     throw await undoRotation(ctx, ledger, created, error)
@@ -119,14 +129,17 @@ async function rotate(
       },
       (outcome) => ctx.log.info(outcome.message),
     )
-    if (outcomes.some((o) => o.status !== 'stored')) return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
+    if (outcomes.some((o) => o.status !== 'stored'))
+      return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
     const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
     stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
     // The store took a while: another rotation may have begun meanwhile.
     try {
       afterStore = await listKeysMerged(lister, target.namespace)
     } catch (error) {
-      return revokingNone(`${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`)
+      return revokingNone(
+        `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
+      )
     }
   }
 
@@ -141,7 +154,8 @@ async function rotate(
   // `key-id` is revoked as asked, whatever keep-previous keeps.
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
   const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
-  if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId)) doomed.push(options.keyId)
+  if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
+    doomed.push(options.keyId)
   // Least recently used first (ids no list showed first of all): the step's own key, in use now, goes last, for the post step.
   const touched = new Map(latest.map((k) => [k.id, lastTouched(k)]))
   doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b)
@@ -154,11 +168,14 @@ async function rotate(
     target.namespace,
     unlisted,
   )
-  for (const id of kept) ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
+  for (const id of kept)
+    ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
   if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
   const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
   const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }
-  const reason = failure && `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
+  const reason =
+    failure &&
+    `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
   return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest)
 }
 
@@ -189,11 +206,17 @@ function notPrepared(options: RotateKeySettings, stores: SecretStores, target: K
   )
   const count = failed.size
   return {
-    outputs: { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(target.namespace) },
+    outputs: {
+      'revoked-key-ids': '[]',
+      'secret-results': secretResults(outcomes),
+      ...organizationOutput(target.namespace),
+    },
     summary:
       heading('API key not rotated') +
       targetsTable(outcomes) +
-      paragraph(`${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`),
+      paragraph(
+        `${count} of ${outcomes.length} secret target(s) could not be prepared, so no key was created and none was revoked.`,
+      ),
     failure:
       `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
       'No key was created and none was revoked; fix what failed and run rotate-key again.',
@@ -216,7 +239,11 @@ async function notStoredEverywhere(
   const stored = outcomes.filter((o) => o.status === 'stored').length
   const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
   const problems = describeTargetProblems(outcomes)
-  const outputs = { 'revoked-key-ids': '[]', 'secret-results': secretResults(outcomes), ...organizationOutput(ledger.target.namespace) }
+  const outputs = {
+    'revoked-key-ids': '[]',
+    'secret-results': secretResults(outcomes),
+    ...organizationOutput(ledger.target.namespace),
+  }
   const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
   if (stored + uncertain === 0) {
     // No target holds it: should this revocation fail too, the post step revokes it.
@@ -229,7 +256,9 @@ async function notStoredEverywhere(
         heading('API key not rotated') +
         keyTable +
         targetsTable(outcomes) +
-        paragraph(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+        paragraph(
+          `No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`,
+        ),
       failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
       next: NEXT_AFTER_TARGETS,
     }
@@ -405,7 +434,12 @@ async function proveKey(
 }
 
 /** Revokes the new key with the step's own key; no old key was touched. */
-async function undoRotation(ctx: CommandContext, ledger: KeyLedger, created: CreatedApiKey, cause: unknown): Promise<ActionError> {
+async function undoRotation(
+  ctx: CommandContext,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  cause: unknown,
+): Promise<ActionError> {
   const undo = await revokeNewKey(ctx, ledger, created.id)
   ledger.settle()
   const message = `Rotation stopped: ${messageOf(cause)} ${undo.message} No old key was revoked.`

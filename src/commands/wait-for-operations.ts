@@ -58,7 +58,8 @@ const NEXT: Partial<Record<WaitStatus, string>> = {
   failed:
     "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
     'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
-  'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
+  'timed-out':
+    'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 }
 
 /** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
@@ -70,7 +71,9 @@ function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
   switch (outcome.status) {
     case 'finished':
       if (outcome.operations.length > 0) return 'Status finished: every operation succeeded.'
-      return options.operations.kind === 'ids' ? 'Status finished: no operation to wait for.' : 'Status finished: no pending operation.'
+      return options.operations.kind === 'ids'
+        ? 'Status finished: no operation to wait for.'
+        : 'Status finished: no pending operation.'
     case 'failed':
       return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`
     case 'timed-out':

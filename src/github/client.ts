@@ -22,7 +22,8 @@ const API_VERSION = '2022-11-28'
 /** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
 export const GITHUB: Service = {
   name: 'GitHub',
-  redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
+  redirectHint:
+    'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
   emptySuccess: true,
   notCarriedOut: new Set(),
   readError: (body, headers, status, now) => {
@@ -79,7 +80,11 @@ export class GitHubClient {
    * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
    * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
    */
-  get(path: string, deadline: number | (() => number), options: { stopped?: AbortSignal; bodyLimit?: number } = {}): Promise<GitHubAnswer> {
+  get(
+    path: string,
+    deadline: number | (() => number),
+    options: { stopped?: AbortSignal; bodyLimit?: number } = {},
+  ): Promise<GitHubAnswer> {
     const by = typeof deadline === 'function' ? deadline : () => deadline
     const { stopped, bodyLimit } = options
     return retrying(() => this.send({ method: 'GET', path, bodyLimit }, by()), RETRY_POLICIES.githubRead, {
@@ -116,7 +121,8 @@ export class GitHubClient {
     const base = { kind: 'network' as const, method: call.method, path: call.path }
     const time = { clock: this.clock, deadline, requestTimeoutMs: REQUEST_TIMEOUT_MS, cut }
     const attempt = await sendAttempt(this.connections, this.origin, request, time, onSend)
-    if (!attempt.sent) throw new RequestError("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' })
+    if (!attempt.sent)
+      throw new RequestError("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' })
     const answer = readAnswer(attempt, base, GITHUB, this.clock.now())
     if (!answer.ok) throw answer.error
     return { status: answer.status, body: answer.body }

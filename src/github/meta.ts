@@ -46,7 +46,10 @@ export async function readRunnerRanges(
         )
       }
       const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : ''
-      throw new ActionError(`Could not read GitHub's runner ranges (GET /meta): ${describeRequestFailure(error)}.${hint}`, { cause: error })
+      throw new ActionError(
+        `Could not read GitHub's runner ranges (GET /meta): ${describeRequestFailure(error)}.${hint}`,
+        { cause: error },
+      )
     },
   )
   if (!Array.isArray(meta?.actions)) {

@@ -61,7 +61,9 @@ export async function prepareStore(
   // Who may read it: as the inputs say, or as it is now.
   const given = storage.access
   if (given === undefined && before === undefined) {
-    throw new ActionError('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.')
+    throw new ActionError(
+      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
+    )
   }
   const visibility = given?.visibility ?? before?.visibility
   if (visibility === undefined) {
@@ -81,7 +83,8 @@ export async function prepareStore(
 
 /** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
 function secretsPath(target: SecretTarget): string {
-  const repository = (t: { owner: string; repo: string }) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
+  const repository = (t: { owner: string; repo: string }) =>
+    `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
   switch (target.kind) {
     case 'repository':
       return `${repository(target)}/actions/secrets`
@@ -103,7 +106,8 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
     throw new ActionError('GitHub answered the public key without `key_id` and `key`.')
   }
   const bytes = Buffer.from(key, 'base64')
-  if (bytes.length !== 32) throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
+  if (bytes.length !== 32)
+    throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
   // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
   try {
     sealedBox(new Uint8Array(0), bytes)
@@ -145,12 +149,15 @@ async function selectedRepositoryIds(client: GitHubClient, path: string, deadlin
     }
     for (const repository of repositories) {
       const id = isRecord(repository) ? repository.id : undefined
-      if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new ActionError('GitHub answered a selected repository without an id.')
+      if (typeof id !== 'number' || !Number.isSafeInteger(id))
+        throw new ActionError('GitHub answered a selected repository without an id.')
       ids.push(id)
     }
     if (repositories.length === 0 || ids.length >= total) return ids
   }
-  throw new ActionError(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`)
+  throw new ActionError(
+    `more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`,
+  )
 }
 
 /** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
@@ -173,7 +180,9 @@ async function repositoryIdsOf(
       } catch (error) {
         if (!(error instanceof RequestError)) throw error
         const why = error.status === 404 ? GITHUB_REFUSALS[404].describe('it') : describeGitHubError(error)
-        throw new ActionError(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, { cause: error })
+        throw new ActionError(`repository ${untrusted(`${owner}/${name.repo}`)} of \`secret-repositories\`: ${why}`, {
+          cause: error,
+        })
       }
       const found = isRecord(answer.body) ? answer.body.id : undefined
       if (typeof found !== 'number' || !Number.isSafeInteger(found)) {

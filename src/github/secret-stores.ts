@@ -73,7 +73,12 @@ export class SecretStores {
   /** Whether a target written so far may hold the value. */
   private holding = false
 
-  private constructor(client: GitHubClient, storage: SecretStorage, prepared: PreparedStore[], problems: StoreOutcome[]) {
+  private constructor(
+    client: GitHubClient,
+    storage: SecretStorage,
+    prepared: PreparedStore[],
+    problems: StoreOutcome[],
+  ) {
     this.client = client
     this.storage = storage
     this.prepared = prepared
@@ -153,9 +158,15 @@ export class SecretStores {
     return this.prepared.flatMap(({ target, access }) => {
       if (!access) return []
       const who =
-        access.visibility === 'selected' ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories` : access.visibility
+        access.visibility === 'selected'
+          ? `selected, ${access.selected_repository_ids?.length ?? 0} repositories`
+          : access.visibility
       const why = this.storage.access ? 'as `secret-visibility` says' : 'as it is now'
-      return [{ message: `Secret ${untrusted(this.storage.name)} of the ${describeTarget(target)}: visibility ${who} (${why}).` }]
+      return [
+        {
+          message: `Secret ${untrusted(this.storage.name)} of the ${describeTarget(target)}: visibility ${who} (${why}).`,
+        },
+      ]
     })
   }
 
@@ -166,7 +177,11 @@ export class SecretStores {
    * landed, the outcome stays open whatever later attempts answer short of a success, unless the
    * secret's `updated_at`, read before and after, shows it landed.
    */
-  private async write(store: PreparedStore, value: string, time: StoreTime): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
+  private async write(
+    store: PreparedStore,
+    value: string,
+    time: StoreTime,
+  ): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
     const name = this.storage.name
     const body: Record<string, unknown> = {
@@ -215,12 +230,18 @@ export class SecretStores {
         },
       )
       return {
-        outcome: { target, status: 'stored', message: `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.` },
+        outcome: {
+          target,
+          status: 'stored',
+          message: `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`,
+        },
         rateLimited: false,
       }
     } catch (error) {
       lastError = cut?.signal.aborted
-        ? new ActionError("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
+        ? new ActionError(
+            "the runner cancelled the step, and GitHub did not answer the write within the runner's grace.",
+          )
         : error
     } finally {
       cut?.clear()

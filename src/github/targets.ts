@@ -18,7 +18,8 @@ export type Visibility = 'all' | 'private' | 'selected'
 export const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
 
 /** Who may read the organization secrets, as the inputs say; absent, each keeps what it has. */
-export type OrganizationAccess = { visibility: 'all' | 'private' } | { visibility: 'selected'; repositories: RepositoryName[] }
+export type OrganizationAccess =
+  { visibility: 'all' | 'private' } | { visibility: 'selected'; repositories: RepositoryName[] }
 
 /** A repository given by name: `owner/repo`, or `repo` in the organization of the secret. */
 export interface RepositoryName {

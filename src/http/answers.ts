@@ -50,15 +50,26 @@ export type Answer = { ok: true; status: number; body: unknown } | { ok: false; 
  * the attempt's time, a body cut off, the connection; then a redirect, an error status, a body
  * too large, not JSON.
  */
-export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: RequestErrorDetails, service: Service, now: number): Answer {
+export function readAnswer(
+  attempt: Extract<Attempt, { sent: true }>,
+  base: RequestErrorDetails,
+  service: Service,
+  now: number,
+): Answer {
   const { received, route } = attempt
   const fail = (message: string, details: Partial<RequestErrorDetails>): Answer => ({
     ok: false,
     error: new RequestError(message, { ...base, service: service.name, ...details }),
   })
   if (!received.ok || (received.status === 407 && attempt.forwarded)) {
-    const proxy = route && describeProxyFailure(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected)
-    if (proxy) return fail(proxy.message, { kind: proxy.final ? 'proxy-refused' : 'proxy', mayHaveReachedServer: !proxy.notSent })
+    const proxy =
+      route &&
+      describeProxyFailure(received.ok ? { status: 407 } : received, route, !received.ok && received.neverConnected)
+    if (proxy)
+      return fail(proxy.message, {
+        kind: proxy.final ? 'proxy-refused' : 'proxy',
+        mayHaveReachedServer: !proxy.notSent,
+      })
   }
   if (!received.ok) return noAnswer(received, attempt, base, service, fail)
 
@@ -67,11 +78,19 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
   const answered = `${service.name} answered ${status}`
   if (status >= 300 && status < 400) {
     const where = describeLocation(headerValue(headers.location))
-    return fail(`${answered} ${STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, { kind: 'redirect', status })
+    return fail(`${answered} ${STATUS_CODES[status] ?? ''} redirecting to ${where}; ${service.redirectHint}`, {
+      kind: 'redirect',
+      status,
+    })
   }
   if (status < 200 || status >= 300) {
     const decoded = decodeJson(text)
-    const said = service.readError(decoded.ok && isRecord(decoded.value) ? decoded.value : undefined, headers, status, now)
+    const said = service.readError(
+      decoded.ok && isRecord(decoded.value) ? decoded.value : undefined,
+      headers,
+      status,
+      now,
+    )
     return fail(`${answered} ${STATUS_CODES[status] ?? ''}`.trim(), {
       kind: 'http',
       status,
@@ -96,7 +115,10 @@ export function readAnswer(attempt: Extract<Attempt, { sent: true }>, base: Requ
   // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
   // A successful body is never quoted: it may hold a new key that is not masked yet.
   if (/json/i.test(contentType)) {
-    return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, { ...carriedOut, code: 'truncated' })
+    return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
+      ...carriedOut,
+      code: 'truncated',
+    })
   }
   const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
   return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut)
@@ -115,7 +137,8 @@ function noAnswer(
   const request = describeRequest(base)
   const certificate = describeCertificateError(cause, attempt.origin, attempt.route, process.env)
   if (certificate) return fail(certificate, { kind: 'certificate' })
-  if (code === 'UND_ERR_INVALID_ARG') return fail(`the request could not be sent (${describeCause(cause)})`, { kind: 'invalid' })
+  if (code === 'UND_ERR_INVALID_ARG')
+    return fail(`the request could not be sent (${describeCause(cause)})`, { kind: 'invalid' })
   if (attempt.ended === 'deadline' || attempt.ended === 'timeout') {
     const through = attempt.route ? ` (through the proxy ${untrusted(attempt.route.display)})` : ''
     const message =

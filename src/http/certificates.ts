@@ -43,7 +43,9 @@ export function describeCertificateError(
     : untrusted(`${url.hostname}:${url.port === '' ? DEFAULT_PORTS[url.protocol] : url.port}`)
   const extra = (env.NODE_EXTRA_CA_CERTS ?? '').trim() !== ''
   const through =
-    route && !proxysOwn ? ` The connection went through the proxy ${untrusted(route.display)}, which may be the one that inspects TLS.` : ''
+    route && !proxysOwn
+      ? ` The connection went through the proxy ${untrusted(route.display)}, which may be the one that inspects TLS.`
+      : ''
   if (UNTRUSTED_CERTIFICATE.has(found)) {
     const fix = extra
       ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
@@ -66,7 +68,11 @@ export function describeCertificateError(
 function certificateCode(cause: unknown): string | undefined {
   for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
     const { code } = error as { code?: unknown }
-    if (typeof code === 'string' && (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code))) return code
+    if (
+      typeof code === 'string' &&
+      (UNTRUSTED_CERTIFICATE.has(code) || WRONG_NAME.has(code) || CERTIFICATE_CODE.test(code))
+    )
+      return code
     error = (error as { cause?: unknown }).cause
   }
   return undefined

@@ -134,14 +134,17 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
   try {
     url = new URL(withScheme)
   } catch {
-    throw new ProxySettingError(`${variable} is not a proxy URL the action can read: expected http://[user:password@]host:port.`)
+    throw new ProxySettingError(
+      `${variable} is not a proxy URL the action can read: expected http://[user:password@]host:port.`,
+    )
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ProxySettingError(
       `${variable} names a ${untrusted(url.protocol.slice(0, -1), 20)} proxy: the action speaks to HTTP and HTTPS proxies only (http:// or https://).`,
     )
   }
-  if (url.hostname === '') throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`)
+  if (url.hostname === '')
+    throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`)
   // Without a port, the scheme's: the runner reads the variable so, and reaches GitHub with it (curl would try 1080).
   const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port)
   const route: Omit<ProxyRoute, 'target'> = {
@@ -154,7 +157,9 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
     try {
       credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
     } catch {
-      throw new ProxySettingError(`${variable} holds a user or password that is not percent-encoded correctly: write a % in them as %25.`)
+      throw new ProxySettingError(
+        `${variable} holds a user or password that is not percent-encoded correctly: write a % in them as %25.`,
+      )
     }
     route.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`
   }
@@ -243,7 +248,10 @@ function percentDecoded(text: string): string {
 }
 
 /** The first of `names` set to more than blanks: an empty variable counts as unset, as curl and the runner count it. */
-function firstSet<Name extends string>(env: Environment, names: readonly Name[]): { name: Name; value: string } | undefined {
+function firstSet<Name extends string>(
+  env: Environment,
+  names: readonly Name[],
+): { name: Name; value: string } | undefined {
   for (const name of names) {
     const value = env[name]
     if (value !== undefined && value.trim() !== '') return { name, value }
@@ -257,7 +265,10 @@ function firstSet<Name extends string>(env: Environment, names: readonly Name[])
 export class ProxyTunnelError extends Error {
   readonly status: number | undefined
   constructor(status: number | undefined, cause?: unknown) {
-    super(status === undefined ? 'the proxy could not be asked for a tunnel' : `the proxy answered CONNECT with ${status}`, { cause })
+    super(
+      status === undefined ? 'the proxy could not be asked for a tunnel' : `the proxy answered CONNECT with ${status}`,
+      { cause },
+    )
     this.name = 'ProxyTunnelError'
     this.status = status
   }
@@ -389,7 +400,9 @@ export function describeProxyFailure(
   if (code !== undefined && UNRESOLVED.has(code))
     return describeNotSent(`${proxy} could not be found (${named}): check the host name in ${route.variable}.`)
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return describeNotSent(`${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`)
+    return describeNotSent(
+      `${proxy} did not answer the request for a tunnel to ${target}: check that the proxy runs, and its log.`,
+    )
   }
   if (code === undefined || CLOSED.has(code)) {
     return describeNotSent(

@@ -77,7 +77,8 @@ export const RETRY_POLICIES = {
    * certainly did not carry it out (423, 429, 503, or no connection at all).
    */
   once: rule(5, (error, n, random) =>
-    NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) || (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
+    NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
+    (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
       ? afterBackoff(error, n, random)
       : undefined,
   ),
@@ -162,7 +163,11 @@ export interface RetryOptions {
  * Runs `attempt` until it succeeds, `policy` does not send a failure again (any failure that is
  * not a RequestError is never sent again), attempts run out, or time does.
  */
-export async function retrying<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, options: RetryOptions): Promise<T> {
+export async function retrying<T>(
+  attempt: (n: number) => Promise<T>,
+  policy: RetryPolicy,
+  options: RetryOptions,
+): Promise<T> {
   const giveUp = options.giveUp ?? ((error: unknown) => error)
   const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline as number
   const { clock, interrupt } = options

@@ -152,7 +152,12 @@ export type Received =
  * the action cannot use (ProxySettingError), or a credential a proxy would read in clear
  * (ProxyInClearError), before anything is sent.
  */
-export async function sendRequest(connections: Connections, origin: string, request: HttpRequest, signal: AbortSignal): Promise<Received> {
+export async function sendRequest(
+  connections: Connections,
+  origin: string,
+  request: HttpRequest,
+  signal: AbortSignal,
+): Promise<Received> {
   const line = connections.lineTo(origin)
   refuseCredentialInClear(connections, origin, request)
   let status: number | undefined
@@ -170,7 +175,10 @@ export async function sendRequest(connections: Connections, origin: string, requ
             },
           }
         : { origin, path: request.path, headers: request.headers }
-    const response = await untilAborted(line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }), signal)
+    const response = await untilAborted(
+      line.dispatcher.request({ ...sent, method: request.method, body: request.body, signal }),
+      signal,
+    )
     status = response.statusCode
     const success = status >= 200 && status < 300
     const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT)
@@ -285,7 +293,12 @@ export async function sendAttempt(
   const timer = time.clock.deadline(budgetMs)
   let received: Received
   try {
-    received = await sendRequest(connections, origin, request, time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal)
+    received = await sendRequest(
+      connections,
+      origin,
+      request,
+      time.cut ? AbortSignal.any([timer.signal, time.cut]) : timer.signal,
+    )
   } finally {
     timer.clear()
   }

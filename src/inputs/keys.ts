@@ -8,7 +8,15 @@ import { GITHUB_ACTIONS, parseNetwork } from '../keys/networks.ts'
 import type { PruneKeysSettings } from '../keys/pruning.ts'
 import { readGitHubApiUrl } from './urls.ts'
 import { readGitHubToken } from './secrets.ts'
-import { parseDuration, readBoolean, readDuration, readKeyName, readOrgId, type InputReader, type RunnerEnvironment } from './values.ts'
+import {
+  parseDuration,
+  readBoolean,
+  readDuration,
+  readKeyName,
+  readOrgId,
+  type InputReader,
+  type RunnerEnvironment,
+} from './values.ts'
 
 /**
  * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
@@ -95,7 +103,9 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   for (const entry of entries) {
     const why = entry === GITHUB_ACTIONS ? {} : parseNetwork(entry)
     if (typeof why === 'string')
-      throw new InputError(`Input \`expected-networks\` holds ${quoted(entry, 80)}, which is not a network: ${untrusted(why, Infinity)}.`)
+      throw new InputError(
+        `Input \`expected-networks\` holds ${quoted(entry, 80)}, which is not a network: ${untrusted(why, Infinity)}.`,
+      )
   }
   const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
   const token = readGitHubToken(read)

@@ -8,7 +8,14 @@ import { quoted, untrusted } from '../base/text.ts'
 import type { ListOperationsSettings, ProjectScope, Since } from '../operations/listing.ts'
 import { OPERATION_STATUSES } from '../operations/status.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
-import { jsonArrayItems, listEntries, parseDuration, readOptionalProjectId, readOrgId, type InputReader } from './values.ts'
+import {
+  jsonArrayItems,
+  listEntries,
+  parseDuration,
+  readOptionalProjectId,
+  readOrgId,
+  type InputReader,
+} from './values.ts'
 
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5
 export const MIN_POLL_INTERVAL_SECONDS = 1
@@ -57,7 +64,11 @@ export function readOperationSelection(read: InputReader): OperationSelection {
  */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
-  const items = jsonArrayItems(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.')
+  const items = jsonArrayItems(
+    text,
+    'operation-ids',
+    'pass a JSON array of ids or of operation records, or ids separated by commas.',
+  )
   const candidates =
     items === undefined
       ? text.split(/[\s,]+/).filter(Boolean)
@@ -193,7 +204,8 @@ function readSince(read: InputReader): Since | undefined {
   const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text)
   // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake. (Date.UTC would take year 0 for 1900.)
   const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`))
-  if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) throw sinceError(text)
+  if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
+    throw sinceError(text)
   return { kind: 'at', ms, text }
 }
 
@@ -263,6 +275,7 @@ function listWords(raw: string, input: string): string[] {
           return item.trim()
         })
   // `[]` names nothing, and would keep nothing: what an expression that came out empty can give.
-  if (words.length === 0) throw new InputError(`Input \`${input}\` is an empty list: name at least one, or leave it out.`)
+  if (words.length === 0)
+    throw new InputError(`Input \`${input}\` is an empty list: name at least one, or leave it out.`)
   return words
 }

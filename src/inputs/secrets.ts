@@ -28,7 +28,9 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 export function readGitHubToken(read: InputReader): string | undefined {
   const token = read('github-token').trim()
   if (token && !isPrintableToken(token)) {
-    throw new InputError('Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.')
+    throw new InputError(
+      'Input `github-token` must be a single token of printable ASCII characters, without spaces or line breaks.',
+    )
   }
   return token || undefined
 }
@@ -43,7 +45,13 @@ export function readSecretStorage(read: InputReader, runner: RunnerEnvironment):
   const listed = read('secret-targets').trim()
   if (!name) {
     // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
-    const storageInputs = ['secret-environment', 'secret-targets', 'secret-visibility', 'secret-repositories', 'github-token']
+    const storageInputs = [
+      'secret-environment',
+      'secret-targets',
+      'secret-visibility',
+      'secret-repositories',
+      'github-token',
+    ]
     for (const input of storageInputs) {
       if (read(input).trim()) {
         throw new InputError(
@@ -80,7 +88,9 @@ export function readSecretStorage(read: InputReader, runner: RunnerEnvironment):
 }
 
 function oneTarget(repository: { owner: string; repo: string }, environment: string | undefined): SecretTarget {
-  return environment === undefined ? { kind: 'repository', ...repository } : { kind: 'environment', ...repository, environment }
+  return environment === undefined
+    ? { kind: 'repository', ...repository }
+    : { kind: 'environment', ...repository, environment }
 }
 
 /**
@@ -93,12 +103,15 @@ function readSecretTargets(raw: string): SecretTarget[] {
   for (const [i, entry] of listEntries(raw, 'secret-targets').entries()) {
     const target = parseSecretTarget(entry, i + 1)
     const id = targetText(target).toLowerCase()
-    if (seen.has(id)) throw new InputError(`Input \`secret-targets\` names ${untrusted(id)} twice: name each target once.`)
+    if (seen.has(id))
+      throw new InputError(`Input \`secret-targets\` names ${untrusted(id)} twice: name each target once.`)
     seen.add(id)
     targets.push(target)
   }
   if (targets.length === 0) {
-    throw new InputError('Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.')
+    throw new InputError(
+      'Input `secret-targets` names no target: list `owner/repo`, `owner/repo:environment` or `org:NAME`, one a line.',
+    )
   }
   if (targets.length > MAX_SECRET_TARGETS) {
     throw new InputError(
@@ -112,7 +125,8 @@ function readSecretTargets(raw: string): SecretTarget[] {
 function parseSecretTarget(entry: string, position: number): SecretTarget {
   const refuse = (reason: string) =>
     new InputError(`Input \`secret-targets\`, entry ${position} (${quoted(entry, 80)}), is not a target: ${reason}`)
-  const usage = 'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.'
+  const usage =
+    'write `owner/repo`, `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo` or `dependabot:org:NAME`, one a line.'
   const lower = entry.toLowerCase()
   const dependabot = lower.startsWith('dependabot:')
   const rest = dependabot ? entry.slice('dependabot:'.length) : entry
@@ -133,7 +147,9 @@ function parseSecretTarget(entry: string, position: number): SecretTarget {
 
 function parseRepository(text: string): { owner: string; repo: string } | undefined {
   const [owner = '', repo = '', ...more] = text.split('/')
-  return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0 ? { owner, repo } : undefined
+  return OWNER.test(owner) && REPO.test(repo) && repo !== '.' && repo !== '..' && more.length === 0
+    ? { owner, repo }
+    : undefined
 }
 
 /** As GitHub names environments; `.` and `..` would name another path once in a URL. */
@@ -146,7 +162,9 @@ function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): Org
   const visibility = read('secret-visibility').trim()
   const listed = read('secret-repositories').trim()
   if (!visibility && !listed) return undefined
-  const organizations = targets.flatMap((t) => (t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : []))
+  const organizations = targets.flatMap((t) =>
+    t.kind === 'organization' || t.kind === 'dependabot-organization' ? [t.org] : [],
+  )
   if (organizations.length === 0) {
     const input = visibility ? 'secret-visibility' : 'secret-repositories'
     throw new InputError(
@@ -163,7 +181,9 @@ function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): Org
     return { visibility: visibility as 'all' | 'private' }
   }
   if (!listed) {
-    throw new InputError('Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.')
+    throw new InputError(
+      'Input `secret-visibility` is selected: list the repositories that may read the secret in `secret-repositories`.',
+    )
   }
   const repositories = listEntries(listed, 'secret-repositories').map((entry, i): RepositoryName => {
     if (REPO.test(entry) && entry !== '.' && entry !== '..') return { repo: entry }

@@ -23,11 +23,20 @@ export interface RunnerEnvironment {
 
 const MAX_SEARCH_LENGTH = 256
 
-export function readSeconds(read: InputReader, input: string, fallback: number, minimum: number, maximum: number): number {
+export function readSeconds(
+  read: InputReader,
+  input: string,
+  fallback: number,
+  minimum: number,
+  maximum: number,
+): number {
   const raw = read(input).trim()
   if (!raw) return fallback
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN
-  const rule = minimum > 0 ? `a number of seconds from ${minimum} to ${maximum}` : `a positive number of seconds, at most ${maximum}`
+  const rule =
+    minimum > 0
+      ? `a number of seconds from ${minimum} to ${maximum}`
+      : `a positive number of seconds, at most ${maximum}`
   if (!Number.isFinite(value) || value < minimum || value <= 0 || value > maximum) {
     throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be ${rule} (default ${fallback}).`)
   }
@@ -39,7 +48,9 @@ export function readKeyName(read: InputReader): string | undefined {
   if (!value) return undefined
   const length = [...value].length
   if (length > MAX_KEY_NAME_LENGTH) {
-    throw new InputError(`Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`)
+    throw new InputError(
+      `Input \`key-name\` is ${length} characters long: it must be 1 to ${MAX_KEY_NAME_LENGTH} characters.`,
+    )
   }
   if (hasControlCharacters(value)) {
     throw new InputError('Input `key-name` must be a single line without control characters.')
@@ -52,7 +63,9 @@ export function readKeyId(read: InputReader): number | undefined {
   if (!raw) return undefined
   const value = /^[1-9]\d*$/.test(raw) ? Number(raw) : Number.NaN
   if (!Number.isSafeInteger(value)) {
-    throw new InputError(`Input \`key-id\` is ${quoted(raw)}: it must be a positive integer, the id of an API key (see list-keys).`)
+    throw new InputError(
+      `Input \`key-id\` is ${quoted(raw)}: it must be a positive integer, the id of an API key (see list-keys).`,
+    )
   }
   return value
 }
@@ -68,7 +81,9 @@ export function readOptionalProjectId(read: InputReader): string | undefined {
   const value = read('project-id').trim()
   if (!value) return undefined
   if (!PLATFORM_ID.test(value)) {
-    throw new InputError(`Input \`project-id\` is ${quoted(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`)
+    throw new InputError(
+      `Input \`project-id\` is ${quoted(value)}: it must be 1 to 60 lower-case letters, digits or hyphens.`,
+    )
   }
   return value
 }
@@ -90,7 +105,9 @@ export function readSearch(read: InputReader): string | undefined {
   if (!value) return undefined
   const length = [...value].length
   if (length > MAX_SEARCH_LENGTH) {
-    throw new InputError(`Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`)
+    throw new InputError(
+      `Input \`search\` is ${length} characters long: it must be 1 to ${MAX_SEARCH_LENGTH} characters.`,
+    )
   }
   if (hasControlCharacters(value)) throw new InputError('Input `search` must be one line without control characters.')
   return value
@@ -116,7 +133,11 @@ export function parseDuration(text: string): number | undefined {
 }
 
 /** A duration input, within its range; undefined when empty. */
-export function readDuration(read: InputReader, input: string, range: { min: string; max: string }): number | undefined {
+export function readDuration(
+  read: InputReader,
+  input: string,
+  range: { min: string; max: string },
+): number | undefined {
   const raw = read(input).trim()
   if (!raw) return undefined
   const ms = parseDuration(raw)
@@ -150,7 +171,8 @@ export function listEntries(raw: string, input: string): string[] {
       .map((line) => (/^(["'])(.*)\1$/.exec(line)?.[2] ?? line).trim())
   }
   return items.map((item, i) => {
-    if (typeof item !== 'string') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
+    if (typeof item !== 'string')
+      throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
     // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
     if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
     return item.trim()

@@ -86,7 +86,11 @@ async function listStrangers(ctx: CommandContext, ledger: KeyLedger): Promise<Ap
  * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
  * list too: rotate-key replaces the keys of that name in it.
  */
-export async function openLedger(ctx: CommandContext, name: string, target: KeyTarget): Promise<{ ledger: KeyLedger; keys: ApiKey[] }> {
+export async function openLedger(
+  ctx: CommandContext,
+  name: string,
+  target: KeyTarget,
+): Promise<{ ledger: KeyLedger; keys: ApiKey[] }> {
   cancellationOf(ctx).hold()
   const keys = await listKeysMerged(ctx.client, target.namespace)
   const ledger = new KeyLedger((value) => ctx.saveState(UNSETTLED_KEYS, value), name, target, keys)
@@ -221,7 +225,12 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason:
  * Creating failed for good after a lost answer. A list taken now shows whether any key of this
  * step is left valid: the error says so only once it was seen, and otherwise names what is left.
  */
-async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: number[], cause: unknown): Promise<ActionError> {
+async function giveUpCreating(
+  ctx: CommandContext,
+  ledger: KeyLedger,
+  revoked: number[],
+  cause: unknown,
+): Promise<ActionError> {
   const done = revoked.length ? ` Revoked ${describeIds(revoked)}, made by the attempts whose answers were lost.` : ''
   const reason = `${messageOf(cause)}${done}`
   const cancelled = cause instanceof StepCancelled || (cause instanceof RequestError && cause.kind === 'cancelled')
@@ -250,7 +259,9 @@ async function giveUpCreating(ctx: CommandContext, ledger: KeyLedger, revoked: n
         `${formatDuration(LATE_KEY_WATCH_MS)}, and revokes it)`
       : ' (if the platform carries out a lost attempt late, the post step revokes its key)'
   ledger.settle()
-  return failed(`${reason} No new key named ${quoted(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`)
+  return failed(
+    `${reason} No new key named ${quoted(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`,
+  )
 }
 
 /**
@@ -268,7 +279,9 @@ async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId:
     return
   }
   if (strangers.length === 0) {
-    ctx.log.info(`No other new key named ${quoted(ledger.name)} is there; the post step looks once more when the job ends.`)
+    ctx.log.info(
+      `No other new key named ${quoted(ledger.name)} is there; the post step looks once more when the job ends.`,
+    )
     return
   }
   const lost = lostKeyAmong(strangers)
@@ -296,7 +309,11 @@ async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId:
  * Revokes a new key of this step that was not handed out. Returns what to say about it: that it
  * was revoked (seen in the answer), or why it could not be.
  */
-export async function revokeNewKey(ctx: CommandContext, ledger: KeyLedger, id: number): Promise<{ revoked: boolean; message: string }> {
+export async function revokeNewKey(
+  ctx: CommandContext,
+  ledger: KeyLedger,
+  id: number,
+): Promise<{ revoked: boolean; message: string }> {
   try {
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, id)
   } catch (error) {
@@ -323,7 +340,9 @@ async function revokeAtOnce(ctx: CommandContext, ledger: KeyLedger, id: number, 
   const left = unresolved
     ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
     : 'no new key is left valid'
-  return new ActionError(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`)
+  return new ActionError(
+    `${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`,
+  )
 }
 
 /** A key that reaches more (or other) than the project asked for. */

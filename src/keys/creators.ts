@@ -50,7 +50,9 @@ export async function openMembers(ctx: CommandContext, orgId: string): Promise<M
     )
   }
   const deactivated = members.filter((member) => member.deactivated).length
-  ctx.log.info(`Members of organization ${untrusted(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`)
+  ctx.log.info(
+    `Members of organization ${untrusted(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`,
+  )
   return membersById(members)
 }
 
@@ -66,7 +68,9 @@ export function creatorName(key: ApiKey): string {
 /** Why a key made by someone who left is flagged, as a clause: "made by "Ann", who left the organization". */
 export function describeDeparture(key: ApiKey, status: CreatorStatus): string {
   const who = quoted(creatorName(key), 80)
-  return status === 'deactivated' ? `made by ${who}, whose account is deactivated` : `made by ${who}, who left the organization`
+  return status === 'deactivated'
+    ? `made by ${who}, whose account is deactivated`
+    : `made by ${who}, who left the organization`
 }
 
 /** "API key 42 "ci-deploy", created 2026-01-05 10:00 UTC, made by "Ann", who left the organization". */

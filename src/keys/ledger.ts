@@ -102,7 +102,10 @@ export class KeyLedger {
   /** A key of that name that this step neither found before nor made itself (as far as answers told). */
   isStranger(key: ApiKey): boolean {
     return (
-      sameKind(key, this.name, this.target.projectId) && !this.known.has(key.id) && !this.pending.has(key.id) && !this.revoked.has(key.id)
+      sameKind(key, this.name, this.target.projectId) &&
+      !this.known.has(key.id) &&
+      !this.pending.has(key.id) &&
+      !this.revoked.has(key.id)
     )
   }
 

@@ -15,7 +15,10 @@ import { formatDate } from '../runner/summary.ts'
 export const GITHUB_ACTIONS = 'github-actions'
 
 /** Addresses and CIDR blocks; with `github-actions`, GitHub's API (GITHUB_API_URL, api.github.com when unset) and a token to read it. */
-export type ExpectedNetworks = { blocks: string[]; github?: { apiUrl?: string | undefined; token?: string | undefined } }
+export type ExpectedNetworks = {
+  blocks: string[]
+  github?: { apiUrl?: string | undefined; token?: string | undefined }
+}
 
 /** An address or a CIDR block; or, as a clause, why `entry` is neither. */
 export function parseNetwork(entry: string): Block | string {
@@ -68,7 +71,10 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
   ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`)
   // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
   if (ranges.unreadable > 0) {
-    const first = typeof ranges.firstUnreadable === 'string' ? ranges.firstUnreadable : (JSON.stringify(ranges.firstUnreadable) ?? '')
+    const first =
+      typeof ranges.firstUnreadable === 'string'
+        ? ranges.firstUnreadable
+        : (JSON.stringify(ranges.firstUnreadable) ?? '')
     ctx.log.warning(
       `GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
         `(the first: ${quoted(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
@@ -80,6 +86,9 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
 
 export function describeUnexpectedUse(key: ApiKey): string {
   // The description lets a list leave the time out even where it gives an address.
-  const when = key.last_used_at === null ? 'at a time the platform did not give' : `at ${untrusted(formatDate(key.last_used_at), 40)}`
+  const when =
+    key.last_used_at === null
+      ? 'at a time the platform did not give'
+      : `at ${untrusted(formatDate(key.last_used_at), 40)}`
   return `API key ${key.id} ${quoted(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`
 }

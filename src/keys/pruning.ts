@@ -49,14 +49,23 @@ export interface KeyChecks {
 }
 
 /** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
-export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: number, own: OwnKey, checks: KeyChecks = {}): Verdict[] {
+export function judgeKeys(
+  keys: ApiKey[],
+  options: PruneKeysSettings,
+  now: number,
+  own: OwnKey,
+  checks: KeyChecks = {},
+): Verdict[] {
   const { expected, members } = checks
   const verdicts: Verdict[] = []
   for (const key of keys) {
     if (options.keyNamePrefix !== undefined && !key.name.startsWith(options.keyNamePrefix)) continue
     const reasons = reasonsToPrune(key, options.unusedForMs, now)
     const elsewhere = expected !== undefined && usedFromElsewhere(key, expected.list)
-    if (elsewhere) reasons.push(`last used from an unexpected network (${untrusted(key.last_used_from_addr || 'no address recorded', 64)})`)
+    if (elsewhere)
+      reasons.push(
+        `last used from an unexpected network (${untrusted(key.last_used_from_addr || 'no address recorded', 64)})`,
+      )
     if (members && madeBySomeoneWhoLeft(key, members)) reasons.push(describeDeparture(key, creatorStatus(key, members)))
     if (reasons.length === 0) continue
     const verdict: Verdict = { key, reasons }
@@ -75,7 +84,8 @@ export function judgeKeys(keys: ApiKey[], options: PruneKeysSettings, now: numbe
 function reasonsToPrune(key: ApiKey, unusedForMs: number | undefined, now: number): string[] {
   const reasons: string[] = []
   const expiry = expiryOf(key.name)
-  if (expiry !== undefined && expiry <= now) reasons.push(`expired ${formatDate(new Date(expiry).toISOString())} (by its name)`)
+  if (expiry !== undefined && expiry <= now)
+    reasons.push(`expired ${formatDate(new Date(expiry).toISOString())} (by its name)`)
   if (unusedForMs !== undefined) {
     const before = now - unusedForMs
     const used = lastUseOf(key)
@@ -97,7 +107,8 @@ function inUse(key: ApiKey, now: number): string | undefined {
   if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
     return 'its created_at or last_used_at is not a time the action can read'
   }
-  if (used !== undefined && used > since) return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
+  if (used !== undefined && used > since)
+    return `used ${ago(now - used)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
   if (created > since) return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`
   return undefined
 }
@@ -111,7 +122,9 @@ function cannotPlace(key: ApiKey, expected: OpenNetworks): string | undefined {
   if (!key.last_used_from_addr) return 'the platform recorded no address for its last use'
   if (!hasReadableAddress(key)) return 'the address of its last use is no IP address the action can read'
   const { unreadableRanges: n } = expected
-  return n > 0 ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one` : undefined
+  return n > 0
+    ? `GitHub's meta API lists ${n} runner range(s) the action cannot read, and this address may be in one`
+    : undefined
 }
 
 function ownKeyText(own: Extract<OwnKey, { kind: 'found' }>): string {

@@ -113,7 +113,8 @@ export function revocationRows(ids: readonly number[], run: RevocationRun): Cell
     let outcome = 'not revoked'
     if (run.revoked.includes(id)) outcome = 'revoked'
     else if (run.alreadyRevoked.includes(id)) outcome = 'revoked by someone else meanwhile'
-    else if (run.failed?.id === id && run.failed.uncertain) outcome = 'may or may not be revoked: check it with list-keys'
+    else if (run.failed?.id === id && run.failed.uncertain)
+      outcome = 'may or may not be revoked: check it with list-keys'
     return [{ code: String(id) }, outcome]
   })
 }

@@ -118,9 +118,17 @@ export type OwnKey =
  * know may be among any of them. `step`: when a use may be the step's own, from its first request
  * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
  */
-export function findOwnKey(keys: readonly ApiKey[], namespace: KeyNamespace, auth: AuthDetails, step: UseWindow): OwnKey {
+export function findOwnKey(
+  keys: readonly ApiKey[],
+  namespace: KeyNamespace,
+  auth: AuthDetails,
+  step: UseWindow,
+): OwnKey {
   if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
-    return { kind: 'elsewhere', where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}` }
+    return {
+      kind: 'elsewhere',
+      where: `a personal key: it is not among the keys of organization ${untrusted(namespace.orgId)}`,
+    }
   }
   if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
     return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }

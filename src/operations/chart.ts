@@ -202,10 +202,14 @@ function caption(
     const failed = listed?.failed ?? placed.filter((bar) => bar.kind === 'failed').length
     const failedLeft = failed - drawn.filter((bar) => bar.kind === 'failed').length
     const notPlaced = listed?.undrawable ?? given - placed.length
-    parts.push(`The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`)
+    parts.push(
+      `The chart shows ${drawn.length} of ${total} operations: those that failed, then those in progress, then the longest.`,
+    )
     if (failedLeft > 0) parts.push(`${failedLeft} more failed.`)
     if (notPlaced > 0)
-      parts.push(`${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`)
+      parts.push(
+        `${notPlaced} could not be drawn (a creation time it cannot read, or a time outside the years 0100 to 9999).`,
+      )
   }
   if (scale.widened > 0) {
     const many = scale.widened > 1

@@ -19,7 +19,9 @@ import type { RequestPacer } from './pacing.ts'
 
 /** Which projects list-operations reads: one (with, or without, a branch), these, or all of an organization's. */
 export type ProjectScope =
-  { kind: 'one'; projectId: string; branchId?: string } | { kind: 'list'; projectIds: string[] } | { kind: 'all'; orgId?: string }
+  | { kind: 'one'; projectId: string; branchId?: string }
+  | { kind: 'list'; projectIds: string[] }
+  | { kind: 'all'; orgId?: string }
 
 /** Where the listing reaches back to: a span back from the step's start (`7d`), or a time. */
 export interface Since {
@@ -150,8 +152,12 @@ export class OperationsReader {
     const where = `project ${untrusted(projectId)}'s operations`
     for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
       // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
-      const limit = filtered ? OPERATIONS_PAGE_LIMIT : Math.min(OPERATIONS_PAGE_LIMIT, filter.maxOperations + 1 - listed)
-      const result = await this.throughCongestion(`a page of ${where}`, () => listOperations(this.ctx.client, projectId, { limit, cursor }))
+      const limit = filtered
+        ? OPERATIONS_PAGE_LIMIT
+        : Math.min(OPERATIONS_PAGE_LIMIT, filter.maxOperations + 1 - listed)
+      const result = await this.throughCongestion(`a page of ${where}`, () =>
+        listOperations(this.ctx.client, projectId, { limit, cursor }),
+      )
       const fresh = guard.unseen(result.operations, (o) => o.id)
       if (result.operations.length > 0 && fresh.length === 0) {
         return done({

@@ -42,7 +42,8 @@ export function statusGroup(status: OperationStatus): StatusGroup {
 }
 
 /** How settled a status is: pending, then failure, then success. */
-export const settling = (status: OperationStatus): number => ['pending', 'failure', 'success'].indexOf(statusGroup(status))
+export const settling = (status: OperationStatus): number =>
+  ['pending', 'failure', 'success'].indexOf(statusGroup(status))
 
 export function isKnownStatus(status: OperationStatus): boolean {
   return GROUPS.has(status)

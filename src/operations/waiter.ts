@@ -7,7 +7,15 @@ import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { PollPace } from './pacing.ts'
-import { concernsBranch, durationOf, isKnownStatus, isTerminal, describePlace, settling, statusGroup } from './status.ts'
+import {
+  concernsBranch,
+  durationOf,
+  isKnownStatus,
+  isTerminal,
+  describePlace,
+  settling,
+  statusGroup,
+} from './status.ts'
 
 /** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
@@ -87,9 +95,14 @@ class OperationTracker {
     this.thisRound.add(operation.id)
     this.records.set(operation.id, operation)
     if (previous?.status === operation.status) return
-    const change = previous ? `${untrusted(previous.status)} → ${untrusted(operation.status)}` : untrusted(operation.status)
+    const change = previous
+      ? `${untrusted(previous.status)} → ${untrusted(operation.status)}`
+      : untrusted(operation.status)
     const took = isTerminal(operation.status) && previous ? ` after ${formatDuration(durationOf(operation))}` : ''
-    const failures = operation.failures_count > 0 ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})` : ''
+    const failures =
+      operation.failures_count > 0
+        ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
+        : ''
     this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`)
     if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
       this.warned.add(operation.status)
@@ -435,9 +448,12 @@ class Waiter {
     const left = this.unfinished()
     const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
       const record = this.tracker.get(id)
-      return record ? `${describeOperation(record)} is ${untrusted(record.status, 40)}` : `operation ${untrusted(id, 80)} was not read yet`
+      return record
+        ? `${describeOperation(record)} is ${untrusted(record.status, 40)}`
+        : `operation ${untrusted(id, 80)} was not read yet`
     })
-    if (left.length > still.length) still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`)
+    if (left.length > still.length)
+      still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`)
     let hint = ''
     if (cause?.kind === 'deadline') hint = ` ${cause.message}`
     else if (cause) {
@@ -495,7 +511,8 @@ function describeFailures(failed: Operation[], total: number): string {
     if (o.error) text += `, error ${quoted(o.error, 120)}`
     return text
   })
-  if (failed.length > lines.length) lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`)
+  if (failed.length > lines.length)
+    lines.push(`and ${failed.length - lines.length} more (\`failed-operation-ids\` has them all)`)
   return `${failed.length} of ${total} operation(s) did not succeed: ${untrusted(lines.join('; '), Number.POSITIVE_INFINITY)}.`
 }
 

@@ -122,7 +122,9 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
     },
     checkpoint(work) {
       if (signal !== undefined)
-        throw new StepCancelled(`The runner cancelled the step (${untrusted(signal)}) before it could ${untrusted(work)}.`)
+        throw new StepCancelled(
+          `The runner cancelled the step (${untrusted(signal)}) before it could ${untrusted(work)}.`,
+        )
     },
     undoDeadline(usual) {
       return Math.min(usual, cancelledAt + CANCEL_GRACE_MS)

@@ -102,7 +102,10 @@ export function requestFailureOutputs(error: RequestError): Record<string, strin
 /** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
 export function errorCodeOf(error: RequestError): string | undefined {
   const { code } = error
-  return error.kind === 'http' && code !== undefined && ERROR_CODE.test(code) && redactSecrets(code, { pieces: true }) === code
+  return error.kind === 'http' &&
+    code !== undefined &&
+    ERROR_CODE.test(code) &&
+    redactSecrets(code, { pieces: true }) === code
     ? code
     : undefined
 }

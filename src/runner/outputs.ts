@@ -58,7 +58,9 @@ export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
   // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
   if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
-  return JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value))
+  return JSON.stringify(record, (_key, value: unknown) =>
+    typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value,
+  )
 }
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */

@@ -63,7 +63,9 @@ export function docsPage(url: string | undefined, text: string, page: string): P
 function withCode(text: string): Array<string | { code: string }> {
   const parts = text.split('`')
   if (parts.length % 2 === 0) return [text]
-  return parts.flatMap((part, i): Array<string | { code: string }> => (i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]))
+  return parts.flatMap((part, i): Array<string | { code: string }> =>
+    i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part],
+  )
 }
 
 /** `code` cells show ids in monospace. */
@@ -105,13 +107,15 @@ export function tableOf<T>(
   }
   const all = records.reduce((sum, record) => sum + count(record), 0)
   const left = Math.max(all, options.total ?? 0) - stoodFor
-  const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
+  const more =
+    left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
   return `<table>\n${lines.join('\n')}\n</table>\n${more}`
 }
 
 function renderCell(cell: Cell): string {
   if (cell === null || cell === undefined || cell === '') return '—'
-  if (typeof cell === 'object' && typeof cell.code === 'string') return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`
+  if (typeof cell === 'object' && typeof cell.code === 'string')
+    return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`
   // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
   return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH)
 }

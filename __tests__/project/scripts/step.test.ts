@@ -29,7 +29,8 @@ function readmeRecipes(): Recipe[] {
       const [block] = yamlBlocks(part)
       const jobs = (parse(block!.text) as { jobs: Record<string, WorkflowJob> }).jobs
       const steps = Object.values(jobs).flatMap((job) => job.steps.filter((step) => usesThisAction(step)))
-      if (steps.length !== 1) throw new Error(`the recipe "${heading}" has ${steps.length} steps of this action, not one`)
+      if (steps.length !== 1)
+        throw new Error(`the recipe "${heading}" has ${steps.length} steps of this action, not one`)
       const [step] = steps as [WorkflowJob['steps'][number]]
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))
       const reads =
@@ -68,7 +69,10 @@ async function step(
 
 /** The keys a prune-keys log says it would revoke, and those it keeps, by name. */
 const pruneVerdicts = (log: string, verdict: 'Would revoke' | 'Kept') =>
-  [...log.matchAll(new RegExp(`^  │ ${verdict} API key (\\d+) "([^"]+)"`, 'gm'))].map((m) => ({ id: Number(m[1]), name: m[2]! }))
+  [...log.matchAll(new RegExp(`^  │ ${verdict} API key (\\d+) "([^"]+)"`, 'gm'))].map((m) => ({
+    id: Number(m[1]),
+    name: m[2]!,
+  }))
 
 const recipes = readmeRecipes()
 
@@ -114,7 +118,9 @@ describe("the README's recipes, each played with npm run step", () => {
       }
       case 'rotate-key':
         expect(outputs.key).toBe('***')
-        expect(JSON.parse(outputs['secret-results']!)).toEqual([{ target: expect.stringMatching(/^[\w.-]+\/[\w.-]+$/), status: 'stored' }])
+        expect(JSON.parse(outputs['secret-results']!)).toEqual([
+          { target: expect.stringMatching(/^[\w.-]+\/[\w.-]+$/), status: 'stored' },
+        ])
         break
       case 'prune-keys': {
         const selected = pruneVerdicts(stdout, 'Would revoke')
@@ -132,7 +138,9 @@ describe("the README's recipes, each played with npm run step", () => {
       }
       case 'list-keys': {
         // GitHub's ranges read from the GitHub emulator with the run's token: the key used from a runner is not named.
-        expect(stdout).toMatch(/Expected networks: 1 address\(es\) and block\(s\) and 4 ranges of GitHub-hosted runners/)
+        expect(stdout).toMatch(
+          /Expected networks: 1 address\(es\) and block\(s\) and 4 ranges of GitHub-hosted runners/,
+        )
         expect(stdout).toMatch(
           /^ {2}│ ::error::1 API key\(s\) were last used from an unexpected network, .*"ci-nightly", last used from "203\.0\.113\.7"/m,
         )
