@@ -246,7 +246,16 @@ describe('README.md', () => {
     expect(quickStart).toContain(
       `Every npm script runs on Node ${major}, which the dev dependencies bring (\`.node-version\`)`,
     )
-    expect(quickStart).toContain('`npm ci` prints about 100 `npm warn EBADENGINE` warnings, all harmless')
+    expect(quickStart).toContain(
+      "The warnings of `npm ci` (`EBADENGINE`, on an older Node) and of `npm test` (Node's VM Modules) are harmless ([why](docs/developing.md#toolchain))",
+    )
+    const toolchain = readFileSync(join(ROOT, 'docs/developing.md'), 'utf8')
+      .split('\n## Toolchain\n')[1]!
+      .split('\n## ')[0]!
+    expect(toolchain.replace(/\s+/g, ' ')).toContain(
+      '`npm ci` on a Node older than 24 prints about 100 `npm warn EBADENGINE` lines',
+    )
+    expect(toolchain).toContain('`ExperimentalWarning: VM Modules is an experimental feature`')
   })
 
   it('its inputs and outputs tables are what action.yml says (npm run docs:tables)', () => {
