@@ -133,8 +133,8 @@ describe('one project', () => {
     expect(JSON.parse(result.outputs['status-counts']!).finished).toBe(3000)
     expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([project]))
     expect(result.stdout).toContain(
-      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read: ` +
-        'its listing ends there and may be incomplete (3000 listed).',
+      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read. ` +
+        "The project's listing stops there and may be incomplete (3000 listed).",
     )
   })
 })
