@@ -452,7 +452,7 @@ describe('inputs refused before any request, each naming the input', () => {
     [
       'a health check that can never fail',
       { 'project-id': 'p-1', 'operation-statuses': 'finished', 'fail-on-status': 'failed' },
-      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status: /,
+      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status\. /,
     ],
     [
       'branch-id with a list',

@@ -1,4 +1,3 @@
-/** The inputs every command reads: the command, the API key, where the platform is, the step's timeout. */
 import { DEFAULT_API_HOST } from './urls.ts'
 import { DEFAULT_MAX_OPERATIONS, DEFAULT_POLL_INTERVAL_SECONDS } from './operations.ts'
 import { DEFAULT_KEEP_PREVIOUS, DEFAULT_MAX_REVOKE } from './keys.ts'
@@ -18,7 +17,7 @@ export interface Common {
   timeoutMs: number
 }
 
-/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'api-host': DEFAULT_API_HOST,
   'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),
