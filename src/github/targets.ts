@@ -1,7 +1,7 @@
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores.
- * Types and names only: the inputs read them at every start, the code that writes the secrets
- * (secret-stores.ts) loads only when a rotation stores one.
+ * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
+ * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
+ * loads only when a rotation stores one.
  */
 import { quoted, untrusted } from '../base/text.ts'
 
