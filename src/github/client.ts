@@ -51,7 +51,7 @@ export interface GitHubAnswer {
 export interface GitHubClientOptions {
   /** GITHUB_API_URL, e.g. https://api.github.com or https://ghe.example.com/api/v3. */
   apiUrl: string
-  /** Sent as a Bearer token; none: an unauthenticated read. */
+  /** Sent as a Bearer token. Without it, the read is unauthenticated. */
   token?: string
   clock: Clock
   /** The step's connections (the platform client's): GitHub's requests get a pool of their own there. */

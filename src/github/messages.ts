@@ -6,7 +6,7 @@ import type { RefusalStatus } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
 export function describeRetry(error: unknown, target: SecretTarget): string {
   if (!(error instanceof RequestError)) return messageOf(error)
   if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${describeServiceWords(error)})`

@@ -6,10 +6,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 600
 /** Five days: the longest a job may run on a self-hosted runner. */
 export const MAX_TIMEOUT_SECONDS = 432_000
 
-/** The inputs every command reads. */
 export const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
 
-/** What every command's settings hold. */
 export interface Common {
   apiKey: string
   /** Base URL without a trailing slash, e.g. https://console.neon.tech/api/v2 */

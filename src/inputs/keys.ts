@@ -27,9 +27,7 @@ const DEFAULT_JOB_KEY_EXPIRY = '6h'
 export const DEFAULT_MAX_REVOKE = 50
 /** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
 const MAX_MAX_REVOKE = 10_000
-/** `expires-in`: 1 minute to 365 days. */
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
-/** `unused-for`: 1 hour to 3650 days. */
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 export const DEFAULT_KEEP_PREVIOUS = 1
 const MAX_KEEP_PREVIOUS = 100
@@ -131,7 +129,7 @@ export function readPruneKeysSettings(read: InputReader, runner: RunnerEnvironme
   return {
     ...readKeySelection(read, runner),
     ...(unusedForMs === undefined ? {} : { unusedForMs }),
-    // Empty is what a typo in an expression gives: it must never revoke.
+    // A typo in an expression gives an empty value, and that must never revoke.
     dryRun: readBoolean(read, 'dry-run', true),
     maxRevoke: readMaxRevoke(read),
   }

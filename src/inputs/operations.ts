@@ -255,7 +255,6 @@ function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-
   return statuses
 }
 
-/** Actions (`start_compute`, `apply_config`…), as ACTION reads them. */
 function readActions(read: InputReader): string[] | undefined {
   const raw = read('operation-actions').trim()
   if (!raw) return undefined

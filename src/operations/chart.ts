@@ -1,6 +1,5 @@
 /**
  * The gantt chart in list-operations' job summary. GitHub draws a ```mermaid block as a chart.
- *
  * Mermaid reads the block, not Markdown, so HTML escaping protects nothing there. Every piece of server text is cut
  * down to letters, digits, `_` and `-`, and kept short. No line of the block starts with server text. So server text
  * cannot become a keyword (`click`, `section`), a comment (`%%`, `#`), a directive (`%%{init}`), a task's data (`:`),
@@ -41,7 +40,7 @@ const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': '
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-/** The chart's date format has four-digit years, and a Date made of a year under 100 falls in the 1900s. */
+/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z')
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z')
 
@@ -86,7 +85,6 @@ export function operationsChart(operations: readonly Operation[], options: Chart
   return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`
 }
 
-/** The records the chart can draw, as bars. */
 function place(operations: readonly Operation[], now: number | undefined): Bar[] {
   const bars: Bar[] = []
   let latestMs = -Infinity
@@ -105,7 +103,6 @@ function place(operations: readonly Operation[], now: number | undefined): Bar[]
   return bars
 }
 
-/** The failed bars first (newest first), then those in progress, then the longest. */
 function mostTelling(bars: readonly Bar[], max: number): Bar[] {
   const rank: Record<Kind, number> = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 }
   return [...bars]
@@ -118,7 +115,6 @@ function mostTelling(bars: readonly Bar[], max: number): Bar[] {
     .slice(0, max)
 }
 
-/** Bars grouped by project, in the order the projects first appear in the records. */
 function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
   const groups = new Map<string, Bar[]>()
   for (const bar of [...bars].sort((a, b) => a.order - b.order)) {

@@ -4,7 +4,6 @@ import { CONGESTION_PAUSE_MS } from '../http/retry.ts'
 
 /** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
 export const MAX_CONGESTED_INTERVAL_MS = 60_000
-/** Each congested round multiplies the interval by this. */
 const WIDENING = 2
 /**
  * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
@@ -22,7 +21,6 @@ const NARROWING_ROUNDS = 16
  *   random part, so jobs told the same Retry-After do not come back together.
  * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
  *   and gently near the normal one, where congestion starts again.
- *
  * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
  * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
  * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
@@ -46,7 +44,6 @@ export class PollPace {
     return this.currentMs
   }
 
-  /** Whether congestion has widened the interval beyond `poll-interval`. */
   get widened(): boolean {
     return this.currentMs > this.baseMs
   }
@@ -145,7 +142,6 @@ export class RequestPacer {
     return turn
   }
 
-  /** Holds every request back until `ms` from now. */
   pause(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms)
   }

@@ -50,7 +50,7 @@ export interface WaitOptions {
   projectId: string
   operations: OperationSelection
   pollIntervalMs: number
-  /** The step's `timeout`, for messages; the deadline itself is the client's. */
+  /** The step's `timeout`, for messages. The client holds the deadline itself. */
   timeoutMs: number
   /** The source of the poll pace's jitter; Math.random by default. */
   random?: () => number
@@ -69,10 +69,10 @@ export interface WaitOutcome {
   rounds: number
 }
 
-/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+/** The latest record of each awaited operation. It logs a line per change of status, not per poll. */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
-  /** Ids read this round. When a round shows an operation twice, it keeps the least settled copy. */
+  /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
   readonly thisRound = new Set<string>()
   private readonly warned = new Set<string>()
   private readonly ctx: CommandContext
@@ -388,7 +388,7 @@ class Waiter {
     this.slowed = true
   }
 
-  /** The wait after a round the platform answered; says so once the pace is back to normal. */
+  /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
   private answered(): number {
     const delay = this.pace.afterAnswer()
     if (this.slowed && !this.pace.widened) {
@@ -399,7 +399,7 @@ class Waiter {
     return delay
   }
 
-  /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+  /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
   private async sleep(ms: number): Promise<boolean> {
     const { clock, client } = this.ctx
     const left = client.deadline - clock.now()

@@ -30,7 +30,7 @@ export const ANSWER_GRACE_MS = 5_000
 export const LATE_KEY_WATCH_MS = 30_000
 export const LATE_KEY_LOOK_EVERY_MS = 5_000
 
-/** The step stopped because the runner cancelled it; what was undone is in the message. */
+/** The step stopped because the runner cancelled it. The message says what was undone. */
 export class StepCancelled extends ActionError {
   constructor(message: string) {
     super(message)

@@ -34,7 +34,7 @@ const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/
 
 /**
- * Where the action's docs are, at the version that ran. This is the one place that reads where they are.
+ * Where the action's docs are, at the version that ran. No other place reads these runner variables.
  * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
  * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
  * names the path with no link (summary.ts, docsPage).
@@ -48,7 +48,7 @@ export function actionDocs(env: Readonly<Record<string, string | undefined>>): A
   return (page) => `${server}/${repository}/blob/${ref}/${page}`
 }
 
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
 function serverOf(given: string | undefined): string | undefined {
   if (!given) return 'https://github.com'
   let url: URL

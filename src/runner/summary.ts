@@ -18,7 +18,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** Text for HTML: on one line, bounded, escaped. */
 function htmlText(text: string, max: number): string {
   return escapeHtml(oneLine(text, max))
 }
