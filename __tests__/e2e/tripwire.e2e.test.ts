@@ -196,7 +196,7 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
-        /^::error::Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded .*set `github-token` \(`\$\{\{ github\.token \}\}` will do\) and the read counts against the token instead\.$/,
+        /^::error::Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded .*Set `github-token` \(`\$\{\{ github\.token \}\}` will do\), and the read counts against the token instead\.$/,
       ),
     ])
     expect(result.outputs['http-status']).toBe('403')
