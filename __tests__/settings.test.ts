@@ -241,7 +241,7 @@ describe('what a wrong input is told', () => {
     ],
     [
       { command: 'wait-for-operations', 'project-id': 'p', 'operation-ids': OP1, 'branch-id': 'br-1' },
-      'Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.',
+      'Input `branch-id` only applies to `operation-ids: pending`. The operations named in `operation-ids` are waited for whatever their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.',
     ],
   ])('%j', (inputs, message) => {
     expect(errorOf(inputs)).toBe(message)
@@ -252,11 +252,11 @@ describe('what a wrong input is told', () => {
     expect(
       errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': ' ' }),
     ).toContain(
-      'a `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name',
+      'A `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name',
     )
     expect(
       errorOf({ command: 'create-key', 'key-name': long, 'revoke-after-job': 'true', 'expires-in': '2h' }),
-    ).toContain('characters long: with `expires-in`, create-key ends the name')
+    ).toContain('. With `expires-in`, create-key ends the name')
   })
 })
 

@@ -448,7 +448,7 @@ describe('cancellation', () => {
     // The step fails for the lost answer; the signal was said in its own warning.
     expect(error).not.toBeInstanceOf(StepCancelled)
     expect(log.warning).toEqual([
-      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+      'The runner cancelled the step (SIGINT). The step starts nothing new. It finishes or undoes the key work in flight before it stops.',
     ])
     expect(error.message).toBe(
       `${lostCreate(1)} Revoked key 100001, made by the attempts whose answers were lost. ` +

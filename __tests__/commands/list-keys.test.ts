@@ -231,8 +231,8 @@ describe('list-keys with expected-networks: the tripwire', () => {
     const failure = list({ expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } } })
     await expect(failure).rejects.toThrow(ActionError)
     await expect(failure).rejects.toThrow(
-      "GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-        'name their networks in `expected-networks` instead of `github-actions`.',
+      "GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`). This happens on GitHub Enterprise Server, whose runners are all self-hosted. " +
+        'There, name their networks in `expected-networks` instead of `github-actions`.',
     )
     expect(platform.requests.filter((r) => r.path.includes('api_keys'))).toEqual([])
   })
@@ -241,7 +241,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
     github.answerMeta('rate-limited')
     const failure = list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url } } })
     await expect(failure).rejects.toThrow(
-      /^Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
+      /^Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*Set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
     )
     const result = await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
     expect(result.outputs['unexpected-use-key-ids']).toBeDefined()

@@ -428,7 +428,7 @@ describe('cancellation', () => {
     // A 502 does not say the write was not carried out: the new key may be in the secret, so it stays valid.
     expect(result.failure).toMatch(
       new RegExp(
-        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* The write may have gone through all the same: .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* The write may still have gone through\\. .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
       ),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
@@ -502,7 +502,7 @@ describe('with a secret', () => {
     const result = await rotate({ secrets: secret() })
     expect(result.failure).toMatch(
       new RegExp(
-        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* The write may have gone through all the same: the secret's updated_at does not show it \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\), but GitHub may still carry it out\\. ` +
+        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* The write may still have gone through. The secret's updated_at does not show it \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\), but GitHub may still carry it out\\. ` +
           `Nothing was revoked: the new key ${id} stays valid, as do the old keys\\. ` +
           `Run rotate-key again once GitHub answers \\(it replaces both\\), or revoke key ${id} once you know the secret does not hold it\\.$`,
       ),
@@ -560,7 +560,7 @@ describe('with a secret', () => {
     expect(clock.now()).toBe(T0 + 3000)
     expect(clock.deadlines.at(-1)).toBe(30_000)
     expect(result.failure).toMatch(
-      new RegExp(`The write may have gone through all the same: .* the new key ${id} stays valid`),
+      new RegExp(`The write may still have gone through\\. .* the new key ${id} stays valid`),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })

@@ -251,7 +251,7 @@ describe('rotate-key, cancelled', () => {
       expect.stringMatching(
         new RegExp(
           `^::error::Rotation stopped: Could not store secret ${SECRET} in the repository ${OWNER}/${REPO}: the runner cancelled the step, and GitHub did not answer the write within the runner's grace\\. ` +
-            `The write may have gone through all the same: .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+            `The write may still have gone through\\. .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
         ),
       ),
     ])
@@ -292,8 +292,8 @@ describe('rotate-key, cancelled', () => {
 
 describe('revoke-key and prune-keys, cancelled while a key is revoked', () => {
   const inFlight = (id: number) =>
-    `::warning::The runner cancelled the step (SIGINT) during the revocation of API key ${id}, which may or may not take effect: ` +
-    'the step starts nothing new, waits for its answer, and says which.'
+    `::warning::The runner cancelled the step (SIGINT) during the revocation of API key ${id}, which may or may not take effect. ` +
+    'The step starts nothing new, waits for the answer, and says which.'
 
   it('revoke-key by name: the revocation in flight finishes and is reported, the next never starts, the summary says which is which', async () => {
     const first = platform.addKey('old-ci', { createdAt: Date.now() - 7_200_000 })

@@ -231,7 +231,7 @@ describe('3. the Actions secret never holds a revoked key', () => {
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `GitHub answered 422 .*The write may have gone through all the same: .* Nothing was revoked: the new key ${made.id} stays valid, as do the old keys\\.`,
+          `GitHub answered 422 .*The write may still have gone through\\. .* Nothing was revoked: the new key ${made.id} stays valid, as do the old keys\\.`,
         ),
       ),
     ])

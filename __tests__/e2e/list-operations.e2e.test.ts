@@ -133,8 +133,8 @@ describe('one project', () => {
     expect(JSON.parse(result.outputs['status-counts']!).finished).toBe(3000)
     expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([project]))
     expect(result.stdout).toContain(
-      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read: ` +
-        'its listing ends there and may be incomplete (3000 listed).',
+      `::warning::The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read. ` +
+        "The project's listing stops there and may be incomplete (3000 listed).",
     )
   })
 })
@@ -452,7 +452,7 @@ describe('inputs refused before any request, each naming the input', () => {
     [
       'a health check that can never fail',
       { 'project-id': 'p-1', 'operation-statuses': 'finished', 'fail-on-status': 'failed' },
-      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status: /,
+      /^::error::Inputs `operation-statuses` \(finished\) and `fail-on-status` \(failed\) share no status\. /,
     ],
     [
       'branch-id with a list',

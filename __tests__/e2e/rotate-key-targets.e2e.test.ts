@@ -156,7 +156,7 @@ describe('rotate-key into several targets', () => {
       `::error::Rotation stopped: the new key ${newId} is stored in 2 of 3 targets. ` +
         `Could not store secret ${SECRET} in the environment "production" of ${ORG}/web (GitHub request id ${String(web!['request-id'])}): ` +
         'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" ' +
-        '(a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets. ' +
+        '(a fine-grained token, or a GitHub App installed on the repository). The default GITHUB_TOKEN cannot write secrets. ' +
         `Nothing was revoked: the new key ${newId} stays valid, as do the old keys, so every target still holds a valid key. ` +
         'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.',
     )

@@ -195,7 +195,7 @@ describe('rotate-key', () => {
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may have gone through all the same: the secret's updated_at does not show it \(before: absent; after: absent\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may still have gone through. The secret's updated_at does not show it \(before: absent; after: absent\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id, Number(result.outputs['key-id'])])
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
@@ -208,7 +208,7 @@ describe('rotate-key', () => {
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may have gone through all the same: the secret's updated_at does not show it \(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may still have gone through. The secret's updated_at does not show it \(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
     )
     expect(validNamed('ci-deploy')).toHaveLength(2)
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(current.key)

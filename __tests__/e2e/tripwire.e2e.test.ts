@@ -183,8 +183,8 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
     const result = await listKeys({ 'expected-networks': 'github-actions' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      "::error::GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-        'name their networks in `expected-networks` instead of `github-actions`.',
+      "::error::GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`). This happens on GitHub Enterprise Server, whose runners are all self-hosted. " +
+        'There, name their networks in `expected-networks` instead of `github-actions`.',
     ])
     expect(result.outputs).not.toHaveProperty('unexpected-use-key-ids')
     expect(keyListings()).toEqual([])
@@ -196,7 +196,7 @@ describe("github-actions: the runners' ranges from GitHub's meta API", () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
-        /^::error::Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded .*set `github-token` \(`\$\{\{ github\.token \}\}` will do\) and the read counts against the token instead\.$/,
+        /^::error::Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded .*Set `github-token` \(`\$\{\{ github\.token \}\}` will do\), and the read counts against the token instead\.$/,
       ),
     ])
     expect(result.outputs['http-status']).toBe('403')
@@ -234,8 +234,8 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
       const none = actions.length === 0 ? 'an empty list' : `${actions.length} entries, none an address or a CIDR block`
       expect(errorLines(result.stdout)).toEqual([
         "::error::GitHub's meta API lists no range of GitHub-hosted runners the action can read " +
-          `(\`actions\` and \`actions_macos\` hold ${none}), as on GitHub Enterprise Server, whose runners are all self-hosted: ` +
-          'name their networks in `expected-networks` instead of `github-actions`. The step stopped before listing any key.',
+          `(\`actions\` and \`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, whose runners are all self-hosted. ` +
+          'There, name their networks in `expected-networks` instead of `github-actions`. The step stopped before listing any key.',
       ])
       expect(keyListings()).toEqual([])
       expect(platform.requests.filter((r) => r.method === 'DELETE')).toEqual([])
@@ -292,7 +292,7 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
     const result = await prune({ timeout: '8' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      "::error::GitHub's meta API (GET /meta) answered more than 4 MiB, where GitHub's answer is a few hundred kB: it was not read. " +
+      "::error::GitHub's meta API (GET /meta) answered more than 4 MiB, but GitHub's answer is a few hundred kB. The answer was not read. " +
         "Check that GITHUB_API_URL leads to GitHub's API, or name their networks in `expected-networks` instead of `github-actions`.",
     ])
     expect(github.requests).toHaveLength(1)
@@ -305,8 +305,8 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
     const result = await prune({ timeout: '8' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      "::error::GitHub's meta API lists 50001 ranges of GitHub-hosted runners, more than the 50000 the action reads (GitHub lists several thousand): " +
-        "they were not read. Check that GITHUB_API_URL leads to GitHub's API, or name their networks in `expected-networks` instead of `github-actions`.",
+      "::error::GitHub's meta API lists 50001 ranges of GitHub-hosted runners, more than the 50000 the action reads (GitHub lists several thousand). " +
+        "They were not read. Check that GITHUB_API_URL leads to GitHub's API, or name their networks in `expected-networks` instead of `github-actions`.",
     ])
     expect(keyListings()).toEqual([])
   })

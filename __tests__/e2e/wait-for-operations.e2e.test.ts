@@ -190,7 +190,7 @@ describe('a gate that fails closed', () => {
     expect(step.code).toBe(1)
     expect(errorLines(step.stdout)).toEqual([
       expect.stringMatching(
-        /^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids .* or the word `pending`/,
+        /^::error::Input `operation-ids` is empty\. Say what to wait for: the operation ids, .* or the word `pending`/,
       ),
     ])
     expect(platform.requests).toHaveLength(0)

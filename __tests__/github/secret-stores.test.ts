@@ -127,7 +127,7 @@ describe('a refusal is final, and says what to do', () => {
     [401, 'GitHub refused the token (401 "Bad credentials"). Check the `github-token` input.'],
     [
       403,
-      'GitHub answered 403 Forbidden: "Resource not accessible by personal access token". The token needs the repository permission "Secrets: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
+      'GitHub answered 403 Forbidden: "Resource not accessible by personal access token". The token needs the repository permission "Secrets: read and write" (a fine-grained token, or a GitHub App installed on the repository). The default GITHUB_TOKEN cannot write secrets.',
     ],
     [422, 'GitHub answered 422 Unprocessable Entity: "Validation Failed".'],
   ])('%i', async (status, said) => {
@@ -175,7 +175,7 @@ describe('a refusal is final, and says what to do', () => {
     const [outcome] = await stores.storeEverywhere('napi_new', cancelling)
     expect(outcome?.status).toBe('uncertain')
     expect(outcome?.message.replace(failedIn(), '')).toBe(
-      `GitHub answered 500 Internal Server Error: "Server Error". The write may have gone through all the same: the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.`,
+      `GitHub answered 500 Internal Server Error: "Server Error". The write may still have gone through. The secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.`,
     )
     expect(puts()).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
@@ -274,8 +274,8 @@ describe('time', () => {
     const outcome = (await storeIn(storage([target]), { ...time(), deadline: clock.now() + 50 }))[0]!
     await held.reached
     expect(outcome.message).toBe(
-      `${IN_REPO}: The step's timeout ran out while PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY was in flight. The write may have gone through all the same: ` +
-        "the secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.",
+      `${IN_REPO}: The step's timeout ran out while PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY was in flight. The write may still have gone through. ` +
+        "The secret's updated_at does not show it (before: absent; after: absent), but GitHub may still carry it out.",
     )
     expect(outcome.status).toBe('uncertain')
     expect(clock.deadlines[2]).toBe(50)
@@ -352,8 +352,8 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
     expect(await outcome).toEqual({
       target,
       status: 'uncertain',
-      message: `${IN_REPO}: No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
-      reason: `No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      message: `${IN_REPO}: No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may still have gone through. The secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `No answer to PUT /repos/neon-user/app/actions/secrets/NEON_API_KEY within 30 s. The write may still have gone through. The secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(puts()).toHaveLength(1)
     expect(clock.sleeps).toEqual([])
@@ -409,8 +409,8 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     expect(outcome).toEqual({
       target,
       status: 'uncertain',
-      message: `${IN_REPO}: the connection to GitHub failed (UND_ERR_SOCKET). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
-      reason: `The connection to GitHub failed (UND_ERR_SOCKET). The write may have gone through all the same: the secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      message: `${IN_REPO}: the connection to GitHub failed (UND_ERR_SOCKET). The write may still have gone through. The secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
+      reason: `The connection to GitHub failed (UND_ERR_SOCKET). The write may still have gone through. The secret's updated_at does not show it (before: updated_at ${stamp}; after: updated_at ${stamp}), but GitHub may still carry it out.`,
     })
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
   })
@@ -476,11 +476,11 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
       target,
       status: 'uncertain',
       message:
-        `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may have gone through all the same: ` +
-        "the secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
+        `${IN_REPO}: the connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may still have gone through. ` +
+        "The secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
       reason:
-        'The connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may have gone through all the same: ' +
-        "the secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
+        'The connection to GitHub failed (ECONNREFUSED); nothing was sent. The write may still have gone through. ' +
+        "The secret's updated_at does not show it (before: absent; after: unreadable), but GitHub may still carry it out.",
     })
     // Three writes, then three reads of updated_at, each refused.
     expect(clock.sleeps).toEqual([1000, 2000, 1000, 2000])
@@ -691,7 +691,7 @@ describe('several targets of every kind', () => {
         '',
       ),
     ).toBe(
-      'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" (a fine-grained token, or a GitHub App installed on the repository); the default GITHUB_TOKEN cannot write secrets.',
+      'GitHub answered 403 Forbidden: "Resource not accessible by integration". The token needs the repository permission "Environments: read and write" (a fine-grained token, or a GitHub App installed on the repository). The default GITHUB_TOKEN cannot write secrets.',
     )
     expect(github.secret(ORG, 'web', 'NEON_API_KEY', 'production')).toBeUndefined()
   })

@@ -39,11 +39,11 @@ describe('expiry and prune-keys inputs', () => {
       keyName: 'é'.repeat(45),
     })
     expect(errorOf({ command: 'create-key', 'key-name': 'é'.repeat(46), 'expires-in': '1h' })).toBe(
-      'Input `key-name` is 46 characters long: with `expires-in`, create-key ends the name with the expiry ' +
-        "(`~exp-` and the UTC time to the minute, 19 characters) within the platform's 64, so the name may be at most 45 characters.",
+      'Input `key-name` is 46 characters long, but it may be at most 45. With `expires-in`, create-key ends the name ' +
+        'with the expiry (`~exp-` and the UTC time to the minute, 19 characters). The platform takes at most 64 characters.',
     )
     expect(errorOf({ command: 'create-key', 'key-name': 'x'.repeat(50), 'revoke-after-job': 'true' })).toMatch(
-      /^Input `key-name` is 50 characters long: a `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name .* at most 45 characters\.$/,
+      /^Input `key-name` is 50 characters long, but it may be at most 45\. A `revoke-after-job` key expires after 6h unless `expires-in` says otherwise, and create-key ends the name .* at most 64 characters\.$/,
     )
     // Without an expiry the name keeps all 64.
     expect(settings({ command: 'create-key', 'key-name': 'x'.repeat(64) })).toMatchObject({ keyName: 'x'.repeat(64) })

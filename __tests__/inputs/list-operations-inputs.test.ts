@@ -53,12 +53,12 @@ describe('which projects', () => {
     [
       'neither',
       {},
-      /^list-operations needs `project-id` \(one project\) or `project-ids`: .* an empty value is also what a mistyped expression gives/,
+      /^list-operations needs `project-id` \(one project\) or `project-ids`, and neither was given\. .* A mistyped expression gives an empty value too/,
     ],
     [
       'both',
       { ...ONE, 'project-ids': 'all' },
-      /^Inputs `project-id` and `project-ids` were both given to list-operations: give one/,
+      /^Inputs `project-id` and `project-ids` were both given to list-operations\. Give one/,
     ],
     [
       'an id that is not one',
@@ -88,7 +88,7 @@ describe('which projects', () => {
     [
       'org-id with one project',
       { ...ONE, 'org-id': 'org-1' },
-      /^Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list/,
+      /^Input `org-id` chooses the organization of `project-ids: all`\. With `project-id` or a list/,
     ],
     [
       'org-id with a list',
@@ -192,8 +192,9 @@ describe('operation-statuses, fail-on-status and operation-actions', () => {
 
   it('refuses a health check that can never fail: operation-statuses that leave out every status of fail-on-status', () => {
     expect(refusal({ ...ONE, 'operation-statuses': 'finished', 'fail-on-status': 'failed' })).toBe(
-      'Inputs `operation-statuses` (finished) and `fail-on-status` (failed) share no status: only operations of the first are listed, ' +
-        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+      'Inputs `operation-statuses` (finished) and `fail-on-status` (failed) share no status. Only operations with a status of ' +
+        '`operation-statuses` are listed, so the step could never fail on `fail-on-status`. ' +
+        'Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
     )
     // One status in common is a check that can fail.
     expect(

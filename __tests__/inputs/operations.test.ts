@@ -79,9 +79,9 @@ describe('what wait-for-operations waits for', () => {
     'refuses an empty operation-ids (%j): a mistyped expression gives one, and a gate must not pass on it',
     (raw) => {
       expect(errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': raw })).toBe(
-        'Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response that started ' +
-          'them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project (or `branch-id`) has no ' +
-          'pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.',
+        'Input `operation-ids` is empty. Say what to wait for: the operation ids, or the `operations` array of the response that ' +
+          'started them. Write `[]` when there is nothing to wait for, or the word `pending` to wait until the project (or ' +
+          '`branch-id`) has no pending operation. A mistyped expression gives an empty value too, so the step does not guess.',
       )
     },
   )

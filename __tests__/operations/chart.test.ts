@@ -86,7 +86,7 @@ describe('operations chart', () => {
     ])
     // Everything drawn, but one bar is wider than its operation: the caption says the chart is not to scale for it.
     expect(chart.slice(chart.lastIndexOf('```\n\n') + 5)).toBe(
-      "<p>The chart is not to scale for short operations: every bar spans at least 28 s, so 1 operation looks longer than it took; each bar's label says how long it took.</p>\n",
+      "<p>The chart is not to scale for short operations. Every bar spans at least 28 s, so 1 operation looks longer than it took. Each bar's label says how long it took.</p>\n",
     )
   })
 
@@ -107,7 +107,7 @@ describe('operations chart', () => {
     // A span of 23.5 h: a bar spans at least 1/250 of it.
     expect(bars(day)).toContain('    OK check_availability 336 ms :done, 2026-11-21 09:00:00, 2026-11-21 09:05:38')
     expect(day).toContain(
-      '<p>The chart is not to scale for short operations: every bar spans at least 5 min 38 s, so 2 operations look longer than they took;',
+      '<p>The chart is not to scale for short operations. Every bar spans at least 5 min 38 s, so 2 operations look longer than they took.',
     )
   })
 

@@ -176,8 +176,8 @@ describe('one project', () => {
       end: {
         kind: 'broken',
         warning:
-          `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}: ` +
-          'its listing ends there and may be incomplete (2000 listed).',
+          `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}. ` +
+          "The project's listing stops there and may be incomplete (2000 listed).",
       },
     })
   })
@@ -197,8 +197,8 @@ describe('one project', () => {
     expect(listings[0]!.end).toEqual({
       kind: 'broken',
       warning:
-        `The page of project ${project}'s operations after cursor "${listRequests()[1]!.query.cursor}" holds only operations already read: ` +
-        'its listing ends there and may be incomplete (1000 listed).',
+        `The page of project ${project}'s operations after cursor "${listRequests()[1]!.query.cursor}" holds only operations already read. ` +
+        "The project's listing stops there and may be incomplete (1000 listed).",
     })
   })
 
@@ -221,8 +221,8 @@ describe('one project', () => {
     expect(listings[0]!.end).toEqual({
       kind: 'broken',
       warning:
-        `The page of project ${project}'s operations after cursor "${listRequests()[3]!.query.cursor}" holds only operations already read: ` +
-        'its listing ends there and may be incomplete (3000 listed).',
+        `The page of project ${project}'s operations after cursor "${listRequests()[3]!.query.cursor}" holds only operations already read. ` +
+        "The project's listing stops there and may be incomplete (3000 listed).",
     })
     expect(listRequests()).toHaveLength(4)
   })
@@ -314,7 +314,7 @@ describe('congestion', () => {
     expect(clock.now() - started).toBeGreaterThanOrEqual(6000)
     const said = expect.stringMatching(
       new RegExp(
-        `^The platform answered 429 \\(too many requests, Retry-After 3 s; request id [0-9a-f-]{36}\\) to the read of a page of project ${projects[1]}'s operations: every request waits as asked, and the read goes again\\.$`,
+        `^The platform answered 429 \\(too many requests, Retry-After 3 s; request id [0-9a-f-]{36}\\) to the read of a page of project ${projects[1]}'s operations\\. Every request waits as asked, then the read is sent again\\.$`,
       ),
     )
     expect(log.warning).toEqual([said])

@@ -106,7 +106,7 @@ describe('status groups', () => {
     await finisher
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
-      `Operation ${id} has status "paused", which the action does not know; it counts as pending.`,
+      `Operation ${id} has status "paused", which the action does not know. It counts as pending.`,
     ])
     // The platform's description lists no such status; the platform may still send one, so the emulator does.
     expect(
@@ -203,7 +203,7 @@ describe('waiting', () => {
     timeout(10_000)
     const outcome = await wait([id], { timeoutMs: 10_000 })
     expect([outcome.status, outcome.rounds, clock.now() - start]).toEqual(['timed-out', 1, 10_000])
-    const said = /^The platform answered 429 \(too many requests, Retry-After 30 s; .*the next poll in 30 s\.$/
+    const said = /^The platform answered 429 \(too many requests, Retry-After 30 s; .*the next poll is in 30 s\.$/
     expect(log.warning).toEqual([expect.stringMatching(said)])
   })
 
@@ -235,8 +235,8 @@ describe('waiting', () => {
     expect(outcome.status).toBe('error')
     expect(outcome.rounds).toBe(1)
     expect(outcome.failure).toBe(
-      `The platform answered the read of operation ${asked} with a record of operation ${other}: the status of the one asked for ` +
-        'is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+      `The platform answered the read of operation ${asked} with a record of operation ${other}. The status of operation ` +
+        `${asked} is not known, so the gate does not pass. Check the \`operation-ids\` input, or report this to the platform.`,
     )
     expect(clock.sleeps).toEqual([])
   })
@@ -289,7 +289,7 @@ describe('the lines of a wait', () => {
     const outcome = await wait([a, b])
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
-      `Operation ${b} has status "paused", which the action does not know; it counts as pending.`,
+      `Operation ${b} has status "paused", which the action does not know. It counts as pending.`,
     ])
     expect(log.info).toEqual([
       `Waiting for 2 operation(s) in project ${project}, polling every 5 s.`,
@@ -450,7 +450,7 @@ describe('the request budget of a round', () => {
       ...pick(5, 6, 7),
     ])
     const note =
-      '10 operation(s) are not among the newest ones a poll lists: each poll reads up to 7 of them on their own, the longest unread first.'
+      '10 operation(s) are not among the newest ones a poll lists. Each poll reads up to 7 of them one by one, the longest unread first.'
     expect(log.info.filter((l) => l.includes('not among the newest'))).toEqual([note])
     expect(log.debug.filter((l) => l.includes('not among the newest'))).toEqual([note, note, note])
   })
@@ -547,10 +547,10 @@ describe('congestion (429, 503) never fails a poll round while the timeout allow
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
       expect.stringMatching(
-        /^The platform answered 429 \(too many requests, Retry-After 20 s; request id .+\): polling every 10 s for now/,
+        /^The platform answered 429 \(too many requests, Retry-After 20 s; request id .+\)\. The waiter now polls every 10 s,/,
       ),
     ])
-    expect(log.info).toContain('The platform answers again: polling every 5 s again.')
+    expect(log.info).toContain('The platform answers again, so the waiter polls every 5 s again.')
     const requests = operationRequests()
     expect(requests.slice(0, 3).map((r) => r.status)).toEqual([429, 429, 429])
     // Never sooner than Retry-After after a 429.
@@ -598,13 +598,13 @@ describe('congestion', () => {
     expect(outcome.status).toBe('finished')
     const [first, second] = operationRequests()
     expect(log.warning).toEqual([
-      `The platform answered 503 (unavailable; request id ${requestId(first)}): polling every 10 s for now, the next poll in 10 s.`,
+      `The platform answered 503 (unavailable; request id ${requestId(first)}). The waiter now polls every 10 s, and the next poll is in 10 s.`,
     ])
     expect(log.debug).toContain(
-      `The platform answered 503 (unavailable; request id ${requestId(second)}): polling every 20 s for now, the next poll in 20 s.`,
+      `The platform answered 503 (unavailable; request id ${requestId(second)}). The waiter now polls every 20 s, and the next poll is in 20 s.`,
     )
     expect(log.info.filter((l) => l.startsWith('The platform answers'))).toEqual([
-      'The platform answers again: polling every 5 s again.',
+      'The platform answers again, so the waiter polls every 5 s again.',
     ])
     expect(clock.sleeps.slice(0, 3)).toEqual([10_000, 20_000, 12_000])
     // The line comes once the pace is back: every sleep from then on is poll-interval.
@@ -621,8 +621,8 @@ describe('congestion', () => {
     const outcome = await wait([id])
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
-      `The platform answered 429 (too many requests, Retry-After 20 s; request id ${requestId(operationRequests()[0])}): ` +
-        'polling every 10 s for now, the next poll in 20 s.',
+      `The platform answered 429 (too many requests, Retry-After 20 s; request id ${requestId(operationRequests()[0])}). ` +
+        'The waiter now polls every 10 s, and the next poll is in 20 s.',
     ])
   })
 
@@ -704,7 +704,7 @@ describe('the idle gate (operation-ids: pending)', () => {
     expect(outcome.operations).toHaveLength(600)
     expect(log.warning).toEqual([
       expect.stringContaining(
-        `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100)`,
+        `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100).`,
       ),
     ])
     const perRound = new Map<number, number>()
@@ -801,7 +801,7 @@ describe('the idle gate', () => {
     const outcome = await wait('pending', { branchId: branch })
     expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 5 })
     const cursor = listRequests()[1]!.query.cursor
-    const warning = `The page of project ${project}'s operations after cursor "${cursor}" holds only operations already read: the listing of this poll ends there.`
+    const warning = `The page of project ${project}'s operations after cursor "${cursor}" holds only operations already read. This poll stops listing there.`
     expect(log.warning).toEqual([warning])
     expect(log.debug.filter((l) => l === warning)).toHaveLength(3)
   })
@@ -825,9 +825,9 @@ describe('the idle gate', () => {
     expect(outcome.status).toBe('finished')
     const cursor = listRequests()[5]!.query.cursor
     expect(log.warning).toEqual([
-      `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100): ` +
-        `the next poll reads on from cursor "${cursor}", and the project does not count as idle until a poll reads to an operation that is done.`,
-      `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}: the listing of this poll ends there.`,
+      `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100). ` +
+        `The next poll reads on from cursor "${cursor}". The project counts as idle only once a poll reaches an operation that is done.`,
+      `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}. This poll stops listing there.`,
     ])
   })
 })
@@ -887,7 +887,7 @@ describe('a listing that does not move on', () => {
     const outcome = await misbehaving((cursor) => ({ ids: others(cursor ? 100 : 0), cursor: 'c-1' }), awaited)
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
-      'The platform handed out cursor "c-1" twice while listing the operations of project p-1: the listing of this poll ends there.',
+      'The platform handed out cursor "c-1" twice while listing the operations of project p-1. This poll stops listing there.',
     ])
   })
 
@@ -896,7 +896,7 @@ describe('a listing that does not move on', () => {
     const outcome = await misbehaving(() => ({ ids: others(0), cursor: `c-${++n}` }), awaited)
     expect(outcome.status).toBe('finished')
     expect(log.warning).toEqual([
-      'The page of project p-1\'s operations after cursor "c-1" holds only operations already read: the listing of this poll ends there.',
+      'The page of project p-1\'s operations after cursor "c-1" holds only operations already read. This poll stops listing there.',
     ])
   })
 })

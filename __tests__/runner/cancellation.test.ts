@@ -83,7 +83,7 @@ describe('cancellation', () => {
     signals.emit('SIGTERM')
     expect(cancellation.signal).toBe('SIGINT')
     expect(log.warning).toEqual([
-      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+      'The runner cancelled the step (SIGINT). The step starts nothing new. It finishes or undoes the key work in flight before it stops.',
       'SIGTERM: the runner stops the step in a moment.',
     ])
   })
@@ -106,9 +106,9 @@ describe('a signal while a revocation is in flight', () => {
     after.cancellation.inFlight('the revocation of API key 8')()
     after.signal()
     expect(log.warning).toEqual([
-      'The runner cancelled the step (SIGINT) during the revocation of API key 7, which may or may not take effect: ' +
-        'the step starts nothing new, waits for its answer, and says which.',
-      'The runner cancelled the step (SIGINT): it starts nothing new, and finishes or undoes the key work in flight before it stops.',
+      'The runner cancelled the step (SIGINT) during the revocation of API key 7, which may or may not take effect. ' +
+        'The step starts nothing new, waits for the answer, and says which.',
+      'The runner cancelled the step (SIGINT). The step starts nothing new. It finishes or undoes the key work in flight before it stops.',
     ])
   })
 })

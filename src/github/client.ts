@@ -1,11 +1,10 @@
 /**
- * GitHub's client: a thin typed client over the one transport (http/transport.ts) and the one
- * reading of answers (http/answers.ts), for the few REST calls the action makes (public keys,
- * secret metadata, secret writes, repository ids, the runners' ranges in GET /meta). Octokit would
- * add its own HTTP stack for a handful of calls. What is GitHub's own stays here: its headers, its
- * request ids, its rate limits, its words. The token goes only to GITHUB_API_URL (its path prefix
- * kept: GitHub Enterprise Server's /api/v3), and redirects are never followed with it. Failures are
- * RequestErrors.
+ * A thin client for the few GitHub REST calls the action makes: public keys, secret metadata, secret writes,
+ * repository ids, and the runners' ranges in GET /meta. It uses the one transport (http/transport.ts) and the one
+ * reading of answers (http/answers.ts). Octokit would add its own HTTP stack for a handful of calls.
+ * What is GitHub's own stays here: its headers, request ids, rate limits and words. The token goes only to
+ * GITHUB_API_URL, with its path prefix kept (GitHub Enterprise Server's /api/v3). Redirects are never followed with
+ * the token. Failures are RequestErrors.
  */
 import type { Clock } from '../base/clock.ts'
 import { USER_AGENT } from '../base/version.ts'
@@ -28,7 +27,7 @@ export const GITHUB: Service = {
   notCarriedOut: new Set(),
   readError: (body, headers, status, now) => {
     const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined
-    // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+    // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
     const requestId = headerValue(headers['x-github-request-id'])
     const reset = Number(headerValue(headers['x-ratelimit-reset']))
     const exhausted = headerValue(headers['x-ratelimit-remaining']) === '0'
@@ -52,7 +51,7 @@ export interface GitHubAnswer {
 export interface GitHubClientOptions {
   /** GITHUB_API_URL, e.g. https://api.github.com or https://ghe.example.com/api/v3. */
   apiUrl: string
-  /** Sent as a Bearer token; none: an unauthenticated read. */
+  /** Sent as a Bearer token. Without it, the read is unauthenticated. */
   token?: string
   clock: Clock
   /** The step's connections (the platform client's): GitHub's requests get a pool of their own there. */
@@ -76,9 +75,9 @@ export class GitHubClient {
   }
 
   /**
-   * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-   * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
-   * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
+   * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
+   * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel). `bodyLimit` refuses a larger
+   * answer unread, for a read whose answer has a known size.
    */
   get(
     path: string,
@@ -95,14 +94,17 @@ export class GitHubClient {
   }
 
   /**
-   * One PUT, never sent again here: a secret's write settles its own retries (github/secret-stores.ts).
-   * `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves.
+   * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
+   * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
    */
   put(path: string, body: unknown, deadline: number, cut?: AbortSignal, onSend?: () => void): Promise<GitHubAnswer> {
     return this.send({ method: 'PUT', path, body }, deadline, cut, onSend)
   }
 
-  /** One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`; none once `deadline` has passed. */
+  /**
+   * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
+   * Nothing is sent once `deadline` has passed.
+   */
   private async send(
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown; bodyLimit?: number },
     deadline: number,

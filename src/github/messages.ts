@@ -6,7 +6,7 @@ import type { RefusalStatus } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
 export function describeRetry(error: unknown, target: SecretTarget): string {
   if (!(error instanceof RequestError)) return messageOf(error)
   if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${describeServiceWords(error)})`
@@ -21,9 +21,8 @@ interface GitHubRefusals extends Record<RefusalStatus, { next: string }> {
 }
 
 /**
- * Every word for GitHub's refusals, one row per status: what a 401, 403 or 404 means for a
- * request (for a secret target, the permission its token needs), and what to do next (the job
- * summary's).
+ * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
+ * the job summary says to do.
  */
 export const GITHUB_REFUSALS: Readonly<GitHubRefusals> = {
   401: {
@@ -61,7 +60,10 @@ export function describeGitHubError(error: RequestError, target?: SecretTarget):
   }
 }
 
-/** For each kind of target: the permission a token needs to write its secrets, where that permission is, and what a 404 says is missing. */
+/**
+ * For each kind of target: the permission a token needs to write its secrets, where that permission is, and what a
+ * 404 says is missing.
+ */
 type Need = [
   permission: 'Secrets' | 'Environments' | 'Dependabot secrets',
   on: 'repository' | 'organization',
@@ -77,10 +79,13 @@ const NEEDS: Readonly<Record<SecretTarget['kind'], Need>> = {
 
 function describePermission(target: SecretTarget): string {
   const [permission, on] = NEEDS[target.kind]
-  return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`
+  return (
+    `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App ` +
+    `installed on the ${on}). The default GITHUB_TOKEN cannot write secrets.`
+  )
 }
 
-/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
 export function describeAsSentence(clause: string): string {
   const text = /[.!?]$/.test(clause) ? clause : `${clause}.`
   return untrusted(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY)

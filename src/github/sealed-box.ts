@@ -1,9 +1,8 @@
 /**
- * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in, built from
- * Node's own X25519 and two audited @noble primitives instead of libsodium's 400 kB of
- * WebAssembly: an ephemeral key pair, the X25519 shared secret turned into crypto_box's key by
- * HSalsa20 (`crypto_box_beforenm`), the nonce BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305
- * (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in. It is built from Node's own
+ * X25519 and two audited @noble primitives, instead of libsodium's 400 kB of WebAssembly. The parts: an ephemeral key
+ * pair, the X25519 shared secret turned into crypto_box's key by HSalsa20 (`crypto_box_beforenm`), the nonce
+ * BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305 (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
  */
 import { createPublicKey, diffieHellman, generateKeyPairSync } from 'node:crypto'
 import { hsalsa, xsalsa20poly1305 } from '@noble/ciphers/salsa.js'

@@ -1,7 +1,7 @@
 /**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's
- * `updated_at` (before any write, and after one without an answer), and for an organization
- * secret who may read it. Each read is sent again as RETRY_POLICIES.githubRead says (http/retry.ts).
+ * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at` (before
+ * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
+ * as RETRY_POLICIES.githubRead says (http/retry.ts).
  */
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
@@ -38,7 +38,7 @@ export interface PreparedStore {
   path: string
   keyId: string
   publicKey: Uint8Array
-  /** Undefined: it could not be read (an unanswered write then cannot be settled). */
+  /** Undefined when it could not be read. An unanswered write then cannot be settled. */
   before: SecretStamp | undefined
   /** Organization secrets: sent with every write. */
   access?: { visibility: Visibility; selected_repository_ids?: number[] }
@@ -108,7 +108,7 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   const bytes = Buffer.from(key, 'base64')
   if (bytes.length !== 32)
     throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
-  // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+  // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
   try {
     sealedBox(new Uint8Array(0), bytes)
   } catch {
@@ -117,7 +117,7 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   return { keyId, key: new Uint8Array(bytes) }
 }
 
-/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
 export async function readStamp(
   client: GitHubClient,
   path: string,
@@ -160,7 +160,10 @@ async function selectedRepositoryIds(client: GitHubClient, path: string, deadlin
   )
 }
 
-/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+/**
+ * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
+ * A repository without an owner is the organization's.
+ */
 async function repositoryIdsOf(
   client: GitHubClient,
   org: string,

@@ -1,9 +1,8 @@
 /**
- * Stores a value as a GitHub secret in every target: repository, environment and organization
- * Actions secrets, repository and organization Dependabot secrets. Each store is prepared
- * before anything is written (its public key, the secret's `updated_at`, and for an
- * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
- * import only when rotate-key stores a secret, so no other command pays for it.
+ * Stores a value as a GitHub secret in every target: Actions secrets of repositories, environments and organizations,
+ * and Dependabot secrets of repositories and organizations. Every target is prepared before anything is written.
+ * Then the value is sealed and written to each in turn. This module loads with a dynamic import only when rotate-key
+ * stores a secret, so no other command pays for it.
  */
 import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
@@ -25,7 +24,7 @@ export interface GitHubEnvironment {
 export interface StoreTime {
   clock: Clock
   deadline: number
-  /** Until when reading the secret's `updated_at` to settle an unanswered write may run: sooner once the runner cancelled. */
+  /** The deadline for reading `updated_at` to settle an unanswered write. It comes sooner once the runner cancelled. */
   settleDeadline: () => number
   /** True once the runner cancelled the step: no further attempt is started. */
   cancelled: () => boolean
@@ -34,9 +33,8 @@ export interface StoreTime {
   /** Hears of each wait before a write is sent again (a line for the log). */
   onWait?: (message: string) => void
   /**
-   * Hears whether some target may hold the value: true just before a write leaves, false again
-   * when GitHub refused it and no other target may hold it. A key counts as handed out only while
-   * this is true.
+   * Hears whether some target may hold the value. It is true just before a write leaves, and false again when GitHub
+   * refused it and no other target may hold it. A key counts as handed out only while it is true.
    */
   onHolding?: (holding: boolean) => void
   /** Ends a write in flight within the runner's grace once it cancels, so its outcome is still told. */
@@ -44,10 +42,9 @@ export interface StoreTime {
 }
 
 /**
- * What became of one target. `stored`: it holds the value. `failed`: it certainly does not
- * (every write was refused, or none was sent). `uncertain`: a write went without an answer and
- * its `updated_at` has not shown it landing; GitHub may still carry it out, so the target may
- * hold the value. `skipped`: nothing was sent to it.
+ * What became of one target. `stored`: it holds the value. `failed`: it certainly does not (every write was refused,
+ * or none was sent). `uncertain`: a write got no answer, and `updated_at` does not show it landing. GitHub may still
+ * carry it out, so the target may hold the value. `skipped`: nothing was sent to it.
  */
 type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
 
@@ -86,11 +83,10 @@ export class SecretStores {
   }
 
   /**
-   * Prepares every target, one after the other (GitHub asks for one request at a time): its
-   * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
-   * settled), and for an organization secret the visibility and repositories to send. Never
-   * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
-   * platform client's), which GitHub's requests share.
+   * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key,
+   * the secret's `updated_at` and, for an organization secret, the visibility and repositories to send. `updated_at`
+   * is read before any write, or a lost answer could not be settled. A target that fails goes to `problems`, and
+   * nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
    */
   static async prepare(
     storage: SecretStorage,
@@ -118,9 +114,9 @@ export class SecretStores {
   }
 
   /**
-   * Writes the value to every prepared target in turn, and says what became of each. After a
-   * target fails the others are still written, so one run names every target that needs
-   * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+   * Writes the value to every prepared target in turn, and says what became of each. After a target fails, the
+   * others are still written, so one run names every target that needs fixing. After a rate limit, a cancel or the
+   * step's timeout, the rest are skipped.
    */
   async storeEverywhere(
     value: string,
@@ -171,11 +167,10 @@ export class SecretStores {
   }
 
   /**
-   * Seals the value for the target's key and writes it. A write without an answer is sent again
-   * (the same sealed value: harmless), but not one GitHub held past its own time limit: GitHub may
-   * still be carrying that one out, and another would likely hang as long. Once one may have
-   * landed, the outcome stays open whatever later attempts answer short of a success, unless the
-   * secret's `updated_at`, read before and after, shows it landed.
+   * Seals the value for the target's key and writes it. A write without an answer is sent again, which is harmless
+   * with the same sealed value. A write GitHub held past its own time limit is not sent again: GitHub may still be
+   * carrying it out, and another would likely hang as long. Once a write may have landed, only a success or the
+   * secret's `updated_at` (read before and after) can settle the outcome.
    */
   private async write(
     store: PreparedStore,
@@ -198,9 +193,9 @@ export class SecretStores {
           try {
             await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
           } catch (error) {
-            // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
-            // connect, not built, no time left) cannot have landed; anything else leaves its
-            // outcome open (a 5xx, no answer, a 2xx whose body cannot be read).
+            // A 4xx means GitHub refused that attempt. An attempt that never left (refused at connect, not built,
+            // no time left) cannot have landed either. Anything else leaves the outcome open: a 5xx, no answer,
+            // a 2xx whose body cannot be read.
             if (!(error instanceof RequestError) || error.mayHaveReachedServer) mayHaveApplied = true
             if (!mayHaveApplied && !this.holding) time.onHolding?.(false)
             throw error
@@ -269,8 +264,8 @@ export class SecretStores {
           target,
           name,
           lastError,
-          ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
-            'but GitHub may still carry it out.',
+          " The write may still have gone through. The secret's updated_at does not show it " +
+            `(${describeStamps(before, after)}), but GitHub may still carry it out.`,
         ),
         status: 'uncertain',
       },
@@ -296,10 +291,9 @@ function failed(target: SecretTarget, name: string, error: unknown, hint = ''): 
 }
 
 /**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
- * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
- * write whose connection is gone may still be carried out after the read, and a key revoked for
- * want of it would then be what the secret holds.
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
+ * if `updated_at` moved or the secret now exists. Nothing proves the opposite: a write whose connection is gone may
+ * still be carried out after the read. A key revoked on that guess would then be the one the secret holds.
  */
 export function settle(before: SecretStamp | undefined, after: SecretStamp | undefined): 'applied' | 'unknown' {
   if (!before || !after || !after.exists) return 'unknown'

@@ -1,11 +1,11 @@
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores.
- * Types and names only: the inputs read them at every start, the code that writes the secrets
- * (secret-stores.ts) loads only when a rotation stores one.
+ * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
+ * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
+ * loads only when a rotation stores one.
  */
 import { quoted, untrusted } from '../base/text.ts'
 
-/** One secret store. Each has its own public key; GitHub compares every part of its name without case. */
+/** One secret store. Each has its own public key. GitHub compares every part of its name without regard to case. */
 export type SecretTarget =
   | { kind: 'repository'; owner: string; repo: string }
   | { kind: 'environment'; owner: string; repo: string; environment: string }
@@ -17,7 +17,7 @@ export type SecretTarget =
 export type Visibility = 'all' | 'private' | 'selected'
 export const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
 
-/** Who may read the organization secrets, as the inputs say; absent, each keeps what it has. */
+/** Who may read the organization secrets, as the inputs say. Without it, each secret keeps what it has. */
 export type OrganizationAccess =
   { visibility: 'all' | 'private' } | { visibility: 'selected'; repositories: RepositoryName[] }
 

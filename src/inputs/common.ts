@@ -1,4 +1,3 @@
-/** The inputs every command reads: the command, the API key, where the platform is, the step's timeout. */
 import { DEFAULT_API_HOST } from './urls.ts'
 import { DEFAULT_MAX_OPERATIONS, DEFAULT_POLL_INTERVAL_SECONDS } from './operations.ts'
 import { DEFAULT_KEEP_PREVIOUS, DEFAULT_MAX_REVOKE } from './keys.ts'
@@ -7,10 +6,8 @@ export const DEFAULT_TIMEOUT_SECONDS = 600
 /** Five days: the longest a job may run on a self-hosted runner. */
 export const MAX_TIMEOUT_SECONDS = 432_000
 
-/** The inputs every command reads. */
 export const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
 
-/** What every command's settings hold. */
 export interface Common {
   apiKey: string
   /** Base URL without a trailing slash, e.g. https://console.neon.tech/api/v2 */
@@ -18,7 +15,7 @@ export interface Common {
   timeoutMs: number
 }
 
-/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'api-host': DEFAULT_API_HOST,
   'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),

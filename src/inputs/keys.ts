@@ -1,4 +1,4 @@
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire, the creators. */
+/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
 import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -19,17 +19,15 @@ import {
 } from './values.ts'
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
- * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
- * runner has ended, and one its post step never revoked is found by the next prune-keys.
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
+ * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
+ * revoked it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h'
 export const DEFAULT_MAX_REVOKE = 50
 /** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
 const MAX_MAX_REVOKE = 10_000
-/** `expires-in`: 1 minute to 365 days. */
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
-/** `unused-for`: 1 hour to 3650 days. */
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 export const DEFAULT_KEEP_PREVIOUS = 1
 const MAX_KEEP_PREVIOUS = 100
@@ -47,16 +45,19 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   const room = MAX_KEY_NAME_LENGTH - EXPIRY_SUFFIX_LENGTH
   if (length <= room) return
   const why = byDefault
-    ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
-    : 'with `expires-in`,'
+    ? `A \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+    : 'With `expires-in`,'
   throw new InputError(
-    `Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
-      `(\`~exp-\` and the UTC time to the minute, ${EXPIRY_SUFFIX_LENGTH} characters) within the platform's ${MAX_KEY_NAME_LENGTH}, ` +
-      `so the name may be at most ${room} characters.`,
+    `Input \`key-name\` is ${length} characters long, but it may be at most ${room}. ` +
+      `${why} create-key ends the name with the expiry (\`~exp-\` and the UTC time to the minute, ` +
+      `${EXPIRY_SUFFIX_LENGTH} characters). The platform takes at most ${MAX_KEY_NAME_LENGTH} characters.`,
   )
 }
 
-/** Which keys list-keys and prune-keys look at (`org-id`, `key-name`: a name prefix), where they may be used, and who made them. */
+/**
+ * Which keys list-keys and prune-keys look at (`org-id`, and `key-name` as a name prefix), where the keys may be used,
+ * and who made them.
+ */
 type KeySelection = Pick<PruneKeysSettings, 'orgId' | 'keyNamePrefix' | 'expectedNetworks' | 'expectedCreators'>
 /** What list-keys lists, and the checks it holds those keys to. */
 export type ListKeysSettings = KeySelection & { failOnUnexpectedUse: boolean; failOnUnexpectedCreator: boolean }
@@ -109,8 +110,8 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   }
   const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
   const token = readGitHubToken(read)
-  // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset. Without a
-  // token, the read of the ranges carries no credential, which a proxy may carry in plain http.
+  // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
+  // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
   const proxies = token ? runner.proxies : {}
   const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl, proxies), token }
   const orgId = readOrgId(read)
@@ -128,7 +129,7 @@ export function readPruneKeysSettings(read: InputReader, runner: RunnerEnvironme
   return {
     ...readKeySelection(read, runner),
     ...(unusedForMs === undefined ? {} : { unusedForMs }),
-    // Empty is what a typo in an expression gives: it must never revoke.
+    // A typo in an expression gives an empty value, and that must never revoke.
     dryRun: readBoolean(read, 'dry-run', true),
     maxRevoke: readMaxRevoke(read),
   }

@@ -26,18 +26,19 @@ export const MAX_OPERATION_IDS = 1000
 const PENDING = 'pending'
 
 /**
- * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped
- * expression gives (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a
- * typo. `[]` says "nothing to wait for"; `pending` says "whatever is pending".
+ * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
+ * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
+ * and `pending` means "whatever is pending".
  */
 export function readOperationSelection(read: InputReader): OperationSelection {
   const raw = read('operation-ids').trim()
   const branchId = read('branch-id').trim() || undefined
   if (!raw) {
     throw new InputError(
-      'Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response ' +
-        'that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project ' +
-        '(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.',
+      'Input `operation-ids` is empty. Say what to wait for: the operation ids, or the `operations` array of ' +
+        'the response that started them. Write `[]` when there is nothing to wait for, or the word `pending` to ' +
+        'wait until the project (or `branch-id`) has no pending operation. A mistyped expression gives an empty ' +
+        'value too, so the step does not guess.',
     )
   }
   if (raw.toLowerCase() === PENDING) {
@@ -50,17 +51,17 @@ export function readOperationSelection(read: InputReader): OperationSelection {
   }
   if (branchId !== undefined) {
     throw new InputError(
-      'Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever ' +
-        'their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.',
+      'Input `branch-id` only applies to `operation-ids: pending`. The operations named in `operation-ids` ' +
+        'are waited for whatever their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for ' +
+        'every pending operation of that branch.',
     )
   }
   return { kind: 'ids', ids: parseOperationIds(raw) }
 }
 
 /**
- * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
- * array of operation records, exactly as a mutating response's `operations` array comes. `[]`
- * gives no ids. At most MAX_OPERATION_IDS different ids.
+ * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
+ * mutating response's `operations` array holds them. `[]` gives no ids. At most MAX_OPERATION_IDS different ids.
  */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
@@ -97,19 +98,19 @@ export function parseOperationIds(raw: string): string[] {
   return [...ids]
 }
 
-/** list-operations: `max-operations` of each project by default, and at most. */
+/** list-operations' default `max-operations`, for each project. */
 export const DEFAULT_MAX_OPERATIONS = 1000
 const MAX_MAX_OPERATIONS = 100_000
 /** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all'
 /** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' } as const
-/** An action as the service names them (open: the service has more than the spec lists): `start_compute`. */
+/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/
 /** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
+/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 export function readListOperationsSettings(read: InputReader): ListOperationsSettings {
   const statuses = readStatuses(read, 'operation-statuses')
   const actions = readActions(read)
@@ -117,8 +118,10 @@ export function readListOperationsSettings(read: InputReader): ListOperationsSet
   const since = readSince(read)
   if (statuses && failOnStatus && !failOnStatus.some((status) => statuses.includes(status))) {
     throw new InputError(
-      `Inputs \`operation-statuses\` (${untrusted(statuses.join(', '))}) and \`fail-on-status\` (${untrusted(failOnStatus.join(', '))}) share no status: only operations of the first are listed, ` +
-        'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
+      `Inputs \`operation-statuses\` (${untrusted(statuses.join(', '))}) and \`fail-on-status\` ` +
+        `(${untrusted(failOnStatus.join(', '))}) share no status. Only operations with a status of ` +
+        '`operation-statuses` are listed, so the step could never fail on `fail-on-status`. ' +
+        'Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.',
     )
   }
   return {
@@ -132,9 +135,8 @@ export function readListOperationsSettings(read: InputReader): ListOperationsSet
 }
 
 /**
- * `project-id`, or `project-ids` (a list, or `all`), never both and never neither: an empty
- * value is what a mistyped expression gives. `branch-id` only with one project; `org-id` only
- * with `all`, the one case that needs an organization.
+ * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
+ * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
  */
 function readProjectScope(read: InputReader): ProjectScope {
   const projectId = readOptionalProjectId(read)
@@ -143,14 +145,16 @@ function readProjectScope(read: InputReader): ProjectScope {
   const orgId = readOrgId(read)
   if (projectId !== undefined && rawIds) {
     throw new InputError(
-      'Inputs `project-id` and `project-ids` were both given to list-operations: give one, `project-id` for one project or `project-ids` for a list (or `all`).',
+      'Inputs `project-id` and `project-ids` were both given to list-operations. Give one: `project-id` for one ' +
+        'project, or `project-ids` for a list (or `all`).',
     )
   }
   if (projectId === undefined && !rawIds) {
     throw new InputError(
-      'list-operations needs `project-id` (one project) or `project-ids`: a JSON array of project ids (as the `project-ids` output of ' +
-        'list-projects gives it), one id a line, or the word `all` for every project of the organization. Neither was given; an empty ' +
-        'value is also what a mistyped expression gives, so it is never taken as either.',
+      'list-operations needs `project-id` (one project) or `project-ids`, and neither was given. ' +
+        '`project-ids` takes a JSON array of project ids (as the `project-ids` output of list-projects gives it), ' +
+        'one id a line, or the word `all` for every project of the organization. A mistyped expression gives an ' +
+        'empty value too, so the step does not guess.',
     )
   }
   if (branchId !== undefined && projectId === undefined) {
@@ -166,7 +170,8 @@ function readProjectScope(read: InputReader): ProjectScope {
   const all = rawIds.toLowerCase() === ALL_PROJECTS
   if (orgId !== undefined && !all) {
     throw new InputError(
-      'Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list of project ids it has no effect: remove it, or set `project-ids: all` to list every project of that organization.',
+      'Input `org-id` chooses the organization of `project-ids: all`. With `project-id` or a list of project ids it ' +
+        'has no effect. Remove it, or set `project-ids: all` to list every project of that organization.',
     )
   }
   if (projectId !== undefined) return { kind: 'one', projectId, ...(branchId === undefined ? {} : { branchId }) }
@@ -184,7 +189,10 @@ function readProjectScope(read: InputReader): ProjectScope {
   return { kind: 'list', projectIds: ids }
 }
 
-/** `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone (a date alone is its midnight UTC). */
+/**
+ * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
+ * A date alone means its midnight UTC.
+ */
 function readSince(read: InputReader): Since | undefined {
   const text = read('since').trim()
   if (!text) return undefined
@@ -202,7 +210,8 @@ function readSince(read: InputReader): Since | undefined {
     )
   }
   const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text)
-  // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake. (Date.UTC would take year 0 for 1900.)
+  // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
+  // Date.UTC is not used here: it reads year 0 as 1900.
   const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`))
   if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
     throw sinceError(text)
@@ -246,7 +255,6 @@ function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-
   return statuses
 }
 
-/** Actions (`start_compute`, `apply_config`…): open, as the service has more than the spec lists. */
 function readActions(read: InputReader): string[] | undefined {
   const raw = read('operation-actions').trim()
   if (!raw) return undefined
@@ -274,7 +282,7 @@ function listWords(raw: string, input: string): string[] {
           }
           return item.trim()
         })
-  // `[]` names nothing, and would keep nothing: what an expression that came out empty can give.
+  // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
   if (words.length === 0)
     throw new InputError(`Input \`${input}\` is an empty list: name at least one, or leave it out.`)
   return words

@@ -1,7 +1,6 @@
 /**
- * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
- * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
- * `secret-repositories` and the `github-token` that may write them all (or read GitHub's runner ranges).
+ * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
+ * GitHub's runner ranges).
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { hasControlCharacters, isPrintableToken, quoted, untrusted } from '../base/text.ts'
@@ -18,13 +17,16 @@ import { listEntries, type InputReader, type RunnerEnvironment } from './values.
 /** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255
 /**
- * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
- * secondary rate limit allows about 80 writes a minute.
+ * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
+ * allows about 80 writes a minute.
  */
 const MAX_SECRET_TARGETS = 50
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/** `github-token`, undefined when empty. Sent in a header, which takes nothing else: a request refused for it could end the step without an error. */
+/**
+ * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
+ * could make the request fail in a way that ends the step without an error.
+ */
 export function readGitHubToken(read: InputReader): string | undefined {
   const token = read('github-token').trim()
   if (token && !isPrintableToken(token)) {
@@ -44,7 +46,7 @@ export function readSecretStorage(read: InputReader, runner: RunnerEnvironment):
   const environment = read('secret-environment').trim() || undefined
   const listed = read('secret-targets').trim()
   if (!name) {
-    // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
+    // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
     const storageInputs = [
       'secret-environment',
       'secret-targets',
@@ -81,7 +83,8 @@ export function readSecretStorage(read: InputReader, runner: RunnerEnvironment):
   const token = readGitHubToken(read)
   if (!token) {
     throw new InputError(
-      'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.',
+      'Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a ' +
+        'GitHub App token with the permissions each target needs). The default GITHUB_TOKEN cannot write secrets.',
     )
   }
   return { name, token, targets, ...(access === undefined ? {} : { access }) }
@@ -152,12 +155,12 @@ function parseRepository(text: string): { owner: string; repo: string } | undefi
     : undefined
 }
 
-/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
+/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name: string): boolean {
   return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !hasControlCharacters(name) && name !== '.' && name !== '..'
 }
 
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
+/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): OrganizationAccess | undefined {
   const visibility = read('secret-visibility').trim()
   const listed = read('secret-repositories').trim()

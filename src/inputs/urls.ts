@@ -1,8 +1,7 @@
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
- * token). https anywhere; plain http only to this machine and only directly, where nothing
- * crosses a network: never through a proxy that a proxy variable names for it, which would read
- * the credential; no credentials, query or fragment in them.
+ * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
+ * anywhere. Plain http works only to this machine and only directly, so the credential crosses no network. A proxy
+ * would read it, so plain http never goes through one. The URLs hold no credentials, query or fragment.
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -28,17 +27,14 @@ const SERVICE_URLS = {
   },
 } as const
 
-/**
- * https anywhere; plain http only to this machine, directly. `proxies`: the environment's proxy
- * variables, which must not send a plain-http `api-host` through a proxy.
- */
+/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
 export function readApiHost(raw: string, proxies: Environment = {}): string {
   return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies)
 }
 
 /**
- * GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset
- * (GitHub's own), checked as `api-host` is. `proxies`: as for `api-host`, given when the token goes there.
+ * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
+ * `proxies`: as for `api-host`, given when the token goes there.
  */
 export function readGitHubApiUrl(raw: string | undefined, proxies: Environment = {}): string | undefined {
   const value = raw?.trim()

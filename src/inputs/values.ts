@@ -1,7 +1,6 @@
 /**
- * Readers of single input values, shared by every command: each reads one input, and throws an
- * InputError that names it when its value cannot be used. An empty value is never a permissive
- * choice: it is what a mistyped expression gives.
+ * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
+ * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
  */
 import { MAX_KEY_NAME_LENGTH, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
@@ -99,7 +98,7 @@ export function readOrgId(read: InputReader): string | undefined {
   return value
 }
 
-/** Part of a project name or id; the service matches it. One line, bounded. */
+/** Part of a project name or id, which the service matches. One line, bounded. */
 export function readSearch(read: InputReader): string | undefined {
   const value = read('search').trim()
   if (!value) return undefined
@@ -156,8 +155,8 @@ export function requireInput<T>(value: T | undefined, message: string): T {
 }
 
 /**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
- * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
+ * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
  */
 export function listEntries(raw: string, input: string): string[] {
   const text = raw.trim()
@@ -173,7 +172,7 @@ export function listEntries(raw: string, input: string): string[] {
   return items.map((item, i) => {
     if (typeof item !== 'string')
       throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
-    // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+    // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
     if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
     return item.trim()
   })

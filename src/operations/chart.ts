@@ -1,32 +1,23 @@
 /**
- * The picture in list-operations' job summary: when operations ran and how long each took, as a
- * Mermaid gantt chart, which GitHub renders from a ```mermaid block in a job summary. One
- * section per project, one bar per operation from its creation to its end, failed ones red
- * (`crit`), those still in progress `active`.
- *
- * The block is parsed by Mermaid, not by Markdown, so HTML escaping protects nothing there:
- * every piece of text from the platform is cut down to letters, digits, `_` and `-`, and
- * bounded, before it reaches the block. A line of the block never starts with server text (a
- * bar's label starts with the status in our own words), so no server text can become a keyword
- * (`click`, `section`), a comment (`%%`, `#`), a directive (`%%{init}`), a task's data (`:`), a
- * new statement (`;`, a line break) or the fence's end (a backtick).
+ * The gantt chart in list-operations' job summary. GitHub draws a ```mermaid block as a chart.
+ * Mermaid reads the block, not Markdown, so HTML escaping protects nothing there. Every piece of server text is cut
+ * down to letters, digits, `_` and `-`, and kept short. No line of the block starts with server text. So server text
+ * cannot become a keyword (`click`, `section`), a comment (`%%`, `#`), a directive (`%%{init}`), a task's data (`:`),
+ * a new statement (`;`, a line break) or the end of the block (a backtick).
  */
 import type { Operation } from '../api/types.ts'
 import { consoleWord, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
-/** Bars drawn at most: the most telling operations, the rest counted in the caption. */
+/** The chart draws at most this many bars. The caption counts the rest. */
 export const MAX_BARS = 30
-/** Longest action, branch or project id in the chart, in characters. */
+/** The longest action, branch id or project id the chart shows, in characters. */
 export const MAX_NAME = 40
 
 export interface ChartOptions {
-  /** Now, in ms since the epoch: where a bar still in progress ends. Default: the latest time in the records. */
+  /** Where a bar still in progress ends, in ms since the epoch. By default, the latest time in the records. */
   now?: number
   maxBars?: number
-  /**
-   * When `operations` is a selection of a longer listing (the failed, in progress and longest
-   * ones): how many the listing has in all, how many of them failed, and how many could not be drawn, for the caption.
-   */
+  /** The counts of the whole listing, for the caption, when `operations` holds only a part of it. */
   listed?: { total: number; failed: number; undrawable: number }
 }
 
@@ -38,7 +29,7 @@ interface Bar {
   startMs: number
   /** How long it took, or has taken so far. */
   durationMs: number
-  /** Where it appears in the input, to keep the order stable. */
+  /** Its place in the input, which keeps the order stable. */
   order: number
 }
 
@@ -49,19 +40,18 @@ const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': '
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-/** The times dateFormat writes as they are, four-digit years (a Date made of a year under 100 is one of the 1900s). */
+/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z')
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z')
 
-/** Whether a bar from `startMs` that lasts `durationMs` fits the chart: false for a time that is no number. */
+/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
 export function drawable(startMs: number, durationMs: number): boolean {
   return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS
 }
 
 /**
- * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
- * HTML block, and a caption that counts what was left out; an empty string when there is
- * nothing to draw.
+ * The chart and its caption, or '' when there is nothing to draw.
+ * Blank lines around the block keep it outside any HTML block.
  */
 export function operationsChart(operations: readonly Operation[], options: ChartOptions = {}): string {
   const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS))
@@ -72,8 +62,8 @@ export function operationsChart(operations: readonly Operation[], options: Chart
   const firstMs = Math.min(...drawn.map((bar) => bar.startMs))
   const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs))
   const spanMs = Math.max(lastMs - firstMs, MINUTE)
-  // A bar of a few seconds in a day is narrower than a pixel: draw it at least this wide, and
-  // say its real duration in its label.
+  // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
+  // and its label says how long it really took.
   const minimumMs = Math.ceil(spanMs / 250)
 
   const lines = [
@@ -95,7 +85,6 @@ export function operationsChart(operations: readonly Operation[], options: Chart
   return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`
 }
 
-/** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations: readonly Operation[], now: number | undefined): Bar[] {
   const bars: Bar[] = []
   let latestMs = -Infinity
@@ -103,18 +92,17 @@ function place(operations: readonly Operation[], now: number | undefined): Bar[]
     const startMs = Date.parse(op.created_at)
     const durationMs = Math.max(0, durationOf(op))
     if (!drawable(startMs, durationMs)) return
-    // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
+    // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
     const kind = isKnownStatus(op.status) ? KIND[statusGroup(op.status)] : 'unknown'
     latestMs = Math.max(latestMs, startMs + durationMs)
     bars.push({ op, kind, startMs, durationMs, order })
   })
-  // Still in progress: until now, as far as the records tell.
+  // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
   const nowMs = now ?? latestMs
   for (const bar of bars) if (bar.kind === 'in-progress') bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs)
   return bars
 }
 
-/** Failed first (newest first), then those in progress, then the longest. */
 function mostTelling(bars: readonly Bar[], max: number): Bar[] {
   const rank: Record<Kind, number> = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 }
   return [...bars]
@@ -127,7 +115,6 @@ function mostTelling(bars: readonly Bar[], max: number): Bar[] {
     .slice(0, max)
 }
 
-/** Bars grouped by project, the projects in the order they first appear in the records. */
 function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
   const groups = new Map<string, Bar[]>()
   for (const bar of [...bars].sort((a, b) => a.order - b.order)) {
@@ -139,16 +126,16 @@ function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
   return groups
 }
 
-/** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
+/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
 function label(bar: Bar): string {
-  // A status the action does not know is not shown raw.
+  // A status the action does not know is server text, so it is not shown.
   const word = consoleWord(bar.op.status) ?? 'Other status'
   return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`
 }
 
 /**
- * Server text reduced to ASCII letters, digits, `_` and `-` (each run of anything else one `_`),
- * at most MAX_NAME characters (a longer one ends with `…`); `fallback` when nothing is left.
+ * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
+ * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
  */
 export function safeName(text: unknown, fallback: string): string {
   const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '')
@@ -166,14 +153,14 @@ export function duration(ms: number): string {
   return `${Math.floor(seconds / 3600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`
 }
 
-/** Times of day while the title's two dates tell the day; past that, the day too. */
+/** Times of day while the title's dates tell the day. Over more than a day or so, the day too. */
 function axisFormat(spanMs: number): string {
   if (spanMs <= 26 * HOUR) return '%H:%M'
   if (spanMs <= 4 * DAY) return '%a %H:%M'
   return '%d %b'
 }
 
-/** UTC as a zone-less time, which Mermaid reads and shows as is: the axis reads UTC wherever the reader is. */
+/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
 }
@@ -184,10 +171,7 @@ function range(firstMs: number, lastMs: number): string {
   return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`
 }
 
-/**
- * What the chart leaves out, and where it is not to scale: a bar shorter than `minimumMs` is drawn
- * that wide (`widened` of them), or it would be narrower than a pixel.
- */
+/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
 function caption(
   placed: readonly Bar[],
   drawn: readonly Bar[],
@@ -216,8 +200,8 @@ function caption(
     const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`
     const least = duration(scale.minimumMs)
     parts.push(
-      `The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
-        "each bar's label says how long it took.",
+      `The chart is not to scale for short operations. Every bar spans at least ${least}, so ${looks}. ` +
+        "Each bar's label says how long it took.",
     )
   }
   return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : ''

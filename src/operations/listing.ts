@@ -1,9 +1,7 @@
 /**
- * list-operations' reading: each project's operations list (newest first, the largest page the
- * service allows, or unfiltered no more than is still wanted) from its head down to `since`, at
- * most `max-operations` of them after the filters, handed on page by page so that no list is held
- * in memory; and many projects at once, a few at a time, every request paced under the account's
- * rate limits (pacing.ts).
+ * How list-operations reads operations. It reads each project's list from the newest down to `since`, and keeps at
+ * most `max-operations` after the filters. It hands them on page by page, so no list is held in memory. It reads a
+ * few projects at once, and pacing.ts keeps every request under the account's rate limits.
  */
 import type { PlatformClient } from '../api/client.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, listOperations } from '../api/endpoints.ts'
@@ -17,7 +15,7 @@ import { concernsBranch } from './status.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { RequestPacer } from './pacing.ts'
 
-/** Which projects list-operations reads: one (with, or without, a branch), these, or all of an organization's. */
+/** Which projects list-operations reads: one (or one branch of it), a list, or all of an organization's. */
 export type ProjectScope =
   | { kind: 'one'; projectId: string; branchId?: string }
   | { kind: 'list'; projectIds: string[] }
@@ -60,7 +58,7 @@ export interface ListingFilter {
 type ProjectEnd =
   | { kind: 'complete' } // down to `since`, or to the end of the list
   | { kind: 'cut' } // more operations matched than `max-operations`
-  | { kind: 'broken'; warning: string } // the platform's paging went wrong: may be incomplete
+  | { kind: 'broken'; warning: string } // the platform's paging went wrong, so the list may be incomplete
   | { kind: 'unreadable'; error: RequestError } // 404 or 403: none of its operations are listed
 
 export interface ProjectListing {
@@ -69,15 +67,15 @@ export interface ProjectListing {
   end: ProjectEnd
 }
 
-/** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
+/** A project's listing stops after this many pages (a million operations). */
 const MAX_PAGES_PER_PROJECT = 1000
 /**
- * Projects read at once. The pacer, not this, keeps the step within the rate limits: a few
- * requests in flight are enough to cover the time each answer takes.
+ * Projects read at once. The pacer keeps the step within the rate limits, not this.
+ * A few requests in flight are enough to hide the time each answer takes.
  */
 export const PROJECTS_AT_ONCE = 8
 
-/** Statuses of a project that mean it cannot be read (not found, or out of the key's reach): the others are still listed. */
+/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
 const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404])
 
 export interface ListingContext {
@@ -88,7 +86,7 @@ export interface ListingContext {
   random?: () => number
 }
 
-/** Reads projects' operations for one step: every request paced, congestion absorbed and said once. */
+/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
 export class OperationsReader {
   private readonly ctx: ListingContext
   private congestionWarned = false
@@ -97,7 +95,7 @@ export class OperationsReader {
     this.ctx = ctx
   }
 
-  /** That the branch exists: a branch id that names none would list nothing, and a health check would always pass. */
+  /** A wrong branch id would list nothing, and a health check on it would always pass. */
   async checkBranch(projectId: string, branchId: string): Promise<void> {
     await this.throughCongestion(`branch ${untrusted(branchId)} of project ${untrusted(projectId)}`, () =>
       getBranch(this.ctx.client, projectId, branchId),
@@ -105,11 +103,9 @@ export class OperationsReader {
   }
 
   /**
-   * Reads every project of `projectIds`, PROJECTS_AT_ONCE at a time, and hands each page's
-   * listed operations to `onPage` (with the project's index), awaited before the next page of
-   * that project. A project that cannot be read (404, 403) is reported and the others go on;
-   * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
-   * listing, once the projects being read are read, and is thrown.
+   * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
+   * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
+   * timeout, a service that kept failing) is thrown once the projects in flight are read.
    */
   async listProjects(
     projectIds: readonly string[],
@@ -137,13 +133,13 @@ export class OperationsReader {
     return results
   }
 
-  /** One project: its pages from the head of the list until `since`, the end, or one operation past `max-operations`. */
+  /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
   private async listProject(
     projectId: string,
     filter: ListingFilter,
     onPage: (operations: Operation[]) => Promise<void>,
   ): Promise<ProjectListing> {
-    // Every id read, so that no page served again is listed again, however long its cycle (unfiltered, max-operations and one).
+    // Remember every id read, so a page the server sends again is never listed twice, however long the cycle.
     const guard = new PagingGuard()
     const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined
     let listed = 0
@@ -151,7 +147,7 @@ export class OperationsReader {
     const done = (end: ProjectEnd): ProjectListing => ({ projectId, listed, end })
     const where = `project ${untrusted(projectId)}'s operations`
     for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
-      // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
+      // Without filters, a page needs only the operations still wanted, and one more to tell whether the list goes on.
       const limit = filtered
         ? OPERATIONS_PAGE_LIMIT
         : Math.min(OPERATIONS_PAGE_LIMIT, filter.maxOperations + 1 - listed)
@@ -163,14 +159,14 @@ export class OperationsReader {
         return done({
           kind: 'broken',
           warning:
-            `The page of ${where} after cursor ${quoted(cursor ?? '')} holds only operations already read: ` +
-            `its listing ends there and may be incomplete (${listed} listed).`,
+            `The page of ${where} after cursor ${quoted(cursor ?? '')} holds only operations already read. ` +
+            `The project's listing stops there and may be incomplete (${listed} listed).`,
         })
       }
       const kept: Operation[] = []
       let end: ProjectEnd | undefined
       for (const operation of fresh) {
-        // Newest first: the first one older than `since` ends the list.
+        // The list is newest first, so the first operation older than `since` ends it.
         if (filter.sinceMs !== undefined && Date.parse(operation.created_at) < filter.sinceMs) {
           end = { kind: 'complete' }
           break
@@ -186,14 +182,14 @@ export class OperationsReader {
       await onPage(kept)
       if (end) return done(end)
       const next = result.cursor
-      // The service sends a cursor even on the last page: a short page is the end.
+      // The service sends a cursor even on the last page. A short page is the end.
       if (result.operations.length < limit || !next) return done({ kind: 'complete' })
       if (guard.repeated(next)) {
         return done({
           kind: 'broken',
           warning:
-            `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ${untrusted(projectId)}: ` +
-            `its listing ends there and may be incomplete (${listed} listed).`,
+            `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ` +
+            `${untrusted(projectId)}. The project's listing stops there and may be incomplete (${listed} listed).`,
         })
       }
       cursor = next
@@ -201,17 +197,15 @@ export class OperationsReader {
     return done({
       kind: 'broken',
       warning:
-        `The operations of project ${untrusted(projectId)} were still going on after ${MAX_PAGES_PER_PROJECT} pages: ` +
-        `its listing ends there and is incomplete (${listed} listed).`,
+        `The operations of project ${untrusted(projectId)} had not ended after ${MAX_PAGES_PER_PROJECT} pages. ` +
+        `The project's listing stops there and is incomplete (${listed} listed).`,
     })
   }
 
   /**
-   * A read that a 429 or 503 delays, as RETRY_POLICIES.congested says: it waits as long as the
-   * platform asks (a 503 that does not say, a back-off), the pacer holds every other request back
-   * as long, and the read goes again. A wait past the step's timeout ends there, and the read then
-   * fails on it, as every paced request does. One warning for the step's first congestion, the rest
-   * in the debug log.
+   * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
+   * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
+   * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
    */
   private throughCongestion<T>(where: string, read: () => Promise<T>): Promise<T> {
     const { client, pacer } = this.ctx
@@ -225,7 +219,8 @@ export class OperationsReader {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
         const message =
           `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
-          `${untrusted(error.requestId ?? '')}) to the read of ${where}: every request waits as asked, and the read goes again.`
+          `${untrusted(error.requestId ?? '')}) to the read of ${where}. ` +
+          'Every request waits as asked, then the read is sent again.'
         if (this.congestionWarned) this.ctx.log.debug(message)
         else this.ctx.log.warning(message)
         this.congestionWarned = true

@@ -2,33 +2,30 @@ import type { PacedAnswer } from '../api/client.ts'
 import type { Clock } from '../base/clock.ts'
 import { CONGESTION_PAUSE_MS } from '../http/retry.ts'
 
-/**
- * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
- * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
- * of waiters must slow down together when the service says it is congested:
- * - a 429 or 503 doubles this job's interval, up to a bound, and the next poll comes no sooner
- *   than Retry-After, plus a random part so jobs told the same Retry-After do not return together;
- * - every round the service answers narrows the interval again, back to `poll-interval`: fast
- *   from a long interval, gently near the normal one, where congestion starts again.
- * The first poll goes out at once, with no random offset: in a model of 100 jobs started
- * together (docs/rate-limits.md) an offset of up to 3 s before the first or
- * the second poll changed neither the 429s nor the detection latency beyond the noise between
- * seeds, and it cost every gate whose operations were already done that much time for nothing.
- * At `poll-interval` the pace has no jitter: a calm waiter polls exactly that often.
- */
 /** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
 export const MAX_CONGESTED_INTERVAL_MS = 60_000
-/** Each congested round multiplies the interval by this. */
 const WIDENING = 2
 /**
- * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
- * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
- * slowly keeps a fleet just under the account's limit instead of overshooting it into long
- * Retry-After waits: in a model of 100 jobs (docs/rate-limits.md), 16 gave the
- * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
+ * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
+ * `poll-interval`, the interval is back to normal in 8 rounds; from eight times, in 14. Slow narrowing keeps a fleet
+ * just under the account's limit, instead of overshooting into long Retry-After waits. In a model of 100 jobs
+ * (docs/rate-limits.md), 16 gave the fastest worst-case detection and the fewest 429s of 4, 8, 16, 24 and 32.
  */
 const NARROWING_ROUNDS = 16
 
+/**
+ * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
+ * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
+ * service is congested:
+ * - A 429 or 503 doubles this job's interval, up to a bound. The next poll comes no sooner than Retry-After, plus a
+ *   random part, so jobs told the same Retry-After do not come back together.
+ * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
+ *   and gently near the normal one, where congestion starts again.
+ * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
+ * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
+ * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
+ * At `poll-interval` there is no jitter: a calm waiter polls exactly that often.
+ */
 export class PollPace {
   readonly baseMs: number
   readonly maxMs: number
@@ -47,16 +44,15 @@ export class PollPace {
     return this.currentMs
   }
 
-  /** Whether congestion has widened the interval beyond `poll-interval`. */
   get widened(): boolean {
     return this.currentMs > this.baseMs
   }
 
-  /** The wait after a round the service answered; a widened interval narrows a step. */
+  /** The wait after a round the service answered. A widened interval narrows by one step. */
   afterAnswer(): number {
     this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)))
     if (!this.widened) return this.baseMs
-    // Jitter keeps slowed jobs from falling back into step; never faster than poll-interval.
+    // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
     return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())))
   }
 
@@ -75,10 +71,10 @@ export interface RateBudget {
 
 const SERVICE_RATE_BUDGET: RateBudget = { perMinute: 700, perRoutePerSecond: 40 }
 
-/** How long every request waits after a 429 that names no Retry-After: the `congested` row's wait (http/retry.ts). */
+/** How long every request waits after a 429 without Retry-After (the `congested` policy of http/retry.ts). */
 export { CONGESTION_PAUSE_MS }
 
-/** Requests of one window: those in flight, and when each finished one's answer came. */
+/** One rate-limit window: the requests in flight, and when the answers of the finished ones came. */
 class Window {
   readonly limit: number
   readonly lengthMs: number
@@ -92,7 +88,7 @@ class Window {
     this.lengthMs = lengthMs
   }
 
-  /** How long until one more request fits: 0 now, undefined until a request in flight ends. */
+  /** How long until one more request fits: 0 for now, undefined when only a request in flight can make room. */
   waitAt(now: number): number | undefined {
     while (this.head < this.ended.length && this.ended[this.head]! <= now - this.lengthMs) this.head++
     if (this.head > 1024) {
@@ -102,27 +98,25 @@ class Window {
     const inWindow = this.ended.length - this.head
     const over = this.inFlight + inWindow - this.limit + 1
     if (over <= 0) return 0
-    // Requests in flight end later than any that ended: the over-th oldest that ended frees the place.
+    // Requests in flight end later than those that have ended. So the `over`-th oldest ended one frees the place.
     return over <= inWindow ? this.ended[this.head + over - 1]! + this.lengthMs - now : undefined
   }
 
   end(at: number): void {
     this.inFlight--
-    // Answers come in any order; their times on this clock only grow.
+    // Answers come in any order, but waitAt needs the times in ascending order.
     this.ended.push(Math.max(at, this.ended.at(-1) ?? at))
   }
 }
 
 /**
- * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per
- * route), so that reading hundreds of projects costs no 429: a request goes only when fewer
- * than the limit of each of its windows (the account's minute, its route's second) are in
- * flight or were answered within the window. Counting a request from its answer, not from its
- * sending, never lets the service count one more in its window than the limit, whatever the
- * network's delays: the service saw a request before its answer came. Requests take their
- * turns in the order they asked. A 429 (or a 503 with Retry-After) holds every request back
- * for as long as it says (a 429 without Retry-After, CONGESTION_PAUSE_MS): other jobs of the
- * account share its budget.
+ * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per route), so that reading
+ * hundreds of projects costs no 429. A request goes only when each of its windows (the account's minute, the route's
+ * second) has room: fewer than its limit in flight or answered within the window. A request counts from its answer,
+ * not from its sending. The service saw the request before the answer came, so it never counts more than the limit
+ * in its window, whatever the network's delays. Requests take their turns in the order they asked.
+ * A 429 (or a 503 with Retry-After) holds every request back as long as it says, or CONGESTION_PAUSE_MS when a 429
+ * does not say. Other jobs of the account share its budget.
  */
 export class RequestPacer {
   private readonly clock: Clock
@@ -148,7 +142,6 @@ export class RequestPacer {
     return turn
   }
 
-  /** Holds every request back until `ms` from now. */
   pause(ms: number): void {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms)
   }
@@ -157,7 +150,7 @@ export class RequestPacer {
     const windows = [this.account, this.routeWindow(route)]
     for (;;) {
       const now = this.clock.now()
-      // Past the deadline the request goes, and fails on it at once.
+      // Past the deadline the request goes at once, and fails on the deadline.
       if (now >= deadline) break
       let waitMs = Math.max(0, this.pausedUntil - now)
       let untilAnEnd = false
@@ -198,7 +191,7 @@ export class RequestPacer {
   }
 }
 
-/** `GET /projects/{}/operations`: the route a request counts against, its ids left out (the API's paths alternate names and ids). */
+/** The route a request counts against: `GET /projects/{}/operations`. The API's paths alternate names and ids. */
 export function routeOf(request: { method: string; path: string }): string {
   const segments = request.path.split('?')[0]!.split('/').filter(Boolean)
   return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`

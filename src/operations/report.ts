@@ -1,8 +1,7 @@
 /**
- * What list-operations found, tallied record by record as the pages come, in memory bounded
- * whatever the number of operations: counts by status and by project, the ids of the failed
- * ones, and for the summary and the error only the few records they show (the failed, those in
- * progress, the longest, those of `fail-on-status`), picked the same way whatever order the
+ * What list-operations found, counted record by record as the pages come. Memory stays bounded however many
+ * operations there are: it keeps counts by status and by project, and the ids of the failed operations. Of the
+ * records it keeps only the few that the summary and the error show. It picks them the same way whatever order the
  * projects' pages came in.
  */
 import type { Operation } from '../api/types.ts'
@@ -10,14 +9,14 @@ import { MAX_BARS, drawable } from './chart.ts'
 import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /**
- * Operations the summary's table stands for at most: alike ones share a row (list-operations
- * groups them), so it shows fewer rows than that, at most 200.
+ * The most operations the summary's table stands for. Alike ones share a row (list-operations groups them), and the
+ * table shows at most 200 rows.
  */
 const MAX_TABLE_OPERATIONS = 1000
-/** Operations with a status of `fail-on-status` the error names at most. */
+/** The error names at most this many operations with a status of `fail-on-status`. */
 const MAX_NAMED_IN_ERROR = 5
 
-/** A listed operation, where it came from: its project's place in the listing and its own in that project's list. */
+/** A listed operation, and where it came from. */
 export interface Listed {
   operation: Operation
   projectIndex: number
@@ -35,7 +34,7 @@ export interface ProjectTally {
   longest?: Listed
 }
 
-/** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
+/** Newest first, then by project, then by place in the project's list. The order pages came in does not matter. */
 export function newestFirst(a: Listed, b: Listed): number {
   return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position
 }
@@ -44,7 +43,7 @@ function longestFirst(a: Listed, b: Listed): number {
   return b.durationMs - a.durationMs || newestFirst(a, b)
 }
 
-/** The first `limit` of what it is given, by `order`, holding at most twice that many. */
+/** Keeps the first `limit` items by `order`, and never holds more than twice that many. */
 export class TopPicks {
   private readonly limit: number
   private readonly order: (a: Listed, b: Listed) => number
@@ -86,7 +85,7 @@ export class ListingReport {
   /** For the summary's table: the failed ones, then the others, newest first. */
   private readonly failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst)
   private readonly otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst)
-  /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
+  /** For the chart. The failed, pending and unknown ones are picked newest first, the others longest first. */
   private readonly bars = new Map<StatusGroup | 'unknown', TopPicks>([
     ['failure', new TopPicks(MAX_BARS, newestFirst)],
     ['pending', new TopPicks(MAX_BARS, newestFirst)],
@@ -115,7 +114,7 @@ export class ListingReport {
       projectIndex,
       position: this.positions[projectIndex]!++,
       createdMs,
-      // The record's time is that of its last change of status: one still going has taken until now so far.
+      // `updated_at` is the last change of status. So an operation still going has taken until now so far.
       durationMs: group === 'pending' ? Math.max(durationOf(operation), this.now - createdMs) : durationOf(operation),
     }
     if (!drawable(parsedMs, item.durationMs)) this.undrawable++
@@ -143,7 +142,7 @@ export class ListingReport {
     return this.failedIds.flat()
   }
 
-  /** The newest of them, for the error. */
+  /** The newest operations with a status of `fail-on-status`, for the error. */
   failing(): Listed[] {
     return this.failOnPicks.picked()
   }
@@ -158,7 +157,7 @@ export class ListingReport {
     return [...this.bars.values()].flatMap((picks) => picks.picked())
   }
 
-  /** `status-counts`: status → count, the 8 known statuses always, then `other`: a status the platform invents is no key a later step prints. */
+  /** `status-counts`. An unknown status counts as `other`, so it never becomes a key that a later step prints. */
   statusCountsObject(): Record<string, number> {
     const counts: Record<string, number> = {}
     for (const [status, n] of this.statusCounts) {

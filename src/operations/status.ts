@@ -19,7 +19,7 @@ const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
 /** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
 export const OPERATION_STATUSES: readonly string[] = [...GROUPS.keys()]
 
-// The console's Monitoring page says OK, Scheduling, In progress and Error; the other three in plain words.
+// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
 const CONSOLE_WORDS: ReadonlyMap<string, string> = new Map([
   ['scheduling', 'Scheduling'],
   ['running', 'In progress'],

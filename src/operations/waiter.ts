@@ -21,22 +21,19 @@ import {
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
 /**
- * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
- * operations are awaited (at most 1,000, see inputs/operations.ts).
- * - One awaited operation: one GET of it.
- * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
- *   one request a round, and 1,000 one or two. An operation not found there is read with its
- *   own GET, as many as the budget has left, the longest unread first; the rest wait for the
- *   next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations, and further pages only
- *   while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records): pending
- *   operations sit at the head of the list, behind them lie thousands of old ones. Reaching that
- *   limit is never taken for "idle": the next round reads on from where this one stopped.
- *   Operations seen pending earlier but no longer in the pages read get their own GET, within
- *   the budget.
- * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
- * operation, ends that round's listing with a warning naming it.
+ * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
+ * see inputs/operations.ts).
+ * - One operation: one GET of it.
+ * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
+ *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
+ *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
+ *   longest unread first. The rest wait for the next round.
+ * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
+ *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
+ *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
+ *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
+ * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
+ * warning that names it.
  */
 const ROUND_REQUEST_BUDGET = 10
 const LIST_PAGES_PER_ROUND = 3
@@ -44,9 +41,8 @@ const IDLE_PAGE_SIZE = 100
 const IDLE_MAX_PAGES = 5
 
 /**
- * `finished`: every operation succeeded. `failed`: the platform says one ended badly.
- * `timed-out`: the step's `timeout` ran out first. `error`: the step could not find out (a
- * refused key, an unknown id, a service that kept failing).
+ * `finished`: every operation succeeded. `failed`: the platform says one ended badly. `timed-out`: the step's
+ * `timeout` ran out first. `error`: the step could not find out (a refused key, an unknown id, a failing service).
  */
 export type WaitStatus = 'finished' | 'failed' | 'timed-out' | 'error'
 
@@ -54,7 +50,7 @@ export interface WaitOptions {
   projectId: string
   operations: OperationSelection
   pollIntervalMs: number
-  /** The step's `timeout`, for messages; the deadline itself is the client's. */
+  /** The step's `timeout`, for messages. The client holds the deadline itself. */
   timeoutMs: number
   /** The source of the poll pace's jitter; Math.random by default. */
   random?: () => number
@@ -68,15 +64,15 @@ export interface WaitOutcome {
   pending: string[]
   /** Why the step fails, when it does. */
   failure?: string
-  /** The answer the step could not get past: the failed request (`error`), or the congestion time ran out on. */
+  /** The request that stopped the step: the one that failed (`error`), or the congested one when time ran out. */
   failedRequest?: RequestError
   rounds: number
 }
 
-/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+/** The latest record of each awaited operation. It logs a line per change of status, not per poll. */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
-  /** Read this round: a round that shows one twice keeps its least settled copy, so a gate never passes on the other. */
+  /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
   readonly thisRound = new Set<string>()
   private readonly warned = new Set<string>()
   private readonly ctx: CommandContext
@@ -107,7 +103,8 @@ class OperationTracker {
     if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
       this.warned.add(operation.status)
       this.ctx.log.warning(
-        `Operation ${untrusted(operation.id)} has status ${quoted(operation.status)}, which the action does not know; it counts as pending.`,
+        `Operation ${untrusted(operation.id)} has status ${quoted(operation.status)}, which the action does not ` +
+          'know. It counts as pending.',
       )
     }
   }
@@ -211,9 +208,9 @@ class Waiter {
   }
 
   /**
-   * Poll rounds until one is answered: a round the platform is congested for (429, 503) is polled
-   * again as RETRY_POLICIES.congestedPoll says, at the pace's widened interval. When that wait
-   * would pass the step's deadline, the waiter waits to the deadline, and times out there.
+   * Polls until a round is answered. After a 429 or 503, the round runs again at the pace's widened interval
+   * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
+   * deadline and times out there.
    */
   private pollThroughCongestion(): Promise<boolean> {
     const { clock, client } = this.ctx
@@ -263,13 +260,14 @@ class Waiter {
       })
       rest = [...wanted]
     }
-    // Older than the pages read, or not in the list at all (a 404 then names it): the longest unread first.
+    // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
     rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
     if (rest.length > budget.left) {
       this.note(
         'older',
         'info',
-        `${rest.length} operation(s) are not among the newest ones a poll lists: each poll reads up to ${budget.left} of them on their own, the longest unread first.`,
+        `${rest.length} operation(s) are not among the newest ones a poll lists. ` +
+          `Each poll reads up to ${budget.left} of them one by one, the longest unread first.`,
       )
     }
     for (const id of rest.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
@@ -292,9 +290,10 @@ class Waiter {
       this.note(
         'page-limit',
         'warning',
-        `The operations of project ${untrusted(this.options.projectId)} still end on a pending one after the pages a poll reads ` +
-          `(${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}): the next poll reads on from cursor ${quoted(end.cursor)}, and the ` +
-          'project does not count as idle until a poll reads to an operation that is done.',
+        `The operations of project ${untrusted(this.options.projectId)} still end on a pending one after the pages a ` +
+          `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
+          `The next poll reads on from cursor ${quoted(end.cursor)}. ` +
+          'The project counts as idle only once a poll reaches an operation that is done.',
       )
     }
     const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
@@ -304,9 +303,9 @@ class Waiter {
   }
 
   /**
-   * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
-   * more, within `maxPages` and the round's budget. `onPage` gets the page's operations, copies
-   * of ones read before included (the tracker keeps the least settled), and its last record.
+   * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
+   * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
+   * before are included: the tracker keeps the least settled copy.
    */
   private async readPages(
     limit: number,
@@ -326,8 +325,8 @@ class Waiter {
         this.note(
           'nothing-new',
           'warning',
-          `The page of project ${untrusted(projectId)}'s operations after cursor ${quoted(cursor ?? '')} holds only operations already read: ` +
-            'the listing of this poll ends there.',
+          `The page of project ${untrusted(projectId)}'s operations after cursor ${quoted(cursor ?? '')} holds only ` +
+            'operations already read. This poll stops listing there.',
         )
         return { reason: 'broken' }
       }
@@ -338,8 +337,8 @@ class Waiter {
         this.note(
           'repeated-cursor',
           'warning',
-          `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ${untrusted(projectId)}: ` +
-            'the listing of this poll ends there.',
+          `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ` +
+            `${untrusted(projectId)}. This poll stops listing there.`,
         )
         return { reason: 'broken' }
       }
@@ -351,11 +350,12 @@ class Waiter {
   private async readOne(id: string, budget: Budget): Promise<void> {
     budget.left--
     const operation = await getOperation(this.ctx.client, this.options.projectId, id)
-    // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+    // A record of another operation says nothing of this one. Waiting on would only end at the timeout.
     if (operation.id !== id) {
       throw new OtherRecord(
-        `The platform answered the read of operation ${untrusted(id)} with a record of operation ${untrusted(operation.id)}: ` +
-          'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.',
+        `The platform answered the read of operation ${untrusted(id)} with a record of operation ` +
+          `${untrusted(operation.id)}. The status of operation ${untrusted(id)} is not known, ` +
+          'so the gate does not pass. Check the `operation-ids` input, or report this to the platform.',
       )
     }
     this.record(operation)
@@ -375,28 +375,31 @@ class Waiter {
     return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
   }
 
-  /** Says that the platform is congested and the pace slower (one warning when it starts): no failure. */
+  /** Says that the platform is congested and polling slows down. This is no failure: it warns once, when it starts. */
   private sayCongested(error: RequestError, delay: number): void {
     const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
     const line =
       `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
-      `request id ${untrusted(error.requestId ?? '')}): polling every ${formatDuration(this.pace.intervalMs)} for now, the next poll in ${formatDuration(delay)}.`
+      `request id ${untrusted(error.requestId ?? '')}). ` +
+      `The waiter now polls every ${formatDuration(this.pace.intervalMs)}, ` +
+      `and the next poll is in ${formatDuration(delay)}.`
     if (this.slowed) this.ctx.log.debug(line)
     else this.ctx.log.warning(line)
     this.slowed = true
   }
 
-  /** The wait after a round the platform answered; says so once the pace is back to normal. */
+  /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
   private answered(): number {
     const delay = this.pace.afterAnswer()
     if (this.slowed && !this.pace.widened) {
-      this.ctx.log.info(`The platform answers again: polling every ${formatDuration(this.pace.baseMs)} again.`)
+      const every = formatDuration(this.pace.baseMs)
+      this.ctx.log.info(`The platform answers again, so the waiter polls every ${every} again.`)
       this.slowed = false
     }
     return delay
   }
 
-  /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+  /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
   private async sleep(ms: number): Promise<boolean> {
     const { clock, client } = this.ctx
     const left = client.deadline - clock.now()
@@ -495,8 +498,8 @@ function isFailure(operation: Operation): boolean {
 }
 
 /**
- * Operations an error names at most, as list-operations names them; the outputs have them all. With
- * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
+ * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
  */
 const MAX_NAMED_OPERATIONS = 5
 

@@ -4,33 +4,33 @@ import type { Clock, Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 
 /**
- * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
- * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
- * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
- * exists that only this step knows of: from just before a create is sent until the key is handed
- * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
- * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
- * undoes what is in flight within the runner's grace (`undoDeadline()`); a wait to retry ends at
- * the signal (`stopped`), but a clean-up's, which goes on while the grace leaves time for it.
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows). About 7.5 s later it
+ * sends SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK), and about 2.5 s after that it kills the step.
+ * Node exits at once on SIGINT unless a handler is installed.
+ * Exiting at once is right while the step holds nothing. It is wrong while a new key exists that only this step knows
+ * of: from just before a create is sent until the key is handed out (stored, or in an output) or revoked. For that
+ * span the step calls `hold()`. A signal then only marks the step cancelled. The step starts no new work
+ * (`checkpoint()` throws), and finishes or undoes the work in flight within the runner's grace (`undoDeadline()`).
+ * A wait to retry ends at the signal (`stopped`). A clean-up's wait goes on while the grace leaves time for it.
  */
 
-/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
 export const CANCEL_GRACE_MS = 9_000
 
 /**
- * A request in flight at the runner's signal whose outcome the step must report (a key's create,
- * a secret's write) gets this long to be answered; the rest of the grace finds out what it did.
+ * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
+ * create, a secret's write). The rest of the grace finds out what it did.
  */
 export const ANSWER_GRACE_MS = 5_000
 
 /**
- * How long the post step looks for the key of a create that was in flight when the runner
- * cancelled the main step, and how often: the platform carries a create out within seconds, or not at all.
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
  */
 export const LATE_KEY_WATCH_MS = 30_000
 export const LATE_KEY_LOOK_EVERY_MS = 5_000
 
-/** The step stopped because the runner cancelled it; what was undone is in the message. */
+/** The step stopped because the runner cancelled it. The message says what was undone. */
 export class StepCancelled extends ActionError {
   constructor(message: string) {
     super(message)
@@ -45,20 +45,18 @@ export interface Cancellation {
   readonly stopped: AbortSignal
   /** From now on a signal no longer ends the process at once. Idempotent. */
   hold(): void
-  /** Before new work: throws StepCancelled, saying what was not done, once the step is cancelled. */
+  /** Called before new work. Once the step is cancelled, it throws StepCancelled, saying what was not done. */
   checkpoint(work: string): void
   /** By when undo work must be over: `usual`, or sooner once the runner's grace is running. */
   undoDeadline(usual: number): number
   /**
-   * Names a request in flight whose effect cannot be undone (a revocation) until the returned
-   * function is called: a signal meanwhile says that it may or may not take effect, so the log
-   * tells even if the runner kills the step before the answer comes.
+   * Names a request in flight whose effect cannot be undone (a revocation), until the returned function is called.
+   * A signal meanwhile logs that it may or may not take effect, in case the runner kills the step before the answer.
    */
   inFlight(request: string): () => void
   /**
-   * A signal that aborts `ms` after the runner's first signal (never, if it sends none): a
-   * request in flight then ends within the grace, and the step can still say what became of it.
-   * `clear()` it once the request is over.
+   * A signal that aborts `ms` after the runner's first signal, or never. A request in flight then ends within the
+   * grace, and the step can still say what became of it. `clear()` it once the request is over.
    */
   afterSignal(ms: number): Deadline
 }
@@ -68,11 +66,11 @@ export interface SignalSource {
   on(signal: RunnerSignal, listener: () => void): unknown
 }
 
-/** What the runner sends on cancel: SIGINT then SIGTERM; on Windows Ctrl+C and Ctrl+Break, which Node reports as SIGINT and SIGBREAK. */
+/** SIGINT, then SIGTERM. On Windows, Ctrl+C and Ctrl+Break, which Node reports as SIGINT and SIGBREAK. */
 type RunnerSignal = 'SIGINT' | 'SIGTERM' | 'SIGBREAK'
 const RUNNER_SIGNALS: readonly RunnerSignal[] = ['SIGINT', 'SIGTERM', 'SIGBREAK']
 
-/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+/** For a step that holds no key (and for tests). Signals keep Node's default, and nothing is ever cancelled. */
 export const NOT_CANCELLABLE: Cancellation = {
   signal: undefined,
   stopped: new AbortController().signal,
@@ -100,9 +98,10 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
       onFirstSignal.clear()
       log.warning(
         requestInFlight === undefined
-          ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
-          : `The runner cancelled the step (${name}) during ${untrusted(requestInFlight)}, which may or may not take effect: ` +
-              'the step starts nothing new, waits for its answer, and says which.',
+          ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
+              'It finishes or undoes the key work in flight before it stops.'
+          : `The runner cancelled the step (${name}) during ${untrusted(requestInFlight)}, ` +
+              'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.',
       )
       stop.abort()
     } else {

@@ -19,7 +19,7 @@ export interface CommandContext {
   saveState(name: string, value: string): void
   /** Where a command writes its whole lists: the runner's temporary directory (RUNNER_TEMP). */
   fileDir: string
-  /** The runner's cancel signals (main wires them); absent: a signal ends the process, as Node does by default. */
+  /** The runner's cancel signals, which main wires. Without them, a signal ends the process (Node's default). */
   cancellation?: Cancellation
   /** Where a page of the action's own docs is, at the version that ran (actionDocs). */
   docs: ActionDocs
@@ -30,15 +30,14 @@ export type ActionDocs = (page: string) => string | undefined
 
 /** owner/name, as GitHub spells a repository. */
 const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
-/** A tag, a branch or a commit SHA, as `uses: owner/name@ref` names it: nothing a URL would read as more. */
+/** A tag, a branch or a commit SHA, as in `uses: owner/name@ref`. It holds nothing a URL would read as more. */
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/
 
 /**
- * The action's docs at the version that ran, read in this one place. For a step that `uses:` the
- * action from a repository (`owner/neon-api-action@v1`), the runner sets GITHUB_ACTION_REPOSITORY
- * and GITHUB_ACTION_REF, and GITHUB_SERVER_URL to the GitHub it runs on; a summary links a page
- * there. For `uses: ./` it sets neither: the pages are then in the workflow's own checkout, and
- * a summary names the path with no link (summary.ts, docsPage).
+ * Where the action's docs are, at the version that ran. No other place reads these runner variables.
+ * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
+ * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
+ * names the path with no link (summary.ts, docsPage).
  */
 export function actionDocs(env: Readonly<Record<string, string | undefined>>): ActionDocs {
   const repository = env.GITHUB_ACTION_REPOSITORY ?? ''
@@ -49,7 +48,7 @@ export function actionDocs(env: Readonly<Record<string, string | undefined>>): A
   return (page) => `${server}/${repository}/blob/${ref}/${page}`
 }
 
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
 function serverOf(given: string | undefined): string | undefined {
   if (!given) return 'https://github.com'
   let url: URL
@@ -67,8 +66,8 @@ export interface CommandResult {
   outputs: Record<string, string>
   summary: string
   /**
-   * Set when the step must fail; outputs and summary are still written first. main adds it to the
-   * summary, with the request and what to do: the command's own summary does not say it.
+   * Set when the step must fail. Outputs and summary are still written first. main adds the failure to the summary,
+   * with the request and what to do, so the command's own summary leaves it out.
    */
   failure?: string
   /** The request the failure follows from, if any: main sets `http-status`, `error-code` and `request-id` from it. */
@@ -76,8 +75,8 @@ export interface CommandResult {
   /** What to do about the failure, when the command knows better than the request it failed on. */
   next?: string | Part[]
   /**
-   * Outputs the command did not hold because they are over the limit (boundOutputs), by name, with
-   * their size in bytes: a list of any length is written to its file as it is read, never held whole.
+   * Outputs over the limit that the command did not hold (boundOutputs): name → size in bytes.
+   * A list of any length goes to its file as it is read, and is never held whole.
    */
   oversized?: Record<string, number>
 }
@@ -86,9 +85,9 @@ export interface CommandResult {
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/
 
 /**
- * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can
- * branch on the reason. `error-code` is the service's own `code`, never one the action made up,
- * and only when it is a short token: any other text is in the log only, made safe there.
+ * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can branch on the reason.
+ * `error-code` is the service's own `code`, never one the action made up, and only when it is a short token. Any
+ * other text goes only to the log, made safe there.
  */
 export function requestFailureOutputs(error: RequestError): Record<string, string> {
   const outputs: Record<string, string> = {}
@@ -99,7 +98,7 @@ export function requestFailureOutputs(error: RequestError): Record<string, strin
   return outputs
 }
 
-/** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
+/** The service's `code` for `error-code` and the summary: only a short token with no piece of the step's secrets. */
 export function errorCodeOf(error: RequestError): string | undefined {
   const { code } = error
   return error.kind === 'http' &&

@@ -1,11 +1,9 @@
 /**
- * Outputs within the runner's limits. A step output passed on through `env:`
- * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
- * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
- * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
- * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
- * file of its own under RUNNER_TEMP, whose path is an output too, and a line of the log names
- * that file; any other output over the limit goes into the `outputs-file`, with a warning.
+ * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
+ * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
+ * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
+ * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
+ * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
  */
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -49,14 +47,14 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
 }
 
 /**
- * A record as JSON for an output or a list file, every secret in its text replaced, and every
- * piece of one: a server may have cut a secret short, and a later step may print the output.
- * Redacting the text of whole JSON instead could run past a value's end: a credential's form
- * (`Bearer …`) takes every printable character up to a space, quotes and brackets included.
+ * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
+ * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own.
+ * Redacting the whole JSON text could run past a value's end: `Bearer …` takes every printable character up to a
+ * space, quotes and brackets included.
  */
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
-  // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+  // Most records hold nothing to replace, and one look at the whole text tells.
   if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
   return JSON.stringify(record, (_key, value: unknown) =>
     typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value,
@@ -65,7 +63,7 @@ export function recordJson(record: unknown): string {
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text: string): string {
-  // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
+  // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
   if (!mayHoldSecret(text) && redactSecrets(text) === text) return text
   let value: unknown
   try {
@@ -77,10 +75,9 @@ function redactJson(text: string): string {
 }
 
 /**
- * A list file written while the list is read, in sections (one per project, in their order),
- * so that the list is never held in memory, and its records keep their order however the
- * sections' records come in: each section goes to a part file of its own as its records come,
- * and finish() joins the parts into one JSON array.
+ * A list file written while the list is read, so the list is never held in memory. It has a section per project.
+ * Each section goes to a part file of its own, and finish() joins the parts in order into one JSON array.
+ * So the records keep the projects' order, however their pages come in.
  */
 export class ListFileWriter {
   readonly path: string
@@ -153,14 +150,12 @@ const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
 }
 
 /**
- * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
- * is not set, and the log says where its value is. A list output: in the file of the whole list
- * it already has, which is always set and documented as the place to read a long list, so a
- * `note` (a plain log line) says so: a warning there would show on every run of a workflow that
- * reads the file, where nobody can act on it. Any other output: under its name in one JSON object
- * in a file under `dir` (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON
- * and any other as a string, with a warning, since a later step that reads it finds it empty.
- * (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
+ * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
+ * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
+ * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
+ * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
+ * `key` is never near the limit: a key value over 1,024 characters is refused.
  */
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
@@ -178,7 +173,7 @@ export async function boundOutputs(
     inListFile.set(key, [...(inListFile.get(key) ?? []), describeBytes(name, bytes)])
   }
   for (const [name, given] of Object.entries(outputs)) {
-    // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
+    // Replace any secret the server echoed into a record or a code. `key` is the new key itself, so it stays.
     const value = name === KEY_OUTPUT ? given : redactJson(given)
     const listFile = WHOLE_LIST_FILES[name]
     if (fitsOutput(value)) set[name] = value
@@ -188,7 +183,7 @@ export async function boundOutputs(
       over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')))
     }
   }
-  // Outputs the command did not hold, knowing them over the limit: only their size is known.
+  // Outputs the command knew were over the limit and did not hold: only their size is known.
   for (const [name, bytes] of Object.entries(oversized)) notHeld(name, bytes)
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []

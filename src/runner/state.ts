@@ -10,8 +10,8 @@ export const JOB_KEY_ID = 'job-scoped-key-id'
 /** The organization of that key, when it is an organization or project-scoped key: the post step revokes it there. */
 export const JOB_KEY_ORG_ID = 'job-scoped-key-org-id'
 /**
- * Saved by create-key and rotate-key before a create is sent, cleared ('') once the step is done
- * with its keys: what the post step needs to find a key the main step left valid (keys/ledger.ts).
+ * What the post step needs to find a key the main step left valid (keys/ledger.ts). create-key and rotate-key save it
+ * before a create is sent, and clear it ('') once they are done with their keys.
  */
 export const UNSETTLED_KEYS = 'unsettled-keys'
 
@@ -19,8 +19,8 @@ export const UNSETTLED_KEYS = 'unsettled-keys'
 export type StateReader = (name: string) => string
 
 /**
- * Saved state of the main step, read from the runner's `STATE_<name>` variables without the
- * toolkit: how the entry tells the post step apart, and whether it has work, at no start-up cost.
+ * One value of the main step's saved state, read from `STATE_<name>` without the toolkit. The entry uses it to tell
+ * the post step apart, and whether it has work, at no start-up cost.
  */
 export function savedState(name: string, env: NodeJS.ProcessEnv = process.env): string {
   return env[`STATE_${name}`] ?? ''

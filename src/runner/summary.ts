@@ -1,8 +1,7 @@
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
- * block: after it, text renders as Markdown (headings, links, images). So every piece of text
- * is escaped and kept on one line (control characters shown as escapes), and bounded; names
- * come from the platform. Key values never reach this module.
+ * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
+ * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
+ * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
  */
 import { oneLine } from '../base/text.ts'
 
@@ -19,7 +18,6 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** Text for HTML: on one line, bounded, escaped. */
 function htmlText(text: string, max: number): string {
   return escapeHtml(oneLine(text, max))
 }
@@ -32,9 +30,8 @@ export function heading(text: string, level = 3): string {
 export type Part = string | { code: string } | { link: string; href: string }
 
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
- * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
- * (input and output names) are made monospace here, as the log shows them.
+ * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
+ * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
  */
 export function paragraph(...parts: Part[]): string {
   const html = parts
@@ -51,9 +48,8 @@ export function paragraph(...parts: Part[]): string {
 }
 
 /**
- * A page of the action's own docs in a sentence: `text` as a link to the page at the version
- * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
- * and the page's path, which is no link in the workflow's repository.
+ * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
+ * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
  */
 export function docsPage(url: string | undefined, text: string, page: string): Part[] {
   return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }]
@@ -77,11 +73,10 @@ export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_
 }
 
 /**
- * A table of `records`, each made into a row by `toRow` only when it is shown: at most
- * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
- * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them. `count`: how many records a row stands for, when one
- * row stands for several alike.
+ * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
+ * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
+ * `total`: how many records the table stands for, when `records` are only the first of them.
+ * `count`: how many records a row stands for, when one row stands for several alike.
  */
 export function tableOf<T>(
   headers: string[],
@@ -116,16 +111,16 @@ function renderCell(cell: Cell): string {
   if (cell === null || cell === undefined || cell === '') return '—'
   if (typeof cell === 'object' && typeof cell.code === 'string')
     return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`
-  // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
+  // A server may send any JSON where text was expected (`{}` for a region). It is shown as JSON.
   return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH)
 }
 
-/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
 export const MAX_DATE_TEXT = 64
 
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
- * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
+ * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
  */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return ''
