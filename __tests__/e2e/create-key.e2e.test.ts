@@ -56,7 +56,7 @@ describe("the organization of a project-scoped key comes from the project's reco
     const result = await step({ command: 'create-key', 'key-name': 'scoped', 'project-id': project.id })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      `::error::The platform's record of project ${project.id} names no organization (org_id), and a project-scoped key belongs to one: set \`org-id\` to the organization that owns the project.`,
+      `::error::The platform's record of project ${project.id} names no organization (org_id), but a project-scoped key belongs to one. Set \`org-id\` to the organization that owns the project.`,
     ])
     expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
   })
