@@ -231,7 +231,7 @@ describe('the post step when its clean-up meets faults', () => {
     const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
     expect(errorLines(result.stdout)).toEqual([])
     expect(info(result.stdout)).toEqual([
-      `Revoked API key ${lost.id} named "nightly": a create of the main step made it without the answer reaching the step, so nobody holds its value.`,
+      `Revoked API key ${lost.id} named "nightly": the main step's create made it, but the answer never reached the step, so nobody holds its value.`,
     ])
     expect(platform.isKeyValid(lost.id)).toBe(false)
   })
