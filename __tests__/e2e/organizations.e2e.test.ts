@@ -368,7 +368,7 @@ describe('organization keys', () => {
     )
     const asOrg = await step({ command: 'revoke-key', 'key-id': String(personal.id), 'org-id': org })
     expect(errorLines(asOrg.stdout)[0]).toContain(
-      `Could not revoke API key ${personal.id} of organization ${org}: API key ${personal.id} was not found (404); it is not a key of organization ${org}; a personal key is revoked with \`org-id\` left empty`,
+      `Could not revoke API key ${personal.id} of organization ${org}: API key ${personal.id} was not found (404). It is not a key of organization ${org}. To revoke a personal key, leave \`org-id\` empty.`,
     )
     const right = await step({ command: 'revoke-key', 'key-id': String(orgKey.id), 'org-id': org })
     expect(right.code).toBe(0)

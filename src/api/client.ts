@@ -71,10 +71,7 @@ export interface PacedAnswer {
   retryAfterMs?: number
 }
 
-/**
- * Keeps a client's requests under the account's rate limits (operations/pacing.ts). Each attempt waits for its turn,
- * never past `deadline`, and reports its answer when it is over.
- */
+/** Keeps a client's requests under the account's rate limits (operations/pacing.ts). No turn waits past `deadline`. */
 export interface RequestPacing {
   turn(request: { method: string; path: string }, deadline: number): Promise<(answer: PacedAnswer) => void>
 }
@@ -94,9 +91,7 @@ export interface ClientOptions {
   interrupt?: { signal: AbortSignal; stop: boolean }
   /** What a 401 says about this client's key. By default, the words for the step's key (PLATFORM_REFUSALS). */
   refused?: string
-  /** The time limit of each attempt. */
   requestTimeoutMs?: number
-  /** The random source of the back-off's jitter. Math.random by default. */
   random?: () => number
   /** The step's connections. By default the client opens direct connections of its own, and close() closes them. */
   connections?: Connections
@@ -106,7 +101,6 @@ export interface ClientOptions {
   cut?: AbortSignal
 }
 
-/** Builds the request of one attempt: the auth and identifying headers, the JSON body and the query. */
 export function buildRequest(
   spec: RequestSpec<unknown>,
   target: { basePath: string; apiKey: string; userAgent: string },
@@ -169,18 +163,12 @@ export class PlatformClient {
     return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) })
   }
 
-  /**
-   * The same client with another key. `refused` says what a 401 means for that key, so that an error never blames
-   * the `api-key` input for it.
-   */
+  /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
   }
 
-  /**
-   * The same client, whose attempts in flight also end at `cut`. A key's create uses it, because the step must still
-   * report the answer after the runner's cancel.
-   */
+  /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
   withCut(cut: AbortSignal): PlatformClient {
     return this.with({ cut })
   }

@@ -73,10 +73,7 @@ export function revokeApiKey(client: PlatformClient, id: number): Promise<Revoke
   })
 }
 
-/**
- * POST /organizations/{org_id}/api_keys: creates an organization key, or with `projectId` a key for that one project.
- * Only a personal key may create one. Never sent again blindly.
- */
+/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
 export function createOrgApiKey(
   client: PlatformClient,
   orgId: string,
@@ -188,10 +185,7 @@ export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   })
 }
 
-/**
- * GET /users/me/organizations: the organizations of the step's key. For a personal key, those of its user. For an
- * organization or project-scoped key, the one that owns it.
- */
+/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
 export function listMyOrganizations(client: PlatformClient): Promise<Organization[]> {
   return client.send({
     method: 'GET',
@@ -420,7 +414,6 @@ export function listOperations(
   })
 }
 
-/** GET /projects/{id}/operations/{operation_id}. */
 export function getOperation(client: PlatformClient, projectId: string, operationId: string): Promise<Operation> {
   return client.send({
     method: 'GET',

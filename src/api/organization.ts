@@ -27,7 +27,6 @@ export interface KeyScopeInputs {
   projectId?: string
 }
 
-/** The parts of a command's context that finding the organization needs. */
 interface OrganizationContext {
   client: PlatformClient
   log: Logger

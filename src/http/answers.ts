@@ -12,7 +12,6 @@ import { describeProxyFailure, errorCode } from './proxy.ts'
 import { parseRetryAfter } from './retry.ts'
 import { headerValue, isRecord, type Attempt, type Received } from './transport.ts'
 
-/** What a service says in an error answer. */
 interface ServiceError {
   code?: string
   serviceMessage?: string
@@ -20,13 +19,11 @@ interface ServiceError {
   requestId?: string
   /** The service refused the request because of its rate limit. */
   rateLimited?: boolean
-  /** How long it asked to wait before the next attempt. */
   retryAfterMs?: number
 }
 
 /** How to read one service's answers. */
 export interface Service {
-  /** How messages name it. */
   name: ServiceName
   /** Said after a redirect: the action does not follow it, and what to check. */
   redirectHint: string
@@ -175,7 +172,6 @@ function noAnswer(
  */
 export type RefusalStatus = 401 | 403 | 404
 
-/** The refusal status of an error, if it is a refusal. */
 export function refusalOf(error: RequestError): RefusalStatus | undefined {
   const { status } = error
   return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined

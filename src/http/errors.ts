@@ -97,7 +97,6 @@ export class RequestError extends OwnError {
     return this.mayHaveReachedServer || this.earlierAttemptUncertain
   }
 
-  /** The same error, after more attempts. */
   withAttempts(attempts: number, earlierAttemptUncertain: boolean): RequestError {
     return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain })
   }

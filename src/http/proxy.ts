@@ -48,13 +48,11 @@ export class ProxyInClearError extends ProxySettingError {
   }
 }
 
-/** The proxy one request goes through. */
 export interface ProxyRoute {
   /** The proxy's origin that undici connects to: `http://host:port` or `https://host:port`, without credentials. */
   origin: string
   /** The proxy as `host:port`. The log and messages name it only this way. */
   display: string
-  /** The variable that named it. */
   variable: ProxyVariable
   /** `Basic …` from the URL's user and password, sent to the proxy as Proxy-Authorization. Undefined without them. */
   authorization?: string

@@ -110,7 +110,6 @@ export function isRequestId(value: unknown): value is string {
   return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value, { pieces: true }) === value
 }
 
-/** One HTTP request, ready to send. */
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Path and query below the origin. */
