@@ -148,7 +148,7 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
 
 /**
  * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
- * this attempt revoked the key.
+ * the earlier attempt revoked the key.
  */
 async function revokeKeyAt(
   client: PlatformClient,

@@ -145,8 +145,8 @@ export interface RetryOptions {
   /** What to throw when the wait would pass the deadline. By default, as `giveUp`. */
   outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
   /**
-   * A wait that would pass the deadline ends at the deadline instead, and the attempt goes and fails on it. For a
-   * paced listing, whose pacer holds back its other requests until then too.
+   * A wait that would pass the deadline ends at the deadline instead, and the attempt goes and fails on it. A paced
+   * listing uses this, because its pacer holds back its other requests until then too.
    */
   untilDeadline?: boolean
   /**
