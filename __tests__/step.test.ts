@@ -137,7 +137,7 @@ describe('the summary of a failed step', () => {
   it('a request that got no answer: none, its kind, and to try again later', () => {
     expect(text(failureSummary('list-projects', request({ kind: 'network', attempts: 4 })))).toBe(
       '|❌ list-projects failed|Could not list projects.|HTTP status|error code|request id|none (network)|—|`r-1`|' +
-        'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
+        'The platform or the connection kept failing after the retries. Run the job again later. If it goes on failing, report the request id to the platform.|',
     )
   })
 
@@ -176,7 +176,7 @@ describe('the summary of a failed step', () => {
     const failed = request({ status: 503 })
     expect(text(commandFailureNote('Could not list projects.', failed))).toBe(
       '|Could not list projects.|HTTP status|error code|request id|503|—|`r-1`|' +
-        'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.|',
+        'The platform or the connection kept failing after the retries. Run the job again later. If it goes on failing, report the request id to the platform.|',
     )
     expect(text(commandFailureNote('Could not list projects.', undefined))).toBe(
       '|Could not list projects.|Fix what the failure above names, then run the job again.|',

@@ -20,7 +20,7 @@ import {
 } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
-/** The main step: settings → command → outputs and summary. The one catch is here. */
+/** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
 export async function run(): Promise<void> {
   let settings: Settings
   try {
@@ -29,7 +29,7 @@ export async function run(): Promise<void> {
     await failStep('The step', error)
     return
   } finally {
-    // After the key is masked; the runner's post step reads it to know it is the post step.
+    // Saved after the key is masked. The post step reads this state to know that it is the post step.
     core.saveState(IS_POST, 'true')
   }
   const clock = systemClock
@@ -63,13 +63,13 @@ export async function run(): Promise<void> {
     await writeSummary(result.summary + note)
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
-    // Before the step fails: a `continue-on-error` step's successors branch on these.
+    // Set these outputs before the step fails: the steps after a `continue-on-error` step branch on them.
     const failedRequest = requestErrorIn(error)
     if (failedRequest)
       for (const [name, value] of Object.entries(requestFailureOutputs(failedRequest))) core.setOutput(name, value)
     await failStep(settings.command, error)
   } finally {
-    // Every connection ends here, a connect still hanging on a silent server or proxy included.
+    // Every connection ends here, even a connect still hanging on a silent server or proxy.
     await client?.connections.close()
   }
 }
@@ -79,9 +79,9 @@ function listFileDir(): string {
   return process.env.RUNNER_TEMP || tmpdir()
 }
 
-/** Runs the command of the settings through its row of the table. */
+/** Runs the settings' command through its row of COMMANDS. */
 function dispatch(settings: Settings, ctx: CommandContext): Promise<CommandResult> {
-  // The table's rows are typed by their settings; a step's settings are the union of them all.
+  // Each row of the table has its own settings type. A step's settings are the union of them all.
   const definition = COMMANDS[settings.command] as unknown as CommandDefinition<Settings>
   return definition.run(ctx, settings)
 }

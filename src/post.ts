@@ -13,12 +13,11 @@ import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
 import { quoted, untrusted } from './base/text.ts'
 
 /**
- * The post step: revoke the job-scoped key that create-key made, however the job ended, and any
- * new key the main step made but never handed out (it was cancelled, killed, or lost an answer).
- * The same inputs as the main step apply, so `timeout` bounds it too. It runs after every use of
- * the action, mostly with nothing to do: the entry (index.ts) loads this module only when the
- * saved state says there is work. The state is read through the toolkit, so a local runner that
- * replaces it (@github/local-action) hands over what the main step saved.
+ * The post step revokes the job-scoped key that create-key made, however the job ended. It also revokes any new key
+ * that the main step made but never handed out, because the step was cancelled, killed, or lost an answer. The main
+ * step's inputs apply, so `timeout` bounds the post step too. The entry (index.ts) loads this module only when the
+ * saved state says there is work. The state is read through the toolkit, so a local runner that replaces the toolkit
+ * (@github/local-action) hands over what the main step saved.
  */
 export async function run(): Promise<void> {
   const saved = (name: string) => core.getState(name)
@@ -29,13 +28,13 @@ export async function run(): Promise<void> {
   let client: PlatformClient | undefined
   try {
     client = openClient(readStepSettings(), systemClock)
-    // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
+    // /api_keys does not know an organization or project-scoped key, so revoke it in its organization.
     if (jobKeyId !== undefined) await revokeJobKey(client, jobKeyId, saved(JOB_KEY_ORG_ID))
     if (ledger) await revokeLeftovers(client, ledger, jobKeyId)
   } catch (error) {
     await failStep('The post step', error)
   } finally {
-    // Every connection ends here, a connect still hanging on a silent server or proxy included.
+    // Every connection ends here, even a connect still hanging on a silent server or proxy.
     await client?.connections.close()
   }
 }
@@ -54,10 +53,10 @@ async function revokeJobKey(client: PlatformClient, keyId: number, orgId: string
 }
 
 /**
- * The keys the main step left unsettled: its pending keys are revoked; then one list, compared by
- * id with the main step's snapshot, finds a key that a create made without its answer reaching
- * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
- * one in use, and none is revoked: the step fails naming them (see the promises in keys/creation.ts).
+ * Settles the keys the main step left. It revokes the main step's pending keys. Then it lists the keys and compares
+ * their ids with the main step's snapshot, to find a key that a create made when its answer never reached the step.
+ * One such key, never used, is that key. Nobody holds its value, so the post step revokes it. With more such keys,
+ * or one in use, it revokes none and fails, naming them (see the promises in keys/creation.ts).
  */
 async function revokeLeftovers(
   client: PlatformClient,
@@ -67,7 +66,7 @@ async function revokeLeftovers(
   const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS
   const name = quoted(ledger.name)
   const problems: string[] = []
-  // One key at a time: a failure is named, and the next key still tried.
+  // One key at a time, so that a failure is named and the next key is still tried.
   const revoke = async (id: number, reason: string) => {
     const run = await revokeInTurn({ client, log: coreLogger }, [id], namespace, {
       revoked: () => core.info(`Revoked API key ${id} named ${name}: ${reason}.`),
@@ -99,7 +98,7 @@ async function revokeLeftovers(
   if (lost) {
     await revoke(
       lost.id,
-      'a create of the main step made it without the answer reaching the step, so nobody holds its value',
+      "the main step's create made it, but the answer never reached the step, so nobody holds its value",
     )
   } else if (strangers.length > 0) {
     problems.push(
@@ -108,7 +107,7 @@ async function revokeLeftovers(
     )
   } else if (problems.length === 0 && ledger.inFlight) {
     const watched = formatDuration(LATE_KEY_WATCH_MS)
-    core.info(`No key named ${name} appeared in ${watched}: the create the cancel cut off made none.`)
+    core.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`)
   } else if (problems.length === 0) {
     core.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)
   }
@@ -116,9 +115,9 @@ async function revokeLeftovers(
 }
 
 /**
- * The main step was cancelled while a create was in flight: the platform may carry it out after
- * the main step stopped. Lists the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name
- * the main step cannot account for appears, or LATE_KEY_WATCH_MS (and the step's timeout) ran out.
+ * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
+ * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
+ * until LATE_KEY_WATCH_MS (and the step's timeout) runs out.
  */
 async function watchForLateKey(client: PlatformClient, keyName: string, look: () => Promise<ApiKey[]>) {
   const { clock } = client

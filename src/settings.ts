@@ -11,20 +11,19 @@ import {
 import { readApiHost } from './inputs/urls.ts'
 import { readSeconds, type InputReader, type RunnerEnvironment } from './inputs/values.ts'
 
-/**
- * Every input of a step, read and checked in one place: the common inputs, then the command's
- * own (commands/registry.ts), then the inputs it does not read. A wrong input stops the step
- * before any request. Nothing else reads inputs.
+/*
+ * Every input of a step is read and checked here, and nowhere else: the common inputs, then the command's own
+ * (commands/registry.ts), then the inputs the command does not read. A wrong input stops the step before any request.
  */
 
 /** A step's settings: the common ones and its command's. */
 export type Settings = { [K in Command]: Common & { command: K } & SettingsOf<K> }[Command]
 
 /**
- * @param mask called with every secret input (the API key, the GitHub token) before any other
- *             input is read, so nothing printed afterwards can show them.
- * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables),
- *             checked here too: a rotation that cannot store its key must fail before it creates one.
+ * @param mask gets every secret input (the API key, the GitHub token) before any other input is read, so that
+ *             nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables). It is
+ *             checked here too, because a rotation that cannot store its key must fail before it creates one.
  * @param warn hears of inputs the command does not read.
  */
 export function readSettings(
@@ -64,8 +63,8 @@ export function inputsRead(command: Command): readonly string[] {
 }
 
 /**
- * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
- * warning each. Only after the command's own inputs were read, so their errors come first.
+ * Checks the inputs a command does not read. It refuses one where ignoring it could surprise, and otherwise warns
+ * once for each. It runs after the command's own inputs are read, so that their errors come first.
  */
 function checkUnreadInputs(read: InputReader, command: Command, warn: (message: string) => void): void {
   const reads = new Set(inputsRead(command))
@@ -76,7 +75,7 @@ function checkUnreadInputs(read: InputReader, command: Command, warn: (message: 
     const value = read(input).trim()
     if (!value || value === INPUT_DEFAULTS[input]) continue
     const refused = refusals[input]
-    // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+    // These are the table's own sentences. untrusted() is here only because the lint rule cannot follow the lookup.
     if (refused)
       throw new InputError(
         `Input \`${input}\` was given to ${command}, which does not take it: ${untrusted(refused, Infinity)}`,

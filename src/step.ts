@@ -15,10 +15,10 @@ import { readSettings, type Settings } from './settings.ts'
 import { registerSecret, untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
 
-/** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
+/** The most stack lines in the debug log. Each line is made safe, because the stack may quote another library. */
 const STACK_LINES = 40
 
-/** What main and post share: the runner's log, the settings, the client, the one way to fail. */
+/** What the main and post steps share: the runner's log, the settings, the client, and the one way to fail. */
 
 export const coreLogger: Logger = {
   info: (message) => core.info(message),
@@ -27,20 +27,20 @@ export const coreLogger: Logger = {
 }
 
 /**
- * Every input, read and checked; the API key and GitHub token are masked first. `warn` hears of
- * inputs the command does not read (the main step says so; the post step, with the same inputs, need not again).
+ * Reads and checks every input, and masks the API key and the GitHub token first. `warn` hears of inputs the command
+ * does not read. Only the main step passes it, because the post step has the same inputs and need not warn again.
  */
 export function readStepSettings(warn?: (message: string) => void): Settings {
-  // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
-  // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
+  // Mask first, because a proxy variable may carry credentials. A user name of a letter or two stays unmasked: the
+  // runner would mask it everywhere in the log, and it goes nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
   const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env }
   return readSettings((name) => core.getInput(name), maskSecret, github, warn)
 }
 
 /**
- * Masks a secret in the runner's log, and has the action replace it (and any piece of it) by `***`
- * in every text from outside it shows or outputs: the runner masks only whole values.
+ * Masks a secret in the runner's log. The action also replaces it, and any piece of it, by `***` in every outside
+ * text it shows or outputs, because the runner masks only whole values.
  */
 export function maskSecret(secret: string): void {
   core.setSecret(secret)
@@ -51,10 +51,10 @@ export function maskSecret(secret: string): void {
 const MIN_MASKED_LENGTH = 4
 
 /**
- * The platform client of one step, on the step's connection pool (through the proxies the
- * environment names, which the log names by host and port once): its deadline is the step's
- * `timeout` from now. `cancelled`: the runner's cancel (the main step's), at which a wait to send
- * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's connections. These go through the proxies the environment names,
+ * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
+ * `cancelled` is the runner's cancel of the main step, which ends a wait before a retry. Throws ProxySettingError for
+ * a proxy variable it cannot use, before any request.
  */
 export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
   const proxies = describeProxySettings(process.env)
@@ -82,7 +82,7 @@ export async function writeSummary(html: string): Promise<void> {
 }
 
 /**
- * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
+ * One ::error:: line. The stack goes to the log only with debug logging on, and never for expected failures. An
  * unexpected error names where in src/ it happened, never a line of the bundle.
  */
 export function fail(error: unknown): void {
@@ -104,8 +104,8 @@ function describeStepFailure(error: unknown): string {
 }
 
 /**
- * Fails the step: a short job summary of what failed (`what`: the command, or the step), the
- * request it failed on, and what to do next; then the one ::error:: line.
+ * Fails the step. It writes a short job summary: what failed (`what` is the command, or the step), the request it
+ * failed on, and what to do next. Then it prints the one ::error:: line.
  */
 export async function failStep(what: string, error: unknown): Promise<void> {
   await writeSummary(failureSummary(what, error))
@@ -121,8 +121,8 @@ export function failureSummary(what: string, error: unknown): string {
 }
 
 /**
- * What a command's own summary gets when the command reports a failure: the failure (a command's
- * summary never says it itself), the request it failed on, and what to do next.
+ * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what
+ * to do next. A command's own summary never states the failure itself.
  */
 export function commandFailureNote(failure: string, request: RequestError | undefined, next?: string | Part[]): string {
   return failureNote(failure, request, next ?? nextStep(undefined, request))
@@ -149,7 +149,7 @@ function failureNote(failure: string, request: RequestError | undefined, next: s
   )
 }
 
-/** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
+/** What to do after a failure, by its kind. `error` is undefined for a failure that a command reported. */
 function nextStep(error: unknown, request: RequestError | undefined): string {
   if (error instanceof RunnerVariableError) {
     return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.'
@@ -159,10 +159,16 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
     return 'Add the host to NO_PROXY, or use https, then run the job again: no credential went through the proxy.'
   }
   if (error instanceof ProxySettingError) {
-    return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.'
+    return (
+      'Correct that proxy variable, then run the job again. A runner set up with a proxy exports it to every step. ' +
+      'The step sent no request.'
+    )
   }
   if (error !== undefined && !(error instanceof OwnError)) {
-    return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.'
+    return (
+      'This is a fault of the action, not of the workflow. ' +
+      'Re-run the job with debug logging on to see the whole stack, and report it with the location above.'
+    )
   }
   if (!request) return 'Fix what the failure above names, then run the job again.'
   if (request.kind === 'proxy' || request.kind === 'proxy-refused') {
@@ -176,5 +182,8 @@ function nextStep(error: unknown, request: RequestError | undefined): string {
   if (request.kind === 'redirect') return CHANGE_AND_RUN_AGAIN
   const refusal = refusalOf(request)
   if (refusal !== undefined) return (request.service === 'GitHub' ? GITHUB_REFUSALS : PLATFORM_REFUSALS)[refusal].next
-  return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.'
+  return (
+    'The platform or the connection kept failing after the retries. Run the job again later. ' +
+    'If it goes on failing, report the request id to the platform.'
+  )
 }

@@ -65,7 +65,7 @@ const ENDPOINTS: [
     (client) => revokeApiKey(client, 42),
     { method: 'DELETE', path: '/api_keys/42', retry: 'read' },
     "Could not revoke API key 42: the platform refused it (403 Forbidden): personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. Set `org-id` to act on the keys of its organization. (request id req-1)",
-    "Could not revoke API key 42: API key 42 was not found (404); it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set `org-id`. (request id req-1)",
+    "Could not revoke API key 42: API key 42 was not found (404). It is not a personal key of the step's user. To revoke an organization or project-scoped key, set `org-id` to its organization. (request id req-1)",
   ],
   [
     "createOrgApiKey(client, 'org-1', 'ci')",
@@ -98,7 +98,7 @@ const ENDPOINTS: [
     (client) => revokeOrgApiKey(client, 'org-1', 42),
     { method: 'DELETE', path: '/organizations/org-1/api_keys/42', retry: 'read' },
     "Could not revoke API key 42 of organization org-1: the platform refused it (403 Forbidden): the step's key may not revoke keys of organization org-1. Only an admin's personal key, or an organization key of org-1, may revoke them, project-scoped keys too. Other roles (editor, viewer, collaborator, member) may not, and a project-scoped key cannot manage keys. Pass an admin's personal key in `api-key`. (request id req-1)",
-    "Could not revoke API key 42 of organization org-1: API key 42 was not found (404); it is not a key of organization org-1; a personal key is revoked with `org-id` left empty, and another organization's key with `org-id` set to that organization. (request id req-1)",
+    "Could not revoke API key 42 of organization org-1: API key 42 was not found (404). It is not a key of organization org-1. To revoke a personal key, leave `org-id` empty. To revoke another organization's key, set `org-id` to that organization. (request id req-1)",
   ],
   [
     'getAuth(client)',
@@ -197,7 +197,7 @@ describe('listAllProjects(): paging', () => {
     const listing = await listAllProjects(client, { orgId: 'org-1' })
     expect(listing.projects).toHaveLength(400)
     expect(listing.warning).toBe(
-      'Page 2 of the project list (cursor "c1") held only projects already read; the listing stops there and may be incomplete: 400 project(s) were read.',
+      'Page 2 of the project list (cursor "c1") held only projects already read. The listing stops there and may be incomplete: 400 project(s) were read.',
     )
     expect(specs.map((s) => s.query?.cursor)).toEqual([undefined, 'c1'])
   })
@@ -210,7 +210,7 @@ describe('listAllProjects(): paging', () => {
     const listing = await listAllProjects(client, {})
     expect(listing.projects).toHaveLength(800)
     expect(listing.warning).toBe(
-      'The platform handed out the project list\'s cursor "c1" a second time (page 2); the listing stops there and may be incomplete: 800 project(s) were read.',
+      'The platform handed out the project list\'s cursor "c1" a second time (page 2). The listing stops there and may be incomplete: 800 project(s) were read.',
     )
   })
 
@@ -286,8 +286,8 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
 
   it('fails, never passing part of the list off as all: a cursor handed out twice, a page of members already read', async () => {
     const incomplete = (why: string) =>
-      `The member list of organization org-1 may be incomplete: ${why}. A member missing from it would read as someone who left, ` +
-      'so the step judges no key by it and fails. Run it again; if it fails the same way, report the list to the platform.'
+      `The member list of organization org-1 may be incomplete: ${why}. A member missing from it would look like someone who left, ` +
+      'so the step judges no key by this list and fails. Run the job again. If it fails the same way, report the list to the platform.'
     const cycle = fakeClient([
       { members: members(0, 2), pagination: { next: 'c1' } },
       { members: members(2, 2), pagination: { next: 'c1' } },
@@ -311,7 +311,7 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     }))
     const { client, specs } = fakeClient(pages)
     await expect(listOrganizationMembers(client, 'org-1')).rejects.toThrow(
-      `may be incomplete: the list was still going on after ${MAX_MEMBER_PAGES} pages (${MAX_MEMBER_PAGES * 5} members).`,
+      `may be incomplete: the list did not end after ${MAX_MEMBER_PAGES} pages (${MAX_MEMBER_PAGES * 5} members).`,
     )
     expect(specs).toHaveLength(MAX_MEMBER_PAGES)
   })
@@ -657,7 +657,7 @@ describe('paging', () => {
     expect(projects).toHaveLength(800)
     expect(platform.requests.map((r) => r.query.cursor)).toEqual([undefined, 'cursor-a', 'cursor-b'])
     expect(warning).toBe(
-      'The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+      'The platform handed out the project list\'s cursor "cursor-a" a second time (page 3). The listing stops there and may be incomplete: 800 project(s) were read.',
     )
   })
 
@@ -667,7 +667,7 @@ describe('paging', () => {
     expect(projects).toHaveLength(400)
     expect(platform.requests).toHaveLength(2)
     expect(warning).toMatch(
-      /^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read; the listing stops there/,
+      /^Page 2 of the project list \(cursor "repeat-1"\) held only projects already read\. The listing stops there/,
     )
   })
 

@@ -49,7 +49,7 @@ describe('list-projects', () => {
     platform.addProjects(1000)
     platform.inject({ path: '/projects', kind: 'cursor', mode: 'cycle', times: 99 })
     const result = await runListProjects(ctx, {})
-    expect(log.warning).toEqual([expect.stringContaining('the listing stops there and may be incomplete')])
+    expect(log.warning).toEqual([expect.stringContaining('The listing stops there and may be incomplete')])
     expect(result.summary).toMatch(
       /^<h3>Projects \(\d+, may be incomplete\)<\/h3>\n<p>The platform handed out the project list&#39;s cursor .* may be incomplete: \d+ project\(s\) were read\.<\/p>\n<table>/,
     )

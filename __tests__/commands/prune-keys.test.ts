@@ -225,8 +225,8 @@ describe('a real run', () => {
     platform.inject({ method: 'DELETE', path: `/api_keys/${keys[0]!.id}`, kind: 'rewrite', set: { id: keys[1]!.id } })
     const result = await prune({ dryRun: false })
     expect(result.failure).toBe(
-      `The platform answered the revocation of API key ${keys[0]!.id} with a record of API key ${keys[1]!.id}: whether key ${keys[0]!.id} ` +
-        `was revoked is not known, and key ${keys[1]!.id} may have been revoked instead. Check both with list-keys. ` +
+      `The platform answered the revocation of API key ${keys[0]!.id} with a record of API key ${keys[1]!.id}. It is not known whether key ${keys[0]!.id} ` +
+        `was revoked, and key ${keys[1]!.id} may have been revoked instead. Check both with list-keys. ` +
         `API key ${keys[0]!.id} may or may not be revoked: check it with list-keys. No other key was.`,
     )
     expect(result.outputs['revoked-key-ids']).toBe('[]')

@@ -138,7 +138,7 @@ describe('cancelled while the platform holds the create', () => {
     const made = platform.keys().find((k) => k.name === name)!
     expect(errorLines(after.stdout)).toEqual([])
     expect(after.stdout).toContain(
-      `Revoked API key ${made.id} named "${name}": a create of the main step made it without the answer reaching`,
+      `Revoked API key ${made.id} named "${name}": the main step's create made it, but the answer never reached`,
     )
     expect(made.revoked).toBe(true)
     expect(unaccounted(main, after)).toEqual([])
@@ -186,7 +186,7 @@ describe('create-key cancelled while the create cannot reach the platform', () =
   async function postFindsNone(main: StepResult, options: StepOptions): Promise<void> {
     const after = await step({ ...inputs, 'api-host': front!.url }, { ...options, state: main.state })
     expect(errorLines(after.stdout)).toEqual([])
-    const none = `No key named "${savedName(main)}" appeared in 30 s: the create the cancel cut off made none.`
+    const none = `No key named "${savedName(main)}" appeared in 30 s, so the create that the cancel cut off made no key.`
     expect(after.stdout).toContain(none)
     expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
     expect(unaccounted(main, after)).toEqual([])

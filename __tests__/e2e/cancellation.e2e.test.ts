@@ -116,7 +116,7 @@ describe('create-key with revoke-after-job, cancelled', () => {
     const after = await post(inputs, main)
     expect(errorLines(after.stdout)).toEqual([])
     expect(after.stdout).toContain(
-      `Revoked API key ${made.id} named "${made.name}": a create of the main step made it without the answer reaching the step`,
+      `Revoked API key ${made.id} named "${made.name}": the main step's create made it, but the answer never reached the step`,
     )
     expect(unaccounted(main, after)).toEqual([])
   })

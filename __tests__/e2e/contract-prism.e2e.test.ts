@@ -192,7 +192,7 @@ describe('create-key', () => {
   it("with project-id alone: the project's record may leave out org_id; the step asks for org-id first", async () => {
     const result = await step({ command: 'create-key', 'key-name': 'ci-deploy', 'project-id': PROJECT })
     expectFailure(result, 'names no organization (org_id)')
-    expect(errorLines(result.stdout)[0]).toContain('set `org-id`')
+    expect(errorLines(result.stdout)[0]).toContain('Set `org-id`')
     expect(requests(result)).toEqual([`GET /projects/${PROJECT}`])
   })
 

@@ -56,7 +56,7 @@ describe("the organization of a project-scoped key comes from the project's reco
     const result = await step({ command: 'create-key', 'key-name': 'scoped', 'project-id': project.id })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      `::error::The platform's record of project ${project.id} names no organization (org_id), and a project-scoped key belongs to one: set \`org-id\` to the organization that owns the project.`,
+      `::error::The platform's record of project ${project.id} names no organization (org_id), but a project-scoped key belongs to one. Set \`org-id\` to the organization that owns the project.`,
     ])
     expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
   })
@@ -231,7 +231,7 @@ describe('the post step when its clean-up meets faults', () => {
     const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
     expect(errorLines(result.stdout)).toEqual([])
     expect(info(result.stdout)).toEqual([
-      `Revoked API key ${lost.id} named "nightly": a create of the main step made it without the answer reaching the step, so nobody holds its value.`,
+      `Revoked API key ${lost.id} named "nightly": the main step's create made it, but the answer never reached the step, so nobody holds its value.`,
     ])
     expect(platform.isKeyValid(lost.id)).toBe(false)
   })

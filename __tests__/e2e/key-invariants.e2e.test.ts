@@ -489,7 +489,7 @@ describe('8. lost answers that clock arithmetic missed', () => {
     const post = await step(inputs, { state: main.state })
     expect(errorLines(post.stdout)).toEqual([])
     expect(post.stdout).toMatch(
-      /Revoked API key \d+ named "nightly": a create of the main step made it without the answer reaching the step/,
+      /Revoked API key \d+ named "nightly": the main step's create made it, but the answer never reached the step/,
     )
     expect(validIds('nightly')).toEqual([Number(main.outputs['key-id'])])
     expectNoKeyLeak(post, [admin.key, main.outputs.key!])

@@ -64,7 +64,7 @@ describe('paging', () => {
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(3)
     // One warning for the cursor; the outputs that do not fit (800 records) are in projects-file, as a line of the log says.
     expect(warnings(result)).toEqual([
-      '::warning::The platform handed out the project list\'s cursor "cursor-a" a second time (page 3); the listing stops there and may be incomplete: 800 project(s) were read.',
+      '::warning::The platform handed out the project list\'s cursor "cursor-a" a second time (page 3). The listing stops there and may be incomplete: 800 project(s) were read.',
     ])
     expect(result.stdout).toMatch(/^Not set: `projects`/m)
     expect(JSON.parse(readFileSync(result.outputs['projects-file']!, 'utf8'))).toHaveLength(800)
@@ -87,7 +87,7 @@ describe('paging', () => {
     const result = await listProjects()
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      `::error::The project list was still going on after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects): the list is incomplete, so the step fails rather than pass part of it off as all. Check the \`api-host\` input, or report the endless list to the platform.`,
+      `::error::The project list did not end after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects). The step fails rather than pass off part of the list as the whole list. Check the \`api-host\` input, or report the endless list to the platform.`,
     ])
     expect(platform.requests.filter((r) => r.path === '/projects')).toHaveLength(MAX_PROJECT_PAGES)
     expect(result.outputs).toEqual({})

@@ -98,7 +98,7 @@ describe('behind an HTTP(S) proxy', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       `::error::Input \`api-host\` (${platform.url}) is plain http, and http_proxy sends it through the proxy ` +
-        `${proxy.hostPort}, which would read the API key in clear: nothing was sent. ` +
+        `${proxy.hostPort}, which would read the API key in clear. Nothing was sent. ` +
         'Add 127.0.0.1 to NO_PROXY, or use https.',
     ])
     expect(result.summary).toContain('no credential went through the proxy')
@@ -250,7 +250,7 @@ describe('GITHUB_API_URL in plain http, behind http_proxy', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       `::error::GITHUB_API_URL (${github.url}/) is plain http, and http_proxy sends it through the proxy ` +
-        `${proxy.hostPort}, which would read the GitHub token in clear: nothing was sent. ` +
+        `${proxy.hostPort}, which would read the GitHub token in clear. Nothing was sent. ` +
         'Add 127.0.0.1 to NO_PROXY, or use https.',
     ])
     expect([proxy.seen, proxy.sightings, platform.requests, github.requests]).toEqual([[], 0, [], []])
@@ -274,7 +274,7 @@ describe('a private certificate authority', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
-        /^::error::Could not list API keys: The TLS certificate of 127\.0\.0\.1:\d+ is not signed by a certificate authority Node trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\): .*NODE_EXTRA_CA_CERTS/,
+        /^::error::Could not list API keys: The TLS certificate of 127\.0\.0\.1:\d+ is not signed by a certificate authority Node trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. .*NODE_EXTRA_CA_CERTS/,
       ),
     ])
     // A certificate Node does not trust is not trusted on the next attempt either.

@@ -364,11 +364,11 @@ describe('organization keys', () => {
     const personal = platform.addKey('mine')
     const asPersonal = await step({ command: 'revoke-key', 'key-id': String(orgKey.id) })
     expect(errorLines(asPersonal.stdout)[0]).toContain(
-      `API key ${orgKey.id} was not found (404); it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+      `API key ${orgKey.id} was not found (404). It is not a personal key of the step's user. To revoke an organization or project-scoped key, set \`org-id\` to its organization`,
     )
     const asOrg = await step({ command: 'revoke-key', 'key-id': String(personal.id), 'org-id': org })
     expect(errorLines(asOrg.stdout)[0]).toContain(
-      `Could not revoke API key ${personal.id} of organization ${org}: API key ${personal.id} was not found (404); it is not a key of organization ${org}; a personal key is revoked with \`org-id\` left empty`,
+      `Could not revoke API key ${personal.id} of organization ${org}: API key ${personal.id} was not found (404). It is not a key of organization ${org}. To revoke a personal key, leave \`org-id\` empty.`,
     )
     const right = await step({ command: 'revoke-key', 'key-id': String(orgKey.id), 'org-id': org })
     expect(right.code).toBe(0)

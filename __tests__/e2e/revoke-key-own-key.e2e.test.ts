@@ -90,8 +90,8 @@ describe('revoke-key by id', () => {
     })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      `::error::The platform answered the revocation of API key ${victim.id} with a record of API key ${admin.id}: ` +
-        `whether key ${victim.id} was revoked is not known, and key ${admin.id} may have been revoked instead. Check both with list-keys.`,
+      `::error::The platform answered the revocation of API key ${victim.id} with a record of API key ${admin.id}. ` +
+        `It is not known whether key ${victim.id} was revoked, and key ${admin.id} may have been revoked instead. Check both with list-keys.`,
     ])
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(result.summary).toContain(

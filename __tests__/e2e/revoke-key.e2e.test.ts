@@ -58,7 +58,7 @@ describe('revoke-key', () => {
     const errors = errorLines(step.stdout)
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatch(
-      /^::error::Could not revoke API key 424242: API key 424242 was not found \(404\); it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set `org-id`\. \(request id [0-9a-f-]{36}\)$/,
+      /^::error::Could not revoke API key 424242: API key 424242 was not found \(404\)\. It is not a personal key of the step's user\. To revoke an organization or project-scoped key, set `org-id` to its organization\. \(request id [0-9a-f-]{36}\)$/,
     )
     expect(step.stdout).not.toMatch(/\n\s+at /)
   })

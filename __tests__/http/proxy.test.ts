@@ -327,7 +327,7 @@ describe('a certificate through a tunnel, before the test CA is trusted', () => 
     // What it says to do depends on whether this machine sets NODE_EXTRA_CA_CERTS itself.
     expect('error' in result && result.error.message).toMatch(
       new RegExp(
-        `^The TLS certificate of ${new URL(front.url).host} is not signed by a certificate authority Node trusts \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\): .*NODE_EXTRA_CA_CERTS.* ` +
+        `^The TLS certificate of ${new URL(front.url).host} is not signed by a certificate authority Node trusts \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\)\\. .*NODE_EXTRA_CA_CERTS.* ` +
           `The connection went through the proxy ${proxy.hostPort}, which may be the one that inspects TLS\\.$`,
       ),
     )
@@ -391,7 +391,7 @@ describe('requests through a real proxy on loopback', () => {
     const variable = Object.keys(variables)[0]!
     const refusal =
       `A request to ${new URL(plainUrl).origin} is plain http, and ${variable} sends it through the proxy ` +
-      `${proxy.hostPort}, which would read its credential in clear: nothing was sent. ` +
+      `${proxy.hostPort}, which would read its credential in clear. Nothing was sent. ` +
       `Add 127.0.0.1 to ${noProxy}, or use https.`
     await expect(get(connections, `${plainUrl}/api_keys`, key)).rejects.toThrow(new ProxyInClearError(refusal))
     const signal = new AbortController().signal
@@ -624,16 +624,16 @@ describe('describeProxyFailure: the errors no loopback proxy here makes', () => 
     const error = failed('ERR_TLS_CERT_ALTNAME_INVALID')
     expect(describeProxyFailure(error, route, true)).toBeUndefined()
     expect(describeCertificateError(error.cause, 'https://console.example.com', route, {})).toBe(
-      'The TLS certificate of the proxy proxy.corp:3128 (from HTTPS_PROXY) is not for that host name (ERR_TLS_CERT_ALTNAME_INVALID): ' +
-        'check the host in HTTPS_PROXY; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
+      'The TLS certificate of the proxy proxy.corp:3128 (from HTTPS_PROXY) is not for that host name (ERR_TLS_CERT_ALTNAME_INVALID). ' +
+        'Check the host in HTTPS_PROXY. NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
     )
   })
 
   it("OpenSSL's own code for a certificate of another name reads as Node's does", () => {
     const error = Object.assign(new Error('hostname mismatch'), { code: 'HOSTNAME_MISMATCH' })
     expect(describeCertificateError(error, 'https://console.example.com', undefined, {})).toBe(
-      'The TLS certificate of console.example.com:443 is not for that host name (HOSTNAME_MISMATCH): ' +
-        'check the host in the URL; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
+      'The TLS certificate of console.example.com:443 is not for that host name (HOSTNAME_MISMATCH). ' +
+        'Check the host in the URL. NODE_EXTRA_CA_CERTS adds trusted authorities, not names.',
     )
   })
 
@@ -692,13 +692,13 @@ describe('describeCertificateError, with real certificates', () => {
       'an unknown authority, leaf alone',
       () => ca.server,
       false,
-      /not signed by a certificate authority Node trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\): if your network/,
+      /not signed by a certificate authority Node trusts \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. If your network/,
     ],
     [
       'an unknown authority, chain sent',
       () => ({ ...ca.server, cert: ca.server.cert + ca.ca }),
       false,
-      /\(SELF_SIGNED_CERT_IN_CHAIN\): .*NODE_EXTRA_CA_CERTS/,
+      /\(SELF_SIGNED_CERT_IN_CHAIN\)\. .*NODE_EXTRA_CA_CERTS/,
     ],
     [
       'a certificate for another name',
@@ -710,7 +710,7 @@ describe('describeCertificateError, with real certificates', () => {
       'an expired certificate',
       async () => ca.issue({ expired: true }),
       true,
-      /has expired \(CERT_HAS_EXPIRED\): check the runner's clock.*NODE_EXTRA_CA_CERTS/,
+      /has expired \(CERT_HAS_EXPIRED\)\. Check the runner's clock.*NODE_EXTRA_CA_CERTS/,
     ],
   ])('%s', async (_label, certificate, trustCa, message) => {
     const { error, url } = await errorOf(await certificate(), trustCa)

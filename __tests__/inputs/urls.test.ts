@@ -73,7 +73,7 @@ describe('a plain-http URL a credential goes to, and a proxy variable that would
   it('api-host: refused before any request, naming the URL, the variable, the proxy and what to do', () => {
     expect(outcome({ command: 'list-keys', 'api-host': 'http://127.0.0.1:4010/api/v2' }, { proxies: PROXY })).toBe(
       'Input `api-host` (http://127.0.0.1:4010/api/v2) is plain http, and http_proxy sends it through the proxy ' +
-        'proxy.corp:3128, which would read the API key in clear: nothing was sent. ' +
+        'proxy.corp:3128, which would read the API key in clear. Nothing was sent. ' +
         'Add 127.0.0.1 to NO_PROXY, or use https.',
     )
   })
@@ -81,7 +81,7 @@ describe('a plain-http URL a credential goes to, and a proxy variable that would
   it("GITHUB_API_URL, where the token goes: a rotation storing a secret, the runners' ranges read with a token", () => {
     const refusal =
       'GITHUB_API_URL (http://localhost:3000/api/v3) is plain http, and HTTP_PROXY sends it through the proxy ' +
-      'proxy.corp:3128, which would read the GitHub token in clear: nothing was sent. ' +
+      'proxy.corp:3128, which would read the GitHub token in clear. Nothing was sent. ' +
       'Add localhost to no_proxy, or use https.'
     const proxies = { HTTP_PROXY: 'proxy.corp:3128', no_proxy: 'example.com' }
     const runner = { apiUrl: 'http://localhost:3000/api/v3', proxies }

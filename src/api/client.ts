@@ -1,8 +1,7 @@
 /**
- * The platform's client: a thin typed client over the one transport (http/transport.ts). It adds
- * what is the platform's own: the API key as a Bearer token, request ids, the platform's error
- * bodies and what its statuses mean, which requests may be sent again, and the one line a user
- * reads when a request fails for good.
+ * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
+ * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
+ * each request, and the one line a user reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
 import { formatDuration, type Clock } from '../base/clock.ts'
@@ -29,7 +28,7 @@ import {
 } from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
 
-/** How the platform words its answers: its error body, and the statuses with which it says it did nothing. */
+/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
 export const PLATFORM: Service = {
   name: 'the platform',
   redirectHint:
@@ -39,12 +38,12 @@ export const PLATFORM: Service = {
   readError: (body) => ({
     code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
     serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-    // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
+    // Use the platform's request id only when it looks like one, because it becomes an output.
     requestId: isRequestId(body?.request_id) ? body.request_id : undefined,
   }),
 }
 
-/** Which row of the retry table (http/retry.ts, RETRY_POLICIES) a request follows: `read`, `once` or `poll`. */
+/** The row of RETRY_POLICIES (http/retry.ts) that a request follows. */
 type RetryMode = 'read' | 'once' | 'poll'
 
 export interface RequestSpec<T> {
@@ -56,26 +55,23 @@ export interface RequestSpec<T> {
   retry: RetryMode
   /** What the request does, for messages: "list projects". */
   purpose: string
-  /** What a 404 means was not found: "API key 42". */
+  /** What was not found when the answer is a 404: "API key 42". */
   notFound?: string
-  /** Said after a 404: where else the thing may be (a key id in the other namespace). */
+  /** A sentence after a 404: where else the thing may be (a key id in the other namespace). */
   notFoundHint?: string
   /** What a 403 means: what the step's key may not do here, and what to do. */
   forbidden?: string
-  /** Checks the decoded body and picks out what the caller needs; throws ShapeError. */
+  /** Checks the decoded body and returns what the caller needs. Throws ShapeError. */
   parse: (body: unknown) => T
 }
 
-/** The answer an attempt ended with, as request pacing needs it: none when it got no HTTP status. */
+/** How an attempt ended, for request pacing. Both fields are absent when no HTTP status came back. */
 export interface PacedAnswer {
   status?: number
   retryAfterMs?: number
 }
 
-/**
- * Paces a client's requests under the account's rate limits (operations/pacing.ts): each attempt
- * waits its turn, never past `deadline`, and reports its answer once it is over.
- */
+/** Keeps a client's requests under the account's rate limits (operations/pacing.ts). No turn waits past `deadline`. */
 export interface RequestPacing {
   turn(request: { method: string; path: string }, deadline: number): Promise<(answer: PacedAnswer) => void>
 }
@@ -86,28 +82,25 @@ export interface ClientOptions {
   userAgent: string
   clock: Clock
   logger: Logger
-  /** Clock time by which the whole step must be done: no request or wait goes past it. A function when it may move sooner (clean-up after a cancel). */
+  /** When the whole step must be done: no request or wait goes past it. A function if a cancel can move it. */
   deadline?: number | (() => number)
   /**
-   * The runner's cancel (Cancellation.stopped): a wait before a retry ends at it. With `stop`, the
-   * request then fails at once; without, it is retried only if the wait still fits the deadline.
+   * The runner's cancel (Cancellation.stopped). It ends a wait before a retry. With `stop`, the request then fails
+   * at once. Without it, the request is retried only if the wait still fits before the deadline.
    */
   interrupt?: { signal: AbortSignal; stop: boolean }
-  /** What a 401 says about the key this client sends; default the step's key's (PLATFORM_REFUSALS). */
+  /** What a 401 says about this client's key. By default, the words for the step's key (PLATFORM_REFUSALS). */
   refused?: string
-  /** Each attempt's own deadline. */
   requestTimeoutMs?: number
-  /** The source of the back-off's jitter; Math.random by default. */
   random?: () => number
-  /** The step's connections; by default connections of its own, direct, which close() closes. */
+  /** The step's connections. By default the client opens direct connections of its own, and close() closes them. */
   connections?: Connections
-  /** Every attempt waits its turn here first; none: requests go as soon as they are made. */
+  /** Every attempt waits here for its turn. Without it, requests go out at once. */
   pacing?: RequestPacing
-  /** Ends an attempt in flight sooner: the end of the runner's grace for its answer (Cancellation.afterSignal). */
+  /** Ends an attempt in flight early, when the runner's grace period after a cancel ends (Cancellation.afterSignal). */
   cut?: AbortSignal
 }
 
-/** The request for one attempt: auth and identifying headers, the JSON body, the query. */
 export function buildRequest(
   spec: RequestSpec<unknown>,
   target: { basePath: string; apiKey: string; userAgent: string },
@@ -132,15 +125,15 @@ export function buildRequest(
 }
 
 /**
- * The one HTTP path to the platform: auth and identifying headers, per-request deadlines,
- * bounded retries where they are safe, no redirects, and errors that name the request.
+ * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
+ * that is safe, never follows a redirect, and names the request in its errors.
  */
 export class PlatformClient {
   private readonly origin: string
   private readonly basePath: string
   private readonly options: ClientOptions
   private readonly ownConnections: Connections | undefined
-  /** The step's connections: GitHub's requests share them (one pool per origin). */
+  /** The step's connections. Requests to GitHub share them (one pool per origin). */
   readonly connections: Connections
 
   constructor(options: ClientOptions) {
@@ -162,41 +155,34 @@ export class PlatformClient {
   }
 
   /**
-   * The same client with another deadline, on the same connections: clean-up, after a lost
-   * answer or a cancel. A cancel does not stop its retries; the deadline (the runner's grace) bounds them.
+   * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
+   * its retries. Only the deadline (the runner's grace period) limits them.
    */
   withDeadline(deadline: number | (() => number)): PlatformClient {
     const { interrupt } = this.options
     return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) })
   }
 
-  /**
-   * The same client authenticating with another key, on the same connections. `refused` says
-   * what a 401 means for that key, so an error never blames the `api-key` input for it.
-   */
+  /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
   }
 
-  /**
-   * The same client with each attempt in flight ended by `cut` too, on the same connections: a
-   * request whose answer the step must still report after the runner's cancel (a key's create).
-   */
+  /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
   withCut(cut: AbortSignal): PlatformClient {
     return this.with({ cut })
   }
 
-  /** The same client with every attempt paced by `pacing`, on the same connections. */
   withPacing(pacing: RequestPacing): PlatformClient {
     return this.with({ pacing })
   }
 
-  /** This client with `changes`, on the same connections, which it never closes: this one does. */
+  /** A copy with `changes` that shares this client's connections. Only this client closes them. */
   private with(changes: Partial<ClientOptions>): PlatformClient {
     return new PlatformClient({ ...this.options, ...changes, connections: this.connections })
   }
 
-  /** Closes the connections the client made itself; the step's are the step's to close. */
+  /** Closes the connections this client opened itself. The step closes its own. */
   async close(): Promise<void> {
     await this.ownConnections?.close()
   }
@@ -205,7 +191,6 @@ export class PlatformClient {
     const { clock, logger, interrupt, refused } = this.options
     const policy = RETRY_POLICIES[spec.retry]
     let earlierAttemptUncertain = false
-    // The runner cancelled the step while it waited to send the request again: it gives up, saying so.
     const stopped = (error: RequestError, _n: number, delay: number) => {
       const hint = ` The runner cancelled the step while it waited ${formatDuration(delay)} to send it again.`
       const final = finalError(spec, error, hint, refused)
@@ -246,7 +231,7 @@ export class PlatformClient {
     )
   }
 
-  /** One attempt, in its turn when the client is paced. Throws the attempt's RequestError. */
+  /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
   private async attempt<T>(spec: RequestSpec<T>): Promise<T> {
     const over = await this.options.pacing?.turn(spec, this.deadline)
     if (!over) return this.sendOnce(spec)
@@ -260,7 +245,6 @@ export class PlatformClient {
     }
   }
 
-  /** One attempt: build, send within its own deadline, read the answer. Throws the attempt's RequestError. */
   private async sendOnce<T>(spec: RequestSpec<T>): Promise<T> {
     const { clock, logger } = this.options
     const requestId = randomUUID()
@@ -286,7 +270,7 @@ export class PlatformClient {
       return spec.parse(answer.body)
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
-      // The request was carried out (a create made a key) even though its answer is unusable.
+      // The platform carried out the request (a create made a key), even though the answer is unusable.
       throw new RequestError(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
         ...base,
         kind: 'malformed',
@@ -297,7 +281,6 @@ export class PlatformClient {
   }
 }
 
-/** The platform's refusals in words: each row says what its status means, and what to do next. */
 interface PlatformRefusals extends Record<RefusalStatus, { next: string }> {
   401: { stepKey: string; newKey: (id: number) => string; next: string }
   403: { describe: (spec: RequestSpec<unknown>, error: RequestError) => string | undefined; next: string }
@@ -305,9 +288,8 @@ interface PlatformRefusals extends Record<RefusalStatus, { next: string }> {
 }
 
 /**
- * Every word for the platform's refusals, one row per status: what a 401, 403 or 404 means for
- * a request (with the request's own words: `forbidden`, `notFound`), and what to do next (the job
- * summary's). A request that has no words of its own for a 403 or 404 gets the usual line.
+ * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
+ * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
  */
 export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
   401: {
@@ -315,10 +297,11 @@ export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
     stepKey:
       'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
       'Check the `api-key` input and the secret it comes from.',
-    /** A key the step made moments ago, while it proves itself (rotate-key): the step's key is not to blame. */
+    /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
     newKey: (id: number) =>
-      `The platform refused the new key ${id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
-      '(by another rotation running at the same time?) or is not honoured yet. ' +
+      `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
+      'Either something revoked it meanwhile (another rotation running at the same time?), ' +
+      'or the platform does not accept it yet. ' +
       "The step's own key (`api-key`) was not the problem.",
     next: CHANGE_AND_RUN_AGAIN,
   },
@@ -333,7 +316,7 @@ export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
   404: {
     describe: (spec) => {
       if (!spec.notFound) return undefined
-      const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : ''
+      const notFoundHint = spec.notFoundHint ? `. ${spec.notFoundHint}` : ''
       return `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.`
     },
     next: CHANGE_AND_RUN_AGAIN,
@@ -341,12 +324,11 @@ export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
 }
 
 /**
- * The one line a user reads: what failed, why, what to do, and the request id to quote.
- * `refused`: what a 401 says about the key, when it is not the step's own.
+ * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
+ * `refused` says what a 401 means when the key is not the step's own.
  */
 export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint = '', refused?: string): RequestError {
   const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
-  // The service's own request id may stand in for the one the action sent.
   const ref = error.requestId === undefined ? '' : ` (request id ${untrusted(error.requestId)})`
   const refusal = refusalOf(error)
   let reason: string | undefined

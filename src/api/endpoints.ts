@@ -17,22 +17,22 @@ import type {
 import { quoted, untrusted } from '../base/text.ts'
 import { PagingGuard } from './paging.ts'
 
-/** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
+/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
 const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
-/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
 export const MAX_PROJECT_PAGES = 1000
-/** The service's page size cap for an organization's members: 1–500. */
+/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500
-/** The most pages of members one listing reads (50,000 members): a list still going on fails as incomplete. */
+/** The most pages of members one listing reads (50,000 members). A longer list fails as incomplete. */
 export const MAX_MEMBER_PAGES = 100
 
-/** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
+/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN =
   "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
   'Set `org-id` to act on the keys of its organization'
 
-/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in keys/creation.ts for reconciliation. */
+/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/creation.ts). */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
   return client.send({
     method: 'POST',
@@ -45,7 +45,7 @@ export function createApiKey(client: PlatformClient, name: string): Promise<Crea
   })
 }
 
-/** GET /api_keys: the personal keys of the step's user, a bare array. Secret values are never part of it. */
+/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
 export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   return client.send({
     method: 'GET',
@@ -57,7 +57,7 @@ export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   })
 }
 
-/** DELETE /api_keys/{id}: a personal key. An organization key's id is unknown here (404). */
+/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
 export function revokeApiKey(client: PlatformClient, id: number): Promise<RevokedApiKey> {
   return revokeKeyAt(client, id, {
     method: 'DELETE',
@@ -65,16 +65,15 @@ export function revokeApiKey(client: PlatformClient, id: number): Promise<Revoke
     retry: 'read',
     purpose: `revoke API key ${id}`,
     notFound: `API key ${id}`,
-    notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+    notFoundHint:
+      "It is not a personal key of the step's user. " +
+      'To revoke an organization or project-scoped key, set `org-id` to its organization',
     forbidden: PERSONAL_KEYS_FORBIDDEN,
     parse: toRevokedApiKey,
   })
 }
 
-/**
- * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
- * that one project. Only a personal key may create one. Never retried blindly.
- */
+/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
 export function createOrgApiKey(
   client: PlatformClient,
   orgId: string,
@@ -126,7 +125,7 @@ export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<A
   })
 }
 
-/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id is unknown here (404). */
+/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id gives a 404 here. */
 export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: number): Promise<RevokedApiKey> {
   return revokeKeyAt(client, id, {
     method: 'DELETE',
@@ -134,7 +133,9 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
     retry: 'read',
     purpose: `revoke API key ${id} of organization ${untrusted(orgId)}`,
     notFound: `API key ${id}`,
-    notFoundHint: `it is not a key of organization ${untrusted(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+    notFoundHint:
+      `It is not a key of organization ${untrusted(orgId)}. To revoke a personal key, leave \`org-id\` empty. ` +
+      "To revoke another organization's key, set `org-id` to that organization",
     forbidden:
       `the step's key may not revoke keys of organization ${untrusted(orgId)}. ` +
       `Only an admin's personal key, or an organization key of ${untrusted(orgId)}, may revoke them, ` +
@@ -146,8 +147,8 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
 }
 
 /**
- * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
- * through means that attempt revoked the key.
+ * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
+ * the earlier attempt revoked the key.
  */
 async function revokeKeyAt(
   client: PlatformClient,
@@ -165,8 +166,8 @@ async function revokeKeyAt(
 }
 
 /**
- * GET /auth: who the step's key acts for. `api_key_user` is a personal key (`account_id` its
- * user), `api_key_org` an organization or project-scoped key (`account_id` its organization).
+ * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
+ * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
  */
 export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   return client.send({
@@ -184,10 +185,7 @@ export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   })
 }
 
-/**
- * GET /users/me/organizations: the organizations of the step's key: its user's, or for an
- * organization or project-scoped key the one that owns it.
- */
+/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
 export function listMyOrganizations(client: PlatformClient): Promise<Organization[]> {
   return client.send({
     method: 'GET',
@@ -226,13 +224,13 @@ function describeProjectForbidden(projectId: string): string {
 }
 
 export interface ProjectsQuery {
-  /** The organization whose projects to list (`org_id`); required with a personal key in an organization. */
+  /** The organization whose projects to list (`org_id`). A personal key needs it when its user is in one. */
   orgId?: string
   /** Only projects whose name or id holds this (`search`). */
   search?: string
 }
 
-/** What listing projects is for messages, and what its 404 and 403 mean. */
+/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>, 'purpose' | 'notFound' | 'forbidden'> {
   if (orgId === undefined) return { purpose: 'list projects' }
   return {
@@ -250,15 +248,14 @@ export interface ProjectListing {
   projects: Project[]
   /** Projects the service listed by id only (`unavailable_project_ids`). */
   unavailableIds: string[]
-  /** Set when the service's paging went wrong and the listing stopped: one warning for the log. */
+  /** Set when the listing stopped because the service's paging went wrong: one warning for the log. */
   warning?: string
 }
 
 /**
- * GET /projects, every page: the largest page, following the cursor. A page with fewer than
- * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
- * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
- * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
+ * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
+ * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
  */
 export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<ProjectListing> {
   const projects: Project[] = []
@@ -280,14 +277,14 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        // Only counted: a field the action does not rely on never fails the listing.
+        // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
         return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) }
       },
     })
     const known = guard.seen
     projects.push(...guard.unseen(result.items, (project) => project.id))
     unavailableIds.push(...guard.unseen(result.unavailable, (id) => id))
-    // The service sends a cursor even on the last page: a short page is the end.
+    // The service sends a cursor even on the last page, so a short page marks the end.
     if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next)
       return { projects, unavailableIds }
     const read = `${guard.seen} project(s) were read`
@@ -295,32 +292,36 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
       return {
         projects,
         unavailableIds,
-        warning: `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
+        warning:
+          `The platform handed out the project list's cursor ${quoted(result.next)} a second time (page ${page}). ` +
+          `The listing stops there and may be incomplete: ${read}.`,
       }
     }
     if (guard.seen === known) {
       return {
         projects,
         unavailableIds,
-        warning: `Page ${page} of the project list (cursor ${quoted(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+        warning:
+          `Page ${page} of the project list (cursor ${quoted(cursor ?? '')}) held only projects already read. ` +
+          `The listing stops there and may be incomplete: ${read}.`,
       }
     }
     cursor = result.next
   }
   throw new ActionError(
-    `The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
-      'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.',
+    `The project list did not end after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects). ` +
+      'The step fails rather than pass off part of the list as the whole list. ' +
+      'Check the `api-host` input, or report the endless list to the platform.',
   )
 }
 
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member only the
- * user id, the role and whether the account is deactivated are kept; the e-mail address in the
- * answer is personal data and is dropped here. A member missing from the list would read as
- * someone who left, so the list must be whole or the step fails: the listing follows
- * `pagination.next` until a page is empty or has none (the description's example hands one out
- * beside what may be the last members), and fails on a cursor handed out twice, a page of members
- * already read, or a list still going on after MAX_MEMBER_PAGES pages.
+ * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
+ * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
+ * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
+ * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
+ * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
+ * already read, and on a list longer than MAX_MEMBER_PAGES pages.
  */
 export async function listOrganizationMembers(client: PlatformClient, orgId: string): Promise<OrganizationMember[]> {
   const members: OrganizationMember[] = []
@@ -330,7 +331,7 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
     const result = await client.send({
       method: 'GET',
       path: `/organizations/${encodeURIComponent(orgId)}/members`,
-      // Sorted by when each joined, never by e-mail: a cursor holds a place in the sort, and goes to the debug log.
+      // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
       query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
       retry: 'read',
       purpose: `list the members of organization ${untrusted(orgId)}`,
@@ -351,18 +352,18 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
     }
     cursor = result.next
   }
-  throw incompleteMembers(orgId, `the list was still going on after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`)
+  throw incompleteMembers(orgId, `the list did not end after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`)
 }
 
 function incompleteMembers(orgId: string, reason: string): ActionError {
   return new ActionError(
     `The member list of organization ${untrusted(orgId)} may be incomplete: ${reason}. ` +
-      'A member missing from it would read as someone who left, so the step judges no key by it and fails. ' +
-      'Run it again; if it fails the same way, report the list to the platform.',
+      'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
+      'Run the job again. If it fails the same way, report the list to the platform.',
   )
 }
 
-/** A page of members: of each, never more than OrganizationMember holds. */
+/** Reads a page of members, and keeps no more of each than OrganizationMember holds. */
 function toMembersPage(body: unknown): { members: OrganizationMember[]; next: string | undefined } {
   const record = object(body, 'response')
   const members = array(record.members, 'response.members').map((item, i): OrganizationMember => {
@@ -374,7 +375,7 @@ function toMembersPage(body: unknown): { members: OrganizationMember[]; next: st
     return {
       user_id: string(member, 'user_id', `${where}.member`),
       role: optionalString(member, 'role') ?? '',
-      // Only a time written as text counts: a member the action cannot read as deactivated is present.
+      // Only a time as text counts. A member the action cannot read as deactivated counts as present.
       deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
     }
   })
@@ -385,8 +386,8 @@ function toMembersPage(body: unknown): { members: OrganizationMember[]; next: st
 }
 
 /*
- * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
- * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`. A 429 or 503 goes back to the
+ * waiter at once, and the waiter slows its next poll instead of a retry here.
  */
 
 /** GET /projects/{id}/operations: one page, newest first. */
@@ -413,7 +414,6 @@ export function listOperations(
   })
 }
 
-/** GET /projects/{id}/operations/{operation_id}. */
 export function getOperation(client: PlatformClient, projectId: string, operationId: string): Promise<Operation> {
   return client.send({
     method: 'GET',
@@ -426,7 +426,7 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
   })
 }
 
-/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
 export function getBranch(client: PlatformClient, projectId: string, branchId: string): Promise<Branch> {
   return client.send({
     method: 'GET',
@@ -441,7 +441,6 @@ export function getBranch(client: PlatformClient, projectId: string, branchId: s
   })
 }
 
-/** `pagination.cursor`, when the page has one. */
 function cursorOf(record: Json): string | undefined {
   const pagination = record.pagination
   return typeof pagination === 'object' && pagination !== null
@@ -449,7 +448,7 @@ function cursorOf(record: Json): string | undefined {
     : undefined
 }
 
-/** `unavailable_project_ids`: the ids that are strings; absent is none. */
+/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 }
@@ -487,7 +486,7 @@ function toApiKeys(body: unknown): ApiKey[] {
   return array(body, 'response').map((item, i) => toApiKey(object(item, `response[${i}]`), `response[${i}]`))
 }
 
-/** Only the fields the action shows: never anything secret, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
 function toApiKey(record: Json, where: string): ApiKey {
   const key: ApiKey = {
     id: integer(record, 'id', where),
@@ -504,9 +503,8 @@ function toApiKey(record: Json, where: string): ApiKey {
 }
 
 /**
- * `created_by`: the description's record, of which `id` and `name` are kept (never `image`), or
- * a bare id, as the answers to creating and revoking a key give it. Anything else, or an empty
- * id, is no creator the action can read: undefined.
+ * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
+ * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
  */
 function creatorField(value: unknown): ApiKey['created_by'] {
   if (typeof value === 'string') return value === '' ? undefined : { id: value }
@@ -518,8 +516,8 @@ function creatorField(value: unknown): ApiKey['created_by'] {
 }
 
 /**
- * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
- * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
+ * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
+ * text. That text is not a time, so it reads as a use just now, never as "never used".
  */
 function lastUseField(value: unknown): string | null {
   if (value === null || value === undefined) return null
@@ -527,8 +525,8 @@ function lastUseField(value: unknown): string | null {
 }
 
 /**
- * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
- * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
+ * That text is not an address, so the tripwire flags it and never reads it as "never used".
  */
 function addressField(value: unknown): string {
   if (value === null || value === undefined) return ''
@@ -546,7 +544,7 @@ function toOperation(value: unknown, where: string): Operation {
     created_at: string(record, 'created_at', where),
     updated_at: optionalString(record, 'updated_at') ?? string(record, 'created_at', where),
   }
-  // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+  // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
   const branch = optionalString(record, 'branch_id')
   if (branch) operation.branch_id = branch
   const endpoint = optionalString(record, 'endpoint_id')

@@ -1,7 +1,6 @@
 /**
- * The platform's ids and names, as the platform writes them: one pattern each,
- * for the inputs that name them and for the ids the service answers with, which go into paths,
- * outputs and state.
+ * The forms of the platform's ids. The action checks inputs against them, and ids from the service too, because
+ * those ids go into paths, outputs and state.
  */
 
 /** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */

@@ -11,10 +11,9 @@ import {
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'
 
 /**
- * Where API keys live: the personal keys of the step's user (`/api_keys`), or the keys of one
- * organization, project-scoped ones included (`/organizations/{org_id}/api_keys`). A key id of
- * one namespace is unknown in the other, so every key request of a step goes to the one it
- * acts in.
+ * Where API keys live: the personal keys of the step's user (`/api_keys`), or the keys of one organization, with its
+ * project-scoped keys (`/organizations/{org_id}/api_keys`). One namespace does not know the key ids of the other, so
+ * every key request of a step goes to the namespace it acts in.
  */
 export type KeyNamespace = { kind: 'personal' } | { kind: 'organization'; orgId: string }
 
@@ -24,7 +23,7 @@ export function organizationKeys(orgId: string): KeyNamespace {
   return { kind: 'organization', orgId }
 }
 
-/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
 export function createKeyIn(
   client: PlatformClient,
   namespace: KeyNamespace,
@@ -40,7 +39,7 @@ export function listKeysIn(client: PlatformClient, namespace: KeyNamespace): Pro
   return namespace.kind === 'organization' ? listOrgApiKeys(client, namespace.orgId) : listApiKeys(client)
 }
 
-/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
 export class RevocationUnconfirmed extends ActionError {
   constructor(message: string) {
     super(message)
@@ -49,8 +48,8 @@ export class RevocationUnconfirmed extends ActionError {
 }
 
 /**
- * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
- * key is never reported revoked on less.
+ * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
+ * key revoked without proof.
  */
 export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
   const answer = await (namespace.kind === 'organization'
@@ -58,8 +57,9 @@ export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespac
     : revokeApiKey(client, id))
   if (answer.id !== id) {
     throw new RevocationUnconfirmed(
-      `The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
-        `and key ${answer.id} may have been revoked instead. Check both with list-keys.`,
+      `The platform answered the revocation of API key ${id} with a record of API key ${answer.id}. ` +
+        `It is not known whether key ${id} was revoked, and key ${answer.id} may have been revoked instead. ` +
+        'Check both with list-keys.',
     )
   }
   if (!answer.revoked) {

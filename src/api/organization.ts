@@ -7,37 +7,35 @@ import { ActionError } from '../base/errors.ts'
 import { PLATFORM_ID } from './ids.ts'
 import { quoted, untrusted } from '../base/text.ts'
 
-/**
- * Which organization a step acts in, with as few requests as the case allows, and none where
- * the service needs no organization:
- * - `org-id` given: that one (no request);
- * - listing projects: GET /users/me/organizations (one request). An organization or
- *   project-scoped key gets the one organization that owns it, a personal key its user's: one
- *   is used, none lists the user's projects without `org_id`, several fail and name up to ten;
- * - a project-scoped key: GET /projects/{project_id} (one request) names its organization;
- * - any other key command without `org-id`: the personal keys (no request).
- * The organization used is logged once here; the command sets it as the `org-id` output.
+/*
+ * Finds the organization a step acts in, with as few requests as possible:
+ * - With `org-id`, the step uses that organization, with no request.
+ * - To list projects, it asks GET /users/me/organizations. An organization or project-scoped key gets the one
+ *   organization that owns it, and a personal key gets its user's. With one, the step uses it. With none, it lists
+ *   the user's projects without `org_id`. With several, it fails and names up to ten.
+ * - For a project-scoped key, GET /projects/{project_id} names the organization.
+ * - Any other key command without `org-id` acts on the personal keys, with no request.
+ * The organization is logged once here, and the command sets it as the `org-id` output.
  */
 
 /**
- * Where a command's keys live. No `orgId`: the personal keys of the step's user; `orgId`: that
- * organization's keys. `projectId` (create-key, rotate-key): the new key is scoped to that project.
+ * Where a command's keys live. Without `orgId`, they are the personal keys of the step's user. With `orgId`, they are
+ * that organization's keys. With `projectId` (create-key, rotate-key), the new key is scoped to that project.
  */
 export interface KeyScopeInputs {
   orgId?: string
   projectId?: string
 }
 
-/** What resolving an organization uses of a command's context. */
 interface OrganizationContext {
   client: PlatformClient
   log: Logger
 }
 
-/** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
+/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
 const MAX_NAMED = 10
 
-/** list-projects and list-operations: the organization whose projects to list, or undefined when the key's user has none. */
+/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
 export async function organizationForProjects(
   ctx: OrganizationContext,
   given: string | undefined,
@@ -58,7 +56,7 @@ export async function organizationForProjects(
 }
 
 /**
- * create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
+ * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
  * belongs to the organization that owns the project.
  */
 export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeInputs): Promise<KeyNamespace> {
@@ -67,8 +65,8 @@ export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeI
   const project = await getProject(ctx.client, scope.projectId)
   if (typeof project.org_id !== 'string') {
     throw new ActionError(
-      `The platform's record of project ${untrusted(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
-        'set `org-id` to the organization that owns the project.',
+      `The platform's record of project ${untrusted(scope.projectId)} names no organization (org_id), ` +
+        'but a project-scoped key belongs to one. Set `org-id` to the organization that owns the project.',
     )
   }
   const orgId = checkedId(project.org_id, `GET /projects/${untrusted(scope.projectId)}`)
@@ -85,7 +83,7 @@ function announce(ctx: OrganizationContext, orgId: string, reason: string): stri
   return orgId
 }
 
-/** An id from the service goes into paths, outputs and state: it must look like one. */
+/** An id from the service goes into paths, outputs and state, so it must look like an id. */
 function checkedId(id: string, where: string): string {
   if (!PLATFORM_ID.test(id)) {
     throw new ActionError(

@@ -1,15 +1,13 @@
 /**
- * What one paged listing has seen, so that paging which goes wrong ends it instead of looping:
- * the service may hand out a cursor a second time (a cycle), or pages that hold only records
- * already read. Every listing of the action (projects, the waiter's pages, list-operations)
- * asks the same two questions of each page; each decides what to say and in which order to ask.
+ * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
+ * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
+ * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
  */
 export class PagingGuard {
   private readonly cursors = new Set<string>()
-  /** The ids of every page read. */
   private readonly ids = new Set<string>()
 
-  /** `from`: the cursor the listing starts at, when it does not start at the head of the list. */
+  /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
   constructor(from?: string) {
     if (from !== undefined) this.cursors.add(from)
   }
@@ -19,7 +17,7 @@ export class PagingGuard {
     return this.ids.size
   }
 
-  /** The items of a page whose ids the listing has not read before (a page's own repeats included); from now on they count as read. */
+  /** Drops the items already read, repeats within the page included, and counts the rest as read. */
   unseen<T>(items: readonly T[], idOf: (item: T) => string): T[] {
     const fresh: T[] = []
     for (const item of items) {
@@ -31,7 +29,7 @@ export class PagingGuard {
     return fresh
   }
 
-  /** Whether the listing was handed `cursor` before; from now on it was. */
+  /** Whether the listing got `cursor` before. From now on, it has. */
   repeated(cursor: string): boolean {
     if (this.cursors.has(cursor)) return true
     this.cursors.add(cursor)

@@ -1,6 +1,6 @@
 /**
- * Small checks on decoded bodies. The service may add fields (they are ignored), but a field
- * the action relies on must be there with the right type, or the request fails clearly.
+ * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
+ * there with the right type, or the request fails with a clear message.
  */
 export class ShapeError extends Error {
   constructor(message: string) {

@@ -1,16 +1,15 @@
 /**
- * Records of the platform's management API v2, as the action reads them. Each type picks its
- * fields from the platform's published description (openapi/neon-api-v2.d.ts, made from
- * openapi/neon-api-v2.yaml), so a field the description leaves optional is optional here too.
- * Extra fields in an answer are ignored.
+ * The records of the platform's API, as the action reads them. Each type picks its fields from the published
+ * description (openapi/neon-api-v2.d.ts, made from openapi/neon-api-v2.yaml). So a field that the description leaves
+ * optional is optional here too. The action ignores extra fields in an answer.
  */
 import type { components } from '../../openapi/neon-api-v2.d.ts'
 
 type Schemas = components['schemas']
 
 /**
- * The answer to creating a key. The action relies on `id` and `key`; `name` and `created_at` are
- * read when they are there. `project_id` is set on a project-scoped key: the one project it reaches.
+ * The answer to creating a key. The action relies on `id` and `key`, and reads `name` and `created_at` when they are
+ * there. A project-scoped key has `project_id`: the one project it reaches.
  */
 export type CreatedApiKey = Pick<Schemas['OrgApiKeyCreateResponse'], 'id' | 'key' | 'project_id'> &
   Partial<Pick<Schemas['OrgApiKeyCreateResponse'], 'name' | 'created_at'>>
@@ -19,13 +18,9 @@ type ListedKey = Schemas['OrgApiKeysListResponseItem']
 type Creator = Schemas['ApiKeyCreatorData']
 
 /**
- * A key in a list. Three fields are kept in a form of the action's own:
- * - `last_used_at` is null for a key never used, whether the answer sent null or left it out;
- * - `last_used_from_addr` is '' when the answer left it out, and a value that is not text is kept
- *   as its JSON text, which is no address (the tripwire flags it);
- * - `created_by` holds the creator's `id` and `name`, never `image`: without `name` when the answer
- *   gave a bare id, and left out when it gave no creator the action can read.
- * `project_id` is set on a project-scoped key.
+ * A key in a list. Three fields differ from the answer (see their readers in endpoints.ts). `last_used_at` is null
+ * for a key never used. `last_used_from_addr` is '' when absent. `created_by` never holds `image`. A project-scoped
+ * key has `project_id`.
  */
 export type ApiKey = Pick<ListedKey, 'id' | 'name' | 'created_at' | 'last_used_from_addr' | 'project_id'> & {
   last_used_at: NonNullable<ListedKey['last_used_at']> | null
@@ -33,9 +28,8 @@ export type ApiKey = Pick<ListedKey, 'id' | 'name' | 'created_at' | 'last_used_f
 }
 
 /**
- * A member of an organization, as the action keeps it: the user's id, the role ('' when the
- * answer left it out) and whether the account is deactivated (`user.deactivated_at` is set).
- * Never the e-mail address: it is personal data, and the action has no use for it.
+ * A member of an organization: the user's id, the role ('' when absent), and whether the account is deactivated
+ * (`user.deactivated_at` is set). Never the e-mail address, which is personal data the action does not need.
  */
 export type OrganizationMember = Pick<Schemas['Member'], 'user_id'> & { role: string; deactivated: boolean }
 
@@ -55,8 +49,8 @@ export type RevokedApiKey = Pick<Schemas['OrgApiKeyRevokeResponse'], 'id' | 'rev
   Partial<Pick<Schemas['OrgApiKeyRevokeResponse'], 'name'>>
 
 /**
- * A project of the list, or of GET /projects/{project_id}. The action relies on `id` and `name`.
- * The record is passed on whole (the `projects` output), so every field the platform sent is kept.
+ * A project of the list, or of GET /projects/{project_id}. The action relies on `id` and `name`. It passes the record
+ * on whole (the `projects` output), so it keeps every field the platform sent.
  */
 export type Project = Pick<Schemas['ProjectListItem'], 'id' | 'name'> &
   Partial<Pick<Schemas['ProjectListItem'], 'org_id' | 'region_id' | 'pg_version' | 'created_at'>> & {
@@ -65,18 +59,16 @@ export type Project = Pick<Schemas['ProjectListItem'], 'id' | 'name'> &
 
 export type Branch = Pick<Schemas['Branch'], 'id'> & Partial<Pick<Schemas['Branch'], 'name'>>
 
-/** Open string: the service has more statuses than the action knows, and an unknown one is never success. */
+/** An open string: the service has more statuses than the action knows. An unknown status never counts as success. */
 export type OperationStatus =
   'scheduling' | 'running' | 'cancelling' | 'finished' | 'skipped' | 'failed' | 'error' | 'cancelled' | (string & {})
 
 type DescribedOperation = Schemas['Operation']
 
 /**
- * An operation. An operation of the whole project has no `branch_id`; one that concerns no
- * compute has no `endpoint_id`. `action` and `status` are open strings: the platform has more
- * values than its description lists. `failures_count`, `updated_at` and `total_duration_ms` are
- * only shown, never decided on: when the answer leaves them out, the action reads 0, `created_at`
- * and nothing.
+ * An operation. `action` and `status` are open strings, because the platform has more values than its description
+ * lists. The action only shows `failures_count`, `updated_at` and `total_duration_ms`, and decides nothing on them.
+ * When the answer leaves them out, the action reads 0, `created_at`, and nothing.
  */
 export type Operation = Pick<
   DescribedOperation,
@@ -97,6 +89,6 @@ export type Operation = Pick<
 
 export interface OperationsPage {
   operations: Operation[]
-  /** Absent when the answer has no `pagination`: the description allows it, and it ends the listing. */
+  /** Absent when the answer has no `pagination`, which the description allows. That ends the listing. */
   cursor: string | undefined
 }

@@ -1,6 +1,6 @@
 /**
- * The action's sense of time. Everything that waits (poll intervals, back-off, deadlines) goes
- * through a Clock, so tests can run the waiter and the retries without sleeping for real.
+ * The action's sense of time. Everything that waits (poll intervals, back-off, deadlines) goes through a Clock, so
+ * tests can run the waiter and the retries without real sleeps.
  */
 export interface Clock {
   /** Milliseconds since the epoch, as this clock sees it. */
@@ -8,8 +8,8 @@ export interface Clock {
   /** Resolves after `ms` of this clock's time, or as soon as `signal` aborts (the runner cancelled the step). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
   /**
-   * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive
-   * (a request must not be left waiting on nothing), so `clear()` it once the work is done.
+   * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive, so that a request never
+   * waits on nothing. Call `clear()` once the work is done.
    */
   deadline: (ms: number) => Deadline
 }

@@ -1,6 +1,6 @@
 /**
- * Failures that are not about a request: a wrong input, or something the action itself found
- * wrong. Request failures are `RequestError` (http/errors.ts), an `OwnError` too.
+ * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
+ * are RequestError (http/errors.ts), which is an OwnError too.
  */
 import { untrusted } from './text.ts'
 
@@ -8,8 +8,8 @@ import { untrusted } from './text.ts'
 const FOREIGN_MESSAGE_LENGTH = 500
 
 /**
- * An error the action raised itself: its message is built from checked text, safe for the log,
- * and the failure is expected (no stack trace, even with debug logging on).
+ * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
+ * expected, so no stack trace is shown, even with debug logging on.
  */
 export class OwnError extends Error {}
 
@@ -21,7 +21,7 @@ export class InputError extends OwnError {
   }
 }
 
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) that is missing or wrong: an input of a kind. */
+/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
 export class RunnerVariableError extends InputError {
   constructor(message: string) {
     super(message)
@@ -30,8 +30,8 @@ export class RunnerVariableError extends InputError {
 }
 
 /**
- * A failure the action itself detected (a failed operation, a failed proof of a new key...).
- * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.
+ * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
+ * request failure behind it, if any, for the step's outputs such as `http-status`.
  */
 export class ActionError extends OwnError {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -41,8 +41,8 @@ export class ActionError extends OwnError {
 }
 
 /**
- * An error's message, whatever was thrown, safe for the log: the action's own errors are built
- * from checked text; any other error's message is outside text (it may quote a server).
+ * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
+ * Any other error's message is outside text, because it may quote a server.
  */
 export function messageOf(error: unknown): string {
   if (error instanceof OwnError) return error.message

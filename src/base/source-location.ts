@@ -1,9 +1,8 @@
 /**
- * Where in src/ an unexpected error comes from, for the one line a step fails with. Run from
- * src/ (tests, local runners), a stack frame names its .ts file itself. Run from dist/, every
- * file has a source map beside it (scripts/bundle.ts) that maps each of its lines to a line of
- * src/ or of a bundled package (`…/node_modules/…`), which is never the action's own code. The
- * map is read here, after the failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
+ * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
+ * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
+ * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
  */
 import { readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
@@ -11,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 
 /** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/
-/** A path or map source inside src/ (the last `src/` of the path: the checkout may sit under another). */
+/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/
 
 const maps = new Map<string, SourceMap | undefined>()

@@ -1,9 +1,8 @@
 /**
- * Text from outside the action (the service's records and messages, free-text inputs) is data.
- * The runner reads the log as a command channel: a line that starts with `::` is a workflow
- * command, `##[` is one anywhere in a line, and lines split on CR and LF. `untrusted()` is the
- * one way such text reaches the log: one line, no command, bounded. The lint rule
- * `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
+ * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
+ * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
+ * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
  */
 
 /** Longest piece of outside text written into one log line, in characters. */
@@ -18,9 +17,9 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
 const BREAK = '\u200b'
 
 /**
- * `text` on one line and bounded: its secrets replaced (redactSecrets), then at most `max`
- * characters (a longer text ends with `…`), then control characters shown as escapes (`\n`,
- * `\u0007`). Also what a job-summary cell shows.
+ * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
+ * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
+ * shows this too.
  */
 export function oneLine(text: string, max: number): string {
   return cut(redactSecrets(text, { pieces: true }), max).replace(
@@ -30,22 +29,21 @@ export function oneLine(text: string, max: number): string {
 }
 
 /**
- * The values the step must never show, wherever they come back from: the API key, the GitHub
- * token, each new key, proxy credentials. The runner masks only a whole value, so a server that
- * echoes one inside a longer message, cut short by the action or by itself, would show the rest.
+ * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
+ * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
+ * the action or the server may cut that message short. The runner would then show the rest of the secret.
  */
 const secrets: string[] = []
 /** Shorter values are not looked for: replacing them would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4
-/** A piece of a secret this long anywhere in a text is taken for the secret: an echo cut short. */
+/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
 const SECRET_PIECE = 12
-/** At the very start or end of a text (where it was cut), a piece this long is. */
+/** At the very start or end of a text, where it was cut, a piece this long counts too. */
 const SECRET_EDGE = 6
 const REDACTED = '***'
 /**
- * Credentials by their form, whoever's: a Bearer token, Basic credentials or a `token` word
- * followed by a credential-like value (a digit among letters, as prose never has), and GitHub's
- * token formats.
+ * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
+ * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
  */
 const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
@@ -57,17 +55,16 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
 ]
 
 /**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last
- * SECRET_EDGE characters (a shorter secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE)
- * characters or more holds one of them, and so does the whole secret, and a piece of at least
- * SECRET_EDGE at a text's start or end.
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
+ * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
+ * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
  */
 const tells: Array<{ aligned: string[] }> = []
 
-/** What every credential form starts with: most texts have none, and are not searched further. */
+/** A word that every credential form starts with. Most texts have none and are not searched further. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i
 
-/** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
+/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
 export function registerSecret(value: string): void {
   if (value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return
   secrets.push(value)
@@ -75,25 +72,23 @@ export function registerSecret(value: string): void {
   secrets.sort((a, b) => b.length - a.length)
   const aligned: string[] = []
   for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE) aligned.push(value.slice(i, i + SECRET_EDGE))
-  // The last SECRET_EDGE characters too (or a shorter secret whole): what a piece at a text's start ends with.
   if (value.length % SECRET_EDGE !== 0) aligned.push(value.slice(-SECRET_EDGE))
   tells.push({ aligned })
 }
 
 /**
- * Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches,
- * for every line the step prints. A piece at the text's start ends with the secret's last
- * SECRET_EDGE characters, and one at its end starts with its first.
+ * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
+ * it does only a few native searches.
  */
 export function mayHoldSecret(text: string): boolean {
   return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)))
 }
 
 /**
- * `text` with every registered secret, and every credential by its form, replaced by `***`.
- * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
- * the text's start or end; for texts that are cut or were cut, by the action or by a server (log
- * lines, summaries, outputs), so that a cut never shows a piece of one.
+ * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
+ * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
+ * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
+ * cut never shows a piece of a secret.
  */
 export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
   let out = text
@@ -140,10 +135,7 @@ function redactPieces(text: string): string {
   return out
 }
 
-/**
- * `text` made safe for one log line: `oneLine()`, then a leading `::` and every `##[` broken
- * with a zero-width space.
- */
+/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
 export function untrusted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
   return oneLine(text, max)
     .replace(/##\[/g, `#${BREAK}#[`)
@@ -155,7 +147,7 @@ export function quoted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
   return `"${untrusted(text, max).replace(/"/g, '\\"')}"`
 }
 
-/** The first `max` characters (code points) of `text`, and `…` when there were more; linear, never splits a pair. */
+/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
 function cut(text: string, max: number): string {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
   if (text.length <= max) return text
@@ -167,12 +159,12 @@ function cut(text: string, max: number): string {
   return text
 }
 
-/** Whether `text` holds a control character or a line break of any kind: what a one-line input may not. */
+/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
 export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTER.test(text)
 }
 
-/** Printable ASCII without a space: what a key or token may be, since it is sent in a header. */
+/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
 const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
 
 /** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */

@@ -1,8 +1,7 @@
 /**
- * The one reading of an attempt, for the platform and GitHub alike: what came back (or did not)
- * as a decoded body or one RequestError, in the same order for both and worded per service.
- * Whether the request may have been carried out is said here once; whether to send it again is
- * the retry table's to say (http/retry.ts).
+ * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
+ * the service. This file decides whether the request may have been carried out. The retry table decides whether to
+ * send it again (http/retry.ts).
  */
 import { STATUS_CODES } from 'node:http'
 import { formatDuration } from '../base/clock.ts'
@@ -13,42 +12,38 @@ import { describeProxyFailure, errorCode } from './proxy.ts'
 import { parseRetryAfter } from './retry.ts'
 import { headerValue, isRecord, type Attempt, type Received } from './transport.ts'
 
-/** What a service says in its error answers, as the classifier needs it. */
 interface ServiceError {
   code?: string
   serviceMessage?: string
-  /** The id to quote to its support, when it answered one that may be quoted. */
+  /** The request id to quote to its support, when the answer holds one that is safe to quote. */
   requestId?: string
-  /** It refused the request for its rate limit. */
+  /** The service refused the request because of its rate limit. */
   rateLimited?: boolean
-  /** How long it asked to wait before the next attempt. */
   retryAfterMs?: number
 }
 
-/** How one service words its answers. */
+/** How to read one service's answers. */
 export interface Service {
-  /** How messages name it. */
   name: ServiceName
   /** Said after a redirect: the action does not follow it, and what to check. */
   redirectHint: string
   /** A success may come with an empty body (GitHub's 204). */
   emptySuccess: boolean
-  /** Statuses after which the request was certainly not carried out, even a write (the platform's 423, 429, 503). */
+  /** Statuses that mean the service did not carry out the request, even a write (the platform's 423, 429, 503). */
   notCarriedOut: ReadonlySet<number>
-  /** What its error answer says: its JSON body (undefined when none), its headers. */
+  /** Reads an error answer from its JSON body (undefined when none) and its headers. */
   readError(body: Record<string, unknown> | undefined, headers: Headers, status: number, now: number): ServiceError
 }
 
 type Headers = Extract<Received, { ok: true }>['headers']
 
-/** An attempt's answer: the decoded JSON body (undefined for an empty one the service may send), or the error it is. */
+/** An attempt's answer: the decoded JSON body (undefined for an empty body the service may send), or an error. */
 export type Answer = { ok: true; status: number; body: unknown } | { ok: false; error: RequestError }
 
 /**
- * What an attempt that was sent came to. `base`: the request (method, path, the request id sent).
- * The checks run in one order: the proxy, the certificate, a request that could not be built,
- * the attempt's time, a body cut off, the connection; then a redirect, an error status, a body
- * too large, not JSON.
+ * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
+ * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
+ * connection, a redirect, an error status, a body too large, and a body that is not JSON.
  */
 export function readAnswer(
   attempt: Extract<Attempt, { sent: true }>,
@@ -103,7 +98,7 @@ export function readAnswer(
       mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
     })
   }
-  // From here the request was carried out, even when its answer cannot be used (a create made a key).
+  // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
   const carriedOut = { kind: 'malformed' as const, status, mayHaveReachedServer: true }
   if (received.tooLarge) {
     const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`
@@ -112,8 +107,8 @@ export function readAnswer(
   if (text === '' && service.emptySuccess) return { ok: true, status, body: undefined }
   const decoded = decodeJson(text)
   if (decoded.ok) return { ok: true, status, body: decoded.value }
-  // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
-  // A successful body is never quoted: it may hold a new key that is not masked yet.
+  // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
+  // Never quote a successful body: it may hold a new key that is not masked yet.
   if (/json/i.test(contentType)) {
     return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
       ...carriedOut,
@@ -124,7 +119,7 @@ export function readAnswer(
   return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut)
 }
 
-/** A request without a usable answer: its certificate refused, not buildable, out of time, cut off, or its connection failed. */
+/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(
   received: Extract<Received, { ok: false }>,
   attempt: Extract<Attempt, { sent: true }>,
@@ -172,23 +167,22 @@ function noAnswer(
 }
 
 /**
- * The statuses with which a service refuses a request as it was asked: the key or token, what it
- * may do, what it names. Each service words them in one table (api/client.ts, github/messages.ts).
+ * The statuses with which a service refuses a request as asked: the key or token, what it may do, or what it names.
+ * Each service words them in one table (api/client.ts, github/messages.ts).
  */
 export type RefusalStatus = 401 | 403 | 404
 
-/** The refusal an error is, if it is one. */
 export function refusalOf(error: RequestError): RefusalStatus | undefined {
   const { status } = error
   return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined
 }
 
-/** What to do after a refusal or a redirect: change the request, not send it again as it is. */
+/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
 export const CHANGE_AND_RUN_AGAIN =
   'Change what the failure above names, then run the job again. ' +
   'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
 
-/** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
+/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
 export function describeRequestFailure(error: RequestError): string {
   const what = error.message.replace(/\.$/, '')
   const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
@@ -196,7 +190,7 @@ export function describeRequestFailure(error: RequestError): string {
   return `${what}${code}${said ? `: ${said}` : ''}`
 }
 
-/** The service's own message, quoted as data, or an excerpt of a body that held none; '' without either. */
+/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
 export function describeServiceWords(error: RequestError): string {
   return error.serviceMessage ? quoted(error.serviceMessage) : (error.excerpt ?? '')
 }
@@ -217,8 +211,8 @@ function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } 
 const EXCERPT_LENGTH = 200
 
 /**
- * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
- * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
+ * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
+ * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
  */
 export function excerptOf(text: string, contentType: string): string {
   const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
@@ -238,7 +232,7 @@ function htmlTitle(text: string): string | undefined {
   return text.slice(start + 1, end)
 }
 
-/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
+/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
 function withoutTags(text: string): string {
   const lastClose = text.lastIndexOf('>')
   let out = ''

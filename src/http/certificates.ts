@@ -1,12 +1,12 @@
 /**
- * A TLS certificate Node refused, in words a user can act on: for the platform, GitHub or a
- * proxy, naming NODE_EXTRA_CA_CERTS where it can help. Read from the error's code (OpenSSL's
- * verification codes and Node's own), on the error or its causes.
+ * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
+ * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
+ * NODE_EXTRA_CA_CERTS where that can help.
  */
 import { untrusted } from '../base/text.ts'
 import { DEFAULT_PORTS, ProxyTunnelError, type Environment, type ProxyRoute } from './proxy.ts'
 
-/** A certificate no authority Node trusts has signed: the case NODE_EXTRA_CA_CERTS is for. */
+/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT',
@@ -18,14 +18,14 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ])
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'])
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'])
-/** OpenSSL's other verification codes and Node's own: whatever else names a certificate. */
+/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/
 
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not
- * about a certificate. `route`: the proxy the request went through, whose own certificate it
- * is when the proxy's connection failed (a ProxyTunnelError), and which may otherwise be the
- * one that inspects TLS. `env` tells whether NODE_EXTRA_CA_CERTS is set.
+ * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
+ * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
+ * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
+ * NODE_EXTRA_CA_CERTS is set.
  */
 export function describeCertificateError(
   cause: unknown,
@@ -48,20 +48,34 @@ export function describeCertificateError(
       : ''
   if (UNTRUSTED_CERTIFICATE.has(found)) {
     const fix = extra
-      ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
-      : 'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.'
-    return `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}): ${fix}${through}`
+      ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it. ' +
+        'Check that the file holds your network’s root certificate authority in PEM, ' +
+        'and that the runner can read it. ' +
+        'Node reads the file once, when the step starts.'
+      : 'If your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) ' +
+        'on the runner and name the file in NODE_EXTRA_CA_CERTS.'
+    const what = `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}).`
+    return `${what} ${fix}${through}`
   }
   if (OUT_OF_DATE.has(found)) {
     const when = found === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet'
-    return `The TLS certificate of ${host} ${when} (${code}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${through}`
+    return (
+      `The TLS certificate of ${host} ${when} (${code}). Check the runner's clock, or have the certificate renewed. ` +
+      `NODE_EXTRA_CA_CERTS only adds trusted authorities, so it cannot help here.${through}`
+    )
   }
   if (WRONG_NAME.has(found)) {
     const check = proxysOwn ? `the host in ${route.variable}` : 'the host in the URL'
-    return `The TLS certificate of ${host} is not for that host name (${code}): check ${check}; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`
+    return (
+      `The TLS certificate of ${host} is not for that host name (${code}). Check ${check}. ` +
+      `NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`
+    )
   }
   if (found === 'CERT_REVOKED') return `The TLS certificate of ${host} has been revoked (${code}).${through}`
-  return `The TLS certificate of ${host} could not be verified (${code}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`
+  return (
+    `The TLS certificate of ${host} could not be verified (${code}). If your network uses its own certificate ` +
+    `authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`
+  )
 }
 
 /** The certificate code of an error or of its causes. */

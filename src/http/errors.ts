@@ -1,10 +1,9 @@
 /**
- * Every way a request can fail, to the platform or to GitHub, as one error type with one
- * vocabulary: what kind of failure, the status and the request id when the server answered,
- * whether the request may have reached the server (a write then may have been carried out), and
- * whether sending it again can help. The command layer and the single catch in main turn it into
- * one clear line. Messages never hold a secret: they are built from the method, the path, the
- * status and the server's own words, made safe.
+ * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
+ * the status and request id when the server answered, whether the request may have reached the server (so a write
+ * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
+ * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
+ * the server's own words made safe.
  */
 import { OwnError } from '../base/errors.ts'
 
@@ -26,23 +25,23 @@ export type ServiceName = 'the platform' | 'GitHub'
 
 export interface RequestErrorDetails {
   kind: RequestErrorKind
-  /** The service that answered: its table of refusals words a 401, 403 or 404 (api/client.ts, github/messages.ts). */
+  /** The service that answered. Its table of refusals words a 401, 403 or 404 (api/client.ts, github/messages.ts). */
   service?: ServiceName
   method: string
   path: string
-  /** The id to quote to the server's support: the platform's (or the one the action sent), GitHub's when it gave one. */
+  /** The request id to quote to the server's support: the platform's or the one the action sent, or GitHub's. */
   requestId?: string
   status?: number
   /** The server's own error code (the platform's `code`). */
   code?: string
   /** The server's own message, as data. */
   serviceMessage?: string
-  /** A short excerpt of a body that is not the JSON expected (an HTML proxy page…), already made safe. */
+  /** A short excerpt, already made safe, of a body that is not the expected JSON (such as a proxy's HTML page). */
   excerpt?: string
   attempts?: number
   /** How long the server asked to wait before the next attempt (Retry-After, or GitHub's rate-limit reset). */
   retryAfterMs?: number
-  /** The server refused it for its rate limit: it may be sent again after the wait. */
+  /** The server refused it because of its rate limit. It may be sent again after the wait. */
   rateLimited?: boolean
   /** The request may have been carried out although no usable answer came back. */
   mayHaveReachedServer?: boolean
@@ -85,17 +84,19 @@ export class RequestError extends OwnError {
     this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
   }
 
-  /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
+  /**
+   * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
+   * proxy or the certificate refused it.
+   */
   get final(): boolean {
     return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
   }
 
-  /** This attempt or an earlier one may have been carried out: a write is then never sent again blindly. */
+  /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
   get mayHaveTakenEffect(): boolean {
     return this.mayHaveReachedServer || this.earlierAttemptUncertain
   }
 
-  /** The same error, after more attempts. */
   withAttempts(attempts: number, earlierAttemptUncertain: boolean): RequestError {
     return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain })
   }

@@ -1,15 +1,13 @@
 /**
- * Proxies, as a self-hosted runner inside a company network has them. The variables are read as
- * curl and the runner read them (lower case first; an empty one counts as unset; https URLs only
- * through `https_proxy`, http URLs only through `http_proxy`; NO_PROXY by curl's rules), so the
- * action reaches the same hosts the same way as a `curl` step beside it. undici's
- * EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the upper-case one,
- * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
- * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
- * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
- * (http/transport.ts), but never one that carries a credential, which the proxy would read
- * (`refuseInClear`). What a failure says is read from its error class, code and cause, and from
- * the proxy's status: never from a library's words.
+ * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
+ * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
+ * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
+ * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
+ * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
+ * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
+ * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
+ * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
+ * and from the proxy's status, never from a library's words.
  */
 import { STATUS_CODES } from 'node:http'
 import { isIP } from 'node:net'
@@ -21,7 +19,6 @@ import { untrusted } from '../base/text.ts'
 /** Where the variables are read from: `process.env`, or a test's own. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
-/** The variables that may name a proxy. */
 type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
 
 /** The variables read for each scheme, lower case first. */
@@ -32,7 +29,7 @@ const PROXY_VARIABLES: Readonly<Record<string, readonly [ProxyVariable, ProxyVar
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 }
 
-/** A proxy variable the action cannot use. Its value is never quoted: it may hold credentials. */
+/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
 export class ProxySettingError extends OwnError {
   constructor(message: string) {
     super(message)
@@ -41,8 +38,8 @@ export class ProxySettingError extends OwnError {
 }
 
 /**
- * A credential that would go to a plain-http origin through a proxy, which would read it in clear:
- * refused before anything is sent, whether by the settings (inputs/urls.ts) or by the transport.
+ * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
+ * the transport refuse it before anything is sent.
  */
 export class ProxyInClearError extends ProxySettingError {
   constructor(message: string) {
@@ -51,25 +48,22 @@ export class ProxyInClearError extends ProxySettingError {
   }
 }
 
-/** The proxy one request goes through. */
 export interface ProxyRoute {
-  /** The proxy's origin, `http://host:port` or `https://host:port`, without credentials: what undici connects to. */
+  /** The proxy's origin that undici connects to: `http://host:port` or `https://host:port`, without credentials. */
   origin: string
-  /** The proxy as `host:port`: the only way the log and messages name it. */
+  /** The proxy as `host:port`. The log and messages name it only this way. */
   display: string
-  /** The variable that named it. */
   variable: ProxyVariable
-  /** `Basic …` from the URL's user and password, sent to the proxy as Proxy-Authorization; undefined without them. */
+  /** `Basic …` from the URL's user and password, sent to the proxy as Proxy-Authorization. Undefined without them. */
   authorization?: string
   /** The request's own `host:port`: the far end of the tunnel. */
   target: string
 }
 
 /**
- * The proxy a request to `url` goes through, or undefined to connect directly: `https_proxy`
- * (else `HTTPS_PROXY`) for an https URL, `http_proxy` (else `HTTP_PROXY`) for an http one,
- * unless `no_proxy` (else `NO_PROXY`) names its host. Throws ProxySettingError when the
- * variable that applies is not a URL of an HTTP or HTTPS proxy.
+ * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
+ * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
+ * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
  */
 export function proxyFor(url: string | URL, env: Environment): ProxyRoute | undefined {
   const target = typeof url === 'string' ? new URL(url) : url
@@ -84,9 +78,9 @@ export function proxyFor(url: string | URL, env: Environment): ProxyRoute | unde
 }
 
 /**
- * The refusal of a credential on its way to `url` under `env`: undefined unless `url` is plain http
- * and a proxy variable sends it through a proxy. `where` names the request or the setting that goes
- * there, `credential` what it carries. The refusal says which variable, which proxy, and what to do.
+ * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
+ * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
+ * which variable, which proxy, and what to do.
  */
 export function refuseInClear(
   url: string,
@@ -101,15 +95,15 @@ export function refuseInClear(
   const noProxy = firstSet(env, NO_PROXY_VARIABLES)?.name ?? 'NO_PROXY'
   return new ProxyInClearError(
     `${where} is plain http, and ${route.variable} sends it through the proxy ${untrusted(route.display)}, ` +
-      `which would read ${credential} in clear: nothing was sent. ` +
+      `which would read ${credential} in clear. Nothing was sent. ` +
       `Add ${untrusted(target.hostname)} to ${noProxy}, or use https.`,
   )
 }
 
 /**
- * One line for the log: which proxy each scheme goes through, by host and port only, and what
- * NO_PROXY leaves out; undefined when no proxy variable is set. Throws ProxySettingError for a
- * variable the action cannot use, so a step can fail on it before its first request.
+ * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
+ * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
+ * before its first request.
  */
 export function describeProxySettings(env: Environment): string | undefined {
   const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
@@ -145,7 +139,7 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
   }
   if (url.hostname === '')
     throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`)
-  // Without a port, the scheme's: the runner reads the variable so, and reaches GitHub with it (curl would try 1080).
+  // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
   const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port)
   const route: Omit<ProxyRoute, 'target'> = {
     origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -167,14 +161,12 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
 }
 
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules (lib/noproxy.c): `*` alone matches
- * every host; entries are split at commas and blanks; a name matches itself and its subdomains,
- * with or without a leading dot, without case and without a trailing dot; an IP address or a
- * CIDR range matches a URL whose host is an address in it, never a name (nothing is resolved).
- * Beyond curl, as the runner reads them: an entry may end in `:port` (`[v6]:port` for IPv6),
- * and then matches that port only. Beyond both, as undici and Go read it: `*.example.com`
- * matches the subdomains of example.com, not example.com itself. A `/0` range matches every
- * address (curl reads `/0` as the address alone, by accident of its code).
+ * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
+ * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
+ * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
+ * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
+ * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
+ * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
  */
 function bypasses(target: URL, noProxy: string): boolean {
   const value = noProxy.trim()
@@ -195,7 +187,7 @@ function bypasses(target: URL, noProxy: string): boolean {
 function splitPort(entry: string): { pattern: string; port?: number } {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry)
   if (bracketed) return { pattern: bracketed[1]!, port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) }
-  // One colon only: more are an IPv6 address, which needs brackets to carry a port.
+  // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
   const withPort = /^([^:]+):(\d+)$/.exec(entry)
   return withPort ? { pattern: withPort[1]!, port: Number(withPort[2]) } : { pattern: entry }
 }
@@ -216,9 +208,9 @@ function addressMatches(address: string, family: number, pattern: string): boole
 }
 
 /**
- * What in the proxy variables must be masked before anything is printed: each URL's user and
- * password, as written and percent-decoded, and the Proxy-Authorization value they make. Read
- * without a URL parser too, so a variable the action cannot use is masked all the same.
+ * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
+ * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
+ * the action cannot use is masked too.
  */
 export function proxySecrets(env: Environment): string[] {
   const secrets = new Set<string>()
@@ -247,7 +239,7 @@ function percentDecoded(text: string): string {
   }
 }
 
-/** The first of `names` set to more than blanks: an empty variable counts as unset, as curl and the runner count it. */
+/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
 function firstSet<Name extends string>(
   env: Environment,
   names: readonly Name[],
@@ -274,7 +266,7 @@ export class ProxyTunnelError extends Error {
   }
 }
 
-/** The pool to one proxy, on which ProxyAgent asks for its tunnels: a tunnel not opened fails as a ProxyTunnelError. */
+/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends Pool {
   override connect(options: ConnectOptions): Promise<Dispatcher.ConnectData>
   override connect(options: ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void
@@ -302,11 +294,11 @@ class TunnelPool extends Pool {
 type ConnectOptions = Parameters<Pool['connect']>[0]
 
 /**
- * The agent for https requests through `route`'s proxy: ProxyAgent, asking the proxy for a
- * CONNECT tunnel within `tunnelTimeoutMs`, so the API key and the GitHub token reach the server
- * inside TLS and the proxy sees only the host and port. `options` are the step's pool options,
- * whose socket options (`connect`) hold for the proxy's connections and the tunnels' TLS alike;
- * `onPool` hears of each pool it opens to a server (the transport listens for failed connects).
+ * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
+ * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
+ * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
+ * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
+ * transport listens for failed connects.
  */
 export function tunnelAgent(
   route: ProxyRoute,
@@ -332,28 +324,27 @@ export function tunnelAgent(
 
 // ---- what a failure means ------------------------------------------------------------
 
-/** A request that failed at its proxy, told in one sentence with what the retry rules need. */
+/** A request that failed at its proxy: one sentence, and what the retry rules need. */
 export interface ProxyFailure {
   /** Says that the proxy failed, names it by host:port, and says what to check. */
   message: string
-  /** The request certainly never reached the server behind the proxy: even a write may be sent again. */
+  /** The request certainly never reached the server behind the proxy, so even a write may be sent again. */
   notSent: boolean
   /** Sending it again cannot help: the proxy refused the credentials or the destination. */
   final: boolean
 }
 
-/** Errors of a connection to the proxy itself that never opened: nothing was sent. */
+/** Codes of a connection to the proxy that never opened, so nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN'])
-/** A connection closed under the request: before the tunnel was open, or before an answer came. */
+/** A connection closed under the request, before the tunnel was open or before an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
 
 /**
- * What a request through `route` that got no answer says about the proxy, or undefined when the
- * failure is not the proxy's (a certificate, a timeout, the server's own answer). `got`: the
- * error, or the status a forwarded request was answered with; `neverConnected`: the
- * connection failed before the request could leave. Proxy credentials are never in it: the
- * proxy is named by host:port.
+ * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
+ * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
+ * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
+ * by host:port, so it never holds proxy credentials.
  */
 export function describeProxyFailure(
   got: { cause?: unknown; status?: number },
@@ -409,7 +400,7 @@ export function describeProxyFailure(
       `${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`,
     )
   }
-  // Anything else (a certificate) is said by what reads the cause; nothing was sent.
+  // Anything else, such as a certificate, is for the caller to explain. Nothing was sent.
   return undefined
 }
 

@@ -1,23 +1,21 @@
 /**
- * When a request may be sent again, and how long to wait first: every rule of the action in one
- * table (RETRY_POLICIES), and `retrying`, the one loop every retry goes through: a request sent
- * again by its client, a key created again after a lost answer (keys/creation.ts), a waiter's
- * poll round and a listing's page read again after the platform said it was congested
- * (operations/waiter.ts, operations/listing.ts), a secret written again, a new key's proof.
- * Modelled on octokit's retry and throttling plugins: a short list of statuses, Retry-After
- * honoured, attempts bounded. A write that may have been carried out is never sent again blindly:
- * the `once`, `recreate` and `githubWrite` rows are the ones to read before changing anything here.
+ * When a request may be sent again, and how long to wait first. RETRY_POLICIES holds every retry rule of the action.
+ * `retrying` is the one loop that every retry goes through: a client's request, a key's create after a lost answer
+ * (keys/creation.ts), a waiter's poll round or a listing's page after the platform was congested
+ * (operations/waiter.ts, operations/listing.ts), a secret's write, and a new key's proof. The rules follow octokit's
+ * retry and throttling plugins: a short list of statuses, Retry-After honoured, a bounded number of attempts.
+ * A write that may have been carried out is never sent again blindly. Read the `once`, `recreate` and `githubWrite`
+ * rows before you change anything here.
  *
- * Two loops read again apart from it, because they read again after an answer, not after a
- * failure: the waiter's rounds, every `poll-interval` until the operations are done
- * (operations/waiter.ts, paced by operations/pacing.ts), and the post step's look for the key of
- * a create that the runner's cancel cut off, every 5 s for 30 s (post.ts). Each request they
- * send, and each round the platform is congested for, is retried here.
+ * Two loops repeat their reads outside this file, because they read again after an answer, not after a failure. The
+ * waiter polls every `poll-interval` until the operations are done (operations/waiter.ts, paced by
+ * operations/pacing.ts). The post step looks every 5 s for 30 s for the key of a create that the runner's cancel cut
+ * off (post.ts). Each request they send, and each round the platform is too busy for, is retried here.
  */
 import type { Clock } from '../base/clock.ts'
 import { RequestError } from './errors.ts'
 
-/** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
+/** Statuses after which a platform read may be sent again. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
 /** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
@@ -25,25 +23,25 @@ export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 
 const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
-/** How long a paced listing waits after a 429 that names no Retry-After; its pacer holds every request as long. */
+/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
 export const CONGESTION_PAUSE_MS = 1000
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included; infinite: as many as the deadline leaves time for. */
+  /** Attempts in all, the first included. Infinity means as many as the deadline allows. */
   attempts: number
-  /** How long to wait after failed attempt `n` (from 1) before the next; undefined: it is not sent again. */
+  /** How long to wait after failed attempt `n` (from 1). Undefined means no retry. */
   delay(error: RequestError, n: number, random: () => number): number | undefined
 }
 
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s; the jitter keeps parallel jobs from retrying in step. */
+/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 export function backoff(n: number, random: () => number = Math.random): number {
   const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1))
   return Math.round(ceiling / 2 + (ceiling / 2) * random())
 }
 
 /**
- * How a caller that polls slows down when the platform is congested (operations/pacing.ts,
- * PollPace): the wait before its next poll after a 429 or 503, and its interval from then on.
+ * How a polling caller slows down when the platform is congested (PollPace, operations/pacing.ts). After a 429 or
+ * 503, it sets the wait before the next poll, and the interval from then on.
  */
 export interface CongestionPace {
   afterCongestion(retryAfterMs: number | undefined): number
@@ -51,7 +49,7 @@ export interface CongestionPace {
 
 const status = (error: RequestError) => (error.kind === 'http' ? (error.status ?? 0) : undefined)
 const congested = (error: RequestError) => CONGESTION_STATUSES.has(status(error) ?? 0)
-/** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
+/** No answer, or a body cut off on the way. The network is at fault, not the request. */
 const noAnswer = (error: RequestError) =>
   ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated')
 const afterBackoff = (error: RequestError, n: number, random: () => number) => error.retryAfterMs ?? backoff(n, random)
@@ -70,11 +68,11 @@ const rule = (attempts: number, delay: RetryPolicy['delay']): RetryPolicy => ({ 
 
 /** Every retry rule of the action. */
 export const RETRY_POLICIES = {
-  /** A platform read, or a write whose repetition is harmless (revoking a key): after any failure that may pass. */
+  /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
   read: rule(5, readDelay),
   /**
-   * A platform write that must not be repeated blindly (creating a key): only when the platform
-   * certainly did not carry it out (423, 429, 503, or no connection at all).
+   * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
+   * not carry it out: 423, 429, 503, or no connection at all.
    */
   once: rule(5, (error, n, random) =>
     NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
@@ -83,19 +81,19 @@ export const RETRY_POLICIES = {
       : undefined,
   ),
   /**
-   * A key's create again, after an attempt whose answer was lost (it may have made a key): once,
-   * at once, and only after the clean-up revoked the key that attempt made or found none
-   * (keys/creation.ts). Never after the runner's cancel or the step's timeout.
+   * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
+   * once, and only after the clean-up revoked that key or found none (keys/creation.ts). Never after the runner's
+   * cancel or the step's timeout.
    */
   recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
   /**
-   * A read of the operations (the waiter's polls, list-operations' pages): as `read`, but a 429 or
-   * 503 goes back to the caller at once, to its `congestedPoll` or `congested` row.
+   * A read of the operations (the waiter's polls, list-operations' pages). Like `read`, but a 429 or 503 goes back to
+   * the caller at once, for its `congestedPoll` or `congested` row.
    */
   poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
   /**
-   * A waiter's poll round the platform is too busy for (429, 503): polled again as long as the
-   * step's timeout lasts, after the wait its pace gives (Retry-After at least, the interval widened).
+   * A waiter's poll round that the platform is too busy for (429, 503). The waiter polls again as long as the step's
+   * timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
    */
   congestedPoll: (pace: CongestionPace): RetryPolicy =>
     rule(Number.POSITIVE_INFINITY, (error) => {
@@ -103,22 +101,22 @@ export const RETRY_POLICIES = {
       return pace.afterCongestion(error.retryAfterMs)
     }),
   /**
-   * A page of a paced listing the platform is too busy for (429, 503): read again after
-   * Retry-After, a 429 that names none after CONGESTION_PAUSE_MS, a 503 that names none after a
-   * back-off. The listing's pacer holds every other request of the step back as long.
+   * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
+   * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
+   * other request of the step for as long.
    */
   congested: rule(10, (error, n, random) => {
     if (!congested(error)) return undefined
     return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random))
   }),
-  /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
+  /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
   githubRead: rule(3, githubDelay),
   /**
-   * A secret's write: as a GitHub read (the same sealed value again is harmless), but not after
-   * one GitHub held past its own time limit: it may still be carrying that one out.
+   * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
+   * write that got no answer in time: GitHub may still be carrying it out.
    */
   githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-  /** The first read with a new key: a 401 while the platform makes the key known everywhere. */
+  /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
   keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 }
 
@@ -134,34 +132,34 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export interface RetryOptions {
   clock: Clock
-  /** Clock time by which every attempt and wait must be over; a function when it may move sooner (a cancel). */
+  /** When every attempt and wait must be over. A function if a cancel can move it. */
   deadline: number | (() => number)
-  /** The jitter's source; Math.random by default. */
+  /** The random source of the jitter. Math.random by default. */
   random?: () => number
-  /** True once no attempt may start any more (the runner cancelled the step): the failure is final. */
+  /** True once no attempt may start (the runner cancelled the step). The failure is then final. */
   cancelled?: () => boolean
   /** Called before each wait (a warning in the log, for example). */
   onRetry?: (error: RequestError, attempt: number, delayMs: number) => void
-  /** What to throw when giving up (no retry, or the last attempt failed); default the error itself. */
+  /** What to throw on giving up (no retry, or the last attempt failed). By default, the error itself. */
   giveUp?: (error: unknown, attempt: number) => unknown
-  /** What to throw when the wait would pass the deadline; default as `giveUp`. */
+  /** What to throw when the wait would pass the deadline. By default, as `giveUp`. */
   outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
   /**
-   * A wait that would pass the deadline ends at it instead, and the attempt then goes, to fail on
-   * the deadline: for a paced listing, whose pacer holds its other requests until then too.
+   * A wait that would pass the deadline ends at the deadline instead, and the attempt goes and fails on it. A paced
+   * listing uses this, because its pacer holds back its other requests until then too.
    */
   untilDeadline?: boolean
   /**
-   * Ends a wait early: the runner cancelled the step. With `stop`, the wait is over and what it
-   * returns is thrown; without, the deadline is read again and the wait goes on only if the rest
-   * of it still fits (clean-up, which the runner's grace bounds).
+   * Ends a wait early when the runner cancels the step. With `stop`, the wait ends and `retrying` throws what `stop`
+   * returns. Without it, the wait goes on only if the rest still fits before the deadline (clean-up, which the
+   * runner's grace period bounds).
    */
   interrupt?: { signal: AbortSignal; stop?: (error: RequestError, attempt: number, delayMs: number) => unknown }
 }
 
 /**
- * Runs `attempt` until it succeeds, `policy` does not send a failure again (any failure that is
- * not a RequestError is never sent again), attempts run out, or time does.
+ * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
+ * failure that is not a RequestError is never sent again.
  */
 export async function retrying<T>(
   attempt: (n: number) => Promise<T>,
@@ -188,7 +186,7 @@ export async function retrying<T>(
       options.onRetry?.(failed, n, delay)
       if (delay === 0) continue
       const due = clock.now() + delay
-      // A signal that came before the wait cannot end it: the deadline above already counts it.
+      // A signal that came before the wait cannot end it, because the deadline above already counts it.
       const listening = interrupt !== undefined && !interrupt.signal.aborted
       await clock.sleep(delay, listening ? interrupt.signal : undefined)
       if (listening && interrupt.signal.aborted && clock.now() < due) {

@@ -1,10 +1,9 @@
 /**
- * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
- * one keep-alive pool per origin, directly or through the proxy the environment names
- * (http/proxy.ts), but never a credential in clear through a proxy; each attempt within its own
- * time limit and the step's deadline, however far its connection got; bodies read within bounds;
- * and whether a failed request could have left.
- * What an attempt's answer means is http/answers.ts's to say.
+ * The step's one HTTP transport, for the platform and GitHub alike, on undici's public API. It keeps one keep-alive
+ * pool per origin, direct or through the proxy the environment names (http/proxy.ts). It never sends a credential in
+ * clear through a proxy. Each attempt stays within its own time limit and the step's deadline, however far its
+ * connection got. Bodies are read within bounds. For a failed request, it tells whether the request could have left.
+ * http/answers.ts reads what an answer means.
  */
 import { setFlagsFromString } from 'node:v8'
 import { Agent, type Dispatcher } from 'undici'
@@ -12,35 +11,34 @@ import type { Clock } from '../base/clock.ts'
 import { redactSecrets, untrusted } from '../base/text.ts'
 import { proxyFor, refuseInClear, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
 
-// A deliberate departure, measured and tested: docs/audit.md, "Deliberate departures".
-// undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
-// parser on another thread, and the step waits for it before it can exit. This budget keeps V8's first code for the
-// parser for a few hundred answers.
+// A deliberate departure, measured and tested (docs/audit.md, "Deliberate departures"). undici parses answers with
+// llhttp in WebAssembly. With V8's default budget, the third answer makes V8 optimize that parser on another thread,
+// and the step must wait for that before it can exit. This budget keeps V8's first code for a few hundred answers.
 export const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000'
 setFlagsFromString(WASM_TIERING_FLAG)
 
-/** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
+/** Every pool of the step stays alive, so that a waiter's polls reuse the connection. A few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 }
 /** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
 export const REQUEST_TIMEOUT_MS = 30_000
-/** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
+/** The action reads an error body only this far: enough for any JSON error, and bounded for a hostile server. */
 export const ERROR_BODY_LIMIT = 64 * 1024
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
+/** A larger successful body is refused and not retried: no answer of the API is that big. A request may set less. */
 export const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024
 
 /** How requests to one origin go: the pool they are sent on, and the proxy, if any. */
 interface Line {
   dispatcher: Dispatcher
   route?: ProxyRoute
-  /** An http request through a proxy: sent as an absolute URI, not through a tunnel; never with a credential. */
+  /** An http request through a proxy goes as an absolute URI, not through a tunnel, and never with a credential. */
   forward: boolean
 }
 
 /**
- * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
- * through its proxy, and a record of the connects that failed (a request that never connected
- * never left). `close()` ends them all at once, a connect still hanging included: undici's
- * pools end a connect only when it fails, so every socket is made with a signal that `close()` aborts.
+ * Every connection of the step, to the platform and to GitHub: one pool per origin, direct or through its proxy. It
+ * records the connects that failed, because a request that never connected never left. `close()` ends all
+ * connections at once, even a connect still hanging. undici's pools end a connect only when it fails, so every
+ * socket gets a signal that `close()` aborts.
  */
 export class Connections {
   private readonly env: Environment
@@ -51,7 +49,7 @@ export class Connections {
   private readonly tunnels = new Map<string, Dispatcher>()
   private readonly failedConnects = new WeakSet<object>()
 
-  /** `direct`: the pool for direct connections; by default one of its own. */
+  /** `direct` is the pool for direct connections. By default, the class makes its own. */
   constructor(env: Environment = {}, direct?: Dispatcher) {
     this.env = env
     this.direct = this.watched(direct ?? new Agent(this.options))
@@ -69,13 +67,13 @@ export class Connections {
     return line
   }
 
-  /** The refusal of a credential on its way to `origin` through a proxy in clear (plain http), or undefined. */
+  /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. Otherwise undefined. */
   inClear(origin: string): Error | undefined {
     if (!this.lineTo(origin).forward) return undefined
     return refuseInClear(origin, this.env, `A request to ${untrusted(origin)}`, 'its credential')
   }
 
-  /** Whether `error` is a connect that failed: the request never left. */
+  /** Whether `error` is a failed connect, which means the request never left. */
   neverConnected(error: unknown): boolean {
     return typeof error === 'object' && error !== null && this.failedConnects.has(error)
   }
@@ -102,38 +100,37 @@ export class Connections {
 }
 
 /**
- * A request id a server may answer with (the platform, GitHub): a short token, without `::` (a
- * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
+ * A request id that a server may answer with (the platform, GitHub): a short token without `::`, because a later step
+ * that echoes an output must not print a runner command. Anything else is left out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/
 
-/** Whether a server's request id may be quoted and set as an output: a short token holding no piece of the step's secrets. */
+/** Whether a server's request id may be quoted and set as an output: a short token with no piece of a secret. */
 export function isRequestId(value: unknown): value is string {
   return typeof value === 'string' && REQUEST_ID.test(value) && redactSecrets(value, { pieces: true }) === value
 }
 
-/** One HTTP request, ready to send. */
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   /** Path and query below the origin. */
   path: string
   headers: Record<string, string>
   body?: string
-  /** The most a successful answer may hold, when less than SUCCESS_BODY_LIMIT: a body of a known, small size (GitHub's meta API). */
+  /** A limit below SUCCESS_BODY_LIMIT, for an answer of known small size (GitHub's meta API). */
   bodyLimit?: number
 }
 
-/** What came back over the wire, before anything is made of it. */
+/** What came back over the wire, before it is read. */
 export type Received =
   | {
       ok: true
       status: number
       headers: Dispatcher.ResponseData['headers']
-      /** The body; for an error status only its first ERROR_BODY_LIMIT bytes. */
+      /** The body. For an error status, only its first ERROR_BODY_LIMIT bytes. */
       text: string
       /** Bytes read (a prefix for an error status). */
       bytes: number
-      /** A successful body over `limit`: not read. */
+      /** A successful body over `limit`, which was not read. */
       tooLarge: boolean
       /** The most a successful body could hold: the request's `bodyLimit`, or SUCCESS_BODY_LIMIT. */
       limit: number
@@ -143,14 +140,13 @@ export type Received =
       cause: unknown
       /** The answer's status, when its body was cut off. */
       status?: number
-      /** The connection was never made: the request never left. */
+      /** The connection was never made, so the request never left. */
       neverConnected: boolean
     }
 
 /**
- * Sends one request and reads its body within the limits; never throws but for a proxy variable
- * the action cannot use (ProxySettingError), or a credential a proxy would read in clear
- * (ProxyInClearError), before anything is sent.
+ * Sends one request and reads its body within the limits. It throws only before anything is sent: for a proxy
+ * variable the action cannot use (ProxySettingError), or a credential a proxy would read in clear (ProxyInClearError).
  */
 export async function sendRequest(
   connections: Connections,
@@ -184,7 +180,7 @@ export async function sendRequest(
     const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT)
     const declared = Number(headerValue(response.headers['content-length']))
     if (success && declared > limit) {
-      // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+      // Destroying the unread body emits an abort error. Nothing else listens once the body has arrived whole.
       response.body.on('error', () => {}).destroy()
       return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit }
     }
@@ -196,9 +192,9 @@ export async function sendRequest(
 }
 
 /**
- * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would
- * read in clear. The settings refuse such a URL before the first request (inputs/urls.ts); this
- * holds for every request, whatever sends it.
+ * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would read in clear. The
+ * settings refuse such a URL before the first request (inputs/urls.ts). This check covers every request, whatever
+ * sends it.
  */
 function refuseCredentialInClear(connections: Connections, origin: string, request: HttpRequest): void {
   const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization')
@@ -207,9 +203,9 @@ function refuseCredentialInClear(connections: Connections, origin: string, reque
 }
 
 /**
- * `work`, or the abort of `signal` if that comes first: undici ends a request aborted while its
- * connection is being made only once the connect is over (which a silent proxy or server can
- * hold for minutes). The request itself gets the same signal, and ends with it once it can.
+ * `work`, or the abort of `signal` if that comes first. undici ends a request aborted during its connect only once
+ * the connect is over, and a silent proxy or server can hold that for minutes. The request itself gets the same
+ * signal, and ends with it when it can.
  */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -221,10 +217,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
- * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
- * rest is never downloaded.
+ * Reads a body within its limit. It reads an error body only to its first ERROR_BODY_LIMIT bytes. It reads a
+ * successful body whole, or not at all once a byte past `successLimit` arrives. A body of exactly the limit is whole,
+ * wherever its chunks end. Leaving the loop destroys the body, so the rest is never downloaded.
  */
 export async function readBody(
   body: AsyncIterable<Buffer>,
@@ -246,18 +241,18 @@ export async function readBody(
 /** How one attempt is timed: the step's deadline, the attempt's own limit, and what may cut it sooner. */
 export interface AttemptTime {
   clock: Clock
-  /** Clock time by which the step must be done: no attempt starts at or after it. */
+  /** When the step must be done. No attempt starts at or after it. */
   deadline: number
   /** How long one attempt may wait for an answer when the step leaves that much. */
   requestTimeoutMs: number
-  /** Ends the attempt sooner (the runner's grace after a cancel). */
+  /** Ends the attempt early, when the runner's grace period after a cancel ends. */
   cut?: AbortSignal
 }
 
 /**
- * One attempt on the wire. Not sent once the step's deadline has passed; otherwise what came
- * back, and for no answer what ended the wait: the attempt's own limit (`timeout`), the step's
- * deadline (`deadline`), the caller (`cut`), or the connection itself (undefined).
+ * One attempt on the wire. It is not sent once the step's deadline has passed. Otherwise it holds what came back.
+ * Without an answer, `ended` says what ended the wait: the attempt's own limit (`timeout`), the step's deadline
+ * (`deadline`), the caller (`cut`), or the connection itself (undefined).
  */
 export type Attempt =
   | { sent: false }
@@ -266,22 +261,22 @@ export type Attempt =
       origin: string
       received: Received
       route?: ProxyRoute
-      /** Sent to the proxy as an absolute URI, not through a tunnel: a 407 answer is then the proxy's. */
+      /** Sent to the proxy as an absolute URI, not through a tunnel. A 407 answer then comes from the proxy. */
       forwarded?: boolean
       ended: 'timeout' | 'deadline' | 'cut' | undefined
       budgetMs: number
     }
 
 /**
- * Sends one request within its own limit and the step's deadline; never throws but for a proxy
- * variable the action cannot use, or a credential a proxy would read in clear, before anything is sent.
+ * Sends one request within its own limit and the step's deadline. As sendRequest does, it throws only before
+ * anything is sent.
  */
 export async function sendAttempt(
   connections: Connections,
   origin: string,
   request: HttpRequest,
   time: AttemptTime,
-  /** Called just before the request is sent, its connect included (a debug line); not once the deadline has passed. */
+  /** Called just before the request and its connect go out (for a debug line). Not called after the deadline. */
   onSend?: () => void,
 ): Promise<Attempt> {
   const { route, forward } = connections.lineTo(origin)
@@ -308,7 +303,7 @@ export async function sendAttempt(
   return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs }
 }
 
-/** A header's value; the first, when it came more than once. */
+/** A header's value. The first one, when the header came more than once. */
 export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
