@@ -78,8 +78,9 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `Creating key "nightly" may have succeeded without an answer, and keys of that name that were not there before are valid: ${concurrent!.id}, ${lost.id}\\. ` +
-            'This step cannot tell which one \\(if any\\) it made, or whether another job holds one, so it revoked none\\. Revoke the ones you do not expect \\(revoke-key with `key-id`\\), and give each job its own `key-name`\\.$',
+          `Creating key "nightly" may have succeeded without an answer\\. Keys of that name that were not there before are valid: ${concurrent!.id}, ${lost.id}\\. ` +
+            'This step cannot tell which one it made, if any, or whether another job holds one\\. So it revoked none\\. ' +
+            'Revoke the ones you do not expect \\(revoke-key with `key-id`\\), and give each job its own `key-name`\\.$',
         ),
       ),
     ])
@@ -139,7 +140,7 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     const result = await step({ command: 'create-key', 'key-name': 'nightly' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toContain(
-      `keys of that name that were not there before are valid: ${used!.id} (in use). `,
+      `Keys of that name that were not there before are valid: ${used!.id} (in use). `,
     )
     expect(platform.isKeyValid(used!.id)).toBe(true)
   })
