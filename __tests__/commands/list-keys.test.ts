@@ -306,7 +306,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
       `API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
       `API key ${deactivated} "ci-carol", created 2026-10-12 10:00 UTC, made by "Carol Off", whose account is deactivated: it stays valid until someone revokes it.`,
       `API key ${bare} "ci-bare", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
-      `API key ${unknown} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+      `API key ${unknown} "ci-mystery": the platform's record names no creator the action can read (created_by). ` +
+        'So the action cannot tell whether its maker is still a member. ' +
+        'It does not flag the key as made by someone who left.',
     ])
     expect(result.failure).toBeUndefined()
     expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left, deactivated, bare])

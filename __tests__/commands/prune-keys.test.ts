@@ -422,7 +422,9 @@ describe('with expected-creators: keys made by someone who left the organization
       `Revoked API key ${left.id} "ci-bob": made by "Bob Gone", who left the organization.`,
     ])
     expect(log.warning).toEqual([
-      `API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+      `API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read (created_by). ` +
+        'So the action cannot tell whether its maker is still a member. ' +
+        'It does not flag the key as made by someone who left.',
     ])
     expect(result.failure).toBeUndefined()
     expect(result.outputs).toEqual({

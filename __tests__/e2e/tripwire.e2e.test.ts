@@ -257,7 +257,8 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
     })
     const warning =
       "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block " +
-      '(the first: "2001:db8:a11::/48 "): they are left out, so a key last used from one of them counts as used from an unexpected network.'
+      '(the first: "2001:db8:a11::/48 "). They are left out. ' +
+      'So a key last used from one of them counts as used from an unexpected network.'
 
     const listed = await listKeys({ 'expected-networks': 'github-actions, 10.0.0.0/8' })
     expect(errorLines(listed.stdout)).toEqual([])
