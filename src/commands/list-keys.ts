@@ -28,7 +28,6 @@ const NEXT_CREATORS =
 
 type FlagOutput = 'unexpected-use-key-ids' | 'unexpected-creator-key-ids'
 
-/** Keys flagged by one check, and its failure when it fails the step. */
 interface Flagged<K extends ApiKey> {
   keys: K[]
   failure?: string
@@ -119,7 +118,6 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   }
 }
 
-/** What to do about each check that failed, with a link to its page of the docs. */
 function nextSteps(ctx: CommandContext, elsewhere: boolean, departed: boolean): Part[] | undefined {
   const next: Part[] = [
     ...(elsewhere

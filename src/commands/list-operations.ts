@@ -333,7 +333,6 @@ function summaryOf(parts: SummaryParts): string {
   )
 }
 
-/** Operations alike, as one row of the table. */
 interface AlikeRow {
   newest: Listed
   oldest: Listed

@@ -251,5 +251,4 @@ export const COMMANDS = {
 export type Command = keyof typeof COMMANDS
 export const COMMAND_NAMES = Object.keys(COMMANDS) as Command[]
 
-/** The settings a command's row reads. */
 export type SettingsOf<K extends Command> = ReturnType<(typeof COMMANDS)[K]['settings']>

@@ -104,7 +104,6 @@ function refusedStepKey(run: RevocationRun): boolean {
   return request?.status === 401 && run.revoked.length > 0
 }
 
-/** One error naming every key of the name that is still valid, and what to do. */
 function describeLockedOut(run: RevocationRun, name: string, own: OwnKey): string {
   const last = run.revoked.at(-1)!
   const why =

@@ -183,7 +183,6 @@ async function rotate(
 /** A failure names at most this many targets. The summary and `secret-results` have them all. */
 const MAX_TARGETS_NAMED = 5
 
-/** What went wrong with the targets that did not take the key, for one error line. */
 function describeTargetProblems(outcomes: readonly StoreOutcome[]): string {
   const problems = outcomes.filter((o) => o.status !== 'stored')
   const more = problems.length - MAX_TARGETS_NAMED

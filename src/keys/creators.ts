@@ -12,7 +12,6 @@ import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { formatDate } from '../runner/summary.ts'
 
-/** The one value of `expected-creators`. */
 export const MEMBERS = 'members'
 
 /** The members by user id in lower case, because UUIDs compare without case. */

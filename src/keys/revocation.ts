@@ -16,7 +16,6 @@ export function alreadyRevoked(error: unknown): boolean {
   return error instanceof RequestError && error.status === 404
 }
 
-/** How revoking keys one by one ended. */
 export interface RevocationRun {
   revoked: number[]
   /** Keys someone else had revoked before their turn (see alreadyRevoked). */
@@ -102,7 +101,6 @@ export function describeRevocationFailure(run: RevocationRun): string {
   return `${messageOf(run.failed?.error)}${done}`
 }
 
-/** What became of each key, for a summary table. */
 export function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
   return ids.map((id) => {
     let outcome = 'not revoked'
