@@ -264,7 +264,8 @@ describe('after a lost create answer', () => {
     const result = await create()
     const made = Number(result.outputs['key-id'])
     expect(log.warning.at(-1)).toBe(
-      `Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${badRequest(`revoke API key ${late}`, requestId('DELETE', `/api_keys/${late}`))} The post step tries again.`,
+      `The lost attempt made key ${late} late, and it is valid. ` +
+        `Revoking it failed: ${badRequest(`revoke API key ${late}`, requestId('DELETE', `/api_keys/${late}`))} The post step tries again.`,
     )
     expect(valid().sort()).toEqual([late, made].sort())
     expect(ledgerSaves().at(-1)).toBe(record([made], []))
@@ -310,8 +311,8 @@ describe('after a lost create answer', () => {
     failListNumber(2)
     const error = await failure(create())
     expect(error.message).toBe(
-      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer, and listing the keys to find it failed: ${listRefused(2)} ` +
-        'The post step looks for it again when the job ends; or run list-keys and revoke a key named "ci" that you do not expect.',
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. Listing the keys to find it failed: ${listRefused(2)} ` +
+        'The post step looks for it again when the job ends. You can also run list-keys, and revoke a key named "ci" that you do not expect.',
     )
     expect(valid()).toEqual([100_001])
     expect(ledgerSaves()).toEqual([record([], [])])
@@ -323,8 +324,9 @@ describe('after a lost create answer', () => {
     failListNumber(2)
     const error = await failure(create())
     expect(error.message).toBe(
-      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer, and listing the keys to find it failed: ${listRefused(2)} ` +
-        `The post step looks for it again when the job ends; or run list-keys and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect.`,
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. Listing the keys to find it failed: ${listRefused(2)} ` +
+        'The post step looks for it again when the job ends. ' +
+        `You can also run list-keys, and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect.`,
     )
     expect(ledgerSaves()).toEqual([record(earlier, [])])
   })
@@ -334,9 +336,10 @@ describe('after a lost create answer', () => {
     platform.inject({ method: 'DELETE', path: '/api_keys/100001', kind: 'status', status: 400 })
     const error = await failure(create())
     expect(error.message).toBe(
-      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer: key 100001, which that attempt made and whose value can never be read, is valid, ` +
-        `and revoking it failed: ${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))} ` +
-        'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).',
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. ` +
+        'That attempt made key 100001, which is valid, and nobody can read its value again. ' +
+        `Revoking it failed: ${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))} ` +
+        'The post step tries again when the job ends. You can also revoke it by hand (revoke-key with `key-id`).',
     )
     expect(valid()).toEqual([100_001])
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
@@ -398,8 +401,9 @@ describe('giving up on the create', () => {
     const error = await failure(create())
     expect(error.message).toBe(
       `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
-        `Keys of that name that were not there before the create are valid: ${stranger}. None was revoked: ` +
-        "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+        `Keys of that name that were not there before the create are valid: ${stranger}. ` +
+        "None was revoked, because this step cannot tell them from another job's keys. " +
+        'Revoke the ones you do not expect (revoke-key with `key-id`).',
     )
     expect(valid()).toEqual([stranger])
     expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
@@ -495,8 +499,8 @@ describe('cancellation', () => {
       const said = [
         'Could not create an API key named "ci": the runner cancelled the step, and no answer to POST /api_keys',
         `came before the step had to stop waiting. (request id ${sent}) No new key named "ci" is left valid:`,
-        'a list taken after the clean-up shows none (the create cut off by the cancel may still be carried out:',
-        'the post step looks for its key for 30 s, and revokes it).',
+        'a list taken after the clean-up shows none (the platform may still carry out the create that the cancel cut off,',
+        'so the post step looks for its key for 30 s and revokes it).',
       ]
       expect(error.message).toBe(said.join(' '))
       const ledger = own.saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)

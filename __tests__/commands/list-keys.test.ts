@@ -181,7 +181,8 @@ describe('list-keys with expected-networks: the tripwire', () => {
     )
     // This context's runner names no action repository (as with `uses: ./`): the page is named, not linked.
     expect(result.next).toEqual([
-      "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ",
+      'Each may have leaked. Revoke it by its id (revoke-key with `key-id`), and rotate what held it. ' +
+        "Look for its other uses in the platform's audit log. ",
       'When the tripwire fires (',
       { code: 'docs/tripwire.md' },
       " in the action's repository)",
@@ -306,7 +307,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
       `API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
       `API key ${deactivated} "ci-carol", created 2026-10-12 10:00 UTC, made by "Carol Off", whose account is deactivated: it stays valid until someone revokes it.`,
       `API key ${bare} "ci-bare", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization: it stays valid until someone revokes it.`,
-      `API key ${unknown} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+      `API key ${unknown} "ci-mystery": the platform's record names no creator the action can read (created_by). ` +
+        'So the action cannot tell whether its maker is still a member. ' +
+        'It does not flag the key as made by someone who left.',
     ])
     expect(result.failure).toBeUndefined()
     expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left, deactivated, bare])
@@ -357,7 +360,8 @@ describe('list-keys with expected-creators: keys made by someone who left the or
       `1 API key(s) were made by someone who left the organization (\`expected-creators\`): API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization.`,
     )
     expect(result.next).toEqual([
-      'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. ',
+      'Each stays valid until someone revokes it. ' +
+        'Find what uses it, move that to a key of a present member, then revoke it by its id. ',
       'When the offboarding check fires (',
       { code: 'docs/offboarding.md' },
       " in the action's repository)",
@@ -382,11 +386,11 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     )
     const page = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/'
     expect(result.next).toEqual([
-      expect.stringMatching(/^Each may have leaked: /),
+      expect.stringMatching(/^Each may have leaked\. /),
       { link: 'When the tripwire fires', href: `${page}tripwire.md#when-it-fires` },
       '.',
       ' ',
-      expect.stringMatching(/^Each stays valid until someone revokes it: /),
+      expect.stringMatching(/^Each stays valid until someone revokes it\. /),
       { link: 'When the offboarding check fires', href: `${page}offboarding.md#when-it-fires` },
       '.',
     ])

@@ -354,12 +354,14 @@ describe('many projects', () => {
     expect(result.failedRequest?.status).toBe(404)
     expect(result.failure).toMatch(
       new RegExp(
-        "^2 of 4 project\\(s\\) could not be read, so none of their operations are listed; every other project's are \\(`incomplete-project-ids` names them all\\)\\. " +
+        '^2 of 4 project\\(s\\) could not be read, so none of their operations are listed\\. ' +
+          'The operations of every other project are listed\\. ' +
+          '`incomplete-project-ids` names all the unreadable ones\\. ' +
           'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\..* ' +
           `Could not list the operations of project ${elsewhere}: the platform refused it \\(403 Forbidden\\): the step's key may not reach project ${elsewhere}`,
       ),
     )
-    expect(result.next).toMatch(/^Check each project id that could not be read: a 404 names a project/)
+    expect(result.next).toMatch(/^Check each project id that could not be read\. A 404 means that the platform/)
     expect(result.summary).toContain(
       `<tr><td><code>gone-project-1</code></td><td>could not be read (404)</td><td>0</td><td>0</td><td>—</td></tr>`,
     )
@@ -372,7 +374,8 @@ describe('many projects', () => {
     const result = await list({ projects: { kind: 'list', projectIds: [a, b] }, maxOperations: 5 })
     const warning =
       `1 project(s) have more operations than \`max-operations\` (5) lets the step list, so only their newest are listed: ${a}. ` +
-      '`incomplete-project-ids` names them; raise `max-operations` (up to 100000) or set a later `since` for all of them.'
+      '`incomplete-project-ids` names them. To list all their operations, raise `max-operations` (up to 100000), ' +
+      'or set a later `since`.'
     expect(log.warning).toEqual([warning])
     expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([a]))
     expect(result.outputs['operation-count']).toBe('8')
@@ -450,7 +453,7 @@ describe('fail-on-status', () => {
     expect(result.failure).toBe(
       `8 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${named.join('; ')}; and 3 more.`,
     )
-    expect(result.next).toMatch(/^The platform reports these operations ended so/)
+    expect(result.next).toMatch(/^The platform reports that these operations ended so\. /)
     expect(result.failedRequest).toBeUndefined()
     expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(9)
   })

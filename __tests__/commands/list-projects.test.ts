@@ -71,7 +71,7 @@ describe('list-projects', () => {
     const result = await runListProjects(ctx, {})
     const partial =
       `The list is incomplete: the platform could not read 2 project(s) in time (unavailable_project_ids: ${b}, ${c}). ` +
-      'They are not in the outputs; run the step again for a complete list.'
+      'They are not in the outputs. Run the step again for a complete list.'
     expect(log.info.at(-1)).toBe('Found 1 project(s).')
     expect(log.warning).toEqual([partial])
     expect(result.summary).toBe(
@@ -86,7 +86,7 @@ describe('list-projects', () => {
     const result = await runListProjects(ctx, {})
     const expected =
       `The list is incomplete: the platform could not read 23 project(s) in time (unavailable_project_ids: ${ids.slice(0, 20).join(', ')}, and 3 more). ` +
-      'They are not in the outputs; run the step again for a complete list.'
+      'They are not in the outputs. Run the step again for a complete list.'
     expect(log.warning).toEqual([expected])
     expect(result.outputs['project-ids']).toBe('[]')
   })
@@ -97,7 +97,7 @@ describe('list-projects', () => {
     await runListProjects(ctx, {})
     expect(log.warning).toEqual([
       `The list is incomplete: the platform could not read 20 project(s) in time (unavailable_project_ids: ${ids.join(', ')}). ` +
-        'They are not in the outputs; run the step again for a complete list.',
+        'They are not in the outputs. Run the step again for a complete list.',
     ])
   })
 })

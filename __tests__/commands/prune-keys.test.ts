@@ -62,7 +62,7 @@ describe('a dry run', () => {
 
     expect(log.info).toEqual([
       "Pruning the personal keys of the step's user: 4 key(s) listed; selecting keys whose names say they have expired and keys not used for 3 min (or never used and older). Dry run: nothing is revoked.",
-      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `The step's own key is API key ${admin.id} (its last use is this step). It is never pruned.`,
       `Would revoke API key ${old.id} "${oldName}" (personal): expired 2026-11-20 10:00 UTC (by its name); not used for 40 days.`,
       `Would revoke API key ${daily.id} "ci-deploy" (personal): not used for 2 h.`,
       `Kept API key ${fresh.id} "${freshName}" (personal): expired 2026-11-21 09:59 UTC (by its name); never used, created 5 min ago; but created 5 min ago, within the last 10 min.`,
@@ -105,7 +105,7 @@ describe('a dry run', () => {
     const result = await prune()
     expect(log.info).toEqual([
       "Pruning the personal keys of the step's user: 2 key(s) listed; selecting keys whose names say they have expired. Dry run: nothing is revoked.",
-      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `The step's own key is API key ${admin.id} (its last use is this step). It is never pruned.`,
       'No key is selected: there is nothing to revoke.',
     ])
     expect(result.outputs).toEqual({ 'prunable-key-ids': '[]', 'revoked-key-ids': '[]' })
@@ -121,7 +121,8 @@ describe('a dry run', () => {
     const b = platform.addKey(withExpiry('job-b', T0 - DAY), { createdAt: T0 - 2 * DAY })
     const result = await prune({ maxRevoke: 1 })
     const why =
-      '2 keys are selected, more than `max-revoke` (1). Check the selectors against the list in the job summary; if every key there should go, set `max-revoke` to 2 or more for one run.'
+      '2 keys are selected, more than `max-revoke` (1). Check the selectors against the list in the job summary. ' +
+      'If every key there should go, set `max-revoke` to 2 or more for one run.'
     expect(log.warning).toEqual([`A run with \`dry-run: false\` would revoke nothing: ${why}`])
     expect(result.outputs['prunable-key-ids']).toBe(JSON.stringify([a.id, b.id]))
     expect(result.summary).toContain(
@@ -136,7 +137,8 @@ describe('a dry run', () => {
     const result = await prune({ dryRun: false })
     expect(log.info).toEqual([
       "Pruning the personal keys of the step's user: 2 key(s) listed; selecting keys whose names say they have expired.",
-      `The step's own key is one of API keys ${admin.id}, ${twin.id} (each used within a minute of this step); none of them is pruned.`,
+      `The step's own key is one of API keys ${admin.id}, ${twin.id} (each used within a minute of this step). ` +
+        'None of them is pruned.',
       `Kept API key ${twin.id} "${twinName}" (personal): expired 2026-11-20 10:00 UTC (by its name); but the step's own key, or used within the same minute.`,
       'No key is selected: there is nothing to revoke.',
     ])
@@ -298,7 +300,7 @@ describe('records the platform lists oddly', () => {
         'but its created_at or last_used_at is not a time the action can read.',
     )
     expect(log.info).toContain(
-      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `The step's own key is API key ${admin.id} (its last use is this step). It is never pruned.`,
     )
     expect(log.info.join('\n')).not.toContain('never used, created 400 days ago')
     expect(result.outputs['revoked-key-ids']).toBe('[]')
@@ -333,7 +335,7 @@ describe('with expected-networks: keys last used from an unexpected network are 
     expect(log.info).toEqual([
       'Expected networks: 1 address(es) and block(s).',
       "Pruning the personal keys of the step's user: 5 key(s) listed; selecting keys whose names say they have expired and keys last used from outside `expected-networks`. Dry run: nothing is revoked.",
-      `The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`,
+      `The step's own key is API key ${admin.id} (its last use is this step). It is never pruned.`,
       `Would revoke API key ${leaked.id} "ci-deploy" (personal): last used from an unexpected network (203.0.113.7).`,
       `Kept API key ${busy.id} "ci-build" (personal): last used from an unexpected network (203.0.113.8); but used 3 min ago, within the last 10 min.`,
       `Kept API key ${admin.id} "sweeper" (personal): last used from an unexpected network (127.0.0.1); but the step's own key.`,
@@ -422,7 +424,9 @@ describe('with expected-creators: keys made by someone who left the organization
       `Revoked API key ${left.id} "ci-bob": made by "Bob Gone", who left the organization.`,
     ])
     expect(log.warning).toEqual([
-      `API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read (created_by), so whether its maker is still a member is not known; it is not flagged as made by someone who left.`,
+      `API key ${unknown.id} "ci-mystery": the platform's record names no creator the action can read (created_by). ` +
+        'So the action cannot tell whether its maker is still a member. ' +
+        'It does not flag the key as made by someone who left.',
     ])
     expect(result.failure).toBeUndefined()
     expect(result.outputs).toEqual({

@@ -598,9 +598,11 @@ describe('with a secret', () => {
     hold.release()
     const result = await running
     expect(result.failure).toBe(
-      `key ${other.id} named "ci-deploy" appeared during this run (not in its snapshot before the create; seen after storing the new key): ` +
-        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
-        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.',
+      `key ${other.id} named "ci-deploy" appeared during this run, after its list from before the create ` +
+        '(seen after storing the new key). ' +
+        'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
+        'The next rotation revokes what is left.',
     )
     expect(result.outputs['revoked-key-ids']).toBe('[]')
     expect(result.summary).toBe(summaryOf([newRow(id)], STORED))

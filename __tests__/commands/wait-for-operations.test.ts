@@ -280,7 +280,7 @@ describe('outcomes and summaries', () => {
     expect(result.outputs.status).toBe('error')
     expect(result.summary).toContain(
       `<p>Status error: the step could not read the operations (HTTP 404, request id ${result.failedRequest!.requestId}). ` +
-        'Nothing says that an operation failed; the statuses below are the last ones read.</p>\n<table>',
+        'Nothing says that an operation failed. The statuses below are the last ones read.</p>\n<table>',
     )
   })
 })

@@ -83,8 +83,8 @@ function expectCutCreate(main: StepResult, command: string): void {
     'the runner cancelled the step, and no answer to POST /api_keys came before the step had to stop waiting\\. ' +
     '\\(request id [0-9a-f-]{36}\\)'
   const left =
-    'is left valid: a list taken after the clean-up shows none \\(the create cut off by the cancel may still be ' +
-    'carried out: the post step looks for its key for 30 s, and revokes it\\)\\.'
+    'is left valid: a list taken after the clean-up shows none \\(the platform may still carry out the create ' +
+    'that the cancel cut off, so the post step looks for its key for 30 s and revokes it\\)\\.'
   const error = `^::error::Could not create an API key named "${name}": ${cut} No new key named "${name}" ${left}$`
   expect(errorLines(main.stdout)).toEqual([expect.stringMatching(new RegExp(error))])
   expect(main.summary).toContain(`${command} failed`)

@@ -78,8 +78,9 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
         new RegExp(
-          `Creating key "nightly" may have succeeded without an answer, and keys of that name that were not there before are valid: ${concurrent!.id}, ${lost.id}\\. ` +
-            'This step cannot tell which one \\(if any\\) it made, or whether another job holds one, so it revoked none\\. Revoke the ones you do not expect \\(revoke-key with `key-id`\\), and give each job its own `key-name`\\.$',
+          `Creating key "nightly" may have succeeded without an answer\\. Keys of that name that were not there before are valid: ${concurrent!.id}, ${lost.id}\\. ` +
+            'This step cannot tell which one it made, if any, or whether another job holds one\\. So it revoked none\\. ' +
+            'Revoke the ones you do not expect \\(revoke-key with `key-id`\\), and give each job its own `key-name`\\.$',
         ),
       ),
     ])
@@ -139,7 +140,7 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     const result = await step({ command: 'create-key', 'key-name': 'nightly' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toContain(
-      `keys of that name that were not there before are valid: ${used!.id} (in use). `,
+      `Keys of that name that were not there before are valid: ${used!.id} (in use). `,
     )
     expect(platform.isKeyValid(used!.id)).toBe(true)
   })
@@ -273,7 +274,11 @@ describe('4. rotate-key revokes only keys it replaced', () => {
     // A saw B's key appear after it stored its own: it revoked nothing and says so, naming B's key.
     expect(JSON.parse(a.outputs['revoked-key-ids']!)).toEqual([])
     expect(errorLines(a.stdout)).toEqual([
-      `::error::key ${idB} named "ci-deploy" appeared during this run (not in its snapshot before the create; seen after storing the new key): another rotation of the same keys is running at the same time, so this run revoked no old key. Give the workflow a \`concurrency:\` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.`,
+      `::error::key ${idB} named "ci-deploy" appeared during this run, after its list from before the create ` +
+        '(seen after storing the new key). ' +
+        'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
+        'The next rotation revokes what is left.',
     ])
     // At most one new key is valid and not stored: B's, named above.
     expect([idA, idB].filter((id) => platform.isKeyValid(id) && id !== platform.keyIdOf(stored))).toEqual([idB])
@@ -288,7 +293,11 @@ describe('4. rotate-key revokes only keys it replaced', () => {
     expect(result.code).toBe(1)
     const made = platform.keys().find((k) => k.name === 'ci-deploy' && k.id !== current.id && k.id !== other!.id)!
     expect(errorLines(result.stdout)).toEqual([
-      `::error::Rotation stopped: key ${other!.id} named "ci-deploy" appeared during this run (not in its snapshot before the create; seen when the new key proved itself): another rotation of the same keys is running at the same time, so this run revoked no old key. Give the workflow a \`concurrency:\` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left. The new key ${made.id} was revoked. No old key was revoked.`,
+      `::error::Rotation stopped: key ${other!.id} named "ci-deploy" appeared during this run, ` +
+        'after its list from before the create (seen when the new key proved itself). ' +
+        'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
+        `The next rotation revokes what is left. The new key ${made.id} was revoked. No old key was revoked.`,
     ])
     expect(validIds('ci-deploy')).toEqual([current.id, other!.id])
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(0)

@@ -192,7 +192,13 @@ describe('many projects', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
-        /^::error::1 of 3 project\(s\) could not be read, so none of their operations are listed; every other project's are \(`incomplete-project-ids` names them all\)\. Could not list the operations of project gone-project-1: project gone-project-1 was not found \(404\)\./,
+        new RegExp(
+          '^::error::1 of 3 project\\(s\\) could not be read, so none of their operations are listed\\. ' +
+            'The operations of every other project are listed\\. ' +
+            '`incomplete-project-ids` names all the unreadable ones\\. ' +
+            'Could not list the operations of project gone-project-1: ' +
+            'project gone-project-1 was not found \\(404\\)\\.',
+        ),
       ),
     ])
     expect(result.outputs).toMatchObject({
@@ -235,7 +241,7 @@ describe('fail-on-status', () => {
       `::error::1 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${failed} (project ${project}, branch br-main-1, apply_config, failed, 2026-11-21 09:59 UTC).`,
     ])
     expect(fails.outputs['failed-operation-ids']).toBe(JSON.stringify([failed]))
-    expect(fails.summary).toContain('<p>The platform reports these operations ended so: ')
+    expect(fails.summary).toContain('<p>The platform reports that these operations ended so. ')
   })
 })
 
@@ -360,7 +366,11 @@ describe('records with times out of range', () => {
       expect(fileRecords(result.outputs).find((o) => o.id === odd)).toMatchObject(set)
       expect(JSON.parse(result.outputs.operations!)).toEqual(fileRecords(result.outputs))
       expect(result.stdout).toMatch(
-        /^::warning::1 listed operation\(s\) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: /m,
+        new RegExp(
+          '^::warning::1 listed operation\\(s\\) have a creation time the chart cannot read, ' +
+            'or a time outside the years 0100 to 9999\\. ',
+          'm',
+        ),
       )
       expect(chartTimes(result.summary).length).toBeGreaterThan(0)
       for (const time of chartTimes(result.summary)) expect(time).toMatch(/^\d{4}-/)

@@ -181,8 +181,9 @@ describe("a members' list that cannot be read whole fails the step, and nothing 
       expect(result.code).toBe(1)
       expect(errorLines(result.stdout)).toEqual([
         `::error::The platform listed no member of organization ${org}, and an organization has at least one admin. ` +
-          'The action does not take an empty list to mean that everyone left: it judges no key by it, and the step fails. ' +
-          'Run it again; if the list is still empty, report it to the platform.',
+          'The action does not take an empty list to mean that everyone left. ' +
+          'It judges no key by it, and the step fails. ' +
+          'Run it again. If the list is still empty, report it to the platform.',
       ])
     }
     expect(deletes()).toEqual([])

@@ -106,7 +106,7 @@ describe('prune-keys: a dry run lists, revokes nothing', () => {
     expect(log).toContain(
       "Pruning the personal keys of the step's user: 9 key(s) listed; selecting keys whose names say they have expired and keys not used for 30 days (or never used and older). Dry run: nothing is revoked.",
     )
-    expect(log).toContain(`The step's own key is API key ${admin.id} (its last use is this step); it is never pruned.`)
+    expect(log).toContain(`The step's own key is API key ${admin.id} (its last use is this step). It is never pruned.`)
     expect(log).toContain(`Would revoke API key ${a.laptop.id} "old-laptop" (personal): not used for 120 days.`)
     expect(log).toContain(
       `Would revoke API key ${a.byHand.id} "test-by-hand" (personal): never used, created 90 days ago.`,
@@ -274,7 +274,8 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       "::error::Nothing was revoked: the step's key is one of the personal keys of the step's user, and none of them shows a use by this step (last_used_at), " +
-        'so the action cannot tell which key is its own. The platform may record key use late: run the step again in a few minutes.',
+        'so the action cannot tell which key is its own. ' +
+        'The platform may record key use late, so run the step again in a few minutes.',
     ])
     expect(deletes()).toEqual([])
     expect(valid(own, a.laptop, a.byHand, a.orphan)).toEqual([true, true, true, true])
@@ -303,7 +304,8 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false' }, own.key)
     expect(errorLines(result.stdout)).toEqual([
       "::error::Nothing was revoked: the step's key is one of the personal keys of the step's user, and none of them shows a use by this step (last_used_at), " +
-        'so the action cannot tell which key is its own. The platform may record key use late: run the step again in a few minutes.',
+        'so the action cannot tell which key is its own. ' +
+        'The platform may record key use late, so run the step again in a few minutes.',
     ])
     expect(result.code).toBe(1)
     expect(deletes()).toEqual([])
@@ -342,8 +344,9 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '2' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      '::error::Nothing was revoked: 3 keys are selected, more than `max-revoke` (2). Check the selectors against the list in the job summary; ' +
-        'if every key there should go, set `max-revoke` to 3 or more for one run.',
+      '::error::Nothing was revoked: 3 keys are selected, more than `max-revoke` (2). ' +
+        'Check the selectors against the list in the job summary. ' +
+        'If every key there should go, set `max-revoke` to 3 or more for one run.',
     ])
     expect(deletes()).toEqual([])
     expect(valid(a.laptop, a.byHand, a.orphan)).toEqual([true, true, true])

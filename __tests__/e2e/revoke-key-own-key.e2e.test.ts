@@ -41,8 +41,9 @@ describe('revoke-key by name, when the platform reports no use of any key', () =
     expect([older, middle, own].map((k) => platform.isKeyValid(k.id))).toEqual([false, false, false])
     expectNoKeyLeak(result, [older.key, middle.key, own.key])
     expect(stripMasks(result.stdout)).toContain(
-      "No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
-        `the keys that may be it go last, the most recently used or made last of all: API key ${own.id}.`,
+      'No key shows a use by this step (the platform may record key use late), ' +
+        "so the step's own key cannot be told apart. The keys that may be it go last. " +
+        `API key ${own.id}, the most recently used or made, goes last of all.`,
     )
   })
 

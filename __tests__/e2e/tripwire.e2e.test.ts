@@ -95,7 +95,9 @@ describe('list-keys with expected-networks', () => {
     expect(warnings(result)).toEqual([])
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked.id])
     expect(result.outputs['keys-file']).toBeDefined()
-    expect(result.summary).toContain('revoke it by its id (revoke-key with <code>key-id</code>), rotate what held it')
+    expect(result.summary).toContain(
+      'Revoke it by its id (revoke-key with <code>key-id</code>), and rotate what held it.',
+    )
     // The step ran as `uses: ./` does (no GITHUB_ACTION_REPOSITORY): the page is named, as no link.
     expect(result.summary).toContain(
       'When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>',
@@ -118,7 +120,7 @@ describe('list-keys with expected-networks', () => {
     expectNoKeyLeak(result, [admin.key])
     expect(result.code).toBe(1)
     expect(result.summary).toContain(
-      'and look at the platform&#39;s audit log for its other uses. ' +
+      'Look for its other uses in the platform&#39;s audit log. ' +
         '<a href="https://ghe.example.com/octo-org/neon-api-action/blob/v1.4.2/docs/tripwire.md#when-it-fires">When the tripwire fires</a>.</p>',
     )
     expect(result.summary).not.toContain('(docs/tripwire.md)')
@@ -257,7 +259,8 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
     })
     const warning =
       "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block " +
-      '(the first: "2001:db8:a11::/48 "): they are left out, so a key last used from one of them counts as used from an unexpected network.'
+      '(the first: "2001:db8:a11::/48 "). They are left out. ' +
+      'So a key last used from one of them counts as used from an unexpected network.'
 
     const listed = await listKeys({ 'expected-networks': 'github-actions, 10.0.0.0/8' })
     expect(errorLines(listed.stdout)).toEqual([])

@@ -127,8 +127,9 @@ describe('results', () => {
     expect(JSON.parse(step.outputs.operations!)).toHaveLength(2)
     // What to do about operations that failed, not a promise that the failure says it.
     expect(step.summary).toContain(
-      '<p>The platform ran these operations and reports that they did not succeed: the table above gives each one&#39;s status, and the console its error. ' +
-        'Fix the cause and run the job again; a later step can read <code>failed-operation-ids</code>.</p>',
+      '<p>The platform ran these operations and reports that they did not succeed. ' +
+        'The table above gives each one&#39;s status, and the console gives its error. ' +
+        'Fix the cause and run the job again. A later step can read <code>failed-operation-ids</code>.</p>',
     )
   })
 

@@ -135,7 +135,8 @@ describe('reading the members (openMembers), against the platform emulator', () 
     platform.inject({ path: `/organizations/${org}/members`, kind: 'transform', transform: () => ({ members: [] }) })
     await expect(openMembers(ctx, org)).rejects.toThrow(
       `The platform listed no member of organization ${org}, and an organization has at least one admin. ` +
-        'The action does not take an empty list to mean that everyone left: it judges no key by it, and the step fails.',
+        'The action does not take an empty list to mean that everyone left. ' +
+        'It judges no key by it, and the step fails.',
     )
   })
 })

@@ -14,14 +14,14 @@ import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../runner/state.ts'
 import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
 /**
- * create-key: a new key, masked at once, in the `key` output; with `revoke-after-job` the post
- * step revokes it when the job ends, and its name says when it expires (keys/expiry.ts). Every
- * promise of a create (no orphan, no lock-out, cancellation) is keys/creation.ts's.
+ * create-key: a new key, masked at once, in the `key` output. With `revoke-after-job`, the post step revokes it
+ * when the job ends, and its name says when it expires (keys/expiry.ts). keys/creation.ts keeps the promises of a
+ * create: no key left behind, no lock-out, and a safe cancel.
  */
 export interface CreateKeySettings extends KeyScopeInputs {
   keyName: string
   revokeAfterJob: boolean
-  /** The key's name says it expires this long from now (`expires-in`, or the job-key default; keys/expiry.ts); undefined: no expiry. */
+  /** From `expires-in`, or the default for a job's key. Undefined: the name carries no expiry. */
   expiresInMs?: number
 }
 
@@ -31,17 +31,17 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeySettin
     options.expiresInMs === undefined
       ? options.keyName
       : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
-  // As prune-keys will read it: rounded up to the minute.
+  // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
   const expiresAt = expiryOf(name)
   const { ledger } = await openLedger(ctx, name, target)
   const created = await createKeyOnce(ctx, ledger)
   if (options.revokeAfterJob) {
-    // The post step revokes through the same namespace: it needs the organization, never the value.
+    // The post step revokes in the same namespace. It needs the organization, never the key's value.
     if (target.namespace.kind === 'organization') ctx.saveState(JOB_KEY_ORG_ID, target.namespace.orgId)
     ctx.saveState(JOB_KEY_ID, String(created.id))
   }
   await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key')
-  // From here the key is in the step's output: main writes it next, waiting only to file an output too large to set.
+  // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
   ledger.handedOut(created.id)
   ledger.settle()
   const scope = describeScope(target)

@@ -17,25 +17,26 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { writeListFile } from '../runner/outputs.ts'
 import { docsPage, formatDate, heading, paragraph, tableOf, type Part } from '../runner/summary.ts'
 
-/** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
+/** The log or a failure names at most this many keys. The outputs hold them all, and the summary its first rows. */
 const MAX_NAMED_KEYS = 10
 const NEXT =
-  "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. "
+  'Each may have leaked. Revoke it by its id (revoke-key with `key-id`), and rotate what held it. ' +
+  "Look for its other uses in the platform's audit log. "
 const NEXT_CREATORS =
-  'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. '
+  'Each stays valid until someone revokes it. ' +
+  'Find what uses it, move that to a key of a present member, then revoke it by its id. '
 
 type FlagOutput = 'unexpected-use-key-ids' | 'unexpected-creator-key-ids'
 
-/** Keys flagged by one check, and the failure it makes when it fails the step. */
 interface Flagged<K extends ApiKey> {
   keys: K[]
   failure?: string
 }
 
 /**
- * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
- * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere. With
- * `expected-creators`, keys made by someone who left the organization.
+ * Lists every key, or those whose names start with `key-name`, without values. `keys-file` always holds them all,
+ * and `keys` holds them when they fit. With `expected-networks`, the tripwire flags keys last used from elsewhere.
+ * With `expected-creators`, the step flags keys made by someone who left the organization.
  */
 export async function runListKeys(ctx: CommandContext, options: ListKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
@@ -117,7 +118,6 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
   }
 }
 
-/** What to do about each check that failed the step, each with a link to its page of the action's docs. */
 function nextSteps(ctx: CommandContext, elsewhere: boolean, departed: boolean): Part[] | undefined {
   const next: Part[] = [
     ...(elsewhere
@@ -143,7 +143,7 @@ function nextSteps(ctx: CommandContext, elsewhere: boolean, departed: boolean): 
   return next.length > 0 ? next : undefined
 }
 
-/** The creator's name; with `expected-creators`, marked when the creator left or is not known. */
+/** With `expected-creators`, the name is marked when the creator left or was deactivated. */
 function creatorCell(key: ApiKey, members: Members | undefined): string {
   const status = members ? creatorStatus(key, members) : 'member'
   if (status === 'left') return `⚠ left: ${creatorName(key)}`
@@ -152,8 +152,8 @@ function creatorCell(key: ApiKey, members: Members | undefined): string {
 }
 
 /**
- * One check's keys: with `fail`, the failure naming the first of them; otherwise a warning for
- * each of the first, and one for the rest, which the output `output` holds.
+ * With `fail`, one failure names the first keys. Otherwise a warning names each of the first keys,
+ * and one more warning counts the rest, which `output` holds.
  */
 function flag<K extends ApiKey>(
   ctx: CommandContext,

@@ -19,13 +19,12 @@ import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/output
 import { formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
 
 /**
- * list-operations: the operations of one project, of a list, or of every project of an
- * organization (operations/listing.ts), as outputs (every record in `operations-file`, written
- * as the pages come) and a summary in the console's words, with a chart of when they ran. It
- * fails only on what `fail-on-status` names, and on projects it could not read, after listing
- * every other one.
+ * list-operations: the operations of one project, of a list, or of every project of an organization
+ * (operations/listing.ts). `operations-file` gets every record, written as the pages come. The summary uses the
+ * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
+ * and on projects it could not read, after it listed every other project.
  */
-/** Projects a warning or an error names at most; `incomplete-project-ids` has every project cut or unreadable. */
+/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10
 
 export async function runListOperations(ctx: CommandContext, options: ListOperationsSettings): Promise<CommandResult> {
@@ -48,9 +47,10 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       ctx.log.warning(found.warning)
       notes.push(found.warning)
     }
-    // Listed by id only when the platform could not read their records in time: their operations can still be read.
+    // The platform lists a project by id only when it could not read its record in time.
+    // Its operations can still be read.
     const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
-    // An id goes into paths, outputs and the summary: one that is no project id is named, not read.
+    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
     projectIds = ids.filter((id) => PLATFORM_ID.test(id))
     const odd = ids.filter((id) => !PLATFORM_ID.test(id))
     if (odd.length > 0) {
@@ -107,8 +107,9 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   if (cutNote) ctx.log.warning(cutNote)
   if (report.undrawable > 0) {
     ctx.log.warning(
-      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: ` +
-        'the chart leaves them out, and the outputs and the table have them as the platform gave them.',
+      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+        'or a time outside the years 0100 to 9999. ' +
+        'The chart leaves them out. The outputs and the table have them as the platform gave them.',
     )
   }
   ctx.log.info(describeTotals(report, projectIds.length, pacer))
@@ -118,9 +119,10 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   if (unreadable.length > 0) {
     failures.push(describeUnreadable(unreadable, projectIds.length))
     next.push(
-      'Check each project id that could not be read: a 404 names a project the platform does not know ' +
-        "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
-        "the key's reach (a project-scoped key reaches one project, an organization key its organization's).",
+      'Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+        "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+        "A 403 means that the project is out of the key's reach. " +
+        "A project-scoped key reaches one project, and an organization key reaches its organization's projects.",
     )
   }
   const failing =
@@ -130,7 +132,8 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   if (failing) {
     failures.push(failing)
     next.push(
-      'The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
+      'The platform reports that these operations ended so. ' +
+        'The summary lists the failed ones first, and the console has their errors. ' +
         'A later step can read `failed-operation-ids` and `operations-file`.',
     )
   }
@@ -156,7 +159,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       sinceMs,
       startedAt,
       notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-      // A project list whose paging went wrong may lack projects no output can name.
+      // A project list whose paging went wrong may lack projects that no output can name.
       incomplete: incomplete.length > 0 || notes.length > 0,
     }),
     ...(failures.length > 0
@@ -166,7 +169,7 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   }
 }
 
-/** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
+/** In whole seconds, the records' precision. A time in the future is refused before any request. */
 function sinceOf(options: ListOperationsSettings, now: number): number | undefined {
   const { since } = options
   if (since === undefined) return undefined
@@ -181,8 +184,8 @@ function sinceOf(options: ListOperationsSettings, now: number): number | undefin
 }
 
 /**
- * The `operations` output while it fits the output limit, each project's records in order; past
- * the limit only its size is kept (the file has every record).
+ * The `operations` output, with each project's records in order, while it fits the output limit.
+ * Past the limit only its size is kept. The file has every record.
  */
 class HeldOutput {
   private parts: string[][] | undefined
@@ -225,12 +228,12 @@ function describeFilter(options: ListOperationsSettings, sinceMs: number | undef
     options.actions ? `, with action ${options.actions.join(', ')}` : '',
     options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
   ]
-  // Statuses and actions the inputs checked: words of letters, digits and _ . -
+  // The inputs checked the statuses and actions: they hold only letters, digits and _ . -
   return untrusted(parts.join(''), Number.POSITIVE_INFINITY)
 }
 
 function describeTotals(report: ListingReport, projects: number, pacer: RequestPacer): string {
-  // Our own words only (the statuses the platform invents are `other`): one short line, whatever the platform answered.
+  // Only the action's own words, with `other` for a status the platform invents. So the line stays short.
   const counts = Object.entries(report.statusCountsObject())
     .filter(([, n]) => n > 0)
     .map(([status, n]) => `${n} ${untrusted(status, 40)}`)
@@ -243,7 +246,8 @@ function describeTotals(report: ListingReport, projects: number, pacer: RequestP
 function describeCut(cut: ProjectListing[], max: number): string {
   return (
     `${cut.length} project(s) have more operations than \`max-operations\` (${max}) lets the step list, so only their newest are listed: ` +
-    `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them; raise \`max-operations\` (up to 100000) or set a later \`since\` for all of them.`
+    `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them. ` +
+    'To list all their operations, raise `max-operations` (up to 100000), or set a later `since`.'
   )
 }
 
@@ -254,13 +258,14 @@ function describeUnreadable(
   const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message)
   const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : ''
   return (
-    `${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed; every other project's are ` +
-    `(\`incomplete-project-ids\` names them all). ${untrusted(named.join(' '), Number.POSITIVE_INFINITY)}${more}`
+    `${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
+    `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
+    `${untrusted(named.join(' '), Number.POSITIVE_INFINITY)}${more}`
   )
 }
 
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
-  // Each value cut short: an error line names up to five operations, and the summary has the rest.
+  // Each value is cut short. The error line names up to five operations, and the summary has the rest.
   const named = report.failing().map(({ operation: o, projectIndex }) => {
     const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, ${describePlace(o, 80)}`
     return `${untrusted(o.id, 80)} (${where}, ${untrusted(o.action, 80)}, ${untrusted(o.status, 40)}, ${untrusted(formatDate(o.created_at), 80)})`
@@ -328,7 +333,6 @@ function summaryOf(parts: SummaryParts): string {
   )
 }
 
-/** Operations alike, as one row of the table: the newest and the oldest of them, how many, and their shortest and longest. */
 interface AlikeRow {
   newest: Listed
   oldest: Listed
@@ -338,15 +342,15 @@ interface AlikeRow {
 }
 
 /**
- * The table's operations with those alike in one row (the same project, action, status, branch
- * and compute: a day of availability checks is one row, not dozens), in the order of each
- * row's newest: `listed` is the failed ones first, then the others, each newest first.
+ * Puts operations alike in one row: the same project, action, status, branch and compute. A day of availability
+ * checks is then one row, not dozens. Rows keep the order of their newest operation. `listed` holds the failed
+ * ones first, then the others, each newest first.
  */
 function alikeInRows(listed: readonly Listed[]): AlikeRow[] {
   const rows = new Map<string, AlikeRow>()
   for (const item of listed) {
     const { action, status, branch_id: branch, endpoint_id: compute } = item.operation
-    // JSON of the values as they came: a field the platform sent as another type still tells rows apart.
+    // JSON of the values as they came, so a field that the platform sent as another type still tells rows apart.
     const key = JSON.stringify([item.projectIndex, action, status, branch ?? null, compute ?? null])
     const row = rows.get(key)
     if (row === undefined) {
@@ -375,8 +379,8 @@ function summaryTitle(parts: SummaryParts): string {
 }
 
 /**
- * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
- * words once, with the statuses it stands for where they are not the word itself.
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …". Each of the console's words comes once,
+ * with the statuses it stands for when they differ from the word.
  */
 function describeCounts(report: ListingReport): string {
   const counts = [...report.statusCounts].filter(([, n]) => n > 0)
@@ -397,19 +401,19 @@ function describeCounts(report: ListingReport): string {
   return `${report.total} operation(s): ${untrusted([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`
 }
 
-/** Projects with no operation that the summary names at most; the rest it counts. */
+/** The summary names at most this many projects with no operation, and counts the rest. */
 const MAX_IDLE_NAMED = 50
 
 /**
- * A row per project that has operations or was not listed in full, the ones to look at first on
- * top; the projects with no operation in one line after it.
+ * A row per project that has operations or was not listed in full, with the ones to look at first on top.
+ * The projects with no operation follow in one line.
  */
 function projectTable(parts: SummaryParts): string {
   const { listings, report } = parts
   const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
   const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0)
   const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0)
-  // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
+  // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
   rows.sort(
     (a, b) =>
       Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
@@ -437,7 +441,7 @@ function projectTable(parts: SummaryParts): string {
   return table + idleLine(idle.map(({ listing }) => listing.projectId))
 }
 
-/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
+/** "No operations (3 projects): a, b, c.", with the ids in monospace. Empty when every project has some. */
 function idleLine(projectIds: readonly string[]): string {
   if (projectIds.length === 0) return ''
   const named = projectIds.slice(0, MAX_IDLE_NAMED).flatMap((id, i): Part[] => [i > 0 ? ', ' : '', { code: id }])
@@ -446,9 +450,8 @@ function idleLine(projectIds: readonly string[]): string {
 }
 
 /**
- * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
- * shortened as commit hashes are (the outputs have it whole). A row of operations alike counts
- * them after the action, and gives the range of their durations and of their dates.
+ * Eight columns make a narrow table, so the operation's id is shortened, as commit hashes are. The outputs have it
+ * whole. A row of operations alike counts them after the action, and gives the range of their durations and dates.
  */
 function operationRow({ newest, oldest, count, shortestMs, longestMs }: AlikeRow): Cell[] {
   const o = newest.operation
@@ -462,10 +465,10 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }: AlikeRow
   return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date]
 }
 
-/** The characters of an operation id the table shows: the first group of its UUID. */
+/** The table shows the first group of an operation's UUID. */
 const SHORT_ID = 8
 
-/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC"; a date the records hold as no time, as it came. */
+/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC". A date that is no time shows as it came. */
 function dateRange(first: string, last: string): string {
   const [from, to] = [formatDate(first), formatDate(last)]
   return from === to ? to : `${from.endsWith(' UTC') && to.endsWith(' UTC') ? from.slice(0, -4) : from} to ${to}`

@@ -9,27 +9,26 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 const MAX_UNAVAILABLE_NAMED = 20
 
 export interface ListProjectsSettings {
-  /** The organization whose projects to list; resolved when not given. */
+  /** Found from the step's key when not given. */
   orgId?: string
   /** Only projects whose name or id holds this. */
   search?: string
 }
 
-/** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
+/** `projects-file` always holds every project. `projects` and `project-ids` hold them when they fit. */
 export async function runListProjects(ctx: CommandContext, options: ListProjectsSettings): Promise<CommandResult> {
   const orgId = await organizationForProjects(ctx, options.orgId)
   const { projects, unavailableIds, warning } = await listAllProjects(ctx.client, { orgId, search: options.search })
   if (warning) ctx.log.warning(warning)
-  // Never passed off as complete: the heading says so, not only the log.
+  // A partial list is never passed off as complete: the heading says so, not only the log.
   const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : ''
   ctx.log.info(
     `Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${quoted(options.search)}`}.`,
   )
   const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined
-  // A partial list is never passed off as complete.
   if (partial) ctx.log.warning(partial)
   const json = JSON.stringify(projects)
-  // Outputs too large to pass on are left unset on the way out; the file holds every record.
+  // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
   const path = await writeListFile(ctx.fileDir, 'projects', json)
   return {
     outputs: {
@@ -59,6 +58,6 @@ function describeUnavailable(ids: string[]): string {
   const more = ids.length > MAX_UNAVAILABLE_NAMED ? `, and ${ids.length - MAX_UNAVAILABLE_NAMED} more` : ''
   return (
     `The list is incomplete: the platform could not read ${ids.length} project(s) in time (unavailable_project_ids: ${named}${more}). ` +
-    'They are not in the outputs; run the step again for a complete list.'
+    'They are not in the outputs. Run the step again for a complete list.'
   )
 }

@@ -12,24 +12,24 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused), those
- * last used from an unexpected network and those made by someone who left the organization in one
- * namespace, and revoke them, within guards that no selector can get round:
- * - a dry run unless `dry-run: false`;
- * - never the step's own key, and nothing at all when the action cannot tell which it is;
- * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
- * - nothing at all when more than `max-revoke` keys are selected.
+ * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
+ * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
+ * It revokes them within guards that no selector can get round:
+ * - It is a dry run unless `dry-run: false`.
+ * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
+ * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
+ * - It revokes nothing when more than `max-revoke` keys are selected.
  */
 
-/** Per-key log lines; the summary (its first rows) and the outputs hold more. */
+/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100
-/** Keys whose creator is not known, named one by one in warnings. */
+/** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10
 
 export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
-  // Read whole before anything is judged: a list that fails part way fails the step with nothing revoked.
+  // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
   const members =
     options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   // A key listed twice is judged, counted and revoked once.
@@ -91,21 +91,22 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
 }
 
 /**
- * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
- * would still revoke that many keys of what is likely a wrong selector, and as many again on
- * every run: none is safer, and a person looks.
+ * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
+ * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
+ * safer, and a person looks.
  */
 function describeWhyNothingIsRevoked(count: number, maxRevoke: number, own: OwnKey, where: string): string | undefined {
   if (count > maxRevoke) {
     return (
       `${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
-      `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`
+      'Check the selectors against the list in the job summary. ' +
+      `If every key there should go, set \`max-revoke\` to ${count} or more for one run.`
     )
   }
   if (own.kind === 'unknown' && count > 0) {
     return (
       `the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
-      'The platform may record key use late: run the step again in a few minutes.'
+      'The platform may record key use late, so run the step again in a few minutes.'
     )
   }
   return undefined
@@ -154,8 +155,9 @@ function describeOwnKey(own: OwnKey): string {
       return `The step's key is ${own.where}.`
     case 'found':
       return own.ids.length === 1
-        ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
-        : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`
+        ? `The step's own key is API key ${own.ids[0]} (its last use is this step). It is never pruned.`
+        : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step). ` +
+            'None of them is pruned.'
     case 'unknown':
       return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own."
   }
@@ -208,7 +210,7 @@ function summarize(parts: SummaryParts): string {
       why(v),
     ])
   const headers = ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from', 'why']
-  // A failure is the outcome: main adds it below the summary.
+  // A failure is the outcome, and main.ts adds it below the summary.
   let outcome = ''
   if (selected.length === 0) outcome = 'No key is selected: nothing was revoked.'
   else if (options.dryRun) {

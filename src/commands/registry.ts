@@ -1,12 +1,11 @@
 /**
- * The one table of commands. Each row says which inputs the command reads (besides the common
- * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
- * (before any request: every input error comes first), and the function that runs it. Every
- * command's module loads with the main step: a chunk of the bundle for each saved a step no time
- * that could be measured (docs/performance.md). action.yml's `command` description,
- * the check of inputs a command does not read, the dispatch and the docs' tables come from this
- * table or are checked against it by a test. What else a new command needs: docs/developing.md,
- * "Adding a command".
+ * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
+ * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
+ * before any request, so every input error comes first. And it names the function that runs the command.
+ * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
+ * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
+ * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
+ * What else a new command needs: "Adding a command" in docs/developing.md.
  */
 import { InputError } from '../base/errors.ts'
 import {
@@ -55,11 +54,10 @@ import { runWaitForOperations, type WaitForOperationsSettings } from './wait-for
 export interface CommandDefinition<S> {
   /** The inputs it reads besides the common ones (inputs/common.ts). */
   inputs: readonly string[]
-  /** Inputs it does not read that fail the step when given, and why (after "which does not take it: "). */
+  /** Inputs that fail the step when given, each with why. The text follows "which does not take it: ". */
   refused?: Readonly<Record<string, string>>
-  /** Its settings from its inputs and the runner's variables; throws InputError, before any request. */
+  /** Reads the settings from the inputs and the runner's variables. Throws InputError, before any request. */
   settings: (read: InputReader, runner: RunnerEnvironment) => S
-  /** Runs it. */
   run: (ctx: CommandContext, settings: S & Common) => Promise<CommandResult>
 }
 
@@ -94,7 +92,7 @@ export const COMMANDS = {
   'revoke-key': command({
     inputs: ['key-id', 'key-name', 'org-id'],
     refused: {
-      // Revoking "by name within a project" is not what would happen: every key of that name would go.
+      // A user may expect "by name within a project", but every key of that name would go.
       'project-id':
         "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
       'unused-for':
@@ -253,5 +251,4 @@ export const COMMANDS = {
 export type Command = keyof typeof COMMANDS
 export const COMMAND_NAMES = Object.keys(COMMANDS) as Command[]
 
-/** The settings a command's row reads. */
 export type SettingsOf<K extends Command> = ReturnType<(typeof COMMANDS)[K]['settings']>

@@ -10,8 +10,8 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { heading, paragraph, table } from '../runner/summary.ts'
 
 /**
- * revoke-key: one key by `key-id`, or every key of a `key-name`, the step's own key last, and the
- * outcome key by key.
+ * revoke-key revokes one key by `key-id`, or every key of a `key-name` with the step's own key last.
+ * It reports the outcome key by key.
  */
 export interface RevokeKeySettings {
   keyId?: number
@@ -25,7 +25,7 @@ export async function runRevokeKey(ctx: CommandContext, target: RevokeKeySetting
     target.keyId !== undefined
       ? { ids: [target.keyId] }
       : await planRevocationByName(ctx, target.keyName as string, namespace)
-  // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+  // A `key-id` that is not found may be a wrong id. A key listed by name and then not found was revoked meanwhile.
   const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids })
   let failure = run.failed && describeRevocationFailure(run)
   if (plan.byName && refusedStepKey(run)) failure = describeLockedOut(run, plan.byName.name, plan.byName.own)
@@ -39,18 +39,17 @@ export async function runRevokeKey(ctx: CommandContext, target: RevokeKeySetting
   }
 }
 
-/** The keys revoke-key revokes, in order; by name, where the step's key may be among them. */
+/** The keys to revoke, in order. `byName` is set when the step's key may be among them. */
 interface RevocationPlan {
   ids: number[]
   byName?: { name: string; own: OwnKey }
 }
 
 /**
- * The keys of a name, in the order they are revoked. The step's key may be one of them: it goes
- * last, so the others are not refused for want of it. The platform may record key use late, and
- * then no key shows a use by this step: the keys that may be the step's go last, and of them the
- * one most recently used or made (the platform lists newest first, the step's key is in use, and
- * it was made before the step began).
+ * The keys of a name, in the order they are revoked. The step's key may be one of them. It goes last, so the
+ * platform does not refuse the others for want of it. The platform may record key use late, and then no key shows
+ * a use by this step. Then the keys that may be the step's go last, and the one most recently used or made goes
+ * last of all. (The platform lists newest first, the step's key is in use, and it was made before the step began.)
  */
 async function planRevocationByName(
   ctx: CommandContext,
@@ -72,20 +71,21 @@ async function planRevocationByName(
   const likeliest = named.find((k) => k.id === ids.at(-1))
   if (own.kind === 'unknown' && ids.length > 1 && likeliest && mayBeOwnKey(likeliest, own, stepStarted)) {
     ctx.log.info(
-      "No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
-        `the keys that may be it go last, the most recently used or made last of all: API key ${likeliest.id}.`,
+      'No key shows a use by this step (the platform may record key use late), ' +
+        "so the step's own key cannot be told apart. The keys that may be it go last. " +
+        `API key ${likeliest.id}, the most recently used or made, goes last of all.`,
     )
   }
   return { ids, byName: { name, own } }
 }
 
 /**
- * The keys (one record per key) that cannot be the step's own first, least recently used first
- * (never used first); then those that may be, least recently used or made first, so the likeliest
- * one goes last. Ties go by id.
+ * First the keys that cannot be the step's own, least recently used first, and never used before that. Then the
+ * keys that may be, least recently used or made first, so the likeliest goes last. Ties go by id.
+ * `keys` has one record per key.
  */
 export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: number): number[] {
-  // An unreadable time counts as now: such a key goes late.
+  // A time that cannot be read counts as now, so such a key goes late.
   const time = (at: number | null) =>
     at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at
   const rank = (k: ApiKey): [number, number] => {
@@ -98,13 +98,12 @@ export function orderForRevocation(keys: ApiKey[], own: OwnKey, stepStarted: num
     .map((k) => k.id)
 }
 
-/** The step's key was refused (401) after at least one key of the name was revoked: most likely it was one of them. */
+/** A 401 after at least one key of the name was revoked: most likely the step's key was one of them. */
 function refusedStepKey(run: RevocationRun): boolean {
   const request = requestErrorIn(run.failed?.error)
   return request?.status === 401 && run.revoked.length > 0
 }
 
-/** One error naming every key of the name that is still valid, and what to do. */
 function describeLockedOut(run: RevocationRun, name: string, own: OwnKey): string {
   const last = run.revoked.at(-1)!
   const why =

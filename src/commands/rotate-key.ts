@@ -32,22 +32,22 @@ export interface RotateKeySettings extends KeyScopeInputs {
   keyId?: number
   /** Where to store the new key before any old key is revoked: one name, one or more targets. */
   secrets?: SecretStorage
-  /** GITHUB_API_URL, checked, with `secrets`; undefined: GitHub's own. */
+  /** GITHUB_API_URL, checked, when `secrets` is set. Undefined means GitHub's own. */
   githubApiUrl?: string
   /** How many of the replaced keys stay valid, newest first. */
   keepPrevious: number
 }
 
 /**
- * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
- * create and mask a new key, prove it works, store it in every target, and only then revoke the
- * keys it replaced (those in the snapshot) and the `key-id` it is given, leaving the newest
- * `keepPrevious` of the replaced ones valid. A target that cannot be prepared stops the rotation
- * before a key is made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
- * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
- * newer key everywhere. A key of that name that appears during the run is another rotation's: this
- * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
- * same name and the same scope, in the namespace the new key was made in.
+ * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
+ * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
+ * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
+ * valid. The replaced keys have the same name and scope, in the namespace of the new key.
+ * - A target that cannot be prepared stops the rotation before a key is made.
+ * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
+ * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
+ * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
+ *   key (see the promises in keys/creation.ts).
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
@@ -57,9 +57,9 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
 }
 
 /**
- * Reads what each target needs before anything is written (see github/secret-stores.ts). The
- * secret stores and the sealed box (with @noble) are a chunk of the bundle of their own, loaded
- * only here: no step that stores no secret runs any of it.
+ * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
+ * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
+ * secret runs none of that code.
  */
 async function prepareStores(
   ctx: CommandContext,
@@ -88,8 +88,8 @@ async function rotate(
   ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
   adviseScope(ctx, target, created.id)
   const cancellation = cancellationOf(ctx)
-  // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
-  // lists and revokes the old ones, so they go even if the step's own key is one of them.
+  // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
+  // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
   const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
   const lister = target.projectId === undefined ? newClient : ctx.client
 
@@ -123,8 +123,8 @@ async function rotate(
         stopped: cancellation.stopped,
         cutOnCancel: () => cancellation.afterSignal(ANSWER_GRACE_MS),
         onWait: (message) => ctx.log.warning(message),
-        // Handed out once a write may land (it left, and was not refused): from then on the post
-        // step must never revoke the key, which a target may hold. Refused, it is pending again.
+        // A write that left and was not refused may land. From then on a target may hold the key, so the post
+        // step must never revoke it. A refused write makes the key pending again.
         onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
       },
       (outcome) => ctx.log.info(outcome.message),
@@ -133,7 +133,7 @@ async function rotate(
       return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
     const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
     stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
-    // The store took a while: another rotation may have begun meanwhile.
+    // Storing took a while, and another rotation may have begun meanwhile.
     try {
       afterStore = await listKeysMerged(lister, target.namespace)
     } catch (error) {
@@ -148,7 +148,7 @@ async function rotate(
   if (appeared.length > 0) {
     return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
   }
-  // Keys of the snapshot still valid now, as the latest list shows them; the newest `keepPrevious` stay so running jobs finish.
+  // The keys of the first list that the latest list still shows. The newest `keepPrevious` stay, so jobs finish.
   const inSnapshot = new Set(snapshot.map((k) => k.id))
   const replaced = latest.filter((k) => sameKind(k, options.keyName, target.projectId) && inSnapshot.has(k.id))
   // `key-id` is revoked as asked, whatever keep-previous keeps.
@@ -156,7 +156,8 @@ async function rotate(
   const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
   if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
     doomed.push(options.keyId)
-  // Least recently used first (ids no list showed first of all): the step's own key, in use now, goes last, for the post step.
+  // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
+  // goes last: a step cancelled part way then leaves the post step its key.
   const touched = new Map(latest.map((k) => [k.id, lastTouched(k)]))
   doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b)
   // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
@@ -179,10 +180,9 @@ async function rotate(
   return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest)
 }
 
-/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+/** A failure names at most this many targets. The summary and `secret-results` have them all. */
 const MAX_TARGETS_NAMED = 5
 
-/** What went wrong with the targets that did not take the key, for one error line. */
 function describeTargetProblems(outcomes: readonly StoreOutcome[]): string {
   const problems = outcomes.filter((o) => o.status !== 'stored')
   const more = problems.length - MAX_TARGETS_NAMED
@@ -225,9 +225,9 @@ function notPrepared(options: RotateKeySettings, stores: SecretStores, target: K
 }
 
 /**
- * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
- * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
- * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof.
+ * If some may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them.
+ * Either way no old key is revoked, and a second run converges.
  */
 async function notStoredEverywhere(
   ctx: CommandContext,
@@ -246,7 +246,7 @@ async function notStoredEverywhere(
   }
   const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
   if (stored + uncertain === 0) {
-    // No target holds it: should this revocation fail too, the post step revokes it.
+    // No target holds it. If this revocation fails too, the post step revokes it.
     ledger.notHandedOut(created.id)
     const undo = await revokeNewKey(ctx, ledger, created.id)
     ledger.settle()
@@ -313,12 +313,10 @@ function targetsTable(outcomes: readonly StoreOutcome[]): string {
   )
 }
 
-/** After targets failed: what to do, for the summary. */
 const NEXT_AFTER_TARGETS =
   'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
   'it stores a newer key in every target before it revokes the keys it replaced.'
 
-/** A replaced key, as the summary names it. */
 interface NamedKey {
   id: number
   name: string
@@ -333,7 +331,7 @@ interface ReplacedKeys {
 
 const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
 
-/** The result, which hands the new key out (main writes it to the `key` output next, as create-key says). */
+/** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
 function rotated(
   ledger: KeyLedger,
   options: RotateKeySettings,
@@ -375,18 +373,19 @@ function rotated(
   }
 }
 
-/** What to say when keys of that name appeared that this run did not make. */
 function describeConcurrentRun(name: string, appeared: ApiKey[], where: string): string {
   return (
-    `${describeIds(appeared.map((k) => k.id))} named ${quoted(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
-    'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
-    'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.'
+    `${describeIds(appeared.map((k) => k.id))} named ${quoted(name)} appeared during this run, ` +
+    `after its list from before the create (seen ${where}). ` +
+    'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
+    'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
+    'The next rotation revokes what is left.'
   )
 }
 
 /**
- * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
- * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ * The ids of the `count` newest keys by `created_at`. When in doubt, a key stays valid: a key whose date cannot be
+ * read counts as newest, and keys tied with the last one kept are kept too.
  */
 export function newestKeys(keys: ApiKey[], count: number): number[] {
   if (count <= 0) return []
@@ -395,16 +394,15 @@ export function newestKeys(keys: ApiKey[], count: number): number[] {
     return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed
   }
   const ordered = [...keys].sort((a, b) => time(b) - time(a))
-  // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+  // Stryker disable next-line EqualityOperator: a fast path, as the filter below gives the same ids in the same order
   if (ordered.length <= count) return ordered.map((k) => k.id)
   const boundary = time(ordered[count - 1]!)
   return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id)
 }
 
 /**
- * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
- * or organization key lists them itself; a project-scoped key may not, so it reads its project,
- * and the step's key lists them.
+ * Proves the new key with a read, and lists the keys with `lister`. A personal or organization key lists the keys
+ * itself. A project-scoped key may not, so it reads its project, and the step's key lists the keys.
  */
 async function proveKey(
   ctx: CommandContext,
@@ -433,7 +431,7 @@ async function proveKey(
   return { keys: await listKeysMerged(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
 }
 
-/** Revokes the new key with the step's own key; no old key was touched. */
+/** Revokes the new key with the step's own key. No old key was touched. */
 async function undoRotation(
   ctx: CommandContext,
   ledger: KeyLedger,

@@ -6,8 +6,8 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
 /**
- * wait-for-operations: the deploy gate. Waits (operations/waiter.ts) until the operations are
- * done, and fails naming each one that ended badly; sets every output before it fails.
+ * wait-for-operations: the deploy gate. It waits until the operations are done (operations/waiter.ts).
+ * It fails naming each one that ended badly, and sets every output before it fails.
  */
 const STATUS_LABEL: Record<string, string> = { success: '✅', failure: '❌', pending: '⏳' }
 
@@ -18,7 +18,7 @@ const TITLES: Record<WaitStatus, string> = {
   error: 'Could not find out whether the operations finished',
 }
 
-/** What wait-for-operations reads from its inputs; the waiter's options are these and the step's `timeout`. */
+/** The waiter's options are these and the step's `timeout`. */
 export type WaitForOperationsSettings = Pick<WaitOptions, 'projectId' | 'operations' | 'pollIntervalMs'>
 
 export async function runWaitForOperations(ctx: CommandContext, options: WaitOptions): Promise<CommandResult> {
@@ -53,16 +53,17 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
   }
 }
 
-/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+/** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const NEXT: Partial<Record<WaitStatus, string>> = {
   failed:
-    "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
-    'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+    'The platform ran these operations and reports that they did not succeed. ' +
+    "The table above gives each one's status, and the console gives its error. " +
+    'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
   'timed-out':
     'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 }
 
-/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
+/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
 function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
   const request = outcome.failedRequest
   const answer = request
@@ -84,7 +85,7 @@ function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
     case 'error':
       return (
         `Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-        (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.')
+        (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.')
       )
   }
 }

@@ -18,46 +18,42 @@ import { listKeysMerged } from './usage.ts'
 export type { KeyTarget } from './ledger.ts'
 
 /**
- * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, tested in
- * __tests__/e2e/key-invariants.e2e.test.ts (6 in __tests__/e2e/cancellation.e2e.test.ts):
+ * Creating a key, and cleaning up when a create goes wrong. create-key and rotate-key share this file.
+ * It keeps these promises, together with commands/rotate-key.ts and github/secret-stores.ts.
+ * __tests__/e2e/key-invariants.e2e.test.ts tests them (the sixth: __tests__/e2e/cancellation.e2e.test.ts).
  *
- * 1. A clean-up never revokes a key that existed before the step began, or that another job may
- *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
- *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
- *    was never seen here, so someone else holds it), it revokes nothing and names the ids: after
- *    a lost answer the step fails and says what to do; after a create that succeeded, it warns.
- * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
- *    a list taken after the clean-up shows it, or the one key made was revoked and no attempt lost
- *    its answer; otherwise the step says it could not confirm, with the ids.
- * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
- *    revoked key. The replaced keys go only once every target holds the new key. Once any write
- *    to a target may have been applied, its outcome stays uncertain whatever later attempts
- *    answer short of a success, unless that target's `updated_at` (read before and after) shows
- *    it landed: GitHub may carry out a write after its connection is gone, so nothing shows it
- *    did not. Uncertain means the new key is never revoked.
- * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
- *    it created its own, and the `key-id` it is given. A key of that name that appeared during
- *    the run means another rotation is running: this one revokes no old key, and says so.
- * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
- *    run with them finish; 0 revokes every one at once.
- * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After
- *    the runner's signal the step starts no new work; a new key not yet handed out (stored or in
- *    an output) is revoked, or left to the post step, which revokes it.
- * 7. A new key whose value is not a printable token, or that is not scoped as asked, is revoked
- *    at once. Messages say which key failed (the step's or the new one).
+ * 1. A clean-up never revokes a key that existed before the step began, or a key that another job may hold.
+ *    It compares key ids with a list taken just before the create (the ledger). It never compares times.
+ *    If more than one new key is left, or the one left is in use, it revokes nothing and names the ids.
+ *    (This step never saw the value of a key in use, so someone else holds it.)
+ *    After a lost answer the step then fails and says what to do. After a create that succeeded, it warns.
+ * 2. The step claims a success only after it checked it. It says "no new key is left valid" only when a list
+ *    taken after the clean-up shows it, or when it revoked its one key and no attempt lost its answer.
+ *    Otherwise it says that it could not confirm, and names the ids.
+ * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a revoked key.
+ *    The replaced keys are revoked only once every target holds the new key.
+ *    GitHub may carry out a write after its connection is gone, so nothing proves that a write did not land.
+ *    So once a write to a target may have landed, that target stays uncertain until an attempt succeeds,
+ *    or until its `updated_at` (read before and after) shows that the write landed.
+ *    The step never revokes a new key that an uncertain target may hold.
+ * 4. rotate-key revokes only the keys it replaced: the keys of that name and scope that existed before it
+ *    created its own, and the `key-id` it is given. A new key of that name that appears during the run
+ *    means that another rotation is running. This run then revokes no old key, and says so.
+ * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so the jobs that use them
+ *    can finish. With 0, they are all revoked at once.
+ * 6. Cancellation: the ledger is saved as state for the post step before a create is sent. After the runner's
+ *    signal the step starts no new work. A new key not handed out yet (stored, or in an output) is revoked,
+ *    or left to the post step, which revokes it.
+ * 7. A new key is revoked at once when its value is not a printable token, or when it is not scoped as asked.
+ *    The messages say which key failed: the step's key or the new one.
  */
 
-/**
- * The longest key value the action hands out (a printable token). The platform's keys are far
- * shorter; a longer value would be an output (and a mask) no later step can carry.
- */
+/** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024
 
-/** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
+/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
 export const CLEANUP_GRACE_MS = 30_000
 
-/** The namespace of the scope inputs (resolved: see api/organization.ts) and the project, if any. */
 export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
   const namespace = await keyNamespaceFor(ctx, scope)
   return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId }
@@ -67,24 +63,24 @@ export function cancellationOf(ctx: CommandContext): Cancellation {
   return ctx.cancellation ?? NOT_CANCELLABLE
 }
 
-/** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
+/**
+ * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
+ * so a cancel during the clean-up cuts it down to the runner's grace.
+ */
 function cleanupClient(ctx: CommandContext): PlatformClient {
-  // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
   const usual = ctx.client.deadline + CLEANUP_GRACE_MS
   const cancellation = cancellationOf(ctx)
   return ctx.client.withDeadline(() => cancellation.undoDeadline(usual))
 }
 
-/** The keys of the ledger's name that the step neither found before its create nor made: listed with the clean-up client. */
 async function listStrangers(ctx: CommandContext, ledger: KeyLedger): Promise<ApiKey[]> {
   return (await listKeysMerged(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k))
 }
 
 /**
- * The snapshot just before a create: lists the namespace's keys and saves the ledger as state, so
- * the post step can find a new key of this name whatever happens next. From here on a signal no
- * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
- * list too: rotate-key replaces the keys of that name in it.
+ * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
+ * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
+ * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
  */
 export async function openLedger(
   ctx: CommandContext,
@@ -105,12 +101,11 @@ export async function openLedger(
 }
 
 /**
- * Creates a key once, and masks it at once. A lost answer is never blindly resent: the clean-up
- * lists the keys and compares ids with the ledger's snapshot. One key of that name that was not
- * there before and was never used is the lost attempt's (its value can never be read again): it
- * is revoked and the key created once more. More than one, or one in use, and nothing is revoked:
- * the step fails naming them. A key asked to be scoped to a project must come back scoped to it,
- * and its value must be a printable token: any other is revoked at once, and the step fails.
+ * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly.
+ * The clean-up lists the keys and compares their ids with the ledger. One new key of that name that was never
+ * used is the lost attempt's key, and nobody can read its value again. The clean-up revokes it, and the step
+ * creates the key once more. With more than one new key, or one in use, nothing is revoked and the step fails.
+ * A key must come back scoped as asked, with a printable token as its value. Any other key is revoked at once.
  */
 export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Promise<CreatedApiKey> {
   const { name, target } = ledger
@@ -122,7 +117,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
   const attempt = async (n: number): Promise<CreatedApiKey> => {
     round = n
     cancellation.checkpoint(`create key ${quoted(name)}`)
-    // At the runner's signal a create in flight gets a few seconds for its answer, the clean-up the rest of the grace.
+    // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
     const cut = cancellation.afterSignal(ANSWER_GRACE_MS)
     try {
       return await createKeyIn(ctx.client.withCut(cut.signal), target.namespace, name, target.projectId)
@@ -147,7 +142,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
     created = await retrying(attempt, RETRY_POLICIES.recreate, {
       clock: ctx.clock,
       deadline: () => ctx.client.deadline,
-      // After the runner's signal, or once the step's timeout ran out, the clean-up was the last of it.
+      // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
       cancelled: () => cancellation.signal !== undefined || ctx.clock.now() >= ctx.client.deadline,
       onRetry: (error) => {
         const lost = `The answer to creating key ${quoted(name)} was lost (${error.kind}).`
@@ -164,7 +159,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
   }
   if (created.key) ctx.mask(created.key)
   if (ledger.existing.has(created.id)) {
-    // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds.
+    // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
     const untrue = new ActionError(
       `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
     )
@@ -182,9 +177,9 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
 }
 
 /**
- * After a lost create answer: the key of that name that was not in the snapshot, if exactly one
- * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
- * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
+ * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
+ * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
+ * In any other case nothing is revoked, and the step fails naming the keys.
  */
 async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason: string): Promise<number | undefined> {
   const what = `${reason} Creating key ${quoted(ledger.name)} may have succeeded without an answer`
@@ -194,17 +189,17 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason:
   } catch (error) {
     const others = ledger.before.length ? ` other than ${describeIds(ledger.before)}` : ''
     throw new ActionError(
-      `${what}, and listing the keys to find it failed: ${messageOf(error)} The post step looks for it again when the job ends; ` +
-        `or run list-keys and revoke a key named ${quoted(ledger.name)}${others} that you do not expect.`,
+      `${what}. Listing the keys to find it failed: ${messageOf(error)} The post step looks for it again when the job ends. ` +
+        `You can also run list-keys, and revoke a key named ${quoted(ledger.name)}${others} that you do not expect.`,
     )
   }
   if (strangers.length === 0) return undefined
   const lost = lostKeyAmong(strangers)
   if (!lost) {
     throw new ActionError(
-      `${what}, and keys of that name that were not there before are valid: ${describeStrangers(strangers)}. This step cannot ` +
-        'tell which one (if any) it made, or whether another job holds one, so it revoked none. Revoke the ones you do not expect ' +
-        '(revoke-key with `key-id`), and give each job its own `key-name`.',
+      `${what}. Keys of that name that were not there before are valid: ${describeStrangers(strangers)}. ` +
+        'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
+        'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.',
     )
   }
   const orphan = lost.id
@@ -212,8 +207,9 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason:
     await revokeKeyIn(cleanupClient(ctx), ledger.target.namespace, orphan)
   } catch (error) {
     throw new ActionError(
-      `${what}: key ${orphan}, which that attempt made and whose value can never be read, is valid, and revoking it failed: ${messageOf(error)} ` +
-        'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).',
+      `${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
+        `Revoking it failed: ${messageOf(error)} The post step tries again when the job ends. ` +
+        'You can also revoke it by hand (revoke-key with `key-id`).',
     )
   }
   ledger.gone(orphan)
@@ -222,8 +218,8 @@ async function cleanUpLostCreate(ctx: CommandContext, ledger: KeyLedger, reason:
 }
 
 /**
- * Creating failed for good after a lost answer. A list taken now shows whether any key of this
- * step is left valid: the error says so only once it was seen, and otherwise names what is left.
+ * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
+ * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
  */
 async function giveUpCreating(
   ctx: CommandContext,
@@ -248,15 +244,16 @@ async function giveUpCreating(
   if (left.length > 0) {
     ledger.settle()
     return failed(
-      `${reason} Keys of that name that were not there before the create are valid: ${describeStrangers(left)}. None was revoked: ` +
-        "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+      `${reason} Keys of that name that were not there before the create are valid: ${describeStrangers(left)}. ` +
+        "None was revoked, because this step cannot tell them from another job's keys. " +
+        'Revoke the ones you do not expect (revoke-key with `key-id`).',
     )
   }
   const late = !ledger.unresolved
     ? ''
     : ledger.cutInFlight
-      ? ' (the create cut off by the cancel may still be carried out: the post step looks for its key for ' +
-        `${formatDuration(LATE_KEY_WATCH_MS)}, and revokes it)`
+      ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
+        `${formatDuration(LATE_KEY_WATCH_MS)} and revokes it)`
       : ' (if the platform carries out a lost attempt late, the post step revokes its key)'
   ledger.settle()
   return failed(
@@ -265,8 +262,8 @@ async function giveUpCreating(
 }
 
 /**
- * A key was made after an earlier attempt's answer was lost and its key was not found: the
- * platform may have made that one late. Look once more; one unknown, unused key is that one.
+ * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
+ * that key late. Look once more: one new key that was never used is that one.
  */
 async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId: number): Promise<void> {
   let strangers: ApiKey[]
@@ -300,14 +297,14 @@ async function lookForLateKey(ctx: CommandContext, ledger: KeyLedger, createdId:
     ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`)
   } catch (error) {
     ctx.log.warning(
-      `Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${messageOf(error)} The post step tries again.`,
+      `The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${messageOf(error)} The post step tries again.`,
     )
   }
 }
 
 /**
- * Revokes a new key of this step that was not handed out. Returns what to say about it: that it
- * was revoked (seen in the answer), or why it could not be.
+ * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
+ * The message says that it was revoked, or why it could not be.
  */
 export async function revokeNewKey(
   ctx: CommandContext,
@@ -329,8 +326,8 @@ export async function revokeNewKey(
 }
 
 /**
- * A new key that must not stay valid for a moment longer: revoked with the step's key, and the
- * step fails saying so. "No new key is left valid" only when this was the step's one key.
+ * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
+ * The error says "no new key is left valid" only when this was the step's one key.
  */
 async function revokeAtOnce(ctx: CommandContext, ledger: KeyLedger, id: number, reason: string): Promise<ActionError> {
   const undo = await revokeNewKey(ctx, ledger, id)
@@ -345,10 +342,10 @@ async function revokeAtOnce(ctx: CommandContext, ledger: KeyLedger, id: number, 
   )
 }
 
-/** A key that reaches more (or other) than the project asked for. */
+/** The new key reaches more than the project it was asked for, or another project. */
 function revokeMisScoped(ctx: CommandContext, ledger: KeyLedger, created: CreatedApiKey): Promise<ActionError> {
   const { namespace, projectId } = ledger.target
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent; a target with a project is always in an organization (keyNamespaceFor)
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
   const orgId = namespace.kind === 'organization' ? namespace.orgId : ''
   const answered =
     created.project_id === undefined
@@ -358,14 +355,14 @@ function revokeMisScoped(ctx: CommandContext, ledger: KeyLedger, created: Create
     ctx,
     ledger,
     created.id,
-    // Stryker disable next-line StringLiteral: equivalent; this runs only for a target with a project
+    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
     `The platform was asked for a key scoped to project ${untrusted(projectId ?? '')} and answered key ${created.id} ${answered}.`,
   )
 }
 
 /**
- * The step was cancelled after a new key arrived and before it was handed out: the key is
- * revoked (or left to the post step), and the step stops saying which.
+ * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
+ * The step then stops, and says which.
  */
 export async function stopIfCancelled(ctx: CommandContext, ledger: KeyLedger, id: number, work: string): Promise<void> {
   try {
@@ -377,7 +374,6 @@ export async function stopIfCancelled(ctx: CommandContext, ledger: KeyLedger, id
   }
 }
 
-/** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
 export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number): void {
   if (target.namespace.kind !== 'personal') return
   ctx.notice(
@@ -387,7 +383,7 @@ export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number):
   )
 }
 
-/** "personal", "organization org-x", "project p-1": for logs and summaries. */
+/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
 export function describeScope(target: KeyTarget): string {
   if (target.projectId !== undefined) return `project ${untrusted(target.projectId)}`
   return target.namespace.kind === 'organization' ? `organization ${untrusted(target.namespace.orgId)}` : 'personal'

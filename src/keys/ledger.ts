@@ -3,46 +3,43 @@ import type { KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey } from '../api/types.ts'
 
 /**
- * What the post step needs to find a key that the main step may have left valid, without ever
- * holding its value: saved as state before a create is sent, and again after each change. The
- * post step revokes the `pending` keys, and looks for a key of that name that no answer told of
- * by comparing ids with `known`: never by clock arithmetic.
+ * What the post step needs to find a key that the main step may have left valid. It never holds a key's value.
+ * The main step saves it as state before a create is sent, and again after each change.
+ * The post step revokes the `pending` keys. It finds a key that no answer told of by comparing ids with `known`,
+ * never by comparing times.
  */
 export interface LedgerRecord {
-  /** The new key's name. */
   name: string
-  /** The organization whose keys these are; absent: the personal keys of the step's user. */
+  /** Absent for the personal keys of the step's user. */
   org?: string
-  /** The project a project-scoped key reaches. */
   project?: string
-  /** Keys the post step leaves alone: those of that name present before the create, and new keys handed out. */
+  /** Keys the post step leaves alone: the keys of that name from before the create, and new keys handed out. */
   known: number[]
-  /** New keys of the step not handed out yet (not stored, not in an output): the post step revokes them. */
+  /** New keys not handed out yet (not stored, not in an output). The post step revokes them. */
   pending: number[]
   /**
-   * The step stopped while a create was in flight (the runner cancelled it), and no key of that
-   * create was found: the platform may still make it, so the post step looks for it a while.
+   * The runner's cancel cut off a create in flight, and no key of it was found.
+   * The platform may still make that key, so the post step looks for it a while.
    */
   inFlight?: true
 }
 
 /**
- * At most this many keys of one name are remembered (about 10 kB of state). A name with more is
- * refused before any key is created: the post step could not tell a new key among them.
+ * The state holds at most this many ids of one name (about 10 kB). A name with more keys is refused before any
+ * create, because the post step could not find a new key among them.
  */
 export const MAX_KNOWN_KEYS = 1000
 
-/** Where a new key goes: its namespace and, for a project-scoped key, its one project. */
+/** Where a new key goes. `projectId` is set for a project-scoped key. */
 export interface KeyTarget {
   namespace: KeyNamespace
   projectId?: string
 }
 
 /**
- * The rule every clean-up follows. A stranger is a valid key of the ledger's name that the step
- * neither found before the create nor was told of by an answer. One stranger that was never used
- * is the step's own lost key: nobody else can have its value. More than one, or one in use, and
- * none is the step's to revoke.
+ * The rule that every clean-up follows. A stranger is a valid key of the ledger's name that the step did not find
+ * before the create, and that no answer told it of. One stranger that was never used is the step's own lost key,
+ * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
  */
 export function lostKeyAmong(strangers: ApiKey[]): ApiKey | undefined {
   return strangers.length === 1 && strangers[0]!.last_used_at === null ? strangers[0] : undefined
@@ -66,24 +63,24 @@ export function describeStrangers(keys: ApiKey[]): string {
   return `${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
 }
 
-/** Same name, same namespace (the list is of one), same project: a key of this ledger's kind. */
+/** A list holds one namespace, so the same name and project make a key of this ledger's kind. */
 export function sameKind(key: ApiKey, name: string, projectId: string | undefined): boolean {
   return key.name === name && (key.project_id ?? undefined) === projectId
 }
 
-/** The main step's side: the record, kept in step with the saved state. */
+/** The main step's copy of the record. Each change is saved as state at once. */
 export class KeyLedger {
   readonly name: string
   readonly target: KeyTarget
   private readonly save: (value: string) => void
   private readonly known: Set<number>
-  /** Every key of the namespace before the create, whatever its name: none can be this step's. */
+  /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
   readonly existing: ReadonlySet<number>
   private readonly pending = new Set<number>()
   private readonly revoked = new Set<number>()
-  /** An attempt's answer was lost and its key has not been found: it may still appear. */
+  /** An attempt lost its answer, and its key has not been found. That key may still appear. */
   unresolved = false
-  /** That attempt was still in flight when the step gave up on it (the runner's cancel cut it): the record says so. */
+  /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
   cutInFlight = false
 
   constructor(save: (value: string) => void, name: string, target: KeyTarget, before: ApiKey[]) {
@@ -99,7 +96,7 @@ export class KeyLedger {
     return [...this.known]
   }
 
-  /** A key of that name that this step neither found before nor made itself (as far as answers told). */
+  /** A key of that name that this step did not find before, and did not make as far as the answers told. */
   isStranger(key: ApiKey): boolean {
     return (
       sameKind(key, this.name, this.target.projectId) &&
@@ -109,30 +106,26 @@ export class KeyLedger {
     )
   }
 
-  /** A new key arrived: until it is handed out, the post step revokes it. */
+  /** Until the new key is handed out, the post step would revoke it. */
   created(id: number): void {
     this.pending.add(id)
     this.write()
   }
 
-  /** The key is stored, or about to be in an output: the post step leaves it alone. */
+  /** The key is stored, or is about to be in an output. The post step leaves it alone. */
   handedOut(id: number): void {
     this.pending.delete(id)
     this.known.add(id)
     this.write()
   }
 
-  /**
-   * The key was to be handed out, and was not after all (no secret target took it): until it is
-   * revoked, the post step revokes it again.
-   */
+  /** The key was to be handed out, but no secret target took it. Until it is revoked, the post step would revoke it. */
   notHandedOut(id: number): void {
     this.known.delete(id)
     this.pending.add(id)
     this.write()
   }
 
-  /** The key is revoked: nothing is left to do about it. */
   gone(id: number): void {
     this.pending.delete(id)
     this.revoked.add(id)
@@ -140,8 +133,8 @@ export class KeyLedger {
   }
 
   /**
-   * The step is done with its keys. With nothing unresolved the post step has nothing to look
-   * for; otherwise it looks once more, for a key a lost attempt made late.
+   * The step is done with its keys. With nothing unresolved or pending, the state is cleared. Otherwise the post
+   * step revokes the pending keys, and looks once more for a key that a lost attempt made late.
    */
   settle(): void {
     if (this.unresolved || this.pending.size > 0) this.write()
@@ -151,14 +144,14 @@ export class KeyLedger {
   write(): void {
     const record: LedgerRecord = { name: this.name, known: [...this.known], pending: [...this.pending] }
     if (this.target.namespace.kind === 'organization') record.org = this.target.namespace.orgId
-    // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
+    // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
     if (this.target.projectId !== undefined) record.project = this.target.projectId
     if (this.unresolved && this.cutInFlight) record.inFlight = true
     this.save(JSON.stringify(record))
   }
 }
 
-/** The record saved by the main step, or undefined when there is none (or it cannot be read). */
+/** Undefined when the main step saved no record, or one that cannot be read. */
 export function readLedger(text: string): LedgerRecord | undefined {
   if (!text) return undefined
   let value: unknown

@@ -1,7 +1,7 @@
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from, by the
- * platform's record of each key's last use (`last_used_from_addr`; it keeps no other). Node's
- * BlockList matches, an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire: keys last used from outside the networks they are expected to be used from.
+ * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
+ * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
  */
 import { isIP, type BlockList } from 'node:net'
 import { blockList, parseBlock, type Block } from '../base/networks.ts'
@@ -14,13 +14,13 @@ import { formatDate } from '../runner/summary.ts'
 /** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
 export const GITHUB_ACTIONS = 'github-actions'
 
-/** Addresses and CIDR blocks; with `github-actions`, GitHub's API (GITHUB_API_URL, api.github.com when unset) and a token to read it. */
+/** With `github-actions`, `github` holds GitHub's API (GITHUB_API_URL, or api.github.com) and a token to read it. */
 export type ExpectedNetworks = {
   blocks: string[]
   github?: { apiUrl?: string | undefined; token?: string | undefined }
 }
 
-/** An address or a CIDR block; or, as a clause, why `entry` is neither. */
+/** A block, or a clause that says why `entry` is neither an address nor a CIDR block. */
 export function parseNetwork(entry: string): Block | string {
   const block = parseBlock(entry)
   if (block) return block
@@ -33,9 +33,9 @@ export function parseNetwork(entry: string): Block | string {
 }
 
 /**
- * Never a key never used; always one whose address the action cannot read, which is in no network.
- * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
- * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
+ * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
+ * the tripwire.
  */
 export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
   const address = key.last_used_from_addr ?? ''
@@ -44,24 +44,22 @@ export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
   return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6')
 }
 
-/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
 export function hasReadableAddress(key: ApiKey): boolean {
   return isIP(key.last_used_from_addr ?? '') !== 0
 }
 
-/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
 function describeAddress(key: ApiKey, max: number): string {
   const address = key.last_used_from_addr ?? ''
   return address === '' ? 'no address the platform recorded' : quoted(address, max)
 }
 
-/** The expected networks as the step could read them: `unreadableRanges` counts GitHub's ranges left out, which were no address or block. */
+/** `unreadableRanges` counts GitHub's ranges that were no address or block, and so were left out. */
 export interface OpenNetworks {
   list: BlockList
   unreadableRanges: number
 }
 
-/** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
+/** The blocks given, and with `github-actions` the ranges that GitHub lists now. */
 export async function openExpectedNetworks(ctx: CommandContext, expected: ExpectedNetworks): Promise<OpenNetworks> {
   const { github } = expected
   const ranges = github
@@ -69,7 +67,6 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
     : { blocks: [], unreadable: 0 }
   const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : ''
   ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`)
-  // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
   if (ranges.unreadable > 0) {
     const first =
       typeof ranges.firstUnreadable === 'string'
@@ -77,15 +74,15 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
         : (JSON.stringify(ranges.firstUnreadable) ?? '')
     ctx.log.warning(
       `GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
-        `(the first: ${quoted(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
-        'unexpected network.',
+        `(the first: ${quoted(first, 80)}). They are left out. ` +
+        'So a key last used from one of them counts as used from an unexpected network.',
     )
   }
   return { list: blockList([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable }
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {
-  // The description lets a list leave the time out even where it gives an address.
+  // The API description lets a list leave out the time, even when it gives an address.
   const when =
     key.last_used_at === null
       ? 'at a time the platform did not give'

@@ -1,6 +1,6 @@
 /**
- * Which keys prune-keys selects, and which guard keeps one: the rules alone, on a list of keys and
- * a time, with no request. Expired keys (by their names, keys/expiry.ts) are always selected.
+ * Which keys prune-keys selects, and which guard keeps a key. The rules read a list of keys and a time, and send
+ * no request. Keys expired by their names (keys/expiry.ts) are always selected.
  */
 import type { ApiKey } from '../api/types.ts'
 import { untrusted } from '../base/text.ts'
@@ -10,9 +10,8 @@ import { expiryOf } from './expiry.ts'
 import { hasReadableAddress, usedFromElsewhere, type ExpectedNetworks, type OpenNetworks } from './networks.ts'
 import { lastTouched, lastUseOf, readTime, type OwnKey } from './usage.ts'
 
-/** What prune-keys looks at and may do. Expired keys (by their names) are always selected. */
 export interface PruneKeysSettings {
-  /** Whose keys: the personal keys of the step's user, or this organization's. */
+  /** Absent for the personal keys of the step's user. */
   orgId?: string
   /** Only keys whose name starts with this (`key-name`). */
   keyNamePrefix?: string
@@ -24,31 +23,30 @@ export interface PruneKeysSettings {
   expectedCreators?: typeof MEMBERS
   /** Only list; `false` revokes. */
   dryRun: boolean
-  /** More selected than this: nothing is revoked. */
+  /** With more keys selected than this, nothing is revoked. */
   maxRevoke: number
 }
 
-/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+/** A key used or made within this long counts as in use. It is never pruned, whatever its name or age says. */
 export const IN_USE_WINDOW_MS = 10 * 60_000
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 
-/** A key a selector picked, and why; `kept` says which guard keeps it. */
+/** A key that a selector picked, and why. `kept` names the guard that keeps it. */
 export interface Verdict {
   key: ApiKey
   reasons: string[]
   kept?: string
 }
 
-/** What the keys are held to beyond their names and use: the expected networks, and the organization's members. */
 export interface KeyChecks {
   expected?: OpenNetworks
   members?: Members
 }
 
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
 export function judgeKeys(
   keys: ApiKey[],
   options: PruneKeysSettings,
@@ -77,7 +75,7 @@ export function judgeKeys(
     if (kept !== undefined) verdict.kept = kept
     verdicts.push(verdict)
   }
-  // Least recently used first: the order they are revoked in.
+  // Least recently used first, the order in which they are revoked.
   return verdicts.sort((a, b) => lastTouched(a.key) - lastTouched(b.key) || a.key.id - b.key.id)
 }
 
@@ -114,9 +112,9 @@ function inUse(key: ApiKey, now: number): string | undefined {
 }
 
 /**
- * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
- * read the address (or the platform recorded none), or could not read every range GitHub lists and
- * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
+ * Keeps a key selected only for where it was last used from, when the action cannot place its address.
+ * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
+ * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
  */
 function cannotPlace(key: ApiKey, expected: OpenNetworks): string | undefined {
   if (!key.last_used_from_addr) return 'the platform recorded no address for its last use'

@@ -5,21 +5,17 @@ import { messageOf } from '../base/errors.ts'
 import type { Cell } from '../runner/summary.ts'
 import type { CommandContext } from '../runner/context.ts'
 
-/**
- * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
- * The post step revokes through this module too.
- */
+/** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
 
 /**
- * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
- * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
- * list showed, is not found because the id may be wrong.
+ * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
+ * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
+ * may be missing because the id is wrong.
  */
 export function alreadyRevoked(error: unknown): boolean {
   return error instanceof RequestError && error.status === 404
 }
 
-/** How revoking keys one by one ended. */
 export interface RevocationRun {
   revoked: number[]
   /** Keys someone else had revoked before their turn (see alreadyRevoked). */
@@ -28,7 +24,7 @@ export interface RevocationRun {
   failed?: {
     id: number
     error: unknown
-    /** It may have taken effect all the same: its answer was lost, or did not confirm it. */
+    /** Its answer was lost, or did not confirm it, so the key may be revoked all the same. */
     uncertain: boolean
   }
   /** Keys whose revocation was never sent, after the failure. */
@@ -36,18 +32,18 @@ export interface RevocationRun {
 }
 
 export interface RevocationOptions {
-  /** Says that a key was revoked; default "Revoked API key N." */
+  /** Logs a revoked key. The default says "Revoked API key N." */
   revoked?: (id: number) => void
-  /** Says that a key was gone before its turn; default "API key N was already revoked." */
+  /** Logs a key that was gone before its turn. The default says "API key N was already revoked." */
   alreadyRevoked?: (id: number) => void
-  /** Ids no list showed (a `key-id` as given): a 404 on one is a failure, since the id may be wrong. */
+  /** Ids that no list showed (a `key-id` as given). A 404 on one is a failure, because the id may be wrong. */
   unlisted?: readonly number[]
 }
 
 /**
- * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
- * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
- * no other starts: the result tells, key by key, what was done.
+ * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
+ * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
+ * No other revocation starts. The result says, key by key, what was done.
  */
 export async function revokeInTurn(
   ctx: Pick<CommandContext, 'client' | 'log' | 'cancellation'>,
@@ -82,13 +78,12 @@ export async function revokeInTurn(
   return run
 }
 
-/** Whether a failed revocation may have revoked the key all the same. */
 function mayHaveTakenEffect(error: unknown): boolean {
   if (error instanceof RevocationUnconfirmed) return true
   return error instanceof RequestError && (error.mayHaveReachedServer || error.earlierAttemptUncertain)
 }
 
-/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+/** On a failure, the message also names the keys revoked before it. */
 export async function revokeKeyIds(
   ctx: CommandContext,
   ids: number[],
@@ -101,13 +96,11 @@ export async function revokeKeyIds(
   return { ...done, failure: describeRevocationFailure(run), failedRequest: requestErrorIn(run.failed.error) }
 }
 
-/** Why the run stopped, and what it had revoked. */
 export function describeRevocationFailure(run: RevocationRun): string {
   const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : ''
   return `${messageOf(run.failed?.error)}${done}`
 }
 
-/** What became of each key a run was to revoke, for a summary table. */
 export function revocationRows(ids: readonly number[], run: RevocationRun): Cell[][] {
   return ids.map((id) => {
     let outcome = 'not revoked'

@@ -6,46 +6,42 @@ import { listKeysIn, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, AuthDetails } from '../api/types.ts'
 
 /**
- * What a key list says about each key's use, read on the safe side: a time the action cannot
- * read counts as a use now, a key listed twice is one key (its most recent use and creation),
- * and the step's own key is told apart only by a use during the step. Every command that
- * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
- * the post step) lists the keys here.
+ * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
+ * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
+ * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
+ * by name, rotate-key, the clean-ups and the post step.
  */
 
 /**
- * The step's key is the one whose last use is this step's own requests. The platform's clock and
- * the runner's may differ a little, so a use from this long before the step's first request counts.
+ * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
+ * request may still be the step's own.
  */
 export const USE_CLOCK_SKEW_MS = 60_000
 
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
 
-/**
- * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
- * would read "60" as 1960 and "1" as 2001.
- */
+/** NaN for any text that is not the service's timestamp. Date.parse alone would read "60" as 1960, and "1" as 2001. */
 export function readTime(text: string): number {
   return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN
 }
 
-/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+/** Null when never used. NaN when the action cannot read the time, which counts as a use now. */
 export function lastUseOf(key: ApiKey): number | null {
   return key.last_used_at === null ? null : readTime(key.last_used_at)
 }
 
-/** Last use, or creation for a key never used; an unreadable time sorts last, as a use now. */
+/** The last use, or the creation of a key never used. A time that cannot be read sorts last, as a use now. */
 export function lastTouched(key: ApiKey): number {
   const at = lastUseOf(key) ?? readTime(key.created_at)
   return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at
 }
 
 /**
- * One record per key id, in the order first listed: a key listed twice keeps the most recent use
- * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
- * the name or the project read as in use, since the action cannot tell which copy is right; copies
- * that disagree on the creator keep none.
+ * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
+ * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
+ * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
+ * none, so no rule selects the key by its creator.
  */
 export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
   const merged = new Map<number, ApiKey>()
@@ -64,21 +60,19 @@ export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
       last_used_at: lastUse,
       last_used_from_addr: fromAddr,
     }
-    // Copies that name different creators name none the action can trust: no rule selects the key by its creator.
     if (seen.created_by?.id !== key.created_by?.id) delete next.created_by
     merged.set(key.id, next)
   }
   return [...merged.values()]
 }
 
-/** The keys of a namespace, one record per key (see mergeById). */
 export async function listKeysMerged(client: PlatformClient, namespace: KeyNamespace): Promise<ApiKey[]> {
   return mergeById(await listKeysIn(client, namespace))
 }
 
 /**
- * The opening of a command that revokes keys by the list: the step's first request is timed,
- * the key's kind read, the keys listed, and the step's own key found among them.
+ * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
+ * key, lists the keys, and finds the step's own key among them.
  */
 export async function readKeysAndOwnKey(
   client: PlatformClient,
@@ -104,19 +98,17 @@ function later(a: string | null, b: string | null): string | null {
 /** When a recorded use may be the step's own, in ms since the epoch. */
 export type UseWindow = { since: number; until: number }
 
-/** Where the step's key is among the listed keys. */
 export type OwnKey =
   | { kind: 'elsewhere'; where: string }
-  /** The keys whose last use falls within this step: the step's own key is one of them. */
+  /** The keys whose last use falls within this step. The step's own key is one of them. */
   | { kind: 'found'; ids: number[] }
   /** The step's key may be among them, but no key shows a use by this step. */
   | { kind: 'unknown' }
 
 /**
- * The step's key lives among these keys when it is a personal key and they are personal keys,
- * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `step`: when a use may be the step's own, from its first request
- * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
+ * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
+ * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
+ * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
  */
 export function findOwnKey(
   keys: readonly ApiKey[],
@@ -133,9 +125,9 @@ export function findOwnKey(
   if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
     return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
   }
-  // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
-  // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
-  // the guard "cannot tell its own key" would no longer keep the real one.
+  // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
+  // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
+  // "cannot tell its own key" would no longer keep the real one.
   const ids = keys.filter((k) => {
     const used = lastUseOf(k)
     return used !== null && used >= step.since && used <= step.until
@@ -143,7 +135,7 @@ export function findOwnKey(
   return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' }
 }
 
-/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+/** `stepStarted` is the step's first request, on the runner's clock. */
 export function mayBeOwnKey(key: ApiKey, own: OwnKey, stepStarted: number): boolean {
   switch (own.kind) {
     case 'elsewhere':
@@ -151,7 +143,7 @@ export function mayBeOwnKey(key: ApiKey, own: OwnKey, stepStarted: number): bool
     case 'found':
       return own.ids.includes(key.id)
     case 'unknown':
-      // The step's key was made before the step began; an unreadable creation may be any time.
+      // The step's key was made before the step began. A creation time that cannot be read may be any time.
       return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS)
   }
 }
