@@ -35,11 +35,10 @@ var salsa = __webpack_require__(6382);
 var blake2 = __webpack_require__(904);
 ;// CONCATENATED MODULE: ./src/github/sealed-box.ts
 /**
- * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in, built from
- * Node's own X25519 and two audited @noble primitives instead of libsodium's 400 kB of
- * WebAssembly: an ephemeral key pair, the X25519 shared secret turned into crypto_box's key by
- * HSalsa20 (`crypto_box_beforenm`), the nonce BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305
- * (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in. It is built from Node's own
+ * X25519 and two audited @noble primitives, instead of libsodium's 400 kB of WebAssembly. The parts: an ephemeral key
+ * pair, the X25519 shared secret turned into crypto_box's key by HSalsa20 (`crypto_box_beforenm`), the nonce
+ * BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305 (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
  */
 
 
@@ -90,9 +89,9 @@ var transport = __webpack_require__(1517);
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
 /**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's
- * `updated_at` (before any write, and after one without an answer), and for an organization
- * secret who may read it. Each read is sent again as RETRY_POLICIES.githubRead says (http/retry.ts).
+ * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at` (before
+ * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
+ * as RETRY_POLICIES.githubRead says (http/retry.ts).
  */
 
 
@@ -155,7 +154,7 @@ function readPublicKey(body) {
     const bytes = Buffer.from(key, 'base64');
     if (bytes.length !== 32)
         throw new errors/* ActionError */.lZ(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`);
-    // A point of low order makes no shared secret: found now, before a key is made, not when the new key is sealed.
+    // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
     try {
         sealedBox(new Uint8Array(0), bytes);
     }
@@ -164,7 +163,7 @@ function readPublicKey(body) {
     }
     return { keyId, key: new Uint8Array(bytes) };
 }
-/** The secret's `updated_at` (and visibility), as GitHub answers; absent on 404; undefined when it cannot be read. */
+/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
 async function readStamp(client, path, deadline, stopped) {
     let answer;
     try {
@@ -202,7 +201,10 @@ async function selectedRepositoryIds(client, path, deadline) {
     }
     throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
 }
-/** `secret-repositories` as ids: GET /repos/{owner}/{repo} for each (a repository without owner is the organization's). */
+/**
+ * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
+ * A repository without an owner is the organization's.
+ */
 async function repositoryIdsOf(client, org, names, known, deadline) {
     const ids = [];
     for (const name of names) {
@@ -237,11 +239,10 @@ async function repositoryIdsOf(client, org, names, known, deadline) {
 
 ;// CONCATENATED MODULE: ./src/github/secret-stores.ts
 /**
- * Stores a value as a GitHub secret in every target: repository, environment and organization
- * Actions secrets, repository and organization Dependabot secrets. Each store is prepared
- * before anything is written (its public key, the secret's `updated_at`, and for an
- * organization secret who may read it), then sealed and written in turn. Loaded with a dynamic
- * import only when rotate-key stores a secret, so no other command pays for it.
+ * Stores a value as a GitHub secret in every target: Actions secrets of repositories, environments and organizations,
+ * and Dependabot secrets of repositories and organizations. Every target is prepared before anything is written.
+ * Then the value is sealed and written to each in turn. This module loads with a dynamic import only when rotate-key
+ * stores a secret, so no other command pays for it.
  */
 
 
@@ -269,11 +270,10 @@ class SecretStores {
         this.problems = problems;
     }
     /**
-     * Prepares every target, one after the other (GitHub asks for one request at a time): its
-     * public key, the secret's `updated_at` (read before any write, or a lost answer could not be
-     * settled), and for an organization secret the visibility and repositories to send. Never
-     * throws for a target: what failed is in `problems`. `connections`: the step's pool (the
-     * platform client's), which GitHub's requests share.
+     * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key,
+     * the secret's `updated_at` and, for an organization secret, the visibility and repositories to send. `updated_at`
+     * is read before any write, or a lost answer could not be settled. A target that fails goes to `problems`, and
+     * nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
      */
     static async prepare(storage, github, time, connections) {
         const client = new github_client/* GitHubClient */.jh({
@@ -296,9 +296,9 @@ class SecretStores {
         return new SecretStores(client, storage, prepared, problems);
     }
     /**
-     * Writes the value to every prepared target in turn, and says what became of each. After a
-     * target fails the others are still written, so one run names every target that needs
-     * fixing; but after a rate limit, a cancel or the step's timeout, the rest are skipped.
+     * Writes the value to every prepared target in turn, and says what became of each. After a target fails, the
+     * others are still written, so one run names every target that needs fixing. After a rate limit, a cancel or the
+     * step's timeout, the rest are skipped.
      */
     async storeEverywhere(value, time, onOutcome = () => undefined) {
         const outcomes = [];
@@ -348,11 +348,10 @@ class SecretStores {
         });
     }
     /**
-     * Seals the value for the target's key and writes it. A write without an answer is sent again
-     * (the same sealed value: harmless), but not one GitHub held past its own time limit: GitHub may
-     * still be carrying that one out, and another would likely hang as long. Once one may have
-     * landed, the outcome stays open whatever later attempts answer short of a success, unless the
-     * secret's `updated_at`, read before and after, shows it landed.
+     * Seals the value for the target's key and writes it. A write without an answer is sent again, which is harmless
+     * with the same sealed value. A write GitHub held past its own time limit is not sent again: GitHub may still be
+     * carrying it out, and another would likely hang as long. Once a write may have landed, only a success or the
+     * secret's `updated_at` (read before and after) can settle the outcome.
      */
     async write(store, value, time) {
         const { target } = store;
@@ -371,9 +370,9 @@ class SecretStores {
                     await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
                 }
                 catch (error) {
-                    // A 4xx answer means GitHub refused that attempt, and one that never left (refused at
-                    // connect, not built, no time left) cannot have landed; anything else leaves its
-                    // outcome open (a 5xx, no answer, a 2xx whose body cannot be read).
+                    // A 4xx means GitHub refused that attempt. An attempt that never left (refused at connect, not built,
+                    // no time left) cannot have landed either. Anything else leaves the outcome open: a 5xx, no answer,
+                    // a 2xx whose body cannot be read.
                     if (!(error instanceof http_errors/* RequestError */.G) || error.mayHaveReachedServer)
                         mayHaveApplied = true;
                     if (!mayHaveApplied && !this.holding)
@@ -430,8 +429,8 @@ class SecretStores {
         }
         return {
             outcome: {
-                ...failed(target, name, lastError, ` The write may have gone through all the same: the secret's updated_at does not show it (${describeStamps(before, after)}), ` +
-                    'but GitHub may still carry it out.'),
+                ...failed(target, name, lastError, " The write may still have gone through. The secret's updated_at does not show it " +
+                    `(${describeStamps(before, after)}), but GitHub may still carry it out.`),
                 status: 'uncertain',
             },
             rateLimited,
@@ -456,10 +455,9 @@ function failed(target, name, error, hint = '') {
     return outcome;
 }
 /**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's
- * clock). Moved, or a secret that now exists: applied. Anything else never proves the opposite: a
- * write whose connection is gone may still be carried out after the read, and a key revoked for
- * want of it would then be what the secret holds.
+ * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
+ * if `updated_at` moved or the secret now exists. Nothing proves the opposite: a write whose connection is gone may
+ * still be carried out after the read. A key revoked on that guess would then be the one the secret holds.
  */
 function settle(before, after) {
     if (!before || !after || !after.exists)

@@ -32,12 +32,11 @@ __webpack_require__.r(__webpack_exports__);
 
 
 /**
- * The post step: revoke the job-scoped key that create-key made, however the job ended, and any
- * new key the main step made but never handed out (it was cancelled, killed, or lost an answer).
- * The same inputs as the main step apply, so `timeout` bounds it too. It runs after every use of
- * the action, mostly with nothing to do: the entry (index.ts) loads this module only when the
- * saved state says there is work. The state is read through the toolkit, so a local runner that
- * replaces it (@github/local-action) hands over what the main step saved.
+ * The post step revokes the job-scoped key that create-key made, however the job ended. It also revokes any new key
+ * that the main step made but never handed out, because the step was cancelled, killed, or lost an answer. The main
+ * step's inputs apply, so `timeout` bounds the post step too. The entry (index.ts) loads this module only when the
+ * saved state says there is work. The state is read through the toolkit, so a local runner that replaces the toolkit
+ * (@github/local-action) hands over what the main step saved.
  */
 async function run() {
     const saved = (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name);
@@ -49,7 +48,7 @@ async function run() {
     let client;
     try {
         client = (0,_step_js__WEBPACK_IMPORTED_MODULE_8__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_8__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .systemClock */ .m);
-        // An organization or project-scoped key is unknown to /api_keys: revoke it where it lives.
+        // /api_keys does not know an organization or project-scoped key, so revoke it in its organization.
         if (jobKeyId !== undefined)
             await revokeJobKey(client, jobKeyId, saved(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .JOB_KEY_ORG_ID */ .b_));
         if (ledger)
@@ -59,7 +58,7 @@ async function run() {
         await (0,_step_js__WEBPACK_IMPORTED_MODULE_8__.failStep)('The post step', error);
     }
     finally {
-        // Every connection ends here, a connect still hanging on a silent server or proxy included.
+        // Every connection ends here, even a connect still hanging on a silent server or proxy.
         await client?.connections.close();
     }
 }
@@ -72,16 +71,16 @@ async function revokeJobKey(client, keyId, orgId) {
         throw run.failed.error;
 }
 /**
- * The keys the main step left unsettled: its pending keys are revoked; then one list, compared by
- * id with the main step's snapshot, finds a key that a create made without its answer reaching
- * the step. One such key, never used, is that one (nobody has its value) and is revoked; more, or
- * one in use, and none is revoked: the step fails naming them (see the promises in keys/creation.ts).
+ * Settles the keys the main step left. It revokes the main step's pending keys. Then it lists the keys and compares
+ * their ids with the main step's snapshot, to find a key that a create made when its answer never reached the step.
+ * One such key, never used, is that key. Nobody holds its value, so the post step revokes it. With more such keys,
+ * or one in use, it revokes none and fails, naming them (see the promises in keys/creation.ts).
  */
 async function revokeLeftovers(client, ledger, jobKeyId) {
     const namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV;
     const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(ledger.name);
     const problems = [];
-    // One key at a time: a failure is named, and the next key still tried.
+    // One key at a time, so that a failure is named and the next key is still tried.
     const revoke = async (id, reason) => {
         const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_8__.coreLogger }, [id], namespace, {
             revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked API key ${id} named ${name}: ${reason}.`),
@@ -109,7 +108,7 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
     }
     const lost = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .lostKeyAmong */ .Gt)(strangers);
     if (lost) {
-        await revoke(lost.id, 'a create of the main step made it without the answer reaching the step, so nobody holds its value');
+        await revoke(lost.id, "the main step's create made it, but the answer never reached the step, so nobody holds its value");
     }
     else if (strangers.length > 0) {
         problems.push(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStrangers */ .vU)(strangers)}. None was ` +
@@ -117,7 +116,7 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
     }
     else if (problems.length === 0 && ledger.inFlight) {
         const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_WATCH_MS */ .m$);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No key named ${name} appeared in ${watched}: the create the cancel cut off made none.`);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
     }
     else if (problems.length === 0) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
@@ -126,9 +125,9 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
 }
 /**
- * The main step was cancelled while a create was in flight: the platform may carry it out after
- * the main step stopped. Lists the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name
- * the main step cannot account for appears, or LATE_KEY_WATCH_MS (and the step's timeout) ran out.
+ * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
+ * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
+ * until LATE_KEY_WATCH_MS (and the step's timeout) runs out.
  */
 async function watchForLateKey(client, keyName, look) {
     const { clock } = client;

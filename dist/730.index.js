@@ -34,7 +34,7 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-/** The main step: settings → command → outputs and summary. The one catch is here. */
+/** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
 async function run() {
     let settings;
     try {
@@ -45,7 +45,7 @@ async function run() {
         return;
     }
     finally {
-        // After the key is masked; the runner's post step reads it to know it is the post step.
+        // Saved after the key is masked. The post step reads this state to know that it is the post step.
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(_runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .IS_POST */ .GW, 'true');
     }
     const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .m;
@@ -80,7 +80,7 @@ async function run() {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(result.failure);
     }
     catch (error) {
-        // Before the step fails: a `continue-on-error` step's successors branch on these.
+        // Set these outputs before the step fails: the steps after a `continue-on-error` step branch on them.
         const failedRequest = (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .requestErrorIn */ .p)(error);
         if (failedRequest)
             for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(failedRequest)))
@@ -88,7 +88,7 @@ async function run() {
         await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)(settings.command, error);
     }
     finally {
-        // Every connection ends here, a connect still hanging on a silent server or proxy included.
+        // Every connection ends here, even a connect still hanging on a silent server or proxy.
         await client?.connections.close();
     }
 }
@@ -96,9 +96,9 @@ async function run() {
 function listFileDir() {
     return process.env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
 }
-/** Runs the command of the settings through its row of the table. */
+/** Runs the settings' command through its row of COMMANDS. */
 function dispatch(settings, ctx) {
-    // The table's rows are typed by their settings; a step's settings are the union of them all.
+    // Each row of the table has its own settings type. A step's settings are the union of them all.
     const definition = _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMANDS */ .L[settings.command];
     return definition.run(ctx, settings);
 }

@@ -20,10 +20,9 @@ export const modules = {
 /* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1517);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1989);
 /**
- * The platform's client: a thin typed client over the one transport (http/transport.ts). It adds
- * what is the platform's own: the API key as a Bearer token, request ids, the platform's error
- * bodies and what its statuses mean, which requests may be sent again, and the one line a user
- * reads when a request fails for good.
+ * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
+ * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
+ * each request, and the one line a user reads when a request fails for good.
  */
 
 
@@ -33,7 +32,7 @@ export const modules = {
 
 
 
-/** How the platform words its answers: its error body, and the statuses with which it says it did nothing. */
+/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
 const PLATFORM = {
     name: 'the platform',
     redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
@@ -42,11 +41,10 @@ const PLATFORM = {
     readError: (body) => ({
         code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
         serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-        // The service's own id stands in for the one sent only when it looks like an id: it becomes an output.
+        // Use the platform's request id only when it looks like one, because it becomes an output.
         requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .isRequestId */ .hP)(body?.request_id) ? body.request_id : undefined,
     }),
 };
-/** The request for one attempt: auth and identifying headers, the JSON body, the query. */
 function buildRequest(spec, target, requestId) {
     const headers = {
         authorization: `Bearer ${target.apiKey}`,
@@ -66,15 +64,15 @@ function buildRequest(spec, target, requestId) {
     return request;
 }
 /**
- * The one HTTP path to the platform: auth and identifying headers, per-request deadlines,
- * bounded retries where they are safe, no redirects, and errors that name the request.
+ * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
+ * that is safe, never follows a redirect, and names the request in its errors.
  */
 class PlatformClient {
     origin;
     basePath;
     options;
     ownConnections;
-    /** The step's connections: GitHub's requests share them (one pool per origin). */
+    /** The step's connections. Requests to GitHub share them (one pool per origin). */
     connections;
     constructor(options) {
         const base = new URL(options.baseUrl);
@@ -92,36 +90,29 @@ class PlatformClient {
         return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
     }
     /**
-     * The same client with another deadline, on the same connections: clean-up, after a lost
-     * answer or a cancel. A cancel does not stop its retries; the deadline (the runner's grace) bounds them.
+     * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
+     * its retries. Only the deadline (the runner's grace period) limits them.
      */
     withDeadline(deadline) {
         const { interrupt } = this.options;
         return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
     }
-    /**
-     * The same client authenticating with another key, on the same connections. `refused` says
-     * what a 401 means for that key, so an error never blames the `api-key` input for it.
-     */
+    /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
     }
-    /**
-     * The same client with each attempt in flight ended by `cut` too, on the same connections: a
-     * request whose answer the step must still report after the runner's cancel (a key's create).
-     */
+    /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
     withCut(cut) {
         return this.with({ cut });
     }
-    /** The same client with every attempt paced by `pacing`, on the same connections. */
     withPacing(pacing) {
         return this.with({ pacing });
     }
-    /** This client with `changes`, on the same connections, which it never closes: this one does. */
+    /** A copy with `changes` that shares this client's connections. Only this client closes them. */
     with(changes) {
         return new PlatformClient({ ...this.options, ...changes, connections: this.connections });
     }
-    /** Closes the connections the client made itself; the step's are the step's to close. */
+    /** Closes the connections this client opened itself. The step closes its own. */
     async close() {
         await this.ownConnections?.close();
     }
@@ -129,7 +120,6 @@ class PlatformClient {
         const { clock, logger, interrupt, refused } = this.options;
         const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW[spec.retry];
         let earlierAttemptUncertain = false;
-        // The runner cancelled the step while it waited to send the request again: it gives up, saying so.
         const stopped = (error, _n, delay) => {
             const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} to send it again.`;
             const final = finalError(spec, error, hint, refused);
@@ -159,7 +149,7 @@ class PlatformClient {
             ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
         });
     }
-    /** One attempt, in its turn when the client is paced. Throws the attempt's RequestError. */
+    /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
     async attempt(spec) {
         const over = await this.options.pacing?.turn(spec, this.deadline);
         if (!over)
@@ -174,7 +164,6 @@ class PlatformClient {
             throw error;
         }
     }
-    /** One attempt: build, send within its own deadline, read the answer. Throws the attempt's RequestError. */
     async sendOnce(spec) {
         const { clock, logger } = this.options;
         const requestId = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
@@ -197,7 +186,7 @@ class PlatformClient {
         catch (error) {
             if (!(error instanceof _shape_js__WEBPACK_IMPORTED_MODULE_7__/* .ShapeError */ .ym))
                 throw error;
-            // The request was carried out (a create made a key) even though its answer is unusable.
+            // The platform carried out the request (a create made a key), even though the answer is unusable.
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
                 ...base,
                 kind: 'malformed',
@@ -208,18 +197,18 @@ class PlatformClient {
     }
 }
 /**
- * Every word for the platform's refusals, one row per status: what a 401, 403 or 404 means for
- * a request (with the request's own words: `forbidden`, `notFound`), and what to do next (the job
- * summary's). A request that has no words of its own for a 403 or 404 gets the usual line.
+ * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
+ * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
  */
 const PLATFORM_REFUSALS = {
     401: {
         /** The step's own key, from `api-key`. */
         stepKey: 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
             'Check the `api-key` input and the secret it comes from.',
-        /** A key the step made moments ago, while it proves itself (rotate-key): the step's key is not to blame. */
-        newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it: it was revoked meanwhile ` +
-            '(by another rotation running at the same time?) or is not honoured yet. ' +
+        /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
+        newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
+            'Either something revoked it meanwhile (another rotation running at the same time?), ' +
+            'or the platform does not accept it yet. ' +
             "The step's own key (`api-key`) was not the problem.",
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
@@ -236,19 +225,18 @@ const PLATFORM_REFUSALS = {
         describe: (spec) => {
             if (!spec.notFound)
                 return undefined;
-            const notFoundHint = spec.notFoundHint ? `; ${spec.notFoundHint}` : '';
+            const notFoundHint = spec.notFoundHint ? `. ${spec.notFoundHint}` : '';
             return `Could not ${spec.purpose}: ${spec.notFound} was not found (404)${notFoundHint}.`;
         },
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
 /**
- * The one line a user reads: what failed, why, what to do, and the request id to quote.
- * `refused`: what a 401 says about the key, when it is not the step's own.
+ * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
+ * `refused` says what a 401 means when the key is not the step's own.
  */
 function finalError(spec, error, hint = '', refused) {
     const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
-    // The service's own request id may stand in for the one the action sent.
     const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
     const refusal = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .refusalOf */ .Of)(error);
     let reason;
@@ -303,19 +291,19 @@ function finalError(spec, error, hint = '', refused) {
 
 
 
-/** The service's page size caps: projects 1–400 (default 10), operations 1–1000. */
+/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
 const PROJECTS_PAGE_LIMIT = 400;
 const OPERATIONS_PAGE_LIMIT = 1000;
-/** The most pages of projects one listing reads (400,000 projects): a list still going on is incomplete. */
+/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
 const MAX_PROJECT_PAGES = 1000;
-/** The service's page size cap for an organization's members: 1–500. */
+/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500;
-/** The most pages of members one listing reads (50,000 members): a list still going on fails as incomplete. */
+/** The most pages of members one listing reads (50,000 members). A longer list fails as incomplete. */
 const MAX_MEMBER_PAGES = 100;
-/** Personal keys are managed only with a personal key: what a 403 on /api_keys means. */
+/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
-/** POST /api_keys: a personal key. Never retried blindly: see createKeyOnce in keys/creation.ts for reconciliation. */
+/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/creation.ts). */
 function createApiKey(client, name) {
     return client.send({
         method: 'POST',
@@ -327,7 +315,7 @@ function createApiKey(client, name) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /api_keys: the personal keys of the step's user, a bare array. Secret values are never part of it. */
+/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
 function listApiKeys(client) {
     return client.send({
         method: 'GET',
@@ -338,7 +326,7 @@ function listApiKeys(client) {
         parse: toApiKeys,
     });
 }
-/** DELETE /api_keys/{id}: a personal key. An organization key's id is unknown here (404). */
+/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
 function revokeApiKey(client, id) {
     return revokeKeyAt(client, id, {
         method: 'DELETE',
@@ -346,15 +334,13 @@ function revokeApiKey(client, id) {
         retry: 'read',
         purpose: `revoke API key ${id}`,
         notFound: `API key ${id}`,
-        notFoundHint: `it is not a personal key of the step's user; an organization or project-scoped key is revoked through its organization: set \`org-id\``,
+        notFoundHint: "It is not a personal key of the step's user. " +
+            'To revoke an organization or project-scoped key, set `org-id` to its organization',
         forbidden: PERSONAL_KEYS_FORBIDDEN,
         parse: toRevokedApiKey,
     });
 }
-/**
- * POST /organizations/{org_id}/api_keys: an organization key, or with `projectId` a key scoped to
- * that one project. Only a personal key may create one. Never retried blindly.
- */
+/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
 function createOrgApiKey(client, orgId, name, projectId) {
     const org = encodeURIComponent(orgId);
     return client.send({
@@ -395,7 +381,7 @@ function listOrgApiKeys(client, orgId) {
         parse: toApiKeys,
     });
 }
-/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id is unknown here (404). */
+/** DELETE /organizations/{org_id}/api_keys/{id}. A personal key's id gives a 404 here. */
 function revokeOrgApiKey(client, orgId, id) {
     return revokeKeyAt(client, id, {
         method: 'DELETE',
@@ -403,7 +389,8 @@ function revokeOrgApiKey(client, orgId, id) {
         retry: 'read',
         purpose: `revoke API key ${id} of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
         notFound: `API key ${id}`,
-        notFoundHint: `it is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}; a personal key is revoked with \`org-id\` left empty, and another organization's key with \`org-id\` set to that organization`,
+        notFoundHint: `It is not a key of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. To revoke a personal key, leave \`org-id\` empty. ` +
+            "To revoke another organization's key, set `org-id` to that organization",
         forbidden: `the step's key may not revoke keys of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}. ` +
             `Only an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, may revoke them, ` +
             'project-scoped keys too. ' +
@@ -413,8 +400,8 @@ function revokeOrgApiKey(client, orgId, id) {
     });
 }
 /**
- * Revocation is idempotent, so it is retried; a 404 after an attempt that may have gone
- * through means that attempt revoked the key.
+ * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
+ * the earlier attempt revoked the key.
  */
 async function revokeKeyAt(client, id, spec) {
     try {
@@ -428,8 +415,8 @@ async function revokeKeyAt(client, id, spec) {
     }
 }
 /**
- * GET /auth: who the step's key acts for. `api_key_user` is a personal key (`account_id` its
- * user), `api_key_org` an organization or project-scoped key (`account_id` its organization).
+ * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
+ * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
  */
 function getAuth(client) {
     return client.send({
@@ -446,10 +433,7 @@ function getAuth(client) {
         },
     });
 }
-/**
- * GET /users/me/organizations: the organizations of the step's key: its user's, or for an
- * organization or project-scoped key the one that owns it.
- */
+/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
 function listMyOrganizations(client) {
     return client.send({
         method: 'GET',
@@ -481,7 +465,7 @@ function describeProjectForbidden(projectId) {
         "an organization key only its organization's projects, " +
         "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
-/** What listing projects is for messages, and what its 404 and 403 mean. */
+/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
     if (orgId === undefined)
         return { purpose: 'list projects' };
@@ -494,10 +478,9 @@ function projectListTexts(orgId) {
     };
 }
 /**
- * GET /projects, every page: the largest page, following the cursor. A page with fewer than
- * `limit` entries (projects and unavailable ids together) is the last, so a short list costs
- * one request. A cursor handed out twice, or a full page that adds no new id, ends the listing
- * with a warning; a list still going on after MAX_PROJECT_PAGES pages fails as incomplete.
+ * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
+ * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
+ * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
  */
 async function listAllProjects(client, query = {}) {
     const projects = [];
@@ -519,14 +502,14 @@ async function listAllProjects(client, query = {}) {
                     (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
                     return project;
                 });
-                // Only counted: a field the action does not rely on never fails the listing.
+                // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
                 return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
             },
         });
         const known = guard.seen;
         projects.push(...guard.unseen(result.items, (project) => project.id));
         unavailableIds.push(...guard.unseen(result.unavailable, (id) => id));
-        // The service sends a cursor even on the last page: a short page is the end.
+        // The service sends a cursor even on the last page, so a short page marks the end.
         if (result.items.length + result.unavailable.length < PROJECTS_PAGE_LIMIT || !result.next)
             return { projects, unavailableIds };
         const read = `${guard.seen} project(s) were read`;
@@ -534,29 +517,31 @@ async function listAllProjects(client, query = {}) {
             return {
                 projects,
                 unavailableIds,
-                warning: `The platform handed out the project list's cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(result.next)} a second time (page ${page}); the listing stops there and may be incomplete: ${read}.`,
+                warning: `The platform handed out the project list's cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(result.next)} a second time (page ${page}). ` +
+                    `The listing stops there and may be incomplete: ${read}.`,
             };
         }
         if (guard.seen === known) {
             return {
                 projects,
                 unavailableIds,
-                warning: `Page ${page} of the project list (cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(cursor ?? '')}) held only projects already read; the listing stops there and may be incomplete: ${read}.`,
+                warning: `Page ${page} of the project list (cursor ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(cursor ?? '')}) held only projects already read. ` +
+                    `The listing stops there and may be incomplete: ${read}.`,
             };
         }
         cursor = result.next;
     }
-    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The project list was still going on after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects): the list is incomplete, ` +
-        'so the step fails rather than pass part of it off as all. Check the `api-host` input, or report the endless list to the platform.');
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The project list did not end after ${MAX_PROJECT_PAGES} pages (${guard.seen} projects). ` +
+        'The step fails rather than pass off part of the list as the whole list. ' +
+        'Check the `api-host` input, or report the endless list to the platform.');
 }
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member only the
- * user id, the role and whether the account is deactivated are kept; the e-mail address in the
- * answer is personal data and is dropped here. A member missing from the list would read as
- * someone who left, so the list must be whole or the step fails: the listing follows
- * `pagination.next` until a page is empty or has none (the description's example hands one out
- * beside what may be the last members), and fails on a cursor handed out twice, a page of members
- * already read, or a list still going on after MAX_MEMBER_PAGES pages.
+ * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
+ * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
+ * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
+ * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
+ * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
+ * already read, and on a list longer than MAX_MEMBER_PAGES pages.
  */
 async function listOrganizationMembers(client, orgId) {
     const members = [];
@@ -566,7 +551,7 @@ async function listOrganizationMembers(client, orgId) {
         const result = await client.send({
             method: 'GET',
             path: `/organizations/${encodeURIComponent(orgId)}/members`,
-            // Sorted by when each joined, never by e-mail: a cursor holds a place in the sort, and goes to the debug log.
+            // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
             query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
             retry: 'read',
             purpose: `list the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
@@ -587,14 +572,14 @@ async function listOrganizationMembers(client, orgId) {
         }
         cursor = result.next;
     }
-    throw incompleteMembers(orgId, `the list was still going on after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`);
+    throw incompleteMembers(orgId, `the list did not end after ${MAX_MEMBER_PAGES} pages (${guard.seen} members)`);
 }
 function incompleteMembers(orgId, reason) {
     return new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The member list of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} may be incomplete: ${reason}. ` +
-        'A member missing from it would read as someone who left, so the step judges no key by it and fails. ' +
-        'Run it again; if it fails the same way, report the list to the platform.');
+        'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
+        'Run the job again. If it fails the same way, report the list to the platform.');
 }
-/** A page of members: of each, never more than OrganizationMember holds. */
+/** Reads a page of members, and keeps no more of each than OrganizationMember holds. */
 function toMembersPage(body) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
     const members = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.members, 'response.members').map((item, i) => {
@@ -606,7 +591,7 @@ function toMembersPage(body) {
         return {
             user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
             role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
-            // Only a time written as text counts: a member the action cannot read as deactivated is present.
+            // Only a time as text counts. A member the action cannot read as deactivated counts as present.
             deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
         };
     });
@@ -615,8 +600,8 @@ function toMembersPage(body) {
     return { members, next: next || undefined };
 }
 /*
- * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`: a 429 or
- * 503 comes back to the waiter at once, which paces its next poll rather than retrying here.
+ * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`. A 429 or 503 goes back to the
+ * waiter at once, and the waiter slows its next poll instead of a retry here.
  */
 /** GET /projects/{id}/operations: one page, newest first. */
 function listOperations(client, projectId, page) {
@@ -635,7 +620,6 @@ function listOperations(client, projectId, page) {
         },
     });
 }
-/** GET /projects/{id}/operations/{operation_id}. */
 function getOperation(client, projectId, operationId) {
     return client.send({
         method: 'GET',
@@ -647,7 +631,7 @@ function getOperation(client, projectId, operationId) {
         parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
     });
 }
-/** GET /projects/{id}/branches/{branch_id}: that the branch exists (a 404 names it). */
+/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
 function getBranch(client, projectId, branchId) {
     return client.send({
         method: 'GET',
@@ -661,14 +645,13 @@ function getBranch(client, projectId, branchId) {
         },
     });
 }
-/** `pagination.cursor`, when the page has one. */
 function cursorOf(record) {
     const pagination = record.pagination;
     return typeof pagination === 'object' && pagination !== null
         ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor')
         : undefined;
 }
-/** `unavailable_project_ids`: the ids that are strings; absent is none. */
+/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value) {
     return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 }
@@ -702,7 +685,7 @@ function toRevokedApiKey(body) {
 function toApiKeys(body) {
     return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
 }
-/** Only the fields the action shows: never anything secret, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
 function toApiKey(record, where) {
     const key = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
@@ -720,9 +703,8 @@ function toApiKey(record, where) {
     return key;
 }
 /**
- * `created_by`: the description's record, of which `id` and `name` are kept (never `image`), or
- * a bare id, as the answers to creating and revoking a key give it. Anything else, or an empty
- * id, is no creator the action can read: undefined.
+ * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
+ * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
  */
 function creatorField(value) {
     if (typeof value === 'string')
@@ -736,8 +718,8 @@ function creatorField(value) {
     return name ? { id, name } : { id };
 }
 /**
- * `last_used_at`: null (or absent) when the key was never used. Any other value that is not a
- * string is kept as its JSON text, which is no time: it reads as a use now, never as "never used".
+ * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
+ * text. That text is not a time, so it reads as a use just now, never as "never used".
  */
 function lastUseField(value) {
     if (value === null || value === undefined)
@@ -745,8 +727,8 @@ function lastUseField(value) {
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
 /**
- * `last_used_from_addr`: '' when absent or null. Any other value that is not a string is kept as
- * its JSON text, which is no address: the tripwire flags it, never reads it as "never used".
+ * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
+ * That text is not an address, so the tripwire flags it and never reads it as "never used".
  */
 function addressField(value) {
     if (value === null || value === undefined)
@@ -764,7 +746,7 @@ function toOperation(value, where) {
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
-    // An operation of the whole project has no branch; one that concerns no compute has no endpoint.
+    // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
     const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
     if (branch)
         operation.branch_id = branch;
@@ -794,9 +776,8 @@ function toOperation(value, where) {
 /* harmony export */   ih: () => (/* binding */ MAX_KEY_NAME_LENGTH)
 /* harmony export */ });
 /**
- * The platform's ids and names, as the platform writes them: one pattern each,
- * for the inputs that name them and for the ids the service answers with, which go into paths,
- * outputs and state.
+ * The forms of the platform's ids. The action checks inputs against them, and ids from the service too, because
+ * those ids go into paths, outputs and state.
  */
 /** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
 const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
@@ -828,7 +809,7 @@ const PERSONAL_KEYS = { kind: 'personal' };
 function organizationKeys(orgId) {
     return { kind: 'organization', orgId };
 }
-/** Creates a key; with `projectId` a project-scoped key, which only an organization holds. */
+/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
 function createKeyIn(client, namespace, name, projectId) {
     if (namespace.kind === 'organization')
         return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
@@ -839,7 +820,7 @@ function createKeyIn(client, namespace, name, projectId) {
 function listKeysIn(client, namespace) {
     return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
 }
-/** A revocation the platform answered without confirming it: the key may or may not be revoked. */
+/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
 class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
@@ -847,16 +828,17 @@ class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__
     }
 }
 /**
- * Revokes a key, and fails unless the answer confirms it (`revoked: true`, for the key asked): a
- * key is never reported revoked on less.
+ * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
+ * key revoked without proof.
  */
 async function revokeKeyIn(client, namespace, id) {
     const answer = await (namespace.kind === 'organization'
         ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
         : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
     if (answer.id !== id) {
-        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}: whether key ${id} was revoked is not known, ` +
-            `and key ${answer.id} may have been revoked instead. Check both with list-keys.`);
+        throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}. ` +
+            `It is not known whether key ${id} was revoked, and key ${answer.id} may have been revoked instead. ` +
+            'Check both with list-keys.');
     }
     if (!answer.revoked) {
         throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} without confirming it (no \`revoked: true\`): the key may still be valid. Check it with list-keys, and revoke it again.`);
@@ -879,16 +861,14 @@ function scopeOf(namespace, key) {
 /* harmony export */   m: () => (/* binding */ PagingGuard)
 /* harmony export */ });
 /**
- * What one paged listing has seen, so that paging which goes wrong ends it instead of looping:
- * the service may hand out a cursor a second time (a cycle), or pages that hold only records
- * already read. Every listing of the action (projects, the waiter's pages, list-operations)
- * asks the same two questions of each page; each decides what to say and in which order to ask.
+ * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
+ * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
+ * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
  */
 class PagingGuard {
     cursors = new Set();
-    /** The ids of every page read. */
     ids = new Set();
-    /** `from`: the cursor the listing starts at, when it does not start at the head of the list. */
+    /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
     constructor(from) {
         if (from !== undefined)
             this.cursors.add(from);
@@ -897,7 +877,7 @@ class PagingGuard {
     get seen() {
         return this.ids.size;
     }
-    /** The items of a page whose ids the listing has not read before (a page's own repeats included); from now on they count as read. */
+    /** Drops the items already read, repeats within the page included, and counts the rest as read. */
     unseen(items, idOf) {
         const fresh = [];
         for (const item of items) {
@@ -909,7 +889,7 @@ class PagingGuard {
         }
         return fresh;
     }
-    /** Whether the listing was handed `cursor` before; from now on it was. */
+    /** Whether the listing got `cursor` before. From now on, it has. */
     repeated(cursor) {
         if (this.cursors.has(cursor))
             return true;
@@ -933,8 +913,8 @@ class PagingGuard {
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
 /**
- * Small checks on decoded bodies. The service may add fields (they are ignored), but a field
- * the action relies on must be there with the right type, or the request fails clearly.
+ * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
+ * there with the right type, or the request fails with a clear message.
  */
 class ShapeError extends Error {
     constructor(message) {
@@ -1038,15 +1018,15 @@ function formatDuration(ms) {
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Failures that are not about a request: a wrong input, or something the action itself found
- * wrong. Request failures are `RequestError` (http/errors.ts), an `OwnError` too.
+ * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
+ * are RequestError (http/errors.ts), which is an OwnError too.
  */
 
 /** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500;
 /**
- * An error the action raised itself: its message is built from checked text, safe for the log,
- * and the failure is expected (no stack trace, even with debug logging on).
+ * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
+ * expected, so no stack trace is shown, even with debug logging on.
  */
 class OwnError extends Error {
 }
@@ -1057,7 +1037,7 @@ class InputError extends OwnError {
         this.name = 'InputError';
     }
 }
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) that is missing or wrong: an input of a kind. */
+/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
 class RunnerVariableError extends InputError {
     constructor(message) {
         super(message);
@@ -1065,8 +1045,8 @@ class RunnerVariableError extends InputError {
     }
 }
 /**
- * A failure the action itself detected (a failed operation, a failed proof of a new key...).
- * `cause`: the request failure it follows from, if any, for the step's `http-status` outputs.
+ * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
+ * request failure behind it, if any, for the step's outputs such as `http-status`.
  */
 class ActionError extends OwnError {
     constructor(message, options) {
@@ -1075,8 +1055,8 @@ class ActionError extends OwnError {
     }
 }
 /**
- * An error's message, whatever was thrown, safe for the log: the action's own errors are built
- * from checked text; any other error's message is outside text (it may quote a server).
+ * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
+ * Any other error's message is outside text, because it may quote a server.
  */
 function messageOf(error) {
     if (error instanceof OwnError)
@@ -1098,7 +1078,7 @@ function messageOf(error) {
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
 /** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
 
-/** `10.0.0.0/8`, `2001:db8::/32`, or one address; undefined for anything else (a host name is never resolved). */
+/** `10.0.0.0/8`, `2001:db8::/32`, or one address. Undefined for anything else: a host name is never resolved. */
 function parseBlock(entry) {
     const [address = '', prefix, ...more] = entry.split('/');
     const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
@@ -1106,7 +1086,7 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks (or blocks already read); any other is left out. */
+/** One BlockList of the entries that are addresses or blocks (or blocks already read). Other entries are left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
     for (const entry of entries) {
@@ -1135,11 +1115,10 @@ function blockList(entries) {
 /* harmony export */ });
 /* unused harmony export MAX_UNTRUSTED_LENGTH */
 /**
- * Text from outside the action (the service's records and messages, free-text inputs) is data.
- * The runner reads the log as a command channel: a line that starts with `::` is a workflow
- * command, `##[` is one anywhere in a line, and lines split on CR and LF. `untrusted()` is the
- * one way such text reaches the log: one line, no command, bounded. The lint rule
- * `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
+ * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
+ * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
+ * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
  */
 /** Longest piece of outside text written into one log line, in characters. */
 const MAX_UNTRUSTED_LENGTH = 200;
@@ -1151,30 +1130,29 @@ const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b';
 /**
- * `text` on one line and bounded: its secrets replaced (redactSecrets), then at most `max`
- * characters (a longer text ends with `…`), then control characters shown as escapes (`\n`,
- * `\u0007`). Also what a job-summary cell shows.
+ * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
+ * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
+ * shows this too.
  */
 function oneLine(text, max) {
     return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
- * The values the step must never show, wherever they come back from: the API key, the GitHub
- * token, each new key, proxy credentials. The runner masks only a whole value, so a server that
- * echoes one inside a longer message, cut short by the action or by itself, would show the rest.
+ * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
+ * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
+ * the action or the server may cut that message short. The runner would then show the rest of the secret.
  */
 const secrets = [];
 /** Shorter values are not looked for: replacing them would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4;
-/** A piece of a secret this long anywhere in a text is taken for the secret: an echo cut short. */
+/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
 const SECRET_PIECE = 12;
-/** At the very start or end of a text (where it was cut), a piece this long is. */
+/** At the very start or end of a text, where it was cut, a piece this long counts too. */
 const SECRET_EDGE = 6;
 const REDACTED = '***';
 /**
- * Credentials by their form, whoever's: a Bearer token, Basic credentials or a `token` word
- * followed by a credential-like value (a digit among letters, as prose never has), and GitHub's
- * token formats.
+ * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
+ * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
  */
 const CREDENTIAL_FORMS = [
     [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
@@ -1185,15 +1163,14 @@ const CREDENTIAL_FORMS = [
     [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ];
 /**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last
- * SECRET_EDGE characters (a shorter secret whole). Any piece of SECRET_PIECE (twice SECRET_EDGE)
- * characters or more holds one of them, and so does the whole secret, and a piece of at least
- * SECRET_EDGE at a text's start or end.
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
+ * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
+ * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
  */
 const tells = [];
-/** What every credential form starts with: most texts have none, and are not searched further. */
+/** A word that every credential form starts with. Most texts have none and are not searched further. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
-/** Registers a value to be replaced by `***` in every text the step shows (masked with the runner too). */
+/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
 function registerSecret(value) {
     if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
         return;
@@ -1203,24 +1180,22 @@ function registerSecret(value) {
     const aligned = [];
     for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE)
         aligned.push(value.slice(i, i + SECRET_EDGE));
-    // The last SECRET_EDGE characters too (or a shorter secret whole): what a piece at a text's start ends with.
     if (value.length % SECRET_EDGE !== 0)
         aligned.push(value.slice(-SECRET_EDGE));
     tells.push({ aligned });
 }
 /**
- * Whether `text` may hold a part of a secret that redactSecrets replaces: a few native searches,
- * for every line the step prints. A piece at the text's start ends with the secret's last
- * SECRET_EDGE characters, and one at its end starts with its first.
+ * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
+ * it does only a few native searches.
  */
 function mayHoldSecret(text) {
     return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
 }
 /**
- * `text` with every registered secret, and every credential by its form, replaced by `***`.
- * `pieces`: also any part of a secret of SECRET_PIECE characters or more, and a shorter part at
- * the text's start or end; for texts that are cut or were cut, by the action or by a server (log
- * lines, summaries, outputs), so that a cut never shows a piece of one.
+ * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
+ * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
+ * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
+ * cut never shows a piece of a secret.
  */
 function redactSecrets(text, options = {}) {
     let out = text;
@@ -1272,10 +1247,7 @@ function redactPieces(text) {
     }
     return out;
 }
-/**
- * `text` made safe for one log line: `oneLine()`, then a leading `::` and every `##[` broken
- * with a zero-width space.
- */
+/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
 function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
     return oneLine(text, max)
         .replace(/##\[/g, `#${BREAK}#[`)
@@ -1285,7 +1257,7 @@ function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
 function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
     return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
 }
-/** The first `max` characters (code points) of `text`, and `…` when there were more; linear, never splits a pair. */
+/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
 function cut(text, max) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
     if (text.length <= max)
@@ -1298,11 +1270,11 @@ function cut(text, max) {
     }
     return text;
 }
-/** Whether `text` holds a control character or a line break of any kind: what a one-line input may not. */
+/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
 function hasControlCharacters(text) {
     return CONTROL_CHARACTER.test(text);
 }
-/** Printable ASCII without a space: what a key or token may be, since it is sent in a header. */
+/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
 const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
 /** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
 function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
@@ -1360,12 +1332,12 @@ var targets = __webpack_require__(5617);
 
 
 /**
- * rotate-key's key name when none is given: unique to the set of targets and the secret, so two
- * workflows that rotate into different places never rotate (or revoke) each other's keys. GitHub
- * compares every part without case, so the name does too, and the order of the targets does not
- * count. One target: `gha:<target>:<SECRET>`. Several: `gha:<first target>+<how many more>:<SECRET>`
- * and `~` with 8 hex digits of the SHA-256 of the whole set. Within 64 characters: a longer
- * one keeps its first 55 and ends in `~` and 8 hex digits of the SHA-256 of the whole.
+ * rotate-key's key name when none is given. It is unique to the set of targets and the secret, so two workflows
+ * that rotate into different places never rotate or revoke each other's keys. GitHub compares every part without
+ * case, so the name does too, and the order of the targets does not count.
+ * One target: `gha:<target>:<SECRET>`.
+ * Several: `gha:<first target>+<how many more>:<SECRET>~` and 8 hex digits of the SHA-256 of the whole set.
+ * A name longer than 64 characters keeps its first 55, then `~` and 8 hex digits of the SHA-256 of the whole name.
  */
 function defaultRotationKeyName(storage) {
     const secret = storage.name.toUpperCase();
@@ -1392,9 +1364,9 @@ var base_text = __webpack_require__(766);
 
 
 
-/** The most organizations an "ambiguous" error names; a user in more is told how many are left. */
+/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
 const MAX_NAMED = 10;
-/** list-projects and list-operations: the organization whose projects to list, or undefined when the key's user has none. */
+/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
 async function organizationForProjects(ctx, given) {
     if (given !== undefined)
         return announce(ctx, given, 'from the `org-id` input');
@@ -1409,7 +1381,7 @@ async function organizationForProjects(ctx, given) {
     return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,base_text/* quoted */.TL)(only.name)}`);
 }
 /**
- * create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
+ * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
  * belongs to the organization that owns the project.
  */
 async function keyNamespaceFor(ctx, scope) {
@@ -1419,8 +1391,8 @@ async function keyNamespaceFor(ctx, scope) {
         return api_namespace/* PERSONAL_KEYS */.uV;
     const project = await (0,endpoints/* getProject */.U1)(ctx.client, scope.projectId);
     if (typeof project.org_id !== 'string') {
-        throw new errors/* ActionError */.lZ(`The platform's record of project ${(0,base_text/* untrusted */.bp)(scope.projectId)} names no organization (org_id), and a project-scoped key belongs to one: ` +
-            'set `org-id` to the organization that owns the project.');
+        throw new errors/* ActionError */.lZ(`The platform's record of project ${(0,base_text/* untrusted */.bp)(scope.projectId)} names no organization (org_id), ` +
+            'but a project-scoped key belongs to one. Set `org-id` to the organization that owns the project.');
     }
     const orgId = checkedId(project.org_id, `GET /projects/${(0,base_text/* untrusted */.bp)(scope.projectId)}`);
     return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, orgId, `the owner of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`));
@@ -1433,7 +1405,7 @@ function announce(ctx, orgId, reason) {
     ctx.log.info(`Organization ${(0,base_text/* untrusted */.bp)(orgId)}: ${reason}.`);
     return orgId;
 }
-/** An id from the service goes into paths, outputs and state: it must look like one. */
+/** An id from the service goes into paths, outputs and state, so it must look like an id. */
 function checkedId(id, where) {
     if (!api_ids/* PLATFORM_ID */.Ag.test(id)) {
         throw new errors/* ActionError */.lZ(`${where} answered ${(0,base_text/* quoted */.TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
@@ -1480,43 +1452,39 @@ var usage = __webpack_require__(2811);
 
 
 /**
- * Creating a new key, and cleaning up after it: what create-key and rotate-key share. The promises
- * this module (with commands/rotate-key.ts and github/secret-stores.ts) keeps, tested in
- * __tests__/e2e/key-invariants.e2e.test.ts (6 in __tests__/e2e/cancellation.e2e.test.ts):
+ * Creating a key, and cleaning up when a create goes wrong. create-key and rotate-key share this file.
+ * It keeps these promises, together with commands/rotate-key.ts and github/secret-stores.ts.
+ * __tests__/e2e/key-invariants.e2e.test.ts tests them (the sixth: __tests__/e2e/cancellation.e2e.test.ts).
  *
- * 1. A clean-up never revokes a key that existed before the step began, or that another job may
- *    hold. It decides by key id against a snapshot taken just before the create (the ledger),
- *    never by clock arithmetic. When more than one candidate is left, or one is in use (its value
- *    was never seen here, so someone else holds it), it revokes nothing and names the ids: after
- *    a lost answer the step fails and says what to do; after a create that succeeded, it warns.
- * 2. A success is claimed only after it was checked. "No new key is left valid" is said only after
- *    a list taken after the clean-up shows it, or the one key made was revoked and no attempt lost
- *    its answer; otherwise the step says it could not confirm, with the ids.
- * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a
- *    revoked key. The replaced keys go only once every target holds the new key. Once any write
- *    to a target may have been applied, its outcome stays uncertain whatever later attempts
- *    answer short of a success, unless that target's `updated_at` (read before and after) shows
- *    it landed: GitHub may carry out a write after its connection is gone, so nothing shows it
- *    did not. Uncertain means the new key is never revoked.
- * 4. rotate-key revokes only keys it replaced: those of that name and scope that existed before
- *    it created its own, and the `key-id` it is given. A key of that name that appeared during
- *    the run means another rotation is running: this one revokes no old key, and says so.
- * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so jobs that
- *    run with them finish; 0 revokes every one at once.
- * 6. Cancellation: before a create is sent, the ledger is saved as state for the post step. After
- *    the runner's signal the step starts no new work; a new key not yet handed out (stored or in
- *    an output) is revoked, or left to the post step, which revokes it.
- * 7. A new key whose value is not a printable token, or that is not scoped as asked, is revoked
- *    at once. Messages say which key failed (the step's or the new one).
+ * 1. A clean-up never revokes a key that existed before the step began, or a key that another job may hold.
+ *    It compares key ids with a list taken just before the create (the ledger). It never compares times.
+ *    If more than one new key is left, or the one left is in use, it revokes nothing and names the ids.
+ *    (This step never saw the value of a key in use, so someone else holds it.)
+ *    After a lost answer the step then fails and says what to do. After a create that succeeded, it warns.
+ * 2. The step claims a success only after it checked it. It says "no new key is left valid" only when a list
+ *    taken after the clean-up shows it, or when it revoked its one key and no attempt lost its answer.
+ *    Otherwise it says that it could not confirm, and names the ids.
+ * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a revoked key.
+ *    The replaced keys are revoked only once every target holds the new key.
+ *    GitHub may carry out a write after its connection is gone, so nothing proves that a write did not land.
+ *    So once a write to a target may have landed, that target stays uncertain until an attempt succeeds,
+ *    or until its `updated_at` (read before and after) shows that the write landed.
+ *    The step never revokes a new key that an uncertain target may hold.
+ * 4. rotate-key revokes only the keys it replaced: the keys of that name and scope that existed before it
+ *    created its own, and the `key-id` it is given. A new key of that name that appears during the run
+ *    means that another rotation is running. This run then revokes no old key, and says so.
+ * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so the jobs that use them
+ *    can finish. With 0, they are all revoked at once.
+ * 6. Cancellation: the ledger is saved as state for the post step before a create is sent. After the runner's
+ *    signal the step starts no new work. A new key not handed out yet (stored, or in an output) is revoked,
+ *    or left to the post step, which revokes it.
+ * 7. A new key is revoked at once when its value is not a printable token, or when it is not scoped as asked.
+ *    The messages say which key failed: the step's key or the new one.
  */
-/**
- * The longest key value the action hands out (a printable token). The platform's keys are far
- * shorter; a longer value would be an output (and a mask) no later step can carry.
- */
+/** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024;
-/** Clean-up after a lost create may run this long past the step's timeout: an orphan key is worse. */
+/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
 const CLEANUP_GRACE_MS = 30_000;
-/** The namespace of the scope inputs (resolved: see api/organization.ts) and the project, if any. */
 async function keyTargetFor(ctx, scope) {
     const namespace = await keyNamespaceFor(ctx, scope);
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
@@ -1524,22 +1492,22 @@ async function keyTargetFor(ctx, scope) {
 function cancellationOf(ctx) {
     return ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
 }
-/** The client for undo work: past the step's timeout by CLEANUP_GRACE_MS, but within the runner's grace once cancelled. */
+/**
+ * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
+ * so a cancel during the clean-up cuts it down to the runner's grace.
+ */
 function cleanupClient(ctx) {
-    // Read at each wait: a cancel that comes during the clean-up shortens it to the runner's grace.
     const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
     const cancellation = cancellationOf(ctx);
     return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
 }
-/** The keys of the ledger's name that the step neither found before its create nor made: listed with the clean-up client. */
 async function listStrangers(ctx, ledger) {
     return (await (0,usage/* listKeysMerged */.PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
 }
 /**
- * The snapshot just before a create: lists the namespace's keys and saves the ledger as state, so
- * the post step can find a new key of this name whatever happens next. From here on a signal no
- * longer ends the step at once: it finishes or undoes its work (runner/cancellation.ts). Returns the
- * list too: rotate-key replaces the keys of that name in it.
+ * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
+ * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
+ * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
  */
 async function openLedger(ctx, name, target) {
     cancellationOf(ctx).hold();
@@ -1553,12 +1521,11 @@ async function openLedger(ctx, name, target) {
     return { ledger, keys };
 }
 /**
- * Creates a key once, and masks it at once. A lost answer is never blindly resent: the clean-up
- * lists the keys and compares ids with the ledger's snapshot. One key of that name that was not
- * there before and was never used is the lost attempt's (its value can never be read again): it
- * is revoked and the key created once more. More than one, or one in use, and nothing is revoked:
- * the step fails naming them. A key asked to be scoped to a project must come back scoped to it,
- * and its value must be a printable token: any other is revoked at once, and the step fails.
+ * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly.
+ * The clean-up lists the keys and compares their ids with the ledger. One new key of that name that was never
+ * used is the lost attempt's key, and nobody can read its value again. The clean-up revokes it, and the step
+ * creates the key once more. With more than one new key, or one in use, nothing is revoked and the step fails.
+ * A key must come back scoped as asked, with a printable token as its value. Any other key is revoked at once.
  */
 async function createKeyOnce(ctx, ledger) {
     const { name, target } = ledger;
@@ -1570,7 +1537,7 @@ async function createKeyOnce(ctx, ledger) {
     const attempt = async (n) => {
         round = n;
         cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
-        // At the runner's signal a create in flight gets a few seconds for its answer, the clean-up the rest of the grace.
+        // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
         const cut = cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd);
         try {
             return await (0,api_namespace/* createKeyIn */.h3)(ctx.client.withCut(cut.signal), target.namespace, name, target.projectId);
@@ -1600,7 +1567,7 @@ async function createKeyOnce(ctx, ledger) {
         created = await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.recreate, {
             clock: ctx.clock,
             deadline: () => ctx.client.deadline,
-            // After the runner's signal, or once the step's timeout ran out, the clean-up was the last of it.
+            // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
             cancelled: () => cancellation.signal !== undefined || ctx.clock.now() >= ctx.client.deadline,
             onRetry: (error) => {
                 const lost = `The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).`;
@@ -1621,7 +1588,7 @@ async function createKeyOnce(ctx, ledger) {
     if (created.key)
         ctx.mask(created.key);
     if (ledger.existing.has(created.id)) {
-        // Never revoked by that id; the key the platform made, if it did, is a stranger the clean-up finds.
+        // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
         const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
         ledger.unresolved = true;
         const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
@@ -1639,9 +1606,9 @@ async function createKeyOnce(ctx, ledger) {
     return created;
 }
 /**
- * After a lost create answer: the key of that name that was not in the snapshot, if exactly one
- * and never used, is that attempt's, and is revoked (its id returned). None: the attempt made
- * none yet. Otherwise nothing is revoked, and the step fails naming the keys.
+ * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
+ * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
+ * In any other case nothing is revoked, and the step fails naming the keys.
  */
 async function cleanUpLostCreate(ctx, ledger, reason) {
     const what = `${reason} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
@@ -1651,32 +1618,33 @@ async function cleanUpLostCreate(ctx, ledger, reason) {
     }
     catch (error) {
         const others = ledger.before.length ? ` other than ${(0,keys_ledger/* describeIds */.Sh)(ledger.before)}` : '';
-        throw new errors/* ActionError */.lZ(`${what}, and listing the keys to find it failed: ${(0,errors/* messageOf */.bD)(error)} The post step looks for it again when the job ends; ` +
-            `or run list-keys and revoke a key named ${(0,base_text/* quoted */.TL)(ledger.name)}${others} that you do not expect.`);
+        throw new errors/* ActionError */.lZ(`${what}. Listing the keys to find it failed: ${(0,errors/* messageOf */.bD)(error)} The post step looks for it again when the job ends. ` +
+            `You can also run list-keys, and revoke a key named ${(0,base_text/* quoted */.TL)(ledger.name)}${others} that you do not expect.`);
     }
     if (strangers.length === 0)
         return undefined;
     const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
     if (!lost) {
-        throw new errors/* ActionError */.lZ(`${what}, and keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. This step cannot ` +
-            'tell which one (if any) it made, or whether another job holds one, so it revoked none. Revoke the ones you do not expect ' +
-            '(revoke-key with `key-id`), and give each job its own `key-name`.');
+        throw new errors/* ActionError */.lZ(`${what}. Keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. ` +
+            'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
+            'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
     }
     const orphan = lost.id;
     try {
         await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
     }
     catch (error) {
-        throw new errors/* ActionError */.lZ(`${what}: key ${orphan}, which that attempt made and whose value can never be read, is valid, and revoking it failed: ${(0,errors/* messageOf */.bD)(error)} ` +
-            'The post step tries again when the job ends; or revoke it by hand (revoke-key with `key-id`).');
+        throw new errors/* ActionError */.lZ(`${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
+            `Revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again when the job ends. ` +
+            'You can also revoke it by hand (revoke-key with `key-id`).');
     }
     ledger.gone(orphan);
     ledger.unresolved = false;
     return orphan;
 }
 /**
- * Creating failed for good after a lost answer. A list taken now shows whether any key of this
- * step is left valid: the error says so only once it was seen, and otherwise names what is left.
+ * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
+ * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
  */
 async function giveUpCreating(ctx, ledger, revoked, cause) {
     const done = revoked.length ? ` Revoked ${(0,keys_ledger/* describeIds */.Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
@@ -1694,21 +1662,22 @@ async function giveUpCreating(ctx, ledger, revoked, cause) {
     }
     if (left.length > 0) {
         ledger.settle();
-        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. None was revoked: ` +
-            "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. ` +
+            "None was revoked, because this step cannot tell them from another job's keys. " +
+            'Revoke the ones you do not expect (revoke-key with `key-id`).');
     }
     const late = !ledger.unresolved
         ? ''
         : ledger.cutInFlight
-            ? ' (the create cut off by the cancel may still be carried out: the post step looks for its key for ' +
-                `${(0,clock/* formatDuration */.a)(runner_cancellation/* LATE_KEY_WATCH_MS */.m$)}, and revokes it)`
+            ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
+                `${(0,clock/* formatDuration */.a)(runner_cancellation/* LATE_KEY_WATCH_MS */.m$)} and revokes it)`
             : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
     ledger.settle();
     return failed(`${reason} No new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
 }
 /**
- * A key was made after an earlier attempt's answer was lost and its key was not found: the
- * platform may have made that one late. Look once more; one unknown, unused key is that one.
+ * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
+ * that key late. Look once more: one new key that was never used is that one.
  */
 async function lookForLateKey(ctx, ledger, createdId) {
     let strangers;
@@ -1737,12 +1706,12 @@ async function lookForLateKey(ctx, ledger, createdId) {
         ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
     }
     catch (error) {
-        ctx.log.warning(`Key ${late}, which the lost attempt made late, is valid; revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again.`);
+        ctx.log.warning(`The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again.`);
     }
 }
 /**
- * Revokes a new key of this step that was not handed out. Returns what to say about it: that it
- * was revoked (seen in the answer), or why it could not be.
+ * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
+ * The message says that it was revoked, or why it could not be.
  */
 async function revokeNewKey(ctx, ledger, id) {
     try {
@@ -1760,8 +1729,8 @@ async function revokeNewKey(ctx, ledger, id) {
     return { revoked: true, message: `The new key ${id} was revoked.` };
 }
 /**
- * A new key that must not stay valid for a moment longer: revoked with the step's key, and the
- * step fails saying so. "No new key is left valid" only when this was the step's one key.
+ * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
+ * The error says "no new key is left valid" only when this was the step's one key.
  */
 async function revokeAtOnce(ctx, ledger, id, reason) {
     const undo = await revokeNewKey(ctx, ledger, id);
@@ -1774,21 +1743,21 @@ async function revokeAtOnce(ctx, ledger, id, reason) {
         : 'no new key is left valid';
     return new errors/* ActionError */.lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
 }
-/** A key that reaches more (or other) than the project asked for. */
+/** The new key reaches more than the project it was asked for, or another project. */
 function revokeMisScoped(ctx, ledger, created) {
     const { namespace, projectId } = ledger.target;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent; a target with a project is always in an organization (keyNamespaceFor)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
     const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
     const answered = created.project_id === undefined
         ? `with no project, so it would reach every project of organization ${(0,base_text/* untrusted */.bp)(orgId)}`
         : `scoped to project ${(0,base_text/* quoted */.TL)(created.project_id, 80)}`;
     return revokeAtOnce(ctx, ledger, created.id, 
-    // Stryker disable next-line StringLiteral: equivalent; this runs only for a target with a project
+    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
     `The platform was asked for a key scoped to project ${(0,base_text/* untrusted */.bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
 }
 /**
- * The step was cancelled after a new key arrived and before it was handed out: the key is
- * revoked (or left to the post step), and the step stops saying which.
+ * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
+ * The step then stops, and says which.
  */
 async function stopIfCancelled(ctx, ledger, id, work) {
     try {
@@ -1800,7 +1769,6 @@ async function stopIfCancelled(ctx, ledger, id, work) {
         throw new runner_cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
     }
 }
-/** A personal key reaches every project of every organization of its user: say so, and how to scope it. */
 function adviseScope(ctx, target, id) {
     if (target.namespace.kind !== 'personal')
         return;
@@ -1808,7 +1776,7 @@ function adviseScope(ctx, target, id) {
         'A job that works on one project is safer with a project-scoped key, ' +
         "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
 }
-/** "personal", "organization org-x", "project p-1": for logs and summaries. */
+/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
 function describeScope(target) {
     if (target.projectId !== undefined)
         return `project ${(0,base_text/* untrusted */.bp)(target.projectId)}`;
@@ -1831,18 +1799,18 @@ async function runCreateKey(ctx, options) {
     const name = options.expiresInMs === undefined
         ? options.keyName
         : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
-    // As prune-keys will read it: rounded up to the minute.
+    // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
     const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
     const { ledger } = await openLedger(ctx, name, target);
     const created = await createKeyOnce(ctx, ledger);
     if (options.revokeAfterJob) {
-        // The post step revokes through the same namespace: it needs the organization, never the value.
+        // The post step revokes in the same namespace. It needs the organization, never the key's value.
         if (target.namespace.kind === 'organization')
             ctx.saveState(state/* JOB_KEY_ORG_ID */.b_, target.namespace.orgId);
         ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
     }
     await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
-    // From here the key is in the step's output: main writes it next, waiting only to file an output too large to set.
+    // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
     ledger.handedOut(created.id);
     ledger.settle();
     const scope = describeScope(target);
@@ -1880,14 +1848,16 @@ var outputs = __webpack_require__(7424);
 
 
 
-/** Keys named one by one in the log or a failure; the outputs hold them all, the summary its first rows. */
+/** The log or a failure names at most this many keys. The outputs hold them all, and the summary its first rows. */
 const MAX_NAMED_KEYS = 10;
-const NEXT = "Each may have leaked: revoke it by its id (revoke-key with `key-id`), rotate what held it, and look at the platform's audit log for its other uses. ";
-const NEXT_CREATORS = 'Each stays valid until someone revokes it: find what uses it, move that to a key of a present member, then revoke it by its id. ';
+const NEXT = 'Each may have leaked. Revoke it by its id (revoke-key with `key-id`), and rotate what held it. ' +
+    "Look for its other uses in the platform's audit log. ";
+const NEXT_CREATORS = 'Each stays valid until someone revokes it. ' +
+    'Find what uses it, move that to a key of a present member, then revoke it by its id. ';
 /**
- * Every key (of `key-name`, a prefix), without values: `keys-file` always holds them all; `keys`
- * when it fits. With `expected-networks`, the tripwire: keys last used from elsewhere. With
- * `expected-creators`, keys made by someone who left the organization.
+ * Lists every key, or those whose names start with `key-name`, without values. `keys-file` always holds them all,
+ * and `keys` holds them when they fit. With `expected-networks`, the tripwire flags keys last used from elsewhere.
+ * With `expected-creators`, the step flags keys made by someone who left the organization.
  */
 async function runListKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
@@ -1956,7 +1926,6 @@ async function runListKeys(ctx, options) {
         next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),
     };
 }
-/** What to do about each check that failed the step, each with a link to its page of the action's docs. */
 function nextSteps(ctx, elsewhere, departed) {
     const next = [
         ...(elsewhere
@@ -1977,7 +1946,7 @@ function nextSteps(ctx, elsewhere, departed) {
     ];
     return next.length > 0 ? next : undefined;
 }
-/** The creator's name; with `expected-creators`, marked when the creator left or is not known. */
+/** With `expected-creators`, the name is marked when the creator left or was deactivated. */
 function creatorCell(key, members) {
     const status = members ? (0,creators/* creatorStatus */.rR)(key, members) : 'member';
     if (status === 'left')
@@ -1987,8 +1956,8 @@ function creatorCell(key, members) {
     return (0,creators/* creatorName */.Sq)(key);
 }
 /**
- * One check's keys: with `fail`, the failure naming the first of them; otherwise a warning for
- * each of the first, and one for the rest, which the output `output` holds.
+ * With `fail`, one failure names the first keys. Otherwise a warning names each of the first keys,
+ * and one more warning counts the rest, which `output` holds.
  */
 function flag(ctx, check) {
     const { keys } = check;
@@ -2009,26 +1978,25 @@ function flag(ctx, check) {
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
 
-/** Bars drawn at most: the most telling operations, the rest counted in the caption. */
+/** The chart draws at most this many bars. The caption counts the rest. */
 const MAX_BARS = 30;
-/** Longest action, branch or project id in the chart, in characters. */
+/** The longest action, branch id or project id the chart shows, in characters. */
 const MAX_NAME = 40;
 const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
 const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The times dateFormat writes as they are, four-digit years (a Date made of a year under 100 is one of the 1900s). */
+/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z');
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z');
-/** Whether a bar from `startMs` that lasts `durationMs` fits the chart: false for a time that is no number. */
+/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
 function drawable(startMs, durationMs) {
     return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS;
 }
 /**
- * A Mermaid block for the job summary, with blank lines around it so that it stands outside any
- * HTML block, and a caption that counts what was left out; an empty string when there is
- * nothing to draw.
+ * The chart and its caption, or '' when there is nothing to draw.
+ * Blank lines around the block keep it outside any HTML block.
  */
 function operationsChart(operations, options = {}) {
     const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
@@ -2039,8 +2007,8 @@ function operationsChart(operations, options = {}) {
     const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
     const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
     const spanMs = Math.max(lastMs - firstMs, MINUTE);
-    // A bar of a few seconds in a day is narrower than a pixel: draw it at least this wide, and
-    // say its real duration in its label.
+    // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
+    // and its label says how long it really took.
     const minimumMs = Math.ceil(spanMs / 250);
     const lines = [
         'gantt',
@@ -2060,7 +2028,6 @@ function operationsChart(operations, options = {}) {
     const note = caption(placed, drawn, operations.length, options.listed, scale);
     return `\n\`\`\`mermaid\n${lines.join('\n')}\n\`\`\`\n\n${note}`;
 }
-/** The records with a readable creation time and a bar the chart can draw, as bars. */
 function place(operations, now) {
     const bars = [];
     let latestMs = -Infinity;
@@ -2069,19 +2036,18 @@ function place(operations, now) {
         const durationMs = Math.max(0, (0,operations_status/* durationOf */.cf)(op));
         if (!drawable(startMs, durationMs))
             return;
-        // Looked up by group: a status such as "constructor" is not known, whatever an object literal has.
+        // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
         const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
         latestMs = Math.max(latestMs, startMs + durationMs);
         bars.push({ op, kind, startMs, durationMs, order });
     });
-    // Still in progress: until now, as far as the records tell.
+    // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
     const nowMs = now ?? latestMs;
     for (const bar of bars)
         if (bar.kind === 'in-progress')
             bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs);
     return bars;
 }
-/** Failed first (newest first), then those in progress, then the longest. */
 function mostTelling(bars, max) {
     const rank = { failed: 0, 'in-progress': 1, unknown: 2, done: 3 };
     return [...bars]
@@ -2095,7 +2061,6 @@ function mostTelling(bars, max) {
     })
         .slice(0, max);
 }
-/** Bars grouped by project, the projects in the order they first appear in the records. */
 function byProject(bars) {
     const groups = new Map();
     for (const bar of [...bars].sort((a, b) => a.order - b.order)) {
@@ -2108,15 +2073,15 @@ function byProject(bars) {
     }
     return groups;
 }
-/** "Error start_compute 12 s": the status in our own words first, so no line starts with server text. */
+/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
 function label(bar) {
-    // A status the action does not know is not shown raw.
+    // A status the action does not know is server text, so it is not shown.
     const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
     return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
 }
 /**
- * Server text reduced to ASCII letters, digits, `_` and `-` (each run of anything else one `_`),
- * at most MAX_NAME characters (a longer one ends with `…`); `fallback` when nothing is left.
+ * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
+ * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
  */
 function safeName(text, fallback) {
     const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
@@ -2137,7 +2102,7 @@ function duration(ms) {
         return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
     return `${Math.floor(seconds / 3600)} h ${String(Math.floor(seconds / 60) % 60).padStart(2, '0')} min`;
 }
-/** Times of day while the title's two dates tell the day; past that, the day too. */
+/** Times of day while the title's dates tell the day. Over more than a day or so, the day too. */
 function axisFormat(spanMs) {
     if (spanMs <= 26 * HOUR)
         return '%H:%M';
@@ -2145,7 +2110,7 @@ function axisFormat(spanMs) {
         return '%a %H:%M';
     return '%d %b';
 }
-/** UTC as a zone-less time, which Mermaid reads and shows as is: the axis reads UTC wherever the reader is. */
+/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms) {
     return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -2154,10 +2119,7 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-/**
- * What the chart leaves out, and where it is not to scale: a bar shorter than `minimumMs` is drawn
- * that wide (`widened` of them), or it would be narrower than a pixel.
- */
+/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
 function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
@@ -2176,8 +2138,8 @@ function caption(placed, drawn, given, listed, scale) {
         const many = scale.widened > 1;
         const looks = `${scale.widened} operation${many ? 's look' : ' looks'} longer than ${many ? 'they' : 'it'} took`;
         const least = duration(scale.minimumMs);
-        parts.push(`The chart is not to scale for short operations: every bar spans at least ${least}, so ${looks}; ` +
-            "each bar's label says how long it took.");
+        parts.push(`The chart is not to scale for short operations. Every bar spans at least ${least}, so ${looks}. ` +
+            "Each bar's label says how long it took.");
     }
     return parts.length > 0 ? `<p>${parts.join(' ')}</p>\n` : '';
 }
@@ -2192,32 +2154,30 @@ var paging = __webpack_require__(6882);
 
 
 
-/** The most pages one project's listing reads (a million operations); a list still going on is cut there. */
+/** A project's listing stops after this many pages (a million operations). */
 const MAX_PAGES_PER_PROJECT = 1000;
 /**
- * Projects read at once. The pacer, not this, keeps the step within the rate limits: a few
- * requests in flight are enough to cover the time each answer takes.
+ * Projects read at once. The pacer keeps the step within the rate limits, not this.
+ * A few requests in flight are enough to hide the time each answer takes.
  */
 const PROJECTS_AT_ONCE = 8;
-/** Statuses of a project that mean it cannot be read (not found, or out of the key's reach): the others are still listed. */
+/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
 const UNREADABLE_STATUSES = new Set([403, 404]);
-/** Reads projects' operations for one step: every request paced, congestion absorbed and said once. */
+/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
 class OperationsReader {
     ctx;
     congestionWarned = false;
     constructor(ctx) {
         this.ctx = ctx;
     }
-    /** That the branch exists: a branch id that names none would list nothing, and a health check would always pass. */
+    /** A wrong branch id would list nothing, and a health check on it would always pass. */
     async checkBranch(projectId, branchId) {
         await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
     }
     /**
-     * Reads every project of `projectIds`, PROJECTS_AT_ONCE at a time, and hands each page's
-     * listed operations to `onPage` (with the project's index), awaited before the next page of
-     * that project. A project that cannot be read (404, 403) is reported and the others go on;
-     * any other failure (a refused key, the step's timeout, a service that kept failing) ends the
-     * listing, once the projects being read are read, and is thrown.
+     * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
+     * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
+     * timeout, a service that kept failing) is thrown once the projects in flight are read.
      */
     async listProjects(projectIds, filter, onPage) {
         const results = new Array(projectIds.length);
@@ -2244,9 +2204,9 @@ class OperationsReader {
             throw failure.error;
         return results;
     }
-    /** One project: its pages from the head of the list until `since`, the end, or one operation past `max-operations`. */
+    /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
     async listProject(projectId, filter, onPage) {
-        // Every id read, so that no page served again is listed again, however long its cycle (unfiltered, max-operations and one).
+        // Remember every id read, so a page the server sends again is never listed twice, however long the cycle.
         const guard = new paging/* PagingGuard */.m();
         const filtered = filter.statuses !== undefined || filter.actions !== undefined || filter.branchId !== undefined;
         let listed = 0;
@@ -2254,7 +2214,7 @@ class OperationsReader {
         const done = (end) => ({ projectId, listed, end });
         const where = `project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations`;
         for (let page = 1; page <= MAX_PAGES_PER_PROJECT; page++) {
-            // Unfiltered, a page need hold no more than the operations still wanted and one to tell whether the list goes on.
+            // Without filters, a page needs only the operations still wanted, and one more to tell whether the list goes on.
             const limit = filtered
                 ? endpoints/* OPERATIONS_PAGE_LIMIT */.lZ
                 : Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, filter.maxOperations + 1 - listed);
@@ -2263,14 +2223,14 @@ class OperationsReader {
             if (result.operations.length > 0 && fresh.length === 0) {
                 return done({
                     kind: 'broken',
-                    warning: `The page of ${where} after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
-                        `its listing ends there and may be incomplete (${listed} listed).`,
+                    warning: `The page of ${where} after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read. ` +
+                        `The project's listing stops there and may be incomplete (${listed} listed).`,
                 });
             }
             const kept = [];
             let end;
             for (const operation of fresh) {
-                // Newest first: the first one older than `since` ends the list.
+                // The list is newest first, so the first operation older than `since` ends it.
                 if (filter.sinceMs !== undefined && Date.parse(operation.created_at) < filter.sinceMs) {
                     end = { kind: 'complete' };
                     break;
@@ -2288,30 +2248,28 @@ class OperationsReader {
             if (end)
                 return done(end);
             const next = result.cursor;
-            // The service sends a cursor even on the last page: a short page is the end.
+            // The service sends a cursor even on the last page. A short page is the end.
             if (result.operations.length < limit || !next)
                 return done({ kind: 'complete' });
             if (guard.repeated(next)) {
                 return done({
                     kind: 'broken',
-                    warning: `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
-                        `its listing ends there and may be incomplete (${listed} listed).`,
+                    warning: `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
+                        `${(0,base_text/* untrusted */.bp)(projectId)}. The project's listing stops there and may be incomplete (${listed} listed).`,
                 });
             }
             cursor = next;
         }
         return done({
             kind: 'broken',
-            warning: `The operations of project ${(0,base_text/* untrusted */.bp)(projectId)} were still going on after ${MAX_PAGES_PER_PROJECT} pages: ` +
-                `its listing ends there and is incomplete (${listed} listed).`,
+            warning: `The operations of project ${(0,base_text/* untrusted */.bp)(projectId)} had not ended after ${MAX_PAGES_PER_PROJECT} pages. ` +
+                `The project's listing stops there and is incomplete (${listed} listed).`,
         });
     }
     /**
-     * A read that a 429 or 503 delays, as RETRY_POLICIES.congested says: it waits as long as the
-     * platform asks (a 503 that does not say, a back-off), the pacer holds every other request back
-     * as long, and the read goes again. A wait past the step's timeout ends there, and the read then
-     * fails on it, as every paced request does. One warning for the step's first congestion, the rest
-     * in the debug log.
+     * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
+     * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
+     * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
      */
     throughCongestion(where, read) {
         const { client, pacer } = this.ctx;
@@ -2324,7 +2282,8 @@ class OperationsReader {
                 pacer.pause(delay);
                 const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
                 const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
-                    `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}: every request waits as asked, and the read goes again.`;
+                    `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}. ` +
+                    'Every request waits as asked, then the read is sent again.';
                 if (this.congestionWarned)
                     this.ctx.log.debug(message);
                 else
@@ -2342,32 +2301,29 @@ function matches(operation, filter) {
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
 
-/**
- * How long the waiter waits between two polls. Normally `poll-interval`. Every job of an account
- * shares the account's rate limit (700 requests a minute, 40 a second per route), so a matrix
- * of waiters must slow down together when the service says it is congested:
- * - a 429 or 503 doubles this job's interval, up to a bound, and the next poll comes no sooner
- *   than Retry-After, plus a random part so jobs told the same Retry-After do not return together;
- * - every round the service answers narrows the interval again, back to `poll-interval`: fast
- *   from a long interval, gently near the normal one, where congestion starts again.
- * The first poll goes out at once, with no random offset: in a model of 100 jobs started
- * together (docs/rate-limits.md) an offset of up to 3 s before the first or
- * the second poll changed neither the 429s nor the detection latency beyond the noise between
- * seeds, and it cost every gate whose operations were already done that much time for nothing.
- * At `poll-interval` the pace has no jitter: a calm waiter polls exactly that often.
- */
 /** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
 const MAX_CONGESTED_INTERVAL_MS = 60_000;
-/** Each congested round multiplies the interval by this. */
 const WIDENING = 2;
 /**
- * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's
- * rate: from twice `poll-interval` back to it in 8 rounds, from eight times in 14. Narrowing
- * slowly keeps a fleet just under the account's limit instead of overshooting it into long
- * Retry-After waits: in a model of 100 jobs (docs/rate-limits.md), 16 gave the
- * shortest slowest detections and the fewest 429s of 4, 8, 16, 24 and 32.
+ * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
+ * `poll-interval`, the interval is back to normal in 8 rounds; from eight times, in 14. Slow narrowing keeps a fleet
+ * just under the account's limit, instead of overshooting into long Retry-After waits. In a model of 100 jobs
+ * (docs/rate-limits.md), 16 gave the fastest worst-case detection and the fewest 429s of 4, 8, 16, 24 and 32.
  */
 const NARROWING_ROUNDS = 16;
+/**
+ * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
+ * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
+ * service is congested:
+ * - A 429 or 503 doubles this job's interval, up to a bound. The next poll comes no sooner than Retry-After, plus a
+ *   random part, so jobs told the same Retry-After do not come back together.
+ * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
+ *   and gently near the normal one, where congestion starts again.
+ * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
+ * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
+ * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
+ * At `poll-interval` there is no jitter: a calm waiter polls exactly that often.
+ */
 class PollPace {
     baseMs;
     maxMs;
@@ -2383,16 +2339,15 @@ class PollPace {
     get intervalMs() {
         return this.currentMs;
     }
-    /** Whether congestion has widened the interval beyond `poll-interval`. */
     get widened() {
         return this.currentMs > this.baseMs;
     }
-    /** The wait after a round the service answered; a widened interval narrows a step. */
+    /** The wait after a round the service answered. A widened interval narrows by one step. */
     afterAnswer() {
         this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
         if (!this.widened)
             return this.baseMs;
-        // Jitter keeps slowed jobs from falling back into step; never faster than poll-interval.
+        // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
         return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
     }
     /** The wait after a 429 or 503: the widened interval, and never sooner than Retry-After. */
@@ -2402,9 +2357,9 @@ class PollPace {
     }
 }
 const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
-/** How long every request waits after a 429 that names no Retry-After: the `congested` row's wait (http/retry.ts). */
+/** How long every request waits after a 429 without Retry-After (the `congested` policy of http/retry.ts). */
 
-/** Requests of one window: those in flight, and when each finished one's answer came. */
+/** One rate-limit window: the requests in flight, and when the answers of the finished ones came. */
 class Window {
     limit;
     lengthMs;
@@ -2416,7 +2371,7 @@ class Window {
         this.limit = limit;
         this.lengthMs = lengthMs;
     }
-    /** How long until one more request fits: 0 now, undefined until a request in flight ends. */
+    /** How long until one more request fits: 0 for now, undefined when only a request in flight can make room. */
     waitAt(now) {
         while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
             this.head++;
@@ -2428,25 +2383,23 @@ class Window {
         const over = this.inFlight + inWindow - this.limit + 1;
         if (over <= 0)
             return 0;
-        // Requests in flight end later than any that ended: the over-th oldest that ended frees the place.
+        // Requests in flight end later than those that have ended. So the `over`-th oldest ended one frees the place.
         return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
     }
     end(at) {
         this.inFlight--;
-        // Answers come in any order; their times on this clock only grow.
+        // Answers come in any order, but waitAt needs the times in ascending order.
         this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
     }
 }
 /**
- * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per
- * route), so that reading hundreds of projects costs no 429: a request goes only when fewer
- * than the limit of each of its windows (the account's minute, its route's second) are in
- * flight or were answered within the window. Counting a request from its answer, not from its
- * sending, never lets the service count one more in its window than the limit, whatever the
- * network's delays: the service saw a request before its answer came. Requests take their
- * turns in the order they asked. A 429 (or a 503 with Retry-After) holds every request back
- * for as long as it says (a 429 without Retry-After, CONGESTION_PAUSE_MS): other jobs of the
- * account share its budget.
+ * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per route), so that reading
+ * hundreds of projects costs no 429. A request goes only when each of its windows (the account's minute, the route's
+ * second) has room: fewer than its limit in flight or answered within the window. A request counts from its answer,
+ * not from its sending. The service saw the request before the answer came, so it never counts more than the limit
+ * in its window, whatever the network's delays. Requests take their turns in the order they asked.
+ * A 429 (or a 503 with Retry-After) holds every request back as long as it says, or CONGESTION_PAUSE_MS when a 429
+ * does not say. Other jobs of the account share its budget.
  */
 class RequestPacer {
     clock;
@@ -2469,7 +2422,6 @@ class RequestPacer {
         this.queue = turn.catch(() => undefined);
         return turn;
     }
-    /** Holds every request back until `ms` from now. */
     pause(ms) {
         this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     }
@@ -2477,7 +2429,7 @@ class RequestPacer {
         const windows = [this.account, this.routeWindow(route)];
         for (;;) {
             const now = this.clock.now();
-            // Past the deadline the request goes, and fails on it at once.
+            // Past the deadline the request goes at once, and fails on the deadline.
             if (now >= deadline)
                 break;
             let waitMs = Math.max(0, this.pausedUntil - now);
@@ -2525,7 +2477,7 @@ class RequestPacer {
         return window;
     }
 }
-/** `GET /projects/{}/operations`: the route a request counts against, its ids left out (the API's paths alternate names and ids). */
+/** The route a request counts against: `GET /projects/{}/operations`. The API's paths alternate names and ids. */
 function routeOf(request) {
     const segments = request.path.split('?')[0].split('/').filter(Boolean);
     return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
@@ -2540,20 +2492,20 @@ function settles() {
 
 
 /**
- * Operations the summary's table stands for at most: alike ones share a row (list-operations
- * groups them), so it shows fewer rows than that, at most 200.
+ * The most operations the summary's table stands for. Alike ones share a row (list-operations groups them), and the
+ * table shows at most 200 rows.
  */
 const MAX_TABLE_OPERATIONS = 1000;
-/** Operations with a status of `fail-on-status` the error names at most. */
+/** The error names at most this many operations with a status of `fail-on-status`. */
 const MAX_NAMED_IN_ERROR = 5;
-/** Newest first, then by project, then by place in the project's list: the same whatever order pages came in. */
+/** Newest first, then by project, then by place in the project's list. The order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
 }
 function longestFirst(a, b) {
     return b.durationMs - a.durationMs || newestFirst(a, b);
 }
-/** The first `limit` of what it is given, by `order`, holding at most twice that many. */
+/** Keeps the first `limit` items by `order`, and never holds more than twice that many. */
 class TopPicks {
     limit;
     order;
@@ -2591,7 +2543,7 @@ class ListingReport {
     /** For the summary's table: the failed ones, then the others, newest first. */
     failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
-    /** For the chart: what it draws first (the failed, those in progress, of unknown status, newest first; the rest, longest first). */
+    /** For the chart. The failed, pending and unknown ones are picked newest first, the others longest first. */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
         ['pending', new TopPicks(MAX_BARS, newestFirst)],
@@ -2618,7 +2570,7 @@ class ListingReport {
             projectIndex,
             position: this.positions[projectIndex]++,
             createdMs,
-            // The record's time is that of its last change of status: one still going has taken until now so far.
+            // `updated_at` is the last change of status. So an operation still going has taken until now so far.
             durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
         };
         if (!drawable(parsedMs, item.durationMs))
@@ -2649,7 +2601,7 @@ class ListingReport {
     failedOperationIds() {
         return this.failedIds.flat();
     }
-    /** The newest of them, for the error. */
+    /** The newest operations with a status of `fail-on-status`, for the error. */
     failing() {
         return this.failOnPicks.picked();
     }
@@ -2661,7 +2613,7 @@ class ListingReport {
     chartCandidates() {
         return [...this.bars.values()].flatMap((picks) => picks.picked());
     }
-    /** `status-counts`: status → count, the 8 known statuses always, then `other`: a status the platform invents is no key a later step prints. */
+    /** `status-counts`. An unknown status counts as `other`, so it never becomes a key that a later step prints. */
     statusCountsObject() {
         const counts = {};
         for (const [status, n] of this.statusCounts) {
@@ -2687,13 +2639,12 @@ class ListingReport {
 
 
 /**
- * list-operations: the operations of one project, of a list, or of every project of an
- * organization (operations/listing.ts), as outputs (every record in `operations-file`, written
- * as the pages come) and a summary in the console's words, with a chart of when they ran. It
- * fails only on what `fail-on-status` names, and on projects it could not read, after listing
- * every other one.
+ * list-operations: the operations of one project, of a list, or of every project of an organization
+ * (operations/listing.ts). `operations-file` gets every record, written as the pages come. The summary uses the
+ * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
+ * and on projects it could not read, after it listed every other project.
  */
-/** Projects a warning or an error names at most; `incomplete-project-ids` has every project cut or unreadable. */
+/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
     const startedAt = ctx.clock.now();
@@ -2716,9 +2667,10 @@ async function runListOperations(ctx, options) {
             ctx.log.warning(found.warning);
             notes.push(found.warning);
         }
-        // Listed by id only when the platform could not read their records in time: their operations can still be read.
+        // The platform lists a project by id only when it could not read its record in time.
+        // Its operations can still be read.
         const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
-        // An id goes into paths, outputs and the summary: one that is no project id is named, not read.
+        // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
         projectIds = ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id));
         const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
         if (odd.length > 0) {
@@ -2770,24 +2722,27 @@ async function runListOperations(ctx, options) {
     if (cutNote)
         ctx.log.warning(cutNote);
     if (report.undrawable > 0) {
-        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, or a time outside the years 0100 to 9999: ` +
-            'the chart leaves them out, and the outputs and the table have them as the platform gave them.');
+        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+            'or a time outside the years 0100 to 9999. ' +
+            'The chart leaves them out. The outputs and the table have them as the platform gave them.');
     }
     ctx.log.info(describeTotals(report, projectIds.length, pacer));
     const failures = [];
     const next = [];
     if (unreadable.length > 0) {
         failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read: a 404 names a project the platform does not know ' +
-            "(or no longer has, or hides from a collaborator's key it was not granted to), a 403 one out of " +
-            "the key's reach (a project-scoped key reaches one project, an organization key its organization's).");
+        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+            "A 403 means that the project is out of the key's reach. " +
+            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
     }
     const failing = options.failOnStatus && report.failingCount > 0
         ? describeFailing(report, options.failOnStatus, projectIds)
         : undefined;
     if (failing) {
         failures.push(failing);
-        next.push('The platform reports these operations ended so: the summary lists the failed ones first, and the console has their errors. ' +
+        next.push('The platform reports that these operations ended so. ' +
+            'The summary lists the failed ones first, and the console has their errors. ' +
             'A later step can read `failed-operation-ids` and `operations-file`.');
     }
     const operations = held.json();
@@ -2811,7 +2766,7 @@ async function runListOperations(ctx, options) {
             sinceMs,
             startedAt,
             notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-            // A project list whose paging went wrong may lack projects no output can name.
+            // A project list whose paging went wrong may lack projects that no output can name.
             incomplete: incomplete.length > 0 || notes.length > 0,
         }),
         ...(failures.length > 0
@@ -2820,7 +2775,7 @@ async function runListOperations(ctx, options) {
         ...(unreadable[0] ? { failedRequest: unreadable[0].error } : {}),
     };
 }
-/** Where the listing reaches back to, in whole seconds (the records' precision); refused in the future, before any request. */
+/** In whole seconds, the records' precision. A time in the future is refused before any request. */
 function sinceOf(options, now) {
     const { since } = options;
     if (since === undefined)
@@ -2833,8 +2788,8 @@ function sinceOf(options, now) {
     return Math.floor(ms / 1000) * 1000;
 }
 /**
- * The `operations` output while it fits the output limit, each project's records in order; past
- * the limit only its size is kept (the file has every record).
+ * The `operations` output, with each project's records in order, while it fits the output limit.
+ * Past the limit only its size is kept. The file has every record.
  */
 class HeldOutput {
     parts;
@@ -2875,11 +2830,11 @@ function describeFilter(options, sinceMs) {
         options.actions ? `, with action ${options.actions.join(', ')}` : '',
         options.failOnStatus ? `; failing on ${options.failOnStatus.join(', ')}` : '',
     ];
-    // Statuses and actions the inputs checked: words of letters, digits and _ . -
+    // The inputs checked the statuses and actions: they hold only letters, digits and _ . -
     return (0,base_text/* untrusted */.bp)(parts.join(''), Number.POSITIVE_INFINITY);
 }
 function describeTotals(report, projects, pacer) {
-    // Our own words only (the statuses the platform invents are `other`): one short line, whatever the platform answered.
+    // Only the action's own words, with `other` for a status the platform invents. So the line stays short.
     const counts = Object.entries(report.statusCountsObject())
         .filter(([, n]) => n > 0)
         .map(([status, n]) => `${n} ${(0,base_text/* untrusted */.bp)(status, 40)}`)
@@ -2889,16 +2844,18 @@ function describeTotals(report, projects, pacer) {
 }
 function describeCut(cut, max) {
     return (`${cut.length} project(s) have more operations than \`max-operations\` (${max}) lets the step list, so only their newest are listed: ` +
-        `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them; raise \`max-operations\` (up to 100000) or set a later \`since\` for all of them.`);
+        `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them. ` +
+        'To list all their operations, raise `max-operations` (up to 100000), or set a later `since`.');
 }
 function describeUnreadable(unreadable, total) {
     const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
     const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
-    return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed; every other project's are ` +
-        `(\`incomplete-project-ids\` names them all). ${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+    return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
+        `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
+        `${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
 }
 function describeFailing(report, failOn, projectIds) {
-    // Each value cut short: an error line names up to five operations, and the summary has the rest.
+    // Each value is cut short. The error line names up to five operations, and the summary has the rest.
     const named = report.failing().map(({ operation: o, projectIndex }) => {
         const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
         return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
@@ -2934,15 +2891,15 @@ function summaryOf(parts) {
             : ''));
 }
 /**
- * The table's operations with those alike in one row (the same project, action, status, branch
- * and compute: a day of availability checks is one row, not dozens), in the order of each
- * row's newest: `listed` is the failed ones first, then the others, each newest first.
+ * Puts operations alike in one row: the same project, action, status, branch and compute. A day of availability
+ * checks is then one row, not dozens. Rows keep the order of their newest operation. `listed` holds the failed
+ * ones first, then the others, each newest first.
  */
 function alikeInRows(listed) {
     const rows = new Map();
     for (const item of listed) {
         const { action, status, branch_id: branch, endpoint_id: compute } = item.operation;
-        // JSON of the values as they came: a field the platform sent as another type still tells rows apart.
+        // JSON of the values as they came, so a field that the platform sent as another type still tells rows apart.
         const key = JSON.stringify([item.projectIndex, action, status, branch ?? null, compute ?? null]);
         const row = rows.get(key);
         if (row === undefined) {
@@ -2969,8 +2926,8 @@ function summaryTitle(parts) {
     return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
 }
 /**
- * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …": each of the console's
- * words once, with the statuses it stands for where they are not the word itself.
+ * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …". Each of the console's words comes once,
+ * with the statuses it stands for when they differ from the word.
  */
 function describeCounts(report) {
     const counts = [...report.statusCounts].filter(([, n]) => n > 0);
@@ -2993,18 +2950,18 @@ function describeCounts(report) {
     });
     return `${report.total} operation(s): ${(0,base_text/* untrusted */.bp)([...words, ...unknown].join(', '), Number.POSITIVE_INFINITY)}.`;
 }
-/** Projects with no operation that the summary names at most; the rest it counts. */
+/** The summary names at most this many projects with no operation, and counts the rest. */
 const MAX_IDLE_NAMED = 50;
 /**
- * A row per project that has operations or was not listed in full, the ones to look at first on
- * top; the projects with no operation in one line after it.
+ * A row per project that has operations or was not listed in full, with the ones to look at first on top.
+ * The projects with no operation follow in one line.
  */
 function projectTable(parts) {
     const { listings, report } = parts;
     const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
     const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
     const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
-    // The ones to look at first: unreadable, then the most failed, then the most in progress; otherwise in the listing's order.
+    // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
         b.tally.inProgress - a.tally.inProgress ||
@@ -3025,7 +2982,7 @@ function projectTable(parts) {
         });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
-/** "No operations (3 projects): a, b, c.", the ids in monospace; empty when every project has some. */
+/** "No operations (3 projects): a, b, c.", with the ids in monospace. Empty when every project has some. */
 function idleLine(projectIds) {
     if (projectIds.length === 0)
         return '';
@@ -3034,9 +2991,8 @@ function idleLine(projectIds) {
     return (0,summary/* paragraph */.FY)(`No operations (${projects(projectIds.length)}): `, ...named, `${more}.`);
 }
 /**
- * A row of the operations table. Eight columns of ids make a narrow table: the operation's id is
- * shortened as commit hashes are (the outputs have it whole). A row of operations alike counts
- * them after the action, and gives the range of their durations and of their dates.
+ * Eight columns make a narrow table, so the operation's id is shortened, as commit hashes are. The outputs have it
+ * whole. A row of operations alike counts them after the action, and gives the range of their durations and dates.
  */
 function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
     const o = newest.operation;
@@ -3048,9 +3004,9 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
     const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
     return [{ code: o.id.slice(0, SHORT_ID) }, action, o.branch_id, o.endpoint_id, status, duration, date];
 }
-/** The characters of an operation id the table shows: the first group of its UUID. */
+/** The table shows the first group of an operation's UUID. */
 const SHORT_ID = 8;
-/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC"; a date the records hold as no time, as it came. */
+/** "2026-11-20 06:23 to 2026-11-21 06:05 UTC". A date that is no time shows as it came. */
 function dateRange(first, last) {
     const [from, to] = [(0,summary/* formatDate */.Yq)(first), (0,summary/* formatDate */.Yq)(last)];
     return from === to ? to : `${from.endsWith(' UTC') && to.endsWith(' UTC') ? from.slice(0, -4) : from} to ${to}`;
@@ -3067,21 +3023,20 @@ function projects(n) {
 
 /** The most ids of unreadable projects one warning names. */
 const MAX_UNAVAILABLE_NAMED = 20;
-/** Every project: `projects-file` always holds them all; `projects` and `project-ids` when they fit. */
+/** `projects-file` always holds every project. `projects` and `project-ids` hold them when they fit. */
 async function runListProjects(ctx, options) {
     const orgId = await organizationForProjects(ctx, options.orgId);
     const { projects, unavailableIds, warning } = await (0,endpoints/* listAllProjects */.SB)(ctx.client, { orgId, search: options.search });
     if (warning)
         ctx.log.warning(warning);
-    // Never passed off as complete: the heading says so, not only the log.
+    // A partial list is never passed off as complete: the heading says so, not only the log.
     const incomplete = unavailableIds.length > 0 ? ', incomplete' : warning !== undefined ? ', may be incomplete' : '';
     ctx.log.info(`Found ${projects.length} project(s)${options.search === undefined ? '' : ` matching ${(0,base_text/* quoted */.TL)(options.search)}`}.`);
     const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined;
-    // A partial list is never passed off as complete.
     if (partial)
         ctx.log.warning(partial);
     const json = JSON.stringify(projects);
-    // Outputs too large to pass on are left unset on the way out; the file holds every record.
+    // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'projects', json);
     return {
         outputs: {
@@ -3103,7 +3058,7 @@ function describeUnavailable(ids) {
         .join(', ');
     const more = ids.length > MAX_UNAVAILABLE_NAMED ? `, and ${ids.length - MAX_UNAVAILABLE_NAMED} more` : '';
     return (`The list is incomplete: the platform could not read ${ids.length} project(s) in time (unavailable_project_ids: ${named}${more}). ` +
-        'They are not in the outputs; run the step again for a complete list.');
+        'They are not in the outputs. Run the step again for a complete list.');
 }
 
 ;// CONCATENATED MODULE: ./src/keys/pruning.ts
@@ -3113,12 +3068,12 @@ function describeUnavailable(ids) {
 
 
 
-/** A key used or made within this long is in use: never pruned, whatever its name or age says. */
+/** A key used or made within this long counts as in use. It is never pruned, whatever its name or age says. */
 const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Every key (one record per key) a selector picks, with its reasons, and the guard that keeps it, if any. */
+/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
 function judgeKeys(keys, options, now, own, checks = {}) {
     const { expected, members } = checks;
     const verdicts = [];
@@ -3142,7 +3097,7 @@ function judgeKeys(keys, options, now, own, checks = {}) {
             verdict.kept = kept;
         verdicts.push(verdict);
     }
-    // Least recently used first: the order they are revoked in.
+    // Least recently used first, the order in which they are revoked.
     return verdicts.sort((a, b) => (0,usage/* lastTouched */.Pf)(a.key) - (0,usage/* lastTouched */.Pf)(b.key) || a.key.id - b.key.id);
 }
 function reasonsToPrune(key, unusedForMs, now) {
@@ -3179,9 +3134,9 @@ function inUse(key, now) {
     return undefined;
 }
 /**
- * Why a key selected only for where it was last used from is kept, or undefined: the action cannot
- * read the address (or the platform recorded none), or could not read every range GitHub lists and
- * the address may be in one it left out. Flagged, such a key is for a person to judge, not revoked.
+ * Keeps a key selected only for where it was last used from, when the action cannot place its address.
+ * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
+ * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
  */
 function cannotPlace(key, expected) {
     if (!key.last_used_from_addr)
@@ -3220,22 +3175,22 @@ function ago(ms) {
 
 
 /**
- * prune-keys: find the keys nobody will ever revoke (expired by their names, long unused), those
- * last used from an unexpected network and those made by someone who left the organization in one
- * namespace, and revoke them, within guards that no selector can get round:
- * - a dry run unless `dry-run: false`;
- * - never the step's own key, and nothing at all when the action cannot tell which it is;
- * - never a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts);
- * - nothing at all when more than `max-revoke` keys are selected.
+ * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
+ * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
+ * It revokes them within guards that no selector can get round:
+ * - It is a dry run unless `dry-run: false`.
+ * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
+ * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
+ * - It revokes nothing when more than `max-revoke` keys are selected.
  */
-/** Per-key log lines; the summary (its first rows) and the outputs hold more. */
+/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
-/** Keys whose creator is not known, named one by one in warnings. */
+/** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
-    // Read whole before anything is judged: a list that fails part way fails the step with nothing revoked.
+    // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
@@ -3290,18 +3245,19 @@ async function runPruneKeys(ctx, options) {
     };
 }
 /**
- * Why a real run may revoke none of the selected keys, as a clause. Past `max-revoke`, revoking the oldest
- * would still revoke that many keys of what is likely a wrong selector, and as many again on
- * every run: none is safer, and a person looks.
+ * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
+ * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
+ * safer, and a person looks.
  */
 function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
     if (count > maxRevoke) {
         return (`${count} keys are selected, more than \`max-revoke\` (${maxRevoke}). ` +
-            `Check the selectors against the list in the job summary; if every key there should go, set \`max-revoke\` to ${count} or more for one run.`);
+            'Check the selectors against the list in the job summary. ' +
+            `If every key there should go, set \`max-revoke\` to ${count} or more for one run.`);
     }
     if (own.kind === 'unknown' && count > 0) {
         return (`the step's key is one of ${where}, and none of them shows a use by this step (last_used_at), so the action cannot tell which key is its own. ` +
-            'The platform may record key use late: run the step again in a few minutes.');
+            'The platform may record key use late, so run the step again in a few minutes.');
     }
     return undefined;
 }
@@ -3340,8 +3296,9 @@ function describeOwnKey(own) {
             return `The step's key is ${own.where}.`;
         case 'found':
             return own.ids.length === 1
-                ? `The step's own key is API key ${own.ids[0]} (its last use is this step); it is never pruned.`
-                : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step); none of them is pruned.`;
+                ? `The step's own key is API key ${own.ids[0]} (its last use is this step). It is never pruned.`
+                : `The step's own key is one of API keys ${own.ids.join(', ')} (each used within a minute of this step). ` +
+                    'None of them is pruned.';
         case 'unknown':
             return "The step's key is among these keys, but none shows a use by this step: the action cannot tell which one is its own.";
     }
@@ -3379,7 +3336,7 @@ function summarize(parts) {
         why(v),
     ]);
     const headers = ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from', 'why'];
-    // A failure is the outcome: main adds it below the summary.
+    // A failure is the outcome, and main.ts adds it below the summary.
     let outcome = '';
     if (selected.length === 0)
         outcome = 'No key is selected: nothing was revoked.';
@@ -3415,7 +3372,7 @@ async function runRevokeKey(ctx, target) {
     const plan = target.keyId !== undefined
         ? { ids: [target.keyId] }
         : await planRevocationByName(ctx, target.keyName, namespace);
-    // A key-id that is not found may be a wrong id; a key listed by name and then not found was revoked meanwhile.
+    // A `key-id` that is not found may be a wrong id. A key listed by name and then not found was revoked meanwhile.
     const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
     let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
     if (plan.byName && refusedStepKey(run))
@@ -3429,11 +3386,10 @@ async function runRevokeKey(ctx, target) {
     };
 }
 /**
- * The keys of a name, in the order they are revoked. The step's key may be one of them: it goes
- * last, so the others are not refused for want of it. The platform may record key use late, and
- * then no key shows a use by this step: the keys that may be the step's go last, and of them the
- * one most recently used or made (the platform lists newest first, the step's key is in use, and
- * it was made before the step began).
+ * The keys of a name, in the order they are revoked. The step's key may be one of them. It goes last, so the
+ * platform does not refuse the others for want of it. The platform may record key use late, and then no key shows
+ * a use by this step. Then the keys that may be the step's go last, and the one most recently used or made goes
+ * last of all. (The platform lists newest first, the step's key is in use, and it was made before the step began.)
  */
 async function planRevocationByName(ctx, name, namespace) {
     const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
@@ -3449,18 +3405,19 @@ async function planRevocationByName(ctx, name, namespace) {
         ctx.log.info(`The step's own key is one of ${(0,keys_ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
     const likeliest = named.find((k) => k.id === ids.at(-1));
     if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
-        ctx.log.info("No key shows a use by this step (the platform may record key use late), so the step's own key cannot be told apart: " +
-            `the keys that may be it go last, the most recently used or made last of all: API key ${likeliest.id}.`);
+        ctx.log.info('No key shows a use by this step (the platform may record key use late), ' +
+            "so the step's own key cannot be told apart. The keys that may be it go last. " +
+            `API key ${likeliest.id}, the most recently used or made, goes last of all.`);
     }
     return { ids, byName: { name, own } };
 }
 /**
- * The keys (one record per key) that cannot be the step's own first, least recently used first
- * (never used first); then those that may be, least recently used or made first, so the likeliest
- * one goes last. Ties go by id.
+ * First the keys that cannot be the step's own, least recently used first, and never used before that. Then the
+ * keys that may be, least recently used or made first, so the likeliest goes last. Ties go by id.
+ * `keys` has one record per key.
  */
 function orderForRevocation(keys, own, stepStarted) {
-    // An unreadable time counts as now: such a key goes late.
+    // A time that cannot be read counts as now, so such a key goes late.
     const time = (at) => at === null ? Number.NEGATIVE_INFINITY : Number.isNaN(at) ? Number.POSITIVE_INFINITY : at;
     const rank = (k) => {
         if (!(0,usage/* mayBeOwnKey */.c$)(k, own, stepStarted))
@@ -3472,12 +3429,11 @@ function orderForRevocation(keys, own, stepStarted) {
         .sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.id - b.id)
         .map((k) => k.id);
 }
-/** The step's key was refused (401) after at least one key of the name was revoked: most likely it was one of them. */
+/** A 401 after at least one key of the name was revoked: most likely the step's key was one of them. */
 function refusedStepKey(run) {
     const request = (0,http_errors/* requestErrorIn */.p)(run.failed?.error);
     return request?.status === 401 && run.revoked.length > 0;
 }
-/** One error naming every key of the name that is still valid, and what to do. */
 function describeLockedOut(run, name, own) {
     const last = run.revoked.at(-1);
     const why = own.kind === 'unknown'
@@ -3507,15 +3463,15 @@ var client = __webpack_require__(7085);
 
 
 /**
- * Rotation never locks the user out: prepare every secret target, snapshot the keys of that name,
- * create and mask a new key, prove it works, store it in every target, and only then revoke the
- * keys it replaced (those in the snapshot) and the `key-id` it is given, leaving the newest
- * `keepPrevious` of the replaced ones valid. A target that cannot be prepared stops the rotation
- * before a key is made. If the proof fails, or no target took the new key, it is revoked and no old key is touched;
- * if some targets took it and others did not, nothing at all is revoked, and a second run stores a
- * newer key everywhere. A key of that name that appears during the run is another rotation's: this
- * one then revokes no old key (see the promises in keys/creation.ts). The keys are those of the
- * same name and the same scope, in the namespace the new key was made in.
+ * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
+ * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
+ * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
+ * valid. The replaced keys have the same name and scope, in the namespace of the new key.
+ * - A target that cannot be prepared stops the rotation before a key is made.
+ * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
+ * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
+ * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
+ *   key (see the promises in keys/creation.ts).
  */
 async function runRotateKey(ctx, options) {
     const target = await keyTargetFor(ctx, options);
@@ -3525,9 +3481,9 @@ async function runRotateKey(ctx, options) {
     return rotate(ctx, options, target, stores);
 }
 /**
- * Reads what each target needs before anything is written (see github/secret-stores.ts). The
- * secret stores and the sealed box (with @noble) are a chunk of the bundle of their own, loaded
- * only here: no step that stores no secret runs any of it.
+ * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
+ * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
+ * secret runs none of that code.
  */
 async function prepareStores(ctx, secrets, github) {
     const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(468)]).then(__webpack_require__.bind(__webpack_require__, 4468));
@@ -3542,8 +3498,8 @@ async function rotate(ctx, options, target, stores) {
     ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${describeScope(target)}).`);
     adviseScope(ctx, target, created.id);
     const cancellation = cancellationOf(ctx);
-    // The new key proves itself; unless it is project-scoped (it may not manage keys), it also
-    // lists and revokes the old ones, so they go even if the step's own key is one of them.
+    // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
+    // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
     const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
     const lister = target.projectId === undefined ? newClient : ctx.client;
     let listed;
@@ -3574,15 +3530,15 @@ async function rotate(ctx, options, target, stores) {
             stopped: cancellation.stopped,
             cutOnCancel: () => cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd),
             onWait: (message) => ctx.log.warning(message),
-            // Handed out once a write may land (it left, and was not refused): from then on the post
-            // step must never revoke the key, which a target may hold. Refused, it is pending again.
+            // A write that left and was not refused may land. From then on a target may hold the key, so the post
+            // step must never revoke it. A refused write makes the key pending again.
             onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
         }, (outcome) => ctx.log.info(outcome.message));
         if (outcomes.some((o) => o.status !== 'stored'))
             return await notStoredEverywhere(ctx, options, ledger, created, outcomes);
         const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
         stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(options.secrets.name)}${many}`;
-        // The store took a while: another rotation may have begun meanwhile.
+        // Storing took a while, and another rotation may have begun meanwhile.
         try {
             afterStore = await (0,usage/* listKeysMerged */.PT)(lister, target.namespace);
         }
@@ -3595,7 +3551,7 @@ async function rotate(ctx, options, target, stores) {
     if (appeared.length > 0) {
         return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
     }
-    // Keys of the snapshot still valid now, as the latest list shows them; the newest `keepPrevious` stay so running jobs finish.
+    // The keys of the first list that the latest list still shows. The newest `keepPrevious` stay, so jobs finish.
     const inSnapshot = new Set(snapshot.map((k) => k.id));
     const replaced = latest.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && inSnapshot.has(k.id));
     // `key-id` is revoked as asked, whatever keep-previous keeps.
@@ -3603,7 +3559,8 @@ async function rotate(ctx, options, target, stores) {
     const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
     if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
         doomed.push(options.keyId);
-    // Least recently used first (ids no list showed first of all): the step's own key, in use now, goes last, for the post step.
+    // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
+    // goes last: a step cancelled part way then leaves the post step its key.
     const touched = new Map(latest.map((k) => [k.id, (0,usage/* lastTouched */.Pf)(k)]));
     doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b);
     // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
@@ -3620,9 +3577,8 @@ async function rotate(ctx, options, target, stores) {
         `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
     return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
 }
-/** A failure that lists at most this many targets; the summary and `secret-results` have them all. */
+/** A failure names at most this many targets. The summary and `secret-results` have them all. */
 const MAX_TARGETS_NAMED = 5;
-/** What went wrong with the targets that did not take the key, for one error line. */
 function describeTargetProblems(outcomes) {
     const problems = outcomes.filter((o) => o.status !== 'stored');
     const more = problems.length - MAX_TARGETS_NAMED;
@@ -3656,9 +3612,9 @@ function notPrepared(options, stores, target) {
     };
 }
 /**
- * Some targets did not take the new key. None may hold it: it is revoked, as after a failed
- * proof. Some may: it stays valid, and so do the old keys, since the targets it did not reach
- * still hold one of them. Either way nothing old is revoked, and a second run converges.
+ * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof.
+ * If some may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them.
+ * Either way no old key is revoked, and a second run converges.
  */
 async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     const stored = outcomes.filter((o) => o.status === 'stored').length;
@@ -3671,7 +3627,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     };
     const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
     if (stored + uncertain === 0) {
-        // No target holds it: should this revocation fail too, the post step revokes it.
+        // No target holds it. If this revocation fails too, the post step revokes it.
         ledger.notHandedOut(created.id);
         const undo = await revokeNewKey(ctx, ledger, created.id);
         ledger.settle();
@@ -3723,11 +3679,10 @@ function targetsTable(outcomes) {
         o.requestId === undefined ? undefined : { code: o.requestId },
     ]));
 }
-/** After targets failed: what to do, for the summary. */
 const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
     'it stores a newer key in every target before it revokes the keys it replaced.';
 const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
-/** The result, which hands the new key out (main writes it to the `key` output next, as create-key says). */
+/** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
 function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
     ledger.handedOut(created.id);
     ledger.settle();
@@ -3756,15 +3711,16 @@ function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, ou
         failedRequest,
     };
 }
-/** What to say when keys of that name appeared that this run did not make. */
 function describeConcurrentRun(name, appeared, where) {
-    return (`${(0,keys_ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run (not in its snapshot before the create; seen ${where}): ` +
-        'another rotation of the same keys is running at the same time, so this run revoked no old key. ' +
-        'Give the workflow a `concurrency:` group (with cancel-in-progress: false) so rotations never overlap; the next rotation revokes what is left.');
+    return (`${(0,keys_ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
+        `after its list from before the create (seen ${where}). ` +
+        'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
+        'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
+        'The next rotation revokes what is left.');
 }
 /**
- * The ids to keep: the `count` newest keys by `created_at`. A key whose date cannot be read counts
- * as newest, and keys tied with the last one kept are kept too: when in doubt, a key stays valid.
+ * The ids of the `count` newest keys by `created_at`. When in doubt, a key stays valid: a key whose date cannot be
+ * read counts as newest, and keys tied with the last one kept are kept too.
  */
 function newestKeys(keys, count) {
     if (count <= 0)
@@ -3774,16 +3730,15 @@ function newestKeys(keys, count) {
         return Number.isNaN(parsed) ? Number.POSITIVE_INFINITY : parsed;
     };
     const ordered = [...keys].sort((a, b) => time(b) - time(a));
-    // Stryker disable next-line EqualityOperator: a fast path; the filter below gives the same ids in the same order
+    // Stryker disable next-line EqualityOperator: a fast path, as the filter below gives the same ids in the same order
     if (ordered.length <= count)
         return ordered.map((k) => k.id);
     const boundary = time(ordered[count - 1]);
     return ordered.filter((k, i) => i < count || time(k) === boundary).map((k) => k.id);
 }
 /**
- * A read made with the new key, and the keys of its namespace as `lister` sees them. A personal
- * or organization key lists them itself; a project-scoped key may not, so it reads its project,
- * and the step's key lists them.
+ * Proves the new key with a read, and lists the keys with `lister`. A personal or organization key lists the keys
+ * itself. A project-scoped key may not, so it reads its project, and the step's key lists the keys.
  */
 async function proveKey(ctx, newClient, lister, target) {
     const proof = (read) => (0,retry/* retrying */.R$)(read, retry/* RETRY_POLICIES */.qW.keyProof, {
@@ -3802,7 +3757,7 @@ async function proveKey(ctx, newClient, lister, target) {
     await proof(() => (0,endpoints/* getProject */.U1)(newClient, projectId));
     return { keys: await (0,usage/* listKeysMerged */.PT)(lister, target.namespace), message: `it read project ${(0,base_text/* untrusted */.bp)(projectId)}` };
 }
-/** Revokes the new key with the step's own key; no old key was touched. */
+/** Revokes the new key with the step's own key. No old key was touched. */
 async function undoRotation(ctx, ledger, created, cause) {
     const undo = await revokeNewKey(ctx, ledger, created.id);
     ledger.settle();
@@ -3820,31 +3775,28 @@ async function undoRotation(ctx, ledger, created, cause) {
 
 
 /**
- * Request budget of one poll round: at most ROUND_REQUEST_BUDGET requests, however many
- * operations are awaited (at most 1,000, see inputs/operations.ts).
- * - One awaited operation: one GET of it.
- * - Several: list pages, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost
- *   one request a round, and 1,000 one or two. An operation not found there is read with its
- *   own GET, as many as the budget has left, the longest unread first; the rest wait for the
- *   next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations, and further pages only
- *   while a page ends on a pending one, at most IDLE_MAX_PAGES pages (500 records): pending
- *   operations sit at the head of the list, behind them lie thousands of old ones. Reaching that
- *   limit is never taken for "idle": the next round reads on from where this one stopped.
- *   Operations seen pending earlier but no longer in the pages read get their own GET, within
- *   the budget.
- * Every cursor of a round is remembered: a repeated cursor, or a page that adds no new
- * operation, ends that round's listing with a warning naming it.
+ * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
+ * see inputs/operations.ts).
+ * - One operation: one GET of it.
+ * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
+ *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
+ *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
+ *   longest unread first. The rest wait for the next round.
+ * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
+ *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
+ *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
+ *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
+ * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
+ * warning that names it.
  */
 const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
 const IDLE_PAGE_SIZE = 100;
 const IDLE_MAX_PAGES = 5;
-/** The latest record of each awaited operation; logs a line per change of status, not per poll. */
+/** The latest record of each awaited operation. It logs a line per change of status, not per poll. */
 class OperationTracker {
     records = new Map();
-    /** Read this round: a round that shows one twice keeps its least settled copy, so a gate never passes on the other. */
+    /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
     thisRound = new Set();
     warned = new Set();
     ctx;
@@ -3872,7 +3824,8 @@ class OperationTracker {
         this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`);
         if (!(0,operations_status/* isKnownStatus */.ih)(operation.status) && !this.warned.has(operation.status)) {
             this.warned.add(operation.status);
-            this.ctx.log.warning(`Operation ${(0,base_text/* untrusted */.bp)(operation.id)} has status ${(0,base_text/* quoted */.TL)(operation.status)}, which the action does not know; it counts as pending.`);
+            this.ctx.log.warning(`Operation ${(0,base_text/* untrusted */.bp)(operation.id)} has status ${(0,base_text/* quoted */.TL)(operation.status)}, which the action does not ` +
+                'know. It counts as pending.');
         }
     }
     isDone(id) {
@@ -3958,9 +3911,9 @@ class Waiter {
         }
     }
     /**
-     * Poll rounds until one is answered: a round the platform is congested for (429, 503) is polled
-     * again as RETRY_POLICIES.congestedPoll says, at the pace's widened interval. When that wait
-     * would pass the step's deadline, the waiter waits to the deadline, and times out there.
+     * Polls until a round is answered. After a 429 or 503, the round runs again at the pace's widened interval
+     * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
+     * deadline and times out there.
      */
     pollThroughCongestion() {
         const { clock, client } = this.ctx;
@@ -4008,10 +3961,11 @@ class Waiter {
             });
             rest = [...wanted];
         }
-        // Older than the pages read, or not in the list at all (a 404 then names it): the longest unread first.
+        // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
         rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         if (rest.length > budget.left) {
-            this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists: each poll reads up to ${budget.left} of them on their own, the longest unread first.`);
+            this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists. ` +
+                `Each poll reads up to ${budget.left} of them one by one, the longest unread first.`);
         }
         for (const id of rest.slice(0, Math.max(0, budget.left)))
             await this.readOne(id, budget);
@@ -4032,9 +3986,10 @@ class Waiter {
         });
         this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
         if (end.reason === 'page-limit') {
-            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a poll reads ` +
-                `(${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}): the next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}, and the ` +
-                'project does not count as idle until a poll reads to an operation that is done.');
+            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a ` +
+                `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
+                `The next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}. ` +
+                'The project counts as idle only once a poll reaches an operation that is done.');
         }
         const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id));
         for (const id of unseen.slice(0, Math.max(0, budget.left)))
@@ -4043,9 +3998,9 @@ class Waiter {
         return from === undefined && (end.reason === 'end' || end.reason === 'enough');
     }
     /**
-     * Pages of the operations list from `from` (the head when undefined), while `onPage` asks for
-     * more, within `maxPages` and the round's budget. `onPage` gets the page's operations, copies
-     * of ones read before included (the tracker keeps the least settled), and its last record.
+     * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
+     * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
+     * before are included: the tracker keeps the least settled copy.
      */
     async readPages(limit, from, maxPages, budget, onPage) {
         const { projectId } = this.options;
@@ -4056,8 +4011,8 @@ class Waiter {
             const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor });
             const fresh = guard.unseen(result.operations, (o) => o.id);
             if (result.operations.length > 0 && fresh.length === 0) {
-                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only operations already read: ` +
-                    'the listing of this poll ends there.');
+                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
+                    'operations already read. This poll stops listing there.');
                 return { reason: 'broken' };
             }
             if (!onPage(result.operations, result.operations.at(-1)))
@@ -4066,8 +4021,8 @@ class Waiter {
             if (result.operations.length < limit || next === undefined || next === '')
                 return { reason: 'end' };
             if (guard.repeated(next)) {
-                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ${(0,base_text/* untrusted */.bp)(projectId)}: ` +
-                    'the listing of this poll ends there.');
+                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
+                    `${(0,base_text/* untrusted */.bp)(projectId)}. This poll stops listing there.`);
                 return { reason: 'broken' };
             }
             if (page >= maxPages || budget.left <= 0)
@@ -4078,10 +4033,11 @@ class Waiter {
     async readOne(id, budget) {
         budget.left--;
         const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id);
-        // A record of another operation says nothing of this one: waiting on would end only at the timeout.
+        // A record of another operation says nothing of this one. Waiting on would only end at the timeout.
         if (operation.id !== id) {
-            throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ${(0,base_text/* untrusted */.bp)(operation.id)}: ` +
-                'the status of the one asked for is not known, so the gate does not pass. Check the `operation-ids` input, or report it to the platform.');
+            throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ` +
+                `${(0,base_text/* untrusted */.bp)(operation.id)}. The status of operation ${(0,base_text/* untrusted */.bp)(id)} is not known, ` +
+                'so the gate does not pass. Check the `operation-ids` input, or report this to the platform.');
         }
         this.record(operation);
     }
@@ -4096,27 +4052,30 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /** Says that the platform is congested and the pace slower (one warning when it starts): no failure. */
+    /** Says that the platform is congested and polling slows down. This is no failure: it warns once, when it starts. */
     sayCongested(error, delay) {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
-            `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}): polling every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)} for now, the next poll in ${(0,clock/* formatDuration */.a)(delay)}.`;
+            `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}). ` +
+            `The waiter now polls every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)}, ` +
+            `and the next poll is in ${(0,clock/* formatDuration */.a)(delay)}.`;
         if (this.slowed)
             this.ctx.log.debug(line);
         else
             this.ctx.log.warning(line);
         this.slowed = true;
     }
-    /** The wait after a round the platform answered; says so once the pace is back to normal. */
+    /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
     answered() {
         const delay = this.pace.afterAnswer();
         if (this.slowed && !this.pace.widened) {
-            this.ctx.log.info(`The platform answers again: polling every ${(0,clock/* formatDuration */.a)(this.pace.baseMs)} again.`);
+            const every = (0,clock/* formatDuration */.a)(this.pace.baseMs);
+            this.ctx.log.info(`The platform answers again, so the waiter polls every ${every} again.`);
             this.slowed = false;
         }
         return delay;
     }
-    /** Sleeps `ms`, never past the step's deadline; false once the deadline is reached. */
+    /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
     async sleep(ms) {
         const { clock, client } = this.ctx;
         const left = client.deadline - clock.now();
@@ -4207,8 +4166,8 @@ function isFailure(operation) {
     return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
 }
 /**
- * Operations an error names at most, as list-operations names them; the outputs have them all. With
- * each value cut short, the error stays one line of about 2 kB however many there are (up to 1,000).
+ * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
+ * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
  */
 const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
@@ -4237,8 +4196,8 @@ function capitalised(text) {
 
 
 /**
- * wait-for-operations: the deploy gate. Waits (operations/waiter.ts) until the operations are
- * done, and fails naming each one that ended badly; sets every output before it fails.
+ * wait-for-operations: the deploy gate. It waits until the operations are done (operations/waiter.ts).
+ * It fails naming each one that ended badly, and sets every output before it fails.
  */
 const STATUS_LABEL = { success: '✅', failure: '❌', pending: '⏳' };
 const TITLES = {
@@ -4276,13 +4235,14 @@ async function runWaitForOperations(ctx, options) {
         ...(wait_for_operations_NEXT[outcome.status] === undefined ? {} : { next: wait_for_operations_NEXT[outcome.status] }),
     };
 }
-/** What to do after a wait that failed on what it found; `error` goes by the request it failed on. */
+/** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const wait_for_operations_NEXT = {
-    failed: "The platform ran these operations and reports that they did not succeed: the table above gives each one's status, and the console its error. " +
-        'Fix the cause and run the job again; a later step can read `failed-operation-ids`.',
+    failed: 'The platform ran these operations and reports that they did not succeed. ' +
+        "The table above gives each one's status, and the console gives its error. " +
+        'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
-/** The summary's first sentence: which case this is, so a reader tells "failed" from "could not look". */
+/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
 function whatHappened(outcome, options) {
     const request = outcome.failedRequest;
     const answer = request
@@ -4302,20 +4262,19 @@ function whatHappened(outcome, options) {
                 `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
         case 'error':
             return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-                (outcome.operations.length > 0 ? '; the statuses below are the last ones read.' : '.'));
+                (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.'));
     }
 }
 
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 /**
- * The one table of commands. Each row says which inputs the command reads (besides the common
- * ones), which inputs it refuses because ignoring them would surprise, how its settings are read
- * (before any request: every input error comes first), and the function that runs it. Every
- * command's module loads with the main step: a chunk of the bundle for each saved a step no time
- * that could be measured (docs/performance.md). action.yml's `command` description,
- * the check of inputs a command does not read, the dispatch and the docs' tables come from this
- * table or are checked against it by a test. What else a new command needs: docs/developing.md,
- * "Adding a command".
+ * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
+ * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
+ * before any request, so every input error comes first. And it names the function that runs the command.
+ * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
+ * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
+ * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
+ * What else a new command needs: "Adding a command" in docs/developing.md.
  */
 
 
@@ -4361,7 +4320,7 @@ const COMMANDS = {
     'revoke-key': command({
         inputs: ['key-id', 'key-name', 'org-id'],
         refused: {
-            // Revoking "by name within a project" is not what would happen: every key of that name would go.
+            // A user may expect "by name within a project", but every key of that name would go.
             'project-id': "revoke-key revokes by `key-id` or `key-name` only. Set `org-id` to act on an organization's keys, project-scoped ones included.",
             'unused-for': 'revoke-key revokes the keys it names, whether or not they are used. To revoke only keys unused for a while, use prune-keys.',
             'max-revoke': 'revoke-key revokes every key it names, with no limit. To revoke keys within a limit, use prune-keys.',
@@ -4523,7 +4482,7 @@ const GITHUB = {
     notCarriedOut: new Set(),
     readError: (body, headers, status, now) => {
         const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
-        // Quoted in every record of `secret-results` and the summary: only a short token, as the platform's.
+        // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
         const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
         const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
         const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
@@ -4551,9 +4510,9 @@ class GitHubClient {
         this.connections = options.connections;
     }
     /**
-     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` a function when it may come
-     * sooner (the runner's grace after a cancel); `stopped` ends a wait to read it again (the cancel);
-     * `bodyLimit` refuses a larger answer unread, for a read whose answer has a known size.
+     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
+     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel). `bodyLimit` refuses a larger
+     * answer unread, for a read whose answer has a known size.
      */
     get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
@@ -4565,13 +4524,16 @@ class GitHubClient {
         });
     }
     /**
-     * One PUT, never sent again here: a secret's write settles its own retries (github/secret-stores.ts).
-     * `cut`: ends the attempt sooner (the runner's grace after a cancel). `onSend`: just before the request leaves.
+     * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
+     * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
      */
     put(path, body, deadline, cut, onSend) {
         return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
     }
-    /** One attempt, cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`; none once `deadline` has passed. */
+    /**
+     * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
+     * Nothing is sent once `deadline` has passed.
+     */
     async send(call, deadline, cut, onSend) {
         const headers = {
             accept: 'application/vnd.github+json',
@@ -4617,7 +4579,7 @@ class GitHubClient {
 
 
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or none. */
+/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
 function describeRetry(error, target) {
     if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestError */ .G))
         return (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
@@ -4626,9 +4588,8 @@ function describeRetry(error, target) {
     return describeGitHubError(error, target).replace(/\.$/, '');
 }
 /**
- * Every word for GitHub's refusals, one row per status: what a 401, 403 or 404 means for a
- * request (for a secret target, the permission its token needs), and what to do next (the job
- * summary's).
+ * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
+ * the job summary says to do.
  */
 const GITHUB_REFUSALS = {
     401: {
@@ -4672,9 +4633,10 @@ const NEEDS = {
 };
 function describePermission(target) {
     const [permission, on] = NEEDS[target.kind];
-    return `The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App installed on the ${on}); the default GITHUB_TOKEN cannot write secrets.`;
+    return (`The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App ` +
+        `installed on the ${on}). The default GITHUB_TOKEN cannot write secrets.`);
 }
-/** A clause as a sentence of its own, for a table cell: capitalised, ending with a full stop. The clause is already safe text. */
+/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
 function describeAsSentence(clause) {
     const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
     return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
@@ -4694,9 +4656,9 @@ function describeAsSentence(clause) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores.
- * Types and names only: the inputs read them at every start, the code that writes the secrets
- * (secret-stores.ts) loads only when a rotation stores one.
+ * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
+ * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
+ * loads only when a rotation stores one.
  */
 
 const VISIBILITIES = ['all', 'private', 'selected'];
@@ -4767,13 +4729,13 @@ var base_text = __webpack_require__(766);
 var http_proxy = __webpack_require__(7856);
 ;// CONCATENATED MODULE: ./src/http/certificates.ts
 /**
- * A TLS certificate Node refused, in words a user can act on: for the platform, GitHub or a
- * proxy, naming NODE_EXTRA_CA_CERTS where it can help. Read from the error's code (OpenSSL's
- * verification codes and Node's own), on the error or its causes.
+ * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
+ * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
+ * NODE_EXTRA_CA_CERTS where that can help.
  */
 
 
-/** A certificate no authority Node trusts has signed: the case NODE_EXTRA_CA_CERTS is for. */
+/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT',
@@ -4785,13 +4747,13 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ]);
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
-/** OpenSSL's other verification codes and Node's own: whatever else names a certificate. */
+/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not
- * about a certificate. `route`: the proxy the request went through, whose own certificate it
- * is when the proxy's connection failed (a ProxyTunnelError), and which may otherwise be the
- * one that inspects TLS. `env` tells whether NODE_EXTRA_CA_CERTS is set.
+ * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
+ * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
+ * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
+ * NODE_EXTRA_CA_CERTS is set.
  */
 function describeCertificateError(cause, origin, route, env) {
     const found = certificateCode(cause);
@@ -4809,21 +4771,29 @@ function describeCertificateError(cause, origin, route, env) {
         : '';
     if (UNTRUSTED_CERTIFICATE.has(found)) {
         const fix = extra
-            ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it: check that the file holds your network’s root certificate authority in PEM, readable by the runner (Node reads it once, when the step starts).'
-            : 'if your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) on the runner and name the file in NODE_EXTRA_CA_CERTS.';
-        return `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}): ${fix}${through}`;
+            ? 'NODE_EXTRA_CA_CERTS is set, but no certificate in that file signed it. ' +
+                'Check that the file holds your network’s root certificate authority in PEM, ' +
+                'and that the runner can read it. ' +
+                'Node reads the file once, when the step starts.'
+            : 'If your network inspects TLS with its own certificate authority, save that authority’s certificate (PEM) ' +
+                'on the runner and name the file in NODE_EXTRA_CA_CERTS.';
+        const what = `The TLS certificate of ${host} is not signed by a certificate authority Node trusts (${code}).`;
+        return `${what} ${fix}${through}`;
     }
     if (OUT_OF_DATE.has(found)) {
         const when = found === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is not valid yet';
-        return `The TLS certificate of ${host} ${when} (${code}): check the runner's clock, or have the certificate renewed; NODE_EXTRA_CA_CERTS adds trusted authorities and cannot help here.${through}`;
+        return (`The TLS certificate of ${host} ${when} (${code}). Check the runner's clock, or have the certificate renewed. ` +
+            `NODE_EXTRA_CA_CERTS only adds trusted authorities, so it cannot help here.${through}`);
     }
     if (WRONG_NAME.has(found)) {
         const check = proxysOwn ? `the host in ${route.variable}` : 'the host in the URL';
-        return `The TLS certificate of ${host} is not for that host name (${code}): check ${check}; NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`;
+        return (`The TLS certificate of ${host} is not for that host name (${code}). Check ${check}. ` +
+            `NODE_EXTRA_CA_CERTS adds trusted authorities, not names.${through}`);
     }
     if (found === 'CERT_REVOKED')
         return `The TLS certificate of ${host} has been revoked (${code}).${through}`;
-    return `The TLS certificate of ${host} could not be verified (${code}); if your network uses its own certificate authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`;
+    return (`The TLS certificate of ${host} could not be verified (${code}). If your network uses its own certificate ` +
+        `authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`);
 }
 /** The certificate code of an error or of its causes. */
 function certificateCode(cause) {
@@ -4845,10 +4815,9 @@ var retry = __webpack_require__(8902);
 var transport = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/http/answers.ts
 /**
- * The one reading of an attempt, for the platform and GitHub alike: what came back (or did not)
- * as a decoded body or one RequestError, in the same order for both and worded per service.
- * Whether the request may have been carried out is said here once; whether to send it again is
- * the retry table's to say (http/retry.ts).
+ * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
+ * the service. This file decides whether the request may have been carried out. The retry table decides whether to
+ * send it again (http/retry.ts).
  */
 
 
@@ -4859,10 +4828,9 @@ var transport = __webpack_require__(1517);
 
 
 /**
- * What an attempt that was sent came to. `base`: the request (method, path, the request id sent).
- * The checks run in one order: the proxy, the certificate, a request that could not be built,
- * the attempt's time, a body cut off, the connection; then a redirect, an error status, a body
- * too large, not JSON.
+ * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
+ * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
+ * connection, a redirect, an error status, a body too large, and a body that is not JSON.
  */
 function readAnswer(attempt, base, service, now) {
     const { received, route } = attempt;
@@ -4906,7 +4874,7 @@ function readAnswer(attempt, base, service, now) {
             mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
         });
     }
-    // From here the request was carried out, even when its answer cannot be used (a create made a key).
+    // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
         const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
@@ -4917,8 +4885,8 @@ function readAnswer(attempt, base, service, now) {
     const decoded = decodeJson(text);
     if (decoded.ok)
         return { ok: true, status, body: decoded.value };
-    // JSON declared but not decodable is a body cut off in transit: a read may be sent again.
-    // A successful body is never quoted: it may hold a new key that is not masked yet.
+    // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
+    // Never quote a successful body: it may hold a new key that is not masked yet.
     if (/json/i.test(contentType)) {
         return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
             ...carriedOut,
@@ -4928,7 +4896,7 @@ function readAnswer(attempt, base, service, now) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
 }
-/** A request without a usable answer: its certificate refused, not buildable, out of time, cut off, or its connection failed. */
+/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(received, attempt, base, service, fail) {
     const { cause, status } = received;
     const code = (0,http_proxy/* errorCode */.CA)(cause);
@@ -4968,22 +4936,21 @@ function noAnswer(received, attempt, base, service, fail) {
         mayHaveReachedServer: sent,
     });
 }
-/** The refusal an error is, if it is one. */
 function refusalOf(error) {
     const { status } = error;
     return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined;
 }
-/** What to do after a refusal or a redirect: change the request, not send it again as it is. */
+/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
 const CHANGE_AND_RUN_AGAIN = 'Change what the failure above names, then run the job again. ' +
     'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
-/** What failed, with the service's code and message or an excerpt of its body: a clause, without a full stop. */
+/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
 function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
     const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
     const said = describeServiceWords(error);
     return `${what}${code}${said ? `: ${said}` : ''}`;
 }
-/** The service's own message, quoted as data, or an excerpt of a body that held none; '' without either. */
+/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
 function describeServiceWords(error) {
     return error.serviceMessage ? (0,base_text/* quoted */.TL)(error.serviceMessage) : (error.excerpt ?? '');
 }
@@ -5001,8 +4968,8 @@ function decodeJson(text) {
 }
 const EXCERPT_LENGTH = 200;
 /**
- * A short, single-line taste of a body that is not the JSON we expected (an HTML proxy page…):
- * its <title>, or its text without tags. Linear in the body's length, whatever the body holds.
+ * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
+ * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
  */
 function excerptOf(text, contentType) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
@@ -5024,7 +4991,7 @@ function htmlTitle(text) {
         return undefined;
     return text.slice(start + 1, end);
 }
-/** Text outside `<…>`, each tag a space; stops collecting once there is enough for an excerpt. */
+/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
 function withoutTags(text) {
     const lastClose = text.lastIndexOf('>');
     let out = '';
@@ -5076,12 +5043,11 @@ function describeCause(cause) {
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /**
- * Every way a request can fail, to the platform or to GitHub, as one error type with one
- * vocabulary: what kind of failure, the status and the request id when the server answered,
- * whether the request may have reached the server (a write then may have been carried out), and
- * whether sending it again can help. The command layer and the single catch in main turn it into
- * one clear line. Messages never hold a secret: they are built from the method, the path, the
- * status and the server's own words, made safe.
+ * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
+ * the status and request id when the server answered, whether the request may have reached the server (so a write
+ * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
+ * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
+ * the server's own words made safe.
  */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
@@ -5117,15 +5083,17 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         this.mayHaveReachedServer = details.mayHaveReachedServer ?? false;
         this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false;
     }
-    /** Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, the proxy or the certificate refused it. */
+    /**
+     * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
+     * proxy or the certificate refused it.
+     */
     get final() {
         return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
     }
-    /** This attempt or an earlier one may have been carried out: a write is then never sent again blindly. */
+    /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
     get mayHaveTakenEffect() {
         return this.mayHaveReachedServer || this.earlierAttemptUncertain;
     }
-    /** The same error, after more attempts. */
     withAttempts(attempts, earlierAttemptUncertain) {
         return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain });
     }
@@ -5167,17 +5135,15 @@ function requestErrorIn(error) {
 /* harmony import */ var _base_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2054);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(766);
 /**
- * Proxies, as a self-hosted runner inside a company network has them. The variables are read as
- * curl and the runner read them (lower case first; an empty one counts as unset; https URLs only
- * through `https_proxy`, http URLs only through `http_proxy`; NO_PROXY by curl's rules), so the
- * action reaches the same hosts the same way as a `curl` step beside it. undici's
- * EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the upper-case one,
- * an https URL falls back to `http_proxy`, its NO_PROXY knows no CIDR), so this module picks the
- * proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's
- * ProxyAgent opens (`tunnelAgent`); an http request goes to the proxy as an absolute URI
- * (http/transport.ts), but never one that carries a credential, which the proxy would read
- * (`refuseInClear`). What a failure says is read from its error class, code and cause, and from
- * the proxy's status: never from a library's words.
+ * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
+ * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
+ * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
+ * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
+ * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
+ * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
+ * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
+ * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
+ * and from the proxy's status, never from a library's words.
  */
 
 
@@ -5192,7 +5158,7 @@ const PROXY_VARIABLES = {
 };
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'];
 const DEFAULT_PORTS = { 'http:': 80, 'https:': 443 };
-/** A proxy variable the action cannot use. Its value is never quoted: it may hold credentials. */
+/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
 class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .OwnError */ .Nj {
     constructor(message) {
         super(message);
@@ -5200,8 +5166,8 @@ class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .
     }
 }
 /**
- * A credential that would go to a plain-http origin through a proxy, which would read it in clear:
- * refused before anything is sent, whether by the settings (inputs/urls.ts) or by the transport.
+ * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
+ * the transport refuse it before anything is sent.
  */
 class ProxyInClearError extends ProxySettingError {
     constructor(message) {
@@ -5210,10 +5176,9 @@ class ProxyInClearError extends ProxySettingError {
     }
 }
 /**
- * The proxy a request to `url` goes through, or undefined to connect directly: `https_proxy`
- * (else `HTTPS_PROXY`) for an https URL, `http_proxy` (else `HTTP_PROXY`) for an http one,
- * unless `no_proxy` (else `NO_PROXY`) names its host. Throws ProxySettingError when the
- * variable that applies is not a URL of an HTTP or HTTPS proxy.
+ * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
+ * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
+ * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
  */
 function proxyFor(url, env) {
     const target = typeof url === 'string' ? new URL(url) : url;
@@ -5230,9 +5195,9 @@ function proxyFor(url, env) {
     return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
 }
 /**
- * The refusal of a credential on its way to `url` under `env`: undefined unless `url` is plain http
- * and a proxy variable sends it through a proxy. `where` names the request or the setting that goes
- * there, `credential` what it carries. The refusal says which variable, which proxy, and what to do.
+ * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
+ * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
+ * which variable, which proxy, and what to do.
  */
 function refuseInClear(url, env, where, credential) {
     const target = new URL(url);
@@ -5243,13 +5208,13 @@ function refuseInClear(url, env, where, credential) {
         return undefined;
     const noProxy = firstSet(env, NO_PROXY_VARIABLES)?.name ?? 'NO_PROXY';
     return new ProxyInClearError(`${where} is plain http, and ${route.variable} sends it through the proxy ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(route.display)}, ` +
-        `which would read ${credential} in clear: nothing was sent. ` +
+        `which would read ${credential} in clear. Nothing was sent. ` +
         `Add ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(target.hostname)} to ${noProxy}, or use https.`);
 }
 /**
- * One line for the log: which proxy each scheme goes through, by host and port only, and what
- * NO_PROXY leaves out; undefined when no proxy variable is set. Throws ProxySettingError for a
- * variable the action cannot use, so a step can fail on it before its first request.
+ * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
+ * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
+ * before its first request.
  */
 function describeProxySettings(env) {
     const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
@@ -5281,7 +5246,7 @@ function parseProxy(variable, raw) {
     }
     if (url.hostname === '')
         throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
-    // Without a port, the scheme's: the runner reads the variable so, and reaches GitHub with it (curl would try 1080).
+    // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
     const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
     const route = {
         origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -5301,14 +5266,12 @@ function parseProxy(variable, raw) {
     return route;
 }
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules (lib/noproxy.c): `*` alone matches
- * every host; entries are split at commas and blanks; a name matches itself and its subdomains,
- * with or without a leading dot, without case and without a trailing dot; an IP address or a
- * CIDR range matches a URL whose host is an address in it, never a name (nothing is resolved).
- * Beyond curl, as the runner reads them: an entry may end in `:port` (`[v6]:port` for IPv6),
- * and then matches that port only. Beyond both, as undici and Go read it: `*.example.com`
- * matches the subdomains of example.com, not example.com itself. A `/0` range matches every
- * address (curl reads `/0` as the address alone, by accident of its code).
+ * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
+ * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
+ * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
+ * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
+ * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
+ * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
  */
 function bypasses(target, noProxy) {
     const value = noProxy.trim();
@@ -5333,7 +5296,7 @@ function splitPort(entry) {
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
     if (bracketed)
         return { pattern: bracketed[1], port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
-    // One colon only: more are an IPv6 address, which needs brackets to carry a port.
+    // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
     const withPort = /^([^:]+):(\d+)$/.exec(entry);
     return withPort ? { pattern: withPort[1], port: Number(withPort[2]) } : { pattern: entry };
 }
@@ -5353,9 +5316,9 @@ function addressMatches(address, family, pattern) {
     return block?.family === type && (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .blockList */ .M)([pattern]).check(address, type);
 }
 /**
- * What in the proxy variables must be masked before anything is printed: each URL's user and
- * password, as written and percent-decoded, and the Proxy-Authorization value they make. Read
- * without a URL parser too, so a variable the action cannot use is masked all the same.
+ * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
+ * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
+ * the action cannot use is masked too.
  */
 function proxySecrets(env) {
     const secrets = new Set();
@@ -5387,7 +5350,7 @@ function percentDecoded(text) {
         return text;
     }
 }
-/** The first of `names` set to more than blanks: an empty variable counts as unset, as curl and the runner count it. */
+/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
 function firstSet(env, names) {
     for (const name of names) {
         const value = env[name];
@@ -5406,7 +5369,7 @@ class ProxyTunnelError extends Error {
         this.status = status;
     }
 }
-/** The pool to one proxy, on which ProxyAgent asks for its tunnels: a tunnel not opened fails as a ProxyTunnelError. */
+/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     connect(options, callback) {
         const opened = super.connect(options).then((data) => {
@@ -5423,11 +5386,11 @@ class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     }
 }
 /**
- * The agent for https requests through `route`'s proxy: ProxyAgent, asking the proxy for a
- * CONNECT tunnel within `tunnelTimeoutMs`, so the API key and the GitHub token reach the server
- * inside TLS and the proxy sees only the host and port. `options` are the step's pool options,
- * whose socket options (`connect`) hold for the proxy's connections and the tunnels' TLS alike;
- * `onPool` hears of each pool it opens to a server (the transport listens for failed connects).
+ * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
+ * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
+ * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
+ * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
+ * transport listens for failed connects.
  */
 function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
     const tls = typeof options.connect === 'object' ? options.connect : undefined;
@@ -5445,17 +5408,16 @@ function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
         },
     });
 }
-/** Errors of a connection to the proxy itself that never opened: nothing was sent. */
+/** Codes of a connection to the proxy that never opened, so nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-/** A connection closed under the request: before the tunnel was open, or before an answer came. */
+/** A connection closed under the request, before the tunnel was open or before an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /**
- * What a request through `route` that got no answer says about the proxy, or undefined when the
- * failure is not the proxy's (a certificate, a timeout, the server's own answer). `got`: the
- * error, or the status a forwarded request was answered with; `neverConnected`: the
- * connection failed before the request could leave. Proxy credentials are never in it: the
- * proxy is named by host:port.
+ * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
+ * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
+ * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
+ * by host:port, so it never holds proxy credentials.
  */
 function describeProxyFailure(got, route, neverConnected) {
     const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
@@ -5494,7 +5456,7 @@ function describeProxyFailure(got, route, neverConnected) {
     if (code === undefined || CLOSED.has(code)) {
         return describeNotSent(`${proxy} closed the connection before the tunnel to ${target} was open (${named || 'closed'}): check the proxy's log; it may refuse HTTPS to that host or port.`);
     }
-    // Anything else (a certificate) is said by what reads the cause; nothing was sent.
+    // Anything else, such as a certificate, is for the caller to explain. Nothing was sent.
     return undefined;
 }
 /** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
@@ -5524,7 +5486,7 @@ function errorCode(error) {
 /* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
-/** Statuses after which a platform read is safe to send again (the platform's 423 and 503 always are). */
+/** Statuses after which a platform read may be sent again. */
 const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
 /** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
 const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
@@ -5532,16 +5494,16 @@ const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
 const CONGESTION_STATUSES = new Set([429, 503]);
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
-/** How long a paced listing waits after a 429 that names no Retry-After; its pacer holds every request as long. */
+/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
 const CONGESTION_PAUSE_MS = 1000;
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s; the jitter keeps parallel jobs from retrying in step. */
+/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 function backoff(n, random = Math.random) {
     const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
 const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
-/** No answer, or a body cut off in transit: the fault of the way there, not of the request. */
+/** No answer, or a body cut off on the way. The network is at fault, not the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
 function readDelay(error, n, random) {
@@ -5557,30 +5519,30 @@ function githubDelay(error, n) {
 const rule = (attempts, delay) => ({ attempts, delay });
 /** Every retry rule of the action. */
 const RETRY_POLICIES = {
-    /** A platform read, or a write whose repetition is harmless (revoking a key): after any failure that may pass. */
+    /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
     read: rule(5, readDelay),
     /**
-     * A platform write that must not be repeated blindly (creating a key): only when the platform
-     * certainly did not carry it out (423, 429, 503, or no connection at all).
+     * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
+     * not carry it out: 423, 429, 503, or no connection at all.
      */
     once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
         (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create again, after an attempt whose answer was lost (it may have made a key): once,
-     * at once, and only after the clean-up revoked the key that attempt made or found none
-     * (keys/creation.ts). Never after the runner's cancel or the step's timeout.
+     * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
+     * once, and only after the clean-up revoked that key or found none (keys/creation.ts). Never after the runner's
+     * cancel or the step's timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
     /**
-     * A read of the operations (the waiter's polls, list-operations' pages): as `read`, but a 429 or
-     * 503 goes back to the caller at once, to its `congestedPoll` or `congested` row.
+     * A read of the operations (the waiter's polls, list-operations' pages). Like `read`, but a 429 or 503 goes back to
+     * the caller at once, for its `congestedPoll` or `congested` row.
      */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
     /**
-     * A waiter's poll round the platform is too busy for (429, 503): polled again as long as the
-     * step's timeout lasts, after the wait its pace gives (Retry-After at least, the interval widened).
+     * A waiter's poll round that the platform is too busy for (429, 503). The waiter polls again as long as the step's
+     * timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
      */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!congested(error))
@@ -5588,23 +5550,23 @@ const RETRY_POLICIES = {
         return pace.afterCongestion(error.retryAfterMs);
     }),
     /**
-     * A page of a paced listing the platform is too busy for (429, 503): read again after
-     * Retry-After, a 429 that names none after CONGESTION_PAUSE_MS, a 503 that names none after a
-     * back-off. The listing's pacer holds every other request of the step back as long.
+     * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
+     * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
+     * other request of the step for as long.
      */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** A GitHub read: after no answer, a 5xx, or a rate limit (Retry-After, the limit's reset, else a minute). */
+    /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
     githubRead: rule(3, githubDelay),
     /**
-     * A secret's write: as a GitHub read (the same sealed value again is harmless), but not after
-     * one GitHub held past its own time limit: it may still be carrying that one out.
+     * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
+     * write that got no answer in time: GitHub may still be carrying it out.
      */
     githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-    /** The first read with a new key: a 401 while the platform makes the key known everywhere. */
+    /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
 /** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
@@ -5620,8 +5582,8 @@ function parseRetryAfter(value, now) {
     return Math.max(0, date - now);
 }
 /**
- * Runs `attempt` until it succeeds, `policy` does not send a failure again (any failure that is
- * not a RequestError is never sent again), attempts run out, or time does.
+ * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
+ * failure that is not a RequestError is never sent again.
  */
 async function retrying(attempt, policy, options) {
     const giveUp = options.giveUp ?? ((error) => error);
@@ -5649,7 +5611,7 @@ async function retrying(attempt, policy, options) {
             if (delay === 0)
                 continue;
             const due = clock.now() + delay;
-            // A signal that came before the wait cannot end it: the deadline above already counts it.
+            // A signal that came before the wait cannot end it, because the deadline above already counts it.
             const listening = interrupt !== undefined && !interrupt.signal.aborted;
             await clock.sleep(delay, listening ? interrupt.signal : undefined);
             if (listening && interrupt.signal.aborted && clock.now() < due) {
@@ -5685,36 +5647,34 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The one HTTP transport of the step, for the platform and GitHub alike, on undici's public API:
- * one keep-alive pool per origin, directly or through the proxy the environment names
- * (http/proxy.ts), but never a credential in clear through a proxy; each attempt within its own
- * time limit and the step's deadline, however far its connection got; bodies read within bounds;
- * and whether a failed request could have left.
- * What an attempt's answer means is http/answers.ts's to say.
+ * The step's one HTTP transport, for the platform and GitHub alike, on undici's public API. It keeps one keep-alive
+ * pool per origin, direct or through the proxy the environment names (http/proxy.ts). It never sends a credential in
+ * clear through a proxy. Each attempt stays within its own time limit and the step's deadline, however far its
+ * connection got. Bodies are read within bounds. For a failed request, it tells whether the request could have left.
+ * http/answers.ts reads what an answer means.
  */
 
 
 
 
-// A deliberate departure, measured and tested: docs/audit.md, "Deliberate departures".
-// undici parses answers with llhttp in WebAssembly. At V8's default budget, the third answer sets V8 optimizing that
-// parser on another thread, and the step waits for it before it can exit. This budget keeps V8's first code for the
-// parser for a few hundred answers.
+// A deliberate departure, measured and tested (docs/audit.md, "Deliberate departures"). undici parses answers with
+// llhttp in WebAssembly. With V8's default budget, the third answer makes V8 optimize that parser on another thread,
+// and the step must wait for that before it can exit. This budget keeps V8's first code for a few hundred answers.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
-/** Every pool of the step: kept alive (a waiter's polls reuse the connection), a few connections per origin. */
+/** Every pool of the step stays alive, so that a waiter's polls reuse the connection. A few connections per origin. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
 /** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** An error body is read only this far: enough for any JSON error, bounded for a hostile one. */
+/** The action reads an error body only this far: enough for any JSON error, and bounded for a hostile server. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A successful body larger than this is refused, not retried: no answer of the API is that big. A request may set a lower limit. */
+/** A larger successful body is refused and not retried: no answer of the API is that big. A request may set less. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * Every connection of the step, to the platform and to GitHub: one pool per origin, directly or
- * through its proxy, and a record of the connects that failed (a request that never connected
- * never left). `close()` ends them all at once, a connect still hanging included: undici's
- * pools end a connect only when it fails, so every socket is made with a signal that `close()` aborts.
+ * Every connection of the step, to the platform and to GitHub: one pool per origin, direct or through its proxy. It
+ * records the connects that failed, because a request that never connected never left. `close()` ends all
+ * connections at once, even a connect still hanging. undici's pools end a connect only when it fails, so every
+ * socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5724,7 +5684,7 @@ class Connections {
     lines = new Map();
     tunnels = new Map();
     failedConnects = new WeakSet();
-    /** `direct`: the pool for direct connections; by default one of its own. */
+    /** `direct` is the pool for direct connections. By default, the class makes its own. */
     constructor(env = {}, direct) {
         this.env = env;
         this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
@@ -5740,13 +5700,13 @@ class Connections {
         }
         return line;
     }
-    /** The refusal of a credential on its way to `origin` through a proxy in clear (plain http), or undefined. */
+    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. Otherwise undefined. */
     inClear(origin) {
         if (!this.lineTo(origin).forward)
             return undefined;
         return (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseInClear */ .Nr)(origin, this.env, `A request to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(origin)}`, 'its credential');
     }
-    /** Whether `error` is a connect that failed: the request never left. */
+    /** Whether `error` is a failed connect, which means the request never left. */
     neverConnected(error) {
         return typeof error === 'object' && error !== null && this.failedConnects.has(error);
     }
@@ -5769,18 +5729,17 @@ class Connections {
     }
 }
 /**
- * A request id a server may answer with (the platform, GitHub): a short token, without `::` (a
- * later step that echoes an output must not print a runner command). Anything else is left out, never cut.
+ * A request id that a server may answer with (the platform, GitHub): a short token without `::`, because a later step
+ * that echoes an output must not print a runner command. Anything else is left out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
-/** Whether a server's request id may be quoted and set as an output: a short token holding no piece of the step's secrets. */
+/** Whether a server's request id may be quoted and set as an output: a short token with no piece of a secret. */
 function isRequestId(value) {
     return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value, { pieces: true }) === value;
 }
 /**
- * Sends one request and reads its body within the limits; never throws but for a proxy variable
- * the action cannot use (ProxySettingError), or a credential a proxy would read in clear
- * (ProxyInClearError), before anything is sent.
+ * Sends one request and reads its body within the limits. It throws only before anything is sent: for a proxy
+ * variable the action cannot use (ProxySettingError), or a credential a proxy would read in clear (ProxyInClearError).
  */
 async function sendRequest(connections, origin, request, signal) {
     const line = connections.lineTo(origin);
@@ -5805,7 +5764,7 @@ async function sendRequest(connections, origin, request, signal) {
         const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
         if (success && declared > limit) {
-            // Destroyed unread, the body reports an abort: when it had already arrived whole, no one else would hear it.
+            // Destroying the unread body emits an abort error. Nothing else listens once the body has arrived whole.
             response.body.on('error', () => { }).destroy();
             return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
@@ -5817,9 +5776,9 @@ async function sendRequest(connections, origin, request, signal) {
     }
 }
 /**
- * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would
- * read in clear. The settings refuse such a URL before the first request (inputs/urls.ts); this
- * holds for every request, whatever sends it.
+ * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would read in clear. The
+ * settings refuse such a URL before the first request (inputs/urls.ts). This check covers every request, whatever
+ * sends it.
  */
 function refuseCredentialInClear(connections, origin, request) {
     const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization');
@@ -5828,9 +5787,9 @@ function refuseCredentialInClear(connections, origin, request) {
         throw refusal;
 }
 /**
- * `work`, or the abort of `signal` if that comes first: undici ends a request aborted while its
- * connection is being made only once the connect is over (which a silent proxy or server can
- * hold for minutes). The request itself gets the same signal, and ends with it once it can.
+ * `work`, or the abort of `signal` if that comes first. undici ends a request aborted during its connect only once
+ * the connect is over, and a silent proxy or server can hold that for minutes. The request itself gets the same
+ * signal, and ends with it when it can.
  */
 function untilAborted(work, signal) {
     return new Promise((resolve, reject) => {
@@ -5842,10 +5801,9 @@ function untilAborted(work, signal) {
     });
 }
 /**
- * Reads a body within its limit: an error body only to its first ERROR_BODY_LIMIT bytes; a
- * successful one whole, or not at all once a byte past `successLimit` arrives (a body of
- * exactly the limit is whole, wherever its chunks end). Leaving the loop destroys the body: the
- * rest is never downloaded.
+ * Reads a body within its limit. It reads an error body only to its first ERROR_BODY_LIMIT bytes. It reads a
+ * successful body whole, or not at all once a byte past `successLimit` arrives. A body of exactly the limit is whole,
+ * wherever its chunks end. Leaving the loop destroys the body, so the rest is never downloaded.
  */
 async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     const limit = success ? successLimit : ERROR_BODY_LIMIT;
@@ -5862,11 +5820,11 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
 /**
- * Sends one request within its own limit and the step's deadline; never throws but for a proxy
- * variable the action cannot use, or a credential a proxy would read in clear, before anything is sent.
+ * Sends one request within its own limit and the step's deadline. As sendRequest does, it throws only before
+ * anything is sent.
  */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request is sent, its connect included (a debug line); not once the deadline has passed. */
+/** Called just before the request and its connect go out (for a debug line). Not called after the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
@@ -5890,7 +5848,7 @@ onSend) {
         ended = 'cut';
     return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs };
 }
-/** A header's value; the first, when it came more than once. */
+/** A header's value. The first one, when the header came more than once. */
 function headerValue(value) {
     return Array.isArray(value) ? value[0] : value;
 }
@@ -5933,7 +5891,7 @@ function queryString(query) {
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9695);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3332);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8463);
-/** The inputs of the key commands that are more than one value: expiry, pruning, keep-previous, the tripwire, the creators. */
+/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
 
 
 
@@ -5944,17 +5902,15 @@ function queryString(query) {
 
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise: GitHub's
- * default job timeout (`timeout-minutes: 360`), so a job key older than that belongs to a job the
- * runner has ended, and one its post step never revoked is found by the next prune-keys.
+ * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
+ * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
+ * revoked it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h';
 const DEFAULT_MAX_REVOKE = 50;
 /** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
 const MAX_MAX_REVOKE = 10_000;
-/** `expires-in`: 1 minute to 365 days. */
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' };
-/** `unused-for`: 1 hour to 3650 days. */
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' };
 const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
@@ -5972,11 +5928,11 @@ function checkRoomForExpiry(keyName, byDefault) {
     if (length <= room)
         return;
     const why = byDefault
-        ? `a \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
-        : 'with `expires-in`,';
-    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long: ${why} create-key ends the name with the expiry ` +
-        `(\`~exp-\` and the UTC time to the minute, ${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters) within the platform's ${_api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih}, ` +
-        `so the name may be at most ${room} characters.`);
+        ? `A \`revoke-after-job\` key expires after ${DEFAULT_JOB_KEY_EXPIRY} unless \`expires-in\` says otherwise, and`
+        : 'With `expires-in`,';
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`key-name\` is ${length} characters long, but it may be at most ${room}. ` +
+        `${why} create-key ends the name with the expiry (\`~exp-\` and the UTC time to the minute, ` +
+        `${_keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA} characters). The platform takes at most ${_api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih} characters.`);
 }
 function readListKeysSettings(read, runner) {
     const selection = readKeySelection(read, runner);
@@ -6015,8 +5971,8 @@ function readKeySelection(read, runner) {
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_);
     const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .readGitHubToken */ .n)(read);
-    // GITHUB_API_URL is read (and checked) only for github-actions; api.github.com when unset. Without a
-    // token, the read of the ranges carries no credential, which a proxy may carry in plain http.
+    // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
+    // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
     const proxies = token ? runner.proxies : {};
     const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubApiUrl */ .p5)(runner.apiUrl, proxies), token };
     const orgId = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readOrgId */ .cZ)(read);
@@ -6033,7 +5989,7 @@ function readPruneKeysSettings(read, runner) {
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
-        // Empty is what a typo in an expression gives: it must never revoke.
+        // A typo in an expression gives an empty value, and that must never revoke.
         dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
@@ -6097,17 +6053,18 @@ const MAX_OPERATION_IDS = 1000;
 /** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 const PENDING = 'pending';
 /**
- * `operation-ids` and `branch-id`. Empty is an error, never a choice: it is what a mistyped
- * expression gives (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a
- * typo. `[]` says "nothing to wait for"; `pending` says "whatever is pending".
+ * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
+ * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
+ * and `pending` means "whatever is pending".
  */
 function readOperationSelection(read) {
     const raw = read('operation-ids').trim();
     const branchId = read('branch-id').trim() || undefined;
     if (!raw) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `operation-ids` is empty. Say what to wait for: the operation ids (or the `operations` array of the response ' +
-            'that started them; `[]` when there is nothing to wait for), or the word `pending` to wait until the project ' +
-            '(or `branch-id`) has no pending operation. An empty value is also what a mistyped expression gives, so it is never taken as either.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `operation-ids` is empty. Say what to wait for: the operation ids, or the `operations` array of ' +
+            'the response that started them. Write `[]` when there is nothing to wait for, or the word `pending` to ' +
+            'wait until the project (or `branch-id`) has no pending operation. A mistyped expression gives an empty ' +
+            'value too, so the step does not guess.');
     }
     if (raw.toLowerCase() === PENDING) {
         if (branchId !== undefined && !_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(branchId)) {
@@ -6116,15 +6073,15 @@ function readOperationSelection(read) {
         return { kind: 'pending', branchId };
     }
     if (branchId !== undefined) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `branch-id` only applies to `operation-ids: pending`: the operations named in `operation-ids` are waited for whatever ' +
-            'their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for every pending operation of that branch.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `branch-id` only applies to `operation-ids: pending`. The operations named in `operation-ids` ' +
+            'are waited for whatever their branch. Remove `branch-id`, or set `operation-ids: pending` to wait for ' +
+            'every pending operation of that branch.');
     }
     return { kind: 'ids', ids: parseOperationIds(raw) };
 }
 /**
- * Operation ids: separated by commas, spaces or new lines; or a JSON array of ids; or a JSON
- * array of operation records, exactly as a mutating response's `operations` array comes. `[]`
- * gives no ids. At most MAX_OPERATION_IDS different ids.
+ * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
+ * mutating response's `operations` array holds them. `[]` gives no ids. At most MAX_OPERATION_IDS different ids.
  */
 function parseOperationIds(raw) {
     const text = raw.trim();
@@ -6152,26 +6109,28 @@ function parseOperationIds(raw) {
     }
     return [...ids];
 }
-/** list-operations: `max-operations` of each project by default, and at most. */
+/** list-operations' default `max-operations`, for each project. */
 const DEFAULT_MAX_OPERATIONS = 1000;
 const MAX_MAX_OPERATIONS = 100_000;
 /** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all';
 /** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' };
-/** An action as the service names them (open: the service has more than the spec lists): `start_compute`. */
+/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
 /** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, and what fails the step. */
+/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 function readListOperationsSettings(read) {
     const statuses = readStatuses(read, 'operation-statuses');
     const actions = readActions(read);
     const failOnStatus = readStatuses(read, 'fail-on-status');
     const since = readSince(read);
     if (statuses && failOnStatus && !failOnStatus.some((status) => statuses.includes(status))) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Inputs \`operation-statuses\` (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(statuses.join(', '))}) and \`fail-on-status\` (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(failOnStatus.join(', '))}) share no status: only operations of the first are listed, ` +
-            'so the step could never fail on the second. Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Inputs \`operation-statuses\` (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(statuses.join(', '))}) and \`fail-on-status\` ` +
+            `(${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(failOnStatus.join(', '))}) share no status. Only operations with a status of ` +
+            '`operation-statuses` are listed, so the step could never fail on `fail-on-status`. ' +
+            'Add the statuses of `fail-on-status` to `operation-statuses`, or remove `operation-statuses`.');
     }
     return {
         projects: readProjectScope(read),
@@ -6183,9 +6142,8 @@ function readListOperationsSettings(read) {
     };
 }
 /**
- * `project-id`, or `project-ids` (a list, or `all`), never both and never neither: an empty
- * value is what a mistyped expression gives. `branch-id` only with one project; `org-id` only
- * with `all`, the one case that needs an organization.
+ * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
+ * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
  */
 function readProjectScope(read) {
     const projectId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOptionalProjectId */ .Le)(read);
@@ -6193,12 +6151,14 @@ function readProjectScope(read) {
     const branchId = read('branch-id').trim() || undefined;
     const orgId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOrgId */ .cZ)(read);
     if (projectId !== undefined && rawIds) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Inputs `project-id` and `project-ids` were both given to list-operations: give one, `project-id` for one project or `project-ids` for a list (or `all`).');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Inputs `project-id` and `project-ids` were both given to list-operations. Give one: `project-id` for one ' +
+            'project, or `project-ids` for a list (or `all`).');
     }
     if (projectId === undefined && !rawIds) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('list-operations needs `project-id` (one project) or `project-ids`: a JSON array of project ids (as the `project-ids` output of ' +
-            'list-projects gives it), one id a line, or the word `all` for every project of the organization. Neither was given; an empty ' +
-            'value is also what a mistyped expression gives, so it is never taken as either.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('list-operations needs `project-id` (one project) or `project-ids`, and neither was given. ' +
+            '`project-ids` takes a JSON array of project ids (as the `project-ids` output of list-projects gives it), ' +
+            'one id a line, or the word `all` for every project of the organization. A mistyped expression gives an ' +
+            'empty value too, so the step does not guess.');
     }
     if (branchId !== undefined && projectId === undefined) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `branch-id` applies to one project: set `project-id` to the project of that branch, in place of `project-ids`.');
@@ -6208,7 +6168,8 @@ function readProjectScope(read) {
     }
     const all = rawIds.toLowerCase() === ALL_PROJECTS;
     if (orgId !== undefined && !all) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `org-id` chooses the organization of `project-ids: all`; with `project-id` or a list of project ids it has no effect: remove it, or set `project-ids: all` to list every project of that organization.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `org-id` chooses the organization of `project-ids: all`. With `project-id` or a list of project ids it ' +
+            'has no effect. Remove it, or set `project-ids: all` to list every project of that organization.');
     }
     if (projectId !== undefined)
         return { kind: 'one', projectId, ...(branchId === undefined ? {} : { branchId }) };
@@ -6225,7 +6186,10 @@ function readProjectScope(read) {
     }
     return { kind: 'list', projectIds: ids };
 }
-/** `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone (a date alone is its midnight UTC). */
+/**
+ * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
+ * A date alone means its midnight UTC.
+ */
 function readSince(read) {
     const text = read('since').trim();
     if (!text)
@@ -6244,7 +6208,8 @@ function readSince(read) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`since\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(text, 80)}, a time without a zone: end it with Z for UTC (e.g. ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}Z`)}).`);
     }
     const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
-    // Date.parse takes 2026-02-30 for 2 March: a day the month does not have is a mistake. (Date.UTC would take year 0 for 1900.)
+    // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
+    // Date.UTC is not used here: it reads year 0 as 1900.
     const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`));
     if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
         throw sinceError(text);
@@ -6281,7 +6246,6 @@ function readStatuses(read, input) {
     }
     return statuses;
 }
-/** Actions (`start_compute`, `apply_config`…): open, as the service has more than the spec lists. */
 function readActions(read) {
     const raw = read('operation-actions').trim();
     if (!raw)
@@ -6307,7 +6271,7 @@ function listWords(raw, input) {
             }
             return item.trim();
         });
-    // `[]` names nothing, and would keep nothing: what an expression that came out empty can give.
+    // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
     if (words.length === 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
     return words;
@@ -6328,9 +6292,8 @@ function listWords(raw, input) {
 /* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5617);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
 /**
- * Where rotate-key stores the new key: `secret-name`, `secret-targets` (or the workflow's own
- * repository, GITHUB_REPOSITORY, and `secret-environment`), `secret-visibility`,
- * `secret-repositories` and the `github-token` that may write them all (or read GitHub's runner ranges).
+ * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
+ * GitHub's runner ranges).
  */
 
 
@@ -6339,12 +6302,15 @@ function listWords(raw, input) {
 /** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255;
 /**
- * The most targets one rotation writes: each costs two or three reads and a write, and GitHub's
- * secondary rate limit allows about 80 writes a minute.
+ * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
+ * allows about 80 writes a minute.
  */
 const MAX_SECRET_TARGETS = 50;
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** `github-token`, undefined when empty. Sent in a header, which takes nothing else: a request refused for it could end the step without an error. */
+/**
+ * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
+ * could make the request fail in a way that ends the step without an error.
+ */
 function readGitHubToken(read) {
     const token = read('github-token').trim();
     if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
@@ -6361,7 +6327,7 @@ function readSecretStorage(read, runner) {
     const environment = read('secret-environment').trim() || undefined;
     const listed = read('secret-targets').trim();
     if (!name) {
-        // A token given without a name is a `secret-name` whose expression came out empty: the key would go unstored.
+        // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
         const storageInputs = [
             'secret-environment',
             'secret-targets',
@@ -6389,7 +6355,8 @@ function readSecretStorage(read, runner) {
     const access = readOrganizationAccess(read, targets);
     const token = readGitHubToken(read);
     if (!token) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a GitHub App token with the permissions each target needs). The default GITHUB_TOKEN may not.');
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `secret-name` needs `github-token`: a token that may write the secrets (a fine-grained token or a ' +
+            'GitHub App token with the permissions each target needs). The default GITHUB_TOKEN cannot write secrets.');
     }
     return { name, token, targets, ...(access === undefined ? {} : { access }) };
 }
@@ -6453,11 +6420,11 @@ function parseRepository(text) {
         ? { owner, repo }
         : undefined;
 }
-/** As GitHub names environments; `.` and `..` would name another path once in a URL. */
+/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name) {
     return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(name) && name !== '.' && name !== '..';
 }
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets; unset, each keeps what it has. */
+/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read, targets) {
     const visibility = read('secret-visibility').trim();
     const listed = read('secret-repositories').trim();
@@ -6523,10 +6490,9 @@ function readRepository(value) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub
- * token). https anywhere; plain http only to this machine and only directly, where nothing
- * crosses a network: never through a proxy that a proxy variable names for it, which would read
- * the credential; no credentials, query or fragment in them.
+ * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
+ * anywhere. Plain http works only to this machine and only directly, so the credential crosses no network. A proxy
+ * would read it, so plain http never goes through one. The URLs hold no credentials, query or fragment.
  */
 
 
@@ -6549,16 +6515,13 @@ const SERVICE_URLS = {
         sent: 'the GitHub token',
     },
 };
-/**
- * https anywhere; plain http only to this machine, directly. `proxies`: the environment's proxy
- * variables, which must not send a plain-http `api-host` through a proxy.
- */
+/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
 function readApiHost(raw, proxies = {}) {
     return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies);
 }
 /**
- * GITHUB_API_URL, when a secret is written or the runners' ranges read: undefined when unset
- * (GitHub's own), checked as `api-host` is. `proxies`: as for `api-host`, given when the token goes there.
+ * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
+ * `proxies`: as for `api-host`, given when the token goes there.
  */
 function readGitHubApiUrl(raw, proxies = {}) {
     const value = raw?.trim();
@@ -6625,9 +6588,8 @@ function isLoopback(hostname) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /**
- * Readers of single input values, shared by every command: each reads one input, and throws an
- * InputError that names it when its value cannot be used. An empty value is never a permissive
- * choice: it is what a mistyped expression gives.
+ * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
+ * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
  */
 
 
@@ -6694,7 +6656,7 @@ function readOrgId(read) {
     }
     return value;
 }
-/** Part of a project name or id; the service matches it. One line, bounded. */
+/** Part of a project name or id, which the service matches. One line, bounded. */
 function readSearch(read) {
     const value = read('search').trim();
     if (!value)
@@ -6745,8 +6707,8 @@ function requireInput(value, message) {
     return value;
 }
 /**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one
- * entry a line, as a YAML list too (`- ` and quotes taken off, blank lines and `#` comments left out).
+ * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
+ * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
  */
 function listEntries(raw, input) {
     const text = raw.trim();
@@ -6762,7 +6724,7 @@ function listEntries(raw, input) {
     return items.map((item, i) => {
         if (typeof item !== 'string')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`);
-        // An empty item is what an expression that came out empty gives: never skipped as a blank line is.
+        // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
         if (item.trim() === '')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`);
         return item.trim();
@@ -6803,18 +6765,16 @@ function jsonArrayItems(text, input, hint) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1070);
 /**
- * Keys that outlive the people who made them. When a person leaves an organization, the platform
- * ends their personal key's access to it, but an organization or project-scoped key they created
- * stays valid until someone revokes it. With `expected-creators: members`, a key of the
- * organization is expected to be made by a present member: one whose creator (`created_by`) is no
- * member, or whose account is deactivated, was made by someone who left. Only an organization's
- * keys are judged: the members are that organization's (GET /organizations/{org_id}/members).
+ * Keys that outlive the people who made them. When a person leaves an organization, their personal key loses
+ * its access to it. But an organization or project-scoped key that they created stays valid until someone
+ * revokes it. With `expected-creators: members`, a present member should have made each organization key.
+ * A key whose creator (`created_by`) is no member, or has a deactivated account, was made by someone who left.
+ * Only an organization's keys are judged, against its members (GET /organizations/{org_id}/members).
  */
 
 
 
 
-/** The one value of `expected-creators`: the keys are expected to be made by present members. */
 const MEMBERS = 'members';
 function creatorStatus(key, members) {
     const id = key.created_by?.id;
@@ -6825,21 +6785,22 @@ function creatorStatus(key, members) {
         return 'left';
     return member.deactivated ? 'deactivated' : 'member';
 }
-/** Made by someone who is no member of the organization now, or whose account is deactivated. Never a key whose creator is unknown. */
+/** A key whose creator is unknown never counts as made by someone who left. */
 function madeBySomeoneWhoLeft(key, members) {
     const status = creatorStatus(key, members);
     return status === 'left' || status === 'deactivated';
 }
 /**
- * The organization's members, read whole: a page that cannot be read fails the step (before any
- * key is revoked), and so does an empty list, which is no organization's (each has an admin).
+ * Reads every member before any key is judged. A page that cannot be read fails the step, before any key is
+ * revoked. An empty list fails it too, because every organization has an admin.
  */
 async function openMembers(ctx, orgId) {
     const members = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .listOrganizationMembers */ .rF)(ctx.client, orgId);
     if (members.length === 0) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The platform listed no member of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(orgId)}, and an organization has at least one admin. ` +
-            'The action does not take an empty list to mean that everyone left: it judges no key by it, and the step fails. ' +
-            'Run it again; if the list is still empty, report it to the platform.');
+            'The action does not take an empty list to mean that everyone left. ' +
+            'It judges no key by it, and the step fails. ' +
+            'Run it again. If the list is still empty, report it to the platform.');
     }
     const deactivated = members.filter((member) => member.deactivated).length;
     ctx.log.info(`Members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(orgId)}: ${members.length}, ${deactivated} of them with a deactivated account.`);
@@ -6848,11 +6809,10 @@ async function openMembers(ctx, orgId) {
 function membersById(members) {
     return new Map(members.map((member) => [member.user_id.toLowerCase(), member]));
 }
-/** The creator's name as the platform gives it; its id when it gave only that; `unknown` without either. */
 function creatorName(key) {
     return key.created_by?.name || key.created_by?.id || 'unknown';
 }
-/** Why a key made by someone who left is flagged, as a clause: "made by "Ann", who left the organization". */
+/** A clause such as: made by "Ann", who left the organization. */
 function describeDeparture(key, status) {
     const who = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(creatorName(key), 80);
     return status === 'deactivated'
@@ -6864,12 +6824,14 @@ function describeUnexpectedCreator(key, members) {
     const created = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_runner_summary_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDate */ .Yq)(key.created_at), 40);
     return `API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}, created ${created}, ${describeDeparture(key, creatorStatus(key, members))}`;
 }
-/** Keys whose creator cannot be read are never selected by their creator: each is named, up to `max`. */
+/** A key whose creator cannot be read is never flagged by its creator, so a warning names it instead. */
 function warnUnknownCreators(ctx, keys, members, max) {
     const unknown = keys.filter((key) => creatorStatus(key, members) === 'unknown');
     for (const key of unknown.slice(0, max)) {
-        ctx.log.warning(`API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}: the platform's record names no creator the action can read (created_by), ` +
-            'so whether its maker is still a member is not known; it is not flagged as made by someone who left.');
+        ctx.log.warning(`API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}: ` +
+            "the platform's record names no creator the action can read (created_by). " +
+            'So the action cannot tell whether its maker is still a member. ' +
+            'It does not flag the key as made by someone who left.');
     }
     if (unknown.length > max)
         ctx.log.warning(`…and ${unknown.length - max} more keys whose creator is not known.`);
@@ -6888,30 +6850,28 @@ function warnUnknownCreators(ctx, keys, members, max) {
 /* harmony export */ });
 /* unused harmony export expirySuffix */
 /**
- * Expiry written into a key's name. The platform's keys never expire and carry no field for it,
- * so create-key ends the name with one fixed form that prune-keys reads back:
+ * An expiry written into a key's name. The platform's keys never expire, and their records have no field for it.
+ * So create-key ends the name with one fixed form, and prune-keys reads it back:
  *
  *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
  *
- * UTC, to the minute, rounded up (a key never expires before the time asked for). The form is
- * 19 characters, so the name before it may be at most 45 of the service's 64. A name is read
- * as expiring only when it ends with exactly this form, with a real date and time, after at
- * least one character: `~` is rare in names people give, and a near miss does not count.
+ * The time is in UTC, to the minute, rounded up, so a key never expires before the time asked for.
+ * The form has 19 characters, so the name before it may have at most 45 of the service's 64.
+ * A name expires only when it ends with exactly this form, with a real date and time, after at least one character.
+ * People rarely put `~` in names, and a near miss does not count.
  */
-/** What comes between the name and the time. */
 const EXPIRY_MARK = '~exp-';
 /** `~exp-` and `YYYYMMDDTHHMMZ`. */
 const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14;
 const MINUTE_MS = 60_000;
-/** The form's last year: four digits. */
+/** The form has four digits for the year. */
 const LAST_YEAR = 9999;
-// Stryker disable next-line Regex: equivalent; expiryOf() checks again that the form ends the name, by its round trip
+// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it with the name's end
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;
-/** `name` ending with the expiry `expiresAt` (ms since the epoch), rounded up to the minute. */
+/** `expiresAt` is in ms since the epoch. It is rounded up to the minute. */
 function withExpiry(name, expiresAt) {
     return `${name}${expirySuffix(expiresAt)}`;
 }
-/** `~exp-YYYYMMDDTHHMMZ` for `expiresAt`, rounded up to the minute. */
 function expirySuffix(expiresAt) {
     const minute = new Date(Math.ceil(expiresAt / MINUTE_MS) * MINUTE_MS);
     if (!Number.isFinite(minute.getTime()) || minute.getUTCFullYear() > LAST_YEAR || minute.getUTCFullYear() < 1970) {
@@ -6921,8 +6881,8 @@ function expirySuffix(expiresAt) {
     return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
 }
 /**
- * The expiry a name carries (ms since the epoch), or undefined when it does not end with the
- * form, or the form names no real time (month 13, 25:00, February 30).
+ * The expiry in ms since the epoch. Undefined when the name does not end with the form,
+ * or when the form names no real time (month 13, 25:00, February 30).
  */
 function expiryOf(name) {
     const match = SUFFIX.exec(name);
@@ -6930,7 +6890,7 @@ function expiryOf(name) {
         return undefined;
     const [year, month, day, hour, minute] = match.slice(2).map(Number);
     const at = Date.UTC(year, month - 1, day, hour, minute);
-    // Date.UTC rolls over (month 13 is January); a real time writes back as it was read.
+    // Date.UTC rolls over: month 13 becomes January. Only a real time writes back as it was read.
     if (Number.isNaN(at) || year < 1970 || expirySuffix(at) !== name.slice(-EXPIRY_SUFFIX_LENGTH))
         return undefined;
     return at;
@@ -6954,15 +6914,14 @@ function expiryOf(name) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
 /**
- * At most this many keys of one name are remembered (about 10 kB of state). A name with more is
- * refused before any key is created: the post step could not tell a new key among them.
+ * The state holds at most this many ids of one name (about 10 kB). A name with more keys is refused before any
+ * create, because the post step could not find a new key among them.
  */
 const MAX_KNOWN_KEYS = 1000;
 /**
- * The rule every clean-up follows. A stranger is a valid key of the ledger's name that the step
- * neither found before the create nor was told of by an answer. One stranger that was never used
- * is the step's own lost key: nobody else can have its value. More than one, or one in use, and
- * none is the step's to revoke.
+ * The rule that every clean-up follows. A stranger is a valid key of the ledger's name that the step did not find
+ * before the create, and that no answer told it of. One stranger that was never used is the step's own lost key,
+ * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
  */
 function lostKeyAmong(strangers) {
     return strangers.length === 1 && strangers[0].last_used_at === null ? strangers[0] : undefined;
@@ -6983,23 +6942,23 @@ function describeStrangers(keys) {
     const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
     return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
-/** Same name, same namespace (the list is of one), same project: a key of this ledger's kind. */
+/** A list holds one namespace, so the same name and project make a key of this ledger's kind. */
 function sameKind(key, name, projectId) {
     return key.name === name && (key.project_id ?? undefined) === projectId;
 }
-/** The main step's side: the record, kept in step with the saved state. */
+/** The main step's copy of the record. Each change is saved as state at once. */
 class KeyLedger {
     name;
     target;
     save;
     known;
-    /** Every key of the namespace before the create, whatever its name: none can be this step's. */
+    /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
     existing;
     pending = new Set();
     revoked = new Set();
-    /** An attempt's answer was lost and its key has not been found: it may still appear. */
+    /** An attempt lost its answer, and its key has not been found. That key may still appear. */
     unresolved = false;
-    /** That attempt was still in flight when the step gave up on it (the runner's cancel cut it): the record says so. */
+    /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
     cutInFlight = false;
     constructor(save, name, target, before) {
         this.save = save;
@@ -7012,42 +6971,38 @@ class KeyLedger {
     get before() {
         return [...this.known];
     }
-    /** A key of that name that this step neither found before nor made itself (as far as answers told). */
+    /** A key of that name that this step did not find before, and did not make as far as the answers told. */
     isStranger(key) {
         return (sameKind(key, this.name, this.target.projectId) &&
             !this.known.has(key.id) &&
             !this.pending.has(key.id) &&
             !this.revoked.has(key.id));
     }
-    /** A new key arrived: until it is handed out, the post step revokes it. */
+    /** Until the new key is handed out, the post step would revoke it. */
     created(id) {
         this.pending.add(id);
         this.write();
     }
-    /** The key is stored, or about to be in an output: the post step leaves it alone. */
+    /** The key is stored, or is about to be in an output. The post step leaves it alone. */
     handedOut(id) {
         this.pending.delete(id);
         this.known.add(id);
         this.write();
     }
-    /**
-     * The key was to be handed out, and was not after all (no secret target took it): until it is
-     * revoked, the post step revokes it again.
-     */
+    /** The key was to be handed out, but no secret target took it. Until it is revoked, the post step would revoke it. */
     notHandedOut(id) {
         this.known.delete(id);
         this.pending.add(id);
         this.write();
     }
-    /** The key is revoked: nothing is left to do about it. */
     gone(id) {
         this.pending.delete(id);
         this.revoked.add(id);
         this.write();
     }
     /**
-     * The step is done with its keys. With nothing unresolved the post step has nothing to look
-     * for; otherwise it looks once more, for a key a lost attempt made late.
+     * The step is done with its keys. With nothing unresolved or pending, the state is cleared. Otherwise the post
+     * step revokes the pending keys, and looks once more for a key that a lost attempt made late.
      */
     settle() {
         if (this.unresolved || this.pending.size > 0)
@@ -7059,7 +7014,7 @@ class KeyLedger {
         const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
         if (this.target.namespace.kind === 'organization')
             record.org = this.target.namespace.orgId;
-        // Stryker disable next-line ConditionalExpression: equivalent; JSON.stringify leaves out a field set to undefined
+        // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
         if (this.target.projectId !== undefined)
             record.project = this.target.projectId;
         if (this.unresolved && this.cutInFlight)
@@ -7067,7 +7022,7 @@ class KeyLedger {
         this.save(JSON.stringify(record));
     }
 }
-/** The record saved by the main step, or undefined when there is none (or it cannot be read). */
+/** Undefined when the main step saved no record, or one that cannot be read. */
 function readLedger(text) {
     if (!text)
         return undefined;
@@ -7128,25 +7083,25 @@ var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/github/client.ts
 var github_client = __webpack_require__(6584);
 ;// CONCATENATED MODULE: ./src/github/meta.ts
-/** GitHub's meta API (GET /meta): the ranges of GitHub-hosted runners, which change often, read at the time of the step. */
+/** GitHub's meta API (GET /meta). The ranges of GitHub-hosted runners change often, so every step reads them. */
 
 
 
 
 
 /**
- * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the
- * ranges is synchronous work the step's deadline cannot stop, so a larger answer is refused unread,
- * and a list of more ranges unbuilt: the work after the read stays a fraction of a second.
+ * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the ranges is synchronous
+ * work that the step's deadline cannot stop. So a larger answer is refused unread, and a longer list is not built.
+ * The work after the read stays a fraction of a second.
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
-const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address: ' +
-    'set `github-token` (`${{ github.token }}` will do) and the read counts against the token instead.';
+const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
+    'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
 /**
- * `actions` and `actions_macos`; fails, saying what to do, when GitHub does not answer, answers
- * more than the action reads, or lists no range the action can read (GitHub Enterprise Server).
+ * Reads `actions` and `actions_macos`. It fails, saying what to do, when GitHub does not answer, answers more than
+ * the action reads, or lists no range the action can read (GitHub Enterprise Server).
  */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
@@ -7154,21 +7109,23 @@ async function readRunnerRanges(options, deadline) {
         if (!(error instanceof http_errors/* RequestError */.G))
             throw error;
         if (error.code === 'too-large') {
-            throw new errors/* ActionError */.lZ(`GitHub's meta API (GET /meta) answered more than ${META_BODY_LIMIT / 1024 / 1024} MiB, where GitHub's answer is a few hundred kB: ` +
-                `it was not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`, { cause: error });
+            throw new errors/* ActionError */.lZ(`GitHub's meta API (GET /meta) answered more than ${META_BODY_LIMIT / 1024 / 1024} MiB, ` +
+                "but GitHub's answer is a few hundred kB. The answer was not read. " +
+                `Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`, { cause: error });
         }
         const hint = error.rateLimited && options.token === undefined ? UNAUTHENTICATED_LIMIT : '';
         throw new errors/* ActionError */.lZ(`Could not read GitHub's runner ranges (GET /meta): ${(0,answers/* describeRequestFailure */.Tp)(error)}.${hint}`, { cause: error });
     });
     if (!Array.isArray(meta?.actions)) {
-        throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`), as on GitHub Enterprise Server, whose runners are all self-hosted: " +
-            `${NAME_THE_NETWORKS}.`);
+        throw new errors/* ActionError */.lZ("GitHub's meta API lists no ranges of GitHub-hosted runners (`actions`). This happens on GitHub Enterprise " +
+            `Server, whose runners are all self-hosted. There, ${NAME_THE_NETWORKS}.`);
     }
     const lists = [meta.actions, Array.isArray(meta.actions_macos) ? meta.actions_macos : []];
     const listed = lists[0].length + lists[1].length;
     if (listed > MAX_RUNNER_RANGES) {
-        throw new errors/* ActionError */.lZ(`GitHub's meta API lists ${listed} ranges of GitHub-hosted runners, more than the ${MAX_RUNNER_RANGES} the action reads ` +
-            `(GitHub lists several thousand): they were not read. Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`);
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists ${listed} ranges of GitHub-hosted runners, ` +
+            `more than the ${MAX_RUNNER_RANGES} the action reads (GitHub lists several thousand). They were not read. ` +
+            `Check that GITHUB_API_URL leads to GitHub's API, or ${NAME_THE_NETWORKS}.`);
     }
     const ranges = { blocks: [], unreadable: 0 };
     for (const entry of lists.flat()) {
@@ -7178,11 +7135,12 @@ async function readRunnerRanges(options, deadline) {
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
-    // No range at all would make every runner's address unexpected: prune-keys would revoke every key a runner used.
+    // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
         const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
-        throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and \`actions_macos\` hold ${none}), ` +
-            `as on GitHub Enterprise Server, whose runners are all self-hosted: ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
+        throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
+            `\`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, ` +
+            `whose runners are all self-hosted. There, ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
     }
     return ranges;
 }
@@ -7191,9 +7149,9 @@ async function readRunnerRanges(options, deadline) {
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/keys/networks.ts
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from, by the
- * platform's record of each key's last use (`last_used_from_addr`; it keeps no other). Node's
- * BlockList matches, an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire: keys last used from outside the networks they are expected to be used from.
+ * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
+ * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
  */
 
 
@@ -7202,7 +7160,7 @@ var summary = __webpack_require__(1070);
 
 /** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
-/** An address or a CIDR block; or, as a clause, why `entry` is neither. */
+/** A block, or a clause that says why `entry` is neither an address nor a CIDR block. */
 function parseNetwork(entry) {
     const block = (0,networks/* parseBlock */.r)(entry);
     if (block)
@@ -7216,9 +7174,9 @@ function parseNetwork(entry) {
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
 /**
- * Never a key never used; always one whose address the action cannot read, which is in no network.
- * A use the platform recorded with no address (empty, or none) is one from nowhere the action can
- * place: flagged, so that a platform that stops recording addresses cannot silence the tripwire.
+ * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
+ * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
+ * the tripwire.
  */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
@@ -7227,16 +7185,14 @@ function usedFromElsewhere(key, expected) {
     const version = (0,external_node_net_.isIP)(address);
     return version === 0 || !expected.check(address, version === 4 ? 'ipv4' : 'ipv6');
 }
-/** Whether the address of the key's last use is one the action can place in a network: an IP address. */
 function hasReadableAddress(key) {
     return (0,external_node_net_.isIP)(key.last_used_from_addr ?? '') !== 0;
 }
-/** Where the key was last used from, for a log line: quoted and bounded, or that the platform recorded no address. */
 function describeAddress(key, max) {
     const address = key.last_used_from_addr ?? '';
     return address === '' ? 'no address the platform recorded' : (0,base_text/* quoted */.TL)(address, max);
 }
-/** The blocks given and, with `github-actions`, the ranges GitHub lists now, as one list. */
+/** The blocks given, and with `github-actions` the ranges that GitHub lists now. */
 async function openExpectedNetworks(ctx, expected) {
     const { github } = expected;
     const ranges = github
@@ -7244,19 +7200,18 @@ async function openExpectedNetworks(ctx, expected) {
         : { blocks: [], unreadable: 0 };
     const runners = github ? ` and ${ranges.blocks.length} ranges of GitHub-hosted runners (GitHub's meta API)` : '';
     ctx.log.info(`Expected networks: ${expected.blocks.length} address(es) and block(s)${runners}.`);
-    // A range of GitHub's the action cannot read is left out: an address in it counts as unexpected.
     if (ranges.unreadable > 0) {
         const first = typeof ranges.firstUnreadable === 'string'
             ? ranges.firstUnreadable
             : (JSON.stringify(ranges.firstUnreadable) ?? '');
         ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
-            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}): they are left out, so a key last used from one of them counts as used from an ` +
-            'unexpected network.');
+            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}). They are left out. ` +
+            'So a key last used from one of them counts as used from an unexpected network.');
     }
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    // The description lets a list leave the time out even where it gives an address.
+    // The API description lets a list leave out the time, even when it gives an address.
     const when = key.last_used_at === null
         ? 'at a time the platform did not give'
         : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
@@ -7284,22 +7239,19 @@ function describeUnexpectedUse(key) {
 
 
 
+/** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
 /**
- * Revoking keys one by one: what revoke-key, prune-keys, rotate-key and the post step share.
- * The post step revokes through this module too.
- */
-/**
- * A 404 to revoking a key the step saw listed, or made: someone else (a person, a late post step,
- * another run) revoked it meanwhile, which is what was wanted. Only a `key-id` as given, which no
- * list showed, is not found because the id may be wrong.
+ * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
+ * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
+ * may be missing because the id is wrong.
  */
 function alreadyRevoked(error) {
     return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404;
 }
 /**
- * Revokes keys one by one, until one fails. From the first one on, a signal of the runner lets
- * the revocation in flight finish (and says meanwhile that it may or may not take effect), and
- * no other starts: the result tells, key by key, what was done.
+ * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
+ * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
+ * No other revocation starts. The result says, key by key, what was done.
  */
 async function revokeInTurn(ctx, ids, namespace, options = {}) {
     const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
@@ -7335,13 +7287,12 @@ async function revokeInTurn(ctx, ids, namespace, options = {}) {
     }
     return run;
 }
-/** Whether a failed revocation may have revoked the key all the same. */
 function mayHaveTakenEffect(error) {
     if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
         return true;
     return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
 }
-/** Revokes keys one by one; on a failure, reports what was revoked before it. `unlisted`: see revokeInTurn. */
+/** On a failure, the message also names the keys revoked before it. */
 async function revokeKeyIds(ctx, ids, namespace, unlisted) {
     const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
     const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
@@ -7349,12 +7300,10 @@ async function revokeKeyIds(ctx, ids, namespace, unlisted) {
         return done;
     return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .p)(run.failed.error) };
 }
-/** Why the run stopped, and what it had revoked. */
 function describeRevocationFailure(run) {
     const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
     return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
 }
-/** What became of each key a run was to revoke, for a summary table. */
 function revocationRows(ids, run) {
     return ids.map((id) => {
         let outcome = 'not revoked';
@@ -7390,40 +7339,36 @@ function revocationRows(ids, run) {
 
 
 /**
- * What a key list says about each key's use, read on the safe side: a time the action cannot
- * read counts as a use now, a key listed twice is one key (its most recent use and creation),
- * and the step's own key is told apart only by a use during the step. Every command that
- * decides by what the list says (prune-keys, revoke-key by name, rotate-key, the clean-ups and
- * the post step) lists the keys here.
+ * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
+ * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
+ * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
+ * by name, rotate-key, the clean-ups and the post step.
  */
 /**
- * The step's key is the one whose last use is this step's own requests. The platform's clock and
- * the runner's may differ a little, so a use from this long before the step's first request counts.
+ * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
+ * request may still be the step's own.
  */
 const USE_CLOCK_SKEW_MS = 60_000;
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-/**
- * A timestamp of the service in ms since the epoch; NaN for any other text. Date.parse alone
- * would read "60" as 1960 and "1" as 2001.
- */
+/** NaN for any text that is not the service's timestamp. Date.parse alone would read "60" as 1960, and "1" as 2001. */
 function readTime(text) {
     return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
 }
-/** When the key was last used: null when never, NaN when the list says something the action cannot read (a use now). */
+/** Null when never used. NaN when the action cannot read the time, which counts as a use now. */
 function lastUseOf(key) {
     return key.last_used_at === null ? null : readTime(key.last_used_at);
 }
-/** Last use, or creation for a key never used; an unreadable time sorts last, as a use now. */
+/** The last use, or the creation of a key never used. A time that cannot be read sorts last, as a use now. */
 function lastTouched(key) {
     const at = lastUseOf(key) ?? readTime(key.created_at);
     return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /**
- * One record per key id, in the order first listed: a key listed twice keeps the most recent use
- * and creation of its copies (an unreadable one wins, as a use now), and copies that disagree on
- * the name or the project read as in use, since the action cannot tell which copy is right; copies
- * that disagree on the creator keep none.
+ * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
+ * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
+ * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
+ * none, so no rule selects the key by its creator.
  */
 function mergeById(keys) {
     const merged = new Map();
@@ -7442,20 +7387,18 @@ function mergeById(keys) {
             last_used_at: lastUse,
             last_used_from_addr: fromAddr,
         };
-        // Copies that name different creators name none the action can trust: no rule selects the key by its creator.
         if (seen.created_by?.id !== key.created_by?.id)
             delete next.created_by;
         merged.set(key.id, next);
     }
     return [...merged.values()];
 }
-/** The keys of a namespace, one record per key (see mergeById). */
 async function listKeysMerged(client, namespace) {
     return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
 }
 /**
- * The opening of a command that revokes keys by the list: the step's first request is timed,
- * the key's kind read, the keys listed, and the step's own key found among them.
+ * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
+ * key, lists the keys, and finds the step's own key among them.
  */
 async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
@@ -7476,10 +7419,9 @@ function later(a, b) {
     return y > x ? b : a;
 }
 /**
- * The step's key lives among these keys when it is a personal key and they are personal keys,
- * or when it is a key of the organization whose keys they are. A kind of key the action does not
- * know may be among any of them. `step`: when a use may be the step's own, from its first request
- * (less USE_CLOCK_SKEW_MS) until the list was read (plus USE_CLOCK_SKEW_MS).
+ * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
+ * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
+ * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
  */
 function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
@@ -7491,16 +7433,16 @@ function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // Only a use the action can read, and that the platform could have recorded during this step, is the step's own.
-    // An unreadable time (a use now to every other rule) or a later one would make any key look like the step's, and
-    // the guard "cannot tell its own key" would no longer keep the real one.
+    // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
+    // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
+    // "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
         return used !== null && used >= step.since && used <= step.until;
     });
     return ids.length > 0 ? { kind: 'found', ids: ids.map((k) => k.id) } : { kind: 'unknown' };
 }
-/** Whether `key` may be the step's own key. `stepStarted`: the step's first request, on the runner's clock. */
+/** `stepStarted` is the step's first request, on the runner's clock. */
 function mayBeOwnKey(key, own, stepStarted) {
     switch (own.kind) {
         case 'elsewhere':
@@ -7508,7 +7450,7 @@ function mayBeOwnKey(key, own, stepStarted) {
         case 'found':
             return own.ids.includes(key.id);
         case 'unknown':
-            // The step's key was made before the step began; an unreadable creation may be any time.
+            // The step's key was made before the step began. A creation time that cannot be read may be any time.
             return !(readTime(key.created_at) > stepStarted + USE_CLOCK_SKEW_MS);
     }
 }
@@ -7545,7 +7487,7 @@ const GROUPS = new Map([
 ]);
 /** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
 const OPERATION_STATUSES = [...GROUPS.keys()];
-// The console's Monitoring page says OK, Scheduling, In progress and Error; the other three in plain words.
+// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
 const CONSOLE_WORDS = new Map([
     ['scheduling', 'Scheduling'],
     ['running', 'In progress'],
@@ -7611,29 +7553,29 @@ function describePlace(operation, max) {
 
 
 /**
- * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows), sends
- * SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK) about 7.5 s later, and kills it
- * about 2.5 s after that; Node exits at once on SIGINT unless a handler is installed. That is right while the step holds nothing, and wrong while a new key
- * exists that only this step knows of: from just before a create is sent until the key is handed
- * out (stored, or in an output) or revoked. For that span the step calls `hold()`. A signal then
- * only marks the step cancelled: it starts no new work (`checkpoint()` throws), and finishes or
- * undoes what is in flight within the runner's grace (`undoDeadline()`); a wait to retry ends at
- * the signal (`stopped`), but a clean-up's, which goes on while the grace leaves time for it.
+ * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows). About 7.5 s later it
+ * sends SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK), and about 2.5 s after that it kills the step.
+ * Node exits at once on SIGINT unless a handler is installed.
+ * Exiting at once is right while the step holds nothing. It is wrong while a new key exists that only this step knows
+ * of: from just before a create is sent until the key is handed out (stored, or in an output) or revoked. For that
+ * span the step calls `hold()`. A signal then only marks the step cancelled. The step starts no new work
+ * (`checkpoint()` throws), and finishes or undoes the work in flight within the runner's grace (`undoDeadline()`).
+ * A wait to retry ends at the signal (`stopped`). A clean-up's wait goes on while the grace leaves time for it.
  */
-/** SIGINT to the kill is about 10 s: undo work after a signal must be over before then. */
+/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
 const CANCEL_GRACE_MS = 9_000;
 /**
- * A request in flight at the runner's signal whose outcome the step must report (a key's create,
- * a secret's write) gets this long to be answered; the rest of the grace finds out what it did.
+ * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
+ * create, a secret's write). The rest of the grace finds out what it did.
  */
 const ANSWER_GRACE_MS = 5_000;
 /**
- * How long the post step looks for the key of a create that was in flight when the runner
- * cancelled the main step, and how often: the platform carries a create out within seconds, or not at all.
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
  */
 const LATE_KEY_WATCH_MS = 30_000;
 const LATE_KEY_LOOK_EVERY_MS = 5_000;
-/** The step stopped because the runner cancelled it; what was undone is in the message. */
+/** The step stopped because the runner cancelled it. The message says what was undone. */
 class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
@@ -7641,7 +7583,7 @@ class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .Acti
     }
 }
 const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
-/** For a step that holds no key, and for tests: signals keep Node's default, nothing is ever cancelled. */
+/** For a step that holds no key (and for tests). Signals keep Node's default, and nothing is ever cancelled. */
 const NOT_CANCELLABLE = {
     signal: undefined,
     stopped: new AbortController().signal,
@@ -7668,9 +7610,10 @@ function watchCancellation(options) {
                 start();
             onFirstSignal.clear();
             log.warning(requestInFlight === undefined
-                ? `The runner cancelled the step (${name}): it starts nothing new, and finishes or undoes the key work in flight before it stops.`
-                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, which may or may not take effect: ` +
-                    'the step starts nothing new, waits for its answer, and says which.');
+                ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
+                    'It finishes or undoes the key work in flight before it stops.'
+                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, ` +
+                    'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.');
             stop.abort();
         }
         else {
@@ -7741,14 +7684,13 @@ function watchCancellation(options) {
 
 /** owner/name, as GitHub spells a repository. */
 const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-/** A tag, a branch or a commit SHA, as `uses: owner/name@ref` names it: nothing a URL would read as more. */
+/** A tag, a branch or a commit SHA, as in `uses: owner/name@ref`. It holds nothing a URL would read as more. */
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 /**
- * The action's docs at the version that ran, read in this one place. For a step that `uses:` the
- * action from a repository (`owner/neon-api-action@v1`), the runner sets GITHUB_ACTION_REPOSITORY
- * and GITHUB_ACTION_REF, and GITHUB_SERVER_URL to the GitHub it runs on; a summary links a page
- * there. For `uses: ./` it sets neither: the pages are then in the workflow's own checkout, and
- * a summary names the path with no link (summary.ts, docsPage).
+ * Where the action's docs are, at the version that ran. No other place reads these runner variables.
+ * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
+ * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
+ * names the path with no link (summary.ts, docsPage).
  */
 function actionDocs(env) {
     const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
@@ -7759,7 +7701,7 @@ function actionDocs(env) {
         return () => undefined;
     return (page) => `${server}/${repository}/blob/${ref}/${page}`;
 }
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset; undefined when it is no http(s) URL. */
+/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
 function serverOf(given) {
     if (!given)
         return 'https://github.com';
@@ -7777,9 +7719,9 @@ function serverOf(given) {
 /** What `error-code` may hold: a short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
 /**
- * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can
- * branch on the reason. `error-code` is the service's own `code`, never one the action made up,
- * and only when it is a short token: any other text is in the log only, made safe there.
+ * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can branch on the reason.
+ * `error-code` is the service's own `code`, never one the action made up, and only when it is a short token. Any
+ * other text goes only to the log, made safe there.
  */
 function requestFailureOutputs(error) {
     const outputs = {};
@@ -7792,7 +7734,7 @@ function requestFailureOutputs(error) {
         outputs['error-code'] = code;
     return outputs;
 }
-/** The service's `code` as the `error-code` output and the summary show it: a short token holding no piece of the step's secrets. */
+/** The service's `code` for `error-code` and the summary: only a short token with no piece of the step's secrets. */
 function errorCodeOf(error) {
     const { code } = error;
     return error.kind === 'http' &&
@@ -7829,13 +7771,11 @@ function errorCodeOf(error) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(766);
 /**
- * Outputs within the runner's limits. A step output passed on through `env:`
- * or another action's `with:` fails past 128 KiB (one environment variable), an expression's
- * result is capped at 10 MiB, and GitHub documents 1 MB an output. Every output goes through one
- * gate on its way out (boundOutputs): one over OUTPUT_LIMIT_BYTES is not set, never cut short. A
- * list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a
- * file of its own under RUNNER_TEMP, whose path is an output too, and a line of the log names
- * that file; any other output over the limit goes into the `outputs-file`, with a warning.
+ * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
+ * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
+ * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
+ * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
+ * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
  */
 
 
@@ -7870,21 +7810,21 @@ async function writeListFile(dir, list, json) {
     return path;
 }
 /**
- * A record as JSON for an output or a list file, every secret in its text replaced, and every
- * piece of one: a server may have cut a secret short, and a later step may print the output.
- * Redacting the text of whole JSON instead could run past a value's end: a credential's form
- * (`Bearer …`) takes every printable character up to a space, quotes and brackets included.
+ * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
+ * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own.
+ * Redacting the whole JSON text could run past a value's end: `Bearer …` takes every printable character up to a
+ * space, quotes and brackets included.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
-    // Most records hold nothing to replace: one look at the whole text, then each value only if it found one.
+    // Most records hold nothing to replace, and one look at the whole text tells.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
         return json;
     return JSON.stringify(record, (_key, value) => typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value);
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
-    // Nothing to replace, as almost always: as it is, unparsed, the only way to keep its exact text.
+    // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -7897,10 +7837,9 @@ function redactJson(text) {
     return recordJson(value);
 }
 /**
- * A list file written while the list is read, in sections (one per project, in their order),
- * so that the list is never held in memory, and its records keep their order however the
- * sections' records come in: each section goes to a part file of its own as its records come,
- * and finish() joins the parts into one JSON array.
+ * A list file written while the list is read, so the list is never held in memory. It has a section per project.
+ * Each section goes to a part file of its own, and finish() joins the parts in order into one JSON array.
+ * So the records keep the projects' order, however their pages come in.
  */
 class ListFileWriter {
     path;
@@ -7970,14 +7909,12 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * Every output of a step within OUTPUT_LIMIT_BYTES, whatever the platform sent. One that is over
- * is not set, and the log says where its value is. A list output: in the file of the whole list
- * it already has, which is always set and documented as the place to read a long list, so a
- * `note` (a plain log line) says so: a warning there would show on every run of a workflow that
- * reads the file, where nobody can act on it. Any other output: under its name in one JSON object
- * in a file under `dir` (RUNNER_TEMP) whose path is the `outputs-file` output, a JSON value as JSON
- * and any other as a string, with a warning, since a later step that reads it finds it empty.
- * (`key` is never near the limit: a key value over 1,024 characters is refused.)
+ * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
+ * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
+ * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
+ * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
+ * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
+ * `key` is never near the limit: a key value over 1,024 characters is refused.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
@@ -7991,7 +7928,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
         inListFile.set(key, [...(inListFile.get(key) ?? []), describeBytes(name, bytes)]);
     };
     for (const [name, given] of Object.entries(outputs)) {
-        // A secret the server echoed into a record or a code is no output's business; `key` is the new key itself.
+        // Replace any secret the server echoed into a record or a code. `key` is the new key itself, so it stays.
         const value = name === KEY_OUTPUT ? given : redactJson(given);
         const listFile = WHOLE_LIST_FILES[name];
         if (fitsOutput(value))
@@ -8003,7 +7940,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')));
         }
     }
-    // Outputs the command did not hold, knowing them over the limit: only their size is known.
+    // Outputs the command knew were over the limit and did not hold: only their size is known.
     for (const [name, bytes] of Object.entries(oversized))
         notHeld(name, bytes);
     const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
@@ -8065,10 +8002,9 @@ function asJson(value) {
 /* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML
- * block: after it, text renders as Markdown (headings, links, images). So every piece of text
- * is escaped and kept on one line (control characters shown as escapes), and bounded; names
- * come from the platform. Key values never reach this module.
+ * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
+ * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
+ * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
  */
 
 /** Longest table cell, in characters. */
@@ -8082,7 +8018,6 @@ const TABLE_BUDGET = 512 * 1024;
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
-/** Text for HTML: on one line, bounded, escaped. */
 function htmlText(text, max) {
     return escapeHtml((0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(text, max));
 }
@@ -8090,9 +8025,8 @@ function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
 /**
- * A paragraph of text, with `{ code }` parts (an output's name) in monospace and `{ link, href }`
- * parts as links. Inside an HTML block Markdown is not read, so the `quoted` parts of a sentence
- * (input and output names) are made monospace here, as the log shows them.
+ * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
+ * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
  */
 function paragraph(...parts) {
     const html = parts
@@ -8106,9 +8040,8 @@ function paragraph(...parts) {
     return `<p>${html}</p>\n`;
 }
 /**
- * A page of the action's own docs in a sentence: `text` as a link to the page at the version
- * that ran, when `url` (src/runner/context.ts, actionDocs) knows where that is; otherwise `text`
- * and the page's path, which is no link in the workflow's repository.
+ * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
+ * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
  */
 function docsPage(url, text, page) {
     return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
@@ -8125,11 +8058,10 @@ function table(headers, rows, maxRows = MAX_ROWS) {
     return tableOf(headers, rows, (row) => row, { maxRows });
 }
 /**
- * A table of `records`, each made into a row by `toRow` only when it is shown: at most
- * `maxRows` rows and about TABLE_BUDGET characters, then a line saying how many were left out
- * and where they all are (`rest`). `total`: how many records the table stands for, when
- * `records` are only the first of them. `count`: how many records a row stands for, when one
- * row stands for several alike.
+ * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
+ * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
+ * `total`: how many records the table stands for, when `records` are only the first of them.
+ * `count`: how many records a row stands for, when one row stands for several alike.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
@@ -8159,14 +8091,14 @@ function renderCell(cell) {
         return '—';
     if (typeof cell === 'object' && typeof cell.code === 'string')
         return `<code>${htmlText(cell.code, MAX_CELL_LENGTH)}</code>`;
-    // A server may send any JSON where text was expected (`{}` for a region): shown as its JSON.
+    // A server may send any JSON where text was expected (`{}` for a region). It is shown as JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** Longest text a date that cannot be read is shown as, in characters: it goes into errors and log lines, not only cells. */
+/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
 const MAX_DATE_TEXT = 64;
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp; otherwise the text it was, on one line and cut to
- * MAX_DATE_TEXT (Date.parse would read "42" as 2042). Still outside text: a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
+ * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
  */
 function formatDate(iso) {
     if (!iso)
@@ -8221,18 +8153,17 @@ var external_node_module_ = __webpack_require__(8995);
 var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/base/source-location.ts
 /**
- * Where in src/ an unexpected error comes from, for the one line a step fails with. Run from
- * src/ (tests, local runners), a stack frame names its .ts file itself. Run from dist/, every
- * file has a source map beside it (scripts/bundle.ts) that maps each of its lines to a line of
- * src/ or of a bundled package (`…/node_modules/…`), which is never the action's own code. The
- * map is read here, after the failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
+ * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
+ * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
+ * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
  */
 
 
 
 /** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
-/** A path or map source inside src/ (the last `src/` of the path: the checkout may sit under another). */
+/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/;
 const maps = new Map();
 /** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
@@ -8308,16 +8239,14 @@ var operations = __webpack_require__(2151);
 // EXTERNAL MODULE: ./src/inputs/keys.ts
 var keys = __webpack_require__(5845);
 ;// CONCATENATED MODULE: ./src/inputs/common.ts
-/** The inputs every command reads: the command, the API key, where the platform is, the step's timeout. */
 
 
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
 /** Five days: the longest a job may run on a self-hosted runner. */
 const MAX_TIMEOUT_SECONDS = 432_000;
-/** The inputs every command reads. */
 const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
-/** action.yml's defaults: the runner passes them for every step, so an input holding its default says nothing. */
+/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
 const INPUT_DEFAULTS = {
     'api-host': urls/* DEFAULT_API_HOST */.m4,
     'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),
@@ -8341,10 +8270,10 @@ var values = __webpack_require__(8463);
 
 
 /**
- * @param mask called with every secret input (the API key, the GitHub token) before any other
- *             input is read, so nothing printed afterwards can show them.
- * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables),
- *             checked here too: a rotation that cannot store its key must fail before it creates one.
+ * @param mask gets every secret input (the API key, the GitHub token) before any other input is read, so that
+ *             nothing printed afterwards can show them.
+ * @param runner what the runner sets besides inputs (GITHUB_REPOSITORY, GITHUB_API_URL, the proxy variables). It is
+ *             checked here too, because a rotation that cannot store its key must fail before it creates one.
  * @param warn hears of inputs the command does not read.
  */
 function readSettings(read, mask, runner = {}, warn = () => undefined) {
@@ -8374,8 +8303,8 @@ function inputsRead(command) {
     return [...COMMON_INPUTS, ...registry/* COMMANDS */.L[command].inputs];
 }
 /**
- * The inputs a command does not read: refused where ignoring one could surprise, otherwise one
- * warning each. Only after the command's own inputs were read, so their errors come first.
+ * Checks the inputs a command does not read. It refuses one where ignoring it could surprise, and otherwise warns
+ * once for each. It runs after the command's own inputs are read, so that their errors come first.
  */
 function checkUnreadInputs(read, command, warn) {
     const reads = new Set(inputsRead(command));
@@ -8388,7 +8317,7 @@ function checkUnreadInputs(read, command, warn) {
         if (!value || value === INPUT_DEFAULTS[input])
             continue;
         const refused = refusals[input];
-        // The table's own sentences: untrusted() only shows the log rule a lookup it cannot follow.
+        // These are the table's own sentences. untrusted() is here only because the lint rule cannot follow the lookup.
         if (refused)
             throw new errors/* InputError */.dz(`Input \`${input}\` was given to ${command}, which does not take it: ${(0,base_text/* untrusted */.bp)(refused, Infinity)}`);
         ignored.push(input);
@@ -8423,21 +8352,21 @@ var version = __webpack_require__(2301);
 
 
 
-/** A stack in the debug log is bounded, each line made safe: its message may quote another library. */
+/** The most stack lines in the debug log. Each line is made safe, because the stack may quote another library. */
 const STACK_LINES = 40;
-/** What main and post share: the runner's log, the settings, the client, the one way to fail. */
+/** What the main and post steps share: the runner's log, the settings, the client, and the one way to fail. */
 const coreLogger = {
     info: (message) => core/* info */.pq(message),
     warning: (message) => core/* warning */.$e(message),
     debug: (message) => core/* debug */.Yz(message),
 };
 /**
- * Every input, read and checked; the API key and GitHub token are masked first. `warn` hears of
- * inputs the command does not read (the main step says so; the post step, with the same inputs, need not again).
+ * Reads and checks every input, and masks the API key and the GitHub token first. `warn` hears of inputs the command
+ * does not read. Only the main step passes it, because the post step has the same inputs and need not warn again.
  */
 function readStepSettings(warn) {
-    // Before anything is printed: a proxy variable may carry credentials. The runner would mask a
-    // user name of a letter or two everywhere in the log, and it is sent nowhere but to the proxy.
+    // Mask first, because a proxy variable may carry credentials. A user name of a letter or two stays unmasked: the
+    // runner would mask it everywhere in the log, and it goes nowhere but to the proxy.
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
@@ -8445,8 +8374,8 @@ function readStepSettings(warn) {
     return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
 }
 /**
- * Masks a secret in the runner's log, and has the action replace it (and any piece of it) by `***`
- * in every text from outside it shows or outputs: the runner masks only whole values.
+ * Masks a secret in the runner's log. The action also replaces it, and any piece of it, by `***` in every outside
+ * text it shows or outputs, because the runner masks only whole values.
  */
 function maskSecret(secret) {
     core/* setSecret */.Pq(secret);
@@ -8455,10 +8384,10 @@ function maskSecret(secret) {
 /** A proxy credential shorter than this is not masked (see readStepSettings). */
 const MIN_MASKED_LENGTH = 4;
 /**
- * The platform client of one step, on the step's connection pool (through the proxies the
- * environment names, which the log names by host and port once): its deadline is the step's
- * `timeout` from now. `cancelled`: the runner's cancel (the main step's), at which a wait to send
- * a request again ends. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's connections. These go through the proxies the environment names,
+ * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
+ * `cancelled` is the runner's cancel of the main step, which ends a wait before a retry. Throws ProxySettingError for
+ * a proxy variable it cannot use, before any request.
  */
 function openClient(settings, clock, cancelled) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
@@ -8487,7 +8416,7 @@ async function writeSummary(html) {
     }
 }
 /**
- * One ::error:: line; the stack only with debug logging on, and never for expected failures. An
+ * One ::error:: line. The stack goes to the log only with debug logging on, and never for expected failures. An
  * unexpected error names where in src/ it happened, never a line of the bundle.
  */
 function fail(error) {
@@ -8508,8 +8437,8 @@ function describeStepFailure(error) {
     return `Unexpected error${at ? ` at ${(0,base_text/* untrusted */.bp)(at)}` : ''}: ${(0,errors/* messageOf */.bD)(error)}. Re-run with debug logging on for details.`;
 }
 /**
- * Fails the step: a short job summary of what failed (`what`: the command, or the step), the
- * request it failed on, and what to do next; then the one ::error:: line.
+ * Fails the step. It writes a short job summary: what failed (`what` is the command, or the step), the request it
+ * failed on, and what to do next. Then it prints the one ::error:: line.
  */
 async function failStep(what, error) {
     await writeSummary(failureSummary(what, error));
@@ -8521,8 +8450,8 @@ function failureSummary(what, error) {
         failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
- * What a command's own summary gets when the command reports a failure: the failure (a command's
- * summary never says it itself), the request it failed on, and what to do next.
+ * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what
+ * to do next. A command's own summary never states the failure itself.
  */
 function commandFailureNote(failure, request, next) {
     return failureNote(failure, request, next ?? nextStep(undefined, request));
@@ -8541,7 +8470,7 @@ function failureNote(failure, request, next) {
             : '') +
         (0,summary/* paragraph */.FY)(...(typeof next === 'string' ? [next] : next)));
 }
-/** What to do after a failure, by its kind; `error` undefined: a failure a command reported. */
+/** What to do after a failure, by its kind. `error` is undefined for a failure that a command reported. */
 function nextStep(error, request) {
     if (error instanceof errors/* RunnerVariableError */.tB) {
         return 'The runner sets that variable in a GitHub Actions job: run the step there, or set it for a local run. The step sent no request.';
@@ -8552,10 +8481,12 @@ function nextStep(error, request) {
         return 'Add the host to NO_PROXY, or use https, then run the job again: no credential went through the proxy.';
     }
     if (error instanceof proxy/* ProxySettingError */.Tl) {
-        return 'Correct that proxy variable (a runner set up with a proxy exports it to every step) and run the job again: the step sent no request.';
+        return ('Correct that proxy variable, then run the job again. A runner set up with a proxy exports it to every step. ' +
+            'The step sent no request.');
     }
     if (error !== undefined && !(error instanceof errors/* OwnError */.Nj)) {
-        return 'This is a fault of the action, not of the workflow: re-run the job with debug logging on for the whole stack, and report it with the location above.';
+        return ('This is a fault of the action, not of the workflow. ' +
+            'Re-run the job with debug logging on to see the whole stack, and report it with the location above.');
     }
     if (!request)
         return 'Fix what the failure above names, then run the job again.';
@@ -8572,7 +8503,8 @@ function nextStep(error, request) {
     const refusal = (0,answers/* refusalOf */.Of)(request);
     if (refusal !== undefined)
         return (request.service === 'GitHub' ? messages/* GITHUB_REFUSALS */.gI : client/* PLATFORM_REFUSALS */.gc)[refusal].next;
-    return 'The platform or the connection kept failing after the retries: run the job again later, and if it goes on, report the request id to the platform.';
+    return ('The platform or the connection kept failing after the retries. Run the job again later. ' +
+        'If it goes on failing, report the request id to the platform.');
 }
 
 

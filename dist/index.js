@@ -8,11 +8,10 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6003);
 
 /**
- * The entry of both steps: the main step saves a state that tells the post step apart. The
- * post step runs after every use of the action, mostly with nothing to do: it decides that from
- * the runner's STATE_* variables alone, and only then loads its code. Everything beyond this
- * file is in chunks of the bundle that only these imports load: the action's code with every
- * command, the packages (the toolkit, undici), and each step's module. Each step's module
+ * The entry of both steps. The main step saves a state that tells the post step apart. The post step runs after
+ * every use of the action, and mostly has nothing to do. It decides that from the runner's STATE_* variables alone,
+ * and only then loads its code. Everything else is in chunks of the bundle that only these imports load: the
+ * action's code with every command, the packages (the toolkit, undici), and each step's module. Each step's module
  * (main.ts, post.ts) exports `run()`, as local runners of actions expect.
  */
 const post = (0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .savedState */ .fP)(_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .IS_POST */ .GW) === 'true';
@@ -23,8 +22,8 @@ try {
         await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661))).run();
 }
 catch (error) {
-    // Each step catches what it expects. The rest (a runner file that cannot be written, a part of
-    // the bundle that does not load) ends the step the same way: one line, where in src/, a summary.
+    // Each step catches the failures it expects. Anything else (a runner file it cannot write, a chunk of the bundle
+    // that does not load) ends the step the same way: one line that says where in src/, and a summary.
     await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4916))).failStep(post ? 'The post step' : 'The step', error);
 }
 
@@ -55,13 +54,13 @@ const JOB_KEY_ID = 'job-scoped-key-id';
 /** The organization of that key, when it is an organization or project-scoped key: the post step revokes it there. */
 const JOB_KEY_ORG_ID = 'job-scoped-key-org-id';
 /**
- * Saved by create-key and rotate-key before a create is sent, cleared ('') once the step is done
- * with its keys: what the post step needs to find a key the main step left valid (keys/ledger.ts).
+ * What the post step needs to find a key the main step left valid (keys/ledger.ts). create-key and rotate-key save it
+ * before a create is sent, and clear it ('') once they are done with their keys.
  */
 const UNSETTLED_KEYS = 'unsettled-keys';
 /**
- * Saved state of the main step, read from the runner's `STATE_<name>` variables without the
- * toolkit: how the entry tells the post step apart, and whether it has work, at no start-up cost.
+ * One value of the main step's saved state, read from `STATE_<name>` without the toolkit. The entry uses it to tell
+ * the post step apart, and whether it has work, at no start-up cost.
  */
 function savedState(name, env = process.env) {
     return env[`STATE_${name}`] ?? '';
