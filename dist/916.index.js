@@ -7758,18 +7758,15 @@ function errorCodeOf(error) {
 /* harmony export */   ki: () => (/* binding */ recordJson),
 /* harmony export */   ou: () => (/* binding */ writeListFile)
 /* harmony export */ });
+/* unused harmony export MEMORY_BYTES */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6466);
-/* harmony import */ var node_stream_promises__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream_promises__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_4__);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4758);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(766);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /**
  * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
  * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
@@ -7777,8 +7774,6 @@ function errorCodeOf(error) {
  * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
  * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
  */
-
-
 
 
 
@@ -7793,16 +7788,16 @@ function fitsOutput(value) {
     return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
 }
 function listFilePath(dir, list) {
-    return (0,node_path__WEBPACK_IMPORTED_MODULE_4__.join)(dir, `neon-${list}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(dir, `neon-${list}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
 }
 function listFileError(list, dir, error) {
-    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error)}`);
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`);
 }
 /** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
 async function writeListFile(dir, list, json) {
     const path = listFilePath(dir, list);
     try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(path, redactJson(json), { encoding: 'utf8', mode: 0o600 });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.writeFile)(path, redactJson(json), { encoding: 'utf8', mode: 0o600 });
     }
     catch (error) {
         throw listFileError(list, dir, error);
@@ -7818,34 +7813,38 @@ async function writeListFile(dir, list, json) {
 function recordJson(record) {
     const json = JSON.stringify(record);
     // Most records hold nothing to replace, and one look at the whole text tells.
-    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(json) === json)
+    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(json) === json)
         return json;
-    return JSON.stringify(record, (_key, value) => typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(value, { pieces: true }) : value);
+    return JSON.stringify(record, (_key, value) => typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(value, { pieces: true }) : value);
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
     // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
-    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text) === text)
+    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
     try {
         value = JSON.parse(text);
     }
     catch {
-        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .redactSecrets */ .fp)(text, { pieces: true });
+        return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text, { pieces: true });
     }
     return recordJson(value);
 }
 /**
- * A list file written while the list is read, so the list is never held in memory. It has a section per project.
- * Each section goes to a part file of its own, and finish() joins the parts in order into one JSON array.
- * So the records keep the projects' order, however their pages come in.
+ * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
+ * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
+ * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
+ * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
  */
 class ListFileWriter {
     path;
     dir;
     list;
-    /** The part file of each section that has records, by section. */
+    /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+    held = new Map();
+    heldBytes = 0;
+    /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
     parts = new Map();
     constructor(dir, list) {
         this.dir = dir;
@@ -7856,33 +7855,39 @@ class ListFileWriter {
     async add(section, records) {
         if (records.length === 0)
             return;
-        const known = this.parts.get(section);
-        const part = known ?? `${this.path}.part-${section}`;
-        try {
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.appendFile)(part, `${known === undefined ? '' : ','}${records.join(',')}`, { encoding: 'utf8', mode: 0o600 });
+        const text = records.join(',');
+        if (this.parts.size === 0 && this.heldBytes + text.length <= MEMORY_BYTES) {
+            this.held.set(section, [...(this.held.get(section) ?? []), text]);
+            this.heldBytes += text.length;
+            return;
         }
-        catch (error) {
-            throw listFileError(this.list, this.dir, error);
-        }
-        this.parts.set(section, part);
+        for (const [heldSection, texts] of this.held)
+            await this.appendToPart(heldSection, texts.join(','));
+        this.held.clear();
+        await this.appendToPart(section, text);
     }
     /** Joins the sections in order into the list file; returns its path. */
     async finish() {
-        const out = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createWriteStream)(this.path, { encoding: 'utf8', mode: 0o600 });
         try {
-            const sections = [...this.parts.entries()].sort(([a], [b]) => a - b);
-            await (0,node_stream_promises__WEBPACK_IMPORTED_MODULE_3__.pipeline)(async function* () {
-                yield '[';
-                let first = true;
-                for (const [, part] of sections) {
-                    if (!first)
-                        yield ',';
-                    first = false;
-                    for await (const chunk of (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.createReadStream)(part))
-                        yield chunk;
+            if (this.parts.size === 0) {
+                const sections = [...this.held.entries()].sort(([a], [b]) => a - b).map(([, texts]) => texts.join(','));
+                await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.writeFile)(this.path, `[${sections.join(',')}]`, { encoding: 'utf8', mode: 0o600 });
+                return this.path;
+            }
+            const out = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(this.path, 'w', 0o600);
+            try {
+                await out.write('[');
+                const sections = [...this.parts.entries()].sort(([a], [b]) => a - b);
+                for (const [index, [, part]] of sections.entries()) {
+                    if (index > 0)
+                        await out.write(',');
+                    await copyInto(out, part);
                 }
-                yield ']';
-            }, out);
+                await out.write(']');
+            }
+            finally {
+                await out.close();
+            }
         }
         catch (error) {
             throw listFileError(this.list, this.dir, error);
@@ -7895,13 +7900,28 @@ class ListFileWriter {
     /** Removes what was written: the listing did not finish. */
     async discard() {
         await this.discardParts();
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(this.path, { force: true });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.path, { force: true });
+    }
+    async appendToPart(section, text) {
+        const known = this.parts.get(section);
+        const part = known ?? `${this.path}.part-${section}`;
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.appendFile)(part, `${known === undefined ? '' : ','}${text}`, { encoding: 'utf8', mode: 0o600 });
+        }
+        catch (error) {
+            throw listFileError(this.list, this.dir, error);
+        }
+        this.parts.set(section, part);
     }
     async discardParts() {
-        await Promise.all([...this.parts.values()].map((part) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rm)(part, { force: true })));
+        this.held.clear();
+        this.heldBytes = 0;
+        await Promise.all([...this.parts.values()].map((part) => (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(part, { force: true })));
         this.parts.clear();
     }
 }
+/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+const MEMORY_BYTES = 4 * 1024 * 1024;
 const WHOLE_LIST_FILES = {
     projects: 'projects-file',
     'project-ids': 'projects-file',
@@ -7948,9 +7968,9 @@ async function boundOutputs(outputs, dir, oversized = {}) {
     const notes = [];
     for (const [listFile, names] of inListFile) {
         const where = listFile
-            ? ` Every record is in the file named by the \`${listFile}\` output: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(outputs[listFile] ?? '', 1000)}`
+            ? ` Every record is in the file named by the \`${listFile}\` output: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(outputs[listFile] ?? '', 1000)}`
             : '';
-        const line = `Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`;
+        const line = `Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(names.join(' and '), Number.POSITIVE_INFINITY)}, ${limit}${where}`;
         if (listFile)
             notes.push(line);
         else
@@ -7963,18 +7983,18 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             set['outputs-file'] = path;
             where =
                 over.length === 1
-                    ? `Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`
-                    : `Their values are in the JSON file named by the \`outputs-file\` output, each under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(path, 1000)}`;
+                    ? `Its value is in the JSON file named by the \`outputs-file\` output, under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(path, 1000)}`
+                    : `Their values are in the JSON file named by the \`outputs-file\` output, each under its name: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(path, 1000)}`;
         }
         catch (error) {
-            where = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .messageOf */ .bD)(error);
+            where = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error);
         }
-        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
+        warnings.push(`Not set: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(over.join(' and '), Number.POSITIVE_INFINITY)}, ${limit} ${where}`);
     }
     return { outputs: set, warnings, notes };
 }
 function describeBytes(name, bytes) {
-    return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_6__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
+    return `\`${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(name)}\` (${bytes} bytes)`;
 }
 function asJson(value) {
     try {
@@ -7982,6 +8002,24 @@ function asJson(value) {
     }
     catch {
         return value;
+    }
+}
+/** The bytes a copy reads at a time: a section is never held in memory whole. */
+const COPY_CHUNK_BYTES = 1024 * 1024;
+/** Appends a file to an open one, a chunk at a time. */
+async function copyInto(out, path) {
+    const source = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
+    try {
+        const buffer = Buffer.alloc(COPY_CHUNK_BYTES);
+        for (;;) {
+            const { bytesRead } = await source.read(buffer, 0, buffer.length);
+            if (bytesRead === 0)
+                return;
+            await out.write(buffer.subarray(0, bytesRead));
+        }
+    }
+    finally {
+        await source.close();
     }
 }
 

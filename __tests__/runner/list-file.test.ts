@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { registerSecret } from '../../src/base/text.ts'
 import {
   ListFileWriter,
+  MEMORY_BYTES,
   OUTPUT_LIMIT_BYTES,
   boundOutputs,
   recordJson,
@@ -47,9 +48,30 @@ describe('ListFileWriter', () => {
     expect(readdirSync(dir)).toEqual([])
   })
 
-  it('a directory it cannot write to is an error naming it', async () => {
-    const writer = new ListFileWriter(join(dir, 'missing'), 'operations')
-    await expect(writer.add(0, ['{}'])).rejects.toThrow(
+  it('a long list goes to a part file per section as it is read, and is joined in order: never held whole', async () => {
+    const writer = new ListFileWriter(dir, 'operations')
+    const big = (id: string) => recordJson({ id, text: 'x'.repeat(MEMORY_BYTES / 2) })
+    await writer.add(1, [big('b1')])
+    expect(readdirSync(dir)).toEqual([])
+    await writer.add(0, [big('a1')])
+    await writer.add(1, [big('b2')])
+    // Past the bound, every section is in a file of its own.
+    expect(readdirSync(dir).sort()).toEqual([
+      `${writer.path.split('/').at(-1)}.part-0`,
+      `${writer.path.split('/').at(-1)}.part-1`,
+    ])
+    await writer.add(0, [recordJson({ id: 'a2' })])
+    const ids = (JSON.parse(readFileSync(await writer.finish(), 'utf8')) as Array<{ id: string }>).map((r) => r.id)
+    expect(ids).toEqual(['a1', 'a2', 'b1', 'b2'])
+    expect(readdirSync(dir)).toEqual([writer.path.split('/').at(-1)])
+  })
+
+  it('a directory it cannot write to is an error naming it: when the file is written, or a part past the bound', async () => {
+    const short = new ListFileWriter(join(dir, 'missing'), 'operations')
+    await short.add(0, ['{}'])
+    await expect(short.finish()).rejects.toThrow(/^Could not write the operations file in .*missing \(RUNNER_TEMP\): /)
+    const long = new ListFileWriter(join(dir, 'missing'), 'operations')
+    await expect(long.add(0, [recordJson({ text: 'x'.repeat(MEMORY_BYTES + 1) })])).rejects.toThrow(
       /^Could not write the operations file in .*missing \(RUNNER_TEMP\): /,
     )
   })

@@ -76,7 +76,7 @@ export interface CommandResult {
   next?: string | Part[]
   /**
    * Outputs over the limit that the command did not hold (boundOutputs): name → size in bytes.
-   * A list of any length goes to its file as it is read, and is never held whole.
+   * A list of any length goes to its file (ListFileWriter), and a long one is never held whole.
    */
   oversized?: Record<string, number>
 }

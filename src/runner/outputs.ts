@@ -6,9 +6,7 @@
  * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
  */
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { appendFile, rm, writeFile } from 'node:fs/promises'
-import { pipeline } from 'node:stream/promises'
+import { appendFile, open, rm, writeFile, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { mayHoldSecret, redactSecrets, untrusted } from '../base/text.ts'
@@ -75,15 +73,19 @@ function redactJson(text: string): string {
 }
 
 /**
- * A list file written while the list is read, so the list is never held in memory. It has a section per project.
- * Each section goes to a part file of its own, and finish() joins the parts in order into one JSON array.
- * So the records keep the projects' order, however their pages come in.
+ * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
+ * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
+ * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
+ * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
  */
 export class ListFileWriter {
   readonly path: string
   private readonly dir: string
   private readonly list: ListName
-  /** The part file of each section that has records, by section. */
+  /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+  private readonly held = new Map<number, string[]>()
+  private heldBytes = 0
+  /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
   private readonly parts = new Map<number, string>()
 
   constructor(dir: string, list: ListName) {
@@ -95,31 +97,37 @@ export class ListFileWriter {
   /** Appends records (each as recordJson gives it) to a section. */
   async add(section: number, records: readonly string[]): Promise<void> {
     if (records.length === 0) return
-    const known = this.parts.get(section)
-    const part = known ?? `${this.path}.part-${section}`
-    try {
-      await appendFile(part, `${known === undefined ? '' : ','}${records.join(',')}`, { encoding: 'utf8', mode: 0o600 })
-    } catch (error) {
-      throw listFileError(this.list, this.dir, error)
+    const text = records.join(',')
+    if (this.parts.size === 0 && this.heldBytes + text.length <= MEMORY_BYTES) {
+      this.held.set(section, [...(this.held.get(section) ?? []), text])
+      this.heldBytes += text.length
+      return
     }
-    this.parts.set(section, part)
+    for (const [heldSection, texts] of this.held) await this.appendToPart(heldSection, texts.join(','))
+    this.held.clear()
+    await this.appendToPart(section, text)
   }
 
   /** Joins the sections in order into the list file; returns its path. */
   async finish(): Promise<string> {
-    const out = createWriteStream(this.path, { encoding: 'utf8', mode: 0o600 })
     try {
-      const sections = [...this.parts.entries()].sort(([a], [b]) => a - b)
-      await pipeline(async function* () {
-        yield '['
-        let first = true
-        for (const [, part] of sections) {
-          if (!first) yield ','
-          first = false
-          for await (const chunk of createReadStream(part)) yield chunk as Buffer
+      if (this.parts.size === 0) {
+        const sections = [...this.held.entries()].sort(([a], [b]) => a - b).map(([, texts]) => texts.join(','))
+        await writeFile(this.path, `[${sections.join(',')}]`, { encoding: 'utf8', mode: 0o600 })
+        return this.path
+      }
+      const out = await open(this.path, 'w', 0o600)
+      try {
+        await out.write('[')
+        const sections = [...this.parts.entries()].sort(([a], [b]) => a - b)
+        for (const [index, [, part]] of sections.entries()) {
+          if (index > 0) await out.write(',')
+          await copyInto(out, part)
         }
-        yield ']'
-      }, out)
+        await out.write(']')
+      } finally {
+        await out.close()
+      }
     } catch (error) {
       throw listFileError(this.list, this.dir, error)
     } finally {
@@ -134,11 +142,27 @@ export class ListFileWriter {
     await rm(this.path, { force: true })
   }
 
+  private async appendToPart(section: number, text: string): Promise<void> {
+    const known = this.parts.get(section)
+    const part = known ?? `${this.path}.part-${section}`
+    try {
+      await appendFile(part, `${known === undefined ? '' : ','}${text}`, { encoding: 'utf8', mode: 0o600 })
+    } catch (error) {
+      throw listFileError(this.list, this.dir, error)
+    }
+    this.parts.set(section, part)
+  }
+
   private async discardParts(): Promise<void> {
+    this.held.clear()
+    this.heldBytes = 0
     await Promise.all([...this.parts.values()].map((part) => rm(part, { force: true })))
     this.parts.clear()
   }
 }
+
+/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+export const MEMORY_BYTES = 4 * 1024 * 1024
 
 /** The list outputs, each with the output that names the file holding the whole list. */
 type WholeListFile = 'projects-file' | 'keys-file' | 'operations-file'
@@ -222,5 +246,23 @@ function asJson(value: string): unknown {
     return JSON.parse(value) as unknown
   } catch {
     return value
+  }
+}
+
+/** The bytes a copy reads at a time: a section is never held in memory whole. */
+const COPY_CHUNK_BYTES = 1024 * 1024
+
+/** Appends a file to an open one, a chunk at a time. */
+async function copyInto(out: FileHandle, path: string): Promise<void> {
+  const source = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(COPY_CHUNK_BYTES)
+    for (;;) {
+      const { bytesRead } = await source.read(buffer, 0, buffer.length)
+      if (bytesRead === 0) return
+      await out.write(buffer.subarray(0, bytesRead))
+    }
+  } finally {
+    await source.close()
   }
 }
