@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   let client: ReturnType<typeof openClient> | undefined
   try {
-    client = openClient(settings, clock, cancellation.stopped)
+    client = openClient(settings, clock, cancellation)
     const ctx: CommandContext = {
       client,
       clock,

@@ -6,6 +6,7 @@ import { ProxyInClearError, ProxySettingError, describeProxySettings, proxySecre
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
 import type { Clock } from './base/clock.ts'
+import type { Cancellation } from './runner/cancellation.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { requestErrorIn, type RequestError } from './http/errors.ts'
@@ -53,10 +54,10 @@ const MIN_MASKED_LENGTH = 4
 /**
  * The platform client of one step, on the step's connections. These go through the proxies the environment names,
  * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancelled` is the runner's cancel of the main step, which ends a wait before a retry. Throws ProxySettingError for
- * a proxy variable it cannot use, before any request.
+ * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
+ * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
  */
-export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSignal): PlatformClient {
+export function openClient(settings: Settings, clock: Clock, cancellation?: Cancellation): PlatformClient {
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
   return new PlatformClient({
@@ -67,7 +68,9 @@ export function openClient(settings: Settings, clock: Clock, cancelled?: AbortSi
     logger: coreLogger,
     deadline: clock.now() + settings.timeoutMs,
     connections: new Connections(process.env),
-    ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
+    ...(cancellation
+      ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
+      : {}),
   })
 }
 

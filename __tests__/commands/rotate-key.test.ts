@@ -419,6 +419,7 @@ describe('cancellation', () => {
       undoDeadline: (usual) => usual,
       inFlight: () => () => undefined,
       afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+      attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
     }
     ctx = makeContext(client, cancellation)
     github.failNext(502, 3)

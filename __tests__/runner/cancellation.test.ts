@@ -3,7 +3,13 @@
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
-import { watchCancellation, CANCEL_GRACE_MS, StepCancelled } from '../../src/runner/cancellation.ts'
+import {
+  watchCancellation,
+  ANSWER_GRACE_MS,
+  CANCEL_GRACE_MS,
+  NOT_CANCELLABLE,
+  StepCancelled,
+} from '../../src/runner/cancellation.ts'
 import { captureLog, manualClock } from '../support/clock.ts'
 
 describe('watchCancellation()', () => {
@@ -143,5 +149,22 @@ describe('a bound on work in flight after the signal', () => {
     expect([before.signal.aborted, after.signal.aborted]).toEqual([true, false])
     after.clear()
     expect(timers[1]!.cleared).toBe(true)
+  })
+
+  it("an attempt's cut: in flight at the signal, the answer's grace; sent after it, the rest of the runner's grace", () => {
+    const clock = manualClock(undefined, { deadlinesInClockTime: true })
+    const signals = new EventEmitter()
+    const cancellation = watchCancellation({ log: captureLog().logger, clock, signals })
+    cancellation.hold()
+    const inFlight = cancellation.attemptCut()
+    signals.emit('SIGINT')
+    clock.advance(1000)
+    const after = cancellation.attemptCut()
+    expect(clock.deadlines).toEqual([ANSWER_GRACE_MS, CANCEL_GRACE_MS - 1000])
+    clock.advance(ANSWER_GRACE_MS - 1000)
+    expect([inFlight.signal.aborted, after.signal.aborted]).toEqual([true, false])
+    clock.advance(CANCEL_GRACE_MS - ANSWER_GRACE_MS)
+    expect(after.signal.aborted).toBe(true)
+    expect(NOT_CANCELLABLE.attemptCut().signal.aborted).toBe(false)
   })
 })

@@ -4,7 +4,7 @@
  * each request, and the one line a user reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
-import { formatDuration, type Clock } from '../base/clock.ts'
+import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import {
@@ -24,6 +24,7 @@ import {
   isRequestId,
   queryString,
   sendAttempt,
+  type Attempt,
   type HttpRequest,
 } from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
@@ -99,6 +100,11 @@ export interface ClientOptions {
   pacing?: RequestPacing
   /** Ends an attempt in flight early, when the runner's grace period after a cancel ends (Cancellation.afterSignal). */
   cut?: AbortSignal
+  /**
+   * Ends each attempt in time for the step to say what it did before the runner kills it (Cancellation.attemptCut).
+   * Without it, an answer the platform holds at the cancel would keep the step waiting past the kill.
+   */
+  cutOnCancel?: () => Deadline
 }
 
 export function buildRequest(
@@ -255,10 +261,22 @@ export class PlatformClient {
       requestId,
     )
     const requestTimeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
-    const time = { clock, deadline: this.deadline, requestTimeoutMs }
-    const attempt = await sendAttempt(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () =>
-      logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
-    )
+    const onCancel = this.options.cutOnCancel?.()
+    const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined)
+    const time = {
+      clock,
+      deadline: this.deadline,
+      requestTimeoutMs,
+      cut: cuts.length ? AbortSignal.any(cuts) : undefined,
+    }
+    let attempt: Attempt
+    try {
+      attempt = await sendAttempt(this.connections, this.origin, request, time, () =>
+        logger.debug(`${describeRequest(spec)}${untrusted(queryString(spec.query))} (request id ${requestId})`),
+      )
+    } finally {
+      onCancel?.clear()
+    }
     if (!attempt.sent)
       throw new RequestError(`The step's timeout ran out before ${describeRequest(spec)}.`, {
         ...base,

@@ -59,6 +59,12 @@ export interface Cancellation {
    * grace, and the step can still say what became of it. `clear()` it once the request is over.
    */
   afterSignal(ms: number): Deadline
+  /**
+   * Ends one attempt of a request in time for the step to say what it did before the kill. An attempt in flight at
+   * the runner's signal gets ANSWER_GRACE_MS more. One sent after the signal ends with the grace (CANCEL_GRACE_MS).
+   * `clear()` it once the attempt is over.
+   */
+  attemptCut(): Deadline
 }
 
 /** Where signals come from: the process, or a test's emitter. */
@@ -79,6 +85,7 @@ export const NOT_CANCELLABLE: Cancellation = {
   undoDeadline: (usual) => usual,
   inFlight: () => () => undefined,
   afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+  attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
 }
 
 export function watchCancellation(options: { log: Logger; clock: Clock; signals?: SignalSource }): Cancellation {
@@ -150,6 +157,9 @@ export function watchCancellation(options: { log: Logger; clock: Clock; signals?
           timer?.clear()
         },
       }
+    },
+    attemptCut() {
+      return this.afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS)
     },
   }
 }
