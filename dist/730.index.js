@@ -53,7 +53,7 @@ async function run() {
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.openClient)(settings, clock, cancellation.stopped);
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.openClient)(settings, clock, cancellation);
         const ctx = {
             client,
             clock,

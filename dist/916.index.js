@@ -170,8 +170,21 @@ class PlatformClient {
         const base = { kind: 'network', method: spec.method, path: spec.path, requestId };
         const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId);
         const requestTimeoutMs = this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2;
-        const time = { clock, deadline: this.deadline, requestTimeoutMs };
-        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, { ...time, cut: this.options.cut }, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
+        const onCancel = this.options.cutOnCancel?.();
+        const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined);
+        const time = {
+            clock,
+            deadline: this.deadline,
+            requestTimeoutMs,
+            cut: cuts.length ? AbortSignal.any(cuts) : undefined,
+        };
+        let attempt;
+        try {
+            attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
+        }
+        finally {
+            onCancel?.clear();
+        }
         if (!attempt.sent)
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`The step's timeout ran out before ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}.`, {
                 ...base,
@@ -7592,6 +7605,7 @@ const NOT_CANCELLABLE = {
     undoDeadline: (usual) => usual,
     inFlight: () => () => undefined,
     afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+    attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
 };
 function watchCancellation(options) {
     const { log, clock } = options;
@@ -7665,6 +7679,9 @@ function watchCancellation(options) {
                     timer?.clear();
                 },
             };
+        },
+        attemptCut() {
+            return this.afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS);
         },
     };
 }
@@ -8424,10 +8441,10 @@ const MIN_MASKED_LENGTH = 4;
 /**
  * The platform client of one step, on the step's connections. These go through the proxies the environment names,
  * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancelled` is the runner's cancel of the main step, which ends a wait before a retry. Throws ProxySettingError for
- * a proxy variable it cannot use, before any request.
+ * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
+ * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
  */
-function openClient(settings, clock, cancelled) {
+function openClient(settings, clock, cancellation) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
     if (proxies)
         core/* info */.pq(proxies);
@@ -8439,7 +8456,9 @@ function openClient(settings, clock, cancelled) {
         logger: coreLogger,
         deadline: clock.now() + settings.timeoutMs,
         connections: new transport/* Connections */.UQ(process.env),
-        ...(cancelled ? { interrupt: { signal: cancelled, stop: true } } : {}),
+        ...(cancellation
+            ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
+            : {}),
     });
 }
 async function writeSummary(html) {
