@@ -67,8 +67,8 @@ async function revokeLeftovers(
   const name = quoted(ledger.name)
   const problems: string[] = []
   // One key at a time, so that a failure is named and the next key is still tried.
-  const revoke = async (id: number, reason: string) => {
-    const run = await revokeInTurn({ client, log: coreLogger }, [id], namespace, {
+  const revoke = async (id: number, reason: string, by = client) => {
+    const run = await revokeInTurn({ client: by, log: coreLogger }, [id], namespace, {
       revoked: () => core.info(`Revoked API key ${id} named ${name}: ${reason}.`),
       alreadyRevoked: () => core.info(`API key ${id} named ${name} was already revoked.`),
     })
@@ -83,10 +83,13 @@ async function revokeLeftovers(
   }
   const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
   const unaccounted = (key: ApiKey) => sameKind(key, ledger.name, ledger.project) && !accounted.has(key.id)
-  const look = async () => (await listKeysMerged(client, namespace)).filter(unaccounted)
+  // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
+  // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
+  const lister = ledger.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client
+  const look = async () => (await listKeysMerged(lister, namespace)).filter(unaccounted)
   let strangers: ApiKey[]
   try {
-    strangers = ledger.inFlight ? await watchForLateKey(client, ledger.name, look) : await look()
+    strangers = ledger.inFlight ? await watchForLateKey(lister, ledger.name, look) : await look()
   } catch (error) {
     problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
@@ -99,6 +102,7 @@ async function revokeLeftovers(
     await revoke(
       lost.id,
       "the main step's create made it, but the answer never reached the step, so nobody holds its value",
+      lister,
     )
   } else if (strangers.length > 0) {
     problems.push(
@@ -117,7 +121,7 @@ async function revokeLeftovers(
 /**
  * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
  * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
- * until LATE_KEY_WATCH_MS (and the step's timeout) runs out.
+ * until LATE_KEY_WATCH_MS (and the client's deadline) runs out.
  */
 async function watchForLateKey(client: PlatformClient, keyName: string, look: () => Promise<ApiKey[]>) {
   const { clock } = client

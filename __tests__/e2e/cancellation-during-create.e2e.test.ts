@@ -181,6 +181,28 @@ describe('cancelled while the platform holds the create', () => {
   })
 })
 
+describe("the post step's look, whatever time `timeout` leaves", () => {
+  it('with a timeout shorter than the look, it still looks for 30 s, and revokes a key that comes after the timeout', async () => {
+    const short = { ...inputs, timeout: '8' }
+    const held = platform.hold({ method: 'POST', path: '/api_keys' })
+    const main = await cancelledDuringCreate(short, held.reached)
+    expectCutCreate(main, 'create-key')
+    // The platform carries the create out at the post step's third list, 10 s into its look: past its timeout.
+    let lists = 0
+    platform.onRequest((r) => {
+      if (r.method === 'GET' && r.path === '/api_keys' && ++lists === 3) held.release()
+    })
+    const after = await step(short, { state: main.state })
+    held.release()
+    await settled()
+    const made = platform.keys().find((k) => k.name === savedName(main))!
+    expect(errorLines(after.stdout)).toEqual([])
+    expect(after.stdout).toContain(`Revoked API key ${made.id} named "${made.name}": the main step's create made it`)
+    expect(made.revoked).toBe(true)
+    expect(unaccounted(main, after)).toEqual([])
+  })
+})
+
 describe('create-key cancelled while the create cannot reach the platform', () => {
   /** The post step, looking for a key that never comes: it says so and succeeds. */
   async function postFindsNone(main: StepResult, options: StepOptions): Promise<void> {
