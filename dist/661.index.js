@@ -81,8 +81,8 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
     const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_9__/* .quoted */ .TL)(ledger.name);
     const problems = [];
     // One key at a time, so that a failure is named and the next key is still tried.
-    const revoke = async (id, reason) => {
-        const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__/* .revokeInTurn */ .Nz)({ client, log: _step_js__WEBPACK_IMPORTED_MODULE_8__.coreLogger }, [id], namespace, {
+    const revoke = async (id, reason, by = client) => {
+        const run = await (0,_keys_revocation_js__WEBPACK_IMPORTED_MODULE_7__/* .revokeInTurn */ .Nz)({ client: by, log: _step_js__WEBPACK_IMPORTED_MODULE_8__.coreLogger }, [id], namespace, {
             revoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Revoked API key ${id} named ${name}: ${reason}.`),
             alreadyRevoked: () => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`API key ${id} named ${name} was already revoked.`),
         });
@@ -96,10 +96,13 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
     }
     const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
     const unaccounted = (key) => (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id);
-    const look = async () => (await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_6__/* .listKeysMerged */ .PT)(client, namespace)).filter(unaccounted);
+    // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
+    // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
+    const lister = ledger.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_5__/* .LATE_KEY_WATCH_MS */ .m$) : client;
+    const look = async () => (await (0,_keys_usage_js__WEBPACK_IMPORTED_MODULE_6__/* .listKeysMerged */ .PT)(lister, namespace)).filter(unaccounted);
     let strangers;
     try {
-        strangers = ledger.inFlight ? await watchForLateKey(client, ledger.name, look) : await look();
+        strangers = ledger.inFlight ? await watchForLateKey(lister, ledger.name, look) : await look();
     }
     catch (error) {
         problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
@@ -108,7 +111,7 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
     }
     const lost = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .lostKeyAmong */ .Gt)(strangers);
     if (lost) {
-        await revoke(lost.id, "the main step's create made it, but the answer never reached the step, so nobody holds its value");
+        await revoke(lost.id, "the main step's create made it, but the answer never reached the step, so nobody holds its value", lister);
     }
     else if (strangers.length > 0) {
         problems.push(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_4__/* .describeStrangers */ .vU)(strangers)}. None was ` +
@@ -127,7 +130,7 @@ async function revokeLeftovers(client, ledger, jobKeyId) {
 /**
  * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
  * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
- * until LATE_KEY_WATCH_MS (and the step's timeout) runs out.
+ * until LATE_KEY_WATCH_MS (and the client's deadline) runs out.
  */
 async function watchForLateKey(client, keyName, look) {
     const { clock } = client;
