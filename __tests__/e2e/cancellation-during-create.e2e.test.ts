@@ -181,6 +181,30 @@ describe('cancelled while the platform holds the create', () => {
   })
 })
 
+describe('cancelled while the platform holds the create, then the clean-up', () => {
+  it('the step fails before the kill and saves that a create was in flight: its post step looks, and revokes the late key', async () => {
+    const held = platform.hold({ method: 'POST', path: '/api_keys' })
+    const cleanUp = held.reached.then(() => platform.hold({ method: 'GET', path: '/api_keys' }))
+    const main = await cancelledDuringCreate(inputs, held.reached)
+    ;(await cleanUp).release()
+    expect(main.code).toBe(1)
+    const name = savedName(main)
+    expect(errorLines(main.stdout)).toEqual([
+      expect.stringContaining(`may have succeeded without an answer. Listing the keys to find it failed: `),
+    ])
+    expect(main.summary).toContain('create-key failed')
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], inFlight: true })
+    releaseDuringTheLook(held)
+    const after = await step(inputs, { state: main.state })
+    held.release()
+    await settled()
+    const made = platform.keys().find((k) => k.name === name)!
+    expect(errorLines(after.stdout)).toEqual([])
+    expect(made.revoked).toBe(true)
+    expect(unaccounted(main, after)).toEqual([])
+  })
+})
+
 describe("the post step's look, whatever time `timeout` leaves", () => {
   it('with a timeout shorter than the look, it still looks for 30 s, and revokes a key that comes after the timeout', async () => {
     const short = { ...inputs, timeout: '8' }
