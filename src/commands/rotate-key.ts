@@ -4,7 +4,7 @@ import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { ANSWER_GRACE_MS, StepCancelled } from '../runner/cancellation.ts'
+import { StepCancelled } from '../runner/cancellation.ts'
 import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
@@ -121,7 +121,7 @@ async function rotate(
         settleDeadline: () => cancellation.undoDeadline(usual),
         cancelled: () => cancellation.signal !== undefined,
         stopped: cancellation.stopped,
-        cutOnCancel: () => cancellation.afterSignal(ANSWER_GRACE_MS),
+        cutOnCancel: () => cancellation.attemptCut(),
         onWait: (message) => ctx.log.warning(message),
         // A write that left and was not refused may land. From then on a target may hold the key, so the post
         // step must never revoke it. A refused write makes the key pending again.

@@ -6,7 +6,7 @@
  * GITHUB_API_URL, with its path prefix kept (GitHub Enterprise Server's /api/v3). Redirects are never followed with
  * the token. Failures are RequestErrors.
  */
-import type { Clock } from '../base/clock.ts'
+import type { Clock, Deadline } from '../base/clock.ts'
 import { USER_AGENT } from '../base/version.ts'
 import { readAnswer, type Service } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
@@ -76,17 +76,26 @@ export class GitHubClient {
 
   /**
    * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-   * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel). `bodyLimit` refuses a larger
-   * answer unread, for a read whose answer has a known size.
+   * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
+   * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
+   * size.
    */
   get(
     path: string,
     deadline: number | (() => number),
-    options: { stopped?: AbortSignal; bodyLimit?: number } = {},
+    options: { stopped?: AbortSignal; bodyLimit?: number; cut?: () => Deadline } = {},
   ): Promise<GitHubAnswer> {
     const by = typeof deadline === 'function' ? deadline : () => deadline
     const { stopped, bodyLimit } = options
-    return retrying(() => this.send({ method: 'GET', path, bodyLimit }, by()), RETRY_POLICIES.githubRead, {
+    const attempt = async () => {
+      const cut = options.cut?.()
+      try {
+        return await this.send({ method: 'GET', path, bodyLimit }, by(), cut?.signal)
+      } finally {
+        cut?.clear()
+      }
+    }
+    return retrying(attempt, RETRY_POLICIES.githubRead, {
       clock: this.clock,
       deadline: by,
       ...(stopped ? { interrupt: { signal: stopped } } : {}),

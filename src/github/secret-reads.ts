@@ -3,6 +3,7 @@
  * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
  * as RETRY_POLICIES.githubRead says (http/retry.ts).
  */
+import type { Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
@@ -123,10 +124,11 @@ export async function readStamp(
   path: string,
   deadline: number | (() => number),
   stopped?: AbortSignal,
+  cut?: () => Deadline,
 ): Promise<SecretStamp | undefined> {
   let answer: GitHubAnswer
   try {
-    answer = await client.get(path, deadline, { stopped })
+    answer = await client.get(path, deadline, { stopped, cut })
   } catch (error) {
     return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
   }

@@ -37,7 +37,10 @@ export interface StoreTime {
    * refused it and no other target may hold it. A key counts as handed out only while it is true.
    */
   onHolding?: (holding: boolean) => void
-  /** Ends a write in flight within the runner's grace once it cancels, so its outcome is still told. */
+  /**
+   * Ends a write, or the read that settles it, within the runner's grace once it cancels, so its outcome is still told
+   * (Cancellation.attemptCut).
+   */
   cutOnCancel?: () => Deadline
 }
 
@@ -244,7 +247,8 @@ export class SecretStores {
     const request = lastError instanceof RequestError ? lastError : undefined
     const rateLimited = request?.rateLimited ?? false
     if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
-    const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped))
+    const after =
+      store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel))
     const before = store.before
     if (settle(before, after) === 'applied') {
       return {
