@@ -88,11 +88,6 @@ var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/github/targets.ts
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
-/**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at` (before
- * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
- * as RETRY_POLICIES.githubRead says (http/retry.ts).
- */
 
 
 
@@ -164,10 +159,10 @@ function readPublicKey(body) {
     return { keyId, key: new Uint8Array(bytes) };
 }
 /** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
-async function readStamp(client, path, deadline, stopped) {
+async function readStamp(client, path, deadline, stopped, cut) {
     let answer;
     try {
-        answer = await client.get(path, deadline, { stopped });
+        answer = await client.get(path, deadline, { stopped, cut });
     }
     catch (error) {
         return error instanceof http_errors/* RequestError */.G && error.status === 404 ? { exists: false } : undefined;
@@ -414,7 +409,7 @@ class SecretStores {
         const rateLimited = request?.rateLimited ?? false;
         if (!mayHaveApplied)
             return { outcome: failed(target, name, lastError), rateLimited };
-        const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped));
+        const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel));
         const before = store.before;
         if (settle(before, after) === 'applied') {
             return {

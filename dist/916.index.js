@@ -3543,7 +3543,7 @@ async function rotate(ctx, options, target, stores) {
             settleDeadline: () => cancellation.undoDeadline(usual),
             cancelled: () => cancellation.signal !== undefined,
             stopped: cancellation.stopped,
-            cutOnCancel: () => cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd),
+            cutOnCancel: () => cancellation.attemptCut(),
             onWait: (message) => ctx.log.warning(message),
             // A write that left and was not refused may land. From then on a target may hold the key, so the post
             // step must never revoke it. A refused write makes the key pending again.
@@ -4526,13 +4526,23 @@ class GitHubClient {
     }
     /**
      * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel). `bodyLimit` refuses a larger
-     * answer unread, for a read whose answer has a known size.
+     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
+     * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
+     * size.
      */
     get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
         const { stopped, bodyLimit } = options;
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(() => this.send({ method: 'GET', path, bodyLimit }, by()), _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        const attempt = async () => {
+            const cut = options.cut?.();
+            try {
+                return await this.send({ method: 'GET', path, bodyLimit }, by(), cut?.signal);
+            }
+            finally {
+                cut?.clear();
+            }
+        };
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
