@@ -19,6 +19,8 @@ import { startPrism, type Exchange, type PrismServer } from '../support/prism.ts
 
 /** The ids the description's examples use. */
 const ORG = 'org-morning-bread-81040908'
+/** The organization of the members the example of GET /organizations/{org_id}/members lists. */
+const MEMBERS_ORG = 'my-organization-morning-bread-81040908'
 const PROJECT = 'spring-example-302709'
 const BRANCH = 'br-wispy-meadow-118737'
 const OPERATIONS = `/projects/${PROJECT}/operations`
@@ -148,7 +150,7 @@ describe('list-keys', () => {
   })
 
   it('with expected-creators: both keys were made by John Smith, who is not among the members the example lists', async () => {
-    const result = await step({ command: 'list-keys', 'org-id': ORG, 'expected-creators': 'members' })
+    const result = await step({ command: 'list-keys', 'org-id': MEMBERS_ORG, 'expected-creators': 'members' })
     expectSuccess(result)
     expect(json(result.outputs['unexpected-creator-key-ids'])).toEqual(LISTED_KEYS)
     const creator = { id: '629982cc-de05-43db-ae16-28f2399c4910', name: 'John Smith' }
@@ -156,8 +158,17 @@ describe('list-keys', () => {
       LISTED_KEYS.map((id) => expect.objectContaining({ id, created_by: creator })),
     )
     // The answer cut to its required fields has no `pagination`: one page.
-    expect(requests(result)).toEqual([`GET /organizations/${ORG}/members`, `GET /organizations/${ORG}/api_keys`])
+    expect(requests(result)).toEqual([
+      `GET /organizations/${MEMBERS_ORG}/members`,
+      `GET /organizations/${MEMBERS_ORG}/api_keys`,
+    ])
     expect(result.everything).not.toContain('@email.com')
+  })
+
+  it("with expected-creators, for another organization: the example's members are not its members, and the step fails", async () => {
+    const result = await step({ command: 'list-keys', 'org-id': ORG, 'expected-creators': 'members' })
+    expectFailure(result, `list of organization ${ORG} with a member of organization ${MEMBERS_ORG}.`)
+    expect(requests(result)).toEqual([`GET /organizations/${ORG}/members`])
   })
 })
 
