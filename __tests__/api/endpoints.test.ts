@@ -317,6 +317,11 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     ).rejects.toThrow(
       'The platform answered the member list of organization org-1 with a member of organization org-2.',
     )
+    // An org_id that is no id is not named: it may be personal data.
+    const address = members(2, 1).map((entry) => ({ ...entry, member: { ...entry.member, org_id: 'ann@example.com' } }))
+    await expect(listOrganizationMembers(answering({ members: address }), 'org-1')).rejects.toThrow(
+      /^The platform answered the member list of organization org-1 with a member of another organization\. [^@]*$/,
+    )
   })
 
   it('reads as deactivated only a deactivated_at that is a time, and a member listed twice only if every copy is', async () => {

@@ -16,6 +16,7 @@ import type {
 } from './types.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { PagingGuard } from './paging.ts'
+import { PLATFORM_ID } from './ids.ts'
 
 /** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
 const PROJECTS_PAGE_LIMIT = 400
@@ -345,9 +346,13 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
       parse: (body) => toMembersPage(body, orgId),
     })
     if (result.otherOrg !== undefined) {
+      // Only an id is named: any other text there may be a member's personal data.
+      const other = PLATFORM_ID.test(result.otherOrg)
+        ? `organization ${untrusted(result.otherOrg)}`
+        : 'another organization'
       throw new ActionError(
-        `The platform answered the member list of organization ${untrusted(orgId)} with a member of organization ` +
-          `${untrusted(result.otherOrg, 80)}. The step judges no key by another organization's members, and fails. ` +
+        `The platform answered the member list of organization ${untrusted(orgId)} with a member of ${other}. ` +
+          "The step judges no key by another organization's members, and fails. " +
           'Check the `api-host` input, or report this to the platform.',
       )
     }
