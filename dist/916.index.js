@@ -286,6 +286,8 @@ function finalError(spec, error, hint = '', refused) {
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
 /* harmony import */ var _paging_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7958);
+
 
 
 
@@ -564,8 +566,12 @@ async function listOrganizationMembers(client, orgId) {
             parse: (body) => toMembersPage(body, orgId),
         });
         if (result.otherOrg !== undefined) {
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The platform answered the member list of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} with a member of organization ` +
-                `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(result.otherOrg, 80)}. The step judges no key by another organization's members, and fails. ` +
+            // Only an id is named: any other text there may be a member's personal data.
+            const other = _ids_js__WEBPACK_IMPORTED_MODULE_5__/* .PLATFORM_ID */ .Ag.test(result.otherOrg)
+                ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(result.otherOrg)}`
+                : 'another organization';
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The platform answered the member list of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} with a member of ${other}. ` +
+                "The step judges no key by another organization's members, and fails. " +
                 'Check the `api-host` input, or report this to the platform.');
         }
         const known = guard.seen;
