@@ -7133,6 +7133,11 @@ var github_client = __webpack_require__(6584);
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
+/**
+ * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
+ * address and so pass every key. It is left out, as an entry the action cannot read.
+ */
+const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 };
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
     'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
@@ -7167,14 +7172,14 @@ async function readRunnerRanges(options, deadline) {
     const ranges = { blocks: [], unreadable: 0 };
     for (const entry of lists.flat()) {
         const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;
-        if (block)
+        if (block && block.prefix >= WIDEST_PREFIX[block.family])
             ranges.blocks.push(block);
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
     // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
-        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
+        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`;
         throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
             `\`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, ` +
             `whose runners are all self-hosted. There, ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
@@ -7241,8 +7246,8 @@ async function openExpectedNetworks(ctx, expected) {
         const first = typeof ranges.firstUnreadable === 'string'
             ? ranges.firstUnreadable
             : (JSON.stringify(ranges.firstUnreadable) ?? '');
-        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
-            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}). They are left out. ` +
+        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block, ` +
+            `or a block wider than any network (the first: ${(0,base_text/* quoted */.TL)(first, 80)}). They are left out. ` +
             'So a key last used from one of them counts as used from an unexpected network.');
     }
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
