@@ -299,6 +299,8 @@ function finalError(spec, error, hint = '', refused) {
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
 /* harmony import */ var _paging_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6882);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7958);
+
 
 
 
@@ -554,10 +556,11 @@ async function listAllProjects(client, query = {}) {
  * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
  * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
  * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, and on a list longer than MAX_MEMBER_PAGES pages.
+ * already read, on a full page with no cursor, on a member of another organization, and on a list longer than
+ * MAX_MEMBER_PAGES pages.
  */
 async function listOrganizationMembers(client, orgId) {
-    const members = [];
+    const members = new Map();
     const guard = new _paging_js__WEBPACK_IMPORTED_MODULE_4__/* .PagingGuard */ .m();
     let cursor;
     for (let page = 1; page <= MAX_MEMBER_PAGES; page++) {
@@ -573,12 +576,31 @@ async function listOrganizationMembers(client, orgId) {
                 'A project-scoped key cannot, and an organization key reaches only its own organization. ' +
                 "An admin's personal key may; the platform does not document which other roles may. " +
                 `Pass an admin's personal key, or an organization key of ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}, in \`api-key\``,
-            parse: toMembersPage,
+            parse: (body) => toMembersPage(body, orgId),
         });
+        if (result.otherOrg !== undefined) {
+            // Only an id is named: any other text there may be a member's personal data.
+            const other = _ids_js__WEBPACK_IMPORTED_MODULE_5__/* .PLATFORM_ID */ .Ag.test(result.otherOrg)
+                ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(result.otherOrg)}`
+                : 'another organization';
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`The platform answered the member list of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)} with a member of ${other}. ` +
+                "The step judges no key by another organization's members, and fails. " +
+                'Check the `api-host` input, or report this to the platform.');
+        }
         const known = guard.seen;
-        members.push(...guard.unseen(result.members, (member) => member.user_id));
-        if (result.members.length === 0 || result.next === undefined)
-            return members;
+        for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
+            members.set(member.user_id.toLowerCase(), member);
+        }
+        // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+        for (const member of result.members)
+            members.get(member.user_id.toLowerCase()).deactivated &&= member.deactivated;
+        if (result.members.length === 0)
+            return [...members.values()];
+        if (result.next === undefined) {
+            if (result.members.length < MEMBERS_PAGE_LIMIT)
+                return [...members.values()];
+            throw incompleteMembers(orgId, `page ${page} held as many members as asked for, but no cursor to the next page`);
+        }
         if (guard.repeated(result.next) || guard.seen === known) {
             const what = guard.seen === known ? 'held only members already read' : 'handed out a cursor a second time';
             throw incompleteMembers(orgId, `page ${page} of the list ${what}`);
@@ -592,25 +614,36 @@ function incompleteMembers(orgId, reason) {
         'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
         'Run the job again. If it fails the same way, report the list to the platform.');
 }
-/** Reads a page of members, and keeps no more of each than OrganizationMember holds. */
-function toMembersPage(body) {
+/**
+ * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
+ * organization other than `orgId` that a member's `org_id` names.
+ */
+function toMembersPage(body, orgId) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
+    let otherOrg;
     const members = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(record.members, 'response.members').map((item, i) => {
         const where = `response.members[${i}]`;
         const entry = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, where);
         const member = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(entry.member, `${where}.member`);
+        const memberOrg = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'org_id');
+        if (memberOrg !== undefined && memberOrg !== orgId)
+            otherOrg ??= memberOrg;
         const user = entry.user;
         const deactivatedAt = typeof user === 'object' && user !== null ? user.deactivated_at : undefined;
         return {
             user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
             role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
-            // Only a time as text counts. A member the action cannot read as deactivated counts as present.
-            deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
+            // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+            deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
         };
     });
     const pagination = record.pagination;
     const next = typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'next') : undefined;
-    return { members, next: next || undefined };
+    return { members, next: next || undefined, otherOrg };
+}
+/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+function isTime(text) {
+    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 }
 /*
  * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`. A 429 or 503 goes back to the
@@ -3139,6 +3172,8 @@ function inUse(key, now) {
     const since = now - IN_USE_WINDOW_MS;
     const used = (0,usage/* lastUseOf */.xk)(key) ?? undefined;
     const created = (0,usage/* readTime */.aQ)(key.created_at);
+    if (key.last_used_at === null && used !== undefined)
+        return 'the platform gave no time for its last use, only the address';
     if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
         return 'its created_at or last_used_at is not a time the action can read';
     }
@@ -3991,10 +4026,10 @@ class Waiter {
         const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
             for (const operation of operations) {
                 seen.add(operation.id);
-                if (!this.counts(operation))
-                    continue;
-                if (!(0,operations_status/* isTerminal */.Hd)(operation.status) || this.tracker.has(operation.id))
+                // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+                if (this.tracker.has(operation.id) || (this.counts(operation) && !(0,operations_status/* isTerminal */.Hd)(operation.status))) {
                     this.tracker.update(operation);
+                }
             }
             // Pending operations sit at the head of the list: read on only while a page ends on one.
             return last !== undefined && !(0,operations_status/* isTerminal */.Hd)(last.status);
@@ -6937,6 +6972,8 @@ function expiryOf(name) {
 /* harmony export */   vU: () => (/* binding */ describeStrangers)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2811);
+
 
 /**
  * The state holds at most this many ids of one name (about 10 kB). A name with more keys is refused before any
@@ -6949,7 +6986,7 @@ const MAX_KNOWN_KEYS = 1000;
  * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
  */
 function lostKeyAmong(strangers) {
-    return strangers.length === 1 && strangers[0].last_used_at === null ? strangers[0] : undefined;
+    return strangers.length === 1 && (0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(strangers[0]) === null ? strangers[0] : undefined;
 }
 /** Ids named in one message; the rest are counted. */
 const MAX_NAMED_IDS = 10;
@@ -6963,7 +7000,7 @@ function describeIds(ids) {
 }
 /** "100, 101 (in use)": strangers for a message. */
 function describeStrangers(keys) {
-    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`);
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
     const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
     return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
@@ -7121,6 +7158,11 @@ var github_client = __webpack_require__(6584);
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
+/**
+ * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
+ * address and so pass every key. It is left out, as an entry the action cannot read.
+ */
+const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 };
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
     'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
@@ -7155,14 +7197,14 @@ async function readRunnerRanges(options, deadline) {
     const ranges = { blocks: [], unreadable: 0 };
     for (const entry of lists.flat()) {
         const block = typeof entry === 'string' ? (0,networks/* parseBlock */.r)(entry) : undefined;
-        if (block)
+        if (block && block.prefix >= WIDEST_PREFIX[block.family])
             ranges.blocks.push(block);
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
     // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
-        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`;
+        const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`;
         throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
             `\`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, ` +
             `whose runners are all self-hosted. There, ${NAME_THE_NETWORKS}. The step stopped before listing any key.`);
@@ -7229,8 +7271,8 @@ async function openExpectedNetworks(ctx, expected) {
         const first = typeof ranges.firstUnreadable === 'string'
             ? ranges.firstUnreadable
             : (JSON.stringify(ranges.firstUnreadable) ?? '');
-        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
-            `(the first: ${(0,base_text/* quoted */.TL)(first, 80)}). They are left out. ` +
+        ctx.log.warning(`GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block, ` +
+            `or a block wider than any network (the first: ${(0,base_text/* quoted */.TL)(first, 80)}). They are left out. ` +
             'So a key last used from one of them counts as used from an unexpected network.');
     }
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
@@ -7380,9 +7422,14 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:
 function readTime(text) {
     return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
 }
-/** Null when never used. NaN when the action cannot read the time, which counts as a use now. */
+/**
+ * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
+ * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ */
 function lastUseOf(key) {
-    return key.last_used_at === null ? null : readTime(key.last_used_at);
+    if (key.last_used_at === null)
+        return key.last_used_from_addr ? Number.NaN : null;
+    return readTime(key.last_used_at);
 }
 /** The last use, or the creation of a key never used. A time that cannot be read sorts last, as a use now. */
 function lastTouched(key) {

@@ -13,6 +13,8 @@ import { fakeClient } from '../support/fake-client.ts'
 type Call = (client: PlatformClient) => Promise<unknown>
 
 const ORG = 'org-example-12345'
+/** The organization of the members the description's example lists. */
+const MEMBERS_ORG = 'my-organization-morning-bread-81040908'
 const PROJECT = 'spring-example-302709'
 
 /**
@@ -28,8 +30,8 @@ const CALLS: Record<string, Call> = {
   listOrgApiKeys: (c) => endpoints.listOrgApiKeys(c, ORG),
   createOrgApiKey: (c) => endpoints.createOrgApiKey(c, ORG, 'ci-deploy', PROJECT),
   revokeOrgApiKey: (c) => endpoints.revokeOrgApiKey(c, ORG, 165435),
-  // The example hands out `pagination.next`: the page after it holds no member.
-  listOrganizationMembers: (c) => endpoints.listOrganizationMembers(thenNoMembers(c), ORG),
+  // The example hands out `pagination.next`: the page after it holds no member. Its members are of MEMBERS_ORG.
+  listOrganizationMembers: (c) => endpoints.listOrganizationMembers(thenNoMembers(c), MEMBERS_ORG),
   listAllProjects: (c) => endpoints.listAllProjects(c, { orgId: ORG, search: 'spring' }),
   getProject: (c) => endpoints.getProject(c, PROJECT),
   getBranch: (c) => endpoints.getBranch(c, PROJECT, 'br-wispy-meadow-118737'),

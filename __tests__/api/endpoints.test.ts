@@ -304,6 +304,51 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     )
   })
 
+  it('fails on a full page with no cursor to the next, and on a member of another organization', async () => {
+    for (const pagination of [undefined, {}, { next: '' }, { next: 5 }]) {
+      const full = fakeClient([{ members: members(0, 500), pagination }])
+      await expect(listOrganizationMembers(full.client, 'org-1')).rejects.toThrow(
+        'may be incomplete: page 1 held as many members as asked for, but no cursor to the next page.',
+      )
+    }
+    const other = members(2, 1).map((entry) => ({ ...entry, member: { ...entry.member, org_id: 'org-2' } }))
+    await expect(
+      listOrganizationMembers(answering({ members: [...members(0, 2), ...other] }), 'org-1'),
+    ).rejects.toThrow(
+      'The platform answered the member list of organization org-1 with a member of organization org-2.',
+    )
+    // An org_id that is no id is not named: it may be personal data.
+    const address = members(2, 1).map((entry) => ({ ...entry, member: { ...entry.member, org_id: 'ann@example.com' } }))
+    await expect(listOrganizationMembers(answering({ members: address }), 'org-1')).rejects.toThrow(
+      /^The platform answered the member list of organization org-1 with a member of another organization\. [^@]*$/,
+    )
+  })
+
+  it('reads as deactivated only a deactivated_at that is a time, and a member listed twice only if every copy is', async () => {
+    const { client } = fakeClient([
+      {
+        members: [
+          ...['', 'null', '1', 'yes'].flatMap((deactivated_at, i) => members(i, 1, { deactivated_at })),
+          ...members(4, 1, { deactivated_at: '2026-10-01T00:00:00.123+02:00' }),
+          ...members(5, 1, { deactivated_at: '2026-10-01T00:00:00Z' }),
+          ...members(5, 1),
+          ...members(6, 1, { deactivated_at: '2026-10-01T00:00:00Z' }),
+          ...members(6, 1, { deactivated_at: '2026-10-02T00:00:00Z' }),
+        ],
+      },
+    ])
+    const listed = await listOrganizationMembers(client, 'org-1')
+    expect(listed.map((m) => [m.user_id, m.deactivated])).toEqual([
+      ['u-0', false],
+      ['u-1', false],
+      ['u-2', false],
+      ['u-3', false],
+      ['u-4', true],
+      ['u-5', false],
+      ['u-6', true],
+    ])
+  })
+
   it(`fails on a list still going on after ${MAX_MEMBER_PAGES} pages`, async () => {
     const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({
       members: members(i * 5, 5),

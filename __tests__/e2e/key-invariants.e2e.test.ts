@@ -144,6 +144,24 @@ describe('1. a clean-up never revokes a key that existed before the step, or tha
     )
     expect(platform.isKeyValid(used!.id)).toBe(true)
   })
+
+  it('a key of that name whose list gives the address of its use, but not the time, is in use too', async () => {
+    let used: { id: number } | undefined
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when: 'before' })
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && !used) {
+        // Another job makes a key of that name and uses it. The list leaves out when, as the description allows.
+        used = platform.addKey('nightly', { createdAt: platform.now(), lastUsedAt: platform.now() })
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'rewrite', set: { last_used_at: null }, times: 9 })
+      }
+    })
+    const result = await step({ command: 'create-key', 'key-name': 'nightly' })
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)[0]).toContain(
+      `Keys of that name that were not there before are valid: ${used!.id} (in use). `,
+    )
+    expect(platform.isKeyValid(used!.id)).toBe(true)
+  })
 })
 
 describe('2. a success is claimed only after it was checked', () => {

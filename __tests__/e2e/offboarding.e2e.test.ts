@@ -207,6 +207,90 @@ describe("a members' list that cannot be read whole fails the step, and nothing 
   })
 })
 
+describe("odd answers of the members' list judge no key by mistake", () => {
+  type MembersPage = { members: Array<{ member: Record<string, unknown>; user: Record<string, unknown> }> }
+  /** The next answers of the members' list, changed by `change`. */
+  const members = (change: (page: MembersPage) => unknown, times = 9) =>
+    platform.inject({
+      path: `/organizations/${org}/members`,
+      kind: 'transform',
+      times,
+      transform: (body) => change(body as MembersPage),
+    })
+  const annAs = (page: MembersPage, copies: (entry: MembersPage['members'][number]) => unknown[]) => ({
+    ...page,
+    members: page.members.flatMap((entry) => (entry.member.user_id === ann ? copies(entry) : [entry])),
+  })
+
+  it.each(['null', '', 'none'])('a deactivated_at of %j is no time: the member counts as present', async (value) => {
+    const present = made('ci-ann', ann)
+    members((page) => annAs(page, (entry) => [{ ...entry, user: { ...entry.user, deactivated_at: value } }]))
+    const pruned = await checked('prune-keys', { 'dry-run': 'false' })
+    expect(errorLines(pruned.stdout)).toEqual([])
+    expect(ids(pruned.outputs['unexpected-creator-key-ids'])).toEqual([])
+    expect(platform.isKeyValid(present.id)).toBe(true)
+  })
+
+  it('a member listed twice, deactivated only in the first copy, counts as present', async () => {
+    const present = made('ci-ann', ann)
+    const deactivated = { deactivated_at: '2026-10-01T00:00:00Z' }
+    members((page) => annAs(page, (entry) => [{ ...entry, user: { ...entry.user, ...deactivated } }, entry]))
+    const pruned = await checked('prune-keys', { 'dry-run': 'false' })
+    expect(errorLines(pruned.stdout)).toEqual([])
+    expect(ids(pruned.outputs['unexpected-creator-key-ids'])).toEqual([])
+    expect(platform.isKeyValid(present.id)).toBe(true)
+  })
+
+  it('members of another organization: the step fails, and nothing is revoked', async () => {
+    const present = made('ci-ann', ann)
+    const other = platform.addOrganization().id
+    // The answer is the list of another organization, where Ann is no member.
+    members((page) => ({
+      ...page,
+      members: page.members
+        .filter((entry) => entry.member.user_id !== ann)
+        .map((entry) => ({ ...entry, member: { ...entry.member, org_id: other } })),
+    }))
+    const pruned = await checked('prune-keys', { 'dry-run': 'false' })
+    expect(pruned.code).toBe(1)
+    expect(errorLines(pruned.stdout)).toEqual([
+      `::error::The platform answered the member list of organization ${org} with a member of organization ${other}. ` +
+        "The step judges no key by another organization's members, and fails. " +
+        'Check the `api-host` input, or report this to the platform.',
+    ])
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(present.id)).toBe(true)
+  })
+
+  it('a full page with no cursor to the next: the step fails, and nothing is revoked', async () => {
+    const users = [ann, bob, carol]
+    for (let i = 0; i < 500; i++) users.push(platform.addUser({ organizations: { [org]: 'viewer' } }))
+    let later: { id: number } | undefined
+    members((page) => {
+      // A present member on the page the platform never points to made a key.
+      const listed = new Set(page.members.map((entry) => entry.member.user_id))
+      later = made(
+        'ci-later',
+        users.find((user) => !listed.has(user))!,
+      )
+      return { ...page, pagination: { next: '' } }
+    }, 1)
+    const pruned = await checked('prune-keys', { 'dry-run': 'false' })
+    expect(pruned.code).toBe(1)
+    expect(errorLines(pruned.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^::error::The member list of organization ${org} may be incomplete: page 1 held as many members as asked ` +
+            'for, but no cursor to the next page\\. ',
+        ),
+      ),
+    ])
+    expect(membersPages().map((r) => r.query.limit)).toEqual(['500'])
+    expect(deletes()).toEqual([])
+    expect(platform.isKeyValid(later!.id)).toBe(true)
+  })
+})
+
 describe('bad inputs are refused by name, before any request', () => {
   it.each<[string, Record<string, string>, RegExp]>([
     [

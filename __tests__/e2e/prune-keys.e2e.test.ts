@@ -339,6 +339,21 @@ describe('prune-keys: a real run revokes, within the guards', () => {
     expect(ids(result.outputs['prunable-key-ids'])).toEqual([a.laptop.id, a.byHand.id, own.id, a.orphan.id])
   })
 
+  it('a use whose address the platform gives, but not its time, is a use now: never "never used"', async () => {
+    const a = personalAccount()
+    // The description lets the list leave out last_used_at; last_used_from_addr still says the key was used.
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: { last_used_at: null }, ids: [a.daily.id, a.orphan.id] })
+
+    const result = await step({ 'unused-for': '30d', 'dry-run': 'false' })
+    expect(errorLines(result.stdout)).toEqual([])
+    expect(ids(result.outputs['revoked-key-ids'])).toEqual([a.laptop.id, a.byHand.id])
+    expect(valid(a.daily, a.orphan)).toEqual([true, true])
+    expect(stripMasks(result.stdout)).toContain(
+      `Kept API key ${a.orphan.id} "job-7781-1-deploy~exp-20261120T1000Z" (personal): expired 2026-11-20 10:00 UTC (by its name); but the platform gave no time for its last use, only the address.`,
+    )
+    expect(stripMasks(result.stdout)).not.toContain(`API key ${a.daily.id} `)
+  })
+
   it('revokes none, and fails naming the count, when more than max-revoke are selected; a dry run warns', async () => {
     const a = personalAccount()
     const result = await step({ 'unused-for': '30d', 'dry-run': 'false', 'max-revoke': '2' })

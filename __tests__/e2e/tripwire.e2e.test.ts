@@ -226,6 +226,7 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
   it.each<[string, unknown[]]>([
     ['an empty list', []],
     ['only entries that are no range', [7, {}, null, ['198.51.100.0/24'], '10.0.0.0/33', 'runners.example', '']],
+    ['only blocks wider than any network', ['0.0.0.0/0', '1.0.0.0/7', '::/0', '2001::/15']],
   ])(
     'no runner range it can read (%s): the step fails as on GitHub Enterprise Server, and nothing is revoked',
     async (_, actions) => {
@@ -233,7 +234,10 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
       github.answerMeta('github', { actions, actions_macos: [] })
       const result = await prune()
       expect(result.code).toBe(1)
-      const none = actions.length === 0 ? 'an empty list' : `${actions.length} entries, none an address or a CIDR block`
+      const none =
+        actions.length === 0
+          ? 'an empty list'
+          : `${actions.length} entries, none an address or a CIDR block no wider than a network`
       expect(errorLines(result.stdout)).toEqual([
         "::error::GitHub's meta API lists no range of GitHub-hosted runners the action can read " +
           `(\`actions\` and \`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, whose runners are all self-hosted. ` +
@@ -258,8 +262,8 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
       actions_macos: [],
     })
     const warning =
-      "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block " +
-      '(the first: "2001:db8:a11::/48 "). They are left out. ' +
+      "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block, " +
+      'or a block wider than any network (the first: "2001:db8:a11::/48 "). They are left out. ' +
       'So a key last used from one of them counts as used from an unexpected network.'
 
     const listed = await listKeys({ 'expected-networks': 'github-actions, 10.0.0.0/8' })
@@ -284,6 +288,19 @@ describe("an odd answer of GitHub's meta API never turns a guard off", () => {
       `Kept API key ${keys.leaked.id} "ci-leaked" (personal): last used from an unexpected network (203.0.113.7); ` +
         "but GitHub's meta API lists 2 runner range(s) the action cannot read, and this address may be in one.",
     )
+  })
+
+  it('a runner range wider than any network (0.0.0.0/0) is left out: it would hold every address, and pass every key', async () => {
+    const keys = account()
+    github.answerMeta('github', { actions: ['198.51.100.0/24', '0.0.0.0/0'], actions_macos: ['::/0'] })
+    const listed = await listKeys({ 'expected-networks': 'github-actions, 10.0.0.0/8' })
+    expect(errorLines(listed.stdout)).toEqual([])
+    expect(warnings(listed)[0]).toBe(
+      "::warning::GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block, " +
+        'or a block wider than any network (the first: "0.0.0.0/0"). They are left out. ' +
+        'So a key last used from one of them counts as used from an unexpected network.',
+    )
+    expect(ids(listed.outputs['unexpected-use-key-ids'])).toEqual([keys.leaked.id])
   })
 
   it('an answer over 4 MiB is refused unread, at once, whatever it holds: the step fails saying so, before any key is listed', async () => {

@@ -261,6 +261,33 @@ describe('a gate that fails closed', () => {
       )
     })
 
+    it('a gate on a branch that waits for one, then reads its later copies with another branch, sees it end', async () => {
+      const branch = platform.branches(project)[0]!.id
+      const config = platform.addOperation(project, {
+        action: 'apply_config',
+        branch_id: 'br-other-00000000',
+        timeline: [
+          { afterMs: 0, status: 'running' },
+          { afterMs: 3000, status: 'finished' },
+        ],
+      })
+      // The first list leaves out the operation's branch_id: it is of the whole project, and the gate waits for it.
+      platform.inject({
+        method: 'GET',
+        path: new RegExp(`^/projects/${project}/operations$`),
+        kind: 'transform',
+        transform: (body) => {
+          const page = body as { operations: Array<{ id: string }> }
+          return { ...page, operations: page.operations.map((o) => (o.id === config ? { ...o, branch_id: '' } : o)) }
+        },
+      })
+      const gate = await wait({ 'operation-ids': 'pending', 'branch-id': branch, timeout: '60' })
+      expect(errorLines(gate.stdout)).toEqual([])
+      expect(gate.outputs.status).toBe('finished')
+      expect(gate.stdout).toContain(`apply_config ${config} on the whole project: running`)
+      expect(gate.stdout).toContain(`apply_config ${config} on branch br-other-00000000: running → finished after 3 s`)
+    })
+
     it('waited for by id, it is read like any other', async () => {
       const storage = platform.addOperation(project, {
         action: 'apply_storage_config',

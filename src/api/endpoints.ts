@@ -16,6 +16,7 @@ import type {
 } from './types.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { PagingGuard } from './paging.ts'
+import { PLATFORM_ID } from './ids.ts'
 
 /** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
 const PROJECTS_PAGE_LIMIT = 400
@@ -321,10 +322,11 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
  * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
  * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
  * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, and on a list longer than MAX_MEMBER_PAGES pages.
+ * already read, on a full page with no cursor, on a member of another organization, and on a list longer than
+ * MAX_MEMBER_PAGES pages.
  */
 export async function listOrganizationMembers(client: PlatformClient, orgId: string): Promise<OrganizationMember[]> {
-  const members: OrganizationMember[] = []
+  const members = new Map<string, OrganizationMember>()
   const guard = new PagingGuard()
   let cursor: string | undefined
   for (let page = 1; page <= MAX_MEMBER_PAGES; page++) {
@@ -341,11 +343,30 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
         'A project-scoped key cannot, and an organization key reaches only its own organization. ' +
         "An admin's personal key may; the platform does not document which other roles may. " +
         `Pass an admin's personal key, or an organization key of ${untrusted(orgId)}, in \`api-key\``,
-      parse: toMembersPage,
+      parse: (body) => toMembersPage(body, orgId),
     })
+    if (result.otherOrg !== undefined) {
+      // Only an id is named: any other text there may be a member's personal data.
+      const other = PLATFORM_ID.test(result.otherOrg)
+        ? `organization ${untrusted(result.otherOrg)}`
+        : 'another organization'
+      throw new ActionError(
+        `The platform answered the member list of organization ${untrusted(orgId)} with a member of ${other}. ` +
+          "The step judges no key by another organization's members, and fails. " +
+          'Check the `api-host` input, or report this to the platform.',
+      )
+    }
     const known = guard.seen
-    members.push(...guard.unseen(result.members, (member) => member.user_id))
-    if (result.members.length === 0 || result.next === undefined) return members
+    for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
+      members.set(member.user_id.toLowerCase(), member)
+    }
+    // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+    for (const member of result.members) members.get(member.user_id.toLowerCase())!.deactivated &&= member.deactivated
+    if (result.members.length === 0) return [...members.values()]
+    if (result.next === undefined) {
+      if (result.members.length < MEMBERS_PAGE_LIMIT) return [...members.values()]
+      throw incompleteMembers(orgId, `page ${page} held as many members as asked for, but no cursor to the next page`)
+    }
     if (guard.repeated(result.next) || guard.seen === known) {
       const what = guard.seen === known ? 'held only members already read' : 'handed out a cursor a second time'
       throw incompleteMembers(orgId, `page ${page} of the list ${what}`)
@@ -363,26 +384,40 @@ function incompleteMembers(orgId: string, reason: string): ActionError {
   )
 }
 
-/** Reads a page of members, and keeps no more of each than OrganizationMember holds. */
-function toMembersPage(body: unknown): { members: OrganizationMember[]; next: string | undefined } {
+/**
+ * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
+ * organization other than `orgId` that a member's `org_id` names.
+ */
+function toMembersPage(
+  body: unknown,
+  orgId: string,
+): { members: OrganizationMember[]; next: string | undefined; otherOrg: string | undefined } {
   const record = object(body, 'response')
+  let otherOrg: string | undefined
   const members = array(record.members, 'response.members').map((item, i): OrganizationMember => {
     const where = `response.members[${i}]`
     const entry = object(item, where)
     const member = object(entry.member, `${where}.member`)
+    const memberOrg = optionalString(member, 'org_id')
+    if (memberOrg !== undefined && memberOrg !== orgId) otherOrg ??= memberOrg
     const user = entry.user
     const deactivatedAt = typeof user === 'object' && user !== null ? (user as Json).deactivated_at : undefined
     return {
       user_id: string(member, 'user_id', `${where}.member`),
       role: optionalString(member, 'role') ?? '',
-      // Only a time as text counts. A member the action cannot read as deactivated counts as present.
-      deactivated: typeof deactivatedAt === 'string' && deactivatedAt !== '',
+      // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+      deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
     }
   })
   const pagination = record.pagination
   const next =
     typeof pagination === 'object' && pagination !== null ? optionalString(pagination as Json, 'next') : undefined
-  return { members, next: next || undefined }
+  return { members, next: next || undefined, otherOrg }
+}
+
+/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+function isTime(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))
 }
 
 /*

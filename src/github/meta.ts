@@ -12,13 +12,18 @@ import { DEFAULT_GITHUB_API_URL, GitHubClient, type GitHubClientOptions } from '
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024
 const MAX_RUNNER_RANGES = 50_000
+/**
+ * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
+ * address and so pass every key. It is left out, as an entry the action cannot read.
+ */
+const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 } as const
 
 const UNAUTHENTICATED_LIMIT =
   ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
   'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.'
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`'
 
-/** The runners' ranges, and how many entries were no address or CIDR block, with the first of those. */
+/** The runners' ranges, and how many entries were no address or CIDR block (or a wider one), with the first. */
 export interface RunnerRanges {
   blocks: Block[]
   unreadable: number
@@ -71,12 +76,13 @@ export async function readRunnerRanges(
   const ranges: RunnerRanges = { blocks: [], unreadable: 0 }
   for (const entry of lists.flat()) {
     const block = typeof entry === 'string' ? parseBlock(entry) : undefined
-    if (block) ranges.blocks.push(block)
+    if (block && block.prefix >= WIDEST_PREFIX[block.family]) ranges.blocks.push(block)
     else if (ranges.unreadable++ === 0) ranges.firstUnreadable = entry
   }
   // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
   if (ranges.blocks.length === 0) {
-    const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block`
+    const none =
+      listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`
     throw new ActionError(
       `GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
         `\`actions_macos\` hold ${none}). This happens on GitHub Enterprise Server, ` +

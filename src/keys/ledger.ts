@@ -1,6 +1,7 @@
 import { untrusted } from '../base/text.ts'
 import type { KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey } from '../api/types.ts'
+import { lastUseOf } from './usage.ts'
 
 /**
  * What the post step needs to find a key that the main step may have left valid. It never holds a key's value.
@@ -42,7 +43,7 @@ export interface KeyTarget {
  * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
  */
 export function lostKeyAmong(strangers: ApiKey[]): ApiKey | undefined {
-  return strangers.length === 1 && strangers[0]!.last_used_at === null ? strangers[0] : undefined
+  return strangers.length === 1 && lastUseOf(strangers[0]!) === null ? strangers[0] : undefined
 }
 
 /** Ids named in one message; the rest are counted. */
@@ -58,7 +59,7 @@ export function describeIds(ids: number[]): string {
 
 /** "100, 101 (in use)": strangers for a message. */
 export function describeStrangers(keys: ApiKey[]): string {
-  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${k.last_used_at !== null ? ' (in use)' : ''}`)
+  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${lastUseOf(k) !== null ? ' (in use)' : ''}`)
   const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : ''
   return `${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
 }

@@ -73,8 +73,8 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
         ? ranges.firstUnreadable
         : (JSON.stringify(ranges.firstUnreadable) ?? '')
     ctx.log.warning(
-      `GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block ` +
-        `(the first: ${quoted(first, 80)}). They are left out. ` +
+      `GitHub's meta API lists ${ranges.unreadable} range(s) of GitHub-hosted runners that are no address or CIDR block, ` +
+        `or a block wider than any network (the first: ${quoted(first, 80)}). They are left out. ` +
         'So a key last used from one of them counts as used from an unexpected network.',
     )
   }

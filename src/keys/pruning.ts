@@ -102,6 +102,8 @@ function inUse(key: ApiKey, now: number): string | undefined {
   const since = now - IN_USE_WINDOW_MS
   const used = lastUseOf(key) ?? undefined
   const created = readTime(key.created_at)
+  if (key.last_used_at === null && used !== undefined)
+    return 'the platform gave no time for its last use, only the address'
   if (Number.isNaN(created) || (used !== undefined && Number.isNaN(used))) {
     return 'its created_at or last_used_at is not a time the action can read'
   }

@@ -26,9 +26,13 @@ export function readTime(text: string): number {
   return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN
 }
 
-/** Null when never used. NaN when the action cannot read the time, which counts as a use now. */
+/**
+ * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
+ * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ */
 export function lastUseOf(key: ApiKey): number | null {
-  return key.last_used_at === null ? null : readTime(key.last_used_at)
+  if (key.last_used_at === null) return key.last_used_from_addr ? Number.NaN : null
+  return readTime(key.last_used_at)
 }
 
 /** The last use, or the creation of a key never used. A time that cannot be read sorts last, as a use now. */

@@ -279,8 +279,10 @@ class Waiter {
     const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
       for (const operation of operations) {
         seen.add(operation.id)
-        if (!this.counts(operation)) continue
-        if (!isTerminal(operation.status) || this.tracker.has(operation.id)) this.tracker.update(operation)
+        // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+        if (this.tracker.has(operation.id) || (this.counts(operation) && !isTerminal(operation.status))) {
+          this.tracker.update(operation)
+        }
       }
       // Pending operations sit at the head of the list: read on only while a page ends on one.
       return last !== undefined && !isTerminal(last.status)
