@@ -1594,7 +1594,8 @@ async function createKeyOnce(ctx, ledger) {
             ledger.unresolved = true;
             ledger.cutInFlight = error.kind === 'cancelled';
             // Saved before the clean-up: if it fails, or the runner kills the step during it, the post step still looks.
-            ledger.write();
+            if (ledger.cutInFlight)
+                ledger.write();
             try {
                 found = await cleanUpLostCreate(ctx, ledger, error.message);
             }

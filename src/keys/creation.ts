@@ -126,7 +126,7 @@ export async function createKeyOnce(ctx: CommandContext, ledger: KeyLedger): Pro
       ledger.unresolved = true
       ledger.cutInFlight = error.kind === 'cancelled'
       // Saved before the clean-up: if it fails, or the runner kills the step during it, the post step still looks.
-      ledger.write()
+      if (ledger.cutInFlight) ledger.write()
       try {
         found = await cleanUpLostCreate(ctx, ledger, error.message)
       } catch (failure) {
