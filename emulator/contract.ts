@@ -11,7 +11,18 @@ import { load as parseYaml } from 'js-yaml'
 type Json = Record<string, unknown>
 type Schema = Json
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
+/** The keys of a path item that are calls. */
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
+
+/** What a local `$ref` (`#/components/schemas/Operation`) names in a description; undefined when nothing. */
+export function pointerTarget(description: Json, ref: string): unknown {
+  if (!ref.startsWith('#/')) throw new Error(`only local references are read: ${ref}`)
+  return ref
+    .slice(2)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((at, part) => (at as Json | undefined)?.[part], description)
+}
 
 /** A call the description lists: its path as the description writes it, and the operation. */
 export interface DescribedCall {
@@ -202,13 +213,7 @@ export class ApiContract {
   resolve(node: Json): Json {
     let current = node
     for (let hops = 0; typeof current.$ref === 'string' && hops < 32; hops++) {
-      const ref = current.$ref
-      if (!ref.startsWith('#/')) throw new Error(`only local references are read: ${ref}`)
-      current = ref
-        .slice(2)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<Json>((at, part) => at[part] as Json, this.description)
+      current = pointerTarget(this.description, current.$ref) as Json
     }
     return current
   }

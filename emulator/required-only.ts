@@ -1,11 +1,10 @@
 // A copy of a published description whose answers hold only the fields it marks `required`: what
 // the contract lets the platform leave out, left out. Served by a mock server (Prism), it shows
 // whether the action copes with the leanest answers the description allows.
-import { ApiContract } from './contract.ts'
+import { ApiContract, HTTP_METHODS, pointerTarget } from './contract.ts'
 
 type Json = Record<string, unknown>
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
 const SUBSCHEMA_LISTS = ['allOf', 'oneOf', 'anyOf']
 
 /**
@@ -22,12 +21,7 @@ export function answersCutToRequired(description: Json): Json {
   const copy = structuredClone(description)
   const seen = new Set<Json>()
 
-  const inCopy = (ref: string): Json | undefined =>
-    ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<Json | undefined>((at, part) => at?.[part] as Json | undefined, copy)
+  const inCopy = (ref: string) => pointerTarget(copy, ref) as Json | undefined
 
   // The example is cut against the schema as published, before its properties (and its parts') are reduced.
   const cutSchema = (schema: Json): void => {

@@ -8,6 +8,8 @@
  * place that is new or gone.
  */
 
+import { HTTP_METHODS, pointerTarget } from '../emulator/contract.ts'
+
 type Json = Record<string, unknown>
 type Calls = ReadonlyArray<readonly [method: string, path: string]>
 type Facts = Record<string, unknown>
@@ -19,7 +21,6 @@ interface Place {
 }
 type Places = Map<string, Place>
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
 /** The words of a schema compared, beside nullable and enum: a change in any of them can break how a value is read. */
 const FACTS = ['type', 'format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems']
 /** Facts shown as they are. The others (a pattern, a number) are shown as JSON, so a space in them stays visible. */
@@ -28,16 +29,13 @@ const PLAIN_FACTS = new Set(['type', 'format', 'media type', 'refers back to'])
 /** Every call a description describes, in its order. */
 function callsIn(spec: Json): Calls {
   return Object.entries(spec.paths as Record<string, Json>).flatMap(([path, item]) =>
-    METHODS.filter((method) => method in item).map((method) => [method, path] as const),
+    HTTP_METHODS.filter((method) => method in item).map((method) => [method, path] as const),
   )
 }
 
 /** The value a local `$ref` ("#/components/schemas/Operation") points at. */
 function lookUp(spec: Json, ref: string): Json {
-  let node: unknown = spec
-  for (const step of ref.replace(/^#\//, '').split('/')) {
-    node = (node as Json | undefined)?.[step.replace(/~1/g, '/').replace(/~0/g, '~')]
-  }
+  const node = pointerTarget(spec, ref)
   if (typeof node !== 'object' || node === null) throw new Error(`The description has nothing at ${ref}`)
   return node as Json
 }
