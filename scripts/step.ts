@@ -12,8 +12,9 @@
  *     from src/ through @github/local-action instead (scripts/local-action.ts).
  *   npm start
  *     Every command, then every recipe of the README played the same way, then the README's deploy gate,
- *     docs/deploy-gates.md's gate after create-branch-action and docs/offboarding.md's weekly check run as a workflow
- *     runs them (scripts/workflow.ts).
+ *     docs/deploy-gates.md's two gates and docs/offboarding.md's weekly check run as a workflow runs them
+ *     (scripts/workflow.ts). Some of them fail on purpose, each with the error it shows off; it ends with a tally and
+ *     exits 1 when anything else failed, or one of those passed, naming it.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +23,7 @@ import { PlatformEmulator } from '../emulator/platform.ts'
 import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
 import { ROOT, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
+import { RECIPE_TOOLS, brokenTools, toolsMessage } from './tools.ts'
 import { interpolate, recipeJob, runJob, usesThisAction, type Scope } from './workflow.ts'
 
 const USAGE =
@@ -29,9 +31,12 @@ const USAGE =
 /** The workflow's repository: where rotate-key stores its secret unless `secret-targets` says. */
 const REPOSITORY = 'octo-org/deploys'
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\ninputs: ${Object.keys(actionYaml.inputs).join(', ')}\n`)
-  process.exit(2)
+/** Prints the usage after `message`: on stdout and exit 0 for --help, on stderr and exit 2 for a mistake. */
+function fail(message: string, code = 2): never {
+  ;(code === 0 ? process.stdout : process.stderr).write(
+    `${message}\n${USAGE}\ninputs: ${Object.keys(actionYaml.inputs).join(', ')}\n`,
+  )
+  process.exit(code)
 }
 
 const inputs: Record<string, string> = {}
@@ -41,7 +46,7 @@ for (const arg of process.argv.slice(2)) {
   if (arg === '--local-action') localAction = true
   else if (arg === '--rate-limits' || arg === '--rate-limits=sliding') rateLimits = 'sliding'
   else if (arg === '--rate-limits=fixed') rateLimits = 'fixed'
-  else if (arg === '-h' || arg === '--help') fail('Runs steps of the action against a fresh emulator.')
+  else if (arg === '-h' || arg === '--help') fail('Runs steps of the action against a fresh emulator.', 0)
   else {
     const at = arg.indexOf('=')
     if (at <= 0) fail(`not an input=value pair: ${arg}`)
@@ -184,12 +189,49 @@ function printStep(title: string, inputs: Record<string, string>, step: StepResu
   console.log(dim(`  exit code ${step.code}`))
 }
 
+// ---- what npm start expects ------------------------------------------------------------------
+
+/** Why a step or job fails on purpose, and the `::error::` it shows off: failing with any other is a real failure. */
+interface OnPurpose {
+  because: string
+  error: RegExp
+}
+
+/** What each step and job played did: nothing unexpected, or what was. */
+const verdicts: { title: string; onPurpose: boolean; unexpected?: string }[] = []
+
+/** Notes whether a step or job ended as it should, and says so under it when it did not, or failed on purpose. */
+function judge(title: string, passed: boolean, log: string, onPurpose?: OnPurpose, failedAt?: string): void {
+  let unexpected: string | undefined
+  if (!onPurpose) unexpected = passed ? undefined : `failed${failedAt ? ` at its step "${failedAt}"` : ''}`
+  else if (passed) unexpected = `passed, but should fail on purpose: ${onPurpose.because}`
+  else if (!onPurpose.error.test(log))
+    unexpected = `failed, but not with the error it plays on purpose (${onPurpose.because})`
+  verdicts.push({ title, onPurpose: onPurpose !== undefined, unexpected })
+  if (unexpected) console.log(bold(`  ✗ unexpected: ${unexpected}`))
+  else if (onPurpose) console.log(dim(`  ✓ failed on purpose, as expected: ${onPurpose.because}`))
+}
+
+/** The last lines of npm start: how many did what they should, then each that did not; exit 1 if any. */
+function tally(): void {
+  const unexpected = verdicts.filter((v) => v.unexpected)
+  const onPurpose = verdicts.filter((v) => !v.unexpected && v.onPurpose).length
+  const passed = verdicts.length - unexpected.length - onPurpose
+  console.log(
+    `\n${bold('steps and jobs played:')} ${passed} passed as expected, ${onPurpose} failed on purpose as expected, ` +
+      `${unexpected.length} unexpected`,
+  )
+  for (const v of unexpected) console.log(`  ✗ "${v.title}" ${v.unexpected}`)
+  if (unexpected.length) process.exitCode = 1
+}
+
 /** A job of the README or docs/, run as a workflow runs it; a step of another action stands in as a script. */
 async function playJob(
   title: string,
   file: string,
   heading: string,
   standIns: Record<string, string> = {},
+  onPurpose?: OnPurpose,
 ): Promise<void> {
   console.log(`\n${bold(title)}`)
   const job = await runJob(recipeJob(readFileSync(join(ROOT, file), 'utf8'), heading), {
@@ -211,6 +253,21 @@ async function playJob(
     }
   }
   console.log(`\n  job: ${job.conclusion}`)
+  const log = job.steps.map((record) => record.result?.stdout ?? record.log).join('\n')
+  const failedAt = job.steps.find((record) => record.outcome === 'failure')?.title
+  judge(title, job.conclusion === 'success', log, onPurpose, failedAt)
+}
+
+/** The README's recipes that fail on what they find in the seeded account, by heading. */
+const README_ON_PURPOSE: Record<string, OnPurpose> = {
+  'A daily health check of every project': {
+    because: 'the busy projects have failed operations every day',
+    error: /^::error::\d+ listed operation\(s\) have a status `fail-on-status` names/m,
+  },
+  'A daily tripwire for leaked keys': {
+    because: 'a seeded CI key was last used from outside the runners and the office',
+    error: /^::error::\d+ API key\(s\) were last used from an unexpected network/m,
+  },
 }
 
 /** The step of this action in each recipe of the README, with its `with:` as written. */
@@ -228,7 +285,16 @@ function readmeRecipes(): [string, Record<string, string>][] {
 
 // ---- npm start --------------------------------------------------------------------------------
 
+/** One step of the tour or a README recipe, then whether it ended as it should. */
+async function playJudged(title: string, given: Record<string, string>, onPurpose?: OnPurpose): Promise<void> {
+  const result = await play(title, given)
+  judge(title, result.code === 0, result.stdout, onPurpose)
+}
+
 async function playAll(): Promise<void> {
+  // A recipe's run: step that calls a missing or broken tool fails; the tally names the recipe, this says why.
+  const broken = brokenTools(RECIPE_TOOLS)
+  if (broken.length) console.log(bold(`⚠ ${toolsMessage('npm start', RECIPE_TOOLS, broken)}`))
   const dataOrg = platform.addOrganization({ name: 'Data Team' }).id
   const dataProjects = ['warehouse', 'warehouse-staging', 'ingest']
   for (const name of dataProjects) platform.addProject({ name, org_id: dataOrg })
@@ -257,11 +323,15 @@ async function playAll(): Promise<void> {
       `and ${dataOrg} (${dataProjects.length} projects), and a user in both. ` +
       'Each step runs dist/index.js as a GitHub runner would.',
   )
-  const tour: [string, Record<string, string>][] = [
+  const tour: [string, Record<string, string>, OnPurpose?][] = [
     ["List every project of the key's organization (resolved: its only one)", { command: 'list-projects' }],
     [
       'A key whose user is in two organizations must say which',
       { command: 'list-projects', 'api-key': consultant.key },
+      {
+        because: 'no org-id says which of its two organizations',
+        error: /^::error::The step's key is a personal key whose user belongs to 2 organizations/m,
+      },
     ],
     [
       "List an organization's projects by name",
@@ -273,8 +343,13 @@ async function playAll(): Promise<void> {
     [
       'A typo (an empty operation-ids) fails the gate, with no request',
       { command: 'wait-for-operations', 'operation-ids': '' },
+      { because: 'an empty operation-ids is what a typo gives', error: /^::error::Input `operation-ids` is empty/m },
     ],
-    ['A failed operation fails the step and names it', { command: 'wait-for-operations', 'operation-ids': failed }],
+    [
+      'A failed operation fails the step and names it',
+      { command: 'wait-for-operations', 'operation-ids': failed },
+      { because: 'the platform failed its apply_config operation', error: /^::error::.*\bapply_config\b/m },
+    ],
     [
       'Rotate a key that three places read, storing it in each',
       { command: 'rotate-key', 'key-name': 'shared', ...threePlaces },
@@ -284,15 +359,29 @@ async function playAll(): Promise<void> {
       "The real sweep revokes them, never the step's own key",
       { command: 'prune-keys', 'unused-for': '90d', 'dry-run': 'false' },
     ],
-    ['A wrong API key gives one clear error', { command: 'list-keys', 'api-key': 'napi_not_a_real_key' }],
-    ['A wrong input gives one clear error and sends no request', { command: 'revoke-key', 'key-id': 'twelve' }],
+    [
+      'A wrong API key gives one clear error',
+      { command: 'list-keys', 'api-key': 'napi_not_a_real_key' },
+      { because: 'the platform refuses the key', error: /^::error::The platform refused the API key \(401/m },
+    ],
+    [
+      'A wrong input gives one clear error and sends no request',
+      { command: 'revoke-key', 'key-id': 'twelve' },
+      { because: 'a key id is a number', error: /^::error::Input `key-id` is "twelve"/m },
+    ],
   ]
-  for (const [title, given] of tour) await play(title, given)
-  for (const [heading, given] of readmeRecipes()) await play(`The README's recipe "${heading}"`, given)
+  for (const [title, given, onPurpose] of tour) await playJudged(title, given, onPurpose)
+  for (const [heading, given] of readmeRecipes())
+    await playJudged(`The README's recipe "${heading}"`, given, README_ON_PURPOSE[heading])
   await playJob(
     "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits",
     'README.md',
     '### A deploy gate in one step',
+  )
+  await playJob(
+    "docs/deploy-gates.md's gate that retries and reports, as a workflow runs it",
+    'docs/deploy-gates.md',
+    '## A gate that retries and reports',
   )
   const createBranch = [
     `curl -sSf -X POST "${url}/projects/$INPUT_PROJECT_ID/branches" -H "Authorization: Bearer $INPUT_API_KEY" \\`,
@@ -312,12 +401,19 @@ async function playAll(): Promise<void> {
     'The weekly check for keys of people who left, then what a sweep would revoke (docs/offboarding.md)',
     'docs/offboarding.md',
     '## A weekly check',
+    {},
+    {
+      because: 'two seeded keys were made by people who are no longer members',
+      error: /^::error::\d+ API key\(s\) were made by someone who left the organization/m,
+    },
   )
 }
 
 try {
-  if (playEverything) await playAll()
-  else process.exitCode = (await play(inputs.command!, inputs)).code ?? 1
+  if (playEverything) {
+    await playAll()
+    tally()
+  } else process.exitCode = (await play(inputs.command!, inputs)).code ?? 1
 } finally {
   await platform.stop()
   await github.stop()

@@ -4,8 +4,9 @@
 // (`npm run bundle` first).
 import { describe, expect, it } from '@jest/globals'
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
 import { parse } from 'yaml'
 import { ROOT } from '../../../scripts/run-step.ts'
 import { usesThisAction, yamlBlocks, type WorkflowJob } from '../../../scripts/workflow.ts'
@@ -166,7 +167,71 @@ describe('npm run step -- --local-action', () => {
   }, 120_000)
 })
 
+describe('npm run step -- --help', () => {
+  it('prints the usage and every input, and exits 0', async () => {
+    const { code, stdout } = await step({}, ['--help'])
+    expect(stdout).toMatch(/^usage: npm run step -- command=<command> /m)
+    expect(stdout).toMatch(/^inputs: command, api-key, /m)
+    expect(code).toBe(0)
+  })
+})
+
+/** npm start to its end, with `env` over this process's environment. */
+async function start(env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string }> {
+  const { NODE_OPTIONS: _, ...parent } = process.env
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'step.ts')], {
+    cwd: ROOT,
+    env: { ...parent, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 240_000,
+    killSignal: 'SIGKILL',
+  })
+  let stdout = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  const code = await new Promise<number | null>((done) => child.on('close', done))
+  return { code, stdout }
+}
+
 describe('npm start', () => {
+  it('ends with a tally: every failure it played on purpose failed with its own error, nothing else failed; exit 0', async () => {
+    const { code, stdout } = await start()
+    const last = stdout.trimEnd().split('\n').at(-1)
+    expect(last).toMatch(
+      /^steps and jobs played: \d+ passed as expected, 8 failed on purpose as expected, 0 unexpected$/,
+    )
+    expect(stdout).not.toMatch(/✗ unexpected/)
+    // The README's recipes that fail on what they find, each said to fail on purpose under its step.
+    expect(stdout).toMatch(/A daily health check of every project"\n[\s\S]*?✓ failed on purpose, as expected: /)
+    // docs/deploy-gates.md says so of its first recipe.
+    expect(stdout).toContain("docs/deploy-gates.md's gate that retries and reports")
+    expect(code).toBe(0)
+  }, 300_000)
+
+  it('with a jq that does not work, says so first, and exits 1 naming each recipe that failed for it', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'broken-jq-'))
+    try {
+      // A jq that is there but broken, as after a half-done install.
+      writeFileSync(join(bin, 'jq'), '#!/bin/sh\necho "jq: error while loading shared libraries" >&2\nexit 127\n')
+      chmodSync(join(bin, 'jq'), 0o755)
+      const { code, stdout } = await start({ PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` })
+      expect(stdout.split('\n')[0]).toMatch(/npm start needs bash, curl, jq on PATH; missing or not working here: jq /)
+      const tally = stdout
+        .slice(stdout.lastIndexOf('\nsteps and jobs played: ') + 1)
+        .trimEnd()
+        .split('\n')
+      expect(tally).toEqual([
+        expect.stringMatching(/ 8 failed on purpose as expected, 3 unexpected$/),
+        `  ✗ "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits" failed at its step "Wait for the platform"`,
+        `  ✗ "docs/deploy-gates.md's gate that retries and reports, as a workflow runs it" failed at its step "wait"`,
+        `  ✗ "The gate after create-branch-action (docs/deploy-gates.md)" failed at its step "Check the branch's operations"`,
+      ])
+      expect(code).toBe(1)
+    } finally {
+      rmSync(bin, { recursive: true, force: true })
+    }
+  }, 300_000)
+
   it("counts the organization's projects in its banner as list-projects finds them", async () => {
     const { NODE_OPTIONS: _, ...env } = process.env
     // Its own process group, so that the steps it has started end with it.
