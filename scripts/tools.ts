@@ -27,14 +27,17 @@ const TOOLS: readonly Tool[] = [
   { name: 'openssl', args: ['version'], prints: /SSL \d/ },
 ]
 
+/** Every tool: what `npm test` needs, and the README's Quick start names. */
+export const TOOL_NAMES = TOOLS.map((tool) => tool.name)
+
 /** What the recipes' `run:` steps call, and so what `npm start` needs. */
 export const RECIPE_TOOLS = ['bash', 'curl', 'jq']
 
 /** Those of `names` that are missing or do not work on this PATH. */
-export function brokenTools(names = TOOLS.map((tool) => tool.name), env: NodeJS.ProcessEnv = process.env): string[] {
+export function brokenTools(names = TOOL_NAMES): string[] {
   return TOOLS.filter((tool) => {
     if (!names.includes(tool.name)) return false
-    const run = spawnSync(tool.name, tool.args, { env, input: tool.input ?? '', encoding: 'utf8', timeout: 10_000 })
+    const run = spawnSync(tool.name, tool.args, { input: tool.input ?? '', encoding: 'utf8', timeout: 10_000 })
     return run.error !== undefined || run.status !== 0 || !tool.prints.test(run.stdout)
   }).map((tool) => tool.name)
 }
