@@ -308,3 +308,18 @@ describe('actionlint', () => {
     }
   })
 })
+
+describe('docs/what-happens-when.md', () => {
+  it("lists every default of action.yml that says nothing when a command does not read its input, with action.yml's value", () => {
+    const page = readFileSync(join(ROOT, 'docs', 'what-happens-when.md'), 'utf8').replace(/\s+/g, ' ')
+    const list = /A value equal to the input's default in action\.yml \(([^)]*)\) says nothing/.exec(page)![1]!
+    const listed = Object.fromEntries(
+      [...list.matchAll(/`([\w-]+)(?:: ([^`]+))?`/g)].map(([, name, value]) => [
+        name!,
+        value ?? action.inputs[name!]?.default,
+      ]),
+    )
+    const defaults = Object.entries(action.inputs).filter(([, input]) => input.default !== undefined)
+    expect(listed).toEqual(Object.fromEntries(defaults.map(([name, input]) => [name, input.default])))
+  })
+})
