@@ -176,3 +176,22 @@ describe("the reviewer's map (docs/audit.md)", () => {
     expect([...named].filter((file) => !existing.has(file))).toEqual([])
   })
 })
+
+describe("docs/audit.md's deliberate departures", () => {
+  it('explain every override of package.json, each under a heading of its own', () => {
+    const { overrides } = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8')) as { overrides: object }
+    const audit = readFileSync(`${ROOT}/docs/audit.md`, 'utf8')
+    const departures = audit.slice(
+      audit.indexOf('\n## Deliberate departures\n'),
+      audit.indexOf('\n## ', audit.indexOf('\n## Deliberate departures\n') + 1),
+    )
+    const sections = departures.split('\n### ').slice(1)
+    for (const name of Object.keys(overrides)) {
+      const explained = sections.filter((section) => section.includes(`package.json \`overrides\` (\`"${name}": `))
+      expect([name, explained.length]).toEqual([name, 1])
+      expect(explained[0]).toMatch(
+        /\*\*What it buys\.\*\*[\s\S]*\*\*What could go wrong\.\*\*[\s\S]*\*\*What proves it does not\.\*\*/,
+      )
+    }
+  })
+})
