@@ -946,6 +946,7 @@ export class PlatformEmulator {
     }
     if (state.error !== undefined) record.error = state.error
     if (state.retry_at !== undefined) record.retry_at = state.retry_at
+    else if (state.retryAtMs !== undefined) record.retry_at = isoSeconds(createdMs + state.retryAtMs)
     return record
   }
 

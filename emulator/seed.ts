@@ -1,5 +1,5 @@
 // The account `npm run emulator` and `npm run step` start with: a working key, some projects, one
-// project whose operations cover finished, failed, retrying and still-moving ones, and keys with a
+// project whose operations cover finished, retried, errored and still-moving ones, and keys with a
 // past, personal and of the organization, for prune-keys to select and to keep; and, when asked,
 // an organization whose projects each have days of operations.
 import { KEY_OWNER } from './platform.ts'
@@ -96,7 +96,7 @@ function seedKeys(emulator: PlatformEmulator, projectId: string): void {
   emulator.deactivateUser(deactivated)
 }
 
-/** Operations that cover finished, failed, retrying and still-moving ones. */
+/** Operations that cover finished, retried, errored and still-moving ones. */
 function seedOperations(emulator: PlatformEmulator, projectId: string): void {
   const endpoint = names.endpointId()
   emulator.addOperation(projectId, {
@@ -109,8 +109,11 @@ function seedOperations(emulator: PlatformEmulator, projectId: string): void {
     action: 'apply_config',
     createdAt: emulator.now() - 60_000,
     timeline: [
+      // Failed, retried by the control plane, and failed for good.
       { afterMs: 0, status: 'running' },
-      { afterMs: 4_000, status: 'failed', failures_count: 1, error: 'compute endpoint is not reachable' },
+      { afterMs: 4_000, status: 'failed', error: 'compute endpoint is not reachable' },
+      { afterMs: 10_000, status: 'running' },
+      { afterMs: 16_000, status: 'error', failures_count: 2, error: 'compute endpoint is not reachable' },
     ],
   })
   emulator.addOperation(projectId, {

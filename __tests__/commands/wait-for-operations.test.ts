@@ -50,6 +50,7 @@ describe('congestion (429, 503) never fails a poll round while the timeout allow
       projectId: project,
       operations: { kind: 'ids', ids: [id] },
       pollIntervalMs: POLL,
+      onFailed: 'wait',
       timeoutMs: 120_000,
       random: () => 0,
     })
@@ -81,6 +82,7 @@ describe('status error: the step could not find out', () => {
       projectId: project,
       operations: { kind: 'ids', ids: [id] },
       pollIntervalMs: POLL,
+      onFailed: 'wait',
       timeoutMs: 600_000,
       random: () => 0,
     })
@@ -204,6 +206,7 @@ describe('results', () => {
       projectId: project,
       operations: { kind: 'ids', ids: [bad] },
       pollIntervalMs: POLL,
+      onFailed: 'fail',
       timeoutMs: 600_000,
     })
     expect(result.outputs.status).toBe('failed')
@@ -227,7 +230,7 @@ describe('outcomes and summaries', () => {
     const ok = op(steps([0, 'finished']))
     const a = op(steps([0, 'failed', { failures_count: 1 }]))
     const b = op(steps([0, 'error', { failures_count: 2, error: 'disk full' }]), { action: 'apply_config' })
-    const result = await runWaitForOperations(ctx, options([ok, a, b]))
+    const result = await runWaitForOperations(ctx, options([ok, a, b], { onFailed: 'fail' }))
     expect(result.outputs.status).toBe('failed')
     expect(result.outputs['pending-operation-ids']).toBe('[]')
     expect(result.failure).toBe(
@@ -237,6 +240,25 @@ describe('outcomes and summaries', () => {
     expect(result.summary).toContain(
       '<p>Status failed: the platform reports that 2 operation(s) did not succeed.</p>\n',
     )
+  })
+
+  it('on-failed: wait, the summary says which operations failed, how many times, and where they ended', async () => {
+    const retried = op(steps([0, 'running'], [3000, 'failed'], [8000, 'running'], [14_000, 'finished']))
+    const stuck = op(steps([0, 'failed', { failures_count: 2, retry_at: '2026-11-21T10:09:00Z' }]), {
+      action: 'apply_config',
+    })
+    timeout(60_000)
+    const result = await runWaitForOperations(ctx, options([retried, stuck], { timeoutMs: 60_000 }))
+    expect(result.outputs.status).toBe('timed-out')
+    expect(JSON.parse(result.outputs['pending-operation-ids']!)).toEqual([stuck])
+    expect(result.outputs['failed-operation-ids']).toBe('[]')
+    expect(result.summary).toContain(
+      `<p>Operation <code>${retried}</code> (create_branch, branch br-main-1) failed 1 time, was retried by the ` +
+        'platform, and ended finished.</p>\n' +
+        `<p>Operation <code>${stuck}</code> (apply_config, branch br-main-1) failed 2 times, and the platform may ` +
+        'retry it (retry_at 2026-11-21T10:09:00Z). It was still failed when the step ended.</p>\n',
+    )
+    expect(result.summary).toContain('⏳ failed')
   })
 
   it('every operation succeeded', async () => {

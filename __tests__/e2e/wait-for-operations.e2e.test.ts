@@ -4,7 +4,7 @@
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { PlatformEmulator } from '../../emulator/platform.ts'
+import type { PlatformEmulator, TimelineStep } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
 import { expectOnlyOwnCommands, HOSTILE, MARKDOWN, runnerLines } from '../support/injection.ts'
@@ -106,7 +106,7 @@ describe('results', () => {
     expect(step.stdout.match(new RegExp(`${ids[0]} on branch br-feature-1: running → finished`, 'g'))).toHaveLength(1)
   })
 
-  it('a failed operation fails the step, names it, and still sets every output', async () => {
+  it('with on-failed: fail, a failed operation fails the step, names it, and still sets every output', async () => {
     const ok = platform.addOperation(project, { action: 'create_branch', branch_id: 'br-x', status: 'finished' })
     const bad = platform.addOperation(project, {
       action: 'apply_config',
@@ -116,7 +116,7 @@ describe('results', () => {
         { afterMs: 2000, status: 'failed', failures_count: 2, error: 'database "app" already exists' },
       ],
     })
-    const step = await wait({ 'operation-ids': `${ok},${bad}` })
+    const step = await wait({ 'operation-ids': `${ok},${bad}`, 'on-failed': 'fail' })
     expect(step.code).toBe(1)
     const errors = errorLines(step.stdout)
     expect(errors).toEqual([
@@ -242,7 +242,7 @@ describe('a gate that fails closed', () => {
         branch_id: null,
         timeline: [
           { afterMs: 0, status: 'running' },
-          { afterMs: 60_000, status: 'failed', failures_count: 1, error: 'storage controller unavailable' },
+          { afterMs: 60_000, status: 'error', failures_count: 1, error: 'storage controller unavailable' },
         ],
       })
       expect(platform.operation(storage)).not.toHaveProperty('branch_id')
@@ -252,7 +252,7 @@ describe('a gate that fails closed', () => {
       expect(gate.outputs.status).toBe('failed')
       expect(JSON.parse(gate.outputs['failed-operation-ids']!)).toEqual([storage])
       expect(errorLines(gate.stdout).join('\n')).toContain(
-        `${storage} (apply_storage_config, the whole project): failed`,
+        `${storage} (apply_storage_config, the whole project): error`,
       )
       expect(gate.stdout).toContain(`apply_storage_config ${storage} on the whole project: running`)
       // The summary's branch cell says there is none.
@@ -326,10 +326,10 @@ describe('a gate that fails closed', () => {
       })
     }
 
-    it('awaited by id, finished and failed: the gate fails', async () => {
+    it('awaited by id, finished and error: the gate fails', async () => {
       const done = platform.addOperation(project, { status: 'finished' })
       const doubtful = platform.addOperation(project, { status: 'finished' })
-      twice(doubtful, 'failed')
+      twice(doubtful, 'error')
       const step = await wait({ 'operation-ids': JSON.stringify([done, doubtful]), timeout: '30' })
       expect(step.code).toBe(1)
       expect(step.outputs.status).toBe('failed')
@@ -356,6 +356,84 @@ describe('a gate that fails closed', () => {
   })
 })
 
+describe('on-failed: a failed operation, which the platform may retry', () => {
+  /** An apply_config on br-x: `failed` after 2 s, then as `then` says. */
+  const failing = (...then: TimelineStep[]) =>
+    platform.addOperation(project, {
+      action: 'apply_config',
+      branch_id: 'br-x',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2000, status: 'failed', error: 'compute endpoint is not reachable' },
+        ...then,
+      ],
+    })
+
+  it('wait (the default): running → failed → running → finished passes, and the log and summary say it failed once', async () => {
+    const id = failing({ afterMs: 4000, status: 'running' }, { afterMs: 6000, status: 'finished' })
+    const step = await wait({ 'operation-ids': id })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs).toMatchObject({ status: 'finished', 'failed-operation-ids': '[]' })
+    expect(step.stdout).toContain(
+      `apply_config ${id} on branch br-x: running → failed. It failed 1 time, and the platform may retry it ` +
+        '(retry_at 2026-11-21T10:00:04Z): the gate waits until it ends.\n',
+    )
+    expect(step.stdout).toContain(`apply_config ${id} on branch br-x: failed → running (1 failure)\n`)
+    expect(step.summary).toContain(
+      `<p>Operation <code>${id}</code> (apply_config, branch br-x) failed 1 time, was retried by the platform, and ended finished.</p>`,
+    )
+  })
+
+  it('wait: failed → error fails when it ends, naming the operation', async () => {
+    const id = failing({ afterMs: 5000, status: 'error', error: 'no capacity in region' })
+    const step = await wait({ 'operation-ids': id })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      `::error::1 of 1 operation(s) did not succeed: ${id} (apply_config, branch br-x): error, failures_count 1, error "no capacity in region".`,
+    ])
+    expect(step.stdout).toContain(`apply_config ${id} on branch br-x: failed → error after 5 s (1 failure)`)
+    expect(step.outputs).toMatchObject({ status: 'failed', 'failed-operation-ids': JSON.stringify([id]) })
+  })
+
+  it("fail: fails at the first failed, as the vendor's SDK does", async () => {
+    const id = failing({ afterMs: 4000, status: 'running' }, { afterMs: 6000, status: 'finished' })
+    const step = await wait({ 'operation-ids': id, 'on-failed': 'fail' })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      `::error::1 of 1 operation(s) did not succeed: ${id} (apply_config, branch br-x): failed, failures_count 1, error "compute endpoint is not reachable".`,
+    ])
+    expect(step.stdout).not.toContain('failed → running')
+    expect(step.outputs.status).toBe('failed')
+  })
+
+  it('wait: still failed when `timeout` runs out, the error says how many times it failed', async () => {
+    const id = failing()
+    const step = await wait({ 'operation-ids': id, timeout: '10' })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)[0]).toMatch(
+      new RegExp(
+        `^::error::The step's \`timeout\` of 10 s ran out with 1 operation\\(s\\) not finished: apply_config ${id} on ` +
+          'branch br-x is failed: it failed 1 time and was not finished within `timeout`, and the platform may retry it\\.',
+      ),
+    )
+    expect(step.outputs).toMatchObject({
+      status: 'timed-out',
+      'failed-operation-ids': '[]',
+      'pending-operation-ids': JSON.stringify([id]),
+    })
+  })
+
+  it('anything but wait or fail is an input error naming the input, and no request is sent', async () => {
+    const step = await wait({ 'operation-ids': failing(), 'on-failed': 'retry' })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      expect.stringMatching(/^::error::Input `on-failed` is "retry": it must be `wait`/),
+    ])
+    expect(platform.requests).toHaveLength(0)
+  })
+})
+
 describe('congestion and the outputs that say why', () => {
   it('429s never fail a poll round while the timeout allows', async () => {
     const ids = branchCreation(3000)
@@ -379,6 +457,21 @@ describe('congestion and the outputs that say why', () => {
     expect(platform.requests.filter((r) => r.status === 429)).toHaveLength(6)
   })
 
+  it('423 Locked (another operation holds the project) never fails a poll round while the timeout allows', async () => {
+    const ids = branchCreation(3000)
+    platform.inject({ path: /^\/projects\/[^/]+\/operations$/, kind: 'status', status: 423, times: 8 })
+    const step = await wait({ 'operation-ids': ids.join(','), timeout: '600' })
+    expect(errorLines(step.stdout)).toEqual([])
+    expect(step.code).toBe(0)
+    expect(step.outputs.status).toBe('finished')
+    expect(step.stdout.split('\n').filter((l) => l.startsWith('::warning::'))).toEqual([
+      expect.stringMatching(
+        /^::warning::The platform answered 423 \(locked: another operation holds the project; request id /,
+      ),
+    ])
+    expect(platform.requests.filter((r) => r.status === 423)).toHaveLength(8)
+  })
+
   it('a refused key is status error, with http-status and request-id; a failed operation is status failed, without them', async () => {
     const ids = branchCreation(2000)
     const refused = await wait({ 'operation-ids': ids.join(','), 'api-key': 'napi_not_a_key' })
@@ -393,7 +486,7 @@ describe('congestion and the outputs that say why', () => {
       `<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`,
     )
 
-    const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+    const bad = platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'error' }] })
     const failed = await wait({ 'operation-ids': bad })
     expect(failed.outputs).toMatchObject({ status: 'failed', 'failed-operation-ids': JSON.stringify([bad]) })
     expect(failed.outputs['http-status']).toBeUndefined()
@@ -442,7 +535,14 @@ describe('hostile values in the records the platform sends', () => {
 
   it.each(VALUES.map((v) => [v]))('every text field of a failed operation: %j', async (value) => {
     const project = platform.addProject().id
-    const op = platform.addOperation(project, { status: 'failed', endpoint_id: 'ep-1' })
+    // Failed (its retry_at in the log), then in error.
+    const op = platform.addOperation(project, {
+      endpoint_id: 'ep-1',
+      timeline: [
+        { afterMs: 0, status: 'failed' },
+        { afterMs: 3000, status: 'error' },
+      ],
+    })
     platform.inject({
       path: /^\/projects\/[^/]+\/operations/,
       kind: 'rewrite',
@@ -454,6 +554,7 @@ describe('hostile values in the records the platform sends', () => {
         project_id: value,
         created_at: value,
         updated_at: value,
+        retry_at: value,
       },
       times: 99,
     })
@@ -493,7 +594,7 @@ describe('hostile values in the records the platform sends', () => {
 
   it('50 failed operations, each with 100 KB values: the error names the first 5 and counts the others; every line bounded', async () => {
     const project = platform.addProject().id
-    const ops = Array.from({ length: 50 }, () => platform.addOperation(project, { status: 'failed' }))
+    const ops = Array.from({ length: 50 }, () => platform.addOperation(project, { status: 'error' }))
     const huge = 'J'.repeat(100_000)
     platform.inject({
       path: /^\/projects\/[^/]+\/operations/,
@@ -514,7 +615,7 @@ describe('hostile values in the records the platform sends', () => {
 
   it('a 100 KB value in every field leaves every log line bounded', async () => {
     const project = platform.addProject().id
-    const op = platform.addOperation(project, { status: 'failed' })
+    const op = platform.addOperation(project, { status: 'error' })
     const huge = `${HOSTILE}${'<\n'.repeat(50_000)}`
     platform.inject({
       path: /^\/projects\/[^/]+\/operations/,

@@ -588,6 +588,33 @@ describe('platform emulator', () => {
       expect(emulator.operation(id)?.status).toBe('finished')
     })
 
+    it('retries a failed operation as the platform reference says: failures_count grows, retry_at is set while failed', async () => {
+      const id = emulator.addOperation('timeline-project', {
+        timeline: [
+          { afterMs: 0, status: 'running' },
+          { afterMs: 2_000, status: 'failed', error: 'compute start timed out' },
+          { afterMs: 5_000, status: 'running' },
+          { afterMs: 8_000, status: 'failed' },
+          { afterMs: 9_000, status: 'error' },
+        ],
+      })
+      const at = async (ms: number): Promise<OperationRecord> => {
+        clock.advance(ms - (clock.now() - T0))
+        return (await call(emulator, `/projects/timeline-project/operations/${id}`, { key: admin.key })).json.operation
+      }
+      const first = await at(2_000)
+      expect(first).toMatchObject({ status: 'failed', failures_count: 1, retry_at: '2026-11-21T10:00:05Z' })
+      expect(first.error).toBe('compute start timed out')
+      const retry = await at(5_000)
+      expect(retry).toMatchObject({ status: 'running', failures_count: 1 })
+      expect(retry.retry_at).toBeUndefined()
+      // Failed again, and no retry follows: no retry_at.
+      const again = await at(8_000)
+      expect(again).toMatchObject({ status: 'failed', failures_count: 2 })
+      expect(again.retry_at).toBeUndefined()
+      expect(await at(9_000)).toMatchObject({ status: 'error', failures_count: 2 })
+    })
+
     it('lets a test set the status directly, overriding later steps', async () => {
       const id = emulator.addOperation('timeline-project', {
         timeline: [

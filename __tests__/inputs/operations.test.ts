@@ -103,6 +103,22 @@ describe('what wait-for-operations waits for', () => {
     ).toMatch(/^Input `branch-id` only applies to `operation-ids: pending`/)
   })
 
+  it('on-failed: wait by default (and when empty), wait or fail in any case', () => {
+    expect(wait({ 'operation-ids': OP1 })).toMatchObject({ onFailed: 'wait' })
+    expect(wait({ 'operation-ids': OP1, 'on-failed': ' ' })).toMatchObject({ onFailed: 'wait' })
+    expect(wait({ 'operation-ids': OP1, 'on-failed': 'Wait' })).toMatchObject({ onFailed: 'wait' })
+    expect(wait({ 'operation-ids': OP1, 'on-failed': 'fail' })).toMatchObject({ onFailed: 'fail' })
+  })
+
+  it('on-failed: anything else is an input error naming the input', () => {
+    expect(
+      errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': OP1, 'on-failed': 'retry' }),
+    ).toBe(
+      'Input `on-failed` is "retry": it must be `wait` (a `failed` operation may be retried by the platform: wait until ' +
+        'it ends, within `timeout`) or `fail` (fail at the first `failed`).',
+    )
+  })
+
   it('refuses a branch-id that is not one', () => {
     expect(
       errorOf({ command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': 'pending', 'branch-id': 'BR 1' }),

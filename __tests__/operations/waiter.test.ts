@@ -10,6 +10,7 @@ import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { POLL, waitsPerTest } from '../support/in-process.ts'
 import { stubServer } from '../support/stub-server.ts'
 import { takeViolations } from '../../emulator/contract.ts'
+import { isoSeconds } from '../../emulator/time.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -64,21 +65,30 @@ describe('status groups', () => {
     expect(outcome.failed).toEqual([])
   })
 
-  it.each(['failed', 'error', 'cancelled'])('%s is failure, named with its details', async (status) => {
-    const id = op(
-      steps(
-        [0, 'running'],
-        [6000, 'running', { failures_count: 1 }],
-        [11_000, status, { failures_count: 2, error: 'compute quota exceeded' }],
-      ),
-    )
-    const outcome = await wait([id])
-    expect(outcome.status).toBe('failed')
-    expect(outcome.failed.map((o) => o.id)).toEqual([id])
-    expect(outcome.failure).toBe(
-      `1 of 1 operation(s) did not succeed: ${id} (create_branch, branch br-main-1): ${status}, failures_count 2, error "compute quota exceeded".`,
-    )
-  })
+  it.each([
+    ['failed', 'fail'],
+    ['error', 'wait'],
+    ['error', 'fail'],
+    ['cancelled', 'wait'],
+    ['cancelled', 'fail'],
+  ] as Array<[string, 'wait' | 'fail']>)(
+    '%s is failure with on-failed: %s, named with its details',
+    async (status, onFailed) => {
+      const id = op(
+        steps(
+          [0, 'running'],
+          [6000, 'running', { failures_count: 1 }],
+          [11_000, status, { failures_count: 2, error: 'compute quota exceeded' }],
+        ),
+      )
+      const outcome = await wait([id], { onFailed })
+      expect(outcome.status).toBe('failed')
+      expect(outcome.failed.map((o) => o.id)).toEqual([id])
+      expect(outcome.failure).toBe(
+        `1 of 1 operation(s) did not succeed: ${id} (create_branch, branch br-main-1): ${status}, failures_count 2, error "compute quota exceeded".`,
+      )
+    },
+  )
 
   it('scheduling, running and cancelling are pending', async () => {
     const id = op(steps([0, 'scheduling'], [5000, 'running'], [10_000, 'cancelling'], [15_000, 'cancelled']))
@@ -114,6 +124,144 @@ describe('status groups', () => {
         problem.endsWith('/operation/status must be equal to one of the allowed values'),
       ),
     ).toBe(true)
+  })
+})
+
+describe('on-failed: a `failed` operation the platform may retry', () => {
+  const line = (id: string, text: string) => `create_branch ${id} on branch br-main-1: ${text}`
+
+  it('wait (the default): running → failed → running → finished passes, and the log says it failed and may be retried', async () => {
+    const id = op(
+      steps(
+        [0, 'running'],
+        [3000, 'failed', { error: 'compute start timed out' }],
+        [8000, 'running'],
+        [14_000, 'finished'],
+      ),
+    )
+    const outcome = await wait([id])
+    expect([outcome.status, outcome.failed, outcome.pending]).toEqual(['finished', [], []])
+    expect(outcome.retried.map((o) => [o.id, o.status, o.failures_count])).toEqual([[id, 'finished', 1]])
+    expect(log.info).toEqual([
+      `Waiting for 1 operation(s) in project ${project}, polling every 5 s.`,
+      line(id, 'running'),
+      line(
+        id,
+        `running → failed. It failed 1 time, and the platform may retry it (retry_at ${isoSeconds(start + 8000)}): ` +
+          'the gate waits until it ends.',
+      ),
+      line(id, 'failed → running (1 failure)'),
+      line(id, 'running → finished after 14 s (1 failure)'),
+      'All 1 operation(s) succeeded after 15 s.',
+    ])
+    expect(takeViolations()).toEqual([])
+  })
+
+  it('wait: failed → error fails when it ends, naming the operation', async () => {
+    const id = op(steps([0, 'running'], [3000, 'failed'], [12_000, 'error', { error: 'no capacity in region' }]))
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('failed')
+    expect(clock.now() - start).toBe(15_000)
+    expect(outcome.failed.map((o) => o.id)).toEqual([id])
+    expect(outcome.failure).toBe(
+      `1 of 1 operation(s) did not succeed: ${id} (create_branch, branch br-main-1): error, failures_count 1, error "no capacity in region".`,
+    )
+    // No retry follows that failure, so the platform's record has no retry_at.
+    expect(log.info).toContain(
+      line(id, 'running → failed. It failed 1 time, and the platform may retry it: the gate waits until it ends.'),
+    )
+    expect(log.info).toContain(line(id, 'failed → error after 12 s (1 failure)'))
+  })
+
+  it("fail: fails at the first failed, as the vendor's SDK does", async () => {
+    const id = op(steps([0, 'running'], [3000, 'failed'], [8000, 'running'], [14_000, 'finished']))
+    const outcome = await wait([id], { onFailed: 'fail' })
+    expect(outcome.status).toBe('failed')
+    expect([clock.now() - start, outcome.rounds]).toEqual([5000, 2])
+    expect(outcome.failed.map((o) => o.id)).toEqual([id])
+    expect(outcome.retried).toEqual([])
+    expect(outcome.failure).toContain(`${id} (create_branch, branch br-main-1): failed, failures_count 1`)
+    expect(log.info).toContain(line(id, 'running → failed after 3 s (1 failure)'))
+  })
+
+  it('wait: one line each time it fails again, not one a poll', async () => {
+    const id = op(
+      steps(
+        [0, 'running'],
+        [3000, 'failed', { retry_at: '2026-11-21T10:00:09Z' }],
+        [9000, 'failed', { failures_count: 2, retry_at: '2026-11-21T10:00:20Z' }],
+        [30_000, 'finished'],
+      ),
+    )
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(log.info.filter((l) => l.includes(id))).toEqual([
+      line(id, 'running'),
+      line(
+        id,
+        'running → failed. It failed 1 time, and the platform may retry it (retry_at 2026-11-21T10:00:09Z): the gate waits until it ends.',
+      ),
+      line(
+        id,
+        'failed again. It failed 2 times, and the platform may retry it (retry_at 2026-11-21T10:00:20Z): the gate waits until it ends.',
+      ),
+      line(id, 'failed → finished after 30 s (2 failures)'),
+    ])
+  })
+
+  it('wait: timed out while still failed, the error says it failed N times and was not finished within `timeout`', async () => {
+    const stuck = op(steps([0, 'running'], [2000, 'failed', { failures_count: 3, retry_at: '2026-11-21T10:05:00Z' }]))
+    timeout(30_000)
+    const outcome = await wait([stuck], { timeoutMs: 30_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toBe(
+      `The step's \`timeout\` of 30 s ran out with 1 operation(s) not finished: create_branch ${stuck} on branch br-main-1 ` +
+        'is failed: it failed 3 times and was not finished within `timeout`, and the platform may retry it (retry_at ' +
+        '2026-11-21T10:05:00Z).',
+    )
+    // Not ended: a later step can wait on it.
+    expect([outcome.pending, outcome.failed]).toEqual([[stuck], []])
+  })
+
+  it('wait: the idle gate waits for a failed operation too, until it ends', async () => {
+    platform.addHistory(project, 50)
+    const id = op(steps([0, 'failed'], [20_000, 'running'], [26_000, 'finished']))
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(clock.now() - start).toBe(30_000)
+    expect(outcome.operations.map((o) => [o.id, o.status])).toEqual([[id, 'finished']])
+  })
+
+  it('fail: the idle gate does not wait for an operation that had failed before it looked', async () => {
+    op(steps([0, 'failed'], [20_000, 'running'], [26_000, 'finished']))
+    const outcome = await wait('pending', { onFailed: 'fail' })
+    expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 1 })
+  })
+})
+
+describe('423 Locked: the project is held by another operation', () => {
+  it('polls answered 423 are waited through within `timeout`, as 429 and 503 are', async () => {
+    const id = op(steps([0, 'running'], [150_000, 'finished']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 423, times: 8 })
+    const outcome = await wait([id])
+    expect(outcome.status).toBe('finished')
+    expect(operationRequests().filter((r) => r.status === 423)).toHaveLength(8)
+    expect(log.warning).toEqual([
+      expect.stringMatching(
+        /^The platform answered 423 \(locked: another operation holds the project; request id .+\)\. The waiter now polls every 10 s,/,
+      ),
+    ])
+    expect(outcome.failedRequest).toBeUndefined()
+  })
+
+  it('423 until the timeout is timed-out, naming the last answer, not error', async () => {
+    const id = op(steps([0, 'running']))
+    platform.inject({ path: `${listPath()}/${id}`, kind: 'status', status: 423, times: 999 })
+    timeout(120_000)
+    const outcome = await wait([id], { timeoutMs: 120_000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.failure).toContain("The platform's last answer was 423")
+    expect(outcome.pending).toEqual([id])
   })
 })
 
@@ -246,6 +394,7 @@ describe('waiting', () => {
       projectId: 'no-such-project',
       operations: { kind: 'pending', branchId: undefined },
       pollIntervalMs: POLL,
+      onFailed: 'wait',
       timeoutMs: 600_000,
     })
     expect(outcome.status).toBe('error')
@@ -678,9 +827,9 @@ describe('the idle-project gate (no operation-ids)', () => {
     expect(first).toHaveLength(2)
   })
 
-  it('fails when an operation it waited for failed', async () => {
+  it('fails when an operation it waited for failed, with on-failed: fail', async () => {
     const bad = op(steps([0, 'running'], [6000, 'failed', { failures_count: 1 }]))
-    const outcome = await wait('pending')
+    const outcome = await wait('pending', { onFailed: 'fail' })
     expect(outcome.status).toBe('failed')
     expect(outcome.failed.map((o) => o.id)).toEqual([bad])
   })
@@ -870,6 +1019,7 @@ describe('a listing that does not move on', () => {
           projectId: 'p-1',
           operations: { kind: 'ids', ids: awaited },
           pollIntervalMs: POLL,
+          onFailed: 'wait',
           timeoutMs: 600_000,
           random: () => 0,
         },

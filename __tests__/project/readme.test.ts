@@ -76,11 +76,11 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
     expect(job.conclusion).toBe('success')
   })
 
-  it('an operation the platform failed: the step fails naming it, and Migrate never runs', async () => {
+  it('an operation that ended in error: the step fails naming it, and Migrate never runs', async () => {
     const job = await gate((step) => {
       if (step.id !== 'branch') return
       const [first] = JSON.parse(step.outputs.operations!) as { id: string }[]
-      platform.setOperation(first!.id, { status: 'failed', failures_count: 1, error: 'the compute did not start' })
+      platform.setOperation(first!.id, { status: 'error', failures_count: 1, error: 'the compute did not start' })
     })
     expect(summary(job.steps)).toEqual([
       ['branch', 'success'],
@@ -89,8 +89,36 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
     ])
     const wait = job.steps[1]!.result!
     expect(wait.outputs.status).toBe('failed')
-    expect(wait.stdout).toMatch(/^::error::.*create_branch.*failed/m)
+    expect(wait.stdout).toMatch(/^::error::.*create_branch.*: error, failures_count 1/m)
     expect(job.conclusion).toBe('failure')
+  })
+
+  it('an operation that failed and that the platform retried: the gate waits through it, then migrates', async () => {
+    let created = ''
+    const job = await gate((step) => {
+      if (step.id !== 'branch') return
+      const [first] = JSON.parse(step.outputs.operations!) as { id: string }[]
+      created = first!.id
+      platform.setOperation(created, { status: 'failed', failures_count: 1, error: 'the compute did not start' })
+      // The control plane retries it a few polls later, and this time it finishes.
+      let polls = 0
+      platform.onRequest((request) => {
+        if (request.path.endsWith('/operations') || request.path.endsWith(created)) polls++
+        if (polls === 3) platform.setOperation(created, { status: 'running' })
+        if (polls === 5) platform.setOperation(created, { status: 'finished' })
+      })
+    })
+    expect(summary(job.steps)).toEqual([
+      ['branch', 'success'],
+      [WAIT, 'success'],
+      ['Migrate', 'success'],
+    ])
+    const wait = job.steps[1]!.result!
+    expect(wait.outputs.status).toBe('finished')
+    expect(wait.stdout).toContain(
+      'failed. It failed 1 time, and the platform may retry it: the gate waits until it ends.',
+    )
+    expect(job.conclusion).toBe('success')
   })
 
   it('a key revoked after the branch was made: the gate cannot find out, so it stays shut', async () => {

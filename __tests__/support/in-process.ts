@@ -104,7 +104,7 @@ export interface ProjectWaits {
   steps: (...pairs: Array<[number, string, Partial<TimelineStep>?]>) => TimelineStep[]
   /** A new operation of the project on `timeline`: create_branch on br-main-1, unless `extra` says otherwise. */
   op: (timeline: TimelineStep[], extra?: Record<string, string>) => string
-  /** A wait for `operations` of the project (ids, or `pending` of `branchId`): every POLL ms, 600 s at most, no jitter. */
+  /** A wait for `operations` of the project (ids, or `pending` of `branchId`): every POLL ms, 600 s at most, no jitter, `on-failed: wait`. */
   options: (operations: string[] | 'pending', extra?: Partial<WaitOptions> & { branchId?: string }) => WaitOptions
   /** The path of the project's operations list. */
   listPath: () => string
@@ -142,6 +142,7 @@ export function waitsPerTest(use: (run: InProcess, project: string) => void): Pr
       timeoutMs: 600_000,
       random: () => 0,
       ...extra,
+      onFailed: extra.onFailed ?? 'wait',
     }),
     listPath,
     operationRequests: () => platform.requests.filter((r) => r.path.startsWith(listPath())),

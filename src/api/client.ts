@@ -45,7 +45,7 @@ export const PLATFORM: Service = {
 }
 
 /** The row of RETRY_POLICIES (http/retry.ts) that a request follows. */
-type RetryMode = 'read' | 'once' | 'poll'
+type RetryMode = 'read' | 'once' | 'poll' | 'wait'
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'DELETE'

@@ -421,21 +421,26 @@ function isTime(text: string): boolean {
 }
 
 /*
- * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`. A 429 or 503 goes back to the
- * waiter at once, and the waiter slows its next poll instead of a retry here.
+ * Reads of the operations, and of the branch they concern. list-operations reads them with retry mode `poll`: a 429
+ * or 503 goes back to the listing at once, which waits as the platform asks. The waiter reads them with `wait`: a
+ * 423 goes back to it too, and it waits that out as it does congestion, within the step's timeout.
  */
+
+/** The retry modes of these reads (RETRY_POLICIES, http/retry.ts). */
+type PollMode = 'poll' | 'wait'
 
 /** GET /projects/{id}/operations: one page, newest first. */
 export function listOperations(
   client: PlatformClient,
   projectId: string,
   page: { limit: number; cursor?: string },
+  retry: PollMode = 'poll',
 ): Promise<OperationsPage> {
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations`,
     query: { limit: page.limit, cursor: page.cursor },
-    retry: 'poll',
+    retry,
     purpose: `list the operations of project ${untrusted(projectId)}`,
     notFound: `project ${untrusted(projectId)}`,
     forbidden: describeProjectForbidden(projectId),
@@ -449,11 +454,16 @@ export function listOperations(
   })
 }
 
-export function getOperation(client: PlatformClient, projectId: string, operationId: string): Promise<Operation> {
+export function getOperation(
+  client: PlatformClient,
+  projectId: string,
+  operationId: string,
+  retry: PollMode = 'poll',
+): Promise<Operation> {
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
-    retry: 'poll',
+    retry,
     purpose: `read operation ${untrusted(operationId)}`,
     notFound: `operation ${untrusted(operationId)} in project ${untrusted(projectId)}`,
     forbidden: describeProjectForbidden(projectId),
@@ -462,11 +472,16 @@ export function getOperation(client: PlatformClient, projectId: string, operatio
 }
 
 /** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
-export function getBranch(client: PlatformClient, projectId: string, branchId: string): Promise<Branch> {
+export function getBranch(
+  client: PlatformClient,
+  projectId: string,
+  branchId: string,
+  retry: PollMode = 'poll',
+): Promise<Branch> {
   return client.send({
     method: 'GET',
     path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
-    retry: 'poll',
+    retry,
     purpose: `read branch ${untrusted(branchId)} of project ${untrusted(projectId)}`,
     notFound: `branch ${untrusted(branchId)} in project ${untrusted(projectId)}`,
     parse: (body) => {

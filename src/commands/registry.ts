@@ -20,6 +20,7 @@ import {
   MAX_POLL_INTERVAL_SECONDS,
   MIN_POLL_INTERVAL_SECONDS,
   readListOperationsSettings,
+  readOnFailed,
   readOperationSelection,
 } from '../inputs/operations.ts'
 import { readSecretStorage } from '../inputs/secrets.ts'
@@ -140,13 +141,14 @@ export const COMMANDS = {
     run: runListProjects,
   }),
   'wait-for-operations': command({
-    inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+    inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval', 'on-failed'],
     settings: (read): WaitForOperationsSettings => ({
       projectId: readProjectId(
         read,
         'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.',
       ),
       operations: readOperationSelection(read),
+      onFailed: readOnFailed(read),
       pollIntervalMs:
         readSeconds(
           read,

@@ -1,7 +1,14 @@
 import { formatDuration } from '../base/clock.ts'
 import { untrusted } from '../base/text.ts'
-import { durationOf, statusGroup } from '../operations/status.ts'
-import { waitForOperations, type WaitOptions, type WaitOutcome, type WaitStatus } from '../operations/waiter.ts'
+import { describePlace, durationOf, gateGroup } from '../operations/status.ts'
+import {
+  describeFailureCount,
+  describeRetry,
+  waitForOperations,
+  type WaitOptions,
+  type WaitOutcome,
+  type WaitStatus,
+} from '../operations/waiter.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
@@ -19,7 +26,7 @@ const TITLES: Record<WaitStatus, string> = {
 }
 
 /** The waiter's options are these and the step's `timeout`. */
-export type WaitForOperationsSettings = Pick<WaitOptions, 'projectId' | 'operations' | 'pollIntervalMs'>
+export type WaitForOperationsSettings = Pick<WaitOptions, 'projectId' | 'operations' | 'pollIntervalMs' | 'onFailed'>
 
 export async function runWaitForOperations(ctx: CommandContext, options: WaitOptions): Promise<CommandResult> {
   const outcome = await waitForOperations(ctx, options)
@@ -28,7 +35,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     o.action,
     o.branch_id,
     o.endpoint_id,
-    `${STATUS_LABEL[statusGroup(o.status)]} ${o.status}`,
+    `${STATUS_LABEL[gateGroup(o.status, options.onFailed)]} ${o.status}`,
     formatDuration(durationOf(o)),
     formatDate(o.created_at),
   ])
@@ -46,6 +53,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     summary:
       heading(`${TITLES[outcome.status]}: ${where}`) +
       paragraph(whatHappened(outcome, options)) +
+      retriedLines(outcome) +
       (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
     failure: outcome.failure,
     failedRequest: outcome.failedRequest,
@@ -61,6 +69,26 @@ const NEXT: Partial<Record<WaitStatus, string>> = {
     'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
   'timed-out':
     'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
+}
+
+/** An error or summary names at most this many operations; the outputs have them all. */
+const MAX_NAMED = 5
+
+/**
+ * With `on-failed: wait`, one line for each operation the gate saw `failed`: how many times it failed, that the platform
+ * may retry it, and where it ended.
+ */
+function retriedLines(outcome: WaitOutcome): string {
+  const lines = outcome.retried.slice(0, MAX_NAMED).map((o) => {
+    const what = ` (${untrusted(o.action, 80)}, ${describePlace(o, 80)}) ${describeFailureCount(o)}`
+    const end =
+      o.status === 'failed'
+        ? `, and ${describeRetry(o)}. It was still failed when the step ended.`
+        : `, was retried by the platform, and ended ${untrusted(o.status, 40)}.`
+    return paragraph('Operation ', { code: o.id }, what + end)
+  })
+  const more = outcome.retried.length - lines.length
+  return lines.join('') + (more > 0 ? paragraph(`And ${more} more.`) : '')
 }
 
 /** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */

@@ -21,6 +21,11 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
 /** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
 const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
+/**
+ * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
+ * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
+ */
+const WAITED_STATUSES: ReadonlySet<number> = new Set([423, ...CONGESTION_STATUSES])
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
 /** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
@@ -49,6 +54,7 @@ export interface CongestionPace {
 
 const status = (error: RequestError) => (error.kind === 'http' ? (error.status ?? 0) : undefined)
 const congested = (error: RequestError) => CONGESTION_STATUSES.has(status(error) ?? 0)
+const waited = (error: RequestError) => WAITED_STATUSES.has(status(error) ?? 0)
 /** No answer, or a body cut off on the way. The network is at fault, not the request. */
 const noAnswer = (error: RequestError) =>
   ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated')
@@ -87,17 +93,22 @@ export const RETRY_POLICIES = {
    */
   recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
   /**
-   * A read of the operations (the waiter's polls, list-operations' pages). Like `read`, but a 429 or 503 goes back to
-   * the caller at once, for its `congestedPoll` or `congested` row.
+   * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
+   * `congested` row.
    */
   poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
   /**
-   * A waiter's poll round that the platform is too busy for (429, 503). The waiter polls again as long as the step's
-   * timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
+   * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
+   * `congestedPoll` row.
+   */
+  wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
+  /**
+   * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
+   * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
    */
   congestedPoll: (pace: CongestionPace): RetryPolicy =>
     rule(Number.POSITIVE_INFINITY, (error) => {
-      if (!congested(error)) return undefined
+      if (!waited(error)) return undefined
       return pace.afterCongestion(error.retryAfterMs)
     }),
   /**

@@ -19,6 +19,7 @@ export interface Common {
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'api-host': DEFAULT_API_HOST,
   'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),
+  'on-failed': 'wait',
   timeout: String(DEFAULT_TIMEOUT_SECONDS),
   'revoke-after-job': 'false',
   'dry-run': 'true',

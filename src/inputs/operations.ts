@@ -6,7 +6,7 @@ import { OPERATION_ID, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { ListOperationsSettings, ProjectScope, Since } from '../operations/listing.ts'
-import { OPERATION_STATUSES } from '../operations/status.ts'
+import { OPERATION_STATUSES, type OnFailed } from '../operations/status.ts'
 import type { OperationSelection } from '../operations/waiter.ts'
 import {
   jsonArrayItems,
@@ -96,6 +96,21 @@ export function parseOperationIds(raw: string): string[] {
     )
   }
   return [...ids]
+}
+
+/**
+ * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
+ * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
+ */
+export function readOnFailed(read: InputReader): OnFailed {
+  const raw = read('on-failed').trim()
+  const value = raw.toLowerCase()
+  if (value === '' || value === 'wait') return 'wait'
+  if (value === 'fail') return 'fail'
+  throw new InputError(
+    `Input \`on-failed\` is ${quoted(raw, 80)}: it must be \`wait\` (a \`failed\` operation may be retried by the ` +
+      'platform: wait until it ends, within `timeout`) or `fail` (fail at the first `failed`).',
+  )
 }
 
 /** list-operations' default `max-operations`, for each project. */

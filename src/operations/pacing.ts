@@ -17,8 +17,8 @@ const NARROWING_ROUNDS = 16
  * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
  * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
  * service is congested:
- * - A 429 or 503 doubles this job's interval, up to a bound. The next poll comes no sooner than Retry-After, plus a
- *   random part, so jobs told the same Retry-After do not come back together.
+ * - A 429 or 503 (or a 423: the project is locked) doubles this job's interval, up to a bound. The next poll comes
+ *   no sooner than Retry-After, plus a random part, so jobs told the same Retry-After do not come back together.
  * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
  *   and gently near the normal one, where congestion starts again.
  * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
@@ -56,7 +56,7 @@ export class PollPace {
     return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())))
   }
 
-  /** The wait after a 429 or 503: the widened interval, and never sooner than Retry-After. */
+  /** The wait after a 429, 503 or 423: the widened interval, and never sooner than Retry-After. */
   afterCongestion(retryAfterMs: number | undefined): number {
     this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING)
     return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2)

@@ -41,9 +41,20 @@ export function statusGroup(status: OperationStatus): StatusGroup {
   return GROUPS.get(status) ?? 'pending'
 }
 
-/** How settled a status is: pending, then failure, then success. */
-export const settling = (status: OperationStatus): number =>
-  ['pending', 'failure', 'success'].indexOf(statusGroup(status))
+/**
+ * What `failed` means to a gate (the `on-failed` input). `wait`: still pending, as the platform's reference says (the
+ * control plane may retry it). `fail`: the end, as the vendor's SDK takes it.
+ */
+export type OnFailed = 'wait' | 'fail'
+
+/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
+export function gateGroup(status: OperationStatus, onFailed: OnFailed): StatusGroup {
+  return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status)
+}
+
+/** How settled a status is for a gate: pending, then failure, then success. */
+export const settling = (status: OperationStatus, onFailed: OnFailed): number =>
+  ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed))
 
 export function isKnownStatus(status: OperationStatus): boolean {
   return GROUPS.has(status)

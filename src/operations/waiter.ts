@@ -10,11 +10,11 @@ import { PollPace } from './pacing.ts'
 import {
   concernsBranch,
   durationOf,
+  gateGroup,
   isKnownStatus,
-  isTerminal,
   describePlace,
   settling,
-  statusGroup,
+  type OnFailed,
 } from './status.ts'
 
 /** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
@@ -50,6 +50,8 @@ export interface WaitOptions {
   projectId: string
   operations: OperationSelection
   pollIntervalMs: number
+  /** Whether a `failed` operation is still pending (`wait`) or the end (`fail`). */
+  onFailed: OnFailed
   /** The step's `timeout`, for messages. The client holds the deadline itself. */
   timeoutMs: number
   /** The source of the poll pace's jitter; Math.random by default. */
@@ -60,6 +62,8 @@ export interface WaitOutcome {
   status: WaitStatus
   operations: Operation[]
   failed: Operation[]
+  /** With `on-failed: wait`: the latest records of the operations seen `failed`, which the platform may retry. */
+  retried: Operation[]
   /** Ids not known to be done when the step ended: what a later step can go on waiting for. */
   pending: string[]
   /** Why the step fails, when it does. */
@@ -69,16 +73,28 @@ export interface WaitOutcome {
   rounds: number
 }
 
-/** The latest record of each awaited operation. It logs a line per change of status, not per poll. */
+/**
+ * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
+ * `failed` operation the gate waits through fails again.
+ */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
   /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
   readonly thisRound = new Set<string>()
+  /** With `on-failed: wait`: ids seen `failed`. */
+  readonly retried = new Set<string>()
   private readonly warned = new Set<string>()
   private readonly ctx: CommandContext
+  private readonly onFailed: OnFailed
 
-  constructor(ctx: CommandContext) {
+  constructor(ctx: CommandContext, onFailed: OnFailed) {
     this.ctx = ctx
+    this.onFailed = onFailed
+  }
+
+  /** Whether a status ends the wait for an operation. */
+  isEnd(status: string): boolean {
+    return gateGroup(status, this.onFailed) !== 'pending'
   }
 
   has(id: string): boolean {
@@ -87,19 +103,34 @@ class OperationTracker {
 
   update(operation: Operation): void {
     const previous = this.records.get(operation.id)
-    if (previous && this.thisRound.has(operation.id) && settling(operation.status) >= settling(previous.status)) return
+    const { onFailed } = this
+    if (
+      previous &&
+      this.thisRound.has(operation.id) &&
+      settling(operation.status, onFailed) >= settling(previous.status, onFailed)
+    )
+      return
     this.thisRound.add(operation.id)
     this.records.set(operation.id, operation)
-    if (previous?.status === operation.status) return
-    const change = previous
-      ? `${untrusted(previous.status)} → ${untrusted(operation.status)}`
-      : untrusted(operation.status)
-    const took = isTerminal(operation.status) && previous ? ` after ${formatDuration(durationOf(operation))}` : ''
+    const waitedThrough = onFailed === 'wait' && operation.status === 'failed'
+    if (waitedThrough) this.retried.add(operation.id)
+    const failedAgain = waitedThrough && previous?.status === 'failed'
+    if (previous?.status === operation.status && !(failedAgain && operation.failures_count > previous.failures_count))
+      return
+    const change = failedAgain
+      ? 'failed again'
+      : previous
+        ? `${untrusted(previous.status)} → ${untrusted(operation.status)}`
+        : untrusted(operation.status)
+    const took = this.isEnd(operation.status) && previous ? ` after ${formatDuration(durationOf(operation))}` : ''
     const failures =
-      operation.failures_count > 0
+      operation.failures_count > 0 && !waitedThrough
         ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
         : ''
-    this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`)
+    const retry = waitedThrough
+      ? `. It ${describeFailureCount(operation)}, and ${describeRetry(operation)}: the gate waits until it ends.`
+      : ''
+    this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}${retry}`)
     if (!isKnownStatus(operation.status) && !this.warned.has(operation.status)) {
       this.warned.add(operation.status)
       this.ctx.log.warning(
@@ -111,7 +142,7 @@ class OperationTracker {
 
   isDone(id: string): boolean {
     const record = this.records.get(id)
-    return record !== undefined && isTerminal(record.status)
+    return record !== undefined && this.isEnd(record.status)
   }
 
   get(id: string): Operation | undefined {
@@ -124,7 +155,7 @@ class OperationTracker {
 
   pendingIds(): string[] {
     return this.all()
-      .filter((o) => !isTerminal(o.status))
+      .filter((o) => !this.isEnd(o.status))
       .map((o) => o.id)
   }
 }
@@ -168,7 +199,7 @@ class Waiter {
   constructor(ctx: CommandContext, options: WaitOptions) {
     this.ctx = ctx
     this.options = options
-    this.tracker = new OperationTracker(ctx)
+    this.tracker = new OperationTracker(ctx, options.onFailed)
     this.pace = new PollPace(options.pollIntervalMs, options.random)
     this.awaited = options.operations.kind === 'ids' ? options.operations.ids : undefined
     this.branchId = options.operations.kind === 'pending' ? options.operations.branchId : undefined
@@ -208,7 +239,7 @@ class Waiter {
   }
 
   /**
-   * Polls until a round is answered. After a 429 or 503, the round runs again at the pace's widened interval
+   * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
    * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
    * deadline and times out there.
    */
@@ -240,7 +271,7 @@ class Waiter {
     if (this.branchId && !this.branchChecked) {
       // A branch id that names no branch would make an idle gate that always passes.
       budget.left--
-      await getBranch(this.ctx.client, this.options.projectId, this.branchId)
+      await getBranch(this.ctx.client, this.options.projectId, this.branchId, 'wait')
       this.branchChecked = true
     }
     return this.pollPending(budget)
@@ -280,12 +311,12 @@ class Waiter {
       for (const operation of operations) {
         seen.add(operation.id)
         // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-        if (this.tracker.has(operation.id) || (this.counts(operation) && !isTerminal(operation.status))) {
+        if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
           this.tracker.update(operation)
         }
       }
       // Pending operations sit at the head of the list: read on only while a page ends on one.
-      return last !== undefined && !isTerminal(last.status)
+      return last !== undefined && !this.tracker.isEnd(last.status)
     })
     this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined
     if (end.reason === 'page-limit') {
@@ -321,7 +352,7 @@ class Waiter {
     let cursor = from
     for (let page = 1; ; page++) {
       budget.left--
-      const result = await listOperations(this.ctx.client, projectId, { limit, cursor })
+      const result = await listOperations(this.ctx.client, projectId, { limit, cursor }, 'wait')
       const fresh = guard.unseen(result.operations, (o) => o.id)
       if (result.operations.length > 0 && fresh.length === 0) {
         this.note(
@@ -351,7 +382,7 @@ class Waiter {
 
   private async readOne(id: string, budget: Budget): Promise<void> {
     budget.left--
-    const operation = await getOperation(this.ctx.client, this.options.projectId, id)
+    const operation = await getOperation(this.ctx.client, this.options.projectId, id, 'wait')
     // A record of another operation says nothing of this one. Waiting on would only end at the timeout.
     if (operation.id !== id) {
       throw new OtherRecord(
@@ -377,11 +408,14 @@ class Waiter {
     return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
   }
 
-  /** Says that the platform is congested and polling slows down. This is no failure: it warns once, when it starts. */
+  /**
+   * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
+   * once, when it starts.
+   */
   private sayCongested(error: RequestError, delay: number): void {
     const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
     const line =
-      `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
+      `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
       `request id ${untrusted(error.requestId ?? '')}). ` +
       `The waiter now polls every ${formatDuration(this.pace.intervalMs)}, ` +
       `and the next poll is in ${formatDuration(delay)}.`
@@ -431,7 +465,9 @@ class Waiter {
   private outcome(status: WaitStatus, rounds: number, extra: Partial<WaitOutcome> = {}): WaitOutcome {
     const operations = this.records()
     const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished()
-    return { status, operations, failed: operations.filter(isFailure), pending, rounds, ...extra }
+    const failed = operations.filter((o) => gateGroup(o.status, this.options.onFailed) === 'failure')
+    const retried = operations.filter((o) => this.tracker.retried.has(o.id))
+    return { status, operations, failed, retried, pending, rounds, ...extra }
   }
 
   private settled(rounds: number): WaitOutcome {
@@ -453,9 +489,11 @@ class Waiter {
     const left = this.unfinished()
     const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
       const record = this.tracker.get(id)
-      return record
-        ? `${describeOperation(record)} is ${untrusted(record.status, 40)}`
-        : `operation ${untrusted(id, 80)} was not read yet`
+      if (!record) return `operation ${untrusted(id, 80)} was not read yet`
+      if (record.status === 'failed') {
+        return `${describeOperation(record)} is failed: it ${describeFailureCount(record)} and was not finished within \`timeout\`, and ${describeRetry(record)}`
+      }
+      return `${describeOperation(record)} is ${untrusted(record.status, 40)}`
     })
     if (left.length > still.length)
       still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`)
@@ -481,6 +519,13 @@ class Waiter {
   }
 }
 
+/** An answer the waiter waits out (429, 503, 423), in words. */
+function describeAnswer(status: number | undefined): string {
+  if (status === 429) return 'too many requests'
+  if (status === 423) return 'locked: another operation holds the project'
+  return 'unavailable'
+}
+
 /** The platform was congested, and the wait before the next poll would end past the step's deadline. */
 class CongestedToTheEnd {
   readonly congestion: RequestError
@@ -495,8 +540,16 @@ class CongestedToTheEnd {
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {}
 
-function isFailure(operation: Operation): boolean {
-  return statusGroup(operation.status) === 'failure'
+/** "failed 2 times", or "failed" when the record counts no failure. */
+export function describeFailureCount(operation: Operation): string {
+  const n = operation.failures_count
+  return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed'
+}
+
+/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+export function describeRetry(operation: Operation): string {
+  const at = operation.retry_at ? ` (retry_at ${untrusted(operation.retry_at, 40)})` : ''
+  return `the platform may retry it${at}`
 }
 
 /**
