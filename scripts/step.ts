@@ -347,7 +347,7 @@ async function playAll(): Promise<void> {
     ],
     [
       'A failed operation fails the step and names it',
-      { command: 'wait-for-operations', 'operation-ids': failed },
+      { command: 'wait-for-operations', 'operation-ids': failed, 'on-failed': 'fail' },
       { because: 'the platform failed its apply_config operation', error: /^::error::.*\bapply_config\b/m },
     ],
     [
