@@ -547,6 +547,29 @@ describe('keys', () => {
     expect(listed.filter((k) => 'created_by' in k).map((k) => k.id)).toEqual([7, 2, 3, 4])
   })
 
+  it("a listed key's creator: an id or a name that holds an @ is kept as a placeholder, never as written", async () => {
+    const hidden = '(not shown: it may hold an e-mail address)'
+    const listed = await listOrgApiKeys(
+      answering([
+        { ...KEY, id: 1, created_by: { id: 'u-1', name: 'ann@corp.example' } },
+        { ...KEY, id: 2, created_by: { id: 'u-2', name: 'Ann Here <ann@corp.example>' } },
+        { ...KEY, id: 3, created_by: { id: 'ann@corp.example', name: 'Ann' } },
+        { ...KEY, id: 4, created_by: 'ann@corp.example' },
+        { ...KEY, id: 5, created_by: { id: 'u-5', name: 'ann＠corp.example' } },
+        { ...KEY, id: 6, created_by: { id: 'u-6', name: 'Ann ﹫ corp' } },
+      ]),
+      'org-1',
+    )
+    expect(listed.map((k) => k.created_by)).toStrictEqual([
+      { id: 'u-1', name: hidden },
+      { id: 'u-2', name: hidden },
+      { id: hidden, name: 'Ann' },
+      { id: hidden },
+      { id: 'u-5', name: hidden },
+      { id: 'u-6', name: hidden },
+    ])
+  })
+
   it('a created key: its value, and its project only when the answer names one', async () => {
     const created = await createApiKey(
       answering({ id: 9, key: 'napi_new', name: 'ci', created_at: 'now', project_id: 'proj-1' }),

@@ -542,12 +542,26 @@ function toApiKey(record: Json, where: string): ApiKey {
  * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
  */
 function creatorField(value: unknown): ApiKey['created_by'] {
-  if (typeof value === 'string') return value === '' ? undefined : { id: value }
+  if (typeof value === 'string') return value === '' ? undefined : { id: withoutEmailAddress(value) }
   if (typeof value !== 'object' || value === null) return undefined
   const id = optionalString(value as Json, 'id')
   if (!id) return undefined
   const name = optionalString(value as Json, 'name')
-  return name ? { id, name } : { id }
+  return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) }
+}
+
+/** What the action keeps of a creator's id or name that holds an `@`. */
+const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)'
+/** `@`, and its full-width and small forms. */
+const AT_SIGN = /[@\uff20\ufe6b]/
+
+/**
+ * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
+ * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
+ * miss one written with spaces or other tricks.
+ */
+function withoutEmailAddress(text: string): string {
+  return AT_SIGN.test(text) ? EMAIL_HIDDEN : text
 }
 
 /**
