@@ -349,6 +349,29 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     ])
   })
 
+  /** `count` members in full pages, each with a cursor, the last one too, and the empty page after them. */
+  const pagesOf = (count: number) => [
+    ...Array.from({ length: Math.ceil(count / 500) }, (_, i) => ({
+      members: members(i * 500, Math.min(500, count - i * 500)),
+      pagination: { next: `c${i}` },
+    })),
+    { members: [], pagination: {} },
+  ]
+
+  it.each([49_501, 50_000])('reads %d members, the last page with a cursor as the description shows', async (count) => {
+    const { client, specs } = fakeClient(pagesOf(count))
+    expect(await listOrganizationMembers(client, 'org-1')).toHaveLength(count)
+    expect(specs).toHaveLength(MAX_MEMBER_PAGES)
+  })
+
+  it('fails on more than 50,000 members, the most it reads', async () => {
+    const { client, specs } = fakeClient(pagesOf(50_001))
+    await expect(listOrganizationMembers(client, 'org-1')).rejects.toThrow(
+      'may be incomplete: it holds more than 50,000 members, the most the action reads.',
+    )
+    expect(specs).toHaveLength(MAX_MEMBER_PAGES)
+  })
+
   it(`fails on a list still going on after ${MAX_MEMBER_PAGES} pages`, async () => {
     const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({
       members: members(i * 5, 5),

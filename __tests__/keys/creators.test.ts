@@ -152,6 +152,14 @@ describe('reading the members (openMembers), against the platform emulator', () 
     expect(log.info).toEqual([`Members of organization ${org}: 3, 1 of them with a deactivated account.`])
   })
 
+  it('reads 50,000 members, the most it reads: 100 full pages, each with a cursor, and the empty page after them', async () => {
+    const org = platform.defaultOrgId
+    // The emulator's admin, and 49,999 more.
+    for (let i = 0; i < 49_999; i++) platform.addUser({ name: `Member ${i}`, organizations: { [org]: 'viewer' } })
+    expect((await openMembers(ctx, org)).size).toBe(50_000)
+    expect(platform.requests.filter((r) => r.path === `/organizations/${org}/members`)).toHaveLength(101)
+  }, 120_000)
+
   it('an empty list is not "everyone left": the step fails, saying so', async () => {
     const org = platform.defaultOrgId
     platform.inject({ path: `/organizations/${org}/members`, kind: 'transform', transform: () => ({ members: [] }) })
