@@ -346,7 +346,7 @@ describe('rotate-key: keep-previous, the default key name and the repository', (
       ],
       [
         'http://ghe.example.com/api/v3',
-        'GITHUB_API_URL uses plain http to ghe.example.com: the GitHub token would cross the network unencrypted. Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
+        'GITHUB_API_URL uses plain http to ghe.example.com: the GitHub token would cross the network unencrypted. Use https (plain http is accepted only for a loopback address: 127.0.0.0/8 or ::1).',
       ],
       ['ftp://ghe.example.com/api/v3', 'GITHUB_API_URL must be an https URL, not ftp.'],
       [

@@ -34,7 +34,6 @@ import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
 import type {
   KeyScope,
-  MemberRecord,
   OrganizationRecord,
   ProjectPermission,
   Refusal,
@@ -1237,19 +1236,16 @@ export class PlatformEmulator {
     const sortOrder = ctx.query.sort_order || 'desc'
     if (!['joined_at', 'email', 'role'].includes(sortBy)) throw new ApiError(400, `invalid sort_by: ${sortBy}`)
     if (sortOrder !== 'asc' && sortOrder !== 'desc') throw new ApiError(400, `invalid sort_order: ${sortOrder}`)
-    const field = (m: MemberRecord) =>
-      sortBy === 'email' ? m.user.email : sortBy === 'role' ? m.member.role : m.member.joined_at
-    const ordered = this.directory
-      .membersOf(orgId)
-      .sort((a, b) => field(a).localeCompare(field(b)) || a.member.id.localeCompare(b.member.id))
-    if (sortOrder === 'desc') ordered.reverse()
+    const sorted = this.directory.membersSortedBy(orgId, sortBy as 'joined_at' | 'email' | 'role')
+    const ordered = sortOrder === 'desc' ? [...sorted].reverse() : sorted
     let start = 0
     if (ctx.query.cursor) {
       const after = memberIdOfCursor(ctx.query.cursor)
       start = ordered.findIndex((m) => m.member.id === after) + 1
       if (start === 0) throw new ApiError(400, `invalid cursor: ${ctx.query.cursor}`)
     }
-    const page = ordered.slice(start, start + limit)
+    // Copies: a test's fault may change an answer in place.
+    const page = ordered.slice(start, start + limit).map((m) => ({ member: { ...m.member }, user: { ...m.user } }))
     const last = page[page.length - 1]
     const next = last
       ? { next: Buffer.from(JSON.stringify({ member_id: last.member.id, sort_by: sortBy })).toString('base64') }

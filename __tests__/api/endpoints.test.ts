@@ -349,6 +349,29 @@ describe('listOrganizationMembers(): the members, whole or not at all', () => {
     ])
   })
 
+  /** `count` members in full pages, each with a cursor, the last one too, and the empty page after them. */
+  const pagesOf = (count: number) => [
+    ...Array.from({ length: Math.ceil(count / 500) }, (_, i) => ({
+      members: members(i * 500, Math.min(500, count - i * 500)),
+      pagination: { next: `c${i}` },
+    })),
+    { members: [], pagination: {} },
+  ]
+
+  it.each([49_501, 50_000])('reads %d members, the last page with a cursor as the description shows', async (count) => {
+    const { client, specs } = fakeClient(pagesOf(count))
+    expect(await listOrganizationMembers(client, 'org-1')).toHaveLength(count)
+    expect(specs).toHaveLength(MAX_MEMBER_PAGES)
+  })
+
+  it('fails on more than 50,000 members, the most it reads', async () => {
+    const { client, specs } = fakeClient(pagesOf(50_001))
+    await expect(listOrganizationMembers(client, 'org-1')).rejects.toThrow(
+      'may be incomplete: it holds more than 50,000 members, the most the action reads.',
+    )
+    expect(specs).toHaveLength(MAX_MEMBER_PAGES)
+  })
+
   it(`fails on a list still going on after ${MAX_MEMBER_PAGES} pages`, async () => {
     const pages = Array.from({ length: MAX_MEMBER_PAGES }, (_, i) => ({
       members: members(i * 5, 5),
@@ -545,6 +568,29 @@ describe('keys', () => {
       [20, undefined],
     ])
     expect(listed.filter((k) => 'created_by' in k).map((k) => k.id)).toEqual([7, 2, 3, 4])
+  })
+
+  it("a listed key's creator: an id or a name that holds an @ is kept as a placeholder, never as written", async () => {
+    const hidden = '(not shown: it may hold an e-mail address)'
+    const listed = await listOrgApiKeys(
+      answering([
+        { ...KEY, id: 1, created_by: { id: 'u-1', name: 'ann@corp.example' } },
+        { ...KEY, id: 2, created_by: { id: 'u-2', name: 'Ann Here <ann@corp.example>' } },
+        { ...KEY, id: 3, created_by: { id: 'ann@corp.example', name: 'Ann' } },
+        { ...KEY, id: 4, created_by: 'ann@corp.example' },
+        { ...KEY, id: 5, created_by: { id: 'u-5', name: 'ann＠corp.example' } },
+        { ...KEY, id: 6, created_by: { id: 'u-6', name: 'Ann ﹫ corp' } },
+      ]),
+      'org-1',
+    )
+    expect(listed.map((k) => k.created_by)).toStrictEqual([
+      { id: 'u-1', name: hidden },
+      { id: 'u-2', name: hidden },
+      { id: hidden, name: 'Ann' },
+      { id: hidden },
+      { id: 'u-5', name: hidden },
+      { id: 'u-6', name: hidden },
+    ])
   })
 
   it('a created key: its value, and its project only when the answer names one', async () => {

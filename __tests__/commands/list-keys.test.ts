@@ -23,6 +23,8 @@ let ctx: CommandContext
 let signals: EventEmitter
 
 let run: InProcess
+/** What the action keeps of a creator's id or name that holds an `@`. */
+const HIDDEN = '(not shown: it may hold an e-mail address)'
 
 beforeEach(async () => {
   signals = new EventEmitter()
@@ -334,6 +336,73 @@ describe('list-keys with expected-creators: keys made by someone who left the or
       [String(kept), 'Ann Here'],
       [String(unknown), 'unknown'],
     ])
+  })
+
+  it('a creator named by anything but a user id cannot be read: a bounded warning names it, and it is never flagged', async () => {
+    const odd: Array<[string, unknown, string]> = [
+      ['ci-name', { id: 'Bob Gone', name: 'Bob Gone' }, '"Bob Gone"'],
+      ['ci-address', 'bob.gone@corp.example', `"${HIDDEN}"`],
+      ['ci-long', { id: 'b'.repeat(100_000) }, `"${'b'.repeat(80)}…"`],
+      ['ci-command', { id: '::error::forged' }, '":\u200b:error::forged"'],
+      ['ci-space', { id: ` ${people.bob}`, name: 'Bob Gone' }, `" ${people.bob}"`],
+      ['ci-nil', { id: '00000000-0000-0000-0000-000000000000' }, '"00000000-0000-0000-0000-000000000000"'],
+    ]
+    const keys = odd.map(([name]) => made(name, people.bob))
+    platform.setMembership(people.bob, org, undefined)
+    const creators = new Map(odd.map(([, createdBy], i) => [keys[i], createdBy]))
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) =>
+        (body as Array<{ id: number }>).map((k) => (creators.has(k.id) ? { ...k, created_by: creators.get(k.id) } : k)),
+    })
+    const result = await list()
+    expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([])
+    expect(log.warning).toEqual(
+      odd.map(
+        ([name, , shown], i) =>
+          `API key ${keys[i]} "${name}": the platform's record names no creator the action can read (created_by: ${shown}, not a user id). ` +
+          'So the action cannot tell whether its maker is still a member. ' +
+          'It does not flag the key as made by someone who left.',
+      ),
+    )
+  })
+
+  it("no e-mail address in a creator's id or name reaches the log, the outputs, the keys file or the summary", async () => {
+    const left = made('ci-bob', people.bob)
+    const odd = made('ci-odd', people.bob)
+    const kept = made('ci-ann', people.ann)
+    platform.setMembership(people.bob, org, undefined)
+    const creators = new Map<number, unknown>([
+      [left, { id: people.bob, name: 'bob.gone@corp.example' }],
+      [odd, { id: 'bob.gone＠corp.example', name: 'Bob Gone' }],
+      [kept, { id: people.ann, name: 'Ann Here (ann.here@corp.example)' }],
+    ])
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) =>
+        (body as Array<{ id: number }>).map((k) => (creators.has(k.id) ? { ...k, created_by: creators.get(k.id) } : k)),
+    })
+    const result = await list({ failOnUnexpectedCreator: true })
+    expect(ids(result.outputs['unexpected-creator-key-ids'])).toEqual([left])
+    expect(result.failure).toContain(`made by "${HIDDEN}", who left the organization`)
+    const keys = JSON.parse(result.outputs.keys!) as Array<{ id: number; created_by?: unknown }>
+    expect(keys.map((k) => [k.id, k.created_by])).toEqual([
+      [left, { id: people.bob, name: HIDDEN }],
+      [odd, { id: HIDDEN, name: 'Bob Gone' }],
+      [kept, { id: people.ann, name: HIDDEN }],
+    ])
+    const written = [
+      ...log.info,
+      ...log.warning,
+      ...log.debug,
+      result.failure,
+      result.summary,
+      JSON.stringify(result.outputs),
+      readFileSync(result.outputs['keys-file']!, 'utf8'),
+    ].join('\n')
+    expect(written).not.toMatch(/corp\.example|[@＠]/)
   })
 
   it('reads a creator given as a bare id, as the answers to creating and revoking a key give it; shown by its id', async () => {

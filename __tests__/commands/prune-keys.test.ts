@@ -456,6 +456,40 @@ describe('with expected-creators: keys made by someone who left the organization
     ])
   })
 
+  it('never revokes a key whose creator is named by anything but a user id, and names it in a bounded warning', async () => {
+    const odd: unknown[] = [
+      { id: 'Bob Gone', name: 'Bob Gone' },
+      'bob.gone@corp.example',
+      { id: 'b'.repeat(100_000) },
+      { id: '::error::forged' },
+      { id: ` ${bob}`, name: 'Bob Gone' },
+    ]
+    const keys = odd.map((_, i) => made(`ci-odd-${i}`, bob, T0 - DAY))
+    const left = made('ci-bob', bob, T0 - DAY)
+    platform.setMembership(bob, org, undefined)
+    const creators = new Map(odd.map((createdBy, i) => [keys[i]!.id, createdBy]))
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      transform: (body) =>
+        (body as Array<{ id: number }>).map((k) => (creators.has(k.id) ? { ...k, created_by: creators.get(k.id) } : k)),
+    })
+    const result = await prune({ orgId: org, expectedCreators: 'members', dryRun: false })
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([left.id]))
+    expect(result.outputs['unexpected-creator-key-ids']).toBe(JSON.stringify([left.id]))
+    expect(keys.map((k) => platform.isKeyValid(k.id))).toEqual(keys.map(() => true))
+    expect(log.warning).toHaveLength(odd.length)
+    for (const [i, warning] of log.warning.entries()) {
+      expect(warning).toMatch(
+        new RegExp(
+          `^API key ${keys[i]!.id} "ci-odd-${i}": the platform's record names no creator the action can read \\(created_by: "`,
+        ),
+      )
+      expect(warning.length).toBeLessThan(400)
+    }
+    expect(log.warning.join('\n')).not.toMatch(/corp\.example|^::/m)
+  })
+
   it('a dry run only lists them; with key-name, only keys of that prefix', async () => {
     const left = made('ci-bob', bob)
     made('laptop-bob', bob)

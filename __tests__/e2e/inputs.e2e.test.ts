@@ -35,6 +35,17 @@ describe('errors', () => {
     expect(step.masked[0]).toBe(admin.key)
     expect(step.everything).not.toContain(admin.key)
   })
+
+  it('refuses plain http to the name localhost, which may lead elsewhere, saying to use 127.0.0.1; no request', async () => {
+    const named = platform.url.replace('127.0.0.1', 'localhost')
+    const step = await runStep({ command: 'list-keys', 'api-key': admin.key, 'api-host': named })
+    expect(step.code).toBe(1)
+    expect(errorLines(step.stdout)).toEqual([
+      `::error::Input \`api-host\` uses plain http to the name localhost, which /etc/hosts or DNS may lead to another machine: ` +
+        `the API key would go there unencrypted. Use the address: ${platform.url}.`,
+    ])
+    expect(platform.requests).toHaveLength(0)
+  })
 })
 
 describe('hostile free-text inputs', () => {

@@ -370,6 +370,43 @@ describe("no member's e-mail address reaches anything the step writes", () => {
   })
 })
 
+describe('a creator the action cannot read is named, never revoked, and never written as an e-mail address', () => {
+  it('prune-keys with dry-run: false revokes only the key of a user id that left, whatever the other creators say', async () => {
+    const creators: unknown[] = [
+      { id: 'Bob Gone', name: 'Bob Gone' },
+      'bob.gone@corp.example',
+      { id: 'b'.repeat(100_000) },
+      { id: '::error::forged' },
+      { id: ` ${bob}`, name: 'Bob Gone' },
+    ]
+    const odd = creators.map((_, i) => made(`ci-odd-${i}`, bob))
+    const left = made('ci-bob', bob)
+    platform.setMembership(bob, org, undefined)
+    const byId = new Map<number, unknown>(creators.map((createdBy, i) => [odd[i]!.id, createdBy]))
+    byId.set(left.id, { id: bob, name: 'Bob Gone <bob.gone@corp.example>' })
+    platform.inject({
+      path: `/organizations/${org}/api_keys`,
+      kind: 'transform',
+      times: 9,
+      transform: (body) =>
+        (body as Array<{ id: number }>).map((k) => (byId.has(k.id) ? { ...k, created_by: byId.get(k.id) } : k)),
+    })
+    const pruned = await checked('prune-keys', { 'dry-run': 'false' })
+    expect(pruned.code).toBe(0)
+    expect(ids(pruned.outputs['revoked-key-ids'])).toEqual([left.id])
+    expect(odd.map((k) => platform.isKeyValid(k.id))).toEqual(odd.map(() => true))
+    expect(warnings(pruned)).toHaveLength(creators.length)
+    expect(errorLines(pruned.stdout)).toEqual([])
+    const listed = await checked('list-keys')
+    for (const run of [pruned, listed]) {
+      expect(run.everything).toContain('(not shown: it may hold an e-mail address)')
+      expect(run.everything).not.toMatch(/corp\.example/)
+    }
+    // The log and the summary name a creator bounded; only the keys file holds the record as listed.
+    expect(pruned.everything).not.toContain('b'.repeat(1000))
+  })
+})
+
 describe("docs/offboarding.md's weekly check, as a workflow runs it", () => {
   const check = () =>
     runJob(recipeJob(readFileSync(join(ROOT, 'docs', 'offboarding.md'), 'utf8'), '## A weekly check'), {

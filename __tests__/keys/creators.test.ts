@@ -50,6 +50,25 @@ describe('who made a key, by the members of its organization', () => {
     expect(madeBySomeoneWhoLeft(madeBy(undefined), members)).toBe(false)
   })
 
+  it('only a user id (a UUID) names a creator: any other id cannot be read, and is never flagged', () => {
+    for (const id of [
+      'Carol',
+      'carol@corp.example',
+      'c'.repeat(100_000),
+      '::error::forged',
+      ` ${CAROL}`,
+      `${CAROL} `,
+      `{${CAROL}}`,
+      `urn:uuid:${CAROL}`,
+      CAROL.replace(/-/g, ''),
+      '00000000-0000-0000-0000-000000000000',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+    ]) {
+      expect(creatorStatus(madeBy({ id, name: 'Carol' }), members)).toBe('unknown')
+      expect(madeBySomeoneWhoLeft(madeBy({ id }), members)).toBe(false)
+    }
+  })
+
   it('compares user ids without case, as UUIDs are written either way', () => {
     expect(creatorStatus(madeBy({ id: ANN.toUpperCase() }), members)).toBe('member')
     expect(
@@ -80,12 +99,14 @@ describe('prune-keys selects them, beside its other rules, under its guards', ()
   const options = { dryRun: false, maxRevoke: 50, expectedCreators: 'members' as const }
   const nobody = { kind: 'elsewhere', where: 'a personal key' } as const
 
-  it('a key made by someone who left and one by a deactivated account, with the reason; not a member, not one not known', () => {
+  it('a key made by someone who left and one by a deactivated account, with the reason; not a member, not one whose creator cannot be read', () => {
     const keys = [
       madeBy({ id: CAROL, name: 'Carol' }, 1),
       madeBy({ id: BOB, name: 'Bob' }, 2),
       madeBy({ id: ANN, name: 'Ann' }, 3),
       madeBy(undefined, 4),
+      madeBy({ id: ` ${CAROL}`, name: 'Carol' }, 5),
+      madeBy({ id: 'Carol', name: 'Carol' }, 6),
     ]
     expect(judgeKeys(keys, options, NOW, nobody, { members }).map((v) => [v.key.id, v.reasons, v.kept])).toEqual([
       [1, ['made by "Carol", who left the organization'], undefined],
@@ -102,12 +123,13 @@ describe('prune-keys selects them, beside its other rules, under its guards', ()
 
 describe('5,000 keys against 5,000 members', () => {
   it('flags each key made by someone no longer among them, or by a deactivated account (npm run bench times it)', () => {
+    const userId = (i: number) => `0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}`
     const list = Array.from({ length: 5000 }, (_, i) => ({
-      user_id: `u-${i}`,
+      user_id: userId(i),
       role: 'editor',
       deactivated: i % 7 === 0,
     }))
-    const keys = Array.from({ length: 5000 }, (_, i) => madeBy({ id: `u-${i * 2}` }, i))
+    const keys = Array.from({ length: 5000 }, (_, i) => madeBy({ id: userId(i * 2) }, i))
     const read = membersById(list)
     expect(keys.filter((key) => madeBySomeoneWhoLeft(key, read)).length).toBe(2500 + Math.ceil(2500 / 7))
   })
@@ -129,6 +151,14 @@ describe('reading the members (openMembers), against the platform emulator', () 
     expect(read.get(gone)?.deactivated).toBe(true)
     expect(log.info).toEqual([`Members of organization ${org}: 3, 1 of them with a deactivated account.`])
   })
+
+  it('reads 50,000 members, the most it reads: 100 full pages, each with a cursor, and the empty page after them', async () => {
+    const org = platform.defaultOrgId
+    // The emulator's admin, and 49,999 more.
+    for (let i = 0; i < 49_999; i++) platform.addUser({ name: `Member ${i}`, organizations: { [org]: 'viewer' } })
+    expect((await openMembers(ctx, org)).size).toBe(50_000)
+    expect(platform.requests.filter((r) => r.path === `/organizations/${org}/members`)).toHaveLength(101)
+  }, 120_000)
 
   it('an empty list is not "everyone left": the step fails, saying so', async () => {
     const org = platform.defaultOrgId

@@ -106,6 +106,31 @@ describe('secrets in JSON outputs and list files', () => {
   })
 })
 
+describe('a secret as a field name', () => {
+  const key = 'napi_key_as_a_field_name_0123456789abcdef'
+
+  it('is replaced in a record, at any depth, whole or a 20-character piece of it', () => {
+    registerSecret(key)
+    const piece = key.slice(5, 25)
+    const record = { [key]: 1, nested: [{ [`x-${piece}-y`]: { [key]: key } }], plain: 2 }
+    const json = recordJson(record)
+    expect(json).not.toContain(piece)
+    expect(JSON.parse(json)).toEqual({ '***': 1, nested: [{ 'x-***-y': { '***': '***' } }], plain: 2 })
+    expect(recordJson({ plain: 'text' })).toBe('{"plain":"text"}')
+  })
+
+  it('is replaced in an output and in a list file', async () => {
+    registerSecret(key)
+    const { outputs } = await boundOutputs(
+      { projects: JSON.stringify([{ id: 'p-1', settings: { [key]: true } }]) },
+      dir,
+    )
+    expect(outputs.projects).toBe('[{"id":"p-1","settings":{"***":true}}]')
+    const path = await writeListFile(dir, 'projects', JSON.stringify([{ [key.slice(10, 30)]: 'x' }]))
+    expect(readFileSync(path, 'utf8')).toBe('[{"***":"x"}]')
+  })
+})
+
 describe('outputs a command did not hold', () => {
   it('are not set, and one line of the log names them with their size and the file that has every record', async () => {
     const file = join(dir, 'neon-operations-1.json')

@@ -25,8 +25,13 @@ export const OPERATIONS_PAGE_LIMIT = 1000
 export const MAX_PROJECT_PAGES = 1000
 /** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500
-/** The most pages of members one listing reads (50,000 members). A longer list fails as incomplete. */
-export const MAX_MEMBER_PAGES = 100
+/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+export const MAX_MEMBERS = 50_000
+/**
+ * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
+ * may hand out a cursor too, and only the empty page after it ends the list.
+ */
+export const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1
 
 /** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN =
@@ -322,8 +327,8 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
  * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
  * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
  * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, and on a list longer than
- * MAX_MEMBER_PAGES pages.
+ * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
+ * and on a list longer than MAX_MEMBER_PAGES pages.
  */
 export async function listOrganizationMembers(client: PlatformClient, orgId: string): Promise<OrganizationMember[]> {
   const members = new Map<string, OrganizationMember>()
@@ -362,6 +367,12 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
     }
     // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
     for (const member of result.members) members.get(member.user_id.toLowerCase())!.deactivated &&= member.deactivated
+    if (guard.seen > MAX_MEMBERS) {
+      throw incompleteMembers(
+        orgId,
+        `it holds more than ${MAX_MEMBERS.toLocaleString('en-US')} members, the most the action reads`,
+      )
+    }
     if (result.members.length === 0) return [...members.values()]
     if (result.next === undefined) {
       if (result.members.length < MEMBERS_PAGE_LIMIT) return [...members.values()]
@@ -557,12 +568,26 @@ function toApiKey(record: Json, where: string): ApiKey {
  * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
  */
 function creatorField(value: unknown): ApiKey['created_by'] {
-  if (typeof value === 'string') return value === '' ? undefined : { id: value }
+  if (typeof value === 'string') return value === '' ? undefined : { id: withoutEmailAddress(value) }
   if (typeof value !== 'object' || value === null) return undefined
   const id = optionalString(value as Json, 'id')
   if (!id) return undefined
   const name = optionalString(value as Json, 'name')
-  return name ? { id, name } : { id }
+  return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) }
+}
+
+/** What the action keeps of a creator's id or name that holds an `@`. */
+const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)'
+/** `@`, and its full-width and small forms. */
+const AT_SIGN = /[@\uff20\ufe6b]/
+
+/**
+ * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
+ * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
+ * miss one written with spaces or other tricks.
+ */
+function withoutEmailAddress(text: string): string {
+  return AT_SIGN.test(text) ? EMAIL_HIDDEN : text
 }
 
 /**

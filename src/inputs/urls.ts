@@ -1,7 +1,9 @@
 /**
  * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to this machine and only directly, so the credential crosses no network. A proxy
- * would read it, so plain http never goes through one. The URLs hold no credentials, query or fragment.
+ * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
+ * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
+ * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
+ * query or fragment.
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -56,10 +58,19 @@ function readServiceUrl(value: string, rules: ServiceUrlRules, proxies: Environm
   }
   if (url.search || url.hash) throw rules.refuse(`${rules.named} must not have a query or a fragment.`)
   if (url.protocol === 'http:') {
+    if (LOCALHOST.test(url.hostname)) {
+      const literal = new URL(url.href)
+      literal.hostname = '127.0.0.1'
+      throw rules.refuse(
+        `${rules.named} uses plain http to the name ${untrusted(url.hostname)}, which /etc/hosts or DNS may lead to ` +
+          `another machine: ${rules.sent} would go there unencrypted. ` +
+          `Use the address: ${untrusted(literal.href.replace(/\/$/, ''))}.`,
+      )
+    }
     if (!isLoopback(url.hostname)) {
       throw rules.refuse(
         `${rules.named} uses plain http to ${untrusted(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
-          'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).',
+          'Use https (plain http is accepted only for a loopback address: 127.0.0.0/8 or ::1).',
       )
     }
     const inClear = refuseInClear(url.href, proxies, `${rules.named} (${untrusted(url.href)})`, rules.sent)
@@ -70,9 +81,13 @@ function readServiceUrl(value: string, rules: ServiceUrlRules, proxies: Environm
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
+/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+const LOCALHOST = /(?:^|\.)localhost\.?$/i
+
+/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
-  if (host === 'localhost' || host === '::1') return true
+  if (host === '::1') return true
   const parts = host.split('.')
   return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
 }

@@ -17,12 +17,25 @@ export const MEMBERS = 'members'
 /** The members by user id in lower case, because UUIDs compare without case. */
 export type Members = ReadonlyMap<string, OrganizationMember>
 
-/** `unknown`: the key's record names no creator. */
+/** `unknown`: the key's record names no creator, or names one by something other than a user id. */
 export type CreatorStatus = 'member' | 'left' | 'deactivated' | 'unknown'
+
+/**
+ * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
+ * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
+ * who left, so prune-keys never revokes a key for it.
+ */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** The nil and the max UUID stand for no user. */
+const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i
+
+function isUserId(id: string): boolean {
+  return USER_ID.test(id) && !NO_USER.test(id)
+}
 
 export function creatorStatus(key: ApiKey, members: Members): CreatorStatus {
   const id = key.created_by?.id
-  if (id === undefined) return 'unknown'
+  if (id === undefined || !isUserId(id)) return 'unknown'
   const member = members.get(id.toLowerCase())
   if (!member) return 'left'
   return member.deactivated ? 'deactivated' : 'member'
@@ -81,9 +94,11 @@ export function describeUnexpectedCreator(key: ApiKey, members: Members): string
 export function warnUnknownCreators(ctx: CommandContext, keys: readonly ApiKey[], members: Members, max: number): void {
   const unknown = keys.filter((key) => creatorStatus(key, members) === 'unknown')
   for (const key of unknown.slice(0, max)) {
+    const id = key.created_by?.id
+    const read = id === undefined ? 'created_by' : `created_by: ${quoted(id, 80)}, not a user id`
     ctx.log.warning(
       `API key ${key.id} ${quoted(key.name, 80)}: ` +
-        "the platform's record names no creator the action can read (created_by). " +
+        `the platform's record names no creator the action can read (${read}). ` +
         'So the action cannot tell whether its maker is still a member. ' +
         'It does not flag the key as made by someone who left.',
     )

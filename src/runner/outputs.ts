@@ -46,17 +46,22 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
 
 /**
  * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own.
- * Redacting the whole JSON text could run past a value's end: `Bearer …` takes every printable character up to a
- * space, quotes and brackets included.
+ * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
+ * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
+ * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
  */
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
   // Most records hold nothing to replace, and one look at the whole text tells.
   if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
-  return JSON.stringify(record, (_key, value: unknown) =>
-    typeof value === 'string' ? redactSecrets(value, { pieces: true }) : value,
-  )
+  const redact = (text: string) => redactSecrets(text, { pieces: true })
+  return JSON.stringify(record, (_key, value: unknown) => {
+    if (typeof value === 'string') return redact(value)
+    // JSON.stringify goes on into the copy, so the names at every depth are redacted.
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return Object.fromEntries(Object.entries(value).map(([name, field]) => [redact(name), field]))
+    return value
+  })
 }
 
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
