@@ -293,7 +293,7 @@ function finalError(spec, error, hint = '', refused) {
 /* harmony export */   rF: () => (/* binding */ listOrganizationMembers),
 /* harmony export */   xI: () => (/* binding */ getAuth)
 /* harmony export */ });
-/* unused harmony exports MAX_PROJECT_PAGES, MAX_MEMBER_PAGES */
+/* unused harmony exports MAX_PROJECT_PAGES, MAX_MEMBERS, MAX_MEMBER_PAGES */
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1989);
@@ -313,8 +313,13 @@ const OPERATIONS_PAGE_LIMIT = 1000;
 const MAX_PROJECT_PAGES = 1000;
 /** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500;
-/** The most pages of members one listing reads (50,000 members). A longer list fails as incomplete. */
-const MAX_MEMBER_PAGES = 100;
+/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+const MAX_MEMBERS = 50_000;
+/**
+ * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
+ * may hand out a cursor too, and only the empty page after it ends the list.
+ */
+const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1;
 /** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
@@ -556,8 +561,8 @@ async function listAllProjects(client, query = {}) {
  * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
  * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
  * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, and on a list longer than
- * MAX_MEMBER_PAGES pages.
+ * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
+ * and on a list longer than MAX_MEMBER_PAGES pages.
  */
 async function listOrganizationMembers(client, orgId) {
     const members = new Map();
@@ -594,6 +599,9 @@ async function listOrganizationMembers(client, orgId) {
         // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
         for (const member of result.members)
             members.get(member.user_id.toLowerCase()).deactivated &&= member.deactivated;
+        if (guard.seen > MAX_MEMBERS) {
+            throw incompleteMembers(orgId, `it holds more than ${MAX_MEMBERS.toLocaleString('en-US')} members, the most the action reads`);
+        }
         if (result.members.length === 0)
             return [...members.values()];
         if (result.next === undefined) {
@@ -645,17 +653,13 @@ function toMembersPage(body, orgId) {
 function isTime(text) {
     return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 }
-/*
- * The waiter's reads (operations, and the branch it waits on) use retry mode `poll`. A 429 or 503 goes back to the
- * waiter at once, and the waiter slows its next poll instead of a retry here.
- */
 /** GET /projects/{id}/operations: one page, newest first. */
-function listOperations(client, projectId, page) {
+function listOperations(client, projectId, page, retry = 'poll') {
     return client.send({
         method: 'GET',
         path: `/projects/${encodeURIComponent(projectId)}/operations`,
         query: { limit: page.limit, cursor: page.cursor },
-        retry: 'poll',
+        retry,
         purpose: `list the operations of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
         notFound: `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
         forbidden: describeProjectForbidden(projectId),
@@ -666,11 +670,11 @@ function listOperations(client, projectId, page) {
         },
     });
 }
-function getOperation(client, projectId, operationId) {
+function getOperation(client, projectId, operationId, retry = 'poll') {
     return client.send({
         method: 'GET',
         path: `/projects/${encodeURIComponent(projectId)}/operations/${encodeURIComponent(operationId)}`,
-        retry: 'poll',
+        retry,
         purpose: `read operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)}`,
         notFound: `operation ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(operationId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
         forbidden: describeProjectForbidden(projectId),
@@ -678,11 +682,11 @@ function getOperation(client, projectId, operationId) {
     });
 }
 /** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
-function getBranch(client, projectId, branchId) {
+function getBranch(client, projectId, branchId, retry = 'poll') {
     return client.send({
         method: 'GET',
         path: `/projects/${encodeURIComponent(projectId)}/branches/${encodeURIComponent(branchId)}`,
-        retry: 'poll',
+        retry,
         purpose: `read branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
         notFound: `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(branchId)} in project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}`,
         parse: (body) => {
@@ -754,14 +758,26 @@ function toApiKey(record, where) {
  */
 function creatorField(value) {
     if (typeof value === 'string')
-        return value === '' ? undefined : { id: value };
+        return value === '' ? undefined : { id: withoutEmailAddress(value) };
     if (typeof value !== 'object' || value === null)
         return undefined;
     const id = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'id');
     if (!id)
         return undefined;
     const name = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'name');
-    return name ? { id, name } : { id };
+    return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) };
+}
+/** What the action keeps of a creator's id or name that holds an `@`. */
+const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)';
+/** `@`, and its full-width and small forms. */
+const AT_SIGN = /[@\uff20\ufe6b]/;
+/**
+ * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
+ * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
+ * miss one written with spaces or other tricks.
+ */
+function withoutEmailAddress(text) {
+    return AT_SIGN.test(text) ? EMAIL_HIDDEN : text;
 }
 /**
  * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
@@ -2364,8 +2380,8 @@ const NARROWING_ROUNDS = 16;
  * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
  * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
  * service is congested:
- * - A 429 or 503 doubles this job's interval, up to a bound. The next poll comes no sooner than Retry-After, plus a
- *   random part, so jobs told the same Retry-After do not come back together.
+ * - A 429 or 503 (or a 423: the project is locked) doubles this job's interval, up to a bound. The next poll comes
+ *   no sooner than Retry-After, plus a random part, so jobs told the same Retry-After do not come back together.
  * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
  *   and gently near the normal one, where congestion starts again.
  * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
@@ -2399,7 +2415,7 @@ class PollPace {
         // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
         return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
     }
-    /** The wait after a 429 or 503: the widened interval, and never sooner than Retry-After. */
+    /** The wait after a 429, 503 or 423: the widened interval, and never sooner than Retry-After. */
     afterCongestion(retryAfterMs) {
         this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
         return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
@@ -3844,35 +3860,58 @@ const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
 const IDLE_PAGE_SIZE = 100;
 const IDLE_MAX_PAGES = 5;
-/** The latest record of each awaited operation. It logs a line per change of status, not per poll. */
+/**
+ * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
+ * `failed` operation the gate waits through fails again.
+ */
 class OperationTracker {
     records = new Map();
     /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
     thisRound = new Set();
+    /** With `on-failed: wait`: ids seen `failed`. */
+    retried = new Set();
     warned = new Set();
     ctx;
-    constructor(ctx) {
+    onFailed;
+    constructor(ctx, onFailed) {
         this.ctx = ctx;
+        this.onFailed = onFailed;
+    }
+    /** Whether a status ends the wait for an operation. */
+    isEnd(status) {
+        return (0,operations_status/* gateGroup */.v3)(status, this.onFailed) !== 'pending';
     }
     has(id) {
         return this.records.has(id);
     }
     update(operation) {
         const previous = this.records.get(operation.id);
-        if (previous && this.thisRound.has(operation.id) && (0,operations_status/* settling */.Ni)(operation.status) >= (0,operations_status/* settling */.Ni)(previous.status))
+        const { onFailed } = this;
+        if (previous &&
+            this.thisRound.has(operation.id) &&
+            (0,operations_status/* settling */.Ni)(operation.status, onFailed) >= (0,operations_status/* settling */.Ni)(previous.status, onFailed))
             return;
         this.thisRound.add(operation.id);
         this.records.set(operation.id, operation);
-        if (previous?.status === operation.status)
+        const waitedThrough = onFailed === 'wait' && operation.status === 'failed';
+        if (waitedThrough)
+            this.retried.add(operation.id);
+        const failedAgain = waitedThrough && previous?.status === 'failed';
+        if (previous?.status === operation.status && !(failedAgain && operation.failures_count > previous.failures_count))
             return;
-        const change = previous
-            ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}`
-            : (0,base_text/* untrusted */.bp)(operation.status);
-        const took = (0,operations_status/* isTerminal */.Hd)(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
-        const failures = operation.failures_count > 0
+        const change = failedAgain
+            ? 'failed again'
+            : previous
+                ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}`
+                : (0,base_text/* untrusted */.bp)(operation.status);
+        const took = this.isEnd(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
+        const failures = operation.failures_count > 0 && !waitedThrough
             ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
             : '';
-        this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}`);
+        const retry = waitedThrough
+            ? `. It ${describeFailureCount(operation)}, and ${describeRetry(operation)}: the gate waits until it ends.`
+            : '';
+        this.ctx.log.info(`${describeOperation(operation)}: ${change}${took}${failures}${retry}`);
         if (!(0,operations_status/* isKnownStatus */.ih)(operation.status) && !this.warned.has(operation.status)) {
             this.warned.add(operation.status);
             this.ctx.log.warning(`Operation ${(0,base_text/* untrusted */.bp)(operation.id)} has status ${(0,base_text/* quoted */.TL)(operation.status)}, which the action does not ` +
@@ -3881,7 +3920,7 @@ class OperationTracker {
     }
     isDone(id) {
         const record = this.records.get(id);
-        return record !== undefined && (0,operations_status/* isTerminal */.Hd)(record.status);
+        return record !== undefined && this.isEnd(record.status);
     }
     get(id) {
         return this.records.get(id);
@@ -3891,7 +3930,7 @@ class OperationTracker {
     }
     pendingIds() {
         return this.all()
-            .filter((o) => !(0,operations_status/* isTerminal */.Hd)(o.status))
+            .filter((o) => !this.isEnd(o.status))
             .map((o) => o.id);
     }
 }
@@ -3920,7 +3959,7 @@ class Waiter {
     constructor(ctx, options) {
         this.ctx = ctx;
         this.options = options;
-        this.tracker = new OperationTracker(ctx);
+        this.tracker = new OperationTracker(ctx, options.onFailed);
         this.pace = new PollPace(options.pollIntervalMs, options.random);
         this.awaited = options.operations.kind === 'ids' ? options.operations.ids : undefined;
         this.branchId = options.operations.kind === 'pending' ? options.operations.branchId : undefined;
@@ -3962,7 +4001,7 @@ class Waiter {
         }
     }
     /**
-     * Polls until a round is answered. After a 429 or 503, the round runs again at the pace's widened interval
+     * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
      * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
      * deadline and times out there.
      */
@@ -3993,7 +4032,7 @@ class Waiter {
         if (this.branchId && !this.branchChecked) {
             // A branch id that names no branch would make an idle gate that always passes.
             budget.left--;
-            await (0,endpoints/* getBranch */.d7)(this.ctx.client, this.options.projectId, this.branchId);
+            await (0,endpoints/* getBranch */.d7)(this.ctx.client, this.options.projectId, this.branchId, 'wait');
             this.branchChecked = true;
         }
         return this.pollPending(budget);
@@ -4028,12 +4067,12 @@ class Waiter {
             for (const operation of operations) {
                 seen.add(operation.id);
                 // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-                if (this.tracker.has(operation.id) || (this.counts(operation) && !(0,operations_status/* isTerminal */.Hd)(operation.status))) {
+                if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
                     this.tracker.update(operation);
                 }
             }
             // Pending operations sit at the head of the list: read on only while a page ends on one.
-            return last !== undefined && !(0,operations_status/* isTerminal */.Hd)(last.status);
+            return last !== undefined && !this.tracker.isEnd(last.status);
         });
         this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
         if (end.reason === 'page-limit') {
@@ -4059,7 +4098,7 @@ class Waiter {
         let cursor = from;
         for (let page = 1;; page++) {
             budget.left--;
-            const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor });
+            const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }, 'wait');
             const fresh = guard.unseen(result.operations, (o) => o.id);
             if (result.operations.length > 0 && fresh.length === 0) {
                 this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
@@ -4083,7 +4122,7 @@ class Waiter {
     }
     async readOne(id, budget) {
         budget.left--;
-        const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id);
+        const operation = await (0,endpoints/* getOperation */.eu)(this.ctx.client, this.options.projectId, id, 'wait');
         // A record of another operation says nothing of this one. Waiting on would only end at the timeout.
         if (operation.id !== id) {
             throw new OtherRecord(`The platform answered the read of operation ${(0,base_text/* untrusted */.bp)(id)} with a record of operation ` +
@@ -4103,10 +4142,13 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /** Says that the platform is congested and polling slows down. This is no failure: it warns once, when it starts. */
+    /**
+     * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
+     * once, when it starts.
+     */
     sayCongested(error, delay) {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
-        const line = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; ` +
+        const line = `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
             `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}). ` +
             `The waiter now polls every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)}, ` +
             `and the next poll is in ${(0,clock/* formatDuration */.a)(delay)}.`;
@@ -4157,7 +4199,9 @@ class Waiter {
     outcome(status, rounds, extra = {}) {
         const operations = this.records();
         const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished();
-        return { status, operations, failed: operations.filter(isFailure), pending, rounds, ...extra };
+        const failed = operations.filter((o) => (0,operations_status/* gateGroup */.v3)(o.status, this.options.onFailed) === 'failure');
+        const retried = operations.filter((o) => this.tracker.retried.has(o.id));
+        return { status, operations, failed, retried, pending, rounds, ...extra };
     }
     settled(rounds) {
         const outcome = this.outcome('finished', rounds);
@@ -4175,9 +4219,12 @@ class Waiter {
         const left = this.unfinished();
         const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
             const record = this.tracker.get(id);
-            return record
-                ? `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}`
-                : `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
+            if (!record)
+                return `operation ${(0,base_text/* untrusted */.bp)(id, 80)} was not read yet`;
+            if (record.status === 'failed') {
+                return `${describeOperation(record)} is failed: it ${describeFailureCount(record)} and was not finished within \`timeout\`, and ${describeRetry(record)}`;
+            }
+            return `${describeOperation(record)} is ${(0,base_text/* untrusted */.bp)(record.status, 40)}`;
         });
         if (left.length > still.length)
             still.push(`and ${left.length - still.length} more (\`pending-operation-ids\` has them all)`);
@@ -4201,6 +4248,14 @@ class Waiter {
         return this.outcome('error', rounds, { failure: error.message, failedRequest: error });
     }
 }
+/** An answer the waiter waits out (429, 503, 423), in words. */
+function describeAnswer(status) {
+    if (status === 429)
+        return 'too many requests';
+    if (status === 423)
+        return 'locked: another operation holds the project';
+    return 'unavailable';
+}
 /** The platform was congested, and the wait before the next poll would end past the step's deadline. */
 class CongestedToTheEnd {
     congestion;
@@ -4213,8 +4268,15 @@ class CongestedToTheEnd {
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {
 }
-function isFailure(operation) {
-    return (0,operations_status/* statusGroup */.u9)(operation.status) === 'failure';
+/** "failed 2 times", or "failed" when the record counts no failure. */
+function describeFailureCount(operation) {
+    const n = operation.failures_count;
+    return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed';
+}
+/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+function describeRetry(operation) {
+    const at = operation.retry_at ? ` (retry_at ${(0,base_text/* untrusted */.bp)(operation.retry_at, 40)})` : '';
+    return `the platform may retry it${at}`;
 }
 /**
  * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
@@ -4264,7 +4326,7 @@ async function runWaitForOperations(ctx, options) {
         o.action,
         o.branch_id,
         o.endpoint_id,
-        `${STATUS_LABEL[(0,operations_status/* statusGroup */.u9)(o.status)]} ${o.status}`,
+        `${STATUS_LABEL[(0,operations_status/* gateGroup */.v3)(o.status, options.onFailed)]} ${o.status}`,
         (0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(o)),
         (0,summary/* formatDate */.Yq)(o.created_at),
     ]);
@@ -4280,6 +4342,7 @@ async function runWaitForOperations(ctx, options) {
         },
         summary: (0,summary/* heading */.R_)(`${TITLES[outcome.status]}: ${where}`) +
             (0,summary/* paragraph */.FY)(whatHappened(outcome, options)) +
+            retriedLines(outcome) +
             (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
         failure: outcome.failure,
         failedRequest: outcome.failedRequest,
@@ -4293,6 +4356,23 @@ const wait_for_operations_NEXT = {
         'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
+/** An error or summary names at most this many operations; the outputs have them all. */
+const wait_for_operations_MAX_NAMED = 5;
+/**
+ * With `on-failed: wait`, one line for each operation the gate saw `failed`: how many times it failed, that the platform
+ * may retry it, and where it ended.
+ */
+function retriedLines(outcome) {
+    const lines = outcome.retried.slice(0, wait_for_operations_MAX_NAMED).map((o) => {
+        const what = ` (${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}) ${describeFailureCount(o)}`;
+        const end = o.status === 'failed'
+            ? `, and ${describeRetry(o)}. It was still failed when the step ended.`
+            : `, was retried by the platform, and ended ${(0,base_text/* untrusted */.bp)(o.status, 40)}.`;
+        return (0,summary/* paragraph */.FY)('Operation ', { code: o.id }, what + end);
+    });
+    const more = outcome.retried.length - lines.length;
+    return lines.join('') + (more > 0 ? (0,summary/* paragraph */.FY)(`And ${more} more.`) : '');
+}
 /** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
 function whatHappened(outcome, options) {
     const request = outcome.failedRequest;
@@ -4410,10 +4490,11 @@ const COMMANDS = {
         run: runListProjects,
     }),
     'wait-for-operations': command({
-        inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval'],
+        inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval', 'on-failed'],
         settings: (read) => ({
             projectId: (0,values/* readProjectId */.bS)(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
             operations: (0,operations/* readOperationSelection */.c1)(read),
+            onFailed: (0,operations/* readOnFailed */.lM)(read),
             pollIntervalMs: (0,values/* readSeconds */.UW)(read, 'poll-interval', operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou, operations/* MIN_POLL_INTERVAL_SECONDS */.vD, operations/* MAX_POLL_INTERVAL_SECONDS */.Nd) * 1000,
         }),
         run: runWaitForOperations,
@@ -5553,6 +5634,11 @@ const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
 const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
 /** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
 const CONGESTION_STATUSES = new Set([429, 503]);
+/**
+ * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
+ * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
+ */
+const WAITED_STATUSES = new Set([423, ...CONGESTION_STATUSES]);
 /** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
 /** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
@@ -5564,6 +5650,7 @@ function backoff(n, random = Math.random) {
 }
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
 const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
+const waited = (error) => WAITED_STATUSES.has(status(error) ?? 0);
 /** No answer, or a body cut off on the way. The network is at fault, not the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
@@ -5597,16 +5684,21 @@ const RETRY_POLICIES = {
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
     /**
-     * A read of the operations (the waiter's polls, list-operations' pages). Like `read`, but a 429 or 503 goes back to
-     * the caller at once, for its `congestedPoll` or `congested` row.
+     * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
+     * `congested` row.
      */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
     /**
-     * A waiter's poll round that the platform is too busy for (429, 503). The waiter polls again as long as the step's
-     * timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
+     * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
+     * `congestedPoll` row.
+     */
+    wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
+    /**
+     * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
+     * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
      */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
-        if (!congested(error))
+        if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
@@ -6087,6 +6179,7 @@ function readKeepPrevious(read) {
 /* harmony export */   Nd: () => (/* binding */ MAX_POLL_INTERVAL_SECONDS),
 /* harmony export */   Ou: () => (/* binding */ DEFAULT_POLL_INTERVAL_SECONDS),
 /* harmony export */   c1: () => (/* binding */ readOperationSelection),
+/* harmony export */   lM: () => (/* binding */ readOnFailed),
 /* harmony export */   s8: () => (/* binding */ readListOperationsSettings),
 /* harmony export */   vD: () => (/* binding */ MIN_POLL_INTERVAL_SECONDS),
 /* harmony export */   y1: () => (/* binding */ DEFAULT_MAX_OPERATIONS)
@@ -6169,6 +6262,20 @@ function parseOperationIds(raw) {
             'Split them over several steps, or use `operation-ids: pending` to wait until nothing is pending.');
     }
     return [...ids];
+}
+/**
+ * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
+ * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
+ */
+function readOnFailed(read) {
+    const raw = read('on-failed').trim();
+    const value = raw.toLowerCase();
+    if (value === '' || value === 'wait')
+        return 'wait';
+    if (value === 'fail')
+        return 'fail';
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`on-failed\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be \`wait\` (a \`failed\` operation may be retried by the ` +
+        'platform: wait until it ends, within `timeout`) or `fail` (fail at the first `failed`).');
 }
 /** list-operations' default `max-operations`, for each project. */
 const DEFAULT_MAX_OPERATIONS = 1000;
@@ -6552,8 +6659,10 @@ function readRepository(value) {
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
  * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to this machine and only directly, so the credential crosses no network. A proxy
- * would read it, so plain http never goes through one. The URLs hold no credentials, query or fragment.
+ * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
+ * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
+ * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
+ * query or fragment.
  */
 
 
@@ -6603,9 +6712,16 @@ function readServiceUrl(value, rules, proxies) {
     if (url.search || url.hash)
         throw rules.refuse(`${rules.named} must not have a query or a fragment.`);
     if (url.protocol === 'http:') {
+        if (LOCALHOST.test(url.hostname)) {
+            const literal = new URL(url.href);
+            literal.hostname = '127.0.0.1';
+            throw rules.refuse(`${rules.named} uses plain http to the name ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.hostname)}, which /etc/hosts or DNS may lead to ` +
+                `another machine: ${rules.sent} would go there unencrypted. ` +
+                `Use the address: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(literal.href.replace(/\/$/, ''))}.`);
+        }
         if (!isLoopback(url.hostname)) {
             throw rules.refuse(`${rules.named} uses plain http to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.hostname)}: ${rules.sent} would cross the network unencrypted. ` +
-                'Use https (plain http is accepted only for 127.0.0.0/8, ::1 and localhost).');
+                'Use https (plain http is accepted only for a loopback address: 127.0.0.0/8 or ::1).');
         }
         const inClear = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_2__/* .refuseInClear */ .Nr)(url.href, proxies, `${rules.named} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(url.href)})`, rules.sent);
         if (inClear)
@@ -6616,9 +6732,12 @@ function readServiceUrl(value, rules, proxies) {
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
+/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+const LOCALHOST = /(?:^|\.)localhost\.?$/i;
+/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
 function isLoopback(hostname) {
     const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (host === 'localhost' || host === '::1')
+    if (host === '::1')
         return true;
     const parts = host.split('.');
     return parts.length === 4 && parts[0] === '127' && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
@@ -6837,9 +6956,20 @@ function jsonArrayItems(text, input, hint) {
 
 
 const MEMBERS = 'members';
+/**
+ * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
+ * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
+ * who left, so prune-keys never revokes a key for it.
+ */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The nil and the max UUID stand for no user. */
+const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i;
+function isUserId(id) {
+    return USER_ID.test(id) && !NO_USER.test(id);
+}
 function creatorStatus(key, members) {
     const id = key.created_by?.id;
-    if (id === undefined)
+    if (id === undefined || !isUserId(id))
         return 'unknown';
     const member = members.get(id.toLowerCase());
     if (!member)
@@ -6889,8 +7019,10 @@ function describeUnexpectedCreator(key, members) {
 function warnUnknownCreators(ctx, keys, members, max) {
     const unknown = keys.filter((key) => creatorStatus(key, members) === 'unknown');
     for (const key of unknown.slice(0, max)) {
+        const id = key.created_by?.id;
+        const read = id === undefined ? 'created_by' : `created_by: ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(id, 80)}, not a user id`;
         ctx.log.warning(`API key ${key.id} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .quoted */ .TL)(key.name, 80)}: ` +
-            "the platform's record names no creator the action can read (created_by). " +
+            `the platform's record names no creator the action can read (${read}). ` +
             'So the action cannot tell whether its maker is still a member. ' +
             'It does not flag the key as made by someone who left.');
     }
@@ -7543,6 +7675,7 @@ function mayBeOwnKey(key, own, stepStarted) {
 /* harmony export */   df: () => (/* binding */ describePlace),
 /* harmony export */   ih: () => (/* binding */ isKnownStatus),
 /* harmony export */   u9: () => (/* binding */ statusGroup),
+/* harmony export */   v3: () => (/* binding */ gateGroup),
 /* harmony export */   xQ: () => (/* binding */ OPERATION_STATUSES)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
@@ -7579,8 +7712,12 @@ function consoleWord(status) {
 function statusGroup(status) {
     return GROUPS.get(status) ?? 'pending';
 }
-/** How settled a status is: pending, then failure, then success. */
-const settling = (status) => ['pending', 'failure', 'success'].indexOf(statusGroup(status));
+/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
+function gateGroup(status, onFailed) {
+    return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status);
+}
+/** How settled a status is for a gate: pending, then failure, then success. */
+const settling = (status, onFailed) => ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed));
 function isKnownStatus(status) {
     return GROUPS.has(status);
 }
@@ -7883,16 +8020,24 @@ async function writeListFile(dir, list, json) {
 }
 /**
  * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own.
- * Redacting the whole JSON text could run past a value's end: `Bearer …` takes every printable character up to a
- * space, quotes and brackets included.
+ * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
+ * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
+ * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
     // Most records hold nothing to replace, and one look at the whole text tells.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(json) === json)
         return json;
-    return JSON.stringify(record, (_key, value) => typeof value === 'string' ? (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(value, { pieces: true }) : value);
+    const redact = (text) => (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text, { pieces: true });
+    return JSON.stringify(record, (_key, value) => {
+        if (typeof value === 'string')
+            return redact(value);
+        // JSON.stringify goes on into the copy, so the names at every depth are redacted.
+        if (typeof value === 'object' && value !== null && !Array.isArray(value))
+            return Object.fromEntries(Object.entries(value).map(([name, field]) => [redact(name), field]));
+        return value;
+    });
 }
 /** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
@@ -8365,6 +8510,7 @@ const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
 const INPUT_DEFAULTS = {
     'api-host': urls/* DEFAULT_API_HOST */.m4,
     'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),
+    'on-failed': 'wait',
     timeout: String(DEFAULT_TIMEOUT_SECONDS),
     'revoke-after-job': 'false',
     'dry-run': 'true',
