@@ -32,14 +32,7 @@ import { RateLimiter, SERVICE_RATE_LIMITS, routeOf } from './limits.ts'
 import type { RateLimits } from './limits.ts'
 import * as names from './names.ts'
 import { ORG_ID, OrganizationDirectory } from './organizations.ts'
-import type {
-  KeyScope,
-  OrganizationRecord,
-  ProjectPermission,
-  Refusal,
-  Role,
-  UserRecord,
-} from './organizations.ts'
+import type { KeyScope, OrganizationRecord, ProjectPermission, Refusal, Role, UserRecord } from './organizations.ts'
 import {
   ApiError,
   apiError,
