@@ -217,8 +217,9 @@ describe('the gate after create-branch-action (docs/deploy-gates.md)', () => {
           afterStep: (step) => {
             if (step.id !== 'branch') return
             const [first] = platform.operations(project).filter((o) => o.branch_id === step.outputs.branch_id)
+            // `error`, not `failed`: a failed operation is still pending to the gate (on-failed: wait).
             platform.setOperation(first!.id, {
-              status: 'failed',
+              status: 'error',
               failures_count: 1,
               error: 'the compute did not start',
             })
@@ -228,10 +229,10 @@ describe('the gate after create-branch-action (docs/deploy-gates.md)', () => {
     )
     // Never pending to the gate, which passes; the check after it fails, naming the operation.
     expect(run.steps.map((s) => s.outcome)).toEqual(['success', 'success', 'failure', 'skipped'])
-    const [failed] = platform.operations(project).filter((o) => o.status === 'failed')
+    const [failed] = platform.operations(project).filter((o) => o.status === 'error')
     expect(errorLines(run.steps[2]!.result!.stdout)).toEqual([
       `::error::1 listed operation(s) have a status \`fail-on-status\` names (failed, error, cancelled), the newest: ${failed!.id} ` +
-        `(project ${project}, branch ${failed!.branch_id}, ${failed!.action}, failed, 2026-11-21 10:00 UTC).`,
+        `(project ${project}, branch ${failed!.branch_id}, ${failed!.action}, error, 2026-11-21 10:00 UTC).`,
     ])
   })
 })
