@@ -226,6 +226,24 @@ describe('rotate-key into several targets', () => {
     for (const value of heldBy()) expect(platform.isKeyValid(value!)).toBe(true)
     expect(valid(current.id)).toBe(true)
   })
+
+  it.each([
+    ['no updated_at', undefined],
+    ['a number', 1_764_669_660],
+    ['an older time', '2026-11-21T09:00:00Z'],
+  ] satisfies Array<[string, string | number | undefined]>)(
+    'a lost write read back with %s as updated_at is uncertain: nothing revoked, no lock-out',
+    async (_, answer) => {
+      threeTargets()
+      github.at(`/orgs/${ORG}/`).loseAnswerNext(3, { applied: false })
+      github.answerUpdatedAtAfterNextWrite(answer)
+      const result = await rotate({ 'secret-targets': THREE.join('\n'), 'keep-previous': '0' })
+      expect(result.code).toBe(1)
+      expect(results(result.outputs).map((r) => r.status)).toEqual(['stored', 'stored', 'uncertain'])
+      for (const value of heldBy()) expect(platform.isKeyValid(value!)).toBe(true)
+      expect(valid(current.id)).toBe(true)
+    },
+  )
 })
 
 describe('a target that cannot be prepared stops the rotation before a key is made', () => {

@@ -415,6 +415,24 @@ describe('a write without an answer is settled by the secret’s updated_at', ()
     expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
   })
 
+  it.each([
+    ['no updated_at', undefined],
+    ['a number', 1_764_669_606],
+    ['an older time', '2020-01-01T00:00:00Z'],
+  ] satisfies Array<[string, string | number | undefined]>)(
+    'an existing secret read after the lost write with %s as updated_at: uncertain, never stored',
+    async (_, answer) => {
+      github.setSecret('neon-user', 'app', 'NEON_API_KEY', 'napi_old')
+      clock.advance(5000)
+      github.loseAnswerNext(3, { applied: false })
+      github.answerUpdatedAtAfterNextWrite(answer)
+      const outcome = await store()
+      expect(outcome.status).toBe('uncertain')
+      expect(outcome.message).toContain('The write may still have gone through.')
+      expect(github.secret('neon-user', 'app', 'NEON_API_KEY')).toBe('napi_old')
+    },
+  )
+
   it('a write refused at connect every time never left: failed, and nothing is read to settle it', async () => {
     // GitHub goes away once the secret is prepared: from then on the pool refuses every connection
     // to it, as a closed port would (the test does not count on its port staying closed). A plain
@@ -730,6 +748,12 @@ describe('settle', () => {
     ['present, then absent', at('2026-11-21T10:00:00Z'), absent, 'unknown'],
     ['moved', at('2026-11-21T10:00:00Z'), at('2026-11-21T10:00:06Z'), 'applied'],
     ['unchanged', at('2026-11-21T10:00:04Z'), at('2026-11-21T10:00:04Z'), 'unknown'],
+    ['older', at('2026-11-21T10:00:04Z'), at('2026-11-21T09:59:00Z'), 'unknown'],
+    ['no updated_at after', at('2026-11-21T10:00:04Z'), { exists: true }, 'unknown'],
+    ['unreadable after', at('2026-11-21T10:00:04Z'), at('soon'), 'unknown'],
+    ['no updated_at before', { exists: true }, at('2026-11-21T10:00:06Z'), 'unknown'],
+    ['absent, then present without updated_at', absent, { exists: true }, 'unknown'],
+    ['absent, then present with an unreadable time', absent, at('1764669606'), 'unknown'],
   ] satisfies Array<[string, Stamp | undefined, Stamp | undefined, ReturnType<typeof settle>]>)(
     '%s',
     (_, before, after, outcome) => {
