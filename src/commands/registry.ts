@@ -55,6 +55,10 @@ import { runWaitForOperations, type WaitForOperationsSettings } from './wait-for
 export interface CommandDefinition<S> {
   /** The inputs it reads besides the common ones (inputs/common.ts). */
   inputs: readonly string[]
+  /** The outputs it sets besides the common ones (COMMON_OUTPUTS). The sub-actions (scripts/sub-actions.ts) declare them. */
+  outputs: readonly string[]
+  /** Whether its post step has work to do (a key to revoke when the job ends, or a create cut short). */
+  postStep?: true
   /** Inputs that fail the step when given, each with why. The text follows "which does not take it: ". */
   refused?: Readonly<Record<string, string>>
   /** Reads the settings from the inputs and the runner's variables. Throws InputError, before any request. */
@@ -73,6 +77,8 @@ const NOT_A_SECRET =
 
 export const COMMANDS = {
   'create-key': command({
+    outputs: ['key', 'key-id', 'org-id'],
+    postStep: true,
     inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
     refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
     settings: (read): CreateKeySettings => {
@@ -91,6 +97,7 @@ export const COMMANDS = {
     run: runCreateKey,
   }),
   'revoke-key': command({
+    outputs: ['revoked-key-ids', 'org-id'],
     inputs: ['key-id', 'key-name', 'org-id'],
     refused: {
       // A user may expect "by name within a project", but every key of that name would go.
@@ -123,6 +130,7 @@ export const COMMANDS = {
     run: runRevokeKey,
   }),
   'list-keys': command({
+    outputs: ['keys', 'keys-file', 'unexpected-use-key-ids', 'unexpected-creator-key-ids', 'org-id'],
     inputs: [
       'org-id',
       'key-name',
@@ -136,11 +144,13 @@ export const COMMANDS = {
     run: runListKeys,
   }),
   'list-projects': command({
+    outputs: ['projects', 'projects-file', 'project-ids', 'org-id'],
     inputs: ['org-id', 'search'],
     settings: (read) => ({ orgId: readOrgId(read), search: readSearch(read) }),
     run: runListProjects,
   }),
   'wait-for-operations': command({
+    outputs: ['operations', 'status', 'failed-operation-ids', 'pending-operation-ids'],
     inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval', 'on-failed'],
     settings: (read): WaitForOperationsSettings => ({
       projectId: readProjectId(
@@ -161,6 +171,8 @@ export const COMMANDS = {
     run: runWaitForOperations,
   }),
   'rotate-key': command({
+    outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+    postStep: true,
     inputs: [
       'key-name',
       'key-id',
@@ -201,6 +213,7 @@ export const COMMANDS = {
     run: runRotateKey,
   }),
   'prune-keys': command({
+    outputs: ['revoked-key-ids', 'prunable-key-ids', 'unexpected-use-key-ids', 'unexpected-creator-key-ids', 'org-id'],
     inputs: [
       'key-name',
       'unused-for',
@@ -228,6 +241,15 @@ export const COMMANDS = {
     run: runPruneKeys,
   }),
   'list-operations': command({
+    outputs: [
+      'operations',
+      'operations-file',
+      'operation-count',
+      'status-counts',
+      'incomplete-project-ids',
+      'failed-operation-ids',
+      'org-id',
+    ],
     inputs: [
       'project-id',
       'project-ids',
@@ -249,6 +271,9 @@ export const COMMANDS = {
     run: runListOperations,
   }),
 }
+
+/** The outputs every command may set, whatever it is. */
+export const COMMON_OUTPUTS = ['http-status', 'error-code', 'request-id', 'outputs-file'] as const
 
 export type Command = keyof typeof COMMANDS
 export const COMMAND_NAMES = Object.keys(COMMANDS) as Command[]
