@@ -451,13 +451,29 @@ function failed(target, name, error, hint = '') {
 }
 /**
  * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
- * if `updated_at` moved or the secret now exists. Nothing proves the opposite: a write whose connection is gone may
- * still be carried out after the read. A key revoked on that guess would then be the one the secret holds.
+ * only if `updated_at` is now a readable time strictly later than before, or the secret appeared with a readable time.
+ * An `updated_at` missing, unreadable, unchanged or older may be another writer's, or none: the write stays unknown.
+ * Nothing proves the opposite either: a write whose connection is gone may still be carried out after the read. A key
+ * revoked on a wrong guess would be the one the secret holds.
  */
 function settle(before, after) {
-    if (!before || !after || !after.exists)
+    if (!before || !after?.exists)
         return 'unknown';
-    return !before.exists || after.updatedAt !== before.updatedAt ? 'applied' : 'unknown';
+    const now = readableTime(after.updatedAt);
+    if (now === undefined)
+        return 'unknown';
+    if (!before.exists)
+        return 'applied';
+    const then = readableTime(before.updatedAt);
+    return then !== undefined && now > then ? 'applied' : 'unknown';
+}
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 time as ms since the epoch, or undefined for anything else. */
+function readableTime(text) {
+    if (text === undefined || !ISO_TIME.test(text))
+        return undefined;
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? undefined : ms;
 }
 function describeStamps(before, after) {
     const describe = (stamp) => !stamp ? 'unreadable' : stamp.exists ? `updated_at ${(0,base_text/* untrusted */.bp)(stamp.updatedAt ?? '')}` : 'absent';

@@ -916,6 +916,85 @@ function scopeOf(namespace, key) {
 
 /***/ }),
 
+/***/ 1258:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   W7: () => (/* binding */ keyNamespaceFor),
+/* harmony export */   dH: () => (/* binding */ organizationForProjects),
+/* harmony export */   fI: () => (/* binding */ organizationOutput)
+/* harmony export */ });
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9214);
+/* harmony import */ var _namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
+/* harmony import */ var _ids_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7958);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
+
+
+
+
+
+/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
+const MAX_NAMED = 10;
+/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
+async function organizationForProjects(ctx, given) {
+    if (given !== undefined)
+        return announce(ctx, given, 'from the `org-id` input');
+    const organizations = await (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .listMyOrganizations */ .p2)(ctx.client);
+    if (organizations.length === 0) {
+        ctx.log.info("The step's key belongs to no organization: listing its user's projects.");
+        return undefined;
+    }
+    if (organizations.length > 1)
+        throw ambiguous(organizations);
+    const only = organizations[0];
+    return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(only.name)}`);
+}
+/**
+ * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
+ * belongs to the organization that owns the project.
+ */
+async function keyNamespaceFor(ctx, scope) {
+    if (scope.orgId !== undefined)
+        return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
+    if (scope.projectId === undefined)
+        return _namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .PERSONAL_KEYS */ .uV;
+    const project = await (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getProject */ .U1)(ctx.client, scope.projectId);
+    if (typeof project.org_id !== 'string') {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The platform's record of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)} names no organization (org_id), ` +
+            'but a project-scoped key belongs to one. Set `org-id` to the organization that owns the project.');
+    }
+    const orgId = checkedId(project.org_id, `GET /projects/${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`);
+    return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, orgId, `the owner of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`));
+}
+/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+function organizationOutput(namespace) {
+    return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
+}
+function announce(ctx, orgId, reason) {
+    ctx.log.info(`Organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ${reason}.`);
+    return orgId;
+}
+/** An id from the service goes into paths, outputs and state, so it must look like an id. */
+function checkedId(id, where) {
+    if (!_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${where} answered ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
+    }
+    return id;
+}
+function ambiguous(organizations) {
+    const named = organizations
+        .slice(0, MAX_NAMED)
+        .map((o) => `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(o.name, 80)} (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(o.id, 80)})`)
+        .join(', ');
+    const more = organizations.length > MAX_NAMED ? `, and ${organizations.length - MAX_NAMED} more` : '';
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The step's key is a personal key whose user belongs to ${organizations.length} organizations: ${named}${more}. ` +
+        'The platform lists projects one organization at a time: set `org-id` to the id of the one to use.');
+}
+
+
+/***/ }),
+
 /***/ 6882:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1162,190 +1241,6 @@ function blockList(entries) {
 
 /***/ }),
 
-/***/ 766:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Kg: () => (/* binding */ hasControlCharacters),
-/* harmony export */   NC: () => (/* binding */ isPrintableToken),
-/* harmony export */   TL: () => (/* binding */ quoted),
-/* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   bp: () => (/* binding */ untrusted),
-/* harmony export */   cl: () => (/* binding */ registerSecret),
-/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
-/* harmony export */   fp: () => (/* binding */ redactSecrets)
-/* harmony export */ });
-/* unused harmony export MAX_UNTRUSTED_LENGTH */
-/**
- * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
- * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
- * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
- * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
- */
-/** Longest piece of outside text written into one log line, in characters. */
-const MAX_UNTRUSTED_LENGTH = 200;
-// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/** Invisible, but enough to stop the runner seeing `::` or `##[`. */
-const BREAK = '\u200b';
-/**
- * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
- * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
- * shows this too.
- */
-function oneLine(text, max) {
-    return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/**
- * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
- * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
- * the action or the server may cut that message short. The runner would then show the rest of the secret.
- */
-const secrets = [];
-/** Shorter values are not looked for: replacing them would blank out ordinary words. */
-const MIN_SECRET_LENGTH = 4;
-/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
-const SECRET_PIECE = 12;
-/** At the very start or end of a text, where it was cut, a piece this long counts too. */
-const SECRET_EDGE = 6;
-const REDACTED = '***';
-/**
- * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
- * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
- */
-const CREDENTIAL_FORMS = [
-    [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
-    [
-        /\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,
-        `$1$2${REDACTED}`,
-    ],
-    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
-];
-/**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
- * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
- * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
- */
-const tells = [];
-/** A word that every credential form starts with. Most texts have none and are not searched further. */
-const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
-/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
-function registerSecret(value) {
-    if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
-        return;
-    secrets.push(value);
-    // Longest first: a secret that holds another is replaced whole.
-    secrets.sort((a, b) => b.length - a.length);
-    const aligned = [];
-    for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE)
-        aligned.push(value.slice(i, i + SECRET_EDGE));
-    if (value.length % SECRET_EDGE !== 0)
-        aligned.push(value.slice(-SECRET_EDGE));
-    tells.push({ aligned });
-}
-/**
- * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
- * it does only a few native searches.
- */
-function mayHoldSecret(text) {
-    return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
-}
-/**
- * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
- * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
- * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
- * cut never shows a piece of a secret.
- */
-function redactSecrets(text, options = {}) {
-    let out = text;
-    if (mayHoldSecret(text)) {
-        for (const secret of secrets)
-            out = out.split(secret).join(REDACTED);
-        if (options.pieces)
-            out = redactPieces(out);
-    }
-    if (CREDENTIAL_WORD.test(out))
-        for (const [form, replacement] of CREDENTIAL_FORMS)
-            out = out.replace(form, replacement);
-    return out;
-}
-function redactPieces(text) {
-    const covered = new Uint8Array(text.length);
-    let found = false;
-    const mark = (from, length) => {
-        covered.fill(1, from, from + length);
-        found = true;
-    };
-    for (const secret of secrets) {
-        for (let i = 0; i + SECRET_PIECE <= secret.length; i++) {
-            const piece = secret.slice(i, i + SECRET_PIECE);
-            for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
-                mark(at, SECRET_PIECE);
-        }
-        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
-            if (text.endsWith(secret.slice(0, length))) {
-                mark(text.length - length, length);
-                break;
-            }
-        }
-        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
-            if (text.startsWith(secret.slice(-length))) {
-                mark(0, length);
-                break;
-            }
-        }
-    }
-    if (!found)
-        return text;
-    let out = '';
-    for (let i = 0; i < text.length; i++) {
-        if (!covered[i])
-            out += text[i];
-        else if (i === 0 || !covered[i - 1])
-            out += REDACTED;
-    }
-    return out;
-}
-/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
-function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
-    return oneLine(text, max)
-        .replace(/##\[/g, `#${BREAK}#[`)
-        .replace(/^(\s*):(?=:)/, `$1:${BREAK}`);
-}
-/** `untrusted()` in double quotes, for names and messages inside a sentence. */
-function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
-    return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
-}
-/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
-function cut(text, max) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
-    if (text.length <= max)
-        return text;
-    let count = 0;
-    for (let i = 0; i < text.length; count++) {
-        if (count === max)
-            return `${text.slice(0, i)}…`;
-        i += text.codePointAt(i) > 0xffff ? 2 : 1;
-    }
-    return text;
-}
-/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
-function hasControlCharacters(text) {
-    return CONTROL_CHARACTER.test(text);
-}
-/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
-const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
-/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
-function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
-    return text.length <= max && PRINTABLE_TOKEN.test(text);
-}
-
-
-/***/ }),
-
 /***/ 2301:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1361,15 +1256,17 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 518:
+/***/ 5971:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ COMMANDS),
-  n: () => (/* binding */ COMMAND_NAMES)
+  Lo: () => (/* binding */ COMMANDS),
+  nZ: () => (/* binding */ COMMAND_NAMES)
 });
+
+// UNUSED EXPORTS: COMMON_OUTPUTS
 
 // EXTERNAL MODULE: ./src/base/errors.ts
 var errors = __webpack_require__(4758);
@@ -1414,76 +1311,12 @@ function defaultRotationKeyName(storage) {
     return `${chars.slice(0, api_ids/* MAX_KEY_NAME_LENGTH */.ih - 9).join('')}~${digest(full)}`;
 }
 
-// EXTERNAL MODULE: ./src/api/endpoints.ts
-var endpoints = __webpack_require__(9214);
-// EXTERNAL MODULE: ./src/api/namespace.ts
-var api_namespace = __webpack_require__(3551);
+// EXTERNAL MODULE: ./src/api/organization.ts
+var organization = __webpack_require__(1258);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-;// CONCATENATED MODULE: ./src/api/organization.ts
-
-
-
-
-
-/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
-const MAX_NAMED = 10;
-/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
-async function organizationForProjects(ctx, given) {
-    if (given !== undefined)
-        return announce(ctx, given, 'from the `org-id` input');
-    const organizations = await (0,endpoints/* listMyOrganizations */.p2)(ctx.client);
-    if (organizations.length === 0) {
-        ctx.log.info("The step's key belongs to no organization: listing its user's projects.");
-        return undefined;
-    }
-    if (organizations.length > 1)
-        throw ambiguous(organizations);
-    const only = organizations[0];
-    return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,base_text/* quoted */.TL)(only.name)}`);
-}
-/**
- * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
- * belongs to the organization that owns the project.
- */
-async function keyNamespaceFor(ctx, scope) {
-    if (scope.orgId !== undefined)
-        return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
-    if (scope.projectId === undefined)
-        return api_namespace/* PERSONAL_KEYS */.uV;
-    const project = await (0,endpoints/* getProject */.U1)(ctx.client, scope.projectId);
-    if (typeof project.org_id !== 'string') {
-        throw new errors/* ActionError */.lZ(`The platform's record of project ${(0,base_text/* untrusted */.bp)(scope.projectId)} names no organization (org_id), ` +
-            'but a project-scoped key belongs to one. Set `org-id` to the organization that owns the project.');
-    }
-    const orgId = checkedId(project.org_id, `GET /projects/${(0,base_text/* untrusted */.bp)(scope.projectId)}`);
-    return (0,api_namespace/* organizationKeys */.O$)(announce(ctx, orgId, `the owner of project ${(0,base_text/* untrusted */.bp)(scope.projectId)}`));
-}
-/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
-function organizationOutput(namespace) {
-    return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
-}
-function announce(ctx, orgId, reason) {
-    ctx.log.info(`Organization ${(0,base_text/* untrusted */.bp)(orgId)}: ${reason}.`);
-    return orgId;
-}
-/** An id from the service goes into paths, outputs and state, so it must look like an id. */
-function checkedId(id, where) {
-    if (!api_ids/* PLATFORM_ID */.Ag.test(id)) {
-        throw new errors/* ActionError */.lZ(`${where} answered ${(0,base_text/* quoted */.TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
-    }
-    return id;
-}
-function ambiguous(organizations) {
-    const named = organizations
-        .slice(0, MAX_NAMED)
-        .map((o) => `${(0,base_text/* quoted */.TL)(o.name, 80)} (${(0,base_text/* untrusted */.bp)(o.id, 80)})`)
-        .join(', ');
-    const more = organizations.length > MAX_NAMED ? `, and ${organizations.length - MAX_NAMED} more` : '';
-    return new errors/* ActionError */.lZ(`The step's key is a personal key whose user belongs to ${organizations.length} organizations: ${named}${more}. ` +
-        'The platform lists projects one organization at a time: set `org-id` to the id of the one to use.');
-}
-
+// EXTERNAL MODULE: ./src/api/namespace.ts
+var api_namespace = __webpack_require__(3551);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
@@ -1548,7 +1381,7 @@ const MAX_KEY_VALUE_LENGTH = 1024;
 /** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
 const CLEANUP_GRACE_MS = 30_000;
 async function keyTargetFor(ctx, scope) {
-    const namespace = await keyNamespaceFor(ctx, scope);
+    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, scope);
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
 }
 function cancellationOf(ctx) {
@@ -1869,9 +1702,7 @@ async function runCreateKey(ctx, options) {
     const { ledger } = await openLedger(ctx, name, target);
     const created = await createKeyOnce(ctx, ledger);
     if (options.revokeAfterJob) {
-        // The post step revokes in the same namespace. It needs the organization, never the key's value.
-        if (target.namespace.kind === 'organization')
-            ctx.saveState(state/* JOB_KEY_ORG_ID */.b_, target.namespace.orgId);
+        // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
         ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
     }
     await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
@@ -1886,7 +1717,7 @@ async function runCreateKey(ctx, options) {
     ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
     adviseScope(ctx, target, created.id);
     return {
-        outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
+        outputs: { key: created.key, 'key-id': String(created.id), ...(0,organization/* organizationOutput */.fI)(target.namespace) },
         summary: (0,summary/* heading */.R_)('API key created') +
             (0,summary/* table */.tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
             (0,summary/* paragraph */.FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
@@ -1926,7 +1757,7 @@ const NEXT_CREATORS = 'Each stays valid until someone revokes it. ' +
  */
 async function runListKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
-    const namespace = await keyNamespaceFor(ctx, options);
+    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, options);
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     const prefix = options.keyNamePrefix;
     const keys = (await (0,api_namespace/* listKeysIn */.I_)(ctx.client, namespace))
@@ -1967,7 +1798,7 @@ async function runListKeys(ctx, options) {
             'keys-file': path,
             ...(expected && { 'unexpected-use-key-ids': JSON.stringify(elsewhere.keys.map((k) => k.id)) }),
             ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
-            ...organizationOutput(namespace),
+            ...(0,organization/* organizationOutput */.fI)(namespace),
         },
         summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
             (expected
@@ -2039,6 +1870,8 @@ function flag(ctx, check) {
     return { keys };
 }
 
+// EXTERNAL MODULE: ./src/api/endpoints.ts
+var endpoints = __webpack_require__(9214);
 // EXTERNAL MODULE: ./src/operations/status.ts
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
@@ -2726,7 +2559,7 @@ async function runListOperations(ctx, options) {
     else if (scope.kind === 'list')
         projectIds = scope.projectIds;
     else {
-        orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId);
+        orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
         const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
         if (found.warning) {
             ctx.log.warning(found.warning);
@@ -3090,7 +2923,7 @@ function projects(n) {
 const MAX_UNAVAILABLE_NAMED = 20;
 /** `projects-file` always holds every project. `projects` and `project-ids` hold them when they fit. */
 async function runListProjects(ctx, options) {
-    const orgId = await organizationForProjects(ctx, options.orgId);
+    const orgId = await (0,organization/* organizationForProjects */.dH)(ctx, options.orgId);
     const { projects, unavailableIds, warning } = await (0,endpoints/* listAllProjects */.SB)(ctx.client, { orgId, search: options.search });
     if (warning)
         ctx.log.warning(warning);
@@ -3256,7 +3089,7 @@ const MAX_LOGGED_KEYS = 100;
 const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
-    const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId });
+    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: options.orgId });
     // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
@@ -3305,7 +3138,7 @@ async function runPruneKeys(ctx, options) {
             ...(members && {
                 'unexpected-creator-key-ids': JSON.stringify(verdicts.filter((v) => (0,creators/* madeBySomeoneWhoLeft */.Q$)(v.key, members)).map((v) => v.key.id)),
             }),
-            ...organizationOutput(namespace),
+            ...(0,organization/* organizationOutput */.fI)(namespace),
         },
         summary: summarize({ where, options, selected, kept, revoked, blocked: reason, failure, namespace }),
         failure,
@@ -3435,7 +3268,7 @@ function summarize(parts) {
 
 
 async function runRevokeKey(ctx, target) {
-    const namespace = await keyNamespaceFor(ctx, { orgId: target.orgId });
+    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: target.orgId });
     const plan = target.keyId !== undefined
         ? { ids: [target.keyId] }
         : await planRevocationByName(ctx, target.keyName, namespace);
@@ -3445,7 +3278,7 @@ async function runRevokeKey(ctx, target) {
     if (plan.byName && refusedStepKey(run))
         failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
     return {
-        outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
+        outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...(0,organization/* organizationOutput */.fI)(namespace) },
         summary: (0,summary/* heading */.R_)('API keys revoked') +
             (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
         failure,
@@ -3668,7 +3501,7 @@ function notPrepared(options, stores, target) {
         outputs: {
             'revoked-key-ids': '[]',
             'secret-results': secretResults(outcomes),
-            ...organizationOutput(target.namespace),
+            ...(0,organization/* organizationOutput */.fI)(target.namespace),
         },
         summary: (0,summary/* heading */.R_)('API key not rotated') +
             targetsTable(outcomes) +
@@ -3690,7 +3523,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     const outputs = {
         'revoked-key-ids': '[]',
         'secret-results': secretResults(outcomes),
-        ...organizationOutput(ledger.target.namespace),
+        ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
     };
     const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
     if (stored + uncertain === 0) {
@@ -3762,7 +3595,7 @@ function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, ou
             'key-id': String(created.id),
             'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
             ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
-            ...organizationOutput(ledger.target.namespace),
+            ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
         },
         summary: (0,summary/* heading */.R_)('API key rotated') +
             (0,summary/* table */.tp)(['', 'id', 'name'], [
@@ -4357,13 +4190,13 @@ const wait_for_operations_NEXT = {
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
 /** An error or summary names at most this many operations; the outputs have them all. */
-const wait_for_operations_MAX_NAMED = 5;
+const MAX_NAMED = 5;
 /**
  * With `on-failed: wait`, one line for each operation the gate saw `failed`: how many times it failed, that the platform
  * may retry it, and where it ended.
  */
 function retriedLines(outcome) {
-    const lines = outcome.retried.slice(0, wait_for_operations_MAX_NAMED).map((o) => {
+    const lines = outcome.retried.slice(0, MAX_NAMED).map((o) => {
         const what = ` (${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}) ${describeFailureCount(o)}`;
         const end = o.status === 'failed'
             ? `, and ${describeRetry(o)}. It was still failed when the step ended.`
@@ -4430,6 +4263,8 @@ const NOT_A_SECRET = 'create-key never stores the new key in a secret. To keep a
     'or pass the `key` output on yourself.';
 const COMMANDS = {
     'create-key': command({
+        outputs: ['key', 'key-id', 'org-id'],
+        postStep: true,
         inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
         refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
         settings: (read) => {
@@ -4449,6 +4284,7 @@ const COMMANDS = {
         run: runCreateKey,
     }),
     'revoke-key': command({
+        outputs: ['revoked-key-ids', 'org-id'],
         inputs: ['key-id', 'key-name', 'org-id'],
         refused: {
             // A user may expect "by name within a project", but every key of that name would go.
@@ -4472,6 +4308,7 @@ const COMMANDS = {
         run: runRevokeKey,
     }),
     'list-keys': command({
+        outputs: ['keys', 'keys-file', 'unexpected-use-key-ids', 'unexpected-creator-key-ids', 'org-id'],
         inputs: [
             'org-id',
             'key-name',
@@ -4485,11 +4322,13 @@ const COMMANDS = {
         run: runListKeys,
     }),
     'list-projects': command({
+        outputs: ['projects', 'projects-file', 'project-ids', 'org-id'],
         inputs: ['org-id', 'search'],
         settings: (read) => ({ orgId: (0,values/* readOrgId */.cZ)(read), search: (0,values/* readSearch */.j7)(read) }),
         run: runListProjects,
     }),
     'wait-for-operations': command({
+        outputs: ['operations', 'status', 'failed-operation-ids', 'pending-operation-ids'],
         inputs: ['project-id', 'operation-ids', 'branch-id', 'poll-interval', 'on-failed'],
         settings: (read) => ({
             projectId: (0,values/* readProjectId */.bS)(read, 'wait-for-operations needs `project-id`: the id of the project whose operations to wait for.'),
@@ -4500,6 +4339,8 @@ const COMMANDS = {
         run: runWaitForOperations,
     }),
     'rotate-key': command({
+        outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+        postStep: true,
         inputs: [
             'key-name',
             'key-id',
@@ -4537,6 +4378,7 @@ const COMMANDS = {
         run: runRotateKey,
     }),
     'prune-keys': command({
+        outputs: ['revoked-key-ids', 'prunable-key-ids', 'unexpected-use-key-ids', 'unexpected-creator-key-ids', 'org-id'],
         inputs: [
             'key-name',
             'unused-for',
@@ -4560,6 +4402,15 @@ const COMMANDS = {
         run: runPruneKeys,
     }),
     'list-operations': command({
+        outputs: [
+            'operations',
+            'operations-file',
+            'operation-count',
+            'status-counts',
+            'incomplete-project-ids',
+            'failed-operation-ids',
+            'org-id',
+        ],
         inputs: [
             'project-id',
             'project-ids',
@@ -4579,6 +4430,8 @@ const COMMANDS = {
         run: runListOperations,
     }),
 };
+/** The outputs every command may set, whatever it is. */
+const COMMON_OUTPUTS = (/* unused pure expression or super */ null && (['http-status', 'error-code', 'request-id', 'outputs-file']));
 const COMMAND_NAMES = Object.keys(COMMANDS);
 
 
@@ -8490,8 +8343,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 17 modules
-var registry = __webpack_require__(518);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 16 modules
+var registry = __webpack_require__(5971);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts
@@ -8555,13 +8408,13 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
         apiHost: (0,urls/* readApiHost */.bB)(read('api-host'), runner.proxies),
         timeoutMs: (0,values/* readSeconds */.UW)(read, 'timeout', DEFAULT_TIMEOUT_SECONDS, 0, MAX_TIMEOUT_SECONDS) * 1000,
     };
-    const own = registry/* COMMANDS */.L[command].settings(read, runner);
+    const own = registry/* COMMANDS */.Lo[command].settings(read, runner);
     checkUnreadInputs(read, command, warn);
     return { ...common, command, ...own };
 }
 /** Every input a command reads, the common ones included. */
 function inputsRead(command) {
-    return [...COMMON_INPUTS, ...registry/* COMMANDS */.L[command].inputs];
+    return [...COMMON_INPUTS, ...registry/* COMMANDS */.Lo[command].inputs];
 }
 /**
  * Checks the inputs a command does not read. It refuses one where ignoring it could surprise, and otherwise warns
@@ -8569,9 +8422,9 @@ function inputsRead(command) {
  */
 function checkUnreadInputs(read, command, warn) {
     const reads = new Set(inputsRead(command));
-    const refusals = registry/* COMMANDS */.L[command].refused ?? {};
+    const refusals = registry/* COMMANDS */.Lo[command].refused ?? {};
     const ignored = [];
-    for (const input of new Set(registry/* COMMAND_NAMES */.n.flatMap(inputsRead))) {
+    for (const input of new Set(registry/* COMMAND_NAMES */.nZ.flatMap(inputsRead))) {
         if (reads.has(input))
             continue;
         const value = read(input).trim();
@@ -8589,9 +8442,9 @@ function checkUnreadInputs(read, command, warn) {
 function readCommand(read) {
     const value = read('command').trim();
     if (!value)
-        throw new errors/* InputError */.dz(`Input \`command\` is required: one of ${registry/* COMMAND_NAMES */.n.join(', ')}.`);
-    if (!Object.hasOwn(registry/* COMMANDS */.L, value)) {
-        throw new errors/* InputError */.dz(`Input \`command\` is ${(0,base_text/* quoted */.TL)(value)}: it must be one of ${registry/* COMMAND_NAMES */.n.join(', ')}.`);
+        throw new errors/* InputError */.dz(`Input \`command\` is required: one of ${registry/* COMMAND_NAMES */.nZ.join(', ')}.`);
+    if (!Object.hasOwn(registry/* COMMANDS */.Lo, value)) {
+        throw new errors/* InputError */.dz(`Input \`command\` is ${(0,base_text/* quoted */.TL)(value)}: it must be one of ${registry/* COMMAND_NAMES */.nZ.join(', ')}.`);
     }
     return value;
 }

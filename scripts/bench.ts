@@ -26,7 +26,7 @@ import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
 import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
-import { IS_POST, JOB_KEY_ID } from '../src/runner/state.ts'
+import { JOB_KEY_ID } from '../src/runner/state.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
 const args = process.argv.slice(2)
@@ -70,7 +70,7 @@ function actionStep(
   options: Pick<StepOptions, 'env' | 'state' | 'time'> = {},
 ): Command {
   const { env, files } = stepEnvironment(freshDir(), inputs, options)
-  const command = stepCommand({ entry: 'bundle', time: options.time ?? 'real' })
+  const command = stepCommand({ entry: 'bundle', time: options.time ?? 'real', state: options.state })
   return { args: command.args, env: { ...env, ...command.env }, output: files.GITHUB_OUTPUT }
 }
 
@@ -161,7 +161,7 @@ async function stepsSection(): Promise<string> {
     const step = (inputs: Record<string, string>, options: Pick<StepOptions, 'env' | 'state'> = {}) =>
       actionStep({ 'api-key': admin.key, 'api-host': url, ...inputs }, options)
     const newKeyId = (name: string) => String(platform.addKey(name).id)
-    const post = (state: Record<string, string> = {}) => ({ state: { [IS_POST]: 'true', ...state } })
+    const post = (state: Record<string, string> = {}) => ({ state })
     const secret = { 'secret-name': 'NEON_API_KEY', 'github-token': github.token }
     const day = { 'project-id': project, since: '24h' }
     const NODE = '`node -e 0`'

@@ -2,9 +2,10 @@
  * Runs the action the way a GitHub runner does: a child process with INPUT_* variables
  * (defaults filled in from action.yml), and the GITHUB_OUTPUT, GITHUB_STATE and
  * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables. The
- * entry is the built bundle (dist/index.js, what users run), or the source entry (src/index.ts,
- * which Node 24 runs as it is) when `E2E_ENTRY=source` is set: a change to src/ is then tested
- * without a build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
+ * entry is the built bundle's, as action.yml's `runs` names it (`main`, or `post` for the post
+ * step: what users run), or the source entry (src/index.ts or src/post-entry.ts, which Node 24
+ * runs as they are) when `E2E_ENTRY=source` is set: a change to src/ is then tested without a
+ * build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,7 +16,8 @@ import { parse } from 'yaml'
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
-const SOURCE_ENTRY = join(ROOT, 'src', 'index.ts')
+/** Each step's entry in src/, as scripts/bundle.ts builds it into the file action.yml's `runs` names. */
+const SOURCE_ENTRIES = { main: join(ROOT, 'src', 'index.ts'), post: join(ROOT, 'src', 'post-entry.ts') }
 /** The preload that reports mutant coverage from the action's process (scripts/mutation/child-coverage.ts). */
 const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
@@ -49,7 +51,7 @@ export interface StepResult {
 export interface StepOptions {
   /** Extra environment (GITHUB_API_URL, GITHUB_REPOSITORY…). */
   env?: Record<string, string>
-  /** Saved state of the main step: present means this is the post step. */
+  /** Saved state of the main step: present means this is the post step (action.yml's `runs.post`). */
   state?: Record<string, string>
   /**
    * The action's time: `jump` (default) skips every wait while no request is in flight, and
@@ -57,7 +59,7 @@ export interface StepOptions {
    * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
    */
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
-  /** `bundle`: dist/index.js, as users run it; `source`: src/index.ts. Default: E2E_ENTRY, else `bundle`. */
+  /** `bundle`: action.yml's `runs`, as users run them; `source`: the entries in src/. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
   /**
    * Called with the action's process as soon as it starts: a test can watch its log as it comes
@@ -67,16 +69,17 @@ export interface StepOptions {
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
-export function stepCommand(options: Pick<StepOptions, 'time' | 'entry'> = {}): {
+export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state'> = {}): {
   args: string[]
   env: Record<string, string>
 } {
+  const step = options.state === undefined ? 'main' : 'post'
   const time = options.time ?? { mode: 'jump' }
   // `E2E_ENTRY=source` runs the end-to-end tests from src/: no build needed, and what mutation testing requires.
   const chosen = options.entry ?? (process.env.E2E_ENTRY || 'bundle')
   if (chosen !== 'bundle' && chosen !== 'source')
-    throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (dist/index.js) or source (src/index.ts)`)
-  const entry = chosen === 'bundle' ? BUNDLE : SOURCE_ENTRY
+    throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (action.yml's runs) or source (the entries in src/)`)
+  const entry = chosen === 'bundle' ? join(ROOT, actionYaml.runs[step]!) : SOURCE_ENTRIES[step]
   if (time === 'real') return { args: [entry], env: {} }
   return {
     args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],

@@ -6,7 +6,6 @@ import { systemClock } from './base/clock.ts'
 import { actionDocs, requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
 import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
-import { IS_POST } from './runner/state.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
 import {
@@ -28,9 +27,6 @@ export async function run(): Promise<void> {
   } catch (error) {
     await failStep('The step', error)
     return
-  } finally {
-    // Saved after the key is masked. The post step reads this state to know that it is the post step.
-    core.saveState(IS_POST, 'true')
   }
   const clock = systemClock
   const cancellation = watchCancellation({ log: coreLogger, clock })

@@ -11,7 +11,7 @@ import { StepCancelled, watchCancellation } from '../../src/runner/cancellation.
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-key.ts'
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
-import { JOB_KEY_ID, JOB_KEY_ORG_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
+import { JOB_KEY_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, inProcessPerTest } from '../support/in-process.ts'
 
@@ -140,7 +140,6 @@ describe('create-key hands out a new key', () => {
     expect(saved).toEqual([
       [UNSETTLED_KEYS, orgRecord([], [])],
       [UNSETTLED_KEYS, orgRecord([], [made.id])],
-      [JOB_KEY_ORG_ID, org],
       [JOB_KEY_ID, String(made.id)],
       [UNSETTLED_KEYS, orgRecord([made.id], [])],
       [UNSETTLED_KEYS, ''],

@@ -35,7 +35,7 @@ describe('create-key', () => {
     expect(step.summary).toContain('API key created')
     expect(step.summary).toContain(String(id))
     expect(step.summary).not.toContain(key)
-    expect(step.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
+    expect(step.state).toEqual({ 'unsettled-keys': '' })
   })
 
   it('sends the identifying headers on every request', async () => {
@@ -208,7 +208,6 @@ describe('hostile free-text inputs', () => {
 
 describe('the post step when its clean-up meets faults', () => {
   const ledger = (record: { name: string; known: number[]; pending: number[] }) => ({
-    isPost: 'true',
     'unsettled-keys': JSON.stringify(record),
   })
   const post = (state: Record<string, string>) => step({ command: 'create-key', 'key-name': 'nightly' }, { state })
@@ -271,7 +270,7 @@ describe('the post step when its clean-up meets faults', () => {
   it('with nothing saved it does nothing and says nothing, even when the inputs would fail the main step', async () => {
     const result = await runStep(
       { 'api-key': '', 'api-host': url, command: 'create-key', timeout: 'soon' },
-      { state: { isPost: 'true' } },
+      { state: {} },
     )
     expect(result.code).toBe(0)
     expect(result.stdout).toBe('')
@@ -302,7 +301,6 @@ describe('job-scoped keys', () => {
     const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
     // The ledger saved before the create is cleared once the key is handed out: the post step revokes by id alone.
     expect(created.state).toEqual({
-      isPost: 'true',
       'job-scoped-key-id': created.outputs['key-id'],
       'unsettled-keys': '',
     })
@@ -330,7 +328,7 @@ describe('job-scoped keys', () => {
     // A job key's name ends with its expiry: someone revokes it by that name.
     const name = platform.keys().find((k) => k.id === Number(created.outputs['key-id']))!.name
     expect((await runStep({ ...base, command: 'revoke-key', 'key-name': name })).code).toBe(0)
-    const post = await runStep(base, { state: created.state })
+    const post = await runStep({ ...base, 'revoke-after-job': 'true' }, { state: created.state })
     expect(post.code).toBe(0)
     expect(post.stdout).toContain('was already revoked')
   })
@@ -338,7 +336,7 @@ describe('job-scoped keys', () => {
   it('create-key without revoke-after-job saves no key id, and its post step does nothing', async () => {
     const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'kept' }
     const created = await runStep(base)
-    expect(created.state).toEqual({ isPost: 'true', 'unsettled-keys': '' })
+    expect(created.state).toEqual({ 'unsettled-keys': '' })
     const requestsBefore = platform.requests.length
     const post = await runStep(base, { state: created.state })
     expect(post.code).toBe(0)

@@ -4,10 +4,9 @@
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, runStep, type StepResult, stripMasks, ROOT, type StepOptions } from '../../scripts/run-step.ts'
+import { errorLines, runStep, type StepResult, stripMasks, type StepOptions } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
@@ -46,36 +45,6 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
     )
     expect(step.summary).toContain('<code>api-key</code>')
   })
-
-  it('the main step whose state file is missing: one error line naming where in src/, and a summary', async () => {
-    platform.addProjects(2)
-    const step = await runStep(
-      { ...base(), command: 'list-projects', 'org-id': platform.defaultOrgId },
-      { entry, env: { GITHUB_STATE: '/nonexistent/neon-action/state' } },
-    )
-    expect(step.code).toBe(1)
-    expect(errorLines(step.stdout)).toEqual([
-      expect.stringMatching(
-        /^::error::Unexpected error at src\/main\.ts:\d+:\d+: Missing file at path: \/nonexistent\/neon-action\/state\. Re-run with debug logging on for details\.$/,
-      ),
-    ])
-    // The line that saves the state the runner has no file for.
-    const line =
-      readFileSync(join(ROOT, 'src', 'main.ts'), 'utf8')
-        .split('\n')
-        .findIndex((l) => l.includes('core.saveState(IS_POST')) + 1
-    expect(errorLines(step.stdout)[0]).toContain(`at src/main.ts:${line}:`)
-    // Nothing else: no stack, no line of the bundle, no request.
-    expect([step.stderr, step.stdout.split('\n').filter((l) => l && !l.startsWith('::add-mask::')).length]).toEqual([
-      '',
-      1,
-    ])
-    expect(platform.requests).toEqual([])
-    expect(text(step.summary)).toMatch(
-      /^ ❌ The step failed Unexpected error at src\/main\.ts:\d+:\d+: Missing file at path: /,
-    )
-    expect(text(step.summary)).toContain('This is a fault of the action, not of the workflow')
-  })
 })
 
 it('a wrong input: the summary names the input and says no request went out', async () => {
@@ -108,7 +77,7 @@ it('a post step that cannot revoke the job-scoped key writes a summary too', asy
   const job = platform.addKey('job')
   const step = await runStep(
     { command: 'create-key', 'api-key': 'napi_wrong', 'api-host': url, 'key-name': 'job', 'revoke-after-job': 'true' },
-    { state: { isPost: 'true', 'job-scoped-key-id': String(job.id) } },
+    { state: { 'job-scoped-key-id': String(job.id) } },
   )
   expect(step.code).toBe(1)
   expect(text(step.summary)).toMatch(/^ ❌ The post step failed The platform refused the API key \(401 Unauthorized\)/)
@@ -147,7 +116,7 @@ describe('a runner whose files cannot be written', () => {
 
 describe('post step', () => {
   it('does nothing, quietly, when main saved no key', async () => {
-    const step = await runStep({ ...base(), command: 'list-keys' }, { state: { isPost: 'true' } })
+    const step = await runStep({ ...base(), command: 'list-keys' }, { state: {} })
     expect(step.code).toBe(0)
     expect(stripMasks(step.stdout)).toBe('')
     expect(platform.requests).toHaveLength(0)
@@ -172,7 +141,6 @@ describe('secrets', () => {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])
     }
     expect(created.state).toEqual({
-      isPost: 'true',
       'job-scoped-key-id': created.outputs['key-id'],
       'unsettled-keys': '',
     })

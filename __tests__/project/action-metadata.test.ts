@@ -25,11 +25,11 @@ describe('action.yml, package.json and README agree with the code', () => {
     expect(ACTION_VERSION).toBe(pkg.version)
   })
 
-  it('runs on node24, one bundle for main and an always() post step', () => {
+  it('runs on node24, an entry each for main and for an always() post step', () => {
     expect(actionYaml.runs).toEqual({
       using: 'node24',
       main: 'dist/index.js',
-      post: 'dist/index.js',
+      post: 'dist/post-entry.js',
       'post-if': 'always()',
     })
   })

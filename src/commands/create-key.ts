@@ -10,7 +10,7 @@ import {
 } from '../keys/creation.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import { JOB_KEY_ID, JOB_KEY_ORG_ID } from '../runner/state.ts'
+import { JOB_KEY_ID } from '../runner/state.ts'
 import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
 /**
@@ -36,8 +36,7 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeySettin
   const { ledger } = await openLedger(ctx, name, target)
   const created = await createKeyOnce(ctx, ledger)
   if (options.revokeAfterJob) {
-    // The post step revokes in the same namespace. It needs the organization, never the key's value.
-    if (target.namespace.kind === 'organization') ctx.saveState(JOB_KEY_ORG_ID, target.namespace.orgId)
+    // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
     ctx.saveState(JOB_KEY_ID, String(created.id))
   }
   await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key')
