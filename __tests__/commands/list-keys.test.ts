@@ -336,6 +336,10 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     expect(result.summary).toContain(
       '<p>Made by someone who left the organization (<code>expected-creators</code>): ⚠ 3 key(s), listed first: each stays valid until revoked.</p>',
     )
+    // Only a warning, so the summary itself says what to do and links the offboarding check's page.
+    expect(result.summary).toContain(
+      'then revoke it by its id. When the offboarding check fires (<code>docs/offboarding.md</code> in the action&#39;s repository).</p>',
+    )
     const rows = result.summary.split('\n').filter((line) => line.startsWith('<tr><td>'))
     expect(
       rows.map((line) => /<td><code>(\d+)<\/code><\/td>(?:<td>[^<]*<\/td>){3}<td>([^<]*)<\/td>/.exec(line)!.slice(1)),
