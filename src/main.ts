@@ -8,15 +8,7 @@ import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
-import {
-  commandFailureNote,
-  openClient,
-  coreLogger,
-  failStep,
-  maskSecret,
-  readStepSettings,
-  writeSummary,
-} from './step.ts'
+import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 
 /** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
@@ -55,8 +47,7 @@ export async function run(): Promise<void> {
     for (const message of notes) core.info(message)
     for (const warning of warnings) core.warning(warning)
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value)
-    const note = result.failure ? commandFailureNote(result.failure, result.failedRequest, result.next) : ''
-    await writeSummary(result.summary + note)
+    await writeSummary(commandSummary(result))
     if (result.failure) core.setFailed(result.failure)
   } catch (error) {
     // Set these outputs before the step fails: the steps after a `continue-on-error` step branch on them.

@@ -11,7 +11,7 @@ import { InputError, OwnError, RunnerVariableError, messageOf } from './base/err
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { requestErrorIn, type RequestError } from './http/errors.ts'
 import { heading, paragraph, table, type Part } from './runner/summary.ts'
-import { errorCodeOf } from './runner/context.ts'
+import { errorCodeOf, type CommandResult } from './runner/context.ts'
 import { readSettings, type Settings } from './settings.ts'
 import { registerSecret, untrusted } from './base/text.ts'
 import { USER_AGENT } from './base/version.ts'
@@ -121,6 +121,18 @@ export function failureSummary(what: string, error: unknown): string {
     heading(`❌ ${what} failed`) +
     failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
   )
+}
+
+/**
+ * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
+ * to do, then the command's details.
+ */
+export function commandSummary(result: Pick<CommandResult, 'summary' | 'failure' | 'failedRequest' | 'next'>): string {
+  const { summary, failure } = result
+  if (!failure) return summary
+  const note = commandFailureNote(failure, result.failedRequest, result.next)
+  const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0
+  return summary.slice(0, headingEnd) + note + summary.slice(headingEnd)
 }
 
 /**

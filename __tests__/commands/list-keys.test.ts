@@ -83,10 +83,16 @@ describe('list-keys', () => {
       { failOnUnexpectedUse: false, failOnUnexpectedCreator: false },
     )
     expect(log.info).toEqual(['Found 202 API key(s).'])
-    expect(result.summary.startsWith('<h3>API keys (202)</h3>\n<table>\n')).toBe(true)
-    expect(result.summary.endsWith('</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n')).toBe(
-      true,
-    )
+    expect(
+      result.summary.startsWith(
+        '<h3>API keys (202)</h3>\n<details><summary>The keys, flagged first: 200 rows</summary>\n\n<table>\n',
+      ),
+    ).toBe(true)
+    expect(
+      result.summary.endsWith(
+        '</table>\n<p>…and 2 more (all of them are in <code>keys-file</code>).</p>\n\n</details>\n\n',
+      ),
+    ).toBe(true)
     expect(result.outputs['org-id']).toBeUndefined()
   })
 })
@@ -138,6 +144,10 @@ describe('list-keys with expected-networks: the tripwire', () => {
     expect(result.summary).toBe(
       '<h3>API keys whose names start with &#34;ci-&#34; (4)</h3>\n' +
         '<p>Last used from an unexpected network, outside <code>expected-networks</code>: ⚠ 1 key(s), listed first: each may have leaked.</p>\n' +
+        // Only a warning, so the summary itself says what to do and links the tripwire's page.
+        '<p>Each may have leaked. Revoke it by its id (revoke-key with <code>key-id</code>), and rotate what held it. ' +
+        'Look for its other uses in the platform&#39;s audit log. ' +
+        'When the tripwire fires (<code>docs/tripwire.md</code> in the action&#39;s repository).</p>\n' +
         '<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>created</th><th>created by</th><th>last used</th><th>from</th></tr>\n' +
         `<tr><td><code>${leaked}</code></td><td>ci-deploy</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 08:00 UTC</td><td>⚠ unexpected: 203.0.113.7</td></tr>\n` +
         `<tr><td><code>${mapped}</code></td><td>ci-migrate</td><td>personal</td><td>2026-10-22 10:00 UTC</td><td>Emulator User</td><td>2026-11-21 08:00 UTC</td><td>::ffff:10.1.2.3</td></tr>\n` +
@@ -325,6 +335,10 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     ])
     expect(result.summary).toContain(
       '<p>Made by someone who left the organization (<code>expected-creators</code>): ⚠ 3 key(s), listed first: each stays valid until revoked.</p>',
+    )
+    // Only a warning, so the summary itself says what to do and links the offboarding check's page.
+    expect(result.summary).toContain(
+      'then revoke it by its id. When the offboarding check fires (<code>docs/offboarding.md</code> in the action&#39;s repository).</p>',
     )
     const rows = result.summary.split('\n').filter((line) => line.startsWith('<tr><td>'))
     expect(

@@ -51,7 +51,7 @@ describe('list-projects', () => {
     const result = await runListProjects(ctx, {})
     expect(log.warning).toEqual([expect.stringContaining('The listing stops there and may be incomplete')])
     expect(result.summary).toMatch(
-      /^<h3>Projects \(\d+, may be incomplete\)<\/h3>\n<p>The platform handed out the project list&#39;s cursor .* may be incomplete: \d+ project\(s\) were read\.<\/p>\n<table>/,
+      /^<h3>Projects \(\d+, may be incomplete\)<\/h3>\n<p>The platform handed out the project list&#39;s cursor .* may be incomplete: \d+ project\(s\) were read\.<\/p>\n<details><summary>The projects: 200 rows<\/summary>\n\n<table>/,
     )
   })
 

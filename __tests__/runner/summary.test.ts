@@ -31,10 +31,11 @@ describe('job summary', () => {
     const summary =
       heading(`Keys ${MARKDOWN}`) + table(['id', MARKDOWN, 'from'], rows) + paragraph(`failed: ${MARKDOWN}`)
     expect(markdownOutsideHtml(summary)).toEqual([])
-    // One HTML block: not a single blank line anywhere, and only the action's own line breaks.
-    expect(summary).not.toMatch(/\n\s*\n/)
+    // HTML blocks: a blank line only around the fold of a long table, and only the action's own line breaks.
+    const unfolded = summary.replace(/<details><summary>[^<\n]*<\/summary>\n\n|\n<\/details>\n\n/g, '')
+    expect(unfolded).not.toMatch(/\n\s*\n/)
     expect(summary).not.toMatch(/[\r\u2028\u2029\u0085]/)
-    expect(summary.split('\n')).toHaveLength(hostile.length + 6)
+    expect(unfolded.split('\n')).toHaveLength(hostile.length + 6)
     expect(summary).not.toContain('<img')
   })
 

@@ -76,6 +76,12 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
       : (elsewhere.failure ?? departed.failure)
   const usedElsewhere = new Set(elsewhere.keys)
   const flagged = new Set([...elsewhere.keys, ...departed.keys])
+  // A flag that fails the step has its advice in the failure note (src/step.ts); one that only warns has it here.
+  const advice = nextSteps(
+    ctx,
+    elsewhere.keys.length > 0 && !elsewhere.failure,
+    departed.keys.length > 0 && !departed.failure,
+  )
   const found = (n: number, why: string) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.')
   return {
     outputs: {
@@ -97,6 +103,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
             `Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`,
           )
         : '') +
+      (advice ? paragraph(...advice) : '') +
       tableOf(
         ['id', 'name', 'scope', 'created', 'created by', 'last used', 'from'],
         [...flagged, ...keys.filter((k) => !flagged.has(k))],
@@ -111,7 +118,7 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
             ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}`
             : k.last_used_from_addr,
         ],
-        { rest: '`keys-file`' },
+        { rest: '`keys-file`', title: 'The keys, flagged first' },
       ),
     failure,
     next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),

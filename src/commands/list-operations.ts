@@ -16,7 +16,7 @@ import { ListingReport, newestFirst, type Listed } from '../operations/report.ts
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
-import { formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
+import { folded, formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
 
 /**
  * list-operations: the operations of one project, of a list, or of every project of an organization
@@ -311,9 +311,12 @@ function summaryOf(parts: SummaryParts): string {
     paragraph(describeCounts(report)) +
     parts.notes.map((note) => paragraph(note)).join('') +
     (several && projectIds.length > 0 ? projectTable(parts) : '') +
-    operationsChart(
-      candidates.map((c) => c.operation),
-      { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } },
+    folded(
+      'When they ran (chart)',
+      operationsChart(
+        candidates.map((c) => c.operation),
+        { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } },
+      ),
     ) +
     (rows.some((row) => row.count > 1)
       ? paragraph(
@@ -327,7 +330,12 @@ function summaryOf(parts: SummaryParts): string {
           rows,
           (row) =>
             several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row),
-          { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count },
+          {
+            total: report.total,
+            rest: 'the `operations-file` output',
+            count: (row) => row.count,
+            title: 'The operations, failed first',
+          },
         )
       : '')
   )
@@ -424,20 +432,25 @@ function projectTable(parts: SummaryParts): string {
   const table =
     rows.length === 0
       ? ''
-      : tableOf(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
-          const { end } = listing
-          const operations =
-            end.kind === 'unreadable'
-              ? `could not be read (${end.error.status ?? end.error.kind})`
-              : end.kind === 'cut'
-                ? `${tally.operations} (the newest; more not listed)`
-                : end.kind === 'broken'
-                  ? `${tally.operations} (may be incomplete)`
-                  : tally.operations
-          const longest =
-            tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
-          return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
-        })
+      : tableOf(
+          ['project', 'operations', 'failed', 'in progress', 'longest'],
+          rows,
+          ({ listing, tally }) => {
+            const { end } = listing
+            const operations =
+              end.kind === 'unreadable'
+                ? `could not be read (${end.error.status ?? end.error.kind})`
+                : end.kind === 'cut'
+                  ? `${tally.operations} (the newest; more not listed)`
+                  : end.kind === 'broken'
+                    ? `${tally.operations} (may be incomplete)`
+                    : tally.operations
+            const longest =
+              tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
+            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
+          },
+          { title: 'The projects' },
+        )
   return table + idleLine(idle.map(({ listing }) => listing.projectId))
 }
 

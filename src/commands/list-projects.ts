@@ -44,7 +44,7 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
         ['id', 'name', 'region', 'Postgres', 'created'],
         projects,
         (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, formatDate(p.created_at)],
-        { rest: '`projects-file`' },
+        { rest: '`projects-file`', title: 'The projects' },
       ) +
       (partial ? paragraph(partial) : ''),
   }

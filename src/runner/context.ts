@@ -66,7 +66,7 @@ export interface CommandResult {
   outputs: Record<string, string>
   summary: string
   /**
-   * Set when the step must fail. Outputs and summary are still written first. main adds the failure to the summary,
+   * Set when the step must fail. Outputs and summary are still written first. main puts the failure below the summary's heading,
    * with the request and what to do, so the command's own summary leaves it out.
    */
   failure?: string

@@ -11,6 +11,8 @@ const MAX_CELL_LENGTH = 200
 const MAX_TEXT_LENGTH = 4000
 /** Rows a table shows at most. */
 export const MAX_ROWS = 200
+/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+export const FOLD_ROWS = 10
 /** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
 export const TABLE_BUDGET = 512 * 1024
 
@@ -64,6 +66,15 @@ function withCode(text: string): Array<string | { code: string }> {
   )
 }
 
+/**
+ * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
+ * line below `<summary>` and above `</details>`.
+ */
+export function folded(title: string, html: string): string {
+  if (!html) return ''
+  return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`
+}
+
 /** `code` cells show ids in monospace. */
 export type Cell = string | number | { code: string } | null | undefined
 
@@ -77,12 +88,13 @@ export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_
  * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
  * `total`: how many records the table stands for, when `records` are only the first of them.
  * `count`: how many records a row stands for, when one row stands for several alike.
+ * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
  */
 export function tableOf<T>(
   headers: string[],
   records: readonly T[],
   toRow: (record: T) => Cell[],
-  options: { maxRows?: number; rest?: string; total?: number; count?: (record: T) => number } = {},
+  options: { maxRows?: number; rest?: string; total?: number; count?: (record: T) => number; title?: string } = {},
 ): string {
   const maxRows = options.maxRows ?? MAX_ROWS
   const count = options.count ?? (() => 1)
@@ -104,7 +116,8 @@ export function tableOf<T>(
   const left = Math.max(all, options.total ?? 0) - stoodFor
   const more =
     left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : ''
-  return `<table>\n${lines.join('\n')}\n</table>\n${more}`
+  const html = `<table>\n${lines.join('\n')}\n</table>\n${more}`
+  return shown > FOLD_ROWS ? folded(`${options.title ?? 'The table'}: ${shown} rows`, html) : html
 }
 
 function renderCell(cell: Cell): string {

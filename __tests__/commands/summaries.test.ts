@@ -1,0 +1,71 @@
+// The verdict first: a failed step's summary says what happened and why before any table, and long tables fold under
+// <details> (src/runner/summary.ts, folded). The README's daily health check, on the account `npm run step` seeds
+// (scripts/step.ts): 12 projects and 6 busy ones, 18 in all.
+import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
+import { seedAccount, seedOrganizationHistory } from '../../emulator/seed.ts'
+import { runListOperations } from '../../src/commands/list-operations.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { FOLD_ROWS } from '../../src/runner/summary.ts'
+import { commandSummary } from '../../src/step.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
+import { summaryLayout } from '../support/summary-layout.ts'
+
+let platform: PlatformEmulator
+let ctx: CommandContext
+
+inProcessPerTest((run) => ({ platform, ctx } = run), { random: () => 0 })
+
+describe("the README's daily health check of 18 projects", () => {
+  it('names its verdict and `fail-on-status` before any table, with at most 40 table rows outside <details>', async () => {
+    const account = seedAccount(platform, 12)
+    seedOrganizationHistory(platform, { orgId: account.orgId, projects: 6, operations: 400, days: 3 })
+    const result = await runListOperations(ctx, {
+      projects: { kind: 'all', orgId: account.orgId },
+      since: { kind: 'ago', ms: 24 * 3_600_000, text: '24h' },
+      failOnStatus: ['failed', 'error'],
+      maxOperations: 1000,
+    })
+    expect(result.failure).toBeDefined()
+    expect(Number(result.outputs['operation-count'])).toBeGreaterThan(300)
+    const summary = commandSummary(result)
+    const layout = summaryLayout(summary)
+    const verdict = summary.indexOf('have a status <code>fail-on-status</code> names (failed, error), the newest: ')
+    expect(verdict).toBeGreaterThan(0)
+    expect(verdict).toBeLessThan(layout.firstTable)
+    expect(summary.startsWith('<h3>Operations of the 18 projects of organization ')).toBe(true)
+    expect(layout.openRows).toBeLessThanOrEqual(40)
+    // The chart and the long table of operations are there, folded; the 7 projects with operations are not.
+    expect(layout.closed).toContain('<details><summary>When they ran (chart)</summary></details>')
+    expect(layout.closed).toMatch(/<details><summary>The operations, failed first: \d+ rows<\/summary><\/details>/)
+    // GitHub renders the chart inside the fold: a ```mermaid block, not HTML.
+    expect(markdownOutsideHtml(summary)).toEqual([expect.stringMatching(/^code_block: gantt/)])
+  })
+})
+
+describe('commandSummary', () => {
+  const summary = '<h3>Done (3)</h3>\n<p>Details.</p>\n'
+
+  it('is the summary as it is when the step did not fail', () => {
+    expect(commandSummary({ summary })).toBe(summary)
+  })
+
+  it('puts the failure and what to do right below the heading, above the details', () => {
+    expect(commandSummary({ summary, failure: 'It broke.', next: 'Fix it.' })).toBe(
+      '<h3>Done (3)</h3>\n<p>It broke.</p>\n<p>Fix it.</p>\n<p>Details.</p>\n',
+    )
+  })
+
+  it('opens with the failure when the summary has no heading', () => {
+    expect(commandSummary({ summary: '<p>Details.</p>\n', failure: 'It broke.', next: 'Fix it.' })).toBe(
+      '<p>It broke.</p>\n<p>Fix it.</p>\n<p>Details.</p>\n',
+    )
+  })
+})
+
+describe('folded tables', () => {
+  it(`fold past ${FOLD_ROWS} rows`, () => {
+    expect(FOLD_ROWS).toBe(10)
+  })
+})
