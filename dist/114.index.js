@@ -252,8 +252,7 @@ async function run() {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
         for (const [name, value] of Object.entries(outputs))
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
-        const note = result.failure ? (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.commandFailureNote)(result.failure, result.failedRequest, result.next) : '';
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.writeSummary)(result.summary + note);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.writeSummary)((0,_step_js__WEBPACK_IMPORTED_MODULE_9__.commandSummary)(result));
         if (result.failure)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(result.failure);
     }

@@ -1791,6 +1791,8 @@ async function runListKeys(ctx, options) {
         : (elsewhere.failure ?? departed.failure);
     const usedElsewhere = new Set(elsewhere.keys);
     const flagged = new Set([...elsewhere.keys, ...departed.keys]);
+    // A flag that fails the step has its advice in the failure note (src/step.ts); one that only warns has it here.
+    const advice = nextSteps(ctx, elsewhere.keys.length > 0 && !elsewhere.failure, departed.keys.length > 0 && !departed.failure);
     const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
     return {
         outputs: {
@@ -1807,6 +1809,7 @@ async function runListKeys(ctx, options) {
             (members
                 ? (0,summary/* paragraph */.FY)(`Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`)
                 : '') +
+            (advice ? (0,summary/* paragraph */.FY)(...advice) : '') +
             (0,summary/* tableOf */.c_)(['id', 'name', 'scope', 'created', 'created by', 'last used', 'from'], [...flagged, ...keys.filter((k) => !flagged.has(k))], (k) => [
                 { code: String(k.id) },
                 k.name,
@@ -1817,7 +1820,7 @@ async function runListKeys(ctx, options) {
                 usedElsewhere.has(k)
                     ? `⚠ unexpected: ${k.last_used_from_addr || 'no address recorded'}`
                     : k.last_used_from_addr,
-            ], { rest: '`keys-file`' }),
+            ], { rest: '`keys-file`', title: 'The keys, flagged first' }),
         failure,
         next: nextSteps(ctx, elsewhere.failure !== undefined, departed.failure !== undefined),
     };
@@ -2779,13 +2782,18 @@ function summaryOf(parts) {
         (0,summary/* paragraph */.FY)(describeCounts(report)) +
         parts.notes.map((note) => (0,summary/* paragraph */.FY)(note)).join('') +
         (several && projectIds.length > 0 ? projectTable(parts) : '') +
-        operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } }) +
+        (0,summary/* folded */.TM)('When they ran (chart)', operationsChart(candidates.map((c) => c.operation), { now: parts.startedAt, listed: { total: report.total, failed: report.failed, undrawable: report.undrawable } })) +
         (rows.some((row) => row.count > 1)
             ? (0,summary/* paragraph */.FY)('A row marked ×N stands for N operations alike (the same project, action, status, branch and compute): ' +
                 'the id of the newest, their shortest and longest durations, and the dates of the first and the last.')
             : '') +
         (rows.length > 0
-            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row), { total: report.total, rest: 'the `operations-file` output', count: (row) => row.count })
+            ? (0,summary/* tableOf */.c_)(several ? ['project', ...OPERATION_HEADERS] : OPERATION_HEADERS, rows, (row) => several ? [{ code: projectIds[row.newest.projectIndex] ?? '' }, ...operationRow(row)] : operationRow(row), {
+                total: report.total,
+                rest: 'the `operations-file` output',
+                count: (row) => row.count,
+                title: 'The operations, failed first',
+            })
             : ''));
 }
 /**
@@ -2877,7 +2885,7 @@ function projectTable(parts) {
                         : tally.operations;
             const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
             return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
-        });
+        }, { title: 'The projects' });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
 /** "No operations (3 projects): a, b, c.", with the ids in monospace. Empty when every project has some. */
@@ -2945,7 +2953,7 @@ async function runListProjects(ctx, options) {
         },
         summary: (0,summary/* heading */.R_)(`Projects (${projects.length}${incomplete})`) +
             (warning ? (0,summary/* paragraph */.FY)(warning) : '') +
-            (0,summary/* tableOf */.c_)(['id', 'name', 'region', 'Postgres', 'created'], projects, (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, (0,summary/* formatDate */.Yq)(p.created_at)], { rest: '`projects-file`' }) +
+            (0,summary/* tableOf */.c_)(['id', 'name', 'region', 'Postgres', 'created'], projects, (p) => [{ code: p.id }, p.name, p.region_id, p.pg_version, (0,summary/* formatDate */.Yq)(p.created_at)], { rest: '`projects-file`', title: 'The projects' }) +
             (partial ? (0,summary/* paragraph */.FY)(partial) : ''),
     };
 }
@@ -8107,12 +8115,13 @@ async function copyInto(out, path) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FY: () => (/* binding */ paragraph),
 /* harmony export */   R_: () => (/* binding */ heading),
+/* harmony export */   TM: () => (/* binding */ folded),
 /* harmony export */   Yq: () => (/* binding */ formatDate),
 /* harmony export */   c_: () => (/* binding */ tableOf),
 /* harmony export */   tp: () => (/* binding */ table),
 /* harmony export */   tu: () => (/* binding */ docsPage)
 /* harmony export */ });
-/* unused harmony exports MAX_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
+/* unused harmony exports MAX_ROWS, FOLD_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
  * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
@@ -8126,6 +8135,8 @@ const MAX_CELL_LENGTH = 200;
 const MAX_TEXT_LENGTH = 4000;
 /** Rows a table shows at most. */
 const MAX_ROWS = 200;
+/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+const FOLD_ROWS = 10;
 /** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
 const TABLE_BUDGET = 512 * 1024;
 function escapeHtml(text) {
@@ -8166,6 +8177,15 @@ function withCode(text) {
         return [text];
     return parts.flatMap((part, i) => i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]);
 }
+/**
+ * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
+ * line below `<summary>` and above `</details>`.
+ */
+function folded(title, html) {
+    if (!html)
+        return '';
+    return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`;
+}
 /** A table of rows already made; see tableOf. */
 function table(headers, rows, maxRows = MAX_ROWS) {
     return tableOf(headers, rows, (row) => row, { maxRows });
@@ -8175,6 +8195,7 @@ function table(headers, rows, maxRows = MAX_ROWS) {
  * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
  * `total`: how many records the table stands for, when `records` are only the first of them.
  * `count`: how many records a row stands for, when one row stands for several alike.
+ * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
@@ -8197,7 +8218,8 @@ function tableOf(headers, records, toRow, options = {}) {
     const all = records.reduce((sum, record) => sum + count(record), 0);
     const left = Math.max(all, options.total ?? 0) - stoodFor;
     const more = left > 0 ? paragraph(`…and ${left} more (all of them are in ${options.rest ?? "the step's outputs"}).`) : '';
-    return `<table>\n${lines.join('\n')}\n</table>\n${more}`;
+    const html = `<table>\n${lines.join('\n')}\n</table>\n${more}`;
+    return shown > FOLD_ROWS ? folded(`${options.title ?? 'The table'}: ${shown} rows`, html) : html;
 }
 function renderCell(cell) {
     if (cell === null || cell === undefined || cell === '')
@@ -8234,6 +8256,7 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   commandFailureNote: () => (/* binding */ commandFailureNote),
+  commandSummary: () => (/* binding */ commandSummary),
   coreLogger: () => (/* binding */ coreLogger),
   fail: () => (/* binding */ fail),
   failStep: () => (/* binding */ failStep),
@@ -8564,6 +8587,18 @@ async function failStep(what, error) {
 function failureSummary(what, error) {
     return ((0,summary/* heading */.R_)(`❌ ${what} failed`) +
         failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
+}
+/**
+ * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
+ * to do, then the command's details.
+ */
+function commandSummary(result) {
+    const { summary, failure } = result;
+    if (!failure)
+        return summary;
+    const note = commandFailureNote(failure, result.failedRequest, result.next);
+    const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0;
+    return summary.slice(0, headingEnd) + note + summary.slice(headingEnd);
 }
 /**
  * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what

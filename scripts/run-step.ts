@@ -31,6 +31,12 @@ interface ActionYaml {
 
 export const actionYaml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
 
+/** The action.yml of the root action, or of the sub-action in folder `action` (`wait-for-operations`…). */
+function actionOf(action: string | undefined): ActionYaml {
+  if (action === undefined) return actionYaml
+  return parse(readFileSync(join(ROOT, action, 'action.yml'), 'utf8')) as ActionYaml
+}
+
 export interface StepResult {
   code: number | null
   stdout: string
@@ -59,6 +65,8 @@ export interface StepOptions {
    * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
    */
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
+  /** A sub-action's folder (`wait-for-operations`…): its action.yml's inputs and `runs`, always from the bundle. */
+  action?: string
   /** `bundle`: action.yml's `runs`, as users run them; `source`: the entries in src/. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
   /**
@@ -69,7 +77,7 @@ export interface StepOptions {
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
-export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state'> = {}): {
+export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state' | 'action'> = {}): {
   args: string[]
   env: Record<string, string>
 } {
@@ -79,7 +87,13 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state
   const chosen = options.entry ?? (process.env.E2E_ENTRY || 'bundle')
   if (chosen !== 'bundle' && chosen !== 'source')
     throw new Error(`E2E_ENTRY is "${chosen}": it must be bundle (action.yml's runs) or source (the entries in src/)`)
-  const entry = chosen === 'bundle' ? join(ROOT, actionYaml.runs[step]!) : SOURCE_ENTRIES[step]
+  const action = options.action
+  const entry =
+    action !== undefined
+      ? join(ROOT, action, actionOf(action).runs[step]!)
+      : chosen === 'bundle'
+        ? join(ROOT, actionYaml.runs[step]!)
+        : SOURCE_ENTRIES[step]
   if (time === 'real') return { args: [entry], env: {} }
   return {
     args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
@@ -124,8 +138,9 @@ export interface StepFiles {
 export function stepEnvironment(
   dir: string,
   inputs: Record<string, string>,
-  options: Pick<StepOptions, 'env' | 'state'> = {},
+  options: Pick<StepOptions, 'env' | 'state' | 'action'> = {},
 ): { env: Record<string, string>; files: StepFiles } {
+  const yaml = actionOf(options.action)
   const files: StepFiles = {
     GITHUB_OUTPUT: join(dir, 'output'),
     GITHUB_STATE: join(dir, 'state'),
@@ -144,9 +159,9 @@ export function stepEnvironment(
   if (process.env.__STRYKER_ACTIVE_MUTANT__ !== undefined)
     env.__STRYKER_ACTIVE_MUTANT__ = process.env.__STRYKER_ACTIVE_MUTANT__
   for (const name of Object.keys(inputs)) {
-    if (!(name in actionYaml.inputs)) throw new Error(`action.yml has no input ${name}`)
+    if (!(name in yaml.inputs)) throw new Error(`${options.action ?? '.'}/action.yml has no input ${name}`)
   }
-  for (const [name, spec] of Object.entries(actionYaml.inputs)) {
+  for (const [name, spec] of Object.entries(yaml.inputs)) {
     const value = inputs[name] ?? spec.default
     if (value !== undefined) env[`INPUT_${name.toUpperCase()}`] = value
   }

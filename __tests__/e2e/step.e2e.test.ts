@@ -61,14 +61,15 @@ it('a command that reports a failure gets it under its own summary, with the req
   const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': '424242' })
   expect(step.code).toBe(1)
   const summary = text(step.summary)
-  // revoke-key's own summary names the failure already: it is not said twice.
+  // revoke-key's own summary names the failure already: it is not said twice. The verdict comes before the table.
   expect(summary.startsWith(' API keys revoked ')).toBe(true)
   expect(summary.split('Could not revoke API key 424242').length).toBe(2)
   expect(summary).toMatch(
     new RegExp(
       `Could not revoke API key 424242: .*\\(request id ${step.outputs['request-id']}\\) ` +
         `HTTP status error code request id 404 — ${step.outputs['request-id']} ` +
-        'Change what the failure above names, then run the job again\\. A later step can branch on the outputs http-status, error-code and request-id\\. $',
+        'Change what the failure above names, then run the job again\\. A later step can branch on the outputs http-status, error-code and request-id\\. ' +
+        'id outcome 424242 not revoked $',
     ),
   )
 })
