@@ -323,7 +323,7 @@ const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1;
 /** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/creation.ts). */
+/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
 function createApiKey(client, name) {
     return client.send({
         method: 'POST',
@@ -1256,7 +1256,7 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 5971:
+/***/ 4473:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1315,374 +1315,12 @@ function defaultRotationKeyName(storage) {
 var organization = __webpack_require__(1258);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/api/namespace.ts
-var api_namespace = __webpack_require__(3551);
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
-// EXTERNAL MODULE: ./src/base/clock.ts
-var clock = __webpack_require__(6412);
-// EXTERNAL MODULE: ./src/runner/cancellation.ts
-var runner_cancellation = __webpack_require__(2323);
-// EXTERNAL MODULE: ./src/runner/state.ts
-var state = __webpack_require__(6003);
-// EXTERNAL MODULE: ./src/keys/ledger.ts
-var keys_ledger = __webpack_require__(4299);
-// EXTERNAL MODULE: ./src/keys/revocation.ts
-var revocation = __webpack_require__(3142);
-// EXTERNAL MODULE: ./src/keys/usage.ts
-var usage = __webpack_require__(2811);
-;// CONCATENATED MODULE: ./src/keys/creation.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Creating a key, and cleaning up when a create goes wrong. create-key and rotate-key share this file.
- * It keeps these promises, together with commands/rotate-key.ts and github/secret-stores.ts.
- * __tests__/e2e/key-invariants.e2e.test.ts tests them (the sixth: __tests__/e2e/cancellation.e2e.test.ts).
- *
- * 1. A clean-up never revokes a key that existed before the step began, or a key that another job may hold.
- *    It compares key ids with a list taken just before the create (the ledger). It never compares times.
- *    If more than one new key is left, or the one left is in use, it revokes nothing and names the ids.
- *    (This step never saw the value of a key in use, so someone else holds it.)
- *    After a lost answer the step then fails and says what to do. After a create that succeeded, it warns.
- * 2. The step claims a success only after it checked it. It says "no new key is left valid" only when a list
- *    taken after the clean-up shows it, or when it revoked its one key and no attempt lost its answer.
- *    Otherwise it says that it could not confirm, and names the ids.
- * 3. No secret target (repository, environment, organization or Dependabot secret) ever holds a revoked key.
- *    The replaced keys are revoked only once every target holds the new key.
- *    GitHub may carry out a write after its connection is gone, so nothing proves that a write did not land.
- *    So once a write to a target may have landed, that target stays uncertain until an attempt succeeds,
- *    or until its `updated_at` (read before and after) shows that the write landed.
- *    The step never revokes a new key that an uncertain target may hold.
- * 4. rotate-key revokes only the keys it replaced: the keys of that name and scope that existed before it
- *    created its own, and the `key-id` it is given. A new key of that name that appears during the run
- *    means that another rotation is running. This run then revokes no old key, and says so.
- * 5. `keep-previous`: the newest replaced keys stay valid until the next rotation, so the jobs that use them
- *    can finish. With 0, they are all revoked at once.
- * 6. Cancellation: the ledger is saved as state for the post step before a create is sent. After the runner's
- *    signal the step starts no new work. A new key not handed out yet (stored, or in an output) is revoked,
- *    or left to the post step, which revokes it.
- * 7. A new key is revoked at once when its value is not a printable token, or when it is not scoped as asked.
- *    The messages say which key failed: the step's key or the new one.
- */
-/** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
-const MAX_KEY_VALUE_LENGTH = 1024;
-/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
-const CLEANUP_GRACE_MS = 30_000;
-async function keyTargetFor(ctx, scope) {
-    const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, scope);
-    return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
-}
-function cancellationOf(ctx) {
-    return ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
-}
-/**
- * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
- * so a cancel during the clean-up cuts it down to the runner's grace.
- */
-function cleanupClient(ctx) {
-    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
-    const cancellation = cancellationOf(ctx);
-    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
-}
-async function listStrangers(ctx, ledger) {
-    return (await (0,usage/* listKeysMerged */.PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
-}
-/**
- * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
- * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
- * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
- */
-async function openLedger(ctx, name, target) {
-    cancellationOf(ctx).hold();
-    const keys = await (0,usage/* listKeysMerged */.PT)(ctx.client, target.namespace);
-    const ledger = new keys_ledger/* KeyLedger */.tA((value) => ctx.saveState(state/* UNSETTLED_KEYS */.Gi, value), name, target, keys);
-    if (ledger.before.length > keys_ledger/* MAX_KNOWN_KEYS */.mb) {
-        throw new errors/* ActionError */.lZ(`${ledger.before.length} keys are named ${(0,base_text/* quoted */.TL)(name)} already, more than the ${keys_ledger/* MAX_KNOWN_KEYS */.mb} this step can keep track of ` +
-            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
-    }
-    ledger.write();
-    return { ledger, keys };
-}
-/**
- * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly.
- * The clean-up lists the keys and compares their ids with the ledger. One new key of that name that was never
- * used is the lost attempt's key, and nobody can read its value again. The clean-up revokes it, and the step
- * creates the key once more. With more than one new key, or one in use, nothing is revoked and the step fails.
- * A key must come back scoped as asked, with a printable token as its value. Any other key is revoked at once.
- */
-async function createKeyOnce(ctx, ledger) {
-    const { name, target } = ledger;
-    const cancellation = cancellationOf(ctx);
-    const revoked = [];
-    let round = 0;
-    let found;
-    let cleanUpFailed = false;
-    const attempt = async (n) => {
-        round = n;
-        cancellation.checkpoint(`create key ${(0,base_text/* quoted */.TL)(name)}`);
-        // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
-        const cut = cancellation.afterSignal(runner_cancellation/* ANSWER_GRACE_MS */.rd);
-        try {
-            return await (0,api_namespace/* createKeyIn */.h3)(ctx.client.withCut(cut.signal), target.namespace, name, target.projectId);
-        }
-        catch (error) {
-            if (!(error instanceof http_errors/* RequestError */.G) || !error.mayHaveTakenEffect)
-                throw error;
-            ledger.unresolved = true;
-            ledger.cutInFlight = error.kind === 'cancelled';
-            // Saved before the clean-up: if it fails, or the runner kills the step during it, the post step still looks.
-            if (ledger.cutInFlight)
-                ledger.write();
-            try {
-                found = await cleanUpLostCreate(ctx, ledger, error.message);
-            }
-            catch (failure) {
-                cleanUpFailed = true;
-                throw failure;
-            }
-            if (found !== undefined)
-                revoked.push(found);
-            throw error;
-        }
-        finally {
-            cut.clear();
-        }
-    };
-    let created;
-    try {
-        created = await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.recreate, {
-            clock: ctx.clock,
-            deadline: () => ctx.client.deadline,
-            // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
-            cancelled: () => cancellation.signal !== undefined || ctx.clock.now() >= ctx.client.deadline,
-            onRetry: (error) => {
-                const lost = `The answer to creating key ${(0,base_text/* quoted */.TL)(name)} was lost (${error.kind}).`;
-                const revokedIt = `Revoked key ${found}, which that attempt made.`;
-                const cleaned = found === undefined ? 'No key of that attempt is there yet.' : revokedIt;
-                ctx.log.warning(`${lost} ${cleaned} Creating it once more.`);
-            },
-        });
-    }
-    catch (error) {
-        if (cleanUpFailed)
-            throw error;
-        const lost = error instanceof http_errors/* RequestError */.G && error.mayHaveTakenEffect;
-        if (round === 1 && !lost)
-            ledger.settle();
-        throw round === 1 && !lost ? error : await giveUpCreating(ctx, ledger, revoked, error);
-    }
-    if (created.key)
-        ctx.mask(created.key);
-    if (ledger.existing.has(created.id)) {
-        // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
-        const untrue = new errors/* ActionError */.lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
-        ledger.unresolved = true;
-        const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
-        throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue);
-    }
-    ledger.created(created.id);
-    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
-    if (!(0,base_text/* isPrintableToken */.NC)(created.key, MAX_KEY_VALUE_LENGTH))
-        throw await revokeAtOnce(ctx, ledger, created.id, notToken);
-    const misScoped = target.projectId !== undefined && created.project_id !== target.projectId;
-    if (misScoped)
-        throw await revokeMisScoped(ctx, ledger, created);
-    if (ledger.unresolved)
-        await lookForLateKey(ctx, ledger, created.id);
-    return created;
-}
-/**
- * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
- * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
- * In any other case nothing is revoked, and the step fails naming the keys.
- */
-async function cleanUpLostCreate(ctx, ledger, reason) {
-    const what = `${reason} Creating key ${(0,base_text/* quoted */.TL)(ledger.name)} may have succeeded without an answer`;
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        const others = ledger.before.length ? ` other than ${(0,keys_ledger/* describeIds */.Sh)(ledger.before)}` : '';
-        throw new errors/* ActionError */.lZ(`${what}. Listing the keys to find it failed: ${(0,errors/* messageOf */.bD)(error)} The post step looks for it again when the job ends. ` +
-            `You can also run list-keys, and revoke a key named ${(0,base_text/* quoted */.TL)(ledger.name)}${others} that you do not expect.`);
-    }
-    if (strangers.length === 0)
-        return undefined;
-    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
-    if (!lost) {
-        throw new errors/* ActionError */.lZ(`${what}. Keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. ` +
-            'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
-            'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
-    }
-    const orphan = lost.id;
-    try {
-        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
-    }
-    catch (error) {
-        throw new errors/* ActionError */.lZ(`${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
-            `Revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again when the job ends. ` +
-            'You can also revoke it by hand (revoke-key with `key-id`).');
-    }
-    ledger.gone(orphan);
-    ledger.unresolved = false;
-    return orphan;
-}
-/**
- * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
- * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
- */
-async function giveUpCreating(ctx, ledger, revoked, cause) {
-    const done = revoked.length ? ` Revoked ${(0,keys_ledger/* describeIds */.Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
-    const reason = `${(0,errors/* messageOf */.bD)(cause)}${done}`;
-    const cancelled = cause instanceof runner_cancellation/* StepCancelled */.EI || (cause instanceof http_errors/* RequestError */.G && cause.kind === 'cancelled');
-    const failed = (message) => (cancelled ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message));
-    let left;
-    try {
-        left = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ledger.settle();
-        return failed(`${reason} Could not confirm that no new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: listing the keys failed (${(0,errors/* messageOf */.bD)(error)}). ` +
-            'The post step looks again when the job ends.');
-    }
-    if (left.length > 0) {
-        ledger.settle();
-        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,keys_ledger/* describeStrangers */.vU)(left)}. ` +
-            "None was revoked, because this step cannot tell them from another job's keys. " +
-            'Revoke the ones you do not expect (revoke-key with `key-id`).');
-    }
-    const late = !ledger.unresolved
-        ? ''
-        : ledger.cutInFlight
-            ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                `${(0,clock/* formatDuration */.a)(runner_cancellation/* LATE_KEY_WATCH_MS */.m$)} and revokes it)`
-            : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
-    ledger.settle();
-    return failed(`${reason} No new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
-}
-/**
- * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
- * that key late. Look once more: one new key that was never used is that one.
- */
-async function lookForLateKey(ctx, ledger, createdId) {
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,errors/* messageOf */.bD)(error)} The post step looks again when the job ends.`);
-        return;
-    }
-    if (strangers.length === 0) {
-        ctx.log.info(`No other new key named ${(0,base_text/* quoted */.TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
-        return;
-    }
-    const lost = (0,keys_ledger/* lostKeyAmong */.Gt)(strangers);
-    if (!lost) {
-        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,keys_ledger/* describeStrangers */.vU)(strangers)}. ` +
-            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
-        return;
-    }
-    const late = lost.id;
-    try {
-        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, late);
-        ledger.gone(late);
-        ledger.unresolved = false;
-        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
-    }
-    catch (error) {
-        ctx.log.warning(`The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${(0,errors/* messageOf */.bD)(error)} The post step tries again.`);
-    }
-}
-/**
- * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
- * The message says that it was revoked, or why it could not be.
- */
-async function revokeNewKey(ctx, ledger, id) {
-    try {
-        await (0,api_namespace/* revokeKeyIn */.FG)(cleanupClient(ctx), ledger.target.namespace, id);
-    }
-    catch (error) {
-        if (!(0,revocation/* alreadyRevoked */.Tg)(error)) {
-            return {
-                revoked: false,
-                message: `Revoking the new key ${id} failed too (${(0,errors/* messageOf */.bD)(error)}): the post step tries again, or revoke it by hand.`,
-            };
-        }
-    }
-    ledger.gone(id);
-    return { revoked: true, message: `The new key ${id} was revoked.` };
-}
-/**
- * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
- * The error says "no new key is left valid" only when this was the step's one key.
- */
-async function revokeAtOnce(ctx, ledger, id, reason) {
-    const undo = await revokeNewKey(ctx, ledger, id);
-    const unresolved = ledger.unresolved;
-    ledger.settle();
-    if (!undo.revoked)
-        return new errors/* ActionError */.lZ(`${reason} ${undo.message}`);
-    const left = unresolved
-        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
-        : 'no new key is left valid';
-    return new errors/* ActionError */.lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
-}
-/** The new key reaches more than the project it was asked for, or another project. */
-function revokeMisScoped(ctx, ledger, created) {
-    const { namespace, projectId } = ledger.target;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
-    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
-    const answered = created.project_id === undefined
-        ? `with no project, so it would reach every project of organization ${(0,base_text/* untrusted */.bp)(orgId)}`
-        : `scoped to project ${(0,base_text/* quoted */.TL)(created.project_id, 80)}`;
-    return revokeAtOnce(ctx, ledger, created.id, 
-    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
-    `The platform was asked for a key scoped to project ${(0,base_text/* untrusted */.bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
-}
-/**
- * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
- * The step then stops, and says which.
- */
-async function stopIfCancelled(ctx, ledger, id, work) {
-    try {
-        cancellationOf(ctx).checkpoint(work);
-    }
-    catch (error) {
-        const undo = await revokeNewKey(ctx, ledger, id);
-        ledger.settle();
-        throw new runner_cancellation/* StepCancelled */.EI(`${(0,errors/* messageOf */.bD)(error)} ${undo.message}`);
-    }
-}
-function adviseScope(ctx, target, id) {
-    if (target.namespace.kind !== 'personal')
-        return;
-    ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
-        'A job that works on one project is safer with a project-scoped key, ' +
-        "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
-}
-/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
-function describeScope(target) {
-    if (target.projectId !== undefined)
-        return `project ${(0,base_text/* untrusted */.bp)(target.projectId)}`;
-    return target.namespace.kind === 'organization' ? `organization ${(0,base_text/* untrusted */.bp)(target.namespace.orgId)}` : 'personal';
-}
-
+// EXTERNAL MODULE: ./src/keys/life.ts
+var life = __webpack_require__(3320);
 // EXTERNAL MODULE: ./src/keys/expiry.ts
 var keys_expiry = __webpack_require__(8121);
+// EXTERNAL MODULE: ./src/runner/state.ts
+var state = __webpack_require__(6003);
 // EXTERNAL MODULE: ./src/runner/summary.ts
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/commands/create-key.ts
@@ -1693,29 +1331,29 @@ var summary = __webpack_require__(1070);
 
 
 async function runCreateKey(ctx, options) {
-    const target = await keyTargetFor(ctx, options);
+    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
     const name = options.expiresInMs === undefined
         ? options.keyName
         : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
     // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
     const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
-    const { ledger } = await openLedger(ctx, name, target);
-    const created = await createKeyOnce(ctx, ledger);
+    const { ledger } = await (0,life/* openLedger */.au)(ctx, name, target);
+    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
     if (options.revokeAfterJob) {
         // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
         ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
     }
-    await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key');
+    await (0,life/* stopIfCancelled */.FE)(ctx, ledger, created.id, 'hand out the new key');
     // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
     ledger.handedOut(created.id);
     ledger.settle();
-    const scope = describeScope(target);
+    const scope = (0,life/* describeScope */.OI)(target);
     const lifetime = [
         ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
         ...(expiresAt === undefined ? [] : [`it expires ${(0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString())} by its name`]),
     ];
     ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
-    adviseScope(ctx, target, created.id);
+    (0,life/* adviseScope */.L8)(ctx, target, created.id);
     return {
         outputs: { key: created.key, 'key-id': String(created.id), ...(0,organization/* organizationOutput */.fI)(target.namespace) },
         summary: (0,summary/* heading */.R_)('API key created') +
@@ -1730,6 +1368,8 @@ function describeLifetime(revokeAfterJob, expiresAt) {
     return expiry || 'until revoked';
 }
 
+// EXTERNAL MODULE: ./src/api/namespace.ts
+var api_namespace = __webpack_require__(3551);
 // EXTERNAL MODULE: ./src/keys/creators.ts
 var creators = __webpack_require__(3495);
 // EXTERNAL MODULE: ./src/keys/networks.ts + 1 modules
@@ -1875,6 +1515,8 @@ function flag(ctx, check) {
 
 // EXTERNAL MODULE: ./src/api/endpoints.ts
 var endpoints = __webpack_require__(9214);
+// EXTERNAL MODULE: ./src/base/clock.ts
+var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/operations/status.ts
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
@@ -2047,6 +1689,10 @@ function caption(placed, drawn, given, listed, scale) {
 
 // EXTERNAL MODULE: ./src/api/paging.ts
 var paging = __webpack_require__(6882);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/operations/listing.ts
 
 
@@ -2967,6 +2613,8 @@ function describeUnavailable(ids) {
         'They are not in the outputs. Run the step again for a complete list.');
 }
 
+// EXTERNAL MODULE: ./src/keys/usage.ts
+var usage = __webpack_require__(2811);
 ;// CONCATENATED MODULE: ./src/keys/pruning.ts
 
 
@@ -3071,6 +2719,8 @@ function ago(ms) {
     return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
 }
 
+// EXTERNAL MODULE: ./src/keys/revocation.ts
+var revocation = __webpack_require__(3142);
 ;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
 
 
@@ -3267,6 +2917,8 @@ function summarize(parts) {
             : ''));
 }
 
+// EXTERNAL MODULE: ./src/keys/ledger.ts
+var ledger = __webpack_require__(4299);
 ;// CONCATENATED MODULE: ./src/commands/revoke-key.ts
 
 
@@ -3310,7 +2962,7 @@ async function planRevocationByName(ctx, name, namespace) {
     if (mine.length === 1)
         ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
     if (mine.length > 1)
-        ctx.log.info(`The step's own key is one of ${(0,keys_ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
+        ctx.log.info(`The step's own key is one of ${(0,ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
     const likeliest = named.find((k) => k.id === ids.at(-1));
     if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
         ctx.log.info('No key shows a use by this step (the platform may record key use late), ' +
@@ -3355,6 +3007,8 @@ function describeLockedOut(run, name, own) {
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/runner/cancellation.ts
+var cancellation = __webpack_require__(2323);
 ;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
 
 
@@ -3379,10 +3033,10 @@ var client = __webpack_require__(7085);
  * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
  * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
  * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/creation.ts).
+ *   key (see the promises in keys/life.ts).
  */
 async function runRotateKey(ctx, options) {
-    const target = await keyTargetFor(ctx, options);
+    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
     const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
     if (stores && stores.problems.length > 0)
         return notPrepared(options, stores, target);
@@ -3400,81 +3054,88 @@ async function prepareStores(ctx, secrets, github) {
         ctx.log.info(note.message);
     return stores;
 }
+/** The rotation as a key's life (keys/life.ts): planned, created, proven, stored, then the replaced keys revoked. */
 async function rotate(ctx, options, target, stores) {
-    const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target);
-    const created = await createKeyOnce(ctx, ledger);
-    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${describeScope(target)}).`);
-    adviseScope(ctx, target, created.id);
-    const cancellation = cancellationOf(ctx);
+    const { ledger, keys: snapshot } = await (0,life/* openLedger */.au)(ctx, options.keyName, target);
+    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
+    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${(0,life/* describeScope */.OI)(target)}).`);
+    (0,life/* adviseScope */.L8)(ctx, target, created.id);
     // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
     // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
     const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
     const lister = target.projectId === undefined ? newClient : ctx.client;
-    let listed;
+    const listed = await proveNewKey(ctx, options, ledger, created, { newClient, lister }, stores !== undefined);
+    const storing = stores && options.secrets
+        ? await storeNewKey(ctx, options, options.secrets, ledger, created, stores, lister)
+        : { outcomes: [], stored: '', latest: listed };
+    if ('result' in storing)
+        return storing.result;
+    return revokeReplaced(ctx, options, ledger, created, snapshot, storing, lister);
+}
+/**
+ * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
+ * cancel, revokes the new key, and no old key is touched. Returns the keys the proof listed.
+ */
+async function proveNewKey(ctx, options, ledger, created, clients, willStore) {
+    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
     try {
         cancellation.checkpoint('prove the new key');
-        const proof = await proveKey(ctx, newClient, lister, target);
+        const proof = await proveKey(ctx, clients.newClient, clients.lister, ledger.target);
         ctx.log.info(`The new key works: ${proof.message}.`);
-        listed = proof.keys;
-        const appeared = listed.filter((k) => ledger.isStranger(k));
+        const appeared = proof.keys.filter((k) => ledger.isStranger(k));
         if (appeared.length > 0)
             throw new errors/* ActionError */.lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
-        cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys');
+        cancellation.checkpoint(willStore ? 'store the new key' : 'revoke the old keys');
+        return proof.keys;
     }
     catch (error) {
         throw await undoRotation(ctx, ledger, created, error);
     }
-    let stored = '';
-    let outcomes = [];
-    let afterStore;
-    const revokingNone = (reason) => rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason);
-    if (stores && options.secrets) {
-        const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
-        outcomes = await stores.storeEverywhere(created.key, {
-            clock: ctx.clock,
-            deadline: ctx.client.deadline,
-            settleDeadline: () => cancellation.undoDeadline(usual),
-            cancelled: () => cancellation.signal !== undefined,
-            stopped: cancellation.stopped,
-            cutOnCancel: () => cancellation.attemptCut(),
-            onWait: (message) => ctx.log.warning(message),
-            // A write that left and was not refused may land. From then on a target may hold the key, so the post
-            // step must never revoke it. A refused write makes the key pending again.
-            onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
-        }, (outcome) => ctx.log.info(outcome.message));
-        if (outcomes.some((o) => o.status !== 'stored'))
-            return await notStoredEverywhere(ctx, options, ledger, created, outcomes);
-        const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
-        stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(options.secrets.name)}${many}`;
-        // Storing took a while, and another rotation may have begun meanwhile.
-        try {
-            afterStore = await (0,usage/* listKeysMerged */.PT)(lister, target.namespace);
-        }
-        catch (error) {
-            return revokingNone(`${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`);
-        }
+}
+/**
+ * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
+ * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
+ * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
+ */
+async function storeNewKey(ctx, options, secrets, ledger, created, stores, lister) {
+    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
+    const usual = ctx.client.deadline + life/* CLEANUP_GRACE_MS */.VO;
+    const outcomes = await stores.storeEverywhere(created.key, {
+        clock: ctx.clock,
+        deadline: ctx.client.deadline,
+        settleDeadline: () => cancellation.undoDeadline(usual),
+        cancelled: () => cancellation.signal !== undefined,
+        stopped: cancellation.stopped,
+        cutOnCancel: () => cancellation.attemptCut(),
+        onWait: (message) => ctx.log.warning(message),
+        onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
+    }, (outcome) => ctx.log.info(outcome.message));
+    if (outcomes.some((o) => o.status !== 'stored'))
+        return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) };
+    ledger.handedOut(created.id);
+    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+    const stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(secrets.name)}${many}`;
+    try {
+        return { outcomes, stored, latest: await (0,usage/* listKeysMerged */.PT)(lister, ledger.target.namespace) };
     }
-    const latest = afterStore ?? listed;
+    catch (error) {
+        const reason = `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`;
+        return { result: rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason) };
+    }
+}
+/**
+ * handed out → replaced keys revoked → settled. Revokes what `chooseReplaced` picks, unless a new key of that name
+ * appeared meanwhile (another rotation is running: then none).
+ */
+async function revokeReplaced(ctx, options, ledger, created, snapshot, { outcomes, stored, latest }, lister) {
     const appeared = latest.filter((k) => ledger.isStranger(k));
     if (appeared.length > 0) {
-        return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'));
+        const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key');
+        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason);
     }
-    // The keys of the first list that the latest list still shows. The newest `keepPrevious` stay, so jobs finish.
-    const inSnapshot = new Set(snapshot.map((k) => k.id));
-    const replaced = latest.filter((k) => (0,keys_ledger/* sameKind */.Nc)(k, options.keyName, target.projectId) && inSnapshot.has(k.id));
-    // `key-id` is revoked as asked, whatever keep-previous keeps.
-    const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
-    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
-    if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
-        doomed.push(options.keyId);
-    // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
-    // goes last: a step cancelled part way then leaves the post step its key.
-    const touched = new Map(latest.map((k) => [k.id, (0,usage/* lastTouched */.Pf)(k)]));
-    doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b);
-    // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
-    const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
+    const { doomed, kept, names } = chooseReplaced(options, created.id, snapshot, latest);
     const unlisted = doomed.filter((id) => !names.has(id));
-    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, target.namespace, unlisted);
+    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, ledger.target.namespace, unlisted);
     for (const id of kept)
         ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
     if (doomed.length === 0 && kept.length === 0)
@@ -3484,6 +3145,27 @@ async function rotate(ctx, options, target, stores) {
     const reason = failure &&
         `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
     return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
+}
+/**
+ * Which keys the rotation revokes (`doomed`, in the order to revoke them) and keeps: the keys of the first list that
+ * the latest list still shows, less the newest `keepPrevious`, and the `key-id` it was given. `names`: each key's
+ * name as the platform listed it.
+ */
+function chooseReplaced(options, createdId, snapshot, latest) {
+    const inSnapshot = new Set(snapshot.map((k) => k.id));
+    const replaced = latest.filter((k) => (0,ledger/* sameKind */.Nc)(k, options.keyName, options.projectId) && inSnapshot.has(k.id));
+    // `key-id` is revoked as asked, whatever keep-previous keeps.
+    const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
+    const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
+    if (options.keyId !== undefined && options.keyId !== createdId && !doomed.includes(options.keyId))
+        doomed.push(options.keyId);
+    // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
+    // goes last: a step cancelled part way then leaves the post step its key.
+    const touched = new Map(latest.map((k) => [k.id, (0,usage/* lastTouched */.Pf)(k)]));
+    doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b);
+    // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+    const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]));
+    return { doomed, kept, names };
 }
 /** A failure names at most this many targets. The summary and `secret-results` have them all. */
 const MAX_TARGETS_NAMED = 5;
@@ -3537,7 +3219,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     if (stored + uncertain === 0) {
         // No target holds it. If this revocation fails too, the post step revokes it.
         ledger.notHandedOut(created.id);
-        const undo = await revokeNewKey(ctx, ledger, created.id);
+        const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
         ledger.settle();
         return {
             outputs,
@@ -3549,6 +3231,8 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
             next: NEXT_AFTER_TARGETS,
         };
     }
+    // Some targets may hold it, and the step's error names it: it is handed out.
+    ledger.handedOut(created.id);
     ledger.settle();
     const id = created.id;
     const failure = outcomes.length === 1
@@ -3620,7 +3304,7 @@ function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, ou
     };
 }
 function describeConcurrentRun(name, appeared, where) {
-    return (`${(0,keys_ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
+    return (`${(0,ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
         `after its list from before the create (seen ${where}). ` +
         'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
         'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
@@ -3653,8 +3337,8 @@ async function proveKey(ctx, newClient, lister, target) {
         clock: ctx.clock,
         deadline: newClient.deadline,
         interrupt: {
-            signal: cancellationOf(ctx).stopped,
-            stop: (error, _n, delay) => new runner_cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            signal: (0,life/* cancellationOf */.zg)(ctx).stopped,
+            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -3667,10 +3351,10 @@ async function proveKey(ctx, newClient, lister, target) {
 }
 /** Revokes the new key with the step's own key. No old key was touched. */
 async function undoRotation(ctx, ledger, created, cause) {
-    const undo = await revokeNewKey(ctx, ledger, created.id);
+    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
     ledger.settle();
     const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
-    return cause instanceof runner_cancellation/* StepCancelled */.EI ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
+    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/waiter.ts
@@ -5540,7 +5224,7 @@ const RETRY_POLICIES = {
         : undefined),
     /**
      * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-     * once, and only after the clean-up revoked that key or found none (keys/creation.ts). Never after the runner's
+     * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
      * cancel or the step's timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
@@ -7002,7 +6686,10 @@ function describeStrangers(keys) {
 function sameKind(key, name, projectId) {
     return key.name === name && (key.project_id ?? undefined) === projectId;
 }
-/** The main step's copy of the record. Each change is saved as state at once. */
+/**
+ * The main step's copy of the record, changed only through the transitions of a key's life (keys/life.ts). Each
+ * change is saved as state at once.
+ */
 class KeyLedger {
     name;
     target;
@@ -7011,11 +6698,12 @@ class KeyLedger {
     /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
     existing;
     pending = new Set();
+    storing = new Set();
     revoked = new Set();
     /** An attempt lost its answer, and its key has not been found. That key may still appear. */
-    unresolved = false;
+    lostKeyMissing = false;
     /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
-    cutInFlight = false;
+    lostInFlight = false;
     constructor(save, name, target, before) {
         this.save = save;
         this.name = name;
@@ -7027,45 +6715,79 @@ class KeyLedger {
     get before() {
         return [...this.known];
     }
+    /** Whether an attempt lost its answer and the key it may have made has not been found. */
+    get awaitingLostKey() {
+        return this.lostKeyMissing;
+    }
+    /** Whether that attempt was in flight when the runner's cancel cut it off. */
+    get lostKeyCutByCancel() {
+        return this.lostKeyMissing && this.lostInFlight;
+    }
     /** A key of that name that this step did not find before, and did not make as far as the answers told. */
     isStranger(key) {
         return (sameKind(key, this.name, this.target.projectId) &&
             !this.known.has(key.id) &&
             !this.pending.has(key.id) &&
+            !this.storing.has(key.id) &&
             !this.revoked.has(key.id));
+    }
+    /**
+     * A create lost its answer: it may have made a key that nobody can read. The saved record changes only when the
+     * runner's cancel cut the create off (`inFlight`); otherwise it already tells the post step to look.
+     */
+    answerLost(cutByCancel) {
+        this.lostKeyMissing = true;
+        this.lostInFlight = cutByCancel;
+        if (cutByCancel)
+            this.write();
+    }
+    /** The clean-up found the lost attempt's key and revoked it. */
+    lostKeyRevoked(id) {
+        this.lostKeyMissing = false;
+        this.gone(id);
     }
     /** Until the new key is handed out, the post step would revoke it. */
     created(id) {
         this.pending.add(id);
         this.write();
     }
-    /** The key is stored, or is about to be in an output. The post step leaves it alone. */
+    /** A secret write of the key is about to leave: from now on a target may hold it, so it is never revoked blindly. */
+    storingIn(id) {
+        this.pending.delete(id);
+        this.storing.add(id);
+        this.write();
+    }
+    /** The key is stored, in an output, or named in the step's error. The post step leaves it alone. */
     handedOut(id) {
         this.pending.delete(id);
+        this.storing.delete(id);
         this.known.add(id);
         this.write();
     }
-    /** The key was to be handed out, but no secret target took it. Until it is revoked, the post step would revoke it. */
+    /** The key was to be stored, but no secret target took it. Until it is revoked, the post step would revoke it. */
     notHandedOut(id) {
         this.known.delete(id);
+        this.storing.delete(id);
         this.pending.add(id);
         this.write();
     }
     gone(id) {
         this.pending.delete(id);
+        this.storing.delete(id);
         this.revoked.add(id);
         this.write();
     }
     /**
-     * The step is done with its keys. With nothing unresolved or pending, the state is cleared. Otherwise the post
-     * step revokes the pending keys, and looks once more for a key that a lost attempt made late.
+     * The step is done with its keys. With nothing missing, pending or storing, the state is cleared. Otherwise the
+     * post step finishes: it revokes the pending keys, names the storing ones, and looks once more for a lost key.
      */
     settle() {
-        if (this.unresolved || this.pending.size > 0)
+        if (this.lostKeyMissing || this.pending.size > 0 || this.storing.size > 0)
             this.write();
         else
             this.save('');
     }
+    /** Saves the record as it is now: openLedger saves it first before any create is sent. */
     write() {
         const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
         if (this.target.namespace.kind === 'organization')
@@ -7073,7 +6795,9 @@ class KeyLedger {
         // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
         if (this.target.projectId !== undefined)
             record.project = this.target.projectId;
-        if (this.unresolved && this.cutInFlight)
+        if (this.storing.size > 0)
+            record.storing = [...this.storing];
+        if (this.lostKeyCutByCancel)
             record.inFlight = true;
         this.save(JSON.stringify(record));
     }
@@ -7095,9 +6819,12 @@ function readLedger(text) {
     const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
     const known = ids(record.known);
     const pending = ids(record.pending);
-    if (typeof record.name !== 'string' || !known || !pending)
+    const storing = record.storing === undefined ? [] : ids(record.storing);
+    if (typeof record.name !== 'string' || !known || !pending || !storing)
         return undefined;
     const read = { name: record.name, known, pending };
+    if (storing.length > 0)
+        read.storing = storing;
     if (typeof record.org === 'string')
         read.org = record.org;
     if (typeof record.project === 'string')
@@ -7105,6 +6832,518 @@ function readLedger(text) {
     if (record.inFlight === true)
         read.inFlight = true;
     return read;
+}
+
+
+/***/ }),
+
+/***/ 3320:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FE: () => (/* binding */ stopIfCancelled),
+/* harmony export */   L8: () => (/* binding */ adviseScope),
+/* harmony export */   Me: () => (/* binding */ revokeNewKey),
+/* harmony export */   N: () => (/* binding */ createKeyOnce),
+/* harmony export */   OI: () => (/* binding */ describeScope),
+/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
+/* harmony export */   Wj: () => (/* binding */ finishLeftovers),
+/* harmony export */   au: () => (/* binding */ openLedger),
+/* harmony export */   oZ: () => (/* binding */ keyTargetFor),
+/* harmony export */   zg: () => (/* binding */ cancellationOf)
+/* harmony export */ });
+/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3551);
+/* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1258);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8902);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6412);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6003);
+/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
+/* harmony import */ var _revocation_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3142);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2811);
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A key's life: every key the action makes walks this one state machine, from the plan to a settled end. create-key
+ * (commands/create-key.ts) and rotate-key (commands/rotate-key.ts) walk it in the main step; the post step (post.ts)
+ * finishes what a cancelled, killed or unanswered main step left, with `finishLeftovers` below. The ledger
+ * (keys/ledger.ts) is the state the post step gets: each transition saves it before its effect, so the post step
+ * finds a known state whatever stops the main step.
+ *
+ * | state          | what the step knows                              | saved before the effect     | next                        |
+ * | -------------- | ------------------------------------------------ | --------------------------- | --------------------------- |
+ * | planned        | the keys of the name, listed (`openLedger`)      | the ids listed: `known`     | requesting                  |
+ * | requesting     | a create is in flight                            |                             | arrived, answer-lost, failed |
+ * | answer-lost    | the create may have made a key nobody can read   | the loss (`inFlight` if cut) | requesting once more, failed |
+ * | arrived        | the key came back, masked at once                | its id: `pending`           | handed out, storing, revoked |
+ * | storing        | rotate-key: a secret write of it left            | its id: `storing`           | handed out, pending again   |
+ * | handed out     | stored everywhere, in an output, or named in an error | its id: `known`        | settled                     |
+ * | settled        | nothing is left for the post step                | the state cleared           |                             |
+ *
+ * The post step revokes what is `pending`, fails naming what is `storing` (a secret may hold it, so it is never
+ * revoked blindly), and lists the keys to find the key of a lost answer: one key of that name that no list or answer
+ * told of, and that was never used, is that key, since nobody else can hold its value (`lostKeyAmong`).
+ *
+ * The four promises, and where each is kept (`npm run faults` checks them under faults at every request and every
+ * moment; __tests__/e2e/key-invariants.e2e.test.ts has the cases that once broke them):
+ * 1. No key is left valid and unknown: after main and post, every key this run made is in its output, held by the
+ *    secret it was written to, revoked, or named in an error that says it may still be valid. Kept by the ledger
+ *    (saved before each create and each write), the clean-up after a lost answer here, and the post step.
+ * 2. No lock-out: a secret rotate-key writes never holds a revoked key, and the newest `keep-previous` keys it
+ *    replaced stay valid. Kept in commands/rotate-key.ts: the old keys go only once every target holds the new key,
+ *    and a write without an answer counts as stored only when the secret's `updated_at` shows it
+ *    (github/secret-stores.ts); a key a target may hold is never revoked.
+ * 3. Nothing is revoked that this run did not make or was not asked to revoke. Kept by comparing ids with the list
+ *    taken before the create, never times: a clean-up revokes one key only (the lost attempt's), and none when
+ *    another key of the name appeared (another job's). rotate-key revokes only keys of its first list and `key-id`.
+ * 4. No key value in the log before its `::add-mask::`, nor ever in the summary, an output other than `key`, or the
+ *    saved state. Kept by masking the key the moment it arrives (`accept`), by the ledger holding ids only, and by
+ *    the outputs' redaction (runner/outputs.ts).
+ *
+ * A cancel (runner/cancellation.ts): from `openLedger` on, the runner's signal no longer ends the step at once. No
+ * new work starts; a create in flight gets ANSWER_GRACE_MS for its answer, and a key not handed out is revoked or
+ * left `pending` for the post step. A key whose value is not a printable token, or that is not scoped as asked, is
+ * revoked at once.
+ */
+/** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
+const MAX_KEY_VALUE_LENGTH = 1024;
+/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
+const CLEANUP_GRACE_MS = 30_000;
+async function keyTargetFor(ctx, scope) {
+    const namespace = await (0,_api_organization_js__WEBPACK_IMPORTED_MODULE_1__/* .keyNamespaceFor */ .W7)(ctx, scope);
+    return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
+}
+function cancellationOf(ctx) {
+    return ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
+}
+/**
+ * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
+ * so a cancel during the clean-up cuts it down to the runner's grace.
+ */
+function cleanupClient(ctx) {
+    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
+    const cancellation = cancellationOf(ctx);
+    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
+}
+async function listStrangers(ctx, ledger) {
+    return (await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
+}
+/**
+ * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
+ * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
+ * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
+ */
+async function openLedger(ctx, name, target) {
+    cancellationOf(ctx).hold();
+    const keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(ctx.client, target.namespace);
+    const ledger = new _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .KeyLedger */ .tA((value) => ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_11__/* .UNSETTLED_KEYS */ .Gi, value), name, target, keys);
+    if (ledger.before.length > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${ledger.before.length} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+    }
+    ledger.write();
+    return { ledger, keys };
+}
+/**
+ * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly: the clean-up
+ * lists the keys and compares their ids with the ledger. One new key of that name that was never used is the lost
+ * attempt's key, and nobody can read its value again. The clean-up revokes it, and the step creates the key once more
+ * (RETRY_POLICIES.recreate). With more than one new key, or one in use, nothing is revoked and the step fails.
+ */
+async function createKeyOnce(ctx, ledger) {
+    let state = { at: 'requesting', attempt: 1, revoked: [] };
+    for (;;) {
+        if (state.at === 'requesting')
+            state = await request(ctx, ledger, state);
+        else if (state.at === 'answer-lost')
+            state = await cleanUpAfterLoss(ctx, ledger, state);
+        else if (state.at === 'arrived')
+            return accept(ctx, ledger, state.created, state.revoked);
+        else
+            throw await failedToCreate(ctx, ledger, state);
+    }
+}
+/** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
+async function request(ctx, ledger, { attempt, revoked }) {
+    const cancellation = cancellationOf(ctx);
+    try {
+        cancellation.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}`);
+    }
+    catch (error) {
+        return { at: 'failed', attempt, revoked, error };
+    }
+    // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
+    const cut = cancellation.afterSignal(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .ANSWER_GRACE_MS */ .rd);
+    const { namespace, projectId } = ledger.target;
+    try {
+        const created = await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(ctx.client.withCut(cut.signal), namespace, ledger.name, projectId);
+        return { at: 'arrived', created, revoked };
+    }
+    catch (error) {
+        if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect)
+            return { at: 'answer-lost', attempt, revoked, error };
+        return { at: 'failed', attempt, revoked, error };
+    }
+    finally {
+        cut.clear();
+    }
+}
+/**
+ * answer-lost → requesting once more, or failed. The loss is saved first: if the clean-up fails, or the runner kills
+ * the step during it, the post step still looks. A clean-up that cannot tell which key is the step's ends the step.
+ */
+async function cleanUpAfterLoss(ctx, ledger, { attempt, revoked, error }) {
+    ledger.answerLost(error.kind === 'cancelled');
+    const found = await cleanUpLostCreate(ctx, ledger, error.message);
+    const now = found === undefined ? revoked : [...revoked, found];
+    const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW.recreate;
+    const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
+    // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
+    const stopped = cancellationOf(ctx).signal !== undefined || ctx.clock.now() >= ctx.client.deadline;
+    if (!again || stopped)
+        return { at: 'failed', attempt, revoked: now, error };
+    const cleaned = found === undefined ? 'No key of that attempt is there yet.' : `Revoked key ${found}, which that attempt made.`;
+    ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} was lost (${error.kind}). ${cleaned} Creating it once more.`);
+    return { at: 'requesting', attempt: attempt + 1, revoked: now };
+}
+/**
+ * failed: the step's error. A first attempt that certainly made no key needs no clean-up. After a lost answer, a new
+ * list shows whether a key of this step is left (giveUpCreating).
+ */
+function failedToCreate(ctx, ledger, { attempt, revoked, error }) {
+    const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect;
+    if (attempt === 1 && !lost) {
+        ledger.settle();
+        return Promise.resolve(error);
+    }
+    return giveUpCreating(ctx, ledger, revoked, error);
+}
+/**
+ * arrived → pending (the key masked, its id saved for the post step), or revoked at once: a key must come back new,
+ * scoped as asked, with a printable token as its value. After an earlier lost answer, it looks once more for the key
+ * of that attempt.
+ */
+async function accept(ctx, ledger, created, revoked) {
+    if (created.key)
+        ctx.mask(created.key);
+    if (ledger.existing.has(created.id)) {
+        // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
+        const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
+        ledger.answerLost(false);
+        const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
+        throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue);
+    }
+    ledger.created(created.id);
+    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
+    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .isPrintableToken */ .NC)(created.key, MAX_KEY_VALUE_LENGTH))
+        throw await revokeAtOnce(ctx, ledger, created.id, notToken);
+    const misScoped = ledger.target.projectId !== undefined && created.project_id !== ledger.target.projectId;
+    if (misScoped)
+        throw await revokeMisScoped(ctx, ledger, created);
+    if (ledger.awaitingLostKey)
+        await lookForLateKey(ctx, ledger, created.id);
+    return created;
+}
+/**
+ * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
+ * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
+ * In any other case nothing is revoked, and the step fails naming the keys.
+ */
+async function cleanUpLostCreate(ctx, ledger, reason) {
+    const what = `${reason} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} may have succeeded without an answer`;
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        const others = ledger.before.length ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(ledger.before)}` : '';
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Listing the keys to find it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks for it again when the job ends. ` +
+            `You can also run list-keys, and revoke a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}${others} that you do not expect.`);
+    }
+    if (strangers.length === 0)
+        return undefined;
+    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+    if (!lost) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
+            'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
+            'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
+    }
+    const orphan = lost.id;
+    try {
+        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
+    }
+    catch (error) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
+            `Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again when the job ends. ` +
+            'You can also revoke it by hand (revoke-key with `key-id`).');
+    }
+    ledger.lostKeyRevoked(orphan);
+    return orphan;
+}
+/**
+ * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
+ * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
+ */
+async function giveUpCreating(ctx, ledger, revoked, cause) {
+    const done = revoked.length ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
+    const reason = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(cause)}${done}`;
+    const cancelled = cause instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (cause instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && cause.kind === 'cancelled');
+    const failed = (message) => (cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(message));
+    let left;
+    try {
+        left = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ledger.settle();
+        return failed(`${reason} Could not confirm that no new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: listing the keys failed (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}). ` +
+            'The post step looks again when the job ends.');
+    }
+    if (left.length > 0) {
+        ledger.settle();
+        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(left)}. ` +
+            "None was revoked, because this step cannot tell them from another job's keys. " +
+            'Revoke the ones you do not expect (revoke-key with `key-id`).');
+    }
+    const late = !ledger.awaitingLostKey
+        ? ''
+        : ledger.lostKeyCutByCancel
+            ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
+                `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
+            : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
+    ledger.settle();
+    return failed(`${reason} No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
+}
+/**
+ * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
+ * that key late. Look once more: one new key that was never used is that one.
+ */
+async function lookForLateKey(ctx, ledger, createdId) {
+    let strangers;
+    try {
+        strangers = await listStrangers(ctx, ledger);
+    }
+    catch (error) {
+        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks again when the job ends.`);
+        return;
+    }
+    if (strangers.length === 0) {
+        ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
+        return;
+    }
+    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+    if (!lost) {
+        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
+            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+        return;
+    }
+    const late = lost.id;
+    try {
+        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, late);
+        ledger.lostKeyRevoked(late);
+        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
+    }
+    catch (error) {
+        ctx.log.warning(`The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again.`);
+    }
+}
+/**
+ * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
+ * The message says that it was revoked, or why it could not be.
+ */
+async function revokeNewKey(ctx, ledger, id) {
+    try {
+        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, id);
+    }
+    catch (error) {
+        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .alreadyRevoked */ .Tg)(error)) {
+            return {
+                revoked: false,
+                message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
+            };
+        }
+    }
+    ledger.gone(id);
+    return { revoked: true, message: `The new key ${id} was revoked.` };
+}
+/**
+ * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
+ * The error says "no new key is left valid" only when this was the step's one key.
+ */
+async function revokeAtOnce(ctx, ledger, id, reason) {
+    const undo = await revokeNewKey(ctx, ledger, id);
+    const unresolved = ledger.awaitingLostKey;
+    ledger.settle();
+    if (!undo.revoked)
+        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} ${undo.message}`);
+    const left = unresolved
+        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+        : 'no new key is left valid';
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
+}
+/** The new key reaches more than the project it was asked for, or another project. */
+function revokeMisScoped(ctx, ledger, created) {
+    const { namespace, projectId } = ledger.target;
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
+    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
+    const answered = created.project_id === undefined
+        ? `with no project, so it would reach every project of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
+        : `scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(created.project_id, 80)}`;
+    return revokeAtOnce(ctx, ledger, created.id, 
+    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
+    `The platform was asked for a key scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
+}
+/**
+ * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
+ * The step then stops, and says which.
+ */
+async function stopIfCancelled(ctx, ledger, id, work) {
+    try {
+        cancellationOf(ctx).checkpoint(work);
+    }
+    catch (error) {
+        const undo = await revokeNewKey(ctx, ledger, id);
+        ledger.settle();
+        throw new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ${undo.message}`);
+    }
+}
+function adviseScope(ctx, target, id) {
+    if (target.namespace.kind !== 'personal')
+        return;
+    ctx.notice(`API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
+        'A job that works on one project is safer with a project-scoped key, ' +
+        "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
+}
+/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
+function describeScope(target) {
+    if (target.projectId !== undefined)
+        return `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.projectId)}`;
+    return target.namespace.kind === 'organization' ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.namespace.orgId)}` : 'personal';
+}
+/**
+ * The post step's part of a key's life: it finishes what the main step left in the ledger. It revokes the `pending`
+ * keys, names the `storing` ones still valid (a secret may hold them, so they stay), and lists the keys to find a key
+ * that a create made when its answer never reached the step: one such key, never used, is that key, and nobody holds
+ * its value, so it is revoked. With more such keys, or one in use, it revokes none. Every problem goes into one error,
+ * thrown at the end, so each key is still tried.
+ */
+async function finishLeftovers(client, log, ledger, jobKeyId) {
+    const leftovers = new Leftovers(log, ledger);
+    for (const id of ledger.pending) {
+        if (id !== jobKeyId)
+            await leftovers.revoke(id, 'the main step made it and never handed it out', client);
+    }
+    const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
+    const storing = new Set(ledger.storing);
+    const unaccounted = (key) => (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id) && !storing.has(key.id);
+    // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
+    // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
+    const lister = ledger.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
+    const look = () => (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(lister, leftovers.namespace);
+    let listed;
+    try {
+        listed = ledger.inFlight
+            ? await watchForLateKey(lister, log, ledger.name, look, (keys) => keys.some(unaccounted))
+            : await look();
+    }
+    catch (error) {
+        leftovers.problem(`The post step could not look for a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ` +
+            'Run list-keys and revoke a key of that name you do not expect.');
+        leftovers.end();
+        return;
+    }
+    leftovers.nameStoring(listed.filter((k) => storing.has(k.id)));
+    await leftovers.revokeLostKey(listed.filter(unaccounted), lister);
+    leftovers.end();
+}
+/** What the post step did with the main step's leftovers, and the problems it found on the way. */
+class Leftovers {
+    namespace;
+    problems = [];
+    log;
+    ledger;
+    constructor(log, ledger) {
+        this.log = log;
+        this.ledger = ledger;
+        this.namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
+    }
+    problem(text) {
+        this.problems.push(text);
+    }
+    /** Revokes one key, so that a failure is named and the next key is still tried. */
+    async revoke(id, reason, by) {
+        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
+        const run = await (0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .revokeInTurn */ .Nz)({ client: by, log: this.log }, [id], this.namespace, {
+            revoked: () => this.log.info(`Revoked API key ${id} named ${name}: ${reason}.`),
+            alreadyRevoked: () => this.log.info(`API key ${id} named ${name} was already revoked.`),
+        });
+        if (run.failed) {
+            this.problem(`Revoking API key ${id} named ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`);
+        }
+    }
+    /** The keys a secret write may hold: they stay valid, and the error names them. */
+    nameStoring(valid) {
+        if (valid.length === 0)
+            return;
+        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
+            'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
+            'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
+            'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
+    }
+    /** One key of that name that no answer told of, never used, is a lost create's: it is revoked. More are named. */
+    async revokeLostKey(strangers, lister) {
+        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
+        const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+        if (lost) {
+            const why = "the main step's create made it, but the answer never reached the step, so nobody holds its value";
+            await this.revoke(lost.id, why, lister);
+        }
+        else if (strangers.length > 0) {
+            this.problem(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. None was ` +
+                "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
+        }
+        else if (this.problems.length === 0 && this.ledger.inFlight) {
+            const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
+            this.log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
+        }
+        else if (this.problems.length === 0) {
+            this.log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
+        }
+    }
+    /** Throws every problem as one error, if there was any. */
+    end() {
+        if (this.problems.length > 0)
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(this.problems.join(' '), Number.POSITIVE_INFINITY));
+    }
+}
+/**
+ * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
+ * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
+ * until LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
+ */
+async function watchForLateKey(client, log, keyName, look, appeared) {
+    const { clock } = client;
+    const until = Math.min(clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
+    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+    for (;;) {
+        const listed = await look();
+        if (appeared(listed) || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
+            return listed;
+        await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
+    }
 }
 
 
@@ -8366,8 +8605,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 16 modules
-var registry = __webpack_require__(5971);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 15 modules
+var registry = __webpack_require__(4473);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts

@@ -1,18 +1,16 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
-import { PERSONAL_KEYS, organizationKeys, type KeyNamespace } from './api/namespace.ts'
+import type { KeyNamespace } from './api/namespace.ts'
 import { keyNamespaceFor } from './api/organization.ts'
 import { EXPIRY_SUFFIX_LENGTH, expiryOf } from './keys/expiry.ts'
-import { formatDuration, systemClock } from './base/clock.ts'
-import { ActionError, messageOf } from './base/errors.ts'
-import { describeStrangers, lostKeyAmong, readLedger, sameKind, type LedgerRecord } from './keys/ledger.ts'
-import { LATE_KEY_LOOK_EVERY_MS, LATE_KEY_WATCH_MS } from './runner/cancellation.ts'
-import type { ApiKey } from './api/types.ts'
+import { systemClock } from './base/clock.ts'
+import { readLedger } from './keys/ledger.ts'
+import { finishLeftovers } from './keys/life.ts'
 import { listKeysMerged } from './keys/usage.ts'
 import { JOB_KEY_ID, UNSETTLED_KEYS, postStepHasWork } from './runner/state.ts'
 import { revokeInTurn } from './keys/revocation.ts'
 import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
-import { quoted, untrusted } from './base/text.ts'
+import { quoted } from './base/text.ts'
 
 /**
  * The post step of create-key and rotate-key (post-entry.ts loads it only for them, and only when their saved state
@@ -44,7 +42,12 @@ export async function run(): Promise<void> {
     if (ledger && (!makesName(ledger.name) || ledger.org !== ledgerOrg)) {
       warnOfState(UNSETTLED_KEYS, "it names keys that this step's inputs do not make")
     } else if (ledger) {
-      await revokeLeftovers(client, ledger, jobKey && settings.command === 'create-key' ? Number(jobKey) : undefined)
+      await finishLeftovers(
+        client,
+        coreLogger,
+        ledger,
+        jobKey && settings.command === 'create-key' ? Number(jobKey) : undefined,
+      )
     }
   } catch (error) {
     await failStep('The post step', error)
@@ -91,89 +94,4 @@ async function revokeJobKey(
     alreadyRevoked: () => core.info(`The job-scoped API key ${keyId} was already revoked.`),
   })
   if (run.failed) throw run.failed.error
-}
-
-/**
- * Settles the keys the main step left. It revokes the main step's pending keys. Then it lists the keys and compares
- * their ids with the main step's snapshot, to find a key that a create made when its answer never reached the step.
- * One such key, never used, is that key. Nobody holds its value, so the post step revokes it. With more such keys,
- * or one in use, it revokes none and fails, naming them (see the promises in keys/creation.ts).
- */
-async function revokeLeftovers(
-  client: PlatformClient,
-  ledger: LedgerRecord,
-  jobKeyId: number | undefined,
-): Promise<void> {
-  const namespace: KeyNamespace = ledger.org ? organizationKeys(ledger.org) : PERSONAL_KEYS
-  const name = quoted(ledger.name)
-  const problems: string[] = []
-  // One key at a time, so that a failure is named and the next key is still tried.
-  const revoke = async (id: number, reason: string, by = client) => {
-    const run = await revokeInTurn({ client: by, log: coreLogger }, [id], namespace, {
-      revoked: () => core.info(`Revoked API key ${id} named ${name}: ${reason}.`),
-      alreadyRevoked: () => core.info(`API key ${id} named ${name} was already revoked.`),
-    })
-    if (run.failed) {
-      problems.push(
-        `Revoking API key ${id} named ${name} failed: ${messageOf(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`,
-      )
-    }
-  }
-  for (const id of ledger.pending) {
-    if (id !== jobKeyId) await revoke(id, 'the main step made it and never handed it out')
-  }
-  const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])])
-  const unaccounted = (key: ApiKey) => sameKind(key, ledger.name, ledger.project) && !accounted.has(key.id)
-  // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
-  // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
-  const lister = ledger.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client
-  const look = async () => (await listKeysMerged(lister, namespace)).filter(unaccounted)
-  let strangers: ApiKey[]
-  try {
-    strangers = ledger.inFlight ? await watchForLateKey(lister, ledger.name, look) : await look()
-  } catch (error) {
-    problems.push(
-      `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
-        'Run list-keys and revoke a key of that name you do not expect.',
-    )
-    throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
-  }
-  const lost = lostKeyAmong(strangers)
-  if (lost) {
-    await revoke(
-      lost.id,
-      "the main step's create made it, but the answer never reached the step, so nobody holds its value",
-      lister,
-    )
-  } else if (strangers.length > 0) {
-    problems.push(
-      `Keys named ${name} appeared during the job that the main step cannot account for: ${describeStrangers(strangers)}. None was ` +
-        "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
-    )
-  } else if (problems.length === 0 && ledger.inFlight) {
-    const watched = formatDuration(LATE_KEY_WATCH_MS)
-    core.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`)
-  } else if (problems.length === 0) {
-    core.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)
-  }
-  if (problems.length > 0) throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
-}
-
-/**
- * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
- * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
- * until LATE_KEY_WATCH_MS (and the client's deadline) runs out.
- */
-async function watchForLateKey(client: PlatformClient, keyName: string, look: () => Promise<ApiKey[]>) {
-  const { clock } = client
-  const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline)
-  core.info(
-    `A create of key ${quoted(keyName)} was in flight when the runner cancelled the main step: ` +
-      `looking for that key for up to ${formatDuration(LATE_KEY_WATCH_MS)}.`,
-  )
-  for (;;) {
-    const strangers = await look()
-    if (strangers.length > 0 || clock.now() + LATE_KEY_LOOK_EVERY_MS > until) return strangers
-    await clock.sleep(LATE_KEY_LOOK_EVERY_MS)
-  }
 }

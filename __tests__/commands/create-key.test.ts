@@ -1,4 +1,4 @@
-// src/commands/create-key.ts (with src/keys/creation.ts): every fault of the create and its clean-up (a lost answer, a
+// src/commands/create-key.ts (with src/keys/life.ts): every fault of the create and its clean-up (a lost answer, a
 // failed list or revocation, a key the platform makes late, the runner's signal) placed on one request; the test reads
 // what the step says, saves, masks and leaves valid.
 // In process, against the platform emulator over HTTP, with one manual clock for both.

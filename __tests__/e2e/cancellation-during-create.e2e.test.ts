@@ -1,4 +1,4 @@
-// A cancel while a key's create is in flight (src/keys/creation.ts, src/runner/cancellation.ts, src/post.ts): the
+// A cancel while a key's create is in flight (src/keys/life.ts, src/runner/cancellation.ts, src/post.ts): the
 // platform holds the create's answer, a proxy never answers the CONNECT that would carry it, or a server never
 // answers its TLS handshake. The runner's cancel is played on the action's clock: the action's time runs RATE times
 // as fast (no jumps), and SIGTERM and the kill come RATE times sooner than the runner's 7.5 s and 10 s. The step

@@ -119,30 +119,50 @@ describe('the ledger the post step reads', () => {
     expect(saved.at(-1)).toBe('')
   })
 
-  it('stays saved when an attempt is unresolved, or a pending key is left', () => {
+  it('stays saved when an attempt lost its answer, or a pending key is left', () => {
     const saved: string[] = []
     const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
-    ledger.unresolved = true
+    ledger.answerLost(false)
+    expect(saved).toEqual([])
     ledger.settle()
     expect(readLedger(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
+    expect(ledger.awaitingLostKey).toBe(true)
   })
 
   it('says a create was in flight only while its key is not found, and the post step reads it only as true', () => {
     const saved: string[] = []
     const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
-    ledger.cutInFlight = true
     ledger.write()
     expect(JSON.parse(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
-    ledger.unresolved = true
-    ledger.settle()
+    ledger.answerLost(true)
     expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[],"inFlight":true}')
+    ledger.settle()
     expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [], inFlight: true })
-    ledger.gone(7)
-    ledger.unresolved = false
-    ledger.write()
+    ledger.lostKeyRevoked(7)
     expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [] })
+    expect(ledger.isStranger(key(7, ''))).toBe(false)
+    ledger.settle()
+    expect(saved.at(-1)).toBe('')
     const notTrue = '{"name":"ci","known":[],"pending":[],"inFlight":"yes"}'
     expect(readLedger(notTrue)).toStrictEqual({ name: 'ci', known: [], pending: [] })
+  })
+
+  it('a key a secret write may hold is saved as storing until the write is known, and never taken for a stranger', () => {
+    const saved: string[] = []
+    const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
+    ledger.created(10)
+    ledger.storingIn(10)
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[],"storing":[10]}')
+    expect(ledger.isStranger(key(10, ''))).toBe(false)
+    ledger.settle()
+    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [], storing: [10] })
+    ledger.notHandedOut(10)
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[10]}')
+    ledger.storingIn(10)
+    ledger.handedOut(10)
+    expect(saved.at(-1)).toBe('{"name":"ci","known":[10],"pending":[]}')
+    ledger.settle()
+    expect(saved.at(-1)).toBe('')
   })
 
   it.each([
@@ -151,6 +171,7 @@ describe('the ledger the post step reads', () => {
     '[]',
     '{"name": 1, "known": [], "pending": []}',
     '{"name": "x", "known": ["1"], "pending": []}',
+    '{"name": "x", "known": [], "pending": [], "storing": "1"}',
   ])('reads nothing from %j', (text) => {
     expect(readLedger(text)).toBeUndefined()
   })

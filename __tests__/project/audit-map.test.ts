@@ -159,7 +159,7 @@ describe("the reviewer's map (docs/audit.md)", () => {
         'src/api/client.ts',
         'src/github/client.ts',
         'src/http/proxy.ts',
-        'src/keys/creation.ts',
+        'src/keys/life.ts',
         'src/github/sealed-box.ts',
       ]),
     )

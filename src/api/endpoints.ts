@@ -38,7 +38,7 @@ const PERSONAL_KEYS_FORBIDDEN =
   "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
   'Set `org-id` to act on the keys of its organization'
 
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/creation.ts). */
+/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
   return client.send({
     method: 'POST',

@@ -7,7 +7,7 @@ import {
   keyTargetFor,
   openLedger,
   stopIfCancelled,
-} from '../keys/creation.ts'
+} from '../keys/life.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { JOB_KEY_ID } from '../runner/state.ts'
@@ -15,7 +15,7 @@ import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
 /**
  * create-key: a new key, masked at once, in the `key` output. With `revoke-after-job`, the post step revokes it
- * when the job ends, and its name says when it expires (keys/expiry.ts). keys/creation.ts keeps the promises of a
+ * when the job ends, and its name says when it expires (keys/expiry.ts). keys/life.ts keeps the promises of a
  * create: no key left behind, no lock-out, and a safe cancel.
  */
 export interface CreateKeySettings extends KeyScopeInputs {

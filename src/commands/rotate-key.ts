@@ -23,7 +23,7 @@ import {
   keyTargetFor,
   openLedger,
   revokeNewKey,
-} from '../keys/creation.ts'
+} from '../keys/life.ts'
 import { revokeKeyIds } from '../keys/revocation.ts'
 
 export interface RotateKeySettings extends KeyScopeInputs {
@@ -47,7 +47,7 @@ export interface RotateKeySettings extends KeyScopeInputs {
  * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
  * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
  * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/creation.ts).
+ *   key (see the promises in keys/life.ts).
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
@@ -77,6 +77,7 @@ async function prepareStores(
   return stores
 }
 
+/** The rotation as a key's life (keys/life.ts): planned, created, proven, stored, then the replaced keys revoked. */
 async function rotate(
   ctx: CommandContext,
   options: RotateKeySettings,
@@ -87,86 +88,116 @@ async function rotate(
   const created = await createKeyOnce(ctx, ledger)
   ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
   adviseScope(ctx, target, created.id)
-  const cancellation = cancellationOf(ctx)
   // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
   // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
   const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
   const lister = target.projectId === undefined ? newClient : ctx.client
+  const listed = await proveNewKey(ctx, options, ledger, created, { newClient, lister }, stores !== undefined)
+  const storing =
+    stores && options.secrets
+      ? await storeNewKey(ctx, options, options.secrets, ledger, created, stores, lister)
+      : { outcomes: [], stored: '', latest: listed }
+  if ('result' in storing) return storing.result
+  return revokeReplaced(ctx, options, ledger, created, snapshot, storing, lister)
+}
 
-  let listed: ApiKey[]
+/**
+ * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
+ * cancel, revokes the new key, and no old key is touched. Returns the keys the proof listed.
+ */
+async function proveNewKey(
+  ctx: CommandContext,
+  options: RotateKeySettings,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  clients: { newClient: PlatformClient; lister: PlatformClient },
+  willStore: boolean,
+): Promise<ApiKey[]> {
+  const cancellation = cancellationOf(ctx)
   try {
     cancellation.checkpoint('prove the new key')
-    const proof = await proveKey(ctx, newClient, lister, target)
+    const proof = await proveKey(ctx, clients.newClient, clients.lister, ledger.target)
     ctx.log.info(`The new key works: ${proof.message}.`)
-    listed = proof.keys
-    const appeared = listed.filter((k) => ledger.isStranger(k))
+    const appeared = proof.keys.filter((k) => ledger.isStranger(k))
     if (appeared.length > 0)
       throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
-    cancellation.checkpoint(stores ? 'store the new key' : 'revoke the old keys')
+    cancellation.checkpoint(willStore ? 'store the new key' : 'revoke the old keys')
+    return proof.keys
   } catch (error) {
     throw await undoRotation(ctx, ledger, created, error)
   }
+}
 
-  let stored = ''
-  let outcomes: StoreOutcome[] = []
-  let afterStore: ApiKey[] | undefined
-  const revokingNone = (reason: string) => rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason)
-  if (stores && options.secrets) {
-    const usual = ctx.client.deadline + CLEANUP_GRACE_MS
-    outcomes = await stores.storeEverywhere(
-      created.key,
-      {
-        clock: ctx.clock,
-        deadline: ctx.client.deadline,
-        settleDeadline: () => cancellation.undoDeadline(usual),
-        cancelled: () => cancellation.signal !== undefined,
-        stopped: cancellation.stopped,
-        cutOnCancel: () => cancellation.attemptCut(),
-        onWait: (message) => ctx.log.warning(message),
-        // A write that left and was not refused may land. From then on a target may hold the key, so the post
-        // step must never revoke it. A refused write makes the key pending again.
-        onHolding: (holding) => (holding ? ledger.handedOut(created.id) : ledger.notHandedOut(created.id)),
-      },
-      (outcome) => ctx.log.info(outcome.message),
-    )
-    if (outcomes.some((o) => o.status !== 'stored'))
-      return await notStoredEverywhere(ctx, options, ledger, created, outcomes)
-    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
-    stored = `Stored the new key in secret ${untrusted(options.secrets.name)}${many}`
-    // Storing took a while, and another rotation may have begun meanwhile.
-    try {
-      afterStore = await listKeysMerged(lister, target.namespace)
-    } catch (error) {
-      return revokingNone(
-        `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`,
-      )
-    }
+/** What storing left: every target holds the new key, and the keys listed after; or the step's result already. */
+type Stored = { outcomes: StoreOutcome[]; stored: string; latest: ApiKey[] } | { result: CommandResult }
+
+/**
+ * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
+ * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
+ * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
+ */
+async function storeNewKey(
+  ctx: CommandContext,
+  options: RotateKeySettings,
+  secrets: SecretStorage,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  stores: SecretStores,
+  lister: PlatformClient,
+): Promise<Stored> {
+  const cancellation = cancellationOf(ctx)
+  const usual = ctx.client.deadline + CLEANUP_GRACE_MS
+  const outcomes = await stores.storeEverywhere(
+    created.key,
+    {
+      clock: ctx.clock,
+      deadline: ctx.client.deadline,
+      settleDeadline: () => cancellation.undoDeadline(usual),
+      cancelled: () => cancellation.signal !== undefined,
+      stopped: cancellation.stopped,
+      cutOnCancel: () => cancellation.attemptCut(),
+      onWait: (message) => ctx.log.warning(message),
+      onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
+    },
+    (outcome) => ctx.log.info(outcome.message),
+  )
+  if (outcomes.some((o) => o.status !== 'stored'))
+    return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) }
+  ledger.handedOut(created.id)
+  const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
+  const stored = `Stored the new key in secret ${untrusted(secrets.name)}${many}`
+  try {
+    return { outcomes, stored, latest: await listKeysMerged(lister, ledger.target.namespace) }
+  } catch (error) {
+    const reason = `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`
+    return { result: rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason) }
   }
+}
 
-  const latest = afterStore ?? listed
+/**
+ * handed out → replaced keys revoked → settled. Revokes what `chooseReplaced` picks, unless a new key of that name
+ * appeared meanwhile (another rotation is running: then none).
+ */
+async function revokeReplaced(
+  ctx: CommandContext,
+  options: RotateKeySettings,
+  ledger: KeyLedger,
+  created: CreatedApiKey,
+  snapshot: ApiKey[],
+  { outcomes, stored, latest }: Exclude<Stored, { result: CommandResult }>,
+  lister: PlatformClient,
+): Promise<CommandResult> {
   const appeared = latest.filter((k) => ledger.isStranger(k))
   if (appeared.length > 0) {
-    return revokingNone(describeConcurrentRun(options.keyName, appeared, 'after storing the new key'))
+    const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key')
+    return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason)
   }
-  // The keys of the first list that the latest list still shows. The newest `keepPrevious` stay, so jobs finish.
-  const inSnapshot = new Set(snapshot.map((k) => k.id))
-  const replaced = latest.filter((k) => sameKind(k, options.keyName, target.projectId) && inSnapshot.has(k.id))
-  // `key-id` is revoked as asked, whatever keep-previous keeps.
-  const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
-  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
-  if (options.keyId !== undefined && options.keyId !== created.id && !doomed.includes(options.keyId))
-    doomed.push(options.keyId)
-  // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
-  // goes last: a step cancelled part way then leaves the post step its key.
-  const touched = new Map(latest.map((k) => [k.id, lastTouched(k)]))
-  doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b)
-  // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
-  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  const { doomed, kept, names } = chooseReplaced(options, created.id, snapshot, latest)
   const unlisted = doomed.filter((id) => !names.has(id))
   const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
     { ...ctx, client: lister },
     doomed,
-    target.namespace,
+    ledger.target.namespace,
     unlisted,
   )
   for (const id of kept)
@@ -178,6 +209,33 @@ async function rotate(
     failure &&
     `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
   return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest)
+}
+
+/**
+ * Which keys the rotation revokes (`doomed`, in the order to revoke them) and keeps: the keys of the first list that
+ * the latest list still shows, less the newest `keepPrevious`, and the `key-id` it was given. `names`: each key's
+ * name as the platform listed it.
+ */
+function chooseReplaced(
+  options: Pick<RotateKeySettings, 'keyName' | 'projectId' | 'keyId' | 'keepPrevious'>,
+  createdId: number,
+  snapshot: ApiKey[],
+  latest: ApiKey[],
+): { doomed: number[]; kept: number[]; names: Map<number, string> } {
+  const inSnapshot = new Set(snapshot.map((k) => k.id))
+  const replaced = latest.filter((k) => sameKind(k, options.keyName, options.projectId) && inSnapshot.has(k.id))
+  // `key-id` is revoked as asked, whatever keep-previous keeps.
+  const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
+  const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
+  if (options.keyId !== undefined && options.keyId !== createdId && !doomed.includes(options.keyId))
+    doomed.push(options.keyId)
+  // Least recently used first, and ids that no list showed before all. The step's own key is in use now, so it
+  // goes last: a step cancelled part way then leaves the post step its key.
+  const touched = new Map(latest.map((k) => [k.id, lastTouched(k)]))
+  doomed.sort((a, b) => (touched.get(a) ?? -Infinity) - (touched.get(b) ?? -Infinity) || a - b)
+  // Names as the platform listed them: `key-id` may name a key of another name, or one no list showed.
+  const names = new Map([...snapshot, ...latest].map((k) => [k.id, k.name]))
+  return { doomed, kept, names }
 }
 
 /** A failure names at most this many targets. The summary and `secret-results` have them all. */
@@ -263,6 +321,8 @@ async function notStoredEverywhere(
       next: NEXT_AFTER_TARGETS,
     }
   }
+  // Some targets may hold it, and the step's error names it: it is handed out.
+  ledger.handedOut(created.id)
   ledger.settle()
   const id = created.id
   const failure =

@@ -1,7 +1,7 @@
 /**
  * When a request may be sent again, and how long to wait first. RETRY_POLICIES holds every retry rule of the action.
  * `retrying` is the one loop that every retry goes through: a client's request, a key's create after a lost answer
- * (keys/creation.ts), a waiter's poll round or a listing's page after the platform was congested
+ * (keys/life.ts), a waiter's poll round or a listing's page after the platform was congested
  * (operations/waiter.ts, operations/listing.ts), a secret's write, and a new key's proof. The rules follow octokit's
  * retry and throttling plugins: a short list of statuses, Retry-After honoured, a bounded number of attempts.
  * A write that may have been carried out is never sent again blindly. Read the `once`, `recreate` and `githubWrite`
@@ -88,7 +88,7 @@ export const RETRY_POLICIES = {
   ),
   /**
    * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-   * once, and only after the clean-up revoked that key or found none (keys/creation.ts). Never after the runner's
+   * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
    * cancel or the step's timeout.
    */
   recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),

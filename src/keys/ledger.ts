@@ -5,9 +5,9 @@ import { lastUseOf } from './usage.ts'
 
 /**
  * What the post step needs to find a key that the main step may have left valid. It never holds a key's value.
- * The main step saves it as state before a create is sent, and again after each change.
- * The post step revokes the `pending` keys. It finds a key that no answer told of by comparing ids with `known`,
- * never by comparing times.
+ * The main step saves it as state before a create is sent, and again after each change (keys/life.ts says when).
+ * The post step revokes the `pending` keys, names the `storing` ones in its error, and finds a key that no answer
+ * told of by comparing ids with `known`, never by comparing times.
  */
 export interface LedgerRecord {
   name: string
@@ -18,6 +18,11 @@ export interface LedgerRecord {
   known: number[]
   /** New keys not handed out yet (not stored, not in an output). The post step revokes them. */
   pending: number[]
+  /**
+   * New keys that a secret write may hold, whose writes the main step did not see end. The post step never revokes
+   * them (a secret may hold one), and fails naming each one still valid. Absent when there are none.
+   */
+  storing?: number[]
   /**
    * The runner's cancel cut off a create in flight, and no key of it was found.
    * The platform may still make that key, so the post step looks for it a while.
@@ -69,7 +74,10 @@ export function sameKind(key: ApiKey, name: string, projectId: string | undefine
   return key.name === name && (key.project_id ?? undefined) === projectId
 }
 
-/** The main step's copy of the record. Each change is saved as state at once. */
+/**
+ * The main step's copy of the record, changed only through the transitions of a key's life (keys/life.ts). Each
+ * change is saved as state at once.
+ */
 export class KeyLedger {
   readonly name: string
   readonly target: KeyTarget
@@ -78,11 +86,12 @@ export class KeyLedger {
   /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
   readonly existing: ReadonlySet<number>
   private readonly pending = new Set<number>()
+  private readonly storing = new Set<number>()
   private readonly revoked = new Set<number>()
   /** An attempt lost its answer, and its key has not been found. That key may still appear. */
-  unresolved = false
+  private lostKeyMissing = false
   /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
-  cutInFlight = false
+  private lostInFlight = false
 
   constructor(save: (value: string) => void, name: string, target: KeyTarget, before: ApiKey[]) {
     this.save = save
@@ -97,14 +106,41 @@ export class KeyLedger {
     return [...this.known]
   }
 
+  /** Whether an attempt lost its answer and the key it may have made has not been found. */
+  get awaitingLostKey(): boolean {
+    return this.lostKeyMissing
+  }
+
+  /** Whether that attempt was in flight when the runner's cancel cut it off. */
+  get lostKeyCutByCancel(): boolean {
+    return this.lostKeyMissing && this.lostInFlight
+  }
+
   /** A key of that name that this step did not find before, and did not make as far as the answers told. */
   isStranger(key: ApiKey): boolean {
     return (
       sameKind(key, this.name, this.target.projectId) &&
       !this.known.has(key.id) &&
       !this.pending.has(key.id) &&
+      !this.storing.has(key.id) &&
       !this.revoked.has(key.id)
     )
+  }
+
+  /**
+   * A create lost its answer: it may have made a key that nobody can read. The saved record changes only when the
+   * runner's cancel cut the create off (`inFlight`); otherwise it already tells the post step to look.
+   */
+  answerLost(cutByCancel: boolean): void {
+    this.lostKeyMissing = true
+    this.lostInFlight = cutByCancel
+    if (cutByCancel) this.write()
+  }
+
+  /** The clean-up found the lost attempt's key and revoked it. */
+  lostKeyRevoked(id: number): void {
+    this.lostKeyMissing = false
+    this.gone(id)
   }
 
   /** Until the new key is handed out, the post step would revoke it. */
@@ -113,41 +149,53 @@ export class KeyLedger {
     this.write()
   }
 
-  /** The key is stored, or is about to be in an output. The post step leaves it alone. */
+  /** A secret write of the key is about to leave: from now on a target may hold it, so it is never revoked blindly. */
+  storingIn(id: number): void {
+    this.pending.delete(id)
+    this.storing.add(id)
+    this.write()
+  }
+
+  /** The key is stored, in an output, or named in the step's error. The post step leaves it alone. */
   handedOut(id: number): void {
     this.pending.delete(id)
+    this.storing.delete(id)
     this.known.add(id)
     this.write()
   }
 
-  /** The key was to be handed out, but no secret target took it. Until it is revoked, the post step would revoke it. */
+  /** The key was to be stored, but no secret target took it. Until it is revoked, the post step would revoke it. */
   notHandedOut(id: number): void {
     this.known.delete(id)
+    this.storing.delete(id)
     this.pending.add(id)
     this.write()
   }
 
   gone(id: number): void {
     this.pending.delete(id)
+    this.storing.delete(id)
     this.revoked.add(id)
     this.write()
   }
 
   /**
-   * The step is done with its keys. With nothing unresolved or pending, the state is cleared. Otherwise the post
-   * step revokes the pending keys, and looks once more for a key that a lost attempt made late.
+   * The step is done with its keys. With nothing missing, pending or storing, the state is cleared. Otherwise the
+   * post step finishes: it revokes the pending keys, names the storing ones, and looks once more for a lost key.
    */
   settle(): void {
-    if (this.unresolved || this.pending.size > 0) this.write()
+    if (this.lostKeyMissing || this.pending.size > 0 || this.storing.size > 0) this.write()
     else this.save('')
   }
 
+  /** Saves the record as it is now: openLedger saves it first before any create is sent. */
   write(): void {
     const record: LedgerRecord = { name: this.name, known: [...this.known], pending: [...this.pending] }
     if (this.target.namespace.kind === 'organization') record.org = this.target.namespace.orgId
     // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
     if (this.target.projectId !== undefined) record.project = this.target.projectId
-    if (this.unresolved && this.cutInFlight) record.inFlight = true
+    if (this.storing.size > 0) record.storing = [...this.storing]
+    if (this.lostKeyCutByCancel) record.inFlight = true
     this.save(JSON.stringify(record))
   }
 }
@@ -167,8 +215,10 @@ export function readLedger(text: string): LedgerRecord | undefined {
     Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? (list as number[]) : undefined
   const known = ids(record.known)
   const pending = ids(record.pending)
-  if (typeof record.name !== 'string' || !known || !pending) return undefined
+  const storing = record.storing === undefined ? [] : ids(record.storing)
+  if (typeof record.name !== 'string' || !known || !pending || !storing) return undefined
   const read: LedgerRecord = { name: record.name, known, pending }
+  if (storing.length > 0) read.storing = storing
   if (typeof record.org === 'string') read.org = record.org
   if (typeof record.project === 'string') read.project = record.project
   if (record.inFlight === true) read.inFlight = true
