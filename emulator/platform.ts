@@ -507,6 +507,11 @@ export class PlatformEmulator {
     return this.keyIdsByValue.get(value)
   }
 
+  /** The value of key `id`, valid or revoked: a check can look for it where no key may appear. */
+  keyValueOf(id: number): string | undefined {
+    return this.keyStore.get(id)?.value
+  }
+
   isKeyValid(idOrValue: number | string): boolean {
     const id = typeof idOrValue === 'number' ? idOrValue : this.keyIdsByValue.get(idOrValue)
     const key = id === undefined ? undefined : this.keyStore.get(id)

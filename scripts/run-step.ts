@@ -31,10 +31,13 @@ interface ActionYaml {
 
 export const actionYaml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
 
-/** The action.yml of the root action, or of the sub-action in folder `action` (`wait-for-operations`…). */
-function actionOf(action: string | undefined): ActionYaml {
+/**
+ * The action.yml of the root action, or of the action in folder `action`: a sub-action (`wait-for-operations`…), or
+ * any folder by its absolute path (a copy of the action that a check changes, as scripts/faults.ts runs).
+ */
+export function actionOf(action: string | undefined): ActionYaml {
   if (action === undefined) return actionYaml
-  return parse(readFileSync(join(ROOT, action, 'action.yml'), 'utf8')) as ActionYaml
+  return parse(readFileSync(resolve(ROOT, action, 'action.yml'), 'utf8')) as ActionYaml
 }
 
 export interface StepResult {
@@ -65,7 +68,7 @@ export interface StepOptions {
    * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
    */
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
-  /** A sub-action's folder (`wait-for-operations`…): its action.yml's inputs and `runs`, always from the bundle. */
+  /** A sub-action's folder (`wait-for-operations`…) or an action's absolute path: its action.yml's inputs and `runs`, always from the bundle. */
   action?: string
   /** `bundle`: action.yml's `runs`, as users run them; `source`: the entries in src/. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
@@ -90,7 +93,7 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state
   const action = options.action
   const entry =
     action !== undefined
-      ? join(ROOT, action, actionOf(action).runs[step]!)
+      ? resolve(ROOT, action, actionOf(action).runs[step]!)
       : chosen === 'bundle'
         ? join(ROOT, actionYaml.runs[step]!)
         : SOURCE_ENTRIES[step]

@@ -31,8 +31,14 @@ const unpinned = (text: string) =>
     .map(({ ref, rest }) => `${ref}${rest}`)
 
 describe("the repository's workflows", () => {
-  it('are CI, CodeQL, the release and the weekly check of the published API descriptions', () => {
-    expect(workflows.map((w) => w.name)).toEqual(['ci.yml', 'codeql.yml', 'release.yml', 'spec-check.yml'])
+  it('are CI, CodeQL, the weekly fault exploration, the release and the weekly check of the published API descriptions', () => {
+    expect(workflows.map((w) => w.name)).toEqual([
+      'ci.yml',
+      'codeql.yml',
+      'faults.yml',
+      'release.yml',
+      'spec-check.yml',
+    ])
   })
 
   it('grant nothing at the top and each job only what it declares', () => {
