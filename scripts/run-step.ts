@@ -32,7 +32,7 @@ interface ActionYaml {
 export const actionYaml = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
 
 /** The action.yml of the root action, or of the sub-action in folder `action` (`wait-for-operations`…). */
-function actionOf(action: string | undefined): ActionYaml {
+export function actionOf(action: string | undefined): ActionYaml {
   if (action === undefined) return actionYaml
   return parse(readFileSync(join(ROOT, action, 'action.yml'), 'utf8')) as ActionYaml
 }
