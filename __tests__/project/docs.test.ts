@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
-import { actionSteps, anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { actionSteps, anchorsOf, brokenLinks, problemsOf, subActionSpecs } from '../support/docs-examples.ts'
 import { readSettings } from '../../src/settings.ts'
 import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
-import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
+import { inputsTable, readBy, withTables } from '../../scripts/docs-tables.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
 import { interpolate, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
 
@@ -207,8 +207,8 @@ describe('README.md', () => {
 
   it('fits in 300 lines, with the inputs table in the first 200', () => {
     expect(lines.length).toBeLessThanOrEqual(300)
-    expect(lineOf('| input | default | what it is for |')).toBeGreaterThan(0)
-    expect(lineOf('| input | default | what it is for |')).toBeLessThanOrEqual(200)
+    expect(lineOf('| input | read by | default | what it is for |')).toBeGreaterThan(0)
+    expect(lineOf('| input | read by | default | what it is for |')).toBeLessThanOrEqual(200)
   })
 
   it('has the five recipes, the commands, pinning and what a major version promises', () => {
@@ -265,9 +265,29 @@ describe('README.md', () => {
   it('the tables follow action.yml: a changed description makes them differ', () => {
     const changed = { ...action, inputs: { ...action.inputs, 'key-id': { description: 'Another | description.' } } }
     expect(withTables(readme, changed)).not.toBe(readme)
-    expect(inputsTable(changed)).toContain('| `key-id` |  | Another \\| description. |')
-    expect(inputsTable(action)).toContain('| `command` | required | What this step does:')
-    expect(inputsTable(action)).toContain('| `poll-interval` | `5` | wait-for-operations.')
+    expect(inputsTable(changed)).toContain('| `key-id` | revoke-key, rotate-key |  | Another \\| description. |')
+    expect(inputsTable(action)).toContain('| `command` | the root action | required | What this step does:')
+    expect(inputsTable(action)).toContain('| `poll-interval` | wait-for-operations | `5` | wait-for-operations.')
+  })
+
+  it("the inputs table's `read by` is the registry's: all, all but one, or the commands that read the input", () => {
+    expect(readBy('api-key')).toBe('all')
+    expect(readBy('timeout')).toBe('all')
+    expect(readBy('org-id')).toBe('all but wait-for-operations')
+    expect(readBy('expected-networks')).toBe('list-keys, prune-keys')
+    expect(readBy('no-such-input')).toBe('')
+    // Each row names exactly the commands whose own action declares the input.
+    const sub = subActionSpecs()
+    const readers = (named: string) =>
+      named === 'all'
+        ? COMMAND_NAMES
+        : named.startsWith('all but ')
+          ? COMMAND_NAMES.filter((command) => `all but ${command}` !== named)
+          : named.split(', ')
+    for (const name of Object.keys(action.inputs).filter((n) => n !== 'command')) {
+      const declaring = COMMAND_NAMES.filter((command) => name in sub[command]!.inputs)
+      expect([name, readers(readBy(name))]).toEqual([name, declaring])
+    }
   })
 })
 
