@@ -5,13 +5,17 @@
  * (GITHUB_REPOSITORY is octo-org/deploys). Prints what a workflow author sees: each step's log, outputs and job summary,
  * and the requests it sent.
  *
- *   npm run step -- command=wait-for-operations operation-ids=pending [input=value…] [--rate-limits[=fixed]] [--local-action]
- *     One step. `api-key` and `api-host` default to the emulator's, wait-for-operations' `project-id` to the project whose
- *     operations move, rotate-key's `github-token` to the GitHub emulator's. `${{ … }}` in a value reads what the
- *     emulators offer (recipeContexts), so a README recipe's `with:` plays as written. `--local-action` runs both steps
- *     from src/ through @github/local-action instead (scripts/local-action.ts).
+ *   npm run step -- command=wait-for-operations operation-ids=pending [input=value…] [--rate-limits[=fixed]]
+ *                   [--sub-action] [--local-action]
+ *     One step, of the root action with `command`, or with `--sub-action` of that command's own action (its folder's
+ *     action.yml: only the inputs it declares, a post step only where it has one). `api-key` and `api-host` default to
+ *     the emulator's, wait-for-operations' `project-id` to the project whose operations move, rotate-key's
+ *     `github-token` to the GitHub emulator's. `${{ … }}` in a value reads what the emulators offer (recipeContexts),
+ *     so a README recipe's `with:` plays as written. `--local-action` runs both steps of the root action from src/
+ *     through @github/local-action instead (scripts/local-action.ts).
  *   npm start
- *     Every command, then every recipe of the README played the same way, then the README's deploy gate,
+ *     Every command, then every recipe of the README played the same way (through the command's own action, as the
+ *     recipe names it), then the README's deploy gate,
  *     docs/deploy-gates.md's two gates and docs/offboarding.md's weekly check run as a workflow runs them
  *     (scripts/workflow.ts). Some of them fail on purpose, each with the error it shows off; it ends with a tally and
  *     exits 1 when anything else failed, or one of those passed, naming it.
@@ -19,15 +23,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { GitHubEmulator } from '../emulator/github.ts'
+import { COMMAND_NAMES } from '../src/commands/registry.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
-import { ROOT, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
+import { ROOT, actionOf, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
 import { RECIPE_TOOLS, brokenTools, toolsMessage } from './tools.ts'
-import { interpolate, recipeJob, runJob, usesThisAction, type Scope } from './workflow.ts'
+import { interpolate, recipeJob, runJob, subActionOf, usesThisAction, type Scope } from './workflow.ts'
 
 const USAGE =
-  'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--local-action]; npm start plays them all'
+  'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--sub-action] [--local-action]; npm start plays them all'
 /** The workflow's repository: where rotate-key stores its secret unless `secret-targets` says. */
 const REPOSITORY = 'octo-org/deploys'
 
@@ -42,8 +47,10 @@ function fail(message: string, code = 2): never {
 const inputs: Record<string, string> = {}
 let rateLimits: 'sliding' | 'fixed' | undefined
 let localAction = false
+let subAction = false
 for (const arg of process.argv.slice(2)) {
   if (arg === '--local-action') localAction = true
+  else if (arg === '--sub-action') subAction = true
   else if (arg === '--rate-limits' || arg === '--rate-limits=sliding') rateLimits = 'sliding'
   else if (arg === '--rate-limits=fixed') rateLimits = 'fixed'
   else if (arg === '-h' || arg === '--help') fail('Runs steps of the action against a fresh emulator.', 0)
@@ -56,6 +63,15 @@ for (const arg of process.argv.slice(2)) {
 }
 const playEverything = Object.keys(inputs).length === 0
 if (!playEverything && !inputs.command) fail('command= is required')
+if (subAction) {
+  if (localAction) fail('--sub-action and --local-action: give one (local-action runs the root action)')
+  if (!(COMMAND_NAMES as string[]).includes(inputs.command!))
+    fail(`--sub-action: no command ${inputs.command} has its own action`)
+  const declared = actionOf(inputs.command).inputs
+  for (const name of Object.keys(inputs))
+    if (name !== 'command' && !(name in declared))
+      fail(`${inputs.command}/action.yml has no input ${JSON.stringify(name)}`)
+}
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
@@ -98,8 +114,11 @@ function recipeContexts(input: string, operations: string | undefined): Scope {
   }
 }
 
-/** One step as a runner runs it, its post step after it; prints both and the requests they sent. */
-async function play(title: string, given: Record<string, string>): Promise<StepResult> {
+/**
+ * One step as a runner runs it, its post step after it; prints both and the requests they sent. With `action` (a
+ * command's name), that command's own action runs, from its folder, and `given` holds no `command`.
+ */
+async function play(title: string, given: Record<string, string>, action?: string): Promise<StepResult> {
   let operations: string | undefined
   if (Object.values(given).some((value) => /\bsteps\.[\w-]+\.outputs\.operations\b/.test(value))) {
     const made = platform.createBranch(account.operationsProject, { endpoints: ['read_write'] })
@@ -118,8 +137,9 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
       fail(`input ${name}: ${(error as Error).message}`)
     }
   }
-  if (all.command === 'wait-for-operations') all['project-id'] ??= account.operationsProject
-  if (all.command === 'rotate-key' && all['secret-name'] !== undefined) all['github-token'] ??= github.token
+  const command = action ?? all.command
+  if (command === 'wait-for-operations') all['project-id'] ??= account.operationsProject
+  if (command === 'rotate-key' && all['secret-name'] !== undefined) all['github-token'] ??= github.token
   platform.clearRequests()
   github.clearRequests()
   let result: StepResult
@@ -129,12 +149,22 @@ async function play(title: string, given: Record<string, string>): Promise<StepR
     if (run.summary) console.log(`  summary:\n${summaryText(run.summary).replace(/^/gm, '    ')}`)
     result = { ...run, state: {}, masked: [], everything: '' }
   } else {
-    result = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv })
-    printStep(title, all, result)
-    const post = await runStep(all, { entry: 'bundle', time: 'real', env: githubEnv, state: result.state })
-    if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
-    // Exits as the step did: a post step that failed (a job key left valid) is a failure too.
-    if (result.code === 0 && post.code !== 0) result = { ...result, code: post.code }
+    const options = {
+      entry: 'bundle',
+      time: 'real',
+      env: githubEnv,
+      ...(action === undefined ? {} : { action }),
+    } as const
+    result = await runStep(all, options)
+    printStep(action === undefined ? title : `${title} (${action}/action.yml)`, all, result)
+    // A runner runs a post step only where the action declares one: the root action's always, a command's own where
+    // the command has post-step work.
+    if (actionOf(action).runs.post !== undefined) {
+      const post = await runStep(all, { ...options, state: result.state })
+      if (post.stdout || post.code !== 0) printStep('its post step', {}, post)
+      // Exits as the step did: a post step that failed (a job key left valid) is a failure too.
+      if (result.code === 0 && post.code !== 0) result = { ...result, code: post.code }
+    }
   }
   const sent = new Map<string, number>()
   for (const r of [...platform.requests, ...github.requests])
@@ -270,8 +300,8 @@ const README_ON_PURPOSE: Record<string, OnPurpose> = {
   },
 }
 
-/** The step of this action in each recipe of the README, with its `with:` as written. */
-function readmeRecipes(): [string, Record<string, string>][] {
+/** The step of this action in each recipe of the README, with its `with:` as written, and the command's own action it uses. */
+function readmeRecipes(): [string, Record<string, string>, string | undefined][] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
   const recipes = readme.slice(
     readme.indexOf('\n## Recipes\n'),
@@ -279,15 +309,21 @@ function readmeRecipes(): [string, Record<string, string>][] {
   )
   return [...recipes.matchAll(/^### (.+)$/gm)].map(([, heading]) => {
     const step = recipeJob(readme, `### ${heading}`).steps.find(usesThisAction)!
-    return [heading!, Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))]
+    const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))
+    return [heading!, given, subActionOf(step)]
   })
 }
 
 // ---- npm start --------------------------------------------------------------------------------
 
 /** One step of the tour or a README recipe, then whether it ended as it should. */
-async function playJudged(title: string, given: Record<string, string>, onPurpose?: OnPurpose): Promise<void> {
-  const result = await play(title, given)
+async function playJudged(
+  title: string,
+  given: Record<string, string>,
+  onPurpose?: OnPurpose,
+  action?: string,
+): Promise<void> {
+  const result = await play(title, given, action)
   judge(title, result.code === 0, result.stdout, onPurpose)
 }
 
@@ -371,8 +407,8 @@ async function playAll(): Promise<void> {
     ],
   ]
   for (const [title, given, onPurpose] of tour) await playJudged(title, given, onPurpose)
-  for (const [heading, given] of readmeRecipes())
-    await playJudged(`The README's recipe "${heading}"`, given, README_ON_PURPOSE[heading])
+  for (const [heading, given, action] of readmeRecipes())
+    await playJudged(`The README's recipe "${heading}"`, given, README_ON_PURPOSE[heading], action)
   await playJob(
     "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits",
     'README.md',
@@ -413,6 +449,9 @@ try {
   if (playEverything) {
     await playAll()
     tally()
+  } else if (subAction) {
+    const { command, ...rest } = inputs
+    process.exitCode = (await play(command!, rest, command)).code ?? 1
   } else process.exitCode = (await play(inputs.command!, inputs)).code ?? 1
 } finally {
   await platform.stop()

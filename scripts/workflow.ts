@@ -2,7 +2,8 @@
  * Runs one job of a GitHub workflow the way the README and docs/ write it, so their recipes can be
  * tried against the local emulator (`npm start`, and a test): `run:` steps in bash with their
  * `env:`, in one workspace, with a GITHUB_OUTPUT file as a runner gives them; `uses:` steps of this
- * action through runStep (a child process, as a runner runs it). Every step has the job's one
+ * action through runStep (a child process, as a runner runs it): the root action, or a command's own action
+ * (`uses: <owner>/neon-api-action/wait-for-operations@v1`, its folder's action.yml). Every step has the job's one
  * RUNNER_TEMP, as on a runner: a file the action writes there is still there for the steps after it. Never shipped.
  *
  * Expressions: `${{ … }}` in `env:` and `with:` values, and `if:`, with the contexts `secrets`,
@@ -17,6 +18,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
+import { COMMAND_NAMES, type Command } from '../src/commands/registry.ts'
 import { parseFileCommands, runStep, type StepOptions, type StepResult } from './run-step.ts'
 
 interface WorkflowStep {
@@ -74,9 +76,29 @@ export interface StepRecord {
 
 type Value = string | number | boolean | null
 
-/** `uses: ./`, or this action from any owner at any ref. */
+/**
+ * `uses: ./`, or this action from any owner at any ref; or a command's own action, in the folder named after it
+ * (`./wait-for-operations`, `<owner>/neon-api-action/wait-for-operations@v1`). Group 1 or 2: that command.
+ */
+const FOLDER = COMMAND_NAMES.join('|')
+const THIS_ACTION = new RegExp(`^(?:\\.(?:/(${FOLDER}))?/?|[^/@\\s]+/neon-api-action(?:/(${FOLDER}))?@\\S+)$`)
+
+/** Whether a step uses this action: the root action or one of the commands' own actions. */
 export function usesThisAction(step: { uses?: unknown }): boolean {
-  return typeof step.uses === 'string' && /^(?:\.\/?|[^/@\s]+\/neon-api-action@\S+)$/.test(step.uses)
+  return typeof step.uses === 'string' && THIS_ACTION.test(step.uses)
+}
+
+/** The command whose own action a step uses (its folder: `wait-for-operations`…); undefined for the root action or another action. */
+export function subActionOf(step: { uses?: unknown }): Command | undefined {
+  const match = typeof step.uses === 'string' ? THIS_ACTION.exec(step.uses) : null
+  return (match?.[1] ?? match?.[2]) as Command | undefined
+}
+
+/** The command a step of this action runs: its sub-action's, else its `command:` input as written (a string). */
+export function commandOf(step: { uses?: unknown; with?: Record<string, unknown> }): string | undefined {
+  if (!usesThisAction(step)) return undefined
+  const command = step.with?.command
+  return subActionOf(step) ?? (typeof command === 'string' ? command : undefined)
 }
 
 /** The first job of the first YAML block after a heading of a Markdown text (README.md, docs/). */
@@ -145,9 +167,11 @@ export async function runJob(
             throw new Error(
               `step ${JSON.stringify(title)} uses ${String(step.uses)}: only this action's steps run here`,
             )
+          // A command's own action runs from its folder (its action.yml's inputs and runs), as a runner runs it.
+          const action = subActionOf(step)
           const result = await runStep(
             { ...context.inputs, ...inputs },
-            { ...context.step, env: { RUNNER_TEMP: runnerTemp } },
+            { ...context.step, env: { RUNNER_TEMP: runnerTemp }, ...(action === undefined ? {} : { action }) },
           )
           const outcome = result.code === 0 ? 'success' : 'failure'
           record = {

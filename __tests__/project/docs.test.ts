@@ -4,14 +4,13 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
-import { actionSteps, anchorsOf, brokenLinks, problemsOf } from '../support/docs-examples.ts'
+import { actionSteps, anchorsOf, brokenLinks, problemsOf, subActionSpecs } from '../support/docs-examples.ts'
 import { readSettings } from '../../src/settings.ts'
 import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
-import { inputsTable, withTables } from '../../scripts/docs-tables.ts'
+import { inputsTable, readBy, withTables } from '../../scripts/docs-tables.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
-import { interpolate, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
+import { commandOf, interpolate, subActionOf, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
 
 const action = actionYaml
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -23,21 +22,62 @@ describe('the examples in README.md and docs/', () => {
     const files = new Set(all.map((e) => e.file))
     expect(files).toContain('README.md')
     expect([...files].filter((f) => f.startsWith('docs/')).length).toBeGreaterThanOrEqual(6)
-    const usingTheAction = all.filter((e) => JSON.stringify(parse(e.text)).includes('neon-api-action@'))
+    const usingTheAction = all.filter((e) => actionSteps(e.text).length > 0)
     expect(usingTheAction.length).toBeGreaterThan(15)
     expect(all.flatMap((e) => problems(e).map((p) => `${e.file}:${e.line}: ${p}`))).toEqual([])
+  })
+
+  it("use each command's own action, `<owner>/neon-api-action/<command>@v1`, never the root action with `command:`", () => {
+    const steps = all.flatMap((e) => actionSteps(e.text).map((step) => ({ at: `${e.file}:${e.line}`, step })))
+    expect(steps.length).toBeGreaterThan(25)
+    expect(steps.filter(({ step }) => subActionOf(step) === undefined).map(({ at }) => at)).toEqual([])
+    // Every command's own action is shown at least once.
+    expect(new Set(steps.map(({ step }) => subActionOf(step)))).toEqual(new Set(COMMAND_NAMES))
   })
 
   it('an input action.yml lacks, in a README example, fails the check', () => {
     // The README's first example, with one input misspelt.
     const first = yamlBlocks(readme)[0]!
-    expect(first.text).toContain('    command: list-projects\n')
-    const misspelt = first.text.replace(
-      '    command: list-projects\n',
-      '    command: list-projects\n    org_id: org-1\n',
-    )
+    expect(first.text).toContain('  uses: <owner>/neon-api-action/list-projects@v1\n')
+    const line = '    api-key: ${{ secrets.NEON_API_KEY }}\n'
+    expect(first.text).toContain(line)
+    const misspelt = first.text.replace(line, `${line}    org_id: org-1\n`)
     expect(problems(first)).toEqual([])
-    expect(problems({ text: misspelt })).toEqual(['input `org_id` is not declared in action.yml'])
+    expect(problems({ text: misspelt })).toEqual(['input `org_id` is not declared in list-projects/action.yml'])
+  })
+
+  it("an input the root action has but a command's own action does not declare, in a README recipe, fails the check", () => {
+    // The README's deploy gate: wait-for-operations' own action declares neither `key-name` nor `command`, nor the output `keys`.
+    const at = readme.indexOf('\n### A deploy gate in one step\n')
+    const gate = yamlBlocks(readme.slice(at))[0]!
+    const uses = '        uses: <owner>/neon-api-action/wait-for-operations@v1\n        with:\n'
+    expect(gate.text).toContain(uses)
+    expect(problems(gate)).toEqual([])
+    for (const [input, problem] of [
+      ['key-name: deploy', 'input `key-name` is not declared in wait-for-operations/action.yml'],
+      ['command: wait-for-operations', 'input `command` is not declared in wait-for-operations/action.yml'],
+    ]) {
+      expect(action.inputs).toHaveProperty(input!.split(':')[0]!)
+      expect(problems({ text: gate.text.replace(uses, `${uses}          ${input}\n`) })).toEqual([problem])
+    }
+    const reads = gate.text.replace(
+      '      - name: Migrate\n',
+      '      - name: Migrate\n        env:\n          KEYS: ${{ steps.wait.outputs.keys }}\n',
+    )
+    const withId = reads.replace(
+      '      - name: Wait for the platform\n',
+      '      - id: wait\n        name: Wait for the platform\n',
+    )
+    expect(action.outputs).toHaveProperty('keys')
+    expect(problems({ text: withId })).toEqual([
+      '`steps.wait.outputs.keys`: wait-for-operations/action.yml declares no output `keys`',
+    ])
+    // The same input is fine in the root action's step, which declares every input.
+    const root = gate.text.replace(
+      uses,
+      '        uses: <owner>/neon-api-action@v1\n        with:\n          command: wait-for-operations\n          key-name: deploy\n',
+    )
+    expect(problems({ text: root })).toEqual([])
   })
 
   it('an output action.yml lacks, a step id nobody has, or a missing required input fails the check', () => {
@@ -76,20 +116,40 @@ describe('the examples in README.md and docs/', () => {
       'rotates keys without a `concurrency:` group: show it as a whole workflow with one',
     ])
     expect(problems({ text: `concurrency: rotate\n${rotation}` })).toEqual([])
+    // rotate-key's own action rotates too.
+    const own =
+      'on: push\njobs:\n  r:\n    steps:\n      - uses: o/neon-api-action/rotate-key@v1\n        with:\n          api-key: x\n'
+    expect(problems({ text: own })).toEqual([
+      'rotates keys without a `concurrency:` group: show it as a whole workflow with one',
+    ])
+    expect(problems({ text: `concurrency: rotate\n${own}` })).toEqual([])
     expect(problems({ text: '- uses: ./\n  with: [a\n' })[0]).toMatch(/^not valid YAML: /)
   })
 
-  it('a step of this action is `uses: ./` or the action at a ref, from any owner; no other action', () => {
+  it("a step of this action is `uses: ./` or the action at a ref, from any owner, or a command's own action; no other action", () => {
+    for (const [uses, sub] of [
+      ['./', undefined],
+      ['<owner>/neon-api-action@v1', undefined],
+      ['octo-org/neon-api-action@0123456789abcdef0123456789abcdef01234567', undefined],
+      ['./wait-for-operations', 'wait-for-operations'],
+      ['<owner>/neon-api-action/create-key@v1', 'create-key'],
+      ['octo-org/neon-api-action/list-keys@0123456789abcdef0123456789abcdef01234567', 'list-keys'],
+    ] as const) {
+      expect([uses, usesThisAction({ uses }), subActionOf({ uses })]).toEqual([uses, true, sub])
+    }
     for (const uses of [
-      './',
-      '<owner>/neon-api-action@v1',
-      'octo-org/neon-api-action@0123456789abcdef0123456789abcdef01234567',
+      'actions/checkout@v5',
+      'octo-org/neon-api-action-fork@v1',
+      'octo-org/neon-api-action',
+      'octo-org/neon-api-action/create-key',
+      'octo-org/neon-api-action/dist@v1',
+      './lint',
     ]) {
-      expect([uses, usesThisAction({ uses })]).toEqual([uses, true])
+      expect([uses, usesThisAction({ uses }), subActionOf({ uses })]).toEqual([uses, false, undefined])
     }
-    for (const uses of ['actions/checkout@v5', 'octo-org/neon-api-action-fork@v1', 'octo-org/neon-api-action']) {
-      expect([uses, usesThisAction({ uses })]).toEqual([uses, false])
-    }
+    expect(commandOf({ uses: './', with: { command: 'list-keys' } })).toBe('list-keys')
+    expect(commandOf({ uses: 'o/neon-api-action/prune-keys@v1' })).toBe('prune-keys')
+    expect(commandOf({ uses: 'actions/checkout@v5', with: { command: 'list-keys' } })).toBeUndefined()
   })
 })
 
@@ -109,11 +169,15 @@ describe("the examples' key names", () => {
     const refused: string[] = []
     let steps = 0
     for (const example of all) {
-      for (const step of actionSteps(example.text).filter((s) => s.with?.command === 'create-key')) {
+      for (const step of actionSteps(example.text).filter((s) => commandOf(s) === 'create-key')) {
         steps++
-        const inputs = Object.fromEntries(
-          Object.entries(step.with!).map(([name, value]) => [name, interpolate(String(value), longest)]),
-        )
+        // create-key's own action sets `command` itself.
+        const inputs: Record<string, string> = {
+          command: 'create-key',
+          ...Object.fromEntries(
+            Object.entries(step.with ?? {}).map(([name, value]) => [name, interpolate(String(value), longest)]),
+          ),
+        }
         try {
           readSettings(
             (name) => inputs[name] ?? '',
@@ -207,8 +271,8 @@ describe('README.md', () => {
 
   it('fits in 300 lines, with the inputs table in the first 200', () => {
     expect(lines.length).toBeLessThanOrEqual(300)
-    expect(lineOf('| input | default | what it is for |')).toBeGreaterThan(0)
-    expect(lineOf('| input | default | what it is for |')).toBeLessThanOrEqual(200)
+    expect(lineOf('| input | read by | default | what it is for |')).toBeGreaterThan(0)
+    expect(lineOf('| input | read by | default | what it is for |')).toBeLessThanOrEqual(200)
   })
 
   it('has the five recipes, the commands, pinning and what a major version promises', () => {
@@ -265,9 +329,29 @@ describe('README.md', () => {
   it('the tables follow action.yml: a changed description makes them differ', () => {
     const changed = { ...action, inputs: { ...action.inputs, 'key-id': { description: 'Another | description.' } } }
     expect(withTables(readme, changed)).not.toBe(readme)
-    expect(inputsTable(changed)).toContain('| `key-id` |  | Another \\| description. |')
-    expect(inputsTable(action)).toContain('| `command` | required | What this step does:')
-    expect(inputsTable(action)).toContain('| `poll-interval` | `5` | wait-for-operations.')
+    expect(inputsTable(changed)).toContain('| `key-id` | revoke-key, rotate-key |  | Another \\| description. |')
+    expect(inputsTable(action)).toContain('| `command` | the root action | required | What this step does:')
+    expect(inputsTable(action)).toContain('| `poll-interval` | wait-for-operations | `5` | wait-for-operations.')
+  })
+
+  it("the inputs table's `read by` is the registry's: all, all but one, or the commands that read the input", () => {
+    expect(readBy('api-key')).toBe('all')
+    expect(readBy('timeout')).toBe('all')
+    expect(readBy('org-id')).toBe('all but wait-for-operations')
+    expect(readBy('expected-networks')).toBe('list-keys, prune-keys')
+    expect(readBy('no-such-input')).toBe('')
+    // Each row names exactly the commands whose own action declares the input.
+    const sub = subActionSpecs()
+    const readers = (named: string) =>
+      named === 'all'
+        ? COMMAND_NAMES
+        : named.startsWith('all but ')
+          ? COMMAND_NAMES.filter((command) => `all but ${command}` !== named)
+          : named.split(', ')
+    for (const name of Object.keys(action.inputs).filter((n) => n !== 'command')) {
+      const declaring = COMMAND_NAMES.filter((command) => name in sub[command]!.inputs)
+      expect([name, readers(readBy(name))]).toEqual([name, declaring])
+    }
   })
 })
 

@@ -203,3 +203,35 @@ describe("docs/deploy-gates.md's gate that retries and reports, run against the 
     expect(job.conclusion).toBe('failure')
   })
 })
+
+describe("scripts/workflow.ts runs a command's own action from its folder", () => {
+  const gate = () => recipeJob(readme, '### A deploy gate in one step')
+  const context: () => JobContext = () => ({
+    secrets: { NEON_API_KEY: admin.key },
+    vars: { NEON_PROJECT_ID: project },
+    env: { NEON_API: url },
+    inputs: { 'api-host': url },
+    standIns: { Migrate: 'echo "migrating"' },
+  })
+
+  it("the README's gate is wait-for-operations' own action; an input its action.yml does not declare stops the job", async () => {
+    const job = gate()
+    expect(job.steps[1]!.uses).toBe('<owner>/neon-api-action/wait-for-operations@v1')
+    expect(job.steps[1]!.with).not.toHaveProperty('command')
+    // The root action declares key-name; wait-for-operations' own action does not.
+    job.steps[1]!.with = { ...job.steps[1]!.with, 'key-name': 'deploy' }
+    await expect(runJob(job, context())).rejects.toThrow('wait-for-operations/action.yml has no input key-name')
+  })
+
+  it('the same step through the root action with `command:` ends as the sub-action does', async () => {
+    const job = gate()
+    job.steps[1] = { ...job.steps[1]!, uses: './', with: { command: 'wait-for-operations', ...job.steps[1]!.with } }
+    const run = await runJob(job, context())
+    expect(summary(run.steps)).toEqual([
+      ['branch', 'success'],
+      ['Wait for the platform', 'success'],
+      ['Migrate', 'success'],
+    ])
+    expect(run.steps[1]!.outputs.status).toBe('finished')
+  })
+})

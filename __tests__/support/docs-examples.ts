@@ -1,17 +1,25 @@
 // The documentation's examples, checked the way a workflow author will use them: README.md and docs/ are copied into
-// real workflows. Every ```yaml block must parse; a step of this action may pass only inputs action.yml declares and read
-// only outputs it declares; no `run:` script holds `${{ }}` (GitHub's hardening guide: pass values through `env:`); a
+// real workflows. Every ```yaml block must parse; a step of this action may pass only inputs its action.yml declares (the
+// root's, or for a command's own action, `uses: <owner>/neon-api-action/<command>@v1`, that folder's) and read only
+// outputs it declares; no `run:` script holds `${{ }}` (GitHub's hardening guide: pass values through `env:`); a
 // workflow that rotates keys has a `concurrency:` group; and every relative link leads to a file and heading that exist.
 // Used by __tests__/project/docs.test.ts and workflows.test.ts; the examples are found by scripts/lint-workflows.ts.
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { COMMAND_NAMES } from '../../src/commands/registry.ts'
 import { documentationFiles, isWorkflow } from '../../scripts/lint-workflows.ts'
-import { usesThisAction } from '../../scripts/workflow.ts'
+import { actionOf } from '../../scripts/run-step.ts'
+import { commandOf, subActionOf, usesThisAction } from '../../scripts/workflow.ts'
 
 export interface ActionSpec {
   inputs: Record<string, { required?: boolean }>
   outputs: Record<string, unknown>
+}
+
+/** Each command's own action (`<command>/action.yml`), by command. */
+export function subActionSpecs(): Record<string, ActionSpec> {
+  return Object.fromEntries(COMMAND_NAMES.map((command) => [command, actionOf(command)]))
 }
 
 type Step = Record<string, unknown> & { id?: string; uses?: string; run?: string; with?: Record<string, unknown> }
@@ -43,8 +51,16 @@ export function actionSteps(text: string): Step[] {
   return jobsOf(parse(text)).flatMap((job) => (Array.isArray(job.steps) ? job.steps.filter(usesThisAction) : []))
 }
 
-/** What is wrong with one example, as sentences; none when it is right. */
-export function problemsOf(text: string, action: ActionSpec, commands: readonly string[]): string[] {
+/**
+ * What is wrong with one example, as sentences; none when it is right. A step of the root action is checked against
+ * `action`, one of a command's own action against `subActions[command]` (default: each folder's action.yml).
+ */
+export function problemsOf(
+  text: string,
+  action: ActionSpec,
+  commands: readonly string[],
+  subActions: Readonly<Record<string, ActionSpec>> = subActionSpecs(),
+): string[] {
   let value: unknown
   try {
     value = parse(text)
@@ -55,18 +71,32 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
   const jobs = jobsOf(value)
   const workflow = isWorkflow(value) ? value : undefined
   const complete = workflow !== undefined
+  /** The action.yml a step of this action runs, and its path for the sentences. */
+  const declared = (step: Step): { spec: ActionSpec; file: string } => {
+    const sub = subActionOf(step)
+    if (sub === undefined) return { spec: action, file: 'action.yml' }
+    const spec = subActions[sub]
+    if (!spec) throw new Error(`no action.yml given for the sub-action ${sub}`)
+    return { spec, file: `${sub}/action.yml` }
+  }
   for (const job of jobs) {
     const steps = Array.isArray(job.steps) ? job.steps : []
     const ids = new Map(steps.filter((s) => typeof s.id === 'string').map((s) => [s.id!, s]))
     for (const step of steps.filter(usesThisAction)) {
+      const { spec, file } = declared(step)
       const inputs = Object.keys(step.with ?? {})
       for (const name of inputs)
-        if (!(name in action.inputs)) problems.push(`input \`${name}\` is not declared in action.yml`)
-      for (const [name, spec] of Object.entries(action.inputs)) {
-        if (spec.required && !inputs.includes(name)) problems.push(`required input \`${name}\` is missing`)
+        if (!(name in spec.inputs)) problems.push(`input \`${name}\` is not declared in ${file}`)
+      for (const [name, input] of Object.entries(spec.inputs)) {
+        if (input.required && !inputs.includes(name)) problems.push(`required input \`${name}\` is missing`)
       }
       const command = step.with?.command
-      if (typeof command === 'string' && !command.includes('${{') && !commands.includes(command)) {
+      if (
+        subActionOf(step) === undefined &&
+        typeof command === 'string' &&
+        !command.includes('${{') &&
+        !commands.includes(command)
+      ) {
         problems.push(`command \`${command}\` is not one of ${commands.join(', ')}`)
       }
     }
@@ -76,15 +106,16 @@ export function problemsOf(text: string, action: ActionSpec, commands: readonly 
       if (!step) {
         // A list of steps may continue a job shown before it; a workflow is whole.
         if (complete) problems.push(`\`steps.${id}.outputs.${name}\`: no step has the id \`${id}\``)
-      } else if (usesThisAction(step) && !(name! in action.outputs)) {
-        problems.push(`\`steps.${id}.outputs.${name}\`: action.yml declares no output \`${name}\``)
+      } else if (usesThisAction(step) && !(name! in declared(step).spec.outputs)) {
+        problems.push(`\`steps.${id}.outputs.${name}\`: ${declared(step).file} declares no output \`${name}\``)
       }
     }
   }
   for (const { path, script } of runScripts(value)) {
     if (script.includes('${{')) problems.push(`${path} holds \${{ }} in a run: script: pass the value through env:`)
   }
-  if (/\bcommand:\s*rotate-key\b/.test(text)) {
+  const rotates = jobs.some((job) => Array.isArray(job.steps) && job.steps.some((s) => commandOf(s) === 'rotate-key'))
+  if (rotates || /\bcommand:\s*rotate-key\b/.test(text)) {
     const grouped =
       workflow !== undefined &&
       ('concurrency' in workflow || Object.values(workflow.jobs).some((job) => 'concurrency' in job))

@@ -1,5 +1,6 @@
 // `npm run step` (scripts/step.ts, which `npm start` runs too) plays every recipe of the README: each recipe's step of
-// this action, with its `with:` exactly as the README writes it, expressions included, against the emulators it starts.
+// this action, through the command's own action it names (`--sub-action`), with its `with:` exactly as the README writes
+// it, expressions included, against the emulators it starts.
 // The step succeeds and sets every output the recipe reads. A child process per step, on the committed bundle
 // (`npm run bundle` first).
 import { describe, expect, it } from '@jest/globals'
@@ -9,10 +10,12 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { parse } from 'yaml'
 import { ROOT } from '../../../scripts/run-step.ts'
-import { usesThisAction, yamlBlocks, type WorkflowJob } from '../../../scripts/workflow.ts'
+import { subActionOf, usesThisAction, yamlBlocks, type WorkflowJob } from '../../../scripts/workflow.ts'
 
 interface Recipe {
   heading: string
+  /** The command whose own action the recipe uses. */
+  command: string
   inputs: Record<string, string>
   /** The outputs of the action's step that the recipe reads (`steps.<id>.outputs.<name>`). */
   reads: string[]
@@ -33,12 +36,14 @@ function readmeRecipes(): Recipe[] {
       if (steps.length !== 1)
         throw new Error(`the recipe "${heading}" has ${steps.length} steps of this action, not one`)
       const [step] = steps as [WorkflowJob['steps'][number]]
+      const command = subActionOf(step)
+      if (command === undefined) throw new Error(`the recipe "${heading}" uses the root action, not a command's own`)
       const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([name, value]) => [name, String(value)]))
       const reads =
         step.id === undefined
           ? []
           : [...block!.text.matchAll(new RegExp(`steps\\.${step.id}\\.outputs\\.([\\w-]+)`, 'g'))].map((m) => m[1]!)
-      return { heading, inputs, reads: [...new Set(reads)] }
+      return { heading, command, inputs, reads: [...new Set(reads)] }
     })
 }
 
@@ -79,7 +84,7 @@ const recipes = readmeRecipes()
 
 describe("the README's recipes, each played with npm run step", () => {
   it('are every recipe of the README, each with its inputs', () => {
-    expect(recipes.map((r) => r.inputs.command)).toEqual([
+    expect(recipes.map((r) => r.command)).toEqual([
       'wait-for-operations',
       'create-key',
       'list-operations',
@@ -90,14 +95,16 @@ describe("the README's recipes, each played with npm run step", () => {
   })
 
   it.concurrent.each(recipes.map((r) => [r.heading, r] as const))('%s', async (_, recipe) => {
-    const { code, stdout, outputs } = await step(recipe.inputs)
+    expect(recipe.inputs).not.toHaveProperty('command')
+    const { code, stdout, outputs } = await step({ command: recipe.command, ...recipe.inputs }, ['--sub-action'])
+    expect(stdout).toContain(`(${recipe.command}/action.yml)`)
     // The health check and the tripwire fail on what they find: the busy projects have failed operations every day, and
     // a seeded CI key was last used from outside the runners and the office.
-    const failsOnFindings = recipe.inputs.command === 'list-operations' || recipe.inputs.command === 'list-keys'
+    const failsOnFindings = recipe.command === 'list-operations' || recipe.command === 'list-keys'
     if (code !== (failsOnFindings ? 1 : 0)) throw new Error(`npm run step exited ${code}:\n${stdout}`)
     for (const name of recipe.reads) expect([name, outputs[name] ?? '']).toEqual([name, expect.stringMatching(/./)])
 
-    switch (recipe.inputs.command) {
+    switch (recipe.command) {
       case 'wait-for-operations':
         expect(outputs.status).toBe('finished')
         expect(JSON.parse(outputs['failed-operation-ids']!)).toEqual([])
@@ -165,6 +172,17 @@ describe('npm run step -- --local-action', () => {
     expect(passed.stdout).not.toContain('::error::')
     expect(passed.code).toBe(0)
   }, 120_000)
+})
+
+describe('npm run step -- --sub-action', () => {
+  it("refuses an input the command's own action does not declare, before starting anything", async () => {
+    const { code, stdout } = await step(
+      { command: 'wait-for-operations', 'operation-ids': 'pending', 'key-name': 'x' },
+      ['--sub-action'],
+    )
+    expect(stdout).toMatch(/^wait-for-operations\/action\.yml has no input "key-name"$/m)
+    expect(code).toBe(2)
+  })
 })
 
 describe('npm run step -- --help', () => {
