@@ -1,13 +1,6 @@
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import {
-  adviseScope,
-  createKeyOnce,
-  describeScope,
-  keyTargetFor,
-  openLedger,
-  stopIfCancelled,
-} from '../keys/life.ts'
+import { adviseScope, createKeyOnce, describeScope, keyTargetFor, openLedger, stopIfCancelled } from '../keys/life.ts'
 import { expiryOf, withExpiry } from '../keys/expiry.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { JOB_KEY_ID } from '../runner/state.ts'
