@@ -256,8 +256,6 @@ class SecretStores {
     problems;
     client;
     storage;
-    /** Whether a target written so far may hold the value. */
-    holding = false;
     constructor(client, storage, prepared, problems) {
         this.client = client;
         this.storage = storage;
@@ -298,7 +296,6 @@ class SecretStores {
     async storeEverywhere(value, time, onOutcome = () => undefined) {
         const outcomes = [];
         let reason;
-        this.holding = false;
         for (const store of this.prepared) {
             if (reason === undefined && time.cancelled())
                 reason = 'the runner cancelled the step';
@@ -314,14 +311,14 @@ class SecretStores {
                 };
             }
             else {
-                const written = await this.write(store, value, time);
+                // Whether a target written so far may hold the value: then a refused write does not make it "not held".
+                const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain');
+                const written = await this.write(store, value, time, othersHold);
                 outcome = written.outcome;
                 if (written.rateLimited)
                     reason = "GitHub's rate limit refused an earlier write";
             }
             outcomes.push(outcome);
-            if (outcome.status === 'stored' || outcome.status === 'uncertain')
-                this.holding = true;
             onOutcome(outcome);
         }
         return outcomes;
@@ -343,94 +340,106 @@ class SecretStores {
         });
     }
     /**
-     * Seals the value for the target's key and writes it. A write without an answer is sent again, which is harmless
-     * with the same sealed value. A write GitHub held past its own time limit is not sent again: GitHub may still be
-     * carrying it out, and another would likely hang as long. Once a write may have landed, only a success or the
-     * secret's `updated_at` (read before and after) can settle the outcome.
+     * Seals the value for the target's key and writes it (`send`). A write that got no answer and may have landed is
+     * settled by the secret's `updated_at`, read before and after (`settleUnanswered`).
      */
-    async write(store, value, time) {
+    async write(store, value, time, othersHold) {
         const { target } = store;
         const name = this.storage.name;
+        const sent = await this.send(store, value, time, othersHold);
+        if (sent.landed) {
+            const message = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`;
+            return { outcome: { target, status: 'stored', message }, rateLimited: false };
+        }
+        const rateLimited = sent.error instanceof http_errors/* RequestError */.G && sent.error.rateLimited;
+        if (!sent.mayHaveLanded)
+            return { outcome: failed(target, name, sent.error), rateLimited };
+        const outcome = await this.settleUnanswered(store, sent.error, time);
+        return { outcome, rateLimited: outcome.status === 'stored' ? false : rateLimited };
+    }
+    /**
+     * Sends the write, again after no answer or a 5xx, which is harmless with the same sealed value. A write GitHub held
+     * past its own time limit is not sent again: GitHub may still be carrying it out, and another would likely hang as
+     * long. `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did
+     * not land, no earlier one may have, and no other target holds the value.
+     */
+    async send(store, value, time, othersHold) {
         const body = {
             encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
             key_id: store.keyId,
             ...store.access,
         };
-        let mayHaveApplied = false;
-        let lastError;
+        // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
+        const failures = [];
         const cut = time.cutOnCancel?.();
+        const attempt = async () => {
+            try {
+                await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+            }
+            catch (error) {
+                failures.push(error);
+                if (!failures.some(mayHaveLanded) && !othersHold)
+                    time.onHolding?.(false);
+                throw error;
+            }
+        };
         try {
-            await (0,retry/* retrying */.R$)(async () => {
-                try {
-                    await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
-                }
-                catch (error) {
-                    // A 4xx means GitHub refused that attempt. An attempt that never left (refused at connect, not built,
-                    // no time left) cannot have landed either. Anything else leaves the outcome open: a 5xx, no answer,
-                    // a 2xx whose body cannot be read.
-                    if (!(error instanceof http_errors/* RequestError */.G) || error.mayHaveReachedServer)
-                        mayHaveApplied = true;
-                    if (!mayHaveApplied && !this.holding)
-                        time.onHolding?.(false);
-                    throw error;
-                }
-            }, retry/* RETRY_POLICIES */.qW.githubWrite, {
-                clock: time.clock,
-                deadline: time.deadline,
-                cancelled: time.cancelled,
-                onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
-                ...(time.stopped
-                    ? {
-                        interrupt: {
-                            signal: time.stopped,
-                            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
-                        },
-                    }
-                    : {}),
-            });
-            return {
-                outcome: {
-                    target,
-                    status: 'stored',
-                    message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`,
-                },
-                rateLimited: false,
-            };
+            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.githubWrite, this.retryOptions(store.target, time));
+            return { landed: true };
         }
         catch (error) {
-            lastError = cut?.signal.aborted
+            const told = cut?.signal.aborted
                 ? new errors/* ActionError */.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
                 : error;
+            return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) };
         }
         finally {
             cut?.clear();
         }
-        const request = lastError instanceof http_errors/* RequestError */.G ? lastError : undefined;
-        const rateLimited = request?.rateLimited ?? false;
-        if (!mayHaveApplied)
-            return { outcome: failed(target, name, lastError), rateLimited };
-        const after = store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel));
-        const before = store.before;
-        if (settle(before, after) === 'applied') {
-            return {
-                outcome: {
-                    target,
-                    status: 'stored',
-                    message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
-                        `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
-                },
-                rateLimited: false,
-            };
-        }
+    }
+    /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
+    retryOptions(target, time) {
+        const name = this.storage.name;
+        const interrupt = time.stopped && {
+            signal: time.stopped,
+            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+        };
         return {
-            outcome: {
-                ...failed(target, name, lastError, " The write may still have gone through. The secret's updated_at does not show it " +
-                    `(${describeStamps(before, after)}), but GitHub may still carry it out.`),
-                status: 'uncertain',
-            },
-            rateLimited,
+            clock: time.clock,
+            deadline: time.deadline,
+            cancelled: time.cancelled,
+            onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
+            ...(interrupt ? { interrupt } : {}),
         };
     }
+    /**
+     * A write got no answer and may have landed. Only a readable `updated_at` later than the one read before shows
+     * that it did (`settle`); anything else leaves the target uncertain: it may hold the value.
+     */
+    async settleUnanswered(store, error, time) {
+        const { target, before } = store;
+        const name = this.storage.name;
+        const after = before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel));
+        if (settle(before, after) === 'applied') {
+            return {
+                target,
+                status: 'stored',
+                message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
+                    `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
+            };
+        }
+        const hint = " The write may still have gone through. The secret's updated_at does not show it " +
+            `(${describeStamps(before, after)}), but GitHub may still carry it out.`;
+        return { ...failed(target, name, error, hint), status: 'uncertain' };
+    }
+}
+/**
+ * Whether a failed attempt may have landed. A 4xx means GitHub refused it. An attempt that never left (refused at
+ * connect, not built, no time left) cannot have landed either. Anything else leaves it open: a 5xx, no answer, a 2xx
+ * whose body cannot be read.
+ */
+function mayHaveLanded(error) {
+    return !(error instanceof http_errors/* RequestError */.G) || error.mayHaveReachedServer;
 }
 /** A target that certainly does not hold the value, and why. */
 function failed(target, name, error, hint = '') {

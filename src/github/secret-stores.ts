@@ -8,7 +8,7 @@ import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError, requestErrorIn } from '../http/errors.ts'
-import { RETRY_POLICIES, retrying } from '../http/retry.ts'
+import { RETRY_POLICIES, retrying, type RetryOptions } from '../http/retry.ts'
 import type { Connections } from '../http/transport.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient } from './client.ts'
 import { describeAsSentence, describeGitHubError, describeRetry } from './messages.ts'
@@ -70,8 +70,6 @@ export class SecretStores {
   readonly problems: readonly StoreOutcome[]
   private readonly client: GitHubClient
   private readonly storage: SecretStorage
-  /** Whether a target written so far may hold the value. */
-  private holding = false
 
   private constructor(
     client: GitHubClient,
@@ -128,7 +126,6 @@ export class SecretStores {
   ): Promise<StoreOutcome[]> {
     const outcomes: StoreOutcome[] = []
     let reason: string | undefined
-    this.holding = false
     for (const store of this.prepared) {
       if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
       if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
@@ -141,12 +138,13 @@ export class SecretStores {
           reason: describeAsSentence(reason),
         }
       } else {
-        const written = await this.write(store, value, time)
+        // Whether a target written so far may hold the value: then a refused write does not make it "not held".
+        const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')
+        const written = await this.write(store, value, time, othersHold)
         outcome = written.outcome
         if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
       }
       outcomes.push(outcome)
-      if (outcome.status === 'stored' || outcome.status === 'uncertain') this.holding = true
       onOutcome(outcome)
     }
     return outcomes
@@ -170,112 +168,127 @@ export class SecretStores {
   }
 
   /**
-   * Seals the value for the target's key and writes it. A write without an answer is sent again, which is harmless
-   * with the same sealed value. A write GitHub held past its own time limit is not sent again: GitHub may still be
-   * carrying it out, and another would likely hang as long. Once a write may have landed, only a success or the
-   * secret's `updated_at` (read before and after) can settle the outcome.
+   * Seals the value for the target's key and writes it (`send`). A write that got no answer and may have landed is
+   * settled by the secret's `updated_at`, read before and after (`settleUnanswered`).
    */
   private async write(
     store: PreparedStore,
     value: string,
     time: StoreTime,
+    othersHold: boolean,
   ): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
     const name = this.storage.name
+    const sent = await this.send(store, value, time, othersHold)
+    if (sent.landed) {
+      const message = `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`
+      return { outcome: { target, status: 'stored', message }, rateLimited: false }
+    }
+    const rateLimited = sent.error instanceof RequestError && sent.error.rateLimited
+    if (!sent.mayHaveLanded) return { outcome: failed(target, name, sent.error), rateLimited }
+    const outcome = await this.settleUnanswered(store, sent.error, time)
+    return { outcome, rateLimited: outcome.status === 'stored' ? false : rateLimited }
+  }
+
+  /**
+   * Sends the write, again after no answer or a 5xx, which is harmless with the same sealed value. A write GitHub held
+   * past its own time limit is not sent again: GitHub may still be carrying it out, and another would likely hang as
+   * long. `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did
+   * not land, no earlier one may have, and no other target holds the value.
+   */
+  private async send(
+    store: PreparedStore,
+    value: string,
+    time: StoreTime,
+    othersHold: boolean,
+  ): Promise<{ landed: true } | { landed: false; error: unknown; mayHaveLanded: boolean }> {
     const body: Record<string, unknown> = {
       encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
       key_id: store.keyId,
       ...store.access,
     }
-    let mayHaveApplied = false
-    let lastError: unknown
+    // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
+    const failures: unknown[] = []
     const cut = time.cutOnCancel?.()
-    try {
-      await retrying(
-        async () => {
-          try {
-            await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
-          } catch (error) {
-            // A 4xx means GitHub refused that attempt. An attempt that never left (refused at connect, not built,
-            // no time left) cannot have landed either. Anything else leaves the outcome open: a 5xx, no answer,
-            // a 2xx whose body cannot be read.
-            if (!(error instanceof RequestError) || error.mayHaveReachedServer) mayHaveApplied = true
-            if (!mayHaveApplied && !this.holding) time.onHolding?.(false)
-            throw error
-          }
-        },
-        RETRY_POLICIES.githubWrite,
-        {
-          clock: time.clock,
-          deadline: time.deadline,
-          cancelled: time.cancelled,
-          onRetry: (error, _n, delay) =>
-            time.onWait?.(
-              `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
-            ),
-          ...(time.stopped
-            ? {
-                interrupt: {
-                  signal: time.stopped,
-                  stop: (error: RequestError, _n: number, delay: number) =>
-                    new ActionError(
-                      `${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${formatDuration(delay)} to be sent again.`,
-                      { cause: error },
-                    ),
-                },
-              }
-            : {}),
-        },
-      )
-      return {
-        outcome: {
-          target,
-          status: 'stored',
-          message: `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`,
-        },
-        rateLimited: false,
+    const attempt = async () => {
+      try {
+        await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
+      } catch (error) {
+        failures.push(error)
+        if (!failures.some(mayHaveLanded) && !othersHold) time.onHolding?.(false)
+        throw error
       }
+    }
+    try {
+      await retrying(attempt, RETRY_POLICIES.githubWrite, this.retryOptions(store.target, time))
+      return { landed: true }
     } catch (error) {
-      lastError = cut?.signal.aborted
+      const told = cut?.signal.aborted
         ? new ActionError(
             "the runner cancelled the step, and GitHub did not answer the write within the runner's grace.",
           )
         : error
+      return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) }
     } finally {
       cut?.clear()
     }
-    const request = lastError instanceof RequestError ? lastError : undefined
-    const rateLimited = request?.rateLimited ?? false
-    if (!mayHaveApplied) return { outcome: failed(target, name, lastError), rateLimited }
-    const after =
-      store.before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel))
-    const before = store.before
-    if (settle(before, after) === 'applied') {
-      return {
-        outcome: {
-          target,
-          status: 'stored',
-          message:
-            `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
-            `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
-        },
-        rateLimited: false,
-      }
+  }
+
+  /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
+  private retryOptions(target: SecretTarget, time: StoreTime): RetryOptions {
+    const name = this.storage.name
+    const interrupt = time.stopped && {
+      signal: time.stopped,
+      stop: (error: RequestError, _n: number, delay: number) =>
+        new ActionError(
+          `${describeRetry(error, target)}, and the runner cancelled the step while the write waited ${formatDuration(delay)} to be sent again.`,
+          { cause: error },
+        ),
     }
     return {
-      outcome: {
-        ...failed(
-          target,
-          name,
-          lastError,
-          " The write may still have gone through. The secret's updated_at does not show it " +
-            `(${describeStamps(before, after)}), but GitHub may still carry it out.`,
+      clock: time.clock,
+      deadline: time.deadline,
+      cancelled: time.cancelled,
+      onRetry: (error, _n, delay) =>
+        time.onWait?.(
+          `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
         ),
-        status: 'uncertain',
-      },
-      rateLimited,
+      ...(interrupt ? { interrupt } : {}),
     }
   }
+
+  /**
+   * A write got no answer and may have landed. Only a readable `updated_at` later than the one read before shows
+   * that it did (`settle`); anything else leaves the target uncertain: it may hold the value.
+   */
+  private async settleUnanswered(store: PreparedStore, error: unknown, time: StoreTime): Promise<StoreOutcome> {
+    const { target, before } = store
+    const name = this.storage.name
+    const after =
+      before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel))
+    if (settle(before, after) === 'applied') {
+      return {
+        target,
+        status: 'stored',
+        message:
+          `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
+          `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
+      }
+    }
+    const hint =
+      " The write may still have gone through. The secret's updated_at does not show it " +
+      `(${describeStamps(before, after)}), but GitHub may still carry it out.`
+    return { ...failed(target, name, error, hint), status: 'uncertain' }
+  }
+}
+
+/**
+ * Whether a failed attempt may have landed. A 4xx means GitHub refused it. An attempt that never left (refused at
+ * connect, not built, no time left) cannot have landed either. Anything else leaves it open: a 5xx, no answer, a 2xx
+ * whose body cannot be read.
+ */
+function mayHaveLanded(error: unknown): boolean {
+  return !(error instanceof RequestError) || error.mayHaveReachedServer
 }
 
 /** A target that certainly does not hold the value, and why. */

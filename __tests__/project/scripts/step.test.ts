@@ -223,7 +223,9 @@ describe('npm start', () => {
     )
     expect(stdout).not.toMatch(/✗ unexpected/)
     // The README's recipes that fail on what they find, each said to fail on purpose under its step.
-    expect(stdout).toMatch(/A daily health check of every project"\n[\s\S]*?✓ failed on purpose, as expected: /)
+    expect(stdout).toMatch(
+      /A daily health check of every project" \(list-operations\/action\.yml\)\n[\s\S]*?✓ failed on purpose, as expected: /,
+    )
     // docs/deploy-gates.md says so of its first recipe.
     expect(stdout).toContain("docs/deploy-gates.md's gate that retries and reports")
     expect(code).toBe(0)
