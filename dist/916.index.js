@@ -3207,34 +3207,37 @@ function notPrepared(options, stores, target) {
  * Either way no old key is revoked, and a second run converges.
  */
 async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
-    const stored = outcomes.filter((o) => o.status === 'stored').length;
-    const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
-    const problems = describeTargetProblems(outcomes);
+    const mayHold = outcomes.filter((o) => o.status === 'stored' || o.status === 'uncertain').length;
     const outputs = {
         'revoked-key-ids': '[]',
         'secret-results': secretResults(outcomes),
         ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
     };
-    const keyTable = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]);
-    if (stored + uncertain === 0) {
-        // No target holds it. If this revocation fails too, the post step revokes it.
-        ledger.notHandedOut(created.id);
-        const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
+    const tables = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes);
+    if (mayHold > 0) {
+        // Some targets may hold it, and the step's error names it: it is handed out.
+        ledger.handedOut(created.id);
         ledger.settle();
-        return {
-            outputs,
-            summary: (0,summary/* heading */.R_)('API key not rotated') +
-                keyTable +
-                targetsTable(outcomes) +
-                (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
-            failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
-            next: NEXT_AFTER_TARGETS,
-        };
+        return storedInSome(created.id, outcomes, outputs, tables);
     }
-    // Some targets may hold it, and the step's error names it: it is handed out.
-    ledger.handedOut(created.id);
+    // No target holds it. If this revocation fails too, the post step revokes it.
+    ledger.notHandedOut(created.id);
+    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
     ledger.settle();
-    const id = created.id;
+    return {
+        outputs,
+        summary: (0,summary/* heading */.R_)('API key not rotated') +
+            tables +
+            (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+        failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
+        next: NEXT_AFTER_TARGETS,
+    };
+}
+/** The result when some targets hold the new key (or may) and others do not: nothing is revoked. */
+function storedInSome(id, outcomes, outputs, tables) {
+    const stored = outcomes.filter((o) => o.status === 'stored').length;
+    const uncertain = outcomes.filter((o) => o.status === 'uncertain').length;
+    const problems = describeTargetProblems(outcomes);
     const failure = outcomes.length === 1
         ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
             `Run rotate-key again once GitHub answers (it replaces both), or revoke key ${id} once you know the secret does not hold it.`
@@ -3245,8 +3248,7 @@ async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
     return {
         outputs: { 'key-id': String(id), ...outputs },
         summary: (0,summary/* heading */.R_)('API key not rotated everywhere') +
-            keyTable +
-            targetsTable(outcomes) +
+            tables +
             (0,summary/* paragraph */.FY)(`The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
                 'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.'),
         failure,

@@ -294,37 +294,47 @@ async function notStoredEverywhere(
   created: CreatedApiKey,
   outcomes: StoreOutcome[],
 ): Promise<CommandResult> {
-  const stored = outcomes.filter((o) => o.status === 'stored').length
-  const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
-  const problems = describeTargetProblems(outcomes)
+  const mayHold = outcomes.filter((o) => o.status === 'stored' || o.status === 'uncertain').length
   const outputs = {
     'revoked-key-ids': '[]',
     'secret-results': secretResults(outcomes),
     ...organizationOutput(ledger.target.namespace),
   }
-  const keyTable = table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]])
-  if (stored + uncertain === 0) {
-    // No target holds it. If this revocation fails too, the post step revokes it.
-    ledger.notHandedOut(created.id)
-    const undo = await revokeNewKey(ctx, ledger, created.id)
+  const tables =
+    table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes)
+  if (mayHold > 0) {
+    // Some targets may hold it, and the step's error names it: it is handed out.
+    ledger.handedOut(created.id)
     ledger.settle()
-    return {
-      outputs,
-      summary:
-        heading('API key not rotated') +
-        keyTable +
-        targetsTable(outcomes) +
-        paragraph(
-          `No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`,
-        ),
-      failure: `Rotation stopped: ${problems} ${undo.message} No old key was revoked.`,
-      next: NEXT_AFTER_TARGETS,
-    }
+    return storedInSome(created.id, outcomes, outputs, tables)
   }
-  // Some targets may hold it, and the step's error names it: it is handed out.
-  ledger.handedOut(created.id)
+  // No target holds it. If this revocation fails too, the post step revokes it.
+  ledger.notHandedOut(created.id)
+  const undo = await revokeNewKey(ctx, ledger, created.id)
   ledger.settle()
-  const id = created.id
+  return {
+    outputs,
+    summary:
+      heading('API key not rotated') +
+      tables +
+      paragraph(
+        `No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`,
+      ),
+    failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
+    next: NEXT_AFTER_TARGETS,
+  }
+}
+
+/** The result when some targets hold the new key (or may) and others do not: nothing is revoked. */
+function storedInSome(
+  id: number,
+  outcomes: StoreOutcome[],
+  outputs: Record<string, string>,
+  tables: string,
+): CommandResult {
+  const stored = outcomes.filter((o) => o.status === 'stored').length
+  const uncertain = outcomes.filter((o) => o.status === 'uncertain').length
+  const problems = describeTargetProblems(outcomes)
   const failure =
     outcomes.length === 1
       ? `Rotation stopped: ${problems} Nothing was revoked: the new key ${id} stays valid, as do the old keys. ` +
@@ -337,8 +347,7 @@ async function notStoredEverywhere(
     outputs: { 'key-id': String(id), ...outputs },
     summary:
       heading('API key not rotated everywhere') +
-      keyTable +
-      targetsTable(outcomes) +
+      tables +
       paragraph(
         `The new key is in ${stored} of ${outcomes.length} target(s)${uncertain ? ` and may be in ${uncertain} more` : ''}: ` +
           'it stays valid, and so do the keys it was to replace. Run rotate-key again once the failures are fixed.',
