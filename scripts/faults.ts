@@ -416,6 +416,7 @@ async function main(): Promise<number> {
     const scenarios: Array<fc.Arbitrary<Schedule>> = []
     for (const scenario of Object.keys(SCENARIOS) as ScenarioName[]) {
       const clean = await explore({ scenario, faults: [] }, values.action)
+      explored++
       if (clean.violations.length > 0) {
         console.log(`${scenario} breaks a promise with no fault at all:\n  ${clean.violations.join('\n  ')}`)
         violating++
@@ -429,7 +430,8 @@ async function main(): Promise<number> {
         failedToRun = details.errorInstance instanceof Error ? details.errorInstance : new Error('unknown')
       const what = violating === 0 ? 'could not be run' : 'breaks a promise'
       console.log(`with seed ${seed}, a schedule ${what}; the smallest such schedule found:\n  ${describe(smallest)}`)
-      console.log(`replay it: npm run faults -- --schedule '${describe(smallest)}'`)
+      const on = values.action === undefined ? '' : ` --action '${values.action}'`
+      console.log(`replay it: npm run faults --${on} --schedule '${describe(smallest)}'`)
       if (failedToRun !== undefined) console.log(failedToRun.stack ?? failedToRun.message)
     }
   }
