@@ -43,12 +43,13 @@ describe('npm run faults', () => {
     delete action.runs['post-if']
     writeFileSync(join(copy, 'action.yml'), stringify(action))
     symlinkSync(join(ROOT, 'dist'), join(copy, 'dist'))
-    const schedule = JSON.stringify({ scenario: 'create-key with revoke-after-job', faults: [] })
-    const run = await faults(['--action', copy, '--schedule', schedule])
+    const run = await faults(['--action', copy, '--runs', '200', '--seed', '7'])
+    expect(run.stdout).toContain('create-key with revoke-after-job breaks a promise with no fault at all:\n  1. key ')
     expect(run.stdout).toMatch(
       /^ {2}1\. key \d+, made by this run, is valid, in no output or secret, and named in no error$/m,
     )
-    expect(lastLine(run.stdout)).toBe('explored 1 schedules, 0 fault points, 1 violations')
+    expect(run.stdout).toContain(`replay it: npm run faults -- --action '${copy}' --schedule '{"scenario":`)
+    expect(lastLine(run.stdout)).toMatch(/^explored \d+ schedules, \d+ fault points, [1-9]\d* violations$/)
     expect(run.code).toBe(1)
   }, 60_000)
 
