@@ -6885,15 +6885,16 @@ function readLedger(text) {
  * (keys/ledger.ts) is the state the post step gets: each transition saves it before its effect, so the post step
  * finds a known state whatever stops the main step.
  *
- * | state          | what the step knows                              | saved before the effect     | next                        |
- * | -------------- | ------------------------------------------------ | --------------------------- | --------------------------- |
- * | planned        | the keys of the name, listed (`openLedger`)      | the ids listed: `known`     | requesting                  |
- * | requesting     | a create is in flight                            |                             | arrived, answer-lost, failed |
- * | answer-lost    | the create may have made a key nobody can read   | the loss (`inFlight` if cut) | requesting once more, failed |
- * | arrived        | the key came back, masked at once                | its id: `pending`           | handed out, storing, revoked |
- * | storing        | rotate-key: a secret write of it left            | its id: `storing`           | handed out, pending again   |
- * | handed out     | stored everywhere, in an output, or named in an error | its id: `known`        | settled                     |
- * | settled        | nothing is left for the post step                | the state cleared           |                             |
+ * | state       | what the step knows                                   | saved before the effect      | next                         |
+ * | ----------- | ----------------------------------------------------- | ---------------------------- | ---------------------------- |
+ * | planned     | the keys of the name, listed (`openLedger`)           | the ids listed: `known`      | requesting                   |
+ * | requesting  | a create is in flight                                 |                              | arrived, answer-lost, failed |
+ * | answer-lost | the create may have made a key nobody can read        | the loss (`inFlight` if cut) | requesting once more, failed |
+ * | failed      | no create made a key, or the error names those left   |                              | settled                      |
+ * | arrived     | the key came back, masked at once                     | its id: `pending`            | handed out, storing, revoked |
+ * | storing     | rotate-key: a secret write of it left                 | its id: `storing`            | handed out, pending again    |
+ * | handed out  | stored everywhere, in an output, or named in an error | its id: `known`              | settled                      |
+ * | settled     | nothing is left for the post step                     | the state cleared            |                              |
  *
  * The post step revokes what is `pending`, fails naming what is `storing` (a secret may hold it, so it is never
  * revoked blindly), and lists the keys to find the key of a lost answer: one key of that name that no list or answer
