@@ -5782,7 +5782,8 @@ function readOperationSelection(read) {
 }
 /**
  * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids. At most MAX_OPERATION_IDS different ids.
+ * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
+ * MAX_OPERATION_IDS different ids.
  */
 function parseOperationIds(raw) {
     const text = raw.trim();
@@ -5797,6 +5798,10 @@ function parseOperationIds(raw) {
             }
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`operation-ids\`: item ${i + 1} of the JSON array is neither an id nor an operation record with an "id".`);
         });
+    if (items === undefined && candidates.length === 0) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `operation-ids` holds separators but no id. Write `[]` when there is nothing to wait for; ' +
+            'a mistyped expression gives an empty piece, so the step does not guess.');
+    }
     const ids = new Set();
     for (const id of candidates) {
         if (!_api_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .OPERATION_ID */ ._T.test(id)) {

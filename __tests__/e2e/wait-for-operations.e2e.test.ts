@@ -198,6 +198,20 @@ describe('a gate that fails closed', () => {
     expect(step.outputs.status).toBeUndefined()
   })
 
+  it.each([[','], [' , \n , ']])(
+    'operation-ids of separators only (%j), as two mistyped expressions give it, is an input error',
+    async (raw) => {
+      platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
+      const step = await wait({ 'operation-ids': raw })
+      expect(step.code).toBe(1)
+      expect(errorLines(step.stdout)).toEqual([
+        '::error::Input `operation-ids` holds separators but no id. Write `[]` when there is nothing to wait for; ' +
+          'a mistyped expression gives an empty piece, so the step does not guess.',
+      ])
+      expect(platform.requests).toHaveLength(0)
+    },
+  )
+
   it('[] has nothing to wait for: it succeeds at once, with no request', async () => {
     const step = await wait({ 'operation-ids': '[]' })
     expect(errorLines(step.stdout)).toEqual([])

@@ -69,6 +69,16 @@ describe('operation-ids', () => {
   it('skips empty pieces of a list', () => {
     expect(parseOperationIds(`,${OP1},,${OP2},`)).toEqual([OP1, OP2])
   })
+
+  it.each([[','], [' , '], [',\n,'], ['\n,\n']])(
+    'refuses a list of separators only (%j): two mistyped expressions give one, and a gate must not pass on it',
+    (raw) => {
+      expect(() => parseOperationIds(raw)).toThrow(
+        'Input `operation-ids` holds separators but no id. Write `[]` when there is nothing to wait for; ' +
+          'a mistyped expression gives an empty piece, so the step does not guess.',
+      )
+    },
+  )
 })
 
 describe('what wait-for-operations waits for', () => {

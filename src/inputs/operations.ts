@@ -61,7 +61,8 @@ export function readOperationSelection(read: InputReader): OperationSelection {
 
 /**
  * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids. At most MAX_OPERATION_IDS different ids.
+ * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
+ * MAX_OPERATION_IDS different ids.
  */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
@@ -82,6 +83,12 @@ export function parseOperationIds(raw: string): string[] {
             `Input \`operation-ids\`: item ${i + 1} of the JSON array is neither an id nor an operation record with an "id".`,
           )
         })
+  if (items === undefined && candidates.length === 0) {
+    throw new InputError(
+      'Input `operation-ids` holds separators but no id. Write `[]` when there is nothing to wait for; ' +
+        'a mistyped expression gives an empty piece, so the step does not guess.',
+    )
+  }
   const ids = new Set<string>()
   for (const id of candidates) {
     if (!OPERATION_ID.test(id)) {
