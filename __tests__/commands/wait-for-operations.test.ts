@@ -169,6 +169,7 @@ describe('the idle gate', () => {
     const result = await runWaitForOperations(ctx, options('pending'))
     expect(log.info).toEqual([
       `Waiting until project ${project} has no pending operation, polling every 5 s.`,
+      `Read 0 operation(s) of project ${project}: the whole list.`,
       `Project ${project} has no pending operation.`,
     ])
     expect(log.warning).toEqual([])
@@ -180,7 +181,8 @@ describe('the idle gate', () => {
       'pending-operation-ids': '[]',
     })
     expect(result.summary).toBe(
-      `<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`,
+      `<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n` +
+        `<p>Read 0 operation(s) of project ${project}: the whole list.</p>\n`,
     )
   })
 
@@ -190,11 +192,21 @@ describe('the idle gate', () => {
     const result = await runWaitForOperations(ctx, options('pending', { branchId: branch }))
     expect(log.info).toEqual([
       `Waiting until branch ${branch} of project ${project} has no pending operation, polling every 5 s.`,
+      expect.stringMatching(
+        new RegExp(`^Read 1 operation\\(s\\) of project ${project}, back to .* UTC: the whole list\\.$`),
+      ),
       `Branch ${branch} of project ${project} has no pending operation.`,
     ])
-    expect(platform.requests.map((r) => r.path)).toEqual([`/projects/${project}/branches/${branch}`, listPath()])
-    expect(result.summary).toBe(
-      `<h3>Operations finished: branch ${branch} of project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n`,
+    expect(platform.requests.map((r) => r.path)).toEqual([
+      `/projects/${project}/branches/${branch}`,
+      listPath(),
+      listPath(),
+    ])
+    expect(result.summary).toMatch(
+      new RegExp(
+        `^<h3>Operations finished: branch ${branch} of project ${project}</h3>\n<p>Status finished: no pending operation.</p>\n` +
+          `<p>Read 1 operation\\(s\\) of project ${project}, back to .* UTC: the whole list\\.</p>\n$`,
+      ),
     )
   })
 })

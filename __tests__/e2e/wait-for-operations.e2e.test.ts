@@ -168,6 +168,30 @@ describe('results', () => {
     expect(platform.requests).toHaveLength(0)
   })
 
+  it('the idle gate waits for a retried failed operation behind 300 newer records, and says how far back it read', async () => {
+    const now = platform.now()
+    const retried = platform.addOperation(project, {
+      action: 'apply_config',
+      createdAt: now - 301_000,
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 300_000, status: 'failed' },
+        { afterMs: 304_000, status: 'running' },
+        { afterMs: 306_000, status: 'finished' },
+      ],
+    })
+    for (let i = 300; i >= 1; i--) platform.addOperation(project, { createdAt: now - i * 1000 })
+    const step = await wait({ 'operation-ids': 'pending' })
+    expect([step.code, step.outputs.status, errorLines(step.stdout)]).toEqual([0, 'finished', []])
+    expect(JSON.parse(step.outputs.operations!).map((o: { id: string }) => o.id)).toEqual([retried])
+    const read = new RegExp(
+      `Read 501 operation\\(s\\) of project ${project}, back to \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: the whole list\\.`,
+    )
+    expect(step.stdout).toMatch(read)
+    expect(step.summary).toMatch(read)
+    expect(platform.operation(retried)!.status).toBe('finished')
+  })
+
   it('the idle gate waits for the pending operations of the project', async () => {
     const ids = branchCreation(4000)
     const step = await wait({ 'operation-ids': 'pending' })

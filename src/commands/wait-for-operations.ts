@@ -4,6 +4,7 @@ import { describePlace, durationOf, gateGroup } from '../operations/status.ts'
 import {
   describeFailureCount,
   describeRetry,
+  describeWindow,
   waitForOperations,
   type WaitOptions,
   type WaitOutcome,
@@ -53,6 +54,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     summary:
       heading(`${TITLES[outcome.status]}: ${where}`) +
       paragraph(whatHappened(outcome, options)) +
+      (outcome.window ? paragraph(describeWindow(outcome.window, `project ${untrusted(options.projectId)}`)) : '') +
       retriedLines(outcome) +
       (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
     failure: outcome.failure,

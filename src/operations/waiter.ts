@@ -6,6 +6,7 @@ import type { Operation } from '../api/types.ts'
 import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
+import { formatDate } from '../runner/summary.ts'
 import { PollPace } from './pacing.ts'
 import {
   concernsBranch,
@@ -21,24 +22,24 @@ import {
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
 /**
- * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
- * see inputs/operations.ts).
+ * A poll round after the first sends at most ROUND_REQUEST_BUDGET requests.
  * - One operation: one GET of it.
  * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
- *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
- *   longest unread first. The rest wait for the next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
- *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
- *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
- *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
- * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
- * warning that names it.
+ *   LIST_PAGES_PER_ROUND pages, then a GET for each one not found there, the longest unread first.
+ * - `pending` (the idle gate): the first round reads the window (IDLE_WINDOW). Later rounds read the head of the
+ *   list down to an operation already read, and GET each pending one not found there.
  */
 const ROUND_REQUEST_BUDGET = 10
 const LIST_PAGES_PER_ROUND = 3
-const IDLE_PAGE_SIZE = 100
-const IDLE_MAX_PAGES = 5
+const PAGE_SIZE = 100
+
+/**
+ * How far back the idle gate reads, once: the last 7 days, at most 25,000 records in at most 50 pages. The list has
+ * no status filter, so a long or retried operation can sit behind thousands of finished ones. docs/deploy-gates.md
+ * says why these bounds.
+ */
+const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 } as const
+const DAY_MS = 86_400_000
 
 /**
  * `finished`: every operation succeeded. `failed`: the platform says one ended badly. `timed-out`: the step's
@@ -71,6 +72,8 @@ export interface WaitOutcome {
   /** The request that stopped the step: the one that failed (`error`), or the congested one when time ran out. */
   failedRequest?: RequestError
   rounds: number
+  /** `pending`: how far back the gate read. */
+  window?: IdleWindow
 }
 
 /**
@@ -165,7 +168,21 @@ type ListingEnd =
   | { reason: 'end' } // the list ended
   | { reason: 'enough' } // the caller needed no more
   | { reason: 'page-limit'; cursor: string } // the round's pages ran out; more may follow
-  | { reason: 'broken' } // a repeated cursor, or a page with nothing new: warned
+  | { reason: 'broken'; message: string } // a repeated cursor, or a page with nothing new
+
+/** How far the idle gate's window read has come. `end` says what ended it, once `done`. */
+export interface IdleWindow {
+  records: number
+  pages: number
+  done: boolean
+  /** Where the read goes on after a round cut short by congestion. */
+  cursor?: string
+  /** The oldest `created_at` read. */
+  oldest?: string
+  /** Where the window's days begin (ms since the epoch): 7 days before the newest record of the first page. */
+  since?: number
+  end?: 'list' | 'days' | 'records' | 'pages'
+}
 
 /** Requests left in this round. */
 interface Budget {
@@ -188,8 +205,9 @@ class Waiter {
   private readonly lastRead = new Map<string, number>()
   private round = 0
   private started = 0
-  /** `pending`: where the next round reads on when the last one stopped at its page limit. */
-  private resumeCursor: string | undefined
+  /** `pending`: how far the window read has come, and every id read, to know where the head's new records end. */
+  private readonly window: IdleWindow = { records: 0, pages: 0, done: false }
+  private readonly everRead = new Set<string>()
   private branchChecked = false
   /** Whether the log says the waiter slowed down for congestion. */
   private slowed = false
@@ -229,6 +247,7 @@ class Waiter {
           return this.timedOut(this.round, error.congestion)
         }
         if (error instanceof OtherRecord) return this.outcome('error', this.round, { failure: error.message })
+        if (error instanceof UnreadableList) return this.outcome('error', this.round, { failure: error.message })
         if (!(error instanceof RequestError)) throw error
         if (error.kind === 'deadline') return this.timedOut(this.round, error)
         return this.couldNotFindOut(this.round, error)
@@ -281,7 +300,7 @@ class Waiter {
     let rest = this.unfinished()
     if (rest.length > 1) {
       const wanted = new Set(rest)
-      const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(IDLE_PAGE_SIZE, rest.length * 4))
+      const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(PAGE_SIZE, rest.length * 4))
       await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
         for (const operation of operations.filter((o) => rest.includes(o.id))) {
           wanted.delete(operation.id)
@@ -304,48 +323,101 @@ class Waiter {
     for (const id of rest.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
   }
 
+  /** Idle only on a round that read the whole window, or the head down to known ground, and found nothing pending. */
   private async pollPending(budget: Budget): Promise<boolean> {
-    const from = this.resumeCursor
     const seen = new Set<string>()
-    const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
-      for (const operation of operations) {
-        seen.add(operation.id)
-        // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-        if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
-          this.tracker.update(operation)
-        }
-      }
-      // Pending operations sit at the head of the list: read on only while a page ends on one.
-      return last !== undefined && !this.tracker.isEnd(last.status)
+    const conclusive = this.window.done ? await this.readHead(budget, seen) : await this.readWindow(seen)
+    const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
+    unseen.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
+    for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
+    return conclusive
+  }
+
+  /**
+   * Reads the window, from the head or from where a round cut short by congestion stopped. Returns whether this read
+   * began at the head: only then does it cover the records that arrived since.
+   */
+  private async readWindow(seen: Set<string>): Promise<boolean> {
+    const window = this.window
+    const fromHead = window.cursor === undefined
+    const end = await this.readPages(
+      OPERATIONS_PAGE_LIMIT,
+      window.cursor,
+      Infinity,
+      { left: Infinity },
+      (page) => this.readWindowPage(page, seen),
+      (cursor) => (window.cursor = cursor),
+    )
+    if (end.reason === 'broken') throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`)
+    window.end ??= 'list'
+    window.done = true
+    this.ctx.log.info(describeWindow(window, `project ${untrusted(this.options.projectId)}`))
+    return fromHead
+  }
+
+  /** Takes one page of the window; false once the window ends. */
+  private readWindowPage(page: Operation[], seen: Set<string>): boolean {
+    const window = this.window
+    window.pages++
+    window.records += page.length
+    for (const operation of page) this.consider(operation, seen)
+    window.oldest = oldestOf(page, window.oldest)
+    const times = page.map((o) => Date.parse(o.created_at))
+    // The days count back from the newest record, not from the runner's clock, which may be off.
+    window.since ??= Math.max(...times.filter(Number.isFinite)) - IDLE_WINDOW.days * DAY_MS
+    // A record whose date cannot be read counts as inside the window.
+    if (page.length > 0 && times.every((t) => t < window.since!)) window.end = 'days'
+    else if (window.records >= IDLE_WINDOW.records) window.end = 'records'
+    else if (window.pages >= IDLE_WINDOW.pages) window.end = 'pages'
+    return window.end === undefined
+  }
+
+  /** Reads the newest records down to one read before. False when the round's budget ran out first. */
+  private async readHead(budget: Budget, seen: Set<string>): Promise<boolean> {
+    let reachedKnown = false
+    const end = await this.readPages(PAGE_SIZE, undefined, Infinity, budget, (page) => {
+      reachedKnown = page.some((o) => this.everRead.has(o.id))
+      for (const operation of page) this.consider(operation, seen)
+      return !reachedKnown
     })
-    this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined
+    if (end.reason === 'broken') throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`)
     if (end.reason === 'page-limit') {
       this.note(
-        'page-limit',
+        'head',
         'warning',
-        `The operations of project ${untrusted(this.options.projectId)} still end on a pending one after the pages a ` +
-          `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
-          `The next poll reads on from cursor ${quoted(end.cursor)}. ` +
-          'The project counts as idle only once a poll reaches an operation that is done.',
+        `More operations of project ${untrusted(this.options.projectId)} started since the last poll than a poll reads. ` +
+          'The project counts as idle only once a poll reaches operations it read before.',
       )
     }
-    const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
-    for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
-    // Idle only on a round that read from the head of the list to where nothing is pending.
-    return from === undefined && (end.reason === 'end' || end.reason === 'enough')
+    return end.reason !== 'page-limit'
+  }
+
+  /** Tracks an operation the idle gate read: one it waits for already, or a pending one that counts. */
+  private consider(operation: Operation, seen: Set<string>): void {
+    seen.add(operation.id)
+    this.everRead.add(operation.id)
+    // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+    if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status)))
+      this.record(operation)
+  }
+
+  private notIdleBecause(): string {
+    return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`
   }
 
   /**
    * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-   * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
-   * before are included: the tracker keeps the least settled copy.
+   * and the round's budget. A short page is not the end: a service may cap the page size. Only an empty page, or one
+   * with no cursor, ends the list. Copies of operations read before are included: the tracker keeps the least
+   * settled copy. `onCursor` hears each cursor the listing moves to.
    */
   private async readPages(
     limit: number,
     from: string | undefined,
     maxPages: number,
     budget: Budget,
-    onPage: (operations: Operation[], last: Operation | undefined) => boolean,
+    onPage: (operations: Operation[]) => boolean,
+    onCursor: (cursor: string) => void = () => undefined,
   ): Promise<ListingEnd> {
     const { projectId } = this.options
     const guard = new PagingGuard(from)
@@ -355,29 +427,32 @@ class Waiter {
       const result = await listOperations(this.ctx.client, projectId, { limit, cursor }, 'wait')
       const fresh = guard.unseen(result.operations, (o) => o.id)
       if (result.operations.length > 0 && fresh.length === 0) {
-        this.note(
+        return this.broken(
           'nothing-new',
-          'warning',
           `The page of project ${untrusted(projectId)}'s operations after cursor ${quoted(cursor ?? '')} holds only ` +
-            'operations already read. This poll stops listing there.',
+            'operations already read.',
         )
-        return { reason: 'broken' }
       }
-      if (!onPage(result.operations, result.operations.at(-1))) return { reason: 'enough' }
+      if (!onPage(result.operations)) return { reason: 'enough' }
       const next = result.cursor
-      if (result.operations.length < limit || next === undefined || next === '') return { reason: 'end' }
+      if (result.operations.length === 0 || next === undefined || next === '') return { reason: 'end' }
       if (guard.repeated(next)) {
-        this.note(
+        return this.broken(
           'repeated-cursor',
-          'warning',
           `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ` +
-            `${untrusted(projectId)}. This poll stops listing there.`,
+            `${untrusted(projectId)}.`,
         )
-        return { reason: 'broken' }
       }
+      onCursor(next)
       if (page >= maxPages || budget.left <= 0) return { reason: 'page-limit', cursor: next }
       cursor = next
     }
+  }
+
+  /** A listing that cannot go on. Waiting for ids, the poll warns and reads the rest one by one. */
+  private broken(key: string, message: string): ListingEnd {
+    if (this.awaited) this.note(key, 'warning', `${message} This poll stops listing there.`)
+    return { reason: 'broken', message }
   }
 
   private async readOne(id: string, budget: Budget): Promise<void> {
@@ -467,7 +542,8 @@ class Waiter {
     const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished()
     const failed = operations.filter((o) => gateGroup(o.status, this.options.onFailed) === 'failure')
     const retried = operations.filter((o) => this.tracker.retried.has(o.id))
-    return { status, operations, failed, retried, pending, rounds, ...extra }
+    const window = this.awaited ? {} : { window: { ...this.window } }
+    return { status, operations, failed, retried, pending, rounds, ...window, ...extra }
   }
 
   private settled(rounds: number): WaitOutcome {
@@ -506,7 +582,11 @@ class Waiter {
     const reason =
       left.length > 0
         ? `${left.length} operation(s) not finished: ${untrusted(still.join('; '), Number.POSITIVE_INFINITY)}`
-        : `${this.describeScope()} not known to be idle`
+        : `${this.describeScope()} not known to be idle: ${
+            this.window.done
+              ? 'more operations started than a poll reads'
+              : `it read ${this.window.records.toLocaleString('en')} operation(s), not to the end of the window`
+          }`
     return this.outcome('timed-out', rounds, {
       failure: `The step's \`timeout\` of ${formatDuration(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
       failedRequest: cause?.status === undefined ? undefined : cause,
@@ -539,6 +619,32 @@ class CongestedToTheEnd {
 
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {}
+
+/** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
+class UnreadableList extends Error {}
+
+/** The older of `known` and the oldest `created_at` of `page`. */
+function oldestOf(page: Operation[], known: string | undefined): string | undefined {
+  let oldest = known
+  for (const { created_at } of page)
+    if (oldest === undefined || Date.parse(created_at) < Date.parse(oldest)) oldest = created_at
+  return oldest
+}
+
+/** What ended the window's read, in words. */
+function describeWindowEnd(end: IdleWindow['end']): string {
+  if (end === 'days') return `the window's ${IDLE_WINDOW.days} days`
+  if (end === 'records') return `the window's ${IDLE_WINDOW.records.toLocaleString('en')} records`
+  if (end === 'pages') return `the window's ${IDLE_WINDOW.pages} pages`
+  return 'the whole list'
+}
+
+/** "Read 2,000 operations of project p-1, back to 2026-12-05 10:00 UTC: the whole list." */
+export function describeWindow(window: IdleWindow, where: string): string {
+  const back = window.oldest === undefined ? '' : `, back to ${untrusted(formatDate(window.oldest))}`
+  const reason = window.done ? describeWindowEnd(window.end) : 'not to the end of the window'
+  return `Read ${window.records.toLocaleString('en')} operation(s) of ${where}${back}: ${reason}.`
+}
 
 /** "failed 2 times", or "failed" when the record counts no failure. */
 export function describeFailureCount(operation: Operation): string {
