@@ -10,9 +10,11 @@ import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
 import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
+import { POST_STEP_STATE } from './runner/state.ts'
 
 /** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
 export async function run(): Promise<void> {
+  for (const name of POST_STEP_STATE) core.saveState(name, '')
   let settings: Settings
   try {
     settings = readStepSettings((message) => core.warning(message))

@@ -35,7 +35,7 @@ describe('create-key', () => {
     expect(step.summary).toContain('API key created')
     expect(step.summary).toContain(String(id))
     expect(step.summary).not.toContain(key)
-    expect(step.state).toEqual({ 'unsettled-keys': '' })
+    expect(step.state).toEqual({ 'job-scoped-key-id': '', 'unsettled-keys': '' })
   })
 
   it('sends the identifying headers on every request', async () => {
@@ -336,7 +336,7 @@ describe('job-scoped keys', () => {
   it('create-key without revoke-after-job saves no key id, and its post step does nothing', async () => {
     const base = { 'api-key': current.key, 'api-host': url, command: 'create-key', 'key-name': 'kept' }
     const created = await runStep(base)
-    expect(created.state).toEqual({ 'unsettled-keys': '' })
+    expect(created.state).toEqual({ 'job-scoped-key-id': '', 'unsettled-keys': '' })
     const requestsBefore = platform.requests.length
     const post = await runStep(base, { state: created.state })
     expect(post.code).toBe(0)

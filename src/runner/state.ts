@@ -1,21 +1,18 @@
 /**
- * Everything the main step hands to the post step, in one place. The runner gives saved state
- * back to the post step as `STATE_<name>`. A key value is never saved here. Only create-key and
- * rotate-key save state, and the main step never reads it. An earlier step of the job can plant a
- * `STATE_*` variable, so the post step trusts it no further than its own inputs confirm
- * (post-entry.ts, post.ts).
+ * Everything the main step hands to the post step, in one place. The runner gives saved state back to the post step
+ * as `STATE_<name>`. A key value is never saved here, and the main step never reads it.
  */
 
-/**
- * The id of a job-scoped key that create-key made with `revoke-after-job: true`. The post step revokes it in the
- * namespace its inputs give, and only when the key's name is one its inputs make.
- */
+/** The id of a job-scoped key that create-key made with `revoke-after-job: true`. The post step revokes it. */
 export const JOB_KEY_ID = 'job-scoped-key-id'
-/**
- * What the post step needs to find a key the main step left valid (keys/ledger.ts). create-key and rotate-key save it
- * before a create is sent, and clear it ('') once they are done with their keys.
- */
+/** What the post step needs to find a key the main step left valid (keys/ledger.ts). */
 export const UNSETTLED_KEYS = 'unsettled-keys'
+
+/**
+ * Every name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
+ * replaces only the names the main step saved. So the main step saves each one, empty, before anything can fail.
+ */
+export const POST_STEP_STATE = [JOB_KEY_ID, UNSETTLED_KEYS] as const
 
 /** One value of the main step's saved state by name, '' when not saved. */
 export type StateReader = (name: string) => string
