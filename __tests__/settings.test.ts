@@ -109,6 +109,17 @@ describe('readSettings', () => {
     expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
   })
 
+  it.each(['list-projects', 'create-key'])(
+    '%s: NODE_TLS_REJECT_UNAUTHORIZED=0 is refused, naming it and NODE_EXTRA_CA_CERTS; other values are left to Node',
+    (command) => {
+      const inputs = { command, 'key-name': 'ci-job' }
+      expect(errorOf(inputs, { proxies: { NODE_TLS_REJECT_UNAUTHORIZED: '0' } })).toMatch(
+        /^NODE_TLS_REJECT_UNAUTHORIZED is 0: .* NODE_EXTRA_CA_CERTS/,
+      )
+      expect(settings(inputs, { runner: { proxies: { NODE_TLS_REJECT_UNAUTHORIZED: '1' } } }).command).toBe(command)
+    },
+  )
+
   it('requires the API key', () => {
     expect(() => readSettings(reader({ command: 'list-keys' }), () => {})).toThrow(/`api-key` is required/)
   })

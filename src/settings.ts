@@ -1,4 +1,4 @@
-import { InputError } from './base/errors.ts'
+import { InputError, RunnerVariableError } from './base/errors.ts'
 import { isPrintableToken, quoted, untrusted } from './base/text.ts'
 import { COMMANDS, COMMAND_NAMES, type Command, type SettingsOf } from './commands/registry.ts'
 import {
@@ -38,6 +38,7 @@ export function readSettings(
   if (githubToken) mask(githubToken)
 
   const command = readCommand(read)
+  refuseUncheckedCertificates(runner.proxies)
   if (!apiKey)
     throw new InputError(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
@@ -84,6 +85,19 @@ function checkUnreadInputs(read: InputReader, command: Command, warn: (message: 
   }
   for (const input of ignored)
     warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+}
+
+/**
+ * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
+ * `$GITHUB_ENV`, and the API key would then go to whoever answers, so the step refuses to send it.
+ */
+function refuseUncheckedCertificates(env: RunnerEnvironment['proxies']): void {
+  if (env?.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return
+  throw new RunnerVariableError(
+    'NODE_TLS_REJECT_UNAUTHORIZED is 0: Node would not check the certificate of the server it sends the API key to. ' +
+      'Remove it from the job (a step may have set it through $GITHUB_ENV). To trust a private certificate authority, ' +
+      'name its certificate file in NODE_EXTRA_CA_CERTS.',
+  )
 }
 
 function readCommand(read: InputReader): Command {
