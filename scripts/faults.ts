@@ -8,7 +8,14 @@
  * status (500, 502, 503, 423, 429) or a hang (the work is done once the step has ended); and at one request of the
  * main step a moment: the request is held, and the runner cancels the step (SIGINT, then SIGTERM and SIGKILL as the
  * runner sends them) or kills it with no signal. The held request is then answered, carried out late, or never. The
- * post step always runs next, as the runner runs it (`post-if: always()`), with the main step's saved state.
+ * post step always runs next, as the runner runs it (`post-if: always()`), with the main step's saved state. A
+ * schedule may also plant state: a `STATE_*` of every name the post step reads, naming a key the run must not revoke,
+ * in the environment of both steps, as an earlier step does through `$GITHUB_ENV`.
+ *
+ * The gate scenario runs wait-for-operations on a generated history: finished records, a few operations that may be
+ * pending (running, scheduling, cancelling, failed and retried or stuck, a status the action does not know) at any
+ * place in the list, pages the service caps, a record listed away from its `created_at`, faults on any request. Its
+ * promise: the gate never ends `finished` while an operation it was asked about is pending.
  *
  * Each step runs as a runner starts it: the bundle that action.yml's `runs` names (or DIR/action.yml's), a child
  * process on a virtual clock (scripts/run-step.ts), against fresh platform and GitHub emulators. fast-check draws the
@@ -20,8 +27,9 @@ import type { ChildProcess } from 'node:child_process'
 import fc from 'fast-check'
 import { GitHubEmulator } from '../emulator/github.ts'
 import type { RequestHold } from '../emulator/faults.ts'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
 import { withExpiry } from '../src/keys/expiry.ts'
+import { JOB_KEY_ID, UNSETTLED_KEYS } from '../src/runner/state.ts'
 import { actionOf, errorLines, runStep, type StepResult } from './run-step.ts'
 
 const FAULTS = ['lost', 'drop', 500, 502, 503, 423, 429, 'hang'] as const
@@ -39,9 +47,13 @@ interface Moment {
   held: 'answered' | 'late' | 'never'
 }
 interface Schedule {
-  scenario: ScenarioName
+  scenario: ScenarioName | 'gate'
   faults: FaultPoint[]
   moment?: Moment
+  /** An earlier step planted a `STATE_*` of every name the post step reads. */
+  planted?: boolean
+  /** The gate scenario's history. */
+  history?: GateHistory
 }
 
 /** The action's clock runs this many times as fast as the wall clock while a request is in flight. */
@@ -66,6 +78,8 @@ interface World {
   secrets: Array<() => string | undefined>
   /** Whether the key of the `key-id` output may stay valid (not for a job's key, which the post step revokes). */
   outputKeyStays: boolean
+  /** A key the run must leave valid: planted state names it as the post step's to revoke. */
+  victim: number
 }
 
 type ScenarioName = keyof typeof SCENARIOS
@@ -73,13 +87,14 @@ type ScenarioName = keyof typeof SCENARIOS
 const SCENARIOS = {
   'create-key': (platform: PlatformEmulator): World => {
     const admin = platform.addKey('admin')
-    platform.addKey('ci-job', { createdAt: Date.now() - DAY_MS })
+    const earlier = platform.addKey('ci-job', { createdAt: Date.now() - DAY_MS })
     return {
       inputs: { command: 'create-key', 'api-key': admin.key, 'key-name': 'ci-job' },
       mayRevoke: new Set(),
       mustStay: [],
       secrets: [],
       outputKeyStays: true,
+      victim: earlier.id,
     }
   },
   'create-key with revoke-after-job': (platform: PlatformEmulator): World => {
@@ -104,11 +119,13 @@ const SCENARIOS = {
       mustStay: [newer.id],
       secrets: [() => github.stored({ repository: REPOSITORY }, SECRET)?.value],
       outputKeyStays: true,
+      victim: newer.id,
     }
   },
   'rotate-key into three targets': (platform: PlatformEmulator, github: GitHubEmulator): World => {
     // The step runs with the key it rotates, which every target holds, and keeps none of the old keys.
     const current = platform.addKey('ci-deploy', { createdAt: Date.now() - DAY_MS })
+    const bystander = platform.addKey('ci-reader', { createdAt: Date.now() - DAY_MS })
     github.addEnvironment(OWNER, 'web', 'production')
     const places = [
       { repository: `${OWNER}/api` },
@@ -131,6 +148,7 @@ const SCENARIOS = {
       mustStay: [],
       secrets: places.map((place) => () => github.stored(place, SECRET)?.value),
       outputKeyStays: true,
+      victim: bystander.id,
     }
   },
   'prune-keys': (platform: PlatformEmulator): World => {
@@ -144,8 +162,155 @@ const SCENARIOS = {
       mustStay: [lasting.id, admin.id],
       secrets: [],
       outputKeyStays: true,
+      victim: lasting.id,
     }
   },
+}
+
+// ---- the gate ---------------------------------------------------------------------------------
+
+/** How an operation of a generated history may be pending, and how it moves on. */
+const GATE_KINDS = [
+  'running',
+  'scheduling',
+  'cancelling',
+  'failed, then retried',
+  'failed for good',
+  'unknown status',
+] as const
+interface GateOperation {
+  /** How many finished records stand in front of it, newest first. */
+  at: number
+  kind: (typeof GATE_KINDS)[number]
+  /** When it ends, in seconds of the emulator's clock from the step's start. */
+  endsAfter: number
+  /** Its `created_at` says it is the newest, wherever the list puts it. */
+  listedNewest: boolean
+}
+interface GateHistory {
+  finished: number
+  operations: GateOperation[]
+  /** The most records the service puts on a page, whatever the step asks. */
+  pageCap?: number
+  onFailed: 'wait' | 'fail'
+  /** `operation-ids: pending`, or the generated operations' ids. */
+  mode: 'pending' | 'ids'
+}
+const GATE_SPACING_MS = 10_000
+const GATE_TIMEOUT = '60'
+
+const gateSchedules: fc.Arbitrary<Schedule> = fc.record({
+  scenario: fc.constant('gate' as const),
+  history: fc.record(
+    {
+      finished: fc.nat({ max: 1200 }),
+      operations: fc.array(
+        fc.record({
+          at: fc.nat({ max: 1200 }),
+          kind: fc.constantFrom(...GATE_KINDS),
+          endsAfter: fc.integer({ min: 1, max: 40 }),
+          listedNewest: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      pageCap: fc.constantFrom(50, 100, 333),
+      onFailed: fc.constantFrom('wait' as const, 'fail' as const),
+      mode: fc.constantFrom('pending' as const, 'ids' as const),
+    },
+    { requiredKeys: ['finished', 'operations', 'onFailed', 'mode'] },
+  ),
+  faults: fc.uniqueArray(fc.record({ at: fc.nat({ max: 40 }), fault: fc.constantFrom(...FAULTS) }), {
+    selector: (point) => point.at,
+    maxLength: 3,
+  }),
+})
+
+/** Each kind's timeline, from its creation: `now` is the step's start and `end` when it ends, in ms after creation. */
+const TIMELINES: Record<GateOperation['kind'], (now: number, end: number) => TimelineStep[]> = {
+  running: (_, end) => [step(0, 'running'), step(end, 'finished')],
+  scheduling: (now, end) => [step(0, 'scheduling'), step((now + end) / 2, 'running'), step(end, 'finished')],
+  cancelling: (_, end) => [step(0, 'cancelling'), step(end, 'cancelled')],
+  'failed, then retried': (now, end) => [
+    step(0, 'running'),
+    step(now - 1000, 'failed'),
+    step(end, 'running'),
+    step(end + 2000, 'finished'),
+  ],
+  'failed for good': (now) => [step(0, 'running'), step(now - 1000, 'failed')],
+  'unknown status': (_, end) => [step(0, 'paused'), step(end, 'finished')],
+}
+const step = (afterMs: number, status: string): TimelineStep => ({ afterMs: Math.max(0, afterMs), status })
+
+/** Seeds the history in a new project: the finished records every 10 s back from now, the others among them. */
+function seedGate(platform: PlatformEmulator, history: GateHistory): { project: string; ids: string[] } {
+  const now = platform.now()
+  const project = platform.addProject().id
+  for (let i = 1; i <= history.finished; i++)
+    platform.addOperation(project, { createdAt: now - i * GATE_SPACING_MS, action: 'check_availability' })
+  const ids = history.operations.map((operation) => {
+    const createdAt = now - Math.min(operation.at, history.finished) * GATE_SPACING_MS - GATE_SPACING_MS / 2
+    const timeline = TIMELINES[operation.kind](now - createdAt, now - createdAt + operation.endsAfter * 1000)
+    return platform.addOperation(project, {
+      createdAt,
+      action: 'apply_config',
+      timeline,
+      ...(operation.listedNewest ? { shownCreatedAt: now } : {}),
+    })
+  })
+  if (history.pageCap !== undefined) platform.capOperationsPages(history.pageCap)
+  return { project, ids }
+}
+
+/** The gate's promise: it never ends `finished` while an operation it was asked about is pending, or ended badly. */
+function checkGate(history: GateHistory, ids: string[], platform: PlatformEmulator, main: StepResult): string[] {
+  if (main.outputs.status !== 'finished') return []
+  return ids.flatMap((id, i) => {
+    const { status } = platform.operation(id)!
+    const failedKind = history.operations[i]!.kind.startsWith('failed')
+    const pending =
+      ['scheduling', 'running', 'cancelling', 'paused'].includes(status) ||
+      (status === 'failed' && history.onFailed === 'wait')
+    // With on-failed: fail, a failed operation is an end the user chose: a retry after it is not the gate's to see.
+    if (pending && !(failedKind && history.onFailed === 'fail'))
+      return [`5. the gate ended finished while operation ${id} was ${status}`]
+    if (history.mode === 'ids' && ['error', 'cancelled'].includes(status))
+      return [`5. the gate ended finished though operation ${id} ended ${status}`]
+    return []
+  })
+}
+
+/** One gate schedule: the emulator's clock moves one second with each read of operations, as the step polls. */
+async function exploreGate(schedule: Schedule, action: string | undefined): Promise<Explored> {
+  const history = schedule.history!
+  let now = Date.now()
+  const platform = new PlatformEmulator({ now: () => now })
+  platform.onRequest((request) => {
+    if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
+  })
+  const url = await platform.start()
+  const github = new GitHubEmulator()
+  await github.start()
+  try {
+    const { project, ids } = seedGate(platform, history)
+    const plan = new FaultPlan(schedule, platform, github)
+    const inputs = {
+      command: 'wait-for-operations',
+      'api-key': platform.addKey('admin').key,
+      'api-host': url,
+      'project-id': project,
+      'operation-ids': history.mode === 'pending' ? 'pending' : JSON.stringify(ids),
+      'on-failed': history.onFailed,
+      timeout: GATE_TIMEOUT,
+    }
+    const options = { time: { mode: 'jump', rate: RATE } as const, ...(action === undefined ? {} : { action }) }
+    const main = await runStep(inputs, options)
+    await plan.stepEnded()
+    const requests = { main: plan.mainRequests, all: plan.requests }
+    return { violations: checkGate(history, ids, platform, main), points: plan.points, requests }
+  } finally {
+    await platform.stop()
+    await github.stop()
+  }
 }
 
 /**
@@ -165,6 +330,7 @@ function schedulesOf(scenario: ScenarioName, requests: Requests): fc.Arbitrary<S
         signal: fc.constantFrom('cancel' as const, 'kill' as const),
         held: fc.constantFrom('answered' as const, 'late' as const, 'never' as const),
       }),
+      planted: fc.constant(true),
     },
     { requiredKeys: ['scenario', 'faults'] },
   )
@@ -288,6 +454,7 @@ class FaultPlan {
 
 /** Runs one schedule: the main step, then the post step where action.yml declares one, then the four checks. */
 async function explore(schedule: Schedule, action: string | undefined): Promise<Explored> {
+  if (schedule.scenario === 'gate') return exploreGate(schedule, action)
   const platform = new PlatformEmulator()
   let githubShift = -3_600_000
   // The secrets were written an hour before the run: a write of the run moves their updated_at on.
@@ -301,7 +468,11 @@ async function explore(schedule: Schedule, action: string | undefined): Promise<
     const plan = new FaultPlan(schedule, platform, github)
     const inputs = { ...world.inputs, 'api-host': url }
     const options = {
-      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY },
+      env: {
+        GITHUB_API_URL: github.url,
+        GITHUB_REPOSITORY: REPOSITORY,
+        ...(schedule.planted ? plantedState(world.inputs['key-name']!, world.victim) : {}),
+      },
       time: { mode: 'jump', rate: RATE } as const,
       onSpawn: (child: ChildProcess) => plan.running(child),
       ...(action === undefined ? {} : { action }),
@@ -317,6 +488,14 @@ async function explore(schedule: Schedule, action: string | undefined): Promise<
   } finally {
     await platform.stop()
     await github.stop()
+  }
+}
+
+/** What an earlier step plants through `$GITHUB_ENV`: every state name the post step reads, naming `victim`. */
+function plantedState(keyName: string, victim: number): Record<string, string> {
+  return {
+    [`STATE_${JOB_KEY_ID}`]: String(victim),
+    [`STATE_${UNSETTLED_KEYS}`]: JSON.stringify({ name: keyName, known: [], pending: [victim] }),
   }
 }
 
@@ -423,7 +602,11 @@ async function main(): Promise<number> {
       }
       scenarios.push(schedulesOf(scenario, clean.requests))
     }
-    const details = await fc.check(fc.asyncProperty(fc.oneof(...scenarios), run), { numRuns: runs, seed })
+    const weighted = [
+      ...scenarios.map((arbitrary) => ({ arbitrary, weight: 1 })),
+      { arbitrary: gateSchedules, weight: 2 },
+    ]
+    const details = await fc.check(fc.asyncProperty(fc.oneof(...weighted), run), { numRuns: runs, seed })
     if (details.failed && details.counterexample) {
       const [smallest] = details.counterexample
       if (violating === 0)
