@@ -14,12 +14,12 @@ __webpack_require__.r(__webpack_exports__);
  * local runners of actions expect.
  */
 try {
-    await (await Promise.all(/* import() */[__webpack_require__.e(421), __webpack_require__.e(916), __webpack_require__.e(114)]).then(__webpack_require__.bind(__webpack_require__, 1730))).run();
+    await (await Promise.all(/* import() */[__webpack_require__.e(421), __webpack_require__.e(916), __webpack_require__.e(730)]).then(__webpack_require__.bind(__webpack_require__, 1730))).run();
 }
 catch (error) {
     // main.ts catches the failures it expects. Anything else (a runner file it cannot write, a chunk of the bundle that
     // does not load) ends the step the same way: one line that says where in src/, and a summary.
-    await (await Promise.all(/* import() */[__webpack_require__.e(421), __webpack_require__.e(916), __webpack_require__.e(614)]).then(__webpack_require__.bind(__webpack_require__, 4916))).failStep('The step', error);
+    await (await Promise.all(/* import() */[__webpack_require__.e(421), __webpack_require__.e(916), __webpack_require__.e(3)]).then(__webpack_require__.bind(__webpack_require__, 4916))).failStep('The step', error);
 }
 
 

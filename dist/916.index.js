@@ -1241,6 +1241,190 @@ function blockList(entries) {
 
 /***/ }),
 
+/***/ 766:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ hasControlCharacters),
+/* harmony export */   NC: () => (/* binding */ isPrintableToken),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   bp: () => (/* binding */ untrusted),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
+/* harmony export */   fp: () => (/* binding */ redactSecrets)
+/* harmony export */ });
+/* unused harmony export MAX_UNTRUSTED_LENGTH */
+/**
+ * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
+ * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
+ * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
+ * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ */
+/** Longest piece of outside text written into one log line, in characters. */
+const MAX_UNTRUSTED_LENGTH = 200;
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** Invisible, but enough to stop the runner seeing `::` or `##[`. */
+const BREAK = '\u200b';
+/**
+ * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
+ * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
+ * shows this too.
+ */
+function oneLine(text, max) {
+    return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
+ * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
+ * the action or the server may cut that message short. The runner would then show the rest of the secret.
+ */
+const secrets = [];
+/** Shorter values are not looked for: replacing them would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
+const SECRET_PIECE = 12;
+/** At the very start or end of a text, where it was cut, a piece this long counts too. */
+const SECRET_EDGE = 6;
+const REDACTED = '***';
+/**
+ * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
+ * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
+ */
+const CREDENTIAL_FORMS = [
+    [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
+    [
+        /\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,
+        `$1$2${REDACTED}`,
+    ],
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
+];
+/**
+ * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
+ * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
+ * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
+ */
+const tells = [];
+/** A word that every credential form starts with. Most texts have none and are not searched further. */
+const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
+/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
+function registerSecret(value) {
+    if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
+        return;
+    secrets.push(value);
+    // Longest first: a secret that holds another is replaced whole.
+    secrets.sort((a, b) => b.length - a.length);
+    const aligned = [];
+    for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE)
+        aligned.push(value.slice(i, i + SECRET_EDGE));
+    if (value.length % SECRET_EDGE !== 0)
+        aligned.push(value.slice(-SECRET_EDGE));
+    tells.push({ aligned });
+}
+/**
+ * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
+ * it does only a few native searches.
+ */
+function mayHoldSecret(text) {
+    return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
+}
+/**
+ * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
+ * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
+ * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
+ * cut never shows a piece of a secret.
+ */
+function redactSecrets(text, options = {}) {
+    let out = text;
+    if (mayHoldSecret(text)) {
+        for (const secret of secrets)
+            out = out.split(secret).join(REDACTED);
+        if (options.pieces)
+            out = redactPieces(out);
+    }
+    if (CREDENTIAL_WORD.test(out))
+        for (const [form, replacement] of CREDENTIAL_FORMS)
+            out = out.replace(form, replacement);
+    return out;
+}
+function redactPieces(text) {
+    const covered = new Uint8Array(text.length);
+    let found = false;
+    const mark = (from, length) => {
+        covered.fill(1, from, from + length);
+        found = true;
+    };
+    for (const secret of secrets) {
+        for (let i = 0; i + SECRET_PIECE <= secret.length; i++) {
+            const piece = secret.slice(i, i + SECRET_PIECE);
+            for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+                mark(at, SECRET_PIECE);
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.endsWith(secret.slice(0, length))) {
+                mark(text.length - length, length);
+                break;
+            }
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.startsWith(secret.slice(-length))) {
+                mark(0, length);
+                break;
+            }
+        }
+    }
+    if (!found)
+        return text;
+    let out = '';
+    for (let i = 0; i < text.length; i++) {
+        if (!covered[i])
+            out += text[i];
+        else if (i === 0 || !covered[i - 1])
+            out += REDACTED;
+    }
+    return out;
+}
+/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
+function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return oneLine(text, max)
+        .replace(/##\[/g, `#${BREAK}#[`)
+        .replace(/^(\s*):(?=:)/, `$1:${BREAK}`);
+}
+/** `untrusted()` in double quotes, for names and messages inside a sentence. */
+function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
+}
+/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
+function cut(text, max) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
+    if (text.length <= max)
+        return text;
+    let count = 0;
+    for (let i = 0; i < text.length; count++) {
+        if (count === max)
+            return `${text.slice(0, i)}…`;
+        i += text.codePointAt(i) > 0xffff ? 2 : 1;
+    }
+    return text;
+}
+/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
+function hasControlCharacters(text) {
+    return CONTROL_CHARACTER.test(text);
+}
+/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
+/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
+function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
+    return text.length <= max && PRINTABLE_TOKEN.test(text);
+}
+
+
+/***/ }),
+
 /***/ 2301:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -3368,25 +3552,25 @@ async function undoRotation(ctx, ledger, created, cause) {
 
 
 
+
 /**
- * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
- * see inputs/operations.ts).
+ * A poll round after the first sends at most ROUND_REQUEST_BUDGET requests.
  * - One operation: one GET of it.
  * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
- *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
- *   longest unread first. The rest wait for the next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
- *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
- *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
- *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
- * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
- * warning that names it.
+ *   LIST_PAGES_PER_ROUND pages, then a GET for each one not found there, the longest unread first.
+ * - `pending` (the idle gate): the first round reads the window (IDLE_WINDOW). Later rounds read the head of the
+ *   list down to an operation already read, and GET each pending one not found there.
  */
 const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
-const IDLE_PAGE_SIZE = 100;
-const IDLE_MAX_PAGES = 5;
+const PAGE_SIZE = 100;
+/**
+ * How far back the idle gate reads, once: the last 7 days, at most 25,000 records in at most 50 pages. The list has
+ * no status filter, so a long or retried operation can sit behind thousands of finished ones. docs/deploy-gates.md
+ * says why these bounds.
+ */
+const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 };
+const waiter_DAY_MS = 86_400_000;
 /**
  * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
  * `failed` operation the gate waits through fails again.
@@ -3476,8 +3660,9 @@ class Waiter {
     lastRead = new Map();
     round = 0;
     started = 0;
-    /** `pending`: where the next round reads on when the last one stopped at its page limit. */
-    resumeCursor;
+    /** `pending`: how far the window read has come, and every id read, to know where the head's new records end. */
+    window = { records: 0, pages: 0, done: false };
+    everRead = new Set();
     branchChecked = false;
     /** Whether the log says the waiter slowed down for congestion. */
     slowed = false;
@@ -3514,6 +3699,8 @@ class Waiter {
                     return this.timedOut(this.round, error.congestion);
                 }
                 if (error instanceof OtherRecord)
+                    return this.outcome('error', this.round, { failure: error.message });
+                if (error instanceof UnreadableList)
                     return this.outcome('error', this.round, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
@@ -3568,7 +3755,7 @@ class Waiter {
         let rest = this.unfinished();
         if (rest.length > 1) {
             const wanted = new Set(rest);
-            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
+            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(PAGE_SIZE, rest.length * 4));
             await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
                 for (const operation of operations.filter((o) => rest.includes(o.id))) {
                     wanted.delete(operation.id);
@@ -3587,39 +3774,86 @@ class Waiter {
         for (const id of rest.slice(0, Math.max(0, budget.left)))
             await this.readOne(id, budget);
     }
+    /** Idle only on a round that read the whole window, or the head down to known ground, and found nothing pending. */
     async pollPending(budget) {
-        const from = this.resumeCursor;
         const seen = new Set();
-        const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
-            for (const operation of operations) {
-                seen.add(operation.id);
-                // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-                if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
-                    this.tracker.update(operation);
-                }
-            }
-            // Pending operations sit at the head of the list: read on only while a page ends on one.
-            return last !== undefined && !this.tracker.isEnd(last.status);
-        });
-        this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
-        if (end.reason === 'page-limit') {
-            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a ` +
-                `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
-                `The next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}. ` +
-                'The project counts as idle only once a poll reaches an operation that is done.');
-        }
+        const conclusive = this.window.done ? await this.readHead(budget, seen) : await this.readWindow(seen);
         const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id));
+        unseen.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         for (const id of unseen.slice(0, Math.max(0, budget.left)))
             await this.readOne(id, budget);
-        // Idle only on a round that read from the head of the list to where nothing is pending.
-        return from === undefined && (end.reason === 'end' || end.reason === 'enough');
+        return conclusive;
+    }
+    /**
+     * Reads the window, from the head or from where a round cut short by congestion stopped. Returns whether this read
+     * began at the head: only then does it cover the records that arrived since.
+     */
+    async readWindow(seen) {
+        const window = this.window;
+        const fromHead = window.cursor === undefined;
+        const end = await this.readPages(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, window.cursor, Infinity, { left: Infinity }, (page) => this.readWindowPage(page, seen), (cursor) => (window.cursor = cursor));
+        if (end.reason === 'broken')
+            throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`);
+        window.end ??= 'list';
+        window.done = true;
+        this.ctx.log.info(describeWindow(window, `project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`));
+        return fromHead;
+    }
+    /** Takes one page of the window; false once the window ends. */
+    readWindowPage(page, seen) {
+        const window = this.window;
+        window.pages++;
+        window.records += page.length;
+        for (const operation of page)
+            this.consider(operation, seen);
+        window.oldest = oldestOf(page, window.oldest);
+        const times = page.map((o) => Date.parse(o.created_at));
+        // The days count back from the newest record, not from the runner's clock, which may be off.
+        window.since ??= Math.max(...times.filter(Number.isFinite)) - IDLE_WINDOW.days * waiter_DAY_MS;
+        // A record whose date cannot be read counts as inside the window.
+        if (page.length > 0 && times.every((t) => t < window.since))
+            window.end = 'days';
+        else if (window.records >= IDLE_WINDOW.records)
+            window.end = 'records';
+        else if (window.pages >= IDLE_WINDOW.pages)
+            window.end = 'pages';
+        return window.end === undefined;
+    }
+    /** Reads the newest records down to one read before. False when the round's budget ran out first. */
+    async readHead(budget, seen) {
+        let reachedKnown = false;
+        const end = await this.readPages(PAGE_SIZE, undefined, Infinity, budget, (page) => {
+            reachedKnown = page.some((o) => this.everRead.has(o.id));
+            for (const operation of page)
+                this.consider(operation, seen);
+            return !reachedKnown;
+        });
+        if (end.reason === 'broken')
+            throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`);
+        if (end.reason === 'page-limit') {
+            this.note('head', 'warning', `More operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} started since the last poll than a poll reads. ` +
+                'The project counts as idle only once a poll reaches operations it read before.');
+        }
+        return end.reason !== 'page-limit';
+    }
+    /** Tracks an operation the idle gate read: one it waits for already, or a pending one that counts. */
+    consider(operation, seen) {
+        seen.add(operation.id);
+        this.everRead.add(operation.id);
+        // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+        if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status)))
+            this.record(operation);
+    }
+    notIdleBecause() {
+        return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`;
     }
     /**
      * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-     * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
-     * before are included: the tracker keeps the least settled copy.
+     * and the round's budget. A short page is not the end: a service may cap the page size. Only an empty page, or one
+     * with no cursor, ends the list. Copies of operations read before are included: the tracker keeps the least
+     * settled copy. `onCursor` hears each cursor the listing moves to.
      */
-    async readPages(limit, from, maxPages, budget, onPage) {
+    async readPages(limit, from, maxPages, budget, onPage, onCursor = () => undefined) {
         const { projectId } = this.options;
         const guard = new paging/* PagingGuard */.m(from);
         let cursor = from;
@@ -3628,24 +3862,29 @@ class Waiter {
             const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }, 'wait');
             const fresh = guard.unseen(result.operations, (o) => o.id);
             if (result.operations.length > 0 && fresh.length === 0) {
-                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
-                    'operations already read. This poll stops listing there.');
-                return { reason: 'broken' };
+                return this.broken('nothing-new', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
+                    'operations already read.');
             }
-            if (!onPage(result.operations, result.operations.at(-1)))
+            if (!onPage(result.operations))
                 return { reason: 'enough' };
             const next = result.cursor;
-            if (result.operations.length < limit || next === undefined || next === '')
+            if (result.operations.length === 0 || next === undefined || next === '')
                 return { reason: 'end' };
             if (guard.repeated(next)) {
-                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
-                    `${(0,base_text/* untrusted */.bp)(projectId)}. This poll stops listing there.`);
-                return { reason: 'broken' };
+                return this.broken('repeated-cursor', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
+                    `${(0,base_text/* untrusted */.bp)(projectId)}.`);
             }
+            onCursor(next);
             if (page >= maxPages || budget.left <= 0)
                 return { reason: 'page-limit', cursor: next };
             cursor = next;
         }
+    }
+    /** A listing that cannot go on. Waiting for ids, the poll warns and reads the rest one by one. */
+    broken(key, message) {
+        if (this.awaited)
+            this.note(key, 'warning', `${message} This poll stops listing there.`);
+        return { reason: 'broken', message };
     }
     async readOne(id, budget) {
         budget.left--;
@@ -3728,7 +3967,8 @@ class Waiter {
         const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished();
         const failed = operations.filter((o) => (0,operations_status/* gateGroup */.v3)(o.status, this.options.onFailed) === 'failure');
         const retried = operations.filter((o) => this.tracker.retried.has(o.id));
-        return { status, operations, failed, retried, pending, rounds, ...extra };
+        const window = this.awaited ? {} : { window: { ...this.window } };
+        return { status, operations, failed, retried, pending, rounds, ...window, ...extra };
     }
     settled(rounds) {
         const outcome = this.outcome('finished', rounds);
@@ -3764,7 +4004,9 @@ class Waiter {
         }
         const reason = left.length > 0
             ? `${left.length} operation(s) not finished: ${(0,base_text/* untrusted */.bp)(still.join('; '), Number.POSITIVE_INFINITY)}`
-            : `${this.describeScope()} not known to be idle`;
+            : `${this.describeScope()} not known to be idle: ${this.window.done
+                ? 'more operations started than a poll reads'
+                : `it read ${this.window.records.toLocaleString('en')} operation(s), not to the end of the window`}`;
         return this.outcome('timed-out', rounds, {
             failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
             failedRequest: cause?.status === undefined ? undefined : cause,
@@ -3794,6 +4036,33 @@ class CongestedToTheEnd {
 }
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {
+}
+/** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
+class UnreadableList extends Error {
+}
+/** The older of `known` and the oldest `created_at` of `page`. */
+function oldestOf(page, known) {
+    let oldest = known;
+    for (const { created_at } of page)
+        if (oldest === undefined || Date.parse(created_at) < Date.parse(oldest))
+            oldest = created_at;
+    return oldest;
+}
+/** What ended the window's read, in words. */
+function describeWindowEnd(end) {
+    if (end === 'days')
+        return `the window's ${IDLE_WINDOW.days} days`;
+    if (end === 'records')
+        return `the window's ${IDLE_WINDOW.records.toLocaleString('en')} records`;
+    if (end === 'pages')
+        return `the window's ${IDLE_WINDOW.pages} pages`;
+    return 'the whole list';
+}
+/** "Read 2,000 operations of project p-1, back to 2026-12-05 10:00 UTC: the whole list." */
+function describeWindow(window, where) {
+    const back = window.oldest === undefined ? '' : `, back to ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(window.oldest))}`;
+    const reason = window.done ? describeWindowEnd(window.end) : 'not to the end of the window';
+    return `Read ${window.records.toLocaleString('en')} operation(s) of ${where}${back}: ${reason}.`;
 }
 /** "failed 2 times", or "failed" when the record counts no failure. */
 function describeFailureCount(operation) {
@@ -3869,6 +4138,7 @@ async function runWaitForOperations(ctx, options) {
         },
         summary: (0,summary/* heading */.R_)(`${TITLES[outcome.status]}: ${where}`) +
             (0,summary/* paragraph */.FY)(whatHappened(outcome, options)) +
+            (outcome.window ? (0,summary/* paragraph */.FY)(describeWindow(outcome.window, `project ${(0,base_text/* untrusted */.bp)(options.projectId)}`)) : '') +
             retriedLines(outcome) +
             (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
         failure: outcome.failure,
@@ -6867,10 +7137,10 @@ function readLedger(text) {
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8902);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6412);
 /* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6003);
-/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
-/* harmony import */ var _revocation_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3142);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2811);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6003);
+/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4299);
+/* harmony import */ var _revocation_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3142);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2811);
 
 
 
@@ -6947,7 +7217,7 @@ function cleanupClient(ctx) {
     return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
 }
 async function listStrangers(ctx, ledger) {
-    return (await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
+    return (await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
 }
 /**
  * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
@@ -6956,10 +7226,10 @@ async function listStrangers(ctx, ledger) {
  */
 async function openLedger(ctx, name, target) {
     cancellationOf(ctx).hold();
-    const keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(ctx.client, target.namespace);
-    const ledger = new _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .KeyLedger */ .tA((value) => ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_11__/* .UNSETTLED_KEYS */ .Gi, value), name, target, keys);
-    if (ledger.before.length > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${ledger.before.length} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+    const keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(ctx.client, target.namespace);
+    const ledger = new _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .KeyLedger */ .tA((value) => ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_8__/* .UNSETTLED_KEYS */ .Gi, value), name, target, keys);
+    if (ledger.before.length > _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${ledger.before.length} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
             'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
     }
     ledger.write();
@@ -7077,15 +7347,15 @@ async function cleanUpLostCreate(ctx, ledger, reason) {
         strangers = await listStrangers(ctx, ledger);
     }
     catch (error) {
-        const others = ledger.before.length ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(ledger.before)}` : '';
+        const others = ledger.before.length ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(ledger.before)}` : '';
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Listing the keys to find it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks for it again when the job ends. ` +
             `You can also run list-keys, and revoke a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}${others} that you do not expect.`);
     }
     if (strangers.length === 0)
         return undefined;
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
     if (!lost) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. ` +
             'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
             'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
     }
@@ -7106,7 +7376,7 @@ async function cleanUpLostCreate(ctx, ledger, reason) {
  * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
  */
 async function giveUpCreating(ctx, ledger, revoked, cause) {
-    const done = revoked.length ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
+    const done = revoked.length ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
     const reason = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(cause)}${done}`;
     const cancelled = cause instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (cause instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && cause.kind === 'cancelled');
     const failed = (message) => (cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(message));
@@ -7121,7 +7391,7 @@ async function giveUpCreating(ctx, ledger, revoked, cause) {
     }
     if (left.length > 0) {
         ledger.settle();
-        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(left)}. ` +
+        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(left)}. ` +
             "None was revoked, because this step cannot tell them from another job's keys. " +
             'Revoke the ones you do not expect (revoke-key with `key-id`).');
     }
@@ -7151,9 +7421,9 @@ async function lookForLateKey(ctx, ledger, createdId) {
         ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
         return;
     }
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
     if (!lost) {
-        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
+        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. ` +
             "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
         return;
     }
@@ -7176,7 +7446,7 @@ async function revokeNewKey(ctx, ledger, id) {
         await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, id);
     }
     catch (error) {
-        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .alreadyRevoked */ .Tg)(error)) {
+        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error)) {
             return {
                 revoked: false,
                 message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
@@ -7255,11 +7525,11 @@ async function finishLeftovers(client, log, ledger, jobKeyId) {
     }
     const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
     const storing = new Set(ledger.storing);
-    const unaccounted = (key) => (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id) && !storing.has(key.id);
+    const unaccounted = (key) => (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id) && !storing.has(key.id);
     // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
     // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
     const lister = ledger.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
-    const look = () => (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(lister, leftovers.namespace);
+    const look = () => (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(lister, leftovers.namespace);
     let listed;
     try {
         listed = ledger.inFlight
@@ -7293,7 +7563,7 @@ class Leftovers {
     /** Revokes one key, so that a failure is named and the next key is still tried. */
     async revoke(id, reason, by) {
         const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const run = await (0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .revokeInTurn */ .Nz)({ client: by, log: this.log }, [id], this.namespace, {
+        const run = await (0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .revokeInTurn */ .Nz)({ client: by, log: this.log }, [id], this.namespace, {
             revoked: () => this.log.info(`Revoked API key ${id} named ${name}: ${reason}.`),
             alreadyRevoked: () => this.log.info(`API key ${id} named ${name} was already revoked.`),
         });
@@ -7305,7 +7575,7 @@ class Leftovers {
     nameStoring(valid) {
         if (valid.length === 0)
             return;
-        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
+        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
             'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
             'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
             'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
@@ -7313,13 +7583,13 @@ class Leftovers {
     /** One key of that name that no answer told of, never used, is a lost create's: it is revoked. More are named. */
     async revokeLostKey(strangers, lister) {
         const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
+        const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
         if (lost) {
             const why = "the main step's create made it, but the answer never reached the step, so nobody holds its value";
             await this.revoke(lost.id, why, lister);
         }
         else if (strangers.length > 0) {
-            this.problem(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. None was ` +
+            this.problem(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. None was ` +
                 "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
         }
         else if (this.problems.length === 0 && this.ledger.inFlight) {
@@ -8668,6 +8938,7 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
     if (githubToken)
         mask(githubToken);
     const command = readCommand(read);
+    refuseUncheckedCertificates(runner.proxies);
     if (!apiKey)
         throw new errors/* InputError */.dz('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.');
     if (!(0,base_text/* isPrintableToken */.NC)(apiKey)) {
@@ -8708,6 +8979,17 @@ function checkUnreadInputs(read, command, warn) {
     }
     for (const input of ignored)
         warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`);
+}
+/**
+ * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
+ * `$GITHUB_ENV`, and the API key would then go to whoever answers, so the step refuses to send it.
+ */
+function refuseUncheckedCertificates(env) {
+    if (env?.NODE_TLS_REJECT_UNAUTHORIZED !== '0')
+        return;
+    throw new errors/* RunnerVariableError */.tB('NODE_TLS_REJECT_UNAUTHORIZED is 0: Node would not check the certificate of the server it sends the API key to. ' +
+        'Remove it from the job (a step may have set it through $GITHUB_ENV). To trust a private certificate authority, ' +
+        'name its certificate file in NODE_EXTRA_CA_CERTS.');
 }
 function readCommand(read) {
     const value = read('command').trim();

@@ -1,0 +1,145 @@
+export const id = 730;
+export const ids = [730,3];
+export const modules = {
+
+/***/ 1730:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6421);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8549);
+/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2323);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6412);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1953);
+/* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4473);
+/* harmony import */ var _runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7424);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4916);
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2301);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6003);
+
+
+
+
+
+
+
+
+
+
+
+
+/** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
+async function run() {
+    for (const name of _runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .POST_STEP_STATE */ .AX)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, '');
+    let settings;
+    try {
+        settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.readStepSettings)((message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message));
+    }
+    catch (error) {
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)('The step', error);
+        return;
+    }
+    const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .m;
+    const cancellation = (0,_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__/* .watchCancellation */ .Zn)({ log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger, clock });
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
+    let client;
+    try {
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.openClient)(settings, clock, cancellation);
+        const ctx = {
+            client,
+            clock,
+            log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger,
+            mask: _step_js__WEBPACK_IMPORTED_MODULE_9__.maskSecret,
+            notice: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message),
+            saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
+            fileDir: listFileDir(),
+            cancellation,
+            docs: (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .actionDocs */ .A1)(process.env),
+        };
+        const result = await dispatch(settings, ctx);
+        const failedRequest = result.failedRequest ? (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(result.failedRequest) : {};
+        const { outputs, warnings, notes } = await (0,_runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__/* .boundOutputs */ .JN)({ ...result.outputs, ...failedRequest }, listFileDir(), result.oversized);
+        for (const message of notes)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message);
+        for (const warning of warnings)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
+        for (const [name, value] of Object.entries(outputs))
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.writeSummary)((0,_step_js__WEBPACK_IMPORTED_MODULE_9__.commandSummary)(result));
+        if (result.failure)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(result.failure);
+    }
+    catch (error) {
+        // Set these outputs before the step fails: the steps after a `continue-on-error` step branch on them.
+        const failedRequest = (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .requestErrorIn */ .p)(error);
+        if (failedRequest)
+            for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(failedRequest)))
+                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)(settings.command, error);
+    }
+    finally {
+        // Every connection ends here, even a connect still hanging on a silent server or proxy.
+        await client?.connections.close();
+    }
+}
+/** Where whole lists are written: the runner's temporary directory, emptied after each job. */
+function listFileDir() {
+    return process.env.RUNNER_TEMP || (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)();
+}
+/** Runs the settings' command through its row of COMMANDS. */
+function dispatch(settings, ctx) {
+    // Each row of the table has its own settings type. A step's settings are the union of them all.
+    const definition = _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__/* .COMMANDS */ .Lo[settings.command];
+    return definition.run(ctx, settings);
+}
+
+
+/***/ }),
+
+/***/ 6003:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AX: () => (/* binding */ POST_STEP_STATE),
+/* harmony export */   Gi: () => (/* binding */ UNSETTLED_KEYS),
+/* harmony export */   OR: () => (/* binding */ postStepHasWork),
+/* harmony export */   OW: () => (/* binding */ JOB_KEY_ID)
+/* harmony export */ });
+/**
+ * Everything the main step hands to the post step, in one place. The runner gives saved state back to the post step
+ * as `STATE_<name>`. A key value is never saved here, and the main step never reads it.
+ */
+/** The id of a job-scoped key that create-key made with `revoke-after-job: true`. The post step revokes it. */
+const JOB_KEY_ID = 'job-scoped-key-id';
+/** What the post step needs to find a key the main step left valid (keys/ledger.ts). */
+const UNSETTLED_KEYS = 'unsettled-keys';
+/**
+ * Every name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
+ * replaces only the names the main step saved. So the main step saves each one, empty, before anything can fail.
+ */
+const POST_STEP_STATE = [JOB_KEY_ID, UNSETTLED_KEYS];
+/**
+ * One value of the main step's saved state, read from `STATE_<name>` without the toolkit. The post step's entry uses
+ * it to tell whether it has work, at no start-up cost.
+ */
+function savedState(name, env = process.env) {
+    return env[`STATE_${name}`] ?? '';
+}
+/** Whether the post step has anything to do, from the saved state alone. */
+function postStepHasWork(read = savedState) {
+    return read(JOB_KEY_ID) !== '' || read(UNSETTLED_KEYS) !== '';
+}
+
+
+/***/ })
+
+};
+
+//# sourceMappingURL=730.index.js.map
