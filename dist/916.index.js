@@ -20,9 +20,8 @@ export const modules = {
 /* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1517);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1989);
 /**
- * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
- * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
- * each request, and the one line a user reads when a request fails for good.
+ * The platform's client, on the shared transport. It adds the API key as a Bearer token, request ids, the platform's
+ * error bodies, each request's retry rule, and the one line a user reads when a request fails for good.
  */
 
 
@@ -32,7 +31,7 @@ export const modules = {
 
 
 
-/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
+/** The platform's error body, and the statuses that mean it did nothing. */
 const PLATFORM = {
     name: 'the platform',
     redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
@@ -41,7 +40,7 @@ const PLATFORM = {
     readError: (body) => ({
         code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
         serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-        // Use the platform's request id only when it looks like one, because it becomes an output.
+        // Only an id that looks like one: it becomes an output.
         requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .isRequestId */ .hP)(body?.request_id) ? body.request_id : undefined,
     }),
 };
@@ -63,16 +62,13 @@ function buildRequest(spec, target, requestId) {
     }
     return request;
 }
-/**
- * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
- * that is safe, never follows a redirect, and names the request in its errors.
- */
+/** Each attempt has a time limit. It retries only where safe, never follows a redirect, and names the request. */
 class PlatformClient {
     origin;
     basePath;
     options;
     ownConnections;
-    /** The step's connections. Requests to GitHub share them (one pool per origin). */
+    /** Shared with requests to GitHub: one pool per origin. */
     connections;
     constructor(options) {
         const base = new URL(options.baseUrl);
@@ -90,29 +86,29 @@ class PlatformClient {
         return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
     }
     /**
-     * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
-     * its retries. Only the deadline (the runner's grace period) limits them.
+     * For the clean-up after a lost answer or a cancel. A cancel does not stop its retries; only the deadline (the
+     * runner's grace period) does.
      */
     withDeadline(deadline) {
         const { interrupt } = this.options;
         return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
     }
-    /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
+    /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
     }
-    /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
+    /** Attempts also end at `cut`, so a key's create can still report its answer after a cancel. */
     withCut(cut) {
         return this.with({ cut });
     }
     withPacing(pacing) {
         return this.with({ pacing });
     }
-    /** A copy with `changes` that shares this client's connections. Only this client closes them. */
+    /** Shares this client's connections; only this client closes them. */
     with(changes) {
         return new PlatformClient({ ...this.options, ...changes, connections: this.connections });
     }
-    /** Closes the connections this client opened itself. The step closes its own. */
+    /** Closes only the connections this client opened. */
     async close() {
         await this.ownConnections?.close();
     }
@@ -149,7 +145,7 @@ class PlatformClient {
             ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
         });
     }
-    /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
+    /** One attempt, after its turn when the client is paced. */
     async attempt(spec) {
         const over = await this.options.pacing?.turn(spec, this.deadline);
         if (!over)
@@ -199,7 +195,7 @@ class PlatformClient {
         catch (error) {
             if (!(error instanceof _shape_js__WEBPACK_IMPORTED_MODULE_7__/* .ShapeError */ .ym))
                 throw error;
-            // The platform carried out the request (a create made a key), even though the answer is unusable.
+            // The request took effect (a create made a key), though the answer is unusable.
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
                 ...base,
                 kind: 'malformed',
@@ -209,16 +205,13 @@ class PlatformClient {
         }
     }
 }
-/**
- * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
- * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
- */
+/** What a 401, 403 or 404 means, and what to do next. A request without its own words gets the usual line. */
 const PLATFORM_REFUSALS = {
     401: {
-        /** The step's own key, from `api-key`. */
+        /** The step's own key. */
         stepKey: 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
             'Check the `api-key` input and the secret it comes from.',
-        /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
+        /** A key the step just made, while rotate-key checks that it works. */
         newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
             'Either something revoked it meanwhile (another rotation running at the same time?), ' +
             'or the platform does not accept it yet. ' +
@@ -244,10 +237,7 @@ const PLATFORM_REFUSALS = {
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/**
- * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
- * `refused` says what a 401 means when the key is not the step's own.
- */
+/** What failed, why, what to do, and the request id to quote. `refused` words a 401 for a key not the step's. */
 function finalError(spec, error, hint = '', refused) {
     const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
     const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
@@ -306,24 +296,19 @@ function finalError(spec, error, hint = '', refused) {
 
 
 
-/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
+/** The largest pages the service serves. */
 const PROJECTS_PAGE_LIMIT = 400;
 const OPERATIONS_PAGE_LIMIT = 1000;
-/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
+/** A longer list fails as incomplete. */
 const MAX_PROJECT_PAGES = 1000;
-/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500;
-/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+/** A longer list fails as incomplete. */
 const MAX_MEMBERS = 50_000;
-/**
- * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
- * may hand out a cursor too, and only the empty page after it ends the list.
- */
+/** One page more than MAX_MEMBERS needs: the last page with members may still give a cursor to an empty one. */
 const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1;
-/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
+/** POST /api_keys. Never sent again blindly: a lost answer may have made a key. */
 function createApiKey(client, name) {
     return client.send({
         method: 'POST',
@@ -335,7 +320,7 @@ function createApiKey(client, name) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
+/** GET /api_keys: the user's personal keys, as a bare array, never a key's value. */
 function listApiKeys(client) {
     return client.send({
         method: 'GET',
@@ -346,7 +331,7 @@ function listApiKeys(client) {
         parse: toApiKeys,
     });
 }
-/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
+/** DELETE /api_keys/{id}. An organization key's id gives a 404 here. */
 function revokeApiKey(client, id) {
     return revokeKeyAt(client, id, {
         method: 'DELETE',
@@ -360,13 +345,13 @@ function revokeApiKey(client, id) {
         parse: toRevokedApiKey,
     });
 }
-/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
+/** POST /organizations/{org_id}/api_keys, with `projectId` for a project-scoped key. Never sent again blindly. */
 function createOrgApiKey(client, orgId, name, projectId) {
     const org = encodeURIComponent(orgId);
     return client.send({
         method: 'POST',
         path: `/organizations/${org}/api_keys`,
-        // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+        // Stryker disable next-line ConditionalExpression: equivalent, JSON leaves out an undefined project_id
         body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
         retry: 'once',
         purpose: projectId === undefined
@@ -386,7 +371,7 @@ function createOrgApiKey(client, orgId, name, projectId) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a key's value. */
 function listOrgApiKeys(client, orgId) {
     return client.send({
         method: 'GET',
@@ -419,10 +404,7 @@ function revokeOrgApiKey(client, orgId, id) {
         parse: toRevokedApiKey,
     });
 }
-/**
- * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
- * the earlier attempt revoked the key.
- */
+/** Safe to send again. A 404 after an attempt that may have gone through means that attempt revoked the key. */
 async function revokeKeyAt(client, id, spec) {
     try {
         return await client.send(spec);
@@ -434,10 +416,7 @@ async function revokeKeyAt(client, id, spec) {
         throw error;
     }
 }
-/**
- * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
- * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
- */
+/** GET /auth: who the step's key acts for. */
 function getAuth(client) {
     return client.send({
         method: 'GET',
@@ -453,7 +432,7 @@ function getAuth(client) {
         },
     });
 }
-/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
+/** A personal key's user's organizations, or the one organization that owns any other key. */
 function listMyOrganizations(client) {
     return client.send({
         method: 'GET',
@@ -467,7 +446,6 @@ function listMyOrganizations(client) {
         }),
     });
 }
-/** GET /projects/{project_id}: one project, with the organization that owns it. */
 function getProject(client, projectId) {
     return client.send({
         method: 'GET',
@@ -479,13 +457,11 @@ function getProject(client, projectId) {
         parse: (body) => toProject((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').project, 'response.project'),
     });
 }
-/** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId) {
     return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
         "an organization key only its organization's projects, " +
         "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
-/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
     if (orgId === undefined)
         return { purpose: 'list projects' };
@@ -498,9 +474,8 @@ function projectListTexts(orgId) {
     };
 }
 /**
- * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
- * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
- * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
+ * GET /projects, every page. A cursor handed out twice, or a full page without a new id, ends the listing with a
+ * warning. A list longer than MAX_PROJECT_PAGES fails.
  */
 async function listAllProjects(client, query = {}) {
     const projects = [];
@@ -522,7 +497,7 @@ async function listAllProjects(client, query = {}) {
                     (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
                     return project;
                 });
-                // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
+                // Nothing relies on `unavailable_project_ids`, so a bad value there never fails the listing.
                 return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
             },
         });
@@ -556,13 +531,8 @@ async function listAllProjects(client, query = {}) {
         'Check the `api-host` input, or report the endless list to the platform.');
 }
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
- * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
- * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
- * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
- * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
- * and on a list longer than MAX_MEMBER_PAGES pages.
+ * Every member now, without e-mail addresses (personal data). A member missing from the list would look like someone
+ * who left, so the list must be whole or the step fails (docs/offboarding.md).
  */
 async function listOrganizationMembers(client, orgId) {
     const members = new Map();
@@ -572,7 +542,7 @@ async function listOrganizationMembers(client, orgId) {
         const result = await client.send({
             method: 'GET',
             path: `/organizations/${encodeURIComponent(orgId)}/members`,
-            // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
+            // Never sort by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
             query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
             retry: 'read',
             purpose: `list the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
@@ -596,7 +566,7 @@ async function listOrganizationMembers(client, orgId) {
         for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
             members.set(member.user_id.toLowerCase(), member);
         }
-        // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+        // Deactivated only if every copy says so: a stale copy must not revoke keys.
         for (const member of result.members)
             members.get(member.user_id.toLowerCase()).deactivated &&= member.deactivated;
         if (guard.seen > MAX_MEMBERS) {
@@ -622,10 +592,7 @@ function incompleteMembers(orgId, reason) {
         'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
         'Run the job again. If it fails the same way, report the list to the platform.');
 }
-/**
- * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
- * organization other than `orgId` that a member's `org_id` names.
- */
+/** `otherOrg`: the first organization other than `orgId` that a member's `org_id` names. */
 function toMembersPage(body, orgId) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
     let otherOrg;
@@ -641,7 +608,7 @@ function toMembersPage(body, orgId) {
         return {
             user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
             role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
-            // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+            // Only a time counts: "null" or "" reads as present.
             deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
         };
     });
@@ -649,11 +616,11 @@ function toMembersPage(body, orgId) {
     const next = typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'next') : undefined;
     return { members, next: next || undefined, otherOrg };
 }
-/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+/** Date.parse alone would read "1" as 2001. */
 function isTime(text) {
     return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 }
-/** GET /projects/{id}/operations: one page, newest first. */
+/** One page, newest first. */
 function listOperations(client, projectId, page, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -681,7 +648,7 @@ function getOperation(client, projectId, operationId, retry = 'poll') {
         parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
     });
 }
-/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
+/** Checks that the branch exists. A 404 names it. */
 function getBranch(client, projectId, branchId, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -701,7 +668,6 @@ function cursorOf(record) {
         ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor')
         : undefined;
 }
-/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value) {
     return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 }
@@ -735,7 +701,7 @@ function toRevokedApiKey(body) {
 function toApiKeys(body) {
     return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
 }
-/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through. */
 function toApiKey(record, where) {
     const key = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
@@ -752,10 +718,7 @@ function toApiKey(record, where) {
         key.project_id = projectId;
     return key;
 }
-/**
- * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
- * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
- */
+/** A record in the description, but the answers to create and revoke give a bare id. */
 function creatorField(value) {
     if (typeof value === 'string')
         return value === '' ? undefined : { id: withoutEmailAddress(value) };
@@ -767,31 +730,23 @@ function creatorField(value) {
     const name = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'name');
     return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) };
 }
-/** What the action keeps of a creator's id or name that holds an `@`. */
 const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)';
 /** `@`, and its full-width and small forms. */
 const AT_SIGN = /[@\uff20\ufe6b]/;
 /**
- * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
- * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
- * miss one written with spaces or other tricks.
+ * An e-mail address is personal data, never written. Text with an `@` may hold one, so all of it is replaced: cutting
+ * out only the address would miss one written with spaces or other tricks.
  */
 function withoutEmailAddress(text) {
     return AT_SIGN.test(text) ? EMAIL_HIDDEN : text;
 }
-/**
- * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
- * text. That text is not a time, so it reads as a use just now, never as "never used".
- */
+/** A value that is not a string is kept as JSON text: not a time, so it reads as a use now, never as "never used". */
 function lastUseField(value) {
     if (value === null || value === undefined)
         return null;
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
-/**
- * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
- * That text is not an address, so the tripwire flags it and never reads it as "never used".
- */
+/** A value that is not a string is kept as JSON text: not an address, so the tripwire flags it. */
 function addressField(value) {
     if (value === null || value === undefined)
         return '';
@@ -808,7 +763,6 @@ function toOperation(value, where) {
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
-    // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
     const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
     if (branch)
         operation.branch_id = branch;
@@ -837,15 +791,10 @@ function toOperation(value, where) {
 /* harmony export */   _T: () => (/* binding */ OPERATION_ID),
 /* harmony export */   ih: () => (/* binding */ MAX_KEY_NAME_LENGTH)
 /* harmony export */ });
-/**
- * The forms of the platform's ids. The action checks inputs against them, and ids from the service too, because
- * those ids go into paths, outputs and state.
- */
-/** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
+// Ids from the service are checked too: they go into paths, outputs and state.
+/** Organization, project and branch ids, like `br-wispy-meadow-a5kd0r2p`. */
 const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
-/** Operation ids are UUIDs. */
 const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The longest key name the service takes. */
 const MAX_KEY_NAME_LENGTH = 64;
 
 
@@ -871,7 +820,7 @@ const PERSONAL_KEYS = { kind: 'personal' };
 function organizationKeys(orgId) {
     return { kind: 'organization', orgId };
 }
-/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
+/** With `projectId`, a project-scoped key, which only an organization can hold. */
 function createKeyIn(client, namespace, name, projectId) {
     if (namespace.kind === 'organization')
         return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
@@ -882,17 +831,14 @@ function createKeyIn(client, namespace, name, projectId) {
 function listKeysIn(client, namespace) {
     return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
 }
-/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
+/** The answer did not confirm the revocation: the key may still be valid. */
 class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
         this.name = 'RevocationUnconfirmed';
     }
 }
-/**
- * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
- * key revoked without proof.
- */
+/** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 async function revokeKeyIn(client, namespace, id) {
     const answer = await (namespace.kind === 'organization'
         ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
@@ -934,9 +880,9 @@ function scopeOf(namespace, key) {
 
 
 
-/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
+/** The most organizations an "ambiguous" error names. */
 const MAX_NAMED = 10;
-/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
+/** The organization whose projects to list; undefined if the user has none. */
 async function organizationForProjects(ctx, given) {
     if (given !== undefined)
         return announce(ctx, given, 'from the `org-id` input');
@@ -950,10 +896,7 @@ async function organizationForProjects(ctx, given) {
     const only = organizations[0];
     return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(only.name)}`);
 }
-/**
- * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
- * belongs to the organization that owns the project.
- */
+/** A project-scoped key belongs to the organization that owns the project. */
 async function keyNamespaceFor(ctx, scope) {
     if (scope.orgId !== undefined)
         return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
@@ -967,7 +910,7 @@ async function keyNamespaceFor(ctx, scope) {
     const orgId = checkedId(project.org_id, `GET /projects/${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`);
     return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, orgId, `the owner of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`));
 }
-/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+/** Empty for personal keys. */
 function organizationOutput(namespace) {
     return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
 }
@@ -975,7 +918,7 @@ function announce(ctx, orgId, reason) {
     ctx.log.info(`Organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ${reason}.`);
     return orgId;
 }
-/** An id from the service goes into paths, outputs and state, so it must look like an id. */
+/** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id, where) {
     if (!_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${where} answered ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
@@ -1002,23 +945,22 @@ function ambiguous(organizations) {
 /* harmony export */   m: () => (/* binding */ PagingGuard)
 /* harmony export */ });
 /**
- * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
- * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
- * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
+ * Remembers what one paged listing has read, so broken paging ends the listing instead of looping: the service may
+ * send a cursor twice (a cycle), or pages of records already read.
  */
 class PagingGuard {
     cursors = new Set();
     ids = new Set();
-    /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
+    /** `from`: the cursor the listing starts at, if not the top. */
     constructor(from) {
         if (from !== undefined)
             this.cursors.add(from);
     }
-    /** How many different records the listing has read. */
+    /** How many different records were read. */
     get seen() {
         return this.ids.size;
     }
-    /** Drops the items already read, repeats within the page included, and counts the rest as read. */
+    /** Drops the items already read, repeats within the page too, and marks the rest read. */
     unseen(items, idOf) {
         const fresh = [];
         for (const item of items) {
@@ -1053,10 +995,7 @@ class PagingGuard {
 /* harmony export */   sx: () => (/* binding */ optionalString),
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
-/**
- * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
- * there with the right type, or the request fails with a clear message.
- */
+/** A field the action relies on must be there with the right type, or the request fails with a clear message. */
 class ShapeError extends Error {
     constructor(message) {
         super(message);
@@ -1082,7 +1021,7 @@ function string(record, field, where) {
 }
 function integer(record, field, where) {
     const value = record[field];
-    // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger() is false for a non-number; typeof narrows the type
+    // Stryker disable next-line ConditionalExpression: equivalent, isSafeInteger() is false for a non-number
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
         throw new ShapeError(`${where}.${field} is ${describe(value)}, not an integer`);
     }
