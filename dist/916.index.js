@@ -4356,14 +4356,10 @@ var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __webpack_require__(7856);
 ;// CONCATENATED MODULE: ./src/http/certificates.ts
-/**
- * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
- * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
- * NODE_EXTRA_CA_CERTS where that can help.
- */
+// Explains a TLS certificate that Node refused in words a user can act on, naming NODE_EXTRA_CA_CERTS where it helps.
 
 
-/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
+/** No authority Node trusts signed it: NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT',
@@ -4375,13 +4371,11 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ]);
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
-/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
+/** OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
- * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
- * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
- * NODE_EXTRA_CA_CERTS is set.
+ * Undefined when the error is not about a certificate. After a failed connection to the proxy (a ProxyTunnelError),
+ * the certificate is the proxy's own; otherwise the proxy may be the one that inspects TLS.
  */
 function describeCertificateError(cause, origin, route, env) {
     const found = certificateCode(cause);
@@ -4423,7 +4417,7 @@ function describeCertificateError(cause, origin, route, env) {
     return (`The TLS certificate of ${host} could not be verified (${code}). If your network uses its own certificate ` +
         `authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`);
 }
-/** The certificate code of an error or of its causes. */
+/** On the error or its causes. */
 function certificateCode(cause) {
     for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
         const { code } = error;
@@ -4443,9 +4437,8 @@ var retry = __webpack_require__(8902);
 var transport = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/http/answers.ts
 /**
- * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
- * the service. This file decides whether the request may have been carried out. The retry table decides whether to
- * send it again (http/retry.ts).
+ * Reads what an attempt got back: a decoded body, or one RequestError worded for the service. This file decides
+ * whether the request may have been carried out; the retry table decides whether to send it again.
  */
 
 
@@ -4455,11 +4448,7 @@ var transport = __webpack_require__(1517);
 
 
 
-/**
- * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
- * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
- * connection, a redirect, an error status, a body too large, and a body that is not JSON.
- */
+/** `base` is the request: method, path, the request id sent. */
 function readAnswer(attempt, base, service, now) {
     const { received, route } = attempt;
     const fail = (message, details) => ({
@@ -4502,7 +4491,7 @@ function readAnswer(attempt, base, service, now) {
             mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
         });
     }
-    // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
+    // From here on the request took effect, even if the answer is unusable (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
         const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
@@ -4513,8 +4502,8 @@ function readAnswer(attempt, base, service, now) {
     const decoded = decodeJson(text);
     if (decoded.ok)
         return { ok: true, status, body: decoded.value };
-    // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
-    // Never quote a successful body: it may hold a new key that is not masked yet.
+    // JSON that does not decode was cut off on the way, so a read may be sent again.
+    // Never quote a successful body: it may hold a new key not masked yet.
     if (/json/i.test(contentType)) {
         return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
             ...carriedOut,
@@ -4524,7 +4513,6 @@ function readAnswer(attempt, base, service, now) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
 }
-/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(received, attempt, base, service, fail) {
     const { cause, status } = received;
     const code = (0,http_proxy/* errorCode */.CA)(cause);
@@ -4568,21 +4556,21 @@ function refusalOf(error) {
     const { status } = error;
     return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined;
 }
-/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
+/** After a refusal or a redirect, sending the same request again cannot help: it must change. */
 const CHANGE_AND_RUN_AGAIN = 'Change what the failure above names, then run the job again. ' +
     'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
-/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
+/** A clause, without a full stop. */
 function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
     const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
     const said = describeServiceWords(error);
     return `${what}${code}${said ? `: ${said}` : ''}`;
 }
-/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
+/** The service's message as data, or an excerpt of the body. */
 function describeServiceWords(error) {
     return error.serviceMessage ? (0,base_text/* quoted */.TL)(error.serviceMessage) : (error.excerpt ?? '');
 }
-/** "GET /projects": the method and the path, whose ids may have come from the service. */
+/** "GET /projects". The path's ids may come from the service. */
 function describeRequest(request) {
     return `${(0,base_text/* untrusted */.bp)(request.method)} ${(0,base_text/* untrusted */.bp)(request.path)}`;
 }
@@ -4595,10 +4583,7 @@ function decodeJson(text) {
     }
 }
 const EXCERPT_LENGTH = 200;
-/**
- * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
- * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
- */
+/** Its <title>, or its text without tags, on one line. Linear in the body's length, whatever it holds. */
 function excerptOf(text, contentType) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim();
@@ -4619,7 +4604,7 @@ function htmlTitle(text) {
         return undefined;
     return text.slice(start + 1, end);
 }
-/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
+/** Stops once there is enough for an excerpt. */
 function withoutTags(text) {
     const lastClose = text.lastIndexOf('>');
     let out = '';
@@ -4650,7 +4635,7 @@ function describeLocation(location) {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
 }
-/** "64 MiB", "512 KiB": a body limit in words. */
+/** "64 MiB", "512 KiB". */
 function describeSize(bytes) {
     const mib = bytes / 1024 / 1024;
     return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
@@ -4671,11 +4656,8 @@ function describeCause(cause) {
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /**
- * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
- * the status and request id when the server answered, whether the request may have reached the server (so a write
- * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
- * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
- * the server's own words made safe.
+ * Every way a request can fail, as one error type. Messages never hold a secret: they are built from the method, the
+ * path, the status, and the server's own words made safe.
  */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
@@ -4711,14 +4693,11 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         this.mayHaveReachedServer = details.mayHaveReachedServer ?? false;
         this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false;
     }
-    /**
-     * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
-     * proxy or the certificate refused it.
-     */
+    /** Sending it again cannot help. */
     get final() {
         return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
     }
-    /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
+    /** This attempt or an earlier one may have been carried out: a write is never sent again blindly. */
     get mayHaveTakenEffect() {
         return this.mayHaveReachedServer || this.earlierAttemptUncertain;
     }
@@ -4726,7 +4705,7 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain });
     }
 }
-/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+/** The error itself, or the RequestError it was caused by. */
 function requestErrorIn(error) {
     for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
         if (cause instanceof RequestError)
@@ -4763,15 +4742,10 @@ function requestErrorIn(error) {
 /* harmony import */ var _base_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2054);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(766);
 /**
- * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
- * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
- * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
- * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
- * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
- * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
- * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
- * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
- * and from the proxy's status, never from a library's words.
+ * Proxies, read as curl and the runner read them (docs/compatibility.md), so the action reaches the same hosts as a
+ * `curl` step beside it. undici's EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the
+ * upper-case one, https falls back to `http_proxy`, no CIDR in NO_PROXY), so this module picks each proxy itself.
+ * A failure is read from its error class, code, cause and status, never from a library's words.
  */
 
 
@@ -4779,35 +4753,28 @@ function requestErrorIn(error) {
 
 
 
-/** The variables read for each scheme, lower case first. */
+/** Lower case first. */
 const PROXY_VARIABLES = {
     'https:': ['https_proxy', 'HTTPS_PROXY'],
     'http:': ['http_proxy', 'HTTP_PROXY'],
 };
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'];
 const DEFAULT_PORTS = { 'http:': 80, 'https:': 443 };
-/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
+/** The message never quotes the variable's value, which may hold credentials. */
 class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .OwnError */ .Nj {
     constructor(message) {
         super(message);
         this.name = 'ProxySettingError';
     }
 }
-/**
- * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
- * the transport refuse it before anything is sent.
- */
+/** A credential would go to a plain-http origin through a proxy, which could read it. Refused before any request. */
 class ProxyInClearError extends ProxySettingError {
     constructor(message) {
         super(message);
         this.name = 'ProxyInClearError';
     }
 }
-/**
- * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
- * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
- * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
- */
+/** Undefined to connect directly. Throws ProxySettingError when the variable that applies is no HTTP(S) proxy URL. */
 function proxyFor(url, env) {
     const target = typeof url === 'string' ? new URL(url) : url;
     const variables = PROXY_VARIABLES[target.protocol];
@@ -4822,11 +4789,7 @@ function proxyFor(url, env) {
     const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
     return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
 }
-/**
- * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
- * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
- * which variable, which proxy, and what to do.
- */
+/** Undefined unless `url` is plain http and a proxy variable sends it through a proxy. */
 function refuseInClear(url, env, where, credential) {
     const target = new URL(url);
     if (target.protocol !== 'http:')
@@ -4839,11 +4802,7 @@ function refuseInClear(url, env, where, credential) {
         `which would read ${credential} in clear. Nothing was sent. ` +
         `Add ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(target.hostname)} to ${noProxy}, or use https.`);
 }
-/**
- * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
- * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
- * before its first request.
- */
+/** One line for the log, by host and port only. Throws ProxySettingError, so a step fails before its first request. */
 function describeProxySettings(env) {
     const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
         const named = firstSet(env, names);
@@ -4874,7 +4833,7 @@ function parseProxy(variable, raw) {
     }
     if (url.hostname === '')
         throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
-    // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
+    // Without a port, the scheme's default, as the runner does. curl would try 1080.
     const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
     const route = {
         origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -4894,12 +4853,8 @@ function parseProxy(variable, raw) {
     return route;
 }
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
- * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
- * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
- * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
- * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
- * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
+ * By curl's rules; nothing is resolved. As the runner reads it, an entry may end in `:port`. As undici and Go read it,
+ * `*.example.com` leaves out example.com itself. A `/0` range matches every address (curl's reading is an accident).
  */
 function bypasses(target, noProxy) {
     const value = noProxy.trim();
@@ -4924,7 +4879,7 @@ function splitPort(entry) {
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
     if (bracketed)
         return { pattern: bracketed[1], port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
-    // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
+    // More colons mean an IPv6 address, which needs brackets to carry a port.
     const withPort = /^([^:]+):(\d+)$/.exec(entry);
     return withPort ? { pattern: withPort[1], port: Number(withPort[2]) } : { pattern: entry };
 }
@@ -4944,9 +4899,8 @@ function addressMatches(address, family, pattern) {
     return block?.family === type && (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .blockList */ .M)([pattern]).check(address, type);
 }
 /**
- * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
- * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
- * the action cannot use is masked too.
+ * What to mask before anything is printed: user and password, as written and decoded, and the Proxy-Authorization
+ * value. Read without a URL parser, so a variable the action cannot use is masked too.
  */
 function proxySecrets(env) {
     const secrets = new Set();
@@ -4978,7 +4932,7 @@ function percentDecoded(text) {
         return text;
     }
 }
-/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
+/** An empty variable counts as unset, as for curl and the runner. */
 function firstSet(env, names) {
     for (const name of names) {
         const value = env[name];
@@ -4988,7 +4942,7 @@ function firstSet(env, names) {
     return undefined;
 }
 // ---- tunnels ---------------------------------------------------------------------------
-/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+/** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 class ProxyTunnelError extends Error {
     status;
     constructor(status, cause) {
@@ -4997,7 +4951,7 @@ class ProxyTunnelError extends Error {
         this.status = status;
     }
 }
-/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
+/** Where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     connect(options, callback) {
         const opened = super.connect(options).then((data) => {
@@ -5014,11 +4968,8 @@ class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     }
 }
 /**
- * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
- * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
- * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
- * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
- * transport listens for failed connects.
+ * A CONNECT tunnel, so the API key and the GitHub token travel inside TLS and the proxy sees only host and port.
+ * `onPool` hears of each pool to a server: the transport listens for failed connects.
  */
 function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
     const tls = typeof options.connect === 'object' ? options.connect : undefined;
@@ -5036,16 +4987,14 @@ function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
         },
     });
 }
-/** Codes of a connection to the proxy that never opened, so nothing was sent. */
+/** The connection to the proxy never opened: nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-/** A connection closed under the request, before the tunnel was open or before an answer came. */
+/** Closed under the request, before the tunnel opened or an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /**
- * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
- * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
- * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
- * by host:port, so it never holds proxy credentials.
+ * Undefined when the failure is not the proxy's (a certificate, a timeout, the server's answer). `got` is the error,
+ * or a forwarded request's status. The message names the proxy by host:port, never with credentials.
  */
 function describeProxyFailure(got, route, neverConnected) {
     const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
@@ -5087,7 +5036,7 @@ function describeProxyFailure(got, route, neverConnected) {
     // Anything else, such as a certificate, is for the caller to explain. Nothing was sent.
     return undefined;
 }
-/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+/** `UND_ERR_…`, `ECONNRESET`: on the error or its causes. */
 function errorCode(error) {
     for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
         const { code } = cause;
@@ -5114,22 +5063,19 @@ function errorCode(error) {
 /* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
-/** Statuses after which a platform read may be sent again. */
+/** After these, a platform read may be sent again. */
 const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
-/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
+/** With these the platform says it did not carry the request out, so even a write may be sent again. */
 const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
-/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+/** Rate limited or overloaded: congestion, not a failure. */
 const CONGESTION_STATUSES = new Set([429, 503]);
-/**
- * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
- * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
- */
+/** A waiter waits these out: congestion, and 423 Locked while another operation holds the project. */
 const WAITED_STATUSES = new Set([423, ...CONGESTION_STATUSES]);
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+/** GitHub asks for at least a minute after a secondary rate limit with no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
-/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
+/** A paced listing's wait after a 429 without Retry-After. Its pacer holds back every request as long. */
 const CONGESTION_PAUSE_MS = 1000;
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
+/** About 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 function backoff(n, random = Math.random) {
     const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
@@ -5137,7 +5083,7 @@ function backoff(n, random = Math.random) {
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
 const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
 const waited = (error) => WAITED_STATUSES.has(status(error) ?? 0);
-/** No answer, or a body cut off on the way. The network is at fault, not the request. */
+/** No answer, or a body cut off on the way: the network is at fault, not the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
 function readDelay(error, n, random) {
@@ -5151,64 +5097,43 @@ function githubDelay(error, n) {
     return error.rateLimited ? (error.retryAfterMs ?? GITHUB_RATE_LIMIT_WAIT_MS) : undefined;
 }
 const rule = (attempts, delay) => ({ attempts, delay });
-/** Every retry rule of the action. */
 const RETRY_POLICIES = {
-    /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
+    /** A platform read, or a write harmless to repeat (a revoke). */
     read: rule(5, readDelay),
-    /**
-     * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
-     * not carry it out: 423, 429, 503, or no connection at all.
-     */
+    /** A key's create: retried only when the platform surely did not carry it out. */
     once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
         (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-     * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
-     * cancel or the step's timeout.
+     * A key's create after a lost answer. Sent once more, at once, only after the clean-up revoked the key that answer
+     * may have made, or found none. Never after a cancel or the timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
-    /**
-     * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
-     * `congested` row.
-     */
+    /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
-     * `congestedPoll` row.
-     */
+    /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
     wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
-     * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
-     */
+    /** A waiter's round refused as busy or locked: polled again while the timeout lasts, at least after Retry-After. */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
-    /**
-     * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
-     * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
-     * other request of the step for as long.
-     */
+    /** A paced listing's page refused as busy. Its pacer holds back every other request of the step as long. */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
+    /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
     githubRead: rule(3, githubDelay),
-    /**
-     * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
-     * write that got no answer in time: GitHub may still be carrying it out.
-     */
+    /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
     githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-    /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
+    /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. Undefined when absent or unreadable. */
 function parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
@@ -5220,10 +5145,7 @@ function parseRetryAfter(value, now) {
         return undefined;
     return Math.max(0, date - now);
 }
-/**
- * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
- * failure that is not a RequestError is never sent again.
- */
+/** A failure that is not a RequestError is never sent again. */
 async function retrying(attempt, policy, options) {
     const giveUp = options.giveUp ?? ((error) => error);
     const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline;
@@ -5250,7 +5172,7 @@ async function retrying(attempt, policy, options) {
             if (delay === 0)
                 continue;
             const due = clock.now() + delay;
-            // A signal that came before the wait cannot end it, because the deadline above already counts it.
+            // A signal from before the wait cannot end it: the deadline above already counts it.
             const listening = interrupt !== undefined && !interrupt.signal.aborted;
             await clock.sleep(delay, listening ? interrupt.signal : undefined);
             if (listening && interrupt.signal.aborted && clock.now() < due) {
@@ -5286,34 +5208,29 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The step's one HTTP transport, for the platform and GitHub alike, on undici's public API. It keeps one keep-alive
- * pool per origin, direct or through the proxy the environment names (http/proxy.ts). It never sends a credential in
- * clear through a proxy. Each attempt stays within its own time limit and the step's deadline, however far its
- * connection got. Bodies are read within bounds. For a failed request, it tells whether the request could have left.
- * http/answers.ts reads what an answer means.
+ * The step's one HTTP transport, on undici's public API: one keep-alive pool per origin, direct or through the proxy
+ * the environment names. It never sends a credential in clear through a proxy. Each attempt stays within its own
+ * time limit and the step's deadline. Bodies are read within bounds.
  */
 
 
 
 
-// A deliberate departure, measured and tested (docs/audit.md, "Deliberate departures"). undici parses answers with
-// llhttp in WebAssembly. With V8's default budget, the third answer makes V8 optimize that parser on another thread,
-// and the step must wait for that before it can exit. This budget keeps V8's first code for a few hundred answers.
+// A deliberate departure (docs/audit.md). By default the third answer makes V8 optimize undici's WebAssembly parser
+// on another thread, and the step must wait for that to exit. This budget keeps V8's first code.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
-/** Every pool of the step stays alive, so that a waiter's polls reuse the connection. A few connections per origin. */
+/** Pools stay alive, so a waiter's polls reuse the connection. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
-/** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
+/** One attempt's wait for an answer, or a proxy's for a tunnel. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** The action reads an error body only this far: enough for any JSON error, and bounded for a hostile server. */
+/** Enough for any JSON error, and bounded for a hostile server. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A larger successful body is refused and not retried: no answer of the API is that big. A request may set less. */
+/** A larger successful body is refused, not retried: no answer of the API is that big. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * Every connection of the step, to the platform and to GitHub: one pool per origin, direct or through its proxy. It
- * records the connects that failed, because a request that never connected never left. `close()` ends all
- * connections at once, even a connect still hanging. undici's pools end a connect only when it fails, so every
- * socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. It records failed connects: a request that never connected never
+ * left. undici ends a connect only when it fails, so every socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5323,12 +5240,12 @@ class Connections {
     lines = new Map();
     tunnels = new Map();
     failedConnects = new WeakSet();
-    /** `direct` is the pool for direct connections. By default, the class makes its own. */
+    /** By default, it makes its own direct pool. */
     constructor(env = {}, direct) {
         this.env = env;
         this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
     }
-    /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
+    /** Throws ProxySettingError for a proxy variable the action cannot use. */
     lineTo(origin) {
         let line = this.lines.get(origin);
         if (line === undefined) {
@@ -5339,13 +5256,13 @@ class Connections {
         }
         return line;
     }
-    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. Otherwise undefined. */
+    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. */
     inClear(origin) {
         if (!this.lineTo(origin).forward)
             return undefined;
         return (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseInClear */ .Nr)(origin, this.env, `A request to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(origin)}`, 'its credential');
     }
-    /** Whether `error` is a failed connect, which means the request never left. */
+    /** A failed connect: the request never left. */
     neverConnected(error) {
         return typeof error === 'object' && error !== null && this.failedConnects.has(error);
     }
@@ -5368,17 +5285,17 @@ class Connections {
     }
 }
 /**
- * A request id that a server may answer with (the platform, GitHub): a short token without `::`, because a later step
- * that echoes an output must not print a runner command. Anything else is left out, never cut.
+ * A short token without `::`, so a later step that echoes the output prints no runner command. Anything else is left
+ * out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
-/** Whether a server's request id may be quoted and set as an output: a short token with no piece of a secret. */
+/** Safe to quote and set as an output: a short token with no piece of a secret. */
 function isRequestId(value) {
     return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value, { pieces: true }) === value;
 }
 /**
- * Sends one request and reads its body within the limits. It throws only before anything is sent: for a proxy
- * variable the action cannot use (ProxySettingError), or a credential a proxy would read in clear (ProxyInClearError).
+ * Throws only before anything is sent: for a proxy variable the action cannot use, or a credential a proxy would read
+ * in clear.
  */
 async function sendRequest(connections, origin, request, signal) {
     const line = connections.lineTo(origin);
@@ -5403,7 +5320,7 @@ async function sendRequest(connections, origin, request, signal) {
         const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
         if (success && declared > limit) {
-            // Destroying the unread body emits an abort error. Nothing else listens once the body has arrived whole.
+            // Destroying the unread body emits an abort error; nothing else listens for it.
             response.body.on('error', () => { }).destroy();
             return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
@@ -5414,11 +5331,7 @@ async function sendRequest(connections, origin, request, signal) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
     }
 }
-/**
- * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would read in clear. The
- * settings refuse such a URL before the first request (inputs/urls.ts). This check covers every request, whatever
- * sends it.
- */
+/** The settings refuse such a URL before the first request; this covers every request, whatever sends it. */
 function refuseCredentialInClear(connections, origin, request) {
     const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization');
     const refusal = credential ? connections.inClear(origin) : undefined;
@@ -5426,9 +5339,8 @@ function refuseCredentialInClear(connections, origin, request) {
         throw refusal;
 }
 /**
- * `work`, or the abort of `signal` if that comes first. undici ends a request aborted during its connect only once
- * the connect is over, and a silent proxy or server can hold that for minutes. The request itself gets the same
- * signal, and ends with it when it can.
+ * undici ends a request aborted during its connect only once the connect is over, and a silent proxy or server can
+ * hold that for minutes.
  */
 function untilAborted(work, signal) {
     return new Promise((resolve, reject) => {
@@ -5440,9 +5352,8 @@ function untilAborted(work, signal) {
     });
 }
 /**
- * Reads a body within its limit. It reads an error body only to its first ERROR_BODY_LIMIT bytes. It reads a
- * successful body whole, or not at all once a byte past `successLimit` arrives. A body of exactly the limit is whole,
- * wherever its chunks end. Leaving the loop destroys the body, so the rest is never downloaded.
+ * An error body only to ERROR_BODY_LIMIT; a successful body whole, or not at all past `successLimit`. Leaving the loop
+ * destroys the body, so the rest is never downloaded.
  */
 async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     const limit = success ? successLimit : ERROR_BODY_LIMIT;
@@ -5458,12 +5369,9 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     }
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
-/**
- * Sends one request within its own limit and the step's deadline. As sendRequest does, it throws only before
- * anything is sent.
- */
+/** Throws only before anything is sent, as sendRequest does. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request and its connect go out (for a debug line). Not called after the deadline. */
+/** Called just before the request goes out (a debug line); not after the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
@@ -5487,14 +5395,14 @@ onSend) {
         ended = 'cut';
     return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs };
 }
-/** A header's value. The first one, when the header came more than once. */
+/** The first, when the header came more than once. */
 function headerValue(value) {
     return Array.isArray(value) ? value[0] : value;
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** A query string for `query`, its undefined values left out: `?limit=400&cursor=…`, or ''. */
+/** Undefined values left out: `?limit=400&cursor=…`, or ''. */
 function queryString(query) {
     if (!query)
         return '';
