@@ -5438,7 +5438,7 @@ function queryString(query) {
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9695);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3332);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8463);
-/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
+// The key commands' inputs.
 
 
 
@@ -5449,26 +5449,24 @@ function queryString(query) {
 
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
- * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
- * revoked it, the next prune-keys finds it.
+ * GitHub's default job timeout, so an older job key belongs to a job that has ended. If its post step never revoked
+ * it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h';
 const DEFAULT_MAX_REVOKE = 50;
-/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+/** The vendor advises fewer than 10,000 keys per account. */
 const MAX_MAX_REVOKE = 10_000;
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' };
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' };
 const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
-/** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
     const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
     return (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
-/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+/** The expiry goes at the end of the name, which the service bounds. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
     const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
@@ -5494,7 +5492,7 @@ function readListKeysSettings(read, runner) {
     }
     return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator };
 }
-/** `expected-creators`: `members`, and only for an organization's keys. */
+/** Only for an organization's keys. */
 function readExpectedCreators(read, orgId) {
     const raw = read('expected-creators').trim();
     if (!raw)
@@ -5518,7 +5516,6 @@ function readKeySelection(read, runner) {
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_);
     const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .readGitHubToken */ .n)(read);
-    // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
     // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
     const proxies = token ? runner.proxies : {};
     const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubApiUrl */ .p5)(runner.apiUrl, proxies), token };
@@ -5536,7 +5533,7 @@ function readPruneKeysSettings(read, runner) {
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
-        // A typo in an expression gives an empty value, and that must never revoke.
+        // An expression with a typo gives an empty value, which must never revoke.
         dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
@@ -5584,10 +5581,7 @@ function readKeepPrevious(read) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _operations_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9986);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
- * often to look) and list-operations' (which projects, since when, which operations).
- */
+// The inputs of wait-for-operations and list-operations.
 
 
 
@@ -5596,15 +5590,10 @@ function readKeepPrevious(read) {
 const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 const MIN_POLL_INTERVAL_SECONDS = 1;
 const MAX_POLL_INTERVAL_SECONDS = 3600;
-/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+/** Bounded by the waiter's request budget. */
 const MAX_OPERATION_IDS = 1000;
-/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 const PENDING = 'pending';
-/**
- * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
- * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
- * and `pending` means "whatever is pending".
- */
+/** An empty value is an error: a mistyped expression gives one, and a gate must not pass on a typo. */
 function readOperationSelection(read) {
     const raw = read('operation-ids').trim();
     const branchId = read('branch-id').trim() || undefined;
@@ -5627,11 +5616,7 @@ function readOperationSelection(read) {
     }
     return { kind: 'ids', ids: parseOperationIds(raw) };
 }
-/**
- * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
- * MAX_OPERATION_IDS different ids.
- */
+/** Ids separated by commas or blanks, or a JSON array of ids or of operation records. Separators alone are refused. */
 function parseOperationIds(raw) {
     const text = raw.trim();
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.');
@@ -5662,10 +5647,7 @@ function parseOperationIds(raw) {
     }
     return [...ids];
 }
-/**
- * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
- * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
- */
+/** `wait` by default: the platform's reference says the control plane may retry a `failed` operation. */
 function readOnFailed(read) {
     const raw = read('on-failed').trim();
     const value = raw.toLowerCase();
@@ -5676,18 +5658,15 @@ function readOnFailed(read) {
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`on-failed\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be \`wait\` (a \`failed\` operation may be retried by the ` +
         'platform: wait until it ends, within `timeout`) or `fail` (fail at the first `failed`).');
 }
-/** list-operations' default `max-operations`, for each project. */
+/** For each project. */
 const DEFAULT_MAX_OPERATIONS = 1000;
 const MAX_MAX_OPERATIONS = 100_000;
-/** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all';
-/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' };
-/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
+/** Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
-/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+/** 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 function readListOperationsSettings(read) {
     const statuses = readStatuses(read, 'operation-statuses');
     const actions = readActions(read);
@@ -5708,10 +5687,7 @@ function readListOperationsSettings(read) {
         ...(failOnStatus === undefined ? {} : { failOnStatus }),
     };
 }
-/**
- * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
- * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
- */
+/** Neither `project-id` nor `project-ids` is an error: a mistyped expression gives an empty value. */
 function readProjectScope(read) {
     const projectId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOptionalProjectId */ .Le)(read);
     const rawIds = read('project-ids').trim();
@@ -5753,10 +5729,7 @@ function readProjectScope(read) {
     }
     return { kind: 'list', projectIds: ids };
 }
-/**
- * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
- * A date alone means its midnight UTC.
- */
+/** A span back from now (`24h`, `7d`), or an ISO 8601 time with its zone. A date alone means its midnight UTC. */
 function readSince(read) {
     const text = read('since').trim();
     if (!text)
@@ -5776,7 +5749,7 @@ function readSince(read) {
     }
     const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
     // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
-    // Date.UTC is not used here: it reads year 0 as 1900.
+    // Not Date.UTC: it reads year 0 as 1900.
     const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`));
     if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
         throw sinceError(text);
@@ -5797,7 +5770,6 @@ function readMaxOperations(read) {
     }
     return value;
 }
-/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
 function readStatuses(read, input) {
     const raw = read(input).trim();
     if (!raw)
@@ -5827,7 +5799,7 @@ function readActions(read) {
     }
     return actions;
 }
-/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+/** Words separated by commas or blanks, or a JSON array of strings; at least one. */
 function listWords(raw, input) {
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(raw, input, 'pass a JSON array of strings, or words separated by commas.');
     const words = items === undefined
@@ -5838,7 +5810,7 @@ function listWords(raw, input) {
             }
             return item.trim();
         });
-    // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
+    // `[]` would keep nothing, and an expression that came out empty can give it.
     if (words.length === 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
     return words;
@@ -5858,26 +5830,16 @@ function listWords(raw, input) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5617);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
- * GitHub's runner ranges).
- */
+// Where rotate-key stores the new key, and `github-token`.
 
 
 
 
-/** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255;
-/**
- * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
- * allows about 80 writes a minute.
- */
+/** Each target costs two or three reads and a write; GitHub's secondary rate limit allows about 80 writes a minute. */
 const MAX_SECRET_TARGETS = 50;
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
- * could make the request fail in a way that ends the step without an error.
- */
+/** It goes in a header: a bad one could make the request fail in a way that ends the step without an error. */
 function readGitHubToken(read) {
     const token = read('github-token').trim();
     if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
@@ -5885,16 +5847,13 @@ function readGitHubToken(read) {
     }
     return token || undefined;
 }
-/**
- * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
- * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
- */
+/** Without `secret-targets`, the workflow's repository, or its `secret-environment`. */
 function readSecretStorage(read, runner) {
     const name = read('secret-name').trim();
     const environment = read('secret-environment').trim() || undefined;
     const listed = read('secret-targets').trim();
     if (!name) {
-        // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
+        // A storage input without a name: `secret-name`'s expression came out empty, and the key would go unstored.
         const storageInputs = [
             'secret-environment',
             'secret-targets',
@@ -5932,10 +5891,6 @@ function oneTarget(repository, environment) {
         ? { kind: 'repository', ...repository }
         : { kind: 'environment', ...repository, environment };
 }
-/**
- * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
- * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
- */
 function readSecretTargets(raw) {
     const targets = [];
     const seen = new Set();
@@ -5987,11 +5942,11 @@ function parseRepository(text) {
         ? { owner, repo }
         : undefined;
 }
-/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
+/** In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name) {
     return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(name) && name !== '.' && name !== '..';
 }
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
+/** Who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read, targets) {
     const visibility = read('secret-visibility').trim();
     const listed = read('secret-repositories').trim();
@@ -6031,7 +5986,6 @@ function readOrganizationAccess(read, targets) {
 }
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
 function readRepository(value) {
     const repository = parseRepository(value ?? '');
     if (!repository) {
@@ -6057,17 +6011,13 @@ function readRepository(value) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
- * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
- * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
- * query or fragment.
+ * The URLs a credential is sent to. Plain http only to a loopback address written as one, and never through a proxy,
+ * so the credential crosses no network. A name, `localhost` too, may lead to another machine.
  */
 
 
 
 const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2';
-/** How an error names each URL a credential is sent to, and what would cross the network with it. */
 const SERVICE_URLS = {
     'api-host': {
         named: 'Input `api-host`',
@@ -6084,19 +6034,16 @@ const SERVICE_URLS = {
         sent: 'the GitHub token',
     },
 };
-/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
+/** No proxy variable may send a plain-http `api-host` through a proxy. */
 function readApiHost(raw, proxies = {}) {
     return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies);
 }
-/**
- * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
- * `proxies`: as for `api-host`, given when the token goes there.
- */
+/** Undefined when unset: GitHub's own. `proxies` is given when the token goes there. */
 function readGitHubApiUrl(raw, proxies = {}) {
     const value = raw?.trim();
     return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined;
 }
-/** A URL a credential is sent to, without a trailing slash. */
+/** Without a trailing slash. */
 function readServiceUrl(value, rules, proxies) {
     let url;
     try {
@@ -6131,9 +6078,9 @@ function readServiceUrl(value, rules, proxies) {
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+/** Resolvers send these to loopback by custom, not by rule. */
 const LOCALHOST = /(?:^|\.)localhost\.?$/i;
-/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
+/** Never a name. URL parsing already turned `127.1` into `127.0.0.1`. */
 function isLoopback(hostname) {
     const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === '::1')
@@ -6166,10 +6113,7 @@ function isLoopback(hostname) {
 /* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/**
- * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
- * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
- */
+// Each reader throws an InputError naming its input. An empty value never allows more: a mistyped expression gives one.
 
 
 
@@ -6210,7 +6154,7 @@ function readKeyId(read) {
     }
     return value;
 }
-/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+/** `message` says what the command needs it for. */
 function readProjectId(read, message) {
     const value = readOptionalProjectId(read);
     if (!value)
@@ -6235,7 +6179,7 @@ function readOrgId(read) {
     }
     return value;
 }
-/** Part of a project name or id, which the service matches. One line, bounded. */
+/** One line, bounded. */
 function readSearch(read) {
     const value = read('search').trim();
     if (!value)
@@ -6248,7 +6192,7 @@ function readSearch(read) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `search` must be one line without control characters.');
     return value;
 }
-/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+/** `fallback` when empty: an unset input and an expression that came out empty look the same. */
 function readBoolean(read, input, fallback = false) {
     const raw = read(input).trim();
     if (!raw)
@@ -6259,7 +6203,6 @@ function readBoolean(read, input, fallback = false) {
         return true;
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be true or false.`);
 }
-/** Milliseconds per unit of a duration input. */
 const DURATION_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 /** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
 function parseDuration(text) {
@@ -6268,7 +6211,7 @@ function parseDuration(text) {
         return undefined;
     return Number(match[1]) * DURATION_UNITS[match[2]];
 }
-/** A duration input, within its range; undefined when empty. */
+/** Undefined when empty. */
 function readDuration(read, input, range) {
     const raw = read(input).trim();
     if (!raw)
@@ -6285,10 +6228,7 @@ function requireInput(value, message) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message);
     return value;
 }
-/**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
- * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
- */
+/** A JSON array of strings (what `toJSON` gives), or one entry a line; a YAML list works too. */
 function listEntries(raw, input) {
     const text = raw.trim();
     const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.');
@@ -6303,13 +6243,13 @@ function listEntries(raw, input) {
     return items.map((item, i) => {
         if (typeof item !== 'string')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`);
-        // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
+        // An expression that came out empty gives an empty item: never skipped, unlike a blank line.
         if (item.trim() === '')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`);
         return item.trim();
     });
 }
-/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+/** Undefined when it does not start with `[`. */
 function jsonArrayItems(text, input, hint) {
     if (!text.startsWith('['))
         return undefined;
@@ -8473,10 +8413,10 @@ var keys = __webpack_require__(5845);
 
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Five days: the longest a job may run on a self-hosted runner. */
+/** The longest a job may run on a self-hosted runner. */
 const MAX_TIMEOUT_SECONDS = 432_000;
 const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
-/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
+/** The runner passes action.yml's defaults to every step, so an input that holds its default says nothing. */
 const INPUT_DEFAULTS = {
     'api-host': urls/* DEFAULT_API_HOST */.m4,
     'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),
