@@ -1051,7 +1051,6 @@ function describe(value) {
 /* harmony export */   a: () => (/* binding */ formatDuration),
 /* harmony export */   m: () => (/* binding */ systemClock)
 /* harmony export */ });
-/** The wall clock: Date.now and setTimeout. */
 const systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
@@ -1071,7 +1070,7 @@ const systemClock = {
         return { signal: controller.signal, clear: () => clearTimeout(timer) };
     },
 };
-/** "1.5 s", "2 min 5 s": for log lines and errors. */
+/** "1.5 s", "2 min 5 s". */
 function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.max(0, Math.round(ms))} ms`;
@@ -1097,47 +1096,34 @@ function formatDuration(ms) {
 /* harmony export */   tB: () => (/* binding */ RunnerVariableError)
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/**
- * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
- * are RequestError (http/errors.ts), which is an OwnError too.
- */
+// Failures that are not about a request. A request's failure is a RequestError, an OwnError too.
 
-/** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500;
-/**
- * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
- * expected, so no stack trace is shown, even with debug logging on.
- */
+/** Built from checked text, safe for the log. Expected, so no stack trace is shown, even with debug on. */
 class OwnError extends Error {
 }
-/** A wrong input. Raised before any request goes out. */
+/** Raised before any request goes out. */
 class InputError extends OwnError {
     constructor(message) {
         super(message);
         this.name = 'InputError';
     }
 }
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
+/** GITHUB_REPOSITORY or GITHUB_API_URL is missing or wrong. It counts as an input. */
 class RunnerVariableError extends InputError {
     constructor(message) {
         super(message);
         this.name = 'RunnerVariableError';
     }
 }
-/**
- * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
- * request failure behind it, if any, for the step's outputs such as `http-status`.
- */
+/** A failure the action found, such as a failed operation. `cause` feeds outputs such as `http-status`. */
 class ActionError extends OwnError {
     constructor(message, options) {
         super(message, options);
         this.name = 'ActionError';
     }
 }
-/**
- * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
- * Any other error's message is outside text, because it may quote a server.
- */
+/** Safe for the log, whatever was thrown: any other error's message may quote a server. */
 function messageOf(error) {
     if (error instanceof OwnError)
         return error.message;
@@ -1156,9 +1142,9 @@ function messageOf(error) {
 /* harmony export */ });
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+/** Addresses and CIDR blocks, as NO_PROXY and `expected-networks` write them. */
 
-/** `10.0.0.0/8`, `2001:db8::/32`, or one address. Undefined for anything else: a host name is never resolved. */
+/** Undefined for anything else: a host name is never resolved. */
 function parseBlock(entry) {
     const [address = '', prefix, ...more] = entry.split('/');
     const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
@@ -1166,7 +1152,7 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks (or blocks already read). Other entries are left out. */
+/** Entries that are not addresses or blocks are left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
     for (const entry of entries) {
@@ -1187,7 +1173,7 @@ function blockList(entries) {
 /* harmony export */   Y: () => (/* binding */ ACTION_VERSION),
 /* harmony export */   _: () => (/* binding */ USER_AGENT)
 /* harmony export */ });
-/** Sent in the User-Agent. Kept equal to package.json's version by a unit test. */
+/** Kept equal to package.json's version by a unit test. */
 const ACTION_NAME = 'neon-api-action';
 const ACTION_VERSION = '1.0.0';
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`;
@@ -8323,20 +8309,18 @@ var external_node_module_ = __webpack_require__(8995);
 var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/base/source-location.ts
 /**
- * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
- * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
- * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
- * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the line a failed step prints. From dist/, the source map beside
+ * each file leads back to src/. It is read only after a failure, so start-up never pays for it.
  */
 
 
 
-/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
-/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
+/** The last `src/` counts: the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/;
 const maps = new Map();
-/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+/** `src/main.ts:27:5`: the first frame that is the action's own code. */
 function sourceLocationOf(error) {
     if (!(error instanceof Error) || typeof error.stack !== 'string')
         return undefined;
@@ -8347,7 +8331,7 @@ function sourceLocationOf(error) {
     }
     return undefined;
 }
-/** The src/ location of one stack line, if it is the action's own code. */
+/** Undefined unless the line is the action's own code. */
 function frameLocation(stackLine) {
     const frame = FRAME.exec(stackLine.trim());
     if (!frame)
