@@ -4074,11 +4074,10 @@ const COMMAND_NAMES = Object.keys(COMMANDS);
 
 
 
-/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+/** When the runner does not set GITHUB_API_URL. */
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
-/** The REST API version the calls are written for. */
 const API_VERSION = '2022-11-28';
-/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+/** GitHub's JSON `message`, request id header and rate limits. */
 const GITHUB = {
     name: 'GitHub',
     redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
@@ -4086,7 +4085,7 @@ const GITHUB = {
     notCarriedOut: new Set(),
     readError: (body, headers, status, now) => {
         const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
-        // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
+        // Quoted in `secret-results` and the summary, so only a short token is kept.
         const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
         const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
         const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
@@ -4114,10 +4113,8 @@ class GitHubClient {
         this.connections = options.connections;
     }
     /**
-     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
-     * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
-     * size.
+     * `deadline` is a function when a cancel may move it. `stopped` ends a wait to send it again, and `cut` an attempt
+     * in flight. `bodyLimit` refuses a larger answer unread.
      */
     get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
@@ -4137,17 +4134,11 @@ class GitHubClient {
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
         });
     }
-    /**
-     * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
-     * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
-     */
+    /** Never sent again here: the caller decides a write's retries. `onSend` runs just before the request leaves. */
     put(path, body, deadline, cut, onSend) {
         return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
     }
-    /**
-     * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
-     * Nothing is sent once `deadline` has passed.
-     */
+    /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
     async send(call, deadline, cut, onSend) {
         const headers = {
             accept: 'application/vnd.github+json',
@@ -4188,12 +4179,12 @@ class GitHubClient {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5442);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8549);
-/** What GitHub's answers mean for a secret target, in words a user can act on. */
+// GitHub's answers, in words a user can act on.
 
 
 
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
+/** Why a write is sent again, or would have been. */
 function describeRetry(error, target) {
     if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestError */ .G))
         return (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
@@ -4201,10 +4192,7 @@ function describeRetry(error, target) {
         return `GitHub's rate limit refused it (${error.status} ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error)})`;
     return describeGitHubError(error, target).replace(/\.$/, '');
 }
-/**
- * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
- * the job summary says to do.
- */
+/** For a secret target, a 403 names the permission its token needs. `next` is what the job summary says to do. */
 const GITHUB_REFUSALS = {
     401: {
         describe: (error) => {
@@ -4219,13 +4207,12 @@ const GITHUB_REFUSALS = {
             : `${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequestFailure */ .Tp)(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
-    /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+    /** `notFound` as the sentence names it: "the repository", "it". */
     404: {
         describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/** What GitHub's answer means for this target, and what to do. */
 function describeGitHubError(error, target) {
     switch ((0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalOf */ .Of)(error)) {
         case 401:
@@ -4250,7 +4237,7 @@ function describePermission(target) {
     return (`The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App ` +
         `installed on the ${on}). The default GITHUB_TOKEN cannot write secrets.`);
 }
-/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
+/** For a table cell: capitalised, with a full stop. The clause is already safe text. */
 function describeAsSentence(clause) {
     const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
     return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
@@ -4270,16 +4257,12 @@ function describeAsSentence(clause) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
- * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
- * loads only when a rotation stores one.
+ * Where rotate-key stores the new key. Only types and names: the inputs read them at every start, and the code that
+ * writes secrets loads only when a rotation stores one.
  */
 
 const VISIBILITIES = ['all', 'private', 'selected'];
-/**
- * A target as `secret-targets` spells it, and as outputs name it: `owner/repo`,
- * `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo`, `dependabot:org:NAME`.
- */
+/** As `secret-targets` spells it and outputs name it. */
 function targetText(target) {
     switch (target.kind) {
         case 'repository':
@@ -4294,7 +4277,7 @@ function targetText(target) {
             return `dependabot:org:${target.org}`;
     }
 }
-/** "repository octo-org/api", "environment "production" of octo-org/api"…: for log lines. */
+/** For log lines: "repository octo-org/api". */
 function describeTarget(target) {
     switch (target.kind) {
         case 'repository':
@@ -4309,7 +4292,7 @@ function describeTarget(target) {
             return `Dependabot secrets of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(target.org)}`;
     }
 }
-/** Organization secrets (Actions or Dependabot) say on every write who may read them. */
+/** These say on every write who may read them. */
 function isOrganizationTarget(target) {
     return target.kind === 'organization' || target.kind === 'dependabot-organization';
 }
@@ -7159,31 +7142,24 @@ var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/github/client.ts
 var github_client = __webpack_require__(6584);
 ;// CONCATENATED MODULE: ./src/github/meta.ts
-/** GitHub's meta API (GET /meta). The ranges of GitHub-hosted runners change often, so every step reads them. */
+/** GET /meta. The ranges of GitHub-hosted runners change often, so every step reads them. */
 
 
 
 
 
 /**
- * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the ranges is synchronous
- * work that the step's deadline cannot stop. So a larger answer is refused unread, and a longer list is not built.
- * The work after the read stays a fraction of a second.
+ * GitHub's answer is a few hundred kB. Building the ranges is work the step's deadline cannot stop, so a larger
+ * answer is refused unread and a longer list is not built.
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
-/**
- * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
- * address and so pass every key. It is left out, as an entry the action cannot read.
- */
+/** A wider runner range, such as 0.0.0.0/0, would pass every key: it is left out as unreadable. */
 const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 };
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
     'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
-/**
- * Reads `actions` and `actions_macos`. It fails, saying what to do, when GitHub does not answer, answers more than
- * the action reads, or lists no range the action can read (GitHub Enterprise Server).
- */
+/** Fails, saying what to do, when GitHub does not answer, answers too much, or lists no range the action can read. */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
     const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
@@ -7216,7 +7192,7 @@ async function readRunnerRanges(options, deadline) {
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
-    // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
+    // No range would make every runner's address unexpected, and prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
         const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`;
         throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
