@@ -1446,26 +1446,22 @@ var clock = __webpack_require__(6412);
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
 
-/** The chart draws at most this many bars. The caption counts the rest. */
+/** The caption counts the rest. */
 const MAX_BARS = 30;
-/** The longest action, branch id or project id the chart shows, in characters. */
 const MAX_NAME = 40;
 const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
 const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
+/** The date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z');
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z');
-/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
+/** A NaN time cannot be drawn. */
 function drawable(startMs, durationMs) {
     return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS;
 }
-/**
- * The chart and its caption, or '' when there is nothing to draw.
- * Blank lines around the block keep it outside any HTML block.
- */
+/** '' when there is nothing to draw. Blank lines around the block keep it out of any HTML block. */
 function operationsChart(operations, options = {}) {
     const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
     const placed = place(operations, options.now);
@@ -1475,8 +1471,7 @@ function operationsChart(operations, options = {}) {
     const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
     const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
     const spanMs = Math.max(lastMs - firstMs, MINUTE);
-    // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
-    // and its label says how long it really took.
+    // A few seconds in a day's chart is under a pixel: every bar is this wide at least, its label giving the real time.
     const minimumMs = Math.ceil(spanMs / 250);
     const lines = [
         'gantt',
@@ -1504,12 +1499,11 @@ function place(operations, now) {
         const durationMs = Math.max(0, (0,operations_status/* durationOf */.cf)(op));
         if (!drawable(startMs, durationMs))
             return;
-        // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
+        // Keyed by group, not status: a status such as "constructor" cannot match an object's own keys.
         const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
         latestMs = Math.max(latestMs, startMs + durationMs);
         bars.push({ op, kind, startMs, durationMs, order });
     });
-    // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
     const nowMs = now ?? latestMs;
     for (const bar of bars)
         if (bar.kind === 'in-progress')
@@ -1541,16 +1535,13 @@ function byProject(bars) {
     }
     return groups;
 }
-/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
+/** "Error start_compute 12 s": the action's word first, so no line starts with server text. */
 function label(bar) {
     // A status the action does not know is server text, so it is not shown.
     const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
     return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
 }
-/**
- * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
- * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
- */
+/** Each run of other characters becomes one `_`; a name over MAX_NAME ends in `…`. */
 function safeName(text, fallback) {
     const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
     if (kept.length === 0)
@@ -1578,7 +1569,7 @@ function axisFormat(spanMs) {
         return '%a %H:%M';
     return '%d %b';
 }
-/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
+/** UTC without a zone: Mermaid shows it as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms) {
     return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -1587,7 +1578,7 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
+/** What the chart leaves out, and the bars drawn wider than they are. */
 function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
@@ -1626,16 +1617,13 @@ var retry = __webpack_require__(8902);
 
 
 
-/** A project's listing stops after this many pages (a million operations). */
+/** A million operations. */
 const MAX_PAGES_PER_PROJECT = 1000;
-/**
- * Projects read at once. The pacer keeps the step within the rate limits, not this.
- * A few requests in flight are enough to hide the time each answer takes.
- */
+/** Enough to hide each answer's time. The pacer, not this, keeps the step within the rate limits. */
 const PROJECTS_AT_ONCE = 8;
-/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
+/** A project that answers one of these is skipped; the rest are listed. */
 const UNREADABLE_STATUSES = new Set([403, 404]);
-/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
+/** Paces every request, waits out congestion, and warns once. */
 class OperationsReader {
     ctx;
     congestionWarned = false;
@@ -1647,9 +1635,8 @@ class OperationsReader {
         await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
     }
     /**
-     * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
-     * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
-     * timeout, a service that kept failing) is thrown once the projects in flight are read.
+     * Each page goes to `onPage` before the project's next is read. A 404 or 403 skips a project; any other failure is
+     * thrown once the projects in flight are read.
      */
     async listProjects(projectIds, filter, onPage) {
         const results = new Array(projectIds.length);
@@ -1676,7 +1663,7 @@ class OperationsReader {
             throw failure.error;
         return results;
     }
-    /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
+    /** Until `since`, the end of the list, or one past `max-operations`. */
     async listProject(projectId, filter, onPage) {
         // Remember every id read, so a page the server sends again is never listed twice, however long the cycle.
         const guard = new paging/* PagingGuard */.m();
@@ -1739,9 +1726,8 @@ class OperationsReader {
         });
     }
     /**
-     * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
-     * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
-     * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
+     * Reads again after a 429 or 503, as long as the platform asks, and the pacer holds every other request back as
+     * long. The first congestion is a warning, later ones debug lines.
      */
     throughCongestion(where, read) {
         const { client, pacer } = this.ctx;
@@ -1773,28 +1759,15 @@ function matches(operation, filter) {
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
 
-/** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
+/** Or `poll-interval`, when that is longer. */
 const MAX_CONGESTED_INTERVAL_MS = 60_000;
 const WIDENING = 2;
-/**
- * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
- * `poll-interval`, the interval is back to normal in 8 rounds; from eight times, in 14. Slow narrowing keeps a fleet
- * just under the account's limit, instead of overshooting into long Retry-After waits. In a model of 100 jobs
- * (docs/rate-limits.md), 16 gave the fastest worst-case detection and the fewest 429s of 4, 8, 16, 24 and 32.
- */
+/** Each answered round adds back 1/NARROWING_ROUNDS of the normal rate: slowly, so a fleet stays under the limit. */
 const NARROWING_ROUNDS = 16;
 /**
- * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
- * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
- * service is congested:
- * - A 429 or 503 (or a 423: the project is locked) doubles this job's interval, up to a bound. The next poll comes
- *   no sooner than Retry-After, plus a random part, so jobs told the same Retry-After do not come back together.
- * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
- *   and gently near the normal one, where congestion starts again.
- * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
- * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
- * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
- * At `poll-interval` there is no jitter: a calm waiter polls exactly that often.
+ * The waiter's wait between polls. Every job of an account shares its rate limit, so a matrix of waiters must slow
+ * down together: a 429, 503 or 423 doubles the interval, and each answered round narrows it back to `poll-interval`.
+ * Jitter keeps jobs told the same Retry-After apart (docs/rate-limits.md).
  */
 class PollPace {
     baseMs;
@@ -1807,14 +1780,14 @@ class PollPace {
         this.currentMs = baseMs;
         this.random = random;
     }
-    /** The interval the waiter polls at now, without jitter. */
+    /** Without jitter. */
     get intervalMs() {
         return this.currentMs;
     }
     get widened() {
         return this.currentMs > this.baseMs;
     }
-    /** The wait after a round the service answered. A widened interval narrows by one step. */
+    /** A widened interval narrows by one step. */
     afterAnswer() {
         this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
         if (!this.widened)
@@ -1822,16 +1795,15 @@ class PollPace {
         // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
         return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
     }
-    /** The wait after a 429, 503 or 423: the widened interval, and never sooner than Retry-After. */
+    /** Never sooner than Retry-After. */
     afterCongestion(retryAfterMs) {
         this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
         return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
     }
 }
 const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
-/** How long every request waits after a 429 without Retry-After (the `congested` policy of http/retry.ts). */
 
-/** One rate-limit window: the requests in flight, and when the answers of the finished ones came. */
+/** One rate-limit window: the requests in flight, and when the finished ones were answered. */
 class Window {
     limit;
     lengthMs;
@@ -1843,7 +1815,7 @@ class Window {
         this.limit = limit;
         this.lengthMs = lengthMs;
     }
-    /** How long until one more request fits: 0 for now, undefined when only a request in flight can make room. */
+    /** 0 for now; undefined when only a request in flight can make room. */
     waitAt(now) {
         while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
             this.head++;
@@ -1855,23 +1827,19 @@ class Window {
         const over = this.inFlight + inWindow - this.limit + 1;
         if (over <= 0)
             return 0;
-        // Requests in flight end later than those that have ended. So the `over`-th oldest ended one frees the place.
+        // Requests in flight end later than those ended, so the `over`-th oldest ended one frees the place.
         return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
     }
     end(at) {
         this.inFlight--;
-        // Answers come in any order, but waitAt needs the times in ascending order.
+        // Answers come in any order; waitAt needs ascending times.
         this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
     }
 }
 /**
- * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per route), so that reading
- * hundreds of projects costs no 429. A request goes only when each of its windows (the account's minute, the route's
- * second) has room: fewer than its limit in flight or answered within the window. A request counts from its answer,
- * not from its sending. The service saw the request before the answer came, so it never counts more than the limit
- * in its window, whatever the network's delays. Requests take their turns in the order they asked.
- * A 429 (or a 503 with Retry-After) holds every request back as long as it says, or CONGESTION_PAUSE_MS when a 429
- * does not say. Other jobs of the account share its budget.
+ * Keeps a step's requests under the account's rate limits, so reading hundreds of projects costs no 429. A request
+ * counts from its answer, not its sending: the service saw it before, so its window never holds more than the limit,
+ * whatever the network's delays. A 429 holds every request back as long as it says.
  */
 class RequestPacer {
     clock;
@@ -1881,7 +1849,7 @@ class RequestPacer {
     pausedUntil = Number.NEGATIVE_INFINITY;
     queue = Promise.resolve();
     ended = settles();
-    /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+    /** Requests sent, and answers that asked the step to slow down. */
     sent = 0;
     congested = 0;
     constructor(clock, budget = SERVICE_RATE_BUDGET) {
@@ -1949,7 +1917,7 @@ class RequestPacer {
         return window;
     }
 }
-/** The route a request counts against: `GET /projects/{}/operations`. The API's paths alternate names and ids. */
+/** `GET /projects/{}/operations`: the API's paths alternate names and ids. */
 function routeOf(request) {
     const segments = request.path.split('?')[0].split('/').filter(Boolean);
     return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
@@ -1963,21 +1931,18 @@ function settles() {
 ;// CONCATENATED MODULE: ./src/operations/report.ts
 
 
-/**
- * The most operations the summary's table stands for. Alike ones share a row (list-operations groups them), and the
- * table shows at most 200 rows.
- */
+/** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000;
-/** The error names at most this many operations with a status of `fail-on-status`. */
+/** With a status of `fail-on-status`. */
 const MAX_NAMED_IN_ERROR = 5;
-/** Newest first, then by project, then by place in the project's list. The order pages came in does not matter. */
+/** Then by project and place, so the order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
 }
 function longestFirst(a, b) {
     return b.durationMs - a.durationMs || newestFirst(a, b);
 }
-/** Keeps the first `limit` items by `order`, and never holds more than twice that many. */
+/** The first `limit` items by `order`, never holding more than twice that many. */
 class TopPicks {
     limit;
     order;
@@ -2000,22 +1965,22 @@ class TopPicks {
     }
 }
 class ListingReport {
-    /** Every status listed, the 8 known ones first (at 0 when none had it). */
+    /** The 8 known ones first, at 0 when none had it. */
     statusCounts = new Map(operations_status/* OPERATION_STATUSES */.xQ.map((status) => [status, 0]));
     projects;
     total = 0;
     failed = 0;
-    /** How many listed operations have a status of `fail-on-status`. */
+    /** With a status of `fail-on-status`. */
     failingCount = 0;
-    /** How many listed operations the chart cannot draw: a creation time it cannot read, or a time out of its years. */
+    /** A creation time the chart cannot read, or a time out of its years. */
     undrawable = 0;
     failedIds;
     positions;
     failOn;
-    /** For the summary's table: the failed ones, then the others, newest first. */
+    /** For the summary's table, newest first. */
     failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
-    /** For the chart. The failed, pending and unknown ones are picked newest first, the others longest first. */
+    /** For the chart: failed, pending and unknown newest first, the others longest first. */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
         ['pending', new TopPicks(MAX_BARS, newestFirst)],
@@ -2024,7 +1989,7 @@ class ListingReport {
     ]);
     failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
     now;
-    /** `now`: where the time of an operation still in progress runs to. */
+    /** `now`: where an operation still in progress runs to. */
     constructor(projects, now, failOn = []) {
         this.now = now;
         this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
@@ -2042,7 +2007,7 @@ class ListingReport {
             projectIndex,
             position: this.positions[projectIndex]++,
             createdMs,
-            // `updated_at` is the last change of status. So an operation still going has taken until now so far.
+            // `updated_at` is the last change of status, so one still going has taken until now.
             durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
         };
         if (!drawable(parsedMs, item.durationMs))
@@ -2069,23 +2034,23 @@ class ListingReport {
             this.failOnPicks.add(item);
         }
     }
-    /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+    /** Project by project, each newest first. */
     failedOperationIds() {
         return this.failedIds.flat();
     }
-    /** The newest operations with a status of `fail-on-status`, for the error. */
+    /** The newest with a status of `fail-on-status`, for the error. */
     failing() {
         return this.failOnPicks.picked();
     }
-    /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
+    /** The failed first, then the others, each newest first. */
     rows() {
         return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS);
     }
-    /** What the chart may draw: every operation it would pick from all of them. */
+    /** Every operation the chart would pick from all of them. */
     chartCandidates() {
         return [...this.bars.values()].flatMap((picks) => picks.picked());
     }
-    /** `status-counts`. An unknown status counts as `other`, so it never becomes a key that a later step prints. */
+    /** An unknown status counts as `other`, so it never becomes a key a later step prints. */
     statusCountsObject() {
         const counts = {};
         for (const [status, n] of this.statusCounts) {
@@ -7548,9 +7513,9 @@ const GROUPS = new Map([
     ['error', 'failure'],
     ['cancelled', 'failure'],
 ]);
-/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+/** Pending first, then successful, then unsuccessful. */
 const OPERATION_STATUSES = [...GROUPS.keys()];
-// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
+// The console's words where it has them (OK, Scheduling, In progress, Error); plain words for the rest.
 const CONSOLE_WORDS = new Map([
     ['scheduling', 'Scheduling'],
     ['running', 'In progress'],
@@ -7561,7 +7526,7 @@ const CONSOLE_WORDS = new Map([
     ['error', 'Error'],
     ['cancelled', 'Cancelled'],
 ]);
-/** A status in the console's words; undefined for a status the action does not know. */
+/** Undefined for a status the action does not know. */
 function consoleWord(status) {
     return CONSOLE_WORDS.get(status);
 }
@@ -7569,11 +7534,10 @@ function consoleWord(status) {
 function statusGroup(status) {
     return GROUPS.get(status) ?? 'pending';
 }
-/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
 function gateGroup(status, onFailed) {
     return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status);
 }
-/** How settled a status is for a gate: pending, then failure, then success. */
+/** Pending, then failure, then success. */
 const settling = (status, onFailed) => ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed));
 function isKnownStatus(status) {
     return GROUPS.has(status);
@@ -7581,21 +7545,18 @@ function isKnownStatus(status) {
 function isTerminal(status) {
     return statusGroup(status) !== 'pending';
 }
-/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+/** So far, for one in progress: `total_duration_ms`, or updated − created. */
 function durationOf(operation) {
     if (typeof operation.total_duration_ms === 'number')
         return operation.total_duration_ms;
     const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
     return Number.isNaN(ms) ? 0 : ms;
 }
-/**
- * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
- * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
- */
+/** An operation without `branch_id` is of the whole project: a gate on a branch waits for it too, and fails closed. */
 function concernsBranch(operation, branchId) {
     return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
 }
-/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+/** "branch br-…", or "the whole project". */
 function describePlace(operation, max) {
     return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
 }
