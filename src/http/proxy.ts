@@ -11,7 +11,6 @@ import { OwnError } from '../base/errors.ts'
 import { blockList, parseBlock } from '../base/networks.ts'
 import { untrusted } from '../base/text.ts'
 
-/** `process.env`, or a test's own. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
 type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
@@ -226,7 +225,7 @@ function firstSet<Name extends string>(
   return undefined
 }
 
-// ---- tunnels ---------------------------------------------------------------------------
+// ---- tunnels ----
 
 /** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 export class ProxyTunnelError extends Error {
@@ -294,7 +293,7 @@ export function tunnelAgent(
   })
 }
 
-// ---- what a failure means ------------------------------------------------------------
+// ---- what a failure means ----
 
 export interface ProxyFailure {
   /** Names the proxy by host:port, and says what to check. */

@@ -44,7 +44,6 @@ export class Connections {
   private readonly tunnels = new Map<string, Dispatcher>()
   private readonly failedConnects = new WeakSet<object>()
 
-  /** By default, it makes its own direct pool. */
   constructor(env: Environment = {}, direct?: Dispatcher) {
     this.env = env
     this.direct = this.watched(direct ?? new Agent(this.options))
