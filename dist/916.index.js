@@ -4875,7 +4875,7 @@ function firstSet(env, names) {
     }
     return undefined;
 }
-// ---- tunnels ---------------------------------------------------------------------------
+// ---- tunnels ----
 /** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 class ProxyTunnelError extends Error {
     status;
@@ -5174,7 +5174,6 @@ class Connections {
     lines = new Map();
     tunnels = new Map();
     failedConnects = new WeakSet();
-    /** By default, it makes its own direct pool. */
     constructor(env = {}, direct) {
         this.env = env;
         this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
@@ -7800,22 +7799,18 @@ function errorCodeOf(error) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /**
- * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
- * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
- * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
- * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
- * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
+ * Outputs within the runner's limits: one passed on through `env:` or `with:` fails past 128 KiB. An output over the
+ * limit is not set, never cut short. A list output always has its whole list in a file, whose path is an output too.
  */
 
 
 
 
 
-/** The new key's output: its value is the one secret an output carries. */
+/** The one secret an output carries. */
 const KEY_OUTPUT = 'key';
-/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+/** Half of the 128 KiB one environment variable may hold. */
 const OUTPUT_LIMIT_BYTES = 64 * 1024;
-/** Whether an output value can be passed on through `env:` or `with:`. */
 function fitsOutput(value) {
     return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
 }
@@ -7825,7 +7820,6 @@ function listFilePath(dir, list) {
 function listFileError(list, dir, error) {
     return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`);
 }
-/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
 async function writeListFile(dir, list, json) {
     const path = listFilePath(dir, list);
     try {
@@ -7837,10 +7831,8 @@ async function writeListFile(dir, list, json) {
     return path;
 }
 /**
- * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
- * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
- * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
+ * Every secret in its strings and names replaced, pieces too: a server may have cut one short, and a later step may
+ * print the output. Each string is redacted alone: on the whole text, `Bearer …` could run past a value's end.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
@@ -7857,9 +7849,9 @@ function recordJson(record) {
         return value;
     });
 }
-/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
+/** Text that is not JSON is redacted as text. */
 function redactJson(text) {
-    // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
+    // Usually nothing is replaced: the text stays unparsed, the only way to keep it exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -7872,26 +7864,24 @@ function redactJson(text) {
     return recordJson(value);
 }
 /**
- * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
- * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
- * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
- * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
+ * Written while the list is read, so a long list is never held in memory, a section per project in their order. Up
+ * to MEMORY_BYTES the sections stay in memory, as most lists are short; past that, each goes to a part file.
  */
 class ListFileWriter {
     path;
     dir;
     list;
-    /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+    /** Each section's records while the list is short. */
     held = new Map();
     heldBytes = 0;
-    /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
+    /** Each section's part file, once the list has grown past MEMORY_BYTES. */
     parts = new Map();
     constructor(dir, list) {
         this.dir = dir;
         this.list = list;
         this.path = listFilePath(dir, list);
     }
-    /** Appends records (each as recordJson gives it) to a section. */
+    /** Records as recordJson gives them. */
     async add(section, records) {
         if (records.length === 0)
             return;
@@ -7906,7 +7896,6 @@ class ListFileWriter {
         this.held.clear();
         await this.appendToPart(section, text);
     }
-    /** Joins the sections in order into the list file; returns its path. */
     async finish() {
         try {
             if (this.parts.size === 0) {
@@ -7937,7 +7926,7 @@ class ListFileWriter {
         }
         return this.path;
     }
-    /** Removes what was written: the listing did not finish. */
+    /** The listing did not finish. */
     async discard() {
         await this.discardParts();
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.path, { force: true });
@@ -7960,7 +7949,7 @@ class ListFileWriter {
         this.parts.clear();
     }
 }
-/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+/** In characters of JSON. */
 const MEMORY_BYTES = 4 * 1024 * 1024;
 const WHOLE_LIST_FILES = {
     projects: 'projects-file',
@@ -7969,18 +7958,15 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
- * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
- * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
- * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
- * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
- * `key` is never near the limit: a key value over 1,024 characters is refused.
+ * An output over the limit is not set, and the log says where it is. For a list output, its whole-list file: a plain
+ * `note`, since a warning on every run would help no one. Any other goes into the `outputs-file`, with a warning: a
+ * later step that reads the output finds it empty. `key` is never near the limit.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
     const spilled = {};
     const over = [];
-    /** The list outputs over the limit, by the output naming their whole-list file. */
+    /** By the output naming their whole-list file. */
     const inListFile = new Map();
     const notHeld = (name, bytes) => {
         const listFile = WHOLE_LIST_FILES[name];
@@ -8044,9 +8030,8 @@ function asJson(value) {
         return value;
     }
 }
-/** The bytes a copy reads at a time: a section is never held in memory whole. */
+/** A section is never held in memory whole. */
 const COPY_CHUNK_BYTES = 1024 * 1024;
-/** Appends a file to an open one, a chunk at a time. */
 async function copyInto(out, path) {
     const source = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
     try {
@@ -8081,20 +8066,16 @@ async function copyInto(out, path) {
 /* unused harmony exports MAX_ROWS, FOLD_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
- * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
- * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
+ * Job-summary HTML. After a blank line the summary renders Markdown (links, images), and names come from the
+ * platform, so every piece of text is escaped, kept on one line and bounded. Key values never reach this module.
  */
 
-/** Longest table cell, in characters. */
 const MAX_CELL_LENGTH = 200;
-/** Longest heading or paragraph, in characters. */
 const MAX_TEXT_LENGTH = 4000;
-/** Rows a table shows at most. */
 const MAX_ROWS = 200;
-/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+/** A longer table is folded under `<details>`, so the verdict above it stays on the first screen. */
 const FOLD_ROWS = 10;
-/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+/** In characters: the runner drops a summary over 1 MiB. */
 const TABLE_BUDGET = 512 * 1024;
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8105,10 +8086,7 @@ function htmlText(text, max) {
 function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
-/**
- * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
- * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
- */
+/** Markdown is not read inside an HTML block, so a sentence's `quoted` parts are made monospace here. */
 function paragraph(...parts) {
     const html = parts
         .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
@@ -8120,39 +8098,30 @@ function paragraph(...parts) {
         .join('');
     return `<p>${html}</p>\n`;
 }
-/**
- * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
- * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
- */
+/** A link to the page at the version that ran, when `url` is known; else the page's path. */
 function docsPage(url, text, page) {
     return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
 }
-/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+/** As it is when its backticks do not pair up. */
 function withCode(text) {
     const parts = text.split('`');
     if (parts.length % 2 === 0)
         return [text];
     return parts.flatMap((part, i) => i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]);
 }
-/**
- * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
- * line below `<summary>` and above `</details>`.
- */
+/** GitHub reads Markdown inside `<details>` (a chart) only after a blank line below `<summary>` and above the end. */
 function folded(title, html) {
     if (!html)
         return '';
     return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`;
 }
-/** A table of rows already made; see tableOf. */
+/** Rows already made. */
 function table(headers, rows, maxRows = MAX_ROWS) {
     return tableOf(headers, rows, (row) => row, { maxRows });
 }
 /**
- * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
- * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
- * `total`: how many records the table stands for, when `records` are only the first of them.
- * `count`: how many records a row stands for, when one row stands for several alike.
- * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
+ * `toRow` runs only for a record shown. Past `maxRows` rows or about TABLE_BUDGET characters, a line says how many
+ * were left out and where they all are (`rest`). `total` counts records beyond `records`; `count`, those a row holds.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
@@ -8186,11 +8155,11 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region). It is shown as JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
+/** It goes into errors and log lines, not only cells. */
 const MAX_DATE_TEXT = 64;
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
- * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC". Other text stays, cut to MAX_DATE_TEXT: Date.parse would read "42" as 2042. The result is
+ * still outside text for the log.
  */
 function formatDate(iso) {
     if (!iso)
