@@ -35,10 +35,9 @@ var salsa = __webpack_require__(6382);
 var blake2 = __webpack_require__(904);
 ;// CONCATENATED MODULE: ./src/github/sealed-box.ts
 /**
- * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in. It is built from Node's own
- * X25519 and two audited @noble primitives, instead of libsodium's 400 kB of WebAssembly. The parts: an ephemeral key
- * pair, the X25519 shared secret turned into crypto_box's key by HSalsa20 (`crypto_box_beforenm`), the nonce
- * BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305 (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secrets in, built from Node's X25519 and two
+ * audited @noble primitives instead of libsodium (docs/audit.md). The box is epk ‖ tag ‖ ciphertext, with the nonce
+ * BLAKE2b-192(epk ‖ pk).
  */
 
 
@@ -47,11 +46,11 @@ var blake2 = __webpack_require__(904);
 const KEY_BYTES = 32;
 const NONCE_BYTES = 24;
 const TAG_BYTES = 16;
-/** How much longer a box is than its value: the ephemeral public key and the tag. */
+/** The ephemeral public key and the tag. */
 const SEALED_BOX_OVERHEAD = KEY_BYTES + TAG_BYTES;
-/** Salsa20's constant "expand 32-byte k", as HSalsa20 takes it: four words in the host's order. */
+/** "expand 32-byte k" as HSalsa20 takes it: four words in the host's order. */
 const SIGMA = new Uint32Array(Uint8Array.from(new TextEncoder().encode('expand 32-byte k')).buffer);
-/** Seals `value` so that only the holder of the private key of `recipient` (32 bytes) can open it. */
+/** Only the holder of `recipient`'s private key can open it. */
 function sealedBox(value, recipient) {
     if (recipient.length !== KEY_BYTES) {
         throw new errors/* ActionError */.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${recipient.length} bytes.`);
@@ -95,7 +94,6 @@ var targets = __webpack_require__(5617);
 
 
 
-/** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100;
 const MAX_REPOSITORY_PAGES = 100;
 async function prepareStore(client, storage, target, repositoryIds, deadline) {
@@ -124,7 +122,7 @@ async function prepareStore(client, storage, target, repositoryIds, deadline) {
         : await selectedRepositoryIds(client, path, deadline);
     return { ...store, access: { visibility, selected_repository_ids: ids } };
 }
-/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+/** `public-key` and each secret are below it. */
 function secretsPath(target) {
     const repository = (t) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`;
     switch (target.kind) {
@@ -149,7 +147,7 @@ function readPublicKey(body) {
     const bytes = Buffer.from(key, 'base64');
     if (bytes.length !== 32)
         throw new errors/* ActionError */.lZ(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`);
-    // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
+    // A low-order point makes no shared secret: find out now, before a key is made.
     try {
         sealedBox(new Uint8Array(0), bytes);
     }
@@ -158,7 +156,7 @@ function readPublicKey(body) {
     }
     return { keyId, key: new Uint8Array(bytes) };
 }
-/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
+/** `exists: false` on a 404; undefined when it cannot be read. */
 async function readStamp(client, path, deadline, stopped, cut) {
     let answer;
     try {
@@ -175,7 +173,6 @@ async function readStamp(client, path, deadline, stopped, cut) {
         stamp.visibility = record.visibility;
     return stamp;
 }
-/** The ids of the repositories now selected for an organization secret, every page. */
 async function selectedRepositoryIds(client, path, deadline) {
     const ids = [];
     for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
@@ -196,10 +193,7 @@ async function selectedRepositoryIds(client, path, deadline) {
     }
     throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
 }
-/**
- * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
- * A repository without an owner is the organization's.
- */
+/** A repository without an owner is the organization's. */
 async function repositoryIdsOf(client, org, names, known, deadline) {
     const ids = [];
     for (const name of names) {

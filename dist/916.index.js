@@ -20,9 +20,8 @@ export const modules = {
 /* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1517);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1989);
 /**
- * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
- * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
- * each request, and the one line a user reads when a request fails for good.
+ * The platform's client, on the shared transport. It adds the API key as a Bearer token, request ids, the platform's
+ * error bodies, each request's retry rule, and the one line a user reads when a request fails for good.
  */
 
 
@@ -32,7 +31,7 @@ export const modules = {
 
 
 
-/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
+/** The platform's error body, and the statuses that mean it did nothing. */
 const PLATFORM = {
     name: 'the platform',
     redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
@@ -41,7 +40,7 @@ const PLATFORM = {
     readError: (body) => ({
         code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
         serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-        // Use the platform's request id only when it looks like one, because it becomes an output.
+        // Only an id that looks like one: it becomes an output.
         requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .isRequestId */ .hP)(body?.request_id) ? body.request_id : undefined,
     }),
 };
@@ -63,16 +62,13 @@ function buildRequest(spec, target, requestId) {
     }
     return request;
 }
-/**
- * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
- * that is safe, never follows a redirect, and names the request in its errors.
- */
+/** Each attempt has a time limit. It retries only where safe, never follows a redirect, and names the request. */
 class PlatformClient {
     origin;
     basePath;
     options;
     ownConnections;
-    /** The step's connections. Requests to GitHub share them (one pool per origin). */
+    /** Shared with requests to GitHub: one pool per origin. */
     connections;
     constructor(options) {
         const base = new URL(options.baseUrl);
@@ -90,29 +86,29 @@ class PlatformClient {
         return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
     }
     /**
-     * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
-     * its retries. Only the deadline (the runner's grace period) limits them.
+     * For the clean-up after a lost answer or a cancel. A cancel does not stop its retries; only the deadline (the
+     * runner's grace period) does.
      */
     withDeadline(deadline) {
         const { interrupt } = this.options;
         return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
     }
-    /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
+    /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
     }
-    /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
+    /** Attempts also end at `cut`, so a key's create can still report its answer after a cancel. */
     withCut(cut) {
         return this.with({ cut });
     }
     withPacing(pacing) {
         return this.with({ pacing });
     }
-    /** A copy with `changes` that shares this client's connections. Only this client closes them. */
+    /** Shares this client's connections; only this client closes them. */
     with(changes) {
         return new PlatformClient({ ...this.options, ...changes, connections: this.connections });
     }
-    /** Closes the connections this client opened itself. The step closes its own. */
+    /** Closes only the connections this client opened. */
     async close() {
         await this.ownConnections?.close();
     }
@@ -149,7 +145,7 @@ class PlatformClient {
             ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
         });
     }
-    /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
+    /** One attempt, after its turn when the client is paced. */
     async attempt(spec) {
         const over = await this.options.pacing?.turn(spec, this.deadline);
         if (!over)
@@ -199,7 +195,7 @@ class PlatformClient {
         catch (error) {
             if (!(error instanceof _shape_js__WEBPACK_IMPORTED_MODULE_7__/* .ShapeError */ .ym))
                 throw error;
-            // The platform carried out the request (a create made a key), even though the answer is unusable.
+            // The request took effect (a create made a key), though the answer is unusable.
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
                 ...base,
                 kind: 'malformed',
@@ -209,16 +205,13 @@ class PlatformClient {
         }
     }
 }
-/**
- * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
- * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
- */
+/** What a 401, 403 or 404 means, and what to do next. A request without its own words gets the usual line. */
 const PLATFORM_REFUSALS = {
     401: {
-        /** The step's own key, from `api-key`. */
+        /** The step's own key. */
         stepKey: 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
             'Check the `api-key` input and the secret it comes from.',
-        /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
+        /** A key the step just made, while rotate-key checks that it works. */
         newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
             'Either something revoked it meanwhile (another rotation running at the same time?), ' +
             'or the platform does not accept it yet. ' +
@@ -244,10 +237,7 @@ const PLATFORM_REFUSALS = {
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/**
- * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
- * `refused` says what a 401 means when the key is not the step's own.
- */
+/** What failed, why, what to do, and the request id to quote. `refused` words a 401 for a key not the step's. */
 function finalError(spec, error, hint = '', refused) {
     const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
     const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
@@ -306,24 +296,19 @@ function finalError(spec, error, hint = '', refused) {
 
 
 
-/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
+/** The largest pages the service serves. */
 const PROJECTS_PAGE_LIMIT = 400;
 const OPERATIONS_PAGE_LIMIT = 1000;
-/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
+/** A longer list fails as incomplete. */
 const MAX_PROJECT_PAGES = 1000;
-/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500;
-/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+/** A longer list fails as incomplete. */
 const MAX_MEMBERS = 50_000;
-/**
- * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
- * may hand out a cursor too, and only the empty page after it ends the list.
- */
+/** One page more than MAX_MEMBERS needs: the last page with members may still give a cursor to an empty one. */
 const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1;
-/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
+/** POST /api_keys. Never sent again blindly: a lost answer may have made a key. */
 function createApiKey(client, name) {
     return client.send({
         method: 'POST',
@@ -335,7 +320,7 @@ function createApiKey(client, name) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
+/** GET /api_keys: the user's personal keys, as a bare array, never a key's value. */
 function listApiKeys(client) {
     return client.send({
         method: 'GET',
@@ -346,7 +331,7 @@ function listApiKeys(client) {
         parse: toApiKeys,
     });
 }
-/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
+/** DELETE /api_keys/{id}. An organization key's id gives a 404 here. */
 function revokeApiKey(client, id) {
     return revokeKeyAt(client, id, {
         method: 'DELETE',
@@ -360,13 +345,13 @@ function revokeApiKey(client, id) {
         parse: toRevokedApiKey,
     });
 }
-/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
+/** POST /organizations/{org_id}/api_keys, with `projectId` for a project-scoped key. Never sent again blindly. */
 function createOrgApiKey(client, orgId, name, projectId) {
     const org = encodeURIComponent(orgId);
     return client.send({
         method: 'POST',
         path: `/organizations/${org}/api_keys`,
-        // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+        // Stryker disable next-line ConditionalExpression: equivalent, JSON leaves out an undefined project_id
         body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
         retry: 'once',
         purpose: projectId === undefined
@@ -386,7 +371,7 @@ function createOrgApiKey(client, orgId, name, projectId) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a key's value. */
 function listOrgApiKeys(client, orgId) {
     return client.send({
         method: 'GET',
@@ -419,10 +404,7 @@ function revokeOrgApiKey(client, orgId, id) {
         parse: toRevokedApiKey,
     });
 }
-/**
- * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
- * the earlier attempt revoked the key.
- */
+/** Safe to send again. A 404 after an attempt that may have gone through means that attempt revoked the key. */
 async function revokeKeyAt(client, id, spec) {
     try {
         return await client.send(spec);
@@ -434,10 +416,7 @@ async function revokeKeyAt(client, id, spec) {
         throw error;
     }
 }
-/**
- * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
- * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
- */
+/** GET /auth: who the step's key acts for. */
 function getAuth(client) {
     return client.send({
         method: 'GET',
@@ -453,7 +432,7 @@ function getAuth(client) {
         },
     });
 }
-/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
+/** A personal key's user's organizations, or the one organization that owns any other key. */
 function listMyOrganizations(client) {
     return client.send({
         method: 'GET',
@@ -467,7 +446,6 @@ function listMyOrganizations(client) {
         }),
     });
 }
-/** GET /projects/{project_id}: one project, with the organization that owns it. */
 function getProject(client, projectId) {
     return client.send({
         method: 'GET',
@@ -479,13 +457,11 @@ function getProject(client, projectId) {
         parse: (body) => toProject((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').project, 'response.project'),
     });
 }
-/** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId) {
     return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
         "an organization key only its organization's projects, " +
         "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
-/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
     if (orgId === undefined)
         return { purpose: 'list projects' };
@@ -498,9 +474,8 @@ function projectListTexts(orgId) {
     };
 }
 /**
- * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
- * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
- * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
+ * GET /projects, every page. A cursor handed out twice, or a full page without a new id, ends the listing with a
+ * warning. A list longer than MAX_PROJECT_PAGES fails.
  */
 async function listAllProjects(client, query = {}) {
     const projects = [];
@@ -522,7 +497,7 @@ async function listAllProjects(client, query = {}) {
                     (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
                     return project;
                 });
-                // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
+                // Nothing relies on `unavailable_project_ids`, so a bad value there never fails the listing.
                 return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
             },
         });
@@ -556,13 +531,8 @@ async function listAllProjects(client, query = {}) {
         'Check the `api-host` input, or report the endless list to the platform.');
 }
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
- * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
- * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
- * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
- * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
- * and on a list longer than MAX_MEMBER_PAGES pages.
+ * Every member now, without e-mail addresses (personal data). A member missing from the list would look like someone
+ * who left, so the list must be whole or the step fails (docs/offboarding.md).
  */
 async function listOrganizationMembers(client, orgId) {
     const members = new Map();
@@ -572,7 +542,7 @@ async function listOrganizationMembers(client, orgId) {
         const result = await client.send({
             method: 'GET',
             path: `/organizations/${encodeURIComponent(orgId)}/members`,
-            // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
+            // Never sort by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
             query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
             retry: 'read',
             purpose: `list the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
@@ -596,7 +566,7 @@ async function listOrganizationMembers(client, orgId) {
         for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
             members.set(member.user_id.toLowerCase(), member);
         }
-        // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+        // Deactivated only if every copy says so: a stale copy must not revoke keys.
         for (const member of result.members)
             members.get(member.user_id.toLowerCase()).deactivated &&= member.deactivated;
         if (guard.seen > MAX_MEMBERS) {
@@ -622,10 +592,7 @@ function incompleteMembers(orgId, reason) {
         'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
         'Run the job again. If it fails the same way, report the list to the platform.');
 }
-/**
- * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
- * organization other than `orgId` that a member's `org_id` names.
- */
+/** `otherOrg`: the first organization other than `orgId` that a member's `org_id` names. */
 function toMembersPage(body, orgId) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
     let otherOrg;
@@ -641,7 +608,7 @@ function toMembersPage(body, orgId) {
         return {
             user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
             role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
-            // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+            // Only a time counts: "null" or "" reads as present.
             deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
         };
     });
@@ -649,11 +616,11 @@ function toMembersPage(body, orgId) {
     const next = typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'next') : undefined;
     return { members, next: next || undefined, otherOrg };
 }
-/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+/** Date.parse alone would read "1" as 2001. */
 function isTime(text) {
     return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 }
-/** GET /projects/{id}/operations: one page, newest first. */
+/** One page, newest first. */
 function listOperations(client, projectId, page, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -681,7 +648,7 @@ function getOperation(client, projectId, operationId, retry = 'poll') {
         parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
     });
 }
-/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
+/** Checks that the branch exists. A 404 names it. */
 function getBranch(client, projectId, branchId, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -701,7 +668,6 @@ function cursorOf(record) {
         ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor')
         : undefined;
 }
-/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value) {
     return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 }
@@ -735,7 +701,7 @@ function toRevokedApiKey(body) {
 function toApiKeys(body) {
     return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
 }
-/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through. */
 function toApiKey(record, where) {
     const key = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
@@ -752,10 +718,7 @@ function toApiKey(record, where) {
         key.project_id = projectId;
     return key;
 }
-/**
- * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
- * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
- */
+/** A record in the description, but the answers to create and revoke give a bare id. */
 function creatorField(value) {
     if (typeof value === 'string')
         return value === '' ? undefined : { id: withoutEmailAddress(value) };
@@ -767,31 +730,23 @@ function creatorField(value) {
     const name = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'name');
     return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) };
 }
-/** What the action keeps of a creator's id or name that holds an `@`. */
 const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)';
 /** `@`, and its full-width and small forms. */
 const AT_SIGN = /[@\uff20\ufe6b]/;
 /**
- * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
- * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
- * miss one written with spaces or other tricks.
+ * An e-mail address is personal data, never written. Text with an `@` may hold one, so all of it is replaced: cutting
+ * out only the address would miss one written with spaces or other tricks.
  */
 function withoutEmailAddress(text) {
     return AT_SIGN.test(text) ? EMAIL_HIDDEN : text;
 }
-/**
- * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
- * text. That text is not a time, so it reads as a use just now, never as "never used".
- */
+/** A value that is not a string is kept as JSON text: not a time, so it reads as a use now, never as "never used". */
 function lastUseField(value) {
     if (value === null || value === undefined)
         return null;
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
-/**
- * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
- * That text is not an address, so the tripwire flags it and never reads it as "never used".
- */
+/** A value that is not a string is kept as JSON text: not an address, so the tripwire flags it. */
 function addressField(value) {
     if (value === null || value === undefined)
         return '';
@@ -808,7 +763,6 @@ function toOperation(value, where) {
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
-    // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
     const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
     if (branch)
         operation.branch_id = branch;
@@ -837,15 +791,10 @@ function toOperation(value, where) {
 /* harmony export */   _T: () => (/* binding */ OPERATION_ID),
 /* harmony export */   ih: () => (/* binding */ MAX_KEY_NAME_LENGTH)
 /* harmony export */ });
-/**
- * The forms of the platform's ids. The action checks inputs against them, and ids from the service too, because
- * those ids go into paths, outputs and state.
- */
-/** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
+// Ids from the service are checked too: they go into paths, outputs and state.
+/** Organization, project and branch ids, like `br-wispy-meadow-a5kd0r2p`. */
 const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
-/** Operation ids are UUIDs. */
 const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The longest key name the service takes. */
 const MAX_KEY_NAME_LENGTH = 64;
 
 
@@ -871,7 +820,7 @@ const PERSONAL_KEYS = { kind: 'personal' };
 function organizationKeys(orgId) {
     return { kind: 'organization', orgId };
 }
-/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
+/** With `projectId`, a project-scoped key, which only an organization can hold. */
 function createKeyIn(client, namespace, name, projectId) {
     if (namespace.kind === 'organization')
         return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
@@ -882,17 +831,14 @@ function createKeyIn(client, namespace, name, projectId) {
 function listKeysIn(client, namespace) {
     return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
 }
-/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
+/** The answer did not confirm the revocation: the key may still be valid. */
 class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
         this.name = 'RevocationUnconfirmed';
     }
 }
-/**
- * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
- * key revoked without proof.
- */
+/** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 async function revokeKeyIn(client, namespace, id) {
     const answer = await (namespace.kind === 'organization'
         ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
@@ -934,9 +880,9 @@ function scopeOf(namespace, key) {
 
 
 
-/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
+/** The most organizations an "ambiguous" error names. */
 const MAX_NAMED = 10;
-/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
+/** The organization whose projects to list; undefined if the user has none. */
 async function organizationForProjects(ctx, given) {
     if (given !== undefined)
         return announce(ctx, given, 'from the `org-id` input');
@@ -950,10 +896,7 @@ async function organizationForProjects(ctx, given) {
     const only = organizations[0];
     return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(only.name)}`);
 }
-/**
- * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
- * belongs to the organization that owns the project.
- */
+/** A project-scoped key belongs to the organization that owns the project. */
 async function keyNamespaceFor(ctx, scope) {
     if (scope.orgId !== undefined)
         return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
@@ -967,7 +910,7 @@ async function keyNamespaceFor(ctx, scope) {
     const orgId = checkedId(project.org_id, `GET /projects/${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`);
     return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, orgId, `the owner of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`));
 }
-/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+/** Empty for personal keys. */
 function organizationOutput(namespace) {
     return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
 }
@@ -975,7 +918,7 @@ function announce(ctx, orgId, reason) {
     ctx.log.info(`Organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ${reason}.`);
     return orgId;
 }
-/** An id from the service goes into paths, outputs and state, so it must look like an id. */
+/** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id, where) {
     if (!_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${where} answered ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
@@ -1002,23 +945,22 @@ function ambiguous(organizations) {
 /* harmony export */   m: () => (/* binding */ PagingGuard)
 /* harmony export */ });
 /**
- * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
- * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
- * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
+ * Remembers what one paged listing has read, so broken paging ends the listing instead of looping: the service may
+ * send a cursor twice (a cycle), or pages of records already read.
  */
 class PagingGuard {
     cursors = new Set();
     ids = new Set();
-    /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
+    /** `from`: the cursor the listing starts at, if not the top. */
     constructor(from) {
         if (from !== undefined)
             this.cursors.add(from);
     }
-    /** How many different records the listing has read. */
+    /** How many different records were read. */
     get seen() {
         return this.ids.size;
     }
-    /** Drops the items already read, repeats within the page included, and counts the rest as read. */
+    /** Drops the items already read, repeats within the page too, and marks the rest read. */
     unseen(items, idOf) {
         const fresh = [];
         for (const item of items) {
@@ -1053,10 +995,7 @@ class PagingGuard {
 /* harmony export */   sx: () => (/* binding */ optionalString),
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
-/**
- * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
- * there with the right type, or the request fails with a clear message.
- */
+/** A field the action relies on must be there with the right type, or the request fails with a clear message. */
 class ShapeError extends Error {
     constructor(message) {
         super(message);
@@ -1082,7 +1021,7 @@ function string(record, field, where) {
 }
 function integer(record, field, where) {
     const value = record[field];
-    // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger() is false for a non-number; typeof narrows the type
+    // Stryker disable next-line ConditionalExpression: equivalent, isSafeInteger() is false for a non-number
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
         throw new ShapeError(`${where}.${field} is ${describe(value)}, not an integer`);
     }
@@ -1112,7 +1051,6 @@ function describe(value) {
 /* harmony export */   a: () => (/* binding */ formatDuration),
 /* harmony export */   m: () => (/* binding */ systemClock)
 /* harmony export */ });
-/** The wall clock: Date.now and setTimeout. */
 const systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
@@ -1132,7 +1070,7 @@ const systemClock = {
         return { signal: controller.signal, clear: () => clearTimeout(timer) };
     },
 };
-/** "1.5 s", "2 min 5 s": for log lines and errors. */
+/** "1.5 s", "2 min 5 s". */
 function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.max(0, Math.round(ms))} ms`;
@@ -1158,47 +1096,34 @@ function formatDuration(ms) {
 /* harmony export */   tB: () => (/* binding */ RunnerVariableError)
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/**
- * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
- * are RequestError (http/errors.ts), which is an OwnError too.
- */
+// Failures that are not about a request. A request's failure is a RequestError, an OwnError too.
 
-/** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500;
-/**
- * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
- * expected, so no stack trace is shown, even with debug logging on.
- */
+/** Built from checked text, safe for the log. Expected, so no stack trace is shown, even with debug on. */
 class OwnError extends Error {
 }
-/** A wrong input. Raised before any request goes out. */
+/** Raised before any request goes out. */
 class InputError extends OwnError {
     constructor(message) {
         super(message);
         this.name = 'InputError';
     }
 }
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
+/** GITHUB_REPOSITORY or GITHUB_API_URL is missing or wrong. It counts as an input. */
 class RunnerVariableError extends InputError {
     constructor(message) {
         super(message);
         this.name = 'RunnerVariableError';
     }
 }
-/**
- * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
- * request failure behind it, if any, for the step's outputs such as `http-status`.
- */
+/** A failure the action found, such as a failed operation. `cause` feeds outputs such as `http-status`. */
 class ActionError extends OwnError {
     constructor(message, options) {
         super(message, options);
         this.name = 'ActionError';
     }
 }
-/**
- * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
- * Any other error's message is outside text, because it may quote a server.
- */
+/** Safe for the log, whatever was thrown: any other error's message may quote a server. */
 function messageOf(error) {
     if (error instanceof OwnError)
         return error.message;
@@ -1217,9 +1142,9 @@ function messageOf(error) {
 /* harmony export */ });
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+/** Addresses and CIDR blocks, as NO_PROXY and `expected-networks` write them. */
 
-/** `10.0.0.0/8`, `2001:db8::/32`, or one address. Undefined for anything else: a host name is never resolved. */
+/** Undefined for anything else: a host name is never resolved. */
 function parseBlock(entry) {
     const [address = '', prefix, ...more] = entry.split('/');
     const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
@@ -1227,7 +1152,7 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks (or blocks already read). Other entries are left out. */
+/** Entries that are not addresses or blocks are left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
     for (const entry of entries) {
@@ -1256,12 +1181,10 @@ function blockList(entries) {
 /* harmony export */ });
 /* unused harmony export MAX_UNTRUSTED_LENGTH */
 /**
- * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
- * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
- * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
- * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ * Text from outside (the service's records and messages, free-text inputs) is data, but the runner reads the log as
+ * commands: `::` at a line's start, `##[` anywhere. `untrusted()` is the one way such text reaches the log: on one
+ * line, without a command, bounded, secrets redacted (docs/audit.md). The lint rule `local/outside-text` enforces it.
  */
-/** Longest piece of outside text written into one log line, in characters. */
 const MAX_UNTRUSTED_LENGTH = 200;
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
@@ -1270,30 +1193,25 @@ const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
 const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b';
-/**
- * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
- * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
- * shows this too.
- */
+/** Secrets are redacted before the cut, so a cut never shows a piece of one. Controls show as escapes (`\n`). */
 function oneLine(text, max) {
     return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
- * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
- * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
- * the action or the server may cut that message short. The runner would then show the rest of the secret.
+ * Never shown, wherever they come back from. The runner masks only whole values, and a server's echo of one, cut
+ * short, would show the rest.
  */
 const secrets = [];
-/** Shorter values are not looked for: replacing them would blank out ordinary words. */
+/** Replacing shorter values would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4;
-/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
+/** A piece this long, anywhere in a text, counts as the secret: an echo cut short. */
 const SECRET_PIECE = 12;
-/** At the very start or end of a text, where it was cut, a piece this long counts too. */
+/** At a text's start or end, where it was cut, a piece this long counts too. */
 const SECRET_EDGE = 6;
 const REDACTED = '***';
 /**
- * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
- * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
+ * Credentials by their form, whoever's they are. After `Basic` or `token`, only a value with a digit among letters,
+ * which prose never has.
  */
 const CREDENTIAL_FORMS = [
     [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
@@ -1304,14 +1222,13 @@ const CREDENTIAL_FORMS = [
     [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ];
 /**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
- * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
- * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
+ * Each secret's SECRET_EDGE-long pieces at multiples of SECRET_EDGE, and its last SECRET_EDGE characters. Every part
+ * that redactSecrets replaces holds one, so mayHoldSecret needs only a few searches.
  */
 const tells = [];
-/** A word that every credential form starts with. Most texts have none and are not searched further. */
+/** Every credential form starts with one; most texts have none. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
-/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
+/** Replaced with `***` in every text the step shows. */
 function registerSecret(value) {
     if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
         return;
@@ -1325,18 +1242,13 @@ function registerSecret(value) {
         aligned.push(value.slice(-SECRET_EDGE));
     tells.push({ aligned });
 }
-/**
- * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
- * it does only a few native searches.
- */
+/** Runs for every line the step prints, so it does only a few native searches. */
 function mayHoldSecret(text) {
     return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
 }
 /**
- * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
- * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
- * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
- * cut never shows a piece of a secret.
+ * With `pieces`, also any part of a secret of SECRET_PIECE characters or more, and a shorter one at the start or end:
+ * for texts that the action or a server may have cut (log lines, summaries, outputs).
  */
 function redactSecrets(text, options = {}) {
     let out = text;
@@ -1388,17 +1300,17 @@ function redactPieces(text) {
     }
     return out;
 }
-/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
+/** `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
 function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
     return oneLine(text, max)
         .replace(/##\[/g, `#${BREAK}#[`)
         .replace(/^(\s*):(?=:)/, `$1:${BREAK}`);
 }
-/** `untrusted()` in double quotes, for names and messages inside a sentence. */
+/** For names and messages inside a sentence. */
 function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
     return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
 }
-/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
+/** Counts code points, so it never splits a pair. */
 function cut(text, max) {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
     if (text.length <= max)
@@ -1411,13 +1323,11 @@ function cut(text, max) {
     }
     return text;
 }
-/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
 function hasControlCharacters(text) {
     return CONTROL_CHARACTER.test(text);
 }
-/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
+/** A key or token goes in a header. */
 const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
-/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
 function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
     return text.length <= max && PRINTABLE_TOKEN.test(text);
 }
@@ -1432,7 +1342,7 @@ function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
 /* harmony export */   Y: () => (/* binding */ ACTION_VERSION),
 /* harmony export */   _: () => (/* binding */ USER_AGENT)
 /* harmony export */ });
-/** Sent in the User-Agent. Kept equal to package.json's version by a unit test. */
+/** Kept equal to package.json's version by a unit test. */
 const ACTION_NAME = 'neon-api-action';
 const ACTION_VERSION = '1.0.0';
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`;
@@ -1705,26 +1615,22 @@ var clock = __webpack_require__(6412);
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
 
-/** The chart draws at most this many bars. The caption counts the rest. */
+/** The caption counts the rest. */
 const MAX_BARS = 30;
-/** The longest action, branch id or project id the chart shows, in characters. */
 const MAX_NAME = 40;
 const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
 const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
+/** The date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z');
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z');
-/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
+/** A NaN time cannot be drawn. */
 function drawable(startMs, durationMs) {
     return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS;
 }
-/**
- * The chart and its caption, or '' when there is nothing to draw.
- * Blank lines around the block keep it outside any HTML block.
- */
+/** '' when there is nothing to draw. Blank lines around the block keep it out of any HTML block. */
 function operationsChart(operations, options = {}) {
     const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
     const placed = place(operations, options.now);
@@ -1734,8 +1640,7 @@ function operationsChart(operations, options = {}) {
     const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
     const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
     const spanMs = Math.max(lastMs - firstMs, MINUTE);
-    // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
-    // and its label says how long it really took.
+    // A few seconds in a day's chart is under a pixel: every bar is this wide at least, its label giving the real time.
     const minimumMs = Math.ceil(spanMs / 250);
     const lines = [
         'gantt',
@@ -1763,12 +1668,11 @@ function place(operations, now) {
         const durationMs = Math.max(0, (0,operations_status/* durationOf */.cf)(op));
         if (!drawable(startMs, durationMs))
             return;
-        // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
+        // Keyed by group, not status: a status such as "constructor" cannot match an object's own keys.
         const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
         latestMs = Math.max(latestMs, startMs + durationMs);
         bars.push({ op, kind, startMs, durationMs, order });
     });
-    // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
     const nowMs = now ?? latestMs;
     for (const bar of bars)
         if (bar.kind === 'in-progress')
@@ -1800,16 +1704,13 @@ function byProject(bars) {
     }
     return groups;
 }
-/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
+/** "Error start_compute 12 s": the action's word first, so no line starts with server text. */
 function label(bar) {
     // A status the action does not know is server text, so it is not shown.
     const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
     return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
 }
-/**
- * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
- * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
- */
+/** Each run of other characters becomes one `_`; a name over MAX_NAME ends in `…`. */
 function safeName(text, fallback) {
     const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
     if (kept.length === 0)
@@ -1837,7 +1738,7 @@ function axisFormat(spanMs) {
         return '%a %H:%M';
     return '%d %b';
 }
-/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
+/** UTC without a zone: Mermaid shows it as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms) {
     return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -1846,7 +1747,7 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
+/** What the chart leaves out, and the bars drawn wider than they are. */
 function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
@@ -1885,16 +1786,13 @@ var retry = __webpack_require__(8902);
 
 
 
-/** A project's listing stops after this many pages (a million operations). */
+/** A million operations. */
 const MAX_PAGES_PER_PROJECT = 1000;
-/**
- * Projects read at once. The pacer keeps the step within the rate limits, not this.
- * A few requests in flight are enough to hide the time each answer takes.
- */
+/** Enough to hide each answer's time. The pacer, not this, keeps the step within the rate limits. */
 const PROJECTS_AT_ONCE = 8;
-/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
+/** A project that answers one of these is skipped; the rest are listed. */
 const UNREADABLE_STATUSES = new Set([403, 404]);
-/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
+/** Paces every request, waits out congestion, and warns once. */
 class OperationsReader {
     ctx;
     congestionWarned = false;
@@ -1906,9 +1804,8 @@ class OperationsReader {
         await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
     }
     /**
-     * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
-     * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
-     * timeout, a service that kept failing) is thrown once the projects in flight are read.
+     * Each page goes to `onPage` before the project's next is read. A 404 or 403 skips a project; any other failure is
+     * thrown once the projects in flight are read.
      */
     async listProjects(projectIds, filter, onPage) {
         const results = new Array(projectIds.length);
@@ -1935,7 +1832,7 @@ class OperationsReader {
             throw failure.error;
         return results;
     }
-    /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
+    /** Until `since`, the end of the list, or one past `max-operations`. */
     async listProject(projectId, filter, onPage) {
         // Remember every id read, so a page the server sends again is never listed twice, however long the cycle.
         const guard = new paging/* PagingGuard */.m();
@@ -1998,9 +1895,8 @@ class OperationsReader {
         });
     }
     /**
-     * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
-     * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
-     * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
+     * Reads again after a 429 or 503, as long as the platform asks, and the pacer holds every other request back as
+     * long. The first congestion is a warning, later ones debug lines.
      */
     throughCongestion(where, read) {
         const { client, pacer } = this.ctx;
@@ -2032,28 +1928,15 @@ function matches(operation, filter) {
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
 
-/** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
+/** Or `poll-interval`, when that is longer. */
 const MAX_CONGESTED_INTERVAL_MS = 60_000;
 const WIDENING = 2;
-/**
- * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
- * `poll-interval`, the interval is back to normal in 8 rounds; from eight times, in 14. Slow narrowing keeps a fleet
- * just under the account's limit, instead of overshooting into long Retry-After waits. In a model of 100 jobs
- * (docs/rate-limits.md), 16 gave the fastest worst-case detection and the fewest 429s of 4, 8, 16, 24 and 32.
- */
+/** Each answered round adds back 1/NARROWING_ROUNDS of the normal rate: slowly, so a fleet stays under the limit. */
 const NARROWING_ROUNDS = 16;
 /**
- * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
- * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
- * service is congested:
- * - A 429 or 503 (or a 423: the project is locked) doubles this job's interval, up to a bound. The next poll comes
- *   no sooner than Retry-After, plus a random part, so jobs told the same Retry-After do not come back together.
- * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
- *   and gently near the normal one, where congestion starts again.
- * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
- * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
- * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
- * At `poll-interval` there is no jitter: a calm waiter polls exactly that often.
+ * The waiter's wait between polls. Every job of an account shares its rate limit, so a matrix of waiters must slow
+ * down together: a 429, 503 or 423 doubles the interval, and each answered round narrows it back to `poll-interval`.
+ * Jitter keeps jobs told the same Retry-After apart (docs/rate-limits.md).
  */
 class PollPace {
     baseMs;
@@ -2066,14 +1949,14 @@ class PollPace {
         this.currentMs = baseMs;
         this.random = random;
     }
-    /** The interval the waiter polls at now, without jitter. */
+    /** Without jitter. */
     get intervalMs() {
         return this.currentMs;
     }
     get widened() {
         return this.currentMs > this.baseMs;
     }
-    /** The wait after a round the service answered. A widened interval narrows by one step. */
+    /** A widened interval narrows by one step. */
     afterAnswer() {
         this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
         if (!this.widened)
@@ -2081,16 +1964,15 @@ class PollPace {
         // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
         return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
     }
-    /** The wait after a 429, 503 or 423: the widened interval, and never sooner than Retry-After. */
+    /** Never sooner than Retry-After. */
     afterCongestion(retryAfterMs) {
         this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
         return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
     }
 }
 const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
-/** How long every request waits after a 429 without Retry-After (the `congested` policy of http/retry.ts). */
 
-/** One rate-limit window: the requests in flight, and when the answers of the finished ones came. */
+/** One rate-limit window: the requests in flight, and when the finished ones were answered. */
 class Window {
     limit;
     lengthMs;
@@ -2102,7 +1984,7 @@ class Window {
         this.limit = limit;
         this.lengthMs = lengthMs;
     }
-    /** How long until one more request fits: 0 for now, undefined when only a request in flight can make room. */
+    /** 0 for now; undefined when only a request in flight can make room. */
     waitAt(now) {
         while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
             this.head++;
@@ -2114,23 +1996,19 @@ class Window {
         const over = this.inFlight + inWindow - this.limit + 1;
         if (over <= 0)
             return 0;
-        // Requests in flight end later than those that have ended. So the `over`-th oldest ended one frees the place.
+        // Requests in flight end later than those ended, so the `over`-th oldest ended one frees the place.
         return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
     }
     end(at) {
         this.inFlight--;
-        // Answers come in any order, but waitAt needs the times in ascending order.
+        // Answers come in any order; waitAt needs ascending times.
         this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
     }
 }
 /**
- * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per route), so that reading
- * hundreds of projects costs no 429. A request goes only when each of its windows (the account's minute, the route's
- * second) has room: fewer than its limit in flight or answered within the window. A request counts from its answer,
- * not from its sending. The service saw the request before the answer came, so it never counts more than the limit
- * in its window, whatever the network's delays. Requests take their turns in the order they asked.
- * A 429 (or a 503 with Retry-After) holds every request back as long as it says, or CONGESTION_PAUSE_MS when a 429
- * does not say. Other jobs of the account share its budget.
+ * Keeps a step's requests under the account's rate limits, so reading hundreds of projects costs no 429. A request
+ * counts from its answer, not its sending: the service saw it before, so its window never holds more than the limit,
+ * whatever the network's delays. A 429 holds every request back as long as it says.
  */
 class RequestPacer {
     clock;
@@ -2140,7 +2018,7 @@ class RequestPacer {
     pausedUntil = Number.NEGATIVE_INFINITY;
     queue = Promise.resolve();
     ended = settles();
-    /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+    /** Requests sent, and answers that asked the step to slow down. */
     sent = 0;
     congested = 0;
     constructor(clock, budget = SERVICE_RATE_BUDGET) {
@@ -2208,7 +2086,7 @@ class RequestPacer {
         return window;
     }
 }
-/** The route a request counts against: `GET /projects/{}/operations`. The API's paths alternate names and ids. */
+/** `GET /projects/{}/operations`: the API's paths alternate names and ids. */
 function routeOf(request) {
     const segments = request.path.split('?')[0].split('/').filter(Boolean);
     return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
@@ -2222,21 +2100,18 @@ function settles() {
 ;// CONCATENATED MODULE: ./src/operations/report.ts
 
 
-/**
- * The most operations the summary's table stands for. Alike ones share a row (list-operations groups them), and the
- * table shows at most 200 rows.
- */
+/** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000;
-/** The error names at most this many operations with a status of `fail-on-status`. */
+/** With a status of `fail-on-status`. */
 const MAX_NAMED_IN_ERROR = 5;
-/** Newest first, then by project, then by place in the project's list. The order pages came in does not matter. */
+/** Then by project and place, so the order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
 }
 function longestFirst(a, b) {
     return b.durationMs - a.durationMs || newestFirst(a, b);
 }
-/** Keeps the first `limit` items by `order`, and never holds more than twice that many. */
+/** The first `limit` items by `order`, never holding more than twice that many. */
 class TopPicks {
     limit;
     order;
@@ -2259,22 +2134,22 @@ class TopPicks {
     }
 }
 class ListingReport {
-    /** Every status listed, the 8 known ones first (at 0 when none had it). */
+    /** The 8 known ones first, at 0 when none had it. */
     statusCounts = new Map(operations_status/* OPERATION_STATUSES */.xQ.map((status) => [status, 0]));
     projects;
     total = 0;
     failed = 0;
-    /** How many listed operations have a status of `fail-on-status`. */
+    /** With a status of `fail-on-status`. */
     failingCount = 0;
-    /** How many listed operations the chart cannot draw: a creation time it cannot read, or a time out of its years. */
+    /** A creation time the chart cannot read, or a time out of its years. */
     undrawable = 0;
     failedIds;
     positions;
     failOn;
-    /** For the summary's table: the failed ones, then the others, newest first. */
+    /** For the summary's table, newest first. */
     failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
-    /** For the chart. The failed, pending and unknown ones are picked newest first, the others longest first. */
+    /** For the chart: failed, pending and unknown newest first, the others longest first. */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
         ['pending', new TopPicks(MAX_BARS, newestFirst)],
@@ -2283,7 +2158,7 @@ class ListingReport {
     ]);
     failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
     now;
-    /** `now`: where the time of an operation still in progress runs to. */
+    /** `now`: where an operation still in progress runs to. */
     constructor(projects, now, failOn = []) {
         this.now = now;
         this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
@@ -2301,7 +2176,7 @@ class ListingReport {
             projectIndex,
             position: this.positions[projectIndex]++,
             createdMs,
-            // `updated_at` is the last change of status. So an operation still going has taken until now so far.
+            // `updated_at` is the last change of status, so one still going has taken until now.
             durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
         };
         if (!drawable(parsedMs, item.durationMs))
@@ -2328,23 +2203,23 @@ class ListingReport {
             this.failOnPicks.add(item);
         }
     }
-    /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+    /** Project by project, each newest first. */
     failedOperationIds() {
         return this.failedIds.flat();
     }
-    /** The newest operations with a status of `fail-on-status`, for the error. */
+    /** The newest with a status of `fail-on-status`, for the error. */
     failing() {
         return this.failOnPicks.picked();
     }
-    /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
+    /** The failed first, then the others, each newest first. */
     rows() {
         return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS);
     }
-    /** What the chart may draw: every operation it would pick from all of them. */
+    /** Every operation the chart would pick from all of them. */
     chartCandidates() {
         return [...this.bars.values()].flatMap((picks) => picks.picked());
     }
-    /** `status-counts`. An unknown status counts as `other`, so it never becomes a key that a later step prints. */
+    /** An unknown status counts as `other`, so it never becomes a key a later step prints. */
     statusCountsObject() {
         const counts = {};
         for (const [status, n] of this.statusCounts) {
@@ -4419,11 +4294,10 @@ const COMMAND_NAMES = Object.keys(COMMANDS);
 
 
 
-/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+/** When the runner does not set GITHUB_API_URL. */
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
-/** The REST API version the calls are written for. */
 const API_VERSION = '2022-11-28';
-/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+/** GitHub's JSON `message`, request id header and rate limits. */
 const GITHUB = {
     name: 'GitHub',
     redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
@@ -4431,7 +4305,7 @@ const GITHUB = {
     notCarriedOut: new Set(),
     readError: (body, headers, status, now) => {
         const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
-        // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
+        // Quoted in `secret-results` and the summary, so only a short token is kept.
         const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
         const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
         const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
@@ -4459,10 +4333,8 @@ class GitHubClient {
         this.connections = options.connections;
     }
     /**
-     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
-     * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
-     * size.
+     * `deadline` is a function when a cancel may move it. `stopped` ends a wait to send it again, and `cut` an attempt
+     * in flight. `bodyLimit` refuses a larger answer unread.
      */
     get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
@@ -4482,17 +4354,11 @@ class GitHubClient {
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
         });
     }
-    /**
-     * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
-     * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
-     */
+    /** Never sent again here: the caller decides a write's retries. `onSend` runs just before the request leaves. */
     put(path, body, deadline, cut, onSend) {
         return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
     }
-    /**
-     * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
-     * Nothing is sent once `deadline` has passed.
-     */
+    /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
     async send(call, deadline, cut, onSend) {
         const headers = {
             accept: 'application/vnd.github+json',
@@ -4533,12 +4399,12 @@ class GitHubClient {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5442);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8549);
-/** What GitHub's answers mean for a secret target, in words a user can act on. */
+// GitHub's answers, in words a user can act on.
 
 
 
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
+/** Why a write is sent again, or would have been. */
 function describeRetry(error, target) {
     if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestError */ .G))
         return (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
@@ -4546,10 +4412,7 @@ function describeRetry(error, target) {
         return `GitHub's rate limit refused it (${error.status} ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error)})`;
     return describeGitHubError(error, target).replace(/\.$/, '');
 }
-/**
- * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
- * the job summary says to do.
- */
+/** For a secret target, a 403 names the permission its token needs. `next` is what the job summary says to do. */
 const GITHUB_REFUSALS = {
     401: {
         describe: (error) => {
@@ -4564,13 +4427,12 @@ const GITHUB_REFUSALS = {
             : `${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequestFailure */ .Tp)(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
-    /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+    /** `notFound` as the sentence names it: "the repository", "it". */
     404: {
         describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/** What GitHub's answer means for this target, and what to do. */
 function describeGitHubError(error, target) {
     switch ((0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalOf */ .Of)(error)) {
         case 401:
@@ -4595,7 +4457,7 @@ function describePermission(target) {
     return (`The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App ` +
         `installed on the ${on}). The default GITHUB_TOKEN cannot write secrets.`);
 }
-/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
+/** For a table cell: capitalised, with a full stop. The clause is already safe text. */
 function describeAsSentence(clause) {
     const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
     return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
@@ -4615,16 +4477,12 @@ function describeAsSentence(clause) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
- * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
- * loads only when a rotation stores one.
+ * Where rotate-key stores the new key. Only types and names: the inputs read them at every start, and the code that
+ * writes secrets loads only when a rotation stores one.
  */
 
 const VISIBILITIES = ['all', 'private', 'selected'];
-/**
- * A target as `secret-targets` spells it, and as outputs name it: `owner/repo`,
- * `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo`, `dependabot:org:NAME`.
- */
+/** As `secret-targets` spells it and outputs name it. */
 function targetText(target) {
     switch (target.kind) {
         case 'repository':
@@ -4639,7 +4497,7 @@ function targetText(target) {
             return `dependabot:org:${target.org}`;
     }
 }
-/** "repository octo-org/api", "environment "production" of octo-org/api"…: for log lines. */
+/** For log lines: "repository octo-org/api". */
 function describeTarget(target) {
     switch (target.kind) {
         case 'repository':
@@ -4654,7 +4512,7 @@ function describeTarget(target) {
             return `Dependabot secrets of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(target.org)}`;
     }
 }
-/** Organization secrets (Actions or Dependabot) say on every write who may read them. */
+/** These say on every write who may read them. */
 function isOrganizationTarget(target) {
     return target.kind === 'organization' || target.kind === 'dependabot-organization';
 }
@@ -4687,14 +4545,10 @@ var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __webpack_require__(7856);
 ;// CONCATENATED MODULE: ./src/http/certificates.ts
-/**
- * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
- * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
- * NODE_EXTRA_CA_CERTS where that can help.
- */
+// Explains a TLS certificate that Node refused in words a user can act on, naming NODE_EXTRA_CA_CERTS where it helps.
 
 
-/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
+/** No authority Node trusts signed it: NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT',
@@ -4706,13 +4560,11 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ]);
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
-/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
+/** OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
- * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
- * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
- * NODE_EXTRA_CA_CERTS is set.
+ * Undefined when the error is not about a certificate. After a failed connection to the proxy (a ProxyTunnelError),
+ * the certificate is the proxy's own; otherwise the proxy may be the one that inspects TLS.
  */
 function describeCertificateError(cause, origin, route, env) {
     const found = certificateCode(cause);
@@ -4754,7 +4606,7 @@ function describeCertificateError(cause, origin, route, env) {
     return (`The TLS certificate of ${host} could not be verified (${code}). If your network uses its own certificate ` +
         `authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`);
 }
-/** The certificate code of an error or of its causes. */
+/** On the error or its causes. */
 function certificateCode(cause) {
     for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
         const { code } = error;
@@ -4774,9 +4626,8 @@ var retry = __webpack_require__(8902);
 var transport = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/http/answers.ts
 /**
- * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
- * the service. This file decides whether the request may have been carried out. The retry table decides whether to
- * send it again (http/retry.ts).
+ * Reads what an attempt got back: a decoded body, or one RequestError worded for the service. This file decides
+ * whether the request may have been carried out; the retry table decides whether to send it again.
  */
 
 
@@ -4786,11 +4637,7 @@ var transport = __webpack_require__(1517);
 
 
 
-/**
- * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
- * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
- * connection, a redirect, an error status, a body too large, and a body that is not JSON.
- */
+/** `base` is the request: method, path, the request id sent. */
 function readAnswer(attempt, base, service, now) {
     const { received, route } = attempt;
     const fail = (message, details) => ({
@@ -4833,7 +4680,7 @@ function readAnswer(attempt, base, service, now) {
             mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
         });
     }
-    // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
+    // From here on the request took effect, even if the answer is unusable (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
         const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
@@ -4844,8 +4691,8 @@ function readAnswer(attempt, base, service, now) {
     const decoded = decodeJson(text);
     if (decoded.ok)
         return { ok: true, status, body: decoded.value };
-    // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
-    // Never quote a successful body: it may hold a new key that is not masked yet.
+    // JSON that does not decode was cut off on the way, so a read may be sent again.
+    // Never quote a successful body: it may hold a new key not masked yet.
     if (/json/i.test(contentType)) {
         return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
             ...carriedOut,
@@ -4855,7 +4702,6 @@ function readAnswer(attempt, base, service, now) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
 }
-/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(received, attempt, base, service, fail) {
     const { cause, status } = received;
     const code = (0,http_proxy/* errorCode */.CA)(cause);
@@ -4899,21 +4745,21 @@ function refusalOf(error) {
     const { status } = error;
     return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined;
 }
-/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
+/** After a refusal or a redirect, sending the same request again cannot help: it must change. */
 const CHANGE_AND_RUN_AGAIN = 'Change what the failure above names, then run the job again. ' +
     'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
-/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
+/** A clause, without a full stop. */
 function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
     const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
     const said = describeServiceWords(error);
     return `${what}${code}${said ? `: ${said}` : ''}`;
 }
-/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
+/** The service's message as data, or an excerpt of the body. */
 function describeServiceWords(error) {
     return error.serviceMessage ? (0,base_text/* quoted */.TL)(error.serviceMessage) : (error.excerpt ?? '');
 }
-/** "GET /projects": the method and the path, whose ids may have come from the service. */
+/** "GET /projects". The path's ids may come from the service. */
 function describeRequest(request) {
     return `${(0,base_text/* untrusted */.bp)(request.method)} ${(0,base_text/* untrusted */.bp)(request.path)}`;
 }
@@ -4926,10 +4772,7 @@ function decodeJson(text) {
     }
 }
 const EXCERPT_LENGTH = 200;
-/**
- * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
- * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
- */
+/** Its <title>, or its text without tags, on one line. Linear in the body's length, whatever it holds. */
 function excerptOf(text, contentType) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim();
@@ -4950,7 +4793,7 @@ function htmlTitle(text) {
         return undefined;
     return text.slice(start + 1, end);
 }
-/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
+/** Stops once there is enough for an excerpt. */
 function withoutTags(text) {
     const lastClose = text.lastIndexOf('>');
     let out = '';
@@ -4981,7 +4824,7 @@ function describeLocation(location) {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
 }
-/** "64 MiB", "512 KiB": a body limit in words. */
+/** "64 MiB", "512 KiB". */
 function describeSize(bytes) {
     const mib = bytes / 1024 / 1024;
     return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
@@ -5002,11 +4845,8 @@ function describeCause(cause) {
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /**
- * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
- * the status and request id when the server answered, whether the request may have reached the server (so a write
- * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
- * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
- * the server's own words made safe.
+ * Every way a request can fail, as one error type. Messages never hold a secret: they are built from the method, the
+ * path, the status, and the server's own words made safe.
  */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
@@ -5042,14 +4882,11 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         this.mayHaveReachedServer = details.mayHaveReachedServer ?? false;
         this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false;
     }
-    /**
-     * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
-     * proxy or the certificate refused it.
-     */
+    /** Sending it again cannot help. */
     get final() {
         return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
     }
-    /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
+    /** This attempt or an earlier one may have been carried out: a write is never sent again blindly. */
     get mayHaveTakenEffect() {
         return this.mayHaveReachedServer || this.earlierAttemptUncertain;
     }
@@ -5057,7 +4894,7 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain });
     }
 }
-/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+/** The error itself, or the RequestError it was caused by. */
 function requestErrorIn(error) {
     for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
         if (cause instanceof RequestError)
@@ -5094,15 +4931,10 @@ function requestErrorIn(error) {
 /* harmony import */ var _base_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2054);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(766);
 /**
- * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
- * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
- * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
- * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
- * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
- * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
- * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
- * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
- * and from the proxy's status, never from a library's words.
+ * Proxies, read as curl and the runner read them (docs/compatibility.md), so the action reaches the same hosts as a
+ * `curl` step beside it. undici's EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the
+ * upper-case one, https falls back to `http_proxy`, no CIDR in NO_PROXY), so this module picks each proxy itself.
+ * A failure is read from its error class, code, cause and status, never from a library's words.
  */
 
 
@@ -5110,35 +4942,28 @@ function requestErrorIn(error) {
 
 
 
-/** The variables read for each scheme, lower case first. */
+/** Lower case first. */
 const PROXY_VARIABLES = {
     'https:': ['https_proxy', 'HTTPS_PROXY'],
     'http:': ['http_proxy', 'HTTP_PROXY'],
 };
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'];
 const DEFAULT_PORTS = { 'http:': 80, 'https:': 443 };
-/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
+/** The message never quotes the variable's value, which may hold credentials. */
 class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .OwnError */ .Nj {
     constructor(message) {
         super(message);
         this.name = 'ProxySettingError';
     }
 }
-/**
- * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
- * the transport refuse it before anything is sent.
- */
+/** A credential would go to a plain-http origin through a proxy, which could read it. Refused before any request. */
 class ProxyInClearError extends ProxySettingError {
     constructor(message) {
         super(message);
         this.name = 'ProxyInClearError';
     }
 }
-/**
- * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
- * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
- * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
- */
+/** Undefined to connect directly. Throws ProxySettingError when the variable that applies is no HTTP(S) proxy URL. */
 function proxyFor(url, env) {
     const target = typeof url === 'string' ? new URL(url) : url;
     const variables = PROXY_VARIABLES[target.protocol];
@@ -5153,11 +4978,7 @@ function proxyFor(url, env) {
     const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
     return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
 }
-/**
- * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
- * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
- * which variable, which proxy, and what to do.
- */
+/** Undefined unless `url` is plain http and a proxy variable sends it through a proxy. */
 function refuseInClear(url, env, where, credential) {
     const target = new URL(url);
     if (target.protocol !== 'http:')
@@ -5170,11 +4991,7 @@ function refuseInClear(url, env, where, credential) {
         `which would read ${credential} in clear. Nothing was sent. ` +
         `Add ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(target.hostname)} to ${noProxy}, or use https.`);
 }
-/**
- * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
- * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
- * before its first request.
- */
+/** One line for the log, by host and port only. Throws ProxySettingError, so a step fails before its first request. */
 function describeProxySettings(env) {
     const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
         const named = firstSet(env, names);
@@ -5205,7 +5022,7 @@ function parseProxy(variable, raw) {
     }
     if (url.hostname === '')
         throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
-    // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
+    // Without a port, the scheme's default, as the runner does. curl would try 1080.
     const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
     const route = {
         origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -5225,12 +5042,8 @@ function parseProxy(variable, raw) {
     return route;
 }
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
- * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
- * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
- * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
- * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
- * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
+ * By curl's rules; nothing is resolved. As the runner reads it, an entry may end in `:port`. As undici and Go read it,
+ * `*.example.com` leaves out example.com itself. A `/0` range matches every address (curl's reading is an accident).
  */
 function bypasses(target, noProxy) {
     const value = noProxy.trim();
@@ -5255,7 +5068,7 @@ function splitPort(entry) {
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
     if (bracketed)
         return { pattern: bracketed[1], port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
-    // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
+    // More colons mean an IPv6 address, which needs brackets to carry a port.
     const withPort = /^([^:]+):(\d+)$/.exec(entry);
     return withPort ? { pattern: withPort[1], port: Number(withPort[2]) } : { pattern: entry };
 }
@@ -5275,9 +5088,8 @@ function addressMatches(address, family, pattern) {
     return block?.family === type && (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .blockList */ .M)([pattern]).check(address, type);
 }
 /**
- * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
- * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
- * the action cannot use is masked too.
+ * What to mask before anything is printed: user and password, as written and decoded, and the Proxy-Authorization
+ * value. Read without a URL parser, so a variable the action cannot use is masked too.
  */
 function proxySecrets(env) {
     const secrets = new Set();
@@ -5309,7 +5121,7 @@ function percentDecoded(text) {
         return text;
     }
 }
-/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
+/** An empty variable counts as unset, as for curl and the runner. */
 function firstSet(env, names) {
     for (const name of names) {
         const value = env[name];
@@ -5318,8 +5130,8 @@ function firstSet(env, names) {
     }
     return undefined;
 }
-// ---- tunnels ---------------------------------------------------------------------------
-/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+// ---- tunnels ----
+/** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 class ProxyTunnelError extends Error {
     status;
     constructor(status, cause) {
@@ -5328,7 +5140,7 @@ class ProxyTunnelError extends Error {
         this.status = status;
     }
 }
-/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
+/** Where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     connect(options, callback) {
         const opened = super.connect(options).then((data) => {
@@ -5345,11 +5157,8 @@ class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     }
 }
 /**
- * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
- * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
- * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
- * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
- * transport listens for failed connects.
+ * A CONNECT tunnel, so the API key and the GitHub token travel inside TLS and the proxy sees only host and port.
+ * `onPool` hears of each pool to a server: the transport listens for failed connects.
  */
 function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
     const tls = typeof options.connect === 'object' ? options.connect : undefined;
@@ -5367,16 +5176,14 @@ function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
         },
     });
 }
-/** Codes of a connection to the proxy that never opened, so nothing was sent. */
+/** The connection to the proxy never opened: nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-/** A connection closed under the request, before the tunnel was open or before an answer came. */
+/** Closed under the request, before the tunnel opened or an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /**
- * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
- * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
- * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
- * by host:port, so it never holds proxy credentials.
+ * Undefined when the failure is not the proxy's (a certificate, a timeout, the server's answer). `got` is the error,
+ * or a forwarded request's status. The message names the proxy by host:port, never with credentials.
  */
 function describeProxyFailure(got, route, neverConnected) {
     const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
@@ -5418,7 +5225,7 @@ function describeProxyFailure(got, route, neverConnected) {
     // Anything else, such as a certificate, is for the caller to explain. Nothing was sent.
     return undefined;
 }
-/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+/** `UND_ERR_…`, `ECONNRESET`: on the error or its causes. */
 function errorCode(error) {
     for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
         const { code } = cause;
@@ -5445,22 +5252,19 @@ function errorCode(error) {
 /* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
-/** Statuses after which a platform read may be sent again. */
+/** After these, a platform read may be sent again. */
 const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
-/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
+/** With these the platform says it did not carry the request out, so even a write may be sent again. */
 const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
-/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+/** Rate limited or overloaded: congestion, not a failure. */
 const CONGESTION_STATUSES = new Set([429, 503]);
-/**
- * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
- * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
- */
+/** A waiter waits these out: congestion, and 423 Locked while another operation holds the project. */
 const WAITED_STATUSES = new Set([423, ...CONGESTION_STATUSES]);
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+/** GitHub asks for at least a minute after a secondary rate limit with no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
-/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
+/** A paced listing's wait after a 429 without Retry-After. Its pacer holds back every request as long. */
 const CONGESTION_PAUSE_MS = 1000;
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
+/** About 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 function backoff(n, random = Math.random) {
     const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
@@ -5468,7 +5272,7 @@ function backoff(n, random = Math.random) {
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
 const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
 const waited = (error) => WAITED_STATUSES.has(status(error) ?? 0);
-/** No answer, or a body cut off on the way. The network is at fault, not the request. */
+/** No answer, or a body cut off on the way: the network is at fault, not the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
 function readDelay(error, n, random) {
@@ -5482,64 +5286,43 @@ function githubDelay(error, n) {
     return error.rateLimited ? (error.retryAfterMs ?? GITHUB_RATE_LIMIT_WAIT_MS) : undefined;
 }
 const rule = (attempts, delay) => ({ attempts, delay });
-/** Every retry rule of the action. */
 const RETRY_POLICIES = {
-    /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
+    /** A platform read, or a write harmless to repeat (a revoke). */
     read: rule(5, readDelay),
-    /**
-     * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
-     * not carry it out: 423, 429, 503, or no connection at all.
-     */
+    /** A key's create: retried only when the platform surely did not carry it out. */
     once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
         (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-     * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
-     * cancel or the step's timeout.
+     * A key's create after a lost answer. Sent once more, at once, only after the clean-up revoked the key that answer
+     * may have made, or found none. Never after a cancel or the timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
-    /**
-     * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
-     * `congested` row.
-     */
+    /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
-     * `congestedPoll` row.
-     */
+    /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
     wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
-     * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
-     */
+    /** A waiter's round refused as busy or locked: polled again while the timeout lasts, at least after Retry-After. */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
-    /**
-     * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
-     * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
-     * other request of the step for as long.
-     */
+    /** A paced listing's page refused as busy. Its pacer holds back every other request of the step as long. */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
+    /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
     githubRead: rule(3, githubDelay),
-    /**
-     * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
-     * write that got no answer in time: GitHub may still be carrying it out.
-     */
+    /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
     githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-    /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
+    /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. Undefined when absent or unreadable. */
 function parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
@@ -5551,10 +5334,7 @@ function parseRetryAfter(value, now) {
         return undefined;
     return Math.max(0, date - now);
 }
-/**
- * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
- * failure that is not a RequestError is never sent again.
- */
+/** A failure that is not a RequestError is never sent again. */
 async function retrying(attempt, policy, options) {
     const giveUp = options.giveUp ?? ((error) => error);
     const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline;
@@ -5581,7 +5361,7 @@ async function retrying(attempt, policy, options) {
             if (delay === 0)
                 continue;
             const due = clock.now() + delay;
-            // A signal that came before the wait cannot end it, because the deadline above already counts it.
+            // A signal from before the wait cannot end it: the deadline above already counts it.
             const listening = interrupt !== undefined && !interrupt.signal.aborted;
             await clock.sleep(delay, listening ? interrupt.signal : undefined);
             if (listening && interrupt.signal.aborted && clock.now() < due) {
@@ -5617,34 +5397,29 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The step's one HTTP transport, for the platform and GitHub alike, on undici's public API. It keeps one keep-alive
- * pool per origin, direct or through the proxy the environment names (http/proxy.ts). It never sends a credential in
- * clear through a proxy. Each attempt stays within its own time limit and the step's deadline, however far its
- * connection got. Bodies are read within bounds. For a failed request, it tells whether the request could have left.
- * http/answers.ts reads what an answer means.
+ * The step's one HTTP transport, on undici's public API: one keep-alive pool per origin, direct or through the proxy
+ * the environment names. It never sends a credential in clear through a proxy. Each attempt stays within its own
+ * time limit and the step's deadline. Bodies are read within bounds.
  */
 
 
 
 
-// A deliberate departure, measured and tested (docs/audit.md, "Deliberate departures"). undici parses answers with
-// llhttp in WebAssembly. With V8's default budget, the third answer makes V8 optimize that parser on another thread,
-// and the step must wait for that before it can exit. This budget keeps V8's first code for a few hundred answers.
+// A deliberate departure (docs/audit.md). By default the third answer makes V8 optimize undici's WebAssembly parser
+// on another thread, and the step must wait for that to exit. This budget keeps V8's first code.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
-/** Every pool of the step stays alive, so that a waiter's polls reuse the connection. A few connections per origin. */
+/** Pools stay alive, so a waiter's polls reuse the connection. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
-/** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
+/** One attempt's wait for an answer, or a proxy's for a tunnel. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** The action reads an error body only this far: enough for any JSON error, and bounded for a hostile server. */
+/** Enough for any JSON error, and bounded for a hostile server. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A larger successful body is refused and not retried: no answer of the API is that big. A request may set less. */
+/** A larger successful body is refused, not retried: no answer of the API is that big. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * Every connection of the step, to the platform and to GitHub: one pool per origin, direct or through its proxy. It
- * records the connects that failed, because a request that never connected never left. `close()` ends all
- * connections at once, even a connect still hanging. undici's pools end a connect only when it fails, so every
- * socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. It records failed connects: a request that never connected never
+ * left. undici ends a connect only when it fails, so every socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5654,12 +5429,11 @@ class Connections {
     lines = new Map();
     tunnels = new Map();
     failedConnects = new WeakSet();
-    /** `direct` is the pool for direct connections. By default, the class makes its own. */
     constructor(env = {}, direct) {
         this.env = env;
         this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
     }
-    /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
+    /** Throws ProxySettingError for a proxy variable the action cannot use. */
     lineTo(origin) {
         let line = this.lines.get(origin);
         if (line === undefined) {
@@ -5670,13 +5444,13 @@ class Connections {
         }
         return line;
     }
-    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. Otherwise undefined. */
+    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. */
     inClear(origin) {
         if (!this.lineTo(origin).forward)
             return undefined;
         return (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseInClear */ .Nr)(origin, this.env, `A request to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(origin)}`, 'its credential');
     }
-    /** Whether `error` is a failed connect, which means the request never left. */
+    /** A failed connect: the request never left. */
     neverConnected(error) {
         return typeof error === 'object' && error !== null && this.failedConnects.has(error);
     }
@@ -5699,17 +5473,17 @@ class Connections {
     }
 }
 /**
- * A request id that a server may answer with (the platform, GitHub): a short token without `::`, because a later step
- * that echoes an output must not print a runner command. Anything else is left out, never cut.
+ * A short token without `::`, so a later step that echoes the output prints no runner command. Anything else is left
+ * out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
-/** Whether a server's request id may be quoted and set as an output: a short token with no piece of a secret. */
+/** Safe to quote and set as an output: a short token with no piece of a secret. */
 function isRequestId(value) {
     return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value, { pieces: true }) === value;
 }
 /**
- * Sends one request and reads its body within the limits. It throws only before anything is sent: for a proxy
- * variable the action cannot use (ProxySettingError), or a credential a proxy would read in clear (ProxyInClearError).
+ * Throws only before anything is sent: for a proxy variable the action cannot use, or a credential a proxy would read
+ * in clear.
  */
 async function sendRequest(connections, origin, request, signal) {
     const line = connections.lineTo(origin);
@@ -5734,7 +5508,7 @@ async function sendRequest(connections, origin, request, signal) {
         const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
         if (success && declared > limit) {
-            // Destroying the unread body emits an abort error. Nothing else listens once the body has arrived whole.
+            // Destroying the unread body emits an abort error; nothing else listens for it.
             response.body.on('error', () => { }).destroy();
             return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
@@ -5745,11 +5519,7 @@ async function sendRequest(connections, origin, request, signal) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
     }
 }
-/**
- * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would read in clear. The
- * settings refuse such a URL before the first request (inputs/urls.ts). This check covers every request, whatever
- * sends it.
- */
+/** The settings refuse such a URL before the first request; this covers every request, whatever sends it. */
 function refuseCredentialInClear(connections, origin, request) {
     const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization');
     const refusal = credential ? connections.inClear(origin) : undefined;
@@ -5757,9 +5527,8 @@ function refuseCredentialInClear(connections, origin, request) {
         throw refusal;
 }
 /**
- * `work`, or the abort of `signal` if that comes first. undici ends a request aborted during its connect only once
- * the connect is over, and a silent proxy or server can hold that for minutes. The request itself gets the same
- * signal, and ends with it when it can.
+ * undici ends a request aborted during its connect only once the connect is over, and a silent proxy or server can
+ * hold that for minutes.
  */
 function untilAborted(work, signal) {
     return new Promise((resolve, reject) => {
@@ -5771,9 +5540,8 @@ function untilAborted(work, signal) {
     });
 }
 /**
- * Reads a body within its limit. It reads an error body only to its first ERROR_BODY_LIMIT bytes. It reads a
- * successful body whole, or not at all once a byte past `successLimit` arrives. A body of exactly the limit is whole,
- * wherever its chunks end. Leaving the loop destroys the body, so the rest is never downloaded.
+ * An error body only to ERROR_BODY_LIMIT; a successful body whole, or not at all past `successLimit`. Leaving the loop
+ * destroys the body, so the rest is never downloaded.
  */
 async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     const limit = success ? successLimit : ERROR_BODY_LIMIT;
@@ -5789,12 +5557,9 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     }
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
-/**
- * Sends one request within its own limit and the step's deadline. As sendRequest does, it throws only before
- * anything is sent.
- */
+/** Throws only before anything is sent, as sendRequest does. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request and its connect go out (for a debug line). Not called after the deadline. */
+/** Called just before the request goes out (a debug line); not after the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
@@ -5818,14 +5583,14 @@ onSend) {
         ended = 'cut';
     return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs };
 }
-/** A header's value. The first one, when the header came more than once. */
+/** The first, when the header came more than once. */
 function headerValue(value) {
     return Array.isArray(value) ? value[0] : value;
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** A query string for `query`, its undefined values left out: `?limit=400&cursor=…`, or ''. */
+/** Undefined values left out: `?limit=400&cursor=…`, or ''. */
 function queryString(query) {
     if (!query)
         return '';
@@ -5861,7 +5626,7 @@ function queryString(query) {
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9695);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3332);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8463);
-/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
+// The key commands' inputs.
 
 
 
@@ -5872,26 +5637,24 @@ function queryString(query) {
 
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
- * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
- * revoked it, the next prune-keys finds it.
+ * GitHub's default job timeout, so an older job key belongs to a job that has ended. If its post step never revoked
+ * it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h';
 const DEFAULT_MAX_REVOKE = 50;
-/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+/** The vendor advises fewer than 10,000 keys per account. */
 const MAX_MAX_REVOKE = 10_000;
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' };
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' };
 const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
-/** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
     const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
     return (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
-/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+/** The expiry goes at the end of the name, which the service bounds. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
     const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
@@ -5917,7 +5680,7 @@ function readListKeysSettings(read, runner) {
     }
     return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator };
 }
-/** `expected-creators`: `members`, and only for an organization's keys. */
+/** Only for an organization's keys. */
 function readExpectedCreators(read, orgId) {
     const raw = read('expected-creators').trim();
     if (!raw)
@@ -5941,7 +5704,6 @@ function readKeySelection(read, runner) {
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_);
     const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .readGitHubToken */ .n)(read);
-    // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
     // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
     const proxies = token ? runner.proxies : {};
     const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubApiUrl */ .p5)(runner.apiUrl, proxies), token };
@@ -5959,7 +5721,7 @@ function readPruneKeysSettings(read, runner) {
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
-        // A typo in an expression gives an empty value, and that must never revoke.
+        // An expression with a typo gives an empty value, which must never revoke.
         dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
@@ -6007,10 +5769,7 @@ function readKeepPrevious(read) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _operations_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9986);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
- * often to look) and list-operations' (which projects, since when, which operations).
- */
+// The inputs of wait-for-operations and list-operations.
 
 
 
@@ -6019,15 +5778,10 @@ function readKeepPrevious(read) {
 const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 const MIN_POLL_INTERVAL_SECONDS = 1;
 const MAX_POLL_INTERVAL_SECONDS = 3600;
-/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+/** Bounded by the waiter's request budget. */
 const MAX_OPERATION_IDS = 1000;
-/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 const PENDING = 'pending';
-/**
- * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
- * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
- * and `pending` means "whatever is pending".
- */
+/** An empty value is an error: a mistyped expression gives one, and a gate must not pass on a typo. */
 function readOperationSelection(read) {
     const raw = read('operation-ids').trim();
     const branchId = read('branch-id').trim() || undefined;
@@ -6050,11 +5804,7 @@ function readOperationSelection(read) {
     }
     return { kind: 'ids', ids: parseOperationIds(raw) };
 }
-/**
- * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
- * MAX_OPERATION_IDS different ids.
- */
+/** Ids separated by commas or blanks, or a JSON array of ids or of operation records. Separators alone are refused. */
 function parseOperationIds(raw) {
     const text = raw.trim();
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.');
@@ -6085,10 +5835,7 @@ function parseOperationIds(raw) {
     }
     return [...ids];
 }
-/**
- * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
- * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
- */
+/** `wait` by default: the platform's reference says the control plane may retry a `failed` operation. */
 function readOnFailed(read) {
     const raw = read('on-failed').trim();
     const value = raw.toLowerCase();
@@ -6099,18 +5846,15 @@ function readOnFailed(read) {
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`on-failed\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be \`wait\` (a \`failed\` operation may be retried by the ` +
         'platform: wait until it ends, within `timeout`) or `fail` (fail at the first `failed`).');
 }
-/** list-operations' default `max-operations`, for each project. */
+/** For each project. */
 const DEFAULT_MAX_OPERATIONS = 1000;
 const MAX_MAX_OPERATIONS = 100_000;
-/** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all';
-/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' };
-/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
+/** Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
-/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+/** 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 function readListOperationsSettings(read) {
     const statuses = readStatuses(read, 'operation-statuses');
     const actions = readActions(read);
@@ -6131,10 +5875,7 @@ function readListOperationsSettings(read) {
         ...(failOnStatus === undefined ? {} : { failOnStatus }),
     };
 }
-/**
- * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
- * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
- */
+/** Neither `project-id` nor `project-ids` is an error: a mistyped expression gives an empty value. */
 function readProjectScope(read) {
     const projectId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOptionalProjectId */ .Le)(read);
     const rawIds = read('project-ids').trim();
@@ -6176,10 +5917,7 @@ function readProjectScope(read) {
     }
     return { kind: 'list', projectIds: ids };
 }
-/**
- * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
- * A date alone means its midnight UTC.
- */
+/** A span back from now (`24h`, `7d`), or an ISO 8601 time with its zone. A date alone means its midnight UTC. */
 function readSince(read) {
     const text = read('since').trim();
     if (!text)
@@ -6199,7 +5937,7 @@ function readSince(read) {
     }
     const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
     // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
-    // Date.UTC is not used here: it reads year 0 as 1900.
+    // Not Date.UTC: it reads year 0 as 1900.
     const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`));
     if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
         throw sinceError(text);
@@ -6220,7 +5958,6 @@ function readMaxOperations(read) {
     }
     return value;
 }
-/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
 function readStatuses(read, input) {
     const raw = read(input).trim();
     if (!raw)
@@ -6250,7 +5987,7 @@ function readActions(read) {
     }
     return actions;
 }
-/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+/** Words separated by commas or blanks, or a JSON array of strings; at least one. */
 function listWords(raw, input) {
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(raw, input, 'pass a JSON array of strings, or words separated by commas.');
     const words = items === undefined
@@ -6261,7 +5998,7 @@ function listWords(raw, input) {
             }
             return item.trim();
         });
-    // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
+    // `[]` would keep nothing, and an expression that came out empty can give it.
     if (words.length === 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
     return words;
@@ -6281,26 +6018,16 @@ function listWords(raw, input) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5617);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
- * GitHub's runner ranges).
- */
+// Where rotate-key stores the new key, and `github-token`.
 
 
 
 
-/** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255;
-/**
- * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
- * allows about 80 writes a minute.
- */
+/** Each target costs two or three reads and a write; GitHub's secondary rate limit allows about 80 writes a minute. */
 const MAX_SECRET_TARGETS = 50;
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
- * could make the request fail in a way that ends the step without an error.
- */
+/** It goes in a header: a bad one could make the request fail in a way that ends the step without an error. */
 function readGitHubToken(read) {
     const token = read('github-token').trim();
     if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
@@ -6308,16 +6035,13 @@ function readGitHubToken(read) {
     }
     return token || undefined;
 }
-/**
- * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
- * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
- */
+/** Without `secret-targets`, the workflow's repository, or its `secret-environment`. */
 function readSecretStorage(read, runner) {
     const name = read('secret-name').trim();
     const environment = read('secret-environment').trim() || undefined;
     const listed = read('secret-targets').trim();
     if (!name) {
-        // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
+        // A storage input without a name: `secret-name`'s expression came out empty, and the key would go unstored.
         const storageInputs = [
             'secret-environment',
             'secret-targets',
@@ -6355,10 +6079,6 @@ function oneTarget(repository, environment) {
         ? { kind: 'repository', ...repository }
         : { kind: 'environment', ...repository, environment };
 }
-/**
- * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
- * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
- */
 function readSecretTargets(raw) {
     const targets = [];
     const seen = new Set();
@@ -6410,11 +6130,11 @@ function parseRepository(text) {
         ? { owner, repo }
         : undefined;
 }
-/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
+/** In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name) {
     return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(name) && name !== '.' && name !== '..';
 }
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
+/** Who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read, targets) {
     const visibility = read('secret-visibility').trim();
     const listed = read('secret-repositories').trim();
@@ -6454,7 +6174,6 @@ function readOrganizationAccess(read, targets) {
 }
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
 function readRepository(value) {
     const repository = parseRepository(value ?? '');
     if (!repository) {
@@ -6480,17 +6199,13 @@ function readRepository(value) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
- * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
- * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
- * query or fragment.
+ * The URLs a credential is sent to. Plain http only to a loopback address written as one, and never through a proxy,
+ * so the credential crosses no network. A name, `localhost` too, may lead to another machine.
  */
 
 
 
 const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2';
-/** How an error names each URL a credential is sent to, and what would cross the network with it. */
 const SERVICE_URLS = {
     'api-host': {
         named: 'Input `api-host`',
@@ -6507,19 +6222,16 @@ const SERVICE_URLS = {
         sent: 'the GitHub token',
     },
 };
-/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
+/** No proxy variable may send a plain-http `api-host` through a proxy. */
 function readApiHost(raw, proxies = {}) {
     return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies);
 }
-/**
- * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
- * `proxies`: as for `api-host`, given when the token goes there.
- */
+/** Undefined when unset: GitHub's own. `proxies` is given when the token goes there. */
 function readGitHubApiUrl(raw, proxies = {}) {
     const value = raw?.trim();
     return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined;
 }
-/** A URL a credential is sent to, without a trailing slash. */
+/** Without a trailing slash. */
 function readServiceUrl(value, rules, proxies) {
     let url;
     try {
@@ -6554,9 +6266,9 @@ function readServiceUrl(value, rules, proxies) {
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+/** Resolvers send these to loopback by custom, not by rule. */
 const LOCALHOST = /(?:^|\.)localhost\.?$/i;
-/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
+/** Never a name. URL parsing already turned `127.1` into `127.0.0.1`. */
 function isLoopback(hostname) {
     const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === '::1')
@@ -6589,10 +6301,7 @@ function isLoopback(hostname) {
 /* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/**
- * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
- * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
- */
+// Each reader throws an InputError naming its input. An empty value never allows more: a mistyped expression gives one.
 
 
 
@@ -6633,7 +6342,7 @@ function readKeyId(read) {
     }
     return value;
 }
-/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+/** `message` says what the command needs it for. */
 function readProjectId(read, message) {
     const value = readOptionalProjectId(read);
     if (!value)
@@ -6658,7 +6367,7 @@ function readOrgId(read) {
     }
     return value;
 }
-/** Part of a project name or id, which the service matches. One line, bounded. */
+/** One line, bounded. */
 function readSearch(read) {
     const value = read('search').trim();
     if (!value)
@@ -6671,7 +6380,7 @@ function readSearch(read) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `search` must be one line without control characters.');
     return value;
 }
-/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+/** `fallback` when empty: an unset input and an expression that came out empty look the same. */
 function readBoolean(read, input, fallback = false) {
     const raw = read(input).trim();
     if (!raw)
@@ -6682,7 +6391,6 @@ function readBoolean(read, input, fallback = false) {
         return true;
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be true or false.`);
 }
-/** Milliseconds per unit of a duration input. */
 const DURATION_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 /** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
 function parseDuration(text) {
@@ -6691,7 +6399,7 @@ function parseDuration(text) {
         return undefined;
     return Number(match[1]) * DURATION_UNITS[match[2]];
 }
-/** A duration input, within its range; undefined when empty. */
+/** Undefined when empty. */
 function readDuration(read, input, range) {
     const raw = read(input).trim();
     if (!raw)
@@ -6708,10 +6416,7 @@ function requireInput(value, message) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message);
     return value;
 }
-/**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
- * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
- */
+/** A JSON array of strings (what `toJSON` gives), or one entry a line; a YAML list works too. */
 function listEntries(raw, input) {
     const text = raw.trim();
     const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.');
@@ -6726,13 +6431,13 @@ function listEntries(raw, input) {
     return items.map((item, i) => {
         if (typeof item !== 'string')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`);
-        // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
+        // An expression that came out empty gives an empty item: never skipped, unlike a blank line.
         if (item.trim() === '')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`);
         return item.trim();
     });
 }
-/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+/** Undefined when it does not start with `[`. */
 function jsonArrayItems(text, input, hint) {
     if (!text.startsWith('['))
         return undefined;
@@ -7656,31 +7361,24 @@ var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/github/client.ts
 var github_client = __webpack_require__(6584);
 ;// CONCATENATED MODULE: ./src/github/meta.ts
-/** GitHub's meta API (GET /meta). The ranges of GitHub-hosted runners change often, so every step reads them. */
+/** GET /meta. The ranges of GitHub-hosted runners change often, so every step reads them. */
 
 
 
 
 
 /**
- * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the ranges is synchronous
- * work that the step's deadline cannot stop. So a larger answer is refused unread, and a longer list is not built.
- * The work after the read stays a fraction of a second.
+ * GitHub's answer is a few hundred kB. Building the ranges is work the step's deadline cannot stop, so a larger
+ * answer is refused unread and a longer list is not built.
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
-/**
- * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
- * address and so pass every key. It is left out, as an entry the action cannot read.
- */
+/** A wider runner range, such as 0.0.0.0/0, would pass every key: it is left out as unreadable. */
 const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 };
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
     'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
-/**
- * Reads `actions` and `actions_macos`. It fails, saying what to do, when GitHub does not answer, answers more than
- * the action reads, or lists no range the action can read (GitHub Enterprise Server).
- */
+/** Fails, saying what to do, when GitHub does not answer, answers too much, or lists no range the action can read. */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
     const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
@@ -7713,7 +7411,7 @@ async function readRunnerRanges(options, deadline) {
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
-    // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
+    // No range would make every runner's address unexpected, and prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
         const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`;
         throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
@@ -8069,9 +7767,9 @@ const GROUPS = new Map([
     ['error', 'failure'],
     ['cancelled', 'failure'],
 ]);
-/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+/** Pending first, then successful, then unsuccessful. */
 const OPERATION_STATUSES = [...GROUPS.keys()];
-// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
+// The console's words where it has them (OK, Scheduling, In progress, Error); plain words for the rest.
 const CONSOLE_WORDS = new Map([
     ['scheduling', 'Scheduling'],
     ['running', 'In progress'],
@@ -8082,7 +7780,7 @@ const CONSOLE_WORDS = new Map([
     ['error', 'Error'],
     ['cancelled', 'Cancelled'],
 ]);
-/** A status in the console's words; undefined for a status the action does not know. */
+/** Undefined for a status the action does not know. */
 function consoleWord(status) {
     return CONSOLE_WORDS.get(status);
 }
@@ -8090,11 +7788,10 @@ function consoleWord(status) {
 function statusGroup(status) {
     return GROUPS.get(status) ?? 'pending';
 }
-/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
 function gateGroup(status, onFailed) {
     return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status);
 }
-/** How settled a status is for a gate: pending, then failure, then success. */
+/** Pending, then failure, then success. */
 const settling = (status, onFailed) => ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed));
 function isKnownStatus(status) {
     return GROUPS.has(status);
@@ -8102,21 +7799,18 @@ function isKnownStatus(status) {
 function isTerminal(status) {
     return statusGroup(status) !== 'pending';
 }
-/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+/** So far, for one in progress: `total_duration_ms`, or updated − created. */
 function durationOf(operation) {
     if (typeof operation.total_duration_ms === 'number')
         return operation.total_duration_ms;
     const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
     return Number.isNaN(ms) ? 0 : ms;
 }
-/**
- * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
- * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
- */
+/** An operation without `branch_id` is of the whole project: a gate on a branch waits for it too, and fails closed. */
 function concernsBranch(operation, branchId) {
     return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
 }
-/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+/** "branch br-…", or "the whole project". */
 function describePlace(operation, max) {
     return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
 }
@@ -8360,22 +8054,18 @@ function errorCodeOf(error) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /**
- * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
- * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
- * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
- * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
- * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
+ * Outputs within the runner's limits: one passed on through `env:` or `with:` fails past 128 KiB. An output over the
+ * limit is not set, never cut short. A list output always has its whole list in a file, whose path is an output too.
  */
 
 
 
 
 
-/** The new key's output: its value is the one secret an output carries. */
+/** The one secret an output carries. */
 const KEY_OUTPUT = 'key';
-/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+/** Half of the 128 KiB one environment variable may hold. */
 const OUTPUT_LIMIT_BYTES = 64 * 1024;
-/** Whether an output value can be passed on through `env:` or `with:`. */
 function fitsOutput(value) {
     return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
 }
@@ -8385,7 +8075,6 @@ function listFilePath(dir, list) {
 function listFileError(list, dir, error) {
     return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`);
 }
-/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
 async function writeListFile(dir, list, json) {
     const path = listFilePath(dir, list);
     try {
@@ -8397,10 +8086,8 @@ async function writeListFile(dir, list, json) {
     return path;
 }
 /**
- * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
- * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
- * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
+ * Every secret in its strings and names replaced, pieces too: a server may have cut one short, and a later step may
+ * print the output. Each string is redacted alone: on the whole text, `Bearer …` could run past a value's end.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
@@ -8417,9 +8104,9 @@ function recordJson(record) {
         return value;
     });
 }
-/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
+/** Text that is not JSON is redacted as text. */
 function redactJson(text) {
-    // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
+    // Usually nothing is replaced: the text stays unparsed, the only way to keep it exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -8432,26 +8119,24 @@ function redactJson(text) {
     return recordJson(value);
 }
 /**
- * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
- * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
- * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
- * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
+ * Written while the list is read, so a long list is never held in memory, a section per project in their order. Up
+ * to MEMORY_BYTES the sections stay in memory, as most lists are short; past that, each goes to a part file.
  */
 class ListFileWriter {
     path;
     dir;
     list;
-    /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+    /** Each section's records while the list is short. */
     held = new Map();
     heldBytes = 0;
-    /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
+    /** Each section's part file, once the list has grown past MEMORY_BYTES. */
     parts = new Map();
     constructor(dir, list) {
         this.dir = dir;
         this.list = list;
         this.path = listFilePath(dir, list);
     }
-    /** Appends records (each as recordJson gives it) to a section. */
+    /** Records as recordJson gives them. */
     async add(section, records) {
         if (records.length === 0)
             return;
@@ -8466,7 +8151,6 @@ class ListFileWriter {
         this.held.clear();
         await this.appendToPart(section, text);
     }
-    /** Joins the sections in order into the list file; returns its path. */
     async finish() {
         try {
             if (this.parts.size === 0) {
@@ -8497,7 +8181,7 @@ class ListFileWriter {
         }
         return this.path;
     }
-    /** Removes what was written: the listing did not finish. */
+    /** The listing did not finish. */
     async discard() {
         await this.discardParts();
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.path, { force: true });
@@ -8520,7 +8204,7 @@ class ListFileWriter {
         this.parts.clear();
     }
 }
-/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+/** In characters of JSON. */
 const MEMORY_BYTES = 4 * 1024 * 1024;
 const WHOLE_LIST_FILES = {
     projects: 'projects-file',
@@ -8529,18 +8213,15 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
- * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
- * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
- * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
- * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
- * `key` is never near the limit: a key value over 1,024 characters is refused.
+ * An output over the limit is not set, and the log says where it is. For a list output, its whole-list file: a plain
+ * `note`, since a warning on every run would help no one. Any other goes into the `outputs-file`, with a warning: a
+ * later step that reads the output finds it empty. `key` is never near the limit.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
     const spilled = {};
     const over = [];
-    /** The list outputs over the limit, by the output naming their whole-list file. */
+    /** By the output naming their whole-list file. */
     const inListFile = new Map();
     const notHeld = (name, bytes) => {
         const listFile = WHOLE_LIST_FILES[name];
@@ -8604,9 +8285,8 @@ function asJson(value) {
         return value;
     }
 }
-/** The bytes a copy reads at a time: a section is never held in memory whole. */
+/** A section is never held in memory whole. */
 const COPY_CHUNK_BYTES = 1024 * 1024;
-/** Appends a file to an open one, a chunk at a time. */
 async function copyInto(out, path) {
     const source = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
     try {
@@ -8641,20 +8321,16 @@ async function copyInto(out, path) {
 /* unused harmony exports MAX_ROWS, FOLD_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
- * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
- * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
+ * Job-summary HTML. After a blank line the summary renders Markdown (links, images), and names come from the
+ * platform, so every piece of text is escaped, kept on one line and bounded. Key values never reach this module.
  */
 
-/** Longest table cell, in characters. */
 const MAX_CELL_LENGTH = 200;
-/** Longest heading or paragraph, in characters. */
 const MAX_TEXT_LENGTH = 4000;
-/** Rows a table shows at most. */
 const MAX_ROWS = 200;
-/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+/** A longer table is folded under `<details>`, so the verdict above it stays on the first screen. */
 const FOLD_ROWS = 10;
-/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+/** In characters: the runner drops a summary over 1 MiB. */
 const TABLE_BUDGET = 512 * 1024;
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8665,10 +8341,7 @@ function htmlText(text, max) {
 function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
-/**
- * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
- * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
- */
+/** Markdown is not read inside an HTML block, so a sentence's `quoted` parts are made monospace here. */
 function paragraph(...parts) {
     const html = parts
         .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
@@ -8680,39 +8353,30 @@ function paragraph(...parts) {
         .join('');
     return `<p>${html}</p>\n`;
 }
-/**
- * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
- * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
- */
+/** A link to the page at the version that ran, when `url` is known; else the page's path. */
 function docsPage(url, text, page) {
     return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
 }
-/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+/** As it is when its backticks do not pair up. */
 function withCode(text) {
     const parts = text.split('`');
     if (parts.length % 2 === 0)
         return [text];
     return parts.flatMap((part, i) => i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]);
 }
-/**
- * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
- * line below `<summary>` and above `</details>`.
- */
+/** GitHub reads Markdown inside `<details>` (a chart) only after a blank line below `<summary>` and above the end. */
 function folded(title, html) {
     if (!html)
         return '';
     return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`;
 }
-/** A table of rows already made; see tableOf. */
+/** Rows already made. */
 function table(headers, rows, maxRows = MAX_ROWS) {
     return tableOf(headers, rows, (row) => row, { maxRows });
 }
 /**
- * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
- * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
- * `total`: how many records the table stands for, when `records` are only the first of them.
- * `count`: how many records a row stands for, when one row stands for several alike.
- * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
+ * `toRow` runs only for a record shown. Past `maxRows` rows or about TABLE_BUDGET characters, a line says how many
+ * were left out and where they all are (`rest`). `total` counts records beyond `records`; `count`, those a row holds.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
@@ -8746,11 +8410,11 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region). It is shown as JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
+/** It goes into errors and log lines, not only cells. */
 const MAX_DATE_TEXT = 64;
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
- * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC". Other text stays, cut to MAX_DATE_TEXT: Date.parse would read "42" as 2042. The result is
+ * still outside text for the log.
  */
 function formatDate(iso) {
     if (!iso)
@@ -8806,20 +8470,18 @@ var external_node_module_ = __webpack_require__(8995);
 var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/base/source-location.ts
 /**
- * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
- * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
- * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
- * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the line a failed step prints. From dist/, the source map beside
+ * each file leads back to src/. It is read only after a failure, so start-up never pays for it.
  */
 
 
 
-/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
-/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
+/** The last `src/` counts: the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/;
 const maps = new Map();
-/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+/** `src/main.ts:27:5`: the first frame that is the action's own code. */
 function sourceLocationOf(error) {
     if (!(error instanceof Error) || typeof error.stack !== 'string')
         return undefined;
@@ -8830,7 +8492,7 @@ function sourceLocationOf(error) {
     }
     return undefined;
 }
-/** The src/ location of one stack line, if it is the action's own code. */
+/** Undefined unless the line is the action's own code. */
 function frameLocation(stackLine) {
     const frame = FRAME.exec(stackLine.trim());
     if (!frame)
@@ -8896,10 +8558,10 @@ var keys = __webpack_require__(5845);
 
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Five days: the longest a job may run on a self-hosted runner. */
+/** The longest a job may run on a self-hosted runner. */
 const MAX_TIMEOUT_SECONDS = 432_000;
 const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
-/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
+/** The runner passes action.yml's defaults to every step, so an input that holds its default says nothing. */
 const INPUT_DEFAULTS = {
     'api-host': urls/* DEFAULT_API_HOST */.m4,
     'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),

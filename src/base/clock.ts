@@ -1,16 +1,9 @@
-/**
- * The action's sense of time. Everything that waits (poll intervals, back-off, deadlines) goes through a Clock, so
- * tests can run the waiter and the retries without real sleeps.
- */
+/** Everything that waits goes through a Clock, so tests run the waiter and the retries without real sleeps. */
 export interface Clock {
-  /** Milliseconds since the epoch, as this clock sees it. */
   now: () => number
-  /** Resolves after `ms` of this clock's time, or as soon as `signal` aborts (the runner cancelled the step). */
+  /** Also resolves when `signal` aborts (the runner cancelled the step). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /**
-   * A signal that aborts after `ms` of this clock's time. Its timer keeps the process alive, so that a request never
-   * waits on nothing. Call `clear()` once the work is done.
-   */
+  /** Its timer keeps the process alive, so a request never waits on nothing. Call `clear()` when done. */
   deadline: (ms: number) => Deadline
 }
 
@@ -19,7 +12,6 @@ export interface Deadline {
   clear: () => void
 }
 
-/** The wall clock: Date.now and setTimeout. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
@@ -40,7 +32,7 @@ export const systemClock: Clock = {
   },
 }
 
-/** "1.5 s", "2 min 5 s": for log lines and errors. */
+/** "1.5 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`
   const s = ms / 1000

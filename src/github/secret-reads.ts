@@ -1,7 +1,6 @@
 /**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at` (before
- * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
- * as RETRY_POLICIES.githubRead says (http/retry.ts).
+ * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at`, and who
+ * may read an organization secret.
  */
 import type { Deadline } from '../base/clock.ts'
 import { ActionError } from '../base/errors.ts'
@@ -20,28 +19,26 @@ import {
   type Visibility,
 } from './targets.ts'
 
-/** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100
 const MAX_REPOSITORY_PAGES = 100
 
-/** When the secret was last written (GitHub's clock). */
 export interface SecretStamp {
   exists: boolean
+  /** GitHub's clock. */
   updatedAt?: string
-  /** An organization secret's visibility. */
+  /** Organization secrets only. */
   visibility?: Visibility
 }
 
-/** A target ready to be written: its key, the secret as it was, and who may read it. */
 export interface PreparedStore {
   target: SecretTarget
   /** …/secrets/{name} */
   path: string
   keyId: string
   publicKey: Uint8Array
-  /** Undefined when it could not be read. An unanswered write then cannot be settled. */
+  /** Undefined when it could not be read: an unanswered write then cannot be settled. */
   before: SecretStamp | undefined
-  /** Organization secrets: sent with every write. */
+  /** Sent with every write of an organization secret. */
   access?: { visibility: Visibility; selected_repository_ids?: number[] }
 }
 
@@ -82,7 +79,7 @@ export async function prepareStore(
   return { ...store, access: { visibility, selected_repository_ids: ids } }
 }
 
-/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+/** `public-key` and each secret are below it. */
 function secretsPath(target: SecretTarget): string {
   const repository = (t: { owner: string; repo: string }) =>
     `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
@@ -109,7 +106,7 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   const bytes = Buffer.from(key, 'base64')
   if (bytes.length !== 32)
     throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
-  // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
+  // A low-order point makes no shared secret: find out now, before a key is made.
   try {
     sealedBox(new Uint8Array(0), bytes)
   } catch {
@@ -118,7 +115,7 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   return { keyId, key: new Uint8Array(bytes) }
 }
 
-/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
+/** `exists: false` on a 404; undefined when it cannot be read. */
 export async function readStamp(
   client: GitHubClient,
   path: string,
@@ -139,7 +136,6 @@ export async function readStamp(
   return stamp
 }
 
-/** The ids of the repositories now selected for an organization secret, every page. */
 async function selectedRepositoryIds(client: GitHubClient, path: string, deadline: number): Promise<number[]> {
   const ids: number[] = []
   for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
@@ -162,10 +158,7 @@ async function selectedRepositoryIds(client: GitHubClient, path: string, deadlin
   )
 }
 
-/**
- * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
- * A repository without an owner is the organization's.
- */
+/** A repository without an owner is the organization's. */
 async function repositoryIdsOf(
   client: GitHubClient,
   org: string,
