@@ -24,6 +24,7 @@ const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
 const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
+  description: string
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
   outputs: Record<string, { description: string }>
   runs: Record<string, string>
