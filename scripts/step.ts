@@ -274,7 +274,8 @@ async function playJob(
     env: { NEON_API: url },
     inputs: { 'api-host': url },
     github: { run_id: String(Math.floor(Date.now() / 1000)) },
-    standIns: { Migrate: 'echo "(your migration runs here)"', ...standIns },
+    // The checkout a gate does for its migration: nothing to check out here.
+    standIns: { 'actions/checkout@v6': 'true', Migrate: 'echo "(your migration runs here)"', ...standIns },
     step: { time: 'real', entry: 'bundle' },
   })
   for (const record of job.steps) {
