@@ -32,6 +32,8 @@ const { homepage, version } = JSON.parse(readFileSync(join(ROOT, 'package.json')
   version: string
 }
 export const DOCS_URL = `${homepage.replace(/#.*$/, '')}/blob/v${version.split('.')[0]}/`
+/** The README's inputs table: every input's full text, which each action's description points at. */
+export const INPUTS_URL = `${homepage.replace(/#.*$/, '')}#inputs`
 
 /** A description as a folded block (`>-`), as the root action.yml writes them, so a link is never cut. */
 function described(text: string): Scalar<string> {
@@ -124,7 +126,7 @@ export async function subActionFiles(root: Root = ROOT_ACTION, texts: Texts = TE
     }
     const action = {
       name: `${root.name}: ${command}`,
-      description: described(own.description),
+      description: described(`${own.description} Every input in full: ${INPUTS_URL}`),
       author: root.author,
       branding: root.branding,
       inputs: describedInputs(command, root, own, texts),

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
 import { COMMANDS, COMMAND_NAMES, COMMON_OUTPUTS } from '../../src/commands/registry.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
-import { DOCS_URL, TEXTS, drift, subActionFiles } from '../../scripts/sub-actions.ts'
+import { DOCS_URL, INPUTS_URL, TEXTS, drift, subActionFiles } from '../../scripts/sub-actions.ts'
 import { anchorsOf } from '../support/docs-examples.ts'
 
 interface SubAction {
@@ -37,8 +37,8 @@ function tooltipProblems(command: string, action: Pick<SubAction, 'description' 
   )
   const lengths = Object.values(action.inputs).map((input) => input.description.length)
   if (median(lengths) > 200) problems.push(`${command}: its inputs' median is ${median(lengths)} characters`)
-  for (const [name, text] of texts)
-    if (text.length > 250) problems.push(`${command} ${name}: ${text.length} characters`)
+  for (const [name, input] of Object.entries(action.inputs))
+    if (input.description.length > 250) problems.push(`${command} ${name}: ${input.description.length} characters`)
   return problems
 }
 
@@ -82,7 +82,9 @@ describe('sub-actions', () => {
   it('each describes only its own command: no input names another, and their median is at most 200 characters', () => {
     expect(COMMAND_NAMES.flatMap((command) => tooltipProblems(command, subAction(command)))).toEqual([])
     for (const command of COMMAND_NAMES) {
-      expect(subAction(command).description).toBe(TEXTS.commands[command]!.description)
+      expect(subAction(command).description).toBe(
+        `${TEXTS.commands[command]!.description} Every input in full: ${INPUTS_URL}`,
+      )
       expect(subAction(command).description).not.toContain(actionYaml.description)
     }
   })
@@ -110,9 +112,13 @@ describe('sub-actions', () => {
       const texts = [action.description, ...Object.values(action.inputs).map((input) => input.description)]
       return texts.flatMap((text) => [...text.matchAll(/https:\/\/\S+?(?=\)?\.?(\s|$))/g)].map((m) => m[0]))
     })
-    expect(links.length).toBeGreaterThanOrEqual(5)
     expect(DOCS_URL).toBe('https://github.com/<owner>/neon-api-action/blob/v1/')
-    for (const link of links) {
+    expect(INPUTS_URL).toBe('https://github.com/<owner>/neon-api-action#inputs')
+    expect(links.filter((link) => link === INPUTS_URL)).toHaveLength(COMMAND_NAMES.length)
+    expect(anchorsOf(readFileSync(join(ROOT, 'README.md'), 'utf8')).has('inputs')).toBe(true)
+    const pages = links.filter((link) => link !== INPUTS_URL)
+    expect(pages.length).toBeGreaterThanOrEqual(5)
+    for (const link of pages) {
       expect(link.startsWith(DOCS_URL)).toBe(true)
       const [path, anchor] = link.slice(DOCS_URL.length).split('#') as [string, string]
       expect([link, anchorsOf(readFileSync(join(ROOT, path), 'utf8')).has(anchor)]).toEqual([link, true])
