@@ -24,6 +24,7 @@ const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
 const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
+  description: string
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
   outputs: Record<string, { description: string }>
   runs: Record<string, string>
@@ -47,6 +48,8 @@ export interface StepResult {
   outputs: Record<string, string>
   state: Record<string, string>
   summary: string
+  /** Why the process ended with no exit code (`code` null): killed at the end of its lifetime, or by a signal. */
+  stopped?: string
   /** Values the step asked the runner to mask (`::add-mask::`). */
   masked: string[]
   /**
@@ -77,6 +80,8 @@ export interface StepOptions {
    * (`child.stdout`) and signal it as the runner does on cancel (`child.kill('SIGINT')`).
    */
   onSpawn?: (child: ChildProcess) => void
+  /** How long the process may run before it is killed; default CHILD_LIFETIME_MS. */
+  lifetimeMs?: number
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
@@ -211,21 +216,28 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     command.args.unshift('--import', pathToFileURL(MUTATION_COVERAGE).href)
     command.env.MUTATION_COVERAGE_FILE = coverageFile
   }
-  // The kill is only a safety net: a test that hangs fails on its own timeout, and its child
-  // process must not live on after it.
   const child = spawn(process.execPath, command.args, {
     env: { NODE_COMPILE_CACHE: COMPILE_CACHE, ...env, ...command.env },
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: CHILD_LIFETIME_MS,
-    killSignal: 'SIGKILL',
   })
+  // The kill is only a safety net: a test that hangs fails on its own timeout, and its child
+  // process must not live on after it. Our own timer, not spawn's `timeout`, so the result can say why.
+  const lifetimeMs = options.lifetimeMs ?? CHILD_LIFETIME_MS
+  let outlived = false
+  const kill = setTimeout(() => {
+    outlived = true
+    child.kill('SIGKILL')
+  }, lifetimeMs)
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   options.onSpawn?.(child)
-  const code = await new Promise<number | null>((done) => child.on('close', done))
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+    child.on('close', (exitCode, exitSignal) => done([exitCode, exitSignal])),
+  )
+  clearTimeout(kill)
   const raw = {
     output: readFileSync(files.GITHUB_OUTPUT, 'utf8'),
     state: readFileSync(files.GITHUB_STATE, 'utf8'),
@@ -244,6 +256,12 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     outputs: parseFileCommands(raw.output),
     state: parseFileCommands(raw.state),
     summary: raw.summary,
+    ...(code === null && {
+      stopped: outlived
+        ? `killed after ${lifetimeMs / 1000} s, the longest a step may run here. A runner would wait up to its ` +
+          '`timeout`: set a shorter one to see how the step ends.'
+        : `ended by ${signal}.`,
+    }),
     masked: [...stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1]!),
     everything: [stripMasks(stdout), stderr, raw.output, raw.state, raw.summary, ...written].join('\n'),
   }
