@@ -28,7 +28,7 @@ import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
 import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
-import { JOB_KEY_ID } from '../src/runner/state.ts'
+import { UNSETTLED_KEYS } from '../src/runner/state.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
 const args = process.argv.slice(2)
@@ -175,7 +175,15 @@ async function stepsSection(): Promise<string> {
         () =>
           step(
             { command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' },
-            post({ [JOB_KEY_ID]: newKeyId('bench-job') }),
+            post({
+              [UNSETTLED_KEYS]: JSON.stringify({
+                name: 'bench-job',
+                known: [],
+                pending: [],
+                jobKey: Number(newKeyId('bench-job')),
+                finished: true,
+              }),
+            }),
           ),
       ],
       ['`list-projects`, 57 projects, `org-id` given', () => step({ command: 'list-projects', 'org-id': orgId })],

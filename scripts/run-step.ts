@@ -3,9 +3,9 @@
  * (defaults filled in from action.yml), and the GITHUB_OUTPUT, GITHUB_STATE and
  * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables. The
  * entry is the built bundle's, as action.yml's `runs` names it (`main`, or `post` for the post
- * step: what users run), or the source entry (src/index.ts or src/post-entry.ts, which Node 24
- * runs as they are) when `E2E_ENTRY=source` is set: a change to src/ is then tested without a
- * build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
+ * step: what users run), or the same loader of src/bundle.ts (which Node 24 runs as it is) when
+ * `E2E_ENTRY=source` is set: a change to src/ is then tested without a build, and a mutation tool
+ * sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,9 +17,16 @@ import { parse } from 'yaml'
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 /** Each step's entry in src/, as scripts/bundle.ts builds it into the file action.yml's `runs` names. */
-const SOURCE_ENTRIES = { main: join(ROOT, 'src', 'index.ts'), post: join(ROOT, 'src', 'post-entry.ts') }
+const SOURCE_ENTRIES = {
+  main: ['--input-type=module', '--eval', sourceEntry('mainStep')],
+  post: ['--input-type=module', '--eval', sourceEntry('postStep')],
+}
 /** The preload that reports mutant coverage from the action's process (scripts/mutation/child-coverage.ts). */
 const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
+/** A step's loader of src/bundle.ts, as dist/index.js and dist/post-entry.js call it. */
+function sourceEntry(loader: 'mainStep' | 'postStep'): string {
+  return `import { ${loader} } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src', 'bundle.ts')).href)}\nawait ${loader}()\n`
+}
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
 const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
@@ -98,13 +105,13 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state
   const action = options.action
   const entry =
     action !== undefined
-      ? resolve(ROOT, action, actionOf(action).runs[step]!)
+      ? [resolve(ROOT, action, actionOf(action).runs[step]!)]
       : chosen === 'bundle'
-        ? join(ROOT, actionYaml.runs[step]!)
+        ? [join(ROOT, actionYaml.runs[step]!)]
         : SOURCE_ENTRIES[step]
-  if (time === 'real') return { args: [entry], env: {} }
+  if (time === 'real') return { args: entry, env: {} }
   return {
-    args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
+    args: ['--import', pathToFileURL(VIRTUAL_TIME).href, ...entry],
     env: {
       VIRTUAL_TIME: time.mode,
       VIRTUAL_TIME_RATE: String(time.rate ?? 1),

@@ -12,7 +12,10 @@ import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepS
 import { ACTION_VERSION } from './base/version.ts'
 import { POST_STEP_STATE } from './runner/state.ts'
 
-/** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
+/**
+ * The main step (action.yml `runs.main`): read the settings, run the command, then write the outputs and the summary.
+ * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
+ */
 export async function run(): Promise<void> {
   for (const name of POST_STEP_STATE) core.saveState(name, '')
   let settings: Settings

@@ -16,6 +16,7 @@ import { platformContract } from '../../emulator/contract.ts'
 import { answersCutToRequired } from '../../emulator/required-only.ts'
 import { errorLines, runStep, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
 import { startPrism, type Exchange, type PrismServer } from '../support/prism.ts'
+import { savedLife } from '../support/saved-state.ts'
 
 /** The ids the description's examples use. */
 const ORG = 'org-morning-bread-81040908'
@@ -193,7 +194,7 @@ describe('create-key', () => {
     const inputs = { command: 'create-key', 'key-name': 'ci-deploy', 'revoke-after-job': 'true' }
     const main = await step(inputs)
     expectSuccess(main)
-    expect(main.state['job-scoped-key-id']).toBe(String(CREATED_KEY))
+    expect(savedLife(main.state)).toMatchObject({ jobKey: CREATED_KEY, finished: true })
     const post = await step(inputs, { state: main.state })
     // Prism's record of the revocation is key 165435's, so the step cannot say that 165434 is gone: it says so.
     expectFailure(post, `with a record of API key ${REVOKED_KEY}`)

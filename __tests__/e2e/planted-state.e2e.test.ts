@@ -9,6 +9,7 @@ import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { POST_STEP_STATE } from '../../src/runner/state.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
 
 let platform: PlatformEmulator
@@ -53,7 +54,7 @@ function productionKey(name: string): { id: number; key: string } {
 /** Every state name the post step reads, planted to name `victim`. */
 const plantedFor = (victim: { id: number }, name: string) => ({
   'job-scoped-key-id': String(victim.id),
-  'unsettled-keys': JSON.stringify({ name, known: [], pending: [victim.id] }),
+  'unsettled-keys': JSON.stringify({ name, known: [], pending: [victim.id], jobKey: victim.id }),
 })
 
 const deletes = () => platform.requests.filter((r) => r.method === 'DELETE')
@@ -65,7 +66,7 @@ describe('the main step saves every state name the post step reads, before anyth
     ['an input error', { command: 'create-key' }],
   ])('%s: each name is saved, empty', async (_, inputs) => {
     const { main } = await plantedJob(inputs, {})
-    expect(main.state).toMatchObject({ 'job-scoped-key-id': expect.any(String), 'unsettled-keys': '' })
+    expect(main.state).toEqual(Object.fromEntries(POST_STEP_STATE.map((name) => [name, ''])))
   })
 })
 

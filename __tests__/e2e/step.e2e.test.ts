@@ -10,6 +10,7 @@ import { errorLines, runStep, type StepResult, stripMasks, type StepOptions } fr
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
+import { jobKeyState, savedLife } from '../support/saved-state.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -78,10 +79,12 @@ it('a post step that cannot revoke the job-scoped key writes a summary too', asy
   const job = platform.addKey('job')
   const step = await runStep(
     { command: 'create-key', 'api-key': 'napi_wrong', 'api-host': url, 'key-name': 'job', 'revoke-after-job': 'true' },
-    { state: { 'job-scoped-key-id': String(job.id) } },
+    { state: jobKeyState(job.id) },
   )
   expect(step.code).toBe(1)
-  expect(text(step.summary)).toMatch(/^ ❌ The post step failed The platform refused the API key \(401 Unauthorized\)/)
+  expect(text(step.summary)).toMatch(
+    /^ ❌ The post step failed Revoking the job-scoped API key \d+ failed: The platform refused the API key \(401 Unauthorized\)/,
+  )
   expect(platform.isKeyValid(job.id)).toBe(true)
 })
 
@@ -141,10 +144,7 @@ describe('secrets', () => {
     for (const result of results) {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])
     }
-    expect(created.state).toEqual({
-      'job-scoped-key-id': created.outputs['key-id'],
-      'unsettled-keys': '',
-    })
+    expect(savedLife(created.state)).toMatchObject({ jobKey: Number(created.outputs['key-id']), finished: true })
     expect(created.masked).toEqual([admin.key, created.outputs.key])
   })
 })
