@@ -1410,11 +1410,9 @@ var organization = __webpack_require__(1258);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/keys/life.ts
-var life = __webpack_require__(3320);
+var keys_life = __webpack_require__(3320);
 // EXTERNAL MODULE: ./src/keys/expiry.ts
 var keys_expiry = __webpack_require__(8121);
-// EXTERNAL MODULE: ./src/runner/state.ts
-var state = __webpack_require__(6003);
 // EXTERNAL MODULE: ./src/runner/summary.ts
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/commands/create-key.ts
@@ -1423,33 +1421,36 @@ var summary = __webpack_require__(1070);
 
 
 
-
 async function runCreateKey(ctx, options) {
-    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
+    const target = await (0,keys_life/* keyTargetFor */.oZ)(ctx, options);
     const name = options.expiresInMs === undefined
         ? options.keyName
         : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
     // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
     const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
-    const { ledger } = await (0,life/* openLedger */.au)(ctx, name, target);
-    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
-    if (options.revokeAfterJob) {
-        // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
-        ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
-    }
-    await (0,life/* stopIfCancelled */.FE)(ctx, ledger, created.id, 'hand out the new key');
-    // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
-    ledger.handedOut(created.id);
-    ledger.settle();
-    const scope = (0,life/* describeScope */.OI)(target);
+    const created = await keys_life/* KeyLife */.e1.run(ctx, name, target, async (life) => {
+        const key = await life.create();
+        if (options.revokeAfterJob)
+            life.keepForJob(key.id);
+        await life.stopIfCancelled(key.id, 'hand out the new key');
+        // From here on the key counts as handed out: main.ts sets the outputs next.
+        life.handOut(key.id);
+        return key;
+    });
+    const scope = (0,keys_life/* describeScope */.OI)(target);
     const lifetime = [
         ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
         ...(expiresAt === undefined ? [] : [`it expires ${(0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString())} by its name`]),
     ];
     ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
-    (0,life/* adviseScope */.L8)(ctx, target, created.id);
+    (0,keys_life/* adviseScope */.L8)(ctx, target, created.id);
     return {
-        outputs: { key: created.key, 'key-id': String(created.id), ...(0,organization/* organizationOutput */.fI)(target.namespace) },
+        outputs: {
+            key: created.key,
+            'key-id': String(created.id),
+            ...(0,keys_expiry/* expiresAtOutput */.d3)(expiresAt),
+            ...(0,organization/* organizationOutput */.fI)(target.namespace),
+        },
         summary: (0,summary/* heading */.R_)('API key created') +
             (0,summary/* table */.tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
             (0,summary/* paragraph */.FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
@@ -3083,6 +3084,7 @@ var cancellation = __webpack_require__(2323);
 
 
 
+
 /**
  * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
  * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
@@ -3095,11 +3097,11 @@ var cancellation = __webpack_require__(2323);
  *   key (see the promises in keys/life.ts).
  */
 async function runRotateKey(ctx, options) {
-    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
+    const target = await (0,keys_life/* keyTargetFor */.oZ)(ctx, options);
     const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
     if (stores && stores.problems.length > 0)
         return notPrepared(options, stores, target);
-    return rotate(ctx, options, target, stores);
+    return keys_life/* KeyLife */.e1.run(ctx, options.keyName, target, (life) => new Rotation(ctx, options, life, stores).run());
 }
 /**
  * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
@@ -3113,97 +3115,172 @@ async function prepareStores(ctx, secrets, github) {
         ctx.log.info(note.message);
     return stores;
 }
-/** The rotation as a key's life (keys/life.ts): planned, created, proven, stored, then the replaced keys revoked. */
-async function rotate(ctx, options, target, stores) {
-    const { ledger, keys: snapshot } = await (0,life/* openLedger */.au)(ctx, options.keyName, target);
-    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
-    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${(0,life/* describeScope */.OI)(target)}).`);
-    (0,life/* adviseScope */.L8)(ctx, target, created.id);
-    // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
-    // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
-    const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
-    const lister = target.projectId === undefined ? newClient : ctx.client;
-    const listed = await proveNewKey(ctx, options, ledger, created, { newClient, lister }, stores !== undefined);
-    const storing = stores && options.secrets
-        ? await storeNewKey(ctx, options, options.secrets, ledger, created, stores, lister)
-        : { outcomes: [], stored: '', latest: listed };
-    if ('result' in storing)
-        return storing.result;
-    return revokeReplaced(ctx, options, ledger, created, snapshot, storing, lister);
-}
 /**
- * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
- * cancel, revokes the new key, and no old key is touched. Returns the keys the proof listed.
+ * One rotation: the new key created, proven, stored, then the keys it replaced revoked. Any failure before the key is
+ * stored revokes it, and no old key is touched.
  */
-async function proveNewKey(ctx, options, ledger, created, clients, willStore) {
-    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
-    try {
-        cancellation.checkpoint('prove the new key');
-        const proof = await proveKey(ctx, clients.newClient, clients.lister, ledger.target);
-        ctx.log.info(`The new key works: ${proof.message}.`);
-        const appeared = proof.keys.filter((k) => ledger.isStranger(k));
-        if (appeared.length > 0)
-            throw new errors/* ActionError */.lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
-        cancellation.checkpoint(willStore ? 'store the new key' : 'revoke the old keys');
-        return proof.keys;
+class Rotation {
+    ctx;
+    options;
+    life;
+    stores;
+    time;
+    constructor(ctx, options, life, stores) {
+        this.ctx = ctx;
+        this.options = options;
+        this.life = life;
+        this.stores = stores;
+        this.time = ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc;
     }
-    catch (error) {
-        throw await undoRotation(ctx, ledger, created, error);
+    async run() {
+        const { ctx, life } = this;
+        const created = await life.create();
+        ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(life.name)} (${(0,keys_life/* describeScope */.OI)(life.target)}).`);
+        (0,keys_life/* adviseScope */.L8)(ctx, life.target, created.id);
+        // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
+        // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
+        const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
+        const lister = life.target.projectId === undefined ? newClient : ctx.client;
+        let latest = await this.prove(created, newClient, lister);
+        let outcomes = [];
+        let stored = '';
+        if (this.stores && this.options.secrets) {
+            outcomes = await this.store(created, this.stores);
+            if (outcomes.some((o) => o.status !== 'stored'))
+                return this.notStoredEverywhere(created, outcomes);
+            life.handOut(created.id);
+            const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+            stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(this.options.secrets.name)}${many}`;
+            try {
+                // Storing took a while, and another rotation may have begun: list again.
+                latest = await (0,usage/* listKeysMerged */.PT)(lister, life.target.namespace);
+            }
+            catch (error) {
+                const reason = `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`;
+                return this.rotated(created, NOTHING_REVOKED, outcomes, reason);
+            }
+        }
+        return this.revokeReplaced(created, latest, lister, outcomes, stored);
     }
-}
-/**
- * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
- * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
- * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
- */
-async function storeNewKey(ctx, options, secrets, ledger, created, stores, lister) {
-    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
-    const usual = ctx.client.deadline + life/* CLEANUP_GRACE_MS */.VO;
-    const outcomes = await stores.storeEverywhere(created.key, {
-        clock: ctx.clock,
-        deadline: ctx.client.deadline,
-        settleDeadline: () => cancellation.undoDeadline(usual),
-        cancelled: () => cancellation.signal !== undefined,
-        stopped: cancellation.stopped,
-        cutOnCancel: () => cancellation.attemptCut(),
-        onWait: (message) => ctx.log.warning(message),
-        onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
-    }, (outcome) => ctx.log.info(outcome.message));
-    if (outcomes.some((o) => o.status !== 'stored'))
-        return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) };
-    ledger.handedOut(created.id);
-    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
-    const stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(secrets.name)}${many}`;
-    try {
-        return { outcomes, stored, latest: await (0,usage/* listKeysMerged */.PT)(lister, ledger.target.namespace) };
+    /**
+     * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
+     * cancel, revokes the new key. Returns the keys the proof listed.
+     */
+    async prove(created, newClient, lister) {
+        try {
+            this.time.checkpoint('prove the new key');
+            const proof = await proveKey(this.ctx, newClient, lister, this.life.target);
+            this.ctx.log.info(`The new key works: ${proof.message}.`);
+            const appeared = this.life.strangers(proof.keys);
+            if (appeared.length > 0)
+                throw new errors/* ActionError */.lZ(describeConcurrentRun(this.life.name, appeared, 'when the new key proved itself'));
+            this.time.checkpoint(this.stores ? 'store the new key' : 'revoke the old keys');
+            return proof.keys;
+        }
+        catch (error) {
+            const undo = await this.life.revokeNew(created.id);
+            const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(error)} ${undo.message} No old key was revoked.`;
+            throw error instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
+        }
     }
-    catch (error) {
-        const reason = `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`;
-        return { result: rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason) };
+    /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
+    store(created, stores) {
+        const { ctx, time } = this;
+        this.life.storing(created.id);
+        const usual = ctx.client.deadline + keys_life/* CLEANUP_GRACE_MS */.VO;
+        return stores.storeEverywhere(created.key, {
+            clock: ctx.clock,
+            deadline: ctx.client.deadline,
+            settleDeadline: () => time.undoDeadline(usual),
+            cancelled: () => time.signal !== undefined,
+            stopped: time.stopped,
+            cutOnCancel: () => time.attemptCut(),
+            onWait: (message) => ctx.log.warning(message),
+        }, (outcome) => ctx.log.info(outcome.message));
     }
-}
-/**
- * handed out → replaced keys revoked → settled. Revokes what `chooseReplaced` picks, unless a new key of that name
- * appeared meanwhile (another rotation is running: then none).
- */
-async function revokeReplaced(ctx, options, ledger, created, snapshot, { outcomes, stored, latest }, lister) {
-    const appeared = latest.filter((k) => ledger.isStranger(k));
-    if (appeared.length > 0) {
-        const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key');
-        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason);
+    /**
+     * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof. If some
+     * may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them. Either
+     * way no old key is revoked, and a second run converges.
+     */
+    async notStoredEverywhere(created, outcomes) {
+        const { life, options } = this;
+        const outputs = {
+            'revoked-key-ids': '[]',
+            'secret-results': secretResults(outcomes),
+            ...(0,organization/* organizationOutput */.fI)(life.target.namespace),
+        };
+        const tables = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes);
+        if (outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')) {
+            // Some targets may hold it, and the step's error names it: it is handed out.
+            life.handOut(created.id);
+            return storedInSome(created.id, outcomes, outputs, tables);
+        }
+        life.notStored(created.id);
+        const undo = await life.revokeNew(created.id);
+        return {
+            outputs,
+            summary: (0,summary/* heading */.R_)('API key not rotated') +
+                tables +
+                (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+            failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
+            next: NEXT_AFTER_TARGETS,
+        };
     }
-    const { doomed, kept, names } = chooseReplaced(options, created.id, snapshot, latest);
-    const unlisted = doomed.filter((id) => !names.has(id));
-    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, ledger.target.namespace, unlisted);
-    for (const id of kept)
-        ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
-    if (doomed.length === 0 && kept.length === 0)
-        ctx.log.info('No old key to revoke.');
-    const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
-    const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
-    const reason = failure &&
-        `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
-    return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
+    /**
+     * handed out → replaced keys revoked. Revokes what `chooseReplaced` picks, unless a new key of that name appeared
+     * meanwhile (another rotation is running: then none).
+     */
+    async revokeReplaced(created, latest, lister, outcomes, stored) {
+        const { ctx, life, options } = this;
+        const appeared = life.strangers(latest);
+        if (appeared.length > 0) {
+            const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key');
+            return this.rotated(created, NOTHING_REVOKED, outcomes, reason);
+        }
+        const { doomed, kept, names } = chooseReplaced(options, created.id, life.listed, latest.filter((k) => life.sameKind(k)));
+        const unlisted = doomed.filter((id) => !names.has(id));
+        const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, life.target.namespace, unlisted);
+        for (const id of kept)
+            ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
+        if (doomed.length === 0 && kept.length === 0)
+            ctx.log.info('No old key to revoke.');
+        const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
+        const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
+        const reason = failure &&
+            `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
+        return this.rotated(created, replacedKeys, outcomes, reason, failedRequest);
+    }
+    /** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
+    rotated(created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
+        const { life, options } = this;
+        life.handOut(created.id);
+        const secrets = options.secrets;
+        const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
+        const place = only ? ` of ${(0,targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
+        return {
+            outputs: {
+                key: created.key,
+                'key-id': String(created.id),
+                ...(0,keys_expiry/* expiresAtOutput */.d3)((0,keys_expiry/* expiryOf */.p1)(options.keyName)),
+                'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+                ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+                ...(0,organization/* organizationOutput */.fI)(life.target.namespace),
+            },
+            summary: (0,summary/* heading */.R_)('API key rotated') +
+                (0,summary/* table */.tp)(['', 'id', 'name'], [
+                    ['new', { code: String(created.id) }, options.keyName],
+                    ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+                    ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+                    ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+                ]) +
+                (secrets
+                    ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
+                    : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+            failure,
+            failedRequest,
+        };
+    }
 }
 /**
  * Which keys the rotation revokes (`doomed`, in the order to revoke them) and keeps: the keys of the first list that
@@ -3212,7 +3289,7 @@ async function revokeReplaced(ctx, options, ledger, created, snapshot, { outcome
  */
 function chooseReplaced(options, createdId, snapshot, latest) {
     const inSnapshot = new Set(snapshot.map((k) => k.id));
-    const replaced = latest.filter((k) => (0,ledger/* sameKind */.Nc)(k, options.keyName, options.projectId) && inSnapshot.has(k.id));
+    const replaced = latest.filter((k) => inSnapshot.has(k.id));
     // `key-id` is revoked as asked, whatever keep-previous keeps.
     const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
     const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
@@ -3260,38 +3337,6 @@ function notPrepared(options, stores, target) {
         next: NEXT_AFTER_TARGETS,
     };
 }
-/**
- * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof.
- * If some may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them.
- * Either way no old key is revoked, and a second run converges.
- */
-async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
-    const mayHold = outcomes.filter((o) => o.status === 'stored' || o.status === 'uncertain').length;
-    const outputs = {
-        'revoked-key-ids': '[]',
-        'secret-results': secretResults(outcomes),
-        ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
-    };
-    const tables = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes);
-    if (mayHold > 0) {
-        // Some targets may hold it, and the step's error names it: it is handed out.
-        ledger.handedOut(created.id);
-        ledger.settle();
-        return storedInSome(created.id, outcomes, outputs, tables);
-    }
-    // No target holds it. If this revocation fails too, the post step revokes it.
-    ledger.notHandedOut(created.id);
-    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
-    ledger.settle();
-    return {
-        outputs,
-        summary: (0,summary/* heading */.R_)('API key not rotated') +
-            tables +
-            (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
-        failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
-        next: NEXT_AFTER_TARGETS,
-    };
-}
 /** The result when some targets hold the new key (or may) and others do not: nothing is revoked. */
 function storedInSome(id, outcomes, outputs, tables) {
     const stored = outcomes.filter((o) => o.status === 'stored').length;
@@ -3335,35 +3380,6 @@ function targetsTable(outcomes) {
 const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
     'it stores a newer key in every target before it revokes the keys it replaced.';
 const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
-/** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
-function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
-    ledger.handedOut(created.id);
-    ledger.settle();
-    const secrets = options.secrets;
-    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
-    const place = only ? ` of ${(0,targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
-    return {
-        outputs: {
-            key: created.key,
-            'key-id': String(created.id),
-            'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
-            ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
-            ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
-        },
-        summary: (0,summary/* heading */.R_)('API key rotated') +
-            (0,summary/* table */.tp)(['', 'id', 'name'], [
-                ['new', { code: String(created.id) }, options.keyName],
-                ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
-                ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
-                ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
-            ]) +
-            (secrets
-                ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
-                : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
-        failure,
-        failedRequest,
-    };
-}
 function describeConcurrentRun(name, appeared, where) {
     return (`${(0,ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
         `after its list from before the create (seen ${where}). ` +
@@ -3398,7 +3414,7 @@ async function proveKey(ctx, newClient, lister, target) {
         clock: ctx.clock,
         deadline: newClient.deadline,
         interrupt: {
-            signal: (0,life/* cancellationOf */.zg)(ctx).stopped,
+            signal: (ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc).stopped,
             stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
@@ -3409,13 +3425,6 @@ async function proveKey(ctx, newClient, lister, target) {
     }
     await proof(() => (0,endpoints/* getProject */.U1)(newClient, projectId));
     return { keys: await (0,usage/* listKeysMerged */.PT)(lister, target.namespace), message: `it read project ${(0,base_text/* untrusted */.bp)(projectId)}` };
-}
-/** Revokes the new key with the step's own key. No old key was touched. */
-async function undoRotation(ctx, ledger, created, cause) {
-    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
-    ledger.settle();
-    const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
-    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/waiter.ts
@@ -4102,7 +4111,7 @@ const NOT_A_SECRET = 'create-key never stores the new key in a secret. To keep a
     'or pass the `key` output on yourself.';
 const COMMANDS = {
     'create-key': command({
-        outputs: ['key', 'key-id', 'org-id'],
+        outputs: ['key', 'key-id', 'expires-at', 'org-id'],
         postStep: true,
         inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
         refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
@@ -4178,7 +4187,7 @@ const COMMANDS = {
         run: runWaitForOperations,
     }),
     'rotate-key': command({
-        outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+        outputs: ['key', 'key-id', 'expires-at', 'revoked-key-ids', 'secret-results', 'org-id'],
         postStep: true,
         inputs: [
             'key-name',
@@ -6566,6 +6575,7 @@ function warnUnknownCreators(ctx, keys, members, max) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DA: () => (/* binding */ EXPIRY_SUFFIX_LENGTH),
 /* harmony export */   MC: () => (/* binding */ withExpiry),
+/* harmony export */   d3: () => (/* binding */ expiresAtOutput),
 /* harmony export */   p1: () => (/* binding */ expiryOf)
 /* harmony export */ });
 /* unused harmony export expirySuffix */
@@ -6615,6 +6625,10 @@ function expiryOf(name) {
         return undefined;
     return at;
 }
+/** The `expires-at` output: the name's expiry in ISO 8601 UTC, so a later step need not parse the name. */
+function expiresAtOutput(expiresAt) {
+    return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') };
+}
 
 
 /***/ }),
@@ -6623,169 +6637,19 @@ function expiryOf(name) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Gt: () => (/* binding */ lostKeyAmong),
-/* harmony export */   Nc: () => (/* binding */ sameKind),
-/* harmony export */   SC: () => (/* binding */ readLedger),
+/* harmony export */   G3: () => (/* binding */ readSavedLife),
 /* harmony export */   Sh: () => (/* binding */ describeIds),
-/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS),
-/* harmony export */   tA: () => (/* binding */ KeyLedger),
-/* harmony export */   vU: () => (/* binding */ describeStrangers)
+/* harmony export */   mC: () => (/* binding */ describeKeys),
+/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS)
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2811);
 
 
-/**
- * The state holds at most this many ids of one name (about 10 kB). A name with more keys is refused before any
- * create, because the post step could not find a new key among them.
- */
+/** The state holds at most this many ids of one name (about 10 kB). A name with more is refused before any create. */
 const MAX_KNOWN_KEYS = 1000;
-/**
- * The rule that every clean-up follows. A stranger is a valid key of the ledger's name that the step did not find
- * before the create, and that no answer told it of. One stranger that was never used is the step's own lost key,
- * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
- */
-function lostKeyAmong(strangers) {
-    return strangers.length === 1 && (0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(strangers[0]) === null ? strangers[0] : undefined;
-}
-/** Ids named in one message; the rest are counted. */
-const MAX_NAMED_IDS = 10;
-/** "keys 1, 2 and 3 more": ids for a message. */
-function describeIds(ids) {
-    if (ids.length === 0)
-        return 'none';
-    const shown = ids.slice(0, MAX_NAMED_IDS);
-    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
-    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-/** "100, 101 (in use)": strangers for a message. */
-function describeStrangers(keys) {
-    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
-    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
-    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-/** A list holds one namespace, so the same name and project make a key of this ledger's kind. */
-function sameKind(key, name, projectId) {
-    return key.name === name && (key.project_id ?? undefined) === projectId;
-}
-/**
- * The main step's copy of the record, changed only through the transitions of a key's life (keys/life.ts). Each
- * change is saved as state at once.
- */
-class KeyLedger {
-    name;
-    target;
-    save;
-    known;
-    /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
-    existing;
-    pending = new Set();
-    storing = new Set();
-    revoked = new Set();
-    /** An attempt lost its answer, and its key has not been found. That key may still appear. */
-    lostKeyMissing = false;
-    /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
-    lostInFlight = false;
-    constructor(save, name, target, before) {
-        this.save = save;
-        this.name = name;
-        this.target = target;
-        this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
-        this.existing = new Set(before.map((k) => k.id));
-    }
-    /** Ids of the keys of that name present before the create. */
-    get before() {
-        return [...this.known];
-    }
-    /** Whether an attempt lost its answer and the key it may have made has not been found. */
-    get awaitingLostKey() {
-        return this.lostKeyMissing;
-    }
-    /** Whether that attempt was in flight when the runner's cancel cut it off. */
-    get lostKeyCutByCancel() {
-        return this.lostKeyMissing && this.lostInFlight;
-    }
-    /** A key of that name that this step did not find before, and did not make as far as the answers told. */
-    isStranger(key) {
-        return (sameKind(key, this.name, this.target.projectId) &&
-            !this.known.has(key.id) &&
-            !this.pending.has(key.id) &&
-            !this.storing.has(key.id) &&
-            !this.revoked.has(key.id));
-    }
-    /**
-     * A create lost its answer: it may have made a key that nobody can read. The saved record changes only when the
-     * runner's cancel cut the create off (`inFlight`); otherwise it already tells the post step to look.
-     */
-    answerLost(cutByCancel) {
-        this.lostKeyMissing = true;
-        this.lostInFlight = cutByCancel;
-        if (cutByCancel)
-            this.write();
-    }
-    /** The clean-up found the lost attempt's key and revoked it. */
-    lostKeyRevoked(id) {
-        this.lostKeyMissing = false;
-        this.gone(id);
-    }
-    /** Until the new key is handed out, the post step would revoke it. */
-    created(id) {
-        this.pending.add(id);
-        this.write();
-    }
-    /** A secret write of the key is about to leave: from now on a target may hold it, so it is never revoked blindly. */
-    storingIn(id) {
-        this.pending.delete(id);
-        this.storing.add(id);
-        this.write();
-    }
-    /** The key is stored, in an output, or named in the step's error. The post step leaves it alone. */
-    handedOut(id) {
-        this.pending.delete(id);
-        this.storing.delete(id);
-        this.known.add(id);
-        this.write();
-    }
-    /** The key was to be stored, but no secret target took it. Until it is revoked, the post step would revoke it. */
-    notHandedOut(id) {
-        this.known.delete(id);
-        this.storing.delete(id);
-        this.pending.add(id);
-        this.write();
-    }
-    gone(id) {
-        this.pending.delete(id);
-        this.storing.delete(id);
-        this.revoked.add(id);
-        this.write();
-    }
-    /**
-     * The step is done with its keys. With nothing missing, pending or storing, the state is cleared. Otherwise the
-     * post step finishes: it revokes the pending keys, names the storing ones, and looks once more for a lost key.
-     */
-    settle() {
-        if (this.lostKeyMissing || this.pending.size > 0 || this.storing.size > 0)
-            this.write();
-        else
-            this.save('');
-    }
-    /** Saves the record as it is now: openLedger saves it first before any create is sent. */
-    write() {
-        const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
-        if (this.target.namespace.kind === 'organization')
-            record.org = this.target.namespace.orgId;
-        // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
-        if (this.target.projectId !== undefined)
-            record.project = this.target.projectId;
-        if (this.storing.size > 0)
-            record.storing = [...this.storing];
-        if (this.lostKeyCutByCancel)
-            record.inFlight = true;
-        this.save(JSON.stringify(record));
-    }
-}
 /** Undefined when the main step saved no record, or one that cannot be read. */
-function readLedger(text) {
+function readSavedLife(text) {
     if (!text)
         return undefined;
     let value;
@@ -6804,16 +6668,36 @@ function readLedger(text) {
     const storing = record.storing === undefined ? [] : ids(record.storing);
     if (typeof record.name !== 'string' || !known || !pending || !storing)
         return undefined;
-    const read = { name: record.name, known, pending };
-    if (storing.length > 0)
-        read.storing = storing;
+    const saved = { name: record.name, known, pending };
     if (typeof record.org === 'string')
-        read.org = record.org;
+        saved.org = record.org;
     if (typeof record.project === 'string')
-        read.project = record.project;
+        saved.project = record.project;
+    if (storing.length > 0)
+        saved.storing = storing;
+    if (Number.isSafeInteger(record.jobKey))
+        saved.jobKey = record.jobKey;
+    if (record.finished === true)
+        saved.finished = true;
     if (record.inFlight === true)
-        read.inFlight = true;
-    return read;
+        saved.inFlight = true;
+    return saved;
+}
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10;
+/** "keys 1, 2 and 3 more": ids for a message. */
+function describeIds(ids) {
+    if (ids.length === 0)
+        return 'none';
+    const shown = ids.slice(0, MAX_NAMED_IDS);
+    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
+    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** "100, 101 (in use)": keys for a message, those in use marked. */
+function describeKeys(keys) {
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
+    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
 
 
@@ -6823,24 +6707,20 @@ function readLedger(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FE: () => (/* binding */ stopIfCancelled),
 /* harmony export */   L8: () => (/* binding */ adviseScope),
-/* harmony export */   Me: () => (/* binding */ revokeNewKey),
-/* harmony export */   N: () => (/* binding */ createKeyOnce),
 /* harmony export */   OI: () => (/* binding */ describeScope),
 /* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
-/* harmony export */   Wj: () => (/* binding */ finishLeftovers),
-/* harmony export */   au: () => (/* binding */ openLedger),
-/* harmony export */   oZ: () => (/* binding */ keyTargetFor),
-/* harmony export */   zg: () => (/* binding */ cancellationOf)
+/* harmony export */   e1: () => (/* binding */ KeyLife),
+/* harmony export */   gG: () => (/* binding */ cleanUpAfterJob),
+/* harmony export */   oZ: () => (/* binding */ keyTargetFor)
 /* harmony export */ });
 /* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3551);
 /* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1258);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8549);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8902);
-/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6412);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6412);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8902);
 /* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
 /* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6003);
 /* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4299);
@@ -6859,348 +6739,405 @@ function readLedger(text) {
 
 
 /**
- * A key's life: every key the action makes walks this one state machine, from the plan to a settled end. create-key
- * (commands/create-key.ts) and rotate-key (commands/rotate-key.ts) walk it in the main step; the post step (post.ts)
- * finishes what a cancelled, killed or unanswered main step left, with `finishLeftovers` below. The ledger
- * (keys/ledger.ts) is the state the post step gets: each transition saves it before its effect, so the post step
- * finds a known state whatever stops the main step.
+ * A key's life: every key the action makes walks these states in one KeyLife. create-key and rotate-key call its
+ * methods in order; the post step finishes what it saved (`cleanUpAfterJob`). Each method saves the state before its
+ * effect, so the post step finds a known state whatever stops the main step.
  *
- * | state       | what the step knows                                   | saved before the effect      | next                         |
- * | ----------- | ----------------------------------------------------- | ---------------------------- | ---------------------------- |
- * | planned     | the keys of the name, listed (`openLedger`)           | the ids listed: `known`      | requesting                   |
- * | requesting  | a create is in flight                                 |                              | arrived, answer-lost, failed |
- * | answer-lost | the create may have made a key nobody can read        | the loss (`inFlight` if cut) | requesting once more, failed |
- * | failed      | no create made a key, or the error names those left   |                              | settled                      |
- * | arrived     | the key came back, masked at once                     | its id: `pending`            | handed out, storing, revoked |
- * | storing     | rotate-key: a secret write of it left                 | its id: `storing`            | handed out, pending again    |
- * | handed out  | stored everywhere, in an output, or named in an error | its id: `known`              | settled                      |
- * | settled     | nothing is left for the post step                     | the state cleared            |                              |
+ * | state       | method        | what is saved first                            | next                         |
+ * | ----------- | ------------- | ---------------------------------------------- | ---------------------------- |
+ * | planned     | `run`, open   | the ids of the name's keys: `known`            | requesting                   |
+ * | requesting  | `create`      |                                                | arrived, answer-lost, failed |
+ * | answer-lost | `create`      | `inFlight`, when a cancel cut the create off   | requesting once more, failed |
+ * | arrived     | `create`      | its id: `pending`                              | job key, storing, handed out |
+ * | job key     | `keepForJob`  | its id: `jobKey`                               | handed out                   |
+ * | storing     | `storing`     | its id: `storing`                              | handed out, pending again    |
+ * | handed out  | `handOut`     | its id: `known`                                | settled                      |
+ * | revoked     | `revokeNew`   | its id leaves `pending`                        | settled                      |
+ * | settled     | `run`, once   | cleared, `finished`, or left for the post step |                              |
  *
- * The post step revokes what is `pending`, fails naming what is `storing` (a secret may hold it, so it is never
- * revoked blindly), and lists the keys to find the key of a lost answer: one key of that name that no list or answer
- * told of, and that was never used, is that key, since nobody else can hold its value (`lostKeyAmong`).
- *
- * The four promises, and where each is kept (`npm run faults` checks them under faults at every request and every
- * moment; __tests__/e2e/key-invariants.e2e.test.ts has the cases that once broke them):
- * 1. No key is left valid and unknown: after main and post, every key this run made is in its output, held by the
- *    secret it was written to, revoked, or named in an error that says it may still be valid. Kept by the ledger
- *    (saved before each create and each write), the clean-up after a lost answer here, and the post step.
- * 2. No lock-out: a secret rotate-key writes never holds a revoked key, and the newest `keep-previous` keys it
- *    replaced stay valid. Kept in commands/rotate-key.ts: the old keys go only once every target holds the new key,
- *    and a write without an answer counts as stored only when the secret's `updated_at` shows it
- *    (github/secret-stores.ts); a key a target may hold is never revoked.
- * 3. Nothing is revoked that this run did not make or was not asked to revoke. Kept by comparing ids with the list
- *    taken before the create, never times: a clean-up revokes one key only (the lost attempt's), and none when
- *    another key of the name appeared (another job's). rotate-key revokes only keys of its first list and `key-id`.
- * 4. No key value in the log before its `::add-mask::`, nor ever in the summary, an output other than `key`, or the
- *    saved state. Kept by masking the key the moment it arrives (`accept`), by the ledger holding ids only, and by
- *    the outputs' redaction (runner/outputs.ts).
- *
- * A cancel (runner/cancellation.ts): from `openLedger` on, the runner's signal no longer ends the step at once. No
- * new work starts; a create in flight gets ANSWER_GRACE_MS for its answer, and a key not handed out is revoked or
- * left `pending` for the post step. A key whose value is not a printable token, or that is not scoped as asked, is
- * revoked at once.
+ * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
+ * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
+ * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
+ * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024;
-/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
+/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
 const CLEANUP_GRACE_MS = 30_000;
 async function keyTargetFor(ctx, scope) {
     const namespace = await (0,_api_organization_js__WEBPACK_IMPORTED_MODULE_1__/* .keyNamespaceFor */ .W7)(ctx, scope);
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
 }
-function cancellationOf(ctx) {
-    return ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
-}
-/**
- * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
- * so a cancel during the clean-up cuts it down to the runner's grace.
- */
-function cleanupClient(ctx) {
-    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
-    const cancellation = cancellationOf(ctx);
-    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
-}
-async function listStrangers(ctx, ledger) {
-    return (await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
-}
-/**
- * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
- * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
- * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
- */
-async function openLedger(ctx, name, target) {
-    cancellationOf(ctx).hold();
-    const keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(ctx.client, target.namespace);
-    const ledger = new _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .KeyLedger */ .tA((value) => ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_8__/* .UNSETTLED_KEYS */ .Gi, value), name, target, keys);
-    if (ledger.before.length > _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${ledger.before.length} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
-            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+class KeyLife {
+    name;
+    target;
+    /** The keys of the namespace listed just before the create. */
+    listed;
+    ctx;
+    time;
+    /** Keys the post step leaves alone: those of the name from before, and new keys handed out. */
+    known;
+    /** Every key listed before the create, whatever its name: none of them can be this step's. */
+    existing;
+    pending = new Set();
+    storingIds = new Set();
+    revoked = new Set();
+    jobKey;
+    /** A create lost its answer, and its key has not been found. */
+    lostKeyMissing = false;
+    /** The runner's cancel cut that create off while it was in flight. */
+    lostInFlight = false;
+    /** Keys of lost creates that were revoked, for the messages. */
+    lostKeysRevoked = [];
+    /** What was saved last: a save that changes nothing is not written again. */
+    lastSaved;
+    constructor(ctx, name, target, listed) {
+        this.ctx = ctx;
+        this.time = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
+        this.name = name;
+        this.target = target;
+        this.listed = listed;
+        this.known = new Set(listed.filter((k) => this.sameKind(k)).map((k) => k.id));
+        this.existing = new Set(listed.map((k) => k.id));
     }
-    ledger.write();
-    return { ledger, keys };
-}
-/**
- * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly: the clean-up
- * lists the keys and compares their ids with the ledger. One new key of that name that was never used is the lost
- * attempt's key, and nobody can read its value again. The clean-up revokes it, and the step creates the key once more
- * (RETRY_POLICIES.recreate). With more than one new key, or one in use, nothing is revoked and the step fails.
- */
-async function createKeyOnce(ctx, ledger) {
-    let state = { at: 'requesting', attempt: 1, revoked: [] };
-    for (;;) {
-        if (state.at === 'requesting')
-            state = await request(ctx, ledger, state);
-        else if (state.at === 'answer-lost')
-            state = await cleanUpAfterLoss(ctx, ledger, state);
-        else if (state.at === 'arrived')
-            return accept(ctx, ledger, state.created, state.revoked);
-        else
-            throw await failedToCreate(ctx, ledger, state);
-    }
-}
-/** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
-async function request(ctx, ledger, { attempt, revoked }) {
-    const cancellation = cancellationOf(ctx);
-    try {
-        cancellation.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}`);
-    }
-    catch (error) {
-        return { at: 'failed', attempt, revoked, error };
-    }
-    // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
-    const cut = cancellation.afterSignal(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .ANSWER_GRACE_MS */ .rd);
-    const { namespace, projectId } = ledger.target;
-    try {
-        const created = await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(ctx.client.withCut(cut.signal), namespace, ledger.name, projectId);
-        return { at: 'arrived', created, revoked };
-    }
-    catch (error) {
-        if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect)
-            return { at: 'answer-lost', attempt, revoked, error };
-        return { at: 'failed', attempt, revoked, error };
-    }
-    finally {
-        cut.clear();
-    }
-}
-/**
- * answer-lost → requesting once more, or failed. The loss is saved first: if the clean-up fails, or the runner kills
- * the step during it, the post step still looks. A clean-up that cannot tell which key is the step's ends the step.
- */
-async function cleanUpAfterLoss(ctx, ledger, { attempt, revoked, error }) {
-    ledger.answerLost(error.kind === 'cancelled');
-    const found = await cleanUpLostCreate(ctx, ledger, error.message);
-    const now = found === undefined ? revoked : [...revoked, found];
-    const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW.recreate;
-    const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
-    // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
-    const stopped = cancellationOf(ctx).signal !== undefined || ctx.clock.now() >= ctx.client.deadline;
-    if (!again || stopped)
-        return { at: 'failed', attempt, revoked: now, error };
-    const cleaned = found === undefined ? 'No key of that attempt is there yet.' : `Revoked key ${found}, which that attempt made.`;
-    ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} was lost (${error.kind}). ${cleaned} Creating it once more.`);
-    return { at: 'requesting', attempt: attempt + 1, revoked: now };
-}
-/**
- * failed: the step's error. A first attempt that certainly made no key needs no clean-up. After a lost answer, a new
- * list shows whether a key of this step is left (giveUpCreating).
- */
-function failedToCreate(ctx, ledger, { attempt, revoked, error }) {
-    const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect;
-    if (attempt === 1 && !lost) {
-        ledger.settle();
-        return Promise.resolve(error);
-    }
-    return giveUpCreating(ctx, ledger, revoked, error);
-}
-/**
- * arrived → pending (the key masked, its id saved for the post step), or revoked at once: a key must come back new,
- * scoped as asked, with a printable token as its value. After an earlier lost answer, it looks once more for the key
- * of that attempt.
- */
-async function accept(ctx, ledger, created, revoked) {
-    if (created.key)
-        ctx.mask(created.key);
-    if (ledger.existing.has(created.id)) {
-        // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
-        const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
-        ledger.answerLost(false);
-        const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
-        throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue);
-    }
-    ledger.created(created.id);
-    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
-    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .isPrintableToken */ .NC)(created.key, MAX_KEY_VALUE_LENGTH))
-        throw await revokeAtOnce(ctx, ledger, created.id, notToken);
-    const misScoped = ledger.target.projectId !== undefined && created.project_id !== ledger.target.projectId;
-    if (misScoped)
-        throw await revokeMisScoped(ctx, ledger, created);
-    if (ledger.awaitingLostKey)
-        await lookForLateKey(ctx, ledger, created.id);
-    return created;
-}
-/**
- * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
- * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
- * In any other case nothing is revoked, and the step fails naming the keys.
- */
-async function cleanUpLostCreate(ctx, ledger, reason) {
-    const what = `${reason} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} may have succeeded without an answer`;
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        const others = ledger.before.length ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(ledger.before)}` : '';
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Listing the keys to find it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks for it again when the job ends. ` +
-            `You can also run list-keys, and revoke a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}${others} that you do not expect.`);
-    }
-    if (strangers.length === 0)
-        return undefined;
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
-    if (!lost) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. ` +
-            'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
-            'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
-    }
-    const orphan = lost.id;
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
-    }
-    catch (error) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
-            `Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again when the job ends. ` +
-            'You can also revoke it by hand (revoke-key with `key-id`).');
-    }
-    ledger.lostKeyRevoked(orphan);
-    return orphan;
-}
-/**
- * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
- * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
- */
-async function giveUpCreating(ctx, ledger, revoked, cause) {
-    const done = revoked.length ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
-    const reason = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(cause)}${done}`;
-    const cancelled = cause instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (cause instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && cause.kind === 'cancelled');
-    const failed = (message) => (cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(message));
-    let left;
-    try {
-        left = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ledger.settle();
-        return failed(`${reason} Could not confirm that no new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: listing the keys failed (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}). ` +
-            'The post step looks again when the job ends.');
-    }
-    if (left.length > 0) {
-        ledger.settle();
-        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(left)}. ` +
-            "None was revoked, because this step cannot tell them from another job's keys. " +
-            'Revoke the ones you do not expect (revoke-key with `key-id`).');
-    }
-    const late = !ledger.awaitingLostKey
-        ? ''
-        : ledger.lostKeyCutByCancel
-            ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
-            : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
-    ledger.settle();
-    return failed(`${reason} No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
-}
-/**
- * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
- * that key late. Look once more: one new key that was never used is that one.
- */
-async function lookForLateKey(ctx, ledger, createdId) {
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks again when the job ends.`);
-        return;
-    }
-    if (strangers.length === 0) {
-        ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
-        return;
-    }
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
-    if (!lost) {
-        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. ` +
-            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
-        return;
-    }
-    const late = lost.id;
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, late);
-        ledger.lostKeyRevoked(late);
-        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
-    }
-    catch (error) {
-        ctx.log.warning(`The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again.`);
-    }
-}
-/**
- * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
- * The message says that it was revoked, or why it could not be.
- */
-async function revokeNewKey(ctx, ledger, id) {
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, id);
-    }
-    catch (error) {
-        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error)) {
-            return {
-                revoked: false,
-                message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
-            };
+    /**
+     * Opens a key's life for `name`: lists the keys and saves them before any create, runs `body`, and settles once at
+     * the end, however `body` ends. From the list on, the runner's signal no longer ends the step at once: the step
+     * finishes or undoes its work (runner/cancellation.ts).
+     */
+    static async run(ctx, name, target, body) {
+        const time = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
+        time.hold();
+        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
+        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+                'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+        }
+        life.save();
+        try {
+            return await body(life);
+        }
+        finally {
+            life.settle();
         }
     }
-    ledger.gone(id);
-    return { revoked: true, message: `The new key ${id} was revoked.` };
+    /** A key of this life's name and project: a list holds one namespace. */
+    sameKind(key) {
+        return key.name === this.name && (key.project_id ?? undefined) === this.target.projectId;
+    }
+    /** Keys of the name that appeared during the run, that no list or answer told this step of: another job's, or lost. */
+    strangers(keys) {
+        return keys.filter((k) => this.sameKind(k) &&
+            !this.known.has(k.id) &&
+            !this.pending.has(k.id) &&
+            !this.storingIds.has(k.id) &&
+            !this.revoked.has(k.id));
+    }
+    /**
+     * Creates the key, masks it at once, and saves it as pending. After a lost answer, it looks for that create's key
+     * and creates once more (RETRY_POLICIES.recreate); it never sends a create again blindly.
+     */
+    async create() {
+        let state = { at: 'requesting', attempt: 1 };
+        for (;;) {
+            if (state.at === 'requesting')
+                state = await this.request(state.attempt);
+            else if (state.at === 'answer-lost')
+                state = await this.afterLostAnswer(state);
+            else if (state.at === 'arrived')
+                return this.accept(state.created);
+            else
+                throw await this.failedToCreate(state);
+        }
+    }
+    /** The key stays valid until the job ends: the post step revokes it. */
+    keepForJob(id) {
+        this.jobKey = id;
+        this.save();
+    }
+    /** Secret writes of the key are about to leave: from now on a target may hold it, so it is never revoked blindly. */
+    storing(id) {
+        this.pending.delete(id);
+        this.storingIds.add(id);
+        this.save();
+    }
+    /** No secret target took the key: until it is revoked, the post step would revoke it. */
+    notStored(id) {
+        this.storingIds.delete(id);
+        this.pending.add(id);
+        this.save();
+    }
+    /** The key is stored, in an output, or named in the step's error: the post step leaves it alone. */
+    handOut(id) {
+        this.pending.delete(id);
+        this.storingIds.delete(id);
+        this.known.add(id);
+        this.save();
+    }
+    /** Revokes a new key not handed out. It counts as revoked only when an answer shows it; a 404 means it is gone. */
+    async revokeNew(id) {
+        try {
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(this.cleanupClient(), this.target.namespace, id);
+        }
+        catch (error) {
+            if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error)) {
+                return {
+                    revoked: false,
+                    message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
+                };
+            }
+        }
+        this.gone(id);
+        return { revoked: true, message: `The new key ${id} was revoked.` };
+    }
+    /** Before `work` starts: once the runner cancelled the step, the new key is revoked and the step stops. */
+    async stopIfCancelled(id, work) {
+        try {
+            this.time.checkpoint(work);
+        }
+        catch (error) {
+            const undo = await this.revokeNew(id);
+            throw new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
+        }
+    }
+    /** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
+    async request(attempt) {
+        try {
+            this.time.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)}`);
+        }
+        catch (error) {
+            return { at: 'failed', attempt, error };
+        }
+        const { namespace, projectId } = this.target;
+        // After the runner's signal, a create in flight has a few seconds to get its answer. The look gets the rest.
+        const cut = this.time.afterSignal(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .ANSWER_GRACE_MS */ .rd);
+        try {
+            const created = await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(this.ctx.client.withCut(cut.signal), namespace, this.name, projectId);
+            return { at: 'arrived', created };
+        }
+        catch (error) {
+            if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect)
+                return { at: 'answer-lost', attempt, error };
+            return { at: 'failed', attempt, error };
+        }
+        finally {
+            cut.clear();
+        }
+    }
+    /** answer-lost → requesting once more, or failed. A look that cannot tell which key is the step's ends the step. */
+    async afterLostAnswer({ attempt, error }) {
+        this.lostKeyMissing = true;
+        this.lostInFlight = error.kind === 'cancelled';
+        if (this.lostInFlight)
+            this.save();
+        const lost = await this.findLostKey();
+        if (lost.found !== 'none' && lost.found !== 'revoked')
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${error.message} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} may have succeeded without an answer. ${describeLostKey(lost, this.name)}${LOOKS_AGAIN}`);
+        const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .RETRY_POLICIES */ .qW.recreate;
+        const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
+        // After the runner's signal or the step's timeout, do not create again: the look was the last work.
+        const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline;
+        if (!again || stopped)
+            return { at: 'failed', attempt, error };
+        const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name);
+        this.ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} was lost (${error.kind}). ${look} Creating it once more.`);
+        return { at: 'requesting', attempt: attempt + 1 };
+    }
+    /**
+     * arrived → pending, or revoked at once: a key must come back new, scoped as asked, with a printable token as its
+     * value. After an earlier lost answer, it looks once more for that create's key.
+     */
+    async accept(created) {
+        if (created.key)
+            this.ctx.mask(created.key);
+        if (this.existing.has(created.id)) {
+            // Do not revoke by that id. If the platform made a key, the look finds it by its name.
+            this.lostKeyMissing = true;
+            const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
+            throw await this.failedToCreate({ at: 'failed', attempt: 2, error: untrue });
+        }
+        this.pending.add(created.id);
+        this.save();
+        if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .isPrintableToken */ .NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
+            throw await this.revokeAtOnce(created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
+        }
+        const { namespace, projectId } = this.target;
+        if (projectId !== undefined && created.project_id !== projectId) {
+            // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
+            const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
+            const answered = created.project_id === undefined
+                ? `with no project, so it would reach every project of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(orgId)}`
+                : `scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(created.project_id, 80)}`;
+            throw await this.revokeAtOnce(created.id, `The platform was asked for a key scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(projectId)} and answered key ${created.id} ${answered}.`);
+        }
+        if (this.lostKeyMissing)
+            await this.lookForLateKey(created.id);
+        return created;
+    }
+    /** A key arrived after an earlier lost answer, whose key was not found: the platform may make that key late. */
+    async lookForLateKey(createdId) {
+        const lost = await this.findLostKey();
+        if (lost.found === 'none') {
+            this.ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is there; the post step looks once more when the job ends.`);
+        }
+        else if (lost.found === 'revoked') {
+            this.ctx.log.info(`Key ${createdId} was created. ${describeLostKey(lost, this.name)}`);
+        }
+        else {
+            this.ctx.log.warning(`Key ${createdId} was created. ${describeLostKey(lost, this.name)}${LOOKS_AGAIN}`);
+        }
+    }
+    /**
+     * failed: the step's error. A first create that certainly made no key needs no look. After a lost answer, a new
+     * list shows whether a key of this step is left, and the error says so.
+     */
+    async failedToCreate({ attempt, error }) {
+        const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect;
+        if (attempt === 1 && !lost)
+            return error;
+        const revoked = this.lostKeysRevoked.length
+            ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
+            : '';
+        const found = await this.findLostKey();
+        const late = !this.lostKeyMissing
+            ? ''
+            : this.lostInFlight
+                ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
+                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
+                : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
+        const left = found.found === 'none'
+            ? `No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
+            : `${describeLostKey(found, this.name)}${this.lostKeyMissing ? LOOKS_AGAIN : ''}`;
+        const message = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}${revoked} ${left}`;
+        const cancelled = error instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
+        return cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
+    }
+    /** Revokes a new key that must not stay valid a moment longer, and returns the step's error. */
+    async revokeAtOnce(id, reason) {
+        const undo = await this.revokeNew(id);
+        if (!undo.revoked)
+            return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${reason} ${undo.message}`);
+        const left = this.lostKeyMissing
+            ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+            : 'no new key is left valid';
+        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
+    }
+    /**
+     * Lists the keys. While a lost create's key is missing, one stranger never used is that key, and is revoked. Once it
+     * was found, every stranger is another job's.
+     */
+    async findLostKey() {
+        const client = this.cleanupClient();
+        let keys;
+        try {
+            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(client, this.target.namespace);
+        }
+        catch (error) {
+            return { found: 'list-failed', error, known: [...this.known] };
+        }
+        const strangers = this.strangers(keys);
+        if (!this.lostKeyMissing)
+            return strangers.length > 0 ? { found: 'ambiguous', keys: strangers } : { found: 'none' };
+        const lost = await revokeLostKey(strangers, (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(client, this.target.namespace, id));
+        if (lost.found === 'revoked') {
+            this.lostKeyMissing = false;
+            this.lostKeysRevoked.push(lost.id);
+            this.gone(lost.id);
+        }
+        return lost;
+    }
+    /**
+     * A clean-up may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait, so a cancel
+     * during the clean-up cuts it down to the runner's grace.
+     */
+    cleanupClient() {
+        const usual = this.ctx.client.deadline + CLEANUP_GRACE_MS;
+        return this.ctx.client.withDeadline(() => this.time.undoDeadline(usual));
+    }
+    gone(id) {
+        this.pending.delete(id);
+        this.storingIds.delete(id);
+        this.revoked.add(id);
+        if (this.jobKey === id)
+            this.jobKey = undefined;
+        this.save();
+    }
+    /** Settles once: with nothing missing, pending or storing, only the job key (if any) is left for the post step. */
+    settle() {
+        const open = this.lostKeyMissing || this.pending.size > 0 || this.storingIds.size > 0;
+        if (!open && this.jobKey === undefined)
+            this.write('');
+        else
+            this.save(!open);
+    }
+    save(finished = false) {
+        const saved = { name: this.name, known: [...this.known], pending: [...this.pending] };
+        if (this.target.namespace.kind === 'organization')
+            saved.org = this.target.namespace.orgId;
+        // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
+        if (this.target.projectId !== undefined)
+            saved.project = this.target.projectId;
+        if (this.storingIds.size > 0)
+            saved.storing = [...this.storingIds];
+        if (this.jobKey !== undefined)
+            saved.jobKey = this.jobKey;
+        if (finished)
+            saved.finished = true;
+        if (this.lostKeyMissing && this.lostInFlight)
+            saved.inFlight = true;
+        this.write(JSON.stringify(saved));
+    }
+    write(value) {
+        if (value === this.lastSaved)
+            return;
+        this.lastSaved = value;
+        this.ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_8__/* .UNSETTLED_KEYS */ .Gi, value);
+    }
 }
-/**
- * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
- * The error says "no new key is left valid" only when this was the step's one key.
- */
-async function revokeAtOnce(ctx, ledger, id, reason) {
-    const undo = await revokeNewKey(ctx, ledger, id);
-    const unresolved = ledger.awaitingLostKey;
-    ledger.settle();
-    if (!undo.revoked)
-        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} ${undo.message}`);
-    const left = unresolved
-        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
-        : 'no new key is left valid';
-    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
-}
-/** The new key reaches more than the project it was asked for, or another project. */
-function revokeMisScoped(ctx, ledger, created) {
-    const { namespace, projectId } = ledger.target;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
-    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
-    const answered = created.project_id === undefined
-        ? `with no project, so it would reach every project of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
-        : `scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(created.project_id, 80)}`;
-    return revokeAtOnce(ctx, ledger, created.id, 
-    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
-    `The platform was asked for a key scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
-}
-/**
- * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
- * The step then stops, and says which.
- */
-async function stopIfCancelled(ctx, ledger, id, work) {
+const LOOKS_AGAIN = ' The post step looks again when the job ends.';
+/** The rule every look follows: one stranger, never used, is the lost create's key, since nobody else has its value. */
+async function revokeLostKey(strangers, revoke) {
+    if (strangers.length === 0)
+        return { found: 'none' };
+    const [only] = strangers;
+    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .lastUseOf */ .xk)(only) !== null)
+        return { found: 'ambiguous', keys: strangers };
     try {
-        cancellationOf(ctx).checkpoint(work);
+        await revoke(only.id);
     }
     catch (error) {
-        const undo = await revokeNewKey(ctx, ledger, id);
-        ledger.settle();
-        throw new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ${undo.message}`);
+        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error))
+            return { found: 'revoke-failed', id: only.id, error };
     }
+    return { found: 'revoked', id: only.id };
+}
+/** What a look for a lost create's key found, for the log. */
+function describeLostKey(lost, keyName) {
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName);
+    switch (lost.found) {
+        case 'none':
+            return `No key named ${name} that this run cannot account for is valid.`;
+        case 'revoked':
+            return `Revoked key ${lost.id} named ${name}: a create whose answer was lost made it, and nobody can read its value.`;
+        case 'ambiguous':
+            return (`Keys named ${name} that this run cannot account for are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeKeys */ .mC)(lost.keys)}. None was revoked: ` +
+                "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`), " +
+                'and give each job its own `key-name`.');
+        case 'list-failed': {
+            const others = lost.known.length > 0 ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(lost.known)}` : '';
+            return (`Listing the keys to look for a key named ${name} that a lost create may have made failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(lost.error)} ` +
+                `Run list-keys, and revoke a key named ${name}${others} that you do not expect.`);
+        }
+        case 'revoke-failed':
+            return (`A lost create made key ${lost.id} named ${name}, which is valid, and nobody can read its value. ` +
+                `Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(lost.error)}`);
+    }
+}
+/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
+function describeScope(target) {
+    if (target.projectId !== undefined)
+        return `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(target.projectId)}`;
+    return target.namespace.kind === 'organization' ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(target.namespace.orgId)}` : 'personal';
 }
 function adviseScope(ctx, target, id) {
     if (target.namespace.kind !== 'personal')
@@ -7209,120 +7146,92 @@ function adviseScope(ctx, target, id) {
         'A job that works on one project is safer with a project-scoped key, ' +
         "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
 }
-/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
-function describeScope(target) {
-    if (target.projectId !== undefined)
-        return `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.projectId)}`;
-    return target.namespace.kind === 'organization' ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.namespace.orgId)}` : 'personal';
-}
 /**
- * The post step's part of a key's life: it finishes what the main step left in the ledger. It revokes the `pending`
- * keys, names the `storing` ones still valid (a secret may hold them, so they stay), and lists the keys to find a key
- * that a create made when its answer never reached the step: one such key, never used, is that key, and nobody holds
- * its value, so it is revoked. With more such keys, or one in use, it revokes none. Every problem goes into one error,
- * thrown at the end, so each key is still tried.
+ * The post step's part of a key's life: it finishes what the main step saved. It revokes the pending keys and the
+ * job key, names the keys a secret may hold, and, unless the main step finished, looks for the key of a lost create
+ * by the same rule as the main step. Every problem goes into one error at the end, so each key is still tried.
  */
-async function finishLeftovers(client, log, ledger, jobKeyId) {
-    const leftovers = new Leftovers(log, ledger);
-    for (const id of ledger.pending) {
-        if (id !== jobKeyId)
-            await leftovers.revoke(id, 'the main step made it and never handed it out', client);
-    }
-    const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
-    const storing = new Set(ledger.storing);
-    const unaccounted = (key) => (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id) && !storing.has(key.id);
-    // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
-    // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
-    const lister = ledger.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
-    const look = () => (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(lister, leftovers.namespace);
+async function cleanUpAfterJob(client, log, saved) {
+    const namespace = saved.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(saved.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name);
+    const problems = [];
+    const revoke = async (id, jobKey) => {
+        const key = jobKey ? `the job-scoped API key ${id}` : `API key ${id} named ${name}`;
+        try {
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(client, namespace, id);
+            log.info(jobKey ? `Revoked ${key}.` : `Revoked ${key}: the main step made it and never handed it out.`);
+        }
+        catch (error) {
+            if ((0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error))
+                log.info(jobKey
+                    ? `The job-scoped API key ${id} was already revoked.`
+                    : `API key ${id} named ${name} was already revoked.`);
+            else
+                problems.push(`Revoking ${key} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} Revoke it by hand (revoke-key with \`key-id\`).`);
+        }
+    };
+    for (const id of saved.pending)
+        if (id !== saved.jobKey)
+            await revoke(id, false);
+    if (saved.jobKey !== undefined)
+        await revoke(saved.jobKey, true);
+    if (!saved.finished)
+        await lookForLeftKeys(client, log, saved, namespace, problems);
+    if (problems.length > 0)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+}
+/** Names the keys a secret write may hold, and revokes the key of a lost create as the main step would. */
+async function lookForLeftKeys(client, log, saved, namespace, problems) {
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name);
+    const accounted = new Set([...saved.known, ...saved.pending, ...(saved.storing ?? [])]);
+    if (saved.jobKey !== undefined)
+        accounted.add(saved.jobKey);
+    const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
+    // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
+    const lister = saved.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
     let listed;
     try {
-        listed = ledger.inFlight
-            ? await watchForLateKey(lister, log, ledger.name, look, (keys) => keys.some(unaccounted))
-            : await look();
+        listed = saved.inFlight
+            ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
+            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(lister, namespace);
     }
     catch (error) {
-        leftovers.problem(`The post step could not look for a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ` +
+        problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
             'Run list-keys and revoke a key of that name you do not expect.');
-        leftovers.end();
         return;
     }
-    leftovers.nameStoring(listed.filter((k) => storing.has(k.id)));
-    await leftovers.revokeLostKey(listed.filter(unaccounted), lister);
-    leftovers.end();
-}
-/** What the post step did with the main step's leftovers, and the problems it found on the way. */
-class Leftovers {
-    namespace;
-    problems = [];
-    log;
-    ledger;
-    constructor(log, ledger) {
-        this.log = log;
-        this.ledger = ledger;
-        this.namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
-    }
-    problem(text) {
-        this.problems.push(text);
-    }
-    /** Revokes one key, so that a failure is named and the next key is still tried. */
-    async revoke(id, reason, by) {
-        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const run = await (0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .revokeInTurn */ .Nz)({ client: by, log: this.log }, [id], this.namespace, {
-            revoked: () => this.log.info(`Revoked API key ${id} named ${name}: ${reason}.`),
-            alreadyRevoked: () => this.log.info(`API key ${id} named ${name} was already revoked.`),
-        });
-        if (run.failed) {
-            this.problem(`Revoking API key ${id} named ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`);
-        }
-    }
-    /** The keys a secret write may hold: they stay valid, and the error names them. */
-    nameStoring(valid) {
-        if (valid.length === 0)
-            return;
-        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
+    const storing = listed.filter((k) => saved.storing?.includes(k.id));
+    if (storing.length > 0) {
+        problems.push(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(storing.map((k) => k.id))} named ${name} to a secret, ` +
             'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
             'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
             'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
     }
-    /** One key of that name that no answer told of, never used, is a lost create's: it is revoked. More are named. */
-    async revokeLostKey(strangers, lister) {
-        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .lostKeyAmong */ .Gt)(strangers);
-        if (lost) {
-            const why = "the main step's create made it, but the answer never reached the step, so nobody holds its value";
-            await this.revoke(lost.id, why, lister);
-        }
-        else if (strangers.length > 0) {
-            this.problem(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeStrangers */ .vU)(strangers)}. None was ` +
-                "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
-        }
-        else if (this.problems.length === 0 && this.ledger.inFlight) {
-            const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
-            this.log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
-        }
-        else if (this.problems.length === 0) {
-            this.log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
-        }
+    const lost = await revokeLostKey(listed.filter(unaccounted), (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(lister, namespace, id));
+    if (lost.found === 'revoked')
+        log.info(describeLostKey(lost, saved.name));
+    else if (lost.found !== 'none')
+        problems.push(describeLostKey(lost, saved.name));
+    else if (problems.length === 0 && saved.inFlight) {
+        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
+        log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
     }
-    /** Throws every problem as one error, if there was any. */
-    end() {
-        if (this.problems.length > 0)
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(this.problems.join(' '), Number.POSITIVE_INFINITY));
+    else if (problems.length === 0) {
+        log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
     }
 }
 /**
  * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
- * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
- * until LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
+ * the keys every LATE_KEY_LOOK_EVERY_MS until a key appears that the main step cannot account for, or until
+ * LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
  */
-async function watchForLateKey(client, log, keyName, look, appeared) {
+async function watchForLateKey(client, log, keyName, namespace, appeared) {
     const { clock } = client;
     const until = Math.min(clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
-    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
-        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
     for (;;) {
-        const listed = await look();
+        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(client, namespace);
         if (appeared(listed) || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
             return listed;
         await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);

@@ -77,7 +77,7 @@ const NOT_A_SECRET =
 
 export const COMMANDS = {
   'create-key': command({
-    outputs: ['key', 'key-id', 'org-id'],
+    outputs: ['key', 'key-id', 'expires-at', 'org-id'],
     postStep: true,
     inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
     refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
@@ -171,7 +171,7 @@ export const COMMANDS = {
     run: runWaitForOperations,
   }),
   'rotate-key': command({
-    outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+    outputs: ['key', 'key-id', 'expires-at', 'revoked-key-ids', 'secret-results', 'org-id'],
     postStep: true,
     inputs: [
       'key-name',

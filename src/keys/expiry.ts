@@ -47,3 +47,8 @@ export function expiryOf(name: string): number | undefined {
   if (Number.isNaN(at) || year < 1970 || expirySuffix(at) !== name.slice(-EXPIRY_SUFFIX_LENGTH)) return undefined
   return at
 }
+
+/** The `expires-at` output: the name's expiry in ISO 8601 UTC, so a later step need not parse the name. */
+export function expiresAtOutput(expiresAt: number | undefined): { 'expires-at'?: string } {
+  return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') }
+}
