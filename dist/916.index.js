@@ -8599,6 +8599,7 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
     const githubToken = read('github-token').trim();
     if (githubToken)
         mask(githubToken);
+    refuseUndeclaredInputs(runner.inputNames ?? [], read('command').trim());
     const command = readCommand(read);
     refuseUncheckedCertificates(runner.proxies);
     if (!apiKey)
@@ -8641,6 +8642,52 @@ function checkUnreadInputs(read, command, warn) {
     }
     for (const input of ignored)
         warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`);
+}
+/** Every input the root action declares. A sub-action declares some of them. */
+const DECLARED = [...new Set(registry/* COMMAND_NAMES */.nZ.flatMap(inputsRead))];
+/**
+ * The runner passes every `with:` entry, declared or not, and only warns of the undeclared. A name that no action
+ * here declares is a typo, and a misspelt `revoke-after-job` would leave a key valid for ever.
+ */
+function refuseUndeclaredInputs(names, given) {
+    const declared = new Set(DECLARED);
+    const undeclared = new Set(names.map((name) => name.toLowerCase()).filter((name) => name && !declared.has(name)));
+    if (undeclared.size === 0)
+        return;
+    const command = Object.hasOwn(registry/* COMMANDS */.Lo, given) ? given : undefined;
+    const own = command ? inputsRead(command) : DECLARED;
+    const where = command ?? 'this action';
+    // The suggestions are the action's own names. untrusted() is there only because the lint rule cannot follow them.
+    const describe = (name) => {
+        const closest = closestName(name, own) ?? closestName(name, DECLARED);
+        const typo = `\`${(0,base_text/* untrusted */.bp)(name, 80)}\` is not an input of ${where}`;
+        if (closest)
+            return `${typo}; did you mean \`${(0,base_text/* untrusted */.bp)(closest)}\`?`;
+        return `${typo}. Its inputs: ${(0,base_text/* untrusted */.bp)(own.filter((n) => n !== 'command').join(', '), Infinity)}.`;
+    };
+    throw new errors/* InputError */.dz([...undeclared].map(describe).join(' '));
+}
+/** The first of `names` within a few edits of `name`, fewest first. */
+function closestName(name, names) {
+    const most = Math.max(2, Math.floor(name.length / 3));
+    let best;
+    for (const candidate of names) {
+        const distance = editDistance(name, candidate);
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name;
+}
+/** Levenshtein: the fewest insertions, deletions and substitutions that turn `a` into `b`. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row.push(Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        previous = row;
+    }
+    return previous[b.length];
 }
 /**
  * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
@@ -8698,8 +8745,14 @@ function readStepSettings(warn) {
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
-    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env };
-    return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
+    const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []));
+    const runner = {
+        repository: process.env.GITHUB_REPOSITORY,
+        apiUrl: process.env.GITHUB_API_URL,
+        proxies: process.env,
+        inputNames,
+    };
+    return readSettings((name) => core/* getInput */.V4(name), maskSecret, runner, warn);
 }
 /**
  * Masks a secret in the runner's log. The action also replaces it, and any piece of it, by `***` in every outside

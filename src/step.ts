@@ -35,8 +35,14 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   // Mask first, because a proxy variable may carry credentials. A user name of a letter or two stays unmasked: the
   // runner would mask it everywhere in the log, and it goes nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
-  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env }
-  return readSettings((name) => core.getInput(name), maskSecret, github, warn)
+  const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []))
+  const runner = {
+    repository: process.env.GITHUB_REPOSITORY,
+    apiUrl: process.env.GITHUB_API_URL,
+    proxies: process.env,
+    inputNames,
+  }
+  return readSettings((name) => core.getInput(name), maskSecret, runner, warn)
 }
 
 /**
