@@ -209,7 +209,7 @@ describe('a gate that fails closed', () => {
     ['missing', {}],
     ['empty, as a mistyped expression gives it', { 'operation-ids': '' }],
     ['blank', { 'operation-ids': ' \n ' }],
-  ])('operation-ids %s is an input error, and no request is sent', async (_, inputs) => {
+  ])('operation-ids %s is an input error, `status: error`, and no request is sent', async (_, inputs) => {
     platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
     const step = await wait(inputs)
     expect(step.code).toBe(1)
@@ -219,7 +219,7 @@ describe('a gate that fails closed', () => {
       ),
     ])
     expect(platform.requests).toHaveLength(0)
-    expect(step.outputs.status).toBeUndefined()
+    expect(step.outputs).toEqual({ status: 'error' })
   })
 
   it.each([[','], [' , \n , ']])(
