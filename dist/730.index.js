@@ -45,7 +45,7 @@ async function run() {
         settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.readStepSettings)((message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message));
     }
     catch (error) {
-        // A gate's later steps branch on `status`: an input error is one it could not look past.
+        // So `if: steps.gate.outputs.status == 'error'` sees an input error too.
         if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .InputError */ .dz && _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4('command').trim() === 'wait-for-operations')
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('status', 'error');
         await (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.failStep)('The step', error);

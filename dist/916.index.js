@@ -2258,99 +2258,34 @@ async function runListOperations(ctx, options) {
     const pacer = new RequestPacer(ctx.clock);
     const client = ctx.client.withPacing(pacer);
     const reader = new OperationsReader({ client, pacer, log: ctx.log });
-    const scope = options.projects;
-    let projectIds;
-    let orgId;
-    const notes = [];
-    if (scope.kind === 'one')
-        projectIds = [scope.projectId];
-    else if (scope.kind === 'list')
-        projectIds = scope.projectIds;
-    else {
-        orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
-        const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
-        if (found.warning) {
-            ctx.log.warning(found.warning);
-            notes.push(found.warning);
-        }
-        // The platform lists a project by id only when it could not read its record in time.
-        // Its operations can still be read.
-        const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
-        // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
-        projectIds = ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id));
-        const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
-        if (odd.length > 0) {
-            const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-                `so their operations are not read: ${describeSome(odd)}.`;
-            ctx.log.warning(warning);
-            notes.push(warning);
-        }
-    }
-    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
-    if (scope.kind === 'one' && branchId !== undefined)
-        await reader.checkBranch(scope.projectId, branchId);
-    const filter = {
-        maxOperations: options.maxOperations,
-        ...(sinceMs === undefined ? {} : { sinceMs }),
-        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
-        ...(options.actions ? { actions: new Set(options.actions) } : {}),
-        ...(branchId === undefined ? {} : { branchId }),
-    };
+    const { projectIds, orgId, notes } = await resolveProjects(ctx, client, options.projects);
+    const filter = await filterOf(reader, options, sinceMs);
     ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
     const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
-    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
-    const held = new HeldOutput(projectIds.length);
-    let listings;
-    try {
-        listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
-            const records = [];
-            for (const operation of operations) {
-                report.add(index, operation);
-                const json = (0,outputs/* recordJson */.ki)(operation);
-                held.add(index, json);
-                records.push(json);
-            }
-            await file.add(index, records);
-        });
-    }
-    catch (error) {
-        await file.discard();
-        throw error;
-    }
-    const path = await file.finish();
-    const cut = listings.filter((l) => l.end.kind === 'cut');
-    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
-    const unreadable = listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []);
-    const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
-    for (const warning of broken)
+    const { listings, path, held } = await listIntoSinks(ctx, reader, projectIds, filter, report);
+    const ends = sortEnds(listings, options.maxOperations);
+    for (const warning of ends.warnings)
         ctx.log.warning(warning);
-    const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
-    if (cutNote)
-        ctx.log.warning(cutNote);
-    if (report.undrawable > 0) {
-        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
-            'or a time outside the years 0100 to 9999. ' +
-            'The chart leaves them out. The outputs and the table have them as the platform gave them.');
-    }
+    warnUndrawable(ctx, report);
     ctx.log.info(describeTotals(report, projectIds.length, pacer));
-    const failures = [];
-    const next = [];
-    if (unreadable.length > 0) {
-        failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
-            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
-            "A 403 means that the project is out of the key's reach. " +
-            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
-    }
-    const failing = options.failOnStatus && report.failingCount > 0
-        ? describeFailing(report, options.failOnStatus, projectIds)
-        : undefined;
-    if (failing) {
-        failures.push(failing);
-        next.push('The platform reports that these operations ended so. ' +
-            'The summary lists the failed ones first, and the console has their errors. ' +
-            'A later step can read `failed-operation-ids` and `operations-file`.');
-    }
+    return {
+        ...outputsOf(report, held, path, ends.incomplete, orgId),
+        summary: summaryOf({
+            options,
+            projectIds,
+            listings,
+            report,
+            orgId,
+            sinceMs,
+            startedAt,
+            notes: [...notes, ...ends.warnings],
+            // A project list whose paging went wrong may lack projects that no output can name.
+            incomplete: ends.incomplete.length > 0 || notes.length > 0,
+        }),
+        ...findFailures(report, ends.unreadable, options.failOnStatus, projectIds),
+    };
+}
+function outputsOf(report, held, path, incomplete, orgId) {
     const operations = held.json();
     return {
         outputs: {
@@ -2363,18 +2298,104 @@ async function runListOperations(ctx, options) {
             ...(orgId === undefined ? {} : { 'org-id': orgId }),
         },
         ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
-        summary: summaryOf({
-            options,
-            projectIds,
-            listings,
-            report,
-            orgId,
-            sinceMs,
-            startedAt,
-            notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-            // A project list whose paging went wrong may lack projects that no output can name.
-            incomplete: incomplete.length > 0 || notes.length > 0,
-        }),
+    };
+}
+/** The projects to read: the one, the list, or every project of the organization. */
+async function resolveProjects(ctx, client, scope) {
+    if (scope.kind === 'one')
+        return { projectIds: [scope.projectId], notes: [] };
+    if (scope.kind === 'list')
+        return { projectIds: scope.projectIds, notes: [] };
+    const orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
+    const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
+    const notes = [];
+    if (found.warning) {
+        ctx.log.warning(found.warning);
+        notes.push(found.warning);
+    }
+    // The platform lists a project by id only when it could not read its record in time. Its operations can still be read.
+    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
+    const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
+    if (odd.length > 0) {
+        const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+            `so their operations are not read: ${describeSome(odd)}.`;
+        ctx.log.warning(warning);
+        notes.push(warning);
+    }
+    return { projectIds: ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id)), orgId, notes };
+}
+/** What to keep of each list. A `branch-id` that names no branch fails here, before any operation is read. */
+async function filterOf(reader, options, sinceMs) {
+    const scope = options.projects;
+    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
+    if (scope.kind === 'one' && branchId !== undefined)
+        await reader.checkBranch(scope.projectId, branchId);
+    return {
+        maxOperations: options.maxOperations,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+        ...(options.actions ? { actions: new Set(options.actions) } : {}),
+        ...(branchId === undefined ? {} : { branchId }),
+    };
+}
+/** Lists every project, each page into the report, the held output and the file as it comes. */
+async function listIntoSinks(ctx, reader, projectIds, filter, report) {
+    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
+    const held = new HeldOutput(projectIds.length);
+    try {
+        const listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+            const records = [];
+            for (const operation of operations) {
+                report.add(index, operation);
+                const json = (0,outputs/* recordJson */.ki)(operation);
+                held.add(index, json);
+                records.push(json);
+            }
+            await file.add(index, records);
+        });
+        return { listings, path: await file.finish(), held };
+    }
+    catch (error) {
+        await file.discard();
+        throw error;
+    }
+}
+/** How each list ended: the warnings for a list cut or broken, the projects unread, and all those not read in full. */
+function sortEnds(listings, maxOperations) {
+    const cut = listings.filter((l) => l.end.kind === 'cut');
+    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
+    return {
+        warnings: [...broken, ...(cut.length > 0 ? [describeCut(cut, maxOperations)] : [])],
+        unreadable: listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []),
+        incomplete: listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId),
+    };
+}
+function warnUndrawable(ctx, report) {
+    if (report.undrawable === 0)
+        return;
+    ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+        'or a time outside the years 0100 to 9999. ' +
+        'The chart leaves them out. The outputs and the table have them as the platform gave them.');
+}
+/** The step fails on projects it could not read, and on what `fail-on-status` names. */
+function findFailures(report, unreadable, failOnStatus, projectIds) {
+    const failures = [];
+    const next = [];
+    if (unreadable.length > 0) {
+        failures.push(describeUnreadable(unreadable, projectIds.length));
+        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+            "A 403 means that the project is out of the key's reach. " +
+            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
+    }
+    if (failOnStatus && report.failingCount > 0) {
+        failures.push(describeFailing(report, failOnStatus, projectIds));
+        next.push('The platform reports that these operations ended so. ' +
+            'The summary lists the failed ones first, and the console has their errors. ' +
+            'A later step can read `failed-operation-ids` and `operations-file`.');
+    }
+    return {
         ...(failures.length > 0
             ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
             : {}),

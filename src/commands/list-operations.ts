@@ -14,6 +14,8 @@ import {
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
+import type { PlatformClient } from '../api/client.ts'
+import type { RequestError } from '../http/errors.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
 import { folded, formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
@@ -33,111 +35,42 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   const pacer = new RequestPacer(ctx.clock)
   const client = ctx.client.withPacing(pacer)
   const reader = new OperationsReader({ client, pacer, log: ctx.log })
-  const scope = options.projects
-
-  let projectIds: string[]
-  let orgId: string | undefined
-  const notes: string[] = []
-  if (scope.kind === 'one') projectIds = [scope.projectId]
-  else if (scope.kind === 'list') projectIds = scope.projectIds
-  else {
-    orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId)
-    const found = await listAllProjects(client, { orgId })
-    if (found.warning) {
-      ctx.log.warning(found.warning)
-      notes.push(found.warning)
-    }
-    // The platform lists a project by id only when it could not read its record in time.
-    // Its operations can still be read.
-    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
-    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
-    projectIds = ids.filter((id) => PLATFORM_ID.test(id))
-    const odd = ids.filter((id) => !PLATFORM_ID.test(id))
-    if (odd.length > 0) {
-      const warning =
-        `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-        `so their operations are not read: ${describeSome(odd)}.`
-      ctx.log.warning(warning)
-      notes.push(warning)
-    }
-  }
-  const branchId = scope.kind === 'one' ? scope.branchId : undefined
-  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
-
-  const filter: ListingFilter = {
-    maxOperations: options.maxOperations,
-    ...(sinceMs === undefined ? {} : { sinceMs }),
-    ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
-    ...(options.actions ? { actions: new Set(options.actions) } : {}),
-    ...(branchId === undefined ? {} : { branchId }),
-  }
+  const { projectIds, orgId, notes } = await resolveProjects(ctx, client, options.projects)
+  const filter = await filterOf(reader, options, sinceMs)
   ctx.log.info(
     `Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`,
   )
-
   const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
-  const file = new ListFileWriter(ctx.fileDir, 'operations')
-  const held = new HeldOutput(projectIds.length)
-  let listings: ProjectListing[]
-  try {
-    listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
-      const records: string[] = []
-      for (const operation of operations) {
-        report.add(index, operation)
-        const json = recordJson(operation)
-        held.add(index, json)
-        records.push(json)
-      }
-      await file.add(index, records)
-    })
-  } catch (error) {
-    await file.discard()
-    throw error
-  }
-  const path = await file.finish()
-
-  const cut = listings.filter((l) => l.end.kind === 'cut')
-  const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
-  const unreadable = listings.flatMap((l) =>
-    l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : [],
-  )
-  const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId)
-  for (const warning of broken) ctx.log.warning(warning)
-  const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
-  if (cutNote) ctx.log.warning(cutNote)
-  if (report.undrawable > 0) {
-    ctx.log.warning(
-      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
-        'or a time outside the years 0100 to 9999. ' +
-        'The chart leaves them out. The outputs and the table have them as the platform gave them.',
-    )
-  }
+  const { listings, path, held } = await listIntoSinks(ctx, reader, projectIds, filter, report)
+  const ends = sortEnds(listings, options.maxOperations)
+  for (const warning of ends.warnings) ctx.log.warning(warning)
+  warnUndrawable(ctx, report)
   ctx.log.info(describeTotals(report, projectIds.length, pacer))
-
-  const failures: string[] = []
-  const next: string[] = []
-  if (unreadable.length > 0) {
-    failures.push(describeUnreadable(unreadable, projectIds.length))
-    next.push(
-      'Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
-        "no longer has it, or hides it from a collaborator's key that was not granted it. " +
-        "A 403 means that the project is out of the key's reach. " +
-        "A project-scoped key reaches one project, and an organization key reaches its organization's projects.",
-    )
+  return {
+    ...outputsOf(report, held, path, ends.incomplete, orgId),
+    summary: summaryOf({
+      options,
+      projectIds,
+      listings,
+      report,
+      orgId,
+      sinceMs,
+      startedAt,
+      notes: [...notes, ...ends.warnings],
+      // A project list whose paging went wrong may lack projects that no output can name.
+      incomplete: ends.incomplete.length > 0 || notes.length > 0,
+    }),
+    ...findFailures(report, ends.unreadable, options.failOnStatus, projectIds),
   }
-  const failing =
-    options.failOnStatus && report.failingCount > 0
-      ? describeFailing(report, options.failOnStatus, projectIds)
-      : undefined
-  if (failing) {
-    failures.push(failing)
-    next.push(
-      'The platform reports that these operations ended so. ' +
-        'The summary lists the failed ones first, and the console has their errors. ' +
-        'A later step can read `failed-operation-ids` and `operations-file`.',
-    )
-  }
+}
 
+function outputsOf(
+  report: ListingReport,
+  held: HeldOutput,
+  path: string,
+  incomplete: readonly string[],
+  orgId: string | undefined,
+): Pick<CommandResult, 'outputs' | 'oversized'> {
   const operations = held.json()
   return {
     outputs: {
@@ -150,18 +83,145 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       ...(orgId === undefined ? {} : { 'org-id': orgId }),
     },
     ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
-    summary: summaryOf({
-      options,
-      projectIds,
-      listings,
-      report,
-      orgId,
-      sinceMs,
-      startedAt,
-      notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-      // A project list whose paging went wrong may lack projects that no output can name.
-      incomplete: incomplete.length > 0 || notes.length > 0,
-    }),
+  }
+}
+
+interface ResolvedProjects {
+  projectIds: string[]
+  orgId?: string
+  /** Warnings about the list of projects, for the summary too. */
+  notes: string[]
+}
+
+/** The projects to read: the one, the list, or every project of the organization. */
+async function resolveProjects(
+  ctx: CommandContext,
+  client: PlatformClient,
+  scope: ListOperationsSettings['projects'],
+): Promise<ResolvedProjects> {
+  if (scope.kind === 'one') return { projectIds: [scope.projectId], notes: [] }
+  if (scope.kind === 'list') return { projectIds: scope.projectIds, notes: [] }
+  const orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId)
+  const found = await listAllProjects(client, { orgId })
+  const notes: string[] = []
+  if (found.warning) {
+    ctx.log.warning(found.warning)
+    notes.push(found.warning)
+  }
+  // The platform lists a project by id only when it could not read its record in time. Its operations can still be read.
+  const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+  // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
+  const odd = ids.filter((id) => !PLATFORM_ID.test(id))
+  if (odd.length > 0) {
+    const warning =
+      `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+      `so their operations are not read: ${describeSome(odd)}.`
+    ctx.log.warning(warning)
+    notes.push(warning)
+  }
+  return { projectIds: ids.filter((id) => PLATFORM_ID.test(id)), orgId, notes }
+}
+
+/** What to keep of each list. A `branch-id` that names no branch fails here, before any operation is read. */
+async function filterOf(
+  reader: OperationsReader,
+  options: ListOperationsSettings,
+  sinceMs: number | undefined,
+): Promise<ListingFilter> {
+  const scope = options.projects
+  const branchId = scope.kind === 'one' ? scope.branchId : undefined
+  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
+  return {
+    maxOperations: options.maxOperations,
+    ...(sinceMs === undefined ? {} : { sinceMs }),
+    ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+    ...(options.actions ? { actions: new Set(options.actions) } : {}),
+    ...(branchId === undefined ? {} : { branchId }),
+  }
+}
+
+/** Lists every project, each page into the report, the held output and the file as it comes. */
+async function listIntoSinks(
+  ctx: CommandContext,
+  reader: OperationsReader,
+  projectIds: readonly string[],
+  filter: ListingFilter,
+  report: ListingReport,
+): Promise<{ listings: ProjectListing[]; path: string; held: HeldOutput }> {
+  const file = new ListFileWriter(ctx.fileDir, 'operations')
+  const held = new HeldOutput(projectIds.length)
+  try {
+    const listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+      const records: string[] = []
+      for (const operation of operations) {
+        report.add(index, operation)
+        const json = recordJson(operation)
+        held.add(index, json)
+        records.push(json)
+      }
+      await file.add(index, records)
+    })
+    return { listings, path: await file.finish(), held }
+  } catch (error) {
+    await file.discard()
+    throw error
+  }
+}
+
+type Unreadable = Array<{ projectId: string; error: RequestError }>
+
+/** How each list ended: the warnings for a list cut or broken, the projects unread, and all those not read in full. */
+function sortEnds(
+  listings: readonly ProjectListing[],
+  maxOperations: number,
+): { warnings: string[]; unreadable: Unreadable; incomplete: string[] } {
+  const cut = listings.filter((l) => l.end.kind === 'cut')
+  const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
+  return {
+    warnings: [...broken, ...(cut.length > 0 ? [describeCut(cut, maxOperations)] : [])],
+    unreadable: listings.flatMap((l) =>
+      l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : [],
+    ),
+    incomplete: listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId),
+  }
+}
+
+function warnUndrawable(ctx: CommandContext, report: ListingReport): void {
+  if (report.undrawable === 0) return
+  ctx.log.warning(
+    `${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+      'or a time outside the years 0100 to 9999. ' +
+      'The chart leaves them out. The outputs and the table have them as the platform gave them.',
+  )
+}
+
+/** The step fails on projects it could not read, and on what `fail-on-status` names. */
+function findFailures(
+  report: ListingReport,
+  unreadable: Unreadable,
+  failOnStatus: readonly string[] | undefined,
+  projectIds: readonly string[],
+): Pick<CommandResult, 'failure' | 'next' | 'failedRequest'> {
+  const failures: string[] = []
+  const next: string[] = []
+  if (unreadable.length > 0) {
+    failures.push(describeUnreadable(unreadable, projectIds.length))
+    next.push(
+      'Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+        "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+        "A 403 means that the project is out of the key's reach. " +
+        "A project-scoped key reaches one project, and an organization key reaches its organization's projects.",
+    )
+  }
+  if (failOnStatus && report.failingCount > 0) {
+    failures.push(describeFailing(report, failOnStatus, projectIds))
+    next.push(
+      'The platform reports that these operations ended so. ' +
+        'The summary lists the failed ones first, and the console has their errors. ' +
+        'A later step can read `failed-operation-ids` and `operations-file`.',
+    )
+  }
+  return {
     ...(failures.length > 0
       ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
       : {}),
