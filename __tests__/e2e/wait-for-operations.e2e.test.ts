@@ -125,12 +125,13 @@ describe('results', () => {
     expect(step.outputs.status).toBe('failed')
     expect(JSON.parse(step.outputs['failed-operation-ids']!)).toEqual([bad])
     expect(JSON.parse(step.outputs.operations!)).toHaveLength(2)
-    // What to do about operations that failed, not a promise that the failure says it.
-    expect(step.summary).toContain(
-      '<p>The platform ran these operations and reports that they did not succeed. ' +
-        'The table above gives each one&#39;s status, and the console gives its error. ' +
-        'Fix the cause and run the job again. A later step can read <code>failed-operation-ids</code>.</p>',
-    )
+    // What to do about operations that failed, pointing at the table that follows.
+    const next =
+      '<p>The table below gives each operation&#39;s last status, and the console gives its error. ' +
+      'Fix the cause and run the job again. A later step can read <code>failed-operation-ids</code>.</p>'
+    expect(step.summary).toContain(next)
+    expect(step.summary.indexOf('<table>')).toBeGreaterThan(step.summary.indexOf(next))
+    expect(step.summary).not.toContain('above')
   })
 
   it('times out within `timeout`, naming what is pending, with status timed-out', async () => {
@@ -518,8 +519,11 @@ describe('congestion and the outputs that say why', () => {
     expect(refused.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(refused.summary).toContain('Could not find out whether the operations finished')
     expect(refused.summary).not.toContain('Operations failed')
-    // The failure is said once, then the request it failed on.
+    // The verdict, then the failure said once, then the request it failed on, its id once.
+    expect(refused.summary).toMatch(/^<h3>❌ Could not find out whether the operations finished: project /)
     expect(refused.summary.split('The platform refused the API key (401 Unauthorized)')).toHaveLength(2)
+    expect(refused.summary.split(refused.outputs['request-id']!)).toHaveLength(2)
+    expect(refused.summary).not.toContain('Nothing says')
     expect(refused.summary).toContain(
       `<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`,
     )
