@@ -1528,6 +1528,11 @@ async function runListKeys(ctx, options) {
     // A flag that fails the step has its advice in the failure note (src/step.ts); one that only warns has it here.
     const advice = nextSteps(ctx, elsewhere.keys.length > 0 && !elsewhere.failure, departed.keys.length > 0 && !departed.failure);
     const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
+    // A check that fails the step is its verdict, in the heading; the failure below it names the keys.
+    const verdicts = [
+        ...(elsewhere.failure ? [`${elsewhere.keys.length} of ${keys.length} used from an unexpected network`] : []),
+        ...(departed.failure ? [`${departed.keys.length} of ${keys.length} made by someone who left`] : []),
+    ];
     return {
         outputs: {
             keys: json,
@@ -1536,11 +1541,11 @@ async function runListKeys(ctx, options) {
             ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
             ...(0,organization/* organizationOutput */.fI)(namespace),
         },
-        summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
-            (expected
+        summary: (0,summary/* heading */.R_)(`API keys${where}${whose}${verdicts.length ? `: ${verdicts.join(', ')}` : ` (${keys.length})`}`) +
+            (expected && !elsewhere.failure
                 ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`)
                 : '') +
-            (members
+            (members && !departed.failure
                 ? (0,summary/* paragraph */.FY)(`Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`)
                 : '') +
             (advice ? (0,summary/* paragraph */.FY)(...advice) : '') +
@@ -2102,8 +2107,6 @@ function settles() {
 
 /** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000;
-/** With a status of `fail-on-status`. */
-const MAX_NAMED_IN_ERROR = 5;
 /** Then by project and place, so the order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
@@ -2156,12 +2159,12 @@ class ListingReport {
         ['unknown', new TopPicks(MAX_BARS, newestFirst)],
         ['success', new TopPicks(MAX_BARS, longestFirst)],
     ]);
-    failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
+    newestFailingPick = new TopPicks(1, newestFirst);
     now;
     /** `now`: where an operation still in progress runs to. */
     constructor(projects, now, failOn = []) {
         this.now = now;
-        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
+        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, pending: 0 }));
         this.failedIds = Array.from({ length: projects }, () => []);
         this.positions = new Array(projects).fill(0);
         this.failOn = new Set(failOn);
@@ -2189,18 +2192,19 @@ class ListingReport {
             project.longest = item;
         if (group === 'failure') {
             this.failed++;
-            project.failed++;
             this.failedIds[projectIndex].push(operation.id);
             this.failedRows.add(item);
         }
         else
             this.otherRows.add(item);
+        if ((0,operations_status/* consoleWord */.aN)(status) === 'Error')
+            project.failed++;
         if (group === 'pending')
-            project.inProgress++;
+            project.pending++;
         this.bars.get((0,operations_status/* isKnownStatus */.ih)(status) ? group : 'unknown').add(item);
         if (this.failOn.has(status)) {
             this.failingCount++;
-            this.failOnPicks.add(item);
+            this.newestFailingPick.add(item);
         }
     }
     /** Project by project, each newest first. */
@@ -2208,8 +2212,8 @@ class ListingReport {
         return this.failedIds.flat();
     }
     /** The newest with a status of `fail-on-status`, for the error. */
-    failing() {
-        return this.failOnPicks.picked();
+    newestFailing() {
+        return this.newestFailingPick.picked()[0];
     }
     /** The failed first, then the others, each newest first. */
     rows() {
@@ -2391,8 +2395,7 @@ function findFailures(report, unreadable, failOnStatus, projectIds) {
     }
     if (failOnStatus && report.failingCount > 0) {
         failures.push(describeFailing(report, failOnStatus, projectIds));
-        next.push('The platform reports that these operations ended so. ' +
-            'The summary lists the failed ones first, and the console has their errors. ' +
+        next.push('The table of operations below lists the failed ones first, and the console has their errors. ' +
             'A later step can read `failed-operation-ids` and `operations-file`.');
     }
     return {
@@ -2481,15 +2484,16 @@ function describeUnreadable(unreadable, total) {
         `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
         `${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
 }
+/** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report, failOn, projectIds) {
-    // Each value is cut short. The error line names up to five operations, and the summary has the rest.
-    const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
-    });
-    const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
-    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
-        `${(0,base_text/* untrusted */.bp)(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`);
+    const newest = report.newestFailing();
+    const o = newest.operation;
+    const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[newest.projectIndex] ?? '', 60)}, ${(0,operations_status/* describePlace */.df)(o, 60)}`;
+    const named = `${(0,base_text/* untrusted */.bp)(o.id, 40)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 40)}, ${(0,base_text/* untrusted */.bp)(o.status, 20)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 40)})`;
+    const others = report.failingCount - 1;
+    const more = others > 0 ? `; the job summary and \`operations-file\` have the other ${others}` : '';
+    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), ` +
+        `the newest: ${(0,base_text/* untrusted */.bp)(named, Number.POSITIVE_INFINITY)}${more}.`);
 }
 function describeSome(ids) {
     const named = ids
@@ -2546,6 +2550,7 @@ function alikeInRows(listed) {
     }
     return [...rows.values()];
 }
+/** Its verdict when the step fails: what `fail-on-status` found, and the projects it could not read. */
 function summaryTitle(parts) {
     const { options, projectIds, report, orgId, sinceMs } = parts;
     const scope = options.projects;
@@ -2555,7 +2560,20 @@ function summaryTitle(parts) {
             ? `the ${projects(projectIds.length)} of organization ${orgId}`
             : projects(projectIds.length);
     const since = sinceMs === undefined ? '' : ` since ${(0,summary/* formatDate */.Yq)(new Date(sinceMs).toISOString())}`;
+    const unread = parts.listings.filter((l) => l.end.kind === 'unreadable').length;
+    const verdicts = [
+        ...(report.failingCount > 0
+            ? [`${report.failingCount} operation(s) with status ${oneOf(options.failOnStatus ?? [])}`]
+            : []),
+        ...(unread > 0 ? [`${unread} project(s) could not be read`] : []),
+    ];
+    if (verdicts.length > 0)
+        return `${verdicts.join(', ')}: ${whose}${since}`;
     return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
+}
+/** "failed, error or cancelled". */
+function oneOf(words) {
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('');
 }
 /**
  * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …". Each of the console's words comes once,
@@ -2593,14 +2611,14 @@ function projectTable(parts) {
     const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
     const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
     const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
-    // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
+    // Unreadable projects first, then the most failed, then the most pending. Ties keep the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
-        b.tally.inProgress - a.tally.inProgress ||
+        b.tally.pending - a.tally.pending ||
         a.index - b.index);
     const table = rows.length === 0
         ? ''
-        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'pending', 'longest'], rows, ({ listing, tally }) => {
             const { end } = listing;
             const operations = end.kind === 'unreadable'
                 ? `could not be read (${end.error.status ?? end.error.kind})`
@@ -2610,7 +2628,7 @@ function projectTable(parts) {
                         ? `${tally.operations} (may be incomplete)`
                         : tally.operations;
             const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
-            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+            return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest];
         }, { title: 'The projects' });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
@@ -3019,11 +3037,28 @@ async function runRevokeKey(ctx, target) {
         failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
     return {
         outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...(0,organization/* organizationOutput */.fI)(namespace) },
-        summary: (0,summary/* heading */.R_)('API keys revoked') +
-            (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
+        summary: (0,summary/* heading */.R_)(verdictOf(plan.ids, run)) +
+            (plan.ids.length
+                ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run))
+                : (0,summary/* paragraph */.FY)(`${describeNoKeyNamed(namespace, target.keyName ?? '')}.`)),
         failure,
         failedRequest: run.failed && (0,http_errors/* requestErrorIn */.p)(run.failed.error),
     };
+}
+/** What happened, never a success when a revocation failed. */
+function verdictOf(ids, run) {
+    if (ids.length === 0)
+        return 'No API key to revoke';
+    const gone = run.revoked.length + run.alreadyRevoked.length;
+    if (ids.length === 1 && run.failed)
+        return `API key ${ids[0]} ${run.failed.uncertain ? 'may or may not be revoked' : 'not revoked'}`;
+    if (ids.length === 1)
+        return `API key ${ids[0]} revoked`;
+    return gone === ids.length ? `${gone} API keys revoked` : `${gone} of ${ids.length} API keys revoked`;
+}
+function describeNoKeyNamed(namespace, name) {
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    return `No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}`;
 }
 /**
  * The keys of a name, in the order they are revoked. The step's key may be one of them. It goes last, so the
@@ -3035,9 +3070,8 @@ async function planRevocationByName(ctx, name, namespace) {
     const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
     const named = keys.filter((k) => k.name === name);
     const ids = orderForRevocation(named, own, stepStarted);
-    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
     if (ids.length === 0)
-        ctx.log.warning(`No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}; nothing was revoked.`);
+        ctx.log.warning(`${describeNoKeyNamed(namespace, name)}; nothing was revoked.`);
     const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id));
     if (mine.length === 1)
         ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
@@ -4044,8 +4078,7 @@ async function runWaitForOperations(ctx, options) {
 }
 /** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const wait_for_operations_NEXT = {
-    failed: 'The platform ran these operations and reports that they did not succeed. ' +
-        "The table above gives each one's status, and the console gives its error. " +
+    failed: "The table below gives each operation's last status, and the console gives its error. " +
         'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
@@ -4066,12 +4099,11 @@ function retriedLines(outcome) {
     const more = outcome.retried.length - lines.length;
     return lines.join('') + (more > 0 ? (0,summary/* paragraph */.FY)(`And ${more} more.`) : '');
 }
-/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
+/**
+ * The value of `status`. A failed step's summary has the failure and what to do right below its heading, so this
+ * line says nothing more for it, and never that all may be well.
+ */
 function whatHappened(outcome, options) {
-    const request = outcome.failedRequest;
-    const answer = request
-        ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
-        : '';
     switch (outcome.status) {
         case 'finished':
             if (outcome.operations.length > 0)
@@ -4079,14 +4111,12 @@ function whatHappened(outcome, options) {
             return options.operations.kind === 'ids'
                 ? 'Status finished: no operation to wait for.'
                 : 'Status finished: no pending operation.';
-        case 'failed':
-            return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
-        case 'timed-out':
-            return (`Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
-                `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
         case 'error':
-            return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-                (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.'));
+            return outcome.operations.length > 0
+                ? 'Status error. The statuses below are the last ones read.'
+                : 'Status error.';
+        default:
+            return `Status ${outcome.status}.`;
     }
 }
 
@@ -8854,16 +8884,20 @@ function failureSummary(what, error) {
         failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
- * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
- * to do, then the command's details.
+ * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and
+ * what to do, then the command's details.
  */
 function commandSummary(result) {
     const { summary, failure } = result;
     if (!failure)
         return summary;
     const note = commandFailureNote(failure, result.failedRequest, result.next);
-    const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0;
-    return summary.slice(0, headingEnd) + note + summary.slice(headingEnd);
+    const heading = /^<h(\d)>(.*?)<\/h\1>\n/.exec(summary);
+    if (!heading)
+        return note + summary;
+    const [whole, level, text] = heading;
+    const signed = /^(❌|⚠)/.test(text) ? whole : `<h${level}>❌ ${text}</h${level}>\n`;
+    return signed + note + summary.slice(whole.length);
 }
 /**
  * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what
@@ -8874,7 +8908,9 @@ function commandFailureNote(failure, request, next) {
 }
 function failureNote(failure, request, next) {
     const answer = (failed) => failed.status === undefined ? `none (${failed.kind})` : String(failed.status);
-    return ((0,summary/* paragraph */.FY)(failure) +
+    // The table names the request id, so the sentence need not.
+    const id = request?.requestId;
+    return ((0,summary/* paragraph */.FY)(id === undefined ? failure : failure.replaceAll(` (request id ${(0,base_text/* untrusted */.bp)(id)})`, '')) +
         (request
             ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [
                 [

@@ -35,7 +35,23 @@ describe("the README's daily health check of 18 projects", () => {
     const verdict = summary.indexOf('have a status <code>fail-on-status</code> names (failed, error), the newest: ')
     expect(verdict).toBeGreaterThan(0)
     expect(verdict).toBeLessThan(layout.firstTable)
-    expect(summary.startsWith('<h3>❌ Operations of the 18 projects of organization ')).toBe(true)
+    // The heading is the verdict; the ::error:: line fits a screen.
+    expect(summary).toMatch(
+      /^<h3>❌ \d+ operation\(s\) with status failed or error: the 18 projects of organization [a-z0-9-]+ since [^<]+ UTC<\/h3>\n<p>\d+ listed/,
+    )
+    expect(result.failure!.length).toBeLessThanOrEqual(300)
+    // Each column of the projects' table adds up to the count the text gives in the same words.
+    const rows = [
+      ...summary.matchAll(/<tr><td><code>[a-z0-9-]+<\/code><\/td><td>\d+<\/td><td>(\d+)<\/td><td>(\d+)<\/td>/g),
+    ]
+    const sum = (column: number) => rows.reduce((total, row) => total + Number(row[column]), 0)
+    expect(rows.length).toBeGreaterThan(1)
+    const counts = /<p>\d+ operation\(s\): ([^<]*)<\/p>/.exec(summary)![1]!
+    const count = (word: string) => Number(new RegExp(`(\\d+) ${word}\\b`).exec(counts)?.[1] ?? 0)
+    expect(summary).toContain('<th>failed</th><th>pending</th>')
+    expect(sum(1)).toBe(count('Error'))
+    expect(sum(2)).toBe(count('Scheduling') + count('In progress') + count('Cancelling'))
+    expect(sum(1) * sum(2)).toBeGreaterThan(0)
     expect(layout.openRows).toBeLessThanOrEqual(40)
     // The chart and the long table of operations are there, folded; the 7 projects with operations are not.
     expect(layout.closed).toContain('<details><summary>When they ran (chart)</summary></details>')

@@ -216,8 +216,7 @@ function findFailures(
   if (failOnStatus && report.failingCount > 0) {
     failures.push(describeFailing(report, failOnStatus, projectIds))
     next.push(
-      'The platform reports that these operations ended so. ' +
-        'The summary lists the failed ones first, and the console has their errors. ' +
+      'The table of operations below lists the failed ones first, and the console has their errors. ' +
         'A later step can read `failed-operation-ids` and `operations-file`.',
     )
   }
@@ -324,16 +323,17 @@ function describeUnreadable(
   )
 }
 
+/** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
-  // Each value is cut short. The error line names up to five operations, and the summary has the rest.
-  const named = report.failing().map(({ operation: o, projectIndex }) => {
-    const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, ${describePlace(o, 80)}`
-    return `${untrusted(o.id, 80)} (${where}, ${untrusted(o.action, 80)}, ${untrusted(o.status, 40)}, ${untrusted(formatDate(o.created_at), 80)})`
-  })
-  const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''
+  const newest = report.newestFailing()!
+  const o = newest.operation
+  const where = `project ${untrusted(projectIds[newest.projectIndex] ?? '', 60)}, ${describePlace(o, 60)}`
+  const named = `${untrusted(o.id, 40)} (${where}, ${untrusted(o.action, 40)}, ${untrusted(o.status, 20)}, ${untrusted(formatDate(o.created_at), 40)})`
+  const others = report.failingCount - 1
+  const more = others > 0 ? `; the job summary and \`operations-file\` have the other ${others}` : ''
   return (
-    `${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${untrusted(failOn.join(', '))}), the newest: ` +
-    `${untrusted(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`
+    `${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${untrusted(failOn.join(', '))}), ` +
+    `the newest: ${untrusted(named, Number.POSITIVE_INFINITY)}${more}.`
   )
 }
 
@@ -433,6 +433,7 @@ function alikeInRows(listed: readonly Listed[]): AlikeRow[] {
   return [...rows.values()]
 }
 
+/** Its verdict when the step fails: what `fail-on-status` found, and the projects it could not read. */
 function summaryTitle(parts: SummaryParts): string {
   const { options, projectIds, report, orgId, sinceMs } = parts
   const scope = options.projects
@@ -443,7 +444,20 @@ function summaryTitle(parts: SummaryParts): string {
         ? `the ${projects(projectIds.length)} of organization ${orgId}`
         : projects(projectIds.length)
   const since = sinceMs === undefined ? '' : ` since ${formatDate(new Date(sinceMs).toISOString())}`
+  const unread = parts.listings.filter((l) => l.end.kind === 'unreadable').length
+  const verdicts = [
+    ...(report.failingCount > 0
+      ? [`${report.failingCount} operation(s) with status ${oneOf(options.failOnStatus ?? [])}`]
+      : []),
+    ...(unread > 0 ? [`${unread} project(s) could not be read`] : []),
+  ]
+  if (verdicts.length > 0) return `${verdicts.join(', ')}: ${whose}${since}`
   return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`
+}
+
+/** "failed, error or cancelled". */
+function oneOf(words: readonly string[]): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('')
 }
 
 /**
@@ -481,19 +495,19 @@ function projectTable(parts: SummaryParts): string {
   const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
   const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0)
   const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0)
-  // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
+  // Unreadable projects first, then the most failed, then the most pending. Ties keep the listing's order.
   rows.sort(
     (a, b) =>
       Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
       b.tally.failed - a.tally.failed ||
-      b.tally.inProgress - a.tally.inProgress ||
+      b.tally.pending - a.tally.pending ||
       a.index - b.index,
   )
   const table =
     rows.length === 0
       ? ''
       : tableOf(
-          ['project', 'operations', 'failed', 'in progress', 'longest'],
+          ['project', 'operations', 'failed', 'pending', 'longest'],
           rows,
           ({ listing, tally }) => {
             const { end } = listing
@@ -507,7 +521,7 @@ function projectTable(parts: SummaryParts): string {
                     : tally.operations
             const longest =
               tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
-            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
+            return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest]
           },
           { title: 'The projects' },
         )
