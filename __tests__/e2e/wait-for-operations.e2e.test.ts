@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator, TimelineStep } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
-import { expectOnlyOwnCommands, HOSTILE, MARKDOWN, runnerLines } from '../support/injection.ts'
+import { expectOnlyOwnCommands, HOSTILE, INVISIBLE, MARKDOWN, runnerLines } from '../support/injection.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -604,6 +604,30 @@ describe('hostile values in the records the platform sends', () => {
     expect(result.outputs.status).toBe('failed')
     expect(errorLines(result.stdout)).toHaveLength(1)
     expect(errorLines(result.stdout)[0]).toContain(`${op} (`)
+    expectOnlyOwnCommands(result, admin.key)
+  })
+
+  it('an action and a branch holding a bidi override and other invisible characters are shown escaped, in the log and the summary', async () => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, {
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2000, status: 'finished' },
+      ],
+    })
+    // U+202E shows "apply\u202egifnoc" as "applyconfig".
+    const value = `apply\u202egifnoc${INVISIBLE.join('')}`
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: value, branch_id: value },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op })
+    expect(result.outputs.status).toBe('finished')
+    expect(result.stdout).toContain('apply\\u202egifnoc\\u202a\\u202b')
+    expect(result.summary).toContain('<td>apply\\u202egifnoc\\u202a\\u202b')
+    expect(INVISIBLE.filter((c) => result.stdout.includes(c) || result.summary.includes(c))).toEqual([])
     expectOnlyOwnCommands(result, admin.key)
   })
 
