@@ -2263,7 +2263,7 @@ class ListingReport {
  * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
  * and on projects it could not read, after it listed every other project.
  */
-/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
+/** A warning names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
     const startedAt = ctx.clock.now();
@@ -2486,12 +2486,12 @@ function describeCut(cut, max) {
         `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them. ` +
         'To list all their operations, raise `max-operations` (up to 100000), or set a later `since`.');
 }
+/** Names the first, so the error fits a screen; the summary's table names each. */
 function describeUnreadable(unreadable, total) {
-    const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
-    const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
+    const more = unreadable.length > 1 ? ` And ${unreadable.length - 1} more, named in the summary.` : '';
     return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
         `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
-        `${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+        `${(0,base_text/* untrusted */.bp)(unreadable[0].error.message, Number.POSITIVE_INFINITY)}${more}`);
 }
 /** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report, failOn, projectIds) {

@@ -359,7 +359,7 @@ describe('many projects', () => {
     expect(log.info[0]).toBe(`Organization ${org.orgId}: from the \`org-id\` input.`)
   })
 
-  it('projects that cannot be read do not hide the others: the step fails after listing them, naming each', async () => {
+  it('projects that cannot be read do not hide the others: the step fails after listing them; its error names the first, the summary each', async () => {
     const [a, b] = platform.addProjects(2) as [string, string]
     platform.addHistory(a, 2)
     platform.addHistory(b, 3)
@@ -373,10 +373,12 @@ describe('many projects', () => {
         '^2 of 4 project\\(s\\) could not be read, so none of their operations are listed\\. ' +
           'The operations of every other project are listed\\. ' +
           '`incomplete-project-ids` names all the unreadable ones\\. ' +
-          'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\..* ' +
-          `Could not list the operations of project ${elsewhere}: the platform refused it \\(403 Forbidden\\): the step's key may not reach project ${elsewhere}`,
+          'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\.[^;]* ' +
+          'And 1 more, named in the summary\\.$',
       ),
     )
+    // The error line names the first; the summary names each.
+    expect(result.summary).toContain(`<tr><td><code>${elsewhere}</code></td><td>could not be read (403)</td>`)
     expect(result.next).toMatch(/^Check each project id that could not be read\. A 404 means that the platform/)
     expect(result.summary).toContain(
       `<tr><td><code>gone-project-1</code></td><td>could not be read (404)</td><td>0</td><td>0</td><td>—</td></tr>`,

@@ -26,7 +26,7 @@ import { folded, formatDate, heading, paragraph, tableOf, type Cell, type Part }
  * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
  * and on projects it could not read, after it listed every other project.
  */
-/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
+/** A warning names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10
 
 export async function runListOperations(ctx: CommandContext, options: ListOperationsSettings): Promise<CommandResult> {
@@ -310,16 +310,13 @@ function describeCut(cut: ProjectListing[], max: number): string {
   )
 }
 
-function describeUnreadable(
-  unreadable: Array<{ projectId: string; error: { message: string } }>,
-  total: number,
-): string {
-  const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message)
-  const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : ''
+/** Names the first, so the error fits a screen; the summary's table names each. */
+function describeUnreadable(unreadable: Unreadable, total: number): string {
+  const more = unreadable.length > 1 ? ` And ${unreadable.length - 1} more, named in the summary.` : ''
   return (
     `${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
     `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
-    `${untrusted(named.join(' '), Number.POSITIVE_INFINITY)}${more}`
+    `${untrusted(unreadable[0]!.error.message, Number.POSITIVE_INFINITY)}${more}`
   )
 }
 
