@@ -19,9 +19,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4473);
 /* harmony import */ var _runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7424);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4916);
-/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2301);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6003);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4758);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4916);
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2301);
+/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6003);
+
 
 
 
@@ -39,27 +41,30 @@ __webpack_require__.r(__webpack_exports__);
  * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
  */
 async function run() {
-    for (const name of _runner_state_js__WEBPACK_IMPORTED_MODULE_10__/* .POST_STEP_STATE */ .AX)
+    for (const name of _runner_state_js__WEBPACK_IMPORTED_MODULE_11__/* .POST_STEP_STATE */ .AX)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, '');
     let settings;
     try {
-        settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.readStepSettings)((message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message));
+        settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.readStepSettings)((message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message));
     }
     catch (error) {
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)('The step', error);
+        // So `if: steps.gate.outputs.status == 'error'` sees an input error too.
+        if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .InputError */ .dz && _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4('command').trim() === 'wait-for-operations')
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH('status', 'error');
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.failStep)('The step', error);
         return;
     }
     const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .m;
-    const cancellation = (0,_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__/* .watchCancellation */ .Zn)({ log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger, clock });
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_11__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
+    const cancellation = (0,_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__/* .watchCancellation */ .Zn)({ log: _step_js__WEBPACK_IMPORTED_MODULE_10__.coreLogger, clock });
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_12__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.openClient)(settings, clock, cancellation);
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.openClient)(settings, clock, cancellation);
         const ctx = {
             client,
             clock,
-            log: _step_js__WEBPACK_IMPORTED_MODULE_9__.coreLogger,
-            mask: _step_js__WEBPACK_IMPORTED_MODULE_9__.maskSecret,
+            log: _step_js__WEBPACK_IMPORTED_MODULE_10__.coreLogger,
+            mask: _step_js__WEBPACK_IMPORTED_MODULE_10__.maskSecret,
             notice: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message),
             saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
             fileDir: listFileDir(),
@@ -75,7 +80,7 @@ async function run() {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
         for (const [name, value] of Object.entries(outputs))
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.writeSummary)((0,_step_js__WEBPACK_IMPORTED_MODULE_9__.commandSummary)(result));
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.writeSummary)((0,_step_js__WEBPACK_IMPORTED_MODULE_10__.commandSummary)(result));
         if (result.failure)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(result.failure);
     }
@@ -85,7 +90,7 @@ async function run() {
         if (failedRequest)
             for (const [name, value] of Object.entries((0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .requestFailureOutputs */ .OP)(failedRequest)))
                 _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_9__.failStep)(settings.command, error);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.failStep)(settings.command, error);
     }
     finally {
         // Every connection ends here, even a connect still hanging on a silent server or proxy.

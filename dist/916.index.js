@@ -1183,19 +1183,28 @@ function blockList(entries) {
 /**
  * Text from outside (the service's records and messages, free-text inputs) is data, but the runner reads the log as
  * commands: `::` at a line's start, `##[` anywhere. `untrusted()` is the one way such text reaches the log: on one
- * line, without a command, bounded, secrets redacted (docs/audit.md). The lint rule `local/outside-text` enforces it.
+ * line, without a command, bounded, secrets redacted, invisible characters escaped (docs/audit.md). The lint rule
+ * `local/outside-text` enforces it.
  */
 const MAX_UNTRUSTED_LENGTH = 200;
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g');
+/**
+ * Shown as escapes: the controls, and the invisible format characters (bidi overrides and isolates, which can show a
+ * name reversed, zero-width spaces and joiners, tags), so a reader sees what the server sent.
+ */
+const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b';
 /** Secrets are redacted before the cut, so a cut never shows a piece of one. Controls show as escapes (`\n`). */
 function oneLine(text, max) {
-    return cut(redactSecrets(text, { pieces: true }), max).replace(CONTROL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return cut(redactSecrets(text, { pieces: true }), max).replace(SHOWN_ESCAPED, (c) => ESCAPES[c] ?? escapeOf(c));
+}
+function escapeOf(c) {
+    const hex = c.codePointAt(0).toString(16);
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
 }
 /**
  * Never shown, wherever they come back from. The runner masks only whole values, and a server's echo of one, cut
@@ -1529,6 +1538,11 @@ async function runListKeys(ctx, options) {
     // A flag that fails the step has its advice in the failure note (src/step.ts); one that only warns has it here.
     const advice = nextSteps(ctx, elsewhere.keys.length > 0 && !elsewhere.failure, departed.keys.length > 0 && !departed.failure);
     const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
+    // A check that fails the step is its verdict, in the heading; the failure below it names the keys.
+    const verdicts = [
+        ...(elsewhere.failure ? [`${elsewhere.keys.length} of ${keys.length} used from an unexpected network`] : []),
+        ...(departed.failure ? [`${departed.keys.length} of ${keys.length} made by someone who left`] : []),
+    ];
     return {
         outputs: {
             keys: json,
@@ -1537,11 +1551,11 @@ async function runListKeys(ctx, options) {
             ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
             ...(0,organization/* organizationOutput */.fI)(namespace),
         },
-        summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
-            (expected
+        summary: (0,summary/* heading */.R_)(`API keys${where}${whose}${verdicts.length ? `: ${verdicts.join(', ')}` : ` (${keys.length})`}`) +
+            (expected && !elsewhere.failure
                 ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`)
                 : '') +
-            (members
+            (members && !departed.failure
                 ? (0,summary/* paragraph */.FY)(`Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`)
                 : '') +
             (advice ? (0,summary/* paragraph */.FY)(...advice) : '') +
@@ -2103,8 +2117,6 @@ function settles() {
 
 /** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000;
-/** With a status of `fail-on-status`. */
-const MAX_NAMED_IN_ERROR = 5;
 /** Then by project and place, so the order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
@@ -2157,12 +2169,12 @@ class ListingReport {
         ['unknown', new TopPicks(MAX_BARS, newestFirst)],
         ['success', new TopPicks(MAX_BARS, longestFirst)],
     ]);
-    failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
+    newestFailingPick = new TopPicks(1, newestFirst);
     now;
     /** `now`: where an operation still in progress runs to. */
     constructor(projects, now, failOn = []) {
         this.now = now;
-        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
+        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, pending: 0 }));
         this.failedIds = Array.from({ length: projects }, () => []);
         this.positions = new Array(projects).fill(0);
         this.failOn = new Set(failOn);
@@ -2190,18 +2202,19 @@ class ListingReport {
             project.longest = item;
         if (group === 'failure') {
             this.failed++;
-            project.failed++;
             this.failedIds[projectIndex].push(operation.id);
             this.failedRows.add(item);
         }
         else
             this.otherRows.add(item);
+        if ((0,operations_status/* consoleWord */.aN)(status) === 'Error')
+            project.failed++;
         if (group === 'pending')
-            project.inProgress++;
+            project.pending++;
         this.bars.get((0,operations_status/* isKnownStatus */.ih)(status) ? group : 'unknown').add(item);
         if (this.failOn.has(status)) {
             this.failingCount++;
-            this.failOnPicks.add(item);
+            this.newestFailingPick.add(item);
         }
     }
     /** Project by project, each newest first. */
@@ -2209,8 +2222,8 @@ class ListingReport {
         return this.failedIds.flat();
     }
     /** The newest with a status of `fail-on-status`, for the error. */
-    failing() {
-        return this.failOnPicks.picked();
+    newestFailing() {
+        return this.newestFailingPick.picked()[0];
     }
     /** The failed first, then the others, each newest first. */
     rows() {
@@ -2251,7 +2264,7 @@ class ListingReport {
  * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
  * and on projects it could not read, after it listed every other project.
  */
-/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
+/** A warning names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
     const startedAt = ctx.clock.now();
@@ -2259,99 +2272,34 @@ async function runListOperations(ctx, options) {
     const pacer = new RequestPacer(ctx.clock);
     const client = ctx.client.withPacing(pacer);
     const reader = new OperationsReader({ client, pacer, log: ctx.log });
-    const scope = options.projects;
-    let projectIds;
-    let orgId;
-    const notes = [];
-    if (scope.kind === 'one')
-        projectIds = [scope.projectId];
-    else if (scope.kind === 'list')
-        projectIds = scope.projectIds;
-    else {
-        orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
-        const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
-        if (found.warning) {
-            ctx.log.warning(found.warning);
-            notes.push(found.warning);
-        }
-        // The platform lists a project by id only when it could not read its record in time.
-        // Its operations can still be read.
-        const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
-        // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
-        projectIds = ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id));
-        const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
-        if (odd.length > 0) {
-            const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-                `so their operations are not read: ${describeSome(odd)}.`;
-            ctx.log.warning(warning);
-            notes.push(warning);
-        }
-    }
-    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
-    if (scope.kind === 'one' && branchId !== undefined)
-        await reader.checkBranch(scope.projectId, branchId);
-    const filter = {
-        maxOperations: options.maxOperations,
-        ...(sinceMs === undefined ? {} : { sinceMs }),
-        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
-        ...(options.actions ? { actions: new Set(options.actions) } : {}),
-        ...(branchId === undefined ? {} : { branchId }),
-    };
+    const { projectIds, orgId, notes } = await resolveProjects(ctx, client, options.projects);
+    const filter = await filterOf(reader, options, sinceMs);
     ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
     const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
-    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
-    const held = new HeldOutput(projectIds.length);
-    let listings;
-    try {
-        listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
-            const records = [];
-            for (const operation of operations) {
-                report.add(index, operation);
-                const json = (0,outputs/* recordJson */.ki)(operation);
-                held.add(index, json);
-                records.push(json);
-            }
-            await file.add(index, records);
-        });
-    }
-    catch (error) {
-        await file.discard();
-        throw error;
-    }
-    const path = await file.finish();
-    const cut = listings.filter((l) => l.end.kind === 'cut');
-    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
-    const unreadable = listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []);
-    const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
-    for (const warning of broken)
+    const { listings, path, held } = await listIntoSinks(ctx, reader, projectIds, filter, report);
+    const ends = sortEnds(listings, options.maxOperations);
+    for (const warning of ends.warnings)
         ctx.log.warning(warning);
-    const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
-    if (cutNote)
-        ctx.log.warning(cutNote);
-    if (report.undrawable > 0) {
-        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
-            'or a time outside the years 0100 to 9999. ' +
-            'The chart leaves them out. The outputs and the table have them as the platform gave them.');
-    }
+    warnUndrawable(ctx, report);
     ctx.log.info(describeTotals(report, projectIds.length, pacer));
-    const failures = [];
-    const next = [];
-    if (unreadable.length > 0) {
-        failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
-            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
-            "A 403 means that the project is out of the key's reach. " +
-            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
-    }
-    const failing = options.failOnStatus && report.failingCount > 0
-        ? describeFailing(report, options.failOnStatus, projectIds)
-        : undefined;
-    if (failing) {
-        failures.push(failing);
-        next.push('The platform reports that these operations ended so. ' +
-            'The summary lists the failed ones first, and the console has their errors. ' +
-            'A later step can read `failed-operation-ids` and `operations-file`.');
-    }
+    return {
+        ...outputsOf(report, held, path, ends.incomplete, orgId),
+        summary: summaryOf({
+            options,
+            projectIds,
+            listings,
+            report,
+            orgId,
+            sinceMs,
+            startedAt,
+            notes: [...notes, ...ends.warnings],
+            // A project list whose paging went wrong may lack projects that no output can name.
+            incomplete: ends.incomplete.length > 0 || notes.length > 0,
+        }),
+        ...findFailures(report, ends.unreadable, options.failOnStatus, projectIds),
+    };
+}
+function outputsOf(report, held, path, incomplete, orgId) {
     const operations = held.json();
     return {
         outputs: {
@@ -2364,18 +2312,103 @@ async function runListOperations(ctx, options) {
             ...(orgId === undefined ? {} : { 'org-id': orgId }),
         },
         ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
-        summary: summaryOf({
-            options,
-            projectIds,
-            listings,
-            report,
-            orgId,
-            sinceMs,
-            startedAt,
-            notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-            // A project list whose paging went wrong may lack projects that no output can name.
-            incomplete: incomplete.length > 0 || notes.length > 0,
-        }),
+    };
+}
+/** The projects to read: the one, the list, or every project of the organization. */
+async function resolveProjects(ctx, client, scope) {
+    if (scope.kind === 'one')
+        return { projectIds: [scope.projectId], notes: [] };
+    if (scope.kind === 'list')
+        return { projectIds: scope.projectIds, notes: [] };
+    const orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
+    const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
+    const notes = [];
+    if (found.warning) {
+        ctx.log.warning(found.warning);
+        notes.push(found.warning);
+    }
+    // The platform lists a project by id only when it could not read its record in time. Its operations can still be read.
+    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
+    const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
+    if (odd.length > 0) {
+        const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+            `so their operations are not read: ${describeSome(odd)}.`;
+        ctx.log.warning(warning);
+        notes.push(warning);
+    }
+    return { projectIds: ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id)), orgId, notes };
+}
+/** What to keep of each list. A `branch-id` that names no branch fails here, before any operation is read. */
+async function filterOf(reader, options, sinceMs) {
+    const scope = options.projects;
+    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
+    if (scope.kind === 'one' && branchId !== undefined)
+        await reader.checkBranch(scope.projectId, branchId);
+    return {
+        maxOperations: options.maxOperations,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+        ...(options.actions ? { actions: new Set(options.actions) } : {}),
+        ...(branchId === undefined ? {} : { branchId }),
+    };
+}
+/** Lists every project, each page into the report, the held output and the file as it comes. */
+async function listIntoSinks(ctx, reader, projectIds, filter, report) {
+    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
+    const held = new HeldOutput(projectIds.length);
+    try {
+        const listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+            const records = [];
+            for (const operation of operations) {
+                report.add(index, operation);
+                const json = (0,outputs/* recordJson */.ki)(operation);
+                held.add(index, json);
+                records.push(json);
+            }
+            await file.add(index, records);
+        });
+        return { listings, path: await file.finish(), held };
+    }
+    catch (error) {
+        await file.discard();
+        throw error;
+    }
+}
+/** How each list ended: the warnings for a list cut or broken, the projects unread, and all those not read in full. */
+function sortEnds(listings, maxOperations) {
+    const cut = listings.filter((l) => l.end.kind === 'cut');
+    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
+    return {
+        warnings: [...broken, ...(cut.length > 0 ? [describeCut(cut, maxOperations)] : [])],
+        unreadable: listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []),
+        incomplete: listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId),
+    };
+}
+function warnUndrawable(ctx, report) {
+    if (report.undrawable === 0)
+        return;
+    ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+        'or a time outside the years 0100 to 9999. ' +
+        'The chart leaves them out. The outputs and the table have them as the platform gave them.');
+}
+/** The step fails on projects it could not read, and on what `fail-on-status` names. */
+function findFailures(report, unreadable, failOnStatus, projectIds) {
+    const failures = [];
+    const next = [];
+    if (unreadable.length > 0) {
+        failures.push(describeUnreadable(unreadable, projectIds.length));
+        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+            "A 403 means that the project is out of the key's reach. " +
+            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
+    }
+    if (failOnStatus && report.failingCount > 0) {
+        failures.push(describeFailing(report, failOnStatus, projectIds));
+        next.push('The table of operations below lists the failed ones first, and the console has their errors. ' +
+            'A later step can read `failed-operation-ids` and `operations-file`.');
+    }
+    return {
         ...(failures.length > 0
             ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
             : {}),
@@ -2454,22 +2487,23 @@ function describeCut(cut, max) {
         `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them. ` +
         'To list all their operations, raise `max-operations` (up to 100000), or set a later `since`.');
 }
+/** Names the first, so the error fits a screen; the summary's table names each. */
 function describeUnreadable(unreadable, total) {
-    const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
-    const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
+    const more = unreadable.length > 1 ? ` And ${unreadable.length - 1} more, named in the summary.` : '';
     return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
         `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
-        `${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+        `${(0,base_text/* untrusted */.bp)(unreadable[0].error.message, Number.POSITIVE_INFINITY)}${more}`);
 }
+/** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report, failOn, projectIds) {
-    // Each value is cut short. The error line names up to five operations, and the summary has the rest.
-    const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
-    });
-    const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
-    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
-        `${(0,base_text/* untrusted */.bp)(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`);
+    const newest = report.newestFailing();
+    const o = newest.operation;
+    const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[newest.projectIndex] ?? '', 60)}, ${(0,operations_status/* describePlace */.df)(o, 60)}`;
+    const named = `${(0,base_text/* untrusted */.bp)(o.id, 40)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 40)}, ${(0,base_text/* untrusted */.bp)(o.status, 20)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 40)})`;
+    const others = report.failingCount - 1;
+    const more = others > 0 ? `; the job summary and \`operations-file\` have the other ${others}` : '';
+    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), ` +
+        `the newest: ${(0,base_text/* untrusted */.bp)(named, Number.POSITIVE_INFINITY)}${more}.`);
 }
 function describeSome(ids) {
     const named = ids
@@ -2526,6 +2560,7 @@ function alikeInRows(listed) {
     }
     return [...rows.values()];
 }
+/** Its verdict when the step fails: what `fail-on-status` found, and the projects it could not read. */
 function summaryTitle(parts) {
     const { options, projectIds, report, orgId, sinceMs } = parts;
     const scope = options.projects;
@@ -2535,7 +2570,20 @@ function summaryTitle(parts) {
             ? `the ${projects(projectIds.length)} of organization ${orgId}`
             : projects(projectIds.length);
     const since = sinceMs === undefined ? '' : ` since ${(0,summary/* formatDate */.Yq)(new Date(sinceMs).toISOString())}`;
+    const unread = parts.listings.filter((l) => l.end.kind === 'unreadable').length;
+    const verdicts = [
+        ...(report.failingCount > 0
+            ? [`${report.failingCount} operation(s) with status ${oneOf(options.failOnStatus ?? [])}`]
+            : []),
+        ...(unread > 0 ? [`${unread} project(s) could not be read`] : []),
+    ];
+    if (verdicts.length > 0)
+        return `${verdicts.join(', ')}: ${whose}${since}`;
     return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
+}
+/** "failed, error or cancelled". */
+function oneOf(words) {
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('');
 }
 /**
  * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …". Each of the console's words comes once,
@@ -2573,14 +2621,14 @@ function projectTable(parts) {
     const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
     const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
     const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
-    // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
+    // Unreadable projects first, then the most failed, then the most pending. Ties keep the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
-        b.tally.inProgress - a.tally.inProgress ||
+        b.tally.pending - a.tally.pending ||
         a.index - b.index);
     const table = rows.length === 0
         ? ''
-        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'pending', 'longest'], rows, ({ listing, tally }) => {
             const { end } = listing;
             const operations = end.kind === 'unreadable'
                 ? `could not be read (${end.error.status ?? end.error.kind})`
@@ -2590,7 +2638,7 @@ function projectTable(parts) {
                         ? `${tally.operations} (may be incomplete)`
                         : tally.operations;
             const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
-            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+            return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest];
         }, { title: 'The projects' });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
@@ -2999,11 +3047,28 @@ async function runRevokeKey(ctx, target) {
         failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
     return {
         outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...(0,organization/* organizationOutput */.fI)(namespace) },
-        summary: (0,summary/* heading */.R_)('API keys revoked') +
-            (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
+        summary: (0,summary/* heading */.R_)(verdictOf(plan.ids, run)) +
+            (plan.ids.length
+                ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run))
+                : (0,summary/* paragraph */.FY)(`${describeNoKeyNamed(namespace, target.keyName ?? '')}.`)),
         failure,
         failedRequest: run.failed && (0,http_errors/* requestErrorIn */.p)(run.failed.error),
     };
+}
+/** What happened, never a success when a revocation failed. */
+function verdictOf(ids, run) {
+    if (ids.length === 0)
+        return 'No API key to revoke';
+    const gone = run.revoked.length + run.alreadyRevoked.length;
+    if (ids.length === 1 && run.failed)
+        return `API key ${ids[0]} ${run.failed.uncertain ? 'may or may not be revoked' : 'not revoked'}`;
+    if (ids.length === 1)
+        return `API key ${ids[0]} revoked`;
+    return gone === ids.length ? `${gone} API keys revoked` : `${gone} of ${ids.length} API keys revoked`;
+}
+function describeNoKeyNamed(namespace, name) {
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    return `No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}`;
 }
 /**
  * The keys of a name, in the order they are revoked. The step's key may be one of them. It goes last, so the
@@ -3015,9 +3080,8 @@ async function planRevocationByName(ctx, name, namespace) {
     const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
     const named = keys.filter((k) => k.name === name);
     const ids = orderForRevocation(named, own, stepStarted);
-    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
     if (ids.length === 0)
-        ctx.log.warning(`No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}; nothing was revoked.`);
+        ctx.log.warning(`${describeNoKeyNamed(namespace, name)}; nothing was revoked.`);
     const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id));
     if (mine.length === 1)
         ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
@@ -4032,8 +4096,7 @@ async function runWaitForOperations(ctx, options) {
 }
 /** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const wait_for_operations_NEXT = {
-    failed: 'The platform ran these operations and reports that they did not succeed. ' +
-        "The table above gives each one's status, and the console gives its error. " +
+    failed: "The table below gives each operation's last status, and the console gives its error. " +
         'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
@@ -4054,12 +4117,11 @@ function retriedLines(outcome) {
     const more = outcome.retried.length - lines.length;
     return lines.join('') + (more > 0 ? (0,summary/* paragraph */.FY)(`And ${more} more.`) : '');
 }
-/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
+/**
+ * The value of `status`. A failed step's summary has the failure and what to do right below its heading, so this
+ * line says nothing more for it, and never that all may be well.
+ */
 function whatHappened(outcome, options) {
-    const request = outcome.failedRequest;
-    const answer = request
-        ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
-        : '';
     switch (outcome.status) {
         case 'finished':
             if (outcome.operations.length > 0)
@@ -4067,14 +4129,12 @@ function whatHappened(outcome, options) {
             return options.operations.kind === 'ids'
                 ? 'Status finished: no operation to wait for.'
                 : 'Status finished: no pending operation.';
-        case 'failed':
-            return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
-        case 'timed-out':
-            return (`Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
-                `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
         case 'error':
-            return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-                (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.'));
+            return outcome.operations.length > 0
+                ? 'Status error. The statuses below are the last ones read.'
+                : 'Status error.';
+        default:
+            return `Status ${outcome.status}.`;
     }
 }
 
@@ -8508,6 +8568,7 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
     const githubToken = read('github-token').trim();
     if (githubToken)
         mask(githubToken);
+    refuseUndeclaredInputs(runner.inputNames ?? [], read('command').trim());
     const command = readCommand(read);
     refuseUncheckedCertificates(runner.proxies);
     if (!apiKey)
@@ -8550,6 +8611,52 @@ function checkUnreadInputs(read, command, warn) {
     }
     for (const input of ignored)
         warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`);
+}
+/** Every input the root action declares. A sub-action declares some of them. */
+const DECLARED = [...new Set(registry/* COMMAND_NAMES */.nZ.flatMap(inputsRead))];
+/**
+ * The runner passes every `with:` entry, declared or not, and only warns of the undeclared. A name that no action
+ * here declares is a typo, and a misspelt `revoke-after-job` would leave a key valid for ever.
+ */
+function refuseUndeclaredInputs(names, given) {
+    const declared = new Set(DECLARED);
+    const undeclared = new Set(names.map((name) => name.toLowerCase()).filter((name) => name && !declared.has(name)));
+    if (undeclared.size === 0)
+        return;
+    const command = Object.hasOwn(registry/* COMMANDS */.Lo, given) ? given : undefined;
+    const own = command ? inputsRead(command) : DECLARED;
+    const where = command ?? 'this action';
+    // The suggestions are the action's own names. untrusted() is there only because the lint rule cannot follow them.
+    const describe = (name) => {
+        const closest = closestName(name, own) ?? closestName(name, DECLARED);
+        const typo = `\`${(0,base_text/* untrusted */.bp)(name, 80)}\` is not an input of ${where}`;
+        if (closest)
+            return `${typo}; did you mean \`${(0,base_text/* untrusted */.bp)(closest)}\`?`;
+        return `${typo}. Its inputs: ${(0,base_text/* untrusted */.bp)(own.filter((n) => n !== 'command').join(', '), Infinity)}.`;
+    };
+    throw new errors/* InputError */.dz([...undeclared].map(describe).join(' '));
+}
+/** The first of `names` within a few edits of `name`, fewest first. */
+function closestName(name, names) {
+    const most = Math.max(2, Math.floor(name.length / 3));
+    let best;
+    for (const candidate of names) {
+        const distance = editDistance(name, candidate);
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name;
+}
+/** Levenshtein: the fewest insertions, deletions and substitutions that turn `a` into `b`. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row.push(Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        previous = row;
+    }
+    return previous[b.length];
 }
 /**
  * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
@@ -8607,8 +8714,14 @@ function readStepSettings(warn) {
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
-    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env };
-    return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
+    const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []));
+    const runner = {
+        repository: process.env.GITHUB_REPOSITORY,
+        apiUrl: process.env.GITHUB_API_URL,
+        proxies: process.env,
+        inputNames,
+    };
+    return readSettings((name) => core/* getInput */.V4(name), maskSecret, runner, warn);
 }
 /**
  * Masks a secret in the runner's log. The action also replaces it, and any piece of it, by `***` in every outside
@@ -8689,16 +8802,20 @@ function failureSummary(what, error) {
         failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
- * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
- * to do, then the command's details.
+ * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and
+ * what to do, then the command's details.
  */
 function commandSummary(result) {
     const { summary, failure } = result;
     if (!failure)
         return summary;
     const note = commandFailureNote(failure, result.failedRequest, result.next);
-    const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0;
-    return summary.slice(0, headingEnd) + note + summary.slice(headingEnd);
+    const heading = /^<h(\d)>(.*?)<\/h\1>\n/.exec(summary);
+    if (!heading)
+        return note + summary;
+    const [whole, level, text] = heading;
+    const signed = /^(❌|⚠)/.test(text) ? whole : `<h${level}>❌ ${text}</h${level}>\n`;
+    return signed + note + summary.slice(whole.length);
 }
 /**
  * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what
@@ -8709,7 +8826,9 @@ function commandFailureNote(failure, request, next) {
 }
 function failureNote(failure, request, next) {
     const answer = (failed) => failed.status === undefined ? `none (${failed.kind})` : String(failed.status);
-    return ((0,summary/* paragraph */.FY)(failure) +
+    // The table names the request id, so the sentence need not.
+    const id = request?.requestId;
+    return ((0,summary/* paragraph */.FY)(id === undefined ? failure : failure.replaceAll(` (request id ${(0,base_text/* untrusted */.bp)(id)})`, '')) +
         (request
             ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [
                 [

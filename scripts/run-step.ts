@@ -80,6 +80,11 @@ export interface StepOptions {
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
   /** A sub-action's folder (`wait-for-operations`…) or an action's absolute path: its action.yml's inputs and `runs`, always from the bundle. */
   action?: string
+  /**
+   * Inputs its action.yml does not declare, passed as a runner passes any `with:` entry (`INPUT_<NAME>`, upper case,
+   * spaces to `_`): a typo, as a user makes it. The step's `inputs` must be declared.
+   */
+  undeclared?: Record<string, string>
   /** `bundle`: action.yml's `runs`, as users run them; `source`: the entries in src/. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
   /**
@@ -153,7 +158,7 @@ export interface StepFiles {
 export function stepEnvironment(
   dir: string,
   inputs: Record<string, string>,
-  options: Pick<StepOptions, 'env' | 'state' | 'action'> = {},
+  options: Pick<StepOptions, 'env' | 'state' | 'action' | 'undeclared'> = {},
 ): { env: Record<string, string>; files: StepFiles } {
   const yaml = actionOf(options.action)
   const files: StepFiles = {
@@ -179,6 +184,10 @@ export function stepEnvironment(
   for (const [name, spec] of Object.entries(yaml.inputs)) {
     const value = inputs[name] ?? spec.default
     if (value !== undefined) env[`INPUT_${name.toUpperCase()}`] = value
+  }
+  for (const [name, value] of Object.entries(options.undeclared ?? {})) {
+    if (name in yaml.inputs) throw new Error(`${options.action ?? '.'}/action.yml declares ${name}: pass it in inputs`)
+    env[`INPUT_${name.toUpperCase().replaceAll(' ', '_')}`] = value
   }
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value
   return { env, files }

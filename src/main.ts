@@ -8,6 +8,7 @@ import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
+import { InputError } from './base/errors.ts'
 import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
 import { POST_STEP_STATE } from './runner/state.ts'
@@ -22,6 +23,9 @@ export async function run(): Promise<void> {
   try {
     settings = readStepSettings((message) => core.warning(message))
   } catch (error) {
+    // So `if: steps.gate.outputs.status == 'error'` sees an input error too.
+    if (error instanceof InputError && core.getInput('command').trim() === 'wait-for-operations')
+      core.setOutput('status', 'error')
     await failStep('The step', error)
     return
   }

@@ -35,8 +35,14 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   // Mask first, because a proxy variable may carry credentials. A user name of a letter or two stays unmasked: the
   // runner would mask it everywhere in the log, and it goes nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
-  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env }
-  return readSettings((name) => core.getInput(name), maskSecret, github, warn)
+  const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []))
+  const runner = {
+    repository: process.env.GITHUB_REPOSITORY,
+    apiUrl: process.env.GITHUB_API_URL,
+    proxies: process.env,
+    inputNames,
+  }
+  return readSettings((name) => core.getInput(name), maskSecret, runner, warn)
 }
 
 /**
@@ -124,15 +130,18 @@ export function failureSummary(what: string, error: unknown): string {
 }
 
 /**
- * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
- * to do, then the command's details.
+ * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and
+ * what to do, then the command's details.
  */
 export function commandSummary(result: Pick<CommandResult, 'summary' | 'failure' | 'failedRequest' | 'next'>): string {
   const { summary, failure } = result
   if (!failure) return summary
   const note = commandFailureNote(failure, result.failedRequest, result.next)
-  const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0
-  return summary.slice(0, headingEnd) + note + summary.slice(headingEnd)
+  const heading = /^<h(\d)>(.*?)<\/h\1>\n/.exec(summary)
+  if (!heading) return note + summary
+  const [whole, level, text] = heading
+  const signed = /^(❌|⚠)/.test(text!) ? whole : `<h${level}>❌ ${text}</h${level}>\n`
+  return signed + note + summary.slice(whole.length)
 }
 
 /**
@@ -146,8 +155,10 @@ export function commandFailureNote(failure: string, request: RequestError | unde
 function failureNote(failure: string, request: RequestError | undefined, next: string | Part[]): string {
   const answer = (failed: RequestError) =>
     failed.status === undefined ? `none (${failed.kind})` : String(failed.status)
+  // The table names the request id, so the sentence need not.
+  const id = request?.requestId
   return (
-    paragraph(failure) +
+    paragraph(id === undefined ? failure : failure.replaceAll(` (request id ${untrusted(id)})`, '')) +
     (request
       ? table(
           ['HTTP status', 'error code', 'request id'],

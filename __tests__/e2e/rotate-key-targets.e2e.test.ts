@@ -160,7 +160,7 @@ describe('rotate-key into several targets', () => {
         `Nothing was revoked: the new key ${newId} stays valid, as do the old keys, so every target still holds a valid key. ` +
         'Fix what failed and run rotate-key again: it stores a newer key in every target, then revokes the keys it replaced.',
     )
-    expect(first.summary).toContain('<h3>API key not rotated everywhere</h3>')
+    expect(first.summary).toContain('<h3>❌ API key not rotated everywhere</h3>')
     expect(first.summary).toContain(
       `<tr><td><code>${ORG}/web:production</code></td><td>failed</td><td>GitHub answered 403 Forbidden: &#34;Resource not accessible by integration&#34;. The token needs the repository permission &#34;Environments: read and write&#34; (a fine-grained token, or a GitHub App installed on th…</td><td>403</td><td><code>${String(web!['request-id'])}</code></td></tr>`,
     )
@@ -262,7 +262,7 @@ describe('a target that cannot be prepared stops the rotation before a key is ma
       { target: `${ORG}/api`, status: 'skipped' },
       { target: `org:${ORG}`, status: 'failed' },
     ])
-    expect(result.summary).toContain('<h3>API key not rotated</h3>')
+    expect(result.summary).toContain('<h3>❌ API key not rotated</h3>')
 
     // Told who may read it, the same run creates the secret.
     const told = await rotate({

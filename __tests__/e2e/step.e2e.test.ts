@@ -40,7 +40,8 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
     expect(text(step.summary)).toBe(
       ' ❌ list-projects failed ' +
         'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
-        `Check the api-key input and the secret it comes from. (request id ${requestId}) ` +
+        // The request id once, in the table.
+        'Check the api-key input and the secret it comes from. ' +
         `HTTP status error code request id 401 — ${requestId} ` +
         'Change what the failure above names, then run the job again. A later step can branch on the outputs http-status, error-code and request-id. ',
     )
@@ -62,12 +63,13 @@ it('a command that reports a failure gets it under its own summary, with the req
   const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': '424242' })
   expect(step.code).toBe(1)
   const summary = text(step.summary)
-  // revoke-key's own summary names the failure already: it is not said twice. The verdict comes before the table.
-  expect(summary.startsWith(' API keys revoked ')).toBe(true)
+  // The heading is the verdict, the failure comes right below it, and the table after.
+  expect(summary.startsWith(' ❌ API key 424242 not revoked ')).toBe(true)
   expect(summary.split('Could not revoke API key 424242').length).toBe(2)
+  expect(summary.split(step.outputs['request-id']!).length).toBe(2)
   expect(summary).toMatch(
     new RegExp(
-      `Could not revoke API key 424242: .*\\(request id ${step.outputs['request-id']}\\) ` +
+      `Could not revoke API key 424242: [^(]*\\(404\\)[^(]* ` +
         `HTTP status error code request id 404 — ${step.outputs['request-id']} ` +
         'Change what the failure above names, then run the job again\\. A later step can branch on the outputs http-status, error-code and request-id\\. ' +
         'id outcome 424242 not revoked $',

@@ -1,7 +1,8 @@
 /**
  * Text from outside (the service's records and messages, free-text inputs) is data, but the runner reads the log as
  * commands: `::` at a line's start, `##[` anywhere. `untrusted()` is the one way such text reaches the log: on one
- * line, without a command, bounded, secrets redacted (docs/audit.md). The lint rule `local/outside-text` enforces it.
+ * line, without a command, bounded, secrets redacted, invisible characters escaped (docs/audit.md). The lint rule
+ * `local/outside-text` enforces it.
  */
 
 export const MAX_UNTRUSTED_LENGTH = 200
@@ -9,17 +10,23 @@ export const MAX_UNTRUSTED_LENGTH = 200
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
-const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g')
+/**
+ * Shown as escapes: the controls, and the invisible format characters (bidi overrides and isolates, which can show a
+ * name reversed, zero-width spaces and joiners, tags), so a reader sees what the server sent.
+ */
+const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b'
 
 /** Secrets are redacted before the cut, so a cut never shows a piece of one. Controls show as escapes (`\n`). */
 export function oneLine(text: string, max: number): string {
-  return cut(redactSecrets(text, { pieces: true }), max).replace(
-    CONTROL,
-    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+  return cut(redactSecrets(text, { pieces: true }), max).replace(SHOWN_ESCAPED, (c) => ESCAPES[c] ?? escapeOf(c))
+}
+
+function escapeOf(c: string): string {
+  const hex = c.codePointAt(0)!.toString(16)
+  return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`
 }
 
 /**

@@ -14,6 +14,8 @@ export interface RunnerEnvironment {
   apiUrl?: string
   /** None may send a credential in clear. */
   proxies?: Environment
+  /** The names of the step's INPUT_* variables, without the prefix: the runner passes every `with:` entry. */
+  inputNames?: readonly string[]
 }
 
 const MAX_SEARCH_LENGTH = 256

@@ -4,12 +4,10 @@
  */
 import type { Operation } from '../api/types.ts'
 import { MAX_BARS, drawable } from './chart.ts'
-import { OPERATION_STATUSES, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
+import { OPERATION_STATUSES, consoleWord, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
 /** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000
-/** With a status of `fail-on-status`. */
-const MAX_NAMED_IN_ERROR = 5
 
 export interface Listed {
   operation: Operation
@@ -20,10 +18,13 @@ export interface Listed {
   durationMs: number
 }
 
+/** The summary's columns count what its text counts in the same words. */
 export interface ProjectTally {
   operations: number
+  /** What the console calls Error: `failed` and `error`. */
   failed: number
-  inProgress: number
+  /** Not done: `scheduling`, `running`, `cancelling`, and a status the action does not know. */
+  pending: number
   longest?: Listed
 }
 
@@ -85,13 +86,13 @@ export class ListingReport {
     ['unknown', new TopPicks(MAX_BARS, newestFirst)],
     ['success', new TopPicks(MAX_BARS, longestFirst)],
   ])
-  private readonly failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst)
+  private readonly newestFailingPick = new TopPicks(1, newestFirst)
   private readonly now: number
 
   /** `now`: where an operation still in progress runs to. */
   constructor(projects: number, now: number, failOn: readonly string[] = []) {
     this.now = now
-    this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }))
+    this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, pending: 0 }))
     this.failedIds = Array.from({ length: projects }, () => [])
     this.positions = new Array<number>(projects).fill(0)
     this.failOn = new Set(failOn)
@@ -118,15 +119,15 @@ export class ListingReport {
     if (project.longest === undefined || longestFirst(item, project.longest) < 0) project.longest = item
     if (group === 'failure') {
       this.failed++
-      project.failed++
       this.failedIds[projectIndex]!.push(operation.id)
       this.failedRows.add(item)
     } else this.otherRows.add(item)
-    if (group === 'pending') project.inProgress++
+    if (consoleWord(status) === 'Error') project.failed++
+    if (group === 'pending') project.pending++
     this.bars.get(isKnownStatus(status) ? group : 'unknown')!.add(item)
     if (this.failOn.has(status)) {
       this.failingCount++
-      this.failOnPicks.add(item)
+      this.newestFailingPick.add(item)
     }
   }
 
@@ -136,8 +137,8 @@ export class ListingReport {
   }
 
   /** The newest with a status of `fail-on-status`, for the error. */
-  failing(): Listed[] {
-    return this.failOnPicks.picked()
+  newestFailing(): Listed | undefined {
+    return this.newestFailingPick.picked()[0]
   }
 
   /** The failed first, then the others, each newest first. */

@@ -1,7 +1,10 @@
 // scripts/run-step.ts, which runs a step as a runner does for the end-to-end tests and `npm run step`: a step that
-// outlives its lifetime is killed, and the result says so, where a bare "exit code null" said nothing.
+// outlives its lifetime is killed, and the result says so, where a bare "exit code null" said nothing. An input its
+// action.yml does not declare is refused, unless the test passes it on purpose, as a runner passes a typo.
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../../emulator/platform.ts'
+import { stepEnvironment } from '../../../scripts/run-step.ts'
+import { tempDirPerTest } from '../../support/temp-dir.ts'
 import { platformPerTest } from '../../support/platform-per-test.ts'
 
 let platform: PlatformEmulator
@@ -27,5 +30,30 @@ describe('a step run by scripts/run-step.ts', () => {
   it('that ends on its own has its exit code, and nothing to say', async () => {
     const result = await step({ command: 'list-projects' })
     expect([result.code, result.stopped]).toEqual([0, undefined])
+  })
+})
+
+describe('the environment of a step', () => {
+  let dir = ''
+  tempDirPerTest('neon-action-env-', (made) => (dir = made))
+  const inputs = { 'api-key': 'napi_x', 'key-name': 'ci' }
+
+  it("refuses an input its action.yml does not declare, so a test's typo fails the test", () => {
+    expect(() => stepEnvironment(dir, { ...inputs, 'revoke-afterjob': 'true' }, { action: 'create-key' })).toThrow(
+      'create-key/action.yml has no input revoke-afterjob',
+    )
+  })
+
+  it('passes `undeclared` as a runner passes any `with:` entry: upper case, a space as `_`', () => {
+    const { env } = stepEnvironment(dir, inputs, {
+      action: 'create-key',
+      undeclared: { 'revoke-afterjob': 'true', 'revoke after job': 'true' },
+    })
+    expect(env['INPUT_REVOKE-AFTERJOB']).toBe('true')
+    expect(env.INPUT_REVOKE_AFTER_JOB).toBe('true')
+    expect(env['INPUT_KEY-NAME']).toBe('ci')
+    expect(() => stepEnvironment(dir, inputs, { action: 'create-key', undeclared: { 'key-name': 'x' } })).toThrow(
+      'create-key/action.yml declares key-name: pass it in inputs',
+    )
   })
 })
