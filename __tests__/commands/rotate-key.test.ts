@@ -123,8 +123,8 @@ const ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
   'A job that works on one project is safer with a project-scoped key, ' +
   "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it)."
-const summaryOf = (rows: string[], note: string) =>
-  '<h3>API key rotated</h3>\n' +
+const summaryOf = (rows: string[], note: string, title = 'API key rotated') =>
+  `<h3>${title}</h3>\n` +
   `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
   `<p>${note}</p>\n`
 const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
@@ -284,7 +284,8 @@ describe('without a secret', () => {
     )
     expect(result.failedRequest?.status).toBe(403)
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id]))
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id)], NO_SECRET))
+    // Not a success: the heading says what is left.
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id)], NO_SECRET, 'Old API keys not revoked'))
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
@@ -584,7 +585,7 @@ describe('with a secret', () => {
       'revoked-key-ids': '[]',
       'secret-results': '[{"target":"octo-org/deploys","status":"stored"}]',
     })
-    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED, 'Old API keys not revoked'))
     expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
     expect(states.at(-1)).toBe('')
@@ -606,7 +607,7 @@ describe('with a secret', () => {
         'The next rotation revokes what is left.',
     )
     expect(result.outputs['revoked-key-ids']).toBe('[]')
-    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED, 'Old API keys not revoked'))
     expect(validNamed('ci-deploy')).toEqual([current.id, id, other.id])
   })
 

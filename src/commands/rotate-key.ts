@@ -256,7 +256,8 @@ class Rotation {
         ...organizationOutput(life.target.namespace),
       },
       summary:
-        heading('API key rotated') +
+        // A new key stored while old keys stay valid is no success: the heading says what is left.
+        heading(failure ? 'Old API keys not revoked' : 'API key rotated') +
         table(
           ['', 'id', 'name'],
           [
@@ -408,7 +409,7 @@ function targetsTable(outcomes: readonly StoreOutcome[]): string {
 }
 
 const NEXT_AFTER_TARGETS =
-  'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+  'Fix what failed for each target in the table below (the token, its permissions, the name of the target), then run rotate-key again: ' +
   'it stores a newer key in every target before it revokes the keys it replaced.'
 
 interface NamedKey {
