@@ -13,9 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6412);
 /* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4299);
 /* harmony import */ var _keys_life_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3320);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6003);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4916);
-
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4916);
 
 
 
@@ -28,16 +26,16 @@ __webpack_require__.r(__webpack_exports__);
  * anything could fail. The main step's inputs apply, so `timeout` bounds the post step too.
  */
 async function run() {
-    const saved = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_2__/* .readSavedLife */ .G3)(_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(_runner_state_js__WEBPACK_IMPORTED_MODULE_4__/* .UNSETTLED_KEYS */ .Gi));
+    const saved = (0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_2__/* .readSavedLife */ .G3)(_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(_keys_ledger_js__WEBPACK_IMPORTED_MODULE_2__/* .SAVED_LIFE */ .PG));
     if (!saved)
         return;
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_5__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m);
-        await (0,_keys_life_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanUpAfterJob */ .gG)(client, _step_js__WEBPACK_IMPORTED_MODULE_5__.coreLogger, saved);
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_4__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m);
+        await (0,_keys_life_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanUpAfterJob */ .gG)(client, _step_js__WEBPACK_IMPORTED_MODULE_4__.coreLogger, saved);
     }
     catch (error) {
-        await (0,_step_js__WEBPACK_IMPORTED_MODULE_5__.failStep)('The post step', error);
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.failStep)('The post step', error);
     }
     finally {
         // Every connection ends here, even a connect still hanging on a silent server or proxy.

@@ -16,13 +16,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2323);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6412);
 /* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1953);
-/* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4473);
+/* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8603);
 /* harmony import */ var _runner_outputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7424);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(766);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4758);
 /* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(4916);
 /* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2301);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6003);
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(4299);
 
 
 
@@ -41,7 +41,7 @@ __webpack_require__.r(__webpack_exports__);
  * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
  */
 async function run() {
-    for (const name of _runner_state_js__WEBPACK_IMPORTED_MODULE_11__/* .POST_STEP_STATE */ .AX)
+    for (const name of _keys_ledger_js__WEBPACK_IMPORTED_MODULE_11__/* .POST_STEP_STATE */ .AX)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, '');
     let settings;
     try {

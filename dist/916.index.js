@@ -809,11 +809,14 @@ const MAX_KEY_NAME_LENGTH = 64;
 /* harmony export */   Jp: () => (/* binding */ RevocationUnconfirmed),
 /* harmony export */   O$: () => (/* binding */ organizationKeys),
 /* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
 /* harmony export */   h3: () => (/* binding */ createKeyIn),
 /* harmony export */   uV: () => (/* binding */ PERSONAL_KEYS)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9214);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9214);
+
 
 
 const PERSONAL_KEYS = { kind: 'personal' };
@@ -823,13 +826,13 @@ function organizationKeys(orgId) {
 /** With `projectId`, a project-scoped key, which only an organization can hold. */
 function createKeyIn(client, namespace, name, projectId) {
     if (namespace.kind === 'organization')
-        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
+        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
     if (projectId !== undefined)
         throw new Error('a project-scoped key belongs to an organization');
-    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createApiKey */ .Iq)(client, name);
+    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .createApiKey */ .Iq)(client, name);
 }
 function listKeysIn(client, namespace) {
-    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
+    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .listApiKeys */ .d5)(client);
 }
 /** The answer did not confirm the revocation: the key may still be valid. */
 class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
@@ -838,11 +841,18 @@ class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__
         this.name = 'RevocationUnconfirmed';
     }
 }
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
+ * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
+ */
+function alreadyRevoked(error) {
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G && error.status === 404;
+}
 /** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 async function revokeKeyIn(client, namespace, id) {
     const answer = await (namespace.kind === 'organization'
-        ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
-        : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+        ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
+        : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .revokeApiKey */ .mA)(client, id));
     if (answer.id !== id) {
         throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}. ` +
             `It is not known whether key ${id} was revoked, and key ${answer.id} may have been revoked instead. ` +
@@ -1359,7 +1369,7 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 4473:
+/***/ 8603:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2827,8 +2837,82 @@ function ago(ms) {
     return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
 }
 
-// EXTERNAL MODULE: ./src/keys/revocation.ts
-var revocation = __webpack_require__(3142);
+// EXTERNAL MODULE: ./src/runner/cancellation.ts
+var runner_cancellation = __webpack_require__(2323);
+;// CONCATENATED MODULE: ./src/keys/revocation.ts
+
+
+
+
+/**
+ * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
+ * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
+ * No other revocation starts. The result says, key by key, what was done.
+ */
+async function revokeInTurn(ctx, ids, namespace, options = {}) {
+    const cancellation = ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
+    if (ids.length > 0)
+        cancellation.hold();
+    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
+    for (const [i, id] of ids.entries()) {
+        let settled = () => undefined;
+        try {
+            cancellation.checkpoint(`revoke API key ${id}`);
+            settled = cancellation.inFlight(`the revocation of API key ${id}`);
+            await (0,api_namespace/* revokeKeyIn */.FG)(ctx.client, namespace, id);
+            run.revoked.push(id);
+            if (options.revoked)
+                options.revoked(id);
+            else
+                ctx.log.info(`Revoked API key ${id}.`);
+        }
+        catch (error) {
+            if ((0,api_namespace/* alreadyRevoked */.Tg)(error) && !options.unlisted?.includes(id)) {
+                run.alreadyRevoked.push(id);
+                if (options.alreadyRevoked)
+                    options.alreadyRevoked(id);
+                else
+                    ctx.log.info(`API key ${id} was already revoked.`);
+                continue;
+            }
+            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
+        }
+        finally {
+            settled();
+        }
+    }
+    return run;
+}
+function mayHaveTakenEffect(error) {
+    if (error instanceof api_namespace/* RevocationUnconfirmed */.Jp)
+        return true;
+    return error instanceof http_errors/* RequestError */.G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
+}
+/** On a failure, the message also names the keys revoked before it. */
+async function revokeKeyIds(ctx, ids, namespace, unlisted) {
+    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
+    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
+    if (!run.failed)
+        return done;
+    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,http_errors/* requestErrorIn */.p)(run.failed.error) };
+}
+function describeRevocationFailure(run) {
+    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
+    return `${(0,errors/* messageOf */.bD)(run.failed?.error)}${done}`;
+}
+function revocationRows(ids, run) {
+    return ids.map((id) => {
+        let outcome = 'not revoked';
+        if (run.revoked.includes(id))
+            outcome = 'revoked';
+        else if (run.alreadyRevoked.includes(id))
+            outcome = 'revoked by someone else meanwhile';
+        else if (run.failed?.id === id && run.failed.uncertain)
+            outcome = 'may or may not be revoked: check it with list-keys';
+        return [{ code: String(id) }, outcome];
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
 
 
@@ -2930,7 +3014,7 @@ function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
 async function revokeSelected(ctx, selected, namespace, revoked) {
     const byId = new Map(selected.map((v) => [v.key.id, v]));
     const ids = selected.map((v) => v.key.id);
-    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, ids, namespace, {
+    const run = await revokeInTurn(ctx, ids, namespace, {
         revoked: (id) => {
             const { key, reasons } = byId.get(id);
             ctx.log.info(`Revoked API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}: ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}.`);
@@ -3025,8 +3109,6 @@ function summarize(parts) {
             : ''));
 }
 
-// EXTERNAL MODULE: ./src/keys/ledger.ts
-var ledger = __webpack_require__(4299);
 ;// CONCATENATED MODULE: ./src/commands/revoke-key.ts
 
 
@@ -3041,15 +3123,15 @@ async function runRevokeKey(ctx, target) {
         ? { ids: [target.keyId] }
         : await planRevocationByName(ctx, target.keyName, namespace);
     // A `key-id` that is not found may be a wrong id. A key listed by name and then not found was revoked meanwhile.
-    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
-    let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
+    const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
+    let failure = run.failed && describeRevocationFailure(run);
     if (plan.byName && refusedStepKey(run))
         failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
     return {
         outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...(0,organization/* organizationOutput */.fI)(namespace) },
         summary: (0,summary/* heading */.R_)(verdictOf(plan.ids, run)) +
             (plan.ids.length
-                ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run))
+                ? (0,summary/* table */.tp)(['id', 'outcome'], revocationRows(plan.ids, run))
                 : (0,summary/* paragraph */.FY)(`${describeNoKeyNamed(namespace, target.keyName ?? '')}.`)),
         failure,
         failedRequest: run.failed && (0,http_errors/* requestErrorIn */.p)(run.failed.error),
@@ -3086,7 +3168,7 @@ async function planRevocationByName(ctx, name, namespace) {
     if (mine.length === 1)
         ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
     if (mine.length > 1)
-        ctx.log.info(`The step's own key is one of ${(0,ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
+        ctx.log.info(`The step's own key is one of ${(0,keys_life/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
     const likeliest = named.find((k) => k.id === ids.at(-1));
     if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
         ctx.log.info('No key shows a use by this step (the platform may record key use late), ' +
@@ -3131,10 +3213,7 @@ function describeLockedOut(run, name, own) {
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/runner/cancellation.ts
-var cancellation = __webpack_require__(2323);
 ;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
-
 
 
 
@@ -3194,7 +3273,7 @@ class Rotation {
         this.options = options;
         this.life = life;
         this.stores = stores;
-        this.time = ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc;
+        this.time = ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
     }
     async run() {
         const { ctx, life } = this;
@@ -3244,7 +3323,7 @@ class Rotation {
         catch (error) {
             const undo = await this.life.revokeNew(created.id);
             const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(error)} ${undo.message} No old key was revoked.`;
-            throw error instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
+            throw error instanceof runner_cancellation/* StepCancelled */.EI ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
         }
     }
     /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
@@ -3304,7 +3383,7 @@ class Rotation {
         }
         const { doomed, kept, names } = chooseReplaced(options, created.id, life.listed, latest.filter((k) => life.sameKind(k)));
         const unlisted = doomed.filter((id) => !names.has(id));
-        const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, life.target.namespace, unlisted);
+        const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, life.target.namespace, unlisted);
         for (const id of kept)
             ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
         if (doomed.length === 0 && kept.length === 0)
@@ -3331,7 +3410,9 @@ class Rotation {
                 ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
                 ...(0,organization/* organizationOutput */.fI)(life.target.namespace),
             },
-            summary: (0,summary/* heading */.R_)('API key rotated') +
+            summary: 
+            // A new key stored while old keys stay valid is no success: the heading says what is left.
+            (0,summary/* heading */.R_)(failure ? 'Old API keys not revoked' : 'API key rotated') +
                 (0,summary/* table */.tp)(['', 'id', 'name'], [
                     ['new', { code: String(created.id) }, options.keyName],
                     ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
@@ -3441,11 +3522,11 @@ function targetsTable(outcomes) {
         o.requestId === undefined ? undefined : { code: o.requestId },
     ]));
 }
-const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table below (the token, its permissions, the name of the target), then run rotate-key again: ' +
     'it stores a newer key in every target before it revokes the keys it replaced.';
 const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
 function describeConcurrentRun(name, appeared, where) {
-    return (`${(0,ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
+    return (`${(0,keys_life/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
         `after its list from before the create (seen ${where}). ` +
         'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
         'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
@@ -3478,8 +3559,8 @@ async function proveKey(ctx, newClient, lister, target) {
         clock: ctx.clock,
         deadline: newClient.deadline,
         interrupt: {
-            signal: (ctx.cancellation ?? cancellation/* NOT_CANCELLABLE */.vc).stopped,
-            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            signal: (ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc).stopped,
+            stop: (error, _n, delay) => new runner_cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -6693,87 +6774,19 @@ function expiresAtOutput(expiresAt) {
 
 /***/ }),
 
-/***/ 4299:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G3: () => (/* binding */ readSavedLife),
-/* harmony export */   Sh: () => (/* binding */ describeIds),
-/* harmony export */   mC: () => (/* binding */ describeKeys),
-/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS)
-/* harmony export */ });
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2811);
-
-
-/** The state holds at most this many ids of one name (about 10 kB). A name with more is refused before any create. */
-const MAX_KNOWN_KEYS = 1000;
-/** Undefined when the main step saved no record, or one that cannot be read. */
-function readSavedLife(text) {
-    if (!text)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const record = value;
-    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
-    const known = ids(record.known);
-    const pending = ids(record.pending);
-    const storing = record.storing === undefined ? [] : ids(record.storing);
-    if (typeof record.name !== 'string' || !known || !pending || !storing)
-        return undefined;
-    const saved = { name: record.name, known, pending };
-    if (typeof record.org === 'string')
-        saved.org = record.org;
-    if (typeof record.project === 'string')
-        saved.project = record.project;
-    if (storing.length > 0)
-        saved.storing = storing;
-    if (Number.isSafeInteger(record.jobKey))
-        saved.jobKey = record.jobKey;
-    if (record.finished === true)
-        saved.finished = true;
-    if (record.inFlight === true)
-        saved.inFlight = true;
-    return saved;
-}
-/** Ids named in one message; the rest are counted. */
-const MAX_NAMED_IDS = 10;
-/** "keys 1, 2 and 3 more": ids for a message. */
-function describeIds(ids) {
-    if (ids.length === 0)
-        return 'none';
-    const shown = ids.slice(0, MAX_NAMED_IDS);
-    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
-    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-/** "100, 101 (in use)": keys for a message, those in use marked. */
-function describeKeys(keys) {
-    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
-    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
-    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-
-
-/***/ }),
-
 /***/ 3320:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L8: () => (/* binding */ adviseScope),
 /* harmony export */   OI: () => (/* binding */ describeScope),
+/* harmony export */   Sh: () => (/* binding */ describeIds),
 /* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
 /* harmony export */   e1: () => (/* binding */ KeyLife),
 /* harmony export */   gG: () => (/* binding */ cleanUpAfterJob),
 /* harmony export */   oZ: () => (/* binding */ keyTargetFor)
 /* harmony export */ });
+/* unused harmony export describeKeys */
 /* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3551);
 /* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1258);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6412);
@@ -6782,12 +6795,8 @@ function describeKeys(keys) {
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8549);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8902);
 /* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6003);
-/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4299);
-/* harmony import */ var _revocation_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3142);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2811);
-
-
+/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2811);
 
 
 
@@ -6868,9 +6877,9 @@ class KeyLife {
     static async run(ctx, name, target, body) {
         const time = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
         time.hold();
-        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
-        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb) {
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
+        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
                 'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
         }
         life.save();
@@ -6940,7 +6949,7 @@ class KeyLife {
             await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(this.cleanupClient(), this.target.namespace, id);
         }
         catch (error) {
-            if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error)) {
+            if (!(0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error)) {
                 return {
                     revoked: false,
                     message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
@@ -7056,7 +7065,7 @@ class KeyLife {
         if (attempt === 1 && !lost)
             return error;
         const revoked = this.lostKeysRevoked.length
-            ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
+            ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
             : '';
         const found = await this.findLostKey();
         const late = !this.lostKeyMissing
@@ -7090,7 +7099,7 @@ class KeyLife {
         const client = this.cleanupClient();
         let keys;
         try {
-            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(client, this.target.namespace);
+            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(client, this.target.namespace);
         }
         catch (error) {
             return { found: 'list-failed', error, known: [...this.known] };
@@ -7151,7 +7160,7 @@ class KeyLife {
         if (value === this.lastSaved)
             return;
         this.lastSaved = value;
-        this.ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_8__/* .UNSETTLED_KEYS */ .Gi, value);
+        this.ctx.saveState(_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .SAVED_LIFE */ .PG, value);
     }
 }
 const LOOKS_AGAIN = ' The post step looks again when the job ends.';
@@ -7160,13 +7169,13 @@ async function revokeLostKey(strangers, revoke) {
     if (strangers.length === 0)
         return { found: 'none' };
     const [only] = strangers;
-    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .lastUseOf */ .xk)(only) !== null)
+    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .lastUseOf */ .xk)(only) !== null)
         return { found: 'ambiguous', keys: strangers };
     try {
         await revoke(only.id);
     }
     catch (error) {
-        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error))
+        if (!(0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error))
             return { found: 'revoke-failed', id: only.id, error };
     }
     return { found: 'revoked', id: only.id };
@@ -7180,11 +7189,11 @@ function describeLostKey(lost, keyName) {
         case 'revoked':
             return `Revoked key ${lost.id} named ${name}: a create whose answer was lost made it, and nobody can read its value.`;
         case 'ambiguous':
-            return (`Keys named ${name} that this run cannot account for are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeKeys */ .mC)(lost.keys)}. None was revoked: ` +
+            return (`Keys named ${name} that this run cannot account for are valid: ${describeKeys(lost.keys)}. None was revoked: ` +
                 "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`), " +
                 'and give each job its own `key-name`.');
         case 'list-failed': {
-            const others = lost.known.length > 0 ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(lost.known)}` : '';
+            const others = lost.known.length > 0 ? ` other than ${describeIds(lost.known)}` : '';
             return (`Listing the keys to look for a key named ${name} that a lost create may have made failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(lost.error)} ` +
                 `Run list-keys, and revoke a key named ${name}${others} that you do not expect.`);
         }
@@ -7222,7 +7231,7 @@ async function cleanUpAfterJob(client, log, saved) {
             log.info(jobKey ? `Revoked ${key}.` : `Revoked ${key}: the main step made it and never handed it out.`);
         }
         catch (error) {
-            if ((0,_revocation_js__WEBPACK_IMPORTED_MODULE_10__/* .alreadyRevoked */ .Tg)(error))
+            if ((0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error))
                 log.info(jobKey
                     ? `The job-scoped API key ${id} was already revoked.`
                     : `API key ${id} named ${name} was already revoked.`);
@@ -7249,24 +7258,28 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
     const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
     // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
     const lister = saved.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
+    const nameStoring = (ids) => {
+        if (ids.length === 0)
+            return;
+        problems.push(`The main step stopped while it wrote ${describeIds(ids)} named ${name} to a secret, ` +
+            'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
+            'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
+            'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
+    };
     let listed;
     try {
         listed = saved.inFlight
             ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
-            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(lister, namespace);
+            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(lister, namespace);
     }
     catch (error) {
+        // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
+        nameStoring(saved.storing ?? []);
         problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
             'Run list-keys and revoke a key of that name you do not expect.');
         return;
     }
-    const storing = listed.filter((k) => saved.storing?.includes(k.id));
-    if (storing.length > 0) {
-        problems.push(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(storing.map((k) => k.id))} named ${name} to a secret, ` +
-            'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
-            'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
-            'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
-    }
+    nameStoring(listed.filter((k) => saved.storing?.includes(k.id)).map((k) => k.id));
     const lost = await revokeLostKey(listed.filter(unaccounted), (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(lister, namespace, id));
     if (lost.found === 'revoked')
         log.info(describeLostKey(lost, saved.name));
@@ -7291,11 +7304,27 @@ async function watchForLateKey(client, log, keyName, namespace, appeared) {
     log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
         `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
     for (;;) {
-        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_11__/* .listKeysMerged */ .PT)(client, namespace);
+        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(client, namespace);
         if (appeared(listed) || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
             return listed;
         await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
     }
+}
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10;
+/** "keys 1, 2 and 3 more": ids for a message. */
+function describeIds(ids) {
+    if (ids.length === 0)
+        return 'none';
+    const shown = ids.slice(0, MAX_NAMED_IDS);
+    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
+    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** "100, 101 (in use)": keys for a message, those in use marked. */
+function describeKeys(keys) {
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
+    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
 
 
@@ -7461,105 +7490,6 @@ function describeUnexpectedUse(key) {
         ? 'at a time the platform did not give'
         : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
     return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
-}
-
-
-/***/ }),
-
-/***/ 3142:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IZ: () => (/* binding */ revokeKeyIds),
-/* harmony export */   Nz: () => (/* binding */ revokeInTurn),
-/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
-/* harmony export */   gA: () => (/* binding */ describeRevocationFailure),
-/* harmony export */   qM: () => (/* binding */ revocationRows)
-/* harmony export */ });
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
-/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
-/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
-
-
-
-
-/** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
-/**
- * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
- * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
- * may be missing because the id is wrong.
- */
-function alreadyRevoked(error) {
-    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404;
-}
-/**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
- */
-async function revokeInTurn(ctx, ids, namespace, options = {}) {
-    const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
-    if (ids.length > 0)
-        cancellation.hold();
-    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
-    for (const [i, id] of ids.entries()) {
-        let settled = () => undefined;
-        try {
-            cancellation.checkpoint(`revoke API key ${id}`);
-            settled = cancellation.inFlight(`the revocation of API key ${id}`);
-            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeKeyIn */ .FG)(ctx.client, namespace, id);
-            run.revoked.push(id);
-            if (options.revoked)
-                options.revoked(id);
-            else
-                ctx.log.info(`Revoked API key ${id}.`);
-        }
-        catch (error) {
-            if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
-                run.alreadyRevoked.push(id);
-                if (options.alreadyRevoked)
-                    options.alreadyRevoked(id);
-                else
-                    ctx.log.info(`API key ${id} was already revoked.`);
-                continue;
-            }
-            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
-        }
-        finally {
-            settled();
-        }
-    }
-    return run;
-}
-function mayHaveTakenEffect(error) {
-    if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
-        return true;
-    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
-}
-/** On a failure, the message also names the keys revoked before it. */
-async function revokeKeyIds(ctx, ids, namespace, unlisted) {
-    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
-    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
-    if (!run.failed)
-        return done;
-    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .p)(run.failed.error) };
-}
-function describeRevocationFailure(run) {
-    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
-    return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
-}
-function revocationRows(ids, run) {
-    return ids.map((id) => {
-        let outcome = 'not revoked';
-        if (run.revoked.includes(id))
-            outcome = 'revoked';
-        else if (run.alreadyRevoked.includes(id))
-            outcome = 'revoked by someone else meanwhile';
-        else if (run.failed?.id === id && run.failed.uncertain)
-            outcome = 'may or may not be revoked: check it with list-keys';
-        return [{ code: String(id) }, outcome];
-    });
 }
 
 
@@ -8514,8 +8444,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 15 modules
-var registry = __webpack_require__(4473);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 16 modules
+var registry = __webpack_require__(8603);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts

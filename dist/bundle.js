@@ -1,28 +1,67 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6003:
+/***/ 4299:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AX: () => (/* binding */ POST_STEP_STATE),
-/* harmony export */   Gi: () => (/* binding */ UNSETTLED_KEYS),
-/* harmony export */   OR: () => (/* binding */ postStepHasWork)
+/* harmony export */   G3: () => (/* binding */ readSavedLife),
+/* harmony export */   OR: () => (/* binding */ postStepHasWork),
+/* harmony export */   PG: () => (/* binding */ SAVED_LIFE),
+/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS)
 /* harmony export */ });
 /**
- * What the main step hands to the post step: one saved value, never a key's value, that the main step never reads.
- * The runner gives it back to the post step as `STATE_<name>`.
+ * What the main step hands to the post step: a key's life as keys/life.ts saves it, ids only, never a key's value.
+ * The runner gives it back to the post step as `STATE_unsettled-keys`. The main step never reads it. This file
+ * imports nothing, so the post step's entry can tell whether it has work at no start-up cost.
  */
-/** A key's life as the post step needs it (keys/ledger.ts, `SavedLife`). */
-const UNSETTLED_KEYS = 'unsettled-keys';
+const SAVED_LIFE = 'unsettled-keys';
 /**
- * Every name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
+ * Every state name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
  * replaces only the names the main step saved. So the main step saves each one, empty, before anything can fail.
  */
-const POST_STEP_STATE = [UNSETTLED_KEYS];
-/** Whether the main step left work for the post step, read without the toolkit, at no start-up cost. */
+const POST_STEP_STATE = [SAVED_LIFE];
+/** Whether the main step left work for the post step. */
 function postStepHasWork(env = process.env) {
     return POST_STEP_STATE.some((name) => (env[`STATE_${name}`] ?? '') !== '');
+}
+/** The state holds at most this many ids of one name (about 10 kB). A name with more is refused before any create. */
+const MAX_KNOWN_KEYS = 1000;
+/** Undefined when the main step saved no record, or one that cannot be read. */
+function readSavedLife(text) {
+    if (!text)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const record = value;
+    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
+    const known = ids(record.known);
+    const pending = ids(record.pending);
+    const storing = record.storing === undefined ? [] : ids(record.storing);
+    if (typeof record.name !== 'string' || !known || !pending || !storing)
+        return undefined;
+    const saved = { name: record.name, known, pending };
+    if (typeof record.org === 'string')
+        saved.org = record.org;
+    if (typeof record.project === 'string')
+        saved.project = record.project;
+    if (storing.length > 0)
+        saved.storing = storing;
+    if (Number.isSafeInteger(record.jobKey))
+        saved.jobKey = record.jobKey;
+    if (record.finished === true)
+        saved.finished = true;
+    if (record.inFlight === true)
+        saved.inFlight = true;
+    return saved;
 }
 
 
@@ -511,7 +550,7 @@ var __webpack_exports__ = {};
 /* harmony export */   F: () => (/* binding */ postStep),
 /* harmony export */   U: () => (/* binding */ mainStep)
 /* harmony export */ });
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6003);
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4299);
 
 /**
  * What scripts/bundle.ts compiles: one loader for each step, so the two steps share one copy of the action's code.
@@ -523,7 +562,7 @@ async function mainStep() {
 }
 /** Most post steps have nothing to do: the toolkit and the action load only when the main step saved work. */
 async function postStep() {
-    if ((0,_runner_state_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
+    if ((0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
         await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661)), 'The post step');
 }
 /** A step catches the failures it expects. Anything else (a runner file it cannot write, a chunk that does not load) ends it the same way: one line that says where in src/, and a summary. */

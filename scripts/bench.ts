@@ -28,7 +28,7 @@ import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
 import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
-import { UNSETTLED_KEYS } from '../src/runner/state.ts'
+import { SAVED_LIFE } from '../src/keys/ledger.ts'
 import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
 
 const args = process.argv.slice(2)
@@ -176,7 +176,7 @@ async function stepsSection(): Promise<string> {
           step(
             { command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' },
             post({
-              [UNSETTLED_KEYS]: JSON.stringify({
+              [SAVED_LIFE]: JSON.stringify({
                 name: 'bench-job',
                 known: [],
                 pending: [],

@@ -29,7 +29,7 @@ import { GitHubEmulator } from '../emulator/github.ts'
 import type { RequestHold } from '../emulator/faults.ts'
 import { PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
 import { withExpiry } from '../src/keys/expiry.ts'
-import { UNSETTLED_KEYS } from '../src/runner/state.ts'
+import { SAVED_LIFE } from '../src/keys/ledger.ts'
 import { actionOf, errorLines, runStep, type StepResult } from './run-step.ts'
 
 const FAULTS = ['lost', 'drop', 500, 502, 503, 423, 429, 'hang'] as const
@@ -494,7 +494,7 @@ async function explore(schedule: Schedule, action: string | undefined): Promise<
 /** What an earlier step plants through `$GITHUB_ENV`: every state name the post step reads, naming `victim`. */
 function plantedState(keyName: string, victim: number): Record<string, string> {
   return {
-    [`STATE_${UNSETTLED_KEYS}`]: JSON.stringify({ name: keyName, known: [], pending: [victim], jobKey: victim }),
+    [`STATE_${SAVED_LIFE}`]: JSON.stringify({ name: keyName, known: [], pending: [victim], jobKey: victim }),
   }
 }
 

@@ -1,4 +1,4 @@
-import { postStepHasWork } from './runner/state.ts'
+import { postStepHasWork } from './keys/ledger.ts'
 
 /**
  * What scripts/bundle.ts compiles: one loader for each step, so the two steps share one copy of the action's code.

@@ -11,7 +11,7 @@ import { untrusted } from './base/text.ts'
 import { InputError } from './base/errors.ts'
 import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
-import { POST_STEP_STATE } from './runner/state.ts'
+import { POST_STEP_STATE } from './keys/ledger.ts'
 
 /**
  * The main step (action.yml `runs.main`): read the settings, run the command, then write the outputs and the summary.

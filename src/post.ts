@@ -1,9 +1,8 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
 import { systemClock } from './base/clock.ts'
-import { readSavedLife } from './keys/ledger.ts'
+import { SAVED_LIFE, readSavedLife } from './keys/ledger.ts'
 import { cleanUpAfterJob } from './keys/life.ts'
-import { UNSETTLED_KEYS } from './runner/state.ts'
 import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
 
 /**
@@ -13,7 +12,7 @@ import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
  * anything could fail. The main step's inputs apply, so `timeout` bounds the post step too.
  */
 export async function run(): Promise<void> {
-  const saved = readSavedLife(core.getState(UNSETTLED_KEYS))
+  const saved = readSavedLife(core.getState(SAVED_LIFE))
   if (!saved) return
   let client: PlatformClient | undefined
   try {

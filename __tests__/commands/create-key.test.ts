@@ -11,7 +11,7 @@ import { StepCancelled, watchCancellation } from '../../src/runner/cancellation.
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-key.ts'
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
-import { UNSETTLED_KEYS } from '../../src/runner/state.ts'
+import { SAVED_LIFE } from '../../src/keys/ledger.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, inProcessPerTest } from '../support/in-process.ts'
 
@@ -58,7 +58,7 @@ const requestsOf = (method: string, path: string | RegExp) =>
     (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
   )
 /** The ledger as saved for the post step, one entry per save. */
-const ledgerSaves = () => saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
+const ledgerSaves = () => saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
 const record = (
   known: number[],
   pending: number[],
@@ -119,7 +119,7 @@ describe('create-key hands out a new key', () => {
     // Saved before the create was sent, so the post step can look for a key of that name.
     expect(savedWhenSent).toEqual([record([], [])])
     expect(ledgerSaves()).toEqual([record([], []), record([], [made.id]), record([made.id], []), ''])
-    expect(saved.map(([name]) => name)).toEqual([UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS])
+    expect(saved.map(([name]) => name)).toEqual([SAVED_LIFE, SAVED_LIFE, SAVED_LIFE, SAVED_LIFE])
     expect(result.summary).toBe(
       '<h3>API key created</h3>\n<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
         `<tr><td><code>${made.id}</code></td><td>ci</td><td>personal</td><td>until revoked</td></tr>\n</table>\n` +
@@ -148,11 +148,11 @@ describe('create-key hands out a new key', () => {
     const orgRecord = (known: number[], pending: number[], extra = {}) =>
       record(known, pending, { org, ...extra }, name)
     expect(saved).toEqual([
-      [UNSETTLED_KEYS, orgRecord([], [])],
-      [UNSETTLED_KEYS, orgRecord([], [made.id])],
-      [UNSETTLED_KEYS, orgRecord([], [made.id], { jobKey: made.id })],
-      [UNSETTLED_KEYS, orgRecord([made.id], [], { jobKey: made.id })],
-      [UNSETTLED_KEYS, orgRecord([made.id], [], { jobKey: made.id, finished: true })],
+      [SAVED_LIFE, orgRecord([], [])],
+      [SAVED_LIFE, orgRecord([], [made.id])],
+      [SAVED_LIFE, orgRecord([], [made.id], { jobKey: made.id })],
+      [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id })],
+      [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id, finished: true })],
     ])
     expect(result.summary).toContain(
       `<tr><td><code>${made.id}</code></td><td>${name}</td><td>organization ${org}</td><td>this job (expires 2026-11-21 11:00 UTC)</td></tr>`,
@@ -528,7 +528,7 @@ describe('cancellation', () => {
         'so the post step looks for its key for 30 s and revokes it).',
       ]
       expect(error.message).toBe(said.join(' '))
-      const ledger = own.saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
+      const ledger = own.saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
       // The flag is saved before the clean-up, so a kill during it still leaves it.
       const inFlight = JSON.stringify({ name: NAME, known: [], pending: [], inFlight: true })
       expect(ledger).toEqual([record([], []), inFlight])
@@ -553,11 +553,11 @@ describe('cancellation', () => {
     )
     expect(revoked()).toEqual([100_001])
     expect(saved).toEqual([
-      [UNSETTLED_KEYS, record([], [])],
-      [UNSETTLED_KEYS, record([], [100_001])],
-      [UNSETTLED_KEYS, record([], [100_001], { jobKey: 100_001 })],
-      [UNSETTLED_KEYS, record([], [])],
-      [UNSETTLED_KEYS, ''],
+      [SAVED_LIFE, record([], [])],
+      [SAVED_LIFE, record([], [100_001])],
+      [SAVED_LIFE, record([], [100_001], { jobKey: 100_001 })],
+      [SAVED_LIFE, record([], [])],
+      [SAVED_LIFE, ''],
     ])
   })
 })

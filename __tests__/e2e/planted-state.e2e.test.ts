@@ -9,7 +9,7 @@ import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
-import { POST_STEP_STATE } from '../../src/runner/state.ts'
+import { POST_STEP_STATE } from '../../src/keys/ledger.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
 
 let platform: PlatformEmulator

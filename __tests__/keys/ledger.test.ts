@@ -4,10 +4,10 @@
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { ApiKey } from '../../src/api/types.ts'
-import { describeIds, describeKeys, readSavedLife } from '../../src/keys/ledger.ts'
-import { KeyLife, type KeyTarget } from '../../src/keys/life.ts'
+import { readSavedLife } from '../../src/keys/ledger.ts'
+import { KeyLife, describeIds, describeKeys, type KeyTarget } from '../../src/keys/life.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
-import { UNSETTLED_KEYS } from '../../src/runner/state.ts'
+import { SAVED_LIFE } from '../../src/keys/ledger.ts'
 import { inProcessPerTest } from '../support/in-process.ts'
 
 const key = (id: number, extra: Partial<ApiKey> = {}): ApiKey => ({
@@ -46,7 +46,7 @@ describe('a key life saves, before each effect, what the post step needs', () =>
   inProcessPerTest((run) => ({ platform, ctx, saved } = run))
   const personal: KeyTarget = { namespace: { kind: 'personal' } }
   /** The record as saved, one entry a save. */
-  const saves = () => saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
+  const saves = () => saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
 
   it('the keys of that name from before are known; a new key is pending until it is handed out; settled, nothing is left', async () => {
     const before = platform.addKey('ci').id

@@ -1,4 +1,5 @@
 import { ActionError } from '../base/errors.ts'
+import { RequestError } from '../http/errors.ts'
 import type { PlatformClient } from './client.ts'
 import {
   createApiKey,
@@ -44,6 +45,14 @@ export class RevocationUnconfirmed extends ActionError {
     super(message)
     this.name = 'RevocationUnconfirmed'
   }
+}
+
+/**
+ * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
+ * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
+ */
+export function alreadyRevoked(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 404
 }
 
 /** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */

@@ -5,7 +5,6 @@ import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
-import { describeIds } from '../keys/ledger.ts'
 import { expiresAtOutput, expiryOf } from '../keys/expiry.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
@@ -15,7 +14,15 @@ import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import { CLEANUP_GRACE_MS, KeyLife, adviseScope, describeScope, keyTargetFor, type KeyTarget } from '../keys/life.ts'
+import {
+  CLEANUP_GRACE_MS,
+  KeyLife,
+  adviseScope,
+  describeIds,
+  describeScope,
+  keyTargetFor,
+  type KeyTarget,
+} from '../keys/life.ts'
 import { revokeKeyIds } from '../keys/revocation.ts'
 
 export interface RotateKeySettings extends KeyScopeInputs {

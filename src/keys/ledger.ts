@@ -1,11 +1,23 @@
-import { untrusted } from '../base/text.ts'
-import type { ApiKey } from '../api/types.ts'
-import { lastUseOf } from './usage.ts'
+/**
+ * What the main step hands to the post step: a key's life as keys/life.ts saves it, ids only, never a key's value.
+ * The runner gives it back to the post step as `STATE_unsettled-keys`. The main step never reads it. This file
+ * imports nothing, so the post step's entry can tell whether it has work at no start-up cost.
+ */
+
+export const SAVED_LIFE = 'unsettled-keys'
 
 /**
- * What the post step gets of a key's life (keys/life.ts saves it as state). Ids only, never a key's value. The post
- * step finds a key no answer told of by comparing ids with `known`, never by comparing times.
+ * Every state name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
+ * replaces only the names the main step saved. So the main step saves each one, empty, before anything can fail.
  */
+export const POST_STEP_STATE = [SAVED_LIFE] as const
+
+/** Whether the main step left work for the post step. */
+export function postStepHasWork(env: NodeJS.ProcessEnv = process.env): boolean {
+  return POST_STEP_STATE.some((name) => (env[`STATE_${name}`] ?? '') !== '')
+}
+
+/** The post step finds a key no answer told of by comparing ids with `known`, never by comparing times. */
 export interface SavedLife {
   name: string
   /** Absent for the personal keys of the step's user. */
@@ -53,22 +65,4 @@ export function readSavedLife(text: string): SavedLife | undefined {
   if (record.finished === true) saved.finished = true
   if (record.inFlight === true) saved.inFlight = true
   return saved
-}
-
-/** Ids named in one message; the rest are counted. */
-const MAX_NAMED_IDS = 10
-
-/** "keys 1, 2 and 3 more": ids for a message. */
-export function describeIds(ids: number[]): string {
-  if (ids.length === 0) return 'none'
-  const shown = ids.slice(0, MAX_NAMED_IDS)
-  const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : ''
-  return `${shown.length === 1 ? 'key' : 'keys'} ${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
-}
-
-/** "100, 101 (in use)": keys for a message, those in use marked. */
-export function describeKeys(keys: ApiKey[]): string {
-  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${lastUseOf(k) !== null ? ' (in use)' : ''}`)
-  const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : ''
-  return `${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
 }

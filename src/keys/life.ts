@@ -1,5 +1,12 @@
 import type { PlatformClient } from '../api/client.ts'
-import { PERSONAL_KEYS, createKeyIn, organizationKeys, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
+import {
+  PERSONAL_KEYS,
+  alreadyRevoked,
+  createKeyIn,
+  organizationKeys,
+  revokeKeyIn,
+  type KeyNamespace,
+} from '../api/namespace.ts'
 import { keyNamespaceFor, type KeyScopeInputs } from '../api/organization.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDuration } from '../base/clock.ts'
@@ -17,9 +24,7 @@ import {
   type Cancellation,
 } from '../runner/cancellation.ts'
 import type { CommandContext } from '../runner/context.ts'
-import { UNSETTLED_KEYS } from '../runner/state.ts'
-import { MAX_KNOWN_KEYS, describeIds, describeKeys, type SavedLife } from './ledger.ts'
-import { alreadyRevoked } from './revocation.ts'
+import { MAX_KNOWN_KEYS, SAVED_LIFE, type SavedLife } from './ledger.ts'
 import { lastUseOf, listKeysMerged } from './usage.ts'
 
 /**
@@ -420,7 +425,7 @@ export class KeyLife {
   private write(value: string): void {
     if (value === this.lastSaved) return
     this.lastSaved = value
-    this.ctx.saveState(UNSETTLED_KEYS, value)
+    this.ctx.saveState(SAVED_LIFE, value)
   }
 }
 
@@ -528,27 +533,30 @@ async function lookForLeftKeys(
     key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id)
   // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
   const lister = saved.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client
+  const nameStoring = (ids: number[]) => {
+    if (ids.length === 0) return
+    problems.push(
+      `The main step stopped while it wrote ${describeIds(ids)} named ${name} to a secret, ` +
+        'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
+        'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
+        'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.',
+    )
+  }
   let listed: ApiKey[]
   try {
     listed = saved.inFlight
       ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
       : await listKeysMerged(lister, namespace)
   } catch (error) {
+    // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
+    nameStoring(saved.storing ?? [])
     problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
         'Run list-keys and revoke a key of that name you do not expect.',
     )
     return
   }
-  const storing = listed.filter((k) => saved.storing?.includes(k.id))
-  if (storing.length > 0) {
-    problems.push(
-      `The main step stopped while it wrote ${describeIds(storing.map((k) => k.id))} named ${name} to a secret, ` +
-        'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
-        'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
-        'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.',
-    )
-  }
+  nameStoring(listed.filter((k) => saved.storing?.includes(k.id)).map((k) => k.id))
   const lost = await revokeLostKey(listed.filter(unaccounted), (id) => revokeKeyIn(lister, namespace, id))
   if (lost.found === 'revoked') log.info(describeLostKey(lost, saved.name))
   else if (lost.found !== 'none') problems.push(describeLostKey(lost, saved.name))
@@ -583,4 +591,22 @@ async function watchForLateKey(
     if (appeared(listed) || clock.now() + LATE_KEY_LOOK_EVERY_MS > until) return listed
     await clock.sleep(LATE_KEY_LOOK_EVERY_MS)
   }
+}
+
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10
+
+/** "keys 1, 2 and 3 more": ids for a message. */
+export function describeIds(ids: number[]): string {
+  if (ids.length === 0) return 'none'
+  const shown = ids.slice(0, MAX_NAMED_IDS)
+  const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : ''
+  return `${shown.length === 1 ? 'key' : 'keys'} ${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
+}
+
+/** "100, 101 (in use)": keys for a message, those in use marked. */
+export function describeKeys(keys: ApiKey[]): string {
+  const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${lastUseOf(k) !== null ? ' (in use)' : ''}`)
+  const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : ''
+  return `${untrusted(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`
 }

@@ -1,20 +1,11 @@
 import { RequestError, requestErrorIn } from '../http/errors.ts'
-import { RevocationUnconfirmed, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
+import { RevocationUnconfirmed, alreadyRevoked, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
 import { NOT_CANCELLABLE } from '../runner/cancellation.ts'
 import { messageOf } from '../base/errors.ts'
 import type { Cell } from '../runner/summary.ts'
 import type { CommandContext } from '../runner/context.ts'
 
 /** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
-
-/**
- * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
- * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
- * may be missing because the id is wrong.
- */
-export function alreadyRevoked(error: unknown): boolean {
-  return error instanceof RequestError && error.status === 404
-}
 
 export interface RevocationRun {
   revoked: number[]
