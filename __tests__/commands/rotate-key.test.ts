@@ -520,6 +520,41 @@ describe('with a secret', () => {
     expect(states.at(-1)).toBe('')
   })
 
+  describe('every write loses its answer, and another writer puts the old key back meanwhile', () => {
+    beforeEach(() => {
+      github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+      github.loseAnswerNext(3, { applied: false })
+      let puts = 0
+      github.onRequest((r) => {
+        if (r.method === 'PUT' && ++puts === 2) github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+      })
+    })
+
+    it('keep-previous 0: the old key the secret holds stays valid, and the target is uncertain', async () => {
+      const id = nextKeyId()
+      const result = await rotate({ secrets: secret() })
+      expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(current.key)
+      expect(validNamed('ci-deploy')).toEqual([current.id, id])
+      expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
+        { target: `${OWNER}/${REPO}`, status: 'uncertain' },
+      ])
+      expect(result.failure).toMatch(
+        new RegExp(`Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`),
+      )
+    })
+
+    it('keep-previous 1: secret-results never says stored for a value that is not the new key', async () => {
+      const id = nextKeyId()
+      const result = await rotate({ secrets: secret(), keepPrevious: 1 })
+      expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(current.key)
+      expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
+        { target: `${OWNER}/${REPO}`, status: 'uncertain' },
+      ])
+      expect(result.outputs.key).toBeUndefined()
+      expect(result.failure).toMatch(new RegExp(`Nothing was revoked: the new key ${id} stays valid`))
+    })
+  })
+
   it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
     // GitHub goes away while the key is made: every write after is refused at connect (ECONNREFUSED),
     // by the step's pool rather than by a port trusted to stay closed.
