@@ -3158,11 +3158,9 @@ async function proveNewKey(ctx, options, ledger, created, clients, willStore) {
  */
 async function storeNewKey(ctx, options, secrets, ledger, created, stores, lister) {
     const cancellation = (0,life/* cancellationOf */.zg)(ctx);
-    const usual = ctx.client.deadline + life/* CLEANUP_GRACE_MS */.VO;
     const outcomes = await stores.storeEverywhere(created.key, {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
-        settleDeadline: () => cancellation.undoDeadline(usual),
         cancelled: () => cancellation.signal !== undefined,
         stopped: cancellation.stopped,
         cutOnCancel: () => cancellation.attemptCut(),
@@ -4348,7 +4346,7 @@ class GitHubClient {
                 cut?.clear();
             }
         };
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.github, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
@@ -5315,10 +5313,11 @@ const RETRY_POLICIES = {
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
-    githubRead: rule(3, githubDelay),
-    /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
-    githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
+    /**
+     * A GitHub read or secret write, retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's
+     * reset, or 60 s). A write sends the same sealed value, so it is harmless to send again.
+     */
+    github: rule(3, githubDelay),
     /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
@@ -6828,7 +6827,6 @@ function readLedger(text) {
 /* harmony export */   Me: () => (/* binding */ revokeNewKey),
 /* harmony export */   N: () => (/* binding */ createKeyOnce),
 /* harmony export */   OI: () => (/* binding */ describeScope),
-/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
 /* harmony export */   Wj: () => (/* binding */ finishLeftovers),
 /* harmony export */   au: () => (/* binding */ openLedger),
 /* harmony export */   oZ: () => (/* binding */ keyTargetFor),
@@ -6887,8 +6885,8 @@ function readLedger(text) {
  *    (saved before each create and each write), the clean-up after a lost answer here, and the post step.
  * 2. No lock-out: a secret rotate-key writes never holds a revoked key, and the newest `keep-previous` keys it
  *    replaced stay valid. Kept in commands/rotate-key.ts: the old keys go only once every target holds the new key,
- *    and a write without an answer counts as stored only when the secret's `updated_at` shows it
- *    (github/secret-stores.ts); a key a target may hold is never revoked.
+ *    and a write counts as stored only when GitHub answers it with a success (github/secret-stores.ts); a key a
+ *    target may hold is never revoked.
  * 3. Nothing is revoked that this run did not make or was not asked to revoke. Kept by comparing ids with the list
  *    taken before the create, never times: a clean-up revokes one key only (the lost attempt's), and none when
  *    another key of the name appeared (another job's). rotate-key revokes only keys of its first list and `key-id`.

@@ -15,7 +15,6 @@ import { quoted, untrusted } from '../base/text.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import {
-  CLEANUP_GRACE_MS,
   adviseScope,
   cancellationOf,
   createKeyOnce,
@@ -146,13 +145,11 @@ async function storeNewKey(
   lister: PlatformClient,
 ): Promise<Stored> {
   const cancellation = cancellationOf(ctx)
-  const usual = ctx.client.deadline + CLEANUP_GRACE_MS
   const outcomes = await stores.storeEverywhere(
     created.key,
     {
       clock: ctx.clock,
       deadline: ctx.client.deadline,
-      settleDeadline: () => cancellation.undoDeadline(usual),
       cancelled: () => cancellation.signal !== undefined,
       stopped: cancellation.stopped,
       cutOnCancel: () => cancellation.attemptCut(),

@@ -88,7 +88,7 @@ export class GitHubClient {
         cut?.clear()
       }
     }
-    return retrying(attempt, RETRY_POLICIES.githubRead, {
+    return retrying(attempt, RETRY_POLICIES.github, {
       clock: this.clock,
       deadline: by,
       ...(stopped ? { interrupt: { signal: stopped } } : {}),

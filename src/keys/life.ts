@@ -62,8 +62,8 @@ export type { KeyTarget } from './ledger.ts'
  *    (saved before each create and each write), the clean-up after a lost answer here, and the post step.
  * 2. No lock-out: a secret rotate-key writes never holds a revoked key, and the newest `keep-previous` keys it
  *    replaced stay valid. Kept in commands/rotate-key.ts: the old keys go only once every target holds the new key,
- *    and a write without an answer counts as stored only when the secret's `updated_at` shows it
- *    (github/secret-stores.ts); a key a target may hold is never revoked.
+ *    and a write counts as stored only when GitHub answers it with a success (github/secret-stores.ts); a key a
+ *    target may hold is never revoked.
  * 3. Nothing is revoked that this run did not make or was not asked to revoke. Kept by comparing ids with the list
  *    taken before the create, never times: a clean-up revokes one key only (the lost attempt's), and none when
  *    another key of the name appeared (another job's). rotate-key revokes only keys of its first list and `key-id`.
@@ -81,7 +81,7 @@ export type { KeyTarget } from './ledger.ts'
 const MAX_KEY_VALUE_LENGTH = 1024
 
 /** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
-export const CLEANUP_GRACE_MS = 30_000
+const CLEANUP_GRACE_MS = 30_000
 
 export async function keyTargetFor(ctx: CommandContext, scope: KeyScopeInputs): Promise<KeyTarget> {
   const namespace = await keyNamespaceFor(ctx, scope)
