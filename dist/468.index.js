@@ -294,9 +294,7 @@ class SecretStores {
                 };
             }
             else {
-                // Whether a target written so far may hold the value: then a refused write does not make it "not held".
-                const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain');
-                const written = await this.write(store, value, time, othersHold);
+                const written = await this.write(store, value, time);
                 outcome = written.outcome;
                 if (written.rateLimited)
                     reason = "GitHub's rate limit refused an earlier write";
@@ -326,10 +324,10 @@ class SecretStores {
      * Seals the value for the target's key and writes it. Only a success answer makes the target `stored`: another
      * writer may change the secret at any time, so nothing read from it can show that this write landed.
      */
-    async write(store, value, time, othersHold) {
+    async write(store, value, time) {
         const { target } = store;
         const name = this.storage.name;
-        const sent = await this.send(store, value, time, othersHold);
+        const sent = await this.send(store, value, time);
         if (sent.landed) {
             const message = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`;
             return { outcome: { target, status: 'stored', message }, rateLimited: false };
@@ -340,12 +338,8 @@ class SecretStores {
         const hint = ' The write may still have gone through: GitHub never confirmed it, and may still carry it out.';
         return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited };
     }
-    /**
-     * Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice.
-     * `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did not land,
-     * no earlier one may have, and no other target holds the value.
-     */
-    async send(store, value, time, othersHold) {
+    /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
+    async send(store, value, time) {
         const body = {
             encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
             key_id: store.keyId,
@@ -356,12 +350,10 @@ class SecretStores {
         const cut = time.cutOnCancel?.();
         const attempt = async () => {
             try {
-                await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+                await this.client.put(store.path, body, time.deadline, cut?.signal);
             }
             catch (error) {
                 failures.push(error);
-                if (!failures.some(mayHaveLanded) && !othersHold)
-                    time.onHolding?.(false);
                 throw error;
             }
         };

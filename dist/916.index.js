@@ -3152,12 +3152,14 @@ async function proveNewKey(ctx, options, ledger, created, clients, willStore) {
     }
 }
 /**
- * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
- * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
- * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
+ * proven → storing → handed out. Before the writes begin, the ledger says a target may hold the key (`storing`), so
+ * the post step never revokes it. When no target may hold it, it is pending again (notStoredEverywhere). Once every
+ * target holds it, the key is handed out, and the keys are listed again: storing took a while, and another rotation
+ * may have begun.
  */
 async function storeNewKey(ctx, options, secrets, ledger, created, stores, lister) {
     const cancellation = (0,life/* cancellationOf */.zg)(ctx);
+    ledger.storingIn(created.id);
     const outcomes = await stores.storeEverywhere(created.key, {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
@@ -3165,7 +3167,6 @@ async function storeNewKey(ctx, options, secrets, ledger, created, stores, liste
         stopped: cancellation.stopped,
         cutOnCancel: () => cancellation.attemptCut(),
         onWait: (message) => ctx.log.warning(message),
-        onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
     }, (outcome) => ctx.log.info(outcome.message));
     if (outcomes.some((o) => o.status !== 'stored'))
         return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) };
@@ -4352,12 +4353,12 @@ class GitHubClient {
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
         });
     }
-    /** Never sent again here: the caller decides a write's retries. `onSend` runs just before the request leaves. */
-    put(path, body, deadline, cut, onSend) {
-        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    /** Never sent again here: the caller decides a write's retries. */
+    put(path, body, deadline, cut) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut);
     }
     /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
-    async send(call, deadline, cut, onSend) {
+    async send(call, deadline, cut) {
         const headers = {
             accept: 'application/vnd.github+json',
             'x-github-api-version': API_VERSION,
@@ -4371,7 +4372,7 @@ class GitHubClient {
         const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
-        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time);
         if (!attempt.sent)
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
         const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .readAnswer */ .JN)(attempt, base, GITHUB, this.clock.now());
@@ -6870,7 +6871,7 @@ function readLedger(text) {
  * | answer-lost | the create may have made a key nobody can read        | the loss (`inFlight` if cut) | requesting once more, failed |
  * | failed      | no create made a key, or the error names those left   |                              | settled                      |
  * | arrived     | the key came back, masked at once                     | its id: `pending`            | handed out, storing, revoked |
- * | storing     | rotate-key: a secret write of it left                 | its id: `storing`            | handed out, pending again    |
+ * | storing     | rotate-key: its secret writes are about to begin      | its id: `storing`            | handed out, pending again    |
  * | handed out  | stored everywhere, in an output, or named in an error | its id: `known`              | settled                      |
  * | settled     | nothing is left for the post step                     | the state cleared            |                              |
  *

@@ -600,6 +600,23 @@ describe('with a secret', () => {
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
+  it('the state says storing once, before the first write leaves, so the post step never revokes a key a secret may hold', async () => {
+    const seen: string[] = []
+    github.onRequest((r) => {
+      if (r.method === 'PUT') seen.push(states.at(-1)!)
+    })
+    github.failNext(502, 2)
+    const id = nextKeyId()
+    await rotate({ secrets: secret() })
+    expect(seen.map((state) => JSON.parse(state) as unknown)).toEqual([
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+    ])
+    expect(states.filter((state) => state.includes('"storing"'))).toHaveLength(1)
+    expect(states.at(-1)).toBe('')
+  })
+
   it('when listing the keys again after the store fails, no old key is revoked, and the step fails saying so', async () => {
     let reads = 0
     platform.onRequest((r) => {

@@ -131,9 +131,10 @@ async function proveNewKey(
 type Stored = { outcomes: StoreOutcome[]; stored: string; latest: ApiKey[] } | { result: CommandResult }
 
 /**
- * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
- * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
- * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
+ * proven → storing → handed out. Before the writes begin, the ledger says a target may hold the key (`storing`), so
+ * the post step never revokes it. When no target may hold it, it is pending again (notStoredEverywhere). Once every
+ * target holds it, the key is handed out, and the keys are listed again: storing took a while, and another rotation
+ * may have begun.
  */
 async function storeNewKey(
   ctx: CommandContext,
@@ -145,6 +146,7 @@ async function storeNewKey(
   lister: PlatformClient,
 ): Promise<Stored> {
   const cancellation = cancellationOf(ctx)
+  ledger.storingIn(created.id)
   const outcomes = await stores.storeEverywhere(
     created.key,
     {
@@ -154,7 +156,6 @@ async function storeNewKey(
       stopped: cancellation.stopped,
       cutOnCancel: () => cancellation.attemptCut(),
       onWait: (message) => ctx.log.warning(message),
-      onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
     },
     (outcome) => ctx.log.info(outcome.message),
   )

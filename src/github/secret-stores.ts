@@ -30,11 +30,6 @@ export interface StoreTime {
   stopped?: AbortSignal
   /** Hears of each wait before a write is sent again (a line for the log). */
   onWait?: (message: string) => void
-  /**
-   * Hears whether some target may hold the value. It is true just before a write leaves, and false again when GitHub
-   * refused it and no other target may hold it. A key counts as handed out only while it is true.
-   */
-  onHolding?: (holding: boolean) => void
   /** Ends a write within the runner's grace once it cancels, so its outcome is still told (Cancellation.attemptCut). */
   cutOnCancel?: () => Deadline
 }
@@ -132,9 +127,7 @@ export class SecretStores {
           reason: describeAsSentence(reason),
         }
       } else {
-        // Whether a target written so far may hold the value: then a refused write does not make it "not held".
-        const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')
-        const written = await this.write(store, value, time, othersHold)
+        const written = await this.write(store, value, time)
         outcome = written.outcome
         if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
       }
@@ -169,11 +162,10 @@ export class SecretStores {
     store: PreparedStore,
     value: string,
     time: StoreTime,
-    othersHold: boolean,
   ): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
     const name = this.storage.name
-    const sent = await this.send(store, value, time, othersHold)
+    const sent = await this.send(store, value, time)
     if (sent.landed) {
       const message = `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`
       return { outcome: { target, status: 'stored', message }, rateLimited: false }
@@ -184,16 +176,11 @@ export class SecretStores {
     return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited }
   }
 
-  /**
-   * Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice.
-   * `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did not land,
-   * no earlier one may have, and no other target holds the value.
-   */
+  /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
   private async send(
     store: PreparedStore,
     value: string,
     time: StoreTime,
-    othersHold: boolean,
   ): Promise<{ landed: true } | { landed: false; error: unknown; mayHaveLanded: boolean }> {
     const body: Record<string, unknown> = {
       encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
@@ -205,10 +192,9 @@ export class SecretStores {
     const cut = time.cutOnCancel?.()
     const attempt = async () => {
       try {
-        await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
+        await this.client.put(store.path, body, time.deadline, cut?.signal)
       } catch (error) {
         failures.push(error)
-        if (!failures.some(mayHaveLanded) && !othersHold) time.onHolding?.(false)
         throw error
       }
     }

@@ -47,7 +47,7 @@ export type { KeyTarget } from './ledger.ts'
  * | answer-lost | the create may have made a key nobody can read        | the loss (`inFlight` if cut) | requesting once more, failed |
  * | failed      | no create made a key, or the error names those left   |                              | settled                      |
  * | arrived     | the key came back, masked at once                     | its id: `pending`            | handed out, storing, revoked |
- * | storing     | rotate-key: a secret write of it left                 | its id: `storing`            | handed out, pending again    |
+ * | storing     | rotate-key: its secret writes are about to begin      | its id: `storing`            | handed out, pending again    |
  * | handed out  | stored everywhere, in an output, or named in an error | its id: `known`              | settled                      |
  * | settled     | nothing is left for the post step                     | the state cleared            |                              |
  *
