@@ -7241,12 +7241,13 @@ async function finishLeftovers(client, log, ledger, jobKeyId) {
             : await look();
     }
     catch (error) {
+        leftovers.nameStoring([...storing]);
         leftovers.problem(`The post step could not look for a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ` +
             'Run list-keys and revoke a key of that name you do not expect.');
         leftovers.end();
         return;
     }
-    leftovers.nameStoring(listed.filter((k) => storing.has(k.id)));
+    leftovers.nameStoring(listed.filter((k) => storing.has(k.id)).map((k) => k.id));
     await leftovers.revokeLostKey(listed.filter(unaccounted), lister);
     leftovers.end();
 }
@@ -7279,7 +7280,7 @@ class Leftovers {
     nameStoring(valid) {
         if (valid.length === 0)
             return;
-        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
+        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_9__/* .describeIds */ .Sh)(valid)} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
             'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
             'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
             'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');

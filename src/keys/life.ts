@@ -495,6 +495,7 @@ export async function finishLeftovers(
       ? await watchForLateKey(lister, log, ledger.name, look, (keys) => keys.some(unaccounted))
       : await look()
   } catch (error) {
+    leftovers.nameStoring([...storing])
     leftovers.problem(
       `The post step could not look for a key named ${quoted(ledger.name)} that the main step may have left valid: ${messageOf(error)} ` +
         'Run list-keys and revoke a key of that name you do not expect.',
@@ -502,7 +503,7 @@ export async function finishLeftovers(
     leftovers.end()
     return
   }
-  leftovers.nameStoring(listed.filter((k) => storing.has(k.id)))
+  leftovers.nameStoring(listed.filter((k) => storing.has(k.id)).map((k) => k.id))
   await leftovers.revokeLostKey(listed.filter(unaccounted), lister)
   leftovers.end()
 }
@@ -539,10 +540,10 @@ class Leftovers {
   }
 
   /** The keys a secret write may hold: they stay valid, and the error names them. */
-  nameStoring(valid: ApiKey[]): void {
+  nameStoring(valid: number[]): void {
     if (valid.length === 0) return
     this.problem(
-      `The main step stopped while it wrote ${describeIds(valid.map((k) => k.id))} named ${quoted(this.ledger.name)} to a secret, ` +
+      `The main step stopped while it wrote ${describeIds(valid)} named ${quoted(this.ledger.name)} to a secret, ` +
         'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
         'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
         'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.',
