@@ -331,10 +331,10 @@ async function exploreGate(schedule: Schedule, action: string | undefined): Prom
 
 /** Up to three fault points among the first `max` + 1 requests, each striking once or as often as a retry policy tries. */
 function faultPoints(max: number): fc.Arbitrary<FaultPoint[]> {
-  return fc.uniqueArray(
-    fc.record({ at: fc.nat({ max }), fault: fc.constantFrom(...FAULTS), times: fc.constantFrom(...REPEATS) }),
-    { selector: (point) => point.at, maxLength: 3 },
-  )
+  const point = fc
+    .record({ at: fc.nat({ max }), fault: fc.constantFrom(...FAULTS), times: fc.constantFrom(...REPEATS) })
+    .map(({ times, ...once }): FaultPoint => (times === 1 || once.fault === 'hang' ? once : { ...once, times }))
+  return fc.uniqueArray(point, { selector: (p) => p.at, maxLength: 3 })
 }
 
 /**
