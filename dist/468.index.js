@@ -11,8 +11,6 @@ __webpack_require__.d(__webpack_exports__, {
   SecretStores: () => (/* binding */ SecretStores)
 });
 
-// UNUSED EXPORTS: settle
-
 // EXTERNAL MODULE: ./src/base/clock.ts
 var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/base/errors.ts
@@ -87,6 +85,7 @@ var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/github/targets.ts
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
+/** What a rotation reads from GitHub before its writes: each target's public key, and who may read an organization secret. */
 
 
 
@@ -100,21 +99,12 @@ async function prepareStore(client, storage, target, repositoryIds, deadline) {
     const base = secretsPath(target);
     const path = `${base}/${encodeURIComponent(storage.name)}`;
     const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body);
-    const before = await readStamp(client, path, deadline);
-    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before };
+    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key };
     if (!(0,targets/* isOrganizationTarget */.hp)(target))
         return store;
     // Who may read it: as the inputs say, or as it is now.
     const given = storage.access;
-    if (given === undefined && before === undefined) {
-        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.');
-    }
-    const visibility = given?.visibility ?? before?.visibility;
-    if (visibility === undefined) {
-        throw new errors/* ActionError */.lZ(before?.exists
-            ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
-            : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
-    }
+    const visibility = given?.visibility ?? (await visibilityNow(client, path, deadline));
     if (visibility !== 'selected')
         return { ...store, access: { visibility } };
     const ids = given?.visibility === 'selected'
@@ -156,22 +146,22 @@ function readPublicKey(body) {
     }
     return { keyId, key: new Uint8Array(bytes) };
 }
-/** `exists: false` on a 404; undefined when it cannot be read. */
-async function readStamp(client, path, deadline, stopped, cut) {
+/** The visibility of the organization secret as it is now. */
+async function visibilityNow(client, path, deadline) {
     let answer;
     try {
-        answer = await client.get(path, deadline, { stopped, cut });
+        answer = await client.get(path, deadline);
     }
     catch (error) {
-        return error instanceof http_errors/* RequestError */.G && error.status === 404 ? { exists: false } : undefined;
+        if (error instanceof http_errors/* RequestError */.G && error.status === 404) {
+            throw new errors/* ActionError */.lZ('the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
+        }
+        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.', { cause: error });
     }
-    const record = (0,transport/* isRecord */.u4)(answer.body) ? answer.body : {};
-    const stamp = { exists: true };
-    if (typeof record.updated_at === 'string')
-        stamp.updatedAt = record.updated_at;
-    if (targets/* VISIBILITIES */.jZ.includes(record.visibility))
-        stamp.visibility = record.visibility;
-    return stamp;
+    const visibility = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.visibility : undefined;
+    if (!targets/* VISIBILITIES */.jZ.includes(visibility))
+        throw new errors/* ActionError */.lZ('GitHub did not say who may read it (no visibility). Set `secret-visibility`.');
+    return visibility;
 }
 async function selectedRepositoryIds(client, path, deadline) {
     const ids = [];
@@ -257,10 +247,9 @@ class SecretStores {
         this.problems = problems;
     }
     /**
-     * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key,
-     * the secret's `updated_at` and, for an organization secret, the visibility and repositories to send. `updated_at`
-     * is read before any write, or a lost answer could not be settled. A target that fails goes to `problems`, and
-     * nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
+     * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key
+     * and, for an organization secret, the visibility and repositories to send. A target that fails goes to `problems`,
+     * and nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
      */
     static async prepare(storage, github, time, connections) {
         const client = new github_client/* GitHubClient */.jh({
@@ -305,9 +294,7 @@ class SecretStores {
                 };
             }
             else {
-                // Whether a target written so far may hold the value: then a refused write does not make it "not held".
-                const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain');
-                const written = await this.write(store, value, time, othersHold);
+                const written = await this.write(store, value, time);
                 outcome = written.outcome;
                 if (written.rateLimited)
                     reason = "GitHub's rate limit refused an earlier write";
@@ -334,13 +321,13 @@ class SecretStores {
         });
     }
     /**
-     * Seals the value for the target's key and writes it (`send`). A write that got no answer and may have landed is
-     * settled by the secret's `updated_at`, read before and after (`settleUnanswered`).
+     * Seals the value for the target's key and writes it. Only a success answer makes the target `stored`: another
+     * writer may change the secret at any time, so nothing read from it can show that this write landed.
      */
-    async write(store, value, time, othersHold) {
+    async write(store, value, time) {
         const { target } = store;
         const name = this.storage.name;
-        const sent = await this.send(store, value, time, othersHold);
+        const sent = await this.send(store, value, time);
         if (sent.landed) {
             const message = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`;
             return { outcome: { target, status: 'stored', message }, rateLimited: false };
@@ -348,16 +335,11 @@ class SecretStores {
         const rateLimited = sent.error instanceof http_errors/* RequestError */.G && sent.error.rateLimited;
         if (!sent.mayHaveLanded)
             return { outcome: failed(target, name, sent.error), rateLimited };
-        const outcome = await this.settleUnanswered(store, sent.error, time);
-        return { outcome, rateLimited: outcome.status === 'stored' ? false : rateLimited };
+        const hint = ' The write may still have gone through: GitHub never confirmed it, and may still carry it out.';
+        return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited };
     }
-    /**
-     * Sends the write, again after no answer or a 5xx, which is harmless with the same sealed value. A write GitHub held
-     * past its own time limit is not sent again: GitHub may still be carrying it out, and another would likely hang as
-     * long. `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did
-     * not land, no earlier one may have, and no other target holds the value.
-     */
-    async send(store, value, time, othersHold) {
+    /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
+    async send(store, value, time) {
         const body = {
             encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
             key_id: store.keyId,
@@ -368,17 +350,15 @@ class SecretStores {
         const cut = time.cutOnCancel?.();
         const attempt = async () => {
             try {
-                await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+                await this.client.put(store.path, body, time.deadline, cut?.signal);
             }
             catch (error) {
                 failures.push(error);
-                if (!failures.some(mayHaveLanded) && !othersHold)
-                    time.onHolding?.(false);
                 throw error;
             }
         };
         try {
-            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.githubWrite, this.retryOptions(store.target, time));
+            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.github, this.retryOptions(store.target, time));
             return { landed: true };
         }
         catch (error) {
@@ -406,26 +386,6 @@ class SecretStores {
             ...(interrupt ? { interrupt } : {}),
         };
     }
-    /**
-     * A write got no answer and may have landed. Only a readable `updated_at` later than the one read before shows
-     * that it did (`settle`); anything else leaves the target uncertain: it may hold the value.
-     */
-    async settleUnanswered(store, error, time) {
-        const { target, before } = store;
-        const name = this.storage.name;
-        const after = before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel));
-        if (settle(before, after) === 'applied') {
-            return {
-                target,
-                status: 'stored',
-                message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
-                    `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
-            };
-        }
-        const hint = " The write may still have gone through. The secret's updated_at does not show it " +
-            `(${describeStamps(before, after)}), but GitHub may still carry it out.`;
-        return { ...failed(target, name, error, hint), status: 'uncertain' };
-    }
 }
 /**
  * Whether a failed attempt may have landed. A 4xx means GitHub refused it. An attempt that never left (refused at
@@ -451,36 +411,6 @@ function failed(target, name, error, hint = '') {
     if (request?.requestId !== undefined)
         outcome.requestId = request.requestId;
     return outcome;
-}
-/**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
- * only if `updated_at` is now a readable time strictly later than before, or the secret appeared with a readable time.
- * An `updated_at` missing, unreadable, unchanged or older may be another writer's, or none: the write stays unknown.
- * Nothing proves the opposite either: a write whose connection is gone may still be carried out after the read. A key
- * revoked on a wrong guess would be the one the secret holds.
- */
-function settle(before, after) {
-    if (!before || !after?.exists)
-        return 'unknown';
-    const now = readableTime(after.updatedAt);
-    if (now === undefined)
-        return 'unknown';
-    if (!before.exists)
-        return 'applied';
-    const then = readableTime(before.updatedAt);
-    return then !== undefined && now > then ? 'applied' : 'unknown';
-}
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-/** An ISO 8601 time as ms since the epoch, or undefined for anything else. */
-function readableTime(text) {
-    if (text === undefined || !ISO_TIME.test(text))
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) ? undefined : ms;
-}
-function describeStamps(before, after) {
-    const describe = (stamp) => !stamp ? 'unreadable' : stamp.exists ? `updated_at ${(0,base_text/* untrusted */.bp)(stamp.updatedAt ?? '')}` : 'absent';
-    return `before: ${describe(before)}; after: ${describe(after)}`;
 }
 
 

@@ -3330,11 +3330,9 @@ class Rotation {
     store(created, stores) {
         const { ctx, time } = this;
         this.life.storing(created.id);
-        const usual = ctx.client.deadline + keys_life/* CLEANUP_GRACE_MS */.VO;
         return stores.storeEverywhere(created.key, {
             clock: ctx.clock,
             deadline: ctx.client.deadline,
-            settleDeadline: () => time.undoDeadline(usual),
             cancelled: () => time.signal !== undefined,
             stopped: time.stopped,
             cutOnCancel: () => time.attemptCut(),
@@ -4498,18 +4496,18 @@ class GitHubClient {
                 cut?.clear();
             }
         };
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.github, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
         });
     }
-    /** Never sent again here: the caller decides a write's retries. `onSend` runs just before the request leaves. */
-    put(path, body, deadline, cut, onSend) {
-        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    /** Never sent again here: the caller decides a write's retries. */
+    put(path, body, deadline, cut) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut);
     }
     /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
-    async send(call, deadline, cut, onSend) {
+    async send(call, deadline, cut) {
         const headers = {
             accept: 'application/vnd.github+json',
             'x-github-api-version': API_VERSION,
@@ -4523,7 +4521,7 @@ class GitHubClient {
         const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
-        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time);
         if (!attempt.sent)
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
         const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .readAnswer */ .JN)(attempt, base, GITHUB, this.clock.now());
@@ -5465,10 +5463,11 @@ const RETRY_POLICIES = {
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
-    githubRead: rule(3, githubDelay),
-    /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
-    githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
+    /**
+     * A GitHub read or secret write, retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's
+     * reset, or 60 s). A write sends the same sealed value, so it is harmless to send again.
+     */
+    github: rule(3, githubDelay),
     /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
@@ -6781,7 +6780,6 @@ function expiresAtOutput(expiresAt) {
 /* harmony export */   L8: () => (/* binding */ adviseScope),
 /* harmony export */   OI: () => (/* binding */ describeScope),
 /* harmony export */   Sh: () => (/* binding */ describeIds),
-/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
 /* harmony export */   e1: () => (/* binding */ KeyLife),
 /* harmony export */   gG: () => (/* binding */ cleanUpAfterJob),
 /* harmony export */   oZ: () => (/* binding */ keyTargetFor)

@@ -33,7 +33,7 @@ describe('start-up stays light', () => {
     (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
-    'the secret store': 'GitHub did not confirm the write',
+    'the secret store': 'GitHub never confirmed it',
     'the sealed box': 'hsalsa',
   }
 

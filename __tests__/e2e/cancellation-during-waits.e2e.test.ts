@@ -150,11 +150,14 @@ describe('rotate-key into two targets, cancelled while GitHub rate-limits the fi
       storing: [made.id],
     })
     const after = await post(main)
+    expect(after.code).toBe(1)
     expect(errorLines(after.stdout)).toEqual([
       expect.stringContaining(`The main step stopped while it wrote key ${made.id} named "ci-deploy" to a secret`),
     ])
     expect(platform.isKeyValid(made.id)).toBe(true)
     expect(github.secret(OWNER, 'deploys', SECRET)).toBe(current.key)
+    expect(platform.isKeyValid(current.id)).toBe(true)
+    expect(unaccounted(main, after)).toEqual([made.id])
   })
 })
 

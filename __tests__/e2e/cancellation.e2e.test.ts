@@ -252,7 +252,7 @@ describe('rotate-key, cancelled', () => {
       expect.stringMatching(
         new RegExp(
           `^::error::Rotation stopped: Could not store secret ${SECRET} in the repository ${OWNER}/${REPO}: the runner cancelled the step, and GitHub did not answer the write within the runner's grace\\. ` +
-            `The write may still have gone through\\. .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+            `The write may still have gone through: GitHub never confirmed it, and may still carry it out\\. Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
         ),
       ),
     ])

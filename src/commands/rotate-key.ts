@@ -15,7 +15,6 @@ import { quoted, untrusted } from '../base/text.ts'
 import { formatDuration } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import {
-  CLEANUP_GRACE_MS,
   KeyLife,
   adviseScope,
   describeIds,
@@ -149,13 +148,11 @@ class Rotation {
   private store(created: CreatedApiKey, stores: SecretStores): Promise<StoreOutcome[]> {
     const { ctx, time } = this
     this.life.storing(created.id)
-    const usual = ctx.client.deadline + CLEANUP_GRACE_MS
     return stores.storeEverywhere(
       created.key,
       {
         clock: ctx.clock,
         deadline: ctx.client.deadline,
-        settleDeadline: () => time.undoDeadline(usual),
         cancelled: () => time.signal !== undefined,
         stopped: time.stopped,
         cutOnCancel: () => time.attemptCut(),

@@ -88,16 +88,16 @@ export class GitHubClient {
         cut?.clear()
       }
     }
-    return retrying(attempt, RETRY_POLICIES.githubRead, {
+    return retrying(attempt, RETRY_POLICIES.github, {
       clock: this.clock,
       deadline: by,
       ...(stopped ? { interrupt: { signal: stopped } } : {}),
     })
   }
 
-  /** Never sent again here: the caller decides a write's retries. `onSend` runs just before the request leaves. */
-  put(path: string, body: unknown, deadline: number, cut?: AbortSignal, onSend?: () => void): Promise<GitHubAnswer> {
-    return this.send({ method: 'PUT', path, body }, deadline, cut, onSend)
+  /** Never sent again here: the caller decides a write's retries. */
+  put(path: string, body: unknown, deadline: number, cut?: AbortSignal): Promise<GitHubAnswer> {
+    return this.send({ method: 'PUT', path, body }, deadline, cut)
   }
 
   /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
@@ -105,7 +105,6 @@ export class GitHubClient {
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown; bodyLimit?: number },
     deadline: number,
     cut?: AbortSignal,
-    onSend?: () => void,
   ): Promise<GitHubAnswer> {
     const headers: Record<string, string> = {
       accept: 'application/vnd.github+json',
@@ -118,7 +117,7 @@ export class GitHubClient {
     const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit }
     const base = { kind: 'network' as const, method: call.method, path: call.path }
     const time = { clock: this.clock, deadline, requestTimeoutMs: REQUEST_TIMEOUT_MS, cut }
-    const attempt = await sendAttempt(this.connections, this.origin, request, time, onSend)
+    const attempt = await sendAttempt(this.connections, this.origin, request, time)
     if (!attempt.sent)
       throw new RequestError("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' })
     const answer = readAnswer(attempt, base, GITHUB, this.clock.now())

@@ -1,8 +1,4 @@
-/**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at`, and who
- * may read an organization secret.
- */
-import type { Deadline } from '../base/clock.ts'
+/** What a rotation reads from GitHub before its writes: each target's public key, and who may read an organization secret. */
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
@@ -22,22 +18,12 @@ import {
 const REPOSITORIES_PER_PAGE = 100
 const MAX_REPOSITORY_PAGES = 100
 
-export interface SecretStamp {
-  exists: boolean
-  /** GitHub's clock. */
-  updatedAt?: string
-  /** Organization secrets only. */
-  visibility?: Visibility
-}
-
 export interface PreparedStore {
   target: SecretTarget
   /** …/secrets/{name} */
   path: string
   keyId: string
   publicKey: Uint8Array
-  /** Undefined when it could not be read: an unanswered write then cannot be settled. */
-  before: SecretStamp | undefined
   /** Sent with every write of an organization secret. */
   access?: { visibility: Visibility; selected_repository_ids?: number[] }
 }
@@ -52,25 +38,12 @@ export async function prepareStore(
   const base = secretsPath(target)
   const path = `${base}/${encodeURIComponent(storage.name)}`
   const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body)
-  const before = await readStamp(client, path, deadline)
-  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
+  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key }
   if (!isOrganizationTarget(target)) return store
 
   // Who may read it: as the inputs say, or as it is now.
   const given = storage.access
-  if (given === undefined && before === undefined) {
-    throw new ActionError(
-      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
-    )
-  }
-  const visibility = given?.visibility ?? before?.visibility
-  if (visibility === undefined) {
-    throw new ActionError(
-      before?.exists
-        ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
-        : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
-    )
-  }
+  const visibility = given?.visibility ?? (await visibilityNow(client, path, deadline))
   if (visibility !== 'selected') return { ...store, access: { visibility } }
   const ids =
     given?.visibility === 'selected'
@@ -115,25 +88,26 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   return { keyId, key: new Uint8Array(bytes) }
 }
 
-/** `exists: false` on a 404; undefined when it cannot be read. */
-export async function readStamp(
-  client: GitHubClient,
-  path: string,
-  deadline: number | (() => number),
-  stopped?: AbortSignal,
-  cut?: () => Deadline,
-): Promise<SecretStamp | undefined> {
+/** The visibility of the organization secret as it is now. */
+async function visibilityNow(client: GitHubClient, path: string, deadline: number): Promise<Visibility> {
   let answer: GitHubAnswer
   try {
-    answer = await client.get(path, deadline, { stopped, cut })
+    answer = await client.get(path, deadline)
   } catch (error) {
-    return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
+    if (error instanceof RequestError && error.status === 404) {
+      throw new ActionError(
+        'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+      )
+    }
+    throw new ActionError(
+      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
+      { cause: error },
+    )
   }
-  const record = isRecord(answer.body) ? answer.body : {}
-  const stamp: SecretStamp = { exists: true }
-  if (typeof record.updated_at === 'string') stamp.updatedAt = record.updated_at
-  if (VISIBILITIES.includes(record.visibility as Visibility)) stamp.visibility = record.visibility as Visibility
-  return stamp
+  const visibility = isRecord(answer.body) ? answer.body.visibility : undefined
+  if (!VISIBILITIES.includes(visibility as Visibility))
+    throw new ActionError('GitHub did not say who may read it (no visibility). Set `secret-visibility`.')
+  return visibility as Visibility
 }
 
 async function selectedRepositoryIds(client: GitHubClient, path: string, deadline: number): Promise<number[]> {

@@ -2,7 +2,7 @@
  * When a request may be sent again, and how long to wait first. RETRY_POLICIES holds every retry rule, and `retrying`
  * is the one loop they all go through (docs/what-happens-when.md). The rules follow octokit's retry and throttling
  * plugins. A write that may have been carried out is never sent again blindly: read the `once`, `recreate` and
- * `githubWrite` rows before you change anything here.
+ * `github` rows before you change anything here.
  *
  * The waiter's polls and the post step's watch for a late key read again after an answer, not after a failure, so
  * they loop on their own. Each request they send is retried here.
@@ -91,10 +91,11 @@ export const RETRY_POLICIES = {
     if (!congested(error)) return undefined
     return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random))
   }),
-  /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
-  githubRead: rule(3, githubDelay),
-  /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
-  githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
+  /**
+   * A GitHub read or secret write, retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's
+   * reset, or 60 s). A write sends the same sealed value, so it is harmless to send again.
+   */
+  github: rule(3, githubDelay),
   /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
   keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 }

@@ -54,7 +54,7 @@ import { lastUseOf, listKeysMerged } from './usage.ts'
 const MAX_KEY_VALUE_LENGTH = 1024
 
 /** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
-export const CLEANUP_GRACE_MS = 30_000
+const CLEANUP_GRACE_MS = 30_000
 
 /** Where a new key goes. `projectId` is set for a project-scoped key. */
 export interface KeyTarget {
