@@ -1385,12 +1385,8 @@ var targets = __webpack_require__(5617);
 
 
 /**
- * rotate-key's key name when none is given. It is unique to the set of targets and the secret, so two workflows
- * that rotate into different places never rotate or revoke each other's keys. GitHub compares every part without
- * case, so the name does too, and the order of the targets does not count.
- * One target: `gha:<target>:<SECRET>`.
- * Several: `gha:<first target>+<how many more>:<SECRET>~` and 8 hex digits of the SHA-256 of the whole set.
- * A name longer than 64 characters keeps its first 55, then `~` and 8 hex digits of the SHA-256 of the whole name.
+ * Unique to the targets and the secret, so two workflows that rotate into different places never revoke each other's
+ * keys. GitHub compares names without case, so this does too, and the targets' order does not count (docs/rotation.md).
  */
 function defaultRotationKeyName(storage) {
     const secret = storage.name.toUpperCase();
@@ -2687,7 +2683,7 @@ const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
+/** `keys` has one record per key. */
 function judgeKeys(keys, options, now, own, checks = {}) {
     const { expected, members } = checks;
     const verdicts = [];
@@ -2749,11 +2745,7 @@ function inUse(key, now) {
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
 }
-/**
- * Keeps a key selected only for where it was last used from, when the action cannot place its address.
- * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
- * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
- */
+/** Keeps a key selected only for where it was last used, when the action cannot place the address: a person looks. */
 function cannotPlace(key, expected) {
     if (!key.last_used_from_addr)
         return 'the platform recorded no address for its last use';
@@ -6481,22 +6473,15 @@ function jsonArrayItems(text, input, hint) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1070);
 /**
- * Keys that outlive the people who made them. When a person leaves an organization, their personal key loses
- * its access to it. But an organization or project-scoped key that they created stays valid until someone
- * revokes it. With `expected-creators: members`, a present member should have made each organization key.
- * A key whose creator (`created_by`) is no member, or has a deactivated account, was made by someone who left.
- * Only an organization's keys are judged, against its members (GET /organizations/{org_id}/members).
+ * Organization keys made by someone who left. A personal key loses its access when its maker leaves; an organization
+ * or project-scoped key stays valid until someone revokes it (docs/offboarding.md).
  */
 
 
 
 
 const MEMBERS = 'members';
-/**
- * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
- * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
- * who left, so prune-keys never revokes a key for it.
- */
+/** A user id. Anything else names no creator the action can read, and is never taken for someone who left. */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The nil and the max UUID stand for no user. */
 const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i;
@@ -6512,7 +6497,6 @@ function creatorStatus(key, members) {
         return 'left';
     return member.deactivated ? 'deactivated' : 'member';
 }
-/** A key whose creator is unknown never counts as made by someone who left. */
 function madeBySomeoneWhoLeft(key, members) {
     const status = creatorStatus(key, members);
     return status === 'left' || status === 'deactivated';
@@ -6580,15 +6564,12 @@ function warnUnknownCreators(ctx, keys, members, max) {
 /* harmony export */ });
 /* unused harmony export expirySuffix */
 /**
- * An expiry written into a key's name. The platform's keys never expire, and their records have no field for it.
- * So create-key ends the name with one fixed form, and prune-keys reads it back:
+ * An expiry written into a key's name: the platform's keys never expire, and have no field for it (docs/keys.md).
  *
  *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
  *
- * The time is in UTC, to the minute, rounded up, so a key never expires before the time asked for.
- * The form has 19 characters, so the name before it may have at most 45 of the service's 64.
- * A name expires only when it ends with exactly this form, with a real date and time, after at least one character.
- * People rarely put `~` in names, and a near miss does not count.
+ * UTC, rounded up to the minute, so a key never expires before the time asked for. Only this exact form, with a real
+ * time, counts: a near miss does not.
  */
 const EXPIRY_MARK = '~exp-';
 /** `~exp-` and `YYYYMMDDTHHMMZ`. */
@@ -6596,9 +6577,9 @@ const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14;
 const MINUTE_MS = 60_000;
 /** The form has four digits for the year. */
 const LAST_YEAR = 9999;
-// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it with the name's end
+// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;
-/** `expiresAt` is in ms since the epoch. It is rounded up to the minute. */
+/** `expiresAt` in ms since the epoch, rounded up to the minute. */
 function withExpiry(name, expiresAt) {
     return `${name}${expirySuffix(expiresAt)}`;
 }
@@ -6610,10 +6591,7 @@ function expirySuffix(expiresAt) {
     const iso = minute.toISOString(); // YYYY-MM-DDTHH:MM:00.000Z
     return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
 }
-/**
- * The expiry in ms since the epoch. Undefined when the name does not end with the form,
- * or when the form names no real time (month 13, 25:00, February 30).
- */
+/** Undefined unless the name ends with the form, naming a real time (not month 13, 25:00, February 30). */
 function expiryOf(name) {
     const match = SUFFIX.exec(name);
     if (!match)
@@ -6625,7 +6603,7 @@ function expiryOf(name) {
         return undefined;
     return at;
 }
-/** The `expires-at` output: the name's expiry in ISO 8601 UTC, so a later step need not parse the name. */
+/** So a later step need not parse the name. */
 function expiresAtOutput(expiresAt) {
     return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') };
 }
@@ -7334,16 +7312,15 @@ async function readRunnerRanges(options, deadline) {
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/keys/networks.ts
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from.
- * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
- * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire (docs/tripwire.md). The platform records only the address of a key's last use, so that is all it
+ * reads. Node's BlockList matches `::ffff:10.1.2.3` as 10.1.2.3.
  */
 
 
 
 
 
-/** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
+/** In `expected-networks`: the ranges of GitHub-hosted runners, from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
 /** A block, or a clause that says why `entry` is neither an address nor a CIDR block. */
 function parseNetwork(entry) {
@@ -7359,9 +7336,8 @@ function parseNetwork(entry) {
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
 /**
- * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
- * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
- * the tripwire.
+ * An address the action cannot read is in no network. A use with no address is flagged too, so a platform that stops
+ * recording addresses cannot silence the tripwire.
  */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
@@ -7396,7 +7372,6 @@ async function openExpectedNetworks(ctx, expected) {
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    // The API description lets a list leave out the time, even when it gives an address.
     const when = key.last_used_at === null
         ? 'at a time the platform did not give'
         : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
@@ -7424,19 +7399,16 @@ function describeUnexpectedUse(key) {
 
 
 
-/** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
 /**
- * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
- * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
- * may be missing because the id is wrong.
+ * A 404 to revoking a key the step saw listed, or made, means someone else revoked it meanwhile: what was wanted.
+ * Only a `key-id` that no list showed may be missing because the id is wrong.
  */
 function alreadyRevoked(error) {
     return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404;
 }
 /**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
+ * One by one, until one fails. From the first key on, a cancel lets the revocation in flight finish, and starts no
+ * other.
  */
 async function revokeInTurn(ctx, ids, namespace, options = {}) {
     const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
@@ -7523,16 +7495,8 @@ function revocationRows(ids, run) {
 
 
 
-/**
- * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
- * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
- * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
- * by name, rotate-key, the clean-ups and the post step.
- */
-/**
- * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
- * request may still be the step's own.
- */
+/** What a key list says of each key's use, read on the safe side: a time the action cannot read is a use now. */
+/** The platform's clock and the runner's may differ: a use this long before the step began may still be its own. */
 const USE_CLOCK_SKEW_MS = 60_000;
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -7541,8 +7505,8 @@ function readTime(text) {
     return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
 }
 /**
- * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
- * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ * Null when never used. NaN, a use now, when the time cannot be read. The description lets a list give a use's
+ * address without its time: that key was used.
  */
 function lastUseOf(key) {
     if (key.last_used_at === null)
@@ -7555,10 +7519,9 @@ function lastTouched(key) {
     return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /**
- * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
- * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
- * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
- * none, so no rule selects the key by its creator.
+ * A key listed twice keeps the most recent use and creation of its copies; an unreadable time wins, as a use now.
+ * Copies that disagree on the name or the project count as in use: the action cannot tell which is right. Copies
+ * that disagree on the creator keep none, so no rule selects the key by its creator.
  */
 function mergeById(keys) {
     const merged = new Map();
@@ -7586,10 +7549,7 @@ function mergeById(keys) {
 async function listKeysMerged(client, namespace) {
     return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
 }
-/**
- * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
- * key, lists the keys, and finds the step's own key among them.
- */
+/** How a command that revokes by the list begins. */
 async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
@@ -7608,11 +7568,7 @@ function later(a, b) {
         return b;
     return y > x ? b : a;
 }
-/**
- * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
- * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
- * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
- */
+/** A kind of key the action does not know may be among any keys. */
 function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return {
@@ -7623,9 +7579,8 @@ function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
-    // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
-    // "cannot tell its own key" would no longer keep the real one.
+    // Only a readable use within the step. An unreadable or later time would make any key look like the step's,
+    // and the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
         return used !== null && used >= step.since && used <= step.until;
