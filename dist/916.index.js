@@ -3429,31 +3429,20 @@ async function proveKey(ctx, newClient, lister, target) {
 
 
 
-/**
- * A poll round after the first sends at most ROUND_REQUEST_BUDGET requests.
- * - One operation: one GET of it.
- * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages, then a GET for each one not found there, the longest unread first.
- * - `pending` (the idle gate): the first round reads the window (IDLE_WINDOW). Later rounds read the head of the
- *   list down to an operation already read, and GET each pending one not found there.
- */
+/** A poll round after the first sends at most this many requests (docs/rate-limits.md). */
 const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
 const PAGE_SIZE = 100;
 /**
- * How far back the idle gate reads, once: the last 7 days, at most 25,000 records in at most 50 pages. The list has
- * no status filter, so a long or retried operation can sit behind thousands of finished ones. docs/deploy-gates.md
- * says why these bounds.
+ * How far back the idle gate reads, once. The list has no status filter, so a pending operation can sit behind
+ * thousands of finished ones (docs/deploy-gates.md).
  */
 const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 };
 const waiter_DAY_MS = 86_400_000;
-/**
- * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
- * `failed` operation the gate waits through fails again.
- */
+/** The latest record of each awaited operation. It logs a change of status, not each poll. */
 class OperationTracker {
     records = new Map();
-    /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
+    /** Of two copies read in one round, the least settled wins, so a gate never passes on the other. */
     thisRound = new Set();
     /** With `on-failed: wait`: ids seen `failed`. */
     retried = new Set();
@@ -3464,7 +3453,6 @@ class OperationTracker {
         this.ctx = ctx;
         this.onFailed = onFailed;
     }
-    /** Whether a status ends the wait for an operation. */
     isEnd(status) {
         return (0,operations_status/* gateGroup */.v3)(status, this.onFailed) !== 'pending';
     }
@@ -3536,11 +3524,11 @@ class Waiter {
     lastRead = new Map();
     round = 0;
     started = 0;
-    /** `pending`: how far the window read has come, and every id read, to know where the head's new records end. */
+    /** `pending`: the window, and every id read, to know where the head's new records end. */
     window = { records: 0, pages: 0, done: false };
     everRead = new Set();
     branchChecked = false;
-    /** Whether the log says the waiter slowed down for congestion. */
+    /** The log said the waiter slowed down. */
     slowed = false;
     /** Warnings already given, so a problem that lasts is one line, not one a poll. */
     noted = new Set();
@@ -3563,7 +3551,7 @@ class Waiter {
         log.info(this.awaited
             ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
             : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
-        // The first poll goes out at once: a gate whose operations are already done costs one round.
+        // No wait before the first poll: a gate whose operations are done costs one round.
         for (;;) {
             let conclusive;
             try {
@@ -3590,11 +3578,7 @@ class Waiter {
                 return this.timedOut(this.round);
         }
     }
-    /**
-     * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
-     * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
-     * deadline and times out there.
-     */
+    /** After a 429, 503 or 423, polls again at the widened pace. A wait past the deadline ends there, timed out. */
     pollThroughCongestion() {
         const { clock, client } = this.ctx;
         const round = () => {
@@ -3641,7 +3625,7 @@ class Waiter {
             });
             rest = [...wanted];
         }
-        // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
+        // Older than the pages read, or not listed at all (a 404 then names them).
         rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         if (rest.length > budget.left) {
             this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists. ` +
@@ -3660,10 +3644,7 @@ class Waiter {
             await this.readOne(id, budget);
         return conclusive;
     }
-    /**
-     * Reads the window, from the head or from where a round cut short by congestion stopped. Returns whether this read
-     * began at the head: only then does it cover the records that arrived since.
-     */
+    /** True only when the read began at the head: only then does it cover the records that arrived since. */
     async readWindow(seen) {
         const window = this.window;
         const fromHead = window.cursor === undefined;
@@ -3712,7 +3693,7 @@ class Waiter {
         }
         return end.reason !== 'page-limit';
     }
-    /** Tracks an operation the idle gate read: one it waits for already, or a pending one that counts. */
+    /** Tracks one it waits for already, or a pending one that counts. */
     consider(operation, seen) {
         seen.add(operation.id);
         this.everRead.add(operation.id);
@@ -3724,10 +3705,8 @@ class Waiter {
         return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`;
     }
     /**
-     * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-     * and the round's budget. A short page is not the end: a service may cap the page size. Only an empty page, or one
-     * with no cursor, ends the list. Copies of operations read before are included: the tracker keeps the least
-     * settled copy. `onCursor` hears each cursor the listing moves to.
+     * A short page is not the end: a service may cap the page size. Copies read before are passed on: the tracker
+     * keeps the least settled.
      */
     async readPages(limit, from, maxPages, budget, onPage, onCursor = () => undefined) {
         const { projectId } = this.options;
@@ -3756,7 +3735,7 @@ class Waiter {
             cursor = next;
         }
     }
-    /** A listing that cannot go on. Waiting for ids, the poll warns and reads the rest one by one. */
+    /** Waiting for ids, the poll warns and reads the rest one by one. */
     broken(key, message) {
         if (this.awaited)
             this.note(key, 'warning', `${message} This poll stops listing there.`);
@@ -3784,10 +3763,7 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /**
-     * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
-     * once, when it starts.
-     */
+    /** Congestion is no failure: it warns once, when it starts. */
     sayCongested(error, delay) {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
@@ -3800,7 +3776,6 @@ class Waiter {
             this.ctx.log.warning(line);
         this.slowed = true;
     }
-    /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
     answered() {
         const delay = this.pace.afterAnswer();
         if (this.slowed && !this.pace.widened) {
@@ -3810,7 +3785,7 @@ class Waiter {
         }
         return delay;
     }
-    /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
+    /** Never past the deadline. False once it is reached. */
     async sleep(ms) {
         const { clock, client } = this.ctx;
         const left = client.deadline - clock.now();
@@ -3857,7 +3832,6 @@ class Waiter {
             : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
         return outcome;
     }
-    /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
         const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
@@ -3901,7 +3875,7 @@ function describeAnswer(status) {
         return 'locked: another operation holds the project';
     return 'unavailable';
 }
-/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+/** The next poll after congestion would come past the deadline. */
 class CongestedToTheEnd {
     congestion;
     delayMs;
@@ -3916,7 +3890,6 @@ class OtherRecord extends Error {
 /** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
 class UnreadableList extends Error {
 }
-/** The older of `known` and the oldest `created_at` of `page`. */
 function oldestOf(page, known) {
     let oldest = known;
     for (const { created_at } of page)
@@ -3924,7 +3897,6 @@ function oldestOf(page, known) {
             oldest = created_at;
     return oldest;
 }
-/** What ended the window's read, in words. */
 function describeWindowEnd(end) {
     if (end === 'days')
         return `the window's ${IDLE_WINDOW.days} days`;
@@ -3945,15 +3917,12 @@ function describeFailureCount(operation) {
     const n = operation.failures_count;
     return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed';
 }
-/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+/** "the platform may retry it (retry_at …)" */
 function describeRetry(operation) {
     const at = operation.retry_at ? ` (retry_at ${(0,base_text/* untrusted */.bp)(operation.retry_at, 40)})` : '';
     return `the platform may retry it${at}`;
 }
-/**
- * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
- * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
- */
+/** An error names at most this many; the outputs have them all. Each value is cut too, so it stays about 2 kB. */
 const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
     return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
