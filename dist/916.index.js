@@ -7801,16 +7801,10 @@ function watchCancellation(options) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
-/** owner/name, as GitHub spells a repository. */
 const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 /** A tag, a branch or a commit SHA, as in `uses: owner/name@ref`. It holds nothing a URL would read as more. */
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-/**
- * Where the action's docs are, at the version that ran. No other place reads these runner variables.
- * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
- * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
- * names the path with no link (summary.ts, docsPage).
- */
+/** At the version that ran. For `uses: ./` the runner sets neither variable, and a summary names the path unlinked. */
 function actionDocs(env) {
     const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
     const ref = env.GITHUB_ACTION_REF ?? '';
@@ -7820,7 +7814,7 @@ function actionDocs(env) {
         return () => undefined;
     return (page) => `${server}/${repository}/blob/${ref}/${page}`;
 }
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
+/** https://github.com when unset; undefined when it is no http(s) URL. */
 function serverOf(given) {
     if (!given)
         return 'https://github.com';
@@ -7835,13 +7829,9 @@ function serverOf(given) {
         return undefined;
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** What `error-code` may hold: a short token, never text a server could make look like anything else. */
+/** A short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
-/**
- * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can branch on the reason.
- * `error-code` is the service's own `code`, never one the action made up, and only when it is a short token. Any
- * other text goes only to the log, made safe there.
- */
+/** So a later step can branch on the reason. `error-code` is the service's own `code`, never one the action made up. */
 function requestFailureOutputs(error) {
     const outputs = {};
     if (error.requestId !== undefined)
@@ -7853,7 +7843,7 @@ function requestFailureOutputs(error) {
         outputs['error-code'] = code;
     return outputs;
 }
-/** The service's `code` for `error-code` and the summary: only a short token with no piece of the step's secrets. */
+/** Only a short token with no piece of a secret. */
 function errorCodeOf(error) {
     const { code } = error;
     return error.kind === 'http' &&
@@ -7924,7 +7914,7 @@ async function writeListFile(dir, list, json) {
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
-    // Most records hold nothing to replace, and one look at the whole text tells.
+    // A fast path: most records hold nothing to replace.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(json) === json)
         return json;
     const redact = (text) => (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text, { pieces: true });
@@ -7937,9 +7927,8 @@ function recordJson(record) {
         return value;
     });
 }
-/** Text that is not JSON is redacted as text. */
 function redactJson(text) {
-    // Usually nothing is replaced: the text stays unparsed, the only way to keep it exact.
+    // Nothing to replace: unparsed, the text stays exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -8046,9 +8035,8 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * An output over the limit is not set, and the log says where it is. For a list output, its whole-list file: a plain
- * `note`, since a warning on every run would help no one. Any other goes into the `outputs-file`, with a warning: a
- * later step that reads the output finds it empty. `key` is never near the limit.
+ * A list output over the limit gets a note: its whole-list file has it, and a warning on every run would help no one.
+ * Any other goes to `outputs-file`, with a warning: a later step that reads the output finds it empty.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
@@ -8074,7 +8062,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')));
         }
     }
-    // Outputs the command knew were over the limit and did not hold: only their size is known.
+    // Of these, only the size is known.
     for (const [name, bytes] of Object.entries(oversized))
         notHeld(name, bytes);
     const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
