@@ -2644,7 +2644,6 @@ async function runListProjects(ctx, options) {
     if (partial)
         ctx.log.warning(partial);
     const json = JSON.stringify(projects);
-    // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'projects', json);
     return {
         outputs: {
@@ -2785,22 +2784,19 @@ var revocation = __webpack_require__(3142);
 
 
 /**
- * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
- * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
- * It revokes them within guards that no selector can get round:
- * - It is a dry run unless `dry-run: false`.
- * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
- * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
- * - It revokes nothing when more than `max-revoke` keys are selected.
+ * No selector gets round prune-keys' guards (docs/prune.md):
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing when it cannot tell which key that is;
+ * - never a key used or made within IN_USE_WINDOW_MS;
+ * - nothing when more than `max-revoke` keys are selected.
  */
-/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
+/** The log names at most this many keys; the summary and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
 /** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: options.orgId });
-    // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
@@ -2855,9 +2851,8 @@ async function runPruneKeys(ctx, options) {
     };
 }
 /**
- * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
- * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
- * safer, and a person looks.
+ * Past `max-revoke` the selector is likely wrong: revoking the oldest would still revoke that many keys, and as many
+ * on every run. Revoking none makes a person look.
  */
 function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
     if (count > maxRevoke) {
@@ -4041,13 +4036,9 @@ function whatHappened(outcome, options) {
 
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 /**
- * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
- * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
- * before any request, so every input error comes first. And it names the function that runs the command.
- * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
- * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
- * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
- * What else a new command needs: "Adding a command" in docs/developing.md.
+ * The one table of commands. action.yml, the sub-actions, the dispatch and the docs' tables come from it, or a test
+ * checks them against it. Settings are read before any request, so every input error comes first. Adding a command:
+ * docs/developing.md.
  */
 
 
