@@ -4805,10 +4805,7 @@ function describeCause(cause) {
 /* harmony export */   p: () => (/* binding */ requestErrorIn)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/**
- * Every way a request can fail, as one error type. Messages never hold a secret: they are built from the method, the
- * path, the status, and the server's own words made safe.
- */
+/** Messages never hold a secret: only the method, the path, the status, and the server's words made safe. */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
     kind;
@@ -5256,34 +5253,34 @@ const RETRY_POLICIES = {
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create after a lost answer. Sent once more, at once, only after the clean-up revoked the key that answer
-     * may have made, or found none. Never after a cancel or the timeout.
+     * A key's create after a lost answer: once more, only after the clean-up revoked the key that answer may have made,
+     * or found none. Never after a cancel or the timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
     /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
     /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
     wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-    /** A waiter's round refused as busy or locked: polled again while the timeout lasts, at least after Retry-After. */
+    /** A waiter's round refused as busy or locked: polled again while the timeout lasts. */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
-    /** A paced listing's page refused as busy. Its pacer holds back every other request of the step as long. */
+    /** A paced listing's page refused as busy: its pacer holds back every other request as long. */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
+    /** After no answer, a 5xx, or a rate limit. */
     githubRead: rule(3, githubDelay),
     /** The same sealed value is harmless to write again, but not after a timeout: GitHub may still be writing it. */
     githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-    /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
+    /** A new key's first read: a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
-/** Delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. */
 function parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
@@ -5358,16 +5355,15 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The step's one HTTP transport, on undici's public API: one keep-alive pool per origin, direct or through the proxy
- * the environment names. It never sends a credential in clear through a proxy. Each attempt stays within its own
- * time limit and the step's deadline. Bodies are read within bounds.
+ * The step's one HTTP transport, on undici's public API. It never sends a credential in clear through a proxy. Each
+ * attempt stays within its own time limit and the step's deadline, and bodies are read within bounds.
  */
 
 
 
 
-// A deliberate departure (docs/audit.md). By default the third answer makes V8 optimize undici's WebAssembly parser
-// on another thread, and the step must wait for that to exit. This budget keeps V8's first code.
+// A deliberate departure (docs/audit.md). Without it, V8 optimizes undici's WebAssembly parser on another thread,
+// and the step waits for that at exit.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
 /** Pools stay alive, so a waiter's polls reuse the connection. */
@@ -5379,8 +5375,8 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 /** A larger successful body is refused, not retried: no answer of the API is that big. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * One pool per origin, direct or through its proxy. It records failed connects: a request that never connected never
- * left. undici ends a connect only when it fails, so every socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. A request that never connected never left. undici ends a connect
+ * only when it fails, so every socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5520,7 +5516,7 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
 }
 /** Throws only before anything is sent, as sendRequest does. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request goes out (a debug line); not after the deadline. */
+/** Not called past the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
