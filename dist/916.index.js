@@ -1191,10 +1191,9 @@ function blockList(entries) {
 /* harmony export */ });
 /* unused harmony export MAX_UNTRUSTED_LENGTH */
 /**
- * Text from outside (the service's records and messages, free-text inputs) is data, but the runner reads the log as
- * commands: `::` at a line's start, `##[` anywhere. `untrusted()` is the one way such text reaches the log: on one
- * line, without a command, bounded, secrets redacted, invisible characters escaped (docs/audit.md). The lint rule
- * `local/outside-text` enforces it.
+ * Text from outside is data, but the runner reads the log as commands: `::` at a line's start, `##[` anywhere.
+ * `untrusted()` is the one way such text reaches the log: on one line, without a command, bounded, secrets redacted,
+ * invisible characters escaped (docs/audit.md). The lint rule `local/outside-text` enforces it.
  */
 const MAX_UNTRUSTED_LENGTH = 200;
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
@@ -1240,10 +1239,7 @@ const CREDENTIAL_FORMS = [
     ],
     [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ];
-/**
- * Each secret's SECRET_EDGE-long pieces at multiples of SECRET_EDGE, and its last SECRET_EDGE characters. Every part
- * that redactSecrets replaces holds one, so mayHoldSecret needs only a few searches.
- */
+/** Every part that redactSecrets replaces holds one of these, so mayHoldSecret needs only a few searches. */
 const tells = [];
 /** Every credential form starts with one; most texts have none. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
@@ -1404,12 +1400,8 @@ var targets = __webpack_require__(5617);
 
 
 /**
- * rotate-key's key name when none is given. It is unique to the set of targets and the secret, so two workflows
- * that rotate into different places never rotate or revoke each other's keys. GitHub compares every part without
- * case, so the name does too, and the order of the targets does not count.
- * One target: `gha:<target>:<SECRET>`.
- * Several: `gha:<first target>+<how many more>:<SECRET>~` and 8 hex digits of the SHA-256 of the whole set.
- * A name longer than 64 characters keeps its first 55, then `~` and 8 hex digits of the SHA-256 of the whole name.
+ * Unique to the targets and the secret, so two workflows that rotate into different places never revoke each other's
+ * keys. GitHub compares names without case, so this does too, and the targets' order does not count (docs/rotation.md).
  */
 function defaultRotationKeyName(storage) {
     const secret = storage.name.toUpperCase();
@@ -2706,7 +2698,6 @@ async function runListProjects(ctx, options) {
     if (partial)
         ctx.log.warning(partial);
     const json = JSON.stringify(projects);
-    // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'projects', json);
     return {
         outputs: {
@@ -2745,7 +2736,7 @@ const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
+/** `keys` has one record per key. */
 function judgeKeys(keys, options, now, own, checks = {}) {
     const { expected, members } = checks;
     const verdicts = [];
@@ -2807,11 +2798,7 @@ function inUse(key, now) {
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
 }
-/**
- * Keeps a key selected only for where it was last used from, when the action cannot place its address.
- * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
- * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
- */
+/** Keeps a key selected only for where it was last used, when the action cannot place the address: a person looks. */
 function cannotPlace(key, expected) {
     if (!key.last_used_from_addr)
         return 'the platform recorded no address for its last use';
@@ -2845,9 +2832,8 @@ var runner_cancellation = __webpack_require__(2323);
 
 
 /**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
+ * One by one, until one fails. From the first key on, a cancel lets the revocation in flight finish, and starts no
+ * other.
  */
 async function revokeInTurn(ctx, ids, namespace, options = {}) {
     const cancellation = ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
@@ -2925,22 +2911,19 @@ function revocationRows(ids, run) {
 
 
 /**
- * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
- * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
- * It revokes them within guards that no selector can get round:
- * - It is a dry run unless `dry-run: false`.
- * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
- * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
- * - It revokes nothing when more than `max-revoke` keys are selected.
+ * No selector gets round prune-keys' guards (docs/prune.md):
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing when it cannot tell which key that is;
+ * - never a key used or made within IN_USE_WINDOW_MS;
+ * - nothing when more than `max-revoke` keys are selected.
  */
-/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
+/** The log names at most this many keys; the summary and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
 /** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: options.orgId });
-    // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
@@ -2995,9 +2978,8 @@ async function runPruneKeys(ctx, options) {
     };
 }
 /**
- * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
- * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
- * safer, and a person looks.
+ * Past `max-revoke` the selector is likely wrong: revoking the oldest would still revoke that many keys, and as many
+ * on every run. Revoking none makes a person look.
  */
 function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
     if (count > maxRevoke) {
@@ -3580,31 +3562,20 @@ async function proveKey(ctx, newClient, lister, target) {
 
 
 
-/**
- * A poll round after the first sends at most ROUND_REQUEST_BUDGET requests.
- * - One operation: one GET of it.
- * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages, then a GET for each one not found there, the longest unread first.
- * - `pending` (the idle gate): the first round reads the window (IDLE_WINDOW). Later rounds read the head of the
- *   list down to an operation already read, and GET each pending one not found there.
- */
+/** A poll round after the first sends at most this many requests (docs/rate-limits.md). */
 const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
 const PAGE_SIZE = 100;
 /**
- * How far back the idle gate reads, once: the last 7 days, at most 25,000 records in at most 50 pages. The list has
- * no status filter, so a long or retried operation can sit behind thousands of finished ones. docs/deploy-gates.md
- * says why these bounds.
+ * How far back the idle gate reads, once. The list has no status filter, so a pending operation can sit behind
+ * thousands of finished ones (docs/deploy-gates.md).
  */
 const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 };
 const waiter_DAY_MS = 86_400_000;
-/**
- * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
- * `failed` operation the gate waits through fails again.
- */
+/** The latest record of each awaited operation. It logs a change of status, not each poll. */
 class OperationTracker {
     records = new Map();
-    /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
+    /** Of two copies read in one round, the least settled wins, so a gate never passes on the other. */
     thisRound = new Set();
     /** With `on-failed: wait`: ids seen `failed`. */
     retried = new Set();
@@ -3615,7 +3586,6 @@ class OperationTracker {
         this.ctx = ctx;
         this.onFailed = onFailed;
     }
-    /** Whether a status ends the wait for an operation. */
     isEnd(status) {
         return (0,operations_status/* gateGroup */.v3)(status, this.onFailed) !== 'pending';
     }
@@ -3687,11 +3657,11 @@ class Waiter {
     lastRead = new Map();
     round = 0;
     started = 0;
-    /** `pending`: how far the window read has come, and every id read, to know where the head's new records end. */
+    /** `pending`: the window, and every id read, to know where the head's new records end. */
     window = { records: 0, pages: 0, done: false };
     everRead = new Set();
     branchChecked = false;
-    /** Whether the log says the waiter slowed down for congestion. */
+    /** The log said the waiter slowed down. */
     slowed = false;
     /** Warnings already given, so a problem that lasts is one line, not one a poll. */
     noted = new Set();
@@ -3714,7 +3684,7 @@ class Waiter {
         log.info(this.awaited
             ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
             : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
-        // The first poll goes out at once: a gate whose operations are already done costs one round.
+        // No wait before the first poll: a gate whose operations are done costs one round.
         for (;;) {
             let conclusive;
             try {
@@ -3741,11 +3711,7 @@ class Waiter {
                 return this.timedOut(this.round);
         }
     }
-    /**
-     * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
-     * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
-     * deadline and times out there.
-     */
+    /** After a 429, 503 or 423, polls again at the widened pace. A wait past the deadline ends there, timed out. */
     pollThroughCongestion() {
         const { clock, client } = this.ctx;
         const round = () => {
@@ -3792,7 +3758,7 @@ class Waiter {
             });
             rest = [...wanted];
         }
-        // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
+        // Older than the pages read, or not listed at all (a 404 then names them).
         rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         if (rest.length > budget.left) {
             this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists. ` +
@@ -3811,10 +3777,7 @@ class Waiter {
             await this.readOne(id, budget);
         return conclusive;
     }
-    /**
-     * Reads the window, from the head or from where a round cut short by congestion stopped. Returns whether this read
-     * began at the head: only then does it cover the records that arrived since.
-     */
+    /** True only when the read began at the head: only then does it cover the records that arrived since. */
     async readWindow(seen) {
         const window = this.window;
         const fromHead = window.cursor === undefined;
@@ -3863,7 +3826,7 @@ class Waiter {
         }
         return end.reason !== 'page-limit';
     }
-    /** Tracks an operation the idle gate read: one it waits for already, or a pending one that counts. */
+    /** Tracks one it waits for already, or a pending one that counts. */
     consider(operation, seen) {
         seen.add(operation.id);
         this.everRead.add(operation.id);
@@ -3875,10 +3838,8 @@ class Waiter {
         return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`;
     }
     /**
-     * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-     * and the round's budget. A short page is not the end: a service may cap the page size. Only an empty page, or one
-     * with no cursor, ends the list. Copies of operations read before are included: the tracker keeps the least
-     * settled copy. `onCursor` hears each cursor the listing moves to.
+     * A short page is not the end: a service may cap the page size. Copies read before are passed on: the tracker
+     * keeps the least settled.
      */
     async readPages(limit, from, maxPages, budget, onPage, onCursor = () => undefined) {
         const { projectId } = this.options;
@@ -3907,7 +3868,7 @@ class Waiter {
             cursor = next;
         }
     }
-    /** A listing that cannot go on. Waiting for ids, the poll warns and reads the rest one by one. */
+    /** Waiting for ids, the poll warns and reads the rest one by one. */
     broken(key, message) {
         if (this.awaited)
             this.note(key, 'warning', `${message} This poll stops listing there.`);
@@ -3935,10 +3896,7 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /**
-     * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
-     * once, when it starts.
-     */
+    /** Congestion is no failure: it warns once, when it starts. */
     sayCongested(error, delay) {
         const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
@@ -3951,7 +3909,6 @@ class Waiter {
             this.ctx.log.warning(line);
         this.slowed = true;
     }
-    /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
     answered() {
         const delay = this.pace.afterAnswer();
         if (this.slowed && !this.pace.widened) {
@@ -3961,7 +3918,7 @@ class Waiter {
         }
         return delay;
     }
-    /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
+    /** Never past the deadline. False once it is reached. */
     async sleep(ms) {
         const { clock, client } = this.ctx;
         const left = client.deadline - clock.now();
@@ -4008,7 +3965,6 @@ class Waiter {
             : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
         return outcome;
     }
-    /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
         const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
@@ -4052,7 +4008,7 @@ function describeAnswer(status) {
         return 'locked: another operation holds the project';
     return 'unavailable';
 }
-/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+/** The next poll after congestion would come past the deadline. */
 class CongestedToTheEnd {
     congestion;
     delayMs;
@@ -4067,7 +4023,6 @@ class OtherRecord extends Error {
 /** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
 class UnreadableList extends Error {
 }
-/** The older of `known` and the oldest `created_at` of `page`. */
 function oldestOf(page, known) {
     let oldest = known;
     for (const { created_at } of page)
@@ -4075,7 +4030,6 @@ function oldestOf(page, known) {
             oldest = created_at;
     return oldest;
 }
-/** What ended the window's read, in words. */
 function describeWindowEnd(end) {
     if (end === 'days')
         return `the window's ${IDLE_WINDOW.days} days`;
@@ -4096,15 +4050,12 @@ function describeFailureCount(operation) {
     const n = operation.failures_count;
     return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed';
 }
-/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+/** "the platform may retry it (retry_at …)" */
 function describeRetry(operation) {
     const at = operation.retry_at ? ` (retry_at ${(0,base_text/* untrusted */.bp)(operation.retry_at, 40)})` : '';
     return `the platform may retry it${at}`;
 }
-/**
- * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
- * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
- */
+/** An error names at most this many; the outputs have them all. Each value is cut too, so it stays about 2 kB. */
 const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
     return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
@@ -4219,13 +4170,9 @@ function whatHappened(outcome, options) {
 
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 /**
- * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
- * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
- * before any request, so every input error comes first. And it names the function that runs the command.
- * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
- * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
- * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
- * What else a new command needs: "Adding a command" in docs/developing.md.
+ * The one table of commands. action.yml, the sub-actions, the dispatch and the docs' tables come from it, or a test
+ * checks them against it. Settings are read before any request, so every input error comes first. Adding a command:
+ * docs/developing.md.
  */
 
 
@@ -4992,10 +4939,7 @@ function describeCause(cause) {
 /* harmony export */   p: () => (/* binding */ requestErrorIn)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/**
- * Every way a request can fail, as one error type. Messages never hold a secret: they are built from the method, the
- * path, the status, and the server's own words made safe.
- */
+/** Messages never hold a secret: only the method, the path, the status, and the server's words made safe. */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
     kind;
@@ -5443,35 +5387,32 @@ const RETRY_POLICIES = {
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create after a lost answer. Sent once more, at once, only after the clean-up revoked the key that answer
-     * may have made, or found none. Never after a cancel or the timeout.
+     * A key's create after a lost answer: once more, only after the clean-up revoked the key that answer may have made,
+     * or found none. Never after a cancel or the timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
     /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
     /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
     wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-    /** A waiter's round refused as busy or locked: polled again while the timeout lasts, at least after Retry-After. */
+    /** A waiter's round refused as busy or locked: polled again while the timeout lasts. */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
-    /** A paced listing's page refused as busy. Its pacer holds back every other request of the step as long. */
+    /** A paced listing's page refused as busy: its pacer holds back every other request as long. */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /**
-     * A GitHub read or secret write, retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's
-     * reset, or 60 s). A write sends the same sealed value, so it is harmless to send again.
-     */
+    /** A GitHub read or secret write, after no answer, a 5xx, or a rate limit. The same sealed value is harmless to send again. */
     github: rule(3, githubDelay),
-    /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
+    /** A new key's first read: a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
-/** Delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. */
 function parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
@@ -5546,16 +5487,15 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The step's one HTTP transport, on undici's public API: one keep-alive pool per origin, direct or through the proxy
- * the environment names. It never sends a credential in clear through a proxy. Each attempt stays within its own
- * time limit and the step's deadline. Bodies are read within bounds.
+ * The step's one HTTP transport, on undici's public API. It never sends a credential in clear through a proxy. Each
+ * attempt stays within its own time limit and the step's deadline, and bodies are read within bounds.
  */
 
 
 
 
-// A deliberate departure (docs/audit.md). By default the third answer makes V8 optimize undici's WebAssembly parser
-// on another thread, and the step must wait for that to exit. This budget keeps V8's first code.
+// A deliberate departure (docs/audit.md). Without it, V8 optimizes undici's WebAssembly parser on another thread,
+// and the step waits for that at exit.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
 /** Pools stay alive, so a waiter's polls reuse the connection. */
@@ -5567,8 +5507,8 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 /** A larger successful body is refused, not retried: no answer of the API is that big. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * One pool per origin, direct or through its proxy. It records failed connects: a request that never connected never
- * left. undici ends a connect only when it fails, so every socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. A request that never connected never left. undici ends a connect
+ * only when it fails, so every socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5708,7 +5648,7 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
 }
 /** Throws only before anything is sent, as sendRequest does. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request goes out (a debug line); not after the deadline. */
+/** Not called past the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
@@ -6621,22 +6561,15 @@ function jsonArrayItems(text, input, hint) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1070);
 /**
- * Keys that outlive the people who made them. When a person leaves an organization, their personal key loses
- * its access to it. But an organization or project-scoped key that they created stays valid until someone
- * revokes it. With `expected-creators: members`, a present member should have made each organization key.
- * A key whose creator (`created_by`) is no member, or has a deactivated account, was made by someone who left.
- * Only an organization's keys are judged, against its members (GET /organizations/{org_id}/members).
+ * Organization keys made by someone who left. A personal key loses its access when its maker leaves; an organization
+ * or project-scoped key stays valid until someone revokes it (docs/offboarding.md).
  */
 
 
 
 
 const MEMBERS = 'members';
-/**
- * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
- * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
- * who left, so prune-keys never revokes a key for it.
- */
+/** A user id. Anything else names no creator the action can read, and is never taken for someone who left. */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The nil and the max UUID stand for no user. */
 const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i;
@@ -6652,7 +6585,6 @@ function creatorStatus(key, members) {
         return 'left';
     return member.deactivated ? 'deactivated' : 'member';
 }
-/** A key whose creator is unknown never counts as made by someone who left. */
 function madeBySomeoneWhoLeft(key, members) {
     const status = creatorStatus(key, members);
     return status === 'left' || status === 'deactivated';
@@ -6720,15 +6652,12 @@ function warnUnknownCreators(ctx, keys, members, max) {
 /* harmony export */ });
 /* unused harmony export expirySuffix */
 /**
- * An expiry written into a key's name. The platform's keys never expire, and their records have no field for it.
- * So create-key ends the name with one fixed form, and prune-keys reads it back:
+ * An expiry written into a key's name: the platform's keys never expire, and have no field for it (docs/keys.md).
  *
  *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
  *
- * The time is in UTC, to the minute, rounded up, so a key never expires before the time asked for.
- * The form has 19 characters, so the name before it may have at most 45 of the service's 64.
- * A name expires only when it ends with exactly this form, with a real date and time, after at least one character.
- * People rarely put `~` in names, and a near miss does not count.
+ * UTC, rounded up to the minute, so a key never expires before the time asked for. Only this exact form, with a real
+ * time, counts: a near miss does not.
  */
 const EXPIRY_MARK = '~exp-';
 /** `~exp-` and `YYYYMMDDTHHMMZ`. */
@@ -6736,9 +6665,9 @@ const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14;
 const MINUTE_MS = 60_000;
 /** The form has four digits for the year. */
 const LAST_YEAR = 9999;
-// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it with the name's end
+// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;
-/** `expiresAt` is in ms since the epoch. It is rounded up to the minute. */
+/** `expiresAt` in ms since the epoch, rounded up to the minute. */
 function withExpiry(name, expiresAt) {
     return `${name}${expirySuffix(expiresAt)}`;
 }
@@ -6750,10 +6679,7 @@ function expirySuffix(expiresAt) {
     const iso = minute.toISOString(); // YYYY-MM-DDTHH:MM:00.000Z
     return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
 }
-/**
- * The expiry in ms since the epoch. Undefined when the name does not end with the form,
- * or when the form names no real time (month 13, 25:00, February 30).
- */
+/** Undefined unless the name ends with the form, naming a real time (not month 13, 25:00, February 30). */
 function expiryOf(name) {
     const match = SUFFIX.exec(name);
     if (!match)
@@ -6765,7 +6691,7 @@ function expiryOf(name) {
         return undefined;
     return at;
 }
-/** The `expires-at` output: the name's expiry in ISO 8601 UTC, so a later step need not parse the name. */
+/** So a later step need not parse the name. */
 function expiresAtOutput(expiresAt) {
     return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') };
 }
@@ -7421,16 +7347,15 @@ async function readRunnerRanges(options, deadline) {
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/keys/networks.ts
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from.
- * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
- * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire (docs/tripwire.md). The platform records only the address of a key's last use, so that is all it
+ * reads. Node's BlockList matches `::ffff:10.1.2.3` as 10.1.2.3.
  */
 
 
 
 
 
-/** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
+/** In `expected-networks`: the ranges of GitHub-hosted runners, from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
 /** A block, or a clause that says why `entry` is neither an address nor a CIDR block. */
 function parseNetwork(entry) {
@@ -7446,9 +7371,8 @@ function parseNetwork(entry) {
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
 /**
- * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
- * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
- * the tripwire.
+ * An address the action cannot read is in no network. A use with no address is flagged too, so a platform that stops
+ * recording addresses cannot silence the tripwire.
  */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
@@ -7483,7 +7407,6 @@ async function openExpectedNetworks(ctx, expected) {
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    // The API description lets a list leave out the time, even when it gives an address.
     const when = key.last_used_at === null
         ? 'at a time the platform did not give'
         : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
@@ -7511,16 +7434,8 @@ function describeUnexpectedUse(key) {
 
 
 
-/**
- * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
- * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
- * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
- * by name, rotate-key, the clean-ups and the post step.
- */
-/**
- * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
- * request may still be the step's own.
- */
+/** What a key list says of each key's use, read on the safe side: a time the action cannot read is a use now. */
+/** The platform's clock and the runner's may differ: a use this long before the step began may still be its own. */
 const USE_CLOCK_SKEW_MS = 60_000;
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -7529,8 +7444,8 @@ function readTime(text) {
     return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
 }
 /**
- * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
- * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ * Null when never used. NaN, a use now, when the time cannot be read. The description lets a list give a use's
+ * address without its time: that key was used.
  */
 function lastUseOf(key) {
     if (key.last_used_at === null)
@@ -7543,10 +7458,9 @@ function lastTouched(key) {
     return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /**
- * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
- * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
- * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
- * none, so no rule selects the key by its creator.
+ * A key listed twice keeps the most recent use and creation of its copies; an unreadable time wins, as a use now.
+ * Copies that disagree on the name or the project count as in use: the action cannot tell which is right. Copies
+ * that disagree on the creator keep none, so no rule selects the key by its creator.
  */
 function mergeById(keys) {
     const merged = new Map();
@@ -7574,10 +7488,7 @@ function mergeById(keys) {
 async function listKeysMerged(client, namespace) {
     return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
 }
-/**
- * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
- * key, lists the keys, and finds the step's own key among them.
- */
+/** How a command that revokes by the list begins. */
 async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
@@ -7596,11 +7507,7 @@ function later(a, b) {
         return b;
     return y > x ? b : a;
 }
-/**
- * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
- * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
- * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
- */
+/** A kind of key the action does not know may be among any keys. */
 function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return {
@@ -7611,9 +7518,8 @@ function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
-    // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
-    // "cannot tell its own key" would no longer keep the real one.
+    // Only a readable use within the step. An unreadable or later time would make any key look like the step's,
+    // and the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
         return used !== null && used >= step.since && used <= step.until;
@@ -7865,16 +7771,10 @@ function watchCancellation(options) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
-/** owner/name, as GitHub spells a repository. */
 const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 /** A tag, a branch or a commit SHA, as in `uses: owner/name@ref`. It holds nothing a URL would read as more. */
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-/**
- * Where the action's docs are, at the version that ran. No other place reads these runner variables.
- * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
- * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
- * names the path with no link (summary.ts, docsPage).
- */
+/** At the version that ran. For `uses: ./` the runner sets neither variable, and a summary names the path unlinked. */
 function actionDocs(env) {
     const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
     const ref = env.GITHUB_ACTION_REF ?? '';
@@ -7884,7 +7784,7 @@ function actionDocs(env) {
         return () => undefined;
     return (page) => `${server}/${repository}/blob/${ref}/${page}`;
 }
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
+/** https://github.com when unset; undefined when it is no http(s) URL. */
 function serverOf(given) {
     if (!given)
         return 'https://github.com';
@@ -7899,13 +7799,9 @@ function serverOf(given) {
         return undefined;
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** What `error-code` may hold: a short token, never text a server could make look like anything else. */
+/** A short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
-/**
- * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can branch on the reason.
- * `error-code` is the service's own `code`, never one the action made up, and only when it is a short token. Any
- * other text goes only to the log, made safe there.
- */
+/** So a later step can branch on the reason. `error-code` is the service's own `code`, never one the action made up. */
 function requestFailureOutputs(error) {
     const outputs = {};
     if (error.requestId !== undefined)
@@ -7917,7 +7813,7 @@ function requestFailureOutputs(error) {
         outputs['error-code'] = code;
     return outputs;
 }
-/** The service's `code` for `error-code` and the summary: only a short token with no piece of the step's secrets. */
+/** Only a short token with no piece of a secret. */
 function errorCodeOf(error) {
     const { code } = error;
     return error.kind === 'http' &&
@@ -7988,7 +7884,7 @@ async function writeListFile(dir, list, json) {
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
-    // Most records hold nothing to replace, and one look at the whole text tells.
+    // A fast path: most records hold nothing to replace.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(json) === json)
         return json;
     const redact = (text) => (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text, { pieces: true });
@@ -8001,9 +7897,8 @@ function recordJson(record) {
         return value;
     });
 }
-/** Text that is not JSON is redacted as text. */
 function redactJson(text) {
-    // Usually nothing is replaced: the text stays unparsed, the only way to keep it exact.
+    // Nothing to replace: unparsed, the text stays exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -8110,9 +8005,8 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * An output over the limit is not set, and the log says where it is. For a list output, its whole-list file: a plain
- * `note`, since a warning on every run would help no one. Any other goes into the `outputs-file`, with a warning: a
- * later step that reads the output finds it empty. `key` is never near the limit.
+ * A list output over the limit gets a note: its whole-list file has it, and a warning on every run would help no one.
+ * Any other goes to `outputs-file`, with a warning: a later step that reads the output finds it empty.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
@@ -8138,7 +8032,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')));
         }
     }
-    // Outputs the command knew were over the limit and did not hold: only their size is known.
+    // Of these, only the size is known.
     for (const [name, bytes] of Object.entries(oversized))
         notHeld(name, bytes);
     const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;

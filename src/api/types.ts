@@ -1,7 +1,4 @@
-/**
- * The platform's records, as the action reads them. Each type picks its fields from the published description, so a
- * field it leaves optional is optional here. Extra fields are ignored.
- */
+/** Each type picks its fields from the published description, so a field it leaves optional is optional here. */
 import type { components } from '../../openapi/neon-api-v2.d.ts'
 
 type Schemas = components['schemas']
@@ -53,7 +50,7 @@ type DescribedOperation = Schemas['Operation']
 
 /**
  * `action` and `status` are open: the platform has more values than its description lists. `failures_count`,
- * `updated_at` and `total_duration_ms` are only shown; nothing is decided on them.
+ * `updated_at` and `total_duration_ms` are only shown.
  */
 export type Operation = Pick<
   DescribedOperation,

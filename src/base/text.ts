@@ -1,8 +1,7 @@
 /**
- * Text from outside (the service's records and messages, free-text inputs) is data, but the runner reads the log as
- * commands: `::` at a line's start, `##[` anywhere. `untrusted()` is the one way such text reaches the log: on one
- * line, without a command, bounded, secrets redacted, invisible characters escaped (docs/audit.md). The lint rule
- * `local/outside-text` enforces it.
+ * Text from outside is data, but the runner reads the log as commands: `::` at a line's start, `##[` anywhere.
+ * `untrusted()` is the one way such text reaches the log: on one line, without a command, bounded, secrets redacted,
+ * invisible characters escaped (docs/audit.md). The lint rule `local/outside-text` enforces it.
  */
 
 export const MAX_UNTRUSTED_LENGTH = 200
@@ -54,10 +53,7 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ]
 
-/**
- * Each secret's SECRET_EDGE-long pieces at multiples of SECRET_EDGE, and its last SECRET_EDGE characters. Every part
- * that redactSecrets replaces holds one, so mayHoldSecret needs only a few searches.
- */
+/** Every part that redactSecrets replaces holds one of these, so mayHoldSecret needs only a few searches. */
 const tells: Array<{ aligned: string[] }> = []
 
 /** Every credential form starts with one; most texts have none. */

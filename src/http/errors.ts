@@ -1,18 +1,15 @@
-/**
- * Every way a request can fail, as one error type. Messages never hold a secret: they are built from the method, the
- * path, the status, and the server's own words made safe.
- */
+/** Messages never hold a secret: only the method, the path, the status, and the server's words made safe. */
 import { OwnError } from '../base/errors.ts'
 
 export type RequestErrorKind =
-  | 'http' // the server answered with a status that is not a success
+  | 'http' // a status that is not a success
   | 'network' // no answer: refused, reset, dropped
-  | 'timeout' // no answer within the request's own time limit
+  | 'timeout' // no answer within one attempt's time limit
   | 'deadline' // the step's `timeout` ran out
   | 'redirect' // a 3xx, which the action never follows with a credential
   | 'malformed' // a success whose body is not what the API says
   | 'invalid' // the request could not be built (a header value undici refuses)
-  | 'cancelled' // the runner cancelled the step
+  | 'cancelled'
   | 'proxy' // the proxy failed (unreachable, a broken tunnel); retried as usual
   | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
   | 'certificate' // the server's TLS certificate is not one Node trusts
@@ -28,7 +25,6 @@ export interface RequestErrorDetails {
   /** To quote to the server's support. */
   requestId?: string
   status?: number
-  /** The platform's `code`. */
   code?: string
   /** The server's own message, as data. */
   serviceMessage?: string

@@ -1,11 +1,7 @@
 /**
- * When a request may be sent again, and how long to wait first. RETRY_POLICIES holds every retry rule, and `retrying`
- * is the one loop they all go through (docs/what-happens-when.md). The rules follow octokit's retry and throttling
- * plugins. A write that may have been carried out is never sent again blindly: read the `once`, `recreate` and
- * `github` rows before you change anything here.
- *
- * The waiter's polls and the post step's watch for a late key read again after an answer, not after a failure, so
- * they loop on their own. Each request they send is retried here.
+ * Every retry rule, and the one loop they go through (docs/what-happens-when.md). A write that may have been carried
+ * out is never sent again blindly: read the `once`, `recreate` and `github` rows before you change anything.
+ * Loops that read again after an answer (the waiter's polls, the look for a late key) are not retries.
  */
 import type { Clock } from '../base/clock.ts'
 import { RequestError } from './errors.ts'
@@ -72,35 +68,32 @@ export const RETRY_POLICIES = {
       : undefined,
   ),
   /**
-   * A key's create after a lost answer. Sent once more, at once, only after the clean-up revoked the key that answer
-   * may have made, or found none. Never after a cancel or the timeout.
+   * A key's create after a lost answer: once more, only after the clean-up revoked the key that answer may have made,
+   * or found none. Never after a cancel or the timeout.
    */
   recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
   /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
   poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
   /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
   wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-  /** A waiter's round refused as busy or locked: polled again while the timeout lasts, at least after Retry-After. */
+  /** A waiter's round refused as busy or locked: polled again while the timeout lasts. */
   congestedPoll: (pace: CongestionPace): RetryPolicy =>
     rule(Number.POSITIVE_INFINITY, (error) => {
       if (!waited(error)) return undefined
       return pace.afterCongestion(error.retryAfterMs)
     }),
-  /** A paced listing's page refused as busy. Its pacer holds back every other request of the step as long. */
+  /** A paced listing's page refused as busy: its pacer holds back every other request as long. */
   congested: rule(10, (error, n, random) => {
     if (!congested(error)) return undefined
     return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random))
   }),
-  /**
-   * A GitHub read or secret write, retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's
-   * reset, or 60 s). A write sends the same sealed value, so it is harmless to send again.
-   */
+  /** A GitHub read or secret write, after no answer, a 5xx, or a rate limit. The same sealed value is harmless to send again. */
   github: rule(3, githubDelay),
-  /** The first read with a new key, retried after a 401 while the platform makes the key known everywhere. */
+  /** A new key's first read: a 401 while the platform makes the key known everywhere. */
   keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 }
 
-/** Delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined
   const trimmed = value.trim()
@@ -114,16 +107,14 @@ export interface RetryOptions {
   clock: Clock
   /** A function if a cancel can move it. */
   deadline: number | (() => number)
-  /** For the jitter. */
   random?: () => number
   /** True once no attempt may start (the runner cancelled the step). */
   cancelled?: () => boolean
   onRetry?: (error: RequestError, attempt: number, delayMs: number) => void
-  /** By default, the error itself. */
   giveUp?: (error: unknown, attempt: number) => unknown
   /** When the wait would pass the deadline. By default, as `giveUp`. */
   outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
-  /** A wait that would pass the deadline ends at it, and the attempt fails on it: a paced listing's pacer waits too. */
+  /** A wait past the deadline ends at it, and the attempt fails there: a paced listing's pacer waits too. */
   untilDeadline?: boolean
   /**
    * Ends a wait when the runner cancels the step, and throws what `stop` returns. Without `stop`, the wait goes on if

@@ -1,7 +1,6 @@
 /**
- * The step's one HTTP transport, on undici's public API: one keep-alive pool per origin, direct or through the proxy
- * the environment names. It never sends a credential in clear through a proxy. Each attempt stays within its own
- * time limit and the step's deadline. Bodies are read within bounds.
+ * The step's one HTTP transport, on undici's public API. It never sends a credential in clear through a proxy. Each
+ * attempt stays within its own time limit and the step's deadline, and bodies are read within bounds.
  */
 import { setFlagsFromString } from 'node:v8'
 import { Agent, type Dispatcher } from 'undici'
@@ -9,8 +8,8 @@ import type { Clock } from '../base/clock.ts'
 import { redactSecrets, untrusted } from '../base/text.ts'
 import { proxyFor, refuseInClear, tunnelAgent, type Environment, type ProxyRoute } from './proxy.ts'
 
-// A deliberate departure (docs/audit.md). By default the third answer makes V8 optimize undici's WebAssembly parser
-// on another thread, and the step must wait for that to exit. This budget keeps V8's first code.
+// A deliberate departure (docs/audit.md). Without it, V8 optimizes undici's WebAssembly parser on another thread,
+// and the step waits for that at exit.
 export const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000'
 setFlagsFromString(WASM_TIERING_FLAG)
 
@@ -32,8 +31,8 @@ interface Line {
 }
 
 /**
- * One pool per origin, direct or through its proxy. It records failed connects: a request that never connected never
- * left. undici ends a connect only when it fails, so every socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. A request that never connected never left. undici ends a connect
+ * only when it fails, so every socket gets a signal that `close()` aborts.
  */
 export class Connections {
   private readonly env: Environment
@@ -121,7 +120,6 @@ export type Received =
       headers: Dispatcher.ResponseData['headers']
       /** For an error status, only its first ERROR_BODY_LIMIT bytes. */
       text: string
-      /** Bytes read (a prefix for an error status). */
       bytes: number
       /** A successful body over `limit`, not read. */
       tooLarge: boolean
@@ -132,7 +130,6 @@ export type Received =
       cause: unknown
       /** When its body was cut off. */
       status?: number
-      /** The request never left. */
       neverConnected: boolean
     }
 
@@ -253,7 +250,7 @@ export async function sendAttempt(
   origin: string,
   request: HttpRequest,
   time: AttemptTime,
-  /** Called just before the request goes out (a debug line); not after the deadline. */
+  /** Not called past the deadline. */
   onSend?: () => void,
 ): Promise<Attempt> {
   const { route, forward } = connections.lineTo(origin)

@@ -9,9 +9,9 @@ import type { CommandContext } from '../runner/context.ts'
 
 export interface RevocationRun {
   revoked: number[]
-  /** Keys someone else had revoked before their turn (see alreadyRevoked). */
+  /** Revoked by someone else before their turn. */
   alreadyRevoked: number[]
-  /** The revocation that failed, and so ended the run. */
+  /** The failure that ended the run. */
   failed?: {
     id: number
     error: unknown
@@ -23,18 +23,15 @@ export interface RevocationRun {
 }
 
 export interface RevocationOptions {
-  /** Logs a revoked key. The default says "Revoked API key N." */
   revoked?: (id: number) => void
-  /** Logs a key that was gone before its turn. The default says "API key N was already revoked." */
   alreadyRevoked?: (id: number) => void
   /** Ids that no list showed (a `key-id` as given). A 404 on one is a failure, because the id may be wrong. */
   unlisted?: readonly number[]
 }
 
 /**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
+ * One by one, until one fails. From the first key on, a cancel lets the revocation in flight finish, and starts no
+ * other.
  */
 export async function revokeInTurn(
   ctx: Pick<CommandContext, 'client' | 'log' | 'cancellation'>,

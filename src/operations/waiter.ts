@@ -18,33 +18,22 @@ import {
   type OnFailed,
 } from './status.ts'
 
-/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+/** These ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
-/**
- * A poll round after the first sends at most ROUND_REQUEST_BUDGET requests.
- * - One operation: one GET of it.
- * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages, then a GET for each one not found there, the longest unread first.
- * - `pending` (the idle gate): the first round reads the window (IDLE_WINDOW). Later rounds read the head of the
- *   list down to an operation already read, and GET each pending one not found there.
- */
+/** A poll round after the first sends at most this many requests (docs/rate-limits.md). */
 const ROUND_REQUEST_BUDGET = 10
 const LIST_PAGES_PER_ROUND = 3
 const PAGE_SIZE = 100
 
 /**
- * How far back the idle gate reads, once: the last 7 days, at most 25,000 records in at most 50 pages. The list has
- * no status filter, so a long or retried operation can sit behind thousands of finished ones. docs/deploy-gates.md
- * says why these bounds.
+ * How far back the idle gate reads, once. The list has no status filter, so a pending operation can sit behind
+ * thousands of finished ones (docs/deploy-gates.md).
  */
 const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 } as const
 const DAY_MS = 86_400_000
 
-/**
- * `finished`: every operation succeeded. `failed`: the platform says one ended badly. `timed-out`: the step's
- * `timeout` ran out first. `error`: the step could not find out (a refused key, an unknown id, a failing service).
- */
+/** `error`: the step could not find out (a refused key, an unknown id, a failing service). */
 export type WaitStatus = 'finished' | 'failed' | 'timed-out' | 'error'
 
 export interface WaitOptions {
@@ -53,9 +42,9 @@ export interface WaitOptions {
   pollIntervalMs: number
   /** Whether a `failed` operation is still pending (`wait`) or the end (`fail`). */
   onFailed: OnFailed
-  /** The step's `timeout`, for messages. The client holds the deadline itself. */
+  /** For messages only: the client holds the deadline. */
   timeoutMs: number
-  /** The source of the poll pace's jitter; Math.random by default. */
+  /** For the poll pace's jitter. */
   random?: () => number
 }
 
@@ -63,26 +52,22 @@ export interface WaitOutcome {
   status: WaitStatus
   operations: Operation[]
   failed: Operation[]
-  /** With `on-failed: wait`: the latest records of the operations seen `failed`, which the platform may retry. */
+  /** With `on-failed: wait`: operations seen `failed`, which the platform may retry. */
   retried: Operation[]
-  /** Ids not known to be done when the step ended: what a later step can go on waiting for. */
+  /** Ids not known to be done: what a later step can go on waiting for. */
   pending: string[]
-  /** Why the step fails, when it does. */
   failure?: string
-  /** The request that stopped the step: the one that failed (`error`), or the congested one when time ran out. */
+  /** The one that failed (`error`), or the congested one when time ran out. */
   failedRequest?: RequestError
   rounds: number
   /** `pending`: how far back the gate read. */
   window?: IdleWindow
 }
 
-/**
- * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
- * `failed` operation the gate waits through fails again.
- */
+/** The latest record of each awaited operation. It logs a change of status, not each poll. */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
-  /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
+  /** Of two copies read in one round, the least settled wins, so a gate never passes on the other. */
   readonly thisRound = new Set<string>()
   /** With `on-failed: wait`: ids seen `failed`. */
   readonly retried = new Set<string>()
@@ -95,7 +80,6 @@ class OperationTracker {
     this.onFailed = onFailed
   }
 
-  /** Whether a status ends the wait for an operation. */
   isEnd(status: string): boolean {
     return gateGroup(status, this.onFailed) !== 'pending'
   }
@@ -163,23 +147,21 @@ class OperationTracker {
   }
 }
 
-/** How a listing of operation pages ended. */
 type ListingEnd =
-  | { reason: 'end' } // the list ended
+  | { reason: 'end' }
   | { reason: 'enough' } // the caller needed no more
-  | { reason: 'page-limit'; cursor: string } // the round's pages ran out; more may follow
+  | { reason: 'page-limit'; cursor: string } // more may follow
   | { reason: 'broken'; message: string } // a repeated cursor, or a page with nothing new
 
-/** How far the idle gate's window read has come. `end` says what ended it, once `done`. */
+/** How far the idle gate's window read has come. */
 export interface IdleWindow {
   records: number
   pages: number
   done: boolean
   /** Where the read goes on after a round cut short by congestion. */
   cursor?: string
-  /** The oldest `created_at` read. */
   oldest?: string
-  /** Where the window's days begin (ms since the epoch): 7 days before the newest record of the first page. */
+  /** 7 days before the newest record of the first page. */
   since?: number
   end?: 'list' | 'days' | 'records' | 'pages'
 }
@@ -205,11 +187,11 @@ class Waiter {
   private readonly lastRead = new Map<string, number>()
   private round = 0
   private started = 0
-  /** `pending`: how far the window read has come, and every id read, to know where the head's new records end. */
+  /** `pending`: the window, and every id read, to know where the head's new records end. */
   private readonly window: IdleWindow = { records: 0, pages: 0, done: false }
   private readonly everRead = new Set<string>()
   private branchChecked = false
-  /** Whether the log says the waiter slowed down for congestion. */
+  /** The log said the waiter slowed down. */
   private slowed = false
   /** Warnings already given, so a problem that lasts is one line, not one a poll. */
   private readonly noted = new Set<string>()
@@ -236,7 +218,7 @@ class Waiter {
         ? `Waiting for ${this.awaited.length} operation(s) in project ${untrusted(this.options.projectId)}, polling every ${every}.`
         : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`,
     )
-    // The first poll goes out at once: a gate whose operations are already done costs one round.
+    // No wait before the first poll: a gate whose operations are done costs one round.
     for (;;) {
       let conclusive: boolean
       try {
@@ -257,11 +239,7 @@ class Waiter {
     }
   }
 
-  /**
-   * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
-   * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
-   * deadline and times out there.
-   */
+  /** After a 429, 503 or 423, polls again at the widened pace. A wait past the deadline ends there, timed out. */
   private pollThroughCongestion(): Promise<boolean> {
     const { clock, client } = this.ctx
     const round = () => {
@@ -310,7 +288,7 @@ class Waiter {
       })
       rest = [...wanted]
     }
-    // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
+    // Older than the pages read, or not listed at all (a 404 then names them).
     rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
     if (rest.length > budget.left) {
       this.note(
@@ -333,10 +311,7 @@ class Waiter {
     return conclusive
   }
 
-  /**
-   * Reads the window, from the head or from where a round cut short by congestion stopped. Returns whether this read
-   * began at the head: only then does it cover the records that arrived since.
-   */
+  /** True only when the read began at the head: only then does it cover the records that arrived since. */
   private async readWindow(seen: Set<string>): Promise<boolean> {
     const window = this.window
     const fromHead = window.cursor === undefined
@@ -392,7 +367,7 @@ class Waiter {
     return end.reason !== 'page-limit'
   }
 
-  /** Tracks an operation the idle gate read: one it waits for already, or a pending one that counts. */
+  /** Tracks one it waits for already, or a pending one that counts. */
   private consider(operation: Operation, seen: Set<string>): void {
     seen.add(operation.id)
     this.everRead.add(operation.id)
@@ -406,10 +381,8 @@ class Waiter {
   }
 
   /**
-   * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-   * and the round's budget. A short page is not the end: a service may cap the page size. Only an empty page, or one
-   * with no cursor, ends the list. Copies of operations read before are included: the tracker keeps the least
-   * settled copy. `onCursor` hears each cursor the listing moves to.
+   * A short page is not the end: a service may cap the page size. Copies read before are passed on: the tracker
+   * keeps the least settled.
    */
   private async readPages(
     limit: number,
@@ -449,7 +422,7 @@ class Waiter {
     }
   }
 
-  /** A listing that cannot go on. Waiting for ids, the poll warns and reads the rest one by one. */
+  /** Waiting for ids, the poll warns and reads the rest one by one. */
   private broken(key: string, message: string): ListingEnd {
     if (this.awaited) this.note(key, 'warning', `${message} This poll stops listing there.`)
     return { reason: 'broken', message }
@@ -483,10 +456,7 @@ class Waiter {
     return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
   }
 
-  /**
-   * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
-   * once, when it starts.
-   */
+  /** Congestion is no failure: it warns once, when it starts. */
   private sayCongested(error: RequestError, delay: number): void {
     const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
     const line =
@@ -499,7 +469,6 @@ class Waiter {
     this.slowed = true
   }
 
-  /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
   private answered(): number {
     const delay = this.pace.afterAnswer()
     if (this.slowed && !this.pace.widened) {
@@ -510,7 +479,7 @@ class Waiter {
     return delay
   }
 
-  /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
+  /** Never past the deadline. False once it is reached. */
   private async sleep(ms: number): Promise<boolean> {
     const { clock, client } = this.ctx
     const left = client.deadline - clock.now()
@@ -560,7 +529,6 @@ class Waiter {
     return outcome
   }
 
-  /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
   private timedOut(rounds: number, cause?: RequestError): WaitOutcome {
     const left = this.unfinished()
     const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
@@ -606,7 +574,7 @@ function describeAnswer(status: number | undefined): string {
   return 'unavailable'
 }
 
-/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+/** The next poll after congestion would come past the deadline. */
 class CongestedToTheEnd {
   readonly congestion: RequestError
   readonly delayMs: number
@@ -623,7 +591,6 @@ class OtherRecord extends Error {}
 /** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
 class UnreadableList extends Error {}
 
-/** The older of `known` and the oldest `created_at` of `page`. */
 function oldestOf(page: Operation[], known: string | undefined): string | undefined {
   let oldest = known
   for (const { created_at } of page)
@@ -631,7 +598,6 @@ function oldestOf(page: Operation[], known: string | undefined): string | undefi
   return oldest
 }
 
-/** What ended the window's read, in words. */
 function describeWindowEnd(end: IdleWindow['end']): string {
   if (end === 'days') return `the window's ${IDLE_WINDOW.days} days`
   if (end === 'records') return `the window's ${IDLE_WINDOW.records.toLocaleString('en')} records`
@@ -652,16 +618,13 @@ export function describeFailureCount(operation: Operation): string {
   return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed'
 }
 
-/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+/** "the platform may retry it (retry_at …)" */
 export function describeRetry(operation: Operation): string {
   const at = operation.retry_at ? ` (retry_at ${untrusted(operation.retry_at, 40)})` : ''
   return `the platform may retry it${at}`
 }
 
-/**
- * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
- * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
- */
+/** An error names at most this many; the outputs have them all. Each value is cut too, so it stays about 2 kB. */
 const MAX_NAMED_OPERATIONS = 5
 
 function describeOperation(operation: Operation): string {

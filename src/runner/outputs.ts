@@ -44,7 +44,7 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
  */
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
-  // Most records hold nothing to replace, and one look at the whole text tells.
+  // A fast path: most records hold nothing to replace.
   if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
   const redact = (text: string) => redactSecrets(text, { pieces: true })
   return JSON.stringify(record, (_key, value: unknown) => {
@@ -56,9 +56,8 @@ export function recordJson(record: unknown): string {
   })
 }
 
-/** Text that is not JSON is redacted as text. */
 function redactJson(text: string): string {
-  // Usually nothing is replaced: the text stays unparsed, the only way to keep it exact.
+  // Nothing to replace: unparsed, the text stays exact.
   if (!mayHoldSecret(text) && redactSecrets(text) === text) return text
   let value: unknown
   try {
@@ -167,9 +166,8 @@ const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
 }
 
 /**
- * An output over the limit is not set, and the log says where it is. For a list output, its whole-list file: a plain
- * `note`, since a warning on every run would help no one. Any other goes into the `outputs-file`, with a warning: a
- * later step that reads the output finds it empty. `key` is never near the limit.
+ * A list output over the limit gets a note: its whole-list file has it, and a warning on every run would help no one.
+ * Any other goes to `outputs-file`, with a warning: a later step that reads the output finds it empty.
  */
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
@@ -197,7 +195,7 @@ export async function boundOutputs(
       over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')))
     }
   }
-  // Outputs the command knew were over the limit and did not hold: only their size is known.
+  // Of these, only the size is known.
   for (const [name, bytes] of Object.entries(oversized)) notHeld(name, bytes)
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []
