@@ -276,11 +276,11 @@ class SecretStores {
      * others are still written, so one run names every target that needs fixing. After a rate limit, a cancel or the
      * step's timeout, the rest are skipped.
      */
-    async storeEverywhere(value, time, onOutcome = () => undefined) {
+    async storeEverywhere(value, time, onWait, onOutcome) {
         const outcomes = [];
         let reason;
         for (const store of this.prepared) {
-            if (reason === undefined && time.cancelled())
+            if (reason === undefined && time.signal !== undefined)
                 reason = 'the runner cancelled the step';
             if (reason === undefined && time.clock.now() >= time.deadline)
                 reason = "the step's timeout ran out";
@@ -294,7 +294,7 @@ class SecretStores {
                 };
             }
             else {
-                const written = await this.write(store, value, time);
+                const written = await this.write(store, value, time, onWait);
                 outcome = written.outcome;
                 if (written.rateLimited)
                     reason = "GitHub's rate limit refused an earlier write";
@@ -324,10 +324,10 @@ class SecretStores {
      * Seals the value for the target's key and writes it. Only a success answer makes the target `stored`: another
      * writer may change the secret at any time, so nothing read from it can show that this write landed.
      */
-    async write(store, value, time) {
+    async write(store, value, time, onWait) {
         const { target } = store;
         const name = this.storage.name;
-        const sent = await this.send(store, value, time);
+        const sent = await this.send(store, value, time, onWait);
         if (sent.landed) {
             const message = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`;
             return { outcome: { target, status: 'stored', message }, rateLimited: false };
@@ -339,7 +339,7 @@ class SecretStores {
         return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited };
     }
     /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
-    async send(store, value, time) {
+    async send(store, value, time, onWait) {
         const body = {
             encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
             key_id: store.keyId,
@@ -347,10 +347,10 @@ class SecretStores {
         };
         // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
         const failures = [];
-        const cut = time.cutOnCancel?.();
+        const cut = time.attemptCut();
         const attempt = async () => {
             try {
-                await this.client.put(store.path, body, time.deadline, cut?.signal);
+                await this.client.put(store.path, body, time.deadline, cut.signal);
             }
             catch (error) {
                 failures.push(error);
@@ -358,32 +358,32 @@ class SecretStores {
             }
         };
         try {
-            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.github, this.retryOptions(store.target, time));
+            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.github, this.retryOptions(store.target, time, onWait));
             return { landed: true };
         }
         catch (error) {
-            const told = cut?.signal.aborted
+            const told = cut.signal.aborted
                 ? new errors/* ActionError */.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
                 : error;
             return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) };
         }
         finally {
-            cut?.clear();
+            cut.clear();
         }
     }
     /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
-    retryOptions(target, time) {
+    retryOptions(target, time, onWait) {
         const name = this.storage.name;
-        const interrupt = time.stopped && {
+        const interrupt = {
             signal: time.stopped,
-            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a3)(delay)} to be sent again.`, { cause: error }),
         };
         return {
             clock: time.clock,
             deadline: time.deadline,
-            cancelled: time.cancelled,
-            onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
-            ...(interrupt ? { interrupt } : {}),
+            cancelled: () => time.signal !== undefined,
+            onRetry: (error, _n, delay) => onWait(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a3)(delay)}.`),
+            interrupt,
         };
     }
 }

@@ -31,7 +31,8 @@ async function run() {
         return;
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.openClient)((0,_step_js__WEBPACK_IMPORTED_MODULE_4__.readStepSettings)(), _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .m);
+        const settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.readStepSettings)();
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.openClient)(settings, (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .fixedTime */ .EZ)(_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml, _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml.now() + settings.timeoutMs));
         await (0,_keys_life_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanUpAfterJob */ .gG)(client, _step_js__WEBPACK_IMPORTED_MODULE_4__.coreLogger, saved);
     }
     catch (error) {

@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8549);
-/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2323);
+/* harmony import */ var _runner_time_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6241);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6412);
 /* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1953);
 /* harmony import */ var _commands_registry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8603);
@@ -54,12 +54,12 @@ async function run() {
         await (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.failStep)('The step', error);
         return;
     }
-    const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .m;
-    const cancellation = (0,_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_3__/* .watchCancellation */ .Zn)({ log: _step_js__WEBPACK_IMPORTED_MODULE_10__.coreLogger, clock });
+    const clock = _base_clock_js__WEBPACK_IMPORTED_MODULE_4__/* .systemClock */ .ml;
+    const time = (0,_runner_time_js__WEBPACK_IMPORTED_MODULE_3__/* .watchStepTime */ .Lk)({ log: _step_js__WEBPACK_IMPORTED_MODULE_10__.coreLogger, clock, timeoutMs: settings.timeoutMs });
     _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`neon-api-action ${_base_version_js__WEBPACK_IMPORTED_MODULE_12__/* .ACTION_VERSION */ .Y}: ${settings.command} on ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_8__/* .untrusted */ .bp)(settings.apiHost)}`);
     let client;
     try {
-        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.openClient)(settings, clock, cancellation);
+        client = (0,_step_js__WEBPACK_IMPORTED_MODULE_10__.openClient)(settings, time);
         const ctx = {
             client,
             clock,
@@ -68,7 +68,7 @@ async function run() {
             notice: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message),
             saveState: (name, value) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value),
             fileDir: listFileDir(),
-            cancellation,
+            time,
             docs: (0,_runner_context_js__WEBPACK_IMPORTED_MODULE_5__/* .actionDocs */ .A1)(process.env),
         };
         const result = await dispatch(settings, ctx);

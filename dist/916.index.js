@@ -82,24 +82,16 @@ class PlatformClient {
         return this.options.clock;
     }
     get deadline() {
-        const { deadline } = this.options;
-        return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
+        const { deadline, time } = this.options;
+        return typeof deadline === 'function' ? deadline() : (deadline ?? time?.deadline ?? Number.POSITIVE_INFINITY);
     }
-    /**
-     * For the clean-up after a lost answer or a cancel. A cancel does not stop its retries; only the deadline (the
-     * runner's grace period) does.
-     */
+    /** For a clean-up: a cancel does not end its retries; only `deadline` (the runner's grace, read at each wait) does. */
     withDeadline(deadline) {
-        const { interrupt } = this.options;
-        return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
+        return this.with({ deadline, cleanup: true });
     }
     /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
-    }
-    /** Attempts also end at `cut`, so a key's create can still report its answer after a cancel. */
-    withCut(cut) {
-        return this.with({ cut });
     }
     withPacing(pacing) {
         return this.with({ pacing });
@@ -113,11 +105,11 @@ class PlatformClient {
         await this.ownConnections?.close();
     }
     send(spec) {
-        const { clock, logger, interrupt, refused } = this.options;
+        const { clock, logger, time, cleanup, refused } = this.options;
         const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW[spec.retry];
         let earlierAttemptUncertain = false;
         const stopped = (error, _n, delay) => {
-            const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} to send it again.`;
+            const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} to send it again.`;
             const final = finalError(spec, error, hint, refused);
             return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'cancelled' });
         };
@@ -136,13 +128,13 @@ class PlatformClient {
             clock,
             deadline: () => this.deadline,
             random: this.options.random,
-            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
+            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
             giveUp: (error) => (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G ? finalError(spec, error, '', refused) : error),
             outOfTime: (error, _n, delay) => {
-                const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} and retry.`, refused);
+                const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} and retry.`, refused);
                 return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'deadline' });
             },
-            ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
+            ...(time ? { interrupt: { signal: time.stopped, stop: cleanup ? undefined : stopped } } : {}),
         });
     }
     /** One attempt, after its turn when the client is paced. */
@@ -166,14 +158,8 @@ class PlatformClient {
         const base = { kind: 'network', method: spec.method, path: spec.path, requestId };
         const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId);
         const requestTimeoutMs = this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2;
-        const onCancel = this.options.cutOnCancel?.();
-        const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined);
-        const time = {
-            clock,
-            deadline: this.deadline,
-            requestTimeoutMs,
-            cut: cuts.length ? AbortSignal.any(cuts) : undefined,
-        };
+        const onCancel = this.options.time?.attemptCut();
+        const time = { clock, deadline: this.deadline, requestTimeoutMs, cut: onCancel?.signal };
         let attempt;
         try {
             attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
@@ -1058,9 +1044,27 @@ function describe(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ formatDuration),
-/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */   EZ: () => (/* binding */ fixedTime),
+/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   ml: () => (/* binding */ systemClock)
 /* harmony export */ });
+/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
+const CLEANUP_GRACE_MS = 30_000;
+/** A step's time with no runner signals: nothing is ever cancelled (the post step, and in-process tests). */
+function fixedTime(clock, deadline) {
+    return {
+        clock,
+        deadline,
+        signal: undefined,
+        stopped: new AbortController().signal,
+        hold: () => undefined,
+        checkpoint: () => undefined,
+        cleanupDeadline: () => deadline + CLEANUP_GRACE_MS,
+        inFlight: () => () => undefined,
+        attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+    };
+}
 const systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
@@ -1924,7 +1928,7 @@ class OperationsReader {
             random: this.ctx.random,
             onRetry: (error, _attempt, delay) => {
                 pacer.pause(delay);
-                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a3)(error.retryAfterMs)}`;
                 const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
                     `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}. ` +
                     'Every request waits as asked, then the read is sent again.';
@@ -2639,7 +2643,7 @@ function projectTable(parts) {
                     : end.kind === 'broken'
                         ? `${tally.operations} (may be incomplete)`
                         : tally.operations;
-            const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+            const longest = tally.longest && `${(0,clock/* formatDuration */.a3)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
             return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest];
         }, { title: 'The projects' });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
@@ -2660,7 +2664,7 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
     const o = newest.operation;
     const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
     const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action;
-    const [shortest, longest] = [(0,clock/* formatDuration */.a)(shortestMs), (0,clock/* formatDuration */.a)(longestMs)];
+    const [shortest, longest] = [(0,clock/* formatDuration */.a3)(shortestMs), (0,clock/* formatDuration */.a3)(longestMs)];
     const durations = shortest === longest ? longest : `${shortest} to ${longest}`;
     const duration = `${durations}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
     const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
@@ -2824,10 +2828,7 @@ function ago(ms) {
     return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
 }
 
-// EXTERNAL MODULE: ./src/runner/cancellation.ts
-var runner_cancellation = __webpack_require__(2323);
 ;// CONCATENATED MODULE: ./src/keys/revocation.ts
-
 
 
 
@@ -2836,15 +2837,15 @@ var runner_cancellation = __webpack_require__(2323);
  * other.
  */
 async function revokeInTurn(ctx, ids, namespace, options = {}) {
-    const cancellation = ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
+    const { time } = ctx;
     if (ids.length > 0)
-        cancellation.hold();
+        time.hold();
     const run = { revoked: [], alreadyRevoked: [], notTried: [] };
     for (const [i, id] of ids.entries()) {
         let settled = () => undefined;
         try {
-            cancellation.checkpoint(`revoke API key ${id}`);
-            settled = cancellation.inFlight(`the revocation of API key ${id}`);
+            time.checkpoint(`revoke API key ${id}`);
+            settled = time.inFlight(`the revocation of API key ${id}`);
             await (0,api_namespace/* revokeKeyIn */.FG)(ctx.client, namespace, id);
             run.revoked.push(id);
             if (options.revoked)
@@ -3195,6 +3196,8 @@ function describeLockedOut(run, name, own) {
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
+// EXTERNAL MODULE: ./src/runner/time.ts
+var time = __webpack_require__(6241);
 ;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
 
 
@@ -3235,7 +3238,7 @@ async function runRotateKey(ctx, options) {
  */
 async function prepareStores(ctx, secrets, github) {
     const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(468)]).then(__webpack_require__.bind(__webpack_require__, 4468));
-    const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
+    const stores = await SecretStores.prepare(secrets, github, ctx.time, ctx.client.connections);
     for (const note of stores.accessNotes())
         ctx.log.info(note.message);
     return stores;
@@ -3255,7 +3258,7 @@ class Rotation {
         this.options = options;
         this.life = life;
         this.stores = stores;
-        this.time = ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc;
+        this.time = ctx.time;
     }
     async run() {
         const { ctx, life } = this;
@@ -3305,21 +3308,14 @@ class Rotation {
         catch (error) {
             const undo = await this.life.revokeNew(created.id);
             const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(error)} ${undo.message} No old key was revoked.`;
-            throw error instanceof runner_cancellation/* StepCancelled */.EI ? new runner_cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
+            throw error instanceof time/* StepCancelled */.EI ? new time/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
         }
     }
     /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
     store(created, stores) {
         const { ctx, time } = this;
         this.life.storing(created.id);
-        return stores.storeEverywhere(created.key, {
-            clock: ctx.clock,
-            deadline: ctx.client.deadline,
-            cancelled: () => time.signal !== undefined,
-            stopped: time.stopped,
-            cutOnCancel: () => time.attemptCut(),
-            onWait: (message) => ctx.log.warning(message),
-        }, (outcome) => ctx.log.info(outcome.message));
+        return stores.storeEverywhere(created.key, time, (message) => ctx.log.warning(message), (outcome) => ctx.log.info(outcome.message));
     }
     /**
      * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof. If some
@@ -3539,8 +3535,8 @@ async function proveKey(ctx, newClient, lister, target) {
         clock: ctx.clock,
         deadline: newClient.deadline,
         interrupt: {
-            signal: (ctx.cancellation ?? runner_cancellation/* NOT_CANCELLABLE */.vc).stopped,
-            stop: (error, _n, delay) => new runner_cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            signal: ctx.time.stopped,
+            stop: (error, _n, delay) => new time/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a3)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -3612,7 +3608,7 @@ class OperationTracker {
             : previous
                 ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}`
                 : (0,base_text/* untrusted */.bp)(operation.status);
-        const took = this.isEnd(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
+        const took = this.isEnd(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a3)((0,operations_status/* durationOf */.cf)(operation))}` : '';
         const failures = operation.failures_count > 0 && !waitedThrough
             ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
             : '';
@@ -3676,7 +3672,7 @@ class Waiter {
     async run() {
         const { log } = this.ctx;
         this.started = this.ctx.clock.now();
-        const every = (0,clock/* formatDuration */.a)(this.options.pollIntervalMs);
+        const every = (0,clock/* formatDuration */.a3)(this.options.pollIntervalMs);
         if (this.awaited?.length === 0) {
             log.info('Nothing to wait for: `operation-ids` is an empty list.');
             return this.outcome('finished', 0);
@@ -3898,11 +3894,11 @@ class Waiter {
     }
     /** Congestion is no failure: it warns once, when it starts. */
     sayCongested(error, delay) {
-        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a3)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
             `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}). ` +
-            `The waiter now polls every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)}, ` +
-            `and the next poll is in ${(0,clock/* formatDuration */.a)(delay)}.`;
+            `The waiter now polls every ${(0,clock/* formatDuration */.a3)(this.pace.intervalMs)}, ` +
+            `and the next poll is in ${(0,clock/* formatDuration */.a3)(delay)}.`;
         if (this.slowed)
             this.ctx.log.debug(line);
         else
@@ -3912,7 +3908,7 @@ class Waiter {
     answered() {
         const delay = this.pace.afterAnswer();
         if (this.slowed && !this.pace.widened) {
-            const every = (0,clock/* formatDuration */.a)(this.pace.baseMs);
+            const every = (0,clock/* formatDuration */.a3)(this.pace.baseMs);
             this.ctx.log.info(`The platform answers again, so the waiter polls every ${every} again.`);
             this.slowed = false;
         }
@@ -3959,7 +3955,7 @@ class Waiter {
         if (outcome.failed.length > 0) {
             return { ...outcome, status: 'failed', failure: describeFailures(outcome.failed, outcome.operations.length) };
         }
-        const elapsed = (0,clock/* formatDuration */.a)(this.ctx.clock.now() - this.started);
+        const elapsed = (0,clock/* formatDuration */.a3)(this.ctx.clock.now() - this.started);
         this.ctx.log.info(outcome.operations.length === 0
             ? `${(0,base_text/* untrusted */.bp)(capitalised(this.describeScope()))} has no pending operation.`
             : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
@@ -3982,7 +3978,7 @@ class Waiter {
         if (cause?.kind === 'deadline')
             hint = ` ${cause.message}`;
         else if (cause) {
-            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a)(cause.retryAfterMs)}`;
+            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a3)(cause.retryAfterMs)}`;
             hint = ` The platform's last answer was ${cause.status}${asked} (request id ${(0,base_text/* untrusted */.bp)(cause.requestId ?? '')}).`;
         }
         const reason = left.length > 0
@@ -3991,7 +3987,7 @@ class Waiter {
                 ? 'more operations started than a poll reads'
                 : `it read ${this.window.records.toLocaleString('en')} operation(s), not to the end of the window`}`;
         return this.outcome('timed-out', rounds, {
-            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
+            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a3)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
             failedRequest: cause?.status === undefined ? undefined : cause,
         });
     }
@@ -4101,7 +4097,7 @@ async function runWaitForOperations(ctx, options) {
         o.branch_id,
         o.endpoint_id,
         `${STATUS_LABEL[(0,operations_status/* gateGroup */.v3)(o.status, options.onFailed)]} ${o.status}`,
-        (0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(o)),
+        (0,clock/* formatDuration */.a3)((0,operations_status/* durationOf */.cf)(o)),
         (0,summary/* formatDate */.Yq)(o.created_at),
     ]);
     const where = options.operations.kind === 'pending' && options.operations.branchId
@@ -4810,7 +4806,7 @@ function noAnswer(received, attempt, base, service, fail) {
         const through = attempt.route ? ` (through the proxy ${(0,base_text/* untrusted */.bp)(attempt.route.display)})` : '';
         const message = attempt.ended === 'deadline'
             ? `The step's timeout ran out while ${request} was in flight${through}.`
-            : `No answer to ${request} within ${(0,clock/* formatDuration */.a)(attempt.budgetMs)}${through}.`;
+            : `No answer to ${request} within ${(0,clock/* formatDuration */.a3)(attempt.budgetMs)}${through}.`;
         return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true });
     }
     if (attempt.ended === 'cut') {
@@ -6718,7 +6714,7 @@ function expiresAtOutput(expiresAt) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8549);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8902);
-/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
+/* harmony import */ var _runner_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6241);
 /* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
 /* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2811);
 
@@ -6755,8 +6751,6 @@ function expiresAtOutput(expiresAt) {
  */
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024;
-/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
-const CLEANUP_GRACE_MS = 30_000;
 async function keyTargetFor(ctx, scope) {
     const namespace = await (0,_api_organization_js__WEBPACK_IMPORTED_MODULE_1__/* .keyNamespaceFor */ .W7)(ctx, scope);
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
@@ -6786,7 +6780,7 @@ class KeyLife {
     lastSaved;
     constructor(ctx, name, target, listed) {
         this.ctx = ctx;
-        this.time = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
+        this.time = ctx.time;
         this.name = name;
         this.target = target;
         this.listed = listed;
@@ -6796,11 +6790,10 @@ class KeyLife {
     /**
      * Opens a key's life for `name`: lists the keys and saves them before any create, runs `body`, and settles once at
      * the end, however `body` ends. From the list on, the runner's signal no longer ends the step at once: the step
-     * finishes or undoes its work (runner/cancellation.ts).
+     * finishes or undoes its work.
      */
     static async run(ctx, name, target, body) {
-        const time = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
-        time.hold();
+        ctx.time.hold();
         const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
         if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
@@ -6890,7 +6883,7 @@ class KeyLife {
         }
         catch (error) {
             const undo = await this.revokeNew(id);
-            throw new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
+            throw new _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
         }
     }
     /** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
@@ -6902,19 +6895,13 @@ class KeyLife {
             return { at: 'failed', attempt, error };
         }
         const { namespace, projectId } = this.target;
-        // After the runner's signal, a create in flight has a few seconds to get its answer. The look gets the rest.
-        const cut = this.time.afterSignal(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .ANSWER_GRACE_MS */ .rd);
         try {
-            const created = await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(this.ctx.client.withCut(cut.signal), namespace, this.name, projectId);
-            return { at: 'arrived', created };
+            return { at: 'arrived', created: await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(this.ctx.client, namespace, this.name, projectId) };
         }
         catch (error) {
             if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect)
                 return { at: 'answer-lost', attempt, error };
             return { at: 'failed', attempt, error };
-        }
-        finally {
-            cut.clear();
         }
     }
     /** answer-lost → requesting once more, or failed. A look that cannot tell which key is the step's ends the step. */
@@ -6996,14 +6983,14 @@ class KeyLife {
             ? ''
             : this.lostInFlight
                 ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
+                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
                 : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
         const left = found.found === 'none'
             ? `No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
             : `${describeLostKey(found, this.name)}${this.lostKeyMissing ? LOOKS_AGAIN : ''}`;
         const message = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}${revoked} ${left}`;
-        const cancelled = error instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
-        return cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
+        const cancelled = error instanceof _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
+        return cancelled ? new _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
     }
     /** Revokes a new key that must not stay valid a moment longer, and returns the step's error. */
     async revokeAtOnce(id, reason) {
@@ -7039,13 +7026,9 @@ class KeyLife {
         }
         return lost;
     }
-    /**
-     * A clean-up may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait, so a cancel
-     * during the clean-up cuts it down to the runner's grace.
-     */
+    /** A clean-up may run past the step's timeout; a cancel cuts it down to the runner's grace. */
     cleanupClient() {
-        const usual = this.ctx.client.deadline + CLEANUP_GRACE_MS;
-        return this.ctx.client.withDeadline(() => this.time.undoDeadline(usual));
+        return this.ctx.client.withDeadline(() => this.time.cleanupDeadline());
     }
     gone(id) {
         this.pending.delete(id);
@@ -7181,7 +7164,7 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
         accounted.add(saved.jobKey);
     const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
     // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
-    const lister = saved.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
+    const lister = saved.inFlight ? client.withDeadline(client.deadline + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
     const nameStoring = (ids) => {
         if (ids.length === 0)
             return;
@@ -7210,7 +7193,7 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
     else if (lost.found !== 'none')
         problems.push(describeLostKey(lost, saved.name));
     else if (problems.length === 0 && saved.inFlight) {
-        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
+        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
         log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
     }
     else if (problems.length === 0) {
@@ -7224,14 +7207,14 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
  */
 async function watchForLateKey(client, log, keyName, namespace, appeared) {
     const { clock } = client;
-    const until = Math.min(clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
+    const until = Math.min(clock.now() + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
     log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
-        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
     for (;;) {
         const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(client, namespace);
-        if (appeared(listed) || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
+        if (appeared(listed) || clock.now() + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
             return listed;
-        await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
+        await clock.sleep(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
     }
 }
 /** Ids named in one message; the rest are counted. */
@@ -7616,146 +7599,6 @@ function concernsBranch(operation, branchId) {
 /** "branch br-…", or "the whole project". */
 function describePlace(operation, max) {
     return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
-}
-
-
-/***/ }),
-
-/***/ 2323:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ StepCancelled),
-/* harmony export */   Em: () => (/* binding */ LATE_KEY_LOOK_EVERY_MS),
-/* harmony export */   Zn: () => (/* binding */ watchCancellation),
-/* harmony export */   m$: () => (/* binding */ LATE_KEY_WATCH_MS),
-/* harmony export */   rd: () => (/* binding */ ANSWER_GRACE_MS),
-/* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
-/* harmony export */ });
-/* unused harmony export CANCEL_GRACE_MS */
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
-
-
-/**
- * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows). About 7.5 s later it
- * sends SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK), and about 2.5 s after that it kills the step.
- * Node exits at once on SIGINT unless a handler is installed.
- * Exiting at once is right while the step holds nothing. It is wrong while a new key exists that only this step knows
- * of: from just before a create is sent until the key is handed out (stored, or in an output) or revoked. For that
- * span the step calls `hold()`. A signal then only marks the step cancelled. The step starts no new work
- * (`checkpoint()` throws), and finishes or undoes the work in flight within the runner's grace (`undoDeadline()`).
- * A wait to retry ends at the signal (`stopped`). A clean-up's wait goes on while the grace leaves time for it.
- */
-/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
-const CANCEL_GRACE_MS = 9_000;
-/**
- * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
- * create, a secret's write). The rest of the grace finds out what it did.
- */
-const ANSWER_GRACE_MS = 5_000;
-/**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
- */
-const LATE_KEY_WATCH_MS = 30_000;
-const LATE_KEY_LOOK_EVERY_MS = 5_000;
-/** The step stopped because the runner cancelled it. The message says what was undone. */
-class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
-    constructor(message) {
-        super(message);
-        this.name = 'StepCancelled';
-    }
-}
-const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
-/** For a step that holds no key (and for tests). Signals keep Node's default, and nothing is ever cancelled. */
-const NOT_CANCELLABLE = {
-    signal: undefined,
-    stopped: new AbortController().signal,
-    hold: () => undefined,
-    checkpoint: () => undefined,
-    undoDeadline: (usual) => usual,
-    inFlight: () => () => undefined,
-    afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-    attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-};
-function watchCancellation(options) {
-    const { log, clock } = options;
-    let signal;
-    let cancelledAt = Number.POSITIVE_INFINITY;
-    let holding = false;
-    let requestInFlight;
-    /** Timers that start with the first signal (afterSignal). */
-    const onFirstSignal = new Set();
-    const stop = new AbortController();
-    const onSignal = (name) => {
-        if (signal === undefined) {
-            signal = name;
-            cancelledAt = clock.now();
-            for (const start of onFirstSignal)
-                start();
-            onFirstSignal.clear();
-            log.warning(requestInFlight === undefined
-                ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
-                    'It finishes or undoes the key work in flight before it stops.'
-                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, ` +
-                    'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.');
-            stop.abort();
-        }
-        else {
-            log.warning(`${name}: the runner stops the step in a moment.`);
-        }
-    };
-    return {
-        get signal() {
-            return signal;
-        },
-        stopped: stop.signal,
-        hold() {
-            if (holding)
-                return;
-            holding = true;
-            const source = options.signals ?? process;
-            for (const name of RUNNER_SIGNALS)
-                source.on(name, () => onSignal(name));
-        },
-        checkpoint(work) {
-            if (signal !== undefined)
-                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
-        },
-        undoDeadline(usual) {
-            return Math.min(usual, cancelledAt + CANCEL_GRACE_MS);
-        },
-        inFlight(request) {
-            requestInFlight = request;
-            return () => {
-                if (requestInFlight === request)
-                    requestInFlight = undefined;
-            };
-        },
-        afterSignal(ms) {
-            const controller = new AbortController();
-            let timer;
-            const start = () => {
-                timer = clock.deadline(cancelledAt + ms - clock.now());
-                timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
-            };
-            if (signal === undefined)
-                onFirstSignal.add(start);
-            else
-                start();
-            return {
-                signal: controller.signal,
-                clear: () => {
-                    onFirstSignal.delete(start);
-                    timer?.clear();
-                },
-            };
-        },
-        attemptCut() {
-            return this.afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS);
-        },
-    };
 }
 
 
@@ -8219,6 +8062,138 @@ function formatDate(iso) {
 
 /***/ }),
 
+/***/ 6241:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
+/* harmony export */   Em: () => (/* binding */ LATE_KEY_LOOK_EVERY_MS),
+/* harmony export */   Lk: () => (/* binding */ watchStepTime),
+/* harmony export */   m$: () => (/* binding */ LATE_KEY_WATCH_MS)
+/* harmony export */ });
+/* unused harmony exports CANCEL_GRACE_MS, ANSWER_GRACE_MS */
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6412);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
+
+
+
+/**
+ * The main step's time (StepTime in base/clock.ts). The runner cancels a step with SIGINT (Ctrl+C on Windows), then
+ * SIGTERM (Ctrl+Break, which Node reports as SIGBREAK) about 7.5 s later, and kills it about 2.5 s after that. Node
+ * exits at once on SIGINT unless a handler is installed: right while the step holds nothing, wrong while a new key
+ * exists that only this step knows of. For that span the step calls `hold()`: a signal then only marks the step
+ * cancelled, no new work starts (`checkpoint()` throws), and the work in flight ends within the runner's grace.
+ */
+/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
+const CANCEL_GRACE_MS = 9_000;
+/**
+ * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
+ * create, a secret's write). The rest of the grace finds out what it did.
+ */
+const ANSWER_GRACE_MS = 5_000;
+/**
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
+ */
+const LATE_KEY_WATCH_MS = 30_000;
+const LATE_KEY_LOOK_EVERY_MS = 5_000;
+/** The step stopped because the runner cancelled it. The message says what was undone. */
+class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
+}
+const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
+/** The main step's time: its deadline `timeoutMs` from now, and the runner's signals once it holds a key. */
+function watchStepTime(options) {
+    const { log, clock } = options;
+    const deadline = clock.now() + options.timeoutMs;
+    let signal;
+    let cancelledAt = Number.POSITIVE_INFINITY;
+    let holding = false;
+    let requestInFlight;
+    /** Timers that start with the first signal (attemptCut). */
+    const onFirstSignal = new Set();
+    const stop = new AbortController();
+    const onSignal = (name) => {
+        if (signal === undefined) {
+            signal = name;
+            cancelledAt = clock.now();
+            for (const start of onFirstSignal)
+                start();
+            onFirstSignal.clear();
+            log.warning(requestInFlight === undefined
+                ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
+                    'It finishes or undoes the key work in flight before it stops.'
+                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, ` +
+                    'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.');
+            stop.abort();
+        }
+        else {
+            log.warning(`${name}: the runner stops the step in a moment.`);
+        }
+    };
+    /** Aborts `ms` after the runner's first signal, or never. */
+    const afterSignal = (ms) => {
+        const controller = new AbortController();
+        let timer;
+        const start = () => {
+            timer = clock.deadline(cancelledAt + ms - clock.now());
+            timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
+        };
+        if (signal === undefined)
+            onFirstSignal.add(start);
+        else
+            start();
+        return {
+            signal: controller.signal,
+            clear: () => {
+                onFirstSignal.delete(start);
+                timer?.clear();
+            },
+        };
+    };
+    return {
+        clock,
+        deadline,
+        get signal() {
+            return signal;
+        },
+        stopped: stop.signal,
+        hold() {
+            if (holding)
+                return;
+            holding = true;
+            const source = options.signals ?? process;
+            for (const name of RUNNER_SIGNALS)
+                source.on(name, () => onSignal(name));
+        },
+        checkpoint(work) {
+            if (signal !== undefined)
+                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
+        },
+        cleanupDeadline() {
+            return Math.min(deadline + _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .CLEANUP_GRACE_MS */ .VO, cancelledAt + CANCEL_GRACE_MS);
+        },
+        inFlight(request) {
+            requestInFlight = request;
+            return () => {
+                if (requestInFlight === request)
+                    requestInFlight = undefined;
+            };
+        },
+        // An attempt in flight at the signal gets ANSWER_GRACE_MS more; one sent after it ends with the grace.
+        attemptCut() {
+            return afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS);
+        },
+    };
+}
+
+
+/***/ }),
+
 /***/ 4916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -8556,12 +8531,11 @@ function maskSecret(secret) {
 /** A proxy credential shorter than this is not masked (see readStepSettings). */
 const MIN_MASKED_LENGTH = 4;
 /**
- * The platform client of one step, on the step's connections. These go through the proxies the environment names,
- * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
- * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's time and connections. These go through the proxies the environment
+ * names, and the log names each proxy once by host and port. Throws ProxySettingError for a proxy variable it cannot
+ * use, before any request.
  */
-function openClient(settings, clock, cancellation) {
+function openClient(settings, time) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
     if (proxies)
         core/* info */.pq(proxies);
@@ -8569,13 +8543,10 @@ function openClient(settings, clock, cancellation) {
         baseUrl: settings.apiHost,
         apiKey: settings.apiKey,
         userAgent: version/* USER_AGENT */._,
-        clock,
+        clock: time.clock,
         logger: coreLogger,
-        deadline: clock.now() + settings.timeoutMs,
+        time,
         connections: new transport/* Connections */.UQ(process.env),
-        ...(cancellation
-            ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
-            : {}),
     });
 }
 async function writeSummary(html) {

@@ -1,7 +1,7 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { requestErrorIn } from './http/errors.ts'
-import { watchCancellation } from './runner/cancellation.ts'
+import { watchStepTime } from './runner/time.ts'
 import { systemClock } from './base/clock.ts'
 import { actionDocs, requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
 import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
@@ -30,11 +30,11 @@ export async function run(): Promise<void> {
     return
   }
   const clock = systemClock
-  const cancellation = watchCancellation({ log: coreLogger, clock })
+  const time = watchStepTime({ log: coreLogger, clock, timeoutMs: settings.timeoutMs })
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   let client: ReturnType<typeof openClient> | undefined
   try {
-    client = openClient(settings, clock, cancellation)
+    client = openClient(settings, time)
     const ctx: CommandContext = {
       client,
       clock,
@@ -43,7 +43,7 @@ export async function run(): Promise<void> {
       notice: (message) => core.notice(message),
       saveState: (name, value) => core.saveState(name, value),
       fileDir: listFileDir(),
-      cancellation,
+      time,
       docs: actionDocs(process.env),
     }
     const result = await dispatch(settings, ctx)

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
-import { systemClock } from './base/clock.ts'
+import { fixedTime, systemClock } from './base/clock.ts'
 import { SAVED_LIFE, readSavedLife } from './keys/ledger.ts'
 import { cleanUpAfterJob } from './keys/life.ts'
 import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
@@ -16,7 +16,8 @@ export async function run(): Promise<void> {
   if (!saved) return
   let client: PlatformClient | undefined
   try {
-    client = openClient(readStepSettings(), systemClock)
+    const settings = readStepSettings()
+    client = openClient(settings, fixedTime(systemClock, systemClock.now() + settings.timeoutMs))
     await cleanUpAfterJob(client, coreLogger, saved)
   } catch (error) {
     await failStep('The post step', error)

@@ -5,8 +5,7 @@ import { CHANGE_AND_RUN_AGAIN, refusalOf } from './http/answers.ts'
 import { ProxyInClearError, ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
-import type { Clock } from './base/clock.ts'
-import type { Cancellation } from './runner/cancellation.ts'
+import type { StepTime } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { requestErrorIn, type RequestError } from './http/errors.ts'
@@ -58,25 +57,21 @@ export function maskSecret(secret: string): void {
 const MIN_MASKED_LENGTH = 4
 
 /**
- * The platform client of one step, on the step's connections. These go through the proxies the environment names,
- * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
- * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's time and connections. These go through the proxies the environment
+ * names, and the log names each proxy once by host and port. Throws ProxySettingError for a proxy variable it cannot
+ * use, before any request.
  */
-export function openClient(settings: Settings, clock: Clock, cancellation?: Cancellation): PlatformClient {
+export function openClient(settings: Settings, time: StepTime): PlatformClient {
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
     userAgent: USER_AGENT,
-    clock,
+    clock: time.clock,
     logger: coreLogger,
-    deadline: clock.now() + settings.timeoutMs,
+    time,
     connections: new Connections(process.env),
-    ...(cancellation
-      ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
-      : {}),
   })
 }
 

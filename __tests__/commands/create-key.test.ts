@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import { StepCancelled, watchCancellation } from '../../src/runner/cancellation.ts'
+import { StepCancelled, watchStepTime } from '../../src/runner/time.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-key.ts'
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
@@ -34,7 +34,7 @@ const PERSONAL_ADVICE = (id: number) =>
 inProcessPerTest((run) => {
   ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)
   signals = new EventEmitter()
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 const create = (options: Partial<CreateKeySettings> = {}) =>
@@ -510,7 +510,8 @@ describe('cancellation', () => {
     const own = await inProcess({ deadlinesInClockTime: true })
     try {
       const ownSignals = new EventEmitter()
-      own.ctx.cancellation = watchCancellation({ log: own.log.logger, clock: own.clock, signals: ownSignals })
+      own.ctx.time = watchStepTime({ log: own.log.logger, clock: own.clock, timeoutMs: 600_000, signals: ownSignals })
+      own.ctx.client = own.clientWith({ time: own.ctx.time })
       const held = own.platform.hold({ method: 'POST', path: '/api_keys' })
       const run = failure(runCreateKey(own.ctx, { keyName: NAME, revokeAfterJob: false }))
       await held.reached

@@ -10,7 +10,7 @@ import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ActionError } from '../../src/base/errors.ts'
 import type { ListKeysSettings } from '../../src/inputs/keys.ts'
-import { watchCancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
 import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { runListKeys } from '../../src/commands/list-keys.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -30,7 +30,7 @@ beforeEach(async () => {
   signals = new EventEmitter()
   run = await inProcess()
   ;({ platform, clock, log, ctx } = run)
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 afterEach(() => run.stop())

@@ -15,6 +15,7 @@ import { inProcessPerTest } from '../support/in-process.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
 import { HOSTILE } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
+import { fixedTime } from '../../src/base/clock.ts'
 
 /**
  * list-operations in this process, against the emulator over HTTP with one manual clock: the
@@ -539,6 +540,7 @@ describe('under the service’s rate limits', () => {
     const ctx: CommandContext = {
       client,
       clock,
+      time: fixedTime(clock, client.deadline),
       log: log.logger,
       mask: () => undefined,
       notice: () => undefined,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { watchCancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runRevokeKey } from '../../src/commands/revoke-key.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -21,7 +21,7 @@ const NAME = 'ci'
 inProcessPerTest((run) => {
   ;({ platform, clock, log, ctx } = run)
   signals = new EventEmitter()
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 /** The request id the n-th request (from 1) of that method and path sent. */

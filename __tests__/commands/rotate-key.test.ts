@@ -10,7 +10,8 @@ import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
 import { Connections } from '../../src/http/transport.ts'
-import { StepCancelled, watchCancellation, type Cancellation } from '../../src/runner/cancellation.ts'
+import { StepCancelled, watchStepTime } from '../../src/runner/time.ts'
+import { fixedTime, type StepTime } from '../../src/base/clock.ts'
 import { actionDocs, type CommandContext, type CommandResult } from '../../src/runner/context.ts'
 import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
 import { ActionError } from '../../src/base/errors.ts'
@@ -72,10 +73,11 @@ function makeClient(deadline: number, dispatcher?: Dispatcher): PlatformClient {
   })
 }
 
-function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandContext {
+function makeContext(c: PlatformClient, time: StepTime = fixedTime(clock, c.deadline)): CommandContext {
   return {
     client: c,
     clock,
+    time,
     log: log.logger,
     mask: (value) => masked.push(value),
     notice: (message) => notices.push(message),
@@ -85,7 +87,6 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
       expect(name).toBe('unsettled-keys')
       states.push(value)
     },
-    ...(cancellation ? { cancellation } : {}),
   }
 }
 
@@ -379,7 +380,7 @@ describe('cancellation', () => {
   /** The runner's signal arrives while the new key proves itself. */
   function cancelDuringProof(): void {
     const signals = new EventEmitter()
-    ctx = makeContext(client, watchCancellation({ log: log.logger, clock, signals }))
+    ctx = makeContext(client, watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals }))
     platform.onRequest((r) => {
       if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers)) signals.emit('SIGINT')
     })
@@ -410,19 +411,11 @@ describe('cancellation', () => {
 
   it('during a secret write that fails: no further write is tried', async () => {
     const putSent = () => github.requests.some((r) => r.method === 'PUT')
-    const cancellation: Cancellation = {
-      get signal() {
-        return putSent() ? 'SIGINT' : undefined
-      },
-      stopped: new AbortController().signal,
-      hold: () => undefined,
-      checkpoint: () => undefined,
-      undoDeadline: (usual) => usual,
-      inFlight: () => () => undefined,
-      afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-      attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-    }
-    ctx = makeContext(client, cancellation)
+    // The runner cancels once the first write has left.
+    const time = Object.defineProperty(fixedTime(clock, client.deadline), 'signal', {
+      get: () => (putSent() ? 'SIGINT' : undefined),
+    })
+    ctx = makeContext(client, time)
     github.failNext(502, 3)
     const id = nextKeyId()
     const result = await rotate({ secrets: secret() })

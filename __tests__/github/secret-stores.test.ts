@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { takeViolations } from '../../emulator/contract.ts'
-import { SecretStores, type StoreOutcome, type StoreTime } from '../../src/github/secret-stores.ts'
+import { SecretStores, type StoreOutcome } from '../../src/github/secret-stores.ts'
+import { fixedTime, type StepTime } from '../../src/base/clock.ts'
 import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
 import { Connections } from '../../src/http/transport.ts'
 import { manualClock, type ManualClock } from '../support/clock.ts'
@@ -32,10 +33,12 @@ afterEach(async () => {
   await connections.close()
 })
 
-const time = (deadlineMs = 60_000): StoreTime => {
-  const deadline = clock.now() + deadlineMs
-  return { clock, deadline, cancelled: () => cancelled }
-}
+/** The step's time, cancelled once `cancel()` says so. */
+const time = (deadlineMs = 60_000, cancel = () => cancelled): StepTime =>
+  Object.defineProperty(fixedTime(clock, clock.now() + deadlineMs), 'signal', {
+    get: () => (cancel() ? 'SIGINT' : undefined),
+  })
+const ignore = () => undefined
 const storage = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): SecretStorage => ({
   name: 'NEON_API_KEY',
   token: github.token,
@@ -43,13 +46,11 @@ const storage = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): S
   ...extra,
 })
 /** Prepares the targets, then (when every one is ready) stores the value in each: what became of each. */
-async function storeIn(
-  where: SecretStorage,
-  stepTime: StoreTime = time(),
-  value = 'napi_new',
-): Promise<StoreOutcome[]> {
+async function storeIn(where: SecretStorage, stepTime: StepTime = time(), value = 'napi_new'): Promise<StoreOutcome[]> {
   const stores = await SecretStores.prepare(where, { apiUrl: github.url }, stepTime, connections)
-  return stores.problems.length > 0 ? [...stores.problems] : await stores.storeEverywhere(value, stepTime)
+  return stores.problems.length > 0
+    ? [...stores.problems]
+    : await stores.storeEverywhere(value, stepTime, ignore, ignore)
 }
 const store = async (where: SecretTarget = target, deadlineMs?: number): Promise<StoreOutcome> =>
   (await storeIn(storage([where]), time(deadlineMs)))[0]!
@@ -163,15 +164,15 @@ describe('a refusal is final, and says what to do', () => {
     const stores = await SecretStores.prepare(storage([target]), { apiUrl: github.url }, stepTime, connections)
     cancelled = true
     // Cancelled before the write: nothing is sent.
-    expect((await stores.storeEverywhere('napi_new', stepTime))[0]).toMatchObject({
+    expect((await stores.storeEverywhere('napi_new', stepTime, ignore, ignore))[0]).toMatchObject({
       status: 'skipped',
       message: 'Skipped secret NEON_API_KEY in the repository neon-user/app: the runner cancelled the step.',
     })
     expect(puts()).toHaveLength(0)
     // Cancelled during it: the 5xx is not followed by another write.
     cancelled = false
-    const cancelling = { ...stepTime, cancelled: () => puts().length > 0 }
-    const [outcome] = await stores.storeEverywhere('napi_new', cancelling)
+    const cancelling = time(60_000, () => puts().length > 0)
+    const [outcome] = await stores.storeEverywhere('napi_new', cancelling, ignore, ignore)
     expect(outcome?.status).toBe('uncertain')
     expect(outcome?.message.replace(failedIn(), '')).toBe(
       `GitHub answered 500 Internal Server Error: "Server Error". ${MAY_HAVE_GONE_THROUGH}`,
@@ -242,7 +243,7 @@ describe("GitHub's secondary rate limit", () => {
       )
     })
     const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(600_000), connections)
-    const [outcome] = await stores.storeEverywhere('napi_new', time(600_000))
+    const [outcome] = await stores.storeEverywhere('napi_new', time(600_000), ignore, ignore)
     await server.close()
     expect(outcome?.status).toBe('stored')
     expect(clock.sleeps).toEqual([42_000])
@@ -444,7 +445,7 @@ describe('a write without an answer is sent again until GitHub answers it', () =
       time(),
       new Connections({}, refusing.dispatcher),
     )
-    const [outcome] = await prepared.storeEverywhere('napi_new', time())
+    const [outcome] = await prepared.storeEverywhere('napi_new', time(), ignore, ignore)
     await refusing.dispatcher.destroy()
     await server.close()
     expect(outcome).toEqual({
@@ -481,7 +482,7 @@ describe('a write without an answer is sent again until GitHub answers it', () =
       time(),
       new Connections({}, refusing.dispatcher),
     )
-    const [outcome] = await stores.storeEverywhere('napi_new', time())
+    const [outcome] = await stores.storeEverywhere('napi_new', time(), ignore, ignore)
     await refusing.dispatcher.destroy()
     expect(outcome).toEqual({
       target,
@@ -507,7 +508,7 @@ describe('an answer that cannot be read', () => {
       res.end('<html>Created</html>')
     })
     const stores = await SecretStores.prepare(storage([target]), { apiUrl: server.url }, time(), connections)
-    const [outcome] = await stores.storeEverywhere('napi_new', time())
+    const [outcome] = await stores.storeEverywhere('napi_new', time(), ignore, ignore)
     await server.close()
     expect(outcome?.status).toBe('uncertain')
     expect(outcome?.message).toContain(MAY_HAVE_GONE_THROUGH)

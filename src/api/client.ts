@@ -3,7 +3,7 @@
  * error bodies, each request's retry rule, and the one line a user reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
-import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
+import { formatDuration, type Clock, type StepTime } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import {
@@ -82,13 +82,15 @@ export interface ClientOptions {
   userAgent: string
   clock: Clock
   logger: Logger
-  /** No request or wait goes past it. A function if a cancel can move it. */
+  /** No request or wait goes past it; the step's deadline (`time.deadline`) by default. */
   deadline?: number | (() => number)
   /**
-   * The runner's cancel: it ends a wait before a retry. With `stop`, the request then fails. Without, it is retried if
-   * the wait still fits before the deadline.
+   * The step's time: the runner's cancel ends a wait before a retry, and the request then fails (unless `cleanup`),
+   * and each attempt in time for the step to report before the kill.
    */
-  interrupt?: { signal: AbortSignal; stop: boolean }
+  time?: StepTime
+  /** A clean-up's client: a cancel does not end its retries; only the deadline (the runner's grace) does. */
+  cleanup?: boolean
   /** What a 401 says about this client's key; by default, the step's key. */
   refused?: string
   requestTimeoutMs?: number
@@ -97,13 +99,6 @@ export interface ClientOptions {
   connections?: Connections
   /** Every attempt waits here for its turn. */
   pacing?: RequestPacing
-  /** Ends an attempt in flight when the runner's grace period after a cancel ends. */
-  cut?: AbortSignal
-  /**
-   * Ends each attempt in time for the step to report before the runner kills it. Otherwise an answer the platform
-   * holds at the cancel would keep the step waiting past the kill.
-   */
-  cutOnCancel?: () => Deadline
 }
 
 export function buildRequest(
@@ -152,27 +147,18 @@ export class PlatformClient {
   }
 
   get deadline(): number {
-    const { deadline } = this.options
-    return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY)
+    const { deadline, time } = this.options
+    return typeof deadline === 'function' ? deadline() : (deadline ?? time?.deadline ?? Number.POSITIVE_INFINITY)
   }
 
-  /**
-   * For the clean-up after a lost answer or a cancel. A cancel does not stop its retries; only the deadline (the
-   * runner's grace period) does.
-   */
+  /** For a clean-up: a cancel does not end its retries; only `deadline` (the runner's grace, read at each wait) does. */
   withDeadline(deadline: number | (() => number)): PlatformClient {
-    const { interrupt } = this.options
-    return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) })
+    return this.with({ deadline, cleanup: true })
   }
 
   /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
-  }
-
-  /** Attempts also end at `cut`, so a key's create can still report its answer after a cancel. */
-  withCut(cut: AbortSignal): PlatformClient {
-    return this.with({ cut })
   }
 
   withPacing(pacing: RequestPacing): PlatformClient {
@@ -190,7 +176,7 @@ export class PlatformClient {
   }
 
   send<T>(spec: RequestSpec<T>): Promise<T> {
-    const { clock, logger, interrupt, refused } = this.options
+    const { clock, logger, time, cleanup, refused } = this.options
     const policy = RETRY_POLICIES[spec.retry]
     let earlierAttemptUncertain = false
     const stopped = (error: RequestError, _n: number, delay: number) => {
@@ -228,7 +214,7 @@ export class PlatformClient {
           )
           return new RequestError(final.message, { ...final, kind: 'deadline' })
         },
-        ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
+        ...(time ? { interrupt: { signal: time.stopped, stop: cleanup ? undefined : stopped } } : {}),
       },
     )
   }
@@ -257,14 +243,8 @@ export class PlatformClient {
       requestId,
     )
     const requestTimeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
-    const onCancel = this.options.cutOnCancel?.()
-    const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined)
-    const time = {
-      clock,
-      deadline: this.deadline,
-      requestTimeoutMs,
-      cut: cuts.length ? AbortSignal.any(cuts) : undefined,
-    }
+    const onCancel = this.options.time?.attemptCut()
+    const time = { clock, deadline: this.deadline, requestTimeoutMs, cut: onCancel?.signal }
     let attempt: Attempt
     try {
       attempt = await sendAttempt(this.connections, this.origin, request, time, () =>

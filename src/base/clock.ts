@@ -12,6 +12,48 @@ export interface Deadline {
   clear: () => void
 }
 
+/**
+ * The step's time, one object passed down: its clock, its deadline (`timeout`), the clean-up's grace past it, and the
+ * runner's cancel (runner/time.ts watches the signals; `fixedTime` has none).
+ */
+export interface StepTime {
+  readonly clock: Clock
+  /** When the step's `timeout` runs out. */
+  readonly deadline: number
+  /** The runner's first signal, once it came. */
+  readonly signal: string | undefined
+  /** Aborts at the runner's first signal: waits end there. */
+  readonly stopped: AbortSignal
+  /** From now on a signal no longer ends the process at once: the step finishes or undoes its work. */
+  hold(): void
+  /** Before new work: throws once the runner cancelled the step, naming the work not done. */
+  checkpoint(work: string): void
+  /** By when clean-up work must be over: a grace past the deadline, or sooner once the runner cancelled. */
+  cleanupDeadline(): number
+  /** Names a request whose effect cannot be undone, until the returned function is called. */
+  inFlight(request: string): () => void
+  /** Ends one attempt of a request in time for the step to say what it did before the kill. Clear it after. */
+  attemptCut(): Deadline
+}
+
+/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
+export const CLEANUP_GRACE_MS = 30_000
+
+/** A step's time with no runner signals: nothing is ever cancelled (the post step, and in-process tests). */
+export function fixedTime(clock: Clock, deadline: number): StepTime {
+  return {
+    clock,
+    deadline,
+    signal: undefined,
+    stopped: new AbortController().signal,
+    hold: () => undefined,
+    checkpoint: () => undefined,
+    cleanupDeadline: () => deadline + CLEANUP_GRACE_MS,
+    inFlight: () => () => undefined,
+    attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+  }
+}
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>

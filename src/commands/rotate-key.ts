@@ -4,7 +4,7 @@ import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { NOT_CANCELLABLE, StepCancelled, type Cancellation } from '../runner/cancellation.ts'
+import { StepCancelled } from '../runner/time.ts'
 import { expiresAtOutput, expiryOf } from '../keys/expiry.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
@@ -12,16 +12,9 @@ import { targetText, type SecretStorage } from '../github/targets.ts'
 import { lastTouched, listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { formatDuration } from '../base/clock.ts'
+import { formatDuration, type StepTime } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import {
-  KeyLife,
-  adviseScope,
-  describeIds,
-  describeScope,
-  keyTargetFor,
-  type KeyTarget,
-} from '../keys/life.ts'
+import { KeyLife, adviseScope, describeIds, describeScope, keyTargetFor, type KeyTarget } from '../keys/life.ts'
 import { revokeKeyIds } from '../keys/revocation.ts'
 
 export interface RotateKeySettings extends KeyScopeInputs {
@@ -65,12 +58,7 @@ async function prepareStores(
   github: GitHubEnvironment,
 ): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
-  const stores = await SecretStores.prepare(
-    secrets,
-    github,
-    { clock: ctx.clock, deadline: ctx.client.deadline },
-    ctx.client.connections,
-  )
+  const stores = await SecretStores.prepare(secrets, github, ctx.time, ctx.client.connections)
   for (const note of stores.accessNotes()) ctx.log.info(note.message)
   return stores
 }
@@ -84,14 +72,14 @@ class Rotation {
   private readonly options: RotateKeySettings
   private readonly life: KeyLife
   private readonly stores: SecretStores | undefined
-  private readonly time: Cancellation
+  private readonly time: StepTime
 
   constructor(ctx: CommandContext, options: RotateKeySettings, life: KeyLife, stores: SecretStores | undefined) {
     this.ctx = ctx
     this.options = options
     this.life = life
     this.stores = stores
-    this.time = ctx.cancellation ?? NOT_CANCELLABLE
+    this.time = ctx.time
   }
 
   async run(): Promise<CommandResult> {
@@ -150,14 +138,8 @@ class Rotation {
     this.life.storing(created.id)
     return stores.storeEverywhere(
       created.key,
-      {
-        clock: ctx.clock,
-        deadline: ctx.client.deadline,
-        cancelled: () => time.signal !== undefined,
-        stopped: time.stopped,
-        cutOnCancel: () => time.attemptCut(),
-        onWait: (message) => ctx.log.warning(message),
-      },
+      time,
+      (message) => ctx.log.warning(message),
       (outcome) => ctx.log.info(outcome.message),
     )
   }
@@ -472,7 +454,7 @@ async function proveKey(
       clock: ctx.clock,
       deadline: newClient.deadline,
       interrupt: {
-        signal: (ctx.cancellation ?? NOT_CANCELLABLE).stopped,
+        signal: ctx.time.stopped,
         stop: (error, _n, delay) =>
           new StepCancelled(
             `The runner cancelled the step while the new key waited ${formatDuration(delay)} to prove itself again: ${messageOf(error)}`,

@@ -4,7 +4,7 @@
  * Then the value is sealed and written to each in turn. This module loads with a dynamic import only when rotate-key
  * stores a secret, so no other command pays for it.
  */
-import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
+import { formatDuration, type StepTime } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError, requestErrorIn } from '../http/errors.ts'
@@ -19,19 +19,6 @@ import { describeTarget, type SecretStorage, type SecretTarget } from './targets
 export interface GitHubEnvironment {
   /** From GITHUB_API_URL; https://api.github.com when unset. */
   apiUrl: string | undefined
-}
-
-export interface StoreTime {
-  clock: Clock
-  deadline: number
-  /** True once the runner cancelled the step: no further attempt is started. */
-  cancelled: () => boolean
-  /** Aborts at the runner's cancel: a wait to write again ends at it, and the write is not sent again. */
-  stopped?: AbortSignal
-  /** Hears of each wait before a write is sent again (a line for the log). */
-  onWait?: (message: string) => void
-  /** Ends a write within the runner's grace once it cancels, so its outcome is still told (Cancellation.attemptCut). */
-  cutOnCancel?: () => Deadline
 }
 
 /**
@@ -81,7 +68,7 @@ export class SecretStores {
   static async prepare(
     storage: SecretStorage,
     github: GitHubEnvironment,
-    time: Pick<StoreTime, 'clock' | 'deadline'>,
+    time: Pick<StepTime, 'clock' | 'deadline'>,
     connections: Connections,
   ): Promise<SecretStores> {
     const client = new GitHubClient({
@@ -110,13 +97,14 @@ export class SecretStores {
    */
   async storeEverywhere(
     value: string,
-    time: StoreTime,
-    onOutcome: (outcome: StoreOutcome) => void = () => undefined,
+    time: StepTime,
+    onWait: (message: string) => void,
+    onOutcome: (outcome: StoreOutcome) => void,
   ): Promise<StoreOutcome[]> {
     const outcomes: StoreOutcome[] = []
     let reason: string | undefined
     for (const store of this.prepared) {
-      if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
+      if (reason === undefined && time.signal !== undefined) reason = 'the runner cancelled the step'
       if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
       let outcome: StoreOutcome
       if (reason !== undefined) {
@@ -127,7 +115,7 @@ export class SecretStores {
           reason: describeAsSentence(reason),
         }
       } else {
-        const written = await this.write(store, value, time)
+        const written = await this.write(store, value, time, onWait)
         outcome = written.outcome
         if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
       }
@@ -161,11 +149,12 @@ export class SecretStores {
   private async write(
     store: PreparedStore,
     value: string,
-    time: StoreTime,
+    time: StepTime,
+    onWait: (message: string) => void,
   ): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
     const name = this.storage.name
-    const sent = await this.send(store, value, time)
+    const sent = await this.send(store, value, time, onWait)
     if (sent.landed) {
       const message = `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`
       return { outcome: { target, status: 'stored', message }, rateLimited: false }
@@ -180,7 +169,8 @@ export class SecretStores {
   private async send(
     store: PreparedStore,
     value: string,
-    time: StoreTime,
+    time: StepTime,
+    onWait: (message: string) => void,
   ): Promise<{ landed: true } | { landed: false; error: unknown; mayHaveLanded: boolean }> {
     const body: Record<string, unknown> = {
       encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
@@ -189,34 +179,34 @@ export class SecretStores {
     }
     // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
     const failures: unknown[] = []
-    const cut = time.cutOnCancel?.()
+    const cut = time.attemptCut()
     const attempt = async () => {
       try {
-        await this.client.put(store.path, body, time.deadline, cut?.signal)
+        await this.client.put(store.path, body, time.deadline, cut.signal)
       } catch (error) {
         failures.push(error)
         throw error
       }
     }
     try {
-      await retrying(attempt, RETRY_POLICIES.github, this.retryOptions(store.target, time))
+      await retrying(attempt, RETRY_POLICIES.github, this.retryOptions(store.target, time, onWait))
       return { landed: true }
     } catch (error) {
-      const told = cut?.signal.aborted
+      const told = cut.signal.aborted
         ? new ActionError(
             "the runner cancelled the step, and GitHub did not answer the write within the runner's grace.",
           )
         : error
       return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) }
     } finally {
-      cut?.clear()
+      cut.clear()
     }
   }
 
   /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
-  private retryOptions(target: SecretTarget, time: StoreTime): RetryOptions {
+  private retryOptions(target: SecretTarget, time: StepTime, onWait: (message: string) => void): RetryOptions {
     const name = this.storage.name
-    const interrupt = time.stopped && {
+    const interrupt = {
       signal: time.stopped,
       stop: (error: RequestError, _n: number, delay: number) =>
         new ActionError(
@@ -227,12 +217,12 @@ export class SecretStores {
     return {
       clock: time.clock,
       deadline: time.deadline,
-      cancelled: time.cancelled,
+      cancelled: () => time.signal !== undefined,
       onRetry: (error, _n, delay) =>
-        time.onWait?.(
+        onWait(
           `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
         ),
-      ...(interrupt ? { interrupt } : {}),
+      interrupt,
     }
   }
 }

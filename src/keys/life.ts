@@ -9,20 +9,13 @@ import {
 } from '../api/namespace.ts'
 import { keyNamespaceFor, type KeyScopeInputs } from '../api/organization.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { formatDuration } from '../base/clock.ts'
+import { formatDuration, type StepTime } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import type { Logger } from '../base/log.ts'
 import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
 import { RETRY_POLICIES } from '../http/retry.ts'
-import {
-  ANSWER_GRACE_MS,
-  LATE_KEY_LOOK_EVERY_MS,
-  LATE_KEY_WATCH_MS,
-  NOT_CANCELLABLE,
-  StepCancelled,
-  type Cancellation,
-} from '../runner/cancellation.ts'
+import { LATE_KEY_LOOK_EVERY_MS, LATE_KEY_WATCH_MS, StepCancelled } from '../runner/time.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { MAX_KNOWN_KEYS, SAVED_LIFE, type SavedLife } from './ledger.ts'
 import { lastUseOf, listKeysMerged } from './usage.ts'
@@ -52,9 +45,6 @@ import { lastUseOf, listKeysMerged } from './usage.ts'
 
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024
-
-/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
-const CLEANUP_GRACE_MS = 30_000
 
 /** Where a new key goes. `projectId` is set for a project-scoped key. */
 export interface KeyTarget {
@@ -88,7 +78,7 @@ export class KeyLife {
   /** The keys of the namespace listed just before the create. */
   readonly listed: ApiKey[]
   private readonly ctx: CommandContext
-  private readonly time: Cancellation
+  private readonly time: StepTime
   /** Keys the post step leaves alone: those of the name from before, and new keys handed out. */
   private readonly known: Set<number>
   /** Every key listed before the create, whatever its name: none of them can be this step's. */
@@ -108,7 +98,7 @@ export class KeyLife {
 
   private constructor(ctx: CommandContext, name: string, target: KeyTarget, listed: ApiKey[]) {
     this.ctx = ctx
-    this.time = ctx.cancellation ?? NOT_CANCELLABLE
+    this.time = ctx.time
     this.name = name
     this.target = target
     this.listed = listed
@@ -119,7 +109,7 @@ export class KeyLife {
   /**
    * Opens a key's life for `name`: lists the keys and saves them before any create, runs `body`, and settles once at
    * the end, however `body` ends. From the list on, the runner's signal no longer ends the step at once: the step
-   * finishes or undoes its work (runner/cancellation.ts).
+   * finishes or undoes its work.
    */
   static async run<T>(
     ctx: CommandContext,
@@ -127,8 +117,7 @@ export class KeyLife {
     target: KeyTarget,
     body: (life: KeyLife) => Promise<T>,
   ): Promise<T> {
-    const time = ctx.cancellation ?? NOT_CANCELLABLE
-    time.hold()
+    ctx.time.hold()
     const life = new KeyLife(ctx, name, target, await listKeysMerged(ctx.client, target.namespace))
     if (life.known.size > MAX_KNOWN_KEYS) {
       throw new ActionError(
@@ -237,16 +226,11 @@ export class KeyLife {
       return { at: 'failed', attempt, error }
     }
     const { namespace, projectId } = this.target
-    // After the runner's signal, a create in flight has a few seconds to get its answer. The look gets the rest.
-    const cut = this.time.afterSignal(ANSWER_GRACE_MS)
     try {
-      const created = await createKeyIn(this.ctx.client.withCut(cut.signal), namespace, this.name, projectId)
-      return { at: 'arrived', created }
+      return { at: 'arrived', created: await createKeyIn(this.ctx.client, namespace, this.name, projectId) }
     } catch (error) {
       if (error instanceof RequestError && error.mayHaveTakenEffect) return { at: 'answer-lost', attempt, error }
       return { at: 'failed', attempt, error }
-    } finally {
-      cut.clear()
     }
   }
 
@@ -386,13 +370,9 @@ export class KeyLife {
     return lost
   }
 
-  /**
-   * A clean-up may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait, so a cancel
-   * during the clean-up cuts it down to the runner's grace.
-   */
+  /** A clean-up may run past the step's timeout; a cancel cuts it down to the runner's grace. */
   private cleanupClient(): PlatformClient {
-    const usual = this.ctx.client.deadline + CLEANUP_GRACE_MS
-    return this.ctx.client.withDeadline(() => this.time.undoDeadline(usual))
+    return this.ctx.client.withDeadline(() => this.time.cleanupDeadline())
   }
 
   private gone(id: number): void {

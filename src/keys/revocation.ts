@@ -1,6 +1,5 @@
 import { RequestError, requestErrorIn } from '../http/errors.ts'
 import { RevocationUnconfirmed, alreadyRevoked, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
-import { NOT_CANCELLABLE } from '../runner/cancellation.ts'
 import { messageOf } from '../base/errors.ts'
 import type { Cell } from '../runner/summary.ts'
 import type { CommandContext } from '../runner/context.ts'
@@ -34,19 +33,19 @@ export interface RevocationOptions {
  * other.
  */
 export async function revokeInTurn(
-  ctx: Pick<CommandContext, 'client' | 'log' | 'cancellation'>,
+  ctx: Pick<CommandContext, 'client' | 'log' | 'time'>,
   ids: readonly number[],
   namespace: KeyNamespace,
   options: RevocationOptions = {},
 ): Promise<RevocationRun> {
-  const cancellation = ctx.cancellation ?? NOT_CANCELLABLE
-  if (ids.length > 0) cancellation.hold()
+  const { time } = ctx
+  if (ids.length > 0) time.hold()
   const run: RevocationRun = { revoked: [], alreadyRevoked: [], notTried: [] }
   for (const [i, id] of ids.entries()) {
     let settled = (): void => undefined
     try {
-      cancellation.checkpoint(`revoke API key ${id}`)
-      settled = cancellation.inFlight(`the revocation of API key ${id}`)
+      time.checkpoint(`revoke API key ${id}`)
+      settled = time.inFlight(`the revocation of API key ${id}`)
       await revokeKeyIn(ctx.client, namespace, id)
       run.revoked.push(id)
       if (options.revoked) options.revoked(id)

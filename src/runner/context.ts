@@ -1,8 +1,7 @@
 import type { PlatformClient } from '../api/client.ts'
 import type { Logger } from '../base/log.ts'
 import type { RequestError } from '../http/errors.ts'
-import type { Cancellation } from './cancellation.ts'
-import type { Clock } from '../base/clock.ts'
+import type { Clock, StepTime } from '../base/clock.ts'
 import { redactSecrets } from '../base/text.ts'
 import type { Part } from './summary.ts'
 
@@ -19,8 +18,8 @@ export interface CommandContext {
   saveState(name: string, value: string): void
   /** RUNNER_TEMP: where a command writes its whole lists. */
   fileDir: string
-  /** Without it, a cancel signal ends the process (Node's default). */
-  cancellation?: Cancellation
+  /** The step's time: its deadline, the clean-up's grace, and the runner's cancel. */
+  time: StepTime
   docs: ActionDocs
 }
 
