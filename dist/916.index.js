@@ -1103,6 +1103,7 @@ function formatDuration(ms) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
 /* harmony export */   Nj: () => (/* binding */ OwnError),
 /* harmony export */   bD: () => (/* binding */ messageOf),
 /* harmony export */   dz: () => (/* binding */ InputError),
@@ -1142,6 +1143,13 @@ function messageOf(error) {
     if (error instanceof OwnError)
         return error.message;
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH);
+}
+/** The step stopped because the runner cancelled it. The message says what was undone. */
+class StepCancelled extends ActionError {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
 }
 
 
@@ -3196,8 +3204,6 @@ function describeLockedOut(run, name, own) {
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/runner/time.ts
-var time = __webpack_require__(6241);
 ;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
 
 
@@ -3212,17 +3218,10 @@ var time = __webpack_require__(6241);
 
 
 
-
 /**
- * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
- * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
- * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
- * valid. The replaced keys have the same name and scope, in the namespace of the new key.
- * - A target that cannot be prepared stops the rotation before a key is made.
- * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
- * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
- * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/life.ts).
+ * Rotation never locks the user out: every target is prepared before a key is made, and the keys it replaced (of
+ * the first list, and `key-id`) are revoked only once every target holds the new key. A new key of that name that
+ * appears meanwhile is another rotation's: then no old key is revoked. docs/rotation.md has every case.
  */
 async function runRotateKey(ctx, options) {
     const target = await (0,keys_life/* keyTargetFor */.oZ)(ctx, options);
@@ -3232,9 +3231,8 @@ async function runRotateKey(ctx, options) {
     return keys_life/* KeyLife */.e1.run(ctx, options.keyName, target, (life) => new Rotation(ctx, options, life, stores).run());
 }
 /**
- * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
- * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
- * secret runs none of that code.
+ * Reads what each target needs before anything is written. The secret stores and the sealed box are a chunk of the
+ * bundle of their own, loaded only here.
  */
 async function prepareStores(ctx, secrets, github) {
     const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(468)]).then(__webpack_require__.bind(__webpack_require__, 4468));
@@ -3243,9 +3241,7 @@ async function prepareStores(ctx, secrets, github) {
         ctx.log.info(note.message);
     return stores;
 }
-/**
- * One rotation: the new key created, proven, stored, then the keys it replaced revoked. Any failure before the key is
- * stored revokes it, and no old key is touched.
+/** One rotation: created, proven, stored, then the replaced keys revoked. A failure before the store revokes the new key.
  */
 class Rotation {
     ctx;
@@ -3308,7 +3304,7 @@ class Rotation {
         catch (error) {
             const undo = await this.life.revokeNew(created.id);
             const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(error)} ${undo.message} No old key was revoked.`;
-            throw error instanceof time/* StepCancelled */.EI ? new time/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
+            throw error instanceof errors/* StepCancelled */.EI ? new errors/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
         }
     }
     /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
@@ -3318,9 +3314,8 @@ class Rotation {
         return stores.storeEverywhere(created.key, time, (message) => ctx.log.warning(message), (outcome) => ctx.log.info(outcome.message));
     }
     /**
-     * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof. If some
-     * may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them. Either
-     * way no old key is revoked, and a second run converges.
+     * Some targets did not take the new key. If none may hold it, it is revoked. If some may, it stays valid, and so do
+     * the old keys the other targets hold. No old key is revoked; a second run converges.
      */
     async notStoredEverywhere(created, outcomes) {
         const { life, options } = this;
@@ -3370,7 +3365,7 @@ class Rotation {
             `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
         return this.rotated(created, replacedKeys, outcomes, reason, failedRequest);
     }
-    /** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
+    /** The result hands the new key out: main.ts writes the `key` output next. */
     rotated(created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
         const { life, options } = this;
         life.handOut(created.id);
@@ -3536,7 +3531,7 @@ async function proveKey(ctx, newClient, lister, target) {
         deadline: newClient.deadline,
         interrupt: {
             signal: ctx.time.stopped,
-            stop: (error, _n, delay) => new time/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a3)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            stop: (error, _n, delay) => new errors/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a3)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -6714,10 +6709,8 @@ function expiresAtOutput(expiresAt) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8549);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8902);
-/* harmony import */ var _runner_time_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6241);
-/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2811);
-
+/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4299);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2811);
 
 
 
@@ -6749,6 +6742,12 @@ function expiresAtOutput(expiresAt) {
  * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
  * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
+/**
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
+ */
+const LATE_KEY_WATCH_MS = 30_000;
+const LATE_KEY_LOOK_EVERY_MS = 5_000;
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024;
 async function keyTargetFor(ctx, scope) {
@@ -6794,9 +6793,9 @@ class KeyLife {
      */
     static async run(ctx, name, target, body) {
         ctx.time.hold();
-        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
-        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
+        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KNOWN_KEYS */ .mb) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
                 'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
         }
         life.save();
@@ -6883,7 +6882,7 @@ class KeyLife {
         }
         catch (error) {
             const undo = await this.revokeNew(id);
-            throw new _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
         }
     }
     /** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
@@ -6983,14 +6982,14 @@ class KeyLife {
             ? ''
             : this.lostInFlight
                 ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
+                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)} and revokes it)`
                 : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
         const left = found.found === 'none'
             ? `No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
             : `${describeLostKey(found, this.name)}${this.lostKeyMissing ? LOOKS_AGAIN : ''}`;
         const message = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}${revoked} ${left}`;
-        const cancelled = error instanceof _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
-        return cancelled ? new _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
+        const cancelled = error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
+        return cancelled ? new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
     }
     /** Revokes a new key that must not stay valid a moment longer, and returns the step's error. */
     async revokeAtOnce(id, reason) {
@@ -7010,7 +7009,7 @@ class KeyLife {
         const client = this.cleanupClient();
         let keys;
         try {
-            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(client, this.target.namespace);
+            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, this.target.namespace);
         }
         catch (error) {
             return { found: 'list-failed', error, known: [...this.known] };
@@ -7067,7 +7066,7 @@ class KeyLife {
         if (value === this.lastSaved)
             return;
         this.lastSaved = value;
-        this.ctx.saveState(_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .SAVED_LIFE */ .PG, value);
+        this.ctx.saveState(_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .SAVED_LIFE */ .PG, value);
     }
 }
 const LOOKS_AGAIN = ' The post step looks again when the job ends.';
@@ -7076,7 +7075,7 @@ async function revokeLostKey(strangers, revoke) {
     if (strangers.length === 0)
         return { found: 'none' };
     const [only] = strangers;
-    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .lastUseOf */ .xk)(only) !== null)
+    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .lastUseOf */ .xk)(only) !== null)
         return { found: 'ambiguous', keys: strangers };
     try {
         await revoke(only.id);
@@ -7164,7 +7163,7 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
         accounted.add(saved.jobKey);
     const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
     // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
-    const lister = saved.inFlight ? client.withDeadline(client.deadline + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
+    const lister = saved.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client;
     const nameStoring = (ids) => {
         if (ids.length === 0)
             return;
@@ -7177,7 +7176,7 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
     try {
         listed = saved.inFlight
             ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
-            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(lister, namespace);
+            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(lister, namespace);
     }
     catch (error) {
         // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
@@ -7193,7 +7192,7 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
     else if (lost.found !== 'none')
         problems.push(describeLostKey(lost, saved.name));
     else if (problems.length === 0 && saved.inFlight) {
-        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
+        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS);
         log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
     }
     else if (problems.length === 0) {
@@ -7207,14 +7206,14 @@ async function lookForLeftKeys(client, log, saved, namespace, problems) {
  */
 async function watchForLateKey(client, log, keyName, namespace, appeared) {
     const { clock } = client;
-    const until = Math.min(clock.now() + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
+    const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline);
     log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
-        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)}.`);
     for (;;) {
-        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .listKeysMerged */ .PT)(client, namespace);
-        if (appeared(listed) || clock.now() + _runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
+        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, namespace);
+        if (appeared(listed) || clock.now() + LATE_KEY_LOOK_EVERY_MS > until)
             return listed;
-        await clock.sleep(_runner_time_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
+        await clock.sleep(LATE_KEY_LOOK_EVERY_MS);
     }
 }
 /** Ids named in one message; the rest are counted. */
@@ -7229,7 +7228,7 @@ function describeIds(ids) {
 }
 /** "100, 101 (in use)": keys for a message, those in use marked. */
 function describeKeys(keys) {
-    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_9__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
     const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
     return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
@@ -8057,138 +8056,6 @@ function formatDate(iso) {
     if (Number.isNaN(ms))
         return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .oneLine */ .TN)(String(iso), MAX_DATE_TEXT);
     return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-
-/***/ }),
-
-/***/ 6241:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ StepCancelled),
-/* harmony export */   Em: () => (/* binding */ LATE_KEY_LOOK_EVERY_MS),
-/* harmony export */   Lk: () => (/* binding */ watchStepTime),
-/* harmony export */   m$: () => (/* binding */ LATE_KEY_WATCH_MS)
-/* harmony export */ });
-/* unused harmony exports CANCEL_GRACE_MS, ANSWER_GRACE_MS */
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6412);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
-
-
-
-/**
- * The main step's time (StepTime in base/clock.ts). The runner cancels a step with SIGINT (Ctrl+C on Windows), then
- * SIGTERM (Ctrl+Break, which Node reports as SIGBREAK) about 7.5 s later, and kills it about 2.5 s after that. Node
- * exits at once on SIGINT unless a handler is installed: right while the step holds nothing, wrong while a new key
- * exists that only this step knows of. For that span the step calls `hold()`: a signal then only marks the step
- * cancelled, no new work starts (`checkpoint()` throws), and the work in flight ends within the runner's grace.
- */
-/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
-const CANCEL_GRACE_MS = 9_000;
-/**
- * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
- * create, a secret's write). The rest of the grace finds out what it did.
- */
-const ANSWER_GRACE_MS = 5_000;
-/**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
- */
-const LATE_KEY_WATCH_MS = 30_000;
-const LATE_KEY_LOOK_EVERY_MS = 5_000;
-/** The step stopped because the runner cancelled it. The message says what was undone. */
-class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ {
-    constructor(message) {
-        super(message);
-        this.name = 'StepCancelled';
-    }
-}
-const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
-/** The main step's time: its deadline `timeoutMs` from now, and the runner's signals once it holds a key. */
-function watchStepTime(options) {
-    const { log, clock } = options;
-    const deadline = clock.now() + options.timeoutMs;
-    let signal;
-    let cancelledAt = Number.POSITIVE_INFINITY;
-    let holding = false;
-    let requestInFlight;
-    /** Timers that start with the first signal (attemptCut). */
-    const onFirstSignal = new Set();
-    const stop = new AbortController();
-    const onSignal = (name) => {
-        if (signal === undefined) {
-            signal = name;
-            cancelledAt = clock.now();
-            for (const start of onFirstSignal)
-                start();
-            onFirstSignal.clear();
-            log.warning(requestInFlight === undefined
-                ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
-                    'It finishes or undoes the key work in flight before it stops.'
-                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, ` +
-                    'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.');
-            stop.abort();
-        }
-        else {
-            log.warning(`${name}: the runner stops the step in a moment.`);
-        }
-    };
-    /** Aborts `ms` after the runner's first signal, or never. */
-    const afterSignal = (ms) => {
-        const controller = new AbortController();
-        let timer;
-        const start = () => {
-            timer = clock.deadline(cancelledAt + ms - clock.now());
-            timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
-        };
-        if (signal === undefined)
-            onFirstSignal.add(start);
-        else
-            start();
-        return {
-            signal: controller.signal,
-            clear: () => {
-                onFirstSignal.delete(start);
-                timer?.clear();
-            },
-        };
-    };
-    return {
-        clock,
-        deadline,
-        get signal() {
-            return signal;
-        },
-        stopped: stop.signal,
-        hold() {
-            if (holding)
-                return;
-            holding = true;
-            const source = options.signals ?? process;
-            for (const name of RUNNER_SIGNALS)
-                source.on(name, () => onSignal(name));
-        },
-        checkpoint(work) {
-            if (signal !== undefined)
-                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
-        },
-        cleanupDeadline() {
-            return Math.min(deadline + _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .CLEANUP_GRACE_MS */ .VO, cancelledAt + CANCEL_GRACE_MS);
-        },
-        inFlight(request) {
-            requestInFlight = request;
-            return () => {
-                if (requestInFlight === request)
-                    requestInFlight = undefined;
-            };
-        },
-        // An attempt in flight at the signal gets ANSWER_GRACE_MS more; one sent after it ends with the grace.
-        attemptCut() {
-            return afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS);
-        },
-    };
 }
 
 

@@ -558,7 +558,7 @@ var __webpack_exports__ = {};
  * exports `run()`, as local runners of actions expect.
  */
 async function mainStep() {
-    await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(730)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1730)), 'The step');
+    await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8892)), 'The step');
 }
 /** Most post steps have nothing to do: the toolkit and the action load only when the main step saved work. */
 async function postStep() {

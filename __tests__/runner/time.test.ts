@@ -3,7 +3,8 @@
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
-import { ANSWER_GRACE_MS, CANCEL_GRACE_MS, StepCancelled, watchStepTime } from '../../src/runner/time.ts'
+import { ANSWER_GRACE_MS, CANCEL_GRACE_MS, watchStepTime } from '../../src/runner/time.ts'
+import { StepCancelled } from '../../src/base/errors.ts'
 import { CLEANUP_GRACE_MS, fixedTime, type Clock } from '../../src/base/clock.ts'
 import { captureLog, manualClock } from '../support/clock.ts'
 

@@ -35,3 +35,11 @@ export function messageOf(error: unknown): string {
   if (error instanceof OwnError) return error.message
   return untrusted(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH)
 }
+
+/** The step stopped because the runner cancelled it. The message says what was undone. */
+export class StepCancelled extends ActionError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StepCancelled'
+  }
+}

@@ -1,10 +1,9 @@
 import { PLATFORM_REFUSALS, type PlatformClient } from '../api/client.ts'
 import type { RequestError } from '../http/errors.ts'
-import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { StepCancelled } from '../runner/time.ts'
+import { ActionError, StepCancelled, messageOf } from '../base/errors.ts'
 import { expiresAtOutput, expiryOf } from '../keys/expiry.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
@@ -30,15 +29,9 @@ export interface RotateKeySettings extends KeyScopeInputs {
 }
 
 /**
- * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
- * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
- * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
- * valid. The replaced keys have the same name and scope, in the namespace of the new key.
- * - A target that cannot be prepared stops the rotation before a key is made.
- * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
- * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
- * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/life.ts).
+ * Rotation never locks the user out: every target is prepared before a key is made, and the keys it replaced (of
+ * the first list, and `key-id`) are revoked only once every target holds the new key. A new key of that name that
+ * appears meanwhile is another rotation's: then no old key is revoked. docs/rotation.md has every case.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
@@ -48,9 +41,8 @@ export async function runRotateKey(ctx: CommandContext, options: RotateKeySettin
 }
 
 /**
- * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
- * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
- * secret runs none of that code.
+ * Reads what each target needs before anything is written. The secret stores and the sealed box are a chunk of the
+ * bundle of their own, loaded only here.
  */
 async function prepareStores(
   ctx: CommandContext,
@@ -63,9 +55,7 @@ async function prepareStores(
   return stores
 }
 
-/**
- * One rotation: the new key created, proven, stored, then the keys it replaced revoked. Any failure before the key is
- * stored revokes it, and no old key is touched.
+/** One rotation: created, proven, stored, then the replaced keys revoked. A failure before the store revokes the new key.
  */
 class Rotation {
   private readonly ctx: CommandContext
@@ -145,9 +135,8 @@ class Rotation {
   }
 
   /**
-   * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof. If some
-   * may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them. Either
-   * way no old key is revoked, and a second run converges.
+   * Some targets did not take the new key. If none may hold it, it is revoked. If some may, it stays valid, and so do
+   * the old keys the other targets hold. No old key is revoked; a second run converges.
    */
   private async notStoredEverywhere(created: CreatedApiKey, outcomes: StoreOutcome[]): Promise<CommandResult> {
     const { life, options } = this
@@ -219,7 +208,7 @@ class Rotation {
     return this.rotated(created, replacedKeys, outcomes, reason, failedRequest)
   }
 
-  /** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
+  /** The result hands the new key out: main.ts writes the `key` output next. */
   private rotated(
     created: CreatedApiKey,
     { revoked, kept, alreadyRevoked }: ReplacedKeys,

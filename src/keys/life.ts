@@ -10,12 +10,11 @@ import {
 import { keyNamespaceFor, type KeyScopeInputs } from '../api/organization.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDuration, type StepTime } from '../base/clock.ts'
-import { ActionError, messageOf } from '../base/errors.ts'
+import { ActionError, StepCancelled, messageOf } from '../base/errors.ts'
 import type { Logger } from '../base/log.ts'
 import { isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
 import { RETRY_POLICIES } from '../http/retry.ts'
-import { LATE_KEY_LOOK_EVERY_MS, LATE_KEY_WATCH_MS, StepCancelled } from '../runner/time.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { MAX_KNOWN_KEYS, SAVED_LIFE, type SavedLife } from './ledger.ts'
 import { lastUseOf, listKeysMerged } from './usage.ts'
@@ -42,6 +41,13 @@ import { lastUseOf, listKeysMerged } from './usage.ts'
  * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
  * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
+
+/**
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
+ */
+const LATE_KEY_WATCH_MS = 30_000
+const LATE_KEY_LOOK_EVERY_MS = 5_000
 
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024

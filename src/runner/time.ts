@@ -1,7 +1,7 @@
 import { untrusted } from '../base/text.ts'
 import type { Logger } from '../base/log.ts'
 import { CLEANUP_GRACE_MS, type Clock, type Deadline, type StepTime } from '../base/clock.ts'
-import { ActionError } from '../base/errors.ts'
+import { StepCancelled } from '../base/errors.ts'
 
 /**
  * The main step's time (StepTime in base/clock.ts). The runner cancels a step with SIGINT (Ctrl+C on Windows), then
@@ -19,21 +19,6 @@ export const CANCEL_GRACE_MS = 9_000
  * create, a secret's write). The rest of the grace finds out what it did.
  */
 export const ANSWER_GRACE_MS = 5_000
-
-/**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
- */
-export const LATE_KEY_WATCH_MS = 30_000
-export const LATE_KEY_LOOK_EVERY_MS = 5_000
-
-/** The step stopped because the runner cancelled it. The message says what was undone. */
-export class StepCancelled extends ActionError {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StepCancelled'
-  }
-}
 
 /** Where signals come from: the process, or a test's emitter. */
 export interface SignalSource {
