@@ -266,7 +266,7 @@ class SecretStores {
                 prepared.push(await prepareStore(client, storage, target, repositoryIds, time.deadline));
             }
             catch (error) {
-                problems.push(failed(target, storage.name, error));
+                problems.push(failed(target, storage.name, error, '', 'prepare'));
             }
         }
         return new SecretStores(client, storage, prepared, problems);
@@ -396,14 +396,14 @@ function mayHaveLanded(error) {
     return !(error instanceof http_errors/* RequestError */.G) || error.mayHaveReachedServer;
 }
 /** A target that certainly does not hold the value, and why. */
-function failed(target, name, error, hint = '') {
+function failed(target, name, error, hint = '', what = 'store') {
     const request = (0,http_errors/* requestErrorIn */.p)(error);
     const why = error instanceof http_errors/* RequestError */.G ? (0,messages/* describeGitHubError */.dZ)(error, target) : (0,errors/* messageOf */.bD)(error);
     const reference = request?.requestId ? ` (GitHub request id ${(0,base_text/* untrusted */.bp)(request.requestId)})` : '';
     const outcome = {
         target,
         status: 'failed',
-        message: `Could not store secret ${(0,base_text/* untrusted */.bp)(name)} in the ${(0,targets/* describeTarget */.ff)(target)}${reference}: ${why}${hint}`,
+        message: `Could not ${what} secret ${(0,base_text/* untrusted */.bp)(name)} in the ${(0,targets/* describeTarget */.ff)(target)}${reference}: ${why}${hint}`,
         reason: (0,messages/* describeAsSentence */.XL)(`${why}${hint}`),
     };
     if (request?.status !== undefined)

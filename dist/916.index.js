@@ -3488,7 +3488,8 @@ function targetsTable(outcomes) {
     return (0,summary/* table */.tp)(['secret target', 'result', 'why', 'HTTP status', 'request id'], outcomes.map((o) => [
         { code: (0,targets/* targetText */.Z3)(o.target) },
         o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
-        o.reason,
+        // A cell shows text as it is: the log's `input` quotes would show as backticks.
+        o.reason?.replaceAll('`', ''),
         o.httpStatus,
         o.requestId === undefined ? undefined : { code: o.requestId },
     ]));

@@ -228,7 +228,7 @@ describe('a target that cannot be prepared stops the rotation before a key is ma
     const result = await rotate({ 'secret-targets': `${ORG}/api\norg:${ORG}` })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
-      `::error::Rotation stopped before creating a key: Could not store secret ${SECRET} in the organization ${ORG}: the organization has no such secret yet. ` +
+      `::error::Rotation stopped before creating a key: Could not prepare secret ${SECRET} in the organization ${ORG}: the organization has no such secret yet. ` +
         'Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it. ' +
         'No key was created and none was revoked; fix what failed and run rotate-key again.',
     ])
@@ -239,6 +239,10 @@ describe('a target that cannot be prepared stops the rotation before a key is ma
       { target: `org:${ORG}`, status: 'failed' },
     ])
     expect(result.summary).toContain('<h3>❌ API key not rotated</h3>')
+    // The table's cell reads as plain words, without the log's backticks.
+    expect(result.summary).toContain(
+      '<td>The organization has no such secret yet. Set secret-visibility (all, private, or selected with secret-repositories)',
+    )
 
     // Told who may read it, the same run creates the secret.
     const told = await rotate({

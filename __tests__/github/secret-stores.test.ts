@@ -57,6 +57,7 @@ const store = async (where: SecretTarget = target, deadlineMs?: number): Promise
 const puts = () => github.requests.filter((r) => r.method === 'PUT')
 const REQUEST_ID = '[0-9A-F-]{36}'
 const IN_REPO = 'Could not store secret NEON_API_KEY in the repository neon-user/app'
+const PREPARE_IN_REPO = 'Could not prepare secret NEON_API_KEY in the repository neon-user/app'
 const MAY_HAVE_GONE_THROUGH =
   'The write may still have gone through: GitHub never confirmed it, and may still carry it out.'
 /** The start of a failure's message: where, with GitHub's request id when it answered. */
@@ -151,7 +152,7 @@ describe('a refusal is final, and says what to do', () => {
     expect(outcome.status).toBe('failed')
     expect(
       outcome.message.replace(
-        failedIn('Could not store secret NEON_API_KEY in the environment "nope" of neon-user/app'),
+        failedIn('Could not prepare secret NEON_API_KEY in the environment "nope" of neon-user/app'),
         '',
       ),
     ).toBe('GitHub answered 404: the repository or environment does not exist, or the token cannot see it.')
@@ -334,8 +335,8 @@ describe('a request GitHub holds gets 30 s of its own, not what is left of the s
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${PUBLIC_KEY}`])
     expect(stores.prepared).toEqual([])
     expect(stores.problems.map((p) => p.message)).toEqual([
-      `${IN_REPO}: The step's timeout ran out while GET /repos/neon-user/app/actions/secrets/public-key was in flight.`,
-      "Could not store secret NEON_API_KEY in the repository neon-user/web: the step's timeout ran out before the request was sent.",
+      `${PREPARE_IN_REPO}: The step's timeout ran out while GET /repos/neon-user/app/actions/secrets/public-key was in flight.`,
+      "Could not prepare secret NEON_API_KEY in the repository neon-user/web: the step's timeout ran out before the request was sent.",
     ])
   })
 
@@ -534,7 +535,7 @@ describe('a public key that cannot be used', () => {
       {
         target,
         status: 'failed',
-        message: `${IN_REPO}: GitHub's public key cannot seal a value (it is not a usable X25519 key).`,
+        message: `${PREPARE_IN_REPO}: GitHub's public key cannot seal a value (it is not a usable X25519 key).`,
         reason: "GitHub's public key cannot seal a value (it is not a usable X25519 key).",
       },
     ])
@@ -630,7 +631,7 @@ describe('several targets of every kind', () => {
         target: organization,
         status: 'failed',
         message:
-          'Could not store secret NEON_API_KEY in the organization octo-org: the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+          'Could not prepare secret NEON_API_KEY in the organization octo-org: the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
         reason:
           'The organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
       },
@@ -651,7 +652,7 @@ describe('several targets of every kind', () => {
       connections,
     )
     expect(stores.problems[0]?.message).toMatch(
-      /^Could not store secret NEON_API_KEY in the organization octo-org \(GitHub request id .+\): repository octo-org\/gone of `secret-repositories`: GitHub answered 404: it does not exist, or the token cannot see it\.$/,
+      /^Could not prepare secret NEON_API_KEY in the organization octo-org \(GitHub request id .+\): repository octo-org\/gone of `secret-repositories`: GitHub answered 404: it does not exist, or the token cannot see it\.$/,
     )
   })
 

@@ -376,7 +376,8 @@ function targetsTable(outcomes: readonly StoreOutcome[]): string {
     outcomes.map((o): Cell[] => [
       { code: targetText(o.target) },
       o.status === 'uncertain' ? 'may hold it (no answer)' : o.status,
-      o.reason,
+      // A cell shows text as it is: the log's `input` quotes would show as backticks.
+      o.reason?.replaceAll('`', ''),
       o.httpStatus,
       o.requestId === undefined ? undefined : { code: o.requestId },
     ]),

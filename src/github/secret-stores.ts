@@ -84,7 +84,7 @@ export class SecretStores {
       try {
         prepared.push(await prepareStore(client, storage, target, repositoryIds, time.deadline))
       } catch (error) {
-        problems.push(failed(target, storage.name, error))
+        problems.push(failed(target, storage.name, error, '', 'prepare'))
       }
     }
     return new SecretStores(client, storage, prepared, problems)
@@ -237,14 +237,20 @@ function mayHaveLanded(error: unknown): boolean {
 }
 
 /** A target that certainly does not hold the value, and why. */
-function failed(target: SecretTarget, name: string, error: unknown, hint = ''): StoreOutcome {
+function failed(
+  target: SecretTarget,
+  name: string,
+  error: unknown,
+  hint = '',
+  what: 'store' | 'prepare' = 'store',
+): StoreOutcome {
   const request = requestErrorIn(error)
   const why = error instanceof RequestError ? describeGitHubError(error, target) : messageOf(error)
   const reference = request?.requestId ? ` (GitHub request id ${untrusted(request.requestId)})` : ''
   const outcome: StoreOutcome = {
     target,
     status: 'failed',
-    message: `Could not store secret ${untrusted(name)} in the ${describeTarget(target)}${reference}: ${why}${hint}`,
+    message: `Could not ${what} secret ${untrusted(name)} in the ${describeTarget(target)}${reference}: ${why}${hint}`,
     reason: describeAsSentence(`${why}${hint}`),
   }
   if (request?.status !== undefined) outcome.httpStatus = request.status
