@@ -844,10 +844,10 @@ describe('the idle gate (operation-ids: pending)', () => {
     )
   })
 
-  it('a project of 2,000 finished records with nothing pending passes in three requests', async () => {
+  it('a project of 2,000 finished records with nothing pending passes in four requests: the window, then the head once more', async () => {
     platform.addHistory(project, 2000, 'check_availability', 10_000)
     const outcome = await wait('pending')
-    expect([outcome.status, outcome.rounds, listRequests().length]).toEqual(['finished', 1, 3])
+    expect([outcome.status, outcome.rounds, listRequests().length]).toEqual(['finished', 1, 4])
   })
 
   it.each([
@@ -961,7 +961,8 @@ describe('the idle gate (operation-ids: pending)', () => {
     for (let i = 0; i < 500; i++) platform.addOperation(project, { createdAt: start - 1000 - i * 1000 })
     const outcome = await wait('pending')
     expect(outcome).toMatchObject({ status: 'finished', operations: [], window: { records: 2000, end: 'days' } })
-    expect(listRequests()).toHaveLength(2)
+    // The window's two pages, then the head once more.
+    expect(listRequests()).toHaveLength(3)
     expect(log.info).toContainEqual(expect.stringContaining(": the window's 7 days."))
     expect(platform.operation(old)!.status).toBe('running')
   })
@@ -970,7 +971,7 @@ describe('the idle gate (operation-ids: pending)', () => {
     platform.addHistory(project, 26_000, 'check_availability', 5000)
     const outcome = await wait('pending')
     expect(outcome).toMatchObject({ status: 'finished', window: { records: 25_000, end: 'records' } })
-    expect(listRequests()).toHaveLength(25)
+    expect(listRequests().filter((r) => r.query.limit === '1000')).toHaveLength(25)
   })
 
   it('a window cut short by congestion goes on from where it stopped', async () => {
@@ -1003,6 +1004,105 @@ describe('the idle gate (operation-ids: pending)', () => {
     expect(outcome.failure).toMatch(
       new RegExp(`holds only operations already read\\. The gate cannot tell whether project ${project} is idle`),
     )
+  })
+
+  it('an operation that starts at the head while a window of several pages is read keeps the gate waiting', async () => {
+    platform.addHistory(project, 2500, 'check_availability', 10_000)
+    let fresh: string | undefined
+    platform.onRequest(() => {
+      if (listRequests().length === 2 && fresh === undefined) fresh = op(steps([0, 'running'], [60_000, 'finished']))
+    })
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id)).toContain(fresh)
+    expect(clock.now() - start).toBeGreaterThanOrEqual(60_000)
+  })
+
+  it('one record dated 30 days ahead does not shrink the window: a pending operation at position 2,500 is counted', async () => {
+    const day = 86_400_000
+    const start = clock.now()
+    const pending = platform.addOperation(project, {
+      createdAt: start - 2501 * 1000,
+      action: 'apply_config',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2501 * 1000 + 60_000, status: 'finished' },
+      ],
+    })
+    for (let i = 2500; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    // One record whose created_at is off (the platform's clock, or a record of another source).
+    platform.addOperation(project, { createdAt: start - 500, shownCreatedAt: start + 30 * day })
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toContain(pending)
+  })
+
+  it('copies of records read before do not count toward the window: pages that repeat them do not end it early', async () => {
+    const start = clock.now()
+    const pending = platform.addOperation(project, {
+      createdAt: start - 3001 * 1000,
+      action: 'apply_config',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 3001 * 1000 + 60_000, status: 'finished' },
+      ],
+    })
+    for (let i = 3000; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    platform.capOperationsPages(100)
+    // A service (or a proxy) that repeats the page before with each page: every page has 100 new records.
+    let previous: unknown[] = []
+    platform.onRequest((entry) => {
+      if (entry.path === `/projects/${project}/operations`)
+        platform.inject({
+          path: entry.path,
+          kind: 'transform',
+          transform: (body) => {
+            const page = body as { operations: unknown[]; pagination?: unknown }
+            const copies = Array.from({ length: 12 }, () => previous).flat()
+            previous = page.operations
+            return { ...page, operations: [...page.operations, ...copies] }
+          },
+        })
+    })
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toContain(pending)
+  })
+
+  it('1,500 records arriving between two polls, more than a poll reads: the gate never passes over them', async () => {
+    const start = clock.now()
+    platform.addHistory(project, 500, 'check_availability', 10_000)
+    // Pending in the window, so that the gate polls again.
+    platform.addOperation(project, {
+      createdAt: start - 9000,
+      action: 'apply_config',
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 16_000, status: 'finished' },
+      ],
+    })
+    let running: string | undefined
+    platform.onRequest((entry) => {
+      // Before the first poll after the window: 1,500 new records arrived, one of them running.
+      if (running === undefined && entry.path === `/projects/${project}/operations` && entry.query.limit === '100') {
+        for (let i = 0; i < 1500; i++) {
+          const createdAt = start - 8000 + i * 5 + 0
+          if (i === 300)
+            running = platform.addOperation(project, {
+              createdAt,
+              action: 'apply_config',
+              timeline: [
+                { afterMs: 0, status: 'running' },
+                { afterMs: 600_000, status: 'finished' },
+              ],
+            })
+          else platform.addOperation(project, { createdAt })
+        }
+      }
+    })
+    timeout(60_000)
+    const outcome = await wait('pending', { timeoutMs: 60_000 })
+    // Records it could not read down to known ground are never counted as idle.
+    expect(outcome.status).toBe('timed-out')
+    expect(running).toBeDefined()
   })
 
   it('with a branch, only that branch counts, and the branch is read once', async () => {

@@ -304,14 +304,21 @@ class Waiter {
   /** Idle only on a round that read the whole window, or the head down to known ground, and found nothing pending. */
   private async pollPending(budget: Budget): Promise<boolean> {
     const seen = new Set<string>()
-    const conclusive = this.window.done ? await this.readHead(budget, seen) : await this.readWindow(seen)
+    let conclusive: boolean
+    if (this.window.done) conclusive = await this.readHead(budget, seen)
+    else {
+      const pagesBefore = this.window.pages
+      conclusive = await this.readWindow(seen)
+      // Operations may have started at the head while later pages were read: read the head down to them.
+      if (this.window.pages - pagesBefore > 1) conclusive = (await this.readHead(budget, seen)) && conclusive
+    }
     const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
     unseen.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
     for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
     return conclusive
   }
 
-  /** True only when the read began at the head: only then does it cover the records that arrived since. */
+  /** True only when the read began at the head: a read that went on after congestion missed the head meanwhile. */
   private async readWindow(seen: Set<string>): Promise<boolean> {
     const window = this.window
     const fromHead = window.cursor === undefined
@@ -333,13 +340,17 @@ class Waiter {
   /** Takes one page of the window; false once the window ends. */
   private readWindowPage(page: Operation[], seen: Set<string>): boolean {
     const window = this.window
-    window.pages++
-    window.records += page.length
+    if (page.length > 0) window.pages++
+    const before = this.everRead.size
     for (const operation of page) this.consider(operation, seen)
+    // Copies of records read before do not count: a page that repeats them would end the window early.
+    window.records += this.everRead.size - before
     window.oldest = oldestOf(page, window.oldest)
     const times = page.map((o) => Date.parse(o.created_at))
-    // The days count back from the newest record, not from the runner's clock, which may be off.
-    window.since ??= Math.max(...times.filter(Number.isFinite)) - IDLE_WINDOW.days * DAY_MS
+    // The days count back from the newest record, as the platform's clock has it. A record dated more than a day
+    // past the runner's clock does not move them: the window only ever grows with a clock that is off.
+    const newest = Math.min(Math.max(...times.filter(Number.isFinite)), this.ctx.clock.now() + DAY_MS)
+    window.since ??= newest - IDLE_WINDOW.days * DAY_MS
     // A record whose date cannot be read counts as inside the window.
     if (page.length > 0 && times.every((t) => t < window.since!)) window.end = 'days'
     else if (window.records >= IDLE_WINDOW.records) window.end = 'records'
@@ -350,12 +361,19 @@ class Waiter {
   /** Reads the newest records down to one read before. False when the round's budget ran out first. */
   private async readHead(budget: Budget, seen: Set<string>): Promise<boolean> {
     let reachedKnown = false
+    // What this read finds becomes known ground only once it reaches known ground itself: a read cut short by the
+    // budget must not hide the records between it and the last read.
+    const read = new Set<string>()
     const end = await this.readPages(PAGE_SIZE, undefined, Infinity, budget, (page) => {
       reachedKnown = page.some((o) => this.everRead.has(o.id))
-      for (const operation of page) this.consider(operation, seen)
+      for (const operation of page) {
+        read.add(operation.id)
+        this.consider(operation, seen, false)
+      }
       return !reachedKnown
     })
     if (end.reason === 'broken') throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`)
+    if (end.reason !== 'page-limit') for (const id of read) this.everRead.add(id)
     if (end.reason === 'page-limit') {
       this.note(
         'head',
@@ -368,9 +386,9 @@ class Waiter {
   }
 
   /** Tracks one it waits for already, or a pending one that counts. */
-  private consider(operation: Operation, seen: Set<string>): void {
+  private consider(operation: Operation, seen: Set<string>, known = true): void {
     seen.add(operation.id)
-    this.everRead.add(operation.id)
+    if (known) this.everRead.add(operation.id)
     // An operation waited for stays so, even when a later copy names another branch: its end must be read.
     if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status)))
       this.record(operation)
