@@ -33,6 +33,13 @@ async function run() {
     try {
         const settings = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.readStepSettings)();
         client = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.openClient)(settings, (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .fixedTime */ .EZ)(_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml, _base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .systemClock */ .ml.now() + settings.timeoutMs));
+    }
+    catch (error) {
+        // Nothing was revoked: the error names what is left, or it would stay valid and unknown.
+        await (0,_step_js__WEBPACK_IMPORTED_MODULE_4__.failStep)('The post step', error, (0,_keys_life_js__WEBPACK_IMPORTED_MODULE_3__/* .describeLeftKeys */ .vX)(saved));
+        return;
+    }
+    try {
         await (0,_keys_life_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanUpAfterJob */ .gG)(client, _step_js__WEBPACK_IMPORTED_MODULE_4__.coreLogger, saved);
     }
     catch (error) {

@@ -139,10 +139,7 @@ var runner_outputs = __webpack_require__(7424);
 var step = __webpack_require__(4916);
 // EXTERNAL MODULE: ./src/base/version.ts
 var version = __webpack_require__(2301);
-// EXTERNAL MODULE: ./src/keys/ledger.ts
-var ledger = __webpack_require__(4299);
 ;// CONCATENATED MODULE: ./src/main.ts
-
 
 
 
@@ -160,8 +157,6 @@ var ledger = __webpack_require__(4299);
  * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
  */
 async function run() {
-    for (const name of ledger/* POST_STEP_STATE */.AX)
-        core/* saveState */.LZ(name, '');
     let settings;
     try {
         settings = (0,step.readStepSettings)((message) => core/* warning */.$e(message));

@@ -828,11 +828,11 @@ class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__
     }
 }
 /**
- * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
- * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
+ * The platform's own 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a
+ * late post step, another run), which is what was wanted. A 404 page from a proxy in between says nothing of the key.
  */
 function alreadyRevoked(error) {
-    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G && error.status === 404;
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G && error.status === 404 && error.serviceMessage !== undefined;
 }
 /** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 async function revokeKeyIn(client, namespace, id) {
@@ -6723,7 +6723,8 @@ function expiresAtOutput(expiresAt) {
 /* harmony export */   Sh: () => (/* binding */ describeIds),
 /* harmony export */   e1: () => (/* binding */ KeyLife),
 /* harmony export */   gG: () => (/* binding */ cleanUpAfterJob),
-/* harmony export */   oZ: () => (/* binding */ keyTargetFor)
+/* harmony export */   oZ: () => (/* binding */ keyTargetFor),
+/* harmony export */   vX: () => (/* binding */ describeLeftKeys)
 /* harmony export */ });
 /* unused harmony export describeKeys */
 /* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3551);
@@ -6751,15 +6752,15 @@ function expiresAtOutput(expiresAt) {
  *
  * | state       | method        | what is saved first                            | next                         |
  * | ----------- | ------------- | ---------------------------------------------- | ---------------------------- |
- * | planned     | `run`, open   | the ids of the name's keys: `known`            | requesting                   |
- * | requesting  | `create`      |                                                | arrived, answer-lost, failed |
- * | answer-lost | `create`      | `inFlight`, when a cancel cut the create off   | requesting once more, failed |
+ * | planned     | `run`         | the ids of the name's keys: `known`            | requesting                   |
+ * | requesting  | `create`      | `look`, while the create is in flight          | arrived, answer-lost, failed |
+ * | answer-lost | `create`      | `look`: a key of it may be unknown             | requesting once more, failed |
  * | arrived     | `create`      | its id: `pending`                              | job key, storing, handed out |
  * | job key     | `keepForJob`  | its id: `jobKey`                               | handed out                   |
  * | storing     | `storing`     | its id: `storing`                              | handed out, pending again    |
  * | handed out  | `handOut`     | its id: `known`                                | settled                      |
  * | revoked     | `revokeNew`   | its id leaves `pending`                        | settled                      |
- * | settled     | `run`, once   | cleared, `finished`, or left for the post step |                              |
+ * | settled     | `run`, once   | cleared, or left for the post step             |                              |
  *
  * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
  * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
@@ -6795,8 +6796,8 @@ class KeyLife {
     jobKey;
     /** A create lost its answer, and its key has not been found. */
     lostKeyMissing = false;
-    /** The runner's cancel cut that create off while it was in flight. */
-    lostInFlight = false;
+    /** A create is in flight: until its answer, a key of it may be unknown. */
+    creating = false;
     /** Keys of lost creates that were revoked, for the messages. */
     lostKeysRevoked = [];
     /** What was saved last: a save that changes nothing is not written again. */
@@ -6918,6 +6919,8 @@ class KeyLife {
             return { at: 'failed', attempt, error };
         }
         const { namespace, projectId } = this.target;
+        this.creating = true;
+        this.save();
         try {
             return { at: 'arrived', created: await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(this.ctx.client, namespace, this.name, projectId) };
         }
@@ -6926,13 +6929,13 @@ class KeyLife {
                 return { at: 'answer-lost', attempt, error };
             return { at: 'failed', attempt, error };
         }
+        finally {
+            this.creating = false;
+        }
     }
     /** answer-lost → requesting once more, or failed. A look that cannot tell which key is the step's ends the step. */
     async afterLostAnswer({ attempt, error }) {
         this.lostKeyMissing = true;
-        this.lostInFlight = error.kind === 'cancelled';
-        if (this.lostInFlight)
-            this.save();
         const lost = await this.findLostKey();
         if (lost.found !== 'none' && lost.found !== 'revoked')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${error.message} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} may have succeeded without an answer. ${describeLostKey(lost, this.name)}${LOOKS_AGAIN}`);
@@ -7002,12 +7005,9 @@ class KeyLife {
             ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
             : '';
         const found = await this.findLostKey();
-        const late = !this.lostKeyMissing
-            ? ''
-            : this.lostInFlight
-                ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)} and revokes it)`
-                : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
+        const late = this.lostKeyMissing
+            ? ` (if the platform carries out a lost create late, the post step looks for its key for ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)} and revokes it)`
+            : '';
         const left = found.found === 'none'
             ? `No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
             : `${describeLostKey(found, this.name)}${this.lostKeyMissing ? LOOKS_AGAIN : ''}`;
@@ -7067,9 +7067,9 @@ class KeyLife {
         if (!open && this.jobKey === undefined)
             this.write('');
         else
-            this.save(!open);
+            this.save();
     }
-    save(finished = false) {
+    save() {
         const saved = { name: this.name, known: [...this.known], pending: [...this.pending] };
         if (this.target.namespace.kind === 'organization')
             saved.org = this.target.namespace.orgId;
@@ -7080,10 +7080,8 @@ class KeyLife {
             saved.storing = [...this.storingIds];
         if (this.jobKey !== undefined)
             saved.jobKey = this.jobKey;
-        if (finished)
-            saved.finished = true;
-        if (this.lostKeyMissing && this.lostInFlight)
-            saved.inFlight = true;
+        if (this.creating || this.lostKeyMissing)
+            saved.look = true;
         this.write(JSON.stringify(saved));
     }
     write(value) {
@@ -7147,8 +7145,8 @@ function adviseScope(ctx, target, id) {
 }
 /**
  * The post step's part of a key's life: it finishes what the main step saved. It revokes the pending keys and the
- * job key, names the keys a secret may hold, and, unless the main step finished, looks for the key of a lost create
- * by the same rule as the main step. Every problem goes into one error at the end, so each key is still tried.
+ * job key, names the keys a secret may hold, and, when a key of the run may be unknown (`look`), looks for it by the
+ * rule of `revokeLostKey`. Every problem goes into one error at the end, so each key is still tried.
  */
 async function cleanUpAfterJob(client, log, saved) {
     const namespace = saved.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(saved.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
@@ -7174,71 +7172,86 @@ async function cleanUpAfterJob(client, log, saved) {
             await revoke(id, false);
     if (saved.jobKey !== undefined)
         await revoke(saved.jobKey, true);
-    if (!saved.finished)
-        await lookForLeftKeys(client, log, saved, namespace, problems);
+    // Named from the saved state, whatever a list shows: a list may lag, and revoking a key a secret holds locks out.
+    if (saved.storing?.length) {
+        problems.push(`The main step stopped while it wrote ${describeIds(saved.storing)} named ${name} to a secret, ` +
+            'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
+            'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
+            'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
+    }
+    if (saved.look)
+        await lookForLostKey(client, log, saved, namespace, problems);
     if (problems.length > 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
 }
-/** Names the keys a secret write may hold, and revokes the key of a lost create as the main step would. */
-async function lookForLeftKeys(client, log, saved, namespace, problems) {
+/** Watches for the key of a create the main step never learned of, and revokes it as the main step would. */
+async function lookForLostKey(client, log, saved, namespace, problems) {
     const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name);
     const accounted = new Set([...saved.known, ...saved.pending, ...(saved.storing ?? [])]);
     if (saved.jobKey !== undefined)
         accounted.add(saved.jobKey);
     const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
-    // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
-    const lister = saved.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client;
-    const nameStoring = (ids) => {
-        if (ids.length === 0)
-            return;
-        problems.push(`The main step stopped while it wrote ${describeIds(ids)} named ${name} to a secret, ` +
-            'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
-            'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
-            'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
-    };
+    // The platform may carry out a create late, and a list may lag: the look may run past the step's timeout.
+    const lister = client.withDeadline(client.deadline + LATE_KEY_WATCH_MS);
     let listed;
     try {
-        listed = saved.inFlight
-            ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
-            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(lister, namespace);
+        listed = await watchForLostKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted));
     }
     catch (error) {
-        // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
-        nameStoring(saved.storing ?? []);
+        const others = saved.known.length > 0 ? ` other than ${describeIds(saved.known)}` : '';
         problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
-            'Run list-keys and revoke a key of that name you do not expect.');
+            `Run list-keys and revoke a key named ${name}${others} that you do not expect.`);
         return;
     }
-    nameStoring(listed.filter((k) => saved.storing?.includes(k.id)).map((k) => k.id));
     const lost = await revokeLostKey(listed.filter(unaccounted), (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(lister, namespace, id));
     if (lost.found === 'revoked')
         log.info(describeLostKey(lost, saved.name));
     else if (lost.found !== 'none')
         problems.push(describeLostKey(lost, saved.name));
-    else if (problems.length === 0 && saved.inFlight) {
+    else {
         const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS);
-        log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
-    }
-    else if (problems.length === 0) {
-        log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
+        log.info(`No key named ${name} that the main step never learned of appeared in ${watched}.`);
     }
 }
 /**
- * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
- * the keys every LATE_KEY_LOOK_EVERY_MS until a key appears that the main step cannot account for, or until
- * LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
+ * Lists the keys every LATE_KEY_LOOK_EVERY_MS until one appears that the main step cannot account for, or until
+ * LATE_KEY_WATCH_MS (and the client's deadline) runs out: the platform may carry out a create late, and a list may
+ * lag. A list that fails is tried again at the next look. Returns the last list read; throws if none was.
  */
-async function watchForLateKey(client, log, keyName, namespace, appeared) {
+async function watchForLostKey(client, log, keyName, namespace, appeared) {
     const { clock } = client;
     const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline);
-    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
+    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} by the main step may have made a key it never learned of: ` +
         `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)}.`);
+    let last;
+    let listError;
     for (;;) {
-        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, namespace);
-        if (appeared(listed) || clock.now() + LATE_KEY_LOOK_EVERY_MS > until)
-            return listed;
+        try {
+            last = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, namespace);
+            if (appeared(last))
+                return last;
+        }
+        catch (error) {
+            listError = error;
+        }
+        if (clock.now() + LATE_KEY_LOOK_EVERY_MS > until) {
+            if (last === undefined)
+                throw listError;
+            return last;
+        }
         await clock.sleep(LATE_KEY_LOOK_EVERY_MS);
     }
+}
+/** The keys a post step that could not run leaves valid, for its error. Empty when there are none. */
+function describeLeftKeys(saved) {
+    const ids = [...(saved.jobKey === undefined ? [] : [saved.jobKey]), ...saved.pending, ...(saved.storing ?? [])];
+    const named = ids.length > 0 ? `${describeIds([...new Set(ids)])} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name)} may still be valid. ` : '';
+    const lost = saved.look
+        ? `A key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name)} that the main step never learned of may be valid too. `
+        : '';
+    if (!named && !lost)
+        return '';
+    return `Nothing was revoked: ${named}${lost}Revoke what you do not expect with revoke-key (\`key-id\`), once no secret holds it.`;
 }
 /** Ids named in one message; the rest are counted. */
 const MAX_NAMED_IDS = 10;
@@ -8455,14 +8468,14 @@ async function writeSummary(html) {
  * One ::error:: line. The stack goes to the log only with debug logging on, and never for expected failures. An
  * unexpected error names where in src/ it happened, never a line of the bundle.
  */
-function fail(error) {
+function fail(error, hint = '') {
     if (!(error instanceof errors/* OwnError */.Nj) && error instanceof Error && error.stack && core/* isDebug */._o()) {
         for (const line of error.stack.split('\n').slice(0, STACK_LINES)) {
             const at = frameLocation(line);
             core/* debug */.Yz((0,base_text/* untrusted */.bp)(at ? `${line} [${at}]` : line, 500));
         }
     }
-    core/* setFailed */.C1(describeStepFailure(error));
+    core/* setFailed */.C1(`${describeStepFailure(error)}${hint ? ` ${hint}` : ''}`);
 }
 /** The line a failed step ends with. */
 function describeStepFailure(error) {
@@ -8474,16 +8487,16 @@ function describeStepFailure(error) {
 }
 /**
  * Fails the step. It writes a short job summary: what failed (`what` is the command, or the step), the request it
- * failed on, and what to do next. Then it prints the one ::error:: line.
+ * failed on, and what to do next. Then it prints the one ::error:: line, which ends with `hint`.
  */
-async function failStep(what, error) {
-    await writeSummary(failureSummary(what, error));
-    fail(error);
+async function failStep(what, error, hint = '') {
+    await writeSummary(failureSummary(what, error, hint));
+    fail(error, hint);
 }
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
-function failureSummary(what, error) {
-    return ((0,summary/* heading */.R_)(`❌ ${what} failed`) +
-        failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
+function failureSummary(what, error, hint = '') {
+    const failure = `${describeStepFailure(error)}${hint ? ` ${hint}` : ''}`;
+    return ((0,summary/* heading */.R_)(`❌ ${what} failed`) + failureNote(failure, (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
  * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and

@@ -57,10 +57,8 @@ function readSavedLife(text) {
         saved.storing = storing;
     if (Number.isSafeInteger(record.jobKey))
         saved.jobKey = record.jobKey;
-    if (record.finished === true)
-        saved.finished = true;
-    if (record.inFlight === true)
-        saved.inFlight = true;
+    if (record.look === true)
+        saved.look = true;
     return saved;
 }
 
@@ -550,7 +548,16 @@ var __webpack_exports__ = {};
 /* harmony export */   F: () => (/* binding */ postStep),
 /* harmony export */   U: () => (/* binding */ mainStep)
 /* harmony export */ });
-/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4299);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4299);
+
+
+
 
 /**
  * What scripts/bundle.ts compiles: one loader for each step, so the two steps share one copy of the action's code.
@@ -558,11 +565,25 @@ var __webpack_exports__ = {};
  * exports `run()`, as local runners of actions expect.
  */
 async function mainStep() {
+    emptyPostStepState();
     await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8892)), 'The step');
+}
+/**
+ * Saves every name the post step reads, empty, before any other code loads. The runner replaces only the names a main
+ * step saved, so a step that fails or is cancelled while it loads would hand a state planted through `$GITHUB_ENV` to
+ * its post step. Written as @actions/core's saveState writes it, without loading the toolkit first.
+ */
+function emptyPostStepState() {
+    const file = process.env.GITHUB_STATE;
+    if (!file)
+        return;
+    const delimiter = `ghadelimiter_${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}`;
+    for (const name of _keys_ledger_js__WEBPACK_IMPORTED_MODULE_3__/* .POST_STEP_STATE */ .AX)
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.appendFileSync)(file, `${name}<<${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}${delimiter}${node_os__WEBPACK_IMPORTED_MODULE_2__.EOL}`);
 }
 /** Most post steps have nothing to do: the toolkit and the action load only when the main step saved work. */
 async function postStep() {
-    if ((0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
+    if ((0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_3__/* .postStepHasWork */ .OR)())
         await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661)), 'The post step');
 }
 /** A step catches the failures it expects. Anything else (a runner file it cannot write, a chunk that does not load) ends it the same way: one line that says where in src/, and a summary. */

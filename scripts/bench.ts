@@ -181,7 +181,6 @@ async function stepsSection(): Promise<string> {
                 known: [],
                 pending: [],
                 jobKey: Number(newKeyId('bench-job')),
-                finished: true,
               }),
             }),
           ),

@@ -11,14 +11,12 @@ import { untrusted } from './base/text.ts'
 import { InputError } from './base/errors.ts'
 import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
-import { POST_STEP_STATE } from './keys/ledger.ts'
 
 /**
  * The main step (action.yml `runs.main`): read the settings, run the command, then write the outputs and the summary.
  * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
  */
 export async function run(): Promise<void> {
-  for (const name of POST_STEP_STATE) core.saveState(name, '')
   let settings: Settings
   try {
     settings = readStepSettings((message) => core.warning(message))

@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { PlatformClient } from './api/client.ts'
 import { fixedTime, systemClock } from './base/clock.ts'
 import { SAVED_LIFE, readSavedLife } from './keys/ledger.ts'
-import { cleanUpAfterJob } from './keys/life.ts'
+import { cleanUpAfterJob, describeLeftKeys } from './keys/life.ts'
 import { coreLogger, failStep, openClient, readStepSettings } from './step.ts'
 
 /**
@@ -18,6 +18,12 @@ export async function run(): Promise<void> {
   try {
     const settings = readStepSettings()
     client = openClient(settings, fixedTime(systemClock, systemClock.now() + settings.timeoutMs))
+  } catch (error) {
+    // Nothing was revoked: the error names what is left, or it would stay valid and unknown.
+    await failStep('The post step', error, describeLeftKeys(saved))
+    return
+  }
+  try {
     await cleanUpAfterJob(client, coreLogger, saved)
   } catch (error) {
     await failStep('The post step', error)

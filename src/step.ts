@@ -89,14 +89,14 @@ export async function writeSummary(html: string): Promise<void> {
  * One ::error:: line. The stack goes to the log only with debug logging on, and never for expected failures. An
  * unexpected error names where in src/ it happened, never a line of the bundle.
  */
-export function fail(error: unknown): void {
+export function fail(error: unknown, hint = ''): void {
   if (!(error instanceof OwnError) && error instanceof Error && error.stack && core.isDebug()) {
     for (const line of error.stack.split('\n').slice(0, STACK_LINES)) {
       const at = frameLocation(line)
       core.debug(untrusted(at ? `${line} [${at}]` : line, 500))
     }
   }
-  core.setFailed(describeStepFailure(error))
+  core.setFailed(`${describeStepFailure(error)}${hint ? ` ${hint}` : ''}`)
 }
 
 /** The line a failed step ends with. */
@@ -109,18 +109,18 @@ function describeStepFailure(error: unknown): string {
 
 /**
  * Fails the step. It writes a short job summary: what failed (`what` is the command, or the step), the request it
- * failed on, and what to do next. Then it prints the one ::error:: line.
+ * failed on, and what to do next. Then it prints the one ::error:: line, which ends with `hint`.
  */
-export async function failStep(what: string, error: unknown): Promise<void> {
-  await writeSummary(failureSummary(what, error))
-  fail(error)
+export async function failStep(what: string, error: unknown, hint = ''): Promise<void> {
+  await writeSummary(failureSummary(what, error, hint))
+  fail(error, hint)
 }
 
 /** The summary of a step that failed by an error: a heading, then the failure's note. */
-export function failureSummary(what: string, error: unknown): string {
+export function failureSummary(what: string, error: unknown, hint = ''): string {
+  const failure = `${describeStepFailure(error)}${hint ? ` ${hint}` : ''}`
   return (
-    heading(`❌ ${what} failed`) +
-    failureNote(describeStepFailure(error), requestErrorIn(error), nextStep(error, requestErrorIn(error)))
+    heading(`❌ ${what} failed`) + failureNote(failure, requestErrorIn(error), nextStep(error, requestErrorIn(error)))
   )
 }
 

@@ -63,9 +63,12 @@ const ledgerSaves = () => saved.filter(([name]) => name === SAVED_LIFE).map(([, 
 const record = (
   known: number[],
   pending: number[],
-  extra: { org?: string; project?: string; jobKey?: number; finished?: boolean } = {},
+  extra: { org?: string; project?: string; jobKey?: number; look?: true } = {},
   name = NAME,
 ) => JSON.stringify({ name, known, pending, ...extra })
+/** A record saved while a key of the run may be unknown: a create in flight, or one whose key was not found. */
+const looking = (known: number[], pending: number[], extra: { org?: string; project?: string } = {}) =>
+  record(known, pending, { ...extra, look: true })
 const valid = (name = NAME) =>
   platform
     .keys()
@@ -117,10 +120,10 @@ describe('create-key hands out a new key', () => {
     expect(log.info).toEqual([`Created API key ${made.id} named "ci" (personal).`])
     expect(log.warning).toEqual([])
     expect(notices).toEqual([PERSONAL_ADVICE(made.id)])
-    // Saved before the create was sent, so the post step can look for a key of that name.
-    expect(savedWhenSent).toEqual([record([], [])])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made.id]), record([made.id], []), ''])
-    expect(saved.map(([name]) => name)).toEqual([SAVED_LIFE, SAVED_LIFE, SAVED_LIFE, SAVED_LIFE])
+    // Saved before the create was sent, so the post step looks for a key of that name if the step dies now.
+    expect(savedWhenSent).toEqual([record([], []), looking([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], [made.id]), record([made.id], []), ''])
+    expect(saved.map(([name]) => name)).toEqual(Array(5).fill(SAVED_LIFE))
     expect(result.summary).toBe(
       '<h3>API key created</h3>\n<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
         `<tr><td><code>${made.id}</code></td><td>ci</td><td>personal</td><td>until revoked</td></tr>\n</table>\n` +
@@ -150,10 +153,10 @@ describe('create-key hands out a new key', () => {
       record(known, pending, { org, ...extra }, name)
     expect(saved).toEqual([
       [SAVED_LIFE, orgRecord([], [])],
+      [SAVED_LIFE, orgRecord([], [], { look: true })],
       [SAVED_LIFE, orgRecord([], [made.id])],
       [SAVED_LIFE, orgRecord([], [made.id], { jobKey: made.id })],
       [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id })],
-      [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id, finished: true })],
     ])
     expect(result.summary).toContain(
       `<tr><td><code>${made.id}</code></td><td>${name}</td><td>organization ${org}</td><td>this job (expires 2026-11-21 11:00 UTC)</td></tr>`,
@@ -199,6 +202,7 @@ describe('create-key hands out a new key', () => {
     ])
     expect(ledgerSaves()).toEqual([
       record([], [], { org, project }),
+      looking([], [], { org, project }),
       record([], [made.id], { org, project }),
       record([made.id], [], { org, project }),
       '',
@@ -239,7 +243,16 @@ describe('after a lost create answer', () => {
       `The answer to creating key "ci" was lost (network). Revoked key ${lost} named "ci": a create whose answer was lost made it, ` +
         'and nobody can read its value. Creating it once more.',
     ])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), ''])
+    expect(ledgerSaves()).toEqual([
+      record([], []),
+      looking([], []),
+      // The lost key was found and revoked: none of this run can be unknown until the next create leaves.
+      record([], []),
+      looking([], []),
+      record([], [made]),
+      record([made], []),
+      '',
+    ])
     // Found and revoked: nothing is left to look for after the second create.
     expect(requestsOf('GET', '/api_keys')).toHaveLength(2)
   })
@@ -255,7 +268,7 @@ describe('after a lost create answer', () => {
       'No other new key named "ci" is there; the post step looks once more when the job ends.',
       `Created API key ${made} named "ci" (personal).`,
     ])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), looking([], [made]), looking([made], [])])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(3)
   })
 
@@ -271,7 +284,14 @@ describe('after a lost create answer', () => {
     ])
     expect(valid()).toEqual([made])
     expect(revoked()).toEqual([late])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), ''])
+    expect(ledgerSaves()).toEqual([
+      record([], []),
+      looking([], []),
+      looking([], [made]),
+      record([], [made]),
+      record([made], []),
+      '',
+    ])
   })
 
   it('a late key whose revocation fails is named in a warning, and left to the post step', async () => {
@@ -289,7 +309,7 @@ describe('after a lost create answer', () => {
         'The post step looks again when the job ends.',
     )
     expect(valid().sort()).toEqual([late, made].sort())
-    expect(ledgerSaves().at(-1)).toBe(record([made], []))
+    expect(ledgerSaves().at(-1)).toBe(looking([made], []))
   })
 
   it('when the look for a late key cannot list the keys, a warning says the post step looks again', async () => {
@@ -301,7 +321,7 @@ describe('after a lost create answer', () => {
       `Key 100001 was created. Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(3)} ` +
         'Run list-keys, and revoke a key named "ci" that you do not expect. The post step looks again when the job ends.',
     )
-    expect(ledgerSaves().at(-1)).toBe(record([100_001], []))
+    expect(ledgerSaves().at(-1)).toBe(looking([100_001], []))
   })
 
   it.each([
@@ -339,7 +359,7 @@ describe('after a lost create answer', () => {
         'Run list-keys, and revoke a key named "ci" that you do not expect. The post step looks again when the job ends.',
     )
     expect(valid()).toEqual([100_001])
-    expect(ledgerSaves()).toEqual([record([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], [])])
   })
 
   it('when the clean-up cannot list the keys, the keys of that name from before are named as ones to keep', async () => {
@@ -353,7 +373,7 @@ describe('after a lost create answer', () => {
         `Run list-keys, and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect. ` +
         'The post step looks again when the job ends.',
     )
-    expect(ledgerSaves()).toEqual([record(earlier, [])])
+    expect(ledgerSaves()).toEqual([record(earlier, []), looking(earlier, [])])
   })
 
   it("when revoking the lost attempt's key fails, the step fails naming it", async () => {
@@ -368,7 +388,7 @@ describe('after a lost create answer', () => {
     )
     expect(valid()).toEqual([100_001])
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
-    expect(ledgerSaves()).toEqual([record([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], [])])
   })
 })
 
@@ -383,7 +403,14 @@ describe('giving up on the create', () => {
     )
     expect(valid()).toEqual([])
     expect(revoked()).toEqual([100_001, 100_002])
-    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(ledgerSaves()).toEqual([
+      record([], []),
+      looking([], []),
+      record([], []),
+      looking([], []),
+      record([], []),
+      '',
+    ])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(4)
   })
 
@@ -392,10 +419,10 @@ describe('giving up on the create', () => {
     const error = await failure(create())
     expect(error.message).toBe(
       `${lostCreate(2)} No new key named "ci" is left valid: a list taken after the clean-up shows none ` +
-        '(if the platform carries out a lost attempt late, the post step revokes its key).',
+        '(if the platform carries out a lost create late, the post step looks for its key for 30 s and revokes it).',
     )
     expect(log.warning).toHaveLength(1)
-    expect(ledgerSaves()).toEqual([record([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], [])])
   })
 
   it('a create refused outright fails at once, and the ledger is cleared', async () => {
@@ -403,7 +430,7 @@ describe('giving up on the create', () => {
     const error = await failure(create())
     expect(error).toBeInstanceOf(RequestError)
     expect(error.message).toBe(createRefused(1))
-    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), ''])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(1)
   })
 
@@ -415,7 +442,7 @@ describe('giving up on the create', () => {
       `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
         'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
     )
-    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], []), looking([], []), ''])
   })
 
   it('a key of that name that appeared meanwhile is named, and not revoked', async () => {
@@ -431,7 +458,7 @@ describe('giving up on the create', () => {
         'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.',
     )
     expect(valid()).toEqual([stranger])
-    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], []), looking([], []), ''])
   })
 
   it('when the list after the clean-up fails, the step says it could not confirm', async () => {
@@ -444,7 +471,7 @@ describe('giving up on the create', () => {
         `Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(3)} ` +
         'Run list-keys, and revoke a key named "ci" that you do not expect.',
     )
-    expect(ledgerSaves()).toEqual([record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], []), looking([], []), ''])
   })
 
   it("the step's timeout running out during a lost create: the clean-up still runs, within its grace, and no create is sent again", async () => {
@@ -501,13 +528,14 @@ describe('cancellation', () => {
     expect(error).toBeInstanceOf(StepCancelled)
     expect(error.message).toBe(
       'The runner cancelled the step (SIGINT) before it could create key "ci". No new key named "ci" is left valid: ' +
-        'a list taken after the clean-up shows none (if the platform carries out a lost attempt late, the post step revokes its key).',
+        'a list taken after the clean-up shows none (if the platform carries out a lost create late, the post step looks for its key ' +
+        'for 30 s and revokes it).',
     )
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
-    expect(ledgerSaves()).toEqual([record([], [])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], [])])
   })
 
-  it('a signal while the platform holds the create: cut 5 s later, the ledger says it was in flight', async () => {
+  it('a signal while the platform holds the create: cut 5 s later, the post step left to look for its key', async () => {
     const own = await inProcess({ deadlinesInClockTime: true })
     try {
       const ownSignals = new EventEmitter()
@@ -526,14 +554,13 @@ describe('cancellation', () => {
       const said = [
         'Could not create an API key named "ci": the runner cancelled the step, and no answer to POST /api_keys',
         `came before the step had to stop waiting. (request id ${sent}) No new key named "ci" is left valid:`,
-        'a list taken after the clean-up shows none (the platform may still carry out the create that the cancel cut off,',
-        'so the post step looks for its key for 30 s and revokes it).',
+        'a list taken after the clean-up shows none (if the platform carries out a lost create late,',
+        'the post step looks for its key for 30 s and revokes it).',
       ]
       expect(error.message).toBe(said.join(' '))
       const ledger = own.saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
-      // The flag is saved before the clean-up, so a kill during it still leaves it.
-      const inFlight = JSON.stringify({ name: NAME, known: [], pending: [], inFlight: true })
-      expect(ledger).toEqual([record([], []), inFlight])
+      // Saved before the create left, so a kill during the clean-up still leaves it.
+      expect(ledger).toEqual([record([], []), looking([], [])])
       // The clean-up and the list after it, each within the runner's grace.
       expect(own.platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /api_keys',
@@ -556,6 +583,7 @@ describe('cancellation', () => {
     expect(revoked()).toEqual([100_001])
     expect(saved).toEqual([
       [SAVED_LIFE, record([], [])],
+      [SAVED_LIFE, looking([], [])],
       [SAVED_LIFE, record([], [100_001])],
       [SAVED_LIFE, record([], [100_001], { jobKey: 100_001 })],
       [SAVED_LIFE, record([], [])],
@@ -581,7 +609,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
     )
     expect(masked).toEqual([])
     expect(valid()).toEqual([])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001]), record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], [100_001]), record([], []), ''])
   })
 
   it.each([
@@ -606,7 +634,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
       `${NOT_PRINTABLE(100_001)} That key was revoked at once, and an earlier attempt lost its answer, and the post step looks for the key it may have made. ` +
         'Run the step again, or report it with the key id.',
     )
-    expect(ledgerSaves().at(-1)).toBe(record([], []))
+    expect(ledgerSaves().at(-1)).toBe(looking([], []))
   })
 
   it('when revoking it fails, the step says so, and the key stays for the post step', async () => {
@@ -618,7 +646,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
         `(${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))}): the post step tries again, or revoke it by hand.`,
     )
     expect(valid()).toEqual([100_001])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001])])
+    expect(ledgerSaves()).toEqual([record([], []), looking([], []), record([], [100_001])])
   })
 
   it('a key the platform says is not there (404) counts as revoked', async () => {

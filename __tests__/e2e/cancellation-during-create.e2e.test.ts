@@ -83,8 +83,8 @@ function expectCutCreate(main: StepResult, command: string): void {
     'the runner cancelled the step, and no answer to POST /api_keys came before the step had to stop waiting\\. ' +
     '\\(request id [0-9a-f-]{36}\\)'
   const left =
-    'is left valid: a list taken after the clean-up shows none \\(the platform may still carry out the create ' +
-    'that the cancel cut off, so the post step looks for its key for 30 s and revokes it\\)\\.'
+    'is left valid: a list taken after the clean-up shows none \\(if the platform carries out a lost create late, ' +
+    'the post step looks for its key for 30 s and revokes it\\)\\.'
   const error = `^::error::Could not create an API key named "${name}": ${cut} No new key named "${name}" ${left}$`
   expect(errorLines(main.stdout)).toEqual([expect.stringMatching(new RegExp(error))])
   expect(main.summary).toContain(`${command} failed`)
@@ -130,7 +130,7 @@ describe('cancelled while the platform holds the create', () => {
     expectCutCreate(main, 'create-key')
     const name = savedName(main)
     expect(name).toMatch(/^job-7~exp-\d{8}T\d{4}Z$/)
-    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], inFlight: true })
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], look: true })
     releaseDuringTheLook(held)
     const after = await step(inputs, { state: main.state })
     held.release()
@@ -162,7 +162,7 @@ describe('cancelled while the platform holds the create', () => {
       const main = await cancelledDuringCreate(rotate, held.reached, { env })
       expectCutCreate(main, 'rotate-key')
       const saved = JSON.parse(main.state['unsettled-keys']!) as unknown
-      expect(saved).toEqual({ name: 'ci-deploy', known: [current.id], pending: [], inFlight: true })
+      expect(saved).toEqual({ name: 'ci-deploy', known: [current.id], pending: [], look: true })
       releaseDuringTheLook(held)
       const after = await step(rotate, { env, state: main.state })
       held.release()
@@ -193,7 +193,7 @@ describe('cancelled while the platform holds the create, then the clean-up', () 
       ),
     ])
     expect(main.summary).toContain('create-key failed')
-    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], inFlight: true })
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], look: true })
     releaseDuringTheLook(held)
     const after = await step(inputs, { state: main.state })
     held.release()
@@ -234,7 +234,7 @@ describe('create-key cancelled while the create cannot reach the platform', () =
   async function postFindsNone(main: StepResult, options: StepOptions): Promise<void> {
     const after = await step({ ...inputs, 'api-host': front!.url }, { ...options, state: main.state })
     expect(errorLines(after.stdout)).toEqual([])
-    const none = `No key named "${savedName(main)}" appeared in 30 s, so the create that the cancel cut off made no key.`
+    const none = `No key named "${savedName(main)}" that the main step never learned of appeared in 30 s.`
     expect(after.stdout).toContain(none)
     expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
     expect(unaccounted(main, after)).toEqual([])

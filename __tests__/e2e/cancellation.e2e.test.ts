@@ -111,7 +111,7 @@ describe('create-key with revoke-after-job, cancelled', () => {
     const made = platform.keys().find((k) => k.name.startsWith('job-7~exp-'))!
     expect(made.revoked).toBe(false)
     // A job key's name ends with its expiry (src/keys/expiry.ts).
-    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name: made.name, known: [], pending: [] })
+    expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name: made.name, known: [], pending: [], look: true })
     const after = await post(inputs, main)
     expect(errorLines(after.stdout)).toEqual([])
     expect(after.stdout).toContain(

@@ -3,6 +3,7 @@
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
@@ -522,5 +523,132 @@ describe('8. lost answers that clock arithmetic missed', () => {
     )
     expect(validIds('nightly')).toEqual([Number(main.outputs['key-id'])])
     expectNoKeyLeak(post, [admin.key, main.outputs.key!])
+  })
+})
+
+describe('9. what a review found: the post step looks only for a key the run may not know, and names what it leaves', () => {
+  const DAY = 86_400_000
+  /** Valid if it was never this run's, or named in an error. */
+  const revokedOrNamed = (id: number, ...steps: StepResult[]) =>
+    !platform.isKeyValid(id) || steps.some((s) => errorLines(s.stdout).some((line) => line.includes(String(id))))
+
+  it("rotate-key sees another job's new key and cannot revoke its own at once: the post step leaves the other job's key alone", async () => {
+    platform.addKey('ci-deploy', { createdAt: Date.now() - DAY })
+    let neighbour: number | undefined
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys' && neighbour === undefined) {
+        // Another job makes its key of the same name now, and has not used it yet.
+        neighbour = platform.addKey('ci-deploy').id
+        platform.inject({ method: 'DELETE', path: /^\/api_keys\//, kind: 'status', status: 503, times: 5 })
+      }
+    })
+    const inputs = { command: 'rotate-key', 'key-name': 'ci-deploy' }
+    const main = await step(inputs)
+    expect(main.code).toBe(1)
+    const post = await step(inputs, { state: main.state })
+    expect(platform.isKeyValid(neighbour!)).toBe(true)
+    expect(platform.requests.filter((r) => r.method === 'DELETE' && r.path.endsWith(`/${neighbour}`))).toEqual([])
+    expect(post.code).toBe(0)
+  })
+
+  it("rotate-key killed while its new key proves itself: the post step revokes the new key, and leaves another job's alone", async () => {
+    platform.addKey('ci-deploy', { createdAt: Date.now() - DAY })
+    let neighbour: number | undefined
+    let posted = false
+    let child: ChildProcess | undefined
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys' && !posted) {
+        posted = true
+        const hold = platform.hold({ method: 'GET', path: '/api_keys' })
+        void hold.reached.then(() => {
+          neighbour = platform.addKey('ci-deploy').id
+          child?.kill('SIGKILL')
+          hold.abort()
+        })
+      }
+    })
+    const inputs = { command: 'rotate-key', 'key-name': 'ci-deploy' }
+    const main = await step(inputs, { onSpawn: (c) => (child = c) })
+    expect(main.code).toBeNull()
+    const made = platform
+      .keys()
+      .find((k) => k.name === 'ci-deploy' && k.id !== neighbour && !k.revoked && k.id > 100_001)
+    const post = await step(inputs, { state: main.state })
+    expect(platform.isKeyValid(neighbour!)).toBe(true)
+    expect(made === undefined || !platform.isKeyValid(made.id)).toBe(true)
+    expect(post.code).toBe(0)
+  })
+
+  it.each([
+    ['NODE_TLS_REJECT_UNAUTHORIZED=0', { NODE_TLS_REJECT_UNAUTHORIZED: '0' }],
+    ['a proxy it cannot use', { http_proxy: 'socks5://127.0.0.1:1080', https_proxy: 'socks5://127.0.0.1:1080' }],
+  ])('a post step that cannot read its settings (%s) names the job key it leaves valid', async (_, env) => {
+    const inputs = { command: 'create-key', 'key-name': 'ci-job', 'revoke-after-job': 'true' }
+    const main = await step(inputs)
+    const jobKey = Number(main.outputs['key-id'])
+    const post = await step(inputs, { state: main.state, env: { ...githubEnv(), ...env } })
+    expect(post.code).toBe(1)
+    expect(platform.isKeyValid(jobKey)).toBe(true)
+    expect(errorLines(post.stdout)).toEqual([
+      expect.stringContaining(`Nothing was revoked: key ${jobKey} named "ci-job~exp-`),
+    ])
+  })
+
+  it('a lost create whose key the list shows only later: the post step watches, finds it, and revokes it', async () => {
+    const lostId = platform.keys().reduce((max, k) => Math.max(max, k.id), 0) + 1
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'drop', when: 'after' })
+    platform.inject({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'transform',
+      times: 6,
+      transform: (body) => (body as Array<{ id: number }>).filter((k) => k.id !== lostId),
+    })
+    const inputs = { command: 'create-key', 'key-name': 'ci-job' }
+    const main = await step(inputs)
+    const post = await step(inputs, { state: main.state })
+    expect(revokedOrNamed(lostId, main, post)).toBe(true)
+    expect(platform.isKeyValid(lostId)).toBe(false)
+  })
+
+  it('rotate-key killed during its secret write: the post step names the new key even while the list does not show it', async () => {
+    const old = platform.addKey('ci-deploy', { createdAt: Date.now() - DAY })
+    github.store({ repository: `${OWNER}/${REPO}` }, SECRET, old.key)
+    let child: ChildProcess | undefined
+    const hold = github.holdNext()
+    void hold.reached.then(() => {
+      child?.kill('SIGKILL')
+      hold.abort()
+    })
+    const inputs = {
+      command: 'rotate-key',
+      'key-name': 'ci-deploy',
+      'secret-name': SECRET,
+      'github-token': github.token,
+    }
+    const main = await step(inputs, { onSpawn: (c) => (child = c) })
+    const newId = Math.max(...platform.keys().map((k) => k.id))
+    platform.inject({
+      method: 'GET',
+      path: '/api_keys',
+      kind: 'transform',
+      times: 5,
+      transform: (body) => (body as Array<{ id: number }>).filter((k) => k.id !== newId),
+    })
+    const post = await step(inputs, { state: main.state })
+    expect(platform.isKeyValid(newId)).toBe(true)
+    expect(errorLines(post.stdout)).toEqual([
+      expect.stringContaining(`wrote key ${newId} named "ci-deploy" to a secret`),
+    ])
+  })
+
+  it('a proxy page answering 404 to the revoke is not "already revoked": the job key is named', async () => {
+    const inputs = { command: 'create-key', 'key-name': 'ci-job', 'revoke-after-job': 'true' }
+    const main = await step(inputs)
+    const jobKey = Number(main.outputs['key-id'])
+    platform.inject({ method: 'DELETE', path: /^\/api_keys\//, kind: 'html', status: 404, times: 5 })
+    const post = await step(inputs, { state: main.state })
+    expect(post.code).toBe(1)
+    expect(revokedOrNamed(jobKey, post)).toBe(true)
   })
 })

@@ -146,7 +146,7 @@ describe('project-scoped job keys', () => {
       `GET /organizations/${org}/api_keys`,
       `POST /organizations/${org}/api_keys`,
     ])
-    expect(savedLife(created.state)).toMatchObject({ org, project: target, jobKey: id, finished: true })
+    expect(savedLife(created.state)).toMatchObject({ org, project: target, jobKey: id })
     expect(created.summary).toContain(`project ${target}`)
     // A scoped key needs no advice; a personal one gets it (below).
     expect(lines(created.stdout, '::notice::')).toEqual([])

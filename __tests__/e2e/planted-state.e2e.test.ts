@@ -7,7 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { errorLines, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT, errorLines, type StepOptions, type StepResult } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { POST_STEP_STATE } from '../../src/keys/ledger.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
@@ -213,5 +216,39 @@ describe('the job key is revoked by its id, whatever a list shows', () => {
     const post = await step(inputs, { state: main.state })
     expect([post.code, errorLines(post.stdout)]).toEqual([0, []])
     expect(post.stdout).toContain(`The job-scoped API key ${jobKey} was already revoked.`)
+  })
+})
+
+describe('a main step that fails while its code loads', () => {
+  it('has emptied every name the post step reads first: a planted state reaches no post step', async () => {
+    // A copy of dist/ without the chunk that holds src/main.ts: the step fails before any of the action's code runs.
+    const dist = join(ROOT, 'dist')
+    const mainChunk = readdirSync(dist).find(
+      (f) => f.endsWith('.js') && readFileSync(join(dist, `${f}.map`), 'utf8').includes('".././src/main.ts"'),
+    )
+    expect(mainChunk).toBeDefined()
+    const copy = mkdtempSync(join(tmpdir(), 'neon-action-no-main-'))
+    cpSync(ROOT, copy, {
+      recursive: true,
+      filter: (src) => !src.includes('node_modules') && !src.includes('.git') && !src.endsWith(`/${mainChunk}`),
+    })
+    try {
+      const production = productionKey('ci-deploy')
+      const inputs = { command: 'create-key', 'key-name': 'ci-deploy' }
+      const env = {
+        GITHUB_API_URL: github.url,
+        GITHUB_REPOSITORY: 'octo-org/deploys',
+        ...plant(plantedFor(production, 'ci-deploy')),
+      }
+      const main = await step(inputs, { env, action: copy })
+      expect(main.code).toBe(1)
+      expect(main.state).toEqual(Object.fromEntries(POST_STEP_STATE.map((name) => [name, ''])))
+      const post = await step(inputs, { env, state: main.state, action: copy })
+      expect(post.code).toBe(0)
+      expect(platform.isKeyValid(production.id)).toBe(true)
+      expect(deletes()).toEqual([])
+    } finally {
+      rmSync(copy, { recursive: true, force: true })
+    }
   })
 })

@@ -72,21 +72,20 @@ describe('a key life saves, before each effect, what the post step needs', () =>
     expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [made] })
   })
 
-  it('a job key is saved with the record, which says the main step finished, so the post step only revokes it', async () => {
+  it('while a create is in flight the record says to look; a job key is saved with it, and with no look the post step only revokes it', async () => {
     await KeyLife.run(ctx, 'ci', personal, async (life) => {
       const { id } = await life.create()
+      expect(saves()).toEqual([
+        '{"name":"ci","known":[],"pending":[]}',
+        '{"name":"ci","known":[],"pending":[],"look":true}',
+        `{"name":"ci","known":[],"pending":[${id}]}`,
+      ])
       life.keepForJob(id)
       expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [id], jobKey: id })
       life.handOut(id)
     })
     const id = platform.keys().find((k) => k.name === 'ci')!.id
-    expect(readSavedLife(saves().at(-1)!)).toStrictEqual({
-      name: 'ci',
-      known: [id],
-      pending: [],
-      jobKey: id,
-      finished: true,
-    })
+    expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', known: [id], pending: [], jobKey: id })
   })
 
   it('a key a secret write may hold is storing, never a stranger; not stored, it is pending again; revoked, it is gone', async () => {
@@ -123,11 +122,10 @@ describe('reading the saved record', () => {
   })
 
   it('keeps the organization and project only when they are strings, and the flags only when true', () => {
-    const odd =
-      '{"name":"ci","org":5,"project":null,"known":[1],"pending":[2],"inFlight":"yes","finished":1,"jobKey":"3"}'
+    const odd = '{"name":"ci","org":5,"project":null,"known":[1],"pending":[2],"look":"yes","jobKey":"3"}'
     expect(readSavedLife(odd)).toStrictEqual({ name: 'ci', known: [1], pending: [2] })
     const full =
-      '{"name":"ci","org":"org-a-1","project":"p-1","known":[],"pending":[],"storing":[4],"jobKey":3,"finished":true,"inFlight":true}'
+      '{"name":"ci","org":"org-a-1","project":"p-1","known":[],"pending":[],"storing":[4],"jobKey":3,"look":true}'
     expect(readSavedLife(full)).toStrictEqual({
       name: 'ci',
       org: 'org-a-1',
@@ -136,8 +134,7 @@ describe('reading the saved record', () => {
       pending: [],
       storing: [4],
       jobKey: 3,
-      finished: true,
-      inFlight: true,
+      look: true,
     })
   })
 

@@ -2,7 +2,7 @@ import { SAVED_LIFE } from '../../src/keys/ledger.ts'
 
 /** The state a main step saves for its post step when its job key `id` is all that is left (keys/life.ts). */
 export function jobKeyState(id: number, name = 'job', org?: string): Record<string, string> {
-  const saved = { name, ...(org ? { org } : {}), known: [id], pending: [], jobKey: id, finished: true }
+  const saved = { name, ...(org ? { org } : {}), known: [id], pending: [], jobKey: id }
   return { [SAVED_LIFE]: JSON.stringify(saved) }
 }
 

@@ -48,11 +48,11 @@ export class RevocationUnconfirmed extends ActionError {
 }
 
 /**
- * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
- * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
+ * The platform's own 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a
+ * late post step, another run), which is what was wanted. A 404 page from a proxy in between says nothing of the key.
  */
 export function alreadyRevoked(error: unknown): boolean {
-  return error instanceof RequestError && error.status === 404
+  return error instanceof RequestError && error.status === 404 && error.serviceMessage !== undefined
 }
 
 /** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */

@@ -31,10 +31,11 @@ export interface SavedLife {
   storing?: number[]
   /** The key create-key made for this job (`revoke-after-job`): the post step revokes it. */
   jobKey?: number
-  /** The main step finished with its keys: no key of it can be unknown, so the post step does not look for one. */
-  finished?: true
-  /** A cancel cut off a create in flight: the platform may still make that key, so the post step watches a while. */
-  inFlight?: true
+  /**
+   * A key this run made may be unknown: a create was in flight, or lost its answer, and its key was not found. Only
+   * then does the post step look for one, and revoke a lone unused key of the name that no answer told of.
+   */
+  look?: true
 }
 
 /** The state holds at most this many ids of one name (about 10 kB). A name with more is refused before any create. */
@@ -62,7 +63,6 @@ export function readSavedLife(text: string): SavedLife | undefined {
   if (typeof record.project === 'string') saved.project = record.project
   if (storing.length > 0) saved.storing = storing
   if (Number.isSafeInteger(record.jobKey)) saved.jobKey = record.jobKey as number
-  if (record.finished === true) saved.finished = true
-  if (record.inFlight === true) saved.inFlight = true
+  if (record.look === true) saved.look = true
   return saved
 }

@@ -26,15 +26,15 @@ import { lastUseOf, listKeysMerged } from './usage.ts'
  *
  * | state       | method        | what is saved first                            | next                         |
  * | ----------- | ------------- | ---------------------------------------------- | ---------------------------- |
- * | planned     | `run`, open   | the ids of the name's keys: `known`            | requesting                   |
- * | requesting  | `create`      |                                                | arrived, answer-lost, failed |
- * | answer-lost | `create`      | `inFlight`, when a cancel cut the create off   | requesting once more, failed |
+ * | planned     | `run`         | the ids of the name's keys: `known`            | requesting                   |
+ * | requesting  | `create`      | `look`, while the create is in flight          | arrived, answer-lost, failed |
+ * | answer-lost | `create`      | `look`: a key of it may be unknown             | requesting once more, failed |
  * | arrived     | `create`      | its id: `pending`                              | job key, storing, handed out |
  * | job key     | `keepForJob`  | its id: `jobKey`                               | handed out                   |
  * | storing     | `storing`     | its id: `storing`                              | handed out, pending again    |
  * | handed out  | `handOut`     | its id: `known`                                | settled                      |
  * | revoked     | `revokeNew`   | its id leaves `pending`                        | settled                      |
- * | settled     | `run`, once   | cleared, `finished`, or left for the post step |                              |
+ * | settled     | `run`, once   | cleared, or left for the post step             |                              |
  *
  * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
  * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
@@ -95,8 +95,8 @@ export class KeyLife {
   private jobKey: number | undefined
   /** A create lost its answer, and its key has not been found. */
   private lostKeyMissing = false
-  /** The runner's cancel cut that create off while it was in flight. */
-  private lostInFlight = false
+  /** A create is in flight: until its answer, a key of it may be unknown. */
+  private creating = false
   /** Keys of lost creates that were revoked, for the messages. */
   private readonly lostKeysRevoked: number[] = []
   /** What was saved last: a save that changes nothing is not written again. */
@@ -232,19 +232,21 @@ export class KeyLife {
       return { at: 'failed', attempt, error }
     }
     const { namespace, projectId } = this.target
+    this.creating = true
+    this.save()
     try {
       return { at: 'arrived', created: await createKeyIn(this.ctx.client, namespace, this.name, projectId) }
     } catch (error) {
       if (error instanceof RequestError && error.mayHaveTakenEffect) return { at: 'answer-lost', attempt, error }
       return { at: 'failed', attempt, error }
+    } finally {
+      this.creating = false
     }
   }
 
   /** answer-lost → requesting once more, or failed. A look that cannot tell which key is the step's ends the step. */
   private async afterLostAnswer({ attempt, error }: Extract<CreateState, { at: 'answer-lost' }>): Promise<CreateState> {
     this.lostKeyMissing = true
-    this.lostInFlight = error.kind === 'cancelled'
-    if (this.lostInFlight) this.save()
     const lost = await this.findLostKey()
     if (lost.found !== 'none' && lost.found !== 'revoked')
       throw new ActionError(
@@ -326,12 +328,9 @@ export class KeyLife {
       ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
       : ''
     const found = await this.findLostKey()
-    const late = !this.lostKeyMissing
-      ? ''
-      : this.lostInFlight
-        ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-          `${formatDuration(LATE_KEY_WATCH_MS)} and revokes it)`
-        : ' (if the platform carries out a lost attempt late, the post step revokes its key)'
+    const late = this.lostKeyMissing
+      ? ` (if the platform carries out a lost create late, the post step looks for its key for ${formatDuration(LATE_KEY_WATCH_MS)} and revokes it)`
+      : ''
     const left =
       found.found === 'none'
         ? `No new key named ${quoted(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
@@ -393,18 +392,17 @@ export class KeyLife {
   private settle(): void {
     const open = this.lostKeyMissing || this.pending.size > 0 || this.storingIds.size > 0
     if (!open && this.jobKey === undefined) this.write('')
-    else this.save(!open)
+    else this.save()
   }
 
-  private save(finished = false): void {
+  private save(): void {
     const saved: SavedLife = { name: this.name, known: [...this.known], pending: [...this.pending] }
     if (this.target.namespace.kind === 'organization') saved.org = this.target.namespace.orgId
     // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
     if (this.target.projectId !== undefined) saved.project = this.target.projectId
     if (this.storingIds.size > 0) saved.storing = [...this.storingIds]
     if (this.jobKey !== undefined) saved.jobKey = this.jobKey
-    if (finished) saved.finished = true
-    if (this.lostKeyMissing && this.lostInFlight) saved.inFlight = true
+    if (this.creating || this.lostKeyMissing) saved.look = true
     this.write(JSON.stringify(saved))
   }
 
@@ -476,8 +474,8 @@ export function adviseScope(ctx: CommandContext, target: KeyTarget, id: number):
 
 /**
  * The post step's part of a key's life: it finishes what the main step saved. It revokes the pending keys and the
- * job key, names the keys a secret may hold, and, unless the main step finished, looks for the key of a lost create
- * by the same rule as the main step. Every problem goes into one error at the end, so each key is still tried.
+ * job key, names the keys a secret may hold, and, when a key of the run may be unknown (`look`), looks for it by the
+ * rule of `revokeLostKey`. Every problem goes into one error at the end, so each key is still tried.
  */
 export async function cleanUpAfterJob(client: PlatformClient, log: Logger, saved: SavedLife): Promise<void> {
   const namespace = saved.org ? organizationKeys(saved.org) : PERSONAL_KEYS
@@ -500,12 +498,21 @@ export async function cleanUpAfterJob(client: PlatformClient, log: Logger, saved
   }
   for (const id of saved.pending) if (id !== saved.jobKey) await revoke(id, false)
   if (saved.jobKey !== undefined) await revoke(saved.jobKey, true)
-  if (!saved.finished) await lookForLeftKeys(client, log, saved, namespace, problems)
+  // Named from the saved state, whatever a list shows: a list may lag, and revoking a key a secret holds locks out.
+  if (saved.storing?.length) {
+    problems.push(
+      `The main step stopped while it wrote ${describeIds(saved.storing)} named ${name} to a secret, ` +
+        'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
+        'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
+        'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.',
+    )
+  }
+  if (saved.look) await lookForLostKey(client, log, saved, namespace, problems)
   if (problems.length > 0) throw new ActionError(untrusted(problems.join(' '), Number.POSITIVE_INFINITY))
 }
 
-/** Names the keys a secret write may hold, and revokes the key of a lost create as the main step would. */
-async function lookForLeftKeys(
+/** Watches for the key of a create the main step never learned of, and revokes it as the main step would. */
+async function lookForLostKey(
   client: PlatformClient,
   log: Logger,
   saved: SavedLife,
@@ -517,49 +524,34 @@ async function lookForLeftKeys(
   if (saved.jobKey !== undefined) accounted.add(saved.jobKey)
   const unaccounted = (key: ApiKey) =>
     key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id)
-  // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
-  const lister = saved.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client
-  const nameStoring = (ids: number[]) => {
-    if (ids.length === 0) return
-    problems.push(
-      `The main step stopped while it wrote ${describeIds(ids)} named ${name} to a secret, ` +
-        'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
-        'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
-        'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.',
-    )
-  }
+  // The platform may carry out a create late, and a list may lag: the look may run past the step's timeout.
+  const lister = client.withDeadline(client.deadline + LATE_KEY_WATCH_MS)
   let listed: ApiKey[]
   try {
-    listed = saved.inFlight
-      ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
-      : await listKeysMerged(lister, namespace)
+    listed = await watchForLostKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
   } catch (error) {
-    // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
-    nameStoring(saved.storing ?? [])
+    const others = saved.known.length > 0 ? ` other than ${describeIds(saved.known)}` : ''
     problems.push(
       `The post step could not look for a key named ${name} that the main step may have left valid: ${messageOf(error)} ` +
-        'Run list-keys and revoke a key of that name you do not expect.',
+        `Run list-keys and revoke a key named ${name}${others} that you do not expect.`,
     )
     return
   }
-  nameStoring(listed.filter((k) => saved.storing?.includes(k.id)).map((k) => k.id))
   const lost = await revokeLostKey(listed.filter(unaccounted), (id) => revokeKeyIn(lister, namespace, id))
   if (lost.found === 'revoked') log.info(describeLostKey(lost, saved.name))
   else if (lost.found !== 'none') problems.push(describeLostKey(lost, saved.name))
-  else if (problems.length === 0 && saved.inFlight) {
+  else {
     const watched = formatDuration(LATE_KEY_WATCH_MS)
-    log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`)
-  } else if (problems.length === 0) {
-    log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`)
+    log.info(`No key named ${name} that the main step never learned of appeared in ${watched}.`)
   }
 }
 
 /**
- * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
- * the keys every LATE_KEY_LOOK_EVERY_MS until a key appears that the main step cannot account for, or until
- * LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
+ * Lists the keys every LATE_KEY_LOOK_EVERY_MS until one appears that the main step cannot account for, or until
+ * LATE_KEY_WATCH_MS (and the client's deadline) runs out: the platform may carry out a create late, and a list may
+ * lag. A list that fails is tried again at the next look. Returns the last list read; throws if none was.
  */
-async function watchForLateKey(
+async function watchForLostKey(
   client: PlatformClient,
   log: Logger,
   keyName: string,
@@ -569,14 +561,36 @@ async function watchForLateKey(
   const { clock } = client
   const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline)
   log.info(
-    `A create of key ${quoted(keyName)} was in flight when the runner cancelled the main step: ` +
+    `A create of key ${quoted(keyName)} by the main step may have made a key it never learned of: ` +
       `looking for that key for up to ${formatDuration(LATE_KEY_WATCH_MS)}.`,
   )
+  let last: ApiKey[] | undefined
+  let listError: unknown
   for (;;) {
-    const listed = await listKeysMerged(client, namespace)
-    if (appeared(listed) || clock.now() + LATE_KEY_LOOK_EVERY_MS > until) return listed
+    try {
+      last = await listKeysMerged(client, namespace)
+      if (appeared(last)) return last
+    } catch (error) {
+      listError = error
+    }
+    if (clock.now() + LATE_KEY_LOOK_EVERY_MS > until) {
+      if (last === undefined) throw listError
+      return last
+    }
     await clock.sleep(LATE_KEY_LOOK_EVERY_MS)
   }
+}
+
+/** The keys a post step that could not run leaves valid, for its error. Empty when there are none. */
+export function describeLeftKeys(saved: SavedLife): string {
+  const ids = [...(saved.jobKey === undefined ? [] : [saved.jobKey]), ...saved.pending, ...(saved.storing ?? [])]
+  const named =
+    ids.length > 0 ? `${describeIds([...new Set(ids)])} named ${quoted(saved.name)} may still be valid. ` : ''
+  const lost = saved.look
+    ? `A key named ${quoted(saved.name)} that the main step never learned of may be valid too. `
+    : ''
+  if (!named && !lost) return ''
+  return `Nothing was revoked: ${named}${lost}Revoke what you do not expect with revoke-key (\`key-id\`), once no secret holds it.`
 }
 
 /** Ids named in one message; the rest are counted. */
