@@ -6763,13 +6763,13 @@ function expiresAtOutput(expiresAt) {
  * | settled     | `run`, once   | cleared, or left for the post step             |                              |
  *
  * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
- * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
- * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
- * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
+ * answer told of, never used, is taken for that create's, so it is revoked. More than one, or one in use, may be
+ * another job's: none is revoked, and the error names them. The promises this keeps, and the cases that once broke
+ * them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
 /**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
+ * How long, and how often, the post step looks for the key of a create the main step never learned of. The platform
+ * carries out a create within seconds, or not at all.
  */
 const LATE_KEY_WATCH_MS = 30_000;
 const LATE_KEY_LOOK_EVERY_MS = 5_000;
@@ -6916,7 +6916,7 @@ class KeyLife {
             this.time.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)}`);
         }
         catch (error) {
-            return { at: 'failed', attempt, error };
+            return { at: 'failed', error };
         }
         const { namespace, projectId } = this.target;
         this.creating = true;
@@ -6927,7 +6927,7 @@ class KeyLife {
         catch (error) {
             if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect)
                 return { at: 'answer-lost', attempt, error };
-            return { at: 'failed', attempt, error };
+            return { at: 'failed', error };
         }
         finally {
             this.creating = false;
@@ -6944,7 +6944,7 @@ class KeyLife {
         // After the runner's signal or the step's timeout, do not create again: the look was the last work.
         const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline;
         if (!again || stopped)
-            return { at: 'failed', attempt, error };
+            return { at: 'failed', error };
         const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name);
         this.ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} was lost (${error.kind}). ${look} Creating it once more.`);
         return { at: 'requesting', attempt: attempt + 1 };
@@ -6960,7 +6960,7 @@ class KeyLife {
             // Do not revoke by that id. If the platform made a key, the look finds it by its name.
             this.lostKeyMissing = true;
             const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
-            throw await this.failedToCreate({ at: 'failed', attempt: 2, error: untrue });
+            throw await this.failedToCreate({ at: 'failed', error: untrue });
         }
         this.pending.add(created.id);
         this.save();
@@ -6994,12 +6994,12 @@ class KeyLife {
         }
     }
     /**
-     * failed: the step's error. A first create that certainly made no key needs no look. After a lost answer, a new
-     * list shows whether a key of this step is left, and the error says so.
+     * failed: the step's error. A create that certainly made no key, with no lost answer before it, needs no look.
+     * Otherwise a new list shows whether a key of this step is left, and the error says so.
      */
-    async failedToCreate({ attempt, error }) {
+    async failedToCreate({ error }) {
         const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect;
-        if (attempt === 1 && !lost)
+        if (!lost && !this.lostKeyMissing && this.lostKeysRevoked.length === 0)
             return error;
         const revoked = this.lostKeysRevoked.length
             ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`

@@ -37,14 +37,14 @@ import { lastUseOf, listKeysMerged } from './usage.ts'
  * | settled     | `run`, once   | cleared, or left for the post step             |                              |
  *
  * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
- * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
- * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
- * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
+ * answer told of, never used, is taken for that create's, so it is revoked. More than one, or one in use, may be
+ * another job's: none is revoked, and the error names them. The promises this keeps, and the cases that once broke
+ * them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
 
 /**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
+ * How long, and how often, the post step looks for the key of a create the main step never learned of. The platform
+ * carries out a create within seconds, or not at all.
  */
 const LATE_KEY_WATCH_MS = 30_000
 const LATE_KEY_LOOK_EVERY_MS = 5_000
@@ -68,7 +68,7 @@ type CreateState =
   | { at: 'requesting'; attempt: number }
   | { at: 'answer-lost'; attempt: number; error: RequestError }
   | { at: 'arrived'; created: CreatedApiKey }
-  | { at: 'failed'; attempt: number; error: unknown }
+  | { at: 'failed'; error: unknown }
 
 /** What a look for a lost create's key found. */
 type LostKey =
@@ -229,7 +229,7 @@ export class KeyLife {
     try {
       this.time.checkpoint(`create key ${quoted(this.name)}`)
     } catch (error) {
-      return { at: 'failed', attempt, error }
+      return { at: 'failed', error }
     }
     const { namespace, projectId } = this.target
     this.creating = true
@@ -238,7 +238,7 @@ export class KeyLife {
       return { at: 'arrived', created: await createKeyIn(this.ctx.client, namespace, this.name, projectId) }
     } catch (error) {
       if (error instanceof RequestError && error.mayHaveTakenEffect) return { at: 'answer-lost', attempt, error }
-      return { at: 'failed', attempt, error }
+      return { at: 'failed', error }
     } finally {
       this.creating = false
     }
@@ -256,7 +256,7 @@ export class KeyLife {
     const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined
     // After the runner's signal or the step's timeout, do not create again: the look was the last work.
     const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline
-    if (!again || stopped) return { at: 'failed', attempt, error }
+    if (!again || stopped) return { at: 'failed', error }
     const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name)
     this.ctx.log.warning(
       `The answer to creating key ${quoted(this.name)} was lost (${error.kind}). ${look} Creating it once more.`,
@@ -276,7 +276,7 @@ export class KeyLife {
       const untrue = new ActionError(
         `The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`,
       )
-      throw await this.failedToCreate({ at: 'failed', attempt: 2, error: untrue })
+      throw await this.failedToCreate({ at: 'failed', error: untrue })
     }
     this.pending.add(created.id)
     this.save()
@@ -318,12 +318,12 @@ export class KeyLife {
   }
 
   /**
-   * failed: the step's error. A first create that certainly made no key needs no look. After a lost answer, a new
-   * list shows whether a key of this step is left, and the error says so.
+   * failed: the step's error. A create that certainly made no key, with no lost answer before it, needs no look.
+   * Otherwise a new list shows whether a key of this step is left, and the error says so.
    */
-  private async failedToCreate({ attempt, error }: Extract<CreateState, { at: 'failed' }>): Promise<unknown> {
+  private async failedToCreate({ error }: Extract<CreateState, { at: 'failed' }>): Promise<unknown> {
     const lost = error instanceof RequestError && error.mayHaveTakenEffect
-    if (attempt === 1 && !lost) return error
+    if (!lost && !this.lostKeyMissing && this.lostKeysRevoked.length === 0) return error
     const revoked = this.lostKeysRevoked.length
       ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
       : ''
