@@ -280,7 +280,7 @@ class SecretStores {
         const outcomes = [];
         let reason;
         for (const store of this.prepared) {
-            if (reason === undefined && time.signal !== undefined)
+            if (reason === undefined && time.cancelledBy !== undefined)
                 reason = 'the runner cancelled the step';
             if (reason === undefined && time.clock.now() >= time.deadline)
                 reason = "the step's timeout ran out";
@@ -381,7 +381,7 @@ class SecretStores {
         return {
             clock: time.clock,
             deadline: time.deadline,
-            cancelled: () => time.signal !== undefined,
+            cancelled: () => time.cancelledBy !== undefined,
             onRetry: (error, _n, delay) => onWait(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a3)(delay)}.`),
             interrupt,
         };

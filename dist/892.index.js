@@ -96,7 +96,7 @@ function watchStepTime(options) {
     return {
         clock,
         deadline,
-        get signal() {
+        get cancelledBy() {
             return signal;
         },
         stopped: stop.signal,

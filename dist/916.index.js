@@ -1056,7 +1056,7 @@ function fixedTime(clock, deadline) {
     return {
         clock,
         deadline,
-        signal: undefined,
+        cancelledBy: undefined,
         stopped: new AbortController().signal,
         hold: () => undefined,
         checkpoint: () => undefined,
@@ -6942,7 +6942,7 @@ class KeyLife {
         const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .RETRY_POLICIES */ .qW.recreate;
         const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
         // After the runner's signal or the step's timeout, do not create again: the look was the last work.
-        const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline;
+        const stopped = this.time.cancelledBy !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline;
         if (!again || stopped)
             return { at: 'failed', error };
         const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name);

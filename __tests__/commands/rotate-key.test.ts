@@ -413,7 +413,7 @@ describe('cancellation', () => {
   it('during a secret write that fails: no further write is tried', async () => {
     const putSent = () => github.requests.some((r) => r.method === 'PUT')
     // The runner cancels once the first write has left.
-    const time = Object.defineProperty(fixedTime(clock, client.deadline), 'signal', {
+    const time = Object.defineProperty(fixedTime(clock, client.deadline), 'cancelledBy', {
       get: () => (putSent() ? 'SIGINT' : undefined),
     })
     ctx = makeContext(client, time)

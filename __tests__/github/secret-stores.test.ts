@@ -35,7 +35,7 @@ afterEach(async () => {
 
 /** The step's time, cancelled once `cancel()` says so. */
 const time = (deadlineMs = 60_000, cancel = () => cancelled): StepTime =>
-  Object.defineProperty(fixedTime(clock, clock.now() + deadlineMs), 'signal', {
+  Object.defineProperty(fixedTime(clock, clock.now() + deadlineMs), 'cancelledBy', {
     get: () => (cancel() ? 'SIGINT' : undefined),
   })
 const ignore = () => undefined

@@ -33,7 +33,7 @@ describe('watchStepTime()', () => {
       cancellation.stopped.addEventListener('abort', () => heard.push(log.warning.at(-1) ?? ''))
       expect(cancellation.stopped.aborted).toBe(false)
       signals.emit(name)
-      expect(cancellation.signal).toBe(name)
+      expect(cancellation.cancelledBy).toBe(name)
       expect(cancellation.stopped.aborted).toBe(true)
       expect(heard).toEqual([expect.stringContaining(`The runner cancelled the step (${name})`)])
     },
@@ -44,7 +44,7 @@ describe('watchStepTime()', () => {
     cancellation.hold()
     signals.emit('SIGINT')
     signals.emit('SIGBREAK')
-    expect(cancellation.signal).toBe('SIGINT')
+    expect(cancellation.cancelledBy).toBe('SIGINT')
     expect(log.warning.at(-1)).toBe('SIGBREAK: the runner stops the step in a moment.')
   })
 })
@@ -75,7 +75,7 @@ describe('cancellation', () => {
     expect(cancellation.cleanupDeadline()).toBe(clock.now() + 60_000 + CLEANUP_GRACE_MS)
 
     signals.emit('SIGINT')
-    expect(cancellation.signal).toBe('SIGINT')
+    expect(cancellation.cancelledBy).toBe('SIGINT')
     expect(() => cancellation.checkpoint('create a key')).toThrow(StepCancelled)
     expect(() => cancellation.checkpoint('create a key')).toThrow(
       'The runner cancelled the step (SIGINT) before it could create a key.',
@@ -83,7 +83,7 @@ describe('cancellation', () => {
     expect(cancellation.cleanupDeadline()).toBe(clock.now() + CANCEL_GRACE_MS)
 
     signals.emit('SIGTERM')
-    expect(cancellation.signal).toBe('SIGINT')
+    expect(cancellation.cancelledBy).toBe('SIGINT')
     expect(log.warning).toEqual([
       'The runner cancelled the step (SIGINT). The step starts nothing new. It finishes or undoes the key work in flight before it stops.',
       'SIGTERM: the runner stops the step in a moment.',

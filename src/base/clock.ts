@@ -20,8 +20,8 @@ export interface StepTime {
   readonly clock: Clock
   /** When the step's `timeout` runs out. */
   readonly deadline: number
-  /** The runner's first signal, once it came. */
-  readonly signal: string | undefined
+  /** The runner's first signal (`SIGINT`), once it came. */
+  readonly cancelledBy: string | undefined
   /** Aborts at the runner's first signal: waits end there. */
   readonly stopped: AbortSignal
   /** From now on a signal no longer ends the process at once: the step finishes or undoes its work. */
@@ -44,7 +44,7 @@ export function fixedTime(clock: Clock, deadline: number): StepTime {
   return {
     clock,
     deadline,
-    signal: undefined,
+    cancelledBy: undefined,
     stopped: new AbortController().signal,
     hold: () => undefined,
     checkpoint: () => undefined,

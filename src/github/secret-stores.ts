@@ -104,7 +104,7 @@ export class SecretStores {
     const outcomes: StoreOutcome[] = []
     let reason: string | undefined
     for (const store of this.prepared) {
-      if (reason === undefined && time.signal !== undefined) reason = 'the runner cancelled the step'
+      if (reason === undefined && time.cancelledBy !== undefined) reason = 'the runner cancelled the step'
       if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
       let outcome: StoreOutcome
       if (reason !== undefined) {
@@ -217,7 +217,7 @@ export class SecretStores {
     return {
       clock: time.clock,
       deadline: time.deadline,
-      cancelled: () => time.signal !== undefined,
+      cancelled: () => time.cancelledBy !== undefined,
       onRetry: (error, _n, delay) =>
         onWait(
           `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,

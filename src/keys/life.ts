@@ -255,7 +255,7 @@ export class KeyLife {
     const policy = RETRY_POLICIES.recreate
     const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined
     // After the runner's signal or the step's timeout, do not create again: the look was the last work.
-    const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline
+    const stopped = this.time.cancelledBy !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline
     if (!again || stopped) return { at: 'failed', error }
     const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name)
     this.ctx.log.warning(

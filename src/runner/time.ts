@@ -84,7 +84,7 @@ export function watchStepTime(options: {
   return {
     clock,
     deadline,
-    get signal() {
+    get cancelledBy() {
       return signal
     },
     stopped: stop.signal,
