@@ -251,7 +251,7 @@ describe('npm start', () => {
           expect.stringMatching(/ 8 failed on purpose as expected, 3 unexpected$/),
           `  ✗ "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits" failed at its step "Wait for the platform"`,
           `  ✗ "docs/deploy-gates.md's gate that retries and reports, as a workflow runs it" failed at its step "wait"`,
-          `  ✗ "The gate after create-branch-action (docs/deploy-gates.md)" failed at its step "Wait for the branch"`,
+          `  ✗ "The gate after create-branch-action (docs/deploy-gates.md)" failed at its step "Create a preview branch"`,
         ])
         expect(code).toBe(1)
       } finally {
