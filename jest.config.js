@@ -1,4 +1,6 @@
 /** ESM + ts-jest: see docs/developing.md, "Toolchain". ts-jest only transpiles, as tsconfig.json sets `isolatedModules`. */
+import { availableParallelism } from 'node:os'
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -12,4 +14,7 @@ export default {
   // The mutation tool's sandbox is a copy of the project.
   modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
   testTimeout: 20000,
+  // Most test files wait on a child process or a server more than they compute: two files a core keep the cores busy,
+  // where jest's default (the cores less one) leaves one of two idle (docs/developing.md, "Tests and time").
+  maxWorkers: 2 * availableParallelism(),
 }
