@@ -1,13 +1,11 @@
-/** ESM + ts-jest: see docs/developing.md, "Toolchain". ts-jest only transpiles, as tsconfig.json sets `isolatedModules`. */
+/** ES modules, each `.ts` file stripped of its types by Node (scripts/jest-strip-types.ts): docs/developing.md, "Toolchain". */
 import { availableParallelism } from 'node:os'
 
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
-  },
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-strip-types.ts' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The emulators check requests and answers against the published descriptions (openapi/).
   setupFilesAfterEnv: ['<rootDir>/__tests__/support/contract-check.ts'],
