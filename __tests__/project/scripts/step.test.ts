@@ -56,7 +56,10 @@ const pruneVerdicts = (log: string, verdict: 'Would revoke' | 'Kept') =>
 
 const recipes = readmeRecipes()
 
-/** npm start to its end, with `env` over this process's environment; its group is killed if the file ends first. */
+/** Every npm start this file began: one still running when the file ends is killed. */
+const started: ChildProcess[] = []
+
+/** npm start to its end, with `env` over this process's environment. */
 function start(env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string }> {
   const { NODE_OPTIONS: _, ...parent } = process.env
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'step.ts')], {
@@ -72,7 +75,6 @@ function start(env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdo
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   return new Promise((done) => child.on('close', (code) => done({ code, stdout })))
 }
-const started: ChildProcess[] = []
 
 // Windows runs a program by name only as .exe or .com: a script cannot stand in for jq there.
 const withStubs = process.platform === 'win32' ? it.skip : it
