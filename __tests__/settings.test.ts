@@ -109,6 +109,17 @@ describe('readSettings', () => {
     expect(errorOf(inputs as Record<string, string>)).toMatch(expected)
   })
 
+  it.each(['list-projects', 'create-key'])(
+    '%s: NODE_TLS_REJECT_UNAUTHORIZED=0 is refused, naming it and NODE_EXTRA_CA_CERTS; other values are left to Node',
+    (command) => {
+      const inputs = { command, 'key-name': 'ci-job' }
+      expect(errorOf(inputs, { proxies: { NODE_TLS_REJECT_UNAUTHORIZED: '0' } })).toMatch(
+        /^NODE_TLS_REJECT_UNAUTHORIZED is 0: .* NODE_EXTRA_CA_CERTS/,
+      )
+      expect(settings(inputs, { runner: { proxies: { NODE_TLS_REJECT_UNAUTHORIZED: '1' } } }).command).toBe(command)
+    },
+  )
+
   it('requires the API key', () => {
     expect(() => readSettings(reader({ command: 'list-keys' }), () => {})).toThrow(/`api-key` is required/)
   })
@@ -483,6 +494,72 @@ describe('inputs a command does not read', () => {
         Object.entries(actionYaml.inputs).flatMap(([name, spec]) => (spec.default ? [[name, spec.default]] : [])),
       ),
     )
+  })
+})
+
+describe('an input name that no action of this repository declares', () => {
+  /** The names of the INPUT_* variables, as the runner writes them: upper case, spaces to `_`. */
+  const asRunner = (names: string[]) => names.map((name) => name.toUpperCase().replaceAll(' ', '_'))
+  const refused = (command: Command, given: Record<string, string>, names = Object.keys(given)) => {
+    const inputs = { command, ...MINIMAL[command], ...given }
+    return errorOf(inputs, { ...REPOSITORY, inputNames: asRunner(['api-key', ...Object.keys(inputs), ...names]) })
+  }
+
+  it.each<[Command, string, string]>([
+    ['create-key', 'revoke-afterjob', 'revoke-after-job'],
+    ['revoke-key', 'keyid', 'key-id'],
+    ['list-keys', 'expected-network', 'expected-networks'],
+    ['list-projects', 'serach', 'search'],
+    ['wait-for-operations', 'operation-id', 'operation-ids'],
+    ['list-operations', 'fail-on-statuses', 'fail-on-status'],
+    ['rotate-key', 'secret_name', 'secret-name'],
+    ['prune-keys', 'dryrun', 'dry-run'],
+  ])('%s with %s fails, naming %s', (command, typo, meant) => {
+    expect(refused(command, { [typo]: 'true' })).toBe(
+      `\`${typo}\` is not an input of ${command}; did you mean \`${meant}\`?`,
+    )
+  })
+
+  it("fails before the command's own input errors, which the typo may cause", () => {
+    expect(errorOf({ command: 'create-key', keyname: 'ci' }, { inputNames: ['API-KEY', 'COMMAND', 'KEYNAME'] })).toBe(
+      '`keyname` is not an input of create-key; did you mean `key-name`?',
+    )
+  })
+
+  it("suggests the command's own input before a closer one of another command", () => {
+    // project-ids (list-operations) is 1 edit away, project-id 2.
+    expect(refused('wait-for-operations', {}, ['project-idss'])).toMatch(/did you mean `project-id`\?$/)
+    expect(refused('list-operations', {}, ['project-idss'])).toMatch(/did you mean `project-ids`\?$/)
+  })
+
+  it("names the command's inputs when no name is close", () => {
+    expect(refused('list-projects', {}, ['frobnicate'])).toBe(
+      '`frobnicate` is not an input of list-projects. Its inputs: api-key, api-host, timeout, org-id, search.',
+    )
+  })
+
+  it('reads names as the runner writes them: any case, a space as `_`, and names each typo once', () => {
+    expect(refused('create-key', {}, ['Revoke-AfterJob', 'revoke after job', 'REVOKE-AFTERJOB'])).toBe(
+      '`revoke-afterjob` is not an input of create-key; did you mean `revoke-after-job`? ' +
+        '`revoke_after_job` is not an input of create-key; did you mean `revoke-after-job`?',
+    )
+  })
+
+  it('without a command, names the closest input of the action', () => {
+    expect(errorOf({}, { inputNames: ['API-KEY', 'COMAND'] })).toBe(
+      '`comand` is not an input of this action; did you mean `command`?',
+    )
+  })
+
+  it('an input of another command stays a warning, or the refusal the table names', () => {
+    const names = (inputs: Record<string, string>) => ({
+      ...REPOSITORY,
+      inputNames: asRunner(['api-key', ...Object.keys(inputs)]),
+    })
+    const listKeys = { command: 'list-keys', 'key-id': '42' }
+    expect(settings(listKeys, { runner: names(listKeys) }).command).toBe('list-keys')
+    const createKey = { command: 'create-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' }
+    expect(errorOf(createKey, names(createKey))).toMatch(/^Input `secret-name` was given to create-key/)
   })
 })
 

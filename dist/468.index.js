@@ -11,8 +11,6 @@ __webpack_require__.d(__webpack_exports__, {
   SecretStores: () => (/* binding */ SecretStores)
 });
 
-// UNUSED EXPORTS: settle
-
 // EXTERNAL MODULE: ./src/base/clock.ts
 var clock = __webpack_require__(6412);
 // EXTERNAL MODULE: ./src/base/errors.ts
@@ -35,10 +33,9 @@ var salsa = __webpack_require__(6382);
 var blake2 = __webpack_require__(904);
 ;// CONCATENATED MODULE: ./src/github/sealed-box.ts
 /**
- * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in. It is built from Node's own
- * X25519 and two audited @noble primitives, instead of libsodium's 400 kB of WebAssembly. The parts: an ephemeral key
- * pair, the X25519 shared secret turned into crypto_box's key by HSalsa20 (`crypto_box_beforenm`), the nonce
- * BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305 (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secrets in, built from Node's X25519 and two
+ * audited @noble primitives instead of libsodium (docs/audit.md). The box is epk ‖ tag ‖ ciphertext, with the nonce
+ * BLAKE2b-192(epk ‖ pk).
  */
 
 
@@ -47,11 +44,11 @@ var blake2 = __webpack_require__(904);
 const KEY_BYTES = 32;
 const NONCE_BYTES = 24;
 const TAG_BYTES = 16;
-/** How much longer a box is than its value: the ephemeral public key and the tag. */
+/** The ephemeral public key and the tag. */
 const SEALED_BOX_OVERHEAD = KEY_BYTES + TAG_BYTES;
-/** Salsa20's constant "expand 32-byte k", as HSalsa20 takes it: four words in the host's order. */
+/** "expand 32-byte k" as HSalsa20 takes it: four words in the host's order. */
 const SIGMA = new Uint32Array(Uint8Array.from(new TextEncoder().encode('expand 32-byte k')).buffer);
-/** Seals `value` so that only the holder of the private key of `recipient` (32 bytes) can open it. */
+/** Only the holder of `recipient`'s private key can open it. */
 function sealedBox(value, recipient) {
     if (recipient.length !== KEY_BYTES) {
         throw new errors/* ActionError */.lZ(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${recipient.length} bytes.`);
@@ -88,6 +85,7 @@ var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/github/targets.ts
 var targets = __webpack_require__(5617);
 ;// CONCATENATED MODULE: ./src/github/secret-reads.ts
+/** What a rotation reads from GitHub before its writes: each target's public key, and who may read an organization secret. */
 
 
 
@@ -95,28 +93,18 @@ var targets = __webpack_require__(5617);
 
 
 
-/** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100;
 const MAX_REPOSITORY_PAGES = 100;
 async function prepareStore(client, storage, target, repositoryIds, deadline) {
     const base = secretsPath(target);
     const path = `${base}/${encodeURIComponent(storage.name)}`;
     const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body);
-    const before = await readStamp(client, path, deadline);
-    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before };
+    const store = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key };
     if (!(0,targets/* isOrganizationTarget */.hp)(target))
         return store;
     // Who may read it: as the inputs say, or as it is now.
     const given = storage.access;
-    if (given === undefined && before === undefined) {
-        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.');
-    }
-    const visibility = given?.visibility ?? before?.visibility;
-    if (visibility === undefined) {
-        throw new errors/* ActionError */.lZ(before?.exists
-            ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
-            : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
-    }
+    const visibility = given?.visibility ?? (await visibilityNow(client, path, deadline));
     if (visibility !== 'selected')
         return { ...store, access: { visibility } };
     const ids = given?.visibility === 'selected'
@@ -124,7 +112,7 @@ async function prepareStore(client, storage, target, repositoryIds, deadline) {
         : await selectedRepositoryIds(client, path, deadline);
     return { ...store, access: { visibility, selected_repository_ids: ids } };
 }
-/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+/** `public-key` and each secret are below it. */
 function secretsPath(target) {
     const repository = (t) => `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`;
     switch (target.kind) {
@@ -149,7 +137,7 @@ function readPublicKey(body) {
     const bytes = Buffer.from(key, 'base64');
     if (bytes.length !== 32)
         throw new errors/* ActionError */.lZ(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`);
-    // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
+    // A low-order point makes no shared secret: find out now, before a key is made.
     try {
         sealedBox(new Uint8Array(0), bytes);
     }
@@ -158,24 +146,23 @@ function readPublicKey(body) {
     }
     return { keyId, key: new Uint8Array(bytes) };
 }
-/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
-async function readStamp(client, path, deadline, stopped, cut) {
+/** The visibility of the organization secret as it is now. */
+async function visibilityNow(client, path, deadline) {
     let answer;
     try {
-        answer = await client.get(path, deadline, { stopped, cut });
+        answer = await client.get(path, deadline);
     }
     catch (error) {
-        return error instanceof http_errors/* RequestError */.G && error.status === 404 ? { exists: false } : undefined;
+        if (error instanceof http_errors/* RequestError */.G && error.status === 404) {
+            throw new errors/* ActionError */.lZ('the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.');
+        }
+        throw new errors/* ActionError */.lZ('reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.', { cause: error });
     }
-    const record = (0,transport/* isRecord */.u4)(answer.body) ? answer.body : {};
-    const stamp = { exists: true };
-    if (typeof record.updated_at === 'string')
-        stamp.updatedAt = record.updated_at;
-    if (targets/* VISIBILITIES */.jZ.includes(record.visibility))
-        stamp.visibility = record.visibility;
-    return stamp;
+    const visibility = (0,transport/* isRecord */.u4)(answer.body) ? answer.body.visibility : undefined;
+    if (!targets/* VISIBILITIES */.jZ.includes(visibility))
+        throw new errors/* ActionError */.lZ('GitHub did not say who may read it (no visibility). Set `secret-visibility`.');
+    return visibility;
 }
-/** The ids of the repositories now selected for an organization secret, every page. */
 async function selectedRepositoryIds(client, path, deadline) {
     const ids = [];
     for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
@@ -196,10 +183,7 @@ async function selectedRepositoryIds(client, path, deadline) {
     }
     throw new errors/* ActionError */.lZ(`more than ${REPOSITORIES_PER_PAGE * MAX_REPOSITORY_PAGES} repositories are selected; set \`secret-repositories\`.`);
 }
-/**
- * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
- * A repository without an owner is the organization's.
- */
+/** A repository without an owner is the organization's. */
 async function repositoryIdsOf(client, org, names, known, deadline) {
     const ids = [];
     for (const name of names) {
@@ -263,10 +247,9 @@ class SecretStores {
         this.problems = problems;
     }
     /**
-     * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key,
-     * the secret's `updated_at` and, for an organization secret, the visibility and repositories to send. `updated_at`
-     * is read before any write, or a lost answer could not be settled. A target that fails goes to `problems`, and
-     * nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
+     * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key
+     * and, for an organization secret, the visibility and repositories to send. A target that fails goes to `problems`,
+     * and nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
      */
     static async prepare(storage, github, time, connections) {
         const client = new github_client/* GitHubClient */.jh({
@@ -293,11 +276,11 @@ class SecretStores {
      * others are still written, so one run names every target that needs fixing. After a rate limit, a cancel or the
      * step's timeout, the rest are skipped.
      */
-    async storeEverywhere(value, time, onOutcome = () => undefined) {
+    async storeEverywhere(value, time, onWait, onOutcome) {
         const outcomes = [];
         let reason;
         for (const store of this.prepared) {
-            if (reason === undefined && time.cancelled())
+            if (reason === undefined && time.signal !== undefined)
                 reason = 'the runner cancelled the step';
             if (reason === undefined && time.clock.now() >= time.deadline)
                 reason = "the step's timeout ran out";
@@ -311,9 +294,7 @@ class SecretStores {
                 };
             }
             else {
-                // Whether a target written so far may hold the value: then a refused write does not make it "not held".
-                const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain');
-                const written = await this.write(store, value, time, othersHold);
+                const written = await this.write(store, value, time, onWait);
                 outcome = written.outcome;
                 if (written.rateLimited)
                     reason = "GitHub's rate limit refused an earlier write";
@@ -340,13 +321,13 @@ class SecretStores {
         });
     }
     /**
-     * Seals the value for the target's key and writes it (`send`). A write that got no answer and may have landed is
-     * settled by the secret's `updated_at`, read before and after (`settleUnanswered`).
+     * Seals the value for the target's key and writes it. Only a success answer makes the target `stored`: another
+     * writer may change the secret at any time, so nothing read from it can show that this write landed.
      */
-    async write(store, value, time, othersHold) {
+    async write(store, value, time, onWait) {
         const { target } = store;
         const name = this.storage.name;
-        const sent = await this.send(store, value, time, othersHold);
+        const sent = await this.send(store, value, time, onWait);
         if (sent.landed) {
             const message = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)}.`;
             return { outcome: { target, status: 'stored', message }, rateLimited: false };
@@ -354,16 +335,11 @@ class SecretStores {
         const rateLimited = sent.error instanceof http_errors/* RequestError */.G && sent.error.rateLimited;
         if (!sent.mayHaveLanded)
             return { outcome: failed(target, name, sent.error), rateLimited };
-        const outcome = await this.settleUnanswered(store, sent.error, time);
-        return { outcome, rateLimited: outcome.status === 'stored' ? false : rateLimited };
+        const hint = ' The write may still have gone through: GitHub never confirmed it, and may still carry it out.';
+        return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited };
     }
-    /**
-     * Sends the write, again after no answer or a 5xx, which is harmless with the same sealed value. A write GitHub held
-     * past its own time limit is not sent again: GitHub may still be carrying it out, and another would likely hang as
-     * long. `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did
-     * not land, no earlier one may have, and no other target holds the value.
-     */
-    async send(store, value, time, othersHold) {
+    /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
+    async send(store, value, time, onWait) {
         const body = {
             encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
             key_id: store.keyId,
@@ -371,66 +347,44 @@ class SecretStores {
         };
         // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
         const failures = [];
-        const cut = time.cutOnCancel?.();
+        const cut = time.attemptCut();
         const attempt = async () => {
             try {
-                await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true));
+                await this.client.put(store.path, body, time.deadline, cut.signal);
             }
             catch (error) {
                 failures.push(error);
-                if (!failures.some(mayHaveLanded) && !othersHold)
-                    time.onHolding?.(false);
                 throw error;
             }
         };
         try {
-            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.githubWrite, this.retryOptions(store.target, time));
+            await (0,retry/* retrying */.R$)(attempt, retry/* RETRY_POLICIES */.qW.github, this.retryOptions(store.target, time, onWait));
             return { landed: true };
         }
         catch (error) {
-            const told = cut?.signal.aborted
+            const told = cut.signal.aborted
                 ? new errors/* ActionError */.lZ("the runner cancelled the step, and GitHub did not answer the write within the runner's grace.")
                 : error;
             return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) };
         }
         finally {
-            cut?.clear();
+            cut.clear();
         }
     }
     /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
-    retryOptions(target, time) {
+    retryOptions(target, time, onWait) {
         const name = this.storage.name;
-        const interrupt = time.stopped && {
+        const interrupt = {
             signal: time.stopped,
-            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a)(delay)} to be sent again.`, { cause: error }),
+            stop: (error, _n, delay) => new errors/* ActionError */.lZ(`${(0,messages/* describeRetry */.eV)(error, target)}, and the runner cancelled the step while the write waited ${(0,clock/* formatDuration */.a3)(delay)} to be sent again.`, { cause: error }),
         };
         return {
             clock: time.clock,
             deadline: time.deadline,
-            cancelled: time.cancelled,
-            onRetry: (error, _n, delay) => time.onWait?.(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a)(delay)}.`),
-            ...(interrupt ? { interrupt } : {}),
+            cancelled: () => time.signal !== undefined,
+            onRetry: (error, _n, delay) => onWait(`Writing secret ${(0,base_text/* untrusted */.bp)(name)} to the ${(0,targets/* describeTarget */.ff)(target)}: ${(0,messages/* describeRetry */.eV)(error, target)}; trying again in ${(0,clock/* formatDuration */.a3)(delay)}.`),
+            interrupt,
         };
-    }
-    /**
-     * A write got no answer and may have landed. Only a readable `updated_at` later than the one read before shows
-     * that it did (`settle`); anything else leaves the target uncertain: it may hold the value.
-     */
-    async settleUnanswered(store, error, time) {
-        const { target, before } = store;
-        const name = this.storage.name;
-        const after = before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel));
-        if (settle(before, after) === 'applied') {
-            return {
-                target,
-                status: 'stored',
-                message: `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(name)} of the ${(0,targets/* describeTarget */.ff)(target)} (GitHub did not confirm the write, ` +
-                    `but the secret's updated_at moved from ${before?.exists ? (0,base_text/* untrusted */.bp)(before.updatedAt ?? '') : 'nothing (new secret)'} to ${(0,base_text/* untrusted */.bp)(after?.updatedAt ?? '')}).`,
-            };
-        }
-        const hint = " The write may still have gone through. The secret's updated_at does not show it " +
-            `(${describeStamps(before, after)}), but GitHub may still carry it out.`;
-        return { ...failed(target, name, error, hint), status: 'uncertain' };
     }
 }
 /**
@@ -457,36 +411,6 @@ function failed(target, name, error, hint = '') {
     if (request?.requestId !== undefined)
         outcome.requestId = request.requestId;
     return outcome;
-}
-/**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
- * only if `updated_at` is now a readable time strictly later than before, or the secret appeared with a readable time.
- * An `updated_at` missing, unreadable, unchanged or older may be another writer's, or none: the write stays unknown.
- * Nothing proves the opposite either: a write whose connection is gone may still be carried out after the read. A key
- * revoked on a wrong guess would be the one the secret holds.
- */
-function settle(before, after) {
-    if (!before || !after?.exists)
-        return 'unknown';
-    const now = readableTime(after.updatedAt);
-    if (now === undefined)
-        return 'unknown';
-    if (!before.exists)
-        return 'applied';
-    const then = readableTime(before.updatedAt);
-    return then !== undefined && now > then ? 'applied' : 'unknown';
-}
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-/** An ISO 8601 time as ms since the epoch, or undefined for anything else. */
-function readableTime(text) {
-    if (text === undefined || !ISO_TIME.test(text))
-        return undefined;
-    const ms = Date.parse(text);
-    return Number.isNaN(ms) ? undefined : ms;
-}
-function describeStamps(before, after) {
-    const describe = (stamp) => !stamp ? 'unreadable' : stamp.exists ? `updated_at ${(0,base_text/* untrusted */.bp)(stamp.updatedAt ?? '')}` : 'absent';
-    return `before: ${describe(before)}; after: ${describe(after)}`;
 }
 
 

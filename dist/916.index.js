@@ -20,9 +20,8 @@ export const modules = {
 /* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1517);
 /* harmony import */ var _shape_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1989);
 /**
- * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
- * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
- * each request, and the one line a user reads when a request fails for good.
+ * The platform's client, on the shared transport. It adds the API key as a Bearer token, request ids, the platform's
+ * error bodies, each request's retry rule, and the one line a user reads when a request fails for good.
  */
 
 
@@ -32,7 +31,7 @@ export const modules = {
 
 
 
-/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
+/** The platform's error body, and the statuses that mean it did nothing. */
 const PLATFORM = {
     name: 'the platform',
     redirectHint: 'the action does not follow redirects, so the API key is never sent to another address. Check the `api-host` input.',
@@ -41,7 +40,7 @@ const PLATFORM = {
     readError: (body) => ({
         code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
         serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-        // Use the platform's request id only when it looks like one, because it becomes an output.
+        // Only an id that looks like one: it becomes an output.
         requestId: (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .isRequestId */ .hP)(body?.request_id) ? body.request_id : undefined,
     }),
 };
@@ -63,16 +62,13 @@ function buildRequest(spec, target, requestId) {
     }
     return request;
 }
-/**
- * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
- * that is safe, never follows a redirect, and names the request in its errors.
- */
+/** Each attempt has a time limit. It retries only where safe, never follows a redirect, and names the request. */
 class PlatformClient {
     origin;
     basePath;
     options;
     ownConnections;
-    /** The step's connections. Requests to GitHub share them (one pool per origin). */
+    /** Shared with requests to GitHub: one pool per origin. */
     connections;
     constructor(options) {
         const base = new URL(options.baseUrl);
@@ -86,42 +82,34 @@ class PlatformClient {
         return this.options.clock;
     }
     get deadline() {
-        const { deadline } = this.options;
-        return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY);
+        const { deadline, time } = this.options;
+        return typeof deadline === 'function' ? deadline() : (deadline ?? time?.deadline ?? Number.POSITIVE_INFINITY);
     }
-    /**
-     * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
-     * its retries. Only the deadline (the runner's grace period) limits them.
-     */
+    /** For a clean-up: a cancel does not end its retries; only `deadline` (the runner's grace, read at each wait) does. */
     withDeadline(deadline) {
-        const { interrupt } = this.options;
-        return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) });
+        return this.with({ deadline, cleanup: true });
     }
-    /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
+    /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
     withApiKey(apiKey, refused) {
         return this.with({ apiKey, refused });
-    }
-    /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
-    withCut(cut) {
-        return this.with({ cut });
     }
     withPacing(pacing) {
         return this.with({ pacing });
     }
-    /** A copy with `changes` that shares this client's connections. Only this client closes them. */
+    /** Shares this client's connections; only this client closes them. */
     with(changes) {
         return new PlatformClient({ ...this.options, ...changes, connections: this.connections });
     }
-    /** Closes the connections this client opened itself. The step closes its own. */
+    /** Closes only the connections this client opened. */
     async close() {
         await this.ownConnections?.close();
     }
     send(spec) {
-        const { clock, logger, interrupt, refused } = this.options;
+        const { clock, logger, time, cleanup, refused } = this.options;
         const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW[spec.retry];
         let earlierAttemptUncertain = false;
         const stopped = (error, _n, delay) => {
-            const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} to send it again.`;
+            const hint = ` The runner cancelled the step while it waited ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} to send it again.`;
             const final = finalError(spec, error, hint, refused);
             return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'cancelled' });
         };
@@ -140,16 +128,16 @@ class PlatformClient {
             clock,
             deadline: () => this.deadline,
             random: this.options.random,
-            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
+            onRetry: (error, n, delay) => logger.warning(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}: ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequestFailure */ .Tp)(error)}; retrying in ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} (attempt ${n + 1} of ${policy.attempts}).`),
             giveUp: (error) => (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G ? finalError(spec, error, '', refused) : error),
             outOfTime: (error, _n, delay) => {
-                const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(delay)} and retry.`, refused);
+                const final = finalError(spec, error, ` The step's timeout leaves no time to wait ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)} and retry.`, refused);
                 return new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(final.message, { ...final, kind: 'deadline' });
             },
-            ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
+            ...(time ? { interrupt: { signal: time.stopped, stop: cleanup ? undefined : stopped } } : {}),
         });
     }
-    /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
+    /** One attempt, after its turn when the client is paced. */
     async attempt(spec) {
         const over = await this.options.pacing?.turn(spec, this.deadline);
         if (!over)
@@ -170,14 +158,8 @@ class PlatformClient {
         const base = { kind: 'network', method: spec.method, path: spec.path, requestId };
         const request = buildRequest(spec, { basePath: this.basePath, apiKey: this.options.apiKey, userAgent: this.options.userAgent }, requestId);
         const requestTimeoutMs = this.options.requestTimeoutMs ?? _http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .REQUEST_TIMEOUT_MS */ .j2;
-        const onCancel = this.options.cutOnCancel?.();
-        const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined);
-        const time = {
-            clock,
-            deadline: this.deadline,
-            requestTimeoutMs,
-            cut: cuts.length ? AbortSignal.any(cuts) : undefined,
-        };
+        const onCancel = this.options.time?.attemptCut();
+        const time = { clock, deadline: this.deadline, requestTimeoutMs, cut: onCancel?.signal };
         let attempt;
         try {
             attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, () => logger.debug(`${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .describeRequest */ .Ng)(spec)}${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_6__/* .queryString */ ._L)(spec.query))} (request id ${requestId})`));
@@ -199,7 +181,7 @@ class PlatformClient {
         catch (error) {
             if (!(error instanceof _shape_js__WEBPACK_IMPORTED_MODULE_7__/* .ShapeError */ .ym))
                 throw error;
-            // The platform carried out the request (a create made a key), even though the answer is unusable.
+            // The request took effect (a create made a key), though the answer is unusable.
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
                 ...base,
                 kind: 'malformed',
@@ -209,16 +191,13 @@ class PlatformClient {
         }
     }
 }
-/**
- * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
- * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
- */
+/** What a 401, 403 or 404 means, and what to do next. A request without its own words gets the usual line. */
 const PLATFORM_REFUSALS = {
     401: {
-        /** The step's own key, from `api-key`. */
+        /** The step's own key. */
         stepKey: 'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
             'Check the `api-key` input and the secret it comes from.',
-        /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
+        /** A key the step just made, while rotate-key checks that it works. */
         newKey: (id) => `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
             'Either something revoked it meanwhile (another rotation running at the same time?), ' +
             'or the platform does not accept it yet. ' +
@@ -244,10 +223,7 @@ const PLATFORM_REFUSALS = {
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_3__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/**
- * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
- * `refused` says what a 401 means when the key is not the step's own.
- */
+/** What failed, why, what to do, and the request id to quote. `refused` words a 401 for a key not the step's. */
 function finalError(spec, error, hint = '', refused) {
     const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : '';
     const ref = error.requestId === undefined ? '' : ` (request id ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(error.requestId)})`;
@@ -306,24 +282,19 @@ function finalError(spec, error, hint = '', refused) {
 
 
 
-/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
+/** The largest pages the service serves. */
 const PROJECTS_PAGE_LIMIT = 400;
 const OPERATIONS_PAGE_LIMIT = 1000;
-/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
+/** A longer list fails as incomplete. */
 const MAX_PROJECT_PAGES = 1000;
-/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500;
-/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+/** A longer list fails as incomplete. */
 const MAX_MEMBERS = 50_000;
-/**
- * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
- * may hand out a cursor too, and only the empty page after it ends the list.
- */
+/** One page more than MAX_MEMBERS needs: the last page with members may still give a cursor to an empty one. */
 const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1;
-/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN = "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
     'Set `org-id` to act on the keys of its organization';
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
+/** POST /api_keys. Never sent again blindly: a lost answer may have made a key. */
 function createApiKey(client, name) {
     return client.send({
         method: 'POST',
@@ -335,7 +306,7 @@ function createApiKey(client, name) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
+/** GET /api_keys: the user's personal keys, as a bare array, never a key's value. */
 function listApiKeys(client) {
     return client.send({
         method: 'GET',
@@ -346,7 +317,7 @@ function listApiKeys(client) {
         parse: toApiKeys,
     });
 }
-/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
+/** DELETE /api_keys/{id}. An organization key's id gives a 404 here. */
 function revokeApiKey(client, id) {
     return revokeKeyAt(client, id, {
         method: 'DELETE',
@@ -360,13 +331,13 @@ function revokeApiKey(client, id) {
         parse: toRevokedApiKey,
     });
 }
-/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
+/** POST /organizations/{org_id}/api_keys, with `projectId` for a project-scoped key. Never sent again blindly. */
 function createOrgApiKey(client, orgId, name, projectId) {
     const org = encodeURIComponent(orgId);
     return client.send({
         method: 'POST',
         path: `/organizations/${org}/api_keys`,
-        // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+        // Stryker disable next-line ConditionalExpression: equivalent, JSON leaves out an undefined project_id
         body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
         retry: 'once',
         purpose: projectId === undefined
@@ -386,7 +357,7 @@ function createOrgApiKey(client, orgId, name, projectId) {
         parse: toCreatedApiKey,
     });
 }
-/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a key's value. */
 function listOrgApiKeys(client, orgId) {
     return client.send({
         method: 'GET',
@@ -419,10 +390,7 @@ function revokeOrgApiKey(client, orgId, id) {
         parse: toRevokedApiKey,
     });
 }
-/**
- * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
- * the earlier attempt revoked the key.
- */
+/** Safe to send again. A 404 after an attempt that may have gone through means that attempt revoked the key. */
 async function revokeKeyAt(client, id, spec) {
     try {
         return await client.send(spec);
@@ -434,10 +402,7 @@ async function revokeKeyAt(client, id, spec) {
         throw error;
     }
 }
-/**
- * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
- * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
- */
+/** GET /auth: who the step's key acts for. */
 function getAuth(client) {
     return client.send({
         method: 'GET',
@@ -453,7 +418,7 @@ function getAuth(client) {
         },
     });
 }
-/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
+/** A personal key's user's organizations, or the one organization that owns any other key. */
 function listMyOrganizations(client) {
     return client.send({
         method: 'GET',
@@ -467,7 +432,6 @@ function listMyOrganizations(client) {
         }),
     });
 }
-/** GET /projects/{project_id}: one project, with the organization that owns it. */
 function getProject(client, projectId) {
     return client.send({
         method: 'GET',
@@ -479,13 +443,11 @@ function getProject(client, projectId) {
         parse: (body) => toProject((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').project, 'response.project'),
     });
 }
-/** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId) {
     return (`the step's key may not reach project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId)}: a project-scoped key reaches only its own project, ` +
         "an organization key only its organization's projects, " +
         "and a personal key only the projects of its user's organizations. Pass a key that reaches it in `api-key`");
 }
-/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId) {
     if (orgId === undefined)
         return { purpose: 'list projects' };
@@ -498,9 +460,8 @@ function projectListTexts(orgId) {
     };
 }
 /**
- * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
- * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
- * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
+ * GET /projects, every page. A cursor handed out twice, or a full page without a new id, ends the listing with a
+ * warning. A list longer than MAX_PROJECT_PAGES fails.
  */
 async function listAllProjects(client, query = {}) {
     const projects = [];
@@ -522,7 +483,7 @@ async function listAllProjects(client, query = {}) {
                     (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(project, 'name', `response.projects[${i}]`);
                     return project;
                 });
-                // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
+                // Nothing relies on `unavailable_project_ids`, so a bad value there never fails the listing.
                 return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) };
             },
         });
@@ -556,13 +517,8 @@ async function listAllProjects(client, query = {}) {
         'Check the `api-host` input, or report the endless list to the platform.');
 }
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
- * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
- * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
- * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
- * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
- * and on a list longer than MAX_MEMBER_PAGES pages.
+ * Every member now, without e-mail addresses (personal data). A member missing from the list would look like someone
+ * who left, so the list must be whole or the step fails (docs/offboarding.md).
  */
 async function listOrganizationMembers(client, orgId) {
     const members = new Map();
@@ -572,7 +528,7 @@ async function listOrganizationMembers(client, orgId) {
         const result = await client.send({
             method: 'GET',
             path: `/organizations/${encodeURIComponent(orgId)}/members`,
-            // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
+            // Never sort by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
             query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
             retry: 'read',
             purpose: `list the members of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`,
@@ -596,7 +552,7 @@ async function listOrganizationMembers(client, orgId) {
         for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
             members.set(member.user_id.toLowerCase(), member);
         }
-        // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+        // Deactivated only if every copy says so: a stale copy must not revoke keys.
         for (const member of result.members)
             members.get(member.user_id.toLowerCase()).deactivated &&= member.deactivated;
         if (guard.seen > MAX_MEMBERS) {
@@ -622,10 +578,7 @@ function incompleteMembers(orgId, reason) {
         'A member missing from it would look like someone who left, so the step judges no key by this list and fails. ' +
         'Run the job again. If it fails the same way, report the list to the platform.');
 }
-/**
- * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
- * organization other than `orgId` that a member's `org_id` names.
- */
+/** `otherOrg`: the first organization other than `orgId` that a member's `org_id` names. */
 function toMembersPage(body, orgId) {
     const record = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response');
     let otherOrg;
@@ -641,7 +594,7 @@ function toMembersPage(body, orgId) {
         return {
             user_id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(member, 'user_id', `${where}.member`),
             role: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(member, 'role') ?? '',
-            // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+            // Only a time counts: "null" or "" reads as present.
             deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
         };
     });
@@ -649,11 +602,11 @@ function toMembersPage(body, orgId) {
     const next = typeof pagination === 'object' && pagination !== null ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'next') : undefined;
     return { members, next: next || undefined, otherOrg };
 }
-/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+/** Date.parse alone would read "1" as 2001. */
 function isTime(text) {
     return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text));
 }
-/** GET /projects/{id}/operations: one page, newest first. */
+/** One page, newest first. */
 function listOperations(client, projectId, page, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -681,7 +634,7 @@ function getOperation(client, projectId, operationId, retry = 'poll') {
         parse: (body) => toOperation((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(body, 'response').operation, 'response.operation'),
     });
 }
-/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
+/** Checks that the branch exists. A 404 names it. */
 function getBranch(client, projectId, branchId, retry = 'poll') {
     return client.send({
         method: 'GET',
@@ -701,7 +654,6 @@ function cursorOf(record) {
         ? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(pagination, 'cursor')
         : undefined;
 }
-/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value) {
     return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
 }
@@ -735,7 +687,7 @@ function toRevokedApiKey(body) {
 function toApiKeys(body) {
     return (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .array */ .YO)(body, 'response').map((item, i) => toApiKey((0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .object */ .Ik)(item, `response[${i}]`), `response[${i}]`));
 }
-/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through. */
 function toApiKey(record, where) {
     const key = {
         id: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .integer */ .nd)(record, 'id', where),
@@ -752,10 +704,7 @@ function toApiKey(record, where) {
         key.project_id = projectId;
     return key;
 }
-/**
- * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
- * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
- */
+/** A record in the description, but the answers to create and revoke give a bare id. */
 function creatorField(value) {
     if (typeof value === 'string')
         return value === '' ? undefined : { id: withoutEmailAddress(value) };
@@ -767,31 +716,23 @@ function creatorField(value) {
     const name = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(value, 'name');
     return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) };
 }
-/** What the action keeps of a creator's id or name that holds an `@`. */
 const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)';
 /** `@`, and its full-width and small forms. */
 const AT_SIGN = /[@\uff20\ufe6b]/;
 /**
- * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
- * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
- * miss one written with spaces or other tricks.
+ * An e-mail address is personal data, never written. Text with an `@` may hold one, so all of it is replaced: cutting
+ * out only the address would miss one written with spaces or other tricks.
  */
 function withoutEmailAddress(text) {
     return AT_SIGN.test(text) ? EMAIL_HIDDEN : text;
 }
-/**
- * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
- * text. That text is not a time, so it reads as a use just now, never as "never used".
- */
+/** A value that is not a string is kept as JSON text: not a time, so it reads as a use now, never as "never used". */
 function lastUseField(value) {
     if (value === null || value === undefined)
         return null;
     return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64);
 }
-/**
- * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
- * That text is not an address, so the tripwire flags it and never reads it as "never used".
- */
+/** A value that is not a string is kept as JSON text: not an address, so the tripwire flags it. */
 function addressField(value) {
     if (value === null || value === undefined)
         return '';
@@ -808,7 +749,6 @@ function toOperation(value, where) {
         created_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
         updated_at: (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'updated_at') ?? (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .string */ .Yj)(record, 'created_at', where),
     };
-    // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
     const branch = (0,_shape_js__WEBPACK_IMPORTED_MODULE_2__/* .optionalString */ .sx)(record, 'branch_id');
     if (branch)
         operation.branch_id = branch;
@@ -837,15 +777,10 @@ function toOperation(value, where) {
 /* harmony export */   _T: () => (/* binding */ OPERATION_ID),
 /* harmony export */   ih: () => (/* binding */ MAX_KEY_NAME_LENGTH)
 /* harmony export */ });
-/**
- * The forms of the platform's ids. The action checks inputs against them, and ids from the service too, because
- * those ids go into paths, outputs and state.
- */
-/** Organization, project and branch ids: `org-quiet-river-12345678`, `br-wispy-meadow-a5kd0r2p`. */
+// Ids from the service are checked too: they go into paths, outputs and state.
+/** Organization, project and branch ids, like `br-wispy-meadow-a5kd0r2p`. */
 const PLATFORM_ID = /^[a-z0-9-]{1,60}$/;
-/** Operation ids are UUIDs. */
 const OPERATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The longest key name the service takes. */
 const MAX_KEY_NAME_LENGTH = 64;
 
 
@@ -860,29 +795,32 @@ const MAX_KEY_NAME_LENGTH = 64;
 /* harmony export */   Jp: () => (/* binding */ RevocationUnconfirmed),
 /* harmony export */   O$: () => (/* binding */ organizationKeys),
 /* harmony export */   Od: () => (/* binding */ scopeOf),
+/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
 /* harmony export */   h3: () => (/* binding */ createKeyIn),
 /* harmony export */   uV: () => (/* binding */ PERSONAL_KEYS)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9214);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _endpoints_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9214);
+
 
 
 const PERSONAL_KEYS = { kind: 'personal' };
 function organizationKeys(orgId) {
     return { kind: 'organization', orgId };
 }
-/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
+/** With `projectId`, a project-scoped key, which only an organization can hold. */
 function createKeyIn(client, namespace, name, projectId) {
     if (namespace.kind === 'organization')
-        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
+        return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .createOrgApiKey */ .YU)(client, namespace.orgId, name, projectId);
     if (projectId !== undefined)
         throw new Error('a project-scoped key belongs to an organization');
-    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .createApiKey */ .Iq)(client, name);
+    return (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .createApiKey */ .Iq)(client, name);
 }
 function listKeysIn(client, namespace) {
-    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .listApiKeys */ .d5)(client);
+    return namespace.kind === 'organization' ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .listOrgApiKeys */ .jg)(client, namespace.orgId) : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .listApiKeys */ .d5)(client);
 }
-/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
+/** The answer did not confirm the revocation: the key may still be valid. */
 class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     constructor(message) {
         super(message);
@@ -890,13 +828,17 @@ class RevocationUnconfirmed extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__
     }
 }
 /**
- * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
- * key revoked without proof.
+ * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
+ * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
  */
+function alreadyRevoked(error) {
+    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G && error.status === 404;
+}
+/** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 async function revokeKeyIn(client, namespace, id) {
     const answer = await (namespace.kind === 'organization'
-        ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
-        : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeApiKey */ .mA)(client, id));
+        ? (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .revokeOrgApiKey */ .C0)(client, namespace.orgId, id)
+        : (0,_endpoints_js__WEBPACK_IMPORTED_MODULE_2__/* .revokeApiKey */ .mA)(client, id));
     if (answer.id !== id) {
         throw new RevocationUnconfirmed(`The platform answered the revocation of API key ${id} with a record of API key ${answer.id}. ` +
             `It is not known whether key ${id} was revoked, and key ${answer.id} may have been revoked instead. ` +
@@ -934,9 +876,9 @@ function scopeOf(namespace, key) {
 
 
 
-/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
+/** The most organizations an "ambiguous" error names. */
 const MAX_NAMED = 10;
-/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
+/** The organization whose projects to list; undefined if the user has none. */
 async function organizationForProjects(ctx, given) {
     if (given !== undefined)
         return announce(ctx, given, 'from the `org-id` input');
@@ -950,10 +892,7 @@ async function organizationForProjects(ctx, given) {
     const only = organizations[0];
     return announce(ctx, checkedId(only.id, 'GET /users/me/organizations'), `the only organization of the step's key, ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(only.name)}`);
 }
-/**
- * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
- * belongs to the organization that owns the project.
- */
+/** A project-scoped key belongs to the organization that owns the project. */
 async function keyNamespaceFor(ctx, scope) {
     if (scope.orgId !== undefined)
         return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, scope.orgId, 'from the `org-id` input'));
@@ -967,7 +906,7 @@ async function keyNamespaceFor(ctx, scope) {
     const orgId = checkedId(project.org_id, `GET /projects/${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`);
     return (0,_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .organizationKeys */ .O$)(announce(ctx, orgId, `the owner of project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(scope.projectId)}`));
 }
-/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+/** Empty for personal keys. */
 function organizationOutput(namespace) {
     return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {};
 }
@@ -975,7 +914,7 @@ function announce(ctx, orgId, reason) {
     ctx.log.info(`Organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}: ${reason}.`);
     return orgId;
 }
-/** An id from the service goes into paths, outputs and state, so it must look like an id. */
+/** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id, where) {
     if (!_ids_js__WEBPACK_IMPORTED_MODULE_4__/* .PLATFORM_ID */ .Ag.test(id)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${where} answered ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(id, 80)}, which is not an organization id: set \`org-id\` to the one to use.`);
@@ -1002,23 +941,22 @@ function ambiguous(organizations) {
 /* harmony export */   m: () => (/* binding */ PagingGuard)
 /* harmony export */ });
 /**
- * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
- * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
- * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
+ * Remembers what one paged listing has read, so broken paging ends the listing instead of looping: the service may
+ * send a cursor twice (a cycle), or pages of records already read.
  */
 class PagingGuard {
     cursors = new Set();
     ids = new Set();
-    /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
+    /** `from`: the cursor the listing starts at, if not the top. */
     constructor(from) {
         if (from !== undefined)
             this.cursors.add(from);
     }
-    /** How many different records the listing has read. */
+    /** How many different records were read. */
     get seen() {
         return this.ids.size;
     }
-    /** Drops the items already read, repeats within the page included, and counts the rest as read. */
+    /** Drops the items already read, repeats within the page too, and marks the rest read. */
     unseen(items, idOf) {
         const fresh = [];
         for (const item of items) {
@@ -1053,10 +991,7 @@ class PagingGuard {
 /* harmony export */   sx: () => (/* binding */ optionalString),
 /* harmony export */   ym: () => (/* binding */ ShapeError)
 /* harmony export */ });
-/**
- * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
- * there with the right type, or the request fails with a clear message.
- */
+/** A field the action relies on must be there with the right type, or the request fails with a clear message. */
 class ShapeError extends Error {
     constructor(message) {
         super(message);
@@ -1082,7 +1017,7 @@ function string(record, field, where) {
 }
 function integer(record, field, where) {
     const value = record[field];
-    // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger() is false for a non-number; typeof narrows the type
+    // Stryker disable next-line ConditionalExpression: equivalent, isSafeInteger() is false for a non-number
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
         throw new ShapeError(`${where}.${field} is ${describe(value)}, not an integer`);
     }
@@ -1109,10 +1044,27 @@ function describe(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ formatDuration),
-/* harmony export */   m: () => (/* binding */ systemClock)
+/* harmony export */   EZ: () => (/* binding */ fixedTime),
+/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   ml: () => (/* binding */ systemClock)
 /* harmony export */ });
-/** The wall clock: Date.now and setTimeout. */
+/** A clean-up may run this long past the step's timeout: a key left behind is worse than a late step. */
+const CLEANUP_GRACE_MS = 30_000;
+/** A step's time with no runner signals: nothing is ever cancelled (the post step, and in-process tests). */
+function fixedTime(clock, deadline) {
+    return {
+        clock,
+        deadline,
+        signal: undefined,
+        stopped: new AbortController().signal,
+        hold: () => undefined,
+        checkpoint: () => undefined,
+        cleanupDeadline: () => deadline + CLEANUP_GRACE_MS,
+        inFlight: () => () => undefined,
+        attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
+    };
+}
 const systemClock = {
     now: () => Date.now(),
     sleep: (ms, signal) => new Promise((resolve) => {
@@ -1132,7 +1084,7 @@ const systemClock = {
         return { signal: controller.signal, clear: () => clearTimeout(timer) };
     },
 };
-/** "1.5 s", "2 min 5 s": for log lines and errors. */
+/** "1.5 s", "2 min 5 s". */
 function formatDuration(ms) {
     if (ms < 1000)
         return `${Math.max(0, Math.round(ms))} ms`;
@@ -1151,6 +1103,7 @@ function formatDuration(ms) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   EI: () => (/* binding */ StepCancelled),
 /* harmony export */   Nj: () => (/* binding */ OwnError),
 /* harmony export */   bD: () => (/* binding */ messageOf),
 /* harmony export */   dz: () => (/* binding */ InputError),
@@ -1158,51 +1111,45 @@ function formatDuration(ms) {
 /* harmony export */   tB: () => (/* binding */ RunnerVariableError)
 /* harmony export */ });
 /* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/**
- * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
- * are RequestError (http/errors.ts), which is an OwnError too.
- */
+// Failures that are not about a request. A request's failure is a RequestError, an OwnError too.
 
-/** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500;
-/**
- * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
- * expected, so no stack trace is shown, even with debug logging on.
- */
+/** Built from checked text, safe for the log. Expected, so no stack trace is shown, even with debug on. */
 class OwnError extends Error {
 }
-/** A wrong input. Raised before any request goes out. */
+/** Raised before any request goes out. */
 class InputError extends OwnError {
     constructor(message) {
         super(message);
         this.name = 'InputError';
     }
 }
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
+/** GITHUB_REPOSITORY or GITHUB_API_URL is missing or wrong. It counts as an input. */
 class RunnerVariableError extends InputError {
     constructor(message) {
         super(message);
         this.name = 'RunnerVariableError';
     }
 }
-/**
- * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
- * request failure behind it, if any, for the step's outputs such as `http-status`.
- */
+/** A failure the action found, such as a failed operation. `cause` feeds outputs such as `http-status`. */
 class ActionError extends OwnError {
     constructor(message, options) {
         super(message, options);
         this.name = 'ActionError';
     }
 }
-/**
- * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
- * Any other error's message is outside text, because it may quote a server.
- */
+/** Safe for the log, whatever was thrown: any other error's message may quote a server. */
 function messageOf(error) {
     if (error instanceof OwnError)
         return error.message;
     return (0,_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH);
+}
+/** The step stopped because the runner cancelled it. The message says what was undone. */
+class StepCancelled extends ActionError {
+    constructor(message) {
+        super(message);
+        this.name = 'StepCancelled';
+    }
 }
 
 
@@ -1217,9 +1164,9 @@ function messageOf(error) {
 /* harmony export */ });
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+/** Addresses and CIDR blocks, as NO_PROXY and `expected-networks` write them. */
 
-/** `10.0.0.0/8`, `2001:db8::/32`, or one address. Undefined for anything else: a host name is never resolved. */
+/** Undefined for anything else: a host name is never resolved. */
 function parseBlock(entry) {
     const [address = '', prefix, ...more] = entry.split('/');
     const version = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(address);
@@ -1227,7 +1174,7 @@ function parseBlock(entry) {
     const bits = prefix === undefined ? max : /^\d{1,3}$/.test(prefix) && more.length === 0 ? Number(prefix) : Number.NaN;
     return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined;
 }
-/** One BlockList of the entries that are addresses or blocks (or blocks already read). Other entries are left out. */
+/** Entries that are not addresses or blocks are left out. */
 function blockList(entries) {
     const list = new node_net__WEBPACK_IMPORTED_MODULE_0__.BlockList();
     for (const entry of entries) {
@@ -1241,6 +1188,180 @@ function blockList(entries) {
 
 /***/ }),
 
+/***/ 766:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Kg: () => (/* binding */ hasControlCharacters),
+/* harmony export */   NC: () => (/* binding */ isPrintableToken),
+/* harmony export */   TL: () => (/* binding */ quoted),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   bp: () => (/* binding */ untrusted),
+/* harmony export */   cl: () => (/* binding */ registerSecret),
+/* harmony export */   dV: () => (/* binding */ mayHoldSecret),
+/* harmony export */   fp: () => (/* binding */ redactSecrets)
+/* harmony export */ });
+/* unused harmony export MAX_UNTRUSTED_LENGTH */
+/**
+ * Text from outside is data, but the runner reads the log as commands: `::` at a line's start, `##[` anywhere.
+ * `untrusted()` is the one way such text reaches the log: on one line, without a command, bounded, secrets redacted,
+ * invisible characters escaped (docs/audit.md). The lint rule `local/outside-text` enforces it.
+ */
+const MAX_UNTRUSTED_LENGTH = 200;
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Shown as escapes: the controls, and the invisible format characters (bidi overrides and isolates, which can show a
+ * name reversed, zero-width spaces and joiners, tags), so a reader sees what the server sent.
+ */
+const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** Invisible, but enough to stop the runner seeing `::` or `##[`. */
+const BREAK = '\u200b';
+/** Secrets are redacted before the cut, so a cut never shows a piece of one. Controls show as escapes (`\n`). */
+function oneLine(text, max) {
+    return cut(redactSecrets(text, { pieces: true }), max).replace(SHOWN_ESCAPED, (c) => ESCAPES[c] ?? escapeOf(c));
+}
+function escapeOf(c) {
+    const hex = c.codePointAt(0).toString(16);
+    return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+}
+/**
+ * Never shown, wherever they come back from. The runner masks only whole values, and a server's echo of one, cut
+ * short, would show the rest.
+ */
+const secrets = [];
+/** Replacing shorter values would blank out ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+/** A piece this long, anywhere in a text, counts as the secret: an echo cut short. */
+const SECRET_PIECE = 12;
+/** At a text's start or end, where it was cut, a piece this long counts too. */
+const SECRET_EDGE = 6;
+const REDACTED = '***';
+/**
+ * Credentials by their form, whoever's they are. After `Basic` or `token`, only a value with a digit among letters,
+ * which prose never has.
+ */
+const CREDENTIAL_FORMS = [
+    [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
+    [
+        /\b(Basic|token)(\s+|=|:\s*)(?=[A-Za-z0-9._~+/=-]*\d)(?=[A-Za-z0-9._~+/=-]*[A-Za-z])[A-Za-z0-9._~+/=-]{8,}/gi,
+        `$1$2${REDACTED}`,
+    ],
+    [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
+];
+/** Every part that redactSecrets replaces holds one of these, so mayHoldSecret needs only a few searches. */
+const tells = [];
+/** Every credential form starts with one; most texts have none. */
+const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i;
+/** Replaced with `***` in every text the step shows. */
+function registerSecret(value) {
+    if (value.length < MIN_SECRET_LENGTH || secrets.includes(value))
+        return;
+    secrets.push(value);
+    // Longest first: a secret that holds another is replaced whole.
+    secrets.sort((a, b) => b.length - a.length);
+    const aligned = [];
+    for (let i = 0; i + SECRET_EDGE <= value.length; i += SECRET_EDGE)
+        aligned.push(value.slice(i, i + SECRET_EDGE));
+    if (value.length % SECRET_EDGE !== 0)
+        aligned.push(value.slice(-SECRET_EDGE));
+    tells.push({ aligned });
+}
+/** Runs for every line the step prints, so it does only a few native searches. */
+function mayHoldSecret(text) {
+    return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)));
+}
+/**
+ * With `pieces`, also any part of a secret of SECRET_PIECE characters or more, and a shorter one at the start or end:
+ * for texts that the action or a server may have cut (log lines, summaries, outputs).
+ */
+function redactSecrets(text, options = {}) {
+    let out = text;
+    if (mayHoldSecret(text)) {
+        for (const secret of secrets)
+            out = out.split(secret).join(REDACTED);
+        if (options.pieces)
+            out = redactPieces(out);
+    }
+    if (CREDENTIAL_WORD.test(out))
+        for (const [form, replacement] of CREDENTIAL_FORMS)
+            out = out.replace(form, replacement);
+    return out;
+}
+function redactPieces(text) {
+    const covered = new Uint8Array(text.length);
+    let found = false;
+    const mark = (from, length) => {
+        covered.fill(1, from, from + length);
+        found = true;
+    };
+    for (const secret of secrets) {
+        for (let i = 0; i + SECRET_PIECE <= secret.length; i++) {
+            const piece = secret.slice(i, i + SECRET_PIECE);
+            for (let at = text.indexOf(piece); at >= 0; at = text.indexOf(piece, at + 1))
+                mark(at, SECRET_PIECE);
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.endsWith(secret.slice(0, length))) {
+                mark(text.length - length, length);
+                break;
+            }
+        }
+        for (let length = Math.min(secret.length - 1, text.length); length >= SECRET_EDGE; length--) {
+            if (text.startsWith(secret.slice(-length))) {
+                mark(0, length);
+                break;
+            }
+        }
+    }
+    if (!found)
+        return text;
+    let out = '';
+    for (let i = 0; i < text.length; i++) {
+        if (!covered[i])
+            out += text[i];
+        else if (i === 0 || !covered[i - 1])
+            out += REDACTED;
+    }
+    return out;
+}
+/** `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
+function untrusted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return oneLine(text, max)
+        .replace(/##\[/g, `#${BREAK}#[`)
+        .replace(/^(\s*):(?=:)/, `$1:${BREAK}`);
+}
+/** For names and messages inside a sentence. */
+function quoted(text, max = MAX_UNTRUSTED_LENGTH) {
+    return `"${untrusted(text, max).replace(/"/g, '\\"')}"`;
+}
+/** Counts code points, so it never splits a pair. */
+function cut(text, max) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
+    if (text.length <= max)
+        return text;
+    let count = 0;
+    for (let i = 0; i < text.length; count++) {
+        if (count === max)
+            return `${text.slice(0, i)}…`;
+        i += text.codePointAt(i) > 0xffff ? 2 : 1;
+    }
+    return text;
+}
+function hasControlCharacters(text) {
+    return CONTROL_CHARACTER.test(text);
+}
+/** A key or token goes in a header. */
+const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/;
+function isPrintableToken(text, max = Number.POSITIVE_INFINITY) {
+    return text.length <= max && PRINTABLE_TOKEN.test(text);
+}
+
+
+/***/ }),
+
 /***/ 2301:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -1248,7 +1369,7 @@ function blockList(entries) {
 /* harmony export */   Y: () => (/* binding */ ACTION_VERSION),
 /* harmony export */   _: () => (/* binding */ USER_AGENT)
 /* harmony export */ });
-/** Sent in the User-Agent. Kept equal to package.json's version by a unit test. */
+/** Kept equal to package.json's version by a unit test. */
 const ACTION_NAME = 'neon-api-action';
 const ACTION_VERSION = '1.0.0';
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`;
@@ -1256,7 +1377,7 @@ const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.nod
 
 /***/ }),
 
-/***/ 4473:
+/***/ 8603:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1291,12 +1412,8 @@ var targets = __webpack_require__(5617);
 
 
 /**
- * rotate-key's key name when none is given. It is unique to the set of targets and the secret, so two workflows
- * that rotate into different places never rotate or revoke each other's keys. GitHub compares every part without
- * case, so the name does too, and the order of the targets does not count.
- * One target: `gha:<target>:<SECRET>`.
- * Several: `gha:<first target>+<how many more>:<SECRET>~` and 8 hex digits of the SHA-256 of the whole set.
- * A name longer than 64 characters keeps its first 55, then `~` and 8 hex digits of the SHA-256 of the whole name.
+ * Unique to the targets and the secret, so two workflows that rotate into different places never revoke each other's
+ * keys. GitHub compares names without case, so this does too, and the targets' order does not count (docs/rotation.md).
  */
 function defaultRotationKeyName(storage) {
     const secret = storage.name.toUpperCase();
@@ -1316,11 +1433,9 @@ var organization = __webpack_require__(1258);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/keys/life.ts
-var life = __webpack_require__(3320);
+var keys_life = __webpack_require__(3320);
 // EXTERNAL MODULE: ./src/keys/expiry.ts
 var keys_expiry = __webpack_require__(8121);
-// EXTERNAL MODULE: ./src/runner/state.ts
-var state = __webpack_require__(6003);
 // EXTERNAL MODULE: ./src/runner/summary.ts
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/commands/create-key.ts
@@ -1329,33 +1444,36 @@ var summary = __webpack_require__(1070);
 
 
 
-
 async function runCreateKey(ctx, options) {
-    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
+    const target = await (0,keys_life/* keyTargetFor */.oZ)(ctx, options);
     const name = options.expiresInMs === undefined
         ? options.keyName
         : (0,keys_expiry/* withExpiry */.MC)(options.keyName, ctx.clock.now() + options.expiresInMs);
     // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
     const expiresAt = (0,keys_expiry/* expiryOf */.p1)(name);
-    const { ledger } = await (0,life/* openLedger */.au)(ctx, name, target);
-    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
-    if (options.revokeAfterJob) {
-        // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
-        ctx.saveState(state/* JOB_KEY_ID */.OW, String(created.id));
-    }
-    await (0,life/* stopIfCancelled */.FE)(ctx, ledger, created.id, 'hand out the new key');
-    // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
-    ledger.handedOut(created.id);
-    ledger.settle();
-    const scope = (0,life/* describeScope */.OI)(target);
+    const created = await keys_life/* KeyLife */.e1.run(ctx, name, target, async (life) => {
+        const key = await life.create();
+        if (options.revokeAfterJob)
+            life.keepForJob(key.id);
+        await life.stopIfCancelled(key.id, 'hand out the new key');
+        // From here on the key counts as handed out: main.ts sets the outputs next.
+        life.handOut(key.id);
+        return key;
+    });
+    const scope = (0,keys_life/* describeScope */.OI)(target);
     const lifetime = [
         ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
         ...(expiresAt === undefined ? [] : [`it expires ${(0,summary/* formatDate */.Yq)(new Date(expiresAt).toISOString())} by its name`]),
     ];
     ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(name)} (${scope})${lifetime.length ? `; ${(0,base_text/* untrusted */.bp)(lifetime.join('; '), 400)}` : ''}.`);
-    (0,life/* adviseScope */.L8)(ctx, target, created.id);
+    (0,keys_life/* adviseScope */.L8)(ctx, target, created.id);
     return {
-        outputs: { key: created.key, 'key-id': String(created.id), ...(0,organization/* organizationOutput */.fI)(target.namespace) },
+        outputs: {
+            key: created.key,
+            'key-id': String(created.id),
+            ...(0,keys_expiry/* expiresAtOutput */.d3)(expiresAt),
+            ...(0,organization/* organizationOutput */.fI)(target.namespace),
+        },
         summary: (0,summary/* heading */.R_)('API key created') +
             (0,summary/* table */.tp)(['id', 'name', 'scope', 'lifetime'], [[{ code: String(created.id) }, name, scope, describeLifetime(options.revokeAfterJob, expiresAt)]]) +
             (0,summary/* paragraph */.FY)('The key value is in the step output ', { code: 'key' }, ', masked in logs. It is shown nowhere else.'),
@@ -1434,6 +1552,11 @@ async function runListKeys(ctx, options) {
     // A flag that fails the step has its advice in the failure note (src/step.ts); one that only warns has it here.
     const advice = nextSteps(ctx, elsewhere.keys.length > 0 && !elsewhere.failure, departed.keys.length > 0 && !departed.failure);
     const found = (n, why) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.');
+    // A check that fails the step is its verdict, in the heading; the failure below it names the keys.
+    const verdicts = [
+        ...(elsewhere.failure ? [`${elsewhere.keys.length} of ${keys.length} used from an unexpected network`] : []),
+        ...(departed.failure ? [`${departed.keys.length} of ${keys.length} made by someone who left`] : []),
+    ];
     return {
         outputs: {
             keys: json,
@@ -1442,11 +1565,11 @@ async function runListKeys(ctx, options) {
             ...(members && { 'unexpected-creator-key-ids': JSON.stringify(departed.keys.map((k) => k.id)) }),
             ...(0,organization/* organizationOutput */.fI)(namespace),
         },
-        summary: (0,summary/* heading */.R_)(`API keys${where}${whose} (${keys.length})`) +
-            (expected
+        summary: (0,summary/* heading */.R_)(`API keys${where}${whose}${verdicts.length ? `: ${verdicts.join(', ')}` : ` (${keys.length})`}`) +
+            (expected && !elsewhere.failure
                 ? (0,summary/* paragraph */.FY)(`Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`)
                 : '') +
-            (members
+            (members && !departed.failure
                 ? (0,summary/* paragraph */.FY)(`Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`)
                 : '') +
             (advice ? (0,summary/* paragraph */.FY)(...advice) : '') +
@@ -1521,26 +1644,22 @@ var clock = __webpack_require__(6412);
 var operations_status = __webpack_require__(9986);
 ;// CONCATENATED MODULE: ./src/operations/chart.ts
 
-/** The chart draws at most this many bars. The caption counts the rest. */
+/** The caption counts the rest. */
 const MAX_BARS = 30;
-/** The longest action, branch id or project id the chart shows, in characters. */
 const MAX_NAME = 40;
 const KIND = { failure: 'failed', pending: 'in-progress', success: 'done' };
 const TAG = { failed: 'crit, ', 'in-progress': 'active, ', done: 'done, ', unknown: '' };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
+/** The date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z');
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z');
-/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
+/** A NaN time cannot be drawn. */
 function drawable(startMs, durationMs) {
     return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS;
 }
-/**
- * The chart and its caption, or '' when there is nothing to draw.
- * Blank lines around the block keep it outside any HTML block.
- */
+/** '' when there is nothing to draw. Blank lines around the block keep it out of any HTML block. */
 function operationsChart(operations, options = {}) {
     const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS));
     const placed = place(operations, options.now);
@@ -1550,8 +1669,7 @@ function operationsChart(operations, options = {}) {
     const firstMs = Math.min(...drawn.map((bar) => bar.startMs));
     const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs));
     const spanMs = Math.max(lastMs - firstMs, MINUTE);
-    // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
-    // and its label says how long it really took.
+    // A few seconds in a day's chart is under a pixel: every bar is this wide at least, its label giving the real time.
     const minimumMs = Math.ceil(spanMs / 250);
     const lines = [
         'gantt',
@@ -1579,12 +1697,11 @@ function place(operations, now) {
         const durationMs = Math.max(0, (0,operations_status/* durationOf */.cf)(op));
         if (!drawable(startMs, durationMs))
             return;
-        // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
+        // Keyed by group, not status: a status such as "constructor" cannot match an object's own keys.
         const kind = (0,operations_status/* isKnownStatus */.ih)(op.status) ? KIND[(0,operations_status/* statusGroup */.u9)(op.status)] : 'unknown';
         latestMs = Math.max(latestMs, startMs + durationMs);
         bars.push({ op, kind, startMs, durationMs, order });
     });
-    // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
     const nowMs = now ?? latestMs;
     for (const bar of bars)
         if (bar.kind === 'in-progress')
@@ -1616,16 +1733,13 @@ function byProject(bars) {
     }
     return groups;
 }
-/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
+/** "Error start_compute 12 s": the action's word first, so no line starts with server text. */
 function label(bar) {
     // A status the action does not know is server text, so it is not shown.
     const word = (0,operations_status/* consoleWord */.aN)(bar.op.status) ?? 'Other status';
     return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`;
 }
-/**
- * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
- * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
- */
+/** Each run of other characters becomes one `_`; a name over MAX_NAME ends in `…`. */
 function safeName(text, fallback) {
     const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
     if (kept.length === 0)
@@ -1653,7 +1767,7 @@ function axisFormat(spanMs) {
         return '%a %H:%M';
     return '%d %b';
 }
-/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
+/** UTC without a zone: Mermaid shows it as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms) {
     return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -1662,7 +1776,7 @@ function range(firstMs, lastMs) {
     const last = wallClock(lastMs).slice(0, 16);
     return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`;
 }
-/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
+/** What the chart leaves out, and the bars drawn wider than they are. */
 function caption(placed, drawn, given, listed, scale) {
     const total = listed?.total ?? given;
     const left = total - drawn.length;
@@ -1701,16 +1815,13 @@ var retry = __webpack_require__(8902);
 
 
 
-/** A project's listing stops after this many pages (a million operations). */
+/** A million operations. */
 const MAX_PAGES_PER_PROJECT = 1000;
-/**
- * Projects read at once. The pacer keeps the step within the rate limits, not this.
- * A few requests in flight are enough to hide the time each answer takes.
- */
+/** Enough to hide each answer's time. The pacer, not this, keeps the step within the rate limits. */
 const PROJECTS_AT_ONCE = 8;
-/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
+/** A project that answers one of these is skipped; the rest are listed. */
 const UNREADABLE_STATUSES = new Set([403, 404]);
-/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
+/** Paces every request, waits out congestion, and warns once. */
 class OperationsReader {
     ctx;
     congestionWarned = false;
@@ -1722,9 +1833,8 @@ class OperationsReader {
         await this.throughCongestion(`branch ${(0,base_text/* untrusted */.bp)(branchId)} of project ${(0,base_text/* untrusted */.bp)(projectId)}`, () => (0,endpoints/* getBranch */.d7)(this.ctx.client, projectId, branchId));
     }
     /**
-     * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
-     * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
-     * timeout, a service that kept failing) is thrown once the projects in flight are read.
+     * Each page goes to `onPage` before the project's next is read. A 404 or 403 skips a project; any other failure is
+     * thrown once the projects in flight are read.
      */
     async listProjects(projectIds, filter, onPage) {
         const results = new Array(projectIds.length);
@@ -1751,7 +1861,7 @@ class OperationsReader {
             throw failure.error;
         return results;
     }
-    /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
+    /** Until `since`, the end of the list, or one past `max-operations`. */
     async listProject(projectId, filter, onPage) {
         // Remember every id read, so a page the server sends again is never listed twice, however long the cycle.
         const guard = new paging/* PagingGuard */.m();
@@ -1814,9 +1924,8 @@ class OperationsReader {
         });
     }
     /**
-     * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
-     * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
-     * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
+     * Reads again after a 429 or 503, as long as the platform asks, and the pacer holds every other request back as
+     * long. The first congestion is a warning, later ones debug lines.
      */
     throughCongestion(where, read) {
         const { client, pacer } = this.ctx;
@@ -1827,7 +1936,7 @@ class OperationsReader {
             random: this.ctx.random,
             onRetry: (error, _attempt, delay) => {
                 pacer.pause(delay);
-                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+                const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a3)(error.retryAfterMs)}`;
                 const message = `The platform answered ${error.status} (${error.status === 429 ? 'too many requests' : 'unavailable'}${asked}; request id ` +
                     `${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}) to the read of ${where}. ` +
                     'Every request waits as asked, then the read is sent again.';
@@ -1848,28 +1957,15 @@ function matches(operation, filter) {
 
 ;// CONCATENATED MODULE: ./src/operations/pacing.ts
 
-/** Congestion widens the interval up to this (or to `poll-interval`, when that is longer). */
+/** Or `poll-interval`, when that is longer. */
 const MAX_CONGESTED_INTERVAL_MS = 60_000;
 const WIDENING = 2;
-/**
- * Each answered round adds 1/NARROWING_ROUNDS of the normal polling rate to a widened interval's rate. From twice
- * `poll-interval`, the interval is back to normal in 8 rounds; from eight times, in 14. Slow narrowing keeps a fleet
- * just under the account's limit, instead of overshooting into long Retry-After waits. In a model of 100 jobs
- * (docs/rate-limits.md), 16 gave the fastest worst-case detection and the fewest 429s of 4, 8, 16, 24 and 32.
- */
+/** Each answered round adds back 1/NARROWING_ROUNDS of the normal rate: slowly, so a fleet stays under the limit. */
 const NARROWING_ROUNDS = 16;
 /**
- * How long the waiter waits between two polls: normally `poll-interval`. Every job of an account shares its rate
- * limit (700 requests a minute, 40 a second per route). So a matrix of waiters must slow down together when the
- * service is congested:
- * - A 429 or 503 (or a 423: the project is locked) doubles this job's interval, up to a bound. The next poll comes
- *   no sooner than Retry-After, plus a random part, so jobs told the same Retry-After do not come back together.
- * - Every answered round narrows the interval again, back to `poll-interval`. It narrows fast from a long interval,
- *   and gently near the normal one, where congestion starts again.
- * The first poll goes out at once, with no random offset. In a model of 100 jobs started together
- * (docs/rate-limits.md), an offset of up to 3 s before the first or second poll did not change the 429s or the
- * detection time beyond the noise between seeds. It only cost every gate whose operations were done that much time.
- * At `poll-interval` there is no jitter: a calm waiter polls exactly that often.
+ * The waiter's wait between polls. Every job of an account shares its rate limit, so a matrix of waiters must slow
+ * down together: a 429, 503 or 423 doubles the interval, and each answered round narrows it back to `poll-interval`.
+ * Jitter keeps jobs told the same Retry-After apart (docs/rate-limits.md).
  */
 class PollPace {
     baseMs;
@@ -1882,14 +1978,14 @@ class PollPace {
         this.currentMs = baseMs;
         this.random = random;
     }
-    /** The interval the waiter polls at now, without jitter. */
+    /** Without jitter. */
     get intervalMs() {
         return this.currentMs;
     }
     get widened() {
         return this.currentMs > this.baseMs;
     }
-    /** The wait after a round the service answered. A widened interval narrows by one step. */
+    /** A widened interval narrows by one step. */
     afterAnswer() {
         this.currentMs = Math.max(this.baseMs, 1 / (1 / this.currentMs + 1 / (this.baseMs * NARROWING_ROUNDS)));
         if (!this.widened)
@@ -1897,16 +1993,15 @@ class PollPace {
         // Jitter keeps slowed jobs from falling back into step. The wait is never shorter than poll-interval.
         return Math.max(this.baseMs, Math.round(this.currentMs * (0.75 + 0.5 * this.random())));
     }
-    /** The wait after a 429, 503 or 423: the widened interval, and never sooner than Retry-After. */
+    /** Never sooner than Retry-After. */
     afterCongestion(retryAfterMs) {
         this.currentMs = Math.min(this.maxMs, this.currentMs * WIDENING);
         return Math.round(Math.max(retryAfterMs ?? 0, this.currentMs) + (this.random() * this.currentMs) / 2);
     }
 }
 const SERVICE_RATE_BUDGET = { perMinute: 700, perRoutePerSecond: 40 };
-/** How long every request waits after a 429 without Retry-After (the `congested` policy of http/retry.ts). */
 
-/** One rate-limit window: the requests in flight, and when the answers of the finished ones came. */
+/** One rate-limit window: the requests in flight, and when the finished ones were answered. */
 class Window {
     limit;
     lengthMs;
@@ -1918,7 +2013,7 @@ class Window {
         this.limit = limit;
         this.lengthMs = lengthMs;
     }
-    /** How long until one more request fits: 0 for now, undefined when only a request in flight can make room. */
+    /** 0 for now; undefined when only a request in flight can make room. */
     waitAt(now) {
         while (this.head < this.ended.length && this.ended[this.head] <= now - this.lengthMs)
             this.head++;
@@ -1930,23 +2025,19 @@ class Window {
         const over = this.inFlight + inWindow - this.limit + 1;
         if (over <= 0)
             return 0;
-        // Requests in flight end later than those that have ended. So the `over`-th oldest ended one frees the place.
+        // Requests in flight end later than those ended, so the `over`-th oldest ended one frees the place.
         return over <= inWindow ? this.ended[this.head + over - 1] + this.lengthMs - now : undefined;
     }
     end(at) {
         this.inFlight--;
-        // Answers come in any order, but waitAt needs the times in ascending order.
+        // Answers come in any order; waitAt needs ascending times.
         this.ended.push(Math.max(at, this.ended.at(-1) ?? at));
     }
 }
 /**
- * Paces a step's requests under the account's rate limits (700 a minute, 40 a second per route), so that reading
- * hundreds of projects costs no 429. A request goes only when each of its windows (the account's minute, the route's
- * second) has room: fewer than its limit in flight or answered within the window. A request counts from its answer,
- * not from its sending. The service saw the request before the answer came, so it never counts more than the limit
- * in its window, whatever the network's delays. Requests take their turns in the order they asked.
- * A 429 (or a 503 with Retry-After) holds every request back as long as it says, or CONGESTION_PAUSE_MS when a 429
- * does not say. Other jobs of the account share its budget.
+ * Keeps a step's requests under the account's rate limits, so reading hundreds of projects costs no 429. A request
+ * counts from its answer, not its sending: the service saw it before, so its window never holds more than the limit,
+ * whatever the network's delays. A 429 holds every request back as long as it says.
  */
 class RequestPacer {
     clock;
@@ -1956,7 +2047,7 @@ class RequestPacer {
     pausedUntil = Number.NEGATIVE_INFINITY;
     queue = Promise.resolve();
     ended = settles();
-    /** Requests sent, and answers that asked the step to slow down (429, or 503 with Retry-After). */
+    /** Requests sent, and answers that asked the step to slow down. */
     sent = 0;
     congested = 0;
     constructor(clock, budget = SERVICE_RATE_BUDGET) {
@@ -2024,7 +2115,7 @@ class RequestPacer {
         return window;
     }
 }
-/** The route a request counts against: `GET /projects/{}/operations`. The API's paths alternate names and ids. */
+/** `GET /projects/{}/operations`: the API's paths alternate names and ids. */
 function routeOf(request) {
     const segments = request.path.split('?')[0].split('/').filter(Boolean);
     return `${request.method} /${segments.map((segment, i) => (i % 2 === 1 ? '{}' : segment)).join('/')}`;
@@ -2038,21 +2129,16 @@ function settles() {
 ;// CONCATENATED MODULE: ./src/operations/report.ts
 
 
-/**
- * The most operations the summary's table stands for. Alike ones share a row (list-operations groups them), and the
- * table shows at most 200 rows.
- */
+/** Alike operations share a row, and the table shows at most 200 rows. */
 const MAX_TABLE_OPERATIONS = 1000;
-/** The error names at most this many operations with a status of `fail-on-status`. */
-const MAX_NAMED_IN_ERROR = 5;
-/** Newest first, then by project, then by place in the project's list. The order pages came in does not matter. */
+/** Then by project and place, so the order pages came in does not matter. */
 function newestFirst(a, b) {
     return b.createdMs - a.createdMs || a.projectIndex - b.projectIndex || a.position - b.position;
 }
 function longestFirst(a, b) {
     return b.durationMs - a.durationMs || newestFirst(a, b);
 }
-/** Keeps the first `limit` items by `order`, and never holds more than twice that many. */
+/** The first `limit` items by `order`, never holding more than twice that many. */
 class TopPicks {
     limit;
     order;
@@ -2075,34 +2161,34 @@ class TopPicks {
     }
 }
 class ListingReport {
-    /** Every status listed, the 8 known ones first (at 0 when none had it). */
+    /** The 8 known ones first, at 0 when none had it. */
     statusCounts = new Map(operations_status/* OPERATION_STATUSES */.xQ.map((status) => [status, 0]));
     projects;
     total = 0;
     failed = 0;
-    /** How many listed operations have a status of `fail-on-status`. */
+    /** With a status of `fail-on-status`. */
     failingCount = 0;
-    /** How many listed operations the chart cannot draw: a creation time it cannot read, or a time out of its years. */
+    /** A creation time the chart cannot read, or a time out of its years. */
     undrawable = 0;
     failedIds;
     positions;
     failOn;
-    /** For the summary's table: the failed ones, then the others, newest first. */
+    /** For the summary's table, newest first. */
     failedRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
     otherRows = new TopPicks(MAX_TABLE_OPERATIONS, newestFirst);
-    /** For the chart. The failed, pending and unknown ones are picked newest first, the others longest first. */
+    /** For the chart: failed, pending and unknown newest first, the others longest first. */
     bars = new Map([
         ['failure', new TopPicks(MAX_BARS, newestFirst)],
         ['pending', new TopPicks(MAX_BARS, newestFirst)],
         ['unknown', new TopPicks(MAX_BARS, newestFirst)],
         ['success', new TopPicks(MAX_BARS, longestFirst)],
     ]);
-    failOnPicks = new TopPicks(MAX_NAMED_IN_ERROR, newestFirst);
+    newestFailingPick = new TopPicks(1, newestFirst);
     now;
-    /** `now`: where the time of an operation still in progress runs to. */
+    /** `now`: where an operation still in progress runs to. */
     constructor(projects, now, failOn = []) {
         this.now = now;
-        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, inProgress: 0 }));
+        this.projects = Array.from({ length: projects }, () => ({ operations: 0, failed: 0, pending: 0 }));
         this.failedIds = Array.from({ length: projects }, () => []);
         this.positions = new Array(projects).fill(0);
         this.failOn = new Set(failOn);
@@ -2117,7 +2203,7 @@ class ListingReport {
             projectIndex,
             position: this.positions[projectIndex]++,
             createdMs,
-            // `updated_at` is the last change of status. So an operation still going has taken until now so far.
+            // `updated_at` is the last change of status, so one still going has taken until now.
             durationMs: group === 'pending' ? Math.max((0,operations_status/* durationOf */.cf)(operation), this.now - createdMs) : (0,operations_status/* durationOf */.cf)(operation),
         };
         if (!drawable(parsedMs, item.durationMs))
@@ -2130,37 +2216,38 @@ class ListingReport {
             project.longest = item;
         if (group === 'failure') {
             this.failed++;
-            project.failed++;
             this.failedIds[projectIndex].push(operation.id);
             this.failedRows.add(item);
         }
         else
             this.otherRows.add(item);
+        if ((0,operations_status/* consoleWord */.aN)(status) === 'Error')
+            project.failed++;
         if (group === 'pending')
-            project.inProgress++;
+            project.pending++;
         this.bars.get((0,operations_status/* isKnownStatus */.ih)(status) ? group : 'unknown').add(item);
         if (this.failOn.has(status)) {
             this.failingCount++;
-            this.failOnPicks.add(item);
+            this.newestFailingPick.add(item);
         }
     }
-    /** The ids of the failed, errored and cancelled operations, project by project, each project's newest first. */
+    /** Project by project, each newest first. */
     failedOperationIds() {
         return this.failedIds.flat();
     }
-    /** The newest operations with a status of `fail-on-status`, for the error. */
-    failing() {
-        return this.failOnPicks.picked();
+    /** The newest with a status of `fail-on-status`, for the error. */
+    newestFailing() {
+        return this.newestFailingPick.picked()[0];
     }
-    /** What the summary's table stands for: the failed ones first, then the others, each newest first. */
+    /** The failed first, then the others, each newest first. */
     rows() {
         return [...this.failedRows.picked(), ...this.otherRows.picked()].slice(0, MAX_TABLE_OPERATIONS);
     }
-    /** What the chart may draw: every operation it would pick from all of them. */
+    /** Every operation the chart would pick from all of them. */
     chartCandidates() {
         return [...this.bars.values()].flatMap((picks) => picks.picked());
     }
-    /** `status-counts`. An unknown status counts as `other`, so it never becomes a key that a later step prints. */
+    /** An unknown status counts as `other`, so it never becomes a key a later step prints. */
     statusCountsObject() {
         const counts = {};
         for (const [status, n] of this.statusCounts) {
@@ -2191,7 +2278,7 @@ class ListingReport {
  * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
  * and on projects it could not read, after it listed every other project.
  */
-/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
+/** A warning names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10;
 async function runListOperations(ctx, options) {
     const startedAt = ctx.clock.now();
@@ -2199,99 +2286,34 @@ async function runListOperations(ctx, options) {
     const pacer = new RequestPacer(ctx.clock);
     const client = ctx.client.withPacing(pacer);
     const reader = new OperationsReader({ client, pacer, log: ctx.log });
-    const scope = options.projects;
-    let projectIds;
-    let orgId;
-    const notes = [];
-    if (scope.kind === 'one')
-        projectIds = [scope.projectId];
-    else if (scope.kind === 'list')
-        projectIds = scope.projectIds;
-    else {
-        orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
-        const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
-        if (found.warning) {
-            ctx.log.warning(found.warning);
-            notes.push(found.warning);
-        }
-        // The platform lists a project by id only when it could not read its record in time.
-        // Its operations can still be read.
-        const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
-        // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
-        projectIds = ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id));
-        const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
-        if (odd.length > 0) {
-            const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-                `so their operations are not read: ${describeSome(odd)}.`;
-            ctx.log.warning(warning);
-            notes.push(warning);
-        }
-    }
-    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
-    if (scope.kind === 'one' && branchId !== undefined)
-        await reader.checkBranch(scope.projectId, branchId);
-    const filter = {
-        maxOperations: options.maxOperations,
-        ...(sinceMs === undefined ? {} : { sinceMs }),
-        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
-        ...(options.actions ? { actions: new Set(options.actions) } : {}),
-        ...(branchId === undefined ? {} : { branchId }),
-    };
+    const { projectIds, orgId, notes } = await resolveProjects(ctx, client, options.projects);
+    const filter = await filterOf(reader, options, sinceMs);
     ctx.log.info(`Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`);
     const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus);
-    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
-    const held = new HeldOutput(projectIds.length);
-    let listings;
-    try {
-        listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
-            const records = [];
-            for (const operation of operations) {
-                report.add(index, operation);
-                const json = (0,outputs/* recordJson */.ki)(operation);
-                held.add(index, json);
-                records.push(json);
-            }
-            await file.add(index, records);
-        });
-    }
-    catch (error) {
-        await file.discard();
-        throw error;
-    }
-    const path = await file.finish();
-    const cut = listings.filter((l) => l.end.kind === 'cut');
-    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
-    const unreadable = listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []);
-    const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId);
-    for (const warning of broken)
+    const { listings, path, held } = await listIntoSinks(ctx, reader, projectIds, filter, report);
+    const ends = sortEnds(listings, options.maxOperations);
+    for (const warning of ends.warnings)
         ctx.log.warning(warning);
-    const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined;
-    if (cutNote)
-        ctx.log.warning(cutNote);
-    if (report.undrawable > 0) {
-        ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
-            'or a time outside the years 0100 to 9999. ' +
-            'The chart leaves them out. The outputs and the table have them as the platform gave them.');
-    }
+    warnUndrawable(ctx, report);
     ctx.log.info(describeTotals(report, projectIds.length, pacer));
-    const failures = [];
-    const next = [];
-    if (unreadable.length > 0) {
-        failures.push(describeUnreadable(unreadable, projectIds.length));
-        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
-            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
-            "A 403 means that the project is out of the key's reach. " +
-            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
-    }
-    const failing = options.failOnStatus && report.failingCount > 0
-        ? describeFailing(report, options.failOnStatus, projectIds)
-        : undefined;
-    if (failing) {
-        failures.push(failing);
-        next.push('The platform reports that these operations ended so. ' +
-            'The summary lists the failed ones first, and the console has their errors. ' +
-            'A later step can read `failed-operation-ids` and `operations-file`.');
-    }
+    return {
+        ...outputsOf(report, held, path, ends.incomplete, orgId),
+        summary: summaryOf({
+            options,
+            projectIds,
+            listings,
+            report,
+            orgId,
+            sinceMs,
+            startedAt,
+            notes: [...notes, ...ends.warnings],
+            // A project list whose paging went wrong may lack projects that no output can name.
+            incomplete: ends.incomplete.length > 0 || notes.length > 0,
+        }),
+        ...findFailures(report, ends.unreadable, options.failOnStatus, projectIds),
+    };
+}
+function outputsOf(report, held, path, incomplete, orgId) {
     const operations = held.json();
     return {
         outputs: {
@@ -2304,18 +2326,103 @@ async function runListOperations(ctx, options) {
             ...(orgId === undefined ? {} : { 'org-id': orgId }),
         },
         ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
-        summary: summaryOf({
-            options,
-            projectIds,
-            listings,
-            report,
-            orgId,
-            sinceMs,
-            startedAt,
-            notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-            // A project list whose paging went wrong may lack projects that no output can name.
-            incomplete: incomplete.length > 0 || notes.length > 0,
-        }),
+    };
+}
+/** The projects to read: the one, the list, or every project of the organization. */
+async function resolveProjects(ctx, client, scope) {
+    if (scope.kind === 'one')
+        return { projectIds: [scope.projectId], notes: [] };
+    if (scope.kind === 'list')
+        return { projectIds: scope.projectIds, notes: [] };
+    const orgId = await (0,organization/* organizationForProjects */.dH)({ client, log: ctx.log }, scope.orgId);
+    const found = await (0,endpoints/* listAllProjects */.SB)(client, { orgId });
+    const notes = [];
+    if (found.warning) {
+        ctx.log.warning(found.warning);
+        notes.push(found.warning);
+    }
+    // The platform lists a project by id only when it could not read its record in time. Its operations can still be read.
+    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds];
+    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
+    const odd = ids.filter((id) => !api_ids/* PLATFORM_ID */.Ag.test(id));
+    if (odd.length > 0) {
+        const warning = `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+            `so their operations are not read: ${describeSome(odd)}.`;
+        ctx.log.warning(warning);
+        notes.push(warning);
+    }
+    return { projectIds: ids.filter((id) => api_ids/* PLATFORM_ID */.Ag.test(id)), orgId, notes };
+}
+/** What to keep of each list. A `branch-id` that names no branch fails here, before any operation is read. */
+async function filterOf(reader, options, sinceMs) {
+    const scope = options.projects;
+    const branchId = scope.kind === 'one' ? scope.branchId : undefined;
+    if (scope.kind === 'one' && branchId !== undefined)
+        await reader.checkBranch(scope.projectId, branchId);
+    return {
+        maxOperations: options.maxOperations,
+        ...(sinceMs === undefined ? {} : { sinceMs }),
+        ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+        ...(options.actions ? { actions: new Set(options.actions) } : {}),
+        ...(branchId === undefined ? {} : { branchId }),
+    };
+}
+/** Lists every project, each page into the report, the held output and the file as it comes. */
+async function listIntoSinks(ctx, reader, projectIds, filter, report) {
+    const file = new outputs/* ListFileWriter */.gd(ctx.fileDir, 'operations');
+    const held = new HeldOutput(projectIds.length);
+    try {
+        const listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+            const records = [];
+            for (const operation of operations) {
+                report.add(index, operation);
+                const json = (0,outputs/* recordJson */.ki)(operation);
+                held.add(index, json);
+                records.push(json);
+            }
+            await file.add(index, records);
+        });
+        return { listings, path: await file.finish(), held };
+    }
+    catch (error) {
+        await file.discard();
+        throw error;
+    }
+}
+/** How each list ended: the warnings for a list cut or broken, the projects unread, and all those not read in full. */
+function sortEnds(listings, maxOperations) {
+    const cut = listings.filter((l) => l.end.kind === 'cut');
+    const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []));
+    return {
+        warnings: [...broken, ...(cut.length > 0 ? [describeCut(cut, maxOperations)] : [])],
+        unreadable: listings.flatMap((l) => l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : []),
+        incomplete: listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId),
+    };
+}
+function warnUndrawable(ctx, report) {
+    if (report.undrawable === 0)
+        return;
+    ctx.log.warning(`${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+        'or a time outside the years 0100 to 9999. ' +
+        'The chart leaves them out. The outputs and the table have them as the platform gave them.');
+}
+/** The step fails on projects it could not read, and on what `fail-on-status` names. */
+function findFailures(report, unreadable, failOnStatus, projectIds) {
+    const failures = [];
+    const next = [];
+    if (unreadable.length > 0) {
+        failures.push(describeUnreadable(unreadable, projectIds.length));
+        next.push('Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+            "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+            "A 403 means that the project is out of the key's reach. " +
+            "A project-scoped key reaches one project, and an organization key reaches its organization's projects.");
+    }
+    if (failOnStatus && report.failingCount > 0) {
+        failures.push(describeFailing(report, failOnStatus, projectIds));
+        next.push('The table of operations below lists the failed ones first, and the console has their errors. ' +
+            'A later step can read `failed-operation-ids` and `operations-file`.');
+    }
+    return {
         ...(failures.length > 0
             ? { failure: (0,base_text/* untrusted */.bp)(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
             : {}),
@@ -2394,22 +2501,23 @@ function describeCut(cut, max) {
         `${describeSome(cut.map((l) => l.projectId))}. \`incomplete-project-ids\` names them. ` +
         'To list all their operations, raise `max-operations` (up to 100000), or set a later `since`.');
 }
+/** Names the first, so the error fits a screen; the summary's table names each. */
 function describeUnreadable(unreadable, total) {
-    const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message);
-    const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : '';
+    const more = unreadable.length > 1 ? ` And ${unreadable.length - 1} more, named in the summary.` : '';
     return (`${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
         `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
-        `${(0,base_text/* untrusted */.bp)(named.join(' '), Number.POSITIVE_INFINITY)}${more}`);
+        `${(0,base_text/* untrusted */.bp)(unreadable[0].error.message, Number.POSITIVE_INFINITY)}${more}`);
 }
+/** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report, failOn, projectIds) {
-    // Each value is cut short. The error line names up to five operations, and the summary has the rest.
-    const named = report.failing().map(({ operation: o, projectIndex }) => {
-        const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[projectIndex] ?? '', 80)}, ${(0,operations_status/* describePlace */.df)(o, 80)}`;
-        return `${(0,base_text/* untrusted */.bp)(o.id, 80)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 80)}, ${(0,base_text/* untrusted */.bp)(o.status, 40)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 80)})`;
-    });
-    const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : '';
-    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), the newest: ` +
-        `${(0,base_text/* untrusted */.bp)(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`);
+    const newest = report.newestFailing();
+    const o = newest.operation;
+    const where = `project ${(0,base_text/* untrusted */.bp)(projectIds[newest.projectIndex] ?? '', 60)}, ${(0,operations_status/* describePlace */.df)(o, 60)}`;
+    const named = `${(0,base_text/* untrusted */.bp)(o.id, 40)} (${where}, ${(0,base_text/* untrusted */.bp)(o.action, 40)}, ${(0,base_text/* untrusted */.bp)(o.status, 20)}, ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(o.created_at), 40)})`;
+    const others = report.failingCount - 1;
+    const more = others > 0 ? `; the job summary and \`operations-file\` have the other ${others}` : '';
+    return (`${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${(0,base_text/* untrusted */.bp)(failOn.join(', '))}), ` +
+        `the newest: ${(0,base_text/* untrusted */.bp)(named, Number.POSITIVE_INFINITY)}${more}.`);
 }
 function describeSome(ids) {
     const named = ids
@@ -2466,6 +2574,7 @@ function alikeInRows(listed) {
     }
     return [...rows.values()];
 }
+/** Its verdict when the step fails: what `fail-on-status` found, and the projects it could not read. */
 function summaryTitle(parts) {
     const { options, projectIds, report, orgId, sinceMs } = parts;
     const scope = options.projects;
@@ -2475,7 +2584,20 @@ function summaryTitle(parts) {
             ? `the ${projects(projectIds.length)} of organization ${orgId}`
             : projects(projectIds.length);
     const since = sinceMs === undefined ? '' : ` since ${(0,summary/* formatDate */.Yq)(new Date(sinceMs).toISOString())}`;
+    const unread = parts.listings.filter((l) => l.end.kind === 'unreadable').length;
+    const verdicts = [
+        ...(report.failingCount > 0
+            ? [`${report.failingCount} operation(s) with status ${oneOf(options.failOnStatus ?? [])}`]
+            : []),
+        ...(unread > 0 ? [`${unread} project(s) could not be read`] : []),
+    ];
+    if (verdicts.length > 0)
+        return `${verdicts.join(', ')}: ${whose}${since}`;
     return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`;
+}
+/** "failed, error or cancelled". */
+function oneOf(words) {
+    return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('');
 }
 /**
  * "143 operation(s): 120 OK (finished), 7 Error (5 failed, 2 error), …". Each of the console's words comes once,
@@ -2513,14 +2635,14 @@ function projectTable(parts) {
     const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index] }));
     const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0);
     const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0);
-    // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
+    // Unreadable projects first, then the most failed, then the most pending. Ties keep the listing's order.
     rows.sort((a, b) => Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
         b.tally.failed - a.tally.failed ||
-        b.tally.inProgress - a.tally.inProgress ||
+        b.tally.pending - a.tally.pending ||
         a.index - b.index);
     const table = rows.length === 0
         ? ''
-        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'in progress', 'longest'], rows, ({ listing, tally }) => {
+        : (0,summary/* tableOf */.c_)(['project', 'operations', 'failed', 'pending', 'longest'], rows, ({ listing, tally }) => {
             const { end } = listing;
             const operations = end.kind === 'unreadable'
                 ? `could not be read (${end.error.status ?? end.error.kind})`
@@ -2529,8 +2651,8 @@ function projectTable(parts) {
                     : end.kind === 'broken'
                         ? `${tally.operations} (may be incomplete)`
                         : tally.operations;
-            const longest = tally.longest && `${(0,clock/* formatDuration */.a)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
-            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest];
+            const longest = tally.longest && `${(0,clock/* formatDuration */.a3)(tally.longest.durationMs)} (${tally.longest.operation.action})`;
+            return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest];
         }, { title: 'The projects' });
     return table + idleLine(idle.map(({ listing }) => listing.projectId));
 }
@@ -2550,7 +2672,7 @@ function operationRow({ newest, oldest, count, shortestMs, longestMs }) {
     const o = newest.operation;
     const status = (0,operations_status/* consoleWord */.aN)(o.status) ?? o.status;
     const action = count > 1 ? `${typeof o.action === 'string' ? o.action : JSON.stringify(o.action)} ×${count}` : o.action;
-    const [shortest, longest] = [(0,clock/* formatDuration */.a)(shortestMs), (0,clock/* formatDuration */.a)(longestMs)];
+    const [shortest, longest] = [(0,clock/* formatDuration */.a3)(shortestMs), (0,clock/* formatDuration */.a3)(longestMs)];
     const durations = shortest === longest ? longest : `${shortest} to ${longest}`;
     const duration = `${durations}${(0,operations_status/* isTerminal */.Hd)(o.status) ? '' : ' so far'}`;
     const date = count > 1 ? dateRange(oldest.operation.created_at, o.created_at) : (0,summary/* formatDate */.Yq)(o.created_at);
@@ -2588,7 +2710,6 @@ async function runListProjects(ctx, options) {
     if (partial)
         ctx.log.warning(partial);
     const json = JSON.stringify(projects);
-    // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
     const path = await (0,outputs/* writeListFile */.ou)(ctx.fileDir, 'projects', json);
     return {
         outputs: {
@@ -2627,7 +2748,7 @@ const IN_USE_WINDOW_MS = 10 * 60_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
+/** `keys` has one record per key. */
 function judgeKeys(keys, options, now, own, checks = {}) {
     const { expected, members } = checks;
     const verdicts = [];
@@ -2689,11 +2810,7 @@ function inUse(key, now) {
         return `created ${ago(now - created)}, within the last ${describeSpan(IN_USE_WINDOW_MS)}`;
     return undefined;
 }
-/**
- * Keeps a key selected only for where it was last used from, when the action cannot place its address.
- * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
- * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
- */
+/** Keeps a key selected only for where it was last used, when the action cannot place the address: a person looks. */
 function cannotPlace(key, expected) {
     if (!key.last_used_from_addr)
         return 'the platform recorded no address for its last use';
@@ -2719,8 +2836,78 @@ function ago(ms) {
     return ms < MINUTE_MS ? 'just now' : `${describeSpan(ms)} ago`;
 }
 
-// EXTERNAL MODULE: ./src/keys/revocation.ts
-var revocation = __webpack_require__(3142);
+;// CONCATENATED MODULE: ./src/keys/revocation.ts
+
+
+
+/**
+ * One by one, until one fails. From the first key on, a cancel lets the revocation in flight finish, and starts no
+ * other.
+ */
+async function revokeInTurn(ctx, ids, namespace, options = {}) {
+    const { time } = ctx;
+    if (ids.length > 0)
+        time.hold();
+    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
+    for (const [i, id] of ids.entries()) {
+        let settled = () => undefined;
+        try {
+            time.checkpoint(`revoke API key ${id}`);
+            settled = time.inFlight(`the revocation of API key ${id}`);
+            await (0,api_namespace/* revokeKeyIn */.FG)(ctx.client, namespace, id);
+            run.revoked.push(id);
+            if (options.revoked)
+                options.revoked(id);
+            else
+                ctx.log.info(`Revoked API key ${id}.`);
+        }
+        catch (error) {
+            if ((0,api_namespace/* alreadyRevoked */.Tg)(error) && !options.unlisted?.includes(id)) {
+                run.alreadyRevoked.push(id);
+                if (options.alreadyRevoked)
+                    options.alreadyRevoked(id);
+                else
+                    ctx.log.info(`API key ${id} was already revoked.`);
+                continue;
+            }
+            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
+        }
+        finally {
+            settled();
+        }
+    }
+    return run;
+}
+function mayHaveTakenEffect(error) {
+    if (error instanceof api_namespace/* RevocationUnconfirmed */.Jp)
+        return true;
+    return error instanceof http_errors/* RequestError */.G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
+}
+/** On a failure, the message also names the keys revoked before it. */
+async function revokeKeyIds(ctx, ids, namespace, unlisted) {
+    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
+    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
+    if (!run.failed)
+        return done;
+    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,http_errors/* requestErrorIn */.p)(run.failed.error) };
+}
+function describeRevocationFailure(run) {
+    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
+    return `${(0,errors/* messageOf */.bD)(run.failed?.error)}${done}`;
+}
+function revocationRows(ids, run) {
+    return ids.map((id) => {
+        let outcome = 'not revoked';
+        if (run.revoked.includes(id))
+            outcome = 'revoked';
+        else if (run.alreadyRevoked.includes(id))
+            outcome = 'revoked by someone else meanwhile';
+        else if (run.failed?.id === id && run.failed.uncertain)
+            outcome = 'may or may not be revoked: check it with list-keys';
+        return [{ code: String(id) }, outcome];
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commands/prune-keys.ts
 
 
@@ -2733,22 +2920,19 @@ var revocation = __webpack_require__(3142);
 
 
 /**
- * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
- * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
- * It revokes them within guards that no selector can get round:
- * - It is a dry run unless `dry-run: false`.
- * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
- * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
- * - It revokes nothing when more than `max-revoke` keys are selected.
+ * No selector gets round prune-keys' guards (docs/prune.md):
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing when it cannot tell which key that is;
+ * - never a key used or made within IN_USE_WINDOW_MS;
+ * - nothing when more than `max-revoke` keys are selected.
  */
-/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
+/** The log names at most this many keys; the summary and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100;
 /** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10;
 async function runPruneKeys(ctx, options) {
     const expected = options.expectedNetworks && (await (0,networks/* openExpectedNetworks */.mN)(ctx, options.expectedNetworks));
     const namespace = await (0,organization/* keyNamespaceFor */.W7)(ctx, { orgId: options.orgId });
-    // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
     const members = options.expectedCreators && namespace.kind === 'organization' ? await (0,creators/* openMembers */.Su)(ctx, namespace.orgId) : undefined;
     // A key listed twice is judged, counted and revoked once.
     const { keys, own } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
@@ -2803,9 +2987,8 @@ async function runPruneKeys(ctx, options) {
     };
 }
 /**
- * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
- * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
- * safer, and a person looks.
+ * Past `max-revoke` the selector is likely wrong: revoking the oldest would still revoke that many keys, and as many
+ * on every run. Revoking none makes a person look.
  */
 function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
     if (count > maxRevoke) {
@@ -2822,7 +3005,7 @@ function describeWhyNothingIsRevoked(count, maxRevoke, own, where) {
 async function revokeSelected(ctx, selected, namespace, revoked) {
     const byId = new Map(selected.map((v) => [v.key.id, v]));
     const ids = selected.map((v) => v.key.id);
-    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, ids, namespace, {
+    const run = await revokeInTurn(ctx, ids, namespace, {
         revoked: (id) => {
             const { key, reasons } = byId.get(id);
             ctx.log.info(`Revoked API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}: ${(0,base_text/* untrusted */.bp)(reasons.join('; '), 1000)}.`);
@@ -2917,8 +3100,6 @@ function summarize(parts) {
             : ''));
 }
 
-// EXTERNAL MODULE: ./src/keys/ledger.ts
-var ledger = __webpack_require__(4299);
 ;// CONCATENATED MODULE: ./src/commands/revoke-key.ts
 
 
@@ -2933,17 +3114,34 @@ async function runRevokeKey(ctx, target) {
         ? { ids: [target.keyId] }
         : await planRevocationByName(ctx, target.keyName, namespace);
     // A `key-id` that is not found may be a wrong id. A key listed by name and then not found was revoked meanwhile.
-    const run = await (0,revocation/* revokeInTurn */.Nz)(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
-    let failure = run.failed && (0,revocation/* describeRevocationFailure */.gA)(run);
+    const run = await revokeInTurn(ctx, plan.ids, namespace, { unlisted: plan.byName ? [] : plan.ids });
+    let failure = run.failed && describeRevocationFailure(run);
     if (plan.byName && refusedStepKey(run))
         failure = describeLockedOut(run, plan.byName.name, plan.byName.own);
     return {
         outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...(0,organization/* organizationOutput */.fI)(namespace) },
-        summary: (0,summary/* heading */.R_)('API keys revoked') +
-            (plan.ids.length ? (0,summary/* table */.tp)(['id', 'outcome'], (0,revocation/* revocationRows */.qM)(plan.ids, run)) : (0,summary/* paragraph */.FY)('No key was revoked.')),
+        summary: (0,summary/* heading */.R_)(verdictOf(plan.ids, run)) +
+            (plan.ids.length
+                ? (0,summary/* table */.tp)(['id', 'outcome'], revocationRows(plan.ids, run))
+                : (0,summary/* paragraph */.FY)(`${describeNoKeyNamed(namespace, target.keyName ?? '')}.`)),
         failure,
         failedRequest: run.failed && (0,http_errors/* requestErrorIn */.p)(run.failed.error),
     };
+}
+/** What happened, never a success when a revocation failed. */
+function verdictOf(ids, run) {
+    if (ids.length === 0)
+        return 'No API key to revoke';
+    const gone = run.revoked.length + run.alreadyRevoked.length;
+    if (ids.length === 1 && run.failed)
+        return `API key ${ids[0]} ${run.failed.uncertain ? 'may or may not be revoked' : 'not revoked'}`;
+    if (ids.length === 1)
+        return `API key ${ids[0]} revoked`;
+    return gone === ids.length ? `${gone} API keys revoked` : `${gone} of ${ids.length} API keys revoked`;
+}
+function describeNoKeyNamed(namespace, name) {
+    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
+    return `No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}`;
 }
 /**
  * The keys of a name, in the order they are revoked. The step's key may be one of them. It goes last, so the
@@ -2955,14 +3153,13 @@ async function planRevocationByName(ctx, name, namespace) {
     const { keys, own, stepStarted } = await (0,usage/* readKeysAndOwnKey */.Z2)(ctx.client, ctx.clock, namespace);
     const named = keys.filter((k) => k.name === name);
     const ids = orderForRevocation(named, own, stepStarted);
-    const where = namespace.kind === 'organization' ? ` of organization ${(0,base_text/* untrusted */.bp)(namespace.orgId)}` : '';
     if (ids.length === 0)
-        ctx.log.warning(`No API key${where} is named ${(0,base_text/* quoted */.TL)(name)}; nothing was revoked.`);
+        ctx.log.warning(`${describeNoKeyNamed(namespace, name)}; nothing was revoked.`);
     const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id));
     if (mine.length === 1)
         ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`);
     if (mine.length > 1)
-        ctx.log.info(`The step's own key is one of ${(0,ledger/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
+        ctx.log.info(`The step's own key is one of ${(0,keys_life/* describeIds */.Sh)(mine)} (each used within a minute of this step): they go last.`);
     const likeliest = named.find((k) => k.id === ids.at(-1));
     if (own.kind === 'unknown' && ids.length > 1 && likeliest && (0,usage/* mayBeOwnKey */.c$)(likeliest, own, stepStarted)) {
         ctx.log.info('No key shows a use by this step (the platform may record key use late), ' +
@@ -3007,8 +3204,6 @@ function describeLockedOut(run, name, own) {
 
 // EXTERNAL MODULE: ./src/api/client.ts
 var client = __webpack_require__(7085);
-// EXTERNAL MODULE: ./src/runner/cancellation.ts
-var cancellation = __webpack_require__(2323);
 ;// CONCATENATED MODULE: ./src/commands/rotate-key.ts
 
 
@@ -3023,128 +3218,185 @@ var cancellation = __webpack_require__(2323);
 
 
 
-
 /**
- * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
- * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
- * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
- * valid. The replaced keys have the same name and scope, in the namespace of the new key.
- * - A target that cannot be prepared stops the rotation before a key is made.
- * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
- * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
- * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/life.ts).
+ * Rotation never locks the user out: every target is prepared before a key is made, and the keys it replaced (of
+ * the first list, and `key-id`) are revoked only once every target holds the new key. A new key of that name that
+ * appears meanwhile is another rotation's: then no old key is revoked. docs/rotation.md has every case.
  */
 async function runRotateKey(ctx, options) {
-    const target = await (0,life/* keyTargetFor */.oZ)(ctx, options);
+    const target = await (0,keys_life/* keyTargetFor */.oZ)(ctx, options);
     const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }));
     if (stores && stores.problems.length > 0)
         return notPrepared(options, stores, target);
-    return rotate(ctx, options, target, stores);
+    return keys_life/* KeyLife */.e1.run(ctx, options.keyName, target, (life) => new Rotation(ctx, options, life, stores).run());
 }
 /**
- * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
- * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
- * secret runs none of that code.
+ * Reads what each target needs before anything is written. The secret stores and the sealed box are a chunk of the
+ * bundle of their own, loaded only here.
  */
 async function prepareStores(ctx, secrets, github) {
     const { SecretStores } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(468)]).then(__webpack_require__.bind(__webpack_require__, 4468));
-    const stores = await SecretStores.prepare(secrets, github, { clock: ctx.clock, deadline: ctx.client.deadline }, ctx.client.connections);
+    const stores = await SecretStores.prepare(secrets, github, ctx.time, ctx.client.connections);
     for (const note of stores.accessNotes())
         ctx.log.info(note.message);
     return stores;
 }
-/** The rotation as a key's life (keys/life.ts): planned, created, proven, stored, then the replaced keys revoked. */
-async function rotate(ctx, options, target, stores) {
-    const { ledger, keys: snapshot } = await (0,life/* openLedger */.au)(ctx, options.keyName, target);
-    const created = await (0,life/* createKeyOnce */.N)(ctx, ledger);
-    ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(options.keyName)} (${(0,life/* describeScope */.OI)(target)}).`);
-    (0,life/* adviseScope */.L8)(ctx, target, created.id);
-    // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
-    // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
-    const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
-    const lister = target.projectId === undefined ? newClient : ctx.client;
-    const listed = await proveNewKey(ctx, options, ledger, created, { newClient, lister }, stores !== undefined);
-    const storing = stores && options.secrets
-        ? await storeNewKey(ctx, options, options.secrets, ledger, created, stores, lister)
-        : { outcomes: [], stored: '', latest: listed };
-    if ('result' in storing)
-        return storing.result;
-    return revokeReplaced(ctx, options, ledger, created, snapshot, storing, lister);
-}
-/**
- * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
- * cancel, revokes the new key, and no old key is touched. Returns the keys the proof listed.
+/** One rotation: created, proven, stored, then the replaced keys revoked. A failure before the store revokes the new key.
  */
-async function proveNewKey(ctx, options, ledger, created, clients, willStore) {
-    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
-    try {
-        cancellation.checkpoint('prove the new key');
-        const proof = await proveKey(ctx, clients.newClient, clients.lister, ledger.target);
-        ctx.log.info(`The new key works: ${proof.message}.`);
-        const appeared = proof.keys.filter((k) => ledger.isStranger(k));
-        if (appeared.length > 0)
-            throw new errors/* ActionError */.lZ(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'));
-        cancellation.checkpoint(willStore ? 'store the new key' : 'revoke the old keys');
-        return proof.keys;
+class Rotation {
+    ctx;
+    options;
+    life;
+    stores;
+    time;
+    constructor(ctx, options, life, stores) {
+        this.ctx = ctx;
+        this.options = options;
+        this.life = life;
+        this.stores = stores;
+        this.time = ctx.time;
     }
-    catch (error) {
-        throw await undoRotation(ctx, ledger, created, error);
+    async run() {
+        const { ctx, life } = this;
+        const created = await life.create();
+        ctx.log.info(`Created API key ${created.id} named ${(0,base_text/* quoted */.TL)(life.name)} (${(0,keys_life/* describeScope */.OI)(life.target)}).`);
+        (0,keys_life/* adviseScope */.L8)(ctx, life.target, created.id);
+        // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
+        // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
+        const newClient = ctx.client.withApiKey(created.key, client/* PLATFORM_REFUSALS */.gc[401].newKey(created.id));
+        const lister = life.target.projectId === undefined ? newClient : ctx.client;
+        let latest = await this.prove(created, newClient, lister);
+        let outcomes = [];
+        let stored = '';
+        if (this.stores && this.options.secrets) {
+            outcomes = await this.store(created, this.stores);
+            if (outcomes.some((o) => o.status !== 'stored'))
+                return this.notStoredEverywhere(created, outcomes);
+            life.handOut(created.id);
+            const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
+            stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(this.options.secrets.name)}${many}`;
+            try {
+                // Storing took a while, and another rotation may have begun: list again.
+                latest = await (0,usage/* listKeysMerged */.PT)(lister, life.target.namespace);
+            }
+            catch (error) {
+                const reason = `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`;
+                return this.rotated(created, NOTHING_REVOKED, outcomes, reason);
+            }
+        }
+        return this.revokeReplaced(created, latest, lister, outcomes, stored);
     }
-}
-/**
- * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
- * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
- * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
- */
-async function storeNewKey(ctx, options, secrets, ledger, created, stores, lister) {
-    const cancellation = (0,life/* cancellationOf */.zg)(ctx);
-    const usual = ctx.client.deadline + life/* CLEANUP_GRACE_MS */.VO;
-    const outcomes = await stores.storeEverywhere(created.key, {
-        clock: ctx.clock,
-        deadline: ctx.client.deadline,
-        settleDeadline: () => cancellation.undoDeadline(usual),
-        cancelled: () => cancellation.signal !== undefined,
-        stopped: cancellation.stopped,
-        cutOnCancel: () => cancellation.attemptCut(),
-        onWait: (message) => ctx.log.warning(message),
-        onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
-    }, (outcome) => ctx.log.info(outcome.message));
-    if (outcomes.some((o) => o.status !== 'stored'))
-        return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) };
-    ledger.handedOut(created.id);
-    const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : '';
-    const stored = `Stored the new key in secret ${(0,base_text/* untrusted */.bp)(secrets.name)}${many}`;
-    try {
-        return { outcomes, stored, latest: await (0,usage/* listKeysMerged */.PT)(lister, ledger.target.namespace) };
+    /**
+     * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
+     * cancel, revokes the new key. Returns the keys the proof listed.
+     */
+    async prove(created, newClient, lister) {
+        try {
+            this.time.checkpoint('prove the new key');
+            const proof = await proveKey(this.ctx, newClient, lister, this.life.target);
+            this.ctx.log.info(`The new key works: ${proof.message}.`);
+            const appeared = this.life.strangers(proof.keys);
+            if (appeared.length > 0)
+                throw new errors/* ActionError */.lZ(describeConcurrentRun(this.life.name, appeared, 'when the new key proved itself'));
+            this.time.checkpoint(this.stores ? 'store the new key' : 'revoke the old keys');
+            return proof.keys;
+        }
+        catch (error) {
+            const undo = await this.life.revokeNew(created.id);
+            const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(error)} ${undo.message} No old key was revoked.`;
+            throw error instanceof errors/* StepCancelled */.EI ? new errors/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause: error });
+        }
     }
-    catch (error) {
-        const reason = `${(0,base_text/* untrusted */.bp)(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${(0,errors/* messageOf */.bD)(error)}`;
-        return { result: rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason) };
+    /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
+    store(created, stores) {
+        const { ctx, time } = this;
+        this.life.storing(created.id);
+        return stores.storeEverywhere(created.key, time, (message) => ctx.log.warning(message), (outcome) => ctx.log.info(outcome.message));
     }
-}
-/**
- * handed out → replaced keys revoked → settled. Revokes what `chooseReplaced` picks, unless a new key of that name
- * appeared meanwhile (another rotation is running: then none).
- */
-async function revokeReplaced(ctx, options, ledger, created, snapshot, { outcomes, stored, latest }, lister) {
-    const appeared = latest.filter((k) => ledger.isStranger(k));
-    if (appeared.length > 0) {
-        const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key');
-        return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason);
+    /**
+     * Some targets did not take the new key. If none may hold it, it is revoked. If some may, it stays valid, and so do
+     * the old keys the other targets hold. No old key is revoked; a second run converges.
+     */
+    async notStoredEverywhere(created, outcomes) {
+        const { life, options } = this;
+        const outputs = {
+            'revoked-key-ids': '[]',
+            'secret-results': secretResults(outcomes),
+            ...(0,organization/* organizationOutput */.fI)(life.target.namespace),
+        };
+        const tables = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes);
+        if (outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')) {
+            // Some targets may hold it, and the step's error names it: it is handed out.
+            life.handOut(created.id);
+            return storedInSome(created.id, outcomes, outputs, tables);
+        }
+        life.notStored(created.id);
+        const undo = await life.revokeNew(created.id);
+        return {
+            outputs,
+            summary: (0,summary/* heading */.R_)('API key not rotated') +
+                tables +
+                (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
+            failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
+            next: NEXT_AFTER_TARGETS,
+        };
     }
-    const { doomed, kept, names } = chooseReplaced(options, created.id, snapshot, latest);
-    const unlisted = doomed.filter((id) => !names.has(id));
-    const { revoked, alreadyRevoked, failure, failedRequest } = await (0,revocation/* revokeKeyIds */.IZ)({ ...ctx, client: lister }, doomed, ledger.target.namespace, unlisted);
-    for (const id of kept)
-        ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
-    if (doomed.length === 0 && kept.length === 0)
-        ctx.log.info('No old key to revoke.');
-    const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
-    const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
-    const reason = failure &&
-        `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
-    return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest);
+    /**
+     * handed out → replaced keys revoked. Revokes what `chooseReplaced` picks, unless a new key of that name appeared
+     * meanwhile (another rotation is running: then none).
+     */
+    async revokeReplaced(created, latest, lister, outcomes, stored) {
+        const { ctx, life, options } = this;
+        const appeared = life.strangers(latest);
+        if (appeared.length > 0) {
+            const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key');
+            return this.rotated(created, NOTHING_REVOKED, outcomes, reason);
+        }
+        const { doomed, kept, names } = chooseReplaced(options, created.id, life.listed, latest.filter((k) => life.sameKind(k)));
+        const unlisted = doomed.filter((id) => !names.has(id));
+        const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds({ ...ctx, client: lister }, doomed, life.target.namespace, unlisted);
+        for (const id of kept)
+            ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`);
+        if (doomed.length === 0 && kept.length === 0)
+            ctx.log.info('No old key to revoke.');
+        const named = (ids) => ids.map((id) => ({ id, name: names.get(id) ?? '' }));
+        const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) };
+        const reason = failure &&
+            `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`;
+        return this.rotated(created, replacedKeys, outcomes, reason, failedRequest);
+    }
+    /** The result hands the new key out: main.ts writes the `key` output next. */
+    rotated(created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
+        const { life, options } = this;
+        life.handOut(created.id);
+        const secrets = options.secrets;
+        const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
+        const place = only ? ` of ${(0,targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
+        return {
+            outputs: {
+                key: created.key,
+                'key-id': String(created.id),
+                ...(0,keys_expiry/* expiresAtOutput */.d3)((0,keys_expiry/* expiryOf */.p1)(options.keyName)),
+                'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+                ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+                ...(0,organization/* organizationOutput */.fI)(life.target.namespace),
+            },
+            summary: 
+            // A new key stored while old keys stay valid is no success: the heading says what is left.
+            (0,summary/* heading */.R_)(failure ? 'Old API keys not revoked' : 'API key rotated') +
+                (0,summary/* table */.tp)(['', 'id', 'name'], [
+                    ['new', { code: String(created.id) }, options.keyName],
+                    ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+                    ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+                    ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+                ]) +
+                (secrets
+                    ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
+                    : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
+            failure,
+            failedRequest,
+        };
+    }
 }
 /**
  * Which keys the rotation revokes (`doomed`, in the order to revoke them) and keeps: the keys of the first list that
@@ -3153,7 +3405,7 @@ async function revokeReplaced(ctx, options, ledger, created, snapshot, { outcome
  */
 function chooseReplaced(options, createdId, snapshot, latest) {
     const inSnapshot = new Set(snapshot.map((k) => k.id));
-    const replaced = latest.filter((k) => (0,ledger/* sameKind */.Nc)(k, options.keyName, options.projectId) && inSnapshot.has(k.id));
+    const replaced = latest.filter((k) => inSnapshot.has(k.id));
     // `key-id` is revoked as asked, whatever keep-previous keeps.
     const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId);
     const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id);
@@ -3201,38 +3453,6 @@ function notPrepared(options, stores, target) {
         next: NEXT_AFTER_TARGETS,
     };
 }
-/**
- * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof.
- * If some may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them.
- * Either way no old key is revoked, and a second run converges.
- */
-async function notStoredEverywhere(ctx, options, ledger, created, outcomes) {
-    const mayHold = outcomes.filter((o) => o.status === 'stored' || o.status === 'uncertain').length;
-    const outputs = {
-        'revoked-key-ids': '[]',
-        'secret-results': secretResults(outcomes),
-        ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
-    };
-    const tables = (0,summary/* table */.tp)(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes);
-    if (mayHold > 0) {
-        // Some targets may hold it, and the step's error names it: it is handed out.
-        ledger.handedOut(created.id);
-        ledger.settle();
-        return storedInSome(created.id, outcomes, outputs, tables);
-    }
-    // No target holds it. If this revocation fails too, the post step revokes it.
-    ledger.notHandedOut(created.id);
-    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
-    ledger.settle();
-    return {
-        outputs,
-        summary: (0,summary/* heading */.R_)('API key not rotated') +
-            tables +
-            (0,summary/* paragraph */.FY)(`No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`),
-        failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
-        next: NEXT_AFTER_TARGETS,
-    };
-}
 /** The result when some targets hold the new key (or may) and others do not: nothing is revoked. */
 function storedInSome(id, outcomes, outputs, tables) {
     const stored = outcomes.filter((o) => o.status === 'stored').length;
@@ -3273,40 +3493,11 @@ function targetsTable(outcomes) {
         o.requestId === undefined ? undefined : { code: o.requestId },
     ]));
 }
-const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+const NEXT_AFTER_TARGETS = 'Fix what failed for each target in the table below (the token, its permissions, the name of the target), then run rotate-key again: ' +
     'it stores a newer key in every target before it revokes the keys it replaced.';
 const NOTHING_REVOKED = { revoked: [], kept: [], alreadyRevoked: [] };
-/** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
-function rotated(ledger, options, created, { revoked, kept, alreadyRevoked }, outcomes, failure, failedRequest) {
-    ledger.handedOut(created.id);
-    ledger.settle();
-    const secrets = options.secrets;
-    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined;
-    const place = only ? ` of ${(0,targets/* targetText */.Z3)(only)}` : ` in all ${outcomes.length} targets`;
-    return {
-        outputs: {
-            key: created.key,
-            'key-id': String(created.id),
-            'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
-            ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
-            ...(0,organization/* organizationOutput */.fI)(ledger.target.namespace),
-        },
-        summary: (0,summary/* heading */.R_)('API key rotated') +
-            (0,summary/* table */.tp)(['', 'id', 'name'], [
-                ['new', { code: String(created.id) }, options.keyName],
-                ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
-                ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
-                ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
-            ]) +
-            (secrets
-                ? (only ? '' : targetsTable(outcomes)) + (0,summary/* paragraph */.FY)(`The new key is stored in secret ${secrets.name}${place}.`)
-                : (0,summary/* paragraph */.FY)('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
-        failure,
-        failedRequest,
-    };
-}
 function describeConcurrentRun(name, appeared, where) {
-    return (`${(0,ledger/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
+    return (`${(0,keys_life/* describeIds */.Sh)(appeared.map((k) => k.id))} named ${(0,base_text/* quoted */.TL)(name)} appeared during this run, ` +
         `after its list from before the create (seen ${where}). ` +
         'So another rotation of the same keys is running at the same time, and this run revoked no old key. ' +
         'Give the workflow a `concurrency:` group (with cancel-in-progress: false), so rotations never overlap. ' +
@@ -3339,8 +3530,8 @@ async function proveKey(ctx, newClient, lister, target) {
         clock: ctx.clock,
         deadline: newClient.deadline,
         interrupt: {
-            signal: (0,life/* cancellationOf */.zg)(ctx).stopped,
-            stop: (error, _n, delay) => new cancellation/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
+            signal: ctx.time.stopped,
+            stop: (error, _n, delay) => new errors/* StepCancelled */.EI(`The runner cancelled the step while the new key waited ${(0,clock/* formatDuration */.a3)(delay)} to prove itself again: ${(0,errors/* messageOf */.bD)(error)}`),
         },
     });
     const { projectId } = target;
@@ -3350,13 +3541,6 @@ async function proveKey(ctx, newClient, lister, target) {
     }
     await proof(() => (0,endpoints/* getProject */.U1)(newClient, projectId));
     return { keys: await (0,usage/* listKeysMerged */.PT)(lister, target.namespace), message: `it read project ${(0,base_text/* untrusted */.bp)(projectId)}` };
-}
-/** Revokes the new key with the step's own key. No old key was touched. */
-async function undoRotation(ctx, ledger, created, cause) {
-    const undo = await (0,life/* revokeNewKey */.Me)(ctx, ledger, created.id);
-    ledger.settle();
-    const message = `Rotation stopped: ${(0,errors/* messageOf */.bD)(cause)} ${undo.message} No old key was revoked.`;
-    return cause instanceof cancellation/* StepCancelled */.EI ? new cancellation/* StepCancelled */.EI(message) : new errors/* ActionError */.lZ(message, { cause });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/waiter.ts
@@ -3368,32 +3552,21 @@ async function undoRotation(ctx, ledger, created, cause) {
 
 
 
-/**
- * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
- * see inputs/operations.ts).
- * - One operation: one GET of it.
- * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
- *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
- *   longest unread first. The rest wait for the next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
- *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
- *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
- *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
- * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
- * warning that names it.
- */
+
+/** A poll round after the first sends at most this many requests (docs/rate-limits.md). */
 const ROUND_REQUEST_BUDGET = 10;
 const LIST_PAGES_PER_ROUND = 3;
-const IDLE_PAGE_SIZE = 100;
-const IDLE_MAX_PAGES = 5;
+const PAGE_SIZE = 100;
 /**
- * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
- * `failed` operation the gate waits through fails again.
+ * How far back the idle gate reads, once. The list has no status filter, so a pending operation can sit behind
+ * thousands of finished ones (docs/deploy-gates.md).
  */
+const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 };
+const waiter_DAY_MS = 86_400_000;
+/** The latest record of each awaited operation. It logs a change of status, not each poll. */
 class OperationTracker {
     records = new Map();
-    /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
+    /** Of two copies read in one round, the least settled wins, so a gate never passes on the other. */
     thisRound = new Set();
     /** With `on-failed: wait`: ids seen `failed`. */
     retried = new Set();
@@ -3404,7 +3577,6 @@ class OperationTracker {
         this.ctx = ctx;
         this.onFailed = onFailed;
     }
-    /** Whether a status ends the wait for an operation. */
     isEnd(status) {
         return (0,operations_status/* gateGroup */.v3)(status, this.onFailed) !== 'pending';
     }
@@ -3431,7 +3603,7 @@ class OperationTracker {
             : previous
                 ? `${(0,base_text/* untrusted */.bp)(previous.status)} → ${(0,base_text/* untrusted */.bp)(operation.status)}`
                 : (0,base_text/* untrusted */.bp)(operation.status);
-        const took = this.isEnd(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(operation))}` : '';
+        const took = this.isEnd(operation.status) && previous ? ` after ${(0,clock/* formatDuration */.a3)((0,operations_status/* durationOf */.cf)(operation))}` : '';
         const failures = operation.failures_count > 0 && !waitedThrough
             ? ` (${operation.failures_count} failure${operation.failures_count > 1 ? 's' : ''})`
             : '';
@@ -3476,10 +3648,11 @@ class Waiter {
     lastRead = new Map();
     round = 0;
     started = 0;
-    /** `pending`: where the next round reads on when the last one stopped at its page limit. */
-    resumeCursor;
+    /** `pending`: the window, and every id read, to know where the head's new records end. */
+    window = { records: 0, pages: 0, done: false };
+    everRead = new Set();
     branchChecked = false;
-    /** Whether the log says the waiter slowed down for congestion. */
+    /** The log said the waiter slowed down. */
     slowed = false;
     /** Warnings already given, so a problem that lasts is one line, not one a poll. */
     noted = new Set();
@@ -3494,7 +3667,7 @@ class Waiter {
     async run() {
         const { log } = this.ctx;
         this.started = this.ctx.clock.now();
-        const every = (0,clock/* formatDuration */.a)(this.options.pollIntervalMs);
+        const every = (0,clock/* formatDuration */.a3)(this.options.pollIntervalMs);
         if (this.awaited?.length === 0) {
             log.info('Nothing to wait for: `operation-ids` is an empty list.');
             return this.outcome('finished', 0);
@@ -3502,7 +3675,7 @@ class Waiter {
         log.info(this.awaited
             ? `Waiting for ${this.awaited.length} operation(s) in project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}, polling every ${every}.`
             : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`);
-        // The first poll goes out at once: a gate whose operations are already done costs one round.
+        // No wait before the first poll: a gate whose operations are done costs one round.
         for (;;) {
             let conclusive;
             try {
@@ -3514,6 +3687,8 @@ class Waiter {
                     return this.timedOut(this.round, error.congestion);
                 }
                 if (error instanceof OtherRecord)
+                    return this.outcome('error', this.round, { failure: error.message });
+                if (error instanceof UnreadableList)
                     return this.outcome('error', this.round, { failure: error.message });
                 if (!(error instanceof http_errors/* RequestError */.G))
                     throw error;
@@ -3527,11 +3702,7 @@ class Waiter {
                 return this.timedOut(this.round);
         }
     }
-    /**
-     * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
-     * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
-     * deadline and times out there.
-     */
+    /** After a 429, 503 or 423, polls again at the widened pace. A wait past the deadline ends there, timed out. */
     pollThroughCongestion() {
         const { clock, client } = this.ctx;
         const round = () => {
@@ -3568,7 +3739,7 @@ class Waiter {
         let rest = this.unfinished();
         if (rest.length > 1) {
             const wanted = new Set(rest);
-            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(IDLE_PAGE_SIZE, rest.length * 4));
+            const limit = Math.min(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, Math.max(PAGE_SIZE, rest.length * 4));
             await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
                 for (const operation of operations.filter((o) => rest.includes(o.id))) {
                     wanted.delete(operation.id);
@@ -3578,7 +3749,7 @@ class Waiter {
             });
             rest = [...wanted];
         }
-        // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
+        // Older than the pages read, or not listed at all (a 404 then names them).
         rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         if (rest.length > budget.left) {
             this.note('older', 'info', `${rest.length} operation(s) are not among the newest ones a poll lists. ` +
@@ -3587,39 +3758,81 @@ class Waiter {
         for (const id of rest.slice(0, Math.max(0, budget.left)))
             await this.readOne(id, budget);
     }
+    /** Idle only on a round that read the whole window, or the head down to known ground, and found nothing pending. */
     async pollPending(budget) {
-        const from = this.resumeCursor;
         const seen = new Set();
-        const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
-            for (const operation of operations) {
-                seen.add(operation.id);
-                // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-                if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
-                    this.tracker.update(operation);
-                }
-            }
-            // Pending operations sit at the head of the list: read on only while a page ends on one.
-            return last !== undefined && !this.tracker.isEnd(last.status);
-        });
-        this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined;
-        if (end.reason === 'page-limit') {
-            this.note('page-limit', 'warning', `The operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} still end on a pending one after the pages a ` +
-                `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
-                `The next poll reads on from cursor ${(0,base_text/* quoted */.TL)(end.cursor)}. ` +
-                'The project counts as idle only once a poll reaches an operation that is done.');
-        }
+        const conclusive = this.window.done ? await this.readHead(budget, seen) : await this.readWindow(seen);
         const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id));
+        unseen.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0));
         for (const id of unseen.slice(0, Math.max(0, budget.left)))
             await this.readOne(id, budget);
-        // Idle only on a round that read from the head of the list to where nothing is pending.
-        return from === undefined && (end.reason === 'end' || end.reason === 'enough');
+        return conclusive;
+    }
+    /** True only when the read began at the head: only then does it cover the records that arrived since. */
+    async readWindow(seen) {
+        const window = this.window;
+        const fromHead = window.cursor === undefined;
+        const end = await this.readPages(endpoints/* OPERATIONS_PAGE_LIMIT */.lZ, window.cursor, Infinity, { left: Infinity }, (page) => this.readWindowPage(page, seen), (cursor) => (window.cursor = cursor));
+        if (end.reason === 'broken')
+            throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`);
+        window.end ??= 'list';
+        window.done = true;
+        this.ctx.log.info(describeWindow(window, `project ${(0,base_text/* untrusted */.bp)(this.options.projectId)}`));
+        return fromHead;
+    }
+    /** Takes one page of the window; false once the window ends. */
+    readWindowPage(page, seen) {
+        const window = this.window;
+        window.pages++;
+        window.records += page.length;
+        for (const operation of page)
+            this.consider(operation, seen);
+        window.oldest = oldestOf(page, window.oldest);
+        const times = page.map((o) => Date.parse(o.created_at));
+        // The days count back from the newest record, not from the runner's clock, which may be off.
+        window.since ??= Math.max(...times.filter(Number.isFinite)) - IDLE_WINDOW.days * waiter_DAY_MS;
+        // A record whose date cannot be read counts as inside the window.
+        if (page.length > 0 && times.every((t) => t < window.since))
+            window.end = 'days';
+        else if (window.records >= IDLE_WINDOW.records)
+            window.end = 'records';
+        else if (window.pages >= IDLE_WINDOW.pages)
+            window.end = 'pages';
+        return window.end === undefined;
+    }
+    /** Reads the newest records down to one read before. False when the round's budget ran out first. */
+    async readHead(budget, seen) {
+        let reachedKnown = false;
+        const end = await this.readPages(PAGE_SIZE, undefined, Infinity, budget, (page) => {
+            reachedKnown = page.some((o) => this.everRead.has(o.id));
+            for (const operation of page)
+                this.consider(operation, seen);
+            return !reachedKnown;
+        });
+        if (end.reason === 'broken')
+            throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`);
+        if (end.reason === 'page-limit') {
+            this.note('head', 'warning', `More operations of project ${(0,base_text/* untrusted */.bp)(this.options.projectId)} started since the last poll than a poll reads. ` +
+                'The project counts as idle only once a poll reaches operations it read before.');
+        }
+        return end.reason !== 'page-limit';
+    }
+    /** Tracks one it waits for already, or a pending one that counts. */
+    consider(operation, seen) {
+        seen.add(operation.id);
+        this.everRead.add(operation.id);
+        // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+        if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status)))
+            this.record(operation);
+    }
+    notIdleBecause() {
+        return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`;
     }
     /**
-     * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-     * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
-     * before are included: the tracker keeps the least settled copy.
+     * A short page is not the end: a service may cap the page size. Copies read before are passed on: the tracker
+     * keeps the least settled.
      */
-    async readPages(limit, from, maxPages, budget, onPage) {
+    async readPages(limit, from, maxPages, budget, onPage, onCursor = () => undefined) {
         const { projectId } = this.options;
         const guard = new paging/* PagingGuard */.m(from);
         let cursor = from;
@@ -3628,24 +3841,29 @@ class Waiter {
             const result = await (0,endpoints/* listOperations */.RT)(this.ctx.client, projectId, { limit, cursor }, 'wait');
             const fresh = guard.unseen(result.operations, (o) => o.id);
             if (result.operations.length > 0 && fresh.length === 0) {
-                this.note('nothing-new', 'warning', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
-                    'operations already read. This poll stops listing there.');
-                return { reason: 'broken' };
+                return this.broken('nothing-new', `The page of project ${(0,base_text/* untrusted */.bp)(projectId)}'s operations after cursor ${(0,base_text/* quoted */.TL)(cursor ?? '')} holds only ` +
+                    'operations already read.');
             }
-            if (!onPage(result.operations, result.operations.at(-1)))
+            if (!onPage(result.operations))
                 return { reason: 'enough' };
             const next = result.cursor;
-            if (result.operations.length < limit || next === undefined || next === '')
+            if (result.operations.length === 0 || next === undefined || next === '')
                 return { reason: 'end' };
             if (guard.repeated(next)) {
-                this.note('repeated-cursor', 'warning', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
-                    `${(0,base_text/* untrusted */.bp)(projectId)}. This poll stops listing there.`);
-                return { reason: 'broken' };
+                return this.broken('repeated-cursor', `The platform handed out cursor ${(0,base_text/* quoted */.TL)(next)} twice while listing the operations of project ` +
+                    `${(0,base_text/* untrusted */.bp)(projectId)}.`);
             }
+            onCursor(next);
             if (page >= maxPages || budget.left <= 0)
                 return { reason: 'page-limit', cursor: next };
             cursor = next;
         }
+    }
+    /** Waiting for ids, the poll warns and reads the rest one by one. */
+    broken(key, message) {
+        if (this.awaited)
+            this.note(key, 'warning', `${message} This poll stops listing there.`);
+        return { reason: 'broken', message };
     }
     async readOne(id, budget) {
         budget.left--;
@@ -3669,33 +3887,29 @@ class Waiter {
     unfinished() {
         return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds();
     }
-    /**
-     * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
-     * once, when it starts.
-     */
+    /** Congestion is no failure: it warns once, when it starts. */
     sayCongested(error, delay) {
-        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a)(error.retryAfterMs)}`;
+        const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${(0,clock/* formatDuration */.a3)(error.retryAfterMs)}`;
         const line = `The platform answered ${error.status} (${describeAnswer(error.status)}${asked}; ` +
             `request id ${(0,base_text/* untrusted */.bp)(error.requestId ?? '')}). ` +
-            `The waiter now polls every ${(0,clock/* formatDuration */.a)(this.pace.intervalMs)}, ` +
-            `and the next poll is in ${(0,clock/* formatDuration */.a)(delay)}.`;
+            `The waiter now polls every ${(0,clock/* formatDuration */.a3)(this.pace.intervalMs)}, ` +
+            `and the next poll is in ${(0,clock/* formatDuration */.a3)(delay)}.`;
         if (this.slowed)
             this.ctx.log.debug(line);
         else
             this.ctx.log.warning(line);
         this.slowed = true;
     }
-    /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
     answered() {
         const delay = this.pace.afterAnswer();
         if (this.slowed && !this.pace.widened) {
-            const every = (0,clock/* formatDuration */.a)(this.pace.baseMs);
+            const every = (0,clock/* formatDuration */.a3)(this.pace.baseMs);
             this.ctx.log.info(`The platform answers again, so the waiter polls every ${every} again.`);
             this.slowed = false;
         }
         return delay;
     }
-    /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
+    /** Never past the deadline. False once it is reached. */
     async sleep(ms) {
         const { clock, client } = this.ctx;
         const left = client.deadline - clock.now();
@@ -3728,20 +3942,20 @@ class Waiter {
         const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished();
         const failed = operations.filter((o) => (0,operations_status/* gateGroup */.v3)(o.status, this.options.onFailed) === 'failure');
         const retried = operations.filter((o) => this.tracker.retried.has(o.id));
-        return { status, operations, failed, retried, pending, rounds, ...extra };
+        const window = this.awaited ? {} : { window: { ...this.window } };
+        return { status, operations, failed, retried, pending, rounds, ...window, ...extra };
     }
     settled(rounds) {
         const outcome = this.outcome('finished', rounds);
         if (outcome.failed.length > 0) {
             return { ...outcome, status: 'failed', failure: describeFailures(outcome.failed, outcome.operations.length) };
         }
-        const elapsed = (0,clock/* formatDuration */.a)(this.ctx.clock.now() - this.started);
+        const elapsed = (0,clock/* formatDuration */.a3)(this.ctx.clock.now() - this.started);
         this.ctx.log.info(outcome.operations.length === 0
             ? `${(0,base_text/* untrusted */.bp)(capitalised(this.describeScope()))} has no pending operation.`
             : `All ${outcome.operations.length} operation(s) succeeded after ${elapsed}.`);
         return outcome;
     }
-    /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
     timedOut(rounds, cause) {
         const left = this.unfinished();
         const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
@@ -3759,14 +3973,16 @@ class Waiter {
         if (cause?.kind === 'deadline')
             hint = ` ${cause.message}`;
         else if (cause) {
-            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a)(cause.retryAfterMs)}`;
+            const asked = cause.retryAfterMs === undefined ? '' : ` and asked to wait ${(0,clock/* formatDuration */.a3)(cause.retryAfterMs)}`;
             hint = ` The platform's last answer was ${cause.status}${asked} (request id ${(0,base_text/* untrusted */.bp)(cause.requestId ?? '')}).`;
         }
         const reason = left.length > 0
             ? `${left.length} operation(s) not finished: ${(0,base_text/* untrusted */.bp)(still.join('; '), Number.POSITIVE_INFINITY)}`
-            : `${this.describeScope()} not known to be idle`;
+            : `${this.describeScope()} not known to be idle: ${this.window.done
+                ? 'more operations started than a poll reads'
+                : `it read ${this.window.records.toLocaleString('en')} operation(s), not to the end of the window`}`;
         return this.outcome('timed-out', rounds, {
-            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
+            failure: `The step's \`timeout\` of ${(0,clock/* formatDuration */.a3)(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
             failedRequest: cause?.status === undefined ? undefined : cause,
         });
     }
@@ -3783,7 +3999,7 @@ function describeAnswer(status) {
         return 'locked: another operation holds the project';
     return 'unavailable';
 }
-/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+/** The next poll after congestion would come past the deadline. */
 class CongestedToTheEnd {
     congestion;
     delayMs;
@@ -3795,20 +4011,42 @@ class CongestedToTheEnd {
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {
 }
+/** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
+class UnreadableList extends Error {
+}
+function oldestOf(page, known) {
+    let oldest = known;
+    for (const { created_at } of page)
+        if (oldest === undefined || Date.parse(created_at) < Date.parse(oldest))
+            oldest = created_at;
+    return oldest;
+}
+function describeWindowEnd(end) {
+    if (end === 'days')
+        return `the window's ${IDLE_WINDOW.days} days`;
+    if (end === 'records')
+        return `the window's ${IDLE_WINDOW.records.toLocaleString('en')} records`;
+    if (end === 'pages')
+        return `the window's ${IDLE_WINDOW.pages} pages`;
+    return 'the whole list';
+}
+/** "Read 2,000 operations of project p-1, back to 2026-12-05 10:00 UTC: the whole list." */
+function describeWindow(window, where) {
+    const back = window.oldest === undefined ? '' : `, back to ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(window.oldest))}`;
+    const reason = window.done ? describeWindowEnd(window.end) : 'not to the end of the window';
+    return `Read ${window.records.toLocaleString('en')} operation(s) of ${where}${back}: ${reason}.`;
+}
 /** "failed 2 times", or "failed" when the record counts no failure. */
 function describeFailureCount(operation) {
     const n = operation.failures_count;
     return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed';
 }
-/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+/** "the platform may retry it (retry_at …)" */
 function describeRetry(operation) {
     const at = operation.retry_at ? ` (retry_at ${(0,base_text/* untrusted */.bp)(operation.retry_at, 40)})` : '';
     return `the platform may retry it${at}`;
 }
-/**
- * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
- * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
- */
+/** An error names at most this many; the outputs have them all. Each value is cut too, so it stays about 2 kB. */
 const MAX_NAMED_OPERATIONS = 5;
 function describeOperation(operation) {
     return `${(0,base_text/* untrusted */.bp)(operation.action, 80)} ${(0,base_text/* untrusted */.bp)(operation.id, 80)} on ${(0,operations_status/* describePlace */.df)(operation, 80)}`;
@@ -3854,7 +4092,7 @@ async function runWaitForOperations(ctx, options) {
         o.branch_id,
         o.endpoint_id,
         `${STATUS_LABEL[(0,operations_status/* gateGroup */.v3)(o.status, options.onFailed)]} ${o.status}`,
-        (0,clock/* formatDuration */.a)((0,operations_status/* durationOf */.cf)(o)),
+        (0,clock/* formatDuration */.a3)((0,operations_status/* durationOf */.cf)(o)),
         (0,summary/* formatDate */.Yq)(o.created_at),
     ]);
     const where = options.operations.kind === 'pending' && options.operations.branchId
@@ -3869,6 +4107,7 @@ async function runWaitForOperations(ctx, options) {
         },
         summary: (0,summary/* heading */.R_)(`${TITLES[outcome.status]}: ${where}`) +
             (0,summary/* paragraph */.FY)(whatHappened(outcome, options)) +
+            (outcome.window ? (0,summary/* paragraph */.FY)(describeWindow(outcome.window, `project ${(0,base_text/* untrusted */.bp)(options.projectId)}`)) : '') +
             retriedLines(outcome) +
             (rows.length ? (0,summary/* table */.tp)(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
         failure: outcome.failure,
@@ -3878,8 +4117,7 @@ async function runWaitForOperations(ctx, options) {
 }
 /** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const wait_for_operations_NEXT = {
-    failed: 'The platform ran these operations and reports that they did not succeed. ' +
-        "The table above gives each one's status, and the console gives its error. " +
+    failed: "The table below gives each operation's last status, and the console gives its error. " +
         'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
     'timed-out': 'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
 };
@@ -3900,12 +4138,11 @@ function retriedLines(outcome) {
     const more = outcome.retried.length - lines.length;
     return lines.join('') + (more > 0 ? (0,summary/* paragraph */.FY)(`And ${more} more.`) : '');
 }
-/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
+/**
+ * The value of `status`. A failed step's summary has the failure and what to do right below its heading, so this
+ * line says nothing more for it, and never that all may be well.
+ */
 function whatHappened(outcome, options) {
-    const request = outcome.failedRequest;
-    const answer = request
-        ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
-        : '';
     switch (outcome.status) {
         case 'finished':
             if (outcome.operations.length > 0)
@@ -3913,26 +4150,20 @@ function whatHappened(outcome, options) {
             return options.operations.kind === 'ids'
                 ? 'Status finished: no operation to wait for.'
                 : 'Status finished: no pending operation.';
-        case 'failed':
-            return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`;
-        case 'timed-out':
-            return (`Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
-                `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`);
         case 'error':
-            return (`Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-                (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.'));
+            return outcome.operations.length > 0
+                ? 'Status error. The statuses below are the last ones read.'
+                : 'Status error.';
+        default:
+            return `Status ${outcome.status}.`;
     }
 }
 
 ;// CONCATENATED MODULE: ./src/commands/registry.ts
 /**
- * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
- * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
- * before any request, so every input error comes first. And it names the function that runs the command.
- * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
- * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
- * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
- * What else a new command needs: "Adding a command" in docs/developing.md.
+ * The one table of commands. action.yml, the sub-actions, the dispatch and the docs' tables come from it, or a test
+ * checks them against it. Settings are read before any request, so every input error comes first. Adding a command:
+ * docs/developing.md.
  */
 
 
@@ -3957,7 +4188,7 @@ const NOT_A_SECRET = 'create-key never stores the new key in a secret. To keep a
     'or pass the `key` output on yourself.';
 const COMMANDS = {
     'create-key': command({
-        outputs: ['key', 'key-id', 'org-id'],
+        outputs: ['key', 'key-id', 'expires-at', 'org-id'],
         postStep: true,
         inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
         refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
@@ -4033,7 +4264,7 @@ const COMMANDS = {
         run: runWaitForOperations,
     }),
     'rotate-key': command({
-        outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+        outputs: ['key', 'key-id', 'expires-at', 'revoked-key-ids', 'secret-results', 'org-id'],
         postStep: true,
         inputs: [
             'key-name',
@@ -4149,11 +4380,10 @@ const COMMAND_NAMES = Object.keys(COMMANDS);
 
 
 
-/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+/** When the runner does not set GITHUB_API_URL. */
 const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
-/** The REST API version the calls are written for. */
 const API_VERSION = '2022-11-28';
-/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+/** GitHub's JSON `message`, request id header and rate limits. */
 const GITHUB = {
     name: 'GitHub',
     redirectHint: 'the action does not follow redirects with the token. A repository that was renamed or moved must be named as it is now.',
@@ -4161,7 +4391,7 @@ const GITHUB = {
     notCarriedOut: new Set(),
     readError: (body, headers, status, now) => {
         const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
-        // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
+        // Quoted in `secret-results` and the summary, so only a short token is kept.
         const requestId = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-github-request-id']);
         const reset = Number((0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-reset']));
         const exhausted = (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .headerValue */ .Z)(headers['x-ratelimit-remaining']) === '0';
@@ -4189,10 +4419,8 @@ class GitHubClient {
         this.connections = options.connections;
     }
     /**
-     * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-     * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
-     * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
-     * size.
+     * `deadline` is a function when a cancel may move it. `stopped` ends a wait to send it again, and `cut` an attempt
+     * in flight. `bodyLimit` refuses a larger answer unread.
      */
     get(path, deadline, options = {}) {
         const by = typeof deadline === 'function' ? deadline : () => deadline;
@@ -4206,24 +4434,18 @@ class GitHubClient {
                 cut?.clear();
             }
         };
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.githubRead, {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retrying */ .R$)(attempt, _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .RETRY_POLICIES */ .qW.github, {
             clock: this.clock,
             deadline: by,
             ...(stopped ? { interrupt: { signal: stopped } } : {}),
         });
     }
-    /**
-     * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
-     * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
-     */
-    put(path, body, deadline, cut, onSend) {
-        return this.send({ method: 'PUT', path, body }, deadline, cut, onSend);
+    /** Never sent again here: the caller decides a write's retries. */
+    put(path, body, deadline, cut) {
+        return this.send({ method: 'PUT', path, body }, deadline, cut);
     }
-    /**
-     * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
-     * Nothing is sent once `deadline` has passed.
-     */
-    async send(call, deadline, cut, onSend) {
+    /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
+    async send(call, deadline, cut) {
         const headers = {
             accept: 'application/vnd.github+json',
             'x-github-api-version': API_VERSION,
@@ -4237,7 +4459,7 @@ class GitHubClient {
         const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit };
         const base = { kind: 'network', method: call.method, path: call.path };
         const time = { clock: this.clock, deadline, requestTimeoutMs: _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .REQUEST_TIMEOUT_MS */ .j2, cut };
-        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time, onSend);
+        const attempt = await (0,_http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .sendAttempt */ .ob)(this.connections, this.origin, request, time);
         if (!attempt.sent)
             throw new _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .RequestError */ .G("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' });
         const answer = (0,_http_answers_js__WEBPACK_IMPORTED_MODULE_0__/* .readAnswer */ .JN)(attempt, base, GITHUB, this.clock.now());
@@ -4263,12 +4485,12 @@ class GitHubClient {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_answers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5442);
 /* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8549);
-/** What GitHub's answers mean for a secret target, in words a user can act on. */
+// GitHub's answers, in words a user can act on.
 
 
 
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
+/** Why a write is sent again, or would have been. */
 function describeRetry(error, target) {
     if (!(error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .RequestError */ .G))
         return (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOf */ .bD)(error);
@@ -4276,10 +4498,7 @@ function describeRetry(error, target) {
         return `GitHub's rate limit refused it (${error.status} ${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeServiceWords */ .a2)(error)})`;
     return describeGitHubError(error, target).replace(/\.$/, '');
 }
-/**
- * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
- * the job summary says to do.
- */
+/** For a secret target, a 403 names the permission its token needs. `next` is what the job summary says to do. */
 const GITHUB_REFUSALS = {
     401: {
         describe: (error) => {
@@ -4294,13 +4513,12 @@ const GITHUB_REFUSALS = {
             : `${(0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRequestFailure */ .Tp)(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
-    /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+    /** `notFound` as the sentence names it: "the repository", "it". */
     404: {
         describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
         next: _http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .CHANGE_AND_RUN_AGAIN */ .al,
     },
 };
-/** What GitHub's answer means for this target, and what to do. */
 function describeGitHubError(error, target) {
     switch ((0,_http_answers_js__WEBPACK_IMPORTED_MODULE_2__/* .refusalOf */ .Of)(error)) {
         case 401:
@@ -4325,7 +4543,7 @@ function describePermission(target) {
     return (`The token needs the ${on} permission "${permission}: read and write" (a fine-grained token, or a GitHub App ` +
         `installed on the ${on}). The default GITHUB_TOKEN cannot write secrets.`);
 }
-/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
+/** For a table cell: capitalised, with a full stop. The clause is already safe text. */
 function describeAsSentence(clause) {
     const text = /[.!?]$/.test(clause) ? clause : `${clause}.`;
     return (0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .untrusted */ .bp)(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY);
@@ -4345,16 +4563,12 @@ function describeAsSentence(clause) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
- * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
- * loads only when a rotation stores one.
+ * Where rotate-key stores the new key. Only types and names: the inputs read them at every start, and the code that
+ * writes secrets loads only when a rotation stores one.
  */
 
 const VISIBILITIES = ['all', 'private', 'selected'];
-/**
- * A target as `secret-targets` spells it, and as outputs name it: `owner/repo`,
- * `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo`, `dependabot:org:NAME`.
- */
+/** As `secret-targets` spells it and outputs name it. */
 function targetText(target) {
     switch (target.kind) {
         case 'repository':
@@ -4369,7 +4583,7 @@ function targetText(target) {
             return `dependabot:org:${target.org}`;
     }
 }
-/** "repository octo-org/api", "environment "production" of octo-org/api"…: for log lines. */
+/** For log lines: "repository octo-org/api". */
 function describeTarget(target) {
     switch (target.kind) {
         case 'repository':
@@ -4384,7 +4598,7 @@ function describeTarget(target) {
             return `Dependabot secrets of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(target.org)}`;
     }
 }
-/** Organization secrets (Actions or Dependabot) say on every write who may read them. */
+/** These say on every write who may read them. */
 function isOrganizationTarget(target) {
     return target.kind === 'organization' || target.kind === 'dependabot-organization';
 }
@@ -4417,14 +4631,10 @@ var base_text = __webpack_require__(766);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __webpack_require__(7856);
 ;// CONCATENATED MODULE: ./src/http/certificates.ts
-/**
- * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
- * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
- * NODE_EXTRA_CA_CERTS where that can help.
- */
+// Explains a TLS certificate that Node refused in words a user can act on, naming NODE_EXTRA_CA_CERTS where it helps.
 
 
-/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
+/** No authority Node trusts signed it: NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT',
@@ -4436,13 +4646,11 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ]);
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
-/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
+/** OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/;
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
- * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
- * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
- * NODE_EXTRA_CA_CERTS is set.
+ * Undefined when the error is not about a certificate. After a failed connection to the proxy (a ProxyTunnelError),
+ * the certificate is the proxy's own; otherwise the proxy may be the one that inspects TLS.
  */
 function describeCertificateError(cause, origin, route, env) {
     const found = certificateCode(cause);
@@ -4484,7 +4692,7 @@ function describeCertificateError(cause, origin, route, env) {
     return (`The TLS certificate of ${host} could not be verified (${code}). If your network uses its own certificate ` +
         `authority, name its certificate (PEM) in NODE_EXTRA_CA_CERTS.${through}`);
 }
-/** The certificate code of an error or of its causes. */
+/** On the error or its causes. */
 function certificateCode(cause) {
     for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
         const { code } = error;
@@ -4504,9 +4712,8 @@ var retry = __webpack_require__(8902);
 var transport = __webpack_require__(1517);
 ;// CONCATENATED MODULE: ./src/http/answers.ts
 /**
- * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
- * the service. This file decides whether the request may have been carried out. The retry table decides whether to
- * send it again (http/retry.ts).
+ * Reads what an attempt got back: a decoded body, or one RequestError worded for the service. This file decides
+ * whether the request may have been carried out; the retry table decides whether to send it again.
  */
 
 
@@ -4516,11 +4723,7 @@ var transport = __webpack_require__(1517);
 
 
 
-/**
- * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
- * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
- * connection, a redirect, an error status, a body too large, and a body that is not JSON.
- */
+/** `base` is the request: method, path, the request id sent. */
 function readAnswer(attempt, base, service, now) {
     const { received, route } = attempt;
     const fail = (message, details) => ({
@@ -4563,7 +4766,7 @@ function readAnswer(attempt, base, service, now) {
             mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
         });
     }
-    // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
+    // From here on the request took effect, even if the answer is unusable (a create made a key).
     const carriedOut = { kind: 'malformed', status, mayHaveReachedServer: true };
     if (received.tooLarge) {
         const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`;
@@ -4574,8 +4777,8 @@ function readAnswer(attempt, base, service, now) {
     const decoded = decodeJson(text);
     if (decoded.ok)
         return { ok: true, status, body: decoded.value };
-    // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
-    // Never quote a successful body: it may hold a new key that is not masked yet.
+    // JSON that does not decode was cut off on the way, so a read may be sent again.
+    // Never quote a successful body: it may hold a new key not masked yet.
     if (/json/i.test(contentType)) {
         return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
             ...carriedOut,
@@ -4585,7 +4788,6 @@ function readAnswer(attempt, base, service, now) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut);
 }
-/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(received, attempt, base, service, fail) {
     const { cause, status } = received;
     const code = (0,http_proxy/* errorCode */.CA)(cause);
@@ -4599,7 +4801,7 @@ function noAnswer(received, attempt, base, service, fail) {
         const through = attempt.route ? ` (through the proxy ${(0,base_text/* untrusted */.bp)(attempt.route.display)})` : '';
         const message = attempt.ended === 'deadline'
             ? `The step's timeout ran out while ${request} was in flight${through}.`
-            : `No answer to ${request} within ${(0,clock/* formatDuration */.a)(attempt.budgetMs)}${through}.`;
+            : `No answer to ${request} within ${(0,clock/* formatDuration */.a3)(attempt.budgetMs)}${through}.`;
         return fail(message, { kind: attempt.ended, status, mayHaveReachedServer: true });
     }
     if (attempt.ended === 'cut') {
@@ -4629,21 +4831,21 @@ function refusalOf(error) {
     const { status } = error;
     return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined;
 }
-/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
+/** After a refusal or a redirect, sending the same request again cannot help: it must change. */
 const CHANGE_AND_RUN_AGAIN = 'Change what the failure above names, then run the job again. ' +
     'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.';
-/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
+/** A clause, without a full stop. */
 function describeRequestFailure(error) {
     const what = error.message.replace(/\.$/, '');
     const code = error.code && error.code !== 'truncated' ? ` [${(0,base_text/* untrusted */.bp)(error.code)}]` : '';
     const said = describeServiceWords(error);
     return `${what}${code}${said ? `: ${said}` : ''}`;
 }
-/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
+/** The service's message as data, or an excerpt of the body. */
 function describeServiceWords(error) {
     return error.serviceMessage ? (0,base_text/* quoted */.TL)(error.serviceMessage) : (error.excerpt ?? '');
 }
-/** "GET /projects": the method and the path, whose ids may have come from the service. */
+/** "GET /projects". The path's ids may come from the service. */
 function describeRequest(request) {
     return `${(0,base_text/* untrusted */.bp)(request.method)} ${(0,base_text/* untrusted */.bp)(request.path)}`;
 }
@@ -4656,10 +4858,7 @@ function decodeJson(text) {
     }
 }
 const EXCERPT_LENGTH = 200;
-/**
- * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
- * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
- */
+/** Its <title>, or its text without tags, on one line. Linear in the body's length, whatever it holds. */
 function excerptOf(text, contentType) {
     const kind = (0,base_text/* untrusted */.bp)(contentType.split(';')[0]?.trim() || 'no content type');
     const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim();
@@ -4680,7 +4879,7 @@ function htmlTitle(text) {
         return undefined;
     return text.slice(start + 1, end);
 }
-/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
+/** Stops once there is enough for an excerpt. */
 function withoutTags(text) {
     const lastClose = text.lastIndexOf('>');
     let out = '';
@@ -4711,7 +4910,7 @@ function describeLocation(location) {
         return (0,base_text/* quoted */.TL)(location, 100);
     }
 }
-/** "64 MiB", "512 KiB": a body limit in words. */
+/** "64 MiB", "512 KiB". */
 function describeSize(bytes) {
     const mib = bytes / 1024 / 1024;
     return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
@@ -4731,13 +4930,7 @@ function describeCause(cause) {
 /* harmony export */   p: () => (/* binding */ requestErrorIn)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
-/**
- * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
- * the status and request id when the server answered, whether the request may have reached the server (so a write
- * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
- * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
- * the server's own words made safe.
- */
+/** Messages never hold a secret: only the method, the path, the status, and the server's words made safe. */
 
 class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnError */ .Nj {
     kind;
@@ -4772,14 +4965,11 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         this.mayHaveReachedServer = details.mayHaveReachedServer ?? false;
         this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false;
     }
-    /**
-     * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
-     * proxy or the certificate refused it.
-     */
+    /** Sending it again cannot help. */
     get final() {
         return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind);
     }
-    /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
+    /** This attempt or an earlier one may have been carried out: a write is never sent again blindly. */
     get mayHaveTakenEffect() {
         return this.mayHaveReachedServer || this.earlierAttemptUncertain;
     }
@@ -4787,7 +4977,7 @@ class RequestError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OwnEr
         return new RequestError(this.message, { ...this, attempts, earlierAttemptUncertain });
     }
 }
-/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+/** The error itself, or the RequestError it was caused by. */
 function requestErrorIn(error) {
     for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
         if (cause instanceof RequestError)
@@ -4824,15 +5014,10 @@ function requestErrorIn(error) {
 /* harmony import */ var _base_networks_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2054);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(766);
 /**
- * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
- * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
- * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
- * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
- * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
- * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
- * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
- * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
- * and from the proxy's status, never from a library's words.
+ * Proxies, read as curl and the runner read them (docs/compatibility.md), so the action reaches the same hosts as a
+ * `curl` step beside it. undici's EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the
+ * upper-case one, https falls back to `http_proxy`, no CIDR in NO_PROXY), so this module picks each proxy itself.
+ * A failure is read from its error class, code, cause and status, never from a library's words.
  */
 
 
@@ -4840,35 +5025,28 @@ function requestErrorIn(error) {
 
 
 
-/** The variables read for each scheme, lower case first. */
+/** Lower case first. */
 const PROXY_VARIABLES = {
     'https:': ['https_proxy', 'HTTPS_PROXY'],
     'http:': ['http_proxy', 'HTTP_PROXY'],
 };
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'];
 const DEFAULT_PORTS = { 'http:': 80, 'https:': 443 };
-/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
+/** The message never quotes the variable's value, which may hold credentials. */
 class ProxySettingError extends _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .OwnError */ .Nj {
     constructor(message) {
         super(message);
         this.name = 'ProxySettingError';
     }
 }
-/**
- * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
- * the transport refuse it before anything is sent.
- */
+/** A credential would go to a plain-http origin through a proxy, which could read it. Refused before any request. */
 class ProxyInClearError extends ProxySettingError {
     constructor(message) {
         super(message);
         this.name = 'ProxyInClearError';
     }
 }
-/**
- * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
- * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
- * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
- */
+/** Undefined to connect directly. Throws ProxySettingError when the variable that applies is no HTTP(S) proxy URL. */
 function proxyFor(url, env) {
     const target = typeof url === 'string' ? new URL(url) : url;
     const variables = PROXY_VARIABLES[target.protocol];
@@ -4883,11 +5061,7 @@ function proxyFor(url, env) {
     const port = target.port === '' ? DEFAULT_PORTS[target.protocol] : Number(target.port);
     return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` };
 }
-/**
- * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
- * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
- * which variable, which proxy, and what to do.
- */
+/** Undefined unless `url` is plain http and a proxy variable sends it through a proxy. */
 function refuseInClear(url, env, where, credential) {
     const target = new URL(url);
     if (target.protocol !== 'http:')
@@ -4900,11 +5074,7 @@ function refuseInClear(url, env, where, credential) {
         `which would read ${credential} in clear. Nothing was sent. ` +
         `Add ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_5__/* .untrusted */ .bp)(target.hostname)} to ${noProxy}, or use https.`);
 }
-/**
- * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
- * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
- * before its first request.
- */
+/** One line for the log, by host and port only. Throws ProxySettingError, so a step fails before its first request. */
 function describeProxySettings(env) {
     const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
         const named = firstSet(env, names);
@@ -4935,7 +5105,7 @@ function parseProxy(variable, raw) {
     }
     if (url.hostname === '')
         throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`);
-    // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
+    // Without a port, the scheme's default, as the runner does. curl would try 1080.
     const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port);
     const route = {
         origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -4955,12 +5125,8 @@ function parseProxy(variable, raw) {
     return route;
 }
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
- * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
- * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
- * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
- * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
- * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
+ * By curl's rules; nothing is resolved. As the runner reads it, an entry may end in `:port`. As undici and Go read it,
+ * `*.example.com` leaves out example.com itself. A `/0` range matches every address (curl's reading is an accident).
  */
 function bypasses(target, noProxy) {
     const value = noProxy.trim();
@@ -4985,7 +5151,7 @@ function splitPort(entry) {
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
     if (bracketed)
         return { pattern: bracketed[1], port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) };
-    // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
+    // More colons mean an IPv6 address, which needs brackets to carry a port.
     const withPort = /^([^:]+):(\d+)$/.exec(entry);
     return withPort ? { pattern: withPort[1], port: Number(withPort[2]) } : { pattern: entry };
 }
@@ -5005,9 +5171,8 @@ function addressMatches(address, family, pattern) {
     return block?.family === type && (0,_base_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .blockList */ .M)([pattern]).check(address, type);
 }
 /**
- * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
- * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
- * the action cannot use is masked too.
+ * What to mask before anything is printed: user and password, as written and decoded, and the Proxy-Authorization
+ * value. Read without a URL parser, so a variable the action cannot use is masked too.
  */
 function proxySecrets(env) {
     const secrets = new Set();
@@ -5039,7 +5204,7 @@ function percentDecoded(text) {
         return text;
     }
 }
-/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
+/** An empty variable counts as unset, as for curl and the runner. */
 function firstSet(env, names) {
     for (const name of names) {
         const value = env[name];
@@ -5048,8 +5213,8 @@ function firstSet(env, names) {
     }
     return undefined;
 }
-// ---- tunnels ---------------------------------------------------------------------------
-/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+// ---- tunnels ----
+/** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 class ProxyTunnelError extends Error {
     status;
     constructor(status, cause) {
@@ -5058,7 +5223,7 @@ class ProxyTunnelError extends Error {
         this.status = status;
     }
 }
-/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
+/** Where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     connect(options, callback) {
         const opened = super.connect(options).then((data) => {
@@ -5075,11 +5240,8 @@ class TunnelPool extends undici__WEBPACK_IMPORTED_MODULE_2__/* .Pool */ .bC {
     }
 }
 /**
- * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
- * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
- * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
- * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
- * transport listens for failed connects.
+ * A CONNECT tunnel, so the API key and the GitHub token travel inside TLS and the proxy sees only host and port.
+ * `onPool` hears of each pool to a server: the transport listens for failed connects.
  */
 function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
     const tls = typeof options.connect === 'object' ? options.connect : undefined;
@@ -5097,16 +5259,14 @@ function tunnelAgent(route, options, tunnelTimeoutMs, onPool) {
         },
     });
 }
-/** Codes of a connection to the proxy that never opened, so nothing was sent. */
+/** The connection to the proxy never opened: nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
-/** A connection closed under the request, before the tunnel was open or before an answer came. */
+/** Closed under the request, before the tunnel opened or an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 /**
- * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
- * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
- * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
- * by host:port, so it never holds proxy credentials.
+ * Undefined when the failure is not the proxy's (a certificate, a timeout, the server's answer). `got` is the error,
+ * or a forwarded request's status. The message names the proxy by host:port, never with credentials.
  */
 function describeProxyFailure(got, route, neverConnected) {
     const tunnel = got.cause instanceof ProxyTunnelError ? got.cause : undefined;
@@ -5148,7 +5308,7 @@ function describeProxyFailure(got, route, neverConnected) {
     // Anything else, such as a certificate, is for the caller to explain. Nothing was sent.
     return undefined;
 }
-/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+/** `UND_ERR_…`, `ECONNRESET`: on the error or its causes. */
 function errorCode(error) {
     for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
         const { code } = cause;
@@ -5175,22 +5335,19 @@ function errorCode(error) {
 /* unused harmony export backoff */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
 
-/** Statuses after which a platform read may be sent again. */
+/** After these, a platform read may be sent again. */
 const RETRYABLE_STATUSES = new Set([423, 429, 500, 502, 503, 504]);
-/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
+/** With these the platform says it did not carry the request out, so even a write may be sent again. */
 const NOT_CARRIED_OUT_STATUSES = new Set([423, 429, 503]);
-/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+/** Rate limited or overloaded: congestion, not a failure. */
 const CONGESTION_STATUSES = new Set([429, 503]);
-/**
- * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
- * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
- */
+/** A waiter waits these out: congestion, and 423 Locked while another operation holds the project. */
 const WAITED_STATUSES = new Set([423, ...CONGESTION_STATUSES]);
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+/** GitHub asks for at least a minute after a secondary rate limit with no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000;
-/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
+/** A paced listing's wait after a 429 without Retry-After. Its pacer holds back every request as long. */
 const CONGESTION_PAUSE_MS = 1000;
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
+/** About 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 function backoff(n, random = Math.random) {
     const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1));
     return Math.round(ceiling / 2 + (ceiling / 2) * random());
@@ -5198,7 +5355,7 @@ function backoff(n, random = Math.random) {
 const status = (error) => (error.kind === 'http' ? (error.status ?? 0) : undefined);
 const congested = (error) => CONGESTION_STATUSES.has(status(error) ?? 0);
 const waited = (error) => WAITED_STATUSES.has(status(error) ?? 0);
-/** No answer, or a body cut off on the way. The network is at fault, not the request. */
+/** No answer, or a body cut off on the way: the network is at fault, not the request. */
 const noAnswer = (error) => ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated');
 const afterBackoff = (error, n, random) => error.retryAfterMs ?? backoff(n, random);
 function readDelay(error, n, random) {
@@ -5212,64 +5369,41 @@ function githubDelay(error, n) {
     return error.rateLimited ? (error.retryAfterMs ?? GITHUB_RATE_LIMIT_WAIT_MS) : undefined;
 }
 const rule = (attempts, delay) => ({ attempts, delay });
-/** Every retry rule of the action. */
 const RETRY_POLICIES = {
-    /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
+    /** A platform read, or a write harmless to repeat (a revoke). */
     read: rule(5, readDelay),
-    /**
-     * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
-     * not carry it out: 423, 429, 503, or no connection at all.
-     */
+    /** A key's create: retried only when the platform surely did not carry it out. */
     once: rule(5, (error, n, random) => NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
         (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
         ? afterBackoff(error, n, random)
         : undefined),
     /**
-     * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-     * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
-     * cancel or the step's timeout.
+     * A key's create after a lost answer: once more, only after the clean-up revoked the key that answer may have made,
+     * or found none. Never after a cancel or the timeout.
      */
     recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
-    /**
-     * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
-     * `congested` row.
-     */
+    /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
     poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
-     * `congestedPoll` row.
-     */
+    /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
     wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-    /**
-     * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
-     * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
-     */
+    /** A waiter's round refused as busy or locked: polled again while the timeout lasts. */
     congestedPoll: (pace) => rule(Number.POSITIVE_INFINITY, (error) => {
         if (!waited(error))
             return undefined;
         return pace.afterCongestion(error.retryAfterMs);
     }),
-    /**
-     * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
-     * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
-     * other request of the step for as long.
-     */
+    /** A paced listing's page refused as busy: its pacer holds back every other request as long. */
     congested: rule(10, (error, n, random) => {
         if (!congested(error))
             return undefined;
         return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random));
     }),
-    /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
-    githubRead: rule(3, githubDelay),
-    /**
-     * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
-     * write that got no answer in time: GitHub may still be carrying it out.
-     */
-    githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-    /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
+    /** A GitHub read or secret write, after no answer, a 5xx, or a rate limit. The same sealed value is harmless to send again. */
+    github: rule(3, githubDelay),
+    /** A new key's first read: a 401 while the platform makes the key known everywhere. */
     keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 };
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. */
 function parseRetryAfter(value, now) {
     if (value === undefined)
         return undefined;
@@ -5281,10 +5415,7 @@ function parseRetryAfter(value, now) {
         return undefined;
     return Math.max(0, date - now);
 }
-/**
- * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
- * failure that is not a RequestError is never sent again.
- */
+/** A failure that is not a RequestError is never sent again. */
 async function retrying(attempt, policy, options) {
     const giveUp = options.giveUp ?? ((error) => error);
     const deadline = typeof options.deadline === 'function' ? options.deadline : () => options.deadline;
@@ -5311,7 +5442,7 @@ async function retrying(attempt, policy, options) {
             if (delay === 0)
                 continue;
             const due = clock.now() + delay;
-            // A signal that came before the wait cannot end it, because the deadline above already counts it.
+            // A signal from before the wait cannot end it: the deadline above already counts it.
             const listening = interrupt !== undefined && !interrupt.signal.aborted;
             await clock.sleep(delay, listening ? interrupt.signal : undefined);
             if (listening && interrupt.signal.aborted && clock.now() < due) {
@@ -5347,34 +5478,28 @@ async function retrying(attempt, policy, options) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7856);
 /**
- * The step's one HTTP transport, for the platform and GitHub alike, on undici's public API. It keeps one keep-alive
- * pool per origin, direct or through the proxy the environment names (http/proxy.ts). It never sends a credential in
- * clear through a proxy. Each attempt stays within its own time limit and the step's deadline, however far its
- * connection got. Bodies are read within bounds. For a failed request, it tells whether the request could have left.
- * http/answers.ts reads what an answer means.
+ * The step's one HTTP transport, on undici's public API. It never sends a credential in clear through a proxy. Each
+ * attempt stays within its own time limit and the step's deadline, and bodies are read within bounds.
  */
 
 
 
 
-// A deliberate departure, measured and tested (docs/audit.md, "Deliberate departures"). undici parses answers with
-// llhttp in WebAssembly. With V8's default budget, the third answer makes V8 optimize that parser on another thread,
-// and the step must wait for that before it can exit. This budget keeps V8's first code for a few hundred answers.
+// A deliberate departure (docs/audit.md). Without it, V8 optimizes undici's WebAssembly parser on another thread,
+// and the step waits for that at exit.
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2000000000';
 (0,node_v8__WEBPACK_IMPORTED_MODULE_0__.setFlagsFromString)(WASM_TIERING_FLAG);
-/** Every pool of the step stays alive, so that a waiter's polls reuse the connection. A few connections per origin. */
+/** Pools stay alive, so a waiter's polls reuse the connection. */
 const POOL_OPTIONS = { keepAliveTimeout: 30_000, connections: 4 };
-/** How long one attempt may wait for an answer (and a proxy for a tunnel), when the step's timeout leaves that much. */
+/** One attempt's wait for an answer, or a proxy's for a tunnel. */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** The action reads an error body only this far: enough for any JSON error, and bounded for a hostile server. */
+/** Enough for any JSON error, and bounded for a hostile server. */
 const ERROR_BODY_LIMIT = 64 * 1024;
-/** A larger successful body is refused and not retried: no answer of the API is that big. A request may set less. */
+/** A larger successful body is refused, not retried: no answer of the API is that big. */
 const SUCCESS_BODY_LIMIT = 64 * 1024 * 1024;
 /**
- * Every connection of the step, to the platform and to GitHub: one pool per origin, direct or through its proxy. It
- * records the connects that failed, because a request that never connected never left. `close()` ends all
- * connections at once, even a connect still hanging. undici's pools end a connect only when it fails, so every
- * socket gets a signal that `close()` aborts.
+ * One pool per origin, direct or through its proxy. A request that never connected never left. undici ends a connect
+ * only when it fails, so every socket gets a signal that `close()` aborts.
  */
 class Connections {
     env;
@@ -5384,12 +5509,11 @@ class Connections {
     lines = new Map();
     tunnels = new Map();
     failedConnects = new WeakSet();
-    /** `direct` is the pool for direct connections. By default, the class makes its own. */
     constructor(env = {}, direct) {
         this.env = env;
         this.direct = this.watched(direct ?? new undici__WEBPACK_IMPORTED_MODULE_1__/* .Agent */ .g6(this.options));
     }
-    /** How requests to `origin` go. Throws ProxySettingError for a proxy variable the action cannot use. */
+    /** Throws ProxySettingError for a proxy variable the action cannot use. */
     lineTo(origin) {
         let line = this.lines.get(origin);
         if (line === undefined) {
@@ -5400,13 +5524,13 @@ class Connections {
         }
         return line;
     }
-    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. Otherwise undefined. */
+    /** Refuses a credential on its way to `origin` in clear (plain http) through a proxy. */
     inClear(origin) {
         if (!this.lineTo(origin).forward)
             return undefined;
         return (0,_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .refuseInClear */ .Nr)(origin, this.env, `A request to ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .untrusted */ .bp)(origin)}`, 'its credential');
     }
-    /** Whether `error` is a failed connect, which means the request never left. */
+    /** A failed connect: the request never left. */
     neverConnected(error) {
         return typeof error === 'object' && error !== null && this.failedConnects.has(error);
     }
@@ -5429,17 +5553,17 @@ class Connections {
     }
 }
 /**
- * A request id that a server may answer with (the platform, GitHub): a short token without `::`, because a later step
- * that echoes an output must not print a runner command. Anything else is left out, never cut.
+ * A short token without `::`, so a later step that echoes the output prints no runner command. Anything else is left
+ * out, never cut.
  */
 const REQUEST_ID = /^(?!.*::)[A-Za-z0-9_.:-]{1,128}$/;
-/** Whether a server's request id may be quoted and set as an output: a short token with no piece of a secret. */
+/** Safe to quote and set as an output: a short token with no piece of a secret. */
 function isRequestId(value) {
     return typeof value === 'string' && REQUEST_ID.test(value) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_2__/* .redactSecrets */ .fp)(value, { pieces: true }) === value;
 }
 /**
- * Sends one request and reads its body within the limits. It throws only before anything is sent: for a proxy
- * variable the action cannot use (ProxySettingError), or a credential a proxy would read in clear (ProxyInClearError).
+ * Throws only before anything is sent: for a proxy variable the action cannot use, or a credential a proxy would read
+ * in clear.
  */
 async function sendRequest(connections, origin, request, signal) {
     const line = connections.lineTo(origin);
@@ -5464,7 +5588,7 @@ async function sendRequest(connections, origin, request, signal) {
         const limit = Math.min(request.bodyLimit ?? SUCCESS_BODY_LIMIT, SUCCESS_BODY_LIMIT);
         const declared = Number(headerValue(response.headers['content-length']));
         if (success && declared > limit) {
-            // Destroying the unread body emits an abort error. Nothing else listens once the body has arrived whole.
+            // Destroying the unread body emits an abort error; nothing else listens for it.
             response.body.on('error', () => { }).destroy();
             return { ok: true, status, headers: response.headers, text: '', bytes: declared, tooLarge: true, limit };
         }
@@ -5475,11 +5599,7 @@ async function sendRequest(connections, origin, request, signal) {
         return { ok: false, cause, status, neverConnected: connections.neverConnected(cause) };
     }
 }
-/**
- * Throws ProxyInClearError when `request` carries a credential (Authorization) that a proxy would read in clear. The
- * settings refuse such a URL before the first request (inputs/urls.ts). This check covers every request, whatever
- * sends it.
- */
+/** The settings refuse such a URL before the first request; this covers every request, whatever sends it. */
 function refuseCredentialInClear(connections, origin, request) {
     const credential = Object.keys(request.headers).some((name) => name.toLowerCase() === 'authorization');
     const refusal = credential ? connections.inClear(origin) : undefined;
@@ -5487,9 +5607,8 @@ function refuseCredentialInClear(connections, origin, request) {
         throw refusal;
 }
 /**
- * `work`, or the abort of `signal` if that comes first. undici ends a request aborted during its connect only once
- * the connect is over, and a silent proxy or server can hold that for minutes. The request itself gets the same
- * signal, and ends with it when it can.
+ * undici ends a request aborted during its connect only once the connect is over, and a silent proxy or server can
+ * hold that for minutes.
  */
 function untilAborted(work, signal) {
     return new Promise((resolve, reject) => {
@@ -5501,9 +5620,8 @@ function untilAborted(work, signal) {
     });
 }
 /**
- * Reads a body within its limit. It reads an error body only to its first ERROR_BODY_LIMIT bytes. It reads a
- * successful body whole, or not at all once a byte past `successLimit` arrives. A body of exactly the limit is whole,
- * wherever its chunks end. Leaving the loop destroys the body, so the rest is never downloaded.
+ * An error body only to ERROR_BODY_LIMIT; a successful body whole, or not at all past `successLimit`. Leaving the loop
+ * destroys the body, so the rest is never downloaded.
  */
 async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     const limit = success ? successLimit : ERROR_BODY_LIMIT;
@@ -5519,12 +5637,9 @@ async function readBody(body, success, successLimit = SUCCESS_BODY_LIMIT) {
     }
     return { text: Buffer.concat(chunks).subarray(0, limit).toString('utf8'), bytes, tooLarge: false };
 }
-/**
- * Sends one request within its own limit and the step's deadline. As sendRequest does, it throws only before
- * anything is sent.
- */
+/** Throws only before anything is sent, as sendRequest does. */
 async function sendAttempt(connections, origin, request, time, 
-/** Called just before the request and its connect go out (for a debug line). Not called after the deadline. */
+/** Not called past the deadline. */
 onSend) {
     const { route, forward } = connections.lineTo(origin);
     refuseCredentialInClear(connections, origin, request);
@@ -5548,14 +5663,14 @@ onSend) {
         ended = 'cut';
     return { sent: true, origin, received, route, forwarded: forward, ended, budgetMs };
 }
-/** A header's value. The first one, when the header came more than once. */
+/** The first, when the header came more than once. */
 function headerValue(value) {
     return Array.isArray(value) ? value[0] : value;
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-/** A query string for `query`, its undefined values left out: `?limit=400&cursor=…`, or ''. */
+/** Undefined values left out: `?limit=400&cursor=…`, or ''. */
 function queryString(query) {
     if (!query)
         return '';
@@ -5591,7 +5706,7 @@ function queryString(query) {
 /* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9695);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3332);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8463);
-/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
+// The key commands' inputs.
 
 
 
@@ -5602,26 +5717,24 @@ function queryString(query) {
 
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
- * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
- * revoked it, the next prune-keys finds it.
+ * GitHub's default job timeout, so an older job key belongs to a job that has ended. If its post step never revoked
+ * it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h';
 const DEFAULT_MAX_REVOKE = 50;
-/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+/** The vendor advises fewer than 10,000 keys per account. */
 const MAX_MAX_REVOKE = 10_000;
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' };
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' };
 const DEFAULT_KEEP_PREVIOUS = 1;
 const MAX_KEEP_PREVIOUS = 100;
-/** `expires-in`, or for a job key the default. */
 function readExpiresIn(read, revokeAfterJob) {
     const given = (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readDuration */ .$7)(read, 'expires-in', EXPIRES_IN_RANGE);
     if (given !== undefined || !revokeAfterJob)
         return given;
     return (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .parseDuration */ .E9)(DEFAULT_JOB_KEY_EXPIRY);
 }
-/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+/** The expiry goes at the end of the name, which the service bounds. */
 function checkRoomForExpiry(keyName, byDefault) {
     const length = [...keyName].length;
     const room = _api_ids_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KEY_NAME_LENGTH */ .ih - _keys_expiry_js__WEBPACK_IMPORTED_MODULE_3__/* .EXPIRY_SUFFIX_LENGTH */ .DA;
@@ -5647,7 +5760,7 @@ function readListKeysSettings(read, runner) {
     }
     return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator };
 }
-/** `expected-creators`: `members`, and only for an organization's keys. */
+/** Only for an organization's keys. */
 function readExpectedCreators(read, orgId) {
     const raw = read('expected-creators').trim();
     if (!raw)
@@ -5671,7 +5784,6 @@ function readKeySelection(read, runner) {
     }
     const blocks = entries.filter((entry) => entry !== _keys_networks_js__WEBPACK_IMPORTED_MODULE_4__/* .GITHUB_ACTIONS */ .Q_);
     const token = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_6__/* .readGitHubToken */ .n)(read);
-    // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
     // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
     const proxies = token ? runner.proxies : {};
     const github = blocks.length < entries.length && { apiUrl: (0,_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .readGitHubApiUrl */ .p5)(runner.apiUrl, proxies), token };
@@ -5689,7 +5801,7 @@ function readPruneKeysSettings(read, runner) {
     return {
         ...readKeySelection(read, runner),
         ...(unusedForMs === undefined ? {} : { unusedForMs }),
-        // A typo in an expression gives an empty value, and that must never revoke.
+        // An expression with a typo gives an empty value, which must never revoke.
         dryRun: (0,_values_js__WEBPACK_IMPORTED_MODULE_7__/* .readBoolean */ .Vf)(read, 'dry-run', true),
         maxRevoke: readMaxRevoke(read),
     };
@@ -5737,10 +5849,7 @@ function readKeepPrevious(read) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _operations_status_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9986);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
- * often to look) and list-operations' (which projects, since when, which operations).
- */
+// The inputs of wait-for-operations and list-operations.
 
 
 
@@ -5749,15 +5858,10 @@ function readKeepPrevious(read) {
 const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 const MIN_POLL_INTERVAL_SECONDS = 1;
 const MAX_POLL_INTERVAL_SECONDS = 3600;
-/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+/** Bounded by the waiter's request budget. */
 const MAX_OPERATION_IDS = 1000;
-/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 const PENDING = 'pending';
-/**
- * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
- * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
- * and `pending` means "whatever is pending".
- */
+/** An empty value is an error: a mistyped expression gives one, and a gate must not pass on a typo. */
 function readOperationSelection(read) {
     const raw = read('operation-ids').trim();
     const branchId = read('branch-id').trim() || undefined;
@@ -5780,11 +5884,7 @@ function readOperationSelection(read) {
     }
     return { kind: 'ids', ids: parseOperationIds(raw) };
 }
-/**
- * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
- * MAX_OPERATION_IDS different ids.
- */
+/** Ids separated by commas or blanks, or a JSON array of ids or of operation records. Separators alone are refused. */
 function parseOperationIds(raw) {
     const text = raw.trim();
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(text, 'operation-ids', 'pass a JSON array of ids or of operation records, or ids separated by commas.');
@@ -5815,10 +5915,7 @@ function parseOperationIds(raw) {
     }
     return [...ids];
 }
-/**
- * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
- * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
- */
+/** `wait` by default: the platform's reference says the control plane may retry a `failed` operation. */
 function readOnFailed(read) {
     const raw = read('on-failed').trim();
     const value = raw.toLowerCase();
@@ -5829,18 +5926,15 @@ function readOnFailed(read) {
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`on-failed\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw, 80)}: it must be \`wait\` (a \`failed\` operation may be retried by the ` +
         'platform: wait until it ends, within `timeout`) or `fail` (fail at the first `failed`).');
 }
-/** list-operations' default `max-operations`, for each project. */
+/** For each project. */
 const DEFAULT_MAX_OPERATIONS = 1000;
 const MAX_MAX_OPERATIONS = 100_000;
-/** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all';
-/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' };
-/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
+/** Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/;
-/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+/** 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 function readListOperationsSettings(read) {
     const statuses = readStatuses(read, 'operation-statuses');
     const actions = readActions(read);
@@ -5861,10 +5955,7 @@ function readListOperationsSettings(read) {
         ...(failOnStatus === undefined ? {} : { failOnStatus }),
     };
 }
-/**
- * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
- * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
- */
+/** Neither `project-id` nor `project-ids` is an error: a mistyped expression gives an empty value. */
 function readProjectScope(read) {
     const projectId = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .readOptionalProjectId */ .Le)(read);
     const rawIds = read('project-ids').trim();
@@ -5906,10 +5997,7 @@ function readProjectScope(read) {
     }
     return { kind: 'list', projectIds: ids };
 }
-/**
- * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
- * A date alone means its midnight UTC.
- */
+/** A span back from now (`24h`, `7d`), or an ISO 8601 time with its zone. A date alone means its midnight UTC. */
 function readSince(read) {
     const text = read('since').trim();
     if (!text)
@@ -5929,7 +6017,7 @@ function readSince(read) {
     }
     const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text);
     // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
-    // Date.UTC is not used here: it reads year 0 as 1900.
+    // Not Date.UTC: it reads year 0 as 1900.
     const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`));
     if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
         throw sinceError(text);
@@ -5950,7 +6038,6 @@ function readMaxOperations(read) {
     }
     return value;
 }
-/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
 function readStatuses(read, input) {
     const raw = read(input).trim();
     if (!raw)
@@ -5980,7 +6067,7 @@ function readActions(read) {
     }
     return actions;
 }
-/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+/** Words separated by commas or blanks, or a JSON array of strings; at least one. */
 function listWords(raw, input) {
     const items = (0,_values_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonArrayItems */ .Ur)(raw, input, 'pass a JSON array of strings, or words separated by commas.');
     const words = items === undefined
@@ -5991,7 +6078,7 @@ function listWords(raw, input) {
             }
             return item.trim();
         });
-    // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
+    // `[]` would keep nothing, and an expression that came out empty can give it.
     if (words.length === 0)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is an empty list: name at least one, or leave it out.`);
     return words;
@@ -6011,26 +6098,16 @@ function listWords(raw, input) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _github_targets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5617);
 /* harmony import */ var _values_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8463);
-/**
- * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
- * GitHub's runner ranges).
- */
+// Where rotate-key stores the new key, and `github-token`.
 
 
 
 
-/** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255;
-/**
- * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
- * allows about 80 writes a minute.
- */
+/** Each target costs two or three reads and a write; GitHub's secondary rate limit allows about 80 writes a minute. */
 const MAX_SECRET_TARGETS = 50;
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/**
- * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
- * could make the request fail in a way that ends the step without an error.
- */
+/** It goes in a header: a bad one could make the request fail in a way that ends the step without an error. */
 function readGitHubToken(read) {
     const token = read('github-token').trim();
     if (token && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .isPrintableToken */ .NC)(token)) {
@@ -6038,16 +6115,13 @@ function readGitHubToken(read) {
     }
     return token || undefined;
 }
-/**
- * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
- * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
- */
+/** Without `secret-targets`, the workflow's repository, or its `secret-environment`. */
 function readSecretStorage(read, runner) {
     const name = read('secret-name').trim();
     const environment = read('secret-environment').trim() || undefined;
     const listed = read('secret-targets').trim();
     if (!name) {
-        // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
+        // A storage input without a name: `secret-name`'s expression came out empty, and the key would go unstored.
         const storageInputs = [
             'secret-environment',
             'secret-targets',
@@ -6085,10 +6159,6 @@ function oneTarget(repository, environment) {
         ? { kind: 'repository', ...repository }
         : { kind: 'environment', ...repository, environment };
 }
-/**
- * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
- * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
- */
 function readSecretTargets(raw) {
     const targets = [];
     const seen = new Set();
@@ -6140,11 +6210,11 @@ function parseRepository(text) {
         ? { owner, repo }
         : undefined;
 }
-/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
+/** In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name) {
     return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .hasControlCharacters */ .Kg)(name) && name !== '.' && name !== '..';
 }
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
+/** Who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read, targets) {
     const visibility = read('secret-visibility').trim();
     const listed = read('secret-repositories').trim();
@@ -6184,7 +6254,6 @@ function readOrganizationAccess(read, targets) {
 }
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const REPO = /^[A-Za-z0-9._-]{1,100}$/;
-/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
 function readRepository(value) {
     const repository = parseRepository(value ?? '');
     if (!repository) {
@@ -6210,17 +6279,13 @@ function readRepository(value) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7856);
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
- * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
- * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
- * query or fragment.
+ * The URLs a credential is sent to. Plain http only to a loopback address written as one, and never through a proxy,
+ * so the credential crosses no network. A name, `localhost` too, may lead to another machine.
  */
 
 
 
 const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2';
-/** How an error names each URL a credential is sent to, and what would cross the network with it. */
 const SERVICE_URLS = {
     'api-host': {
         named: 'Input `api-host`',
@@ -6237,19 +6302,16 @@ const SERVICE_URLS = {
         sent: 'the GitHub token',
     },
 };
-/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
+/** No proxy variable may send a plain-http `api-host` through a proxy. */
 function readApiHost(raw, proxies = {}) {
     return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies);
 }
-/**
- * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
- * `proxies`: as for `api-host`, given when the token goes there.
- */
+/** Undefined when unset: GitHub's own. `proxies` is given when the token goes there. */
 function readGitHubApiUrl(raw, proxies = {}) {
     const value = raw?.trim();
     return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined;
 }
-/** A URL a credential is sent to, without a trailing slash. */
+/** Without a trailing slash. */
 function readServiceUrl(value, rules, proxies) {
     let url;
     try {
@@ -6284,9 +6346,9 @@ function readServiceUrl(value, rules, proxies) {
     }
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+/** Resolvers send these to loopback by custom, not by rule. */
 const LOCALHOST = /(?:^|\.)localhost\.?$/i;
-/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
+/** Never a name. URL parsing already turned `127.1` into `127.0.0.1`. */
 function isLoopback(hostname) {
     const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
     if (host === '::1')
@@ -6319,10 +6381,7 @@ function isLoopback(hostname) {
 /* harmony import */ var _api_ids_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7958);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(766);
-/**
- * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
- * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
- */
+// Each reader throws an InputError naming its input. An empty value never allows more: a mistyped expression gives one.
 
 
 
@@ -6363,7 +6422,7 @@ function readKeyId(read) {
     }
     return value;
 }
-/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+/** `message` says what the command needs it for. */
 function readProjectId(read, message) {
     const value = readOptionalProjectId(read);
     if (!value)
@@ -6388,7 +6447,7 @@ function readOrgId(read) {
     }
     return value;
 }
-/** Part of a project name or id, which the service matches. One line, bounded. */
+/** One line, bounded. */
 function readSearch(read) {
     const value = read('search').trim();
     if (!value)
@@ -6401,7 +6460,7 @@ function readSearch(read) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('Input `search` must be one line without control characters.');
     return value;
 }
-/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+/** `fallback` when empty: an unset input and an expression that came out empty look the same. */
 function readBoolean(read, input, fallback = false) {
     const raw = read(input).trim();
     if (!raw)
@@ -6412,7 +6471,6 @@ function readBoolean(read, input, fallback = false) {
         return true;
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\` is ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_1__/* .quoted */ .TL)(raw)}: it must be true or false.`);
 }
-/** Milliseconds per unit of a duration input. */
 const DURATION_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 /** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
 function parseDuration(text) {
@@ -6421,7 +6479,7 @@ function parseDuration(text) {
         return undefined;
     return Number(match[1]) * DURATION_UNITS[match[2]];
 }
-/** A duration input, within its range; undefined when empty. */
+/** Undefined when empty. */
 function readDuration(read, input, range) {
     const raw = read(input).trim();
     if (!raw)
@@ -6438,10 +6496,7 @@ function requireInput(value, message) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(message);
     return value;
 }
-/**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
- * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
- */
+/** A JSON array of strings (what `toJSON` gives), or one entry a line; a YAML list works too. */
 function listEntries(raw, input) {
     const text = raw.trim();
     const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.');
@@ -6456,13 +6511,13 @@ function listEntries(raw, input) {
     return items.map((item, i) => {
         if (typeof item !== 'string')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`);
-        // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
+        // An expression that came out empty gives an empty item: never skipped, unlike a blank line.
         if (item.trim() === '')
             throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`);
         return item.trim();
     });
 }
-/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+/** Undefined when it does not start with `[`. */
 function jsonArrayItems(text, input, hint) {
     if (!text.startsWith('['))
         return undefined;
@@ -6497,22 +6552,15 @@ function jsonArrayItems(text, input, hint) {
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(766);
 /* harmony import */ var _runner_summary_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1070);
 /**
- * Keys that outlive the people who made them. When a person leaves an organization, their personal key loses
- * its access to it. But an organization or project-scoped key that they created stays valid until someone
- * revokes it. With `expected-creators: members`, a present member should have made each organization key.
- * A key whose creator (`created_by`) is no member, or has a deactivated account, was made by someone who left.
- * Only an organization's keys are judged, against its members (GET /organizations/{org_id}/members).
+ * Organization keys made by someone who left. A personal key loses its access when its maker leaves; an organization
+ * or project-scoped key stays valid until someone revokes it (docs/offboarding.md).
  */
 
 
 
 
 const MEMBERS = 'members';
-/**
- * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
- * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
- * who left, so prune-keys never revokes a key for it.
- */
+/** A user id. Anything else names no creator the action can read, and is never taken for someone who left. */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The nil and the max UUID stand for no user. */
 const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i;
@@ -6528,7 +6576,6 @@ function creatorStatus(key, members) {
         return 'left';
     return member.deactivated ? 'deactivated' : 'member';
 }
-/** A key whose creator is unknown never counts as made by someone who left. */
 function madeBySomeoneWhoLeft(key, members) {
     const status = creatorStatus(key, members);
     return status === 'left' || status === 'deactivated';
@@ -6591,19 +6638,17 @@ function warnUnknownCreators(ctx, keys, members, max) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   DA: () => (/* binding */ EXPIRY_SUFFIX_LENGTH),
 /* harmony export */   MC: () => (/* binding */ withExpiry),
+/* harmony export */   d3: () => (/* binding */ expiresAtOutput),
 /* harmony export */   p1: () => (/* binding */ expiryOf)
 /* harmony export */ });
 /* unused harmony export expirySuffix */
 /**
- * An expiry written into a key's name. The platform's keys never expire, and their records have no field for it.
- * So create-key ends the name with one fixed form, and prune-keys reads it back:
+ * An expiry written into a key's name: the platform's keys never expire, and have no field for it (docs/keys.md).
  *
  *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
  *
- * The time is in UTC, to the minute, rounded up, so a key never expires before the time asked for.
- * The form has 19 characters, so the name before it may have at most 45 of the service's 64.
- * A name expires only when it ends with exactly this form, with a real date and time, after at least one character.
- * People rarely put `~` in names, and a near miss does not count.
+ * UTC, rounded up to the minute, so a key never expires before the time asked for. Only this exact form, with a real
+ * time, counts: a near miss does not.
  */
 const EXPIRY_MARK = '~exp-';
 /** `~exp-` and `YYYYMMDDTHHMMZ`. */
@@ -6611,9 +6656,9 @@ const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14;
 const MINUTE_MS = 60_000;
 /** The form has four digits for the year. */
 const LAST_YEAR = 9999;
-// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it with the name's end
+// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/;
-/** `expiresAt` is in ms since the epoch. It is rounded up to the minute. */
+/** `expiresAt` in ms since the epoch, rounded up to the minute. */
 function withExpiry(name, expiresAt) {
     return `${name}${expirySuffix(expiresAt)}`;
 }
@@ -6625,10 +6670,7 @@ function expirySuffix(expiresAt) {
     const iso = minute.toISOString(); // YYYY-MM-DDTHH:MM:00.000Z
     return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`;
 }
-/**
- * The expiry in ms since the epoch. Undefined when the name does not end with the form,
- * or when the form names no real time (month 13, 25:00, February 30).
- */
+/** Undefined unless the name ends with the form, naming a real time (not month 13, 25:00, February 30). */
 function expiryOf(name) {
     const match = SUFFIX.exec(name);
     if (!match)
@@ -6640,205 +6682,9 @@ function expiryOf(name) {
         return undefined;
     return at;
 }
-
-
-/***/ }),
-
-/***/ 4299:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Gt: () => (/* binding */ lostKeyAmong),
-/* harmony export */   Nc: () => (/* binding */ sameKind),
-/* harmony export */   SC: () => (/* binding */ readLedger),
-/* harmony export */   Sh: () => (/* binding */ describeIds),
-/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS),
-/* harmony export */   tA: () => (/* binding */ KeyLedger),
-/* harmony export */   vU: () => (/* binding */ describeStrangers)
-/* harmony export */ });
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2811);
-
-
-/**
- * The state holds at most this many ids of one name (about 10 kB). A name with more keys is refused before any
- * create, because the post step could not find a new key among them.
- */
-const MAX_KNOWN_KEYS = 1000;
-/**
- * The rule that every clean-up follows. A stranger is a valid key of the ledger's name that the step did not find
- * before the create, and that no answer told it of. One stranger that was never used is the step's own lost key,
- * because nobody else can have its value. With more than one stranger, or one in use, none is the step's to revoke.
- */
-function lostKeyAmong(strangers) {
-    return strangers.length === 1 && (0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(strangers[0]) === null ? strangers[0] : undefined;
-}
-/** Ids named in one message; the rest are counted. */
-const MAX_NAMED_IDS = 10;
-/** "keys 1, 2 and 3 more": ids for a message. */
-function describeIds(ids) {
-    if (ids.length === 0)
-        return 'none';
-    const shown = ids.slice(0, MAX_NAMED_IDS);
-    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
-    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-/** "100, 101 (in use)": strangers for a message. */
-function describeStrangers(keys) {
-    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_1__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
-    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
-    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
-}
-/** A list holds one namespace, so the same name and project make a key of this ledger's kind. */
-function sameKind(key, name, projectId) {
-    return key.name === name && (key.project_id ?? undefined) === projectId;
-}
-/**
- * The main step's copy of the record, changed only through the transitions of a key's life (keys/life.ts). Each
- * change is saved as state at once.
- */
-class KeyLedger {
-    name;
-    target;
-    save;
-    known;
-    /** Every key of the namespace before the create, whatever its name. None of them can be this step's. */
-    existing;
-    pending = new Set();
-    storing = new Set();
-    revoked = new Set();
-    /** An attempt lost its answer, and its key has not been found. That key may still appear. */
-    lostKeyMissing = false;
-    /** The runner's cancel cut off that attempt while it was in flight. The record says so. */
-    lostInFlight = false;
-    constructor(save, name, target, before) {
-        this.save = save;
-        this.name = name;
-        this.target = target;
-        this.known = new Set(before.filter((k) => sameKind(k, name, target.projectId)).map((k) => k.id));
-        this.existing = new Set(before.map((k) => k.id));
-    }
-    /** Ids of the keys of that name present before the create. */
-    get before() {
-        return [...this.known];
-    }
-    /** Whether an attempt lost its answer and the key it may have made has not been found. */
-    get awaitingLostKey() {
-        return this.lostKeyMissing;
-    }
-    /** Whether that attempt was in flight when the runner's cancel cut it off. */
-    get lostKeyCutByCancel() {
-        return this.lostKeyMissing && this.lostInFlight;
-    }
-    /** A key of that name that this step did not find before, and did not make as far as the answers told. */
-    isStranger(key) {
-        return (sameKind(key, this.name, this.target.projectId) &&
-            !this.known.has(key.id) &&
-            !this.pending.has(key.id) &&
-            !this.storing.has(key.id) &&
-            !this.revoked.has(key.id));
-    }
-    /**
-     * A create lost its answer: it may have made a key that nobody can read. The saved record changes only when the
-     * runner's cancel cut the create off (`inFlight`); otherwise it already tells the post step to look.
-     */
-    answerLost(cutByCancel) {
-        this.lostKeyMissing = true;
-        this.lostInFlight = cutByCancel;
-        if (cutByCancel)
-            this.write();
-    }
-    /** The clean-up found the lost attempt's key and revoked it. */
-    lostKeyRevoked(id) {
-        this.lostKeyMissing = false;
-        this.gone(id);
-    }
-    /** Until the new key is handed out, the post step would revoke it. */
-    created(id) {
-        this.pending.add(id);
-        this.write();
-    }
-    /** A secret write of the key is about to leave: from now on a target may hold it, so it is never revoked blindly. */
-    storingIn(id) {
-        this.pending.delete(id);
-        this.storing.add(id);
-        this.write();
-    }
-    /** The key is stored, in an output, or named in the step's error. The post step leaves it alone. */
-    handedOut(id) {
-        this.pending.delete(id);
-        this.storing.delete(id);
-        this.known.add(id);
-        this.write();
-    }
-    /** The key was to be stored, but no secret target took it. Until it is revoked, the post step would revoke it. */
-    notHandedOut(id) {
-        this.known.delete(id);
-        this.storing.delete(id);
-        this.pending.add(id);
-        this.write();
-    }
-    gone(id) {
-        this.pending.delete(id);
-        this.storing.delete(id);
-        this.revoked.add(id);
-        this.write();
-    }
-    /**
-     * The step is done with its keys. With nothing missing, pending or storing, the state is cleared. Otherwise the
-     * post step finishes: it revokes the pending keys, names the storing ones, and looks once more for a lost key.
-     */
-    settle() {
-        if (this.lostKeyMissing || this.pending.size > 0 || this.storing.size > 0)
-            this.write();
-        else
-            this.save('');
-    }
-    /** Saves the record as it is now: openLedger saves it first before any create is sent. */
-    write() {
-        const record = { name: this.name, known: [...this.known], pending: [...this.pending] };
-        if (this.target.namespace.kind === 'organization')
-            record.org = this.target.namespace.orgId;
-        // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
-        if (this.target.projectId !== undefined)
-            record.project = this.target.projectId;
-        if (this.storing.size > 0)
-            record.storing = [...this.storing];
-        if (this.lostKeyCutByCancel)
-            record.inFlight = true;
-        this.save(JSON.stringify(record));
-    }
-}
-/** Undefined when the main step saved no record, or one that cannot be read. */
-function readLedger(text) {
-    if (!text)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof value !== 'object' || value === null)
-        return undefined;
-    const record = value;
-    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
-    const known = ids(record.known);
-    const pending = ids(record.pending);
-    const storing = record.storing === undefined ? [] : ids(record.storing);
-    if (typeof record.name !== 'string' || !known || !pending || !storing)
-        return undefined;
-    const read = { name: record.name, known, pending };
-    if (storing.length > 0)
-        read.storing = storing;
-    if (typeof record.org === 'string')
-        read.org = record.org;
-    if (typeof record.project === 'string')
-        read.project = record.project;
-    if (record.inFlight === true)
-        read.inFlight = true;
-    return read;
+/** So a later step need not parse the name. */
+function expiresAtOutput(expiresAt) {
+    return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') };
 }
 
 
@@ -6848,32 +6694,23 @@ function readLedger(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FE: () => (/* binding */ stopIfCancelled),
 /* harmony export */   L8: () => (/* binding */ adviseScope),
-/* harmony export */   Me: () => (/* binding */ revokeNewKey),
-/* harmony export */   N: () => (/* binding */ createKeyOnce),
 /* harmony export */   OI: () => (/* binding */ describeScope),
-/* harmony export */   VO: () => (/* binding */ CLEANUP_GRACE_MS),
-/* harmony export */   Wj: () => (/* binding */ finishLeftovers),
-/* harmony export */   au: () => (/* binding */ openLedger),
-/* harmony export */   oZ: () => (/* binding */ keyTargetFor),
-/* harmony export */   zg: () => (/* binding */ cancellationOf)
+/* harmony export */   Sh: () => (/* binding */ describeIds),
+/* harmony export */   e1: () => (/* binding */ KeyLife),
+/* harmony export */   gG: () => (/* binding */ cleanUpAfterJob),
+/* harmony export */   oZ: () => (/* binding */ keyTargetFor)
 /* harmony export */ });
+/* unused harmony export describeKeys */
 /* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3551);
 /* harmony import */ var _api_organization_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1258);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4758);
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(766);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8549);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8902);
-/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6412);
-/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2323);
-/* harmony import */ var _runner_state_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6003);
-/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4299);
-/* harmony import */ var _revocation_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3142);
-/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2811);
-
-
-
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6412);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
+/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8902);
+/* harmony import */ var _ledger_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4299);
+/* harmony import */ var _usage_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2811);
 
 
 
@@ -6884,348 +6721,398 @@ function readLedger(text) {
 
 
 /**
- * A key's life: every key the action makes walks this one state machine, from the plan to a settled end. create-key
- * (commands/create-key.ts) and rotate-key (commands/rotate-key.ts) walk it in the main step; the post step (post.ts)
- * finishes what a cancelled, killed or unanswered main step left, with `finishLeftovers` below. The ledger
- * (keys/ledger.ts) is the state the post step gets: each transition saves it before its effect, so the post step
- * finds a known state whatever stops the main step.
+ * A key's life: every key the action makes walks these states in one KeyLife. create-key and rotate-key call its
+ * methods in order; the post step finishes what it saved (`cleanUpAfterJob`). Each method saves the state before its
+ * effect, so the post step finds a known state whatever stops the main step.
  *
- * | state       | what the step knows                                   | saved before the effect      | next                         |
- * | ----------- | ----------------------------------------------------- | ---------------------------- | ---------------------------- |
- * | planned     | the keys of the name, listed (`openLedger`)           | the ids listed: `known`      | requesting                   |
- * | requesting  | a create is in flight                                 |                              | arrived, answer-lost, failed |
- * | answer-lost | the create may have made a key nobody can read        | the loss (`inFlight` if cut) | requesting once more, failed |
- * | failed      | no create made a key, or the error names those left   |                              | settled                      |
- * | arrived     | the key came back, masked at once                     | its id: `pending`            | handed out, storing, revoked |
- * | storing     | rotate-key: a secret write of it left                 | its id: `storing`            | handed out, pending again    |
- * | handed out  | stored everywhere, in an output, or named in an error | its id: `known`              | settled                      |
- * | settled     | nothing is left for the post step                     | the state cleared            |                              |
+ * | state       | method        | what is saved first                            | next                         |
+ * | ----------- | ------------- | ---------------------------------------------- | ---------------------------- |
+ * | planned     | `run`, open   | the ids of the name's keys: `known`            | requesting                   |
+ * | requesting  | `create`      |                                                | arrived, answer-lost, failed |
+ * | answer-lost | `create`      | `inFlight`, when a cancel cut the create off   | requesting once more, failed |
+ * | arrived     | `create`      | its id: `pending`                              | job key, storing, handed out |
+ * | job key     | `keepForJob`  | its id: `jobKey`                               | handed out                   |
+ * | storing     | `storing`     | its id: `storing`                              | handed out, pending again    |
+ * | handed out  | `handOut`     | its id: `known`                                | settled                      |
+ * | revoked     | `revokeNew`   | its id leaves `pending`                        | settled                      |
+ * | settled     | `run`, once   | cleared, `finished`, or left for the post step |                              |
  *
- * The post step revokes what is `pending`, fails naming what is `storing` (a secret may hold it, so it is never
- * revoked blindly), and lists the keys to find the key of a lost answer: one key of that name that no list or answer
- * told of, and that was never used, is that key, since nobody else can hold its value (`lostKeyAmong`).
- *
- * The four promises, and where each is kept (`npm run faults` checks them under faults at every request and every
- * moment; __tests__/e2e/key-invariants.e2e.test.ts has the cases that once broke them):
- * 1. No key is left valid and unknown: after main and post, every key this run made is in its output, held by the
- *    secret it was written to, revoked, or named in an error that says it may still be valid. Kept by the ledger
- *    (saved before each create and each write), the clean-up after a lost answer here, and the post step.
- * 2. No lock-out: a secret rotate-key writes never holds a revoked key, and the newest `keep-previous` keys it
- *    replaced stay valid. Kept in commands/rotate-key.ts: the old keys go only once every target holds the new key,
- *    and a write without an answer counts as stored only when the secret's `updated_at` shows it
- *    (github/secret-stores.ts); a key a target may hold is never revoked.
- * 3. Nothing is revoked that this run did not make or was not asked to revoke. Kept by comparing ids with the list
- *    taken before the create, never times: a clean-up revokes one key only (the lost attempt's), and none when
- *    another key of the name appeared (another job's). rotate-key revokes only keys of its first list and `key-id`.
- * 4. No key value in the log before its `::add-mask::`, nor ever in the summary, an output other than `key`, or the
- *    saved state. Kept by masking the key the moment it arrives (`accept`), by the ledger holding ids only, and by
- *    the outputs' redaction (runner/outputs.ts).
- *
- * A cancel (runner/cancellation.ts): from `openLedger` on, the runner's signal no longer ends the step at once. No
- * new work starts; a create in flight gets ANSWER_GRACE_MS for its answer, and a key not handed out is revoked or
- * left `pending` for the post step. A key whose value is not a printable token, or that is not scoped as asked, is
- * revoked at once.
+ * A lost create is never sent again blindly: `findLostKey` lists the keys, and one key of the name that no list or
+ * answer told of, never used, is that create's (nobody else can hold its value), so it is revoked. More than one, or
+ * one in use, may be another job's: none is revoked, and the error names them. The promises this keeps, and the
+ * cases that once broke them: docs/what-happens-when.md and __tests__/e2e/key-invariants.e2e.test.ts.
  */
+/**
+ * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
+ * The platform carries out a create within seconds, or not at all.
+ */
+const LATE_KEY_WATCH_MS = 30_000;
+const LATE_KEY_LOOK_EVERY_MS = 5_000;
 /** The platform's keys are far shorter. A longer value would make an output and a mask that no step can carry. */
 const MAX_KEY_VALUE_LENGTH = 1024;
-/** The clean-up after a lost create may run this long past the step's timeout. A key left behind is worse. */
-const CLEANUP_GRACE_MS = 30_000;
 async function keyTargetFor(ctx, scope) {
     const namespace = await (0,_api_organization_js__WEBPACK_IMPORTED_MODULE_1__/* .keyNamespaceFor */ .W7)(ctx, scope);
     return scope.projectId === undefined ? { namespace } : { namespace, projectId: scope.projectId };
 }
-function cancellationOf(ctx) {
-    return ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .NOT_CANCELLABLE */ .vc;
-}
-/**
- * Undo work may run CLEANUP_GRACE_MS past the step's timeout. The deadline is read again at each wait,
- * so a cancel during the clean-up cuts it down to the runner's grace.
- */
-function cleanupClient(ctx) {
-    const usual = ctx.client.deadline + CLEANUP_GRACE_MS;
-    const cancellation = cancellationOf(ctx);
-    return ctx.client.withDeadline(() => cancellation.undoDeadline(usual));
-}
-async function listStrangers(ctx, ledger) {
-    return (await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(cleanupClient(ctx), ledger.target.namespace)).filter((k) => ledger.isStranger(k));
-}
-/**
- * Lists the keys just before a create, and saves the ledger as state. Then the post step can find a new key of
- * this name, whatever happens next. From here on a signal no longer ends the step at once: the step finishes or
- * undoes its work (runner/cancellation.ts). rotate-key replaces the keys of that name in the returned list.
- */
-async function openLedger(ctx, name, target) {
-    cancellationOf(ctx).hold();
-    const keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(ctx.client, target.namespace);
-    const ledger = new _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .KeyLedger */ .tA((value) => ctx.saveState(_runner_state_js__WEBPACK_IMPORTED_MODULE_11__/* .UNSETTLED_KEYS */ .Gi, value), name, target, keys);
-    if (ledger.before.length > _ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${ledger.before.length} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
-            'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+class KeyLife {
+    name;
+    target;
+    /** The keys of the namespace listed just before the create. */
+    listed;
+    ctx;
+    time;
+    /** Keys the post step leaves alone: those of the name from before, and new keys handed out. */
+    known;
+    /** Every key listed before the create, whatever its name: none of them can be this step's. */
+    existing;
+    pending = new Set();
+    storingIds = new Set();
+    revoked = new Set();
+    jobKey;
+    /** A create lost its answer, and its key has not been found. */
+    lostKeyMissing = false;
+    /** The runner's cancel cut that create off while it was in flight. */
+    lostInFlight = false;
+    /** Keys of lost creates that were revoked, for the messages. */
+    lostKeysRevoked = [];
+    /** What was saved last: a save that changes nothing is not written again. */
+    lastSaved;
+    constructor(ctx, name, target, listed) {
+        this.ctx = ctx;
+        this.time = ctx.time;
+        this.name = name;
+        this.target = target;
+        this.listed = listed;
+        this.known = new Set(listed.filter((k) => this.sameKind(k)).map((k) => k.id));
+        this.existing = new Set(listed.map((k) => k.id));
     }
-    ledger.write();
-    return { ledger, keys };
-}
-/**
- * Creates a key once, and masks it at once. After a lost answer the create is never sent again blindly: the clean-up
- * lists the keys and compares their ids with the ledger. One new key of that name that was never used is the lost
- * attempt's key, and nobody can read its value again. The clean-up revokes it, and the step creates the key once more
- * (RETRY_POLICIES.recreate). With more than one new key, or one in use, nothing is revoked and the step fails.
- */
-async function createKeyOnce(ctx, ledger) {
-    let state = { at: 'requesting', attempt: 1, revoked: [] };
-    for (;;) {
-        if (state.at === 'requesting')
-            state = await request(ctx, ledger, state);
-        else if (state.at === 'answer-lost')
-            state = await cleanUpAfterLoss(ctx, ledger, state);
-        else if (state.at === 'arrived')
-            return accept(ctx, ledger, state.created, state.revoked);
-        else
-            throw await failedToCreate(ctx, ledger, state);
-    }
-}
-/** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
-async function request(ctx, ledger, { attempt, revoked }) {
-    const cancellation = cancellationOf(ctx);
-    try {
-        cancellation.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}`);
-    }
-    catch (error) {
-        return { at: 'failed', attempt, revoked, error };
-    }
-    // After the runner's signal, a create in flight has a few seconds to get its answer. The clean-up gets the rest.
-    const cut = cancellation.afterSignal(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .ANSWER_GRACE_MS */ .rd);
-    const { namespace, projectId } = ledger.target;
-    try {
-        const created = await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(ctx.client.withCut(cut.signal), namespace, ledger.name, projectId);
-        return { at: 'arrived', created, revoked };
-    }
-    catch (error) {
-        if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect)
-            return { at: 'answer-lost', attempt, revoked, error };
-        return { at: 'failed', attempt, revoked, error };
-    }
-    finally {
-        cut.clear();
-    }
-}
-/**
- * answer-lost → requesting once more, or failed. The loss is saved first: if the clean-up fails, or the runner kills
- * the step during it, the post step still looks. A clean-up that cannot tell which key is the step's ends the step.
- */
-async function cleanUpAfterLoss(ctx, ledger, { attempt, revoked, error }) {
-    ledger.answerLost(error.kind === 'cancelled');
-    const found = await cleanUpLostCreate(ctx, ledger, error.message);
-    const now = found === undefined ? revoked : [...revoked, found];
-    const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .RETRY_POLICIES */ .qW.recreate;
-    const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
-    // After the runner's signal or the step's timeout, do not create again. The clean-up was the last work.
-    const stopped = cancellationOf(ctx).signal !== undefined || ctx.clock.now() >= ctx.client.deadline;
-    if (!again || stopped)
-        return { at: 'failed', attempt, revoked: now, error };
-    const cleaned = found === undefined ? 'No key of that attempt is there yet.' : `Revoked key ${found}, which that attempt made.`;
-    ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} was lost (${error.kind}). ${cleaned} Creating it once more.`);
-    return { at: 'requesting', attempt: attempt + 1, revoked: now };
-}
-/**
- * failed: the step's error. A first attempt that certainly made no key needs no clean-up. After a lost answer, a new
- * list shows whether a key of this step is left (giveUpCreating).
- */
-function failedToCreate(ctx, ledger, { attempt, revoked, error }) {
-    const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && error.mayHaveTakenEffect;
-    if (attempt === 1 && !lost) {
-        ledger.settle();
-        return Promise.resolve(error);
-    }
-    return giveUpCreating(ctx, ledger, revoked, error);
-}
-/**
- * arrived → pending (the key masked, its id saved for the post step), or revoked at once: a key must come back new,
- * scoped as asked, with a printable token as its value. After an earlier lost answer, it looks once more for the key
- * of that attempt.
- */
-async function accept(ctx, ledger, created, revoked) {
-    if (created.key)
-        ctx.mask(created.key);
-    if (ledger.existing.has(created.id)) {
-        // Do not revoke by that id. If the platform made a key, the clean-up finds it by its name.
-        const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
-        ledger.answerLost(false);
-        const late = await cleanUpLostCreate(ctx, ledger, untrue.message);
-        throw await giveUpCreating(ctx, ledger, late === undefined ? revoked : [...revoked, late], untrue);
-    }
-    ledger.created(created.id);
-    const notToken = `The platform answered key ${created.id} with a value that is not a printable token.`;
-    if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .isPrintableToken */ .NC)(created.key, MAX_KEY_VALUE_LENGTH))
-        throw await revokeAtOnce(ctx, ledger, created.id, notToken);
-    const misScoped = ledger.target.projectId !== undefined && created.project_id !== ledger.target.projectId;
-    if (misScoped)
-        throw await revokeMisScoped(ctx, ledger, created);
-    if (ledger.awaitingLostKey)
-        await lookForLateKey(ctx, ledger, created.id);
-    return created;
-}
-/**
- * Runs after a create lost its answer. When exactly one key of that name is new and was never used, the lost
- * attempt made it. That key is revoked, and its id returned. No new key means that the attempt made none yet.
- * In any other case nothing is revoked, and the step fails naming the keys.
- */
-async function cleanUpLostCreate(ctx, ledger, reason) {
-    const what = `${reason} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} may have succeeded without an answer`;
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        const others = ledger.before.length ? ` other than ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(ledger.before)}` : '';
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Listing the keys to find it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks for it again when the job ends. ` +
-            `You can also run list-keys, and revoke a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)}${others} that you do not expect.`);
-    }
-    if (strangers.length === 0)
-        return undefined;
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
-    if (!lost) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. Keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
-            'This step cannot tell which one it made, if any, or whether another job holds one. So it revoked none. ' +
-            'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.');
-    }
-    const orphan = lost.id;
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, orphan);
-    }
-    catch (error) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${what}. That attempt made key ${orphan}, which is valid, and nobody can read its value again. ` +
-            `Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again when the job ends. ` +
-            'You can also revoke it by hand (revoke-key with `key-id`).');
-    }
-    ledger.lostKeyRevoked(orphan);
-    return orphan;
-}
-/**
- * Creating failed for good after a lost answer. A new list shows whether a key of this step is still valid.
- * The error says that none is left only when the list shows it. Otherwise the error names the keys left.
- */
-async function giveUpCreating(ctx, ledger, revoked, cause) {
-    const done = revoked.length ? ` Revoked ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(revoked)}, made by the attempts whose answers were lost.` : '';
-    const reason = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(cause)}${done}`;
-    const cancelled = cause instanceof _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI || (cause instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .RequestError */ .G && cause.kind === 'cancelled');
-    const failed = (message) => (cancelled ? new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(message));
-    let left;
-    try {
-        left = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ledger.settle();
-        return failed(`${reason} Could not confirm that no new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: listing the keys failed (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}). ` +
-            'The post step looks again when the job ends.');
-    }
-    if (left.length > 0) {
-        ledger.settle();
-        return failed(`${reason} Keys of that name that were not there before the create are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(left)}. ` +
-            "None was revoked, because this step cannot tell them from another job's keys. " +
-            'Revoke the ones you do not expect (revoke-key with `key-id`).');
-    }
-    const late = !ledger.awaitingLostKey
-        ? ''
-        : ledger.lostKeyCutByCancel
-            ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
-                `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)} and revokes it)`
-            : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
-    ledger.settle();
-    return failed(`${reason} No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is left valid: a list taken after the clean-up shows none${late}.`);
-}
-/**
- * A key was made, but an earlier attempt lost its answer, and its key was not found. The platform may make
- * that key late. Look once more: one new key that was never used is that one.
- */
-async function lookForLateKey(ctx, ledger, createdId) {
-    let strangers;
-    try {
-        strangers = await listStrangers(ctx, ledger);
-    }
-    catch (error) {
-        ctx.log.warning(`Could not look for a key that the lost attempt may have made late: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step looks again when the job ends.`);
-        return;
-    }
-    if (strangers.length === 0) {
-        ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} is there; the post step looks once more when the job ends.`);
-        return;
-    }
-    const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
-    if (!lost) {
-        ctx.log.warning(`Key ${createdId} was created, but other keys of that name that were not there before are valid: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. ` +
-            "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
-        return;
-    }
-    const late = lost.id;
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, late);
-        ledger.lostKeyRevoked(late);
-        ctx.log.info(`Revoked key ${late}, which the lost attempt made late.`);
-    }
-    catch (error) {
-        ctx.log.warning(`The lost attempt made key ${late} late, and it is valid. Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} The post step tries again.`);
-    }
-}
-/**
- * Revokes a new key that the step has not handed out. It counts as revoked only when an answer shows it.
- * The message says that it was revoked, or why it could not be.
- */
-async function revokeNewKey(ctx, ledger, id) {
-    try {
-        await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(cleanupClient(ctx), ledger.target.namespace, id);
-    }
-    catch (error) {
-        if (!(0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .alreadyRevoked */ .Tg)(error)) {
-            return {
-                revoked: false,
-                message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
-            };
+    /**
+     * Opens a key's life for `name`: lists the keys and saves them before any create, runs `body`, and settles once at
+     * the end, however `body` ends. From the list on, the runner's signal no longer ends the step at once: the step
+     * finishes or undoes its work.
+     */
+    static async run(ctx, name, target, body) {
+        ctx.time.hold();
+        const life = new KeyLife(ctx, name, target, await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(ctx.client, target.namespace));
+        if (life.known.size > _ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KNOWN_KEYS */ .mb) {
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${life.known.size} keys are named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(name)} already, more than the ${_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_KNOWN_KEYS */ .mb} this step can keep track of ` +
+                'to find a new key after a lost answer or a cancellation. Revoke the ones no longer used, or choose another `key-name`.');
+        }
+        life.save();
+        try {
+            return await body(life);
+        }
+        finally {
+            life.settle();
         }
     }
-    ledger.gone(id);
-    return { revoked: true, message: `The new key ${id} was revoked.` };
+    /** A key of this life's name and project: a list holds one namespace. */
+    sameKind(key) {
+        return key.name === this.name && (key.project_id ?? undefined) === this.target.projectId;
+    }
+    /** Keys of the name that appeared during the run, that no list or answer told this step of: another job's, or lost. */
+    strangers(keys) {
+        return keys.filter((k) => this.sameKind(k) &&
+            !this.known.has(k.id) &&
+            !this.pending.has(k.id) &&
+            !this.storingIds.has(k.id) &&
+            !this.revoked.has(k.id));
+    }
+    /**
+     * Creates the key, masks it at once, and saves it as pending. After a lost answer, it looks for that create's key
+     * and creates once more (RETRY_POLICIES.recreate); it never sends a create again blindly.
+     */
+    async create() {
+        let state = { at: 'requesting', attempt: 1 };
+        for (;;) {
+            if (state.at === 'requesting')
+                state = await this.request(state.attempt);
+            else if (state.at === 'answer-lost')
+                state = await this.afterLostAnswer(state);
+            else if (state.at === 'arrived')
+                return this.accept(state.created);
+            else
+                throw await this.failedToCreate(state);
+        }
+    }
+    /** The key stays valid until the job ends: the post step revokes it. */
+    keepForJob(id) {
+        this.jobKey = id;
+        this.save();
+    }
+    /** Secret writes of the key are about to leave: from now on a target may hold it, so it is never revoked blindly. */
+    storing(id) {
+        this.pending.delete(id);
+        this.storingIds.add(id);
+        this.save();
+    }
+    /** No secret target took the key: until it is revoked, the post step would revoke it. */
+    notStored(id) {
+        this.storingIds.delete(id);
+        this.pending.add(id);
+        this.save();
+    }
+    /** The key is stored, in an output, or named in the step's error: the post step leaves it alone. */
+    handOut(id) {
+        this.pending.delete(id);
+        this.storingIds.delete(id);
+        this.known.add(id);
+        this.save();
+    }
+    /** Revokes a new key not handed out. It counts as revoked only when an answer shows it; a 404 means it is gone. */
+    async revokeNew(id) {
+        try {
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(this.cleanupClient(), this.target.namespace, id);
+        }
+        catch (error) {
+            if (!(0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error)) {
+                return {
+                    revoked: false,
+                    message: `Revoking the new key ${id} failed too (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}): the post step tries again, or revoke it by hand.`,
+                };
+            }
+        }
+        this.gone(id);
+        return { revoked: true, message: `The new key ${id} was revoked.` };
+    }
+    /** Before `work` starts: once the runner cancelled the step, the new key is revoked and the step stops. */
+    async stopIfCancelled(id, work) {
+        try {
+            this.time.checkpoint(work);
+        }
+        catch (error) {
+            const undo = await this.revokeNew(id);
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ${undo.message}`);
+        }
+    }
+    /** requesting → arrived, answer-lost (the create may have made a key) or failed (it certainly made none). */
+    async request(attempt) {
+        try {
+            this.time.checkpoint(`create key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)}`);
+        }
+        catch (error) {
+            return { at: 'failed', attempt, error };
+        }
+        const { namespace, projectId } = this.target;
+        try {
+            return { at: 'arrived', created: await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .createKeyIn */ .h3)(this.ctx.client, namespace, this.name, projectId) };
+        }
+        catch (error) {
+            if (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect)
+                return { at: 'answer-lost', attempt, error };
+            return { at: 'failed', attempt, error };
+        }
+    }
+    /** answer-lost → requesting once more, or failed. A look that cannot tell which key is the step's ends the step. */
+    async afterLostAnswer({ attempt, error }) {
+        this.lostKeyMissing = true;
+        this.lostInFlight = error.kind === 'cancelled';
+        if (this.lostInFlight)
+            this.save();
+        const lost = await this.findLostKey();
+        if (lost.found !== 'none' && lost.found !== 'revoked')
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${error.message} Creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} may have succeeded without an answer. ${describeLostKey(lost, this.name)}${LOOKS_AGAIN}`);
+        const policy = _http_retry_js__WEBPACK_IMPORTED_MODULE_6__/* .RETRY_POLICIES */ .qW.recreate;
+        const again = attempt < policy.attempts && policy.delay(error, attempt, Math.random) !== undefined;
+        // After the runner's signal or the step's timeout, do not create again: the look was the last work.
+        const stopped = this.time.signal !== undefined || this.ctx.clock.now() >= this.ctx.client.deadline;
+        if (!again || stopped)
+            return { at: 'failed', attempt, error };
+        const look = lost.found === 'none' ? 'No key of that attempt is there yet.' : describeLostKey(lost, this.name);
+        this.ctx.log.warning(`The answer to creating key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} was lost (${error.kind}). ${look} Creating it once more.`);
+        return { at: 'requesting', attempt: attempt + 1 };
+    }
+    /**
+     * arrived → pending, or revoked at once: a key must come back new, scoped as asked, with a printable token as its
+     * value. After an earlier lost answer, it looks once more for that create's key.
+     */
+    async accept(created) {
+        if (created.key)
+            this.ctx.mask(created.key);
+        if (this.existing.has(created.id)) {
+            // Do not revoke by that id. If the platform made a key, the look finds it by its name.
+            this.lostKeyMissing = true;
+            const untrue = new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`The platform answered the create with key ${created.id}, which was there before this step: not this step's key.`);
+            throw await this.failedToCreate({ at: 'failed', attempt: 2, error: untrue });
+        }
+        this.pending.add(created.id);
+        this.save();
+        if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .isPrintableToken */ .NC)(created.key, MAX_KEY_VALUE_LENGTH)) {
+            throw await this.revokeAtOnce(created.id, `The platform answered key ${created.id} with a value that is not a printable token.`);
+        }
+        const { namespace, projectId } = this.target;
+        if (projectId !== undefined && created.project_id !== projectId) {
+            // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
+            const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
+            const answered = created.project_id === undefined
+                ? `with no project, so it would reach every project of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(orgId)}`
+                : `scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(created.project_id, 80)}`;
+            throw await this.revokeAtOnce(created.id, `The platform was asked for a key scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(projectId)} and answered key ${created.id} ${answered}.`);
+        }
+        if (this.lostKeyMissing)
+            await this.lookForLateKey(created.id);
+        return created;
+    }
+    /** A key arrived after an earlier lost answer, whose key was not found: the platform may make that key late. */
+    async lookForLateKey(createdId) {
+        const lost = await this.findLostKey();
+        if (lost.found === 'none') {
+            this.ctx.log.info(`No other new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is there; the post step looks once more when the job ends.`);
+        }
+        else if (lost.found === 'revoked') {
+            this.ctx.log.info(`Key ${createdId} was created. ${describeLostKey(lost, this.name)}`);
+        }
+        else {
+            this.ctx.log.warning(`Key ${createdId} was created. ${describeLostKey(lost, this.name)}${LOOKS_AGAIN}`);
+        }
+    }
+    /**
+     * failed: the step's error. A first create that certainly made no key needs no look. After a lost answer, a new
+     * list shows whether a key of this step is left, and the error says so.
+     */
+    async failedToCreate({ attempt, error }) {
+        const lost = error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.mayHaveTakenEffect;
+        if (attempt === 1 && !lost)
+            return error;
+        const revoked = this.lostKeysRevoked.length
+            ? ` Revoked ${describeIds(this.lostKeysRevoked)}, made by the attempts whose answers were lost.`
+            : '';
+        const found = await this.findLostKey();
+        const late = !this.lostKeyMissing
+            ? ''
+            : this.lostInFlight
+                ? ' (the platform may still carry out the create that the cancel cut off, so the post step looks for its key for ' +
+                    `${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)} and revokes it)`
+                : ' (if the platform carries out a lost attempt late, the post step revokes its key)';
+        const left = found.found === 'none'
+            ? `No new key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(this.name)} is left valid: a list taken after the clean-up shows none${late}.`
+            : `${describeLostKey(found, this.name)}${this.lostKeyMissing ? LOOKS_AGAIN : ''}`;
+        const message = `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}${revoked} ${left}`;
+        const cancelled = error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI || (error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .RequestError */ .G && error.kind === 'cancelled');
+        return cancelled ? new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .StepCancelled */ .EI(message) : new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(message);
+    }
+    /** Revokes a new key that must not stay valid a moment longer, and returns the step's error. */
+    async revokeAtOnce(id, reason) {
+        const undo = await this.revokeNew(id);
+        if (!undo.revoked)
+            return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${reason} ${undo.message}`);
+        const left = this.lostKeyMissing
+            ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
+            : 'no new key is left valid';
+        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
+    }
+    /**
+     * Lists the keys. While a lost create's key is missing, one stranger never used is that key, and is revoked. Once it
+     * was found, every stranger is another job's.
+     */
+    async findLostKey() {
+        const client = this.cleanupClient();
+        let keys;
+        try {
+            keys = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, this.target.namespace);
+        }
+        catch (error) {
+            return { found: 'list-failed', error, known: [...this.known] };
+        }
+        const strangers = this.strangers(keys);
+        if (!this.lostKeyMissing)
+            return strangers.length > 0 ? { found: 'ambiguous', keys: strangers } : { found: 'none' };
+        const lost = await revokeLostKey(strangers, (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(client, this.target.namespace, id));
+        if (lost.found === 'revoked') {
+            this.lostKeyMissing = false;
+            this.lostKeysRevoked.push(lost.id);
+            this.gone(lost.id);
+        }
+        return lost;
+    }
+    /** A clean-up may run past the step's timeout; a cancel cuts it down to the runner's grace. */
+    cleanupClient() {
+        return this.ctx.client.withDeadline(() => this.time.cleanupDeadline());
+    }
+    gone(id) {
+        this.pending.delete(id);
+        this.storingIds.delete(id);
+        this.revoked.add(id);
+        if (this.jobKey === id)
+            this.jobKey = undefined;
+        this.save();
+    }
+    /** Settles once: with nothing missing, pending or storing, only the job key (if any) is left for the post step. */
+    settle() {
+        const open = this.lostKeyMissing || this.pending.size > 0 || this.storingIds.size > 0;
+        if (!open && this.jobKey === undefined)
+            this.write('');
+        else
+            this.save(!open);
+    }
+    save(finished = false) {
+        const saved = { name: this.name, known: [...this.known], pending: [...this.pending] };
+        if (this.target.namespace.kind === 'organization')
+            saved.org = this.target.namespace.orgId;
+        // Stryker disable next-line ConditionalExpression: equivalent: JSON.stringify leaves out a field set to undefined
+        if (this.target.projectId !== undefined)
+            saved.project = this.target.projectId;
+        if (this.storingIds.size > 0)
+            saved.storing = [...this.storingIds];
+        if (this.jobKey !== undefined)
+            saved.jobKey = this.jobKey;
+        if (finished)
+            saved.finished = true;
+        if (this.lostKeyMissing && this.lostInFlight)
+            saved.inFlight = true;
+        this.write(JSON.stringify(saved));
+    }
+    write(value) {
+        if (value === this.lastSaved)
+            return;
+        this.lastSaved = value;
+        this.ctx.saveState(_ledger_js__WEBPACK_IMPORTED_MODULE_7__/* .SAVED_LIFE */ .PG, value);
+    }
 }
-/**
- * Revokes a new key that must not stay valid a moment longer, and returns the step's error.
- * The error says "no new key is left valid" only when this was the step's one key.
- */
-async function revokeAtOnce(ctx, ledger, id, reason) {
-    const undo = await revokeNewKey(ctx, ledger, id);
-    const unresolved = ledger.awaitingLostKey;
-    ledger.settle();
-    if (!undo.revoked)
-        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} ${undo.message}`);
-    const left = unresolved
-        ? 'an earlier attempt lost its answer, and the post step looks for the key it may have made'
-        : 'no new key is left valid';
-    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`${reason} That key was revoked at once, and ${left}. Run the step again, or report it with the key id.`);
-}
-/** The new key reaches more than the project it was asked for, or another project. */
-function revokeMisScoped(ctx, ledger, created) {
-    const { namespace, projectId } = ledger.target;
-    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, as every project key is an org key
-    const orgId = namespace.kind === 'organization' ? namespace.orgId : '';
-    const answered = created.project_id === undefined
-        ? `with no project, so it would reach every project of organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(orgId)}`
-        : `scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(created.project_id, 80)}`;
-    return revokeAtOnce(ctx, ledger, created.id, 
-    // Stryker disable next-line StringLiteral: equivalent, as this runs only for a target with a project
-    `The platform was asked for a key scoped to project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(projectId ?? '')} and answered key ${created.id} ${answered}.`);
-}
-/**
- * A cancel after a new key arrived, and before it was handed out, revokes the key or leaves it to the post step.
- * The step then stops, and says which.
- */
-async function stopIfCancelled(ctx, ledger, id, work) {
+const LOOKS_AGAIN = ' The post step looks again when the job ends.';
+/** The rule every look follows: one stranger, never used, is the lost create's key, since nobody else has its value. */
+async function revokeLostKey(strangers, revoke) {
+    if (strangers.length === 0)
+        return { found: 'none' };
+    const [only] = strangers;
+    if (strangers.length > 1 || (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .lastUseOf */ .xk)(only) !== null)
+        return { found: 'ambiguous', keys: strangers };
     try {
-        cancellationOf(ctx).checkpoint(work);
+        await revoke(only.id);
     }
     catch (error) {
-        const undo = await revokeNewKey(ctx, ledger, id);
-        ledger.settle();
-        throw new _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .StepCancelled */ .EI(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ${undo.message}`);
+        if (!(0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error))
+            return { found: 'revoke-failed', id: only.id, error };
     }
+    return { found: 'revoked', id: only.id };
+}
+/** What a look for a lost create's key found, for the log. */
+function describeLostKey(lost, keyName) {
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName);
+    switch (lost.found) {
+        case 'none':
+            return `No key named ${name} that this run cannot account for is valid.`;
+        case 'revoked':
+            return `Revoked key ${lost.id} named ${name}: a create whose answer was lost made it, and nobody can read its value.`;
+        case 'ambiguous':
+            return (`Keys named ${name} that this run cannot account for are valid: ${describeKeys(lost.keys)}. None was revoked: ` +
+                "this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`), " +
+                'and give each job its own `key-name`.');
+        case 'list-failed': {
+            const others = lost.known.length > 0 ? ` other than ${describeIds(lost.known)}` : '';
+            return (`Listing the keys to look for a key named ${name} that a lost create may have made failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(lost.error)} ` +
+                `Run list-keys, and revoke a key named ${name}${others} that you do not expect.`);
+        }
+        case 'revoke-failed':
+            return (`A lost create made key ${lost.id} named ${name}, which is valid, and nobody can read its value. ` +
+                `Revoking it failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(lost.error)}`);
+    }
+}
+/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
+function describeScope(target) {
+    if (target.projectId !== undefined)
+        return `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(target.projectId)}`;
+    return target.namespace.kind === 'organization' ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(target.namespace.orgId)}` : 'personal';
 }
 function adviseScope(ctx, target, id) {
     if (target.namespace.kind !== 'personal')
@@ -7234,124 +7121,116 @@ function adviseScope(ctx, target, id) {
         'A job that works on one project is safer with a project-scoped key, ' +
         "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it).");
 }
-/** "personal", "organization org-x" or "project p-1", for logs and summaries. */
-function describeScope(target) {
-    if (target.projectId !== undefined)
-        return `project ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.projectId)}`;
-    return target.namespace.kind === 'organization' ? `organization ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(target.namespace.orgId)}` : 'personal';
-}
 /**
- * The post step's part of a key's life: it finishes what the main step left in the ledger. It revokes the `pending`
- * keys, names the `storing` ones still valid (a secret may hold them, so they stay), and lists the keys to find a key
- * that a create made when its answer never reached the step: one such key, never used, is that key, and nobody holds
- * its value, so it is revoked. With more such keys, or one in use, it revokes none. Every problem goes into one error,
- * thrown at the end, so each key is still tried.
+ * The post step's part of a key's life: it finishes what the main step saved. It revokes the pending keys and the
+ * job key, names the keys a secret may hold, and, unless the main step finished, looks for the key of a lost create
+ * by the same rule as the main step. Every problem goes into one error at the end, so each key is still tried.
  */
-async function finishLeftovers(client, log, ledger, jobKeyId) {
-    const leftovers = new Leftovers(log, ledger);
-    for (const id of ledger.pending) {
-        if (id !== jobKeyId)
-            await leftovers.revoke(id, 'the main step made it and never handed it out', client);
-    }
-    const accounted = new Set([...ledger.known, ...ledger.pending, ...(jobKeyId === undefined ? [] : [jobKeyId])]);
-    const storing = new Set(ledger.storing);
-    const unaccounted = (key) => (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .sameKind */ .Nc)(key, ledger.name, ledger.project) && !accounted.has(key.id) && !storing.has(key.id);
-    // After a create the cancel cut off, the look for its key and the key's revocation may run LATE_KEY_WATCH_MS past the
-    // step's timeout, as the main step's clean-up may: a key left valid is worse than a late step.
-    const lister = ledger.inFlight ? client.withDeadline(client.deadline + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$) : client;
-    const look = () => (0,_usage_js__WEBPACK_IMPORTED_MODULE_10__/* .listKeysMerged */ .PT)(lister, leftovers.namespace);
-    let listed;
-    try {
-        listed = ledger.inFlight
-            ? await watchForLateKey(lister, log, ledger.name, look, (keys) => keys.some(unaccounted))
-            : await look();
-    }
-    catch (error) {
-        leftovers.problem(`The post step could not look for a key named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(ledger.name)} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)} ` +
-            'Run list-keys and revoke a key of that name you do not expect.');
-        leftovers.end();
-        return;
-    }
-    leftovers.nameStoring(listed.filter((k) => storing.has(k.id)));
-    await leftovers.revokeLostKey(listed.filter(unaccounted), lister);
-    leftovers.end();
-}
-/** What the post step did with the main step's leftovers, and the problems it found on the way. */
-class Leftovers {
-    namespace;
-    problems = [];
-    log;
-    ledger;
-    constructor(log, ledger) {
-        this.log = log;
-        this.ledger = ledger;
-        this.namespace = ledger.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(ledger.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
-    }
-    problem(text) {
-        this.problems.push(text);
-    }
-    /** Revokes one key, so that a failure is named and the next key is still tried. */
-    async revoke(id, reason, by) {
-        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const run = await (0,_revocation_js__WEBPACK_IMPORTED_MODULE_9__/* .revokeInTurn */ .Nz)({ client: by, log: this.log }, [id], this.namespace, {
-            revoked: () => this.log.info(`Revoked API key ${id} named ${name}: ${reason}.`),
-            alreadyRevoked: () => this.log.info(`API key ${id} named ${name} was already revoked.`),
-        });
-        if (run.failed) {
-            this.problem(`Revoking API key ${id} named ${name} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(run.failed.error)} Revoke it by hand (revoke-key with \`key-id\`).`);
+async function cleanUpAfterJob(client, log, saved) {
+    const namespace = saved.org ? (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .organizationKeys */ .O$)(saved.org) : _api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .PERSONAL_KEYS */ .uV;
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name);
+    const problems = [];
+    const revoke = async (id, jobKey) => {
+        const key = jobKey ? `the job-scoped API key ${id}` : `API key ${id} named ${name}`;
+        try {
+            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(client, namespace, id);
+            log.info(jobKey ? `Revoked ${key}.` : `Revoked ${key}: the main step made it and never handed it out.`);
         }
-    }
-    /** The keys a secret write may hold: they stay valid, and the error names them. */
-    nameStoring(valid) {
-        if (valid.length === 0)
+        catch (error) {
+            if ((0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .alreadyRevoked */ .Tg)(error))
+                log.info(jobKey
+                    ? `The job-scoped API key ${id} was already revoked.`
+                    : `API key ${id} named ${name} was already revoked.`);
+            else
+                problems.push(`Revoking ${key} failed: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} Revoke it by hand (revoke-key with \`key-id\`).`);
+        }
+    };
+    for (const id of saved.pending)
+        if (id !== saved.jobKey)
+            await revoke(id, false);
+    if (saved.jobKey !== undefined)
+        await revoke(saved.jobKey, true);
+    if (!saved.finished)
+        await lookForLeftKeys(client, log, saved, namespace, problems);
+    if (problems.length > 0)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(problems.join(' '), Number.POSITIVE_INFINITY));
+}
+/** Names the keys a secret write may hold, and revokes the key of a lost create as the main step would. */
+async function lookForLeftKeys(client, log, saved, namespace, problems) {
+    const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(saved.name);
+    const accounted = new Set([...saved.known, ...saved.pending, ...(saved.storing ?? [])]);
+    if (saved.jobKey !== undefined)
+        accounted.add(saved.jobKey);
+    const unaccounted = (key) => key.name === saved.name && (key.project_id ?? undefined) === saved.project && !accounted.has(key.id);
+    // After a create the cancel cut off, the look may run LATE_KEY_WATCH_MS past the step's timeout.
+    const lister = saved.inFlight ? client.withDeadline(client.deadline + LATE_KEY_WATCH_MS) : client;
+    const nameStoring = (ids) => {
+        if (ids.length === 0)
             return;
-        this.problem(`The main step stopped while it wrote ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeIds */ .Sh)(valid.map((k) => k.id))} named ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name)} to a secret, ` +
+        problems.push(`The main step stopped while it wrote ${describeIds(ids)} named ${name} to a secret, ` +
             'before it knew whether the write landed, so that key may still be valid, and a secret may hold it. ' +
             'The post step left it valid, so that no secret holds a revoked key. Run rotate-key again: it stores a newer key ' +
             'and revokes this one. Or revoke it by hand (revoke-key with `key-id`) once no secret holds it.');
+    };
+    let listed;
+    try {
+        listed = saved.inFlight
+            ? await watchForLateKey(lister, log, saved.name, namespace, (keys) => keys.some(unaccounted))
+            : await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(lister, namespace);
     }
-    /** One key of that name that no answer told of, never used, is a lost create's: it is revoked. More are named. */
-    async revokeLostKey(strangers, lister) {
-        const name = (0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(this.ledger.name);
-        const lost = (0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .lostKeyAmong */ .Gt)(strangers);
-        if (lost) {
-            const why = "the main step's create made it, but the answer never reached the step, so nobody holds its value";
-            await this.revoke(lost.id, why, lister);
-        }
-        else if (strangers.length > 0) {
-            this.problem(`Keys named ${name} appeared during the job that the main step cannot account for: ${(0,_ledger_js__WEBPACK_IMPORTED_MODULE_8__/* .describeStrangers */ .vU)(strangers)}. None was ` +
-                "revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).");
-        }
-        else if (this.problems.length === 0 && this.ledger.inFlight) {
-            const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$);
-            this.log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
-        }
-        else if (this.problems.length === 0) {
-            this.log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
-        }
+    catch (error) {
+        // Without a list, name every key a secret may hold: a vague "revoke what you do not expect" could take it.
+        nameStoring(saved.storing ?? []);
+        problems.push(`The post step could not look for a key named ${name} that the main step may have left valid: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)} ` +
+            'Run list-keys and revoke a key of that name you do not expect.');
+        return;
     }
-    /** Throws every problem as one error, if there was any. */
-    end() {
-        if (this.problems.length > 0)
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ((0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .untrusted */ .bp)(this.problems.join(' '), Number.POSITIVE_INFINITY));
+    nameStoring(listed.filter((k) => saved.storing?.includes(k.id)).map((k) => k.id));
+    const lost = await revokeLostKey(listed.filter(unaccounted), (id) => (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_0__/* .revokeKeyIn */ .FG)(lister, namespace, id));
+    if (lost.found === 'revoked')
+        log.info(describeLostKey(lost, saved.name));
+    else if (lost.found !== 'none')
+        problems.push(describeLostKey(lost, saved.name));
+    else if (problems.length === 0 && saved.inFlight) {
+        const watched = (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS);
+        log.info(`No key named ${name} appeared in ${watched}, so the create that the cancel cut off made no key.`);
+    }
+    else if (problems.length === 0) {
+        log.info(`No other key named ${name} from the main step is valid: the list taken now shows none.`);
     }
 }
 /**
  * The runner cancelled the main step while a create was in flight, and the platform may still carry it out. Lists
- * the keys every LATE_KEY_LOOK_EVERY_MS until a key of that name appears that the main step cannot account for, or
- * until LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
+ * the keys every LATE_KEY_LOOK_EVERY_MS until a key appears that the main step cannot account for, or until
+ * LATE_KEY_WATCH_MS (and the client's deadline) runs out. Returns the last list.
  */
-async function watchForLateKey(client, log, keyName, look, appeared) {
+async function watchForLateKey(client, log, keyName, namespace, appeared) {
     const { clock } = client;
-    const until = Math.min(clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$, client.deadline);
-    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_3__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
-        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a)(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_WATCH_MS */ .m$)}.`);
+    const until = Math.min(clock.now() + LATE_KEY_WATCH_MS, client.deadline);
+    log.info(`A create of key ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .quoted */ .TL)(keyName)} was in flight when the runner cancelled the main step: ` +
+        `looking for that key for up to ${(0,_base_clock_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(LATE_KEY_WATCH_MS)}.`);
     for (;;) {
-        const listed = await look();
-        if (appeared(listed) || clock.now() + _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em > until)
+        const listed = await (0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .listKeysMerged */ .PT)(client, namespace);
+        if (appeared(listed) || clock.now() + LATE_KEY_LOOK_EVERY_MS > until)
             return listed;
-        await clock.sleep(_runner_cancellation_js__WEBPACK_IMPORTED_MODULE_7__/* .LATE_KEY_LOOK_EVERY_MS */ .Em);
+        await clock.sleep(LATE_KEY_LOOK_EVERY_MS);
     }
+}
+/** Ids named in one message; the rest are counted. */
+const MAX_NAMED_IDS = 10;
+/** "keys 1, 2 and 3 more": ids for a message. */
+function describeIds(ids) {
+    if (ids.length === 0)
+        return 'none';
+    const shown = ids.slice(0, MAX_NAMED_IDS);
+    const more = ids.length > MAX_NAMED_IDS ? ` and ${ids.length - MAX_NAMED_IDS} more` : '';
+    return `${shown.length === 1 ? 'key' : 'keys'} ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
+}
+/** "100, 101 (in use)": keys for a message, those in use marked. */
+function describeKeys(keys) {
+    const shown = keys.slice(0, MAX_NAMED_IDS).map((k) => `${k.id}${(0,_usage_js__WEBPACK_IMPORTED_MODULE_8__/* .lastUseOf */ .xk)(k) !== null ? ' (in use)' : ''}`);
+    const more = keys.length > MAX_NAMED_IDS ? ` and ${keys.length - MAX_NAMED_IDS} more` : '';
+    return `${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(shown.join(', '), Number.POSITIVE_INFINITY)}${more}`;
 }
 
 
@@ -7386,31 +7265,24 @@ var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/github/client.ts
 var github_client = __webpack_require__(6584);
 ;// CONCATENATED MODULE: ./src/github/meta.ts
-/** GitHub's meta API (GET /meta). The ranges of GitHub-hosted runners change often, so every step reads them. */
+/** GET /meta. The ranges of GitHub-hosted runners change often, so every step reads them. */
 
 
 
 
 
 /**
- * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the ranges is synchronous
- * work that the step's deadline cannot stop. So a larger answer is refused unread, and a longer list is not built.
- * The work after the read stays a fraction of a second.
+ * GitHub's answer is a few hundred kB. Building the ranges is work the step's deadline cannot stop, so a larger
+ * answer is refused unread and a longer list is not built.
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024;
 const MAX_RUNNER_RANGES = 50_000;
-/**
- * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
- * address and so pass every key. It is left out, as an entry the action cannot read.
- */
+/** A wider runner range, such as 0.0.0.0/0, would pass every key: it is left out as unreadable. */
 const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 };
 const UNAUTHENTICATED_LIMIT = ' Reads without a token share a limit of 60 an hour per address, and a GitHub-hosted runner shares its address. ' +
     'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.';
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`';
-/**
- * Reads `actions` and `actions_macos`. It fails, saying what to do, when GitHub does not answer, answers more than
- * the action reads, or lists no range the action can read (GitHub Enterprise Server).
- */
+/** Fails, saying what to do, when GitHub does not answer, answers too much, or lists no range the action can read. */
 async function readRunnerRanges(options, deadline) {
     const client = new github_client/* GitHubClient */.jh({ ...options, apiUrl: options.apiUrl ?? github_client/* DEFAULT_GITHUB_API_URL */.xw });
     const meta = await client.get('/meta', deadline, { bodyLimit: META_BODY_LIMIT }).then((answer) => answer.body, (error) => {
@@ -7443,7 +7315,7 @@ async function readRunnerRanges(options, deadline) {
         else if (ranges.unreadable++ === 0)
             ranges.firstUnreadable = entry;
     }
-    // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
+    // No range would make every runner's address unexpected, and prune-keys would revoke every key a runner used.
     if (ranges.blocks.length === 0) {
         const none = listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`;
         throw new errors/* ActionError */.lZ(`GitHub's meta API lists no range of GitHub-hosted runners the action can read (\`actions\` and ` +
@@ -7457,16 +7329,15 @@ async function readRunnerRanges(options, deadline) {
 var summary = __webpack_require__(1070);
 ;// CONCATENATED MODULE: ./src/keys/networks.ts
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from.
- * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
- * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire (docs/tripwire.md). The platform records only the address of a key's last use, so that is all it
+ * reads. Node's BlockList matches `::ffff:10.1.2.3` as 10.1.2.3.
  */
 
 
 
 
 
-/** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
+/** In `expected-networks`: the ranges of GitHub-hosted runners, from GitHub's meta API. */
 const GITHUB_ACTIONS = 'github-actions';
 /** A block, or a clause that says why `entry` is neither an address nor a CIDR block. */
 function parseNetwork(entry) {
@@ -7482,9 +7353,8 @@ function parseNetwork(entry) {
         : `it is no IP address, CIDR block or the word ${GITHUB_ACTIONS} (host names are not resolved)`;
 }
 /**
- * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
- * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
- * the tripwire.
+ * An address the action cannot read is in no network. A use with no address is flagged too, so a platform that stops
+ * recording addresses cannot silence the tripwire.
  */
 function usedFromElsewhere(key, expected) {
     const address = key.last_used_from_addr ?? '';
@@ -7519,110 +7389,10 @@ async function openExpectedNetworks(ctx, expected) {
     return { list: (0,networks/* blockList */.M)([...expected.blocks, ...ranges.blocks]), unreadableRanges: ranges.unreadable };
 }
 function describeUnexpectedUse(key) {
-    // The API description lets a list leave out the time, even when it gives an address.
     const when = key.last_used_at === null
         ? 'at a time the platform did not give'
         : `at ${(0,base_text/* untrusted */.bp)((0,summary/* formatDate */.Yq)(key.last_used_at), 40)}`;
     return `API key ${key.id} ${(0,base_text/* quoted */.TL)(key.name, 80)}, last used from ${describeAddress(key, 80)} ${when}`;
-}
-
-
-/***/ }),
-
-/***/ 3142:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IZ: () => (/* binding */ revokeKeyIds),
-/* harmony export */   Nz: () => (/* binding */ revokeInTurn),
-/* harmony export */   Tg: () => (/* binding */ alreadyRevoked),
-/* harmony export */   gA: () => (/* binding */ describeRevocationFailure),
-/* harmony export */   qM: () => (/* binding */ revocationRows)
-/* harmony export */ });
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
-/* harmony import */ var _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3551);
-/* harmony import */ var _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2323);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
-
-
-
-
-/** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
-/**
- * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
- * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
- * may be missing because the id is wrong.
- */
-function alreadyRevoked(error) {
-    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && error.status === 404;
-}
-/**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
- */
-async function revokeInTurn(ctx, ids, namespace, options = {}) {
-    const cancellation = ctx.cancellation ?? _runner_cancellation_js__WEBPACK_IMPORTED_MODULE_2__/* .NOT_CANCELLABLE */ .vc;
-    if (ids.length > 0)
-        cancellation.hold();
-    const run = { revoked: [], alreadyRevoked: [], notTried: [] };
-    for (const [i, id] of ids.entries()) {
-        let settled = () => undefined;
-        try {
-            cancellation.checkpoint(`revoke API key ${id}`);
-            settled = cancellation.inFlight(`the revocation of API key ${id}`);
-            await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .revokeKeyIn */ .FG)(ctx.client, namespace, id);
-            run.revoked.push(id);
-            if (options.revoked)
-                options.revoked(id);
-            else
-                ctx.log.info(`Revoked API key ${id}.`);
-        }
-        catch (error) {
-            if (alreadyRevoked(error) && !options.unlisted?.includes(id)) {
-                run.alreadyRevoked.push(id);
-                if (options.alreadyRevoked)
-                    options.alreadyRevoked(id);
-                else
-                    ctx.log.info(`API key ${id} was already revoked.`);
-                continue;
-            }
-            return { ...run, failed: { id, error, uncertain: mayHaveTakenEffect(error) }, notTried: ids.slice(i + 1) };
-        }
-        finally {
-            settled();
-        }
-    }
-    return run;
-}
-function mayHaveTakenEffect(error) {
-    if (error instanceof _api_namespace_js__WEBPACK_IMPORTED_MODULE_1__/* .RevocationUnconfirmed */ .Jp)
-        return true;
-    return error instanceof _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestError */ .G && (error.mayHaveReachedServer || error.earlierAttemptUncertain);
-}
-/** On a failure, the message also names the keys revoked before it. */
-async function revokeKeyIds(ctx, ids, namespace, unlisted) {
-    const run = await revokeInTurn(ctx, ids, namespace, { unlisted });
-    const done = { revoked: run.revoked, alreadyRevoked: run.alreadyRevoked };
-    if (!run.failed)
-        return done;
-    return { ...done, failure: describeRevocationFailure(run), failedRequest: (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .requestErrorIn */ .p)(run.failed.error) };
-}
-function describeRevocationFailure(run) {
-    const done = run.revoked.length ? ` Already revoked: ${run.revoked.join(', ')}.` : '';
-    return `${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(run.failed?.error)}${done}`;
-}
-function revocationRows(ids, run) {
-    return ids.map((id) => {
-        let outcome = 'not revoked';
-        if (run.revoked.includes(id))
-            outcome = 'revoked';
-        else if (run.alreadyRevoked.includes(id))
-            outcome = 'revoked by someone else meanwhile';
-        else if (run.failed?.id === id && run.failed.uncertain)
-            outcome = 'may or may not be revoked: check it with list-keys';
-        return [{ code: String(id) }, outcome];
-    });
 }
 
 
@@ -7646,16 +7416,8 @@ function revocationRows(ids, run) {
 
 
 
-/**
- * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
- * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
- * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
- * by name, rotate-key, the clean-ups and the post step.
- */
-/**
- * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
- * request may still be the step's own.
- */
+/** What a key list says of each key's use, read on the safe side: a time the action cannot read is a use now. */
+/** The platform's clock and the runner's may differ: a use this long before the step began may still be its own. */
 const USE_CLOCK_SKEW_MS = 60_000;
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -7664,8 +7426,8 @@ function readTime(text) {
     return TIMESTAMP.test(text) ? Date.parse(text) : Number.NaN;
 }
 /**
- * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
- * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ * Null when never used. NaN, a use now, when the time cannot be read. The description lets a list give a use's
+ * address without its time: that key was used.
  */
 function lastUseOf(key) {
     if (key.last_used_at === null)
@@ -7678,10 +7440,9 @@ function lastTouched(key) {
     return Number.isNaN(at) ? Number.MAX_SAFE_INTEGER : at;
 }
 /**
- * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
- * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
- * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
- * none, so no rule selects the key by its creator.
+ * A key listed twice keeps the most recent use and creation of its copies; an unreadable time wins, as a use now.
+ * Copies that disagree on the name or the project count as in use: the action cannot tell which is right. Copies
+ * that disagree on the creator keep none, so no rule selects the key by its creator.
  */
 function mergeById(keys) {
     const merged = new Map();
@@ -7709,10 +7470,7 @@ function mergeById(keys) {
 async function listKeysMerged(client, namespace) {
     return mergeById(await (0,_api_namespace_js__WEBPACK_IMPORTED_MODULE_2__/* .listKeysIn */ .I_)(client, namespace));
 }
-/**
- * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
- * key, lists the keys, and finds the step's own key among them.
- */
+/** How a command that revokes by the list begins. */
 async function readKeysAndOwnKey(client, clock, namespace) {
     const stepStarted = clock.now();
     const auth = await (0,_api_endpoints_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuth */ .xI)(client);
@@ -7731,11 +7489,7 @@ function later(a, b) {
         return b;
     return y > x ? b : a;
 }
-/**
- * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
- * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
- * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
- */
+/** A kind of key the action does not know may be among any keys. */
 function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_user' && namespace.kind === 'organization') {
         return {
@@ -7746,9 +7500,8 @@ function findOwnKey(keys, namespace, auth, step) {
     if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
         return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' };
     }
-    // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
-    // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
-    // "cannot tell its own key" would no longer keep the real one.
+    // Only a readable use within the step. An unreadable or later time would make any key look like the step's,
+    // and the guard "cannot tell its own key" would no longer keep the real one.
     const ids = keys.filter((k) => {
         const used = lastUseOf(k);
         return used !== null && used >= step.since && used <= step.until;
@@ -7799,9 +7552,9 @@ const GROUPS = new Map([
     ['error', 'failure'],
     ['cancelled', 'failure'],
 ]);
-/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+/** Pending first, then successful, then unsuccessful. */
 const OPERATION_STATUSES = [...GROUPS.keys()];
-// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
+// The console's words where it has them (OK, Scheduling, In progress, Error); plain words for the rest.
 const CONSOLE_WORDS = new Map([
     ['scheduling', 'Scheduling'],
     ['running', 'In progress'],
@@ -7812,7 +7565,7 @@ const CONSOLE_WORDS = new Map([
     ['error', 'Error'],
     ['cancelled', 'Cancelled'],
 ]);
-/** A status in the console's words; undefined for a status the action does not know. */
+/** Undefined for a status the action does not know. */
 function consoleWord(status) {
     return CONSOLE_WORDS.get(status);
 }
@@ -7820,11 +7573,10 @@ function consoleWord(status) {
 function statusGroup(status) {
     return GROUPS.get(status) ?? 'pending';
 }
-/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
 function gateGroup(status, onFailed) {
     return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status);
 }
-/** How settled a status is for a gate: pending, then failure, then success. */
+/** Pending, then failure, then success. */
 const settling = (status, onFailed) => ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed));
 function isKnownStatus(status) {
     return GROUPS.has(status);
@@ -7832,163 +7584,20 @@ function isKnownStatus(status) {
 function isTerminal(status) {
     return statusGroup(status) !== 'pending';
 }
-/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+/** So far, for one in progress: `total_duration_ms`, or updated − created. */
 function durationOf(operation) {
     if (typeof operation.total_duration_ms === 'number')
         return operation.total_duration_ms;
     const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at);
     return Number.isNaN(ms) ? 0 : ms;
 }
-/**
- * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
- * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
- */
+/** An operation without `branch_id` is of the whole project: a gate on a branch waits for it too, and fails closed. */
 function concernsBranch(operation, branchId) {
     return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId;
 }
-/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+/** "branch br-…", or "the whole project". */
 function describePlace(operation, max) {
     return operation.branch_id === undefined ? 'the whole project' : `branch ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(operation.branch_id, max)}`;
-}
-
-
-/***/ }),
-
-/***/ 2323:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   EI: () => (/* binding */ StepCancelled),
-/* harmony export */   Em: () => (/* binding */ LATE_KEY_LOOK_EVERY_MS),
-/* harmony export */   Zn: () => (/* binding */ watchCancellation),
-/* harmony export */   m$: () => (/* binding */ LATE_KEY_WATCH_MS),
-/* harmony export */   rd: () => (/* binding */ ANSWER_GRACE_MS),
-/* harmony export */   vc: () => (/* binding */ NOT_CANCELLABLE)
-/* harmony export */ });
-/* unused harmony export CANCEL_GRACE_MS */
-/* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4758);
-
-
-/**
- * Cancellation of the main step. The runner cancels a step with SIGINT (Ctrl+C on Windows). About 7.5 s later it
- * sends SIGTERM (Ctrl+Break on Windows, which Node reports as SIGBREAK), and about 2.5 s after that it kills the step.
- * Node exits at once on SIGINT unless a handler is installed.
- * Exiting at once is right while the step holds nothing. It is wrong while a new key exists that only this step knows
- * of: from just before a create is sent until the key is handed out (stored, or in an output) or revoked. For that
- * span the step calls `hold()`. A signal then only marks the step cancelled. The step starts no new work
- * (`checkpoint()` throws), and finishes or undoes the work in flight within the runner's grace (`undoDeadline()`).
- * A wait to retry ends at the signal (`stopped`). A clean-up's wait goes on while the grace leaves time for it.
- */
-/** The kill comes about 10 s after SIGINT. Undo work after a signal must be over before then. */
-const CANCEL_GRACE_MS = 9_000;
-/**
- * How long a request in flight at the signal gets to be answered, when the step must report its outcome (a key's
- * create, a secret's write). The rest of the grace finds out what it did.
- */
-const ANSWER_GRACE_MS = 5_000;
-/**
- * How long, and how often, the post step looks for the key of a create that was in flight at the cancel.
- * The platform carries out a create within seconds, or not at all.
- */
-const LATE_KEY_WATCH_MS = 30_000;
-const LATE_KEY_LOOK_EVERY_MS = 5_000;
-/** The step stopped because the runner cancelled it. The message says what was undone. */
-class StepCancelled extends _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
-    constructor(message) {
-        super(message);
-        this.name = 'StepCancelled';
-    }
-}
-const RUNNER_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'];
-/** For a step that holds no key (and for tests). Signals keep Node's default, and nothing is ever cancelled. */
-const NOT_CANCELLABLE = {
-    signal: undefined,
-    stopped: new AbortController().signal,
-    hold: () => undefined,
-    checkpoint: () => undefined,
-    undoDeadline: (usual) => usual,
-    inFlight: () => () => undefined,
-    afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-    attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-};
-function watchCancellation(options) {
-    const { log, clock } = options;
-    let signal;
-    let cancelledAt = Number.POSITIVE_INFINITY;
-    let holding = false;
-    let requestInFlight;
-    /** Timers that start with the first signal (afterSignal). */
-    const onFirstSignal = new Set();
-    const stop = new AbortController();
-    const onSignal = (name) => {
-        if (signal === undefined) {
-            signal = name;
-            cancelledAt = clock.now();
-            for (const start of onFirstSignal)
-                start();
-            onFirstSignal.clear();
-            log.warning(requestInFlight === undefined
-                ? `The runner cancelled the step (${name}). The step starts nothing new. ` +
-                    'It finishes or undoes the key work in flight before it stops.'
-                : `The runner cancelled the step (${name}) during ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(requestInFlight)}, ` +
-                    'which may or may not take effect. The step starts nothing new, waits for the answer, and says which.');
-            stop.abort();
-        }
-        else {
-            log.warning(`${name}: the runner stops the step in a moment.`);
-        }
-    };
-    return {
-        get signal() {
-            return signal;
-        },
-        stopped: stop.signal,
-        hold() {
-            if (holding)
-                return;
-            holding = true;
-            const source = options.signals ?? process;
-            for (const name of RUNNER_SIGNALS)
-                source.on(name, () => onSignal(name));
-        },
-        checkpoint(work) {
-            if (signal !== undefined)
-                throw new StepCancelled(`The runner cancelled the step (${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(signal)}) before it could ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_0__/* .untrusted */ .bp)(work)}.`);
-        },
-        undoDeadline(usual) {
-            return Math.min(usual, cancelledAt + CANCEL_GRACE_MS);
-        },
-        inFlight(request) {
-            requestInFlight = request;
-            return () => {
-                if (requestInFlight === request)
-                    requestInFlight = undefined;
-            };
-        },
-        afterSignal(ms) {
-            const controller = new AbortController();
-            let timer;
-            const start = () => {
-                timer = clock.deadline(cancelledAt + ms - clock.now());
-                timer.signal.addEventListener('abort', () => controller.abort(), { once: true });
-            };
-            if (signal === undefined)
-                onFirstSignal.add(start);
-            else
-                start();
-            return {
-                signal: controller.signal,
-                clear: () => {
-                    onFirstSignal.delete(start);
-                    timer?.clear();
-                },
-            };
-        },
-        attemptCut() {
-            return this.afterSignal(signal === undefined ? ANSWER_GRACE_MS : CANCEL_GRACE_MS);
-        },
-    };
 }
 
 
@@ -8004,16 +7613,10 @@ function watchCancellation(options) {
 /* harmony export */ });
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 
-/** owner/name, as GitHub spells a repository. */
 const ACTION_REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 /** A tag, a branch or a commit SHA, as in `uses: owner/name@ref`. It holds nothing a URL would read as more. */
 const ACTION_REF = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
-/**
- * Where the action's docs are, at the version that ran. No other place reads these runner variables.
- * For `uses: owner/neon-api-action@v1`, the runner sets GITHUB_ACTION_REPOSITORY and GITHUB_ACTION_REF, and a summary
- * links a page there. For `uses: ./` it sets neither. The pages are then in the workflow's own checkout, and a summary
- * names the path with no link (summary.ts, docsPage).
- */
+/** At the version that ran. For `uses: ./` the runner sets neither variable, and a summary names the path unlinked. */
 function actionDocs(env) {
     const repository = env.GITHUB_ACTION_REPOSITORY ?? '';
     const ref = env.GITHUB_ACTION_REF ?? '';
@@ -8023,7 +7626,7 @@ function actionDocs(env) {
         return () => undefined;
     return (page) => `${server}/${repository}/blob/${ref}/${page}`;
 }
-/** GITHUB_SERVER_URL without a trailing slash, https://github.com when unset. Undefined when it is no http(s) URL. */
+/** https://github.com when unset; undefined when it is no http(s) URL. */
 function serverOf(given) {
     if (!given)
         return 'https://github.com';
@@ -8038,13 +7641,9 @@ function serverOf(given) {
         return undefined;
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
-/** What `error-code` may hold: a short token, never text a server could make look like anything else. */
+/** A short token, never text a server could make look like anything else. */
 const ERROR_CODE = /^[A-Za-z0-9_.-]{1,64}$/;
-/**
- * `http-status`, `error-code` and `request-id` of a request that failed, so a later step can branch on the reason.
- * `error-code` is the service's own `code`, never one the action made up, and only when it is a short token. Any
- * other text goes only to the log, made safe there.
- */
+/** So a later step can branch on the reason. `error-code` is the service's own `code`, never one the action made up. */
 function requestFailureOutputs(error) {
     const outputs = {};
     if (error.requestId !== undefined)
@@ -8056,7 +7655,7 @@ function requestFailureOutputs(error) {
         outputs['error-code'] = code;
     return outputs;
 }
-/** The service's `code` for `error-code` and the summary: only a short token with no piece of the step's secrets. */
+/** Only a short token with no piece of a secret. */
 function errorCodeOf(error) {
     const { code } = error;
     return error.kind === 'http' &&
@@ -8090,22 +7689,18 @@ function errorCodeOf(error) {
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4758);
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(766);
 /**
- * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
- * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
- * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
- * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
- * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
+ * Outputs within the runner's limits: one passed on through `env:` or `with:` fails past 128 KiB. An output over the
+ * limit is not set, never cut short. A list output always has its whole list in a file, whose path is an output too.
  */
 
 
 
 
 
-/** The new key's output: its value is the one secret an output carries. */
+/** The one secret an output carries. */
 const KEY_OUTPUT = 'key';
-/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+/** Half of the 128 KiB one environment variable may hold. */
 const OUTPUT_LIMIT_BYTES = 64 * 1024;
-/** Whether an output value can be passed on through `env:` or `with:`. */
 function fitsOutput(value) {
     return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES;
 }
@@ -8115,7 +7710,6 @@ function listFilePath(dir, list) {
 function listFileError(list, dir, error) {
     return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`Could not write the ${list} file in ${(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .untrusted */ .bp)(dir)} (RUNNER_TEMP): ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error)}`);
 }
-/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
 async function writeListFile(dir, list, json) {
     const path = listFilePath(dir, list);
     try {
@@ -8127,14 +7721,12 @@ async function writeListFile(dir, list, json) {
     return path;
 }
 /**
- * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
- * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
- * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
+ * Every secret in its strings and names replaced, pieces too: a server may have cut one short, and a later step may
+ * print the output. Each string is redacted alone: on the whole text, `Bearer …` could run past a value's end.
  */
 function recordJson(record) {
     const json = JSON.stringify(record);
-    // Most records hold nothing to replace, and one look at the whole text tells.
+    // A fast path: most records hold nothing to replace.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(json) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(json) === json)
         return json;
     const redact = (text) => (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text, { pieces: true });
@@ -8147,9 +7739,8 @@ function recordJson(record) {
         return value;
     });
 }
-/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text) {
-    // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
+    // Nothing to replace: unparsed, the text stays exact.
     if (!(0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldSecret */ .dV)(text) && (0,_base_text_js__WEBPACK_IMPORTED_MODULE_4__/* .redactSecrets */ .fp)(text) === text)
         return text;
     let value;
@@ -8162,26 +7753,24 @@ function redactJson(text) {
     return recordJson(value);
 }
 /**
- * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
- * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
- * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
- * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
+ * Written while the list is read, so a long list is never held in memory, a section per project in their order. Up
+ * to MEMORY_BYTES the sections stay in memory, as most lists are short; past that, each goes to a part file.
  */
 class ListFileWriter {
     path;
     dir;
     list;
-    /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+    /** Each section's records while the list is short. */
     held = new Map();
     heldBytes = 0;
-    /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
+    /** Each section's part file, once the list has grown past MEMORY_BYTES. */
     parts = new Map();
     constructor(dir, list) {
         this.dir = dir;
         this.list = list;
         this.path = listFilePath(dir, list);
     }
-    /** Appends records (each as recordJson gives it) to a section. */
+    /** Records as recordJson gives them. */
     async add(section, records) {
         if (records.length === 0)
             return;
@@ -8196,7 +7785,6 @@ class ListFileWriter {
         this.held.clear();
         await this.appendToPart(section, text);
     }
-    /** Joins the sections in order into the list file; returns its path. */
     async finish() {
         try {
             if (this.parts.size === 0) {
@@ -8227,7 +7815,7 @@ class ListFileWriter {
         }
         return this.path;
     }
-    /** Removes what was written: the listing did not finish. */
+    /** The listing did not finish. */
     async discard() {
         await this.discardParts();
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(this.path, { force: true });
@@ -8250,7 +7838,7 @@ class ListFileWriter {
         this.parts.clear();
     }
 }
-/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+/** In characters of JSON. */
 const MEMORY_BYTES = 4 * 1024 * 1024;
 const WHOLE_LIST_FILES = {
     projects: 'projects-file',
@@ -8259,18 +7847,14 @@ const WHOLE_LIST_FILES = {
     operations: 'operations-file',
 };
 /**
- * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
- * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
- * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
- * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
- * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
- * `key` is never near the limit: a key value over 1,024 characters is refused.
+ * A list output over the limit gets a note: its whole-list file has it, and a warning on every run would help no one.
+ * Any other goes to `outputs-file`, with a warning: a later step that reads the output finds it empty.
  */
 async function boundOutputs(outputs, dir, oversized = {}) {
     const set = {};
     const spilled = {};
     const over = [];
-    /** The list outputs over the limit, by the output naming their whole-list file. */
+    /** By the output naming their whole-list file. */
     const inListFile = new Map();
     const notHeld = (name, bytes) => {
         const listFile = WHOLE_LIST_FILES[name];
@@ -8290,7 +7874,7 @@ async function boundOutputs(outputs, dir, oversized = {}) {
             over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')));
         }
     }
-    // Outputs the command knew were over the limit and did not hold: only their size is known.
+    // Of these, only the size is known.
     for (const [name, bytes] of Object.entries(oversized))
         notHeld(name, bytes);
     const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`;
@@ -8334,9 +7918,8 @@ function asJson(value) {
         return value;
     }
 }
-/** The bytes a copy reads at a time: a section is never held in memory whole. */
+/** A section is never held in memory whole. */
 const COPY_CHUNK_BYTES = 1024 * 1024;
-/** Appends a file to an open one, a chunk at a time. */
 async function copyInto(out, path) {
     const source = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, 'r');
     try {
@@ -8371,20 +7954,16 @@ async function copyInto(out, path) {
 /* unused harmony exports MAX_ROWS, FOLD_ROWS, TABLE_BUDGET, MAX_DATE_TEXT */
 /* harmony import */ var _base_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(766);
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
- * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
- * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
+ * Job-summary HTML. After a blank line the summary renders Markdown (links, images), and names come from the
+ * platform, so every piece of text is escaped, kept on one line and bounded. Key values never reach this module.
  */
 
-/** Longest table cell, in characters. */
 const MAX_CELL_LENGTH = 200;
-/** Longest heading or paragraph, in characters. */
 const MAX_TEXT_LENGTH = 4000;
-/** Rows a table shows at most. */
 const MAX_ROWS = 200;
-/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+/** A longer table is folded under `<details>`, so the verdict above it stays on the first screen. */
 const FOLD_ROWS = 10;
-/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+/** In characters: the runner drops a summary over 1 MiB. */
 const TABLE_BUDGET = 512 * 1024;
 function escapeHtml(text) {
     return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8395,10 +7974,7 @@ function htmlText(text, max) {
 function heading(text, level = 3) {
     return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`;
 }
-/**
- * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
- * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
- */
+/** Markdown is not read inside an HTML block, so a sentence's `quoted` parts are made monospace here. */
 function paragraph(...parts) {
     const html = parts
         .flatMap((part) => (typeof part === 'string' ? withCode(part) : [part]))
@@ -8410,39 +7986,30 @@ function paragraph(...parts) {
         .join('');
     return `<p>${html}</p>\n`;
 }
-/**
- * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
- * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
- */
+/** A link to the page at the version that ran, when `url` is known; else the page's path. */
 function docsPage(url, text, page) {
     return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }];
 }
-/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+/** As it is when its backticks do not pair up. */
 function withCode(text) {
     const parts = text.split('`');
     if (parts.length % 2 === 0)
         return [text];
     return parts.flatMap((part, i) => i % 2 === 1 ? [{ code: part }] : part === '' ? [] : [part]);
 }
-/**
- * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
- * line below `<summary>` and above `</details>`.
- */
+/** GitHub reads Markdown inside `<details>` (a chart) only after a blank line below `<summary>` and above the end. */
 function folded(title, html) {
     if (!html)
         return '';
     return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`;
 }
-/** A table of rows already made; see tableOf. */
+/** Rows already made. */
 function table(headers, rows, maxRows = MAX_ROWS) {
     return tableOf(headers, rows, (row) => row, { maxRows });
 }
 /**
- * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
- * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
- * `total`: how many records the table stands for, when `records` are only the first of them.
- * `count`: how many records a row stands for, when one row stands for several alike.
- * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
+ * `toRow` runs only for a record shown. Past `maxRows` rows or about TABLE_BUDGET characters, a line says how many
+ * were left out and where they all are (`rest`). `total` counts records beyond `records`; `count`, those a row holds.
  */
 function tableOf(headers, records, toRow, options = {}) {
     const maxRows = options.maxRows ?? MAX_ROWS;
@@ -8476,11 +8043,11 @@ function renderCell(cell) {
     // A server may send any JSON where text was expected (`{}` for a region). It is shown as JSON.
     return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH);
 }
-/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
+/** It goes into errors and log lines, not only cells. */
 const MAX_DATE_TEXT = 64;
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
- * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC". Other text stays, cut to MAX_DATE_TEXT: Date.parse would read "42" as 2042. The result is
+ * still outside text for the log.
  */
 function formatDate(iso) {
     if (!iso)
@@ -8536,20 +8103,18 @@ var external_node_module_ = __webpack_require__(8995);
 var external_node_url_ = __webpack_require__(3136);
 ;// CONCATENATED MODULE: ./src/base/source-location.ts
 /**
- * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
- * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
- * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
- * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the line a failed step prints. From dist/, the source map beside
+ * each file leads back to src/. It is read only after a failure, so start-up never pays for it.
  */
 
 
 
-/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/;
-/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
+/** The last `src/` counts: the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/;
 const maps = new Map();
-/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+/** `src/main.ts:27:5`: the first frame that is the action's own code. */
 function sourceLocationOf(error) {
     if (!(error instanceof Error) || typeof error.stack !== 'string')
         return undefined;
@@ -8560,7 +8125,7 @@ function sourceLocationOf(error) {
     }
     return undefined;
 }
-/** The src/ location of one stack line, if it is the action's own code. */
+/** Undefined unless the line is the action's own code. */
 function frameLocation(stackLine) {
     const frame = FRAME.exec(stackLine.trim());
     if (!frame)
@@ -8613,8 +8178,8 @@ var summary = __webpack_require__(1070);
 var context = __webpack_require__(1953);
 // EXTERNAL MODULE: ./src/base/text.ts
 var base_text = __webpack_require__(766);
-// EXTERNAL MODULE: ./src/commands/registry.ts + 15 modules
-var registry = __webpack_require__(4473);
+// EXTERNAL MODULE: ./src/commands/registry.ts + 16 modules
+var registry = __webpack_require__(8603);
 // EXTERNAL MODULE: ./src/inputs/urls.ts
 var urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./src/inputs/operations.ts
@@ -8626,10 +8191,10 @@ var keys = __webpack_require__(5845);
 
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
-/** Five days: the longest a job may run on a self-hosted runner. */
+/** The longest a job may run on a self-hosted runner. */
 const MAX_TIMEOUT_SECONDS = 432_000;
 const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'];
-/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
+/** The runner passes action.yml's defaults to every step, so an input that holds its default says nothing. */
 const INPUT_DEFAULTS = {
     'api-host': urls/* DEFAULT_API_HOST */.m4,
     'poll-interval': String(operations/* DEFAULT_POLL_INTERVAL_SECONDS */.Ou),
@@ -8667,7 +8232,9 @@ function readSettings(read, mask, runner = {}, warn = () => undefined) {
     const githubToken = read('github-token').trim();
     if (githubToken)
         mask(githubToken);
+    refuseUndeclaredInputs(runner.inputNames ?? [], read('command').trim());
     const command = readCommand(read);
+    refuseUncheckedCertificates(runner.proxies);
     if (!apiKey)
         throw new errors/* InputError */.dz('Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.');
     if (!(0,base_text/* isPrintableToken */.NC)(apiKey)) {
@@ -8708,6 +8275,63 @@ function checkUnreadInputs(read, command, warn) {
     }
     for (const input of ignored)
         warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`);
+}
+/** Every input the root action declares. A sub-action declares some of them. */
+const DECLARED = [...new Set(registry/* COMMAND_NAMES */.nZ.flatMap(inputsRead))];
+/**
+ * The runner passes every `with:` entry, declared or not, and only warns of the undeclared. A name that no action
+ * here declares is a typo, and a misspelt `revoke-after-job` would leave a key valid for ever.
+ */
+function refuseUndeclaredInputs(names, given) {
+    const declared = new Set(DECLARED);
+    const undeclared = new Set(names.map((name) => name.toLowerCase()).filter((name) => name && !declared.has(name)));
+    if (undeclared.size === 0)
+        return;
+    const command = Object.hasOwn(registry/* COMMANDS */.Lo, given) ? given : undefined;
+    const own = command ? inputsRead(command) : DECLARED;
+    const where = command ?? 'this action';
+    // The suggestions are the action's own names. untrusted() is there only because the lint rule cannot follow them.
+    const describe = (name) => {
+        const closest = closestName(name, own) ?? closestName(name, DECLARED);
+        const typo = `\`${(0,base_text/* untrusted */.bp)(name, 80)}\` is not an input of ${where}`;
+        if (closest)
+            return `${typo}; did you mean \`${(0,base_text/* untrusted */.bp)(closest)}\`?`;
+        return `${typo}. Its inputs: ${(0,base_text/* untrusted */.bp)(own.filter((n) => n !== 'command').join(', '), Infinity)}.`;
+    };
+    throw new errors/* InputError */.dz([...undeclared].map(describe).join(' '));
+}
+/** The first of `names` within a few edits of `name`, fewest first. */
+function closestName(name, names) {
+    const most = Math.max(2, Math.floor(name.length / 3));
+    let best;
+    for (const candidate of names) {
+        const distance = editDistance(name, candidate);
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name;
+}
+/** Levenshtein: the fewest insertions, deletions and substitutions that turn `a` into `b`. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const row = [i];
+        for (let j = 1; j <= b.length; j++)
+            row.push(Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        previous = row;
+    }
+    return previous[b.length];
+}
+/**
+ * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
+ * `$GITHUB_ENV`, and the API key would then go to whoever answers, so the step refuses to send it.
+ */
+function refuseUncheckedCertificates(env) {
+    if (env?.NODE_TLS_REJECT_UNAUTHORIZED !== '0')
+        return;
+    throw new errors/* RunnerVariableError */.tB('NODE_TLS_REJECT_UNAUTHORIZED is 0: Node would not check the certificate of the server it sends the API key to. ' +
+        'Remove it from the job (a step may have set it through $GITHUB_ENV). To trust a private certificate authority, ' +
+        'name its certificate file in NODE_EXTRA_CA_CERTS.');
 }
 function readCommand(read) {
     const value = read('command').trim();
@@ -8754,8 +8378,14 @@ function readStepSettings(warn) {
     for (const secret of (0,proxy/* proxySecrets */.Wm)(process.env))
         if (secret.length >= MIN_MASKED_LENGTH)
             maskSecret(secret);
-    const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env };
-    return readSettings((name) => core/* getInput */.V4(name), maskSecret, github, warn);
+    const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []));
+    const runner = {
+        repository: process.env.GITHUB_REPOSITORY,
+        apiUrl: process.env.GITHUB_API_URL,
+        proxies: process.env,
+        inputNames,
+    };
+    return readSettings((name) => core/* getInput */.V4(name), maskSecret, runner, warn);
 }
 /**
  * Masks a secret in the runner's log. The action also replaces it, and any piece of it, by `***` in every outside
@@ -8768,12 +8398,11 @@ function maskSecret(secret) {
 /** A proxy credential shorter than this is not masked (see readStepSettings). */
 const MIN_MASKED_LENGTH = 4;
 /**
- * The platform client of one step, on the step's connections. These go through the proxies the environment names,
- * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
- * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's time and connections. These go through the proxies the environment
+ * names, and the log names each proxy once by host and port. Throws ProxySettingError for a proxy variable it cannot
+ * use, before any request.
  */
-function openClient(settings, clock, cancellation) {
+function openClient(settings, time) {
     const proxies = (0,proxy/* describeProxySettings */.jj)(process.env);
     if (proxies)
         core/* info */.pq(proxies);
@@ -8781,13 +8410,10 @@ function openClient(settings, clock, cancellation) {
         baseUrl: settings.apiHost,
         apiKey: settings.apiKey,
         userAgent: version/* USER_AGENT */._,
-        clock,
+        clock: time.clock,
         logger: coreLogger,
-        deadline: clock.now() + settings.timeoutMs,
+        time,
         connections: new transport/* Connections */.UQ(process.env),
-        ...(cancellation
-            ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
-            : {}),
     });
 }
 async function writeSummary(html) {
@@ -8836,16 +8462,20 @@ function failureSummary(what, error) {
         failureNote(describeStepFailure(error), (0,http_errors/* requestErrorIn */.p)(error), nextStep(error, (0,http_errors/* requestErrorIn */.p)(error))));
 }
 /**
- * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
- * to do, then the command's details.
+ * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and
+ * what to do, then the command's details.
  */
 function commandSummary(result) {
     const { summary, failure } = result;
     if (!failure)
         return summary;
     const note = commandFailureNote(failure, result.failedRequest, result.next);
-    const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0;
-    return summary.slice(0, headingEnd) + note + summary.slice(headingEnd);
+    const heading = /^<h(\d)>(.*?)<\/h\1>\n/.exec(summary);
+    if (!heading)
+        return note + summary;
+    const [whole, level, text] = heading;
+    const signed = /^(❌|⚠)/.test(text) ? whole : `<h${level}>❌ ${text}</h${level}>\n`;
+    return signed + note + summary.slice(whole.length);
 }
 /**
  * What a command's summary gets when the command reports a failure: the failure, the request it failed on, and what
@@ -8856,7 +8486,9 @@ function commandFailureNote(failure, request, next) {
 }
 function failureNote(failure, request, next) {
     const answer = (failed) => failed.status === undefined ? `none (${failed.kind})` : String(failed.status);
-    return ((0,summary/* paragraph */.FY)(failure) +
+    // The table names the request id, so the sentence need not.
+    const id = request?.requestId;
+    return ((0,summary/* paragraph */.FY)(id === undefined ? failure : failure.replaceAll(` (request id ${(0,base_text/* untrusted */.bp)(id)})`, '')) +
         (request
             ? (0,summary/* table */.tp)(['HTTP status', 'error code', 'request id'], [
                 [

@@ -1,4 +1,4 @@
-// Written by scripts/bundle.ts: runs src/index.ts, the main step, from the bundle (dist/steps.js).
-import { mainStep } from './steps.js'
+// Written by scripts/bundle.ts: runs src/main.ts, the main step, from the bundle (dist/bundle.js).
+import { mainStep } from './bundle.js'
 
 await mainStep()

@@ -1,4 +1,4 @@
-// Written by scripts/bundle.ts: runs src/post-entry.ts, the post step, from the bundle (dist/steps.js).
-import { postStep } from './steps.js'
+// Written by scripts/bundle.ts: runs src/post.ts, the post step, from the bundle (dist/bundle.js).
+import { postStep } from './bundle.js'
 
 await postStep()

@@ -215,8 +215,6 @@ export class GitHubEmulator implements GitHubFaults {
   private baseUrl: string | undefined
   private requestId: string | undefined
   private metaAnswer: MetaAnswer = 'github'
-  /** How the first secret read after the next secret write answers `updated_at`; `armed` once that write came. */
-  private updatedAtAnswer: { value: string | number | undefined; armed: boolean } | undefined
   private runnerRanges: RunnerRangeLists = {
     actions: [...GITHUB_RUNNER_RANGES.actions],
     actions_macos: [...GITHUB_RUNNER_RANGES.actions_macos],
@@ -387,14 +385,6 @@ export class GitHubEmulator implements GitHubFaults {
   }
 
   /**
-   * The first secret read after the next secret write (answered or not) answers `updated_at` as `value`: an older
-   * time, another writer's, a number, or (undefined) none at all, as a settling read might see it.
-   */
-  answerUpdatedAtAfterNextWrite(value: string | number | undefined): void {
-    this.updatedAtAnswer = { value, armed: false }
-  }
-
-  /**
    * Faults for the requests whose path starts with `path` only (one store: `/repos/octo-org/web/`,
    * `/orgs/octo-org/actions/`), the secret writes (PUT) or the reads (GET). Faults are taken in
    * the order they were queued, the first that matches a request.
@@ -549,7 +539,6 @@ export class GitHubEmulator implements GitHubFaults {
     let reply: Reply
     if (typeof routed === 'function') {
       // An authenticated request to a known store: where a queued fault has its say.
-      if (method === 'PUT' && this.updatedAtAnswer) this.updatedAtAnswer.armed = true
       const fault =
         pathname !== undefined && (method === 'GET' || method === 'PUT') ? this.takeFault(method, pathname) : undefined
       if (fault?.kind === 'hold') {
@@ -669,12 +658,6 @@ export class GitHubEmulator implements GitHubFaults {
       created_at: stored.createdAt,
       updated_at: stored.updatedAt,
     }
-    const rewrite = this.updatedAtAnswer
-    if (rewrite?.armed) {
-      this.updatedAtAnswer = undefined
-      if (rewrite.value === undefined) delete metadata.updated_at
-      else metadata.updated_at = rewrite.value
-    }
     if (stored.visibility !== undefined) {
       metadata.visibility = stored.visibility
       if (stored.visibility === 'selected') {
@@ -682,7 +665,7 @@ export class GitHubEmulator implements GitHubFaults {
         metadata.selected_repositories_url = `${this.baseUrl ?? ''}/orgs/${scope.organization ?? ''}/${area}/secrets/${stored.name}/repositories`
       }
     }
-    return { status: 200, body: metadata, offContract: typeof metadata.updated_at !== 'string' }
+    return { status: 200, body: metadata }
   }
 
   /** GET …/secrets/{name}/repositories: the selected repositories, paged by `per_page` and `page`. */

@@ -47,6 +47,8 @@ export interface StoredOperation {
   action: string
   /** Microseconds since the epoch, unique within the project. */
   createdUs: number
+  /** The `created_at` its record shows, when it is not where the list puts it. */
+  shownCreatedMs?: number
   timeline: TimelineStep[]
 }
 

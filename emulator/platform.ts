@@ -213,6 +213,11 @@ export interface OperationSeed {
   status?: OperationStatus
   /** Creation time, ms since the epoch; default now. */
   createdAt?: number
+  /**
+   * The `created_at` its record shows, when it differs from where the list puts it (`createdAt`): a list whose order
+   * does not follow `created_at`.
+   */
+  shownCreatedAt?: number
 }
 
 export interface OperationPatch {
@@ -314,6 +319,8 @@ export class PlatformEmulator {
   private recordingKeyUse = true
   /** Whether key lists come newest first, as the service lists them; off, oldest first. */
   private keysNewestFirst = false
+  /** The most operations a page holds, whatever `limit` asks (capOperationsPages). */
+  private operationsPageCap = Infinity
   /** Pending delay faults, so that stop() can end them instead of waiting. */
   private readonly sleepers = new Map<ReturnType<typeof setTimeout>, (completed: boolean) => void>()
   /** Requests held by a hold fault, so that stop() can end them. */
@@ -688,12 +695,18 @@ export class PlatformEmulator {
     }
     if (op.branch_id !== null) stored.branchId = op.branch_id ?? project.primaryBranchId
     if (op.endpoint_id !== undefined) stored.endpointId = op.endpoint_id
+    if (op.shownCreatedAt !== undefined) stored.shownCreatedMs = op.shownCreatedAt
     this.storeOperation(project, stored)
     return id
   }
 
   /** Seeds `count` finished operations, all older than anything the project already has. */
-  addHistory(projectId: string, count: number, action = 'check_availability'): void {
+  addHistory(
+    projectId: string,
+    count: number,
+    action = 'check_availability',
+    spacingMs = HISTORY_SPACING_US / 1000,
+  ): void {
     if (!Number.isInteger(count) || count < 0) throw new RangeError('count must be a non-negative integer')
     const project = this.projectStore.get(projectId) ?? this.requireProject(this.addProject({ id: projectId }).id)
     let oldestUs = Math.round(this.clock() * 1000)
@@ -701,7 +714,7 @@ export class PlatformEmulator {
     for (const history of project.histories) oldestUs = Math.min(oldestUs, history.createdAtUs(history.count - 1))
     for (let i = 1; i <= count; i++) {
       // A random sub-second part keeps the cursors looking like the service's.
-      const wantedUs = oldestUs - i * HISTORY_SPACING_US - randomInt(0, 1_000_000)
+      const wantedUs = oldestUs - i * spacingMs * 1000 - randomInt(0, Math.min(1_000_000, spacingMs * 500))
       this.storeOperation(project, {
         id: randomUUID(),
         projectId,
@@ -747,6 +760,11 @@ export class PlatformEmulator {
     return this.operationsOlderThan(this.requireProject(projectId), Infinity, Infinity).map((op) =>
       this.renderOperation(op),
     )
+  }
+
+  /** From now on a page of operations holds at most `max` records, whatever `limit` asks, as a capped service's. */
+  capOperationsPages(max = Infinity): void {
+    this.operationsPageCap = max
   }
 
   /** Sets an operation's state from now on; fields not in the patch keep their current values. */
@@ -937,7 +955,7 @@ export class PlatformEmulator {
       action: op.action,
       status: state.status,
       failures_count: state.failures_count,
-      created_at: isoSeconds(createdMs),
+      created_at: isoSeconds(op.shownCreatedMs ?? createdMs),
       updated_at: isoSeconds(createdMs + state.sinceMs),
       total_duration_ms: Math.round(state.sinceMs),
     }
@@ -1414,7 +1432,7 @@ export class PlatformEmulator {
   private listOperations(ctx: RouteContext): Reply {
     const project = this.projectOr404(ctx.params[0] ?? '', ctx.key)
     // Without a limit the service returns everything in one response.
-    const limit = parseLimit(ctx.query.limit, OPERATIONS_MAX_LIMIT) ?? Infinity
+    const limit = Math.min(parseLimit(ctx.query.limit, OPERATIONS_MAX_LIMIT) ?? Infinity, this.operationsPageCap)
     const cursor = ctx.query.cursor || undefined
     let olderThanUs = Infinity
     if (cursor !== undefined) {

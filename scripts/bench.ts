@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only steps,bundle,organization,tripwire,creators,tests] [--runs N]`: how fast and how big the committed dist/ is, as a
+ * `npm run bench [-- --only steps,bundle,organization,tripwire,creators,gate,tests] [--runs N]`: how fast and how big the committed dist/ is, as a
  * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
  * `--only`, a title, and a function that returns its Markdown.
  * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
@@ -13,6 +13,8 @@
  *   limits (emulator/limits.ts), beside the least time those limits take to admit the requests the step sent.
  * - tripwire: matching 5,000 keys against 5,000 ranges (src/keys/networks.ts, in this process).
  * - creators: matching 5,000 keys against 5,000 members of an organization (src/keys/creators.ts, in this process).
+ * - gate: the idle gate (`operation-ids: pending`) on projects of 2,000 and 20,000 records, with nothing pending and
+ *   with one operation pending at the far end that finishes 3 s after the step starts.
  * - tests: `npm test` itself, once, part by part as package.json writes it, with the CPU time each part took.
  */
 import { spawn } from 'node:child_process'
@@ -27,7 +29,7 @@ import type { ApiKey } from '../src/api/types.ts'
 import { blockList } from '../src/base/networks.ts'
 import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
-import { JOB_KEY_ID } from '../src/runner/state.ts'
+import { SAVED_LIFE } from '../src/keys/ledger.ts'
 import {
   BUNDLE,
   ROOT,
@@ -182,7 +184,15 @@ async function stepsSection(): Promise<string> {
         () =>
           step(
             { command: 'create-key', 'key-name': 'bench-job', 'revoke-after-job': 'true' },
-            post({ [JOB_KEY_ID]: newKeyId('bench-job') }),
+            post({
+              [SAVED_LIFE]: JSON.stringify({
+                name: 'bench-job',
+                known: [],
+                pending: [],
+                jobKey: Number(newKeyId('bench-job')),
+                finished: true,
+              }),
+            }),
           ),
       ],
       ['`list-projects`, 57 projects, `org-id` given', () => step({ command: 'list-projects', 'org-id': orgId })],
@@ -441,6 +451,60 @@ function userId(n: number): string {
   return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
 }
 
+// ---- the idle gate ----------------------------------------------------------------------------
+
+async function gateSection(): Promise<string> {
+  const rows: string[][] = []
+  for (const records of [2000, 20_000]) {
+    for (const pending of [false, true]) {
+      const platform = new PlatformEmulator()
+      const url = await platform.start()
+      try {
+        const key = platform.addKey('bench-admin').key
+        const project = platform.addProject().id
+        // A record every 20 s: 20,000 records reach back 4.6 days, inside the gate's window of 7.
+        platform.addHistory(project, records, 'check_availability', 20_000)
+        if (pending) {
+          const createdAt = Date.now() - (records + 1) * 20_000
+          platform.addOperation(project, {
+            createdAt,
+            timeline: [
+              { afterMs: 0, status: 'running' },
+              { afterMs: Date.now() + 3000 - createdAt, status: 'finished' },
+            ],
+          })
+        }
+        const command = actionStep({
+          command: 'wait-for-operations',
+          'api-key': key,
+          'api-host': url,
+          'project-id': project,
+          'operation-ids': 'pending',
+          'poll-interval': '1',
+        })
+        platform.clearRequests()
+        const run = await measure(`the idle gate, ${records} records`, command)
+        const lists = platform.requests.filter((r) => r.path.endsWith('/operations'))
+        const window = lists.filter((r) => r.query.limit === '1000').length
+        rows.push([
+          records.toLocaleString('en-US'),
+          pending ? 'one, at the far end, finishing after 3 s' : 'none',
+          String(window),
+          String(platform.requests.length),
+          ms(run.wallMs),
+        ])
+      } finally {
+        await platform.stop()
+      }
+    }
+  }
+  return (
+    'The idle gate, `poll-interval: 1`, on the wall clock: the window read once (pages of 1,000), then each poll ' +
+    'reads the head of the list and the pending operation by its id.\n\n' +
+    table(['records', 'pending', 'window requests', 'requests in all', 'time'], rows)
+  )
+}
+
 // ---- npm test ---------------------------------------------------------------------------------
 
 /** The CPU time (user + system) of this process's children that have ended, in ms; undefined where /proc is not. */
@@ -522,6 +586,7 @@ const SECTIONS: Record<string, { title: string; run: () => string | Promise<stri
   organization: { title: "An organization's operations under the rate limits", run: organizationSection },
   tripwire: { title: 'The tripwire: 5,000 keys against 5,000 ranges', run: tripwireSection },
   creators: { title: 'Keys of people who left: 5,000 keys against 5,000 members', run: creatorsSection },
+  gate: { title: 'The idle gate: how far back it reads, and what that costs', run: gateSection },
   tests: { title: '`npm test`', run: testsSection },
 }
 

@@ -1,9 +1,9 @@
 /**
  * `npm run bundle`: dist/ from src/, as users run it and as ncc writes it, not minified: a
- * reviewer reads and diffs it like the source. ncc compiles src/steps.ts into dist/steps.js and
+ * reviewer reads and diffs it like the source. ncc compiles src/bundle.ts into dist/bundle.js and
  * one chunk file per dynamic import, which Node loads only when the import runs. The two entries
- * that action.yml runs, dist/index.js (the main step, src/index.ts) and dist/post-entry.js (the
- * post step, src/post-entry.ts), are two lines each that call one of its loaders: ncc builds one
+ * that action.yml runs, dist/index.js (the main step, src/main.ts) and dist/post-entry.js (the
+ * post step, src/post.ts), are two lines each that call one of its loaders: ncc builds one
  * entry at a time, and so the two steps share one copy of the action's code. CI rebuilds
  * dist/ and compares it with the committed one (`node scripts/release.ts dist`), so the build is
  * deterministic: ncc's module and chunk ids are, and files left from an earlier build are
@@ -42,7 +42,7 @@ process.chdir(ROOT)
 const options = { sourceMap: true, sourceMapRegister: false, license: 'licenses.txt' }
 let built: Awaited<ReturnType<typeof ncc>>
 try {
-  built = await ncc(join(ROOT, 'src', 'steps.ts'), options)
+  built = await ncc(join(ROOT, 'src', 'bundle.ts'), options)
 } catch (error) {
   // The stack alone: Node would print the line that threw too, a line of ncc's minified code.
   console.error(error instanceof Error ? error.stack : error)
@@ -50,20 +50,20 @@ try {
 }
 const { code, map, assets } = built
 for (const file of readdirSync(DIST)) if (BUILT.test(file)) rmSync(join(DIST, file))
-writeFileSync(join(DIST, 'steps.js'), code)
-if (map !== undefined) writeFileSync(join(DIST, 'steps.js.map'), withoutSources(map))
+writeFileSync(join(DIST, 'bundle.js'), code)
+if (map !== undefined) writeFileSync(join(DIST, 'bundle.js.map'), withoutSources(map))
 /** An entry of action.yml's `runs`: it runs one step's entry in src/ from the bundle. */
 const entry = (source: string, loader: string) =>
-  `// Written by scripts/bundle.ts: runs ${source} from the bundle (dist/steps.js).\n` +
-  `import { ${loader} } from './steps.js'\n\nawait ${loader}()\n`
-writeFileSync(join(DIST, 'index.js'), entry('src/index.ts, the main step,', 'mainStep'))
-writeFileSync(join(DIST, 'post-entry.js'), entry('src/post-entry.ts, the post step,', 'postStep'))
+  `// Written by scripts/bundle.ts: runs ${source} from the bundle (dist/bundle.js).\n` +
+  `import { ${loader} } from './bundle.js'\n\nawait ${loader}()\n`
+writeFileSync(join(DIST, 'index.js'), entry('src/main.ts, the main step,', 'mainStep'))
+writeFileSync(join(DIST, 'post-entry.js'), entry('src/post.ts, the post step,', 'postStep'))
 for (const [name, asset] of Object.entries(assets)) {
-  // ncc hands the entry's map back as an asset too, under its own name for the entry: steps.js.map is that map.
+  // ncc hands the entry's map back as an asset too, under its own name for the entry: bundle.js.map is that map.
   if (name === 'index.js.map') continue
   const path = join(DIST, name)
   mkdirSync(dirname(path), { recursive: true })
   const source = name.endsWith('.js.map') ? withoutSources(asset.source.toString()) : asset.source
   writeFileSync(path, source, asset.permissions === undefined ? {} : { mode: asset.permissions })
 }
-console.log(`dist/: index.js, post-entry.js, steps.js and ${Object.keys(assets).length} assets`)
+console.log(`dist/: index.js, post-entry.js, bundle.js and ${Object.keys(assets).length} assets`)

@@ -5,10 +5,21 @@
  * A schedule is a scenario (create-key with and without `revoke-after-job`, rotate-key into one target and into
  * three, prune-keys) and what goes wrong while it runs: at some requests (counted from the first request of the main
  * step, on the platform and on GitHub alike) a lost answer (the work was done), a dropped request (it was not), a
- * status (500, 502, 503, 423, 429) or a hang (the work is done once the step has ended); and at one request of the
- * main step a moment: the request is held, and the runner cancels the step (SIGINT, then SIGTERM and SIGKILL as the
- * runner sends them) or kills it with no signal. The held request is then answered, carried out late, or never. The
- * post step always runs next, as the runner runs it (`post-if: always()`), with the main step's saved state.
+ * status (500, 502, 503, 423, 429) or a hang (the work is done once the step has ended). A fault other than a hang
+ * strikes its request once, or as many times in a row as one of the retry policies tries (`REPEATS`), so it outlasts
+ * that policy. At one request of the main step a moment: the request is held, and the runner cancels the
+ * step (SIGINT, then SIGTERM and SIGKILL as the runner sends them) or kills it with no signal. The held request is then
+ * answered, carried out late, or never. In create-key, another job may make a key of the same name at some request
+ * and use it at once; the run must never revoke it. The post step always runs next, as the runner runs it
+ * (`post-if: always()`), with the main step's saved state. A schedule may also plant state: a `STATE_*` of every name
+ * the post step reads, naming a key the run must not revoke, in the environment of both steps, as an earlier step
+ * does through `$GITHUB_ENV`. Beside the four promises, a target that rotate-key's `secret-results` calls `stored`
+ * must hold the new key.
+ *
+ * The gate scenario runs wait-for-operations on a generated history: finished records, a few operations that may be
+ * pending (running, scheduling, cancelling, failed and retried or stuck, a status the action does not know) at any
+ * place in the list, pages the service caps, a record listed away from its `created_at`, faults on any request. Its
+ * promise: the gate never ends `finished` while an operation it was asked about is pending.
  *
  * Each step runs as a runner starts it: the bundle that action.yml's `runs` names (or DIR/action.yml's), a child
  * process on a virtual clock (scripts/run-step.ts), against fresh platform and GitHub emulators. fast-check draws the
@@ -20,8 +31,10 @@ import type { ChildProcess } from 'node:child_process'
 import fc from 'fast-check'
 import { GitHubEmulator } from '../emulator/github.ts'
 import type { RequestHold } from '../emulator/faults.ts'
-import { PlatformEmulator } from '../emulator/platform.ts'
+import { PlatformEmulator, type TimelineStep } from '../emulator/platform.ts'
+import { RETRY_POLICIES } from '../src/http/retry.ts'
 import { withExpiry } from '../src/keys/expiry.ts'
+import { SAVED_LIFE } from '../src/keys/ledger.ts'
 import { actionOf, errorLines, runStep, type StepResult } from './run-step.ts'
 
 const FAULTS = ['lost', 'drop', 500, 502, 503, 423, 429, 'hang'] as const
@@ -30,7 +43,16 @@ interface FaultPoint {
   /** The request it strikes: 0 is the main step's first request. */
   at: number
   fault: FaultKind
+  /** How many times in a row it strikes that request (its method and path), retries included; 1 when absent. */
+  times?: number
 }
+/**
+ * Once, or as many times as each retry policy tries (src/http/retry.ts), so that a fault outlasts every policy: a
+ * secret write needs three failed attempts in a row before its target is `uncertain`. A hang strikes once.
+ */
+const REPEATS = [
+  ...new Set([1, ...Object.values(RETRY_POLICIES).flatMap((p) => ('attempts' in p ? [p.attempts] : []))]),
+].sort((a, b) => a - b)
 interface Moment {
   /** The request of the main step that is held while the runner cancels or kills the step. */
   at: number
@@ -39,9 +61,15 @@ interface Moment {
   held: 'answered' | 'late' | 'never'
 }
 interface Schedule {
-  scenario: ScenarioName
+  scenario: ScenarioName | 'gate'
   faults: FaultPoint[]
   moment?: Moment
+  /** An earlier step planted a `STATE_*` of every name the post step reads. */
+  planted?: boolean
+  /** The gate scenario's history. */
+  history?: GateHistory
+  /** create-key: at this request, another job makes a key of the same name and uses it at once. */
+  neighbour?: number
 }
 
 /** The action's clock runs this many times as fast as the wall clock while a request is in flight. */
@@ -66,6 +94,10 @@ interface World {
   secrets: Array<() => string | undefined>
   /** Whether the key of the `key-id` output may stay valid (not for a job's key, which the post step revokes). */
   outputKeyStays: boolean
+  /** A key the run must leave valid: planted state names it as the post step's to revoke. */
+  victim: number
+  /** Whether another job may make a key of the run's name while it runs (`Schedule.neighbour`). */
+  neighbours?: boolean
 }
 
 type ScenarioName = keyof typeof SCENARIOS
@@ -73,13 +105,15 @@ type ScenarioName = keyof typeof SCENARIOS
 const SCENARIOS = {
   'create-key': (platform: PlatformEmulator): World => {
     const admin = platform.addKey('admin')
-    platform.addKey('ci-job', { createdAt: Date.now() - DAY_MS })
+    const earlier = platform.addKey('ci-job', { createdAt: Date.now() - DAY_MS })
     return {
       inputs: { command: 'create-key', 'api-key': admin.key, 'key-name': 'ci-job' },
       mayRevoke: new Set(),
       mustStay: [],
       secrets: [],
       outputKeyStays: true,
+      victim: earlier.id,
+      neighbours: true,
     }
   },
   'create-key with revoke-after-job': (platform: PlatformEmulator): World => {
@@ -104,11 +138,13 @@ const SCENARIOS = {
       mustStay: [newer.id],
       secrets: [() => github.stored({ repository: REPOSITORY }, SECRET)?.value],
       outputKeyStays: true,
+      victim: newer.id,
     }
   },
   'rotate-key into three targets': (platform: PlatformEmulator, github: GitHubEmulator): World => {
     // The step runs with the key it rotates, which every target holds, and keeps none of the old keys.
     const current = platform.addKey('ci-deploy', { createdAt: Date.now() - DAY_MS })
+    const bystander = platform.addKey('ci-reader', { createdAt: Date.now() - DAY_MS })
     github.addEnvironment(OWNER, 'web', 'production')
     const places = [
       { repository: `${OWNER}/api` },
@@ -131,6 +167,7 @@ const SCENARIOS = {
       mustStay: [],
       secrets: places.map((place) => () => github.stored(place, SECRET)?.value),
       outputKeyStays: true,
+      victim: bystander.id,
     }
   },
   'prune-keys': (platform: PlatformEmulator): World => {
@@ -144,27 +181,178 @@ const SCENARIOS = {
       mustStay: [lasting.id, admin.id],
       secrets: [],
       outputKeyStays: true,
+      victim: lasting.id,
     }
   },
+}
+
+// ---- the gate ---------------------------------------------------------------------------------
+
+/** How an operation of a generated history may be pending, and how it moves on. */
+const GATE_KINDS = [
+  'running',
+  'scheduling',
+  'cancelling',
+  'failed, then retried',
+  'failed for good',
+  'unknown status',
+] as const
+interface GateOperation {
+  /** How many finished records stand in front of it, newest first. */
+  at: number
+  kind: (typeof GATE_KINDS)[number]
+  /** When it ends, in seconds of the emulator's clock from the step's start. */
+  endsAfter: number
+  /** Its `created_at` says it is the newest, wherever the list puts it. */
+  listedNewest: boolean
+}
+interface GateHistory {
+  finished: number
+  operations: GateOperation[]
+  /** The most records the service puts on a page, whatever the step asks. */
+  pageCap?: number
+  onFailed: 'wait' | 'fail'
+  /** `operation-ids: pending`, or the generated operations' ids. */
+  mode: 'pending' | 'ids'
+}
+const GATE_SPACING_MS = 10_000
+const GATE_TIMEOUT = '60'
+
+const gateSchedules: fc.Arbitrary<Schedule> = fc.record({
+  scenario: fc.constant('gate' as const),
+  history: fc.record(
+    {
+      finished: fc.nat({ max: 1200 }),
+      operations: fc.array(
+        fc.record({
+          at: fc.nat({ max: 1200 }),
+          kind: fc.constantFrom(...GATE_KINDS),
+          endsAfter: fc.integer({ min: 1, max: 40 }),
+          listedNewest: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      pageCap: fc.constantFrom(50, 100, 333),
+      onFailed: fc.constantFrom('wait' as const, 'fail' as const),
+      mode: fc.constantFrom('pending' as const, 'ids' as const),
+    },
+    { requiredKeys: ['finished', 'operations', 'onFailed', 'mode'] },
+  ),
+  faults: faultPoints(40),
+})
+
+/** Each kind's timeline, from its creation: `now` is the step's start and `end` when it ends, in ms after creation. */
+const TIMELINES: Record<GateOperation['kind'], (now: number, end: number) => TimelineStep[]> = {
+  running: (_, end) => [step(0, 'running'), step(end, 'finished')],
+  scheduling: (now, end) => [step(0, 'scheduling'), step((now + end) / 2, 'running'), step(end, 'finished')],
+  cancelling: (_, end) => [step(0, 'cancelling'), step(end, 'cancelled')],
+  'failed, then retried': (now, end) => [
+    step(0, 'running'),
+    step(now - 1000, 'failed'),
+    step(end, 'running'),
+    step(end + 2000, 'finished'),
+  ],
+  'failed for good': (now) => [step(0, 'running'), step(now - 1000, 'failed')],
+  'unknown status': (_, end) => [step(0, 'paused'), step(end, 'finished')],
+}
+const step = (afterMs: number, status: string): TimelineStep => ({ afterMs: Math.max(0, afterMs), status })
+
+/** Seeds the history in a new project: the finished records every 10 s back from now, the others among them. */
+function seedGate(platform: PlatformEmulator, history: GateHistory): { project: string; ids: string[] } {
+  const now = platform.now()
+  const project = platform.addProject().id
+  for (let i = 1; i <= history.finished; i++)
+    platform.addOperation(project, { createdAt: now - i * GATE_SPACING_MS, action: 'check_availability' })
+  const ids = history.operations.map((operation) => {
+    const createdAt = now - Math.min(operation.at, history.finished) * GATE_SPACING_MS - GATE_SPACING_MS / 2
+    const timeline = TIMELINES[operation.kind](now - createdAt, now - createdAt + operation.endsAfter * 1000)
+    return platform.addOperation(project, {
+      createdAt,
+      action: 'apply_config',
+      timeline,
+      ...(operation.listedNewest ? { shownCreatedAt: now } : {}),
+    })
+  })
+  if (history.pageCap !== undefined) platform.capOperationsPages(history.pageCap)
+  return { project, ids }
+}
+
+/** The gate's promise: it never ends `finished` while an operation it was asked about is pending, or ended badly. */
+function checkGate(history: GateHistory, ids: string[], platform: PlatformEmulator, main: StepResult): string[] {
+  if (main.outputs.status !== 'finished') return []
+  return ids.flatMap((id, i) => {
+    const { status } = platform.operation(id)!
+    const failedKind = history.operations[i]!.kind.startsWith('failed')
+    const pending =
+      ['scheduling', 'running', 'cancelling', 'paused'].includes(status) ||
+      (status === 'failed' && history.onFailed === 'wait')
+    // With on-failed: fail, a failed operation is an end the user chose: a retry after it is not the gate's to see.
+    if (pending && !(failedKind && history.onFailed === 'fail'))
+      return [`5. the gate ended finished while operation ${id} was ${status}`]
+    if (history.mode === 'ids' && ['error', 'cancelled'].includes(status))
+      return [`5. the gate ended finished though operation ${id} ended ${status}`]
+    return []
+  })
+}
+
+/** One gate schedule: the emulator's clock moves one second with each read of operations, as the step polls. */
+async function exploreGate(schedule: Schedule, action: string | undefined): Promise<Explored> {
+  const history = schedule.history!
+  let now = Date.now()
+  const platform = new PlatformEmulator({ now: () => now })
+  platform.onRequest((request) => {
+    if (/^\/projects\/[^/]+\/operations/.test(request.path)) now += 1000
+  })
+  const url = await platform.start()
+  const github = new GitHubEmulator()
+  await github.start()
+  try {
+    const { project, ids } = seedGate(platform, history)
+    const plan = new FaultPlan(schedule, platform, github)
+    const inputs = {
+      command: 'wait-for-operations',
+      'api-key': platform.addKey('admin').key,
+      'api-host': url,
+      'project-id': project,
+      'operation-ids': history.mode === 'pending' ? 'pending' : JSON.stringify(ids),
+      'on-failed': history.onFailed,
+      timeout: GATE_TIMEOUT,
+    }
+    const options = { time: { mode: 'jump', rate: RATE } as const, ...(action === undefined ? {} : { action }) }
+    const main = await runStep(inputs, options)
+    await plan.stepEnded()
+    const requests = { main: plan.mainRequests, all: plan.requests }
+    return { violations: checkGate(history, ids, platform, main), points: plan.points, requests, neighbours: false }
+  } finally {
+    await platform.stop()
+    await github.stop()
+  }
+}
+
+/** Up to three fault points among the first `max` + 1 requests, each striking once or as often as a retry policy tries. */
+function faultPoints(max: number): fc.Arbitrary<FaultPoint[]> {
+  const point = fc
+    .record({ at: fc.nat({ max }), fault: fc.constantFrom(...FAULTS), times: fc.constantFrom(...REPEATS) })
+    .map(({ times, ...once }): FaultPoint => (times === 1 || once.fault === 'hang' ? once : { ...once, times }))
+  return fc.uniqueArray(point, { selector: (p) => p.at, maxLength: 3 })
 }
 
 /**
  * The schedules of one scenario. A fault strikes one of the requests the scenario sends without faults (`requests`:
  * those of the main step, and of main and post together), so nearly every fault drawn strikes.
  */
-function schedulesOf(scenario: ScenarioName, requests: Requests): fc.Arbitrary<Schedule> {
+function schedulesOf(scenario: ScenarioName, requests: Requests, neighbours: boolean): fc.Arbitrary<Schedule> {
   return fc.record(
     {
       scenario: fc.constant(scenario),
-      faults: fc.uniqueArray(fc.record({ at: fc.nat({ max: requests.all - 1 }), fault: fc.constantFrom(...FAULTS) }), {
-        selector: (point) => point.at,
-        maxLength: 3,
-      }),
+      faults: faultPoints(requests.all - 1),
       moment: fc.record({
         at: fc.nat({ max: requests.main - 1 }),
         signal: fc.constantFrom('cancel' as const, 'kill' as const),
         held: fc.constantFrom('answered' as const, 'late' as const, 'never' as const),
       }),
+      planted: fc.constant(true),
+      ...(neighbours ? { neighbour: fc.nat({ max: requests.all - 1 }) } : {}),
     },
     { requiredKeys: ['scenario', 'faults'] },
   )
@@ -181,6 +369,8 @@ interface Explored {
   violations: string[]
   points: number
   requests: Requests
+  /** Whether its scenario lets another job make a key of the run's name. */
+  neighbours: boolean
 }
 
 /** The requests of both emulators, numbered as they arrive, and the faults of the schedule put on them. */
@@ -192,15 +382,20 @@ class FaultPlan {
   private child: ChildProcess | undefined
   /** How many requests the main step sent, once it ended. */
   mainRequests = 0
+  /** The key another job made (`Schedule.neighbour`), once it did. */
+  neighbourKey: number | undefined
   private readonly schedule: Schedule
   private readonly platform: PlatformEmulator
   private readonly github: GitHubEmulator
+  /** The name another job gives its key, where the scenario allows one. */
+  private readonly neighbourName: string | undefined
   points = 0
 
-  constructor(schedule: Schedule, platform: PlatformEmulator, github: GitHubEmulator) {
+  constructor(schedule: Schedule, platform: PlatformEmulator, github: GitHubEmulator, neighbourName?: string) {
     this.schedule = schedule
     this.platform = platform
     this.github = github
+    this.neighbourName = neighbourName
     platform.onRequest((entry) => this.arrived('platform', entry.method, entry.path))
     github.onRequest((entry) => this.arrived('github', entry.method, entry.path))
   }
@@ -231,6 +426,12 @@ class FaultPlan {
 
   private arrived(server: 'platform' | 'github', method: string, path: string): void {
     const at = this.next++
+    if (this.schedule.neighbour === at && this.neighbourName !== undefined) {
+      // A job makes a key to use it: the key is in use before any list can show it.
+      this.neighbourKey = this.platform.addKey(this.neighbourName).id
+      this.platform.useKey(this.neighbourKey)
+      this.points++
+    }
     if (server === 'github' && method !== 'GET' && method !== 'PUT') return
     const moment = this.schedule.moment
     if (moment?.at === at && this.inMain) {
@@ -242,9 +443,10 @@ class FaultPlan {
     const point = this.schedule.faults.find((f) => f.at === at)
     if (!point) return
     this.points++
+    const times = point.times ?? 1
     if (point.fault === 'hang') this.hangs.push(this.holdThis(server, method, path))
-    else if (server === 'platform') this.platformFault(point.fault, method, path)
-    else this.githubFault(point.fault, method as 'GET' | 'PUT', path)
+    else if (server === 'platform') this.platformFault(point.fault, method, path, times)
+    else this.githubFault(point.fault, method as 'GET' | 'PUT', path, times)
   }
 
   private holdThis(server: 'platform' | 'github', method: string, path: string): RequestHold {
@@ -253,16 +455,16 @@ class FaultPlan {
       : this.github.at(path, method as 'GET' | 'PUT').holdNext()
   }
 
-  private platformFault(fault: Exclude<FaultKind, 'hang'>, method: string, path: string): void {
-    if (fault === 'lost') this.platform.inject({ method, path, kind: 'drop', when: 'after' })
-    else if (fault === 'drop') this.platform.inject({ method, path, kind: 'drop', when: 'before' })
-    else this.platform.inject({ method, path, kind: 'status', status: fault })
+  private platformFault(fault: Exclude<FaultKind, 'hang'>, method: string, path: string, times: number): void {
+    if (fault === 'lost') this.platform.inject({ method, path, times, kind: 'drop', when: 'after' })
+    else if (fault === 'drop') this.platform.inject({ method, path, times, kind: 'drop', when: 'before' })
+    else this.platform.inject({ method, path, times, kind: 'status', status: fault })
   }
 
-  private githubFault(fault: Exclude<FaultKind, 'hang'>, method: 'GET' | 'PUT', path: string): void {
+  private githubFault(fault: Exclude<FaultKind, 'hang'>, method: 'GET' | 'PUT', path: string, times: number): void {
     const faults = this.github.at(path, method)
-    if (fault === 'lost' || fault === 'drop') faults.loseAnswerNext(1, { applied: fault === 'lost' })
-    else faults.failNext(fault)
+    if (fault === 'lost' || fault === 'drop') faults.loseAnswerNext(times, { applied: fault === 'lost' })
+    else faults.failNext(fault, times)
   }
 
   /** The runner's cancel, or a kill with no signal, while `hold` keeps the request in flight. */
@@ -288,6 +490,7 @@ class FaultPlan {
 
 /** Runs one schedule: the main step, then the post step where action.yml declares one, then the four checks. */
 async function explore(schedule: Schedule, action: string | undefined): Promise<Explored> {
+  if (schedule.scenario === 'gate') return exploreGate(schedule, action)
   const platform = new PlatformEmulator()
   let githubShift = -3_600_000
   // The secrets were written an hour before the run: a write of the run moves their updated_at on.
@@ -298,10 +501,14 @@ async function explore(schedule: Schedule, action: string | undefined): Promise<
     const world = SCENARIOS[schedule.scenario](platform, github)
     githubShift = 0
     const before = new Map(platform.keys().map((k) => [k.id, k]))
-    const plan = new FaultPlan(schedule, platform, github)
+    const plan = new FaultPlan(schedule, platform, github, world.neighbours ? world.inputs['key-name'] : undefined)
     const inputs = { ...world.inputs, 'api-host': url }
     const options = {
-      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY },
+      env: {
+        GITHUB_API_URL: github.url,
+        GITHUB_REPOSITORY: REPOSITORY,
+        ...(schedule.planted ? plantedState(world.inputs['key-name']!, world.victim) : {}),
+      },
       time: { mode: 'jump', rate: RATE } as const,
       onSpawn: (child: ChildProcess) => plan.running(child),
       ...(action === undefined ? {} : { action }),
@@ -313,21 +520,33 @@ async function explore(schedule: Schedule, action: string | undefined): Promise<
     await plan.stepEnded()
     const steps = post ? { main, post } : { main }
     const requests = { main: plan.mainRequests, all: plan.requests }
-    return { violations: checkPromises(world, before, platform, steps), points: plan.points, requests }
+    const violations = checkPromises(world, before, platform, steps, plan.neighbourKey)
+    return { violations, points: plan.points, requests, neighbours: world.neighbours === true }
   } finally {
     await platform.stop()
     await github.stop()
   }
 }
 
+/** What an earlier step plants through `$GITHUB_ENV`: every state name the post step reads, naming `victim`. */
+function plantedState(keyName: string, victim: number): Record<string, string> {
+  return {
+    [`STATE_${SAVED_LIFE}`]: JSON.stringify({ name: keyName, known: [], pending: [victim], jobKey: victim }),
+  }
+}
+
 type Before = ReadonlyMap<number, { revoked: boolean }>
 
-/** The four promises of a key's life, after main and post. Each broken one is a sentence that starts with its number. */
+/**
+ * The four promises of a key's life, after main and post. Each broken one is a sentence that starts with its number.
+ * `neighbour`: the key another job made during the run, which the run neither made nor may revoke.
+ */
 function checkPromises(
   world: World,
   before: Before,
   platform: PlatformEmulator,
   steps: { main: StepResult; post?: StepResult },
+  neighbour: number | undefined,
 ): string[] {
   const keys = platform.keys()
   const errors = Object.values(steps).flatMap((step) => errorLines(step.stdout))
@@ -335,7 +554,7 @@ function checkPromises(
   const held = new Set(world.secrets.map((read) => read()))
   const violations: string[] = []
   for (const key of keys) {
-    if (before.has(key.id) || key.revoked) continue
+    if (before.has(key.id) || key.revoked || key.id === neighbour) continue
     const inOutput = world.outputKeyStays && steps.main.outputs['key-id'] === String(key.id)
     if (!inOutput && !held.has(platform.keyValueOf(key.id)) && !namedInError(key.id))
       violations.push(`1. key ${key.id}, made by this run, is valid, in no output or secret, and named in no error`)
@@ -347,6 +566,7 @@ function checkPromises(
         `2. secret target ${n + 1} holds ${value === undefined ? 'no key' : `revoked key ${platform.keyIdOf(value)}`}`,
       )
   }
+  violations.push(...falselyStored(world, platform, steps.main.outputs))
   for (const id of world.mustStay) {
     if (!platform.isKeyValid(id)) violations.push(`2. key ${id}, which jobs may still hold, was revoked`)
   }
@@ -355,10 +575,24 @@ function checkPromises(
     if (was && !was.revoked && key.revoked && !world.mayRevoke.has(key.id))
       violations.push(`3. key ${key.id} was revoked, though this run did not make it and was not asked to revoke it`)
   }
+  if (neighbour !== undefined && !platform.isKeyValid(neighbour))
+    violations.push(`3. key ${neighbour}, which another job made and used during the run, was revoked`)
   for (const [name, step] of Object.entries(steps)) {
     for (const key of keys) violations.push(...leaksOf(name, step, key.id, platform.keyValueOf(key.id) ?? ''))
   }
   return violations
+}
+
+/** A target that `secret-results` says is `stored` holds the new key: a workflow trusts that output. */
+function falselyStored(world: World, platform: PlatformEmulator, outputs: Record<string, string>): string[] {
+  const results = JSON.parse(outputs['secret-results'] ?? '[]') as Array<{ status: string }>
+  const made = outputs['key-id'] === undefined ? undefined : platform.keyValueOf(Number(outputs['key-id']))
+  return world.secrets.flatMap((read, n) => {
+    const value = read()
+    if (results[n]?.status !== 'stored' || (made !== undefined && value === made)) return []
+    const holds = value === undefined ? 'no key' : `key ${platform.keyIdOf(value)}`
+    return [`2. secret target ${n + 1} is stored, says secret-results, but holds ${holds}, not the new key`]
+  })
 }
 
 /** Where step `name` shows the value of key `id` where it may not: the log before its mask, or anywhere else. */
@@ -421,9 +655,13 @@ async function main(): Promise<number> {
         console.log(`${scenario} breaks a promise with no fault at all:\n  ${clean.violations.join('\n  ')}`)
         violating++
       }
-      scenarios.push(schedulesOf(scenario, clean.requests))
+      scenarios.push(schedulesOf(scenario, clean.requests, clean.neighbours))
     }
-    const details = await fc.check(fc.asyncProperty(fc.oneof(...scenarios), run), { numRuns: runs, seed })
+    const weighted = [
+      ...scenarios.map((arbitrary) => ({ arbitrary, weight: 1 })),
+      { arbitrary: gateSchedules, weight: 2 },
+    ]
+    const details = await fc.check(fc.asyncProperty(fc.oneof(...weighted), run), { numRuns: runs, seed })
     if (details.failed && details.counterexample) {
       const [smallest] = details.counterexample
       if (violating === 0)

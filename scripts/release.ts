@@ -269,7 +269,8 @@ function notes(root: string, tag: string): string[] {
     '',
     '---',
     '',
-    `Pin this release by its commit, as a step that holds an API key should be pinned, or follow \`@${major}\` for every ${major} release:`,
+    `\`gh release verify ${tag} -R ${repositoryName(root)}\` checks GitHub's attestation of this release: its tag, commit and asset. ` +
+      `Pin the release by that commit, as a step that holds an API key should be pinned, or follow \`@${major}\` for every ${major} release:`,
     '',
     '```yaml',
     `uses: ${repositoryName(root)}@${commit} # ${tag}`,

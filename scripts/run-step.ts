@@ -3,9 +3,9 @@
  * (defaults filled in from action.yml), and the GITHUB_OUTPUT, GITHUB_STATE and
  * GITHUB_STEP_SUMMARY files; the post step gets the saved state as STATE_* variables. The
  * entry is the built bundle's, as action.yml's `runs` names it (`main`, or `post` for the post
- * step: what users run), or the source entry (src/index.ts or src/post-entry.ts, which Node 24
- * runs as they are) when `E2E_ENTRY=source` is set: a change to src/ is then tested without a
- * build, and a mutation tool sees every module (scripts/mutation/environment.cjs).
+ * step: what users run), or the same loader of src/bundle.ts (which Node 24 runs as it is) when
+ * `E2E_ENTRY=source` is set: a change to src/ is then tested without a build, and a mutation tool
+ * sees every module (scripts/mutation/environment.cjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,13 +17,21 @@ import { parse } from 'yaml'
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const BUNDLE = join(ROOT, 'dist', 'index.js')
 /** Each step's entry in src/, as scripts/bundle.ts builds it into the file action.yml's `runs` names. */
-const SOURCE_ENTRIES = { main: join(ROOT, 'src', 'index.ts'), post: join(ROOT, 'src', 'post-entry.ts') }
+const SOURCE_ENTRIES = {
+  main: ['--input-type=module', '--eval', sourceEntry('mainStep')],
+  post: ['--input-type=module', '--eval', sourceEntry('postStep')],
+}
 /** The preload that reports mutant coverage from the action's process (scripts/mutation/child-coverage.ts). */
 const MUTATION_COVERAGE = join(ROOT, 'scripts', 'mutation', 'child-coverage.ts')
+/** A step's loader of src/bundle.ts, as dist/index.js and dist/post-entry.js call it. */
+function sourceEntry(loader: 'mainStep' | 'postStep'): string {
+  return `import { ${loader} } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src', 'bundle.ts')).href)}\nawait ${loader}()\n`
+}
 /** The preload that makes the action's time virtual (scripts/virtual-time.ts). */
 const VIRTUAL_TIME = join(ROOT, 'scripts', 'virtual-time.ts')
 
 interface ActionYaml {
+  description: string
   inputs: Record<string, { description: string; default?: string; required?: boolean }>
   outputs: Record<string, { description: string }>
   runs: Record<string, string>
@@ -47,6 +55,8 @@ export interface StepResult {
   outputs: Record<string, string>
   state: Record<string, string>
   summary: string
+  /** Why the process ended with no exit code (`code` null): killed at the end of its lifetime, or by a signal. */
+  stopped?: string
   /** Values the step asked the runner to mask (`::add-mask::`). */
   masked: string[]
   /**
@@ -71,6 +81,11 @@ export interface StepOptions {
   time?: { mode: 'jump' | 'scale'; rate?: number; start?: number; cancel?: boolean } | 'real'
   /** A sub-action's folder (`wait-for-operations`…) or an action's absolute path: its action.yml's inputs and `runs`, always from the bundle. */
   action?: string
+  /**
+   * Inputs its action.yml does not declare, passed as a runner passes any `with:` entry (`INPUT_<NAME>`, upper case,
+   * spaces to `_`): a typo, as a user makes it. The step's `inputs` must be declared.
+   */
+  undeclared?: Record<string, string>
   /** `bundle`: action.yml's `runs`, as users run them; `source`: the entries in src/. Default: E2E_ENTRY, else `bundle`. */
   entry?: 'source' | 'bundle'
   /**
@@ -78,6 +93,8 @@ export interface StepOptions {
    * (`child.stdout`) and signal it as the runner does on cancel (`child.kill('SIGINT')`).
    */
   onSpawn?: (child: ChildProcess) => void
+  /** How long the process may run before it is killed; default CHILD_LIFETIME_MS. */
+  lifetimeMs?: number
 }
 
 /** The command line of the action's process, with the virtual-time preload when asked for. */
@@ -94,13 +111,13 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state
   const action = options.action
   const entry =
     action !== undefined
-      ? resolve(ROOT, action, actionOf(action).runs[step]!)
+      ? [resolve(ROOT, action, actionOf(action).runs[step]!)]
       : chosen === 'bundle'
-        ? join(ROOT, actionYaml.runs[step]!)
+        ? [join(ROOT, actionYaml.runs[step]!)]
         : SOURCE_ENTRIES[step]
-  if (time === 'real') return { args: [entry], env: {} }
+  if (time === 'real') return { args: entry, env: {} }
   return {
-    args: ['--import', pathToFileURL(VIRTUAL_TIME).href, entry],
+    args: ['--import', pathToFileURL(VIRTUAL_TIME).href, ...entry],
     env: {
       VIRTUAL_TIME: time.mode,
       VIRTUAL_TIME_RATE: String(time.rate ?? 1),
@@ -143,7 +160,7 @@ export interface StepFiles {
 export function stepEnvironment(
   dir: string,
   inputs: Record<string, string>,
-  options: Pick<StepOptions, 'env' | 'state' | 'action'> = {},
+  options: Pick<StepOptions, 'env' | 'state' | 'action' | 'undeclared'> = {},
 ): { env: Record<string, string>; files: StepFiles } {
   const yaml = actionOf(options.action)
   const files: StepFiles = {
@@ -169,6 +186,10 @@ export function stepEnvironment(
   for (const [name, spec] of Object.entries(yaml.inputs)) {
     const value = inputs[name] ?? spec.default
     if (value !== undefined) env[`INPUT_${name.toUpperCase()}`] = value
+  }
+  for (const [name, value] of Object.entries(options.undeclared ?? {})) {
+    if (name in yaml.inputs) throw new Error(`${options.action ?? '.'}/action.yml declares ${name}: pass it in inputs`)
+    env[`INPUT_${name.toUpperCase().replaceAll(' ', '_')}`] = value
   }
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value
   return { env, files }
@@ -213,21 +234,28 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     command.args.unshift('--import', pathToFileURL(MUTATION_COVERAGE).href)
     command.env.MUTATION_COVERAGE_FILE = coverageFile
   }
-  // The kill is only a safety net: a test that hangs fails on its own timeout, and its child
-  // process must not live on after it.
   const child = spawn(process.execPath, command.args, {
     env: { NODE_COMPILE_CACHE: COMPILE_CACHE, ...env, ...command.env },
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: CHILD_LIFETIME_MS,
-    killSignal: 'SIGKILL',
   })
+  // The kill is only a safety net: a test that hangs fails on its own timeout, and its child
+  // process must not live on after it. Our own timer, not spawn's `timeout`, so the result can say why.
+  const lifetimeMs = options.lifetimeMs ?? CHILD_LIFETIME_MS
+  let outlived = false
+  const kill = setTimeout(() => {
+    outlived = true
+    child.kill('SIGKILL')
+  }, lifetimeMs)
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   options.onSpawn?.(child)
-  const code = await new Promise<number | null>((done) => child.on('close', done))
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) =>
+    child.on('close', (exitCode, exitSignal) => done([exitCode, exitSignal])),
+  )
+  clearTimeout(kill)
   const raw = {
     output: readFileSync(files.GITHUB_OUTPUT, 'utf8'),
     state: readFileSync(files.GITHUB_STATE, 'utf8'),
@@ -246,6 +274,12 @@ export async function runStep(inputs: Record<string, string>, options: StepOptio
     outputs: parseFileCommands(raw.output),
     state: parseFileCommands(raw.state),
     summary: raw.summary,
+    ...(code === null && {
+      stopped: outlived
+        ? `killed after ${lifetimeMs / 1000} s, the longest a step may run here. A runner would wait up to its ` +
+          '`timeout`: set a shorter one to see how the step ends.'
+        : `ended by ${signal}.`,
+    }),
     masked: [...stdout.matchAll(/^::add-mask::(.*)$/gm)].map((m) => m[1]!),
     everything: [stripMasks(stdout), stderr, raw.output, raw.state, raw.summary, ...written].join('\n'),
   }

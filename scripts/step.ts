@@ -27,7 +27,7 @@ import { COMMAND_NAMES } from '../src/commands/registry.ts'
 import { PlatformEmulator } from '../emulator/platform.ts'
 import { seedAccount, seedOrganizationHistory } from '../emulator/seed.ts'
 import { runLocalAction } from './local-action.ts'
-import { ROOT, actionOf, actionYaml, runStep, stripMasks, type StepResult } from './run-step.ts'
+import { ROOT, actionOf, runStep, stripMasks, type StepResult } from './run-step.ts'
 import { RECIPE_TOOLS, brokenTools, toolsMessage } from './tools.ts'
 import { interpolate, recipeJob, runJob, subActionOf, usesThisAction, type Scope } from './workflow.ts'
 
@@ -36,10 +36,14 @@ const USAGE =
 /** The workflow's repository: where rotate-key stores its secret unless `secret-targets` says. */
 const REPOSITORY = 'octo-org/deploys'
 
-/** Prints the usage after `message`: on stdout and exit 0 for --help, on stderr and exit 2 for a mistake. */
-function fail(message: string, code = 2): never {
+/**
+ * Prints the usage after `message`: on stdout and exit 0 for --help, on stderr and exit 2 for a mistake. It lists the
+ * inputs of the action that runs: with --sub-action, the command's own.
+ */
+function fail(message: string, code = 2, action?: string): never {
+  const names = Object.keys(actionOf(action).inputs)
   ;(code === 0 ? process.stdout : process.stderr).write(
-    `${message}\n${USAGE}\ninputs: ${Object.keys(actionYaml.inputs).join(', ')}\n`,
+    `${message}\n${USAGE}\ninputs${action ? ` of ${action}/action.yml` : ''}: ${names.join(', ')}\n`,
   )
   process.exit(code)
 }
@@ -57,7 +61,6 @@ for (const arg of process.argv.slice(2)) {
   else {
     const at = arg.indexOf('=')
     if (at <= 0) fail(`not an input=value pair: ${arg}`)
-    if (!(arg.slice(0, at) in actionYaml.inputs)) fail(`action.yml has no input ${JSON.stringify(arg.slice(0, at))}`)
     inputs[arg.slice(0, at)] = arg.slice(at + 1)
   }
 }
@@ -67,11 +70,12 @@ if (subAction) {
   if (localAction) fail('--sub-action and --local-action: give one (local-action runs the root action)')
   if (!(COMMAND_NAMES as string[]).includes(inputs.command!))
     fail(`--sub-action: no command ${inputs.command} has its own action`)
-  const declared = actionOf(inputs.command).inputs
-  for (const name of Object.keys(inputs))
-    if (name !== 'command' && !(name in declared))
-      fail(`${inputs.command}/action.yml has no input ${JSON.stringify(name)}`)
 }
+// Checked once every flag is read, so that a name is checked against the action that runs.
+const runs = subAction ? inputs.command : undefined
+for (const name of Object.keys(inputs))
+  if (!(name in actionOf(runs).inputs) && !(runs && name === 'command'))
+    fail(`${runs ? `${runs}/` : ''}action.yml has no input ${JSON.stringify(name)}`, 2, runs)
 
 const platform = new PlatformEmulator(rateLimits ? { rateLimits: { window: rateLimits } } : {})
 const account = seedAccount(platform, 12)
@@ -216,7 +220,7 @@ function printStep(title: string, inputs: Record<string, string>, step: StepResu
   if (outputs.length) console.log('  outputs:')
   for (const [name, value] of outputs) console.log(`    ${name} = ${truncate(shown(value, step.masked))}`)
   if (step.summary) console.log(`  summary:\n${summaryText(step.summary).replace(/^/gm, '    ')}`)
-  console.log(dim(`  exit code ${step.code}`))
+  console.log(step.stopped === undefined ? dim(`  exit code ${step.code}`) : bold(`  no exit code: ${step.stopped}`))
 }
 
 // ---- what npm start expects ------------------------------------------------------------------
@@ -270,7 +274,8 @@ async function playJob(
     env: { NEON_API: url },
     inputs: { 'api-host': url },
     github: { run_id: String(Math.floor(Date.now() / 1000)) },
-    standIns: { Migrate: 'echo "(your migration runs here)"', ...standIns },
+    // The checkout a gate does for its migration: nothing to check out here.
+    standIns: { 'actions/checkout@v6': 'true', Migrate: 'echo "(your migration runs here)"', ...standIns },
     step: { time: 'real', entry: 'bundle' },
   })
   for (const record of job.steps) {

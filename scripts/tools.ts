@@ -27,7 +27,7 @@ const TOOLS: readonly Tool[] = [
   { name: 'openssl', args: ['version'], prints: /SSL \d/ },
 ]
 
-/** Every tool: what `npm test` needs, and the README's Quick start names. */
+/** Every tool: what `npm test` needs, and the README's Developing names. */
 export const TOOL_NAMES = TOOLS.map((tool) => tool.name)
 
 /** What the recipes' `run:` steps call, and so what `npm start` needs. */

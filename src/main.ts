@@ -1,31 +1,40 @@
 import * as core from '@actions/core'
 import { tmpdir } from 'node:os'
 import { requestErrorIn } from './http/errors.ts'
-import { watchCancellation } from './runner/cancellation.ts'
+import { watchStepTime } from './runner/time.ts'
 import { systemClock } from './base/clock.ts'
 import { actionDocs, requestFailureOutputs, type CommandContext, type CommandResult } from './runner/context.ts'
 import { COMMANDS, type CommandDefinition } from './commands/registry.ts'
 import type { Settings } from './settings.ts'
 import { boundOutputs } from './runner/outputs.ts'
 import { untrusted } from './base/text.ts'
+import { InputError } from './base/errors.ts'
 import { commandSummary, openClient, coreLogger, failStep, maskSecret, readStepSettings, writeSummary } from './step.ts'
 import { ACTION_VERSION } from './base/version.ts'
+import { POST_STEP_STATE } from './keys/ledger.ts'
 
-/** The main step: read the settings, run the command, then write the outputs and the summary. The one catch is here. */
+/**
+ * The main step (action.yml `runs.main`): read the settings, run the command, then write the outputs and the summary.
+ * It never reads saved state (`STATE_*`): an earlier step of the job can plant it through `$GITHUB_ENV`.
+ */
 export async function run(): Promise<void> {
+  for (const name of POST_STEP_STATE) core.saveState(name, '')
   let settings: Settings
   try {
     settings = readStepSettings((message) => core.warning(message))
   } catch (error) {
+    // So `if: steps.gate.outputs.status == 'error'` sees an input error too.
+    if (error instanceof InputError && core.getInput('command').trim() === 'wait-for-operations')
+      core.setOutput('status', 'error')
     await failStep('The step', error)
     return
   }
   const clock = systemClock
-  const cancellation = watchCancellation({ log: coreLogger, clock })
+  const time = watchStepTime({ log: coreLogger, clock, timeoutMs: settings.timeoutMs })
   core.info(`neon-api-action ${ACTION_VERSION}: ${settings.command} on ${untrusted(settings.apiHost)}`)
   let client: ReturnType<typeof openClient> | undefined
   try {
-    client = openClient(settings, clock, cancellation)
+    client = openClient(settings, time)
     const ctx: CommandContext = {
       client,
       clock,
@@ -34,7 +43,7 @@ export async function run(): Promise<void> {
       notice: (message) => core.notice(message),
       saveState: (name, value) => core.saveState(name, value),
       fileDir: listFileDir(),
-      cancellation,
+      time,
       docs: actionDocs(process.env),
     }
     const result = await dispatch(settings, ctx)

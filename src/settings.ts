@@ -1,4 +1,4 @@
-import { InputError } from './base/errors.ts'
+import { InputError, RunnerVariableError } from './base/errors.ts'
 import { isPrintableToken, quoted, untrusted } from './base/text.ts'
 import { COMMANDS, COMMAND_NAMES, type Command, type SettingsOf } from './commands/registry.ts'
 import {
@@ -37,7 +37,9 @@ export function readSettings(
   const githubToken = read('github-token').trim()
   if (githubToken) mask(githubToken)
 
+  refuseUndeclaredInputs(runner.inputNames ?? [], read('command').trim())
   const command = readCommand(read)
+  refuseUncheckedCertificates(runner.proxies)
   if (!apiKey)
     throw new InputError(
       'Input `api-key` is required: pass the platform API key from a secret, e.g. `api-key: ${{ secrets.NEON_API_KEY }}`.',
@@ -84,6 +86,66 @@ function checkUnreadInputs(read: InputReader, command: Command, warn: (message: 
   }
   for (const input of ignored)
     warn(`Input \`${input}\` is set, but ${command} does not read it: it has no effect on this step.`)
+}
+
+/** Every input the root action declares. A sub-action declares some of them. */
+const DECLARED = [...new Set(COMMAND_NAMES.flatMap(inputsRead))]
+
+/**
+ * The runner passes every `with:` entry, declared or not, and only warns of the undeclared. A name that no action
+ * here declares is a typo, and a misspelt `revoke-after-job` would leave a key valid for ever.
+ */
+function refuseUndeclaredInputs(names: readonly string[], given: string): void {
+  const declared = new Set(DECLARED)
+  const undeclared = new Set(names.map((name) => name.toLowerCase()).filter((name) => name && !declared.has(name)))
+  if (undeclared.size === 0) return
+  const command = Object.hasOwn(COMMANDS, given) ? (given as Command) : undefined
+  const own = command ? inputsRead(command) : DECLARED
+  const where = command ?? 'this action'
+  // The suggestions are the action's own names. untrusted() is there only because the lint rule cannot follow them.
+  const describe = (name: string) => {
+    const closest = closestName(name, own) ?? closestName(name, DECLARED)
+    const typo = `\`${untrusted(name, 80)}\` is not an input of ${where}`
+    if (closest) return `${typo}; did you mean \`${untrusted(closest)}\`?`
+    return `${typo}. Its inputs: ${untrusted(own.filter((n) => n !== 'command').join(', '), Infinity)}.`
+  }
+  throw new InputError([...undeclared].map(describe).join(' '))
+}
+
+/** The first of `names` within a few edits of `name`, fewest first. */
+function closestName(name: string, names: readonly string[]): string | undefined {
+  const most = Math.max(2, Math.floor(name.length / 3))
+  let best: { name: string; distance: number } | undefined
+  for (const candidate of names) {
+    const distance = editDistance(name, candidate)
+    if (distance <= most && (best === undefined || distance < best.distance)) best = { name: candidate, distance }
+  }
+  return best?.name
+}
+
+/** Levenshtein: the fewest insertions, deletions and substitutions that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++)
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    previous = row
+  }
+  return previous[b.length]!
+}
+
+/**
+ * Node skips the certificate check when NODE_TLS_REJECT_UNAUTHORIZED is '0'. An earlier step can set it through
+ * `$GITHUB_ENV`, and the API key would then go to whoever answers, so the step refuses to send it.
+ */
+function refuseUncheckedCertificates(env: RunnerEnvironment['proxies']): void {
+  if (env?.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return
+  throw new RunnerVariableError(
+    'NODE_TLS_REJECT_UNAUTHORIZED is 0: Node would not check the certificate of the server it sends the API key to. ' +
+      'Remove it from the job (a step may have set it through $GITHUB_ENV). To trust a private certificate authority, ' +
+      'name its certificate file in NODE_EXTRA_CA_CERTS.',
+  )
 }
 
 function readCommand(read: InputReader): Command {

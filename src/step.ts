@@ -5,8 +5,7 @@ import { CHANGE_AND_RUN_AGAIN, refusalOf } from './http/answers.ts'
 import { ProxyInClearError, ProxySettingError, describeProxySettings, proxySecrets } from './http/proxy.ts'
 import { Connections } from './http/transport.ts'
 import type { Logger } from './base/log.ts'
-import type { Clock } from './base/clock.ts'
-import type { Cancellation } from './runner/cancellation.ts'
+import type { StepTime } from './base/clock.ts'
 import { InputError, OwnError, RunnerVariableError, messageOf } from './base/errors.ts'
 import { frameLocation, sourceLocationOf } from './base/source-location.ts'
 import { requestErrorIn, type RequestError } from './http/errors.ts'
@@ -35,8 +34,14 @@ export function readStepSettings(warn?: (message: string) => void): Settings {
   // Mask first, because a proxy variable may carry credentials. A user name of a letter or two stays unmasked: the
   // runner would mask it everywhere in the log, and it goes nowhere but to the proxy.
   for (const secret of proxySecrets(process.env)) if (secret.length >= MIN_MASKED_LENGTH) maskSecret(secret)
-  const github = { repository: process.env.GITHUB_REPOSITORY, apiUrl: process.env.GITHUB_API_URL, proxies: process.env }
-  return readSettings((name) => core.getInput(name), maskSecret, github, warn)
+  const inputNames = Object.keys(process.env).flatMap((name) => (name.startsWith('INPUT_') ? [name.slice(6)] : []))
+  const runner = {
+    repository: process.env.GITHUB_REPOSITORY,
+    apiUrl: process.env.GITHUB_API_URL,
+    proxies: process.env,
+    inputNames,
+  }
+  return readSettings((name) => core.getInput(name), maskSecret, runner, warn)
 }
 
 /**
@@ -52,25 +57,21 @@ export function maskSecret(secret: string): void {
 const MIN_MASKED_LENGTH = 4
 
 /**
- * The platform client of one step, on the step's connections. These go through the proxies the environment names,
- * and the log names each proxy once by host and port. The client's deadline is the step's `timeout` from now.
- * `cancellation` is the runner's cancel of the main step: it ends a wait before a retry, and an attempt within the
- * runner's grace. Throws ProxySettingError for a proxy variable it cannot use, before any request.
+ * The platform client of one step, on the step's time and connections. These go through the proxies the environment
+ * names, and the log names each proxy once by host and port. Throws ProxySettingError for a proxy variable it cannot
+ * use, before any request.
  */
-export function openClient(settings: Settings, clock: Clock, cancellation?: Cancellation): PlatformClient {
+export function openClient(settings: Settings, time: StepTime): PlatformClient {
   const proxies = describeProxySettings(process.env)
   if (proxies) core.info(proxies)
   return new PlatformClient({
     baseUrl: settings.apiHost,
     apiKey: settings.apiKey,
     userAgent: USER_AGENT,
-    clock,
+    clock: time.clock,
     logger: coreLogger,
-    deadline: clock.now() + settings.timeoutMs,
+    time,
     connections: new Connections(process.env),
-    ...(cancellation
-      ? { interrupt: { signal: cancellation.stopped, stop: true }, cutOnCancel: () => cancellation.attemptCut() }
-      : {}),
   })
 }
 
@@ -124,15 +125,18 @@ export function failureSummary(what: string, error: unknown): string {
 }
 
 /**
- * A command's job summary, the verdict first: its heading (what happened), then, when the step failed, why and what
- * to do, then the command's details.
+ * A command's job summary, the verdict first: its heading (what happened, with ❌ when the step failed), then why and
+ * what to do, then the command's details.
  */
 export function commandSummary(result: Pick<CommandResult, 'summary' | 'failure' | 'failedRequest' | 'next'>): string {
   const { summary, failure } = result
   if (!failure) return summary
   const note = commandFailureNote(failure, result.failedRequest, result.next)
-  const headingEnd = /^<h\d>.*?<\/h\d>\n/.exec(summary)?.[0].length ?? 0
-  return summary.slice(0, headingEnd) + note + summary.slice(headingEnd)
+  const heading = /^<h(\d)>(.*?)<\/h\1>\n/.exec(summary)
+  if (!heading) return note + summary
+  const [whole, level, text] = heading
+  const signed = /^(❌|⚠)/.test(text!) ? whole : `<h${level}>❌ ${text}</h${level}>\n`
+  return signed + note + summary.slice(whole.length)
 }
 
 /**
@@ -146,8 +150,10 @@ export function commandFailureNote(failure: string, request: RequestError | unde
 function failureNote(failure: string, request: RequestError | undefined, next: string | Part[]): string {
   const answer = (failed: RequestError) =>
     failed.status === undefined ? `none (${failed.kind})` : String(failed.status)
+  // The table names the request id, so the sentence need not.
+  const id = request?.requestId
   return (
-    paragraph(failure) +
+    paragraph(id === undefined ? failure : failure.replaceAll(` (request id ${untrusted(id)})`, '')) +
     (request
       ? table(
           ['HTTP status', 'error code', 'request id'],

@@ -10,7 +10,7 @@ import {
   registerSecret,
   untrusted,
 } from '../../src/base/text.ts'
-import { forgedCommands, HOSTILE, PAYLOADS } from '../support/injection.ts'
+import { forgedCommands, HOSTILE, INVISIBLE, PAYLOADS } from '../support/injection.ts'
 
 describe('untrusted(): outside text on one log line', () => {
   it.each(PAYLOADS.map((p) => [p]))('%j becomes one line that is no runner command', (payload) => {
@@ -28,6 +28,17 @@ describe('untrusted(): outside text on one log line', () => {
     expect(untrusted('  ::warning::x')).toBe('  :\u200b:warning::x')
     expect(untrusted('a ##[add-mask]b ##[group]')).toBe('a #\u200b#[add-mask]b #\u200b#[group]')
     expect(untrusted('plain text: a::b')).toBe('plain text: a::b')
+  })
+
+  it('shows bidi controls and other invisible characters as escapes, so no text displays reversed or hides a part', () => {
+    expect(untrusted('ci-\u202egnp.exe')).toBe('ci-\\u202egnp.exe')
+    for (const c of INVISIBLE) {
+      const hex = c.codePointAt(0)!.toString(16)
+      const escape = hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`
+      expect([hex, untrusted(`a${c}b`), oneLine(`a${c}b`, 10)]).toEqual([hex, `a${escape}b`, `a${escape}b`])
+    }
+    // Letters, accents and emoji stay as they are.
+    expect(untrusted('kéy Ωμέγα 日本 😀')).toBe('kéy Ωμέγα 日本 😀')
   })
 
   it('cuts long text to a bound, by characters, without splitting a surrogate pair', () => {

@@ -7,11 +7,12 @@ import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
-import { StepCancelled, watchCancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
+import { StepCancelled } from '../../src/base/errors.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runCreateKey, type CreateKeySettings } from '../../src/commands/create-key.ts'
 import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
-import { JOB_KEY_ID, UNSETTLED_KEYS } from '../../src/runner/state.ts'
+import { SAVED_LIFE } from '../../src/keys/ledger.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, inProcessPerTest } from '../support/in-process.ts'
 
@@ -34,7 +35,7 @@ const PERSONAL_ADVICE = (id: number) =>
 inProcessPerTest((run) => {
   ;({ platform, clock, log, client, ctx, saved, masked, notices } = run)
   signals = new EventEmitter()
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 const create = (options: Partial<CreateKeySettings> = {}) =>
@@ -58,9 +59,13 @@ const requestsOf = (method: string, path: string | RegExp) =>
     (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
   )
 /** The ledger as saved for the post step, one entry per save. */
-const ledgerSaves = () => saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
-const record = (known: number[], pending: number[], extra: { org?: string; project?: string } = {}, name = NAME) =>
-  JSON.stringify({ name, known, pending, ...extra })
+const ledgerSaves = () => saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
+const record = (
+  known: number[],
+  pending: number[],
+  extra: { org?: string; project?: string; jobKey?: number; finished?: boolean } = {},
+  name = NAME,
+) => JSON.stringify({ name, known, pending, ...extra })
 const valid = (name = NAME) =>
   platform
     .keys()
@@ -115,7 +120,7 @@ describe('create-key hands out a new key', () => {
     // Saved before the create was sent, so the post step can look for a key of that name.
     expect(savedWhenSent).toEqual([record([], [])])
     expect(ledgerSaves()).toEqual([record([], []), record([], [made.id]), record([made.id], []), ''])
-    expect(saved.map(([name]) => name)).toEqual([UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS, UNSETTLED_KEYS])
+    expect(saved.map(([name]) => name)).toEqual([SAVED_LIFE, SAVED_LIFE, SAVED_LIFE, SAVED_LIFE])
     expect(result.summary).toBe(
       '<h3>API key created</h3>\n<table>\n<tr><th>id</th><th>name</th><th>scope</th><th>lifetime</th></tr>\n' +
         `<tr><td><code>${made.id}</code></td><td>ci</td><td>personal</td><td>until revoked</td></tr>\n</table>\n` +
@@ -130,23 +135,38 @@ describe('create-key hands out a new key', () => {
     const name = 'ci~exp-20261121T1100Z'
     const made = platform.keys().find((k) => k.name === name)!
     expect(made.org_id).toBe(org)
-    expect(result.outputs).toStrictEqual({ key: result.outputs.key, 'key-id': String(made.id), 'org-id': org })
+    expect(result.outputs).toStrictEqual({
+      key: result.outputs.key,
+      'key-id': String(made.id),
+      'expires-at': '2026-11-21T11:00:00Z',
+      'org-id': org,
+    })
     expect(log.info).toEqual([
       `Organization ${org}: from the \`org-id\` input.`,
       `Created API key ${made.id} named "${name}" (organization ${org}); it is revoked when the job ends; it expires 2026-11-21 11:00 UTC by its name.`,
     ])
     expect(notices).toEqual([])
-    const orgRecord = (known: number[], pending: number[]) => record(known, pending, { org }, name)
+    const orgRecord = (known: number[], pending: number[], extra = {}) =>
+      record(known, pending, { org, ...extra }, name)
     expect(saved).toEqual([
-      [UNSETTLED_KEYS, orgRecord([], [])],
-      [UNSETTLED_KEYS, orgRecord([], [made.id])],
-      [JOB_KEY_ID, String(made.id)],
-      [UNSETTLED_KEYS, orgRecord([made.id], [])],
-      [UNSETTLED_KEYS, ''],
+      [SAVED_LIFE, orgRecord([], [])],
+      [SAVED_LIFE, orgRecord([], [made.id])],
+      [SAVED_LIFE, orgRecord([], [made.id], { jobKey: made.id })],
+      [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id })],
+      [SAVED_LIFE, orgRecord([made.id], [], { jobKey: made.id, finished: true })],
     ])
     expect(result.summary).toContain(
       `<tr><td><code>${made.id}</code></td><td>${name}</td><td>organization ${org}</td><td>this job (expires 2026-11-21 11:00 UTC)</td></tr>`,
     )
+  })
+
+  it.each([
+    [{ expiresInMs: 2 * 3_600_000 }, '2026-11-21T12:00:00Z'],
+    [{ expiresInMs: 90_000 }, '2026-11-21T10:02:00Z'],
+    [{}, undefined],
+  ])('expires-at: %j gives %j, the time its name carries', async (options, expiresAt) => {
+    const result = await create(options)
+    expect(result.outputs['expires-at']).toBe(expiresAt)
   })
 
   it.each([
@@ -216,9 +236,10 @@ describe('after a lost create answer', () => {
     expect(valid()).toEqual([made])
     expect(revoked()).toEqual([lost])
     expect(log.warning).toEqual([
-      `The answer to creating key "ci" was lost (network). Revoked key ${lost}, which that attempt made. Creating it once more.`,
+      `The answer to creating key "ci" was lost (network). Revoked key ${lost} named "ci": a create whose answer was lost made it, ` +
+        'and nobody can read its value. Creating it once more.',
     ])
-    expect(ledgerSaves()).toEqual([record([], []), record([], []), record([], [made]), record([made], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), ''])
     // Found and revoked: nothing is left to look for after the second create.
     expect(requestsOf('GET', '/api_keys')).toHaveLength(2)
   })
@@ -234,7 +255,7 @@ describe('after a lost create answer', () => {
       'No other new key named "ci" is there; the post step looks once more when the job ends.',
       `Created API key ${made} named "ci" (personal).`,
     ])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), record([made], [])])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], [])])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(3)
   })
 
@@ -245,12 +266,12 @@ describe('after a lost create answer', () => {
     const result = await create()
     const made = Number(result.outputs['key-id'])
     expect(log.info).toEqual([
-      `Revoked key ${late}, which the lost attempt made late.`,
+      `Key ${made} was created. Revoked key ${late} named "ci": a create whose answer was lost made it, and nobody can read its value.`,
       `Created API key ${made} named "ci" (personal).`,
     ])
     expect(valid()).toEqual([made])
     expect(revoked()).toEqual([late])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([], [made]), record([made], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [made]), record([made], []), ''])
   })
 
   it('a late key whose revocation fails is named in a warning, and left to the post step', async () => {
@@ -263,8 +284,9 @@ describe('after a lost create answer', () => {
     const result = await create()
     const made = Number(result.outputs['key-id'])
     expect(log.warning.at(-1)).toBe(
-      `The lost attempt made key ${late} late, and it is valid. ` +
-        `Revoking it failed: ${badRequest(`revoke API key ${late}`, requestId('DELETE', `/api_keys/${late}`))} The post step tries again.`,
+      `Key ${made} was created. A lost create made key ${late} named "ci", which is valid, and nobody can read its value. ` +
+        `Revoking it failed: ${badRequest(`revoke API key ${late}`, requestId('DELETE', `/api_keys/${late}`))} ` +
+        'The post step looks again when the job ends.',
     )
     expect(valid().sort()).toEqual([late, made].sort())
     expect(ledgerSaves().at(-1)).toBe(record([made], []))
@@ -276,7 +298,8 @@ describe('after a lost create answer', () => {
     const result = await create()
     expect(result.outputs['key-id']).toBe('100001')
     expect(log.warning.at(-1)).toBe(
-      `Could not look for a key that the lost attempt may have made late: ${listRefused(3)} The post step looks again when the job ends.`,
+      `Key 100001 was created. Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(3)} ` +
+        'Run list-keys, and revoke a key named "ci" that you do not expect. The post step looks again when the job ends.',
     )
     expect(ledgerSaves().at(-1)).toBe(record([100_001], []))
   })
@@ -299,8 +322,9 @@ describe('after a lost create answer', () => {
     const result = await create()
     const made = Number(result.outputs['key-id'])
     expect(log.warning.at(-1)).toBe(
-      `Key ${made} was created, but other keys of that name that were not there before are valid: ${named(strangers)}. ` +
-        "None was revoked, since this step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with `key-id`).",
+      `Key ${made} was created. Keys named "ci" that this run cannot account for are valid: ${named(strangers)}. ` +
+        "None was revoked: this step cannot tell them from another job's. Revoke the ones you do not expect " +
+        '(revoke-key with `key-id`), and give each job its own `key-name`. The post step looks again when the job ends.',
     )
     expect(valid().sort()).toEqual([...strangers, made].sort())
   })
@@ -310,8 +334,9 @@ describe('after a lost create answer', () => {
     failListNumber(2)
     const error = await failure(create())
     expect(error.message).toBe(
-      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. Listing the keys to find it failed: ${listRefused(2)} ` +
-        'The post step looks for it again when the job ends. You can also run list-keys, and revoke a key named "ci" that you do not expect.',
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. ` +
+        `Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(2)} ` +
+        'Run list-keys, and revoke a key named "ci" that you do not expect. The post step looks again when the job ends.',
     )
     expect(valid()).toEqual([100_001])
     expect(ledgerSaves()).toEqual([record([], [])])
@@ -323,9 +348,10 @@ describe('after a lost create answer', () => {
     failListNumber(2)
     const error = await failure(create())
     expect(error.message).toBe(
-      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. Listing the keys to find it failed: ${listRefused(2)} ` +
-        'The post step looks for it again when the job ends. ' +
-        `You can also run list-keys, and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect.`,
+      `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. ` +
+        `Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(2)} ` +
+        `Run list-keys, and revoke a key named "ci" other than keys ${earlier.join(', ')} that you do not expect. ` +
+        'The post step looks again when the job ends.',
     )
     expect(ledgerSaves()).toEqual([record(earlier, [])])
   })
@@ -336,9 +362,9 @@ describe('after a lost create answer', () => {
     const error = await failure(create())
     expect(error.message).toBe(
       `${lostCreate(1)} Creating key "ci" may have succeeded without an answer. ` +
-        'That attempt made key 100001, which is valid, and nobody can read its value again. ' +
+        'A lost create made key 100001 named "ci", which is valid, and nobody can read its value. ' +
         `Revoking it failed: ${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))} ` +
-        'The post step tries again when the job ends. You can also revoke it by hand (revoke-key with `key-id`).',
+        'The post step looks again when the job ends.',
     )
     expect(valid()).toEqual([100_001])
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
@@ -357,7 +383,7 @@ describe('giving up on the create', () => {
     )
     expect(valid()).toEqual([])
     expect(revoked()).toEqual([100_001, 100_002])
-    expect(ledgerSaves()).toEqual([record([], []), record([], []), record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), ''])
     expect(requestsOf('GET', '/api_keys')).toHaveLength(4)
   })
 
@@ -369,7 +395,7 @@ describe('giving up on the create', () => {
         '(if the platform carries out a lost attempt late, the post step revokes its key).',
     )
     expect(log.warning).toHaveLength(1)
-    expect(ledgerSaves()).toEqual([record([], []), record([], [])])
+    expect(ledgerSaves()).toEqual([record([], [])])
   })
 
   it('a create refused outright fails at once, and the ledger is cleared', async () => {
@@ -389,7 +415,7 @@ describe('giving up on the create', () => {
       `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
         'No new key named "ci" is left valid: a list taken after the clean-up shows none.',
     )
-    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), ''])
   })
 
   it('a key of that name that appeared meanwhile is named, and not revoked', async () => {
@@ -400,12 +426,12 @@ describe('giving up on the create', () => {
     const error = await failure(create())
     expect(error.message).toBe(
       `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
-        `Keys of that name that were not there before the create are valid: ${stranger}. ` +
-        "None was revoked, because this step cannot tell them from another job's keys. " +
-        'Revoke the ones you do not expect (revoke-key with `key-id`).',
+        `Keys named "ci" that this run cannot account for are valid: ${stranger}. ` +
+        "None was revoked: this step cannot tell them from another job's. " +
+        'Revoke the ones you do not expect (revoke-key with `key-id`), and give each job its own `key-name`.',
     )
     expect(valid()).toEqual([stranger])
-    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), ''])
   })
 
   it('when the list after the clean-up fails, the step says it could not confirm', async () => {
@@ -415,9 +441,10 @@ describe('giving up on the create', () => {
     const error = await failure(create())
     expect(error.message).toBe(
       `${createRefused(2)} Revoked key 100001, made by the attempts whose answers were lost. ` +
-        `Could not confirm that no new key named "ci" is left valid: listing the keys failed (${listRefused(3)}). The post step looks again when the job ends.`,
+        `Listing the keys to look for a key named "ci" that a lost create may have made failed: ${listRefused(3)} ` +
+        'Run list-keys, and revoke a key named "ci" that you do not expect.',
     )
-    expect(ledgerSaves()).toEqual([record([], []), record([], []), ''])
+    expect(ledgerSaves()).toEqual([record([], []), ''])
   })
 
   it("the step's timeout running out during a lost create: the clean-up still runs, within its grace, and no create is sent again", async () => {
@@ -477,14 +504,15 @@ describe('cancellation', () => {
         'a list taken after the clean-up shows none (if the platform carries out a lost attempt late, the post step revokes its key).',
     )
     expect(requestsOf('POST', '/api_keys')).toHaveLength(1)
-    expect(ledgerSaves()).toEqual([record([], []), record([], [])])
+    expect(ledgerSaves()).toEqual([record([], [])])
   })
 
   it('a signal while the platform holds the create: cut 5 s later, the ledger says it was in flight', async () => {
     const own = await inProcess({ deadlinesInClockTime: true })
     try {
       const ownSignals = new EventEmitter()
-      own.ctx.cancellation = watchCancellation({ log: own.log.logger, clock: own.clock, signals: ownSignals })
+      own.ctx.time = watchStepTime({ log: own.log.logger, clock: own.clock, timeoutMs: 600_000, signals: ownSignals })
+      own.ctx.client = own.clientWith({ time: own.ctx.time })
       const held = own.platform.hold({ method: 'POST', path: '/api_keys' })
       const run = failure(runCreateKey(own.ctx, { keyName: NAME, revokeAfterJob: false }))
       await held.reached
@@ -502,10 +530,10 @@ describe('cancellation', () => {
         'so the post step looks for its key for 30 s and revokes it).',
       ]
       expect(error.message).toBe(said.join(' '))
-      const ledger = own.saved.filter(([name]) => name === UNSETTLED_KEYS).map(([, value]) => value)
-      // The flag is saved before the clean-up, so a kill during it still leaves it, and again once the clean-up ends.
+      const ledger = own.saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
+      // The flag is saved before the clean-up, so a kill during it still leaves it.
       const inFlight = JSON.stringify({ name: NAME, known: [], pending: [], inFlight: true })
-      expect(ledger).toEqual([record([], []), inFlight, inFlight])
+      expect(ledger).toEqual([record([], []), inFlight])
       // The clean-up and the list after it, each within the runner's grace.
       expect(own.platform.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /api_keys',
@@ -527,11 +555,11 @@ describe('cancellation', () => {
     )
     expect(revoked()).toEqual([100_001])
     expect(saved).toEqual([
-      [UNSETTLED_KEYS, record([], [])],
-      [UNSETTLED_KEYS, record([], [100_001])],
-      [JOB_KEY_ID, '100001'],
-      [UNSETTLED_KEYS, record([], [])],
-      [UNSETTLED_KEYS, ''],
+      [SAVED_LIFE, record([], [])],
+      [SAVED_LIFE, record([], [100_001])],
+      [SAVED_LIFE, record([], [100_001], { jobKey: 100_001 })],
+      [SAVED_LIFE, record([], [])],
+      [SAVED_LIFE, ''],
     ])
   })
 })
@@ -590,7 +618,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
         `(${badRequest('revoke API key 100001', requestId('DELETE', '/api_keys/100001'))}): the post step tries again, or revoke it by hand.`,
     )
     expect(valid()).toEqual([100_001])
-    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001]), record([], [100_001])])
+    expect(ledgerSaves()).toEqual([record([], []), record([], [100_001])])
   })
 
   it('a key the platform says is not there (404) counts as revoked', async () => {

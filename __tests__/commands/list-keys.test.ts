@@ -10,7 +10,7 @@ import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { ActionError } from '../../src/base/errors.ts'
 import type { ListKeysSettings } from '../../src/inputs/keys.ts'
-import { watchCancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
 import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
 import { runListKeys } from '../../src/commands/list-keys.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -30,7 +30,7 @@ beforeEach(async () => {
   signals = new EventEmitter()
   run = await inProcess()
   ;({ platform, clock, log, ctx } = run)
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 afterEach(() => run.stop())
@@ -190,6 +190,10 @@ describe('list-keys with expected-networks: the tripwire', () => {
     expect(result.failure).toBe(
       `2 API key(s) were last used from an unexpected network, outside \`expected-networks\`: API key ${leaked} "ci-deploy", last used from "203.0.113.7" at 2026-11-21 08:00 UTC; ` +
         `API key ${odd} "ci-nightly", last used from "unknown" at 2026-11-21 08:00 UTC.`,
+    )
+    // The heading is the verdict; the failure, right below it, names the keys, so no other line counts them again.
+    expect(result.summary).toMatch(
+      /^<h3>API keys whose names start with &#34;ci-&#34;: 2 of 2 used from an unexpected network<\/h3>\n<table>/,
     )
     // This context's runner names no action repository (as with `uses: ./`): the page is named, not linked.
     expect(result.next).toEqual([
@@ -442,6 +446,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     expect(result.failure).toBe(
       `1 API key(s) were made by someone who left the organization (\`expected-creators\`): API key ${left} "ci-bob", created 2026-10-12 10:00 UTC, made by "Bob Gone", who left the organization.`,
     )
+    expect(result.summary).toMatch(
+      new RegExp(`^<h3>API keys of organization ${org}: 1 of 2 made by someone who left</h3>\n<table>`),
+    )
     expect(result.next).toEqual([
       'Each stays valid until someone revokes it. ' +
         'Find what uses it, move that to a key of a present member, then revoke it by its id. ',
@@ -466,6 +473,9 @@ describe('list-keys with expected-creators: keys made by someone who left the or
         failOnUnexpectedUse: true,
         failOnUnexpectedCreator: true,
       },
+    )
+    expect(result.summary.split('\n')[0]).toBe(
+      `<h3>API keys of organization ${org}: 1 of 1 used from an unexpected network, 1 of 1 made by someone who left</h3>`,
     )
     const page = 'https://github.com/octo-org/neon-api-action/blob/v1/docs/'
     expect(result.next).toEqual([

@@ -15,6 +15,7 @@ import { inProcessPerTest } from '../support/in-process.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
 import { HOSTILE } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
+import { fixedTime } from '../../src/base/clock.ts'
 
 /**
  * list-operations in this process, against the emulator over HTTP with one manual clock: the
@@ -279,13 +280,29 @@ describe('many projects', () => {
     expect(JSON.parse(fileOf(result.outputs)).map((o: OperationRecord) => o.project_id)).toEqual([a, b, c])
     expect(result.outputs['failed-operation-ids']).toBe(JSON.stringify([bad]))
     expect(result.summary).toContain(
-      '<tr><th>project</th><th>operations</th><th>failed</th><th>in progress</th><th>longest</th></tr>\n' +
+      '<tr><th>project</th><th>operations</th><th>failed</th><th>pending</th><th>longest</th></tr>\n' +
         `<tr><td><code>${b}</code></td><td>1</td><td>1</td><td>0</td><td>0 ms (apply_config)</td></tr>\n` +
         `<tr><td><code>${c}</code></td><td>1</td><td>0</td><td>1</td><td>10 s (suspend_compute)</td></tr>\n` +
         `<tr><td><code>${a}</code></td><td>1</td><td>0</td><td>0</td><td>0 ms (start_compute)</td></tr>\n</table>`,
     )
     expect(result.summary).toContain('<tr><th>project</th><th>operation</th><th>action</th>')
     expect(result.summary.split('\n')[0]).toBe('<h3>Operations of 3 projects (3)</h3>')
+  })
+
+  it('a column counts what the text counts in its words: failed is Error (failed, error), pending the three not done', async () => {
+    const [a, b] = ['calm-sea-20000031', 'calm-sea-20000032'].map((id) => platform.addProject({ id }).id) as [
+      string,
+      string,
+    ]
+    for (const status of ['failed', 'error', 'cancelled', 'scheduling', 'running', 'cancelling', 'finished'] as const)
+      platform.addOperation(a, { action: 'apply_config', status, createdAt: clock.now() - 60_000 })
+    platform.addOperation(b, { action: 'apply_config', status: 'cancelled', createdAt: clock.now() - 60_000 })
+    const result = await list({ projects: { kind: 'list', projectIds: [a, b] } })
+    expect(result.summary).toContain(
+      '<p>8 operation(s): 1 Scheduling, 1 In progress (running), 1 Cancelling, 1 OK (finished), 2 Error (1 failed, 1 error), 2 Cancelled.</p>',
+    )
+    expect(result.summary).toContain(`<tr><td><code>${a}</code></td><td>7</td><td>2</td><td>3</td>`)
+    expect(result.summary).toContain(`<tr><td><code>${b}</code></td><td>1</td><td>0</td><td>0</td>`)
   })
 
   it('projects with no operation are one line after the table, not rows of it; past 50, the rest are counted', async () => {
@@ -305,7 +322,7 @@ describe('many projects', () => {
     platform.addOperation(d, { action: 'apply_config', status: 'failed', createdAt: clock.now() - 30_000 })
     const result = await list({ projects: { kind: 'list', projectIds: [a, b, c, d, e] } })
     expect(result.summary).toContain(
-      '<tr><th>project</th><th>operations</th><th>failed</th><th>in progress</th><th>longest</th></tr>\n' +
+      '<tr><th>project</th><th>operations</th><th>failed</th><th>pending</th><th>longest</th></tr>\n' +
         `<tr><td><code>${d}</code></td><td>1</td><td>1</td><td>0</td><td>0 ms (apply_config)</td></tr>\n` +
         `<tr><td><code>${b}</code></td><td>1</td><td>0</td><td>0</td><td>0 ms (start_compute)</td></tr>\n</table>\n` +
         `<p>No operations (3 projects): <code>${a}</code>, <code>${c}</code>, <code>${e}</code>.</p>\n`,
@@ -343,7 +360,7 @@ describe('many projects', () => {
     expect(log.info[0]).toBe(`Organization ${org.orgId}: from the \`org-id\` input.`)
   })
 
-  it('projects that cannot be read do not hide the others: the step fails after listing them, naming each', async () => {
+  it('projects that cannot be read do not hide the others: the step fails after listing them; its error names the first, the summary each', async () => {
     const [a, b] = platform.addProjects(2) as [string, string]
     platform.addHistory(a, 2)
     platform.addHistory(b, 3)
@@ -357,10 +374,12 @@ describe('many projects', () => {
         '^2 of 4 project\\(s\\) could not be read, so none of their operations are listed\\. ' +
           'The operations of every other project are listed\\. ' +
           '`incomplete-project-ids` names all the unreadable ones\\. ' +
-          'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\..* ' +
-          `Could not list the operations of project ${elsewhere}: the platform refused it \\(403 Forbidden\\): the step's key may not reach project ${elsewhere}`,
+          'Could not list the operations of project gone-project-1: project gone-project-1 was not found \\(404\\)\\.[^;]* ' +
+          'And 1 more, named in the summary\\.$',
       ),
     )
+    // The error line names the first; the summary names each.
+    expect(result.summary).toContain(`<tr><td><code>${elsewhere}</code></td><td>could not be read (403)</td>`)
     expect(result.next).toMatch(/^Check each project id that could not be read\. A 404 means that the platform/)
     expect(result.summary).toContain(
       `<tr><td><code>gone-project-1</code></td><td>could not be read (404)</td><td>0</td><td>0</td><td>—</td></tr>`,
@@ -429,7 +448,7 @@ describe('records as the platform may send them', () => {
 })
 
 describe('fail-on-status', () => {
-  it('fails naming the newest few with project, branch, action, status and date; every output is set first', async () => {
+  it('fails naming how many and the newest with project, branch, action, status and date; every output is set first', async () => {
     const project = platform.addProject({ id: 'quiet-lake-20000004' }).id
     const failing: string[] = []
     for (let i = 0; i < 8; i++) {
@@ -444,16 +463,12 @@ describe('fail-on-status', () => {
     }
     platform.addOperation(project, { status: 'cancelled', createdAt: clock.now() - 1000 })
     const result = await list({ projects: { kind: 'one', projectId: project }, failOnStatus: ['failed', 'error'] })
-    const named = failing
-      .slice(0, 5)
-      .map(
-        (id, i) =>
-          `${id} (project ${project}, branch br-main-1, start_compute, ${(7 - i) % 2 ? 'failed' : 'error'}, 2026-11-21 09:${String(47 - i).padStart(2, '0')} UTC)`,
-      )
     expect(result.failure).toBe(
-      `8 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${named.join('; ')}; and 3 more.`,
+      `8 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${failing[0]} ` +
+        `(project ${project}, branch br-main-1, start_compute, failed, 2026-11-21 09:47 UTC); ` +
+        'the job summary and `operations-file` have the other 7.',
     )
-    expect(result.next).toMatch(/^The platform reports that these operations ended so\. /)
+    expect(result.next).toMatch(/^The table of operations below lists the failed ones first, /)
     expect(result.failedRequest).toBeUndefined()
     expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(9)
   })
@@ -525,6 +540,7 @@ describe('under the service’s rate limits', () => {
     const ctx: CommandContext = {
       client,
       clock,
+      time: fixedTime(clock, client.deadline),
       log: log.logger,
       mask: () => undefined,
       notice: () => undefined,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
-import { watchCancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runRevokeKey } from '../../src/commands/revoke-key.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
@@ -21,7 +21,7 @@ const NAME = 'ci'
 inProcessPerTest((run) => {
   ;({ platform, clock, log, ctx } = run)
   signals = new EventEmitter()
-  ctx.cancellation = watchCancellation({ log: log.logger, clock, signals })
+  ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
 
 /** The request id the n-th request (from 1) of that method and path sent. */
@@ -58,7 +58,7 @@ describe('revoke-key', () => {
     )
     expect(result.failedRequest?.status).toBe(400)
     expect(result.summary).toBe(
-      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+      '<h3>2 of 3 API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
         `<tr><td><code>${b}</code></td><td>revoked</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n` +
         `<tr><td><code>${c}</code></td><td>not revoked</td></tr>\n</table>\n`,
     )
@@ -85,7 +85,7 @@ describe('revoke-key', () => {
     expect(result.failure).toBeUndefined()
     expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([a]) })
     expect(result.summary).toBe(
-      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+      '<h3>2 API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
         `<tr><td><code>${b}</code></td><td>revoked by someone else meanwhile</td></tr>\n<tr><td><code>${a}</code></td><td>revoked</td></tr>\n</table>\n`,
     )
     expect(valid()).toEqual([b])
@@ -96,6 +96,21 @@ describe('revoke-key', () => {
     expect(result.failure).toMatch(/^Could not revoke API key 424242: API key 424242 was not found \(404\)/)
     expect(result.failedRequest?.status).toBe(404)
     expect(result.outputs['revoked-key-ids']).toBe('[]')
+    expect(result.summary).toMatch(/^<h3>API key 424242 not revoked<\/h3>\n/)
+  })
+
+  it('by id, revoked: the heading names the key', async () => {
+    const a = platform.addKey(NAME).id
+    const result = await runRevokeKey(ctx, { keyId: a })
+    expect(result.summary).toMatch(new RegExp(`^<h3>API key ${a} revoked</h3>\n`))
+  })
+
+  it('by id, a revocation whose answer never came is not called revoked', async () => {
+    const a = platform.addKey(NAME).id
+    platform.inject({ method: 'DELETE', path: `/api_keys/${a}`, kind: 'drop', when: 'after', times: 99 })
+    const result = await runRevokeKey(ctx, { keyId: a })
+    expect(result.failure).toBeDefined()
+    expect(result.summary).toMatch(new RegExp(`^<h3>API key ${a} may or may not be revoked</h3>\n`))
   })
 
   it('the first revocation failing names none as revoked', async () => {
@@ -104,7 +119,7 @@ describe('revoke-key', () => {
     const result = await runRevokeKey(ctx, { keyId: a })
     expect(result.failure).toBe(badRequest(`revoke API key ${a}`, requestId('DELETE', `/api_keys/${a}`)))
     expect(result.summary).toBe(
-      '<h3>API keys revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n' +
+      `<h3>API key ${a} not revoked</h3>\n<table>\n<tr><th>id</th><th>outcome</th></tr>\n` +
         `<tr><td><code>${a}</code></td><td>not revoked</td></tr>\n</table>\n`,
     )
   })
@@ -114,7 +129,9 @@ describe('revoke-key', () => {
     const result = await runRevokeKey(ctx, { keyName: NAME, orgId: org })
     expect(log.warning).toEqual([`No API key of organization ${org} is named "ci"; nothing was revoked.`])
     expect(result.outputs).toStrictEqual({ 'revoked-key-ids': '[]', 'org-id': org })
-    expect(result.summary).toBe('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>\n')
+    expect(result.summary).toBe(
+      `<h3>No API key to revoke</h3>\n<p>No API key of organization ${org} is named &#34;ci&#34;.</p>\n`,
+    )
     expect(result.failure).toBeUndefined()
   })
 })

@@ -10,7 +10,9 @@ import { PlatformEmulator } from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import { RequestError } from '../../src/http/errors.ts'
 import { Connections } from '../../src/http/transport.ts'
-import { StepCancelled, watchCancellation, type Cancellation } from '../../src/runner/cancellation.ts'
+import { watchStepTime } from '../../src/runner/time.ts'
+import { StepCancelled } from '../../src/base/errors.ts'
+import { fixedTime, type StepTime } from '../../src/base/clock.ts'
 import { actionDocs, type CommandContext, type CommandResult } from '../../src/runner/context.ts'
 import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
 import { ActionError } from '../../src/base/errors.ts'
@@ -72,10 +74,11 @@ function makeClient(deadline: number, dispatcher?: Dispatcher): PlatformClient {
   })
 }
 
-function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandContext {
+function makeContext(c: PlatformClient, time: StepTime = fixedTime(clock, c.deadline)): CommandContext {
   return {
     client: c,
     clock,
+    time,
     log: log.logger,
     mask: (value) => masked.push(value),
     notice: (message) => notices.push(message),
@@ -85,7 +88,6 @@ function makeContext(c: PlatformClient, cancellation?: Cancellation): CommandCon
       expect(name).toBe('unsettled-keys')
       states.push(value)
     },
-    ...(cancellation ? { cancellation } : {}),
   }
 }
 
@@ -123,8 +125,8 @@ const ADVICE = (id: number) =>
   `API key ${id} is a personal key: it reaches every project of every organization its user belongs to. ` +
   'A job that works on one project is safer with a project-scoped key, ' +
   "which an organization admin's personal key makes: set `project-id` (and `org-id` if you know it)."
-const summaryOf = (rows: string[], note: string) =>
-  '<h3>API key rotated</h3>\n' +
+const summaryOf = (rows: string[], note: string, title = 'API key rotated') =>
+  `<h3>${title}</h3>\n` +
   `<table>\n<tr><th></th><th>id</th><th>name</th></tr>\n${rows.map((r) => `${r}\n`).join('')}</table>\n` +
   `<p>${note}</p>\n`
 const newRow = (id: number, name = 'ci-deploy') => `<tr><td>new</td><td><code>${id}</code></td><td>${name}</td></tr>`
@@ -284,7 +286,8 @@ describe('without a secret', () => {
     )
     expect(result.failedRequest?.status).toBe(403)
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([older.id]))
-    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id)], NO_SECRET))
+    // Not a success: the heading says what is left.
+    expect(result.summary).toBe(summaryOf([newRow(id), revokedRow(older.id)], NO_SECRET, 'Old API keys not revoked'))
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
   })
 
@@ -378,7 +381,7 @@ describe('cancellation', () => {
   /** The runner's signal arrives while the new key proves itself. */
   function cancelDuringProof(): void {
     const signals = new EventEmitter()
-    ctx = makeContext(client, watchCancellation({ log: log.logger, clock, signals }))
+    ctx = makeContext(client, watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals }))
     platform.onRequest((r) => {
       if (r.method === 'GET' && r.path === '/api_keys' && !isStepKey(r.headers)) signals.emit('SIGINT')
     })
@@ -402,26 +405,18 @@ describe('cancellation', () => {
     expect(error.message).toBe(
       `Rotation stopped: The runner cancelled the step (SIGINT) before it could store the new key. The new key ${id} was revoked. No old key was revoked.`,
     )
-    // The secret was prepared before the key was made (its public key, its updated_at), never written.
-    expect(github.requests.map((r) => r.method)).toEqual(['GET', 'GET'])
+    // The secret was prepared before the key was made (its public key), never written.
+    expect(github.requests.map((r) => r.method)).toEqual(['GET'])
     expect(validNamed('ci-deploy')).toEqual([current.id])
   })
 
   it('during a secret write that fails: no further write is tried', async () => {
     const putSent = () => github.requests.some((r) => r.method === 'PUT')
-    const cancellation: Cancellation = {
-      get signal() {
-        return putSent() ? 'SIGINT' : undefined
-      },
-      stopped: new AbortController().signal,
-      hold: () => undefined,
-      checkpoint: () => undefined,
-      undoDeadline: (usual) => usual,
-      inFlight: () => () => undefined,
-      afterSignal: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-      attemptCut: () => ({ signal: new AbortController().signal, clear: () => undefined }),
-    }
-    ctx = makeContext(client, cancellation)
+    // The runner cancels once the first write has left.
+    const time = Object.defineProperty(fixedTime(clock, client.deadline), 'signal', {
+      get: () => (putSent() ? 'SIGINT' : undefined),
+    })
+    ctx = makeContext(client, time)
     github.failNext(502, 3)
     const id = nextKeyId()
     const result = await rotate({ secrets: secret() })
@@ -429,7 +424,7 @@ describe('cancellation', () => {
     // A 502 does not say the write was not carried out: the new key may be in the secret, so it stays valid.
     expect(result.failure).toMatch(
       new RegExp(
-        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* The write may still have gone through\\. .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): GitHub answered 502.* The write may still have gone through: .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
       ),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
@@ -503,7 +498,7 @@ describe('with a secret', () => {
     const result = await rotate({ secrets: secret() })
     expect(result.failure).toMatch(
       new RegExp(
-        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* The write may still have gone through. The secret's updated_at does not show it \\(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\\), but GitHub may still carry it out\\. ` +
+        `^Rotation stopped: Could not store secret NEON_API_KEY .*502.* The write may still have gone through: GitHub never confirmed it, and may still carry it out\\. ` +
           `Nothing was revoked: the new key ${id} stays valid, as do the old keys\\. ` +
           `Run rotate-key again once GitHub answers \\(it replaces both\\), or revoke key ${id} once you know the secret does not hold it\\.$`,
       ),
@@ -518,6 +513,41 @@ describe('with a secret', () => {
     })
     // The new key may be in the secret: the post step must not revoke it.
     expect(states.at(-1)).toBe('')
+  })
+
+  describe('every write loses its answer, and another writer puts the old key back meanwhile', () => {
+    beforeEach(() => {
+      github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+      github.loseAnswerNext(3, { applied: false })
+      let puts = 0
+      github.onRequest((r) => {
+        if (r.method === 'PUT' && ++puts === 2) github.setSecret(OWNER, REPO, 'NEON_API_KEY', current.key)
+      })
+    })
+
+    it('keep-previous 0: the old key the secret holds stays valid, and the target is uncertain', async () => {
+      const id = nextKeyId()
+      const result = await rotate({ secrets: secret() })
+      expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(current.key)
+      expect(validNamed('ci-deploy')).toEqual([current.id, id])
+      expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
+        { target: `${OWNER}/${REPO}`, status: 'uncertain' },
+      ])
+      expect(result.failure).toMatch(
+        new RegExp(`Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`),
+      )
+    })
+
+    it('keep-previous 1: secret-results never says stored for a value that is not the new key', async () => {
+      const id = nextKeyId()
+      const result = await rotate({ secrets: secret(), keepPrevious: 1 })
+      expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(current.key)
+      expect(JSON.parse(result.outputs['secret-results']!)).toEqual([
+        { target: `${OWNER}/${REPO}`, status: 'uncertain' },
+      ])
+      expect(result.outputs.key).toBeUndefined()
+      expect(result.failure).toMatch(new RegExp(`Nothing was revoked: the new key ${id} stays valid`))
+    })
   })
 
   it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
@@ -549,21 +579,37 @@ describe('with a secret', () => {
     expect(clock.sleeps).toEqual([1000, 2000])
   })
 
-  it('the secret is settled within the clean-up grace past the step deadline', async () => {
+  it("the writes end within the step's timeout: the last gets what is left of it", async () => {
     await client.close()
     client = makeClient(T0 + 20_000)
     ctx = makeContext(client)
     github.failNext(502, 3)
     const id = nextKeyId()
     const result = await rotate({ secrets: secret() })
-    // Three writes, 1 s and 2 s apart; the read that settles them may run until 30 s past the
-    // deadline: its own 30 s, where the step had 17 s left.
+    // Three writes, 1 s and 2 s apart; the last had 17 s left of the step, less than its own 30 s.
     expect(clock.now()).toBe(T0 + 3000)
-    expect(clock.deadlines.at(-1)).toBe(30_000)
+    expect(clock.deadlines.at(-1)).toBe(17_000)
     expect(result.failure).toMatch(
-      new RegExp(`The write may still have gone through\\. .* the new key ${id} stays valid`),
+      new RegExp(`The write may still have gone through: .* the new key ${id} stays valid`),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
+  })
+
+  it('the state says storing once, before the first write leaves, so the post step never revokes a key a secret may hold', async () => {
+    const seen: string[] = []
+    github.onRequest((r) => {
+      if (r.method === 'PUT') seen.push(states.at(-1)!)
+    })
+    github.failNext(502, 2)
+    const id = nextKeyId()
+    await rotate({ secrets: secret() })
+    expect(seen.map((state) => JSON.parse(state) as unknown)).toEqual([
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+      { name: 'ci-deploy', known: [current.id], pending: [], storing: [id] },
+    ])
+    expect(states.filter((state) => state.includes('"storing"'))).toHaveLength(1)
+    expect(states.at(-1)).toBe('')
   })
 
   it('when listing the keys again after the store fails, no old key is revoked, and the step fails saying so', async () => {
@@ -584,7 +630,7 @@ describe('with a secret', () => {
       'revoked-key-ids': '[]',
       'secret-results': '[{"target":"octo-org/deploys","status":"stored"}]',
     })
-    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED, 'Old API keys not revoked'))
     expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
     expect(states.at(-1)).toBe('')
@@ -606,7 +652,7 @@ describe('with a secret', () => {
         'The next rotation revokes what is left.',
     )
     expect(result.outputs['revoked-key-ids']).toBe('[]')
-    expect(result.summary).toBe(summaryOf([newRow(id)], STORED))
+    expect(result.summary).toBe(summaryOf([newRow(id)], STORED, 'Old API keys not revoked'))
     expect(validNamed('ci-deploy')).toEqual([current.id, id, other.id])
   })
 

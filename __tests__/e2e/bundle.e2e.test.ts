@@ -1,5 +1,5 @@
-// The committed bundle (dist/, src/index.ts its entry) starts light: no libsodium or Octokit, each command loads only its
-// own chunks, the idle post step runs from a small dist/index.js alone; and it reads like the source, its maps leading
+// The committed bundle (dist/, src/bundle.ts its entry) starts light: no libsodium or Octokit, each command loads only its
+// own chunks, the idle post step runs from its entry and dist/bundle.js alone; and it reads like the source, its maps leading
 // back to src/. Child processes on dist/ (or a copy of it with chunks left out), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { execFile } from 'node:child_process'
@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, BUNDLE, ROOT, stepEnvironment } from '../../scripts/run-step.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
+import { jobKeyState } from '../support/saved-state.ts'
 
 let platform: PlatformEmulator
 
@@ -23,20 +24,17 @@ describe('start-up stays light', () => {
     '--import',
     "data:text/javascript,process.on('exit', () => process.stderr.write(`undici entry: ${globalThis[Symbol.for('undici.globalDispatcher.2')] ? '' : 'not '}evaluated\\n`))",
   ]
-  /** The two entries action.yml runs: two lines each, that call a loader of dist/steps.js (scripts/bundle.ts). */
+  /** The two entries action.yml runs: two lines each, that call a loader of dist/bundle.js (scripts/bundle.ts). */
   const ENTRIES = ['index.js', 'post-entry.js']
-  /** What ncc wrote: dist/steps.js (webpack's runtime and the loaders) and its chunks. */
+  /** What ncc wrote: dist/bundle.js (webpack's runtime and the loaders) and its chunks. */
   const files = () => readdirSync(dist).filter((f) => f.endsWith('.js') && !ENTRIES.includes(f))
-  /** The chunk that holds the post step's entry, src/post-entry.ts. */
-  const postEntryChunk = () => files().find((f) => sourcesOf(f).includes('.././src/post-entry.ts'))!
   /** The files a file of dist/ was built from, as its map names them: `.././src/…`, `.././node_modules/<package>/…`. */
   const sourcesOf = (file: string) =>
     (JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { sources: string[] }).sources
   /** What only the chunks a plain command must never load hold: one marker each. */
   const NOT_FOR_PLAIN_COMMANDS: Record<string, string> = {
-    'the secret store': 'GitHub did not confirm the write',
+    'the secret store': 'GitHub never confirmed it',
     'the sealed box': 'hsalsa',
-    "the post step's revoke": 'Revoked the job-scoped API key',
   }
 
   it('libsodium and Octokit are not bundled: the action seals and speaks to GitHub itself', () => {
@@ -50,13 +48,13 @@ describe('start-up stays light', () => {
     )
   })
 
-  it('commands other than rotate-key with a secret run without the secret store, the sealed box and the post-step chunks', async () => {
+  it('commands other than rotate-key with a secret run without the secret store and the sealed box', async () => {
     const holding = (marker: string) => files().filter((f) => readFileSync(join(dist, f), 'utf8').includes(marker))
     const left = new Set<string>()
     for (const [what, marker] of Object.entries(NOT_FOR_PLAIN_COMMANDS)) {
       const chunks = holding(marker)
       // Each is a chunk of its own, loaded only when needed: never the entry itself.
-      expect([what, chunks.length > 0, chunks.includes('steps.js')]).toEqual([what, true, false])
+      expect([what, chunks.length > 0, chunks.includes('bundle.js')]).toEqual([what, true, false])
       for (const chunk of chunks) left.add(chunk)
     }
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-main-only-'))
@@ -83,13 +81,13 @@ describe('start-up stays light', () => {
     // Loaded by rotate-key storing secrets only; the packages (the toolkit, undici), by every step but the idle post step.
     const github = holding('src/github/secret-stores.ts')
     const packages = holding('node_modules/undici/index.js')
-    expect([github.length, packages.length, main === 'steps.js']).toEqual([1, 1, false])
-    expect(new Set([main, github[0], packages[0], 'steps.js']).size).toBe(4)
+    expect([github.length, packages.length, main === 'bundle.js']).toEqual([1, 1, false])
+    expect(new Set([main, github[0], packages[0], 'bundle.js']).size).toBe(4)
   })
 
-  it('the post step with nothing to revoke runs from its entry, the runtime and one small chunk, silently and without a request', async () => {
-    // The webpack runtime is about 16 kB as ncc writes it, the post entry's chunk 2; the client and undici are hundreds.
-    const light = [...ENTRIES, 'steps.js', postEntryChunk()]
+  it('the post step with nothing to revoke runs from its entry and the runtime alone, silently and without a request', async () => {
+    // The webpack runtime with the loaders is about 16 kB as ncc writes it; the client and undici are hundreds.
+    const light = [...ENTRIES, 'bundle.js']
     expect(light.map((file) => statSync(join(dist, file)).size).reduce((a, b) => a + b)).toBeLessThan(32_000)
     const dir = mkdtempSync(join(tmpdir(), 'neon-action-post-only-'))
     mkdirSync(join(dir, 'dist'))
@@ -181,7 +179,7 @@ describe('start-up stays light', () => {
     const job = platform.addKey('job')
     const step = await runStep(
       { ...base(), command: 'create-key', 'key-name': 'job', 'revoke-after-job': 'true' },
-      { entry: 'bundle', state: { 'job-scoped-key-id': String(job.id) } },
+      { entry: 'bundle', state: jobKeyState(job.id) },
     )
     expect([step.code, errorLines(step.stdout)]).toEqual([0, []])
     expect(step.stdout).toContain(`Revoked the job-scoped API key ${job.id}.`)
@@ -200,9 +198,9 @@ describe('start-up stays light', () => {
       expect([file, text.length / fileLines.length < 100]).toEqual([file, true])
     }
     expect(long / lines).toBeLessThan(0.01)
-    const entry = readFileSync(join(dist, postEntryChunk()), 'utf8')
-    expect(entry).toContain('function postStepHasWork(read = savedState) {')
-    expect(entry).toContain('/** Whether the post step has anything to do, from the saved state alone. */')
+    const entry = readFileSync(join(dist, 'bundle.js'), 'utf8')
+    expect(entry).toContain('function postStepHasWork(env = process.env) {')
+    expect(entry).toContain('/** Whether the main step left work for the post step. */')
   })
 
   // Not in mutation runs (E2E_ENTRY=source): the sandbox's src/ holds the mutants, its lines not those dist/ was built from.
@@ -218,8 +216,8 @@ describe('start-up stays light', () => {
         expect([file, map.sourcesContent, map.sources.length > 0]).toEqual([file, undefined, true])
       }
       // A line of src/ that the bundle holds as it is: the generated line maps back to it.
-      const state = readFileSync(join(ROOT, 'src', 'runner', 'state.ts'), 'utf8').split('\n')
-      const chunk = join(dist, postEntryChunk())
+      const state = readFileSync(join(ROOT, 'src', 'keys', 'ledger.ts'), 'utf8').split('\n')
+      const chunk = join(dist, 'bundle.js')
       const generated = readFileSync(chunk, 'utf8').split('\n')
       const at = generated.findIndex((line) => line.startsWith('function postStepHasWork('))
       const map = new SourceMap(
@@ -230,7 +228,7 @@ describe('start-up stays light', () => {
         'originalSource' in entry && entry.originalSource,
         'originalLine' in entry && entry.originalLine,
       ]).toEqual([
-        '.././src/runner/state.ts',
+        '.././src/keys/ledger.ts',
         state.findIndex((line) => line.startsWith('export function postStepHasWork(')),
       ])
     },

@@ -136,9 +136,7 @@ describe('cancelled while the platform holds the create', () => {
     await settled()
     const made = platform.keys().find((k) => k.name === name)!
     expect(errorLines(after.stdout)).toEqual([])
-    expect(after.stdout).toContain(
-      `Revoked API key ${made.id} named "${name}": the main step's create made it, but the answer never reached`,
-    )
+    expect(after.stdout).toContain(`Revoked key ${made.id} named "${name}": a create whose answer was lost made it`)
     expect(made.revoked).toBe(true)
     expect(unaccounted(main, after)).toEqual([])
     expectNoKeyLeak(main, [admin.key])
@@ -194,7 +192,9 @@ describe('cancelled while the platform holds the create, then the clean-up', () 
     expect(main.code).toBe(1)
     const name = savedName(main)
     expect(errorLines(main.stdout)).toEqual([
-      expect.stringContaining(`may have succeeded without an answer. Listing the keys to find it failed: `),
+      expect.stringContaining(
+        `may have succeeded without an answer. Listing the keys to look for a key named "${name}" that a lost create may have made failed: `,
+      ),
     ])
     expect(main.summary).toContain('create-key failed')
     expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name, known: [], pending: [], inFlight: true })
@@ -225,7 +225,9 @@ describe("the post step's look, whatever time `timeout` leaves", () => {
     await settled()
     const made = platform.keys().find((k) => k.name === savedName(main))!
     expect(errorLines(after.stdout)).toEqual([])
-    expect(after.stdout).toContain(`Revoked API key ${made.id} named "${made.name}": the main step's create made it`)
+    expect(after.stdout).toContain(
+      `Revoked key ${made.id} named "${made.name}": a create whose answer was lost made it`,
+    )
     expect(made.revoked).toBe(true)
     expect(unaccounted(main, after)).toEqual([])
   })

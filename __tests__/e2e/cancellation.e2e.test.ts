@@ -109,13 +109,12 @@ describe('create-key with revoke-after-job, cancelled', () => {
     // The key exists, and no answer ever named it to the step.
     const made = platform.keys().find((k) => k.name.startsWith('job-7~exp-'))!
     expect(made.revoked).toBe(false)
-    expect(main.state['job-scoped-key-id']).toBeUndefined()
     // A job key's name ends with its expiry (src/keys/expiry.ts).
     expect(JSON.parse(main.state['unsettled-keys']!)).toEqual({ name: made.name, known: [], pending: [] })
     const after = await post(inputs, main)
     expect(errorLines(after.stdout)).toEqual([])
     expect(after.stdout).toContain(
-      `Revoked API key ${made.id} named "${made.name}": the main step's create made it, but the answer never reached the step`,
+      `Revoked key ${made.id} named "${made.name}": a create whose answer was lost made it`,
     )
     expect(unaccounted(main, after)).toEqual([])
   })
@@ -128,7 +127,9 @@ describe('create-key with revoke-after-job, cancelled', () => {
     await fetch(`${url}/api_keys`, { headers: { authorization: `Bearer ${other.key}` } })
     const after = await post(inputs, main)
     expect(errorLines(after.stdout)).toEqual([
-      `::error::Keys named "${made.name}" appeared during the job that the main step cannot account for: ${made.id}, ${other.id} (in use). None was revoked, since the post step cannot tell them from another job's. Revoke the ones you do not expect (revoke-key with \`key-id\`).`,
+      `::error::Keys named "${made.name}" that this run cannot account for are valid: ${made.id}, ${other.id} (in use). ` +
+        "None was revoked: this step cannot tell them from another job's. Revoke the ones you do not expect " +
+        '(revoke-key with `key-id`), and give each job its own `key-name`.',
     ])
     expect(platform.isKeyValid(made.id) && platform.isKeyValid(other.id)).toBe(true)
   })
@@ -240,7 +241,7 @@ describe('rotate-key, cancelled', () => {
       expect.stringMatching(
         new RegExp(
           `^::error::Rotation stopped: Could not store secret ${SECRET} in the repository ${OWNER}/${REPO}: the runner cancelled the step, and GitHub did not answer the write within the runner's grace\\. ` +
-            `The write may still have gone through\\. .* Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
+            `The write may still have gone through: GitHub never confirmed it, and may still carry it out\\. Nothing was revoked: the new key ${id} stays valid, as do the old keys\\.`,
         ),
       ),
     ])

@@ -10,6 +10,7 @@ import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
 import { expectOnlyOwnCommands, PAYLOADS } from '../support/injection.ts'
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
+import { savedLife } from '../support/saved-state.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -115,6 +116,8 @@ it('says what the new key reaches and how long it lives, in the log and in the s
   const made = platform.keys().find((k) => k.name.startsWith('ci~exp-'))!
   const [, y, mo, d, h, mi] = /~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/.exec(made.name)!
   const expires = `${y}-${mo}-${d} ${h}:${mi} UTC`
+  // A job key's default expiry, as the name carries it, in ISO 8601 UTC for a later step.
+  expect(job.outputs['expires-at']).toBe(`${y}-${mo}-${d}T${h}:${mi}:00Z`)
   expect(job.stdout).toContain(
     `\nCreated API key ${made.id} named "${made.name}" (project ${project.id}); it is revoked when the job ends; it expires ${expires} by its name.\n`,
   )
@@ -125,6 +128,8 @@ it('says what the new key reaches and how long it lives, in the log and in the s
 
   const orgKey = await step({ command: 'create-key', 'key-name': 'org-wide', 'org-id': org, 'expires-in': '1h' })
   const wide = platform.keys().find((k) => k.name.startsWith('org-wide~exp-'))!
+  const inAnHour = Date.parse(orgKey.outputs['expires-at']!) - Date.now()
+  expect(inAnHour > 3_500_000 && inAnHour <= 3_660_000).toBe(true)
   expect(orgKey.stdout).toMatch(
     new RegExp(
       `\\nCreated API key ${wide.id} named "${wide.name}" \\(organization ${org}\\); it expires [^;]+ by its name\\.\\n`,
@@ -154,7 +159,7 @@ describe('key creation is never blindly retried', () => {
     // The orphan of the lost answer is revoked.
     expect(platform.keys().filter((k) => k.name === 'nightly' && k.revoked)).toHaveLength(1)
     expect(result.stdout).toMatch(
-      /::warning::The answer to creating key "nightly" was lost \(network\)\. Revoked key \d+, which that attempt made\. Creating it once more\./,
+      /::warning::The answer to creating key "nightly" was lost \(network\)\. Revoked key \d+ named "nightly": a create whose answer was lost made it, and nobody can read its value\. Creating it once more\./,
     )
     expectNoKeyLeak(result, [admin.key])
   })
@@ -230,7 +235,7 @@ describe('the post step when its clean-up meets faults', () => {
     const result = await post(ledger({ name: 'nightly', known: [], pending: [] }))
     expect(errorLines(result.stdout)).toEqual([])
     expect(info(result.stdout)).toEqual([
-      `Revoked API key ${lost.id} named "nightly": the main step's create made it, but the answer never reached the step, so nobody holds its value.`,
+      `Revoked key ${lost.id} named "nightly": a create whose answer was lost made it, and nobody can read its value.`,
     ])
     expect(platform.isKeyValid(lost.id)).toBe(false)
   })
@@ -299,10 +304,12 @@ describe('job-scoped keys', () => {
   it('the post step revokes the key, also after a later step of the job failed', async () => {
     const base = { 'api-key': current.key, 'api-host': url }
     const created = await runStep({ ...base, command: 'create-key', 'key-name': 'job-123', 'revoke-after-job': 'true' })
-    // The ledger saved before the create is cleared once the key is handed out: the post step revokes by id alone.
-    expect(created.state).toEqual({
-      'job-scoped-key-id': created.outputs['key-id'],
-      'unsettled-keys': '',
+    // Once the key is handed out, the saved state says the main step finished: the post step revokes by id alone.
+    expect(savedLife(created.state)).toMatchObject({
+      known: [Number(created.outputs['key-id'])],
+      pending: [],
+      jobKey: Number(created.outputs['key-id']),
+      finished: true,
     })
     expect(JSON.stringify(created.state)).not.toContain(created.outputs.key)
     // A later step uses the key, then another step fails.

@@ -53,6 +53,28 @@ describe('npm run faults', () => {
     expect(run.code).toBe(1)
   }, 60_000)
 
+  it.each([
+    [
+      'state an earlier step planted, and a kill at the first request of a rotation',
+      '{"scenario":"rotate-key into one target","faults":[],"moment":{"at":0,"signal":"kill","held":"never"},"planted":true}',
+    ],
+    [
+      'a rotation killed while it writes a secret, then a post step whose list of keys fails ten times in a row',
+      '{"scenario":"rotate-key into three targets","faults":[{"at":9,"fault":"lost","times":10}],"moment":{"at":8,"signal":"kill","held":"never"}}',
+    ],
+    [
+      'the idle gate, with a running operation behind 100 finished records',
+      '{"scenario":"gate","history":{"finished":100,"operations":[{"at":100,"kind":"running","endsAfter":2,"listedNewest":false}],"onFailed":"wait","mode":"pending"},"faults":[]}',
+    ],
+  ])(
+    'replays %s: every promise holds (each broke before: the state saved first, the key a secret may hold named, the gate read deep)',
+    async (_, schedule) => {
+      const run = await faults(['--schedule', schedule])
+      expect(lastLine(run.stdout)).toMatch(/^explored 1 schedules, \d+ fault points, 0 violations$/)
+      expect(run.code).toBe(0)
+    },
+  )
+
   it('refuses a count of runs that is not a whole number', async () => {
     const run = await faults(['--runs', 'many'])
     expect(run.code).not.toBe(0)

@@ -98,6 +98,25 @@ describe('hostile free-text inputs', () => {
   })
 })
 
+describe('an input name no action declares', () => {
+  it("create-key's sub-action with `revoke-afterjob: true` fails before any request, naming `revoke-after-job`", async () => {
+    const inputs = { 'key-name': 'deploy-1-1' }
+    const main = await step(inputs, { action: 'create-key', undeclared: { 'revoke-afterjob': 'true' } })
+    expect(main.code).toBe(1)
+    expect(errorLines(main.stdout)).toEqual([
+      '::error::`revoke-afterjob` is not an input of create-key; did you mean `revoke-after-job`?',
+    ])
+    expect(main.outputs).toEqual({})
+    const post = await step(inputs, {
+      action: 'create-key',
+      undeclared: { 'revoke-afterjob': 'true' },
+      state: main.state,
+    })
+    expect([post.code, post.stdout]).toEqual([0, ''])
+    expect(platform.requests).toEqual([])
+  })
+})
+
 describe('an input the command does not read', () => {
   it('secret-name on create-key fails the step before any request', async () => {
     const result = await step({ command: 'create-key', 'key-name': 'ci', 'secret-name': 'NEON_API_KEY' })

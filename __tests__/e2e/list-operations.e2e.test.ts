@@ -224,7 +224,7 @@ describe('many projects', () => {
 })
 
 describe('fail-on-status', () => {
-  it('fails the step naming the newest few; without it the same listing passes', async () => {
+  it('fails the step naming how many and the newest; without it the same listing passes', async () => {
     const project = platform.addProject().id
     platform.addHistory(project, 3)
     const failed = platform.addOperation(project, {
@@ -241,7 +241,7 @@ describe('fail-on-status', () => {
       `::error::1 listed operation(s) have a status \`fail-on-status\` names (failed, error), the newest: ${failed} (project ${project}, branch br-main-1, apply_config, failed, 2026-11-21 09:59 UTC).`,
     ])
     expect(fails.outputs['failed-operation-ids']).toBe(JSON.stringify([failed]))
-    expect(fails.summary).toContain('<p>The platform reports that these operations ended so. ')
+    expect(fails.summary).toContain('<p>The table of operations below lists the failed ones first, ')
   })
 })
 

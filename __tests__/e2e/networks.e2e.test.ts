@@ -282,6 +282,18 @@ describe('a private certificate authority', () => {
     expect(result.summary).toContain('NODE_EXTRA_CA_CERTS')
   })
 
+  it('NODE_TLS_REJECT_UNAUTHORIZED=0 fails the step before any request, naming it and NODE_EXTRA_CA_CERTS', async () => {
+    const result = await runStep(
+      { command: 'list-keys', 'api-key': admin.key, 'api-host': front.url },
+      { env: { NODE_TLS_REJECT_UNAUTHORIZED: '0' } },
+    )
+    expect(result.code).toBe(1)
+    expect(errorLines(result.stdout)).toEqual([
+      expect.stringMatching(/^::error::NODE_TLS_REJECT_UNAUTHORIZED is 0: .*NODE_EXTRA_CA_CERTS/),
+    ])
+    expect(platform.requests).toEqual([])
+  })
+
   it('with NODE_EXTRA_CA_CERTS naming the CA: the platform is reached over TLS', async () => {
     const result = await runStep(
       { command: 'list-keys', 'api-key': admin.key, 'api-host': front.url },

@@ -1,4 +1,4 @@
-// The README's quick start and its key for one job, read from the Markdown and run as a runner runs them
+// The first example of docs/projects.md and the README's key for one job, read from the Markdown and run as a runner runs them
 // (scripts/workflow.ts), as a new user would copy them: a child process per step of the action on the committed
 // bundle, against the platform emulator. The deploy gates: readme.test.ts; the health check: list-operations-recipes.e2e.test.ts.
 import { describe, expect, it } from '@jest/globals'
@@ -11,22 +11,23 @@ import { recipeJob, runJob, yamlBlocks, type WorkflowJob } from '../../scripts/w
 import { platformPerTest } from '../support/platform-per-test.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+const projects = readFileSync(join(ROOT, 'docs', 'projects.md'), 'utf8')
 
 let platform: PlatformEmulator
 let url: string
 let admin: { id: number; key: string }
 platformPerTest((started) => ({ platform, url, admin } = started))
 
-describe("the README's quick start", () => {
-  /** The quick start's steps: as written, or with the line it leaves commented out taken in. */
-  const quickStart = (uncomment: boolean): WorkflowJob => {
-    const block = yamlBlocks(readme.slice(readme.indexOf('\n## Quick start\n')))[0]!.text
+describe("docs/projects.md's first example", () => {
+  /** Its steps: as written, or with the line it leaves commented out taken in. */
+  const example = (uncomment: boolean): WorkflowJob => {
+    const block = yamlBlocks(projects)[0]!.text
     return {
       steps: parse(uncomment ? block.replace(/^(\s*)# (org-id: .*?)\s+#.*$/m, '$1$2') : block) as WorkflowJob['steps'],
     }
   }
 
-  it('a user in two organizations: the step fails naming `org-id`, and the line the quick start shows makes it pass', async () => {
+  it('a user in two organizations: the step fails naming `org-id`, and the line the example shows makes it pass', async () => {
     const org = platform.defaultOrgId
     const other = platform.addOrganization({ name: 'Data Team' }).id
     const mine = platform.addProject({ org_id: other, name: 'warehouse' }).id
@@ -34,7 +35,7 @@ describe("the README's quick start", () => {
     const key = platform.addKey('two-orgs', { user }).key
     const context = { secrets: { NEON_API_KEY: key }, vars: { NEON_ORG_ID: other }, inputs: { 'api-host': url } }
 
-    const asWritten = await runJob(quickStart(false), context)
+    const asWritten = await runJob(example(false), context)
     expect(asWritten.conclusion).toBe('failure')
     expect(errorLines(asWritten.steps[0]!.result!.stdout)).toEqual([
       expect.stringMatching(
@@ -43,11 +44,11 @@ describe("the README's quick start", () => {
     ])
 
     // The line it leaves commented out says when it is needed.
-    expect(quickStart(false).steps[0]!.with).not.toHaveProperty('org-id')
-    expect(readme).toContain(
+    expect(example(false).steps[0]!.with).not.toHaveProperty('org-id')
+    expect(projects).toContain(
       "    # org-id: ${{ vars.NEON_ORG_ID }}   # needed when the key's user is in several organizations\n",
     )
-    const withOrg = await runJob(quickStart(true), context)
+    const withOrg = await runJob(example(true), context)
     expect(withOrg.steps[0]!.inputs!['org-id']).toBe(other)
     expect(withOrg.conclusion).toBe('success')
     expect(JSON.parse(withOrg.steps[0]!.outputs['project-ids']!)).toEqual([mine])

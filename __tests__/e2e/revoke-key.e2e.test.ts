@@ -82,7 +82,7 @@ it('revoke-key by name: least recently used first, a table of what became of eac
   const none = await step({ command: 'revoke-key', 'key-name': 'nothing' })
   expect(none.code).toBe(0)
   expect(none.stdout).toContain('\n::warning::No API key is named "nothing"; nothing was revoked.\n')
-  expect(none.summary).toContain('<h3>API keys revoked</h3>\n<p>No key was revoked.</p>')
+  expect(none.summary).toContain('<h3>No API key to revoke</h3>\n<p>No API key is named &#34;nothing&#34;.</p>')
   expect(none.outputs['revoked-key-ids']).toBe('[]')
 })
 

@@ -190,28 +190,16 @@ describe('rotate-key', () => {
     expectNoKeyLeak(post, [current.key, github.token])
   })
 
-  it('when GitHub keeps failing the store and the secret is still absent, nothing is revoked: GitHub may still carry a write out', async () => {
+  it('when GitHub keeps failing the store, nothing is revoked: GitHub may still carry a write out', async () => {
     github.failNext(502, 3)
     const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may still have gone through. The secret's updated_at does not show it \(before: absent; after: absent\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
+      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may still have gone through: GitHub never confirmed it, and may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
     )
     expect(validNamed('ci-deploy').map((k) => k.id)).toEqual([current.id, Number(result.outputs['key-id'])])
     expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
     expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBeUndefined()
-  })
-
-  it("when GitHub never answers the store and the secret's updated_at does not show it, nothing is revoked", async () => {
-    github.setSecret('octo-org', 'deploys', 'NEON_API_KEY', current.key)
-    github.failNext(502, 3)
-    const result = await rotate({ 'secret-name': 'NEON_API_KEY', 'github-token': github.token })
-    expect(result.code).toBe(1)
-    expect(errorLines(result.stdout)[0]).toMatch(
-      /^::error::Rotation stopped: Could not store secret NEON_API_KEY .*GitHub answered 502.* The write may still have gone through. The secret's updated_at does not show it \(before: updated_at 2026-11-21T10:00:00Z; after: updated_at 2026-11-21T10:00:00Z\), but GitHub may still carry it out\. Nothing was revoked: the new key \d+ stays valid, as do the old keys\./,
-    )
-    expect(validNamed('ci-deploy')).toHaveLength(2)
-    expect(github.secret('octo-org', 'deploys', 'NEON_API_KEY')).toBe(current.key)
   })
 
   it('a store that succeeds on a second PUT completes the rotation', async () => {

@@ -10,6 +10,7 @@ import { errorLines, runStep, type StepResult, stripMasks, type StepOptions } fr
 import { platformPerTest } from '../support/platform-per-test.ts'
 import { expectNoKeyLeak } from '../support/leaks.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
+import { jobKeyState, savedLife } from '../support/saved-state.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -39,7 +40,8 @@ describe.each<[string, StepOptions['entry']]>(ENTRIES)('%s', (_, entry) => {
     expect(text(step.summary)).toBe(
       ' ❌ list-projects failed ' +
         'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
-        `Check the api-key input and the secret it comes from. (request id ${requestId}) ` +
+        // The request id once, in the table.
+        'Check the api-key input and the secret it comes from. ' +
         `HTTP status error code request id 401 — ${requestId} ` +
         'Change what the failure above names, then run the job again. A later step can branch on the outputs http-status, error-code and request-id. ',
     )
@@ -61,12 +63,13 @@ it('a command that reports a failure gets it under its own summary, with the req
   const step = await runStep({ ...base(), command: 'revoke-key', 'key-id': '424242' })
   expect(step.code).toBe(1)
   const summary = text(step.summary)
-  // revoke-key's own summary names the failure already: it is not said twice. The verdict comes before the table.
-  expect(summary.startsWith(' API keys revoked ')).toBe(true)
+  // The heading is the verdict, the failure comes right below it, and the table after.
+  expect(summary.startsWith(' ❌ API key 424242 not revoked ')).toBe(true)
   expect(summary.split('Could not revoke API key 424242').length).toBe(2)
+  expect(summary.split(step.outputs['request-id']!).length).toBe(2)
   expect(summary).toMatch(
     new RegExp(
-      `Could not revoke API key 424242: .*\\(request id ${step.outputs['request-id']}\\) ` +
+      `Could not revoke API key 424242: [^(]*\\(404\\)[^(]* ` +
         `HTTP status error code request id 404 — ${step.outputs['request-id']} ` +
         'Change what the failure above names, then run the job again\\. A later step can branch on the outputs http-status, error-code and request-id\\. ' +
         'id outcome 424242 not revoked $',
@@ -78,10 +81,12 @@ it('a post step that cannot revoke the job-scoped key writes a summary too', asy
   const job = platform.addKey('job')
   const step = await runStep(
     { command: 'create-key', 'api-key': 'napi_wrong', 'api-host': url, 'key-name': 'job', 'revoke-after-job': 'true' },
-    { state: { 'job-scoped-key-id': String(job.id) } },
+    { state: jobKeyState(job.id) },
   )
   expect(step.code).toBe(1)
-  expect(text(step.summary)).toMatch(/^ ❌ The post step failed The platform refused the API key \(401 Unauthorized\)/)
+  expect(text(step.summary)).toMatch(
+    /^ ❌ The post step failed Revoking the job-scoped API key \d+ failed: The platform refused the API key \(401 Unauthorized\)/,
+  )
   expect(platform.isKeyValid(job.id)).toBe(true)
 })
 
@@ -141,10 +146,7 @@ describe('secrets', () => {
     for (const result of results) {
       expectNoKeyLeak(result, [admin.key, other.key, created.outputs.key!, 'napi_wrong_key_value'])
     }
-    expect(created.state).toEqual({
-      'job-scoped-key-id': created.outputs['key-id'],
-      'unsettled-keys': '',
-    })
+    expect(savedLife(created.state)).toMatchObject({ jobKey: Number(created.outputs['key-id']), finished: true })
     expect(created.masked).toEqual([admin.key, created.outputs.key])
   })
 })

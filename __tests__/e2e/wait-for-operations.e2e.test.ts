@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator, TimelineStep } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'
 import { polledPlatform } from '../support/polled-platform.ts'
-import { expectOnlyOwnCommands, HOSTILE, MARKDOWN, runnerLines } from '../support/injection.ts'
+import { expectOnlyOwnCommands, HOSTILE, INVISIBLE, MARKDOWN, runnerLines } from '../support/injection.ts'
 
 let platform: PlatformEmulator
 let url: string
@@ -125,12 +125,13 @@ describe('results', () => {
     expect(step.outputs.status).toBe('failed')
     expect(JSON.parse(step.outputs['failed-operation-ids']!)).toEqual([bad])
     expect(JSON.parse(step.outputs.operations!)).toHaveLength(2)
-    // What to do about operations that failed, not a promise that the failure says it.
-    expect(step.summary).toContain(
-      '<p>The platform ran these operations and reports that they did not succeed. ' +
-        'The table above gives each one&#39;s status, and the console gives its error. ' +
-        'Fix the cause and run the job again. A later step can read <code>failed-operation-ids</code>.</p>',
-    )
+    // What to do about operations that failed, pointing at the table that follows.
+    const next =
+      '<p>The table below gives each operation&#39;s last status, and the console gives its error. ' +
+      'Fix the cause and run the job again. A later step can read <code>failed-operation-ids</code>.</p>'
+    expect(step.summary).toContain(next)
+    expect(step.summary.indexOf('<table>')).toBeGreaterThan(step.summary.indexOf(next))
+    expect(step.summary).not.toContain('above')
   })
 
   it('times out within `timeout`, naming what is pending, with status timed-out', async () => {
@@ -168,6 +169,30 @@ describe('results', () => {
     expect(platform.requests).toHaveLength(0)
   })
 
+  it('the idle gate waits for a retried failed operation behind 300 newer records, and says how far back it read', async () => {
+    const now = platform.now()
+    const retried = platform.addOperation(project, {
+      action: 'apply_config',
+      createdAt: now - 301_000,
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 300_000, status: 'failed' },
+        { afterMs: 304_000, status: 'running' },
+        { afterMs: 306_000, status: 'finished' },
+      ],
+    })
+    for (let i = 300; i >= 1; i--) platform.addOperation(project, { createdAt: now - i * 1000 })
+    const step = await wait({ 'operation-ids': 'pending' })
+    expect([step.code, step.outputs.status, errorLines(step.stdout)]).toEqual([0, 'finished', []])
+    expect(JSON.parse(step.outputs.operations!).map((o: { id: string }) => o.id)).toEqual([retried])
+    const read = new RegExp(
+      `Read 501 operation\\(s\\) of project ${project}, back to \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: the whole list\\.`,
+    )
+    expect(step.stdout).toMatch(read)
+    expect(step.summary).toMatch(read)
+    expect(platform.operation(retried)!.status).toBe('finished')
+  })
+
   it('the idle gate waits for the pending operations of the project', async () => {
     const ids = branchCreation(4000)
     const step = await wait({ 'operation-ids': 'pending' })
@@ -185,7 +210,7 @@ describe('a gate that fails closed', () => {
     ['missing', {}],
     ['empty, as a mistyped expression gives it', { 'operation-ids': '' }],
     ['blank', { 'operation-ids': ' \n ' }],
-  ])('operation-ids %s is an input error, and no request is sent', async (_, inputs) => {
+  ])('operation-ids %s is an input error, `status: error`, and no request is sent', async (_, inputs) => {
     platform.addOperation(project, { action: 'apply_config', timeline: [{ afterMs: 0, status: 'failed' }] })
     const step = await wait(inputs)
     expect(step.code).toBe(1)
@@ -195,7 +220,7 @@ describe('a gate that fails closed', () => {
       ),
     ])
     expect(platform.requests).toHaveLength(0)
-    expect(step.outputs.status).toBeUndefined()
+    expect(step.outputs).toEqual({ status: 'error' })
   })
 
   it.each([[','], [' , \n , ']])(
@@ -494,8 +519,11 @@ describe('congestion and the outputs that say why', () => {
     expect(refused.outputs['request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(refused.summary).toContain('Could not find out whether the operations finished')
     expect(refused.summary).not.toContain('Operations failed')
-    // The failure is said once, then the request it failed on.
+    // The verdict, then the failure said once, then the request it failed on, its id once.
+    expect(refused.summary).toMatch(/^<h3>❌ Could not find out whether the operations finished: project /)
     expect(refused.summary.split('The platform refused the API key (401 Unauthorized)')).toHaveLength(2)
+    expect(refused.summary.split(refused.outputs['request-id']!)).toHaveLength(2)
+    expect(refused.summary).not.toContain('Nothing says')
     expect(refused.summary).toContain(
       `<tr><td>401</td><td>—</td><td><code>${refused.outputs['request-id']}</code></td></tr>`,
     )
@@ -576,6 +604,30 @@ describe('hostile values in the records the platform sends', () => {
     expect(result.outputs.status).toBe('failed')
     expect(errorLines(result.stdout)).toHaveLength(1)
     expect(errorLines(result.stdout)[0]).toContain(`${op} (`)
+    expectOnlyOwnCommands(result, admin.key)
+  })
+
+  it('an action and a branch holding a bidi override and other invisible characters are shown escaped, in the log and the summary', async () => {
+    const project = platform.addProject().id
+    const op = platform.addOperation(project, {
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 2000, status: 'finished' },
+      ],
+    })
+    // U+202E shows "apply\u202egifnoc" as "applyconfig".
+    const value = `apply\u202egifnoc${INVISIBLE.join('')}`
+    platform.inject({
+      path: /^\/projects\/[^/]+\/operations/,
+      kind: 'rewrite',
+      set: { action: value, branch_id: value },
+      times: 99,
+    })
+    const result = await step({ command: 'wait-for-operations', 'project-id': project, 'operation-ids': op })
+    expect(result.outputs.status).toBe('finished')
+    expect(result.stdout).toContain('apply\\u202egifnoc\\u202a\\u202b')
+    expect(result.summary).toContain('<td>apply\\u202egifnoc\\u202a\\u202b')
+    expect(INVISIBLE.filter((c) => result.stdout.includes(c) || result.summary.includes(c))).toEqual([])
     expectOnlyOwnCommands(result, admin.key)
   })
 

@@ -1,8 +1,14 @@
-// src/keys/ledger.ts: the record of a name's keys the post step reads, and the ids it names in messages.
-// Unit tests, in this process.
+// src/keys/ledger.ts and the transitions of src/keys/life.ts: what a key's life saves for the post step at each step,
+// how the post step reads it back, and the ids it names in messages.
+// In process, against the platform emulator over HTTP, with one manual clock for both.
 import { describe, expect, it } from '@jest/globals'
+import type { PlatformEmulator } from '../../emulator/platform.ts'
 import type { ApiKey } from '../../src/api/types.ts'
-import { KeyLedger, describeIds, describeStrangers, readLedger } from '../../src/keys/ledger.ts'
+import { readSavedLife } from '../../src/keys/ledger.ts'
+import { KeyLife, describeIds, describeKeys, type KeyTarget } from '../../src/keys/life.ts'
+import type { CommandContext } from '../../src/runner/context.ts'
+import { SAVED_LIFE } from '../../src/keys/ledger.ts'
+import { inProcessPerTest } from '../support/in-process.ts'
 
 const key = (id: number, extra: Partial<ApiKey> = {}): ApiKey => ({
   id,
@@ -26,143 +32,113 @@ describe('ids in a message', () => {
     expect(describeIds(range(1, 13))).toBe('keys 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 3 more')
   })
 
-  it('strangers: those in use marked, ten named, the rest counted', () => {
-    expect(describeStrangers([key(1), key(2, { last_used_at: '2026-11-21T10:00:00Z' })])).toBe('1, 2 (in use)')
-    expect(describeStrangers(range(1, 10).map((id) => key(id)))).toBe('1, 2, 3, 4, 5, 6, 7, 8, 9, 10')
-    expect(describeStrangers(range(1, 12).map((id) => key(id)))).toBe('1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more')
+  it('keys: those in use marked, ten named, the rest counted', () => {
+    expect(describeKeys([key(1), key(2, { last_used_at: '2026-11-21T10:00:00Z' })])).toBe('1, 2 (in use)')
+    expect(describeKeys(range(1, 10).map((id) => key(id)))).toBe('1, 2, 3, 4, 5, 6, 7, 8, 9, 10')
+    expect(describeKeys(range(1, 12).map((id) => key(id)))).toBe('1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more')
   })
 })
 
-describe('the ledger', () => {
-  const personal = { namespace: { kind: 'personal' as const } }
+describe('a key life saves, before each effect, what the post step needs', () => {
+  let platform: PlatformEmulator
+  let ctx: CommandContext
+  let saved: Array<[string, string]>
+  inProcessPerTest((run) => ({ platform, ctx, saved } = run))
+  const personal: KeyTarget = { namespace: { kind: 'personal' } }
+  /** The record as saved, one entry a save. */
+  const saves = () => saved.filter(([name]) => name === SAVED_LIFE).map(([, value]) => value)
 
-  it('a revoked key is saved as no longer pending, and is never again taken for a stranger', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', personal, [])
-    ledger.created(10)
-    expect(saved).toEqual(['{"name":"ci","known":[],"pending":[10]}'])
-    ledger.gone(10)
-    expect(saved).toEqual(['{"name":"ci","known":[],"pending":[10]}', '{"name":"ci","known":[],"pending":[]}'])
-    expect(ledger.isStranger(key(10))).toBe(false)
-    ledger.gone(11)
-    expect(ledger.isStranger(key(11))).toBe(false)
-    expect(ledger.isStranger(key(12))).toBe(true)
+  it('the keys of that name from before are known; a new key is pending until it is handed out; settled, nothing is left', async () => {
+    const before = platform.addKey('ci').id
+    platform.addKey('other')
+    let made = 0
+    await KeyLife.run(ctx, 'ci', personal, async (life) => {
+      expect(saves()).toEqual([`{"name":"ci","known":[${before}],"pending":[]}`])
+      made = (await life.create()).id
+      expect(saves().at(-1)).toBe(`{"name":"ci","known":[${before}],"pending":[${made}]}`)
+      life.handOut(made)
+      expect(saves().at(-1)).toBe(`{"name":"ci","known":[${before},${made}],"pending":[]}`)
+    })
+    expect(saves().at(-1)).toBe('')
   })
 
-  it('a key handed out and then not after all is pending again, for the post step to revoke', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', personal, [key(3)])
-    ledger.created(10)
-    ledger.handedOut(10)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[3,10],"pending":[]}')
-    ledger.notHandedOut(10)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[3],"pending":[10]}')
-    expect(ledger.isStranger(key(10))).toBe(false)
-    ledger.settle()
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[3],"pending":[10]}')
+  it('a key still pending when the body ends, however it ends, keeps the record for the post step', async () => {
+    const run = KeyLife.run(ctx, 'ci', personal, async (life) => {
+      await life.create()
+      throw new Error('the body failed')
+    })
+    await expect(run).rejects.toThrow('the body failed')
+    const made = platform.keys().find((k) => k.name === 'ci')!.id
+    expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [made] })
   })
 
-  it('a key still pending keeps the record saved when the step is done', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', personal, [])
-    ledger.created(10)
-    ledger.settle()
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[10]}')
+  it('a job key is saved with the record, which says the main step finished, so the post step only revokes it', async () => {
+    await KeyLife.run(ctx, 'ci', personal, async (life) => {
+      const { id } = await life.create()
+      life.keepForJob(id)
+      expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [id], jobKey: id })
+      life.handOut(id)
+    })
+    const id = platform.keys().find((k) => k.name === 'ci')!.id
+    expect(readSavedLife(saves().at(-1)!)).toStrictEqual({
+      name: 'ci',
+      known: [id],
+      pending: [],
+      jobKey: id,
+      finished: true,
+    })
+  })
+
+  it('a key a secret write may hold is storing, never a stranger; not stored, it is pending again; revoked, it is gone', async () => {
+    await KeyLife.run(ctx, 'ci', personal, async (life) => {
+      const made = await life.create()
+      life.storing(made.id)
+      expect(saves().at(-1)).toBe(`{"name":"ci","known":[],"pending":[],"storing":[${made.id}]}`)
+      expect(life.strangers([key(made.id), key(made.id + 100)]).map((k) => k.id)).toEqual([made.id + 100])
+      life.notStored(made.id)
+      expect(saves().at(-1)).toBe(`{"name":"ci","known":[],"pending":[${made.id}]}`)
+      expect(await life.revokeNew(made.id)).toEqual({ revoked: true, message: `The new key ${made.id} was revoked.` })
+      expect(saves().at(-1)).toBe('{"name":"ci","known":[],"pending":[]}')
+      expect(life.strangers([key(made.id)])).toEqual([])
+    })
+    expect(saves().at(-1)).toBe('')
+  })
+
+  it('an organization and a project are saved; strangers are keys of that name and project only, told by id', async () => {
+    const org = platform.defaultOrgId
+    const target: KeyTarget = { namespace: { kind: 'organization', orgId: org }, projectId: 'p-1' }
+    await KeyLife.run(ctx, 'ci', target, (life) => {
+      expect(readSavedLife(saves().at(-1)!)).toStrictEqual({ name: 'ci', org, project: 'p-1', known: [], pending: [] })
+      const of = (id: number, project?: string, name = 'ci') =>
+        key(id, { name, ...(project ? { project_id: project } : {}) })
+      expect(life.strangers([of(11, 'p-1'), of(12), of(13, 'p-1', 'other')]).map((k) => k.id)).toEqual([11])
+      return Promise.resolve()
+    })
   })
 })
 
 describe('reading the saved record', () => {
   it.each(['null', '5', '"ci"', 'true'])('reads nothing from %s', (text) => {
-    expect(readLedger(text)).toBeUndefined()
+    expect(readSavedLife(text)).toBeUndefined()
   })
 
-  it('keeps the organization and project only when they are strings', () => {
-    expect(readLedger('{"name":"ci","org":5,"project":null,"known":[1],"pending":[2]}')).toStrictEqual({
-      name: 'ci',
-      known: [1],
-      pending: [2],
-    })
-    expect(readLedger('{"name":"ci","org":"org-a-1","project":"p-1","known":[],"pending":[]}')).toStrictEqual({
+  it('keeps the organization and project only when they are strings, and the flags only when true', () => {
+    const odd =
+      '{"name":"ci","org":5,"project":null,"known":[1],"pending":[2],"inFlight":"yes","finished":1,"jobKey":"3"}'
+    expect(readSavedLife(odd)).toStrictEqual({ name: 'ci', known: [1], pending: [2] })
+    const full =
+      '{"name":"ci","org":"org-a-1","project":"p-1","known":[],"pending":[],"storing":[4],"jobKey":3,"finished":true,"inFlight":true}'
+    expect(readSavedLife(full)).toStrictEqual({
       name: 'ci',
       org: 'org-a-1',
       project: 'p-1',
       known: [],
       pending: [],
+      storing: [4],
+      jobKey: 3,
+      finished: true,
+      inFlight: true,
     })
-  })
-})
-
-describe('the ledger the post step reads', () => {
-  const key = (id: number, created_at: string, extra: Partial<ApiKey> = {}): ApiKey => ({
-    id,
-    name: 'ci',
-    created_at,
-    last_used_at: null,
-    last_used_from_addr: '',
-    ...extra,
-  })
-  const target = { namespace: { kind: 'organization' as const, orgId: 'org-a-1' }, projectId: 'p-1' }
-
-  it('knows the keys of that name and project from before, and tells a stranger by id only', () => {
-    const saved: string[] = []
-    const before = [key(1, ''), key(2, '', { project_id: 'p-1' }), key(3, '', { name: 'other', project_id: 'p-1' })]
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', target, before)
-    expect(ledger.before).toEqual([2])
-    ledger.created(10)
-    expect(readLedger(saved.at(-1)!)).toEqual({ name: 'ci', org: 'org-a-1', project: 'p-1', known: [2], pending: [10] })
-    expect(ledger.isStranger(key(10, '', { project_id: 'p-1' }))).toBe(false)
-    expect(ledger.isStranger(key(11, '', { project_id: 'p-1' }))).toBe(true)
-    expect(ledger.isStranger(key(12, ''))).toBe(false)
-    ledger.handedOut(10)
-    expect(readLedger(saved.at(-1)!)).toMatchObject({ known: [2, 10], pending: [] })
-    ledger.settle()
-    expect(saved.at(-1)).toBe('')
-  })
-
-  it('stays saved when an attempt lost its answer, or a pending key is left', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
-    ledger.answerLost(false)
-    expect(saved).toEqual([])
-    ledger.settle()
-    expect(readLedger(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
-    expect(ledger.awaitingLostKey).toBe(true)
-  })
-
-  it('says a create was in flight only while its key is not found, and the post step reads it only as true', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
-    ledger.write()
-    expect(JSON.parse(saved.at(-1)!)).toEqual({ name: 'ci', known: [], pending: [] })
-    ledger.answerLost(true)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[],"inFlight":true}')
-    ledger.settle()
-    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [], inFlight: true })
-    ledger.lostKeyRevoked(7)
-    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [] })
-    expect(ledger.isStranger(key(7, ''))).toBe(false)
-    ledger.settle()
-    expect(saved.at(-1)).toBe('')
-    const notTrue = '{"name":"ci","known":[],"pending":[],"inFlight":"yes"}'
-    expect(readLedger(notTrue)).toStrictEqual({ name: 'ci', known: [], pending: [] })
-  })
-
-  it('a key a secret write may hold is saved as storing until the write is known, and never taken for a stranger', () => {
-    const saved: string[] = []
-    const ledger = new KeyLedger((v) => saved.push(v), 'ci', { namespace: { kind: 'personal' } }, [])
-    ledger.created(10)
-    ledger.storingIn(10)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[],"storing":[10]}')
-    expect(ledger.isStranger(key(10, ''))).toBe(false)
-    ledger.settle()
-    expect(readLedger(saved.at(-1)!)).toStrictEqual({ name: 'ci', known: [], pending: [], storing: [10] })
-    ledger.notHandedOut(10)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[],"pending":[10]}')
-    ledger.storingIn(10)
-    ledger.handedOut(10)
-    expect(saved.at(-1)).toBe('{"name":"ci","known":[10],"pending":[]}')
-    ledger.settle()
-    expect(saved.at(-1)).toBe('')
   })
 
   it.each([
@@ -173,6 +149,6 @@ describe('the ledger the post step reads', () => {
     '{"name": "x", "known": ["1"], "pending": []}',
     '{"name": "x", "known": [], "pending": [], "storing": "1"}',
   ])('reads nothing from %j', (text) => {
-    expect(readLedger(text)).toBeUndefined()
+    expect(readSavedLife(text)).toBeUndefined()
   })
 })

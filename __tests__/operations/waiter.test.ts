@@ -2,7 +2,13 @@
 // minutes of waiting take milliseconds: its outcomes, the lines it logs, its pace, the requests each round costs, and the idle gate.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
 import { describe, expect, it } from '@jest/globals'
-import type { PlatformEmulator, OperationsPage, RequestLogEntry } from '../../emulator/platform.ts'
+import type {
+  OperationSeed,
+  OperationsPage,
+  PlatformEmulator,
+  RequestLogEntry,
+  TimelineStep,
+} from '../../emulator/platform.ts'
 import { PlatformClient } from '../../src/api/client.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { waitForOperations, type WaitOptions } from '../../src/operations/waiter.ts'
@@ -533,14 +539,6 @@ describe('request cost', () => {
     expect(operationRequests().map((r) => r.at - start)).toEqual([0])
   })
 
-  it('a project with nothing pending is idle after one round at once', async () => {
-    const start = clock.now()
-    platform.addHistory(project, 300)
-    const outcome = await wait('pending', { random: () => 0.99 })
-    expect([outcome.status, outcome.rounds, clock.sleeps]).toEqual(['finished', 1, []])
-    expect(operationRequests().map((r) => r.at - start)).toEqual([0])
-  })
-
   it('never polls faster than poll-interval', async () => {
     const ids = [op(steps([0, 'running'], [30_000, 'finished'])), op(steps([0, 'running'], [31_000, 'finished']))]
     await wait(ids, { pollIntervalMs: 7000 })
@@ -673,7 +671,8 @@ describe('pacing and the deadline', () => {
     expect(outcome.failedRequest).toBeUndefined()
     expect(outcome.failure).toMatch(
       new RegExp(
-        `^The step's \`timeout\` of 1 min ran out with branch ${branch} of project ${project} not known to be idle\\. ` +
+        `^The step's \`timeout\` of 1 min ran out with branch ${branch} of project ${project} not known to be idle: ` +
+          `it read 0 operation\\(s\\), not to the end of the window\\. ` +
           `The step's timeout ran out before GET /projects/${project}/operations\\. ` +
           `Could not list the operations of project ${project}; raise the \`timeout\` input if the platform is slow\\. \\(request id ${UUID}\\)$`,
       ),
@@ -781,7 +780,8 @@ describe('congestion', () => {
     const outcome = await wait('pending', { timeoutMs: 30_000 })
     expect(outcome.status).toBe('timed-out')
     expect(outcome.failure).toBe(
-      `The step's \`timeout\` of 30 s ran out with project ${project} not known to be idle. ` +
+      `The step's \`timeout\` of 30 s ran out with project ${project} not known to be idle: ` +
+        'it read 0 operation(s), not to the end of the window. ' +
         `The platform's last answer was 429 (request id ${requestId(listRequests().at(-1))}).`,
     )
   })
@@ -800,106 +800,227 @@ describe('status error: the step could not find out', () => {
   })
 })
 
-describe('the idle-project gate (no operation-ids)', () => {
-  it('waits until no operation is pending, scanning only the head of a long history', async () => {
-    platform.addHistory(project, 5000)
-    const a = op(steps([0, 'running'], [12_000, 'finished']))
-    const b = op(steps([0, 'scheduling'], [4000, 'running'], [18_000, 'finished']))
-    const outcome = await wait('pending')
-    expect(outcome.status).toBe('finished')
-    expect(outcome.operations.map((o) => o.id).sort()).toEqual([a, b].sort())
-    const requests = operationRequests()
-    expect(requests).toHaveLength(outcome.rounds)
-    expect(requests.every((r) => r.query.limit === '100')).toBe(true)
-  })
-
-  it('returns at once for an idle project', async () => {
-    platform.addHistory(project, 50)
-    const outcome = await wait('pending')
-    expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 1 })
-  })
-
-  it('keeps reading pages while they hold pending operations, up to 500 records', async () => {
-    for (let i = 0; i < 150; i++) op(steps([0, 'running'], [10_000, 'finished']))
-    const outcome = await wait('pending')
-    expect(outcome.operations).toHaveLength(150)
-    const first = operationRequests().filter((r) => r.at === operationRequests()[0]!.at)
-    expect(first).toHaveLength(2)
-  })
-
-  it('fails when an operation it waited for failed, with on-failed: fail', async () => {
-    const bad = op(steps([0, 'running'], [6000, 'failed', { failures_count: 1 }]))
-    const outcome = await wait('pending', { onFailed: 'fail' })
-    expect(outcome.status).toBe('failed')
-    expect(outcome.failed.map((o) => o.id)).toEqual([bad])
-  })
-})
-
 describe('the idle gate (operation-ids: pending)', () => {
-  it('reaching the page limit is never a silent success: it reads on, and waits for pending operations further back', async () => {
-    const start = clock.now()
-    platform.addHistory(project, 50)
-    for (let i = 0; i < 100; i++) {
-      const createdAt = start - 600_000 + i
-      platform.addOperation(project, {
-        createdAt,
-        timeline: steps([0, 'running'], [start + 60_000 - createdAt, 'finished']),
-      })
-    }
-    for (let i = 0; i < 500; i++) op(steps([0, 'running'], [10_000, 'finished']))
-    const outcome = await wait('pending')
-    expect(outcome.status).toBe('finished')
-    expect(clock.now() - start).toBeGreaterThanOrEqual(60_000)
-    expect(outcome.operations).toHaveLength(600)
-    expect(log.warning).toEqual([
-      expect.stringContaining(
-        `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100).`,
+  type Step = [at: number, status: string, extra?: Partial<TimelineStep>]
+  /**
+   * One operation of `action`, with `newer` finished ones created after it: in front of it in the list, newest first.
+   * Its timeline's times are ms from now; its first step holds from its creation.
+   */
+  function behind(newer: number, timeline: Step[], seed: Partial<OperationSeed> = {}): string {
+    const createdAt = start - (newer + 1) * 1000
+    const id = platform.addOperation(project, {
+      createdAt,
+      action: 'apply_config',
+      timeline: timeline.map(([at, status, extra], i) => ({
+        afterMs: i === 0 ? 0 : start - createdAt + at,
+        status,
+        ...extra,
+      })),
+      ...seed,
+    })
+    for (let i = newer; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    return id
+  }
+  const awaitingRetry: Step[] = [
+    [0, 'running'],
+    [-500, 'failed', { failures_count: 1 }],
+    [4000, 'running'],
+    [9000, 'finished'],
+  ]
+
+  it('a project with nothing pending is idle after one round, and says how far back it read', async () => {
+    platform.addHistory(project, 300)
+    const outcome = await wait('pending', { random: () => 0.99 })
+    expect([outcome.status, outcome.rounds, clock.sleeps]).toEqual(['finished', 1, []])
+    // A page shorter than asked is not the end: a service may cap pages. The empty page after it is.
+    expect(listRequests().map((r) => r.query)).toEqual([{ limit: '1000' }, expect.objectContaining({ limit: '1000' })])
+    expect(outcome.window).toMatchObject({ records: 300, done: true, end: 'list' })
+    expect(log.info).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^Read 300 operation\\(s\\) of project ${project}, back to \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: the whole list\\.$`,
+        ),
       ),
-    ])
-    const perRound = new Map<number, number>()
-    for (const r of operationRequests()) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
-    expect(Math.max(...perRound.values())).toBeLessThanOrEqual(10)
+    )
   })
 
-  it('idle only on a poll that read from the head of the list: an operation started meanwhile is waited for', async () => {
-    const start = clock.now()
-    // Every 100th of the 500 newest operations is pending until 4 s: each page ends on a pending one.
-    for (let i = 1; i <= 600; i++) {
-      const createdAt = start - i * 1000
-      const pending = i % 100 === 0 && i <= 500
-      platform.addOperation(project, {
-        createdAt,
-        timeline: pending ? steps([0, 'running'], [start + 4000 - createdAt, 'finished']) : steps([0, 'finished']),
-      })
-    }
-    let started: string | undefined
+  it('a project of 2,000 finished records with nothing pending passes in three requests', async () => {
+    platform.addHistory(project, 2000, 'check_availability', 10_000)
+    const outcome = await wait('pending')
+    expect([outcome.status, outcome.rounds, listRequests().length]).toEqual(['finished', 1, 3])
+  })
+
+  it.each([
+    ['a retried failed operation behind 300 newer records', 300, awaitingRetry],
+    ['a retried failed operation behind 1,001', 1001, awaitingRetry],
+    [
+      'a running operation behind 250',
+      250,
+      [
+        [0, 'running'],
+        [8000, 'finished'],
+      ] as Step[],
+    ],
+    [
+      'a running operation behind 450',
+      450,
+      [
+        [0, 'running'],
+        [8000, 'finished'],
+      ] as Step[],
+    ],
+    [
+      'a scheduling operation behind 150',
+      150,
+      [
+        [0, 'scheduling'],
+        [8000, 'finished'],
+      ] as Step[],
+    ],
+  ])('%s keeps the gate waiting until it finishes', async (_, newer, timeline) => {
+    const id = behind(newer, timeline)
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(clock.now() - start).toBeGreaterThanOrEqual(9000 - POLL)
+  })
+
+  it('a page cap of 50 changes nothing: a short page is not the end', async () => {
+    platform.capOperationsPages(50)
+    const id = behind(300, awaitingRetry)
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('finished')
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(clock.now() - start).toBeGreaterThanOrEqual(9000 - POLL)
+    expect(listRequests()[0]!.query.limit).toBe('1000')
+  })
+
+  it('a page that ends on a finished operation, with a failed one opening the next, keeps it waiting', async () => {
+    const id = behind(1000, awaitingRetry)
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(clock.now() - start).toBeGreaterThanOrEqual(9000 - POLL)
+  })
+
+  it('a running operation listed at position 120 that is the newest by created_at keeps it waiting', async () => {
+    const id = behind(
+      119,
+      [
+        [0, 'running'],
+        [8000, 'finished'],
+      ],
+      { shownCreatedAt: start },
+    )
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    expect(clock.now() - start).toBeGreaterThanOrEqual(8000 - POLL)
+  })
+
+  it('one stuck in failed behind 450 records ends timed-out, and is in pending-operation-ids', async () => {
+    const id = behind(450, [
+      [0, 'running'],
+      [-500, 'failed', { failures_count: 1 }],
+    ])
+    timeout(6000)
+    const outcome = await wait('pending', { timeoutMs: 6000 })
+    expect(outcome.status).toBe('timed-out')
+    expect(outcome.pending).toEqual([id])
+    expect(outcome.failure).toContain(`apply_config ${id} on branch`)
+  })
+
+  it('after the window, a poll reads the head down to a known record and the pending ones by id', async () => {
+    platform.addHistory(project, 3000, 'check_availability', 10_000)
+    const deep = behind(2500, [
+      [0, 'running'],
+      [20_000, 'finished'],
+    ])
+    let fresh: string | undefined
     platform.onRequest(() => {
-      // While the second poll reads on past the page limit, a new operation starts at the head.
-      if (operationRequests().length === 6) started = op(steps([0, 'running'], [60_000, 'finished']))
+      if (listRequests().length === 5 && fresh === undefined) fresh = op(steps([0, 'running'], [30_000, 'finished']))
     })
     const outcome = await wait('pending')
     expect(outcome.status).toBe('finished')
-    expect(outcome.operations.map((o) => o.id)).toContain(started)
-    expect(clock.now() - start).toBeGreaterThanOrEqual(65_000)
+    expect(outcome.operations.map((o) => o.id).sort()).toEqual([deep, fresh].sort())
+    expect(clock.now() - start).toBeGreaterThanOrEqual(30_000)
+    const window = operationRequests().filter((r) => r.query.limit === '1000')
+    expect(window.every((r) => r.at === start)).toBe(true)
+    const later = operationRequests().filter((r) => r.at > start)
+    const perRound = new Map<number, number>()
+    for (const r of later) perRound.set(r.at, (perRound.get(r.at) ?? 0) + 1)
+    expect([...perRound.values()].every((n) => n <= 10)).toBe(true)
+    expect(later.filter((r) => r.path === listPath()).every((r) => r.query.limit === '100' && !r.query.cursor)).toBe(
+      true,
+    )
+    expect(later.filter((r) => r.path.endsWith(deep)).length).toBeGreaterThan(0)
   })
 
-  it('with a branch, only that branch counts', async () => {
+  it('reads the last 7 days: a pending operation behind a whole page of older records is left out', async () => {
+    const day = 86_400_000
+    const old = platform.addOperation(project, { createdAt: start - 9 * day, status: 'running' })
+    for (let i = 0; i < 1500; i++) platform.addOperation(project, { createdAt: start - 7 * day - 1000 - i * 1000 })
+    for (let i = 0; i < 500; i++) platform.addOperation(project, { createdAt: start - 1000 - i * 1000 })
+    const outcome = await wait('pending')
+    expect(outcome).toMatchObject({ status: 'finished', operations: [], window: { records: 2000, end: 'days' } })
+    expect(listRequests()).toHaveLength(2)
+    expect(log.info).toContainEqual(expect.stringContaining(": the window's 7 days."))
+    expect(platform.operation(old)!.status).toBe('running')
+  })
+
+  it('stops at the window of 25,000 records', async () => {
+    platform.addHistory(project, 26_000, 'check_availability', 5000)
+    const outcome = await wait('pending')
+    expect(outcome).toMatchObject({ status: 'finished', window: { records: 25_000, end: 'records' } })
+    expect(listRequests()).toHaveLength(25)
+  })
+
+  it('a window cut short by congestion goes on from where it stopped', async () => {
+    const id = behind(2500, [
+      [0, 'running'],
+      [30_000, 'finished'],
+    ])
+    platform.onRequest(() => {
+      if (listRequests().length === 2) platform.inject({ path: listPath(), kind: 'status', status: 503, times: 1 })
+    })
+    const outcome = await wait('pending')
+    expect(outcome.operations.map((o) => o.id)).toEqual([id])
+    const window = listRequests().filter((r) => r.query.limit === '1000')
+    expect(window.map((r) => r.status)).toEqual([200, 503, 200, 200, 200])
+    expect(window[2]!.query.cursor).toBe(window[1]!.query.cursor)
+  })
+
+  it('a window that repeats a page is an error, never idle', async () => {
+    behind(1500, [
+      [0, 'running'],
+      [8000, 'finished'],
+    ])
+    let head: OperationsPage | undefined
+    rewriteListing(
+      () => true,
+      (page) => (head ??= page),
+    )
+    const outcome = await wait('pending')
+    expect(outcome.status).toBe('error')
+    expect(outcome.failure).toMatch(
+      new RegExp(`holds only operations already read\\. The gate cannot tell whether project ${project} is idle`),
+    )
+  })
+
+  it('with a branch, only that branch counts, and the branch is read once', async () => {
     const created = platform.createBranch(project, { endpoints: ['read_write'] })
     const elsewhere = op(steps([0, 'running'], [120_000, 'finished']), { branch_id: 'br-other-00000000' })
     const outcome = await wait('pending', { branchId: created.branch.id })
     expect(outcome.status).toBe('finished')
     expect(outcome.operations.map((o) => o.id).sort()).toEqual(created.operations.map((o) => o.id).sort())
     expect(outcome.operations.map((o) => o.id)).not.toContain(elsewhere)
-    expect(clock.now() - Date.parse(created.branch.created_at)).toBeLessThan(4000 + POLL)
+    expect(platform.requests.filter((r) => r.path.includes('/branches/'))).toHaveLength(1)
   })
 
   it('without a branch, every pending operation of the project counts', async () => {
     platform.createBranch(project, { endpoints: ['read_write'] })
     const elsewhere = op(steps([0, 'running'], [120_000, 'finished']), { branch_id: 'br-other-00000000' })
-    const started = clock.now()
     const outcome = await wait('pending')
     expect(outcome.operations.map((o) => o.id)).toContain(elsewhere)
-    expect(clock.now() - started).toBeGreaterThanOrEqual(120_000)
+    expect(clock.now() - start).toBeGreaterThanOrEqual(120_000)
   })
 
   it('a branch id that names no branch is an error, not an idle branch', async () => {
@@ -907,77 +1028,12 @@ describe('the idle gate (operation-ids: pending)', () => {
     expect(outcome.status).toBe('error')
     expect(outcome.failure).toContain(`branch br-typo-00000000 in project ${project} was not found (404)`)
   })
-})
 
-describe('the idle gate', () => {
-  it('reads only the first page when it ends on an operation that is done', async () => {
-    platform.addHistory(project, 250)
-    const id = op(steps([0, 'running'], [6000, 'finished']))
-    const outcome = await wait('pending')
-    expect(outcome).toMatchObject({ status: 'finished', rounds: 3 })
-    expect(outcome.operations.map((o) => o.id)).toEqual([id])
-    expect(listRequests().map((r) => r.query)).toEqual([{ limit: '100' }, { limit: '100' }, { limit: '100' }])
-  })
-
-  it('checks the branch once, however many polls it takes', async () => {
-    const branch = platform.branches(project)[0]!.id
-    const id = op(steps([0, 'running'], [12_000, 'finished']), { branch_id: branch })
-    const outcome = await wait('pending', { branchId: branch })
-    expect(outcome).toMatchObject({ status: 'finished', rounds: 4 })
-    expect(outcome.operations.map((o) => o.id)).toEqual([id])
-    expect(platform.requests.map((r) => r.path)).toEqual([
-      `/projects/${project}/branches/${branch}`,
-      listPath(),
-      listPath(),
-      listPath(),
-      listPath(),
-    ])
-  })
-
-  it('a listing that repeats itself is never taken for an idle branch', async () => {
-    const branch = platform.branches(project)[0]!.id
-    // The oldest operation, of another branch, pending for 20 s: the first page ends on it.
-    op(steps([0, 'running'], [20_000, 'finished']), { branch_id: 'br-other-00000000' })
-    for (let i = 0; i < 99; i++) op(steps([0, 'finished']), { branch_id: branch })
-    let head: OperationsPage | undefined
-    rewriteListing(
-      () => true,
-      (page) => {
-        if (head === undefined) head = page
-        return page.operations.length === 0 ? head : page
-      },
-    )
-    const outcome = await wait('pending', { branchId: branch })
-    expect(outcome).toMatchObject({ status: 'finished', operations: [], rounds: 5 })
-    const cursor = listRequests()[1]!.query.cursor
-    const warning = `The page of project ${project}'s operations after cursor "${cursor}" holds only operations already read. This poll stops listing there.`
-    expect(log.warning).toEqual([warning])
-    expect(log.debug.filter((l) => l === warning)).toHaveLength(3)
-  })
-
-  it('a resumed listing handed back the cursor it started from stops with a warning naming it', async () => {
-    // Of 600 operations, every 100th is pending for 10 s: each page ends on a pending one.
-    for (let i = 1; i <= 600; i++) {
-      const createdAt = start - i * 1000
-      platform.addOperation(project, {
-        createdAt,
-        timeline:
-          i % 100 === 0 ? steps([0, 'running'], [start + 10_000 - createdAt, 'finished']) : steps([0, 'finished']),
-      })
-    }
-    // The second poll reads on from where the first stopped, and is handed back the cursor it sent.
-    rewriteListing(
-      (entry) => listRequests().length === 6 && entry.query.cursor !== undefined,
-      (page) => ({ ...page, pagination: { cursor: listRequests()[5]!.query.cursor! } }),
-    )
-    const outcome = await wait('pending')
-    expect(outcome.status).toBe('finished')
-    const cursor = listRequests()[5]!.query.cursor
-    expect(log.warning).toEqual([
-      `The operations of project ${project} still end on a pending one after the pages a poll reads (5 of 100). ` +
-        `The next poll reads on from cursor "${cursor}". The project counts as idle only once a poll reaches an operation that is done.`,
-      `The platform handed out cursor "${cursor}" twice while listing the operations of project ${project}. This poll stops listing there.`,
-    ])
+  it('fails when an operation it waited for failed, with on-failed: fail', async () => {
+    const bad = op(steps([0, 'running'], [6000, 'failed', { failures_count: 1 }]))
+    const outcome = await wait('pending', { onFailed: 'fail' })
+    expect(outcome.status).toBe('failed')
+    expect(outcome.failed.map((o) => o.id)).toEqual([bad])
   })
 })
 

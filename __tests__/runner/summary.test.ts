@@ -13,7 +13,7 @@ import {
   tableOf,
   type Cell,
 } from '../../src/runner/summary.ts'
-import { HOSTILE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
+import { HOSTILE, INVISIBLE, MARKDOWN, PAYLOADS } from '../support/injection.ts'
 import { markdownOutsideHtml } from '../support/markdown.ts'
 
 const hostile = [
@@ -40,8 +40,11 @@ describe('job summary', () => {
   })
 
   it('shows what the platform sent, escaped, and cuts long cells', () => {
-    const summary = table(['name'], [['a\nb <i>'], ['x'.repeat(5000)]])
+    const summary = table(['name'], [['a\nb <i>'], ['x'.repeat(5000)], [`ci-\u202egnp.exe\u2066${INVISIBLE.join('')}`]])
     expect(summary).toContain('<td>a\\nb &#60;i&#62;</td>')
+    // A bidi override would show "ci-exe.png".
+    expect(summary).toContain('<td>ci-\\u202egnp.exe\\u2066\\u202a')
+    expect(INVISIBLE.filter((c) => summary.includes(c))).toEqual([])
     expect(summary).toContain(`<td>${'x'.repeat(200)}…</td>`)
   })
 

@@ -6,6 +6,7 @@ import { PlatformEmulator, type RequestLogEntry, type TimelineStep } from '../..
 import { PlatformClient, type ClientOptions } from '../../src/api/client.ts'
 import type { WaitOptions } from '../../src/operations/waiter.ts'
 import { actionDocs, type CommandContext } from '../../src/runner/context.ts'
+import { fixedTime } from '../../src/base/clock.ts'
 import { captureLog, manualClock, type CapturedLog, type ManualClock } from './clock.ts'
 
 /**
@@ -37,7 +38,7 @@ export interface InProcessOptions {
   key?: (platform: PlatformEmulator, now: number) => { id: number; key: string }
   /** The client's jitter source; default the client's own. */
   random?: () => number
-  /** More of the context (its cancellation). */
+  /** More of the context (its time, with the runner's signals). */
   ctx?: Partial<CommandContext>
   /** Deadlines (a request's own, the end of the runner's grace) fire only when the test moves the clock to them. */
   deadlinesInClockTime?: boolean
@@ -73,6 +74,7 @@ export async function inProcess(options: InProcessOptions = {}): Promise<InProce
     saveState: (name, value) => saved.push([name, value]),
     fileDir: mkdtempSync(join(tmpdir(), 'neon-action-in-process-')),
     docs: actionDocs({}),
+    time: fixedTime(clock, client.deadline),
     ...options.ctx,
   }
   const stop = async () => {

@@ -22,6 +22,17 @@ export const PAYLOADS: readonly string[] = [
 /** Every payload in one value, each on a line of its own, under the log's 200-character cut. */
 export const HOSTILE = `h\n::error::Production database dropped\r::add-mask::finished\r\n::stop-commands::pwned\n::group::g ##[add-mask]finished ##[set-output name=status;]x`
 
+/**
+ * Characters a reader does not see that change what they read: the bidi embeddings, overrides, isolates and marks
+ * (U+202E shows "ci-\u202egnp.exe" as "ci-exe.png"), the zero-width space, joiners and no-break, the byte-order mark,
+ * a soft hyphen and a tag character.
+ */
+export const INVISIBLE: readonly string[] = [
+  ...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c',
+  ...'\u200b\u200c\u200d\u2060\ufeff\u00ad',
+  '\u{e0041}',
+]
+
 /** What a hostile value tries in a job summary: end the HTML block, then a heading, a link and an image. */
 export const MARKDOWN =
   'm\n\n# Production database dropped\n\n[click](https://evil.example/) ![t](https://evil.example/t.png)\r\n\r\n'

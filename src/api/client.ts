@@ -1,10 +1,9 @@
 /**
- * The client for the platform's API, on top of the shared transport (http/transport.ts). It adds what belongs to the
- * platform: the API key as a Bearer token, request ids, the platform's error bodies and statuses, the retry rule of
- * each request, and the one line a user reads when a request fails for good.
+ * The platform's client, on the shared transport. It adds the API key as a Bearer token, request ids, the platform's
+ * error bodies, each request's retry rule, and the one line a user reads when a request fails for good.
  */
 import { randomUUID } from 'node:crypto'
-import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
+import { formatDuration, type Clock, type StepTime } from '../base/clock.ts'
 import type { Logger } from '../base/log.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import {
@@ -29,7 +28,7 @@ import {
 } from '../http/transport.ts'
 import { ShapeError } from './shape.ts'
 
-/** How to read the platform's answers: its error body, and the statuses that mean it did nothing. */
+/** The platform's error body, and the statuses that mean it did nothing. */
 export const PLATFORM: Service = {
   name: 'the platform',
   redirectHint:
@@ -39,12 +38,12 @@ export const PLATFORM: Service = {
   readError: (body) => ({
     code: typeof body?.code === 'string' && body.code !== '' ? body.code : undefined,
     serviceMessage: typeof body?.message === 'string' && body.message !== '' ? body.message : undefined,
-    // Use the platform's request id only when it looks like one, because it becomes an output.
+    // Only an id that looks like one: it becomes an output.
     requestId: isRequestId(body?.request_id) ? body.request_id : undefined,
   }),
 }
 
-/** The row of RETRY_POLICIES (http/retry.ts) that a request follows. */
+/** A row of RETRY_POLICIES. */
 type RetryMode = 'read' | 'once' | 'poll' | 'wait'
 
 export interface RequestSpec<T> {
@@ -54,25 +53,25 @@ export interface RequestSpec<T> {
   query?: Record<string, string | number | undefined>
   body?: unknown
   retry: RetryMode
-  /** What the request does, for messages: "list projects". */
+  /** For messages: "list projects". */
   purpose: string
-  /** What was not found when the answer is a 404: "API key 42". */
+  /** What a 404 did not find: "API key 42". */
   notFound?: string
-  /** A sentence after a 404: where else the thing may be (a key id in the other namespace). */
+  /** After a 404: where else it may be (a key id in the other namespace). */
   notFoundHint?: string
-  /** What a 403 means: what the step's key may not do here, and what to do. */
+  /** What a 403 means here, and what to do. */
   forbidden?: string
-  /** Checks the decoded body and returns what the caller needs. Throws ShapeError. */
+  /** Checks the decoded body; throws ShapeError. */
   parse: (body: unknown) => T
 }
 
-/** How an attempt ended, for request pacing. Both fields are absent when no HTTP status came back. */
+/** How an attempt ended, for pacing. Empty when no HTTP status came back. */
 export interface PacedAnswer {
   status?: number
   retryAfterMs?: number
 }
 
-/** Keeps a client's requests under the account's rate limits (operations/pacing.ts). No turn waits past `deadline`. */
+/** Keeps requests under the account's rate limits. No turn waits past `deadline`. */
 export interface RequestPacing {
   turn(request: { method: string; path: string }, deadline: number): Promise<(answer: PacedAnswer) => void>
 }
@@ -83,28 +82,23 @@ export interface ClientOptions {
   userAgent: string
   clock: Clock
   logger: Logger
-  /** When the whole step must be done: no request or wait goes past it. A function if a cancel can move it. */
+  /** No request or wait goes past it; the step's deadline (`time.deadline`) by default. */
   deadline?: number | (() => number)
   /**
-   * The runner's cancel (Cancellation.stopped). It ends a wait before a retry. With `stop`, the request then fails
-   * at once. Without it, the request is retried only if the wait still fits before the deadline.
+   * The step's time: the runner's cancel ends a wait before a retry, and the request then fails (unless `cleanup`),
+   * and each attempt in time for the step to report before the kill.
    */
-  interrupt?: { signal: AbortSignal; stop: boolean }
-  /** What a 401 says about this client's key. By default, the words for the step's key (PLATFORM_REFUSALS). */
+  time?: StepTime
+  /** A clean-up's client: a cancel does not end its retries; only the deadline (the runner's grace) does. */
+  cleanup?: boolean
+  /** What a 401 says about this client's key; by default, the step's key. */
   refused?: string
   requestTimeoutMs?: number
   random?: () => number
-  /** The step's connections. By default the client opens direct connections of its own, and close() closes them. */
+  /** The step's connections. By default the client opens its own, and close() closes them. */
   connections?: Connections
-  /** Every attempt waits here for its turn. Without it, requests go out at once. */
+  /** Every attempt waits here for its turn. */
   pacing?: RequestPacing
-  /** Ends an attempt in flight early, when the runner's grace period after a cancel ends (Cancellation.afterSignal). */
-  cut?: AbortSignal
-  /**
-   * Ends each attempt in time for the step to say what it did before the runner kills it (Cancellation.attemptCut).
-   * Without it, an answer the platform holds at the cancel would keep the step waiting past the kill.
-   */
-  cutOnCancel?: () => Deadline
 }
 
 export function buildRequest(
@@ -130,16 +124,13 @@ export function buildRequest(
   return request
 }
 
-/**
- * Every request to the platform goes through this client. It gives each attempt a time limit, retries only where
- * that is safe, never follows a redirect, and names the request in its errors.
- */
+/** Each attempt has a time limit. It retries only where safe, never follows a redirect, and names the request. */
 export class PlatformClient {
   private readonly origin: string
   private readonly basePath: string
   private readonly options: ClientOptions
   private readonly ownConnections: Connections | undefined
-  /** The step's connections. Requests to GitHub share them (one pool per origin). */
+  /** Shared with requests to GitHub: one pool per origin. */
   readonly connections: Connections
 
   constructor(options: ClientOptions) {
@@ -156,45 +147,36 @@ export class PlatformClient {
   }
 
   get deadline(): number {
-    const { deadline } = this.options
-    return typeof deadline === 'function' ? deadline() : (deadline ?? Number.POSITIVE_INFINITY)
+    const { deadline, time } = this.options
+    return typeof deadline === 'function' ? deadline() : (deadline ?? time?.deadline ?? Number.POSITIVE_INFINITY)
   }
 
-  /**
-   * The same client with another deadline, for the clean-up after a lost answer or a cancel. A cancel does not stop
-   * its retries. Only the deadline (the runner's grace period) limits them.
-   */
+  /** For a clean-up: a cancel does not end its retries; only `deadline` (the runner's grace, read at each wait) does. */
   withDeadline(deadline: number | (() => number)): PlatformClient {
-    const { interrupt } = this.options
-    return this.with({ deadline, ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: false } } : {}) })
+    return this.with({ deadline, cleanup: true })
   }
 
-  /** The same client with another key. `refused` words a 401 for that key, so no error blames the `api-key` input. */
+  /** `refused` words a 401 for that key, so no error blames the `api-key` input. */
   withApiKey(apiKey: string, refused: string): PlatformClient {
     return this.with({ apiKey, refused })
-  }
-
-  /** Attempts also end at `cut`: a key's create must still report its answer after the runner's cancel. */
-  withCut(cut: AbortSignal): PlatformClient {
-    return this.with({ cut })
   }
 
   withPacing(pacing: RequestPacing): PlatformClient {
     return this.with({ pacing })
   }
 
-  /** A copy with `changes` that shares this client's connections. Only this client closes them. */
+  /** Shares this client's connections; only this client closes them. */
   private with(changes: Partial<ClientOptions>): PlatformClient {
     return new PlatformClient({ ...this.options, ...changes, connections: this.connections })
   }
 
-  /** Closes the connections this client opened itself. The step closes its own. */
+  /** Closes only the connections this client opened. */
   async close(): Promise<void> {
     await this.ownConnections?.close()
   }
 
   send<T>(spec: RequestSpec<T>): Promise<T> {
-    const { clock, logger, interrupt, refused } = this.options
+    const { clock, logger, time, cleanup, refused } = this.options
     const policy = RETRY_POLICIES[spec.retry]
     let earlierAttemptUncertain = false
     const stopped = (error: RequestError, _n: number, delay: number) => {
@@ -232,12 +214,12 @@ export class PlatformClient {
           )
           return new RequestError(final.message, { ...final, kind: 'deadline' })
         },
-        ...(interrupt ? { interrupt: { signal: interrupt.signal, stop: interrupt.stop ? stopped : undefined } } : {}),
+        ...(time ? { interrupt: { signal: time.stopped, stop: cleanup ? undefined : stopped } } : {}),
       },
     )
   }
 
-  /** One attempt, after its turn comes when the client is paced. Throws the attempt's RequestError. */
+  /** One attempt, after its turn when the client is paced. */
   private async attempt<T>(spec: RequestSpec<T>): Promise<T> {
     const over = await this.options.pacing?.turn(spec, this.deadline)
     if (!over) return this.sendOnce(spec)
@@ -261,14 +243,8 @@ export class PlatformClient {
       requestId,
     )
     const requestTimeoutMs = this.options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
-    const onCancel = this.options.cutOnCancel?.()
-    const cuts = [this.options.cut, onCancel?.signal].filter((signal) => signal !== undefined)
-    const time = {
-      clock,
-      deadline: this.deadline,
-      requestTimeoutMs,
-      cut: cuts.length ? AbortSignal.any(cuts) : undefined,
-    }
+    const onCancel = this.options.time?.attemptCut()
+    const time = { clock, deadline: this.deadline, requestTimeoutMs, cut: onCancel?.signal }
     let attempt: Attempt
     try {
       attempt = await sendAttempt(this.connections, this.origin, request, time, () =>
@@ -288,7 +264,7 @@ export class PlatformClient {
       return spec.parse(answer.body)
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error
-      // The platform carried out the request (a create made a key), even though the answer is unusable.
+      // The request took effect (a create made a key), though the answer is unusable.
       throw new RequestError(`the platform answered ${answer.status} without the expected fields: ${error.message}`, {
         ...base,
         kind: 'malformed',
@@ -305,17 +281,14 @@ interface PlatformRefusals extends Record<RefusalStatus, { next: string }> {
   404: { describe: (spec: RequestSpec<unknown>) => string | undefined; next: string }
 }
 
-/**
- * The words for the platform's refusals, one row per status: what a 401, 403 or 404 means, and what to do next (for
- * the job summary). A request without its own `forbidden` or `notFound` words gets the usual line.
- */
+/** What a 401, 403 or 404 means, and what to do next. A request without its own words gets the usual line. */
 export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
   401: {
-    /** The step's own key, from `api-key`. */
+    /** The step's own key. */
     stepKey:
       'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
       'Check the `api-key` input and the secret it comes from.',
-    /** A key the step just made, while rotate-key checks that it works. The step's own key is not to blame. */
+    /** A key the step just made, while rotate-key checks that it works. */
     newKey: (id: number) =>
       `The platform refused the new key ${id} (401 Unauthorized) moments after creating it. ` +
       'Either something revoked it meanwhile (another rotation running at the same time?), ' +
@@ -341,10 +314,7 @@ export const PLATFORM_REFUSALS: Readonly<PlatformRefusals> = {
   },
 }
 
-/**
- * The line a user reads when a request fails for good: what failed, why, what to do, and the request id to quote.
- * `refused` says what a 401 means when the key is not the step's own.
- */
+/** What failed, why, what to do, and the request id to quote. `refused` words a 401 for a key not the step's. */
 export function finalError(spec: RequestSpec<unknown>, error: RequestError, hint = '', refused?: string): RequestError {
   const tries = error.attempts > 1 ? ` after ${error.attempts} attempts` : ''
   const ref = error.requestId === undefined ? '' : ` (request id ${untrusted(error.requestId)})`

@@ -18,27 +18,22 @@ import { quoted, untrusted } from '../base/text.ts'
 import { PagingGuard } from './paging.ts'
 import { PLATFORM_ID } from './ids.ts'
 
-/** The largest pages the service serves: 400 projects (10 by default), 1000 operations. */
+/** The largest pages the service serves. */
 const PROJECTS_PAGE_LIMIT = 400
 export const OPERATIONS_PAGE_LIMIT = 1000
-/** The most pages of projects one listing reads (400,000 projects). A longer list fails as incomplete. */
+/** A longer list fails as incomplete. */
 export const MAX_PROJECT_PAGES = 1000
-/** The largest page of an organization's members the service serves. */
 const MEMBERS_PAGE_LIMIT = 500
-/** The most members one listing reads. A longer list fails as incomplete (docs/offboarding.md). */
+/** A longer list fails as incomplete. */
 export const MAX_MEMBERS = 50_000
-/**
- * The most pages of members one listing reads: MAX_MEMBERS in full pages, and one more. The last page with members
- * may hand out a cursor too, and only the empty page after it ends the list.
- */
+/** One page more than MAX_MEMBERS needs: the last page with members may still give a cursor to an empty one. */
 export const MAX_MEMBER_PAGES = MAX_MEMBERS / MEMBERS_PAGE_LIMIT + 1
 
-/** What a 403 on /api_keys means: only a personal key may manage personal keys. */
 const PERSONAL_KEYS_FORBIDDEN =
   "personal keys are managed only with a personal key, and the step's key is an organization or project-scoped key. " +
   'Set `org-id` to act on the keys of its organization'
 
-/** POST /api_keys: creates a personal key. Never sent again blindly (createKeyOnce in keys/life.ts). */
+/** POST /api_keys. Never sent again blindly: a lost answer may have made a key. */
 export function createApiKey(client: PlatformClient, name: string): Promise<CreatedApiKey> {
   return client.send({
     method: 'POST',
@@ -51,7 +46,7 @@ export function createApiKey(client: PlatformClient, name: string): Promise<Crea
   })
 }
 
-/** GET /api_keys: the personal keys of the step's user, as a bare array. The answer never holds a key's value. */
+/** GET /api_keys: the user's personal keys, as a bare array, never a key's value. */
 export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   return client.send({
     method: 'GET',
@@ -63,7 +58,7 @@ export function listApiKeys(client: PlatformClient): Promise<ApiKey[]> {
   })
 }
 
-/** DELETE /api_keys/{id}: revokes a personal key. An organization key's id gives a 404 here. */
+/** DELETE /api_keys/{id}. An organization key's id gives a 404 here. */
 export function revokeApiKey(client: PlatformClient, id: number): Promise<RevokedApiKey> {
   return revokeKeyAt(client, id, {
     method: 'DELETE',
@@ -79,7 +74,7 @@ export function revokeApiKey(client: PlatformClient, id: number): Promise<Revoke
   })
 }
 
-/** POST /organizations/{org_id}/api_keys: an organization key, or a key of project `projectId`. Not retried blindly. */
+/** POST /organizations/{org_id}/api_keys, with `projectId` for a project-scoped key. Never sent again blindly. */
 export function createOrgApiKey(
   client: PlatformClient,
   orgId: string,
@@ -90,7 +85,7 @@ export function createOrgApiKey(
   return client.send({
     method: 'POST',
     path: `/organizations/${org}/api_keys`,
-    // Stryker disable next-line ConditionalExpression: equivalent; a project_id of undefined is left out of the JSON body
+    // Stryker disable next-line ConditionalExpression: equivalent, JSON leaves out an undefined project_id
     body: projectId === undefined ? { key_name: name } : { key_name: name, project_id: projectId },
     retry: 'once',
     purpose:
@@ -114,7 +109,7 @@ export function createOrgApiKey(
   })
 }
 
-/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a value. */
+/** GET /organizations/{org_id}/api_keys: organization and project-scoped keys, never a key's value. */
 export function listOrgApiKeys(client: PlatformClient, orgId: string): Promise<ApiKey[]> {
   return client.send({
     method: 'GET',
@@ -152,10 +147,7 @@ export function revokeOrgApiKey(client: PlatformClient, orgId: string, id: numbe
   })
 }
 
-/**
- * A revocation is safe to send again, so it is retried. A 404 after an attempt that may have gone through means that
- * the earlier attempt revoked the key.
- */
+/** Safe to send again. A 404 after an attempt that may have gone through means that attempt revoked the key. */
 async function revokeKeyAt(
   client: PlatformClient,
   id: number,
@@ -171,10 +163,7 @@ async function revokeKeyAt(
   }
 }
 
-/**
- * GET /auth: who the step's key acts for. A personal key gives `api_key_user`, and `account_id` is its user. An
- * organization or project-scoped key gives `api_key_org`, and `account_id` is its organization.
- */
+/** GET /auth: who the step's key acts for. */
 export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   return client.send({
     method: 'GET',
@@ -191,7 +180,7 @@ export function getAuth(client: PlatformClient): Promise<AuthDetails> {
   })
 }
 
-/** GET /users/me/organizations: those of a personal key's user, or the one organization that owns any other key. */
+/** A personal key's user's organizations, or the one organization that owns any other key. */
 export function listMyOrganizations(client: PlatformClient): Promise<Organization[]> {
   return client.send({
     method: 'GET',
@@ -207,7 +196,6 @@ export function listMyOrganizations(client: PlatformClient): Promise<Organizatio
   })
 }
 
-/** GET /projects/{project_id}: one project, with the organization that owns it. */
 export function getProject(client: PlatformClient, projectId: string): Promise<Project> {
   return client.send({
     method: 'GET',
@@ -220,7 +208,6 @@ export function getProject(client: PlatformClient, projectId: string): Promise<P
   })
 }
 
-/** What a 403 on a project means: which keys reach which projects. */
 function describeProjectForbidden(projectId: string): string {
   return (
     `the step's key may not reach project ${untrusted(projectId)}: a project-scoped key reaches only its own project, ` +
@@ -230,13 +217,12 @@ function describeProjectForbidden(projectId: string): string {
 }
 
 export interface ProjectsQuery {
-  /** The organization whose projects to list (`org_id`). A personal key needs it when its user is in one. */
+  /** A personal key needs it when its user is in an organization. */
   orgId?: string
-  /** Only projects whose name or id holds this (`search`). */
+  /** Only projects whose name or id holds this. */
   search?: string
 }
 
-/** The words for listing projects in messages, and what its 404 and 403 mean. */
 function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>, 'purpose' | 'notFound' | 'forbidden'> {
   if (orgId === undefined) return { purpose: 'list projects' }
   return {
@@ -249,19 +235,17 @@ function projectListTexts(orgId: string | undefined): Pick<RequestSpec<unknown>,
   }
 }
 
-/** Every project the service listed, and why the listing ended early when it did. */
 export interface ProjectListing {
   projects: Project[]
   /** Projects the service listed by id only (`unavailable_project_ids`). */
   unavailableIds: string[]
-  /** Set when the listing stopped because the service's paging went wrong: one warning for the log. */
+  /** Why the listing stopped early, when the service's paging went wrong. */
   warning?: string
 }
 
 /**
- * GET /projects, every page, in the largest pages, following the cursor. A page with fewer than `limit` entries
- * (projects and unavailable ids together) is the last, so a short list costs one request. A cursor handed out twice,
- * or a full page without a new id, ends the listing with a warning. A list longer than MAX_PROJECT_PAGES pages fails.
+ * GET /projects, every page. A cursor handed out twice, or a full page without a new id, ends the listing with a
+ * warning. A list longer than MAX_PROJECT_PAGES fails.
  */
 export async function listAllProjects(client: PlatformClient, query: ProjectsQuery = {}): Promise<ProjectListing> {
   const projects: Project[] = []
@@ -283,7 +267,7 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
           string(project, 'name', `response.projects[${i}]`)
           return project as Project
         })
-        // The action does not rely on `unavailable_project_ids`, so a bad value there never fails the listing.
+        // Nothing relies on `unavailable_project_ids`, so a bad value there never fails the listing.
         return { items, unavailable: stringsOf(record.unavailable_project_ids), next: cursorOf(record) }
       },
     })
@@ -322,13 +306,8 @@ export async function listAllProjects(client: PlatformClient, query: ProjectsQue
 }
 
 /**
- * GET /organizations/{org_id}/members, every page: who is a member now. Of each member, the action keeps only the
- * user id, the role, and whether the account is deactivated. It drops the e-mail address, which is personal data.
- * A member missing from the list would look like someone who left, so the list must be whole or the step fails.
- * The listing follows `pagination.next` until a page is empty or has none, because the description's example hands
- * out a cursor beside what may be the last members. It fails on a cursor handed out twice, on a page of members
- * already read, on a full page with no cursor, on a member of another organization, on more than MAX_MEMBERS members,
- * and on a list longer than MAX_MEMBER_PAGES pages.
+ * Every member now, without e-mail addresses (personal data). A member missing from the list would look like someone
+ * who left, so the list must be whole or the step fails (docs/offboarding.md).
  */
 export async function listOrganizationMembers(client: PlatformClient, orgId: string): Promise<OrganizationMember[]> {
   const members = new Map<string, OrganizationMember>()
@@ -338,7 +317,7 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
     const result = await client.send({
       method: 'GET',
       path: `/organizations/${encodeURIComponent(orgId)}/members`,
-      // Sort by join date, never by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
+      // Never sort by e-mail: the cursor encodes a place in the sort, and the debug log shows it.
       query: { sort_by: 'joined_at', limit: MEMBERS_PAGE_LIMIT, cursor },
       retry: 'read',
       purpose: `list the members of organization ${untrusted(orgId)}`,
@@ -365,7 +344,7 @@ export async function listOrganizationMembers(client: PlatformClient, orgId: str
     for (const member of guard.unseen(result.members, (m) => m.user_id.toLowerCase())) {
       members.set(member.user_id.toLowerCase(), member)
     }
-    // A member listed twice counts as deactivated only if each copy says so: a stale copy must not revoke keys.
+    // Deactivated only if every copy says so: a stale copy must not revoke keys.
     for (const member of result.members) members.get(member.user_id.toLowerCase())!.deactivated &&= member.deactivated
     if (guard.seen > MAX_MEMBERS) {
       throw incompleteMembers(
@@ -395,10 +374,7 @@ function incompleteMembers(orgId: string, reason: string): ActionError {
   )
 }
 
-/**
- * Reads a page of members, and keeps no more of each than OrganizationMember holds. `otherOrg` is the first
- * organization other than `orgId` that a member's `org_id` names.
- */
+/** `otherOrg`: the first organization other than `orgId` that a member's `org_id` names. */
 function toMembersPage(
   body: unknown,
   orgId: string,
@@ -416,7 +392,7 @@ function toMembersPage(
     return {
       user_id: string(member, 'user_id', `${where}.member`),
       role: optionalString(member, 'role') ?? '',
-      // Only a time counts. A member the action cannot read as deactivated ("null", "") counts as present.
+      // Only a time counts: "null" or "" reads as present.
       deactivated: typeof deactivatedAt === 'string' && isTime(deactivatedAt),
     }
   })
@@ -426,21 +402,18 @@ function toMembersPage(
   return { members, next: next || undefined, otherOrg }
 }
 
-/** A date and a time, as the platform writes them. Date.parse alone would read "1" as 2001. */
+/** Date.parse alone would read "1" as 2001. */
 function isTime(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text))
 }
 
-/*
- * Reads of the operations, and of the branch they concern. list-operations reads them with retry mode `poll`: a 429
- * or 503 goes back to the listing at once, which waits as the platform asks. The waiter reads them with `wait`: a
- * 423 goes back to it too, and it waits that out as it does congestion, within the step's timeout.
+/**
+ * list-operations reads with `poll`: a 429 or 503 comes back at once, and the listing waits as the platform asks.
+ * The waiter reads with `wait`: a 423 comes back too, and it waits that out within the step's timeout.
  */
-
-/** The retry modes of these reads (RETRY_POLICIES, http/retry.ts). */
 type PollMode = 'poll' | 'wait'
 
-/** GET /projects/{id}/operations: one page, newest first. */
+/** One page, newest first. */
 export function listOperations(
   client: PlatformClient,
   projectId: string,
@@ -482,7 +455,7 @@ export function getOperation(
   })
 }
 
-/** GET /projects/{id}/branches/{branch_id}: checks that the branch exists. A 404 names it. */
+/** Checks that the branch exists. A 404 names it. */
 export function getBranch(
   client: PlatformClient,
   projectId: string,
@@ -509,7 +482,6 @@ function cursorOf(record: Json): string | undefined {
     : undefined
 }
 
-/** The ids in `unavailable_project_ids` that are strings. None when the field is absent. */
 function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 }
@@ -547,7 +519,7 @@ function toApiKeys(body: unknown): ApiKey[] {
   return array(body, 'response').map((item, i) => toApiKey(object(item, `response[${i}]`), `response[${i}]`))
 }
 
-/** Keeps only the fields the action shows, so nothing secret gets through, whatever the service adds. */
+/** Keeps only the fields the action shows, so nothing secret gets through. */
 function toApiKey(record: Json, where: string): ApiKey {
   const key: ApiKey = {
     id: integer(record, 'id', where),
@@ -563,10 +535,7 @@ function toApiKey(record: Json, where: string): ApiKey {
   return key
 }
 
-/**
- * `created_by` is a record in the description, of which the action keeps `id` and `name`, never `image`. The answers
- * to creating and revoking a key give a bare id instead. Anything else, or an empty id, gives undefined.
- */
+/** A record in the description, but the answers to create and revoke give a bare id. */
 function creatorField(value: unknown): ApiKey['created_by'] {
   if (typeof value === 'string') return value === '' ? undefined : { id: withoutEmailAddress(value) }
   if (typeof value !== 'object' || value === null) return undefined
@@ -576,33 +545,25 @@ function creatorField(value: unknown): ApiKey['created_by'] {
   return name ? { id: withoutEmailAddress(id), name: withoutEmailAddress(name) } : { id: withoutEmailAddress(id) }
 }
 
-/** What the action keeps of a creator's id or name that holds an `@`. */
 const EMAIL_HIDDEN = '(not shown: it may hold an e-mail address)'
 /** `@`, and its full-width and small forms. */
 const AT_SIGN = /[@\uff20\ufe6b]/
 
 /**
- * A member's e-mail address is personal data, which the action never writes. A creator's name or id that holds an
- * `@` may be one, alone or inside other text, so the whole text is replaced: cutting out only the address would
- * miss one written with spaces or other tricks.
+ * An e-mail address is personal data, never written. Text with an `@` may hold one, so all of it is replaced: cutting
+ * out only the address would miss one written with spaces or other tricks.
  */
 function withoutEmailAddress(text: string): string {
   return AT_SIGN.test(text) ? EMAIL_HIDDEN : text
 }
 
-/**
- * `last_used_at` is null or absent when the key was never used. Any other value that is not a string is kept as JSON
- * text. That text is not a time, so it reads as a use just now, never as "never used".
- */
+/** A value that is not a string is kept as JSON text: not a time, so it reads as a use now, never as "never used". */
 function lastUseField(value: unknown): string | null {
   if (value === null || value === undefined) return null
   return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
 }
 
-/**
- * `last_used_from_addr` becomes '' when absent or null. Any other value that is not a string is kept as JSON text.
- * That text is not an address, so the tripwire flags it and never reads it as "never used".
- */
+/** A value that is not a string is kept as JSON text: not an address, so the tripwire flags it. */
 function addressField(value: unknown): string {
   if (value === null || value === undefined) return ''
   return typeof value === 'string' ? value : JSON.stringify(value).slice(0, 64)
@@ -619,7 +580,7 @@ function toOperation(value: unknown, where: string): Operation {
     created_at: string(record, 'created_at', where),
     updated_at: optionalString(record, 'updated_at') ?? string(record, 'created_at', where),
   }
-  // An operation of the whole project has no branch. An operation that concerns no compute has no endpoint.
+
   const branch = optionalString(record, 'branch_id')
   if (branch) operation.branch_id = branch
   const endpoint = optionalString(record, 'endpoint_id')

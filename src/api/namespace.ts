@@ -1,4 +1,5 @@
 import { ActionError } from '../base/errors.ts'
+import { RequestError } from '../http/errors.ts'
 import type { PlatformClient } from './client.ts'
 import {
   createApiKey,
@@ -11,9 +12,8 @@ import {
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from './types.ts'
 
 /**
- * Where API keys live: the personal keys of the step's user (`/api_keys`), or the keys of one organization, with its
- * project-scoped keys (`/organizations/{org_id}/api_keys`). One namespace does not know the key ids of the other, so
- * every key request of a step goes to the namespace it acts in.
+ * Where keys live: the user's personal keys, or one organization's (project-scoped keys included). One namespace does
+ * not know the other's key ids, so every key request goes to the step's namespace.
  */
 export type KeyNamespace = { kind: 'personal' } | { kind: 'organization'; orgId: string }
 
@@ -23,7 +23,7 @@ export function organizationKeys(orgId: string): KeyNamespace {
   return { kind: 'organization', orgId }
 }
 
-/** Creates a key. With `projectId`, it creates a project-scoped key, which only an organization can hold. */
+/** With `projectId`, a project-scoped key, which only an organization can hold. */
 export function createKeyIn(
   client: PlatformClient,
   namespace: KeyNamespace,
@@ -39,7 +39,7 @@ export function listKeysIn(client: PlatformClient, namespace: KeyNamespace): Pro
   return namespace.kind === 'organization' ? listOrgApiKeys(client, namespace.orgId) : listApiKeys(client)
 }
 
-/** The platform answered a revocation without confirming it. The key may or may not be revoked. */
+/** The answer did not confirm the revocation: the key may still be valid. */
 export class RevocationUnconfirmed extends ActionError {
   constructor(message: string) {
     super(message)
@@ -48,9 +48,14 @@ export class RevocationUnconfirmed extends ActionError {
 }
 
 /**
- * Revokes a key. Fails unless the answer says `revoked: true` for the key asked, so that the action never reports a
- * key revoked without proof.
+ * A 404 to revoking a key the step saw listed, or made: someone revoked it meanwhile (a person, a late post step,
+ * another run), which is what was wanted. Only a `key-id` no list showed may be missing because the id is wrong.
  */
+export function alreadyRevoked(error: unknown): boolean {
+  return error instanceof RequestError && error.status === 404
+}
+
+/** Fails unless the answer says `revoked: true` for this key: no key is reported revoked without proof. */
 export async function revokeKeyIn(client: PlatformClient, namespace: KeyNamespace, id: number): Promise<RevokedApiKey> {
   const answer = await (namespace.kind === 'organization'
     ? revokeOrgApiKey(client, namespace.orgId, id)

@@ -7,21 +7,9 @@ import { ActionError } from '../base/errors.ts'
 import { PLATFORM_ID } from './ids.ts'
 import { quoted, untrusted } from '../base/text.ts'
 
-/*
- * Finds the organization a step acts in, with as few requests as possible:
- * - With `org-id`, the step uses that organization, with no request.
- * - To list projects, it asks GET /users/me/organizations. An organization or project-scoped key gets the one
- *   organization that owns it, and a personal key gets its user's. With one, the step uses it. With none, it lists
- *   the user's projects without `org_id`. With several, it fails and names up to ten.
- * - For a project-scoped key, GET /projects/{project_id} names the organization.
- * - Any other key command without `org-id` acts on the personal keys, with no request.
- * The organization is logged once here, and the command sets it as the `org-id` output.
- */
+// Finds the organization a step acts in, with as few requests as possible (docs/organizations.md).
 
-/**
- * Where a command's keys live. Without `orgId`, they are the personal keys of the step's user. With `orgId`, they are
- * that organization's keys. With `projectId` (create-key, rotate-key), the new key is scoped to that project.
- */
+/** Without `orgId`, the user's personal keys. With `projectId`, the new key is scoped to that project. */
 export interface KeyScopeInputs {
   orgId?: string
   projectId?: string
@@ -32,10 +20,10 @@ interface OrganizationContext {
   log: Logger
 }
 
-/** The most organizations an "ambiguous" error names. For a user in more, it says how many it left out. */
+/** The most organizations an "ambiguous" error names. */
 const MAX_NAMED = 10
 
-/** For list-projects and list-operations: the organization whose projects to list. Undefined if the user has none. */
+/** The organization whose projects to list; undefined if the user has none. */
 export async function organizationForProjects(
   ctx: OrganizationContext,
   given: string | undefined,
@@ -55,10 +43,7 @@ export async function organizationForProjects(
   )
 }
 
-/**
- * For create-key, rotate-key, revoke-key, list-keys and prune-keys: where their keys live. A project-scoped key
- * belongs to the organization that owns the project.
- */
+/** A project-scoped key belongs to the organization that owns the project. */
 export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeInputs): Promise<KeyNamespace> {
   if (scope.orgId !== undefined) return organizationKeys(announce(ctx, scope.orgId, 'from the `org-id` input'))
   if (scope.projectId === undefined) return PERSONAL_KEYS
@@ -73,7 +58,7 @@ export async function keyNamespaceFor(ctx: OrganizationContext, scope: KeyScopeI
   return organizationKeys(announce(ctx, orgId, `the owner of project ${untrusted(scope.projectId)}`))
 }
 
-/** The organization of a namespace, for the `org-id` output: empty for personal keys. */
+/** Empty for personal keys. */
 export function organizationOutput(namespace: KeyNamespace): Record<string, string> {
   return namespace.kind === 'organization' ? { 'org-id': namespace.orgId } : {}
 }
@@ -83,7 +68,7 @@ function announce(ctx: OrganizationContext, orgId: string, reason: string): stri
   return orgId
 }
 
-/** An id from the service goes into paths, outputs and state, so it must look like an id. */
+/** An id from the service goes into paths, outputs and state: it must look like one. */
 function checkedId(id: string, where: string): string {
   if (!PLATFORM_ID.test(id)) {
     throw new ActionError(

@@ -1,23 +1,22 @@
 /**
- * Remembers what one paged listing has read, so that broken paging ends the listing instead of looping. The service
- * may hand out a cursor a second time (a cycle), or send pages of records already read. Every listing of the action
- * (projects, the waiter's pages, list-operations) asks both questions of each page, and words the answer itself.
+ * Remembers what one paged listing has read, so broken paging ends the listing instead of looping: the service may
+ * send a cursor twice (a cycle), or pages of records already read.
  */
 export class PagingGuard {
   private readonly cursors = new Set<string>()
   private readonly ids = new Set<string>()
 
-  /** `from` is the cursor the listing starts at, when it does not start at the top of the list. */
+  /** `from`: the cursor the listing starts at, if not the top. */
   constructor(from?: string) {
     if (from !== undefined) this.cursors.add(from)
   }
 
-  /** How many different records the listing has read. */
+  /** How many different records were read. */
   get seen(): number {
     return this.ids.size
   }
 
-  /** Drops the items already read, repeats within the page included, and counts the rest as read. */
+  /** Drops the items already read, repeats within the page too, and marks the rest read. */
   unseen<T>(items: readonly T[], idOf: (item: T) => string): T[] {
     const fresh: T[] = []
     for (const item of items) {

@@ -1,7 +1,4 @@
-/**
- * Small checks on decoded bodies. The action ignores fields the service adds. A field the action relies on must be
- * there with the right type, or the request fails with a clear message.
- */
+/** A field the action relies on must be there with the right type, or the request fails with a clear message. */
 export class ShapeError extends Error {
   constructor(message: string) {
     super(message)
@@ -31,7 +28,7 @@ export function string(record: Json, field: string, where: string): string {
 
 export function integer(record: Json, field: string, where: string): number {
   const value = record[field]
-  // Stryker disable next-line ConditionalExpression: equivalent, Number.isSafeInteger() is false for a non-number; typeof narrows the type
+  // Stryker disable next-line ConditionalExpression: equivalent, isSafeInteger() is false for a non-number
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new ShapeError(`${where}.${field} is ${describe(value)}, not an integer`)
   }

@@ -1,19 +1,12 @@
-/**
- * Failures that are not about a request: a wrong input, or something the action itself found wrong. Request failures
- * are RequestError (http/errors.ts), which is an OwnError too.
- */
+// Failures that are not about a request. A request's failure is a RequestError, an OwnError too.
 import { untrusted } from './text.ts'
 
-/** Longest message of an error the action did not raise itself, in characters. */
 const FOREIGN_MESSAGE_LENGTH = 500
 
-/**
- * An error the action raised itself. Its message is built from checked text and is safe for the log. The failure is
- * expected, so no stack trace is shown, even with debug logging on.
- */
+/** Built from checked text, safe for the log. Expected, so no stack trace is shown, even with debug on. */
 export class OwnError extends Error {}
 
-/** A wrong input. Raised before any request goes out. */
+/** Raised before any request goes out. */
 export class InputError extends OwnError {
   constructor(message: string) {
     super(message)
@@ -21,7 +14,7 @@ export class InputError extends OwnError {
   }
 }
 
-/** A variable the runner sets (GITHUB_REPOSITORY, GITHUB_API_URL) is missing or wrong. It counts as an input. */
+/** GITHUB_REPOSITORY or GITHUB_API_URL is missing or wrong. It counts as an input. */
 export class RunnerVariableError extends InputError {
   constructor(message: string) {
     super(message)
@@ -29,10 +22,7 @@ export class RunnerVariableError extends InputError {
   }
 }
 
-/**
- * A failure the action itself detected, such as a failed operation or a new key that fails its check. `cause` is the
- * request failure behind it, if any, for the step's outputs such as `http-status`.
- */
+/** A failure the action found, such as a failed operation. `cause` feeds outputs such as `http-status`. */
 export class ActionError extends OwnError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
@@ -40,11 +30,16 @@ export class ActionError extends OwnError {
   }
 }
 
-/**
- * An error's message, safe for the log, whatever was thrown. The action's own errors are built from checked text.
- * Any other error's message is outside text, because it may quote a server.
- */
+/** Safe for the log, whatever was thrown: any other error's message may quote a server. */
 export function messageOf(error: unknown): string {
   if (error instanceof OwnError) return error.message
   return untrusted(error instanceof Error ? error.message : String(error), FOREIGN_MESSAGE_LENGTH)
+}
+
+/** The step stopped because the runner cancelled it. The message says what was undone. */
+export class StepCancelled extends ActionError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'StepCancelled'
+  }
 }

@@ -1,4 +1,4 @@
-/** Where the action's log lines go: the runner's log (@actions/core) in a step, a list in tests. */
+/** The runner's log in a step, a list in tests. */
 export interface Logger {
   info(message: string): void
   warning(message: string): void

@@ -1,9 +1,9 @@
-/** Addresses and CIDR blocks, as NO_PROXY (http/proxy.ts) and `expected-networks` (keys/networks.ts) write them. */
+/** Addresses and CIDR blocks, as NO_PROXY and `expected-networks` write them. */
 import { BlockList, isIP } from 'node:net'
 
 export type Block = { address: string; prefix: number; family: 'ipv4' | 'ipv6' }
 
-/** `10.0.0.0/8`, `2001:db8::/32`, or one address. Undefined for anything else: a host name is never resolved. */
+/** Undefined for anything else: a host name is never resolved. */
 export function parseBlock(entry: string): Block | undefined {
   const [address = '', prefix, ...more] = entry.split('/')
   const version = isIP(address)
@@ -12,7 +12,7 @@ export function parseBlock(entry: string): Block | undefined {
   return version !== 0 && bits <= max ? { address, prefix: bits, family: version === 4 ? 'ipv4' : 'ipv6' } : undefined
 }
 
-/** One BlockList of the entries that are addresses or blocks (or blocks already read). Other entries are left out. */
+/** Entries that are not addresses or blocks are left out. */
 export function blockList(entries: ReadonlyArray<string | Block>): BlockList {
   const list = new BlockList()
   for (const entry of entries) {

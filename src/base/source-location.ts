@@ -1,21 +1,19 @@
 /**
- * Where in src/ an unexpected error comes from, for the one line a failed step prints. Run from src/ (tests, local
- * runners), a stack frame names its .ts file itself. Run from dist/, each file has a source map beside it
- * (scripts/bundle.ts). The map leads each line to a line of src/, or of a bundled package (`…/node_modules/…`), which
- * is never the action's own code. The map is read only after a failure, so start-up never pays for it.
+ * Where in src/ an unexpected error comes from, for the line a failed step prints. From dist/, the source map beside
+ * each file leads back to src/. It is read only after a failure, so start-up never pays for it.
  */
 import { readFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
-/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`: the place a frame ran. */
+/** `… (file:///…/dist/90.index.js:1:38965)` or `at file:///…:1:234`. */
 const FRAME = /\(?([^\s()]+):(\d+):(\d+)\)?$/
-/** A path or map source inside src/. The last `src/` of the path counts, because the checkout may sit under another. */
+/** The last `src/` counts: the checkout may sit under another. */
 const OWN = /^(?:.*\/)?src\/(.+)$/
 
 const maps = new Map<string, SourceMap | undefined>()
 
-/** `src/main.ts:27:5`: the first frame of the error's stack that is the action's own code. */
+/** `src/main.ts:27:5`: the first frame that is the action's own code. */
 export function sourceLocationOf(error: unknown): string | undefined {
   if (!(error instanceof Error) || typeof error.stack !== 'string') return undefined
   for (const line of error.stack.split('\n').slice(1)) {
@@ -25,7 +23,7 @@ export function sourceLocationOf(error: unknown): string | undefined {
   return undefined
 }
 
-/** The src/ location of one stack line, if it is the action's own code. */
+/** Undefined unless the line is the action's own code. */
 export function frameLocation(stackLine: string): string | undefined {
   const frame = FRAME.exec(stackLine.trim())
   if (!frame) return undefined

@@ -1,49 +1,48 @@
 /**
- * Text from outside the action (the service's records and messages, free-text inputs) is data. The runner reads the
- * log as a command channel. A line that starts with `::` is a workflow command, and so is `##[` anywhere in a line.
- * Lines split on CR and LF. `untrusted()` is the one way such text reaches the log: on one line, without a command,
- * and bounded. The lint rule `local/outside-text` (lint/outside-text.js) keeps raw outside text out of the log.
+ * Text from outside is data, but the runner reads the log as commands: `::` at a line's start, `##[` anywhere.
+ * `untrusted()` is the one way such text reaches the log: on one line, without a command, bounded, secrets redacted,
+ * invisible characters escaped (docs/audit.md). The lint rule `local/outside-text` enforces it.
  */
 
-/** Longest piece of outside text written into one log line, in characters. */
 export const MAX_UNTRUSTED_LENGTH = 200
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
-const CONTROL = new RegExp(CONTROL_CHARACTER.source, 'g')
+/**
+ * Shown as escapes: the controls, and the invisible format characters (bidi overrides and isolates, which can show a
+ * name reversed, zero-width spaces and joiners, tags), so a reader sees what the server sent.
+ */
+const SHOWN_ESCAPED = /[\p{Cc}\p{Cf}\u2028\u2029]/gu
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 /** Invisible, but enough to stop the runner seeing `::` or `##[`. */
 const BREAK = '\u200b'
 
-/**
- * `text` on one line and bounded. First its secrets are replaced (redactSecrets). Then it is cut to `max` characters,
- * and a longer text ends with `…`. Then control characters show as escapes (`\n`, `\u0007`). A job-summary cell
- * shows this too.
- */
+/** Secrets are redacted before the cut, so a cut never shows a piece of one. Controls show as escapes (`\n`). */
 export function oneLine(text: string, max: number): string {
-  return cut(redactSecrets(text, { pieces: true }), max).replace(
-    CONTROL,
-    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+  return cut(redactSecrets(text, { pieces: true }), max).replace(SHOWN_ESCAPED, (c) => ESCAPES[c] ?? escapeOf(c))
+}
+
+function escapeOf(c: string): string {
+  const hex = c.codePointAt(0)!.toString(16)
+  return hex.length > 4 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`
 }
 
 /**
- * The values the step must never show, wherever they come back from: the API key, the GitHub token, each new key,
- * and proxy credentials. The runner masks only whole values. A server may echo a secret inside a longer message, and
- * the action or the server may cut that message short. The runner would then show the rest of the secret.
+ * Never shown, wherever they come back from. The runner masks only whole values, and a server's echo of one, cut
+ * short, would show the rest.
  */
 const secrets: string[] = []
-/** Shorter values are not looked for: replacing them would blank out ordinary words. */
+/** Replacing shorter values would blank out ordinary words. */
 const MIN_SECRET_LENGTH = 4
-/** A piece of a secret this long, anywhere in a text, counts as the secret: an echo cut short. */
+/** A piece this long, anywhere in a text, counts as the secret: an echo cut short. */
 const SECRET_PIECE = 12
-/** At the very start or end of a text, where it was cut, a piece this long counts too. */
+/** At a text's start or end, where it was cut, a piece this long counts too. */
 const SECRET_EDGE = 6
 const REDACTED = '***'
 /**
- * Credentials known by their form, whoever's they are: a Bearer token, and GitHub's token formats. Also Basic
- * credentials, or the word `token`, followed by a value with a digit among letters, which prose never has.
+ * Credentials by their form, whoever's they are. After `Basic` or `token`, only a value with a digit among letters,
+ * which prose never has.
  */
 const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(Bearer)(\s+)[\x21-\x7e]+/gi, `$1$2${REDACTED}`],
@@ -54,17 +53,13 @@ const CREDENTIAL_FORMS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g, REDACTED],
 ]
 
-/**
- * Each secret's SECRET_EDGE-character pieces that start at a multiple of SECRET_EDGE, and its last SECRET_EDGE
- * characters (or a shorter secret whole). Each of these holds one of them: any piece of SECRET_PIECE (twice
- * SECRET_EDGE) characters or more, the whole secret, and a piece of at least SECRET_EDGE at a text's start or end.
- */
+/** Every part that redactSecrets replaces holds one of these, so mayHoldSecret needs only a few searches. */
 const tells: Array<{ aligned: string[] }> = []
 
-/** A word that every credential form starts with. Most texts have none and are not searched further. */
+/** Every credential form starts with one; most texts have none. */
 const CREDENTIAL_WORD = /bearer|basic|token|gh[pousr]_|github_pat_/i
 
-/** Registers a value to replace with `***` in every text the step shows (the runner masks it too). */
+/** Replaced with `***` in every text the step shows. */
 export function registerSecret(value: string): void {
   if (value.length < MIN_SECRET_LENGTH || secrets.includes(value)) return
   secrets.push(value)
@@ -76,19 +71,14 @@ export function registerSecret(value: string): void {
   tells.push({ aligned })
 }
 
-/**
- * Whether `text` may hold a part of a secret that redactSecrets replaces. It runs for every line the step prints, so
- * it does only a few native searches.
- */
+/** Runs for every line the step prints, so it does only a few native searches. */
 export function mayHoldSecret(text: string): boolean {
   return tells.some(({ aligned }) => aligned.some((tell) => text.includes(tell)))
 }
 
 /**
- * `text` with every registered secret, and every credential known by its form, replaced by `***`. With `pieces`, it
- * also replaces any part of a secret of SECRET_PIECE characters or more, and a shorter part at the text's start or
- * end. Use `pieces` for texts that the action or a server may have cut (log lines, summaries, outputs), so that a
- * cut never shows a piece of a secret.
+ * With `pieces`, also any part of a secret of SECRET_PIECE characters or more, and a shorter one at the start or end:
+ * for texts that the action or a server may have cut (log lines, summaries, outputs).
  */
 export function redactSecrets(text: string, options: { pieces?: boolean } = {}): string {
   let out = text
@@ -135,19 +125,19 @@ function redactPieces(text: string): string {
   return out
 }
 
-/** `text` made safe for one log line: `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
+/** `oneLine()`, then a zero-width space breaks a leading `::` and every `##[`. */
 export function untrusted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
   return oneLine(text, max)
     .replace(/##\[/g, `#${BREAK}#[`)
     .replace(/^(\s*):(?=:)/, `$1:${BREAK}`)
 }
 
-/** `untrusted()` in double quotes, for names and messages inside a sentence. */
+/** For names and messages inside a sentence. */
 export function quoted(text: string, max = MAX_UNTRUSTED_LENGTH): string {
   return `"${untrusted(text, max).replace(/"/g, '\\"')}"`
 }
 
-/** The first `max` code points of `text`, and `…` when there were more. Linear, and never splits a pair. */
+/** Counts code points, so it never splits a pair. */
 function cut(text: string, max: number): string {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop gives the same answer
   if (text.length <= max) return text
@@ -159,15 +149,13 @@ function cut(text: string, max: number): string {
   return text
 }
 
-/** Whether `text` holds a control character or a line break of any kind, which a one-line input may not hold. */
 export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTER.test(text)
 }
 
-/** Printable ASCII without a space. A key or token must be this, because it goes in a header. */
+/** A key or token goes in a header. */
 const PRINTABLE_TOKEN = /^[\x21-\x7e]+$/
 
-/** Whether `text` is one token of printable ASCII (no space, no line break), of at most `max` characters. */
 export function isPrintableToken(text: string, max = Number.POSITIVE_INFINITY): boolean {
   return text.length <= max && PRINTABLE_TOKEN.test(text)
 }

@@ -1,15 +1,13 @@
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { adviseScope, createKeyOnce, describeScope, keyTargetFor, openLedger, stopIfCancelled } from '../keys/life.ts'
-import { expiryOf, withExpiry } from '../keys/expiry.ts'
+import { KeyLife, adviseScope, describeScope, keyTargetFor } from '../keys/life.ts'
+import { expiresAtOutput, expiryOf, withExpiry } from '../keys/expiry.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import { JOB_KEY_ID } from '../runner/state.ts'
 import { formatDate, heading, paragraph, table } from '../runner/summary.ts'
 
 /**
- * create-key: a new key, masked at once, in the `key` output. With `revoke-after-job`, the post step revokes it
- * when the job ends, and its name says when it expires (keys/expiry.ts). keys/life.ts keeps the promises of a
- * create: no key left behind, no lock-out, and a safe cancel.
+ * create-key: a new key, masked at once, in the `key` output. With `revoke-after-job`, the post step revokes it when
+ * the job ends, and its name says when it expires (keys/expiry.ts).
  */
 export interface CreateKeySettings extends KeyScopeInputs {
   keyName: string
@@ -26,16 +24,14 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeySettin
       : withExpiry(options.keyName, ctx.clock.now() + options.expiresInMs)
   // Read back from the name, so it is rounded up to the minute, as prune-keys reads it.
   const expiresAt = expiryOf(name)
-  const { ledger } = await openLedger(ctx, name, target)
-  const created = await createKeyOnce(ctx, ledger)
-  if (options.revokeAfterJob) {
-    // The post step revokes it in the namespace its own inputs give. It needs the id, never the key's value.
-    ctx.saveState(JOB_KEY_ID, String(created.id))
-  }
-  await stopIfCancelled(ctx, ledger, created.id, 'hand out the new key')
-  // From here on the key counts as handed out. main.ts sets the outputs next, and only files a large output first.
-  ledger.handedOut(created.id)
-  ledger.settle()
+  const created = await KeyLife.run(ctx, name, target, async (life) => {
+    const key = await life.create()
+    if (options.revokeAfterJob) life.keepForJob(key.id)
+    await life.stopIfCancelled(key.id, 'hand out the new key')
+    // From here on the key counts as handed out: main.ts sets the outputs next.
+    life.handOut(key.id)
+    return key
+  })
   const scope = describeScope(target)
   const lifetime = [
     ...(options.revokeAfterJob ? ['it is revoked when the job ends'] : []),
@@ -46,7 +42,12 @@ export async function runCreateKey(ctx: CommandContext, options: CreateKeySettin
   )
   adviseScope(ctx, target, created.id)
   return {
-    outputs: { key: created.key, 'key-id': String(created.id), ...organizationOutput(target.namespace) },
+    outputs: {
+      key: created.key,
+      'key-id': String(created.id),
+      ...expiresAtOutput(expiresAt),
+      ...organizationOutput(target.namespace),
+    },
     summary:
       heading('API key created') +
       table(

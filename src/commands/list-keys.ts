@@ -83,6 +83,11 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
     departed.keys.length > 0 && !departed.failure,
   )
   const found = (n: number, why: string) => (n > 0 ? `⚠ ${n} key(s), listed first: ${why}.` : 'none.')
+  // A check that fails the step is its verdict, in the heading; the failure below it names the keys.
+  const verdicts = [
+    ...(elsewhere.failure ? [`${elsewhere.keys.length} of ${keys.length} used from an unexpected network`] : []),
+    ...(departed.failure ? [`${departed.keys.length} of ${keys.length} made by someone who left`] : []),
+  ]
   return {
     outputs: {
       keys: json,
@@ -92,13 +97,13 @@ export async function runListKeys(ctx: CommandContext, options: ListKeysSettings
       ...organizationOutput(namespace),
     },
     summary:
-      heading(`API keys${where}${whose} (${keys.length})`) +
-      (expected
+      heading(`API keys${where}${whose}${verdicts.length ? `: ${verdicts.join(', ')}` : ` (${keys.length})`}`) +
+      (expected && !elsewhere.failure
         ? paragraph(
             `Last used from an unexpected network, outside \`expected-networks\`: ${found(elsewhere.keys.length, 'each may have leaked')}`,
           )
         : '') +
-      (members
+      (members && !departed.failure
         ? paragraph(
             `Made by someone who left the organization (\`expected-creators\`): ${found(departed.keys.length, 'each stays valid until revoked')}`,
           )

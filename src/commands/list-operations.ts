@@ -14,6 +14,8 @@ import {
 import { RequestPacer } from '../operations/pacing.ts'
 import { ListingReport, newestFirst, type Listed } from '../operations/report.ts'
 import { consoleWord, isTerminal, describePlace } from '../operations/status.ts'
+import type { PlatformClient } from '../api/client.ts'
+import type { RequestError } from '../http/errors.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { ListFileWriter, OUTPUT_LIMIT_BYTES, recordJson } from '../runner/outputs.ts'
 import { folded, formatDate, heading, paragraph, tableOf, type Cell, type Part } from '../runner/summary.ts'
@@ -24,7 +26,7 @@ import { folded, formatDate, heading, paragraph, tableOf, type Cell, type Part }
  * console's words, with a chart of when the operations ran. The step fails only on what `fail-on-status` names,
  * and on projects it could not read, after it listed every other project.
  */
-/** A warning or an error names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
+/** A warning names at most this many projects. `incomplete-project-ids` has all those cut or unread. */
 const MAX_PROJECTS_NAMED = 10
 
 export async function runListOperations(ctx: CommandContext, options: ListOperationsSettings): Promise<CommandResult> {
@@ -33,111 +35,42 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
   const pacer = new RequestPacer(ctx.clock)
   const client = ctx.client.withPacing(pacer)
   const reader = new OperationsReader({ client, pacer, log: ctx.log })
-  const scope = options.projects
-
-  let projectIds: string[]
-  let orgId: string | undefined
-  const notes: string[] = []
-  if (scope.kind === 'one') projectIds = [scope.projectId]
-  else if (scope.kind === 'list') projectIds = scope.projectIds
-  else {
-    orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId)
-    const found = await listAllProjects(client, { orgId })
-    if (found.warning) {
-      ctx.log.warning(found.warning)
-      notes.push(found.warning)
-    }
-    // The platform lists a project by id only when it could not read its record in time.
-    // Its operations can still be read.
-    const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
-    // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
-    projectIds = ids.filter((id) => PLATFORM_ID.test(id))
-    const odd = ids.filter((id) => !PLATFORM_ID.test(id))
-    if (odd.length > 0) {
-      const warning =
-        `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
-        `so their operations are not read: ${describeSome(odd)}.`
-      ctx.log.warning(warning)
-      notes.push(warning)
-    }
-  }
-  const branchId = scope.kind === 'one' ? scope.branchId : undefined
-  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
-
-  const filter: ListingFilter = {
-    maxOperations: options.maxOperations,
-    ...(sinceMs === undefined ? {} : { sinceMs }),
-    ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
-    ...(options.actions ? { actions: new Set(options.actions) } : {}),
-    ...(branchId === undefined ? {} : { branchId }),
-  }
+  const { projectIds, orgId, notes } = await resolveProjects(ctx, client, options.projects)
+  const filter = await filterOf(reader, options, sinceMs)
   ctx.log.info(
     `Listing the operations of ${describeListing(options, projectIds.length, orgId)}${describeFilter(options, sinceMs)}.`,
   )
-
   const report = new ListingReport(projectIds.length, startedAt, options.failOnStatus)
-  const file = new ListFileWriter(ctx.fileDir, 'operations')
-  const held = new HeldOutput(projectIds.length)
-  let listings: ProjectListing[]
-  try {
-    listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
-      const records: string[] = []
-      for (const operation of operations) {
-        report.add(index, operation)
-        const json = recordJson(operation)
-        held.add(index, json)
-        records.push(json)
-      }
-      await file.add(index, records)
-    })
-  } catch (error) {
-    await file.discard()
-    throw error
-  }
-  const path = await file.finish()
-
-  const cut = listings.filter((l) => l.end.kind === 'cut')
-  const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
-  const unreadable = listings.flatMap((l) =>
-    l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : [],
-  )
-  const incomplete = listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId)
-  for (const warning of broken) ctx.log.warning(warning)
-  const cutNote = cut.length > 0 ? describeCut(cut, options.maxOperations) : undefined
-  if (cutNote) ctx.log.warning(cutNote)
-  if (report.undrawable > 0) {
-    ctx.log.warning(
-      `${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
-        'or a time outside the years 0100 to 9999. ' +
-        'The chart leaves them out. The outputs and the table have them as the platform gave them.',
-    )
-  }
+  const { listings, path, held } = await listIntoSinks(ctx, reader, projectIds, filter, report)
+  const ends = sortEnds(listings, options.maxOperations)
+  for (const warning of ends.warnings) ctx.log.warning(warning)
+  warnUndrawable(ctx, report)
   ctx.log.info(describeTotals(report, projectIds.length, pacer))
-
-  const failures: string[] = []
-  const next: string[] = []
-  if (unreadable.length > 0) {
-    failures.push(describeUnreadable(unreadable, projectIds.length))
-    next.push(
-      'Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
-        "no longer has it, or hides it from a collaborator's key that was not granted it. " +
-        "A 403 means that the project is out of the key's reach. " +
-        "A project-scoped key reaches one project, and an organization key reaches its organization's projects.",
-    )
+  return {
+    ...outputsOf(report, held, path, ends.incomplete, orgId),
+    summary: summaryOf({
+      options,
+      projectIds,
+      listings,
+      report,
+      orgId,
+      sinceMs,
+      startedAt,
+      notes: [...notes, ...ends.warnings],
+      // A project list whose paging went wrong may lack projects that no output can name.
+      incomplete: ends.incomplete.length > 0 || notes.length > 0,
+    }),
+    ...findFailures(report, ends.unreadable, options.failOnStatus, projectIds),
   }
-  const failing =
-    options.failOnStatus && report.failingCount > 0
-      ? describeFailing(report, options.failOnStatus, projectIds)
-      : undefined
-  if (failing) {
-    failures.push(failing)
-    next.push(
-      'The platform reports that these operations ended so. ' +
-        'The summary lists the failed ones first, and the console has their errors. ' +
-        'A later step can read `failed-operation-ids` and `operations-file`.',
-    )
-  }
+}
 
+function outputsOf(
+  report: ListingReport,
+  held: HeldOutput,
+  path: string,
+  incomplete: readonly string[],
+  orgId: string | undefined,
+): Pick<CommandResult, 'outputs' | 'oversized'> {
   const operations = held.json()
   return {
     outputs: {
@@ -150,18 +83,144 @@ export async function runListOperations(ctx: CommandContext, options: ListOperat
       ...(orgId === undefined ? {} : { 'org-id': orgId }),
     },
     ...(operations === undefined ? { oversized: { operations: held.bytes } } : {}),
-    summary: summaryOf({
-      options,
-      projectIds,
-      listings,
-      report,
-      orgId,
-      sinceMs,
-      startedAt,
-      notes: [...notes, ...broken, ...(cutNote ? [cutNote] : [])],
-      // A project list whose paging went wrong may lack projects that no output can name.
-      incomplete: incomplete.length > 0 || notes.length > 0,
-    }),
+  }
+}
+
+interface ResolvedProjects {
+  projectIds: string[]
+  orgId?: string
+  /** Warnings about the list of projects, for the summary too. */
+  notes: string[]
+}
+
+/** The projects to read: the one, the list, or every project of the organization. */
+async function resolveProjects(
+  ctx: CommandContext,
+  client: PlatformClient,
+  scope: ListOperationsSettings['projects'],
+): Promise<ResolvedProjects> {
+  if (scope.kind === 'one') return { projectIds: [scope.projectId], notes: [] }
+  if (scope.kind === 'list') return { projectIds: scope.projectIds, notes: [] }
+  const orgId = await organizationForProjects({ client, log: ctx.log }, scope.orgId)
+  const found = await listAllProjects(client, { orgId })
+  const notes: string[] = []
+  if (found.warning) {
+    ctx.log.warning(found.warning)
+    notes.push(found.warning)
+  }
+  // The platform lists a project by id only when it could not read its record in time. Its operations can still be read.
+  const ids = [...found.projects.map((p) => p.id), ...found.unavailableIds]
+  // An id goes into paths, outputs and the summary. So an id that is no project id is named, and not read.
+  const odd = ids.filter((id) => !PLATFORM_ID.test(id))
+  if (odd.length > 0) {
+    const warning =
+      `The platform listed ${odd.length} project id(s) that are not project ids (1 to 60 lower-case letters, digits or hyphens), ` +
+      `so their operations are not read: ${describeSome(odd)}.`
+    ctx.log.warning(warning)
+    notes.push(warning)
+  }
+  return { projectIds: ids.filter((id) => PLATFORM_ID.test(id)), orgId, notes }
+}
+
+/** What to keep of each list. A `branch-id` that names no branch fails here, before any operation is read. */
+async function filterOf(
+  reader: OperationsReader,
+  options: ListOperationsSettings,
+  sinceMs: number | undefined,
+): Promise<ListingFilter> {
+  const scope = options.projects
+  const branchId = scope.kind === 'one' ? scope.branchId : undefined
+  if (scope.kind === 'one' && branchId !== undefined) await reader.checkBranch(scope.projectId, branchId)
+  return {
+    maxOperations: options.maxOperations,
+    ...(sinceMs === undefined ? {} : { sinceMs }),
+    ...(options.statuses ? { statuses: new Set(options.statuses) } : {}),
+    ...(options.actions ? { actions: new Set(options.actions) } : {}),
+    ...(branchId === undefined ? {} : { branchId }),
+  }
+}
+
+/** Lists every project, each page into the report, the held output and the file as it comes. */
+async function listIntoSinks(
+  ctx: CommandContext,
+  reader: OperationsReader,
+  projectIds: readonly string[],
+  filter: ListingFilter,
+  report: ListingReport,
+): Promise<{ listings: ProjectListing[]; path: string; held: HeldOutput }> {
+  const file = new ListFileWriter(ctx.fileDir, 'operations')
+  const held = new HeldOutput(projectIds.length)
+  try {
+    const listings = await reader.listProjects(projectIds, filter, async (index, operations) => {
+      const records: string[] = []
+      for (const operation of operations) {
+        report.add(index, operation)
+        const json = recordJson(operation)
+        held.add(index, json)
+        records.push(json)
+      }
+      await file.add(index, records)
+    })
+    return { listings, path: await file.finish(), held }
+  } catch (error) {
+    await file.discard()
+    throw error
+  }
+}
+
+type Unreadable = Array<{ projectId: string; error: RequestError }>
+
+/** How each list ended: the warnings for a list cut or broken, the projects unread, and all those not read in full. */
+function sortEnds(
+  listings: readonly ProjectListing[],
+  maxOperations: number,
+): { warnings: string[]; unreadable: Unreadable; incomplete: string[] } {
+  const cut = listings.filter((l) => l.end.kind === 'cut')
+  const broken = listings.flatMap((l) => (l.end.kind === 'broken' ? [l.end.warning] : []))
+  return {
+    warnings: [...broken, ...(cut.length > 0 ? [describeCut(cut, maxOperations)] : [])],
+    unreadable: listings.flatMap((l) =>
+      l.end.kind === 'unreadable' ? [{ projectId: l.projectId, error: l.end.error }] : [],
+    ),
+    incomplete: listings.filter((l) => l.end.kind !== 'complete').map((l) => l.projectId),
+  }
+}
+
+function warnUndrawable(ctx: CommandContext, report: ListingReport): void {
+  if (report.undrawable === 0) return
+  ctx.log.warning(
+    `${report.undrawable} listed operation(s) have a creation time the chart cannot read, ` +
+      'or a time outside the years 0100 to 9999. ' +
+      'The chart leaves them out. The outputs and the table have them as the platform gave them.',
+  )
+}
+
+/** The step fails on projects it could not read, and on what `fail-on-status` names. */
+function findFailures(
+  report: ListingReport,
+  unreadable: Unreadable,
+  failOnStatus: readonly string[] | undefined,
+  projectIds: readonly string[],
+): Pick<CommandResult, 'failure' | 'next' | 'failedRequest'> {
+  const failures: string[] = []
+  const next: string[] = []
+  if (unreadable.length > 0) {
+    failures.push(describeUnreadable(unreadable, projectIds.length))
+    next.push(
+      'Check each project id that could not be read. A 404 means that the platform does not know the project, ' +
+        "no longer has it, or hides it from a collaborator's key that was not granted it. " +
+        "A 403 means that the project is out of the key's reach. " +
+        "A project-scoped key reaches one project, and an organization key reaches its organization's projects.",
+    )
+  }
+  if (failOnStatus && report.failingCount > 0) {
+    failures.push(describeFailing(report, failOnStatus, projectIds))
+    next.push(
+      'The table of operations below lists the failed ones first, and the console has their errors. ' +
+        'A later step can read `failed-operation-ids` and `operations-file`.',
+    )
+  }
+  return {
     ...(failures.length > 0
       ? { failure: untrusted(failures.join(' '), Number.POSITIVE_INFINITY), next: next.join(' ') }
       : {}),
@@ -251,29 +310,27 @@ function describeCut(cut: ProjectListing[], max: number): string {
   )
 }
 
-function describeUnreadable(
-  unreadable: Array<{ projectId: string; error: { message: string } }>,
-  total: number,
-): string {
-  const named = unreadable.slice(0, MAX_PROJECTS_NAMED).map((u) => u.error.message)
-  const more = unreadable.length > MAX_PROJECTS_NAMED ? ` And ${unreadable.length - MAX_PROJECTS_NAMED} more.` : ''
+/** Names the first, so the error fits a screen; the summary's table names each. */
+function describeUnreadable(unreadable: Unreadable, total: number): string {
+  const more = unreadable.length > 1 ? ` And ${unreadable.length - 1} more, named in the summary.` : ''
   return (
     `${unreadable.length} of ${total} project(s) could not be read, so none of their operations are listed. ` +
     `The operations of every other project are listed. \`incomplete-project-ids\` names all the unreadable ones. ` +
-    `${untrusted(named.join(' '), Number.POSITIVE_INFINITY)}${more}`
+    `${untrusted(unreadable[0]!.error.message, Number.POSITIVE_INFINITY)}${more}`
   )
 }
 
+/** Fits a screen: the count and the newest. The summary's table and `operations-file` have the rest. */
 function describeFailing(report: ListingReport, failOn: readonly string[], projectIds: readonly string[]): string {
-  // Each value is cut short. The error line names up to five operations, and the summary has the rest.
-  const named = report.failing().map(({ operation: o, projectIndex }) => {
-    const where = `project ${untrusted(projectIds[projectIndex] ?? '', 80)}, ${describePlace(o, 80)}`
-    return `${untrusted(o.id, 80)} (${where}, ${untrusted(o.action, 80)}, ${untrusted(o.status, 40)}, ${untrusted(formatDate(o.created_at), 80)})`
-  })
-  const more = report.failingCount > named.length ? `; and ${report.failingCount - named.length} more` : ''
+  const newest = report.newestFailing()!
+  const o = newest.operation
+  const where = `project ${untrusted(projectIds[newest.projectIndex] ?? '', 60)}, ${describePlace(o, 60)}`
+  const named = `${untrusted(o.id, 40)} (${where}, ${untrusted(o.action, 40)}, ${untrusted(o.status, 20)}, ${untrusted(formatDate(o.created_at), 40)})`
+  const others = report.failingCount - 1
+  const more = others > 0 ? `; the job summary and \`operations-file\` have the other ${others}` : ''
   return (
-    `${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${untrusted(failOn.join(', '))}), the newest: ` +
-    `${untrusted(named.join('; '), Number.POSITIVE_INFINITY)}${more}.`
+    `${report.failingCount} listed operation(s) have a status \`fail-on-status\` names (${untrusted(failOn.join(', '))}), ` +
+    `the newest: ${untrusted(named, Number.POSITIVE_INFINITY)}${more}.`
   )
 }
 
@@ -373,6 +430,7 @@ function alikeInRows(listed: readonly Listed[]): AlikeRow[] {
   return [...rows.values()]
 }
 
+/** Its verdict when the step fails: what `fail-on-status` found, and the projects it could not read. */
 function summaryTitle(parts: SummaryParts): string {
   const { options, projectIds, report, orgId, sinceMs } = parts
   const scope = options.projects
@@ -383,7 +441,20 @@ function summaryTitle(parts: SummaryParts): string {
         ? `the ${projects(projectIds.length)} of organization ${orgId}`
         : projects(projectIds.length)
   const since = sinceMs === undefined ? '' : ` since ${formatDate(new Date(sinceMs).toISOString())}`
+  const unread = parts.listings.filter((l) => l.end.kind === 'unreadable').length
+  const verdicts = [
+    ...(report.failingCount > 0
+      ? [`${report.failingCount} operation(s) with status ${oneOf(options.failOnStatus ?? [])}`]
+      : []),
+    ...(unread > 0 ? [`${unread} project(s) could not be read`] : []),
+  ]
+  if (verdicts.length > 0) return `${verdicts.join(', ')}: ${whose}${since}`
   return `Operations of ${whose}${since} (${report.total}${parts.incomplete ? ', incomplete' : ''})`
+}
+
+/** "failed, error or cancelled". */
+function oneOf(words: readonly string[]): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : words.join('')
 }
 
 /**
@@ -421,19 +492,19 @@ function projectTable(parts: SummaryParts): string {
   const all = listings.map((listing, index) => ({ listing, index, tally: report.projects[index]! }))
   const idle = all.filter(({ listing, tally }) => listing.end.kind === 'complete' && tally.operations === 0)
   const rows = all.filter(({ listing, tally }) => listing.end.kind !== 'complete' || tally.operations > 0)
-  // Unreadable projects first, then the most failed, then the most in progress. Ties keep the listing's order.
+  // Unreadable projects first, then the most failed, then the most pending. Ties keep the listing's order.
   rows.sort(
     (a, b) =>
       Number(b.listing.end.kind === 'unreadable') - Number(a.listing.end.kind === 'unreadable') ||
       b.tally.failed - a.tally.failed ||
-      b.tally.inProgress - a.tally.inProgress ||
+      b.tally.pending - a.tally.pending ||
       a.index - b.index,
   )
   const table =
     rows.length === 0
       ? ''
       : tableOf(
-          ['project', 'operations', 'failed', 'in progress', 'longest'],
+          ['project', 'operations', 'failed', 'pending', 'longest'],
           rows,
           ({ listing, tally }) => {
             const { end } = listing
@@ -447,7 +518,7 @@ function projectTable(parts: SummaryParts): string {
                     : tally.operations
             const longest =
               tally.longest && `${formatDuration(tally.longest.durationMs)} (${tally.longest.operation.action})`
-            return [{ code: listing.projectId }, operations, tally.failed, tally.inProgress, longest]
+            return [{ code: listing.projectId }, operations, tally.failed, tally.pending, longest]
           },
           { title: 'The projects' },
         )

@@ -28,7 +28,6 @@ export async function runListProjects(ctx: CommandContext, options: ListProjects
   const partial = unavailableIds.length > 0 ? describeUnavailable(unavailableIds) : undefined
   if (partial) ctx.log.warning(partial)
   const json = JSON.stringify(projects)
-  // main.ts leaves an output unset when it is too large to pass on. The file holds every record.
   const path = await writeListFile(ctx.fileDir, 'projects', json)
   return {
     outputs: {

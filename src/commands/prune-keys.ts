@@ -12,16 +12,14 @@ import type { CommandContext, CommandResult } from '../runner/context.ts'
 import { formatDate, heading, paragraph, table, type Cell } from '../runner/summary.ts'
 
 /**
- * prune-keys finds, in one namespace, the keys that nobody will ever revoke: keys expired by their names, and keys
- * long unused. It also finds keys last used from an unexpected network, and keys made by someone who left.
- * It revokes them within guards that no selector can get round:
- * - It is a dry run unless `dry-run: false`.
- * - It never revokes the step's own key, and revokes nothing when it cannot tell which key that is.
- * - It never revokes a key used or made within the last IN_USE_WINDOW_MS (keys/pruning.ts).
- * - It revokes nothing when more than `max-revoke` keys are selected.
+ * No selector gets round prune-keys' guards (docs/prune.md):
+ * - a dry run unless `dry-run: false`;
+ * - never the step's own key, and nothing when it cannot tell which key that is;
+ * - never a key used or made within IN_USE_WINDOW_MS;
+ * - nothing when more than `max-revoke` keys are selected.
  */
 
-/** The log names at most this many keys. The summary's first rows and the outputs hold more. */
+/** The log names at most this many keys; the summary and the outputs hold more. */
 const MAX_LOGGED_KEYS = 100
 /** Warnings name at most this many keys whose creator is not known. */
 const MAX_NAMED_UNKNOWN = 10
@@ -29,7 +27,6 @@ const MAX_NAMED_UNKNOWN = 10
 export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettings): Promise<CommandResult> {
   const expected = options.expectedNetworks && (await openExpectedNetworks(ctx, options.expectedNetworks))
   const namespace = await keyNamespaceFor(ctx, { orgId: options.orgId })
-  // Read every member before any key is judged. A list that fails part way fails the step, with nothing revoked.
   const members =
     options.expectedCreators && namespace.kind === 'organization' ? await openMembers(ctx, namespace.orgId) : undefined
   // A key listed twice is judged, counted and revoked once.
@@ -91,9 +88,8 @@ export async function runPruneKeys(ctx: CommandContext, options: PruneKeysSettin
 }
 
 /**
- * Why a real run revokes none of the selected keys, as a clause. Past `max-revoke` the selector is likely wrong.
- * Revoking only the oldest would still revoke that many keys, and as many again on every run. Revoking none is
- * safer, and a person looks.
+ * Past `max-revoke` the selector is likely wrong: revoking the oldest would still revoke that many keys, and as many
+ * on every run. Revoking none makes a person look.
  */
 function describeWhyNothingIsRevoked(count: number, maxRevoke: number, own: OwnKey, where: string): string | undefined {
   if (count > maxRevoke) {

@@ -1,11 +1,7 @@
 /**
- * The one table of commands. Each row names the inputs that the command reads, besides the common ones.
- * It names the inputs that the command refuses, because ignoring them would surprise. It reads the settings
- * before any request, so every input error comes first. And it names the function that runs the command.
- * Every command's module loads with the main step. Splitting the bundle into one chunk per command saved no
- * measurable time (docs/performance.md). action.yml's `command` description, the check of inputs that a command
- * does not read, the dispatch and the docs' tables come from this table, or a test checks them against it.
- * What else a new command needs: "Adding a command" in docs/developing.md.
+ * The one table of commands. action.yml, the sub-actions, the dispatch and the docs' tables come from it, or a test
+ * checks them against it. Settings are read before any request, so every input error comes first. Adding a command:
+ * docs/developing.md.
  */
 import { InputError } from '../base/errors.ts'
 import {
@@ -53,15 +49,15 @@ import { runRotateKey, type RotateKeySettings } from './rotate-key.ts'
 import { runWaitForOperations, type WaitForOperationsSettings } from './wait-for-operations.ts'
 
 export interface CommandDefinition<S> {
-  /** The inputs it reads besides the common ones (inputs/common.ts). */
+  /** Besides the common ones. */
   inputs: readonly string[]
-  /** The outputs it sets besides the common ones (COMMON_OUTPUTS). The sub-actions (scripts/sub-actions.ts) declare them. */
+  /** Besides COMMON_OUTPUTS. */
   outputs: readonly string[]
   /** Whether its post step has work to do (a key to revoke when the job ends, or a create cut short). */
   postStep?: true
-  /** Inputs that fail the step when given, each with why. The text follows "which does not take it: ". */
+  /** Inputs that fail the step, as ignoring them would surprise. The text follows "which does not take it: ". */
   refused?: Readonly<Record<string, string>>
-  /** Reads the settings from the inputs and the runner's variables. Throws InputError, before any request. */
+  /** Throws InputError, before any request. */
   settings: (read: InputReader, runner: RunnerEnvironment) => S
   run: (ctx: CommandContext, settings: S & Common) => Promise<CommandResult>
 }
@@ -77,7 +73,7 @@ const NOT_A_SECRET =
 
 export const COMMANDS = {
   'create-key': command({
-    outputs: ['key', 'key-id', 'org-id'],
+    outputs: ['key', 'key-id', 'expires-at', 'org-id'],
     postStep: true,
     inputs: ['key-name', 'revoke-after-job', 'expires-in', 'org-id', 'project-id'],
     refused: { 'secret-name': NOT_A_SECRET, 'secret-environment': NOT_A_SECRET, 'secret-targets': NOT_A_SECRET },
@@ -171,7 +167,7 @@ export const COMMANDS = {
     run: runWaitForOperations,
   }),
   'rotate-key': command({
-    outputs: ['key', 'key-id', 'revoked-key-ids', 'secret-results', 'org-id'],
+    outputs: ['key', 'key-id', 'expires-at', 'revoked-key-ids', 'secret-results', 'org-id'],
     postStep: true,
     inputs: [
       'key-name',

@@ -3,7 +3,7 @@ import { keyNamespaceFor, organizationOutput } from '../api/organization.ts'
 import type { ApiKey } from '../api/types.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import { requestErrorIn } from '../http/errors.ts'
-import { describeIds } from '../keys/ledger.ts'
+import { describeIds } from '../keys/life.ts'
 import { describeRevocationFailure, revocationRows, revokeInTurn, type RevocationRun } from '../keys/revocation.ts'
 import { lastUseOf, mayBeOwnKey, readKeysAndOwnKey, readTime, type OwnKey } from '../keys/usage.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
@@ -32,11 +32,28 @@ export async function runRevokeKey(ctx: CommandContext, target: RevokeKeySetting
   return {
     outputs: { 'revoked-key-ids': JSON.stringify(run.revoked), ...organizationOutput(namespace) },
     summary:
-      heading('API keys revoked') +
-      (plan.ids.length ? table(['id', 'outcome'], revocationRows(plan.ids, run)) : paragraph('No key was revoked.')),
+      heading(verdictOf(plan.ids, run)) +
+      (plan.ids.length
+        ? table(['id', 'outcome'], revocationRows(plan.ids, run))
+        : paragraph(`${describeNoKeyNamed(namespace, target.keyName ?? '')}.`)),
     failure,
     failedRequest: run.failed && requestErrorIn(run.failed.error),
   }
+}
+
+/** What happened, never a success when a revocation failed. */
+function verdictOf(ids: readonly number[], run: RevocationRun): string {
+  if (ids.length === 0) return 'No API key to revoke'
+  const gone = run.revoked.length + run.alreadyRevoked.length
+  if (ids.length === 1 && run.failed)
+    return `API key ${ids[0]} ${run.failed.uncertain ? 'may or may not be revoked' : 'not revoked'}`
+  if (ids.length === 1) return `API key ${ids[0]} revoked`
+  return gone === ids.length ? `${gone} API keys revoked` : `${gone} of ${ids.length} API keys revoked`
+}
+
+function describeNoKeyNamed(namespace: KeyNamespace, name: string): string {
+  const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
+  return `No API key${where} is named ${quoted(name)}`
 }
 
 /** The keys to revoke, in order. `byName` is set when the step's key may be among them. */
@@ -59,8 +76,7 @@ async function planRevocationByName(
   const { keys, own, stepStarted } = await readKeysAndOwnKey(ctx.client, ctx.clock, namespace)
   const named = keys.filter((k) => k.name === name)
   const ids = orderForRevocation(named, own, stepStarted)
-  const where = namespace.kind === 'organization' ? ` of organization ${untrusted(namespace.orgId)}` : ''
-  if (ids.length === 0) ctx.log.warning(`No API key${where} is named ${quoted(name)}; nothing was revoked.`)
+  if (ids.length === 0) ctx.log.warning(`${describeNoKeyNamed(namespace, name)}; nothing was revoked.`)
   const mine = ids.filter((id) => own.kind === 'found' && own.ids.includes(id))
   if (mine.length === 1)
     ctx.log.info(`The step's own key is among them (its last use is this step): API key ${mine[0]} goes last.`)

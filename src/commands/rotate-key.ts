@@ -1,29 +1,19 @@
 import { PLATFORM_REFUSALS, type PlatformClient } from '../api/client.ts'
 import type { RequestError } from '../http/errors.ts'
-import { ActionError, messageOf } from '../base/errors.ts'
 import { getProject } from '../api/endpoints.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
-import { StepCancelled } from '../runner/cancellation.ts'
-import { describeIds, sameKind, type KeyLedger, type KeyTarget } from '../keys/ledger.ts'
+import { ActionError, StepCancelled, messageOf } from '../base/errors.ts'
+import { expiresAtOutput, expiryOf } from '../keys/expiry.ts'
 import { organizationOutput, type KeyScopeInputs } from '../api/organization.ts'
 import type { GitHubEnvironment, SecretStores, StoreOutcome } from '../github/secret-stores.ts'
 import { targetText, type SecretStorage } from '../github/targets.ts'
 import { lastTouched, listKeysMerged, readTime } from '../keys/usage.ts'
 import { heading, paragraph, table, type Cell } from '../runner/summary.ts'
 import { quoted, untrusted } from '../base/text.ts'
-import { formatDuration } from '../base/clock.ts'
+import { formatDuration, type StepTime } from '../base/clock.ts'
 import type { CommandContext, CommandResult } from '../runner/context.ts'
-import {
-  CLEANUP_GRACE_MS,
-  adviseScope,
-  cancellationOf,
-  createKeyOnce,
-  describeScope,
-  keyTargetFor,
-  openLedger,
-  revokeNewKey,
-} from '../keys/life.ts'
+import { KeyLife, adviseScope, describeIds, describeScope, keyTargetFor, type KeyTarget } from '../keys/life.ts'
 import { revokeKeyIds } from '../keys/revocation.ts'
 
 export interface RotateKeySettings extends KeyScopeInputs {
@@ -39,27 +29,20 @@ export interface RotateKeySettings extends KeyScopeInputs {
 }
 
 /**
- * Rotation never locks the user out. It prepares every secret target, lists the keys of that name, creates and
- * masks a new key, proves that it works, and stores it in every target. Only then does it revoke the keys it
- * replaced (those in the first list) and the `key-id` it is given. The newest `keepPrevious` replaced keys stay
- * valid. The replaced keys have the same name and scope, in the namespace of the new key.
- * - A target that cannot be prepared stops the rotation before a key is made.
- * - If the proof fails, or no target took the new key, the new key is revoked and no old key is touched.
- * - If some targets took it and others did not, nothing is revoked. A second run stores a newer key everywhere.
- * - A new key of that name that appears during the run belongs to another rotation. This run then revokes no old
- *   key (see the promises in keys/life.ts).
+ * Rotation never locks the user out: every target is prepared before a key is made, and the keys it replaced (of
+ * the first list, and `key-id`) are revoked only once every target holds the new key. A new key of that name that
+ * appears meanwhile is another rotation's: then no old key is revoked. docs/rotation.md has every case.
  */
 export async function runRotateKey(ctx: CommandContext, options: RotateKeySettings): Promise<CommandResult> {
   const target = await keyTargetFor(ctx, options)
   const stores = options.secrets && (await prepareStores(ctx, options.secrets, { apiUrl: options.githubApiUrl }))
   if (stores && stores.problems.length > 0) return notPrepared(options, stores, target)
-  return rotate(ctx, options, target, stores)
+  return KeyLife.run(ctx, options.keyName, target, (life) => new Rotation(ctx, options, life, stores).run())
 }
 
 /**
- * Reads what each target needs before anything is written (github/secret-stores.ts). The secret stores and the
- * sealed box (with @noble) are a chunk of the bundle of their own, loaded only here. So a step that stores no
- * secret runs none of that code.
+ * Reads what each target needs before anything is written. The secret stores and the sealed box are a chunk of the
+ * bundle of their own, loaded only here.
  */
 async function prepareStores(
   ctx: CommandContext,
@@ -67,148 +50,209 @@ async function prepareStores(
   github: GitHubEnvironment,
 ): Promise<SecretStores> {
   const { SecretStores } = await import('../github/secret-stores.ts')
-  const stores = await SecretStores.prepare(
-    secrets,
-    github,
-    { clock: ctx.clock, deadline: ctx.client.deadline },
-    ctx.client.connections,
-  )
+  const stores = await SecretStores.prepare(secrets, github, ctx.time, ctx.client.connections)
   for (const note of stores.accessNotes()) ctx.log.info(note.message)
   return stores
 }
 
-/** The rotation as a key's life (keys/life.ts): planned, created, proven, stored, then the replaced keys revoked. */
-async function rotate(
-  ctx: CommandContext,
-  options: RotateKeySettings,
-  target: KeyTarget,
-  stores: SecretStores | undefined,
-): Promise<CommandResult> {
-  const { ledger, keys: snapshot } = await openLedger(ctx, options.keyName, target)
-  const created = await createKeyOnce(ctx, ledger)
-  ctx.log.info(`Created API key ${created.id} named ${quoted(options.keyName)} (${describeScope(target)}).`)
-  adviseScope(ctx, target, created.id)
-  // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
-  // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
-  const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
-  const lister = target.projectId === undefined ? newClient : ctx.client
-  const listed = await proveNewKey(ctx, options, ledger, created, { newClient, lister }, stores !== undefined)
-  const storing =
-    stores && options.secrets
-      ? await storeNewKey(ctx, options, options.secrets, ledger, created, stores, lister)
-      : { outcomes: [], stored: '', latest: listed }
-  if ('result' in storing) return storing.result
-  return revokeReplaced(ctx, options, ledger, created, snapshot, storing, lister)
-}
-
-/**
- * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
- * cancel, revokes the new key, and no old key is touched. Returns the keys the proof listed.
+/** One rotation: created, proven, stored, then the replaced keys revoked. A failure before the store revokes the new key.
  */
-async function proveNewKey(
-  ctx: CommandContext,
-  options: RotateKeySettings,
-  ledger: KeyLedger,
-  created: CreatedApiKey,
-  clients: { newClient: PlatformClient; lister: PlatformClient },
-  willStore: boolean,
-): Promise<ApiKey[]> {
-  const cancellation = cancellationOf(ctx)
-  try {
-    cancellation.checkpoint('prove the new key')
-    const proof = await proveKey(ctx, clients.newClient, clients.lister, ledger.target)
-    ctx.log.info(`The new key works: ${proof.message}.`)
-    const appeared = proof.keys.filter((k) => ledger.isStranger(k))
-    if (appeared.length > 0)
-      throw new ActionError(describeConcurrentRun(options.keyName, appeared, 'when the new key proved itself'))
-    cancellation.checkpoint(willStore ? 'store the new key' : 'revoke the old keys')
-    return proof.keys
-  } catch (error) {
-    throw await undoRotation(ctx, ledger, created, error)
-  }
-}
+class Rotation {
+  private readonly ctx: CommandContext
+  private readonly options: RotateKeySettings
+  private readonly life: KeyLife
+  private readonly stores: SecretStores | undefined
+  private readonly time: StepTime
 
-/** What storing left: every target holds the new key, and the keys listed after; or the step's result already. */
-type Stored = { outcomes: StoreOutcome[]; stored: string; latest: ApiKey[] } | { result: CommandResult }
-
-/**
- * proven → storing → handed out. Before each write leaves, the ledger says a target may hold the key (`storing`),
- * so the post step never revokes it. A write GitHub refused makes it pending again. Once every target holds it, the
- * key is handed out, and the keys are listed again: storing took a while, and another rotation may have begun.
- */
-async function storeNewKey(
-  ctx: CommandContext,
-  options: RotateKeySettings,
-  secrets: SecretStorage,
-  ledger: KeyLedger,
-  created: CreatedApiKey,
-  stores: SecretStores,
-  lister: PlatformClient,
-): Promise<Stored> {
-  const cancellation = cancellationOf(ctx)
-  const usual = ctx.client.deadline + CLEANUP_GRACE_MS
-  const outcomes = await stores.storeEverywhere(
-    created.key,
-    {
-      clock: ctx.clock,
-      deadline: ctx.client.deadline,
-      settleDeadline: () => cancellation.undoDeadline(usual),
-      cancelled: () => cancellation.signal !== undefined,
-      stopped: cancellation.stopped,
-      cutOnCancel: () => cancellation.attemptCut(),
-      onWait: (message) => ctx.log.warning(message),
-      onHolding: (holding) => (holding ? ledger.storingIn(created.id) : ledger.notHandedOut(created.id)),
-    },
-    (outcome) => ctx.log.info(outcome.message),
-  )
-  if (outcomes.some((o) => o.status !== 'stored'))
-    return { result: await notStoredEverywhere(ctx, options, ledger, created, outcomes) }
-  ledger.handedOut(created.id)
-  const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
-  const stored = `Stored the new key in secret ${untrusted(secrets.name)}${many}`
-  try {
-    return { outcomes, stored, latest: await listKeysMerged(lister, ledger.target.namespace) }
-  } catch (error) {
-    const reason = `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`
-    return { result: rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason) }
+  constructor(ctx: CommandContext, options: RotateKeySettings, life: KeyLife, stores: SecretStores | undefined) {
+    this.ctx = ctx
+    this.options = options
+    this.life = life
+    this.stores = stores
+    this.time = ctx.time
   }
-}
 
-/**
- * handed out → replaced keys revoked → settled. Revokes what `chooseReplaced` picks, unless a new key of that name
- * appeared meanwhile (another rotation is running: then none).
- */
-async function revokeReplaced(
-  ctx: CommandContext,
-  options: RotateKeySettings,
-  ledger: KeyLedger,
-  created: CreatedApiKey,
-  snapshot: ApiKey[],
-  { outcomes, stored, latest }: Exclude<Stored, { result: CommandResult }>,
-  lister: PlatformClient,
-): Promise<CommandResult> {
-  const appeared = latest.filter((k) => ledger.isStranger(k))
-  if (appeared.length > 0) {
-    const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key')
-    return rotated(ledger, options, created, NOTHING_REVOKED, outcomes, reason)
+  async run(): Promise<CommandResult> {
+    const { ctx, life } = this
+    const created = await life.create()
+    ctx.log.info(`Created API key ${created.id} named ${quoted(life.name)} (${describeScope(life.target)}).`)
+    adviseScope(ctx, life.target, created.id)
+    // The new key proves that it works. It also lists and revokes the old keys, so they go even if the step's own
+    // key is one of them. A project-scoped key may not manage keys, so then the step's key does that.
+    const newClient = ctx.client.withApiKey(created.key, PLATFORM_REFUSALS[401].newKey(created.id))
+    const lister = life.target.projectId === undefined ? newClient : ctx.client
+    let latest = await this.prove(created, newClient, lister)
+    let outcomes: StoreOutcome[] = []
+    let stored = ''
+    if (this.stores && this.options.secrets) {
+      outcomes = await this.store(created, this.stores)
+      if (outcomes.some((o) => o.status !== 'stored')) return this.notStoredEverywhere(created, outcomes)
+      life.handOut(created.id)
+      const many = outcomes.length > 1 ? ` in all ${outcomes.length} targets` : ''
+      stored = `Stored the new key in secret ${untrusted(this.options.secrets.name)}${many}`
+      try {
+        // Storing took a while, and another rotation may have begun: list again.
+        latest = await listKeysMerged(lister, life.target.namespace)
+      } catch (error) {
+        const reason = `${untrusted(stored, 400)}, but listing the keys again failed, so no old key was revoked: ${messageOf(error)}`
+        return this.rotated(created, NOTHING_REVOKED, outcomes, reason)
+      }
+    }
+    return this.revokeReplaced(created, latest, lister, outcomes, stored)
   }
-  const { doomed, kept, names } = chooseReplaced(options, created.id, snapshot, latest)
-  const unlisted = doomed.filter((id) => !names.has(id))
-  const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
-    { ...ctx, client: lister },
-    doomed,
-    ledger.target.namespace,
-    unlisted,
-  )
-  for (const id of kept)
-    ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
-  if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
-  const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
-  const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }
-  const reason =
-    failure &&
-    `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
-  return rotated(ledger, options, created, replacedKeys, outcomes, reason, failedRequest)
+
+  /**
+   * created → proven: the new key reads with itself, and no other new key of that name appeared. Any failure, or a
+   * cancel, revokes the new key. Returns the keys the proof listed.
+   */
+  private async prove(created: CreatedApiKey, newClient: PlatformClient, lister: PlatformClient): Promise<ApiKey[]> {
+    try {
+      this.time.checkpoint('prove the new key')
+      const proof = await proveKey(this.ctx, newClient, lister, this.life.target)
+      this.ctx.log.info(`The new key works: ${proof.message}.`)
+      const appeared = this.life.strangers(proof.keys)
+      if (appeared.length > 0)
+        throw new ActionError(describeConcurrentRun(this.life.name, appeared, 'when the new key proved itself'))
+      this.time.checkpoint(this.stores ? 'store the new key' : 'revoke the old keys')
+      return proof.keys
+    } catch (error) {
+      const undo = await this.life.revokeNew(created.id)
+      const message = `Rotation stopped: ${messageOf(error)} ${undo.message} No old key was revoked.`
+      throw error instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message, { cause: error })
+    }
+  }
+
+  /** proven → storing: from the first write on, a target may hold the key, so the post step never revokes it. */
+  private store(created: CreatedApiKey, stores: SecretStores): Promise<StoreOutcome[]> {
+    const { ctx, time } = this
+    this.life.storing(created.id)
+    return stores.storeEverywhere(
+      created.key,
+      time,
+      (message) => ctx.log.warning(message),
+      (outcome) => ctx.log.info(outcome.message),
+    )
+  }
+
+  /**
+   * Some targets did not take the new key. If none may hold it, it is revoked. If some may, it stays valid, and so do
+   * the old keys the other targets hold. No old key is revoked; a second run converges.
+   */
+  private async notStoredEverywhere(created: CreatedApiKey, outcomes: StoreOutcome[]): Promise<CommandResult> {
+    const { life, options } = this
+    const outputs = {
+      'revoked-key-ids': '[]',
+      'secret-results': secretResults(outcomes),
+      ...organizationOutput(life.target.namespace),
+    }
+    const tables =
+      table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes)
+    if (outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')) {
+      // Some targets may hold it, and the step's error names it: it is handed out.
+      life.handOut(created.id)
+      return storedInSome(created.id, outcomes, outputs, tables)
+    }
+    life.notStored(created.id)
+    const undo = await life.revokeNew(created.id)
+    return {
+      outputs,
+      summary:
+        heading('API key not rotated') +
+        tables +
+        paragraph(
+          `No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`,
+        ),
+      failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
+      next: NEXT_AFTER_TARGETS,
+    }
+  }
+
+  /**
+   * handed out → replaced keys revoked. Revokes what `chooseReplaced` picks, unless a new key of that name appeared
+   * meanwhile (another rotation is running: then none).
+   */
+  private async revokeReplaced(
+    created: CreatedApiKey,
+    latest: ApiKey[],
+    lister: PlatformClient,
+    outcomes: StoreOutcome[],
+    stored: string,
+  ): Promise<CommandResult> {
+    const { ctx, life, options } = this
+    const appeared = life.strangers(latest)
+    if (appeared.length > 0) {
+      const reason = describeConcurrentRun(options.keyName, appeared, 'after storing the new key')
+      return this.rotated(created, NOTHING_REVOKED, outcomes, reason)
+    }
+    const { doomed, kept, names } = chooseReplaced(
+      options,
+      created.id,
+      life.listed,
+      latest.filter((k) => life.sameKind(k)),
+    )
+    const unlisted = doomed.filter((id) => !names.has(id))
+    const { revoked, alreadyRevoked, failure, failedRequest } = await revokeKeyIds(
+      { ...ctx, client: lister },
+      doomed,
+      life.target.namespace,
+      unlisted,
+    )
+    for (const id of kept)
+      ctx.log.info(`Kept API key ${id} valid until the next rotation (keep-previous: ${options.keepPrevious}).`)
+    if (doomed.length === 0 && kept.length === 0) ctx.log.info('No old key to revoke.')
+    const named = (ids: number[]) => ids.map((id) => ({ id, name: names.get(id) ?? '' }))
+    const replacedKeys = { revoked: named(revoked), kept: named(kept), alreadyRevoked: named(alreadyRevoked) }
+    const reason =
+      failure &&
+      `The new key ${created.id} is valid${stored ? ' and stored' : ''}, but revoking the old keys failed: ${failure}`
+    return this.rotated(created, replacedKeys, outcomes, reason, failedRequest)
+  }
+
+  /** The result hands the new key out: main.ts writes the `key` output next. */
+  private rotated(
+    created: CreatedApiKey,
+    { revoked, kept, alreadyRevoked }: ReplacedKeys,
+    outcomes: readonly StoreOutcome[],
+    failure: string | undefined,
+    failedRequest?: RequestError,
+  ): CommandResult {
+    const { life, options } = this
+    life.handOut(created.id)
+    const secrets = options.secrets
+    const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined
+    const place = only ? ` of ${targetText(only)}` : ` in all ${outcomes.length} targets`
+    return {
+      outputs: {
+        key: created.key,
+        'key-id': String(created.id),
+        ...expiresAtOutput(expiryOf(options.keyName)),
+        'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
+        ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
+        ...organizationOutput(life.target.namespace),
+      },
+      summary:
+        // A new key stored while old keys stay valid is no success: the heading says what is left.
+        heading(failure ? 'Old API keys not revoked' : 'API key rotated') +
+        table(
+          ['', 'id', 'name'],
+          [
+            ['new', { code: String(created.id) }, options.keyName],
+            ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
+            ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
+            ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
+          ],
+        ) +
+        (secrets
+          ? (only ? '' : targetsTable(outcomes)) + paragraph(`The new key is stored in secret ${secrets.name}${place}.`)
+          : paragraph(
+              'The new key is in the step output ',
+              { code: 'key' },
+              ', masked in logs; no secret was written.',
+            )),
+      failure,
+      failedRequest,
+    }
+  }
 }
 
 /**
@@ -217,13 +261,13 @@ async function revokeReplaced(
  * name as the platform listed it.
  */
 function chooseReplaced(
-  options: Pick<RotateKeySettings, 'keyName' | 'projectId' | 'keyId' | 'keepPrevious'>,
+  options: Pick<RotateKeySettings, 'keyId' | 'keepPrevious'>,
   createdId: number,
   snapshot: ApiKey[],
   latest: ApiKey[],
 ): { doomed: number[]; kept: number[]; names: Map<number, string> } {
   const inSnapshot = new Set(snapshot.map((k) => k.id))
-  const replaced = latest.filter((k) => sameKind(k, options.keyName, options.projectId) && inSnapshot.has(k.id))
+  const replaced = latest.filter((k) => inSnapshot.has(k.id))
   // `key-id` is revoked as asked, whatever keep-previous keeps.
   const kept = newestKeys(replaced, options.keepPrevious).filter((id) => id !== options.keyId)
   const doomed = replaced.filter((k) => !kept.includes(k.id)).map((k) => k.id)
@@ -278,49 +322,6 @@ function notPrepared(options: RotateKeySettings, stores: SecretStores, target: K
     failure:
       `Rotation stopped before creating a key: ${describeTargetProblems(stores.problems)} ` +
       'No key was created and none was revoked; fix what failed and run rotate-key again.',
-    next: NEXT_AFTER_TARGETS,
-  }
-}
-
-/**
- * Some targets did not take the new key. If no target may hold it, it is revoked, as after a failed proof.
- * If some may, it stays valid, and so do the old keys, because the targets it did not reach still hold one of them.
- * Either way no old key is revoked, and a second run converges.
- */
-async function notStoredEverywhere(
-  ctx: CommandContext,
-  options: RotateKeySettings,
-  ledger: KeyLedger,
-  created: CreatedApiKey,
-  outcomes: StoreOutcome[],
-): Promise<CommandResult> {
-  const mayHold = outcomes.filter((o) => o.status === 'stored' || o.status === 'uncertain').length
-  const outputs = {
-    'revoked-key-ids': '[]',
-    'secret-results': secretResults(outcomes),
-    ...organizationOutput(ledger.target.namespace),
-  }
-  const tables =
-    table(['', 'id', 'name'], [['new', { code: String(created.id) }, options.keyName]]) + targetsTable(outcomes)
-  if (mayHold > 0) {
-    // Some targets may hold it, and the step's error names it: it is handed out.
-    ledger.handedOut(created.id)
-    ledger.settle()
-    return storedInSome(created.id, outcomes, outputs, tables)
-  }
-  // No target holds it. If this revocation fails too, the post step revokes it.
-  ledger.notHandedOut(created.id)
-  const undo = await revokeNewKey(ctx, ledger, created.id)
-  ledger.settle()
-  return {
-    outputs,
-    summary:
-      heading('API key not rotated') +
-      tables +
-      paragraph(
-        `No target took the new key, so it ${undo.revoked ? 'was revoked' : 'could not be revoked'}; no old key was revoked.`,
-      ),
-    failure: `Rotation stopped: ${describeTargetProblems(outcomes)} ${undo.message} No old key was revoked.`,
     next: NEXT_AFTER_TARGETS,
   }
 }
@@ -383,7 +384,7 @@ function targetsTable(outcomes: readonly StoreOutcome[]): string {
 }
 
 const NEXT_AFTER_TARGETS =
-  'Fix what failed for each target in the table above (the token, its permissions, the name of the target), then run rotate-key again: ' +
+  'Fix what failed for each target in the table below (the token, its permissions, the name of the target), then run rotate-key again: ' +
   'it stores a newer key in every target before it revokes the keys it replaced.'
 
 interface NamedKey {
@@ -399,48 +400,6 @@ interface ReplacedKeys {
 }
 
 const NOTHING_REVOKED: ReplacedKeys = { revoked: [], kept: [], alreadyRevoked: [] }
-
-/** The result hands the new key out. main.ts writes it to the `key` output next, as for create-key. */
-function rotated(
-  ledger: KeyLedger,
-  options: RotateKeySettings,
-  created: CreatedApiKey,
-  { revoked, kept, alreadyRevoked }: ReplacedKeys,
-  outcomes: readonly StoreOutcome[],
-  failure: string | undefined,
-  failedRequest?: RequestError,
-): CommandResult {
-  ledger.handedOut(created.id)
-  ledger.settle()
-  const secrets = options.secrets
-  const only = secrets?.targets.length === 1 ? secrets.targets[0] : undefined
-  const place = only ? ` of ${targetText(only)}` : ` in all ${outcomes.length} targets`
-  return {
-    outputs: {
-      key: created.key,
-      'key-id': String(created.id),
-      'revoked-key-ids': JSON.stringify(revoked.map((k) => k.id)),
-      ...(secrets ? { 'secret-results': secretResults(outcomes) } : {}),
-      ...organizationOutput(ledger.target.namespace),
-    },
-    summary:
-      heading('API key rotated') +
-      table(
-        ['', 'id', 'name'],
-        [
-          ['new', { code: String(created.id) }, options.keyName],
-          ...kept.map((k) => [`kept (keep-previous: ${options.keepPrevious})`, { code: String(k.id) }, k.name]),
-          ...revoked.map((k) => ['revoked', { code: String(k.id) }, k.name]),
-          ...alreadyRevoked.map((k) => ['revoked by someone else meanwhile', { code: String(k.id) }, k.name]),
-        ],
-      ) +
-      (secrets
-        ? (only ? '' : targetsTable(outcomes)) + paragraph(`The new key is stored in secret ${secrets.name}${place}.`)
-        : paragraph('The new key is in the step output ', { code: 'key' }, ', masked in logs; no secret was written.')),
-    failure,
-    failedRequest,
-  }
-}
 
 function describeConcurrentRun(name: string, appeared: ApiKey[], where: string): string {
   return (
@@ -484,7 +443,7 @@ async function proveKey(
       clock: ctx.clock,
       deadline: newClient.deadline,
       interrupt: {
-        signal: cancellationOf(ctx).stopped,
+        signal: ctx.time.stopped,
         stop: (error, _n, delay) =>
           new StepCancelled(
             `The runner cancelled the step while the new key waited ${formatDuration(delay)} to prove itself again: ${messageOf(error)}`,
@@ -498,17 +457,4 @@ async function proveKey(
   }
   await proof(() => getProject(newClient, projectId))
   return { keys: await listKeysMerged(lister, target.namespace), message: `it read project ${untrusted(projectId)}` }
-}
-
-/** Revokes the new key with the step's own key. No old key was touched. */
-async function undoRotation(
-  ctx: CommandContext,
-  ledger: KeyLedger,
-  created: CreatedApiKey,
-  cause: unknown,
-): Promise<ActionError> {
-  const undo = await revokeNewKey(ctx, ledger, created.id)
-  ledger.settle()
-  const message = `Rotation stopped: ${messageOf(cause)} ${undo.message} No old key was revoked.`
-  return cause instanceof StepCancelled ? new StepCancelled(message) : new ActionError(message, { cause })
 }

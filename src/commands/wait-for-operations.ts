@@ -4,6 +4,7 @@ import { describePlace, durationOf, gateGroup } from '../operations/status.ts'
 import {
   describeFailureCount,
   describeRetry,
+  describeWindow,
   waitForOperations,
   type WaitOptions,
   type WaitOutcome,
@@ -53,6 +54,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
     summary:
       heading(`${TITLES[outcome.status]}: ${where}`) +
       paragraph(whatHappened(outcome, options)) +
+      (outcome.window ? paragraph(describeWindow(outcome.window, `project ${untrusted(options.projectId)}`)) : '') +
       retriedLines(outcome) +
       (rows.length ? table(['operation', 'action', 'branch', 'compute', 'status', 'duration', 'date'], rows) : ''),
     failure: outcome.failure,
@@ -64,8 +66,7 @@ export async function runWaitForOperations(ctx: CommandContext, options: WaitOpt
 /** What to do after a wait that failed on what it found. For `error`, the failed request says what to do. */
 const NEXT: Partial<Record<WaitStatus, string>> = {
   failed:
-    'The platform ran these operations and reports that they did not succeed. ' +
-    "The table above gives each one's status, and the console gives its error. " +
+    "The table below gives each operation's last status, and the console gives its error. " +
     'Fix the cause and run the job again. A later step can read `failed-operation-ids`.',
   'timed-out':
     'Raise the `timeout` input, or wait on in a later step: `pending-operation-ids` lists the operations still pending.',
@@ -91,29 +92,22 @@ function retriedLines(outcome: WaitOutcome): string {
   return lines.join('') + (more > 0 ? paragraph(`And ${more} more.`) : '')
 }
 
-/** The summary's first sentence names the case, so a reader tells "failed" from "could not look". */
+/**
+ * The value of `status`. A failed step's summary has the failure and what to do right below its heading, so this
+ * line says nothing more for it, and never that all may be well.
+ */
 function whatHappened(outcome: WaitOutcome, options: WaitOptions): string {
-  const request = outcome.failedRequest
-  const answer = request
-    ? ` (${request.status === undefined ? request.kind : `HTTP ${request.status}`}, request id ${request.requestId})`
-    : ''
   switch (outcome.status) {
     case 'finished':
       if (outcome.operations.length > 0) return 'Status finished: every operation succeeded.'
       return options.operations.kind === 'ids'
         ? 'Status finished: no operation to wait for.'
         : 'Status finished: no pending operation.'
-    case 'failed':
-      return `Status failed: the platform reports that ${outcome.failed.length} operation(s) did not succeed.`
-    case 'timed-out':
-      return (
-        `Status timed-out: the step's timeout ran out first${answer}. The output pending-operation-ids lists the ` +
-        `${outcome.pending.length} operation(s) still pending, for a later step to wait on.`
-      )
     case 'error':
-      return (
-        `Status error: the step could not read the operations${answer}. Nothing says that an operation failed` +
-        (outcome.operations.length > 0 ? '. The statuses below are the last ones read.' : '.')
-      )
+      return outcome.operations.length > 0
+        ? 'Status error. The statuses below are the last ones read.'
+        : 'Status error.'
+    default:
+      return `Status ${outcome.status}.`
   }
 }

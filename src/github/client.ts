@@ -1,10 +1,6 @@
 /**
- * A thin client for the few GitHub REST calls the action makes: public keys, secret metadata, secret writes,
- * repository ids, and the runners' ranges in GET /meta. It uses the one transport (http/transport.ts) and the one
- * reading of answers (http/answers.ts). Octokit would add its own HTTP stack for a handful of calls.
- * What is GitHub's own stays here: its headers, request ids, rate limits and words. The token goes only to
- * GITHUB_API_URL, with its path prefix kept (GitHub Enterprise Server's /api/v3). Redirects are never followed with
- * the token. Failures are RequestErrors.
+ * A thin client for the few GitHub calls the action makes, on the one transport: Octokit would add its own HTTP stack
+ * for a handful of calls. The token goes only to GITHUB_API_URL, path prefix kept, and never on a redirect.
  */
 import type { Clock, Deadline } from '../base/clock.ts'
 import { USER_AGENT } from '../base/version.ts'
@@ -13,12 +9,11 @@ import { RequestError } from '../http/errors.ts'
 import { RETRY_POLICIES, parseRetryAfter, retrying } from '../http/retry.ts'
 import { REQUEST_TIMEOUT_MS, headerValue, isRequestId, sendAttempt, type Connections } from '../http/transport.ts'
 
-/** Where GitHub's API is when the runner does not say (GITHUB_API_URL). */
+/** When the runner does not set GITHUB_API_URL. */
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com'
-/** The REST API version the calls are written for. */
 const API_VERSION = '2022-11-28'
 
-/** How GitHub words its answers: its JSON `message`, its request id header, its rate limits. */
+/** GitHub's JSON `message`, request id header and rate limits. */
 export const GITHUB: Service = {
   name: 'GitHub',
   redirectHint:
@@ -27,7 +22,7 @@ export const GITHUB: Service = {
   notCarriedOut: new Set(),
   readError: (body, headers, status, now) => {
     const serviceMessage = typeof body?.message === 'string' && body.message !== '' ? body.message : undefined
-    // Every record of `secret-results` and the summary quote the request id, so only a short token is kept.
+    // Quoted in `secret-results` and the summary, so only a short token is kept.
     const requestId = headerValue(headers['x-github-request-id'])
     const reset = Number(headerValue(headers['x-ratelimit-reset']))
     const exhausted = headerValue(headers['x-ratelimit-remaining']) === '0'
@@ -44,17 +39,17 @@ export const GITHUB: Service = {
 
 export interface GitHubAnswer {
   status: number
-  /** The decoded JSON body; undefined for an empty one (204). */
+  /** Undefined for an empty body (204). */
   body: unknown
 }
 
 export interface GitHubClientOptions {
-  /** GITHUB_API_URL, e.g. https://api.github.com or https://ghe.example.com/api/v3. */
+  /** GITHUB_API_URL, e.g. https://ghe.example.com/api/v3. */
   apiUrl: string
-  /** Sent as a Bearer token. Without it, the read is unauthenticated. */
+  /** Without it, the read is unauthenticated. */
   token?: string
   clock: Clock
-  /** The step's connections (the platform client's): GitHub's requests get a pool of their own there. */
+  /** The step's: GitHub gets a pool of its own there. */
   connections: Connections
 }
 
@@ -75,10 +70,8 @@ export class GitHubClient {
   }
 
   /**
-   * A GET, sent again as RETRY_POLICIES.githubRead says. `deadline` is a function when it may come sooner (the
-   * runner's grace after a cancel). `stopped` ends a wait to send it again (the cancel), and `cut` an attempt in
-   * flight (Cancellation.attemptCut). `bodyLimit` refuses a larger answer unread, for a read whose answer has a known
-   * size.
+   * `deadline` is a function when a cancel may move it. `stopped` ends a wait to send it again, and `cut` an attempt
+   * in flight. `bodyLimit` refuses a larger answer unread.
    */
   get(
     path: string,
@@ -95,30 +88,23 @@ export class GitHubClient {
         cut?.clear()
       }
     }
-    return retrying(attempt, RETRY_POLICIES.githubRead, {
+    return retrying(attempt, RETRY_POLICIES.github, {
       clock: this.clock,
       deadline: by,
       ...(stopped ? { interrupt: { signal: stopped } } : {}),
     })
   }
 
-  /**
-   * One PUT, never sent again here: secret-stores.ts settles a write's retries itself. `cut` ends the attempt sooner
-   * (the runner's grace after a cancel). `onSend` runs just before the request leaves.
-   */
-  put(path: string, body: unknown, deadline: number, cut?: AbortSignal, onSend?: () => void): Promise<GitHubAnswer> {
-    return this.send({ method: 'PUT', path, body }, deadline, cut, onSend)
+  /** Never sent again here: the caller decides a write's retries. */
+  put(path: string, body: unknown, deadline: number, cut?: AbortSignal): Promise<GitHubAnswer> {
+    return this.send({ method: 'PUT', path, body }, deadline, cut)
   }
 
-  /**
-   * One attempt. It is cut off after its own 30 s, at `deadline` (clock time) if sooner, or by `cut`.
-   * Nothing is sent once `deadline` has passed.
-   */
+  /** Cut off after its own 30 s, at `deadline`, or by `cut`. Nothing is sent past `deadline`. */
   private async send(
     call: { method: 'GET' | 'PUT'; path: string; body?: unknown; bodyLimit?: number },
     deadline: number,
     cut?: AbortSignal,
-    onSend?: () => void,
   ): Promise<GitHubAnswer> {
     const headers: Record<string, string> = {
       accept: 'application/vnd.github+json',
@@ -131,7 +117,7 @@ export class GitHubClient {
     const request = { method: call.method, path: this.basePath + call.path, headers, body, bodyLimit: call.bodyLimit }
     const base = { kind: 'network' as const, method: call.method, path: call.path }
     const time = { clock: this.clock, deadline, requestTimeoutMs: REQUEST_TIMEOUT_MS, cut }
-    const attempt = await sendAttempt(this.connections, this.origin, request, time, onSend)
+    const attempt = await sendAttempt(this.connections, this.origin, request, time)
     if (!attempt.sent)
       throw new RequestError("the step's timeout ran out before the request was sent.", { ...base, kind: 'deadline' })
     const answer = readAnswer(attempt, base, GITHUB, this.clock.now())

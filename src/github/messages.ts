@@ -1,4 +1,4 @@
-/** What GitHub's answers mean for a secret target, in words a user can act on. */
+// GitHub's answers, in words a user can act on.
 import { messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { CHANGE_AND_RUN_AGAIN, describeRequestFailure, describeServiceWords, refusalOf } from '../http/answers.ts'
@@ -6,24 +6,20 @@ import type { RefusalStatus } from '../http/answers.ts'
 import { RequestError } from '../http/errors.ts'
 import type { SecretTarget } from './targets.ts'
 
-/** Why a write is sent again, or would have been: GitHub's rate limit, its answer, or another failure. */
+/** Why a write is sent again, or would have been. */
 export function describeRetry(error: unknown, target: SecretTarget): string {
   if (!(error instanceof RequestError)) return messageOf(error)
   if (error.rateLimited) return `GitHub's rate limit refused it (${error.status} ${describeServiceWords(error)})`
   return describeGitHubError(error, target).replace(/\.$/, '')
 }
 
-/** GitHub's refusals in words: each row says what its status means, and what to do next. */
 interface GitHubRefusals extends Record<RefusalStatus, { next: string }> {
   401: { describe: (error: RequestError) => string; next: string }
   403: { describe: (error: RequestError, target: SecretTarget | undefined) => string; next: string }
   404: { describe: (notFound: string) => string; next: string }
 }
 
-/**
- * Every word for GitHub's refusals. For a secret target, a 403 names the permission its token needs. `next` is what
- * the job summary says to do.
- */
+/** For a secret target, a 403 names the permission its token needs. `next` is what the job summary says to do. */
 export const GITHUB_REFUSALS: Readonly<GitHubRefusals> = {
   401: {
     describe: (error) => {
@@ -39,14 +35,13 @@ export const GITHUB_REFUSALS: Readonly<GitHubRefusals> = {
         : `${describeRequestFailure(error)}. ${target ? describePermission(target) : 'The token may not read that.'}`,
     next: CHANGE_AND_RUN_AGAIN,
   },
-  /** `notFound`: what GitHub did not find, as the sentence names it ("the repository", "it"). */
+  /** `notFound` as the sentence names it: "the repository", "it". */
   404: {
     describe: (notFound) => `GitHub answered 404: ${notFound} does not exist, or the token cannot see it.`,
     next: CHANGE_AND_RUN_AGAIN,
   },
 }
 
-/** What GitHub's answer means for this target, and what to do. */
 export function describeGitHubError(error: RequestError, target?: SecretTarget): string {
   switch (refusalOf(error)) {
     case 401:
@@ -60,10 +55,7 @@ export function describeGitHubError(error: RequestError, target?: SecretTarget):
   }
 }
 
-/**
- * For each kind of target: the permission a token needs to write its secrets, where that permission is, and what a
- * 404 says is missing.
- */
+/** The permission a token needs to write the secrets, where it is, and what a 404 says is missing. */
 type Need = [
   permission: 'Secrets' | 'Environments' | 'Dependabot secrets',
   on: 'repository' | 'organization',
@@ -85,7 +77,7 @@ function describePermission(target: SecretTarget): string {
   )
 }
 
-/** A clause as a sentence for a table cell: capitalised, with a full stop. The clause is already safe text. */
+/** For a table cell: capitalised, with a full stop. The clause is already safe text. */
 export function describeAsSentence(clause: string): string {
   const text = /[.!?]$/.test(clause) ? clause : `${clause}.`
   return untrusted(`${text.charAt(0).toUpperCase()}${text.slice(1)}`, Number.POSITIVE_INFINITY)

@@ -1,4 +1,4 @@
-/** GitHub's meta API (GET /meta). The ranges of GitHub-hosted runners change often, so every step reads them. */
+/** GET /meta. The ranges of GitHub-hosted runners change often, so every step reads them. */
 import { ActionError } from '../base/errors.ts'
 import { parseBlock, type Block } from '../base/networks.ts'
 import { describeRequestFailure } from '../http/answers.ts'
@@ -6,16 +6,12 @@ import { RequestError } from '../http/errors.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient, type GitHubClientOptions } from './client.ts'
 
 /**
- * GitHub's answer is a few hundred kB and lists several thousand runner ranges. Building the ranges is synchronous
- * work that the step's deadline cannot stop. So a larger answer is refused unread, and a longer list is not built.
- * The work after the read stays a fraction of a second.
+ * GitHub's answer is a few hundred kB. Building the ranges is work the step's deadline cannot stop, so a larger
+ * answer is refused unread and a longer list is not built.
  */
 const META_BODY_LIMIT = 4 * 1024 * 1024
 const MAX_RUNNER_RANGES = 50_000
-/**
- * No one network is wider than an IPv4 /8 or an IPv6 /16. A wider runner range, such as 0.0.0.0/0, would hold every
- * address and so pass every key. It is left out, as an entry the action cannot read.
- */
+/** A wider runner range, such as 0.0.0.0/0, would pass every key: it is left out as unreadable. */
 const WIDEST_PREFIX = { ipv4: 8, ipv6: 16 } as const
 
 const UNAUTHENTICATED_LIMIT =
@@ -23,17 +19,14 @@ const UNAUTHENTICATED_LIMIT =
   'Set `github-token` (`${{ github.token }}` will do), and the read counts against the token instead.'
 const NAME_THE_NETWORKS = 'name their networks in `expected-networks` instead of `github-actions`'
 
-/** The runners' ranges, and how many entries were no address or CIDR block (or a wider one), with the first. */
+/** `unreadable`: entries that are no address or CIDR block, or a wider one. */
 export interface RunnerRanges {
   blocks: Block[]
   unreadable: number
   firstUnreadable?: unknown
 }
 
-/**
- * Reads `actions` and `actions_macos`. It fails, saying what to do, when GitHub does not answer, answers more than
- * the action reads, or lists no range the action can read (GitHub Enterprise Server).
- */
+/** Fails, saying what to do, when GitHub does not answer, answers too much, or lists no range the action can read. */
 export async function readRunnerRanges(
   options: Omit<GitHubClientOptions, 'apiUrl'> & { apiUrl?: string | undefined },
   deadline: number,
@@ -79,7 +72,7 @@ export async function readRunnerRanges(
     if (block && block.prefix >= WIDEST_PREFIX[block.family]) ranges.blocks.push(block)
     else if (ranges.unreadable++ === 0) ranges.firstUnreadable = entry
   }
-  // No range at all would make every runner's address unexpected. Then prune-keys would revoke every key a runner used.
+  // No range would make every runner's address unexpected, and prune-keys would revoke every key a runner used.
   if (ranges.blocks.length === 0) {
     const none =
       listed === 0 ? 'an empty list' : `${listed} entries, none an address or a CIDR block no wider than a network`

@@ -1,8 +1,7 @@
 /**
- * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secret values in. It is built from Node's own
- * X25519 and two audited @noble primitives, instead of libsodium's 400 kB of WebAssembly. The parts: an ephemeral key
- * pair, the X25519 shared secret turned into crypto_box's key by HSalsa20 (`crypto_box_beforenm`), the nonce
- * BLAKE2b-192(epk ‖ pk), and XSalsa20-Poly1305 (`crypto_secretbox`). The box is epk ‖ tag ‖ ciphertext.
+ * libsodium's sealed box (`crypto_box_seal`), the form GitHub takes secrets in, built from Node's X25519 and two
+ * audited @noble primitives instead of libsodium (docs/audit.md). The box is epk ‖ tag ‖ ciphertext, with the nonce
+ * BLAKE2b-192(epk ‖ pk).
  */
 import { createPublicKey, diffieHellman, generateKeyPairSync } from 'node:crypto'
 import { hsalsa, xsalsa20poly1305 } from '@noble/ciphers/salsa.js'
@@ -12,13 +11,13 @@ import { ActionError } from '../base/errors.ts'
 const KEY_BYTES = 32
 const NONCE_BYTES = 24
 const TAG_BYTES = 16
-/** How much longer a box is than its value: the ephemeral public key and the tag. */
+/** The ephemeral public key and the tag. */
 export const SEALED_BOX_OVERHEAD = KEY_BYTES + TAG_BYTES
 
-/** Salsa20's constant "expand 32-byte k", as HSalsa20 takes it: four words in the host's order. */
+/** "expand 32-byte k" as HSalsa20 takes it: four words in the host's order. */
 const SIGMA = new Uint32Array(Uint8Array.from(new TextEncoder().encode('expand 32-byte k')).buffer)
 
-/** Seals `value` so that only the holder of the private key of `recipient` (32 bytes) can open it. */
+/** Only the holder of `recipient`'s private key can open it. */
 export function sealedBox(value: Uint8Array, recipient: Uint8Array): Uint8Array {
   if (recipient.length !== KEY_BYTES) {
     throw new ActionError(`A sealed box needs a 32-byte X25519 public key; GitHub sent ${recipient.length} bytes.`)

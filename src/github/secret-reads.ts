@@ -1,9 +1,4 @@
-/**
- * What a rotation reads from GitHub around its writes: each target's public key, the secret's `updated_at` (before
- * any write, and after a write without an answer), and who may read an organization secret. Each read is sent again
- * as RETRY_POLICIES.githubRead says (http/retry.ts).
- */
-import type { Deadline } from '../base/clock.ts'
+/** What a rotation reads from GitHub before its writes: each target's public key, and who may read an organization secret. */
 import { ActionError } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError } from '../http/errors.ts'
@@ -20,28 +15,16 @@ import {
   type Visibility,
 } from './targets.ts'
 
-/** The selected repositories are read 100 a page, at most this many pages. */
 const REPOSITORIES_PER_PAGE = 100
 const MAX_REPOSITORY_PAGES = 100
 
-/** When the secret was last written (GitHub's clock). */
-export interface SecretStamp {
-  exists: boolean
-  updatedAt?: string
-  /** An organization secret's visibility. */
-  visibility?: Visibility
-}
-
-/** A target ready to be written: its key, the secret as it was, and who may read it. */
 export interface PreparedStore {
   target: SecretTarget
   /** …/secrets/{name} */
   path: string
   keyId: string
   publicKey: Uint8Array
-  /** Undefined when it could not be read. An unanswered write then cannot be settled. */
-  before: SecretStamp | undefined
-  /** Organization secrets: sent with every write. */
+  /** Sent with every write of an organization secret. */
   access?: { visibility: Visibility; selected_repository_ids?: number[] }
 }
 
@@ -55,25 +38,12 @@ export async function prepareStore(
   const base = secretsPath(target)
   const path = `${base}/${encodeURIComponent(storage.name)}`
   const publicKey = readPublicKey((await client.get(`${base}/public-key`, deadline)).body)
-  const before = await readStamp(client, path, deadline)
-  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key, before }
+  const store: PreparedStore = { target, path, keyId: publicKey.keyId, publicKey: publicKey.key }
   if (!isOrganizationTarget(target)) return store
 
   // Who may read it: as the inputs say, or as it is now.
   const given = storage.access
-  if (given === undefined && before === undefined) {
-    throw new ActionError(
-      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
-    )
-  }
-  const visibility = given?.visibility ?? before?.visibility
-  if (visibility === undefined) {
-    throw new ActionError(
-      before?.exists
-        ? 'GitHub did not say who may read it (no visibility). Set `secret-visibility`.'
-        : 'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
-    )
-  }
+  const visibility = given?.visibility ?? (await visibilityNow(client, path, deadline))
   if (visibility !== 'selected') return { ...store, access: { visibility } }
   const ids =
     given?.visibility === 'selected'
@@ -82,7 +52,7 @@ export async function prepareStore(
   return { ...store, access: { visibility, selected_repository_ids: ids } }
 }
 
-/** Where a target's secrets are: …/secrets, below which are `public-key` and each secret. */
+/** `public-key` and each secret are below it. */
 function secretsPath(target: SecretTarget): string {
   const repository = (t: { owner: string; repo: string }) =>
     `/repos/${encodeURIComponent(t.owner)}/${encodeURIComponent(t.repo)}`
@@ -109,7 +79,7 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   const bytes = Buffer.from(key, 'base64')
   if (bytes.length !== 32)
     throw new ActionError(`GitHub's public key is ${bytes.length} bytes long, not the 32 of an X25519 key.`)
-  // A point of low order makes no shared secret. Find that out now, before a key is made, not when it is sealed.
+  // A low-order point makes no shared secret: find out now, before a key is made.
   try {
     sealedBox(new Uint8Array(0), bytes)
   } catch {
@@ -118,28 +88,28 @@ function readPublicKey(body: unknown): { keyId: string; key: Uint8Array } {
   return { keyId, key: new Uint8Array(bytes) }
 }
 
-/** The secret's `updated_at` and visibility. `exists: false` on a 404, and undefined when it cannot be read. */
-export async function readStamp(
-  client: GitHubClient,
-  path: string,
-  deadline: number | (() => number),
-  stopped?: AbortSignal,
-  cut?: () => Deadline,
-): Promise<SecretStamp | undefined> {
+/** The visibility of the organization secret as it is now. */
+async function visibilityNow(client: GitHubClient, path: string, deadline: number): Promise<Visibility> {
   let answer: GitHubAnswer
   try {
-    answer = await client.get(path, deadline, { stopped, cut })
+    answer = await client.get(path, deadline)
   } catch (error) {
-    return error instanceof RequestError && error.status === 404 ? { exists: false } : undefined
+    if (error instanceof RequestError && error.status === 404) {
+      throw new ActionError(
+        'the organization has no such secret yet. Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it.',
+      )
+    }
+    throw new ActionError(
+      'reading the secret to keep its visibility failed, so the visibility to send is unknown. Run the rotation again.',
+      { cause: error },
+    )
   }
-  const record = isRecord(answer.body) ? answer.body : {}
-  const stamp: SecretStamp = { exists: true }
-  if (typeof record.updated_at === 'string') stamp.updatedAt = record.updated_at
-  if (VISIBILITIES.includes(record.visibility as Visibility)) stamp.visibility = record.visibility as Visibility
-  return stamp
+  const visibility = isRecord(answer.body) ? answer.body.visibility : undefined
+  if (!VISIBILITIES.includes(visibility as Visibility))
+    throw new ActionError('GitHub did not say who may read it (no visibility). Set `secret-visibility`.')
+  return visibility as Visibility
 }
 
-/** The ids of the repositories now selected for an organization secret, every page. */
 async function selectedRepositoryIds(client: GitHubClient, path: string, deadline: number): Promise<number[]> {
   const ids: number[] = []
   for (let page = 1; page <= MAX_REPOSITORY_PAGES; page++) {
@@ -162,10 +132,7 @@ async function selectedRepositoryIds(client: GitHubClient, path: string, deadlin
   )
 }
 
-/**
- * `secret-repositories` as ids, with GET /repos/{owner}/{repo} for each.
- * A repository without an owner is the organization's.
- */
+/** A repository without an owner is the organization's. */
 async function repositoryIdsOf(
   client: GitHubClient,
   org: string,

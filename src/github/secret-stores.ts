@@ -4,7 +4,7 @@
  * Then the value is sealed and written to each in turn. This module loads with a dynamic import only when rotate-key
  * stores a secret, so no other command pays for it.
  */
-import { formatDuration, type Clock, type Deadline } from '../base/clock.ts'
+import { formatDuration, type StepTime } from '../base/clock.ts'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { untrusted } from '../base/text.ts'
 import { RequestError, requestErrorIn } from '../http/errors.ts'
@@ -13,7 +13,7 @@ import type { Connections } from '../http/transport.ts'
 import { DEFAULT_GITHUB_API_URL, GitHubClient } from './client.ts'
 import { describeAsSentence, describeGitHubError, describeRetry } from './messages.ts'
 import { sealedBox } from './sealed-box.ts'
-import { prepareStore, readStamp, type PreparedStore, type SecretStamp } from './secret-reads.ts'
+import { prepareStore, type PreparedStore } from './secret-reads.ts'
 import { describeTarget, type SecretStorage, type SecretTarget } from './targets.ts'
 
 export interface GitHubEnvironment {
@@ -21,33 +21,10 @@ export interface GitHubEnvironment {
   apiUrl: string | undefined
 }
 
-export interface StoreTime {
-  clock: Clock
-  deadline: number
-  /** The deadline for reading `updated_at` to settle an unanswered write. It comes sooner once the runner cancelled. */
-  settleDeadline: () => number
-  /** True once the runner cancelled the step: no further attempt is started. */
-  cancelled: () => boolean
-  /** Aborts at the runner's cancel: a wait to write again ends at it, and the write is not sent again. */
-  stopped?: AbortSignal
-  /** Hears of each wait before a write is sent again (a line for the log). */
-  onWait?: (message: string) => void
-  /**
-   * Hears whether some target may hold the value. It is true just before a write leaves, and false again when GitHub
-   * refused it and no other target may hold it. A key counts as handed out only while it is true.
-   */
-  onHolding?: (holding: boolean) => void
-  /**
-   * Ends a write, or the read that settles it, within the runner's grace once it cancels, so its outcome is still told
-   * (Cancellation.attemptCut).
-   */
-  cutOnCancel?: () => Deadline
-}
-
 /**
- * What became of one target. `stored`: it holds the value. `failed`: it certainly does not (every write was refused,
- * or none was sent). `uncertain`: a write got no answer, and `updated_at` does not show it landing. GitHub may still
- * carry it out, so the target may hold the value. `skipped`: nothing was sent to it.
+ * What became of one target. `stored`: GitHub answered a write with a success. `failed`: it certainly does not hold
+ * the value (every write was refused, or none was sent). `uncertain`: no write was answered with a success, and one
+ * may have landed: GitHub may still carry it out. `skipped`: nothing was sent to it.
  */
 type StoreStatus = 'stored' | 'failed' | 'uncertain' | 'skipped'
 
@@ -84,15 +61,14 @@ export class SecretStores {
   }
 
   /**
-   * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key,
-   * the secret's `updated_at` and, for an organization secret, the visibility and repositories to send. `updated_at`
-   * is read before any write, or a lost answer could not be settled. A target that fails goes to `problems`, and
-   * nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
+   * Prepares every target, one after the other, since GitHub asks for one request at a time. It reads the public key
+   * and, for an organization secret, the visibility and repositories to send. A target that fails goes to `problems`,
+   * and nothing is thrown. `connections`: the step's pool (the platform client's), which GitHub's requests share.
    */
   static async prepare(
     storage: SecretStorage,
     github: GitHubEnvironment,
-    time: Pick<StoreTime, 'clock' | 'deadline'>,
+    time: Pick<StepTime, 'clock' | 'deadline'>,
     connections: Connections,
   ): Promise<SecretStores> {
     const client = new GitHubClient({
@@ -121,13 +97,14 @@ export class SecretStores {
    */
   async storeEverywhere(
     value: string,
-    time: StoreTime,
-    onOutcome: (outcome: StoreOutcome) => void = () => undefined,
+    time: StepTime,
+    onWait: (message: string) => void,
+    onOutcome: (outcome: StoreOutcome) => void,
   ): Promise<StoreOutcome[]> {
     const outcomes: StoreOutcome[] = []
     let reason: string | undefined
     for (const store of this.prepared) {
-      if (reason === undefined && time.cancelled()) reason = 'the runner cancelled the step'
+      if (reason === undefined && time.signal !== undefined) reason = 'the runner cancelled the step'
       if (reason === undefined && time.clock.now() >= time.deadline) reason = "the step's timeout ran out"
       let outcome: StoreOutcome
       if (reason !== undefined) {
@@ -138,9 +115,7 @@ export class SecretStores {
           reason: describeAsSentence(reason),
         }
       } else {
-        // Whether a target written so far may hold the value: then a refused write does not make it "not held".
-        const othersHold = outcomes.some((o) => o.status === 'stored' || o.status === 'uncertain')
-        const written = await this.write(store, value, time, othersHold)
+        const written = await this.write(store, value, time, onWait)
         outcome = written.outcome
         if (written.rateLimited) reason = "GitHub's rate limit refused an earlier write"
       }
@@ -168,39 +143,34 @@ export class SecretStores {
   }
 
   /**
-   * Seals the value for the target's key and writes it (`send`). A write that got no answer and may have landed is
-   * settled by the secret's `updated_at`, read before and after (`settleUnanswered`).
+   * Seals the value for the target's key and writes it. Only a success answer makes the target `stored`: another
+   * writer may change the secret at any time, so nothing read from it can show that this write landed.
    */
   private async write(
     store: PreparedStore,
     value: string,
-    time: StoreTime,
-    othersHold: boolean,
+    time: StepTime,
+    onWait: (message: string) => void,
   ): Promise<{ outcome: StoreOutcome; rateLimited: boolean }> {
     const { target } = store
     const name = this.storage.name
-    const sent = await this.send(store, value, time, othersHold)
+    const sent = await this.send(store, value, time, onWait)
     if (sent.landed) {
       const message = `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)}.`
       return { outcome: { target, status: 'stored', message }, rateLimited: false }
     }
     const rateLimited = sent.error instanceof RequestError && sent.error.rateLimited
     if (!sent.mayHaveLanded) return { outcome: failed(target, name, sent.error), rateLimited }
-    const outcome = await this.settleUnanswered(store, sent.error, time)
-    return { outcome, rateLimited: outcome.status === 'stored' ? false : rateLimited }
+    const hint = ' The write may still have gone through: GitHub never confirmed it, and may still carry it out.'
+    return { outcome: { ...failed(target, name, sent.error, hint), status: 'uncertain' }, rateLimited }
   }
 
-  /**
-   * Sends the write, again after no answer or a 5xx, which is harmless with the same sealed value. A write GitHub held
-   * past its own time limit is not sent again: GitHub may still be carrying it out, and another would likely hang as
-   * long. `onHolding(true)` comes just before each attempt leaves; `onHolding(false)` when an attempt certainly did
-   * not land, no earlier one may have, and no other target holds the value.
-   */
+  /** Sends the write, and again after no answer or a 5xx: the same sealed value is harmless to write twice. */
   private async send(
     store: PreparedStore,
     value: string,
-    time: StoreTime,
-    othersHold: boolean,
+    time: StepTime,
+    onWait: (message: string) => void,
   ): Promise<{ landed: true } | { landed: false; error: unknown; mayHaveLanded: boolean }> {
     const body: Record<string, unknown> = {
       encrypted_value: Buffer.from(sealedBox(Buffer.from(value, 'utf8'), store.publicKey)).toString('base64'),
@@ -209,35 +179,34 @@ export class SecretStores {
     }
     // Every failed attempt, in order: whether any may have landed decides what the write's failure means.
     const failures: unknown[] = []
-    const cut = time.cutOnCancel?.()
+    const cut = time.attemptCut()
     const attempt = async () => {
       try {
-        await this.client.put(store.path, body, time.deadline, cut?.signal, () => time.onHolding?.(true))
+        await this.client.put(store.path, body, time.deadline, cut.signal)
       } catch (error) {
         failures.push(error)
-        if (!failures.some(mayHaveLanded) && !othersHold) time.onHolding?.(false)
         throw error
       }
     }
     try {
-      await retrying(attempt, RETRY_POLICIES.githubWrite, this.retryOptions(store.target, time))
+      await retrying(attempt, RETRY_POLICIES.github, this.retryOptions(store.target, time, onWait))
       return { landed: true }
     } catch (error) {
-      const told = cut?.signal.aborted
+      const told = cut.signal.aborted
         ? new ActionError(
             "the runner cancelled the step, and GitHub did not answer the write within the runner's grace.",
           )
         : error
       return { landed: false, error: told, mayHaveLanded: failures.some(mayHaveLanded) }
     } finally {
-      cut?.clear()
+      cut.clear()
     }
   }
 
   /** How a write is sent again: after GitHub's rules, never once the runner cancelled, each wait told to the log. */
-  private retryOptions(target: SecretTarget, time: StoreTime): RetryOptions {
+  private retryOptions(target: SecretTarget, time: StepTime, onWait: (message: string) => void): RetryOptions {
     const name = this.storage.name
-    const interrupt = time.stopped && {
+    const interrupt = {
       signal: time.stopped,
       stop: (error: RequestError, _n: number, delay: number) =>
         new ActionError(
@@ -248,37 +217,13 @@ export class SecretStores {
     return {
       clock: time.clock,
       deadline: time.deadline,
-      cancelled: time.cancelled,
+      cancelled: () => time.signal !== undefined,
       onRetry: (error, _n, delay) =>
-        time.onWait?.(
+        onWait(
           `Writing secret ${untrusted(name)} to the ${describeTarget(target)}: ${describeRetry(error, target)}; trying again in ${formatDuration(delay)}.`,
         ),
-      ...(interrupt ? { interrupt } : {}),
+      interrupt,
     }
-  }
-
-  /**
-   * A write got no answer and may have landed. Only a readable `updated_at` later than the one read before shows
-   * that it did (`settle`); anything else leaves the target uncertain: it may hold the value.
-   */
-  private async settleUnanswered(store: PreparedStore, error: unknown, time: StoreTime): Promise<StoreOutcome> {
-    const { target, before } = store
-    const name = this.storage.name
-    const after =
-      before && (await readStamp(this.client, store.path, time.settleDeadline, time.stopped, time.cutOnCancel))
-    if (settle(before, after) === 'applied') {
-      return {
-        target,
-        status: 'stored',
-        message:
-          `Stored the new key in secret ${untrusted(name)} of the ${describeTarget(target)} (GitHub did not confirm the write, ` +
-          `but the secret's updated_at moved from ${before?.exists ? untrusted(before.updatedAt ?? '') : 'nothing (new secret)'} to ${untrusted(after?.updatedAt ?? '')}).`,
-      }
-    }
-    const hint =
-      " The write may still have gone through. The secret's updated_at does not show it " +
-      `(${describeStamps(before, after)}), but GitHub may still carry it out.`
-    return { ...failed(target, name, error, hint), status: 'uncertain' }
   }
 }
 
@@ -305,35 +250,4 @@ function failed(target: SecretTarget, name: string, error: unknown, hint = ''): 
   if (request?.status !== undefined) outcome.httpStatus = request.status
   if (request?.requestId !== undefined) outcome.requestId = request.requestId
   return outcome
-}
-
-/**
- * Whether an unanswered write was applied, from the secret's `updated_at` before and after (GitHub's clock). It was,
- * only if `updated_at` is now a readable time strictly later than before, or the secret appeared with a readable time.
- * An `updated_at` missing, unreadable, unchanged or older may be another writer's, or none: the write stays unknown.
- * Nothing proves the opposite either: a write whose connection is gone may still be carried out after the read. A key
- * revoked on a wrong guess would be the one the secret holds.
- */
-export function settle(before: SecretStamp | undefined, after: SecretStamp | undefined): 'applied' | 'unknown' {
-  if (!before || !after?.exists) return 'unknown'
-  const now = readableTime(after.updatedAt)
-  if (now === undefined) return 'unknown'
-  if (!before.exists) return 'applied'
-  const then = readableTime(before.updatedAt)
-  return then !== undefined && now > then ? 'applied' : 'unknown'
-}
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
-
-/** An ISO 8601 time as ms since the epoch, or undefined for anything else. */
-function readableTime(text: string | undefined): number | undefined {
-  if (text === undefined || !ISO_TIME.test(text)) return undefined
-  const ms = Date.parse(text)
-  return Number.isNaN(ms) ? undefined : ms
-}
-
-function describeStamps(before: SecretStamp | undefined, after: SecretStamp | undefined): string {
-  const describe = (stamp: SecretStamp | undefined) =>
-    !stamp ? 'unreadable' : stamp.exists ? `updated_at ${untrusted(stamp.updatedAt ?? '')}` : 'absent'
-  return `before: ${describe(before)}; after: ${describe(after)}`
 }

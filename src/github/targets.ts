@@ -1,11 +1,10 @@
 /**
- * Where rotate-key stores the new key: one secret name, in one or more GitHub secret stores. This file holds only
- * types and names, because the inputs read them at every start. The code that writes secrets (secret-stores.ts)
- * loads only when a rotation stores one.
+ * Where rotate-key stores the new key. Only types and names: the inputs read them at every start, and the code that
+ * writes secrets loads only when a rotation stores one.
  */
 import { quoted, untrusted } from '../base/text.ts'
 
-/** One secret store. Each has its own public key. GitHub compares every part of its name without regard to case. */
+/** Each has its own public key. GitHub compares every part of its name without regard to case. */
 export type SecretTarget =
   | { kind: 'repository'; owner: string; repo: string }
   | { kind: 'environment'; owner: string; repo: string; environment: string }
@@ -13,21 +12,20 @@ export type SecretTarget =
   | { kind: 'dependabot'; owner: string; repo: string }
   | { kind: 'dependabot-organization'; org: string }
 
-/** Who may read an organization secret. */
 export type Visibility = 'all' | 'private' | 'selected'
 export const VISIBILITIES: readonly Visibility[] = ['all', 'private', 'selected']
 
-/** Who may read the organization secrets, as the inputs say. Without it, each secret keeps what it has. */
+/** Without it, each secret keeps what it has. */
 export type OrganizationAccess =
   { visibility: 'all' | 'private' } | { visibility: 'selected'; repositories: RepositoryName[] }
 
-/** A repository given by name: `owner/repo`, or `repo` in the organization of the secret. */
+/** `owner/repo`, or `repo` in the secret's organization. */
 export interface RepositoryName {
   owner?: string
   repo: string
 }
 
-/** The secret to write: its name in every target, the token that may write them all. */
+/** One name in every target, and the token that may write them all. */
 export interface SecretStorage {
   name: string
   token: string
@@ -35,10 +33,7 @@ export interface SecretStorage {
   access?: OrganizationAccess
 }
 
-/**
- * A target as `secret-targets` spells it, and as outputs name it: `owner/repo`,
- * `owner/repo:environment`, `org:NAME`, `dependabot:owner/repo`, `dependabot:org:NAME`.
- */
+/** As `secret-targets` spells it and outputs name it. */
 export function targetText(target: SecretTarget): string {
   switch (target.kind) {
     case 'repository':
@@ -54,7 +49,7 @@ export function targetText(target: SecretTarget): string {
   }
 }
 
-/** "repository octo-org/api", "environment "production" of octo-org/api"…: for log lines. */
+/** For log lines: "repository octo-org/api". */
 export function describeTarget(target: SecretTarget): string {
   switch (target.kind) {
     case 'repository':
@@ -70,7 +65,7 @@ export function describeTarget(target: SecretTarget): string {
   }
 }
 
-/** Organization secrets (Actions or Dependabot) say on every write who may read them. */
+/** These say on every write who may read them. */
 export function isOrganizationTarget(target: SecretTarget): target is Extract<SecretTarget, { org: string }> {
   return target.kind === 'organization' || target.kind === 'dependabot-organization'
 }

@@ -1,7 +1,6 @@
 /**
- * Reads what an attempt got back, for the platform and GitHub alike: a decoded body, or one RequestError worded for
- * the service. This file decides whether the request may have been carried out. The retry table decides whether to
- * send it again (http/retry.ts).
+ * Reads what an attempt got back: a decoded body, or one RequestError worded for the service. This file decides
+ * whether the request may have been carried out; the retry table decides whether to send it again.
  */
 import { STATUS_CODES } from 'node:http'
 import { formatDuration } from '../base/clock.ts'
@@ -15,9 +14,8 @@ import { headerValue, isRecord, type Attempt, type Received } from './transport.
 interface ServiceError {
   code?: string
   serviceMessage?: string
-  /** The request id to quote to its support, when the answer holds one that is safe to quote. */
+  /** Only when it is safe to quote. */
   requestId?: string
-  /** The service refused the request because of its rate limit. */
   rateLimited?: boolean
   retryAfterMs?: number
 }
@@ -25,26 +23,22 @@ interface ServiceError {
 /** How to read one service's answers. */
 export interface Service {
   name: ServiceName
-  /** Said after a redirect: the action does not follow it, and what to check. */
+  /** Said after a redirect, which is never followed: what to check. */
   redirectHint: string
-  /** A success may come with an empty body (GitHub's 204). */
+  /** A success may have an empty body (GitHub's 204). */
   emptySuccess: boolean
-  /** Statuses that mean the service did not carry out the request, even a write (the platform's 423, 429, 503). */
+  /** The service did not carry these out, even a write. */
   notCarriedOut: ReadonlySet<number>
-  /** Reads an error answer from its JSON body (undefined when none) and its headers. */
+  /** `body` is undefined when it is not JSON. */
   readError(body: Record<string, unknown> | undefined, headers: Headers, status: number, now: number): ServiceError
 }
 
 type Headers = Extract<Received, { ok: true }>['headers']
 
-/** An attempt's answer: the decoded JSON body (undefined for an empty body the service may send), or an error. */
+/** `body` is undefined for an empty body the service may send. */
 export type Answer = { ok: true; status: number; body: unknown } | { ok: false; error: RequestError }
 
-/**
- * What a sent attempt came to. `base` is the request (method, path, the request id sent). The checks run in this
- * order: the proxy, the certificate, a request that could not be built, the attempt's time, a body cut off, the
- * connection, a redirect, an error status, a body too large, and a body that is not JSON.
- */
+/** `base` is the request: method, path, the request id sent. */
 export function readAnswer(
   attempt: Extract<Attempt, { sent: true }>,
   base: RequestErrorDetails,
@@ -98,7 +92,7 @@ export function readAnswer(
       mayHaveReachedServer: status >= 500 && !service.notCarriedOut.has(status),
     })
   }
-  // From here on, the service carried out the request, even when the answer is unusable (a create made a key).
+  // From here on the request took effect, even if the answer is unusable (a create made a key).
   const carriedOut = { kind: 'malformed' as const, status, mayHaveReachedServer: true }
   if (received.tooLarge) {
     const over = `with a body over ${describeSize(received.limit)}, more than any answer of the API should be; it was not read`
@@ -107,8 +101,8 @@ export function readAnswer(
   if (text === '' && service.emptySuccess) return { ok: true, status, body: undefined }
   const decoded = decodeJson(text)
   if (decoded.ok) return { ok: true, status, body: decoded.value }
-  // Declared JSON that does not decode is a body cut off on the way, so a read may be sent again.
-  // Never quote a successful body: it may hold a new key that is not masked yet.
+  // JSON that does not decode was cut off on the way, so a read may be sent again.
+  // Never quote a successful body: it may hold a new key not masked yet.
   if (/json/i.test(contentType)) {
     return fail(`${answered} with JSON that is cut off or invalid (${received.bytes} bytes)`, {
       ...carriedOut,
@@ -119,7 +113,6 @@ export function readAnswer(
   return fail(`${answered} with a body that is not JSON (${kind}, ${received.bytes} bytes)`, carriedOut)
 }
 
-/** No usable answer: a refused certificate, a request not built, no time left, a body cut off, a failed connection. */
 function noAnswer(
   received: Extract<Received, { ok: false }>,
   attempt: Extract<Attempt, { sent: true }>,
@@ -166,10 +159,7 @@ function noAnswer(
   })
 }
 
-/**
- * The statuses with which a service refuses a request as asked: the key or token, what it may do, or what it names.
- * Each service words them in one table (api/client.ts, github/messages.ts).
- */
+/** A refusal of the request as asked: the key, what it may do, or what it names. Each service words them in a table. */
 export type RefusalStatus = 401 | 403 | 404
 
 export function refusalOf(error: RequestError): RefusalStatus | undefined {
@@ -177,12 +167,12 @@ export function refusalOf(error: RequestError): RefusalStatus | undefined {
   return error.kind === 'http' && (status === 401 || status === 403 || status === 404) ? status : undefined
 }
 
-/** What to do after a refusal or a redirect. Sending the same request again cannot help: it must change. */
+/** After a refusal or a redirect, sending the same request again cannot help: it must change. */
 export const CHANGE_AND_RUN_AGAIN =
   'Change what the failure above names, then run the job again. ' +
   'A later step can branch on the outputs `http-status`, `error-code` and `request-id`.'
 
-/** What failed, with the service's code and message or an excerpt of its body. A clause, without a full stop. */
+/** A clause, without a full stop. */
 export function describeRequestFailure(error: RequestError): string {
   const what = error.message.replace(/\.$/, '')
   const code = error.code && error.code !== 'truncated' ? ` [${untrusted(error.code)}]` : ''
@@ -190,12 +180,12 @@ export function describeRequestFailure(error: RequestError): string {
   return `${what}${code}${said ? `: ${said}` : ''}`
 }
 
-/** The service's own message, quoted as data, or else an excerpt of the body. '' when there is neither. */
+/** The service's message as data, or an excerpt of the body. */
 export function describeServiceWords(error: RequestError): string {
   return error.serviceMessage ? quoted(error.serviceMessage) : (error.excerpt ?? '')
 }
 
-/** "GET /projects": the method and the path, whose ids may have come from the service. */
+/** "GET /projects". The path's ids may come from the service. */
 export function describeRequest(request: { method: string; path: string }): string {
   return `${untrusted(request.method)} ${untrusted(request.path)}`
 }
@@ -210,10 +200,7 @@ function decodeJson(text: string): { ok: true; value: unknown } | { ok: false } 
 
 const EXCERPT_LENGTH = 200
 
-/**
- * A short, one-line excerpt of a body that is not the expected JSON, such as a proxy's HTML page: its <title>, or its
- * text without tags. Its cost grows linearly with the body's length, whatever the body holds.
- */
+/** Its <title>, or its text without tags, on one line. Linear in the body's length, whatever it holds. */
 export function excerptOf(text: string, contentType: string): string {
   const kind = untrusted(contentType.split(';')[0]?.trim() || 'no content type')
   const flat = (htmlTitle(text) ?? withoutTags(text)).replace(/\s+/g, ' ').trim()
@@ -232,7 +219,7 @@ function htmlTitle(text: string): string | undefined {
   return text.slice(start + 1, end)
 }
 
-/** The text outside `<…>`, each tag replaced by a space. Stops once there is enough for an excerpt. */
+/** Stops once there is enough for an excerpt. */
 function withoutTags(text: string): string {
   const lastClose = text.lastIndexOf('>')
   let out = ''
@@ -259,7 +246,7 @@ function describeLocation(location: string | undefined): string {
   }
 }
 
-/** "64 MiB", "512 KiB": a body limit in words. */
+/** "64 MiB", "512 KiB". */
 function describeSize(bytes: number): string {
   const mib = bytes / 1024 / 1024
   return mib >= 1 ? `${Math.round(mib * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`

@@ -1,12 +1,8 @@
-/**
- * Explains a TLS certificate that Node refused, for the platform, GitHub or a proxy, in words a user can act on. It
- * reads the code (OpenSSL's verification codes, or Node's own) on the error or its causes. It names
- * NODE_EXTRA_CA_CERTS where that can help.
- */
+// Explains a TLS certificate that Node refused in words a user can act on, naming NODE_EXTRA_CA_CERTS where it helps.
 import { untrusted } from '../base/text.ts'
 import { DEFAULT_PORTS, ProxyTunnelError, type Environment, type ProxyRoute } from './proxy.ts'
 
-/** No authority that Node trusts signed the certificate. NODE_EXTRA_CA_CERTS is for this case. */
+/** No authority Node trusts signed it: NODE_EXTRA_CA_CERTS is for this case. */
 const UNTRUSTED_CERTIFICATE = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT',
@@ -18,14 +14,12 @@ const UNTRUSTED_CERTIFICATE = new Set([
 ])
 const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID'])
 const WRONG_NAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'])
-/** Any other code that names a certificate: OpenSSL's other verification codes, and Node's own. */
+/** OpenSSL's other verification codes, and Node's own. */
 const CERTIFICATE_CODE = /^(?:[A-Z_]*CERT[A-Z_]*|ERR_TLS_CERT_[A-Z_]+)$/
 
 /**
- * The certificate error of a request to `origin` in words, or undefined when the error is not about a certificate.
- * `route` is the proxy the request went through. When the connection to the proxy failed (a ProxyTunnelError), the
- * certificate is the proxy's own. Otherwise the proxy may be the one that inspects TLS. `env` tells whether
- * NODE_EXTRA_CA_CERTS is set.
+ * Undefined when the error is not about a certificate. After a failed connection to the proxy (a ProxyTunnelError),
+ * the certificate is the proxy's own; otherwise the proxy may be the one that inspects TLS.
  */
 export function describeCertificateError(
   cause: unknown,
@@ -78,7 +72,7 @@ export function describeCertificateError(
   )
 }
 
-/** The certificate code of an error or of its causes. */
+/** On the error or its causes. */
 function certificateCode(cause: unknown): string | undefined {
   for (let error = cause, depth = 0; depth < 3 && typeof error === 'object' && error !== null; depth++) {
     const { code } = error as { code?: unknown }

@@ -1,49 +1,41 @@
-/**
- * Every way a request to the platform or GitHub can fail, as one error type. It says what kind of failure it was,
- * the status and request id when the server answered, whether the request may have reached the server (so a write
- * may have been carried out), and whether sending it again can help. The commands and the one catch in main.ts turn
- * it into one clear line. Messages never hold a secret: they are built from the method, the path, the status, and
- * the server's own words made safe.
- */
+/** Messages never hold a secret: only the method, the path, the status, and the server's words made safe. */
 import { OwnError } from '../base/errors.ts'
 
 export type RequestErrorKind =
-  | 'http' // the server answered with a status that is not a success
+  | 'http' // a status that is not a success
   | 'network' // no answer: refused, reset, dropped
-  | 'timeout' // no answer within the request's own time limit
+  | 'timeout' // no answer within one attempt's time limit
   | 'deadline' // the step's `timeout` ran out
   | 'redirect' // a 3xx, which the action never follows with a credential
   | 'malformed' // a success whose body is not what the API says
   | 'invalid' // the request could not be built (a header value undici refuses)
-  | 'cancelled' // the runner cancelled the step: a wait to send it again ended, or its answer did not come in time
-  | 'proxy' // the proxy failed (unreachable, a broken tunnel): the usual retries apply
+  | 'cancelled'
+  | 'proxy' // the proxy failed (unreachable, a broken tunnel); retried as usual
   | 'proxy-refused' // the proxy refused it (407 without usable credentials, a destination it does not allow)
   | 'certificate' // the server's TLS certificate is not one Node trusts
 
-/** The service a request went to, as messages name it. */
 export type ServiceName = 'the platform' | 'GitHub'
 
 export interface RequestErrorDetails {
   kind: RequestErrorKind
-  /** The service that answered. Its table of refusals words a 401, 403 or 404 (api/client.ts, github/messages.ts). */
+  /** Its table of refusals words a 401, 403 or 404. */
   service?: ServiceName
   method: string
   path: string
-  /** The request id to quote to the server's support: the platform's or the one the action sent, or GitHub's. */
+  /** To quote to the server's support. */
   requestId?: string
   status?: number
-  /** The server's own error code (the platform's `code`). */
   code?: string
   /** The server's own message, as data. */
   serviceMessage?: string
-  /** A short excerpt, already made safe, of a body that is not the expected JSON (such as a proxy's HTML page). */
+  /** A short excerpt, made safe, of a body that is not the expected JSON (a proxy's HTML page). */
   excerpt?: string
   attempts?: number
-  /** How long the server asked to wait before the next attempt (Retry-After, or GitHub's rate-limit reset). */
+  /** Retry-After, or GitHub's rate-limit reset. */
   retryAfterMs?: number
-  /** The server refused it because of its rate limit. It may be sent again after the wait. */
+  /** Refused for the rate limit: it may be sent again after the wait. */
   rateLimited?: boolean
-  /** The request may have been carried out although no usable answer came back. */
+  /** It may have been carried out, though no usable answer came back. */
   mayHaveReachedServer?: boolean
   /** An earlier attempt of this request may have been carried out. */
   earlierAttemptUncertain?: boolean
@@ -84,15 +76,12 @@ export class RequestError extends OwnError {
     this.earlierAttemptUncertain = details.earlierAttemptUncertain ?? false
   }
 
-  /**
-   * Sending it again cannot help: it could not be built, the step's time is up, the runner cancelled the step, or the
-   * proxy or the certificate refused it.
-   */
+  /** Sending it again cannot help. */
   get final(): boolean {
     return ['invalid', 'deadline', 'cancelled', 'proxy-refused', 'certificate'].includes(this.kind)
   }
 
-  /** This attempt or an earlier one may have been carried out, so a write is never sent again blindly. */
+  /** This attempt or an earlier one may have been carried out: a write is never sent again blindly. */
   get mayHaveTakenEffect(): boolean {
     return this.mayHaveReachedServer || this.earlierAttemptUncertain
   }
@@ -102,7 +91,7 @@ export class RequestError extends OwnError {
   }
 }
 
-/** The request failure behind `error`: the error itself, or the RequestError it was caused by. */
+/** The error itself, or the RequestError it was caused by. */
 export function requestErrorIn(error: unknown): RequestError | undefined {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     if (cause instanceof RequestError) return cause

@@ -1,13 +1,8 @@
 /**
- * Proxies, as a self-hosted runner in a company network has them. The action reads the proxy variables as curl and
- * the runner do, so it reaches the same hosts in the same way as a `curl` step beside it. Lower case comes first, an
- * empty variable counts as unset, https URLs go only through `https_proxy` and http URLs only through `http_proxy`,
- * and NO_PROXY follows curl's rules. undici's EnvHttpProxyAgent reads them differently: an empty lower-case variable
- * hides the upper-case one, an https URL falls back to `http_proxy`, and its NO_PROXY knows no CIDR. So this module
- * picks the proxy of each origin itself. An https request goes through a CONNECT tunnel that undici's ProxyAgent
- * opens (`tunnelAgent`). An http request goes to the proxy as an absolute URI (http/transport.ts), but never with a
- * credential, which the proxy could read (`refuseInClear`). A failure is read from its error class, code and cause,
- * and from the proxy's status, never from a library's words.
+ * Proxies, read as curl and the runner read them (docs/compatibility.md), so the action reaches the same hosts as a
+ * `curl` step beside it. undici's EnvHttpProxyAgent reads them otherwise (an empty lower-case variable hides the
+ * upper-case one, https falls back to `http_proxy`, no CIDR in NO_PROXY), so this module picks each proxy itself.
+ * A failure is read from its error class, code, cause and status, never from a library's words.
  */
 import { STATUS_CODES } from 'node:http'
 import { isIP } from 'node:net'
@@ -16,12 +11,11 @@ import { OwnError } from '../base/errors.ts'
 import { blockList, parseBlock } from '../base/networks.ts'
 import { untrusted } from '../base/text.ts'
 
-/** Where the variables are read from: `process.env`, or a test's own. */
 export type Environment = Readonly<Record<string, string | undefined>>
 
 type ProxyVariable = 'https_proxy' | 'HTTPS_PROXY' | 'http_proxy' | 'HTTP_PROXY'
 
-/** The variables read for each scheme, lower case first. */
+/** Lower case first. */
 const PROXY_VARIABLES: Readonly<Record<string, readonly [ProxyVariable, ProxyVariable]>> = {
   'https:': ['https_proxy', 'HTTPS_PROXY'],
   'http:': ['http_proxy', 'HTTP_PROXY'],
@@ -29,7 +23,7 @@ const PROXY_VARIABLES: Readonly<Record<string, readonly [ProxyVariable, ProxyVar
 const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 }
 
-/** A proxy variable the action cannot use. The message never quotes its value, which may hold credentials. */
+/** The message never quotes the variable's value, which may hold credentials. */
 export class ProxySettingError extends OwnError {
   constructor(message: string) {
     super(message)
@@ -37,10 +31,7 @@ export class ProxySettingError extends OwnError {
   }
 }
 
-/**
- * A credential would go to a plain-http origin through a proxy, which could read it. The settings (inputs/urls.ts) or
- * the transport refuse it before anything is sent.
- */
+/** A credential would go to a plain-http origin through a proxy, which could read it. Refused before any request. */
 export class ProxyInClearError extends ProxySettingError {
   constructor(message: string) {
     super(message)
@@ -49,22 +40,18 @@ export class ProxyInClearError extends ProxySettingError {
 }
 
 export interface ProxyRoute {
-  /** The proxy's origin that undici connects to: `http://host:port` or `https://host:port`, without credentials. */
+  /** Without credentials. */
   origin: string
-  /** The proxy as `host:port`. The log and messages name it only this way. */
+  /** `host:port`: the only way the log and messages name the proxy. */
   display: string
   variable: ProxyVariable
-  /** `Basic …` from the URL's user and password, sent to the proxy as Proxy-Authorization. Undefined without them. */
+  /** `Basic …` from the URL's user and password, sent as Proxy-Authorization. */
   authorization?: string
-  /** The request's own `host:port`: the far end of the tunnel. */
+  /** The far end of the tunnel. */
   target: string
 }
 
-/**
- * The proxy for a request to `url`, or undefined to connect directly. An https URL uses `https_proxy`, else
- * `HTTPS_PROXY`. An http URL uses `http_proxy`, else `HTTP_PROXY`. `no_proxy` (else `NO_PROXY`) can exclude the host.
- * Throws ProxySettingError when the variable that applies is not the URL of an HTTP or HTTPS proxy.
- */
+/** Undefined to connect directly. Throws ProxySettingError when the variable that applies is no HTTP(S) proxy URL. */
 export function proxyFor(url: string | URL, env: Environment): ProxyRoute | undefined {
   const target = typeof url === 'string' ? new URL(url) : url
   const variables = PROXY_VARIABLES[target.protocol]
@@ -77,11 +64,7 @@ export function proxyFor(url: string | URL, env: Environment): ProxyRoute | unde
   return { ...parseProxy(named.name, named.value), target: `${target.hostname}:${port}` }
 }
 
-/**
- * Refuses a credential on its way to `url` when `url` is plain http and a proxy variable sends it through a proxy.
- * Otherwise undefined. `where` names the request or the setting, and `credential` what it carries. The refusal says
- * which variable, which proxy, and what to do.
- */
+/** Undefined unless `url` is plain http and a proxy variable sends it through a proxy. */
 export function refuseInClear(
   url: string,
   env: Environment,
@@ -100,11 +83,7 @@ export function refuseInClear(
   )
 }
 
-/**
- * One line for the log: the proxy of each scheme, by host and port only, and what NO_PROXY leaves out. Undefined when
- * no proxy variable is set. Throws ProxySettingError for a variable the action cannot use, so that a step fails on it
- * before its first request.
- */
+/** One line for the log, by host and port only. Throws ProxySettingError, so a step fails before its first request. */
 export function describeProxySettings(env: Environment): string | undefined {
   const proxies = Object.entries(PROXY_VARIABLES).flatMap(([protocol, names]) => {
     const named = firstSet(env, names)
@@ -139,7 +118,7 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
   }
   if (url.hostname === '')
     throw new ProxySettingError(`${variable} names no proxy host: expected http://[user:password@]host:port.`)
-  // Without a port, use the scheme's default port, as the runner does to reach GitHub. curl would try 1080.
+  // Without a port, the scheme's default, as the runner does. curl would try 1080.
   const port = url.port === '' ? DEFAULT_PORTS[url.protocol] : Number(url.port)
   const route: Omit<ProxyRoute, 'target'> = {
     origin: `${url.protocol}//${url.hostname}:${port}`,
@@ -161,12 +140,8 @@ function parseProxy(variable: ProxyVariable, raw: string): Omit<ProxyRoute, 'tar
 }
 
 /**
- * Whether NO_PROXY sends `target` directly, by curl's rules. `*` alone matches every host. Commas and blanks separate
- * entries. A name matches itself and its subdomains, with or without a leading dot, in any case, without a trailing
- * dot. An IP address or CIDR range matches a URL whose host is an address in it, never a name: nothing is resolved.
- * Beyond curl, as the runner reads it, an entry may end in `:port` (`[v6]:port` for IPv6) to match that port only.
- * As undici and Go read it, `*.example.com` matches the subdomains of example.com, but not example.com itself.
- * A `/0` range matches every address. (curl reads `/0` as the address alone, by an accident of its code.)
+ * By curl's rules; nothing is resolved. As the runner reads it, an entry may end in `:port`. As undici and Go read it,
+ * `*.example.com` leaves out example.com itself. A `/0` range matches every address (curl's reading is an accident).
  */
 function bypasses(target: URL, noProxy: string): boolean {
   const value = noProxy.trim()
@@ -187,7 +162,7 @@ function bypasses(target: URL, noProxy: string): boolean {
 function splitPort(entry: string): { pattern: string; port?: number } {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry)
   if (bracketed) return { pattern: bracketed[1]!, port: bracketed[2] === undefined ? undefined : Number(bracketed[2]) }
-  // Only one colon: more colons mean an IPv6 address, which needs brackets to carry a port.
+  // More colons mean an IPv6 address, which needs brackets to carry a port.
   const withPort = /^([^:]+):(\d+)$/.exec(entry)
   return withPort ? { pattern: withPort[1]!, port: Number(withPort[2]) } : { pattern: entry }
 }
@@ -208,9 +183,8 @@ function addressMatches(address: string, family: number, pattern: string): boole
 }
 
 /**
- * What to mask in the proxy variables before anything is printed: each URL's user and password, as written and
- * percent-decoded, and the Proxy-Authorization value they make. This reads without a URL parser, so that a variable
- * the action cannot use is masked too.
+ * What to mask before anything is printed: user and password, as written and decoded, and the Proxy-Authorization
+ * value. Read without a URL parser, so a variable the action cannot use is masked too.
  */
 export function proxySecrets(env: Environment): string[] {
   const secrets = new Set<string>()
@@ -239,7 +213,7 @@ function percentDecoded(text: string): string {
   }
 }
 
-/** The first of `names` set to more than blanks. An empty variable counts as unset, as for curl and the runner. */
+/** An empty variable counts as unset, as for curl and the runner. */
 function firstSet<Name extends string>(
   env: Environment,
   names: readonly Name[],
@@ -251,9 +225,9 @@ function firstSet<Name extends string>(
   return undefined
 }
 
-// ---- tunnels ---------------------------------------------------------------------------
+// ---- tunnels ----
 
-/** The proxy did not open a tunnel: it answered CONNECT with `status`, or its connection failed (`cause`). */
+/** The proxy answered CONNECT with `status`, or its connection failed (`cause`). */
 export class ProxyTunnelError extends Error {
   readonly status: number | undefined
   constructor(status: number | undefined, cause?: unknown) {
@@ -266,7 +240,7 @@ export class ProxyTunnelError extends Error {
   }
 }
 
-/** The pool to one proxy, where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
+/** Where ProxyAgent asks for tunnels. A tunnel that fails to open is a ProxyTunnelError. */
 class TunnelPool extends Pool {
   override connect(options: ConnectOptions): Promise<Dispatcher.ConnectData>
   override connect(options: ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void
@@ -294,11 +268,8 @@ class TunnelPool extends Pool {
 type ConnectOptions = Parameters<Pool['connect']>[0]
 
 /**
- * The agent for https requests through `route`'s proxy. It asks the proxy for a CONNECT tunnel within
- * `tunnelTimeoutMs`, so the API key and the GitHub token reach the server inside TLS, and the proxy sees only the
- * host and port. `options` are the step's pool options. Their socket options (`connect`) apply to the proxy's
- * connections and to the tunnels' TLS alike. `onPool` hears of each pool it opens to a server, because the
- * transport listens for failed connects.
+ * A CONNECT tunnel, so the API key and the GitHub token travel inside TLS and the proxy sees only host and port.
+ * `onPool` hears of each pool to a server: the transport listens for failed connects.
  */
 export function tunnelAgent(
   route: ProxyRoute,
@@ -322,29 +293,26 @@ export function tunnelAgent(
   })
 }
 
-// ---- what a failure means ------------------------------------------------------------
+// ---- what a failure means ----
 
-/** A request that failed at its proxy: one sentence, and what the retry rules need. */
 export interface ProxyFailure {
-  /** Says that the proxy failed, names it by host:port, and says what to check. */
+  /** Names the proxy by host:port, and says what to check. */
   message: string
-  /** The request certainly never reached the server behind the proxy, so even a write may be sent again. */
+  /** It surely never reached the server, so even a write may be sent again. */
   notSent: boolean
-  /** Sending it again cannot help: the proxy refused the credentials or the destination. */
+  /** The proxy refused the credentials or the destination: sending again cannot help. */
   final: boolean
 }
 
-/** Codes of a connection to the proxy that never opened, so nothing was sent. */
+/** The connection to the proxy never opened: nothing was sent. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
 const UNRESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN'])
-/** A connection closed under the request, before the tunnel was open or before an answer came. */
+/** Closed under the request, before the tunnel opened or an answer came. */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
 
 /**
- * What a failed request through `route` says about the proxy. Undefined when the failure is not the proxy's (a
- * certificate, a timeout, the server's own answer). `got` is the error, or the status of a forwarded request's
- * answer. `neverConnected` means the connection failed before the request could leave. The message names the proxy
- * by host:port, so it never holds proxy credentials.
+ * Undefined when the failure is not the proxy's (a certificate, a timeout, the server's answer). `got` is the error,
+ * or a forwarded request's status. The message names the proxy by host:port, never with credentials.
  */
 export function describeProxyFailure(
   got: { cause?: unknown; status?: number },
@@ -404,7 +372,7 @@ export function describeProxyFailure(
   return undefined
 }
 
-/** The `code` of an error (`UND_ERR_…`, `ECONNRESET`), or of its cause. */
+/** `UND_ERR_…`, `ECONNRESET`: on the error or its causes. */
 export function errorCode(error: unknown): string | undefined {
   for (let cause = error, depth = 0; depth < 3 && typeof cause === 'object' && cause !== null; depth++) {
     const { code } = cause as { code?: unknown }

@@ -1,53 +1,38 @@
 /**
- * When a request may be sent again, and how long to wait first. RETRY_POLICIES holds every retry rule of the action.
- * `retrying` is the one loop that every retry goes through: a client's request, a key's create after a lost answer
- * (keys/life.ts), a waiter's poll round or a listing's page after the platform was congested
- * (operations/waiter.ts, operations/listing.ts), a secret's write, and a new key's proof. The rules follow octokit's
- * retry and throttling plugins: a short list of statuses, Retry-After honoured, a bounded number of attempts.
- * A write that may have been carried out is never sent again blindly. Read the `once`, `recreate` and `githubWrite`
- * rows before you change anything here.
- *
- * Two loops repeat their reads outside this file, because they read again after an answer, not after a failure. The
- * waiter polls every `poll-interval` until the operations are done (operations/waiter.ts, paced by
- * operations/pacing.ts). The post step looks every 5 s for 30 s for the key of a create that the runner's cancel cut
- * off (post.ts). Each request they send, and each round the platform is too busy for, is retried here.
+ * Every retry rule, and the one loop they go through (docs/what-happens-when.md). A write that may have been carried
+ * out is never sent again blindly: read the `once`, `recreate` and `github` rows before you change anything.
+ * Loops that read again after an answer (the waiter's polls, the look for a late key) are not retries.
  */
 import type { Clock } from '../base/clock.ts'
 import { RequestError } from './errors.ts'
 
-/** Statuses after which a platform read may be sent again. */
+/** After these, a platform read may be sent again. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([423, 429, 500, 502, 503, 504])
-/** Statuses with which the platform says it did not carry the request out, so even a write may be sent again. */
+/** With these the platform says it did not carry the request out, so even a write may be sent again. */
 export const NOT_CARRIED_OUT_STATUSES: ReadonlySet<number> = new Set([423, 429, 503])
-/** Statuses that say the service is congested (rate limited or overloaded), not that anything failed. */
+/** Rate limited or overloaded: congestion, not a failure. */
 const CONGESTION_STATUSES: ReadonlySet<number> = new Set([429, 503])
-/**
- * Statuses a waiter's poll waits out within the step's timeout: congestion, and 423 Locked, the platform's answer while
- * another operation holds the project. Waiting for operations to end is what a waiter does, so a lock is no failure.
- */
+/** A waiter waits these out: congestion, and 423 Locked while another operation holds the project. */
 const WAITED_STATUSES: ReadonlySet<number> = new Set([423, ...CONGESTION_STATUSES])
-/** GitHub asks for at least a minute after a secondary rate limit that names no Retry-After. */
+/** GitHub asks for at least a minute after a secondary rate limit with no Retry-After. */
 const GITHUB_RATE_LIMIT_WAIT_MS = 60_000
-/** How long a paced listing waits after a 429 without Retry-After. Its pacer holds back every request as long. */
+/** A paced listing's wait after a 429 without Retry-After. Its pacer holds back every request as long. */
 export const CONGESTION_PAUSE_MS = 1000
 
 export interface RetryPolicy {
-  /** Attempts in all, the first included. Infinity means as many as the deadline allows. */
+  /** Attempts in all, the first included. Infinity: as many as the deadline allows. */
   attempts: number
-  /** How long to wait after failed attempt `n` (from 1). Undefined means no retry. */
+  /** The wait after failed attempt `n` (from 1). Undefined means no retry. */
   delay(error: RequestError, n: number, random: () => number): number | undefined
 }
 
-/** Exponential back-off with jitter: about 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
+/** About 1 s, 2 s, 4 s… up to 20 s. The jitter keeps parallel jobs out of step. */
 export function backoff(n: number, random: () => number = Math.random): number {
   const ceiling = Math.min(20_000, 1000 * 2 ** (n - 1))
   return Math.round(ceiling / 2 + (ceiling / 2) * random())
 }
 
-/**
- * How a polling caller slows down when the platform is congested (PollPace, operations/pacing.ts). After a 429 or
- * 503, it sets the wait before the next poll, and the interval from then on.
- */
+/** How a poller slows down after a 429 or 503: the wait before the next poll, and the interval from then on. */
 export interface CongestionPace {
   afterCongestion(retryAfterMs: number | undefined): number
 }
@@ -55,7 +40,7 @@ export interface CongestionPace {
 const status = (error: RequestError) => (error.kind === 'http' ? (error.status ?? 0) : undefined)
 const congested = (error: RequestError) => CONGESTION_STATUSES.has(status(error) ?? 0)
 const waited = (error: RequestError) => WAITED_STATUSES.has(status(error) ?? 0)
-/** No answer, or a body cut off on the way. The network is at fault, not the request. */
+/** No answer, or a body cut off on the way: the network is at fault, not the request. */
 const noAnswer = (error: RequestError) =>
   ['network', 'timeout', 'proxy'].includes(error.kind) || (error.kind === 'malformed' && error.code === 'truncated')
 const afterBackoff = (error: RequestError, n: number, random: () => number) => error.retryAfterMs ?? backoff(n, random)
@@ -72,14 +57,10 @@ function githubDelay(error: RequestError, n: number): number | undefined {
 
 const rule = (attempts: number, delay: RetryPolicy['delay']): RetryPolicy => ({ attempts, delay })
 
-/** Every retry rule of the action. */
 export const RETRY_POLICIES = {
-  /** A platform read, or a write that is harmless to repeat (revoking a key). Retried after a failure that may pass. */
+  /** A platform read, or a write harmless to repeat (a revoke). */
   read: rule(5, readDelay),
-  /**
-   * A platform write that must not be repeated blindly (creating a key). Retried only when the platform certainly did
-   * not carry it out: 423, 429, 503, or no connection at all.
-   */
+  /** A key's create: retried only when the platform surely did not carry it out. */
   once: rule(5, (error, n, random) =>
     NOT_CARRIED_OUT_STATUSES.has(status(error) ?? 0) ||
     (noAnswer(error) && error.kind !== 'malformed' && !error.mayHaveReachedServer)
@@ -87,51 +68,32 @@ export const RETRY_POLICIES = {
       : undefined,
   ),
   /**
-   * A key's create, sent again after an attempt whose answer was lost (it may have made a key). Sent once more, at
-   * once, and only after the clean-up revoked that key or found none (keys/life.ts). Never after the runner's
-   * cancel or the step's timeout.
+   * A key's create after a lost answer: once more, only after the clean-up revoked the key that answer may have made,
+   * or found none. Never after a cancel or the timeout.
    */
   recreate: rule(2, (error) => (error.mayHaveTakenEffect && !error.final ? 0 : undefined)),
-  /**
-   * A read of list-operations' pages. Like `read`, but a 429 or 503 goes back to the listing at once, for its
-   * `congested` row.
-   */
+  /** Like `read`, but a 429 or 503 goes back to list-operations at once, for its `congested` row. */
   poll: rule(5, (error, n, random) => (congested(error) ? undefined : readDelay(error, n, random))),
-  /**
-   * A read of the waiter's polls. Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its
-   * `congestedPoll` row.
-   */
+  /** Like `read`, but a 423, 429 or 503 goes back to the waiter at once, for its `congestedPoll` row. */
   wait: rule(5, (error, n, random) => (waited(error) ? undefined : readDelay(error, n, random))),
-  /**
-   * A waiter's poll round that the platform is too busy for (429, 503), or locked (423). The waiter polls again as
-   * long as the step's timeout lasts, after the wait its pace gives: at least Retry-After, with a wider interval.
-   */
+  /** A waiter's round refused as busy or locked: polled again while the timeout lasts. */
   congestedPoll: (pace: CongestionPace): RetryPolicy =>
     rule(Number.POSITIVE_INFINITY, (error) => {
       if (!waited(error)) return undefined
       return pace.afterCongestion(error.retryAfterMs)
     }),
-  /**
-   * A page of a paced listing that the platform is too busy for (429, 503). It is read again after Retry-After.
-   * Without Retry-After, a 429 waits CONGESTION_PAUSE_MS and a 503 a back-off. The listing's pacer holds back every
-   * other request of the step for as long.
-   */
+  /** A paced listing's page refused as busy: its pacer holds back every other request as long. */
   congested: rule(10, (error, n, random) => {
     if (!congested(error)) return undefined
     return error.retryAfterMs ?? (error.status === 429 ? CONGESTION_PAUSE_MS : backoff(n, random))
   }),
-  /** A GitHub read. Retried after no answer, a 5xx, or a rate limit (after Retry-After, the limit's reset, or 60 s). */
-  githubRead: rule(3, githubDelay),
-  /**
-   * A secret's write. Like a GitHub read, because writing the same sealed value again is harmless. But not after a
-   * write that got no answer in time: GitHub may still be carrying it out.
-   */
-  githubWrite: rule(3, (error, n) => (error.kind === 'timeout' ? undefined : githubDelay(error, n))),
-  /** The first read with a new key. Retried after a 401, while the platform makes the key known everywhere. */
+  /** A GitHub read or secret write, after no answer, a 5xx, or a rate limit. The same sealed value is harmless to send again. */
+  github: rule(3, githubDelay),
+  /** A new key's first read: a 401 while the platform makes the key known everywhere. */
   keyProof: rule(3, (error, n) => (error.kind === 'http' && error.status === 401 ? 1000 * n : undefined)),
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date. Undefined when absent or unreadable. */
+/** Delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined
   const trimmed = value.trim()
@@ -143,35 +105,25 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export interface RetryOptions {
   clock: Clock
-  /** When every attempt and wait must be over. A function if a cancel can move it. */
+  /** A function if a cancel can move it. */
   deadline: number | (() => number)
-  /** The random source of the jitter. Math.random by default. */
   random?: () => number
-  /** True once no attempt may start (the runner cancelled the step). The failure is then final. */
+  /** True once no attempt may start (the runner cancelled the step). */
   cancelled?: () => boolean
-  /** Called before each wait (a warning in the log, for example). */
   onRetry?: (error: RequestError, attempt: number, delayMs: number) => void
-  /** What to throw on giving up (no retry, or the last attempt failed). By default, the error itself. */
   giveUp?: (error: unknown, attempt: number) => unknown
-  /** What to throw when the wait would pass the deadline. By default, as `giveUp`. */
+  /** When the wait would pass the deadline. By default, as `giveUp`. */
   outOfTime?: (error: RequestError, attempt: number, delayMs: number) => unknown
-  /**
-   * A wait that would pass the deadline ends at the deadline instead, and the attempt goes and fails on it. A paced
-   * listing uses this, because its pacer holds back its other requests until then too.
-   */
+  /** A wait past the deadline ends at it, and the attempt fails there: a paced listing's pacer waits too. */
   untilDeadline?: boolean
   /**
-   * Ends a wait early when the runner cancels the step. With `stop`, the wait ends and `retrying` throws what `stop`
-   * returns. Without it, the wait goes on only if the rest still fits before the deadline (clean-up, which the
-   * runner's grace period bounds).
+   * Ends a wait when the runner cancels the step, and throws what `stop` returns. Without `stop`, the wait goes on if
+   * it still fits before the deadline (clean-up, bounded by the runner's grace period).
    */
   interrupt?: { signal: AbortSignal; stop?: (error: RequestError, attempt: number, delayMs: number) => unknown }
 }
 
-/**
- * Runs `attempt` until it succeeds, `policy` refuses to send a failure again, the attempts run out, or time does. A
- * failure that is not a RequestError is never sent again.
- */
+/** A failure that is not a RequestError is never sent again. */
 export async function retrying<T>(
   attempt: (n: number) => Promise<T>,
   policy: RetryPolicy,
@@ -197,7 +149,7 @@ export async function retrying<T>(
       options.onRetry?.(failed, n, delay)
       if (delay === 0) continue
       const due = clock.now() + delay
-      // A signal that came before the wait cannot end it, because the deadline above already counts it.
+      // A signal from before the wait cannot end it: the deadline above already counts it.
       const listening = interrupt !== undefined && !interrupt.signal.aborted
       await clock.sleep(delay, listening ? interrupt.signal : undefined)
       if (listening && interrupt.signal.aborted && clock.now() < due) {

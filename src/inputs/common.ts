@@ -3,19 +3,19 @@ import { DEFAULT_MAX_OPERATIONS, DEFAULT_POLL_INTERVAL_SECONDS } from './operati
 import { DEFAULT_KEEP_PREVIOUS, DEFAULT_MAX_REVOKE } from './keys.ts'
 
 export const DEFAULT_TIMEOUT_SECONDS = 600
-/** Five days: the longest a job may run on a self-hosted runner. */
+/** The longest a job may run on a self-hosted runner. */
 export const MAX_TIMEOUT_SECONDS = 432_000
 
 export const COMMON_INPUTS = ['command', 'api-key', 'api-host', 'timeout'] as const
 
 export interface Common {
   apiKey: string
-  /** Base URL without a trailing slash, e.g. https://console.neon.tech/api/v2 */
+  /** Without a trailing slash. */
   apiHost: string
   timeoutMs: number
 }
 
-/** action.yml's defaults. The runner passes them to every step, so an input that holds its default says nothing. */
+/** The runner passes action.yml's defaults to every step, so an input that holds its default says nothing. */
 export const INPUT_DEFAULTS: Readonly<Record<string, string>> = {
   'api-host': DEFAULT_API_HOST,
   'poll-interval': String(DEFAULT_POLL_INTERVAL_SECONDS),

@@ -1,4 +1,4 @@
-/** The key commands' inputs: expiry, pruning, keep-previous, the tripwire and the creators. */
+// The key commands' inputs.
 import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -19,27 +19,25 @@ import {
 } from './values.ts'
 
 /**
- * A job key (`revoke-after-job`) expires after 6 h unless `expires-in` says otherwise. That is GitHub's default job
- * timeout (`timeout-minutes: 360`), so an older job key belongs to a job that has ended. If its post step never
- * revoked it, the next prune-keys finds it.
+ * GitHub's default job timeout, so an older job key belongs to a job that has ended. If its post step never revoked
+ * it, the next prune-keys finds it.
  */
 const DEFAULT_JOB_KEY_EXPIRY = '6h'
 export const DEFAULT_MAX_REVOKE = 50
-/** The vendor advises fewer than 10,000 keys per account: no run needs to revoke more. */
+/** The vendor advises fewer than 10,000 keys per account. */
 const MAX_MAX_REVOKE = 10_000
 const EXPIRES_IN_RANGE = { min: '1m', max: '365d' } as const
 const UNUSED_FOR_RANGE = { min: '1h', max: '3650d' } as const
 export const DEFAULT_KEEP_PREVIOUS = 1
 const MAX_KEEP_PREVIOUS = 100
 
-/** `expires-in`, or for a job key the default. */
 export function readExpiresIn(read: InputReader, revokeAfterJob: boolean): number | undefined {
   const given = readDuration(read, 'expires-in', EXPIRES_IN_RANGE)
   if (given !== undefined || !revokeAfterJob) return given
   return parseDuration(DEFAULT_JOB_KEY_EXPIRY)
 }
 
-/** The expiry goes at the end of the name, and the service takes at most 64 characters. */
+/** The expiry goes at the end of the name, which the service bounds. */
 export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   const length = [...keyName].length
   const room = MAX_KEY_NAME_LENGTH - EXPIRY_SUFFIX_LENGTH
@@ -54,12 +52,7 @@ export function checkRoomForExpiry(keyName: string, byDefault: boolean): void {
   )
 }
 
-/**
- * Which keys list-keys and prune-keys look at (`org-id`, and `key-name` as a name prefix), where the keys may be used,
- * and who made them.
- */
 type KeySelection = Pick<PruneKeysSettings, 'orgId' | 'keyNamePrefix' | 'expectedNetworks' | 'expectedCreators'>
-/** What list-keys lists, and the checks it holds those keys to. */
 export type ListKeysSettings = KeySelection & { failOnUnexpectedUse: boolean; failOnUnexpectedCreator: boolean }
 
 export function readListKeysSettings(read: InputReader, runner: RunnerEnvironment): ListKeysSettings {
@@ -80,7 +73,7 @@ export function readListKeysSettings(read: InputReader, runner: RunnerEnvironmen
   return { ...selection, failOnUnexpectedUse, failOnUnexpectedCreator }
 }
 
-/** `expected-creators`: `members`, and only for an organization's keys. */
+/** Only for an organization's keys. */
 function readExpectedCreators(read: InputReader, orgId: string | undefined): typeof MEMBERS | undefined {
   const raw = read('expected-creators').trim()
   if (!raw) return undefined
@@ -110,7 +103,6 @@ function readKeySelection(read: InputReader, runner: RunnerEnvironment): KeySele
   }
   const blocks = entries.filter((entry) => entry !== GITHUB_ACTIONS)
   const token = readGitHubToken(read)
-  // GITHUB_API_URL is read and checked only for github-actions (api.github.com when unset).
   // Without a token, the read of the ranges carries no credential, so a proxy may carry it over plain http.
   const proxies = token ? runner.proxies : {}
   const github = blocks.length < entries.length && { apiUrl: readGitHubApiUrl(runner.apiUrl, proxies), token }
@@ -129,7 +121,7 @@ export function readPruneKeysSettings(read: InputReader, runner: RunnerEnvironme
   return {
     ...readKeySelection(read, runner),
     ...(unusedForMs === undefined ? {} : { unusedForMs }),
-    // A typo in an expression gives an empty value, and that must never revoke.
+    // An expression with a typo gives an empty value, which must never revoke.
     dryRun: readBoolean(read, 'dry-run', true),
     maxRevoke: readMaxRevoke(read),
   }

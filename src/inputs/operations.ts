@@ -1,7 +1,4 @@
-/**
- * The operations commands' inputs: wait-for-operations' (which operations to wait for, and how
- * often to look) and list-operations' (which projects, since when, which operations).
- */
+// The inputs of wait-for-operations and list-operations.
 import { OPERATION_ID, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -20,16 +17,11 @@ import {
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5
 export const MIN_POLL_INTERVAL_SECONDS = 1
 export const MAX_POLL_INTERVAL_SECONDS = 3600
-/** The most operations one wait-for-operations step waits on (see the waiter's request budget). */
+/** Bounded by the waiter's request budget. */
 export const MAX_OPERATION_IDS = 1000
-/** `operation-ids: pending`: wait until no operation of the project (or of `branch-id`) is pending. */
 const PENDING = 'pending'
 
-/**
- * `operation-ids` and `branch-id`. An empty value is an error: a mistyped expression gives one
- * (`${{ steps.brnach.outputs.operations }}`), and a gate must not pass on a typo. `[]` means "nothing to wait for",
- * and `pending` means "whatever is pending".
- */
+/** An empty value is an error: a mistyped expression gives one, and a gate must not pass on a typo. */
 export function readOperationSelection(read: InputReader): OperationSelection {
   const raw = read('operation-ids').trim()
   const branchId = read('branch-id').trim() || undefined
@@ -59,11 +51,7 @@ export function readOperationSelection(read: InputReader): OperationSelection {
   return { kind: 'ids', ids: parseOperationIds(raw) }
 }
 
-/**
- * Operation ids, separated by commas, spaces or new lines. Or a JSON array of ids, or of operation records as a
- * mutating response's `operations` array holds them. `[]` gives no ids; separators with no id are refused. At most
- * MAX_OPERATION_IDS different ids.
- */
+/** Ids separated by commas or blanks, or a JSON array of ids or of operation records. Separators alone are refused. */
 export function parseOperationIds(raw: string): string[] {
   const text = raw.trim()
   const items = jsonArrayItems(
@@ -105,10 +93,7 @@ export function parseOperationIds(raw: string): string[] {
   return [...ids]
 }
 
-/**
- * `on-failed`: `wait` (the default) or `fail`. The platform's reference says a `failed` operation is not done: the
- * control plane may retry it. The vendor's SDK fails on it. Empty is the default, as for every input.
- */
+/** `wait` by default: the platform's reference says the control plane may retry a `failed` operation. */
 export function readOnFailed(read: InputReader): OnFailed {
   const raw = read('on-failed').trim()
   const value = raw.toLowerCase()
@@ -120,19 +105,16 @@ export function readOnFailed(read: InputReader): OnFailed {
   )
 }
 
-/** list-operations' default `max-operations`, for each project. */
+/** For each project. */
 export const DEFAULT_MAX_OPERATIONS = 1000
 const MAX_MAX_OPERATIONS = 100_000
-/** `project-ids: all`: every project of the organization. */
 const ALL_PROJECTS = 'all'
-/** `since` as a span: 1 minute to 3650 days, the units of `unused-for`. */
 const SINCE_RANGE = { min: '1m', max: '3650d' } as const
-/** An action, such as `start_compute`. Any such name is taken: the service has more actions than the spec lists. */
+/** Any such name is taken: the service has more actions than the spec lists. */
 const ACTION = /^[A-Za-z0-9_.-]{1,64}$/
-/** An ISO 8601 date, or date and time with a zone: 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
+/** 2026-11-20, 2026-11-20T06:00Z, 2026-11-20T06:00:00.5+01:00. */
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
-/** list-operations' inputs: which projects, since when, how many, which statuses and actions, what fails the step. */
 export function readListOperationsSettings(read: InputReader): ListOperationsSettings {
   const statuses = readStatuses(read, 'operation-statuses')
   const actions = readActions(read)
@@ -156,10 +138,7 @@ export function readListOperationsSettings(read: InputReader): ListOperationsSet
   }
 }
 
-/**
- * `project-id`, or `project-ids` (a list, or `all`), but not both. Neither is an error: a mistyped expression gives an
- * empty value. `branch-id` goes only with one project. `org-id` goes only with `all`, the one case that needs it.
- */
+/** Neither `project-id` nor `project-ids` is an error: a mistyped expression gives an empty value. */
 function readProjectScope(read: InputReader): ProjectScope {
   const projectId = readOptionalProjectId(read)
   const rawIds = read('project-ids').trim()
@@ -211,10 +190,7 @@ function readProjectScope(read: InputReader): ProjectScope {
   return { kind: 'list', projectIds: ids }
 }
 
-/**
- * `since`: a span back from now (`30m`, `24h`, `7d`, `2w`), or an ISO 8601 time with its zone.
- * A date alone means its midnight UTC.
- */
+/** A span back from now (`24h`, `7d`), or an ISO 8601 time with its zone. A date alone means its midnight UTC. */
 function readSince(read: InputReader): Since | undefined {
   const text = read('since').trim()
   if (!text) return undefined
@@ -233,7 +209,7 @@ function readSince(read: InputReader): Since | undefined {
   }
   const ms = Date.parse(hour === undefined ? `${text}T00:00:00Z` : text)
   // Date.parse reads 2026-02-30 as 2 March, but a day the month does not have is a mistake.
-  // Date.UTC is not used here: it reads year 0 as 1900.
+  // Not Date.UTC: it reads year 0 as 1900.
   const calendar = new Date(Date.parse(`${year}-${month}-${day}T00:00:00Z`))
   if (Number.isNaN(ms) || calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day))
     throw sinceError(text)
@@ -260,7 +236,6 @@ function readMaxOperations(read: InputReader): number {
   return value
 }
 
-/** Statuses, any of the service's 8: separated by commas, spaces or new lines, or a JSON array. */
 function readStatuses(read: InputReader, input: 'operation-statuses' | 'fail-on-status'): string[] | undefined {
   const raw = read(input).trim()
   if (!raw) return undefined
@@ -292,7 +267,7 @@ function readActions(read: InputReader): string[] | undefined {
   return actions
 }
 
-/** Words separated by commas, spaces or new lines, or the strings of a JSON array; at least one. */
+/** Words separated by commas or blanks, or a JSON array of strings; at least one. */
 function listWords(raw: string, input: string): string[] {
   const items = jsonArrayItems(raw, input, 'pass a JSON array of strings, or words separated by commas.')
   const words =
@@ -304,7 +279,7 @@ function listWords(raw: string, input: string): string[] {
           }
           return item.trim()
         })
-  // `[]` names nothing and would keep nothing. An expression that came out empty can give it.
+  // `[]` would keep nothing, and an expression that came out empty can give it.
   if (words.length === 0)
     throw new InputError(`Input \`${input}\` is an empty list: name at least one, or leave it out.`)
   return words

@@ -1,7 +1,4 @@
-/**
- * The inputs that say where rotate-key stores the new key, and `github-token`, which may write the secrets (or read
- * GitHub's runner ranges).
- */
+// Where rotate-key stores the new key, and `github-token`.
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { hasControlCharacters, isPrintableToken, quoted, untrusted } from '../base/text.ts'
 import {
@@ -14,19 +11,12 @@ import {
 } from '../github/targets.ts'
 import { listEntries, type InputReader, type RunnerEnvironment } from './values.ts'
 
-/** GitHub's limit on an environment's name. */
 const MAX_ENVIRONMENT_NAME_LENGTH = 255
-/**
- * The most targets one rotation writes. Each costs two or three reads and a write, and GitHub's secondary rate limit
- * allows about 80 writes a minute.
- */
+/** Each target costs two or three reads and a write; GitHub's secondary rate limit allows about 80 writes a minute. */
 const MAX_SECRET_TARGETS = 50
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/**
- * `github-token`, undefined when empty. It goes in a header, which takes only printable characters. A bad header
- * could make the request fail in a way that ends the step without an error.
- */
+/** It goes in a header: a bad one could make the request fail in a way that ends the step without an error. */
 export function readGitHubToken(read: InputReader): string | undefined {
   const token = read('github-token').trim()
   if (token && !isPrintableToken(token)) {
@@ -37,16 +27,13 @@ export function readGitHubToken(read: InputReader): string | undefined {
   return token || undefined
 }
 
-/**
- * Where rotate-key stores the new key: `secret-name` in every target of `secret-targets`, or
- * without it in the repository of the workflow (GITHUB_REPOSITORY), or its `secret-environment`.
- */
+/** Without `secret-targets`, the workflow's repository, or its `secret-environment`. */
 export function readSecretStorage(read: InputReader, runner: RunnerEnvironment): SecretStorage | undefined {
   const name = read('secret-name').trim()
   const environment = read('secret-environment').trim() || undefined
   const listed = read('secret-targets').trim()
   if (!name) {
-    // A storage input without a name means the expression of `secret-name` came out empty. The key would go unstored.
+    // A storage input without a name: `secret-name`'s expression came out empty, and the key would go unstored.
     const storageInputs = [
       'secret-environment',
       'secret-targets',
@@ -96,10 +83,6 @@ function oneTarget(repository: { owner: string; repo: string }, environment: str
     : { kind: 'environment', ...repository, environment }
 }
 
-/**
- * `secret-targets`: `owner/repo` (a repository secret), `owner/repo:environment`, `org:NAME` (an
- * organization secret), `dependabot:owner/repo` and `dependabot:org:NAME` (Dependabot secrets).
- */
 function readSecretTargets(raw: string): SecretTarget[] {
   const targets: SecretTarget[] = []
   const seen = new Set<string>()
@@ -155,12 +138,12 @@ function parseRepository(text: string): { owner: string; repo: string } | undefi
     : undefined
 }
 
-/** As GitHub names environments. In a URL, `.` and `..` would name another path. */
+/** In a URL, `.` and `..` would name another path. */
 function isEnvironmentName(name: string): boolean {
   return [...name].length <= MAX_ENVIRONMENT_NAME_LENGTH && !hasControlCharacters(name) && name !== '.' && name !== '..'
 }
 
-/** `secret-visibility` and `secret-repositories`: who may read the organization secrets. Unset, each keeps its own. */
+/** Who may read the organization secrets. Unset, each keeps its own. */
 function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): OrganizationAccess | undefined {
   const visibility = read('secret-visibility').trim()
   const listed = read('secret-repositories').trim()
@@ -211,7 +194,6 @@ function readOrganizationAccess(read: InputReader, targets: SecretTarget[]): Org
 const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
 const REPO = /^[A-Za-z0-9._-]{1,100}$/
 
-/** GITHUB_REPOSITORY, which the runner sets to owner/repo: where the secret is stored. */
 function readRepository(value: string | undefined): { owner: string; repo: string } {
   const repository = parseRepository(value ?? '')
   if (!repository) {

@@ -1,9 +1,6 @@
 /**
- * The URLs a credential is sent to: `api-host` (the API key) and GITHUB_API_URL (the GitHub token). https works
- * anywhere. Plain http works only to a loopback address written as one (127.0.0.0/8, ::1) and only directly, so the
- * credential crosses no network. A name, `localhost` too, is refused: /etc/hosts or DNS may lead it to another
- * machine. A proxy would read the credential, so plain http never goes through one. The URLs hold no credentials,
- * query or fragment.
+ * The URLs a credential is sent to. Plain http only to a loopback address written as one, and never through a proxy,
+ * so the credential crosses no network. A name, `localhost` too, may lead to another machine.
  */
 import { InputError, RunnerVariableError } from '../base/errors.ts'
 import { quoted, untrusted } from '../base/text.ts'
@@ -11,7 +8,6 @@ import { refuseInClear, type Environment } from '../http/proxy.ts'
 
 export const DEFAULT_API_HOST = 'https://console.neon.tech/api/v2'
 
-/** How an error names each URL a credential is sent to, and what would cross the network with it. */
 const SERVICE_URLS = {
   'api-host': {
     named: 'Input `api-host`',
@@ -29,15 +25,12 @@ const SERVICE_URLS = {
   },
 } as const
 
-/** `proxies`: the environment's proxy variables. None may send a plain-http `api-host` through a proxy. */
+/** No proxy variable may send a plain-http `api-host` through a proxy. */
 export function readApiHost(raw: string, proxies: Environment = {}): string {
   return readServiceUrl(raw.trim() || DEFAULT_API_HOST, SERVICE_URLS['api-host'], proxies)
 }
 
-/**
- * GITHUB_API_URL, checked as `api-host` is. Undefined when unset, which means GitHub's own.
- * `proxies`: as for `api-host`, given when the token goes there.
- */
+/** Undefined when unset: GitHub's own. `proxies` is given when the token goes there. */
 export function readGitHubApiUrl(raw: string | undefined, proxies: Environment = {}): string | undefined {
   const value = raw?.trim()
   return value ? readServiceUrl(value, SERVICE_URLS.GITHUB_API_URL, proxies) : undefined
@@ -45,7 +38,7 @@ export function readGitHubApiUrl(raw: string | undefined, proxies: Environment =
 
 type ServiceUrlRules = (typeof SERVICE_URLS)[keyof typeof SERVICE_URLS]
 
-/** A URL a credential is sent to, without a trailing slash. */
+/** Without a trailing slash. */
 function readServiceUrl(value: string, rules: ServiceUrlRules, proxies: Environment): string {
   let url: URL
   try {
@@ -81,10 +74,10 @@ function readServiceUrl(value: string, rules: ServiceUrlRules, proxies: Environm
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
-/** `localhost` and its subdomains, which resolvers send to loopback by custom, not by rule. */
+/** Resolvers send these to loopback by custom, not by rule. */
 const LOCALHOST = /(?:^|\.)localhost\.?$/i
 
-/** A loopback address as written in a URL's host (URL parsing already turned `127.1` into `127.0.0.1`). Never a name. */
+/** Never a name. URL parsing already turned `127.1` into `127.0.0.1`. */
 export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
   if (host === '::1') return true

@@ -1,23 +1,21 @@
-/**
- * Readers of single input values, shared by every command. Each reads one input, and throws an InputError naming it
- * when its value cannot be used. An empty value never allows more: a mistyped expression gives one.
- */
+// Each reader throws an InputError naming its input. An empty value never allows more: a mistyped expression gives one.
 import { MAX_KEY_NAME_LENGTH, PLATFORM_ID } from '../api/ids.ts'
 import { InputError } from '../base/errors.ts'
 import { hasControlCharacters, quoted, untrusted } from '../base/text.ts'
 import type { Environment } from '../http/proxy.ts'
 
-/** Reads one input by name; empty string when not set (as @actions/core's getInput). */
+/** '' when not set, as getInput gives. */
 export type InputReader = (name: string) => string
 
-/** What the runner tells the step besides its inputs. */
 export interface RunnerEnvironment {
   /** GITHUB_REPOSITORY: owner/repo. */
   repository?: string
-  /** GITHUB_API_URL: GitHub's REST API, where the secrets are written and the runners' ranges read. */
+  /** GITHUB_API_URL. */
   apiUrl?: string
-  /** The proxy variables (https_proxy, http_proxy, no_proxy, in either case): none may send a credential in clear. */
+  /** None may send a credential in clear. */
   proxies?: Environment
+  /** The names of the step's INPUT_* variables, without the prefix: the runner passes every `with:` entry. */
+  inputNames?: readonly string[]
 }
 
 const MAX_SEARCH_LENGTH = 256
@@ -69,7 +67,7 @@ export function readKeyId(read: InputReader): number | undefined {
   return value
 }
 
-/** `project-id`, which the command needs: `message` says what for, when it is empty. */
+/** `message` says what the command needs it for. */
 export function readProjectId(read: InputReader, message: string): string {
   const value = readOptionalProjectId(read)
   if (!value) throw new InputError(message)
@@ -98,7 +96,7 @@ export function readOrgId(read: InputReader): string | undefined {
   return value
 }
 
-/** Part of a project name or id, which the service matches. One line, bounded. */
+/** One line, bounded. */
 export function readSearch(read: InputReader): string | undefined {
   const value = read('search').trim()
   if (!value) return undefined
@@ -112,7 +110,7 @@ export function readSearch(read: InputReader): string | undefined {
   return value
 }
 
-/** `fallback` when empty: what an unset input and an expression that came out empty both give. */
+/** `fallback` when empty: an unset input and an expression that came out empty look the same. */
 export function readBoolean(read: InputReader, input: string, fallback = false): boolean {
   const raw = read(input).trim()
   if (!raw) return fallback
@@ -121,7 +119,6 @@ export function readBoolean(read: InputReader, input: string, fallback = false):
   throw new InputError(`Input \`${input}\` is ${quoted(raw)}: it must be true or false.`)
 }
 
-/** Milliseconds per unit of a duration input. */
 const DURATION_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 }
 
 /** `90m`, `2h`, `7d`, `2w` in ms; undefined for anything else. */
@@ -131,7 +128,7 @@ export function parseDuration(text: string): number | undefined {
   return Number(match[1]) * DURATION_UNITS[match[2]!]!
 }
 
-/** A duration input, within its range; undefined when empty. */
+/** Undefined when empty. */
 export function readDuration(
   read: InputReader,
   input: string,
@@ -154,10 +151,7 @@ export function requireInput<T>(value: T | undefined, message: string): T {
   return value
 }
 
-/**
- * The entries of a list input: a JSON array of strings (what `${{ toJSON(...) }}` gives), or one entry a line.
- * A YAML list works too: `- ` and quotes are taken off, and blank lines and `#` comments are left out.
- */
+/** A JSON array of strings (what `toJSON` gives), or one entry a line; a YAML list works too. */
 export function listEntries(raw: string, input: string): string[] {
   const text = raw.trim()
   const items = jsonArrayItems(text, input, 'pass a JSON array of strings, or one entry a line.')
@@ -172,13 +166,13 @@ export function listEntries(raw: string, input: string): string[] {
   return items.map((item, i) => {
     if (typeof item !== 'string')
       throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is not a string.`)
-    // An expression that came out empty gives an empty item. Unlike a blank line, it is never skipped.
+    // An expression that came out empty gives an empty item: never skipped, unlike a blank line.
     if (item.trim() === '') throw new InputError(`Input \`${input}\`: item ${i + 1} of the JSON array is empty.`)
     return item.trim()
   })
 }
 
-/** The items of a list input written as a JSON array; undefined when it does not start with `[`. */
+/** Undefined when it does not start with `[`. */
 export function jsonArrayItems(text: string, input: string, hint: string): unknown[] | undefined {
   if (!text.startsWith('[')) return undefined
   try {

@@ -1,9 +1,6 @@
 /**
- * Keys that outlive the people who made them. When a person leaves an organization, their personal key loses
- * its access to it. But an organization or project-scoped key that they created stays valid until someone
- * revokes it. With `expected-creators: members`, a present member should have made each organization key.
- * A key whose creator (`created_by`) is no member, or has a deactivated account, was made by someone who left.
- * Only an organization's keys are judged, against its members (GET /organizations/{org_id}/members).
+ * Organization keys made by someone who left. A personal key loses its access when its maker leaves; an organization
+ * or project-scoped key stays valid until someone revokes it (docs/offboarding.md).
  */
 import { listOrganizationMembers } from '../api/endpoints.ts'
 import type { ApiKey, OrganizationMember } from '../api/types.ts'
@@ -20,11 +17,7 @@ export type Members = ReadonlyMap<string, OrganizationMember>
 /** `unknown`: the key's record names no creator, or names one by something other than a user id. */
 export type CreatorStatus = 'member' | 'left' | 'deactivated' | 'unknown'
 
-/**
- * A user id as the description gives it (`format: uuid`), in either case. Anything else (a name, an e-mail address,
- * a long text, an id with a space before it) names no creator the action can read. It is never taken for someone
- * who left, so prune-keys never revokes a key for it.
- */
+/** A user id. Anything else names no creator the action can read, and is never taken for someone who left. */
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The nil and the max UUID stand for no user. */
 const NO_USER = /^(?:[0-]{36}|[f-]{36})$/i
@@ -41,7 +34,6 @@ export function creatorStatus(key: ApiKey, members: Members): CreatorStatus {
   return member.deactivated ? 'deactivated' : 'member'
 }
 
-/** A key whose creator is unknown never counts as made by someone who left. */
 export function madeBySomeoneWhoLeft(key: ApiKey, members: Members): boolean {
   const status = creatorStatus(key, members)
   return status === 'left' || status === 'deactivated'

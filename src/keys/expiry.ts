@@ -1,13 +1,10 @@
 /**
- * An expiry written into a key's name. The platform's keys never expire, and their records have no field for it.
- * So create-key ends the name with one fixed form, and prune-keys reads it back:
+ * An expiry written into a key's name: the platform's keys never expire, and have no field for it (docs/keys.md).
  *
  *     <name>~exp-YYYYMMDDTHHMMZ        e.g. deploy-42~exp-20261122T1400Z
  *
- * The time is in UTC, to the minute, rounded up, so a key never expires before the time asked for.
- * The form has 19 characters, so the name before it may have at most 45 of the service's 64.
- * A name expires only when it ends with exactly this form, with a real date and time, after at least one character.
- * People rarely put `~` in names, and a near miss does not count.
+ * UTC, rounded up to the minute, so a key never expires before the time asked for. Only this exact form, with a real
+ * time, counts: a near miss does not.
  */
 
 const EXPIRY_MARK = '~exp-'
@@ -17,10 +14,10 @@ export const EXPIRY_SUFFIX_LENGTH = EXPIRY_MARK.length + 14
 const MINUTE_MS = 60_000
 /** The form has four digits for the year. */
 const LAST_YEAR = 9999
-// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it with the name's end
+// Stryker disable next-line Regex: equivalent, as expiryOf() writes the time back and compares it
 const SUFFIX = /^([\s\S]+)~exp-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})Z$/
 
-/** `expiresAt` is in ms since the epoch. It is rounded up to the minute. */
+/** `expiresAt` in ms since the epoch, rounded up to the minute. */
 export function withExpiry(name: string, expiresAt: number): string {
   return `${name}${expirySuffix(expiresAt)}`
 }
@@ -34,10 +31,7 @@ export function expirySuffix(expiresAt: number): string {
   return `${EXPIRY_MARK}${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}Z`
 }
 
-/**
- * The expiry in ms since the epoch. Undefined when the name does not end with the form,
- * or when the form names no real time (month 13, 25:00, February 30).
- */
+/** Undefined unless the name ends with the form, naming a real time (not month 13, 25:00, February 30). */
 export function expiryOf(name: string): number | undefined {
   const match = SUFFIX.exec(name)
   if (!match) return undefined
@@ -46,4 +40,9 @@ export function expiryOf(name: string): number | undefined {
   // Date.UTC rolls over: month 13 becomes January. Only a real time writes back as it was read.
   if (Number.isNaN(at) || year < 1970 || expirySuffix(at) !== name.slice(-EXPIRY_SUFFIX_LENGTH)) return undefined
   return at
+}
+
+/** So a later step need not parse the name. */
+export function expiresAtOutput(expiresAt: number | undefined): { 'expires-at'?: string } {
+  return expiresAt === undefined ? {} : { 'expires-at': new Date(expiresAt).toISOString().replace('.000Z', 'Z') }
 }

@@ -1,7 +1,6 @@
 /**
- * The tripwire: keys last used from outside the networks they are expected to be used from.
- * The platform records only the address of each key's last use (`last_used_from_addr`), so that is all it reads.
- * Node's BlockList matches an IPv4 address written as IPv6 (`::ffff:10.1.2.3`) as the IPv4 address.
+ * The tripwire (docs/tripwire.md). The platform records only the address of a key's last use, so that is all it
+ * reads. Node's BlockList matches `::ffff:10.1.2.3` as 10.1.2.3.
  */
 import { isIP, type BlockList } from 'node:net'
 import { blockList, parseBlock, type Block } from '../base/networks.ts'
@@ -11,10 +10,10 @@ import { readRunnerRanges } from '../github/meta.ts'
 import type { CommandContext } from '../runner/context.ts'
 import { formatDate } from '../runner/summary.ts'
 
-/** The word of `expected-networks` for the ranges of GitHub-hosted runners, read from GitHub's meta API. */
+/** In `expected-networks`: the ranges of GitHub-hosted runners, from GitHub's meta API. */
 export const GITHUB_ACTIONS = 'github-actions'
 
-/** With `github-actions`, `github` holds GitHub's API (GITHUB_API_URL, or api.github.com) and a token to read it. */
+/** With `github-actions`: GitHub's API and a token to read it. */
 export type ExpectedNetworks = {
   blocks: string[]
   github?: { apiUrl?: string | undefined; token?: string | undefined }
@@ -33,9 +32,8 @@ export function parseNetwork(entry: string): Block | string {
 }
 
 /**
- * A key never used is never flagged. A key whose address the action cannot read is in no network, so it is flagged.
- * A use with no address recorded is flagged too, so a platform that stops recording addresses cannot silence
- * the tripwire.
+ * An address the action cannot read is in no network. A use with no address is flagged too, so a platform that stops
+ * recording addresses cannot silence the tripwire.
  */
 export function usedFromElsewhere(key: ApiKey, expected: BlockList): boolean {
   const address = key.last_used_from_addr ?? ''
@@ -53,7 +51,7 @@ function describeAddress(key: ApiKey, max: number): string {
   return address === '' ? 'no address the platform recorded' : quoted(address, max)
 }
 
-/** `unreadableRanges` counts GitHub's ranges that were no address or block, and so were left out. */
+/** `unreadableRanges`: GitHub's ranges left out, as no address or block. */
 export interface OpenNetworks {
   list: BlockList
   unreadableRanges: number
@@ -82,7 +80,6 @@ export async function openExpectedNetworks(ctx: CommandContext, expected: Expect
 }
 
 export function describeUnexpectedUse(key: ApiKey): string {
-  // The API description lets a list leave out the time, even when it gives an address.
   const when =
     key.last_used_at === null
       ? 'at a time the platform did not give'

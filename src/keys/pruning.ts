@@ -1,7 +1,4 @@
-/**
- * Which keys prune-keys selects, and which guard keeps a key. The rules read a list of keys and a time, and send
- * no request. Keys expired by their names (keys/expiry.ts) are always selected.
- */
+/** Which keys prune-keys selects, and which guard keeps a key. */
 import type { ApiKey } from '../api/types.ts'
 import { untrusted } from '../base/text.ts'
 import { formatDate } from '../runner/summary.ts'
@@ -46,7 +43,7 @@ export interface KeyChecks {
   members?: Members
 }
 
-/** The keys that a selector picks, each with its reasons and the guard that keeps it. `keys` has one record per key. */
+/** `keys` has one record per key. */
 export function judgeKeys(
   keys: ApiKey[],
   options: PruneKeysSettings,
@@ -113,11 +110,7 @@ function inUse(key: ApiKey, now: number): string | undefined {
   return undefined
 }
 
-/**
- * Keeps a key selected only for where it was last used from, when the action cannot place its address.
- * The platform may have recorded no address, or one that the action cannot read. Or GitHub lists ranges that the
- * action cannot read, and the address may be in one of them. A person judges such a key. The step does not revoke it.
- */
+/** Keeps a key selected only for where it was last used, when the action cannot place the address: a person looks. */
 function cannotPlace(key: ApiKey, expected: OpenNetworks): string | undefined {
   if (!key.last_used_from_addr) return 'the platform recorded no address for its last use'
   if (!hasReadableAddress(key)) return 'the address of its last use is no IP address the action can read'

@@ -1,26 +1,16 @@
 import { RequestError, requestErrorIn } from '../http/errors.ts'
-import { RevocationUnconfirmed, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
-import { NOT_CANCELLABLE } from '../runner/cancellation.ts'
+import { RevocationUnconfirmed, alreadyRevoked, revokeKeyIn, type KeyNamespace } from '../api/namespace.ts'
 import { messageOf } from '../base/errors.ts'
 import type { Cell } from '../runner/summary.ts'
 import type { CommandContext } from '../runner/context.ts'
 
 /** Revoking keys one by one. revoke-key, prune-keys, rotate-key and the post step share this file. */
 
-/**
- * A 404 to revoking a key that the step saw listed, or made, means that someone else revoked it meanwhile:
- * a person, a late post step, or another run. That is what was wanted. Only a `key-id` that no list showed
- * may be missing because the id is wrong.
- */
-export function alreadyRevoked(error: unknown): boolean {
-  return error instanceof RequestError && error.status === 404
-}
-
 export interface RevocationRun {
   revoked: number[]
-  /** Keys someone else had revoked before their turn (see alreadyRevoked). */
+  /** Revoked by someone else before their turn. */
   alreadyRevoked: number[]
-  /** The revocation that failed, and so ended the run. */
+  /** The failure that ended the run. */
   failed?: {
     id: number
     error: unknown
@@ -32,33 +22,30 @@ export interface RevocationRun {
 }
 
 export interface RevocationOptions {
-  /** Logs a revoked key. The default says "Revoked API key N." */
   revoked?: (id: number) => void
-  /** Logs a key that was gone before its turn. The default says "API key N was already revoked." */
   alreadyRevoked?: (id: number) => void
   /** Ids that no list showed (a `key-id` as given). A 404 on one is a failure, because the id may be wrong. */
   unlisted?: readonly number[]
 }
 
 /**
- * Revokes keys one by one, until one fails. From the first key on, the runner's signal no longer ends the step
- * at once. The revocation in flight may finish, and the log says meanwhile that it may or may not take effect.
- * No other revocation starts. The result says, key by key, what was done.
+ * One by one, until one fails. From the first key on, a cancel lets the revocation in flight finish, and starts no
+ * other.
  */
 export async function revokeInTurn(
-  ctx: Pick<CommandContext, 'client' | 'log' | 'cancellation'>,
+  ctx: Pick<CommandContext, 'client' | 'log' | 'time'>,
   ids: readonly number[],
   namespace: KeyNamespace,
   options: RevocationOptions = {},
 ): Promise<RevocationRun> {
-  const cancellation = ctx.cancellation ?? NOT_CANCELLABLE
-  if (ids.length > 0) cancellation.hold()
+  const { time } = ctx
+  if (ids.length > 0) time.hold()
   const run: RevocationRun = { revoked: [], alreadyRevoked: [], notTried: [] }
   for (const [i, id] of ids.entries()) {
     let settled = (): void => undefined
     try {
-      cancellation.checkpoint(`revoke API key ${id}`)
-      settled = cancellation.inFlight(`the revocation of API key ${id}`)
+      time.checkpoint(`revoke API key ${id}`)
+      settled = time.inFlight(`the revocation of API key ${id}`)
       await revokeKeyIn(ctx.client, namespace, id)
       run.revoked.push(id)
       if (options.revoked) options.revoked(id)

@@ -3,12 +3,8 @@ import { MAX_KEY_NAME_LENGTH } from '../api/ids.ts'
 import { targetText, type SecretStorage } from '../github/targets.ts'
 
 /**
- * rotate-key's key name when none is given. It is unique to the set of targets and the secret, so two workflows
- * that rotate into different places never rotate or revoke each other's keys. GitHub compares every part without
- * case, so the name does too, and the order of the targets does not count.
- * One target: `gha:<target>:<SECRET>`.
- * Several: `gha:<first target>+<how many more>:<SECRET>~` and 8 hex digits of the SHA-256 of the whole set.
- * A name longer than 64 characters keeps its first 55, then `~` and 8 hex digits of the SHA-256 of the whole name.
+ * Unique to the targets and the secret, so two workflows that rotate into different places never revoke each other's
+ * keys. GitHub compares names without case, so this does too, and the targets' order does not count (docs/rotation.md).
  */
 export function defaultRotationKeyName(storage: Pick<SecretStorage, 'name' | 'targets'>): string {
   const secret = storage.name.toUpperCase()

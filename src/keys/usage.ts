@@ -5,17 +5,9 @@ import { untrusted } from '../base/text.ts'
 import { listKeysIn, type KeyNamespace } from '../api/namespace.ts'
 import type { ApiKey, AuthDetails } from '../api/types.ts'
 
-/**
- * What a key list says about each key's use, read on the safe side. A time that the action cannot read counts as
- * a use now. A key listed twice is one key, with its most recent use and creation. Only a use during the step
- * marks the step's own key. Every command that decides by the list lists the keys here: prune-keys, revoke-key
- * by name, rotate-key, the clean-ups and the post step.
- */
+/** What a key list says of each key's use, read on the safe side: a time the action cannot read is a use now. */
 
-/**
- * The platform's clock and the runner's may differ a little. So a use from this long before the step's first
- * request may still be the step's own.
- */
+/** The platform's clock and the runner's may differ: a use this long before the step began may still be its own. */
 export const USE_CLOCK_SKEW_MS = 60_000
 
 /** The service's timestamps: ISO 8601 with a zone, seconds and an optional fraction. */
@@ -27,8 +19,8 @@ export function readTime(text: string): number {
 }
 
 /**
- * Null when never used. NaN when the action cannot read the time, which counts as a use now. The description lets a
- * list leave out the time of a use whose address it gives: that key was used, at a time the action cannot read.
+ * Null when never used. NaN, a use now, when the time cannot be read. The description lets a list give a use's
+ * address without its time: that key was used.
  */
 export function lastUseOf(key: ApiKey): number | null {
   if (key.last_used_at === null) return key.last_used_from_addr ? Number.NaN : null
@@ -42,10 +34,9 @@ export function lastTouched(key: ApiKey): number {
 }
 
 /**
- * One record per key id, in the order first listed. A key listed twice keeps the most recent use and creation of
- * its copies, and a time that cannot be read wins, as a use now. Copies that disagree on the name or the project
- * count as in use, because the action cannot tell which copy is right. Copies that disagree on the creator keep
- * none, so no rule selects the key by its creator.
+ * A key listed twice keeps the most recent use and creation of its copies; an unreadable time wins, as a use now.
+ * Copies that disagree on the name or the project count as in use: the action cannot tell which is right. Copies
+ * that disagree on the creator keep none, so no rule selects the key by its creator.
  */
 export function mergeById(keys: readonly ApiKey[]): ApiKey[] {
   const merged = new Map<number, ApiKey>()
@@ -74,10 +65,7 @@ export async function listKeysMerged(client: PlatformClient, namespace: KeyNames
   return mergeById(await listKeysIn(client, namespace))
 }
 
-/**
- * How a command that revokes by the list begins. It times the step's first request, reads the kind of the step's
- * key, lists the keys, and finds the step's own key among them.
- */
+/** How a command that revokes by the list begins. */
 export async function readKeysAndOwnKey(
   client: PlatformClient,
   clock: Clock,
@@ -104,16 +92,12 @@ export type UseWindow = { since: number; until: number }
 
 export type OwnKey =
   | { kind: 'elsewhere'; where: string }
-  /** The keys whose last use falls within this step. The step's own key is one of them. */
+  /** The keys last used within this step: the step's own key is one of them. */
   | { kind: 'found'; ids: number[] }
   /** The step's key may be among them, but no key shows a use by this step. */
   | { kind: 'unknown' }
 
-/**
- * The step's key is among these keys when both are personal keys, or when it is a key of the organization whose
- * keys they are. A kind of key that the action does not know may be among any keys. `step` is when a use may be
- * the step's own: from its first request less USE_CLOCK_SKEW_MS, until the list was read plus USE_CLOCK_SKEW_MS.
- */
+/** A kind of key the action does not know may be among any keys. */
 export function findOwnKey(
   keys: readonly ApiKey[],
   namespace: KeyNamespace,
@@ -129,9 +113,8 @@ export function findOwnKey(
   if (auth.authMethod === 'api_key_org' && (namespace.kind === 'personal' || namespace.orgId !== auth.accountId)) {
     return { kind: 'elsewhere', where: 'an organization key: it is not among these keys' }
   }
-  // Only a readable use that the platform could have recorded during this step is the step's own. An unreadable
-  // time (a use now for every other rule) or a later one would make any key look like the step's. Then the guard
-  // "cannot tell its own key" would no longer keep the real one.
+  // Only a readable use within the step. An unreadable or later time would make any key look like the step's,
+  // and the guard "cannot tell its own key" would no longer keep the real one.
   const ids = keys.filter((k) => {
     const used = lastUseOf(k)
     return used !== null && used >= step.since && used <= step.until

@@ -1,23 +1,20 @@
 /**
- * The gantt chart in list-operations' job summary. GitHub draws a ```mermaid block as a chart.
- * Mermaid reads the block, not Markdown, so HTML escaping protects nothing there. Every piece of server text is cut
- * down to letters, digits, `_` and `-`, and kept short. No line of the block starts with server text. So server text
- * cannot become a keyword (`click`, `section`), a comment (`%%`, `#`), a directive (`%%{init}`), a task's data (`:`),
- * a new statement (`;`, a line break) or the end of the block (a backtick).
+ * The gantt chart in list-operations' job summary, a ```mermaid block. HTML escapes mean nothing to Mermaid, so server
+ * text is cut down to letters, digits, `_` and `-`, and no line starts with it: it cannot become a keyword, a comment,
+ * a directive, a statement or the block's end (docs/security.md).
  */
 import type { Operation } from '../api/types.ts'
 import { consoleWord, durationOf, isKnownStatus, statusGroup, type StatusGroup } from './status.ts'
 
-/** The chart draws at most this many bars. The caption counts the rest. */
+/** The caption counts the rest. */
 export const MAX_BARS = 30
-/** The longest action, branch id or project id the chart shows, in characters. */
 export const MAX_NAME = 40
 
 export interface ChartOptions {
-  /** Where a bar still in progress ends, in ms since the epoch. By default, the latest time in the records. */
+  /** Where a bar still in progress ends. By default, the latest time in the records. */
   now?: number
   maxBars?: number
-  /** The counts of the whole listing, for the caption, when `operations` holds only a part of it. */
+  /** The whole listing's counts, for the caption, when `operations` is only a part. */
   listed?: { total: number; failed: number; undrawable: number }
 }
 
@@ -27,9 +24,9 @@ interface Bar {
   op: Operation
   kind: Kind
   startMs: number
-  /** How long it took, or has taken so far. */
+  /** So far, for one in progress. */
   durationMs: number
-  /** Its place in the input, which keeps the order stable. */
+  /** Keeps the order stable. */
   order: number
 }
 
@@ -40,19 +37,16 @@ const TAG: Readonly<Record<Kind, string>> = { failed: 'crit, ', 'in-progress': '
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-/** The years the chart can draw: its date format has four-digit years, and Date puts a year under 100 in the 1900s. */
+/** The date format has four-digit years, and Date puts a year under 100 in the 1900s. */
 const FIRST_MS = Date.parse('0100-01-01T00:00:00Z')
 const LAST_MS = Date.parse('9999-12-31T23:59:59Z')
 
-/** Whether the chart can draw a bar from `startMs` that lasts `durationMs`. A time that is NaN cannot be drawn. */
+/** A NaN time cannot be drawn. */
 export function drawable(startMs: number, durationMs: number): boolean {
   return startMs >= FIRST_MS && startMs + Math.max(0, durationMs) <= LAST_MS
 }
 
-/**
- * The chart and its caption, or '' when there is nothing to draw.
- * Blank lines around the block keep it outside any HTML block.
- */
+/** '' when there is nothing to draw. Blank lines around the block keep it out of any HTML block. */
 export function operationsChart(operations: readonly Operation[], options: ChartOptions = {}): string {
   const maxBars = Math.max(1, Math.floor(options.maxBars ?? MAX_BARS))
   const placed = place(operations, options.now)
@@ -62,8 +56,7 @@ export function operationsChart(operations: readonly Operation[], options: Chart
   const firstMs = Math.min(...drawn.map((bar) => bar.startMs))
   const lastMs = Math.max(...drawn.map((bar) => bar.startMs + bar.durationMs))
   const spanMs = Math.max(lastMs - firstMs, MINUTE)
-  // In a chart of a day, a bar of a few seconds is narrower than a pixel. So every bar is drawn at least this wide,
-  // and its label says how long it really took.
+  // A few seconds in a day's chart is under a pixel: every bar is this wide at least, its label giving the real time.
   const minimumMs = Math.ceil(spanMs / 250)
 
   const lines = [
@@ -92,12 +85,11 @@ function place(operations: readonly Operation[], now: number | undefined): Bar[]
     const startMs = Date.parse(op.created_at)
     const durationMs = Math.max(0, durationOf(op))
     if (!drawable(startMs, durationMs)) return
-    // KIND is keyed by group, not by status, so a status such as "constructor" cannot match an object's own keys.
+    // Keyed by group, not status: a status such as "constructor" cannot match an object's own keys.
     const kind = isKnownStatus(op.status) ? KIND[statusGroup(op.status)] : 'unknown'
     latestMs = Math.max(latestMs, startMs + durationMs)
     bars.push({ op, kind, startMs, durationMs, order })
   })
-  // A bar still in progress runs until now. Without `now`, it runs to the latest time in the records.
   const nowMs = now ?? latestMs
   for (const bar of bars) if (bar.kind === 'in-progress') bar.durationMs = Math.max(bar.durationMs, nowMs - bar.startMs)
   return bars
@@ -126,17 +118,14 @@ function byProject(bars: readonly Bar[]): Map<string, Bar[]> {
   return groups
 }
 
-/** "Error start_compute 12 s". The status comes first, in the action's words, so no line starts with server text. */
+/** "Error start_compute 12 s": the action's word first, so no line starts with server text. */
 function label(bar: Bar): string {
   // A status the action does not know is server text, so it is not shown.
   const word = consoleWord(bar.op.status) ?? 'Other status'
   return `${word} ${safeName(bar.op.action, 'operation')} ${duration(bar.durationMs)}${bar.kind === 'in-progress' ? ' so far' : ''}`
 }
 
-/**
- * Server text cut down to ASCII letters, digits, `_` and `-`. Each run of other characters becomes one `_`.
- * A name longer than MAX_NAME is cut and ends with `…`. When nothing is left, the result is `fallback`.
- */
+/** Each run of other characters becomes one `_`; a name over MAX_NAME ends in `…`. */
 export function safeName(text: unknown, fallback: string): string {
   const kept = (typeof text === 'string' ? text : '').replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '')
   if (kept.length === 0) return fallback
@@ -160,7 +149,7 @@ function axisFormat(spanMs: number): string {
   return '%d %b'
 }
 
-/** UTC without a zone. Mermaid shows such a time as it is, so the axis shows UTC wherever the reader is. */
+/** UTC without a zone: Mermaid shows it as it is, so the axis shows UTC wherever the reader is. */
 function wallClock(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
 }
@@ -171,7 +160,7 @@ function range(firstMs: number, lastMs: number): string {
   return first.slice(0, 10) === last.slice(0, 10) ? `${first} to ${last.slice(11)}` : `${first} to ${last}`
 }
 
-/** The caption: what the chart leaves out, and the bars drawn wider than they are (`widened`). */
+/** What the chart leaves out, and the bars drawn wider than they are. */
 function caption(
   placed: readonly Bar[],
   drawn: readonly Bar[],

@@ -1,7 +1,6 @@
 /**
- * How list-operations reads operations. It reads each project's list from the newest down to `since`, and keeps at
- * most `max-operations` after the filters. It hands them on page by page, so no list is held in memory. It reads a
- * few projects at once, and pacing.ts keeps every request under the account's rate limits.
+ * How list-operations reads operations: each project newest first, down to `since`, at most `max-operations` after
+ * the filters, handed on page by page so no list is held in memory.
  */
 import type { PlatformClient } from '../api/client.ts'
 import { OPERATIONS_PAGE_LIMIT, getBranch, listOperations } from '../api/endpoints.ts'
@@ -15,51 +14,47 @@ import { concernsBranch } from './status.ts'
 import { RETRY_POLICIES, retrying } from '../http/retry.ts'
 import type { RequestPacer } from './pacing.ts'
 
-/** Which projects list-operations reads: one (or one branch of it), a list, or all of an organization's. */
 export type ProjectScope =
   | { kind: 'one'; projectId: string; branchId?: string }
   | { kind: 'list'; projectIds: string[] }
   | { kind: 'all'; orgId?: string }
 
-/** Where the listing reaches back to: a span back from the step's start (`7d`), or a time. */
+/** A span back from the step's start (`7d`), or a time. */
 export interface Since {
   kind: 'ago' | 'at'
-  /** `ago`: how far back; `at`: the time, in ms since the epoch. */
+  /** `ago`: how far back; `at`: the time. */
   ms: number
   /** As the input gave it. */
   text: string
 }
 
-/** What list-operations lists, as its inputs say (inputs/operations.ts). */
 export interface ListOperationsSettings {
   projects: ProjectScope
   since?: Since
   maxOperations: number
-  /** Keep only these statuses; all when undefined. */
+  /** All when undefined. */
   statuses?: readonly string[]
-  /** Keep only these actions; all when undefined. */
+  /** All when undefined. */
   actions?: readonly string[]
   /** The step fails when a listed operation has one of these. */
   failOnStatus?: readonly string[]
 }
 
-/** Which operations of a project are listed. */
 export interface ListingFilter {
-  /** Only operations created at or after this, ms since the epoch (whole seconds: the records' precision). */
+  /** Whole seconds: the records' precision. */
   sinceMs?: number
-  /** At most this many of each project, the newest. */
+  /** Of each project, the newest. */
   maxOperations: number
   statuses?: ReadonlySet<string>
   actions?: ReadonlySet<string>
   branchId?: string
 }
 
-/** How one project's listing ended. */
 type ProjectEnd =
   | { kind: 'complete' } // down to `since`, or to the end of the list
-  | { kind: 'cut' } // more operations matched than `max-operations`
-  | { kind: 'broken'; warning: string } // the platform's paging went wrong, so the list may be incomplete
-  | { kind: 'unreadable'; error: RequestError } // 404 or 403: none of its operations are listed
+  | { kind: 'cut' } // more matched than `max-operations`
+  | { kind: 'broken'; warning: string } // the paging went wrong: the list may be incomplete
+  | { kind: 'unreadable'; error: RequestError } // 404 or 403: none listed
 
 export interface ProjectListing {
   projectId: string
@@ -67,15 +62,12 @@ export interface ProjectListing {
   end: ProjectEnd
 }
 
-/** A project's listing stops after this many pages (a million operations). */
+/** A million operations. */
 const MAX_PAGES_PER_PROJECT = 1000
-/**
- * Projects read at once. The pacer keeps the step within the rate limits, not this.
- * A few requests in flight are enough to hide the time each answer takes.
- */
+/** Enough to hide each answer's time. The pacer, not this, keeps the step within the rate limits. */
 export const PROJECTS_AT_ONCE = 8
 
-/** A project that answers one of these (not found, or out of the key's reach) is skipped. The rest are listed. */
+/** A project that answers one of these is skipped; the rest are listed. */
 const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404])
 
 export interface ListingContext {
@@ -86,7 +78,7 @@ export interface ListingContext {
   random?: () => number
 }
 
-/** Reads the operations of projects for one step. It paces every request, waits out congestion, and warns once. */
+/** Paces every request, waits out congestion, and warns once. */
 export class OperationsReader {
   private readonly ctx: ListingContext
   private congestionWarned = false
@@ -103,9 +95,8 @@ export class OperationsReader {
   }
 
   /**
-   * Reads the projects, PROJECTS_AT_ONCE at a time. Each page goes to `onPage` before that project's next page is read.
-   * A project that answers 404 or 403 is reported, and the others go on. Any other failure (a refused key, the step's
-   * timeout, a service that kept failing) is thrown once the projects in flight are read.
+   * Each page goes to `onPage` before the project's next is read. A 404 or 403 skips a project; any other failure is
+   * thrown once the projects in flight are read.
    */
   async listProjects(
     projectIds: readonly string[],
@@ -133,7 +124,7 @@ export class OperationsReader {
     return results
   }
 
-  /** One project's pages, from the newest until `since`, the end of the list, or one past `max-operations`. */
+  /** Until `since`, the end of the list, or one past `max-operations`. */
   private async listProject(
     projectId: string,
     filter: ListingFilter,
@@ -203,9 +194,8 @@ export class OperationsReader {
   }
 
   /**
-   * Sends a read again after a 429 or 503 (RETRY_POLICIES.congested). It waits as long as the platform asks, or backs
-   * off when a 503 does not say. The pacer holds every other request back as long. A wait past the step's timeout
-   * stops there, and the read fails. The first congestion is a warning; later ones go to the debug log.
+   * Reads again after a 429 or 503, as long as the platform asks, and the pacer holds every other request back as
+   * long. The first congestion is a warning, later ones debug lines.
    */
   private throughCongestion<T>(where: string, read: () => Promise<T>): Promise<T> {
     const { client, pacer } = this.ctx

@@ -1,7 +1,7 @@
 import type { Operation, OperationStatus } from '../api/types.ts'
 import { untrusted } from '../base/text.ts'
 
-/** The platform's 8 operation statuses in their three groups (docs/deploy-gates.md). */
+/** The platform's 8 statuses fall in three groups (docs/deploy-gates.md). */
 export type StatusGroup = 'pending' | 'success' | 'failure'
 
 // A Map, not an object literal: a status such as "constructor" must not look known.
@@ -16,10 +16,10 @@ const GROUPS: ReadonlyMap<string, StatusGroup> = new Map([
   ['cancelled', 'failure'],
 ])
 
-/** The service's 8 statuses: pending ones first, then the successful, then the unsuccessful. */
+/** Pending first, then successful, then unsuccessful. */
 export const OPERATION_STATUSES: readonly string[] = [...GROUPS.keys()]
 
-// The console's Monitoring page says OK, Scheduling, In progress and Error. The other three are in plain words.
+// The console's words where it has them (OK, Scheduling, In progress, Error); plain words for the rest.
 const CONSOLE_WORDS: ReadonlyMap<string, string> = new Map([
   ['scheduling', 'Scheduling'],
   ['running', 'In progress'],
@@ -31,7 +31,7 @@ const CONSOLE_WORDS: ReadonlyMap<string, string> = new Map([
   ['cancelled', 'Cancelled'],
 ])
 
-/** A status in the console's words; undefined for a status the action does not know. */
+/** Undefined for a status the action does not know. */
 export function consoleWord(status: OperationStatus): string | undefined {
   return CONSOLE_WORDS.get(status)
 }
@@ -41,18 +41,14 @@ export function statusGroup(status: OperationStatus): StatusGroup {
   return GROUPS.get(status) ?? 'pending'
 }
 
-/**
- * What `failed` means to a gate (the `on-failed` input). `wait`: still pending, as the platform's reference says (the
- * control plane may retry it). `fail`: the end, as the vendor's SDK takes it.
- */
+/** `wait`: `failed` is still pending, as the platform's reference says. `fail`: the end, as the vendor's SDK has it. */
 export type OnFailed = 'wait' | 'fail'
 
-/** A status's group for a gate: with `on-failed: wait`, `failed` is pending. */
 export function gateGroup(status: OperationStatus, onFailed: OnFailed): StatusGroup {
   return status === 'failed' && onFailed === 'wait' ? 'pending' : statusGroup(status)
 }
 
-/** How settled a status is for a gate: pending, then failure, then success. */
+/** Pending, then failure, then success. */
 export const settling = (status: OperationStatus, onFailed: OnFailed): number =>
   ['pending', 'failure', 'success'].indexOf(gateGroup(status, onFailed))
 
@@ -64,22 +60,19 @@ export function isTerminal(status: OperationStatus): boolean {
   return statusGroup(status) !== 'pending'
 }
 
-/** How long an operation took (or has taken so far): the service's `total_duration_ms`, or updated − created. */
+/** So far, for one in progress: `total_duration_ms`, or updated − created. */
 export function durationOf(operation: Operation): number {
   if (typeof operation.total_duration_ms === 'number') return operation.total_duration_ms
   const ms = Date.parse(operation.updated_at) - Date.parse(operation.created_at)
   return Number.isNaN(ms) ? 0 : ms
 }
 
-/**
- * Whether an operation concerns a branch. An operation without `branch_id` is of the whole
- * project, so it concerns every branch: a gate on one branch waits for it too, and fails closed.
- */
+/** An operation without `branch_id` is of the whole project: a gate on a branch waits for it too, and fails closed. */
 export function concernsBranch(operation: Operation, branchId: string | undefined): boolean {
   return branchId === undefined || operation.branch_id === undefined || operation.branch_id === branchId
 }
 
-/** Where an operation ran, for messages: "branch br-…", or "the whole project" when it has no branch. */
+/** "branch br-…", or "the whole project". */
 export function describePlace(operation: Operation, max?: number): string {
   return operation.branch_id === undefined ? 'the whole project' : `branch ${untrusted(operation.branch_id, max)}`
 }

@@ -6,6 +6,7 @@ import type { Operation } from '../api/types.ts'
 import { formatDuration } from '../base/clock.ts'
 import { quoted, untrusted } from '../base/text.ts'
 import type { CommandContext } from '../runner/context.ts'
+import { formatDate } from '../runner/summary.ts'
 import { PollPace } from './pacing.ts'
 import {
   concernsBranch,
@@ -17,33 +18,22 @@ import {
   type OnFailed,
 } from './status.ts'
 
-/** What wait-for-operations waits for: these ids, or every pending operation (of one branch). */
+/** These ids, or every pending operation (of one branch). */
 export type OperationSelection = { kind: 'ids'; ids: string[] } | { kind: 'pending'; branchId: string | undefined }
 
-/**
- * One poll round sends at most ROUND_REQUEST_BUDGET requests, however many operations it waits for (at most 1,000,
- * see inputs/operations.ts).
- * - One operation: one GET of it.
- * - Several: pages of the list, newest first, of 4× the pending count (100 to 1000 records), at most
- *   LIST_PAGES_PER_ROUND pages. Awaited operations are usually the newest, so 40 of them cost one request a round,
- *   and 1,000 cost one or two. An operation not found there gets its own GET, as many as the budget allows, the
- *   longest unread first. The rest wait for the next round.
- * - `pending` (the idle gate): the newest IDLE_PAGE_SIZE operations. Further pages are read only while a page ends on
- *   a pending operation, up to IDLE_MAX_PAGES pages (500 records). Pending operations sit at the head of the list,
- *   with thousands of old ones behind them. Reaching that limit never counts as idle: the next round reads on from
- *   where this one stopped. An operation seen pending before, but not in the pages read, gets its own GET.
- * A round remembers every cursor. A repeated cursor, or a page with no new operation, ends the round's listing with a
- * warning that names it.
- */
+/** A poll round after the first sends at most this many requests (docs/rate-limits.md). */
 const ROUND_REQUEST_BUDGET = 10
 const LIST_PAGES_PER_ROUND = 3
-const IDLE_PAGE_SIZE = 100
-const IDLE_MAX_PAGES = 5
+const PAGE_SIZE = 100
 
 /**
- * `finished`: every operation succeeded. `failed`: the platform says one ended badly. `timed-out`: the step's
- * `timeout` ran out first. `error`: the step could not find out (a refused key, an unknown id, a failing service).
+ * How far back the idle gate reads, once. The list has no status filter, so a pending operation can sit behind
+ * thousands of finished ones (docs/deploy-gates.md).
  */
+const IDLE_WINDOW = { days: 7, records: 25_000, pages: 50 } as const
+const DAY_MS = 86_400_000
+
+/** `error`: the step could not find out (a refused key, an unknown id, a failing service). */
 export type WaitStatus = 'finished' | 'failed' | 'timed-out' | 'error'
 
 export interface WaitOptions {
@@ -52,9 +42,9 @@ export interface WaitOptions {
   pollIntervalMs: number
   /** Whether a `failed` operation is still pending (`wait`) or the end (`fail`). */
   onFailed: OnFailed
-  /** The step's `timeout`, for messages. The client holds the deadline itself. */
+  /** For messages only: the client holds the deadline. */
   timeoutMs: number
-  /** The source of the poll pace's jitter; Math.random by default. */
+  /** For the poll pace's jitter. */
   random?: () => number
 }
 
@@ -62,24 +52,22 @@ export interface WaitOutcome {
   status: WaitStatus
   operations: Operation[]
   failed: Operation[]
-  /** With `on-failed: wait`: the latest records of the operations seen `failed`, which the platform may retry. */
+  /** With `on-failed: wait`: operations seen `failed`, which the platform may retry. */
   retried: Operation[]
-  /** Ids not known to be done when the step ended: what a later step can go on waiting for. */
+  /** Ids not known to be done: what a later step can go on waiting for. */
   pending: string[]
-  /** Why the step fails, when it does. */
   failure?: string
-  /** The request that stopped the step: the one that failed (`error`), or the congested one when time ran out. */
+  /** The one that failed (`error`), or the congested one when time ran out. */
   failedRequest?: RequestError
   rounds: number
+  /** `pending`: how far back the gate read. */
+  window?: IdleWindow
 }
 
-/**
- * The latest record of each awaited operation. It logs a line per change of status, not per poll, and one each time a
- * `failed` operation the gate waits through fails again.
- */
+/** The latest record of each awaited operation. It logs a change of status, not each poll. */
 class OperationTracker {
   private readonly records = new Map<string, Operation>()
-  /** Ids read this round. Of two copies in one round, the least settled wins, so a gate never passes on the other. */
+  /** Of two copies read in one round, the least settled wins, so a gate never passes on the other. */
   readonly thisRound = new Set<string>()
   /** With `on-failed: wait`: ids seen `failed`. */
   readonly retried = new Set<string>()
@@ -92,7 +80,6 @@ class OperationTracker {
     this.onFailed = onFailed
   }
 
-  /** Whether a status ends the wait for an operation. */
   isEnd(status: string): boolean {
     return gateGroup(status, this.onFailed) !== 'pending'
   }
@@ -160,12 +147,24 @@ class OperationTracker {
   }
 }
 
-/** How a listing of operation pages ended. */
 type ListingEnd =
-  | { reason: 'end' } // the list ended
+  | { reason: 'end' }
   | { reason: 'enough' } // the caller needed no more
-  | { reason: 'page-limit'; cursor: string } // the round's pages ran out; more may follow
-  | { reason: 'broken' } // a repeated cursor, or a page with nothing new: warned
+  | { reason: 'page-limit'; cursor: string } // more may follow
+  | { reason: 'broken'; message: string } // a repeated cursor, or a page with nothing new
+
+/** How far the idle gate's window read has come. */
+export interface IdleWindow {
+  records: number
+  pages: number
+  done: boolean
+  /** Where the read goes on after a round cut short by congestion. */
+  cursor?: string
+  oldest?: string
+  /** 7 days before the newest record of the first page. */
+  since?: number
+  end?: 'list' | 'days' | 'records' | 'pages'
+}
 
 /** Requests left in this round. */
 interface Budget {
@@ -188,10 +187,11 @@ class Waiter {
   private readonly lastRead = new Map<string, number>()
   private round = 0
   private started = 0
-  /** `pending`: where the next round reads on when the last one stopped at its page limit. */
-  private resumeCursor: string | undefined
+  /** `pending`: the window, and every id read, to know where the head's new records end. */
+  private readonly window: IdleWindow = { records: 0, pages: 0, done: false }
+  private readonly everRead = new Set<string>()
   private branchChecked = false
-  /** Whether the log says the waiter slowed down for congestion. */
+  /** The log said the waiter slowed down. */
   private slowed = false
   /** Warnings already given, so a problem that lasts is one line, not one a poll. */
   private readonly noted = new Set<string>()
@@ -218,7 +218,7 @@ class Waiter {
         ? `Waiting for ${this.awaited.length} operation(s) in project ${untrusted(this.options.projectId)}, polling every ${every}.`
         : `Waiting until ${this.describeScope()} has no pending operation, polling every ${every}.`,
     )
-    // The first poll goes out at once: a gate whose operations are already done costs one round.
+    // No wait before the first poll: a gate whose operations are done costs one round.
     for (;;) {
       let conclusive: boolean
       try {
@@ -229,6 +229,7 @@ class Waiter {
           return this.timedOut(this.round, error.congestion)
         }
         if (error instanceof OtherRecord) return this.outcome('error', this.round, { failure: error.message })
+        if (error instanceof UnreadableList) return this.outcome('error', this.round, { failure: error.message })
         if (!(error instanceof RequestError)) throw error
         if (error.kind === 'deadline') return this.timedOut(this.round, error)
         return this.couldNotFindOut(this.round, error)
@@ -238,11 +239,7 @@ class Waiter {
     }
   }
 
-  /**
-   * Polls until a round is answered. After a 429, 503 or 423, the round runs again at the pace's widened interval
-   * (RETRY_POLICIES.congestedPoll). When that wait would end past the step's deadline, the waiter waits until the
-   * deadline and times out there.
-   */
+  /** After a 429, 503 or 423, polls again at the widened pace. A wait past the deadline ends there, timed out. */
   private pollThroughCongestion(): Promise<boolean> {
     const { clock, client } = this.ctx
     const round = () => {
@@ -281,7 +278,7 @@ class Waiter {
     let rest = this.unfinished()
     if (rest.length > 1) {
       const wanted = new Set(rest)
-      const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(IDLE_PAGE_SIZE, rest.length * 4))
+      const limit = Math.min(OPERATIONS_PAGE_LIMIT, Math.max(PAGE_SIZE, rest.length * 4))
       await this.readPages(limit, undefined, LIST_PAGES_PER_ROUND, budget, (operations) => {
         for (const operation of operations.filter((o) => rest.includes(o.id))) {
           wanted.delete(operation.id)
@@ -291,7 +288,7 @@ class Waiter {
       })
       rest = [...wanted]
     }
-    // These are older than the pages read, or not in the list at all (a 404 then names them). Longest unread first.
+    // Older than the pages read, or not listed at all (a 404 then names them).
     rest.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
     if (rest.length > budget.left) {
       this.note(
@@ -304,48 +301,96 @@ class Waiter {
     for (const id of rest.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
   }
 
+  /** Idle only on a round that read the whole window, or the head down to known ground, and found nothing pending. */
   private async pollPending(budget: Budget): Promise<boolean> {
-    const from = this.resumeCursor
     const seen = new Set<string>()
-    const end = await this.readPages(IDLE_PAGE_SIZE, from, IDLE_MAX_PAGES, budget, (operations, last) => {
-      for (const operation of operations) {
-        seen.add(operation.id)
-        // An operation waited for stays so, even when a later copy names another branch: its end must be read.
-        if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status))) {
-          this.tracker.update(operation)
-        }
-      }
-      // Pending operations sit at the head of the list: read on only while a page ends on one.
-      return last !== undefined && !this.tracker.isEnd(last.status)
+    const conclusive = this.window.done ? await this.readHead(budget, seen) : await this.readWindow(seen)
+    const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
+    unseen.sort((a, b) => (this.lastRead.get(a) ?? 0) - (this.lastRead.get(b) ?? 0))
+    for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
+    return conclusive
+  }
+
+  /** True only when the read began at the head: only then does it cover the records that arrived since. */
+  private async readWindow(seen: Set<string>): Promise<boolean> {
+    const window = this.window
+    const fromHead = window.cursor === undefined
+    const end = await this.readPages(
+      OPERATIONS_PAGE_LIMIT,
+      window.cursor,
+      Infinity,
+      { left: Infinity },
+      (page) => this.readWindowPage(page, seen),
+      (cursor) => (window.cursor = cursor),
+    )
+    if (end.reason === 'broken') throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`)
+    window.end ??= 'list'
+    window.done = true
+    this.ctx.log.info(describeWindow(window, `project ${untrusted(this.options.projectId)}`))
+    return fromHead
+  }
+
+  /** Takes one page of the window; false once the window ends. */
+  private readWindowPage(page: Operation[], seen: Set<string>): boolean {
+    const window = this.window
+    window.pages++
+    window.records += page.length
+    for (const operation of page) this.consider(operation, seen)
+    window.oldest = oldestOf(page, window.oldest)
+    const times = page.map((o) => Date.parse(o.created_at))
+    // The days count back from the newest record, not from the runner's clock, which may be off.
+    window.since ??= Math.max(...times.filter(Number.isFinite)) - IDLE_WINDOW.days * DAY_MS
+    // A record whose date cannot be read counts as inside the window.
+    if (page.length > 0 && times.every((t) => t < window.since!)) window.end = 'days'
+    else if (window.records >= IDLE_WINDOW.records) window.end = 'records'
+    else if (window.pages >= IDLE_WINDOW.pages) window.end = 'pages'
+    return window.end === undefined
+  }
+
+  /** Reads the newest records down to one read before. False when the round's budget ran out first. */
+  private async readHead(budget: Budget, seen: Set<string>): Promise<boolean> {
+    let reachedKnown = false
+    const end = await this.readPages(PAGE_SIZE, undefined, Infinity, budget, (page) => {
+      reachedKnown = page.some((o) => this.everRead.has(o.id))
+      for (const operation of page) this.consider(operation, seen)
+      return !reachedKnown
     })
-    this.resumeCursor = end.reason === 'page-limit' ? end.cursor : undefined
+    if (end.reason === 'broken') throw new UnreadableList(`${end.message} ${this.notIdleBecause()}`)
     if (end.reason === 'page-limit') {
       this.note(
-        'page-limit',
+        'head',
         'warning',
-        `The operations of project ${untrusted(this.options.projectId)} still end on a pending one after the pages a ` +
-          `poll reads (${IDLE_MAX_PAGES} of ${IDLE_PAGE_SIZE}). ` +
-          `The next poll reads on from cursor ${quoted(end.cursor)}. ` +
-          'The project counts as idle only once a poll reaches an operation that is done.',
+        `More operations of project ${untrusted(this.options.projectId)} started since the last poll than a poll reads. ` +
+          'The project counts as idle only once a poll reaches operations it read before.',
       )
     }
-    const unseen = this.tracker.pendingIds().filter((id) => !seen.has(id))
-    for (const id of unseen.slice(0, Math.max(0, budget.left))) await this.readOne(id, budget)
-    // Idle only on a round that read from the head of the list to where nothing is pending.
-    return from === undefined && (end.reason === 'end' || end.reason === 'enough')
+    return end.reason !== 'page-limit'
+  }
+
+  /** Tracks one it waits for already, or a pending one that counts. */
+  private consider(operation: Operation, seen: Set<string>): void {
+    seen.add(operation.id)
+    this.everRead.add(operation.id)
+    // An operation waited for stays so, even when a later copy names another branch: its end must be read.
+    if (this.tracker.has(operation.id) || (this.counts(operation) && !this.tracker.isEnd(operation.status)))
+      this.record(operation)
+  }
+
+  private notIdleBecause(): string {
+    return `The gate cannot tell whether ${this.describeScope()} is idle, so it does not pass.`
   }
 
   /**
-   * Reads pages of the operations list from `from` (or from the head) while `onPage` asks for more, within `maxPages`
-   * and the round's budget. `onPage` gets each page's operations and its last record. Copies of operations read
-   * before are included: the tracker keeps the least settled copy.
+   * A short page is not the end: a service may cap the page size. Copies read before are passed on: the tracker
+   * keeps the least settled.
    */
   private async readPages(
     limit: number,
     from: string | undefined,
     maxPages: number,
     budget: Budget,
-    onPage: (operations: Operation[], last: Operation | undefined) => boolean,
+    onPage: (operations: Operation[]) => boolean,
+    onCursor: (cursor: string) => void = () => undefined,
   ): Promise<ListingEnd> {
     const { projectId } = this.options
     const guard = new PagingGuard(from)
@@ -355,29 +400,32 @@ class Waiter {
       const result = await listOperations(this.ctx.client, projectId, { limit, cursor }, 'wait')
       const fresh = guard.unseen(result.operations, (o) => o.id)
       if (result.operations.length > 0 && fresh.length === 0) {
-        this.note(
+        return this.broken(
           'nothing-new',
-          'warning',
           `The page of project ${untrusted(projectId)}'s operations after cursor ${quoted(cursor ?? '')} holds only ` +
-            'operations already read. This poll stops listing there.',
+            'operations already read.',
         )
-        return { reason: 'broken' }
       }
-      if (!onPage(result.operations, result.operations.at(-1))) return { reason: 'enough' }
+      if (!onPage(result.operations)) return { reason: 'enough' }
       const next = result.cursor
-      if (result.operations.length < limit || next === undefined || next === '') return { reason: 'end' }
+      if (result.operations.length === 0 || next === undefined || next === '') return { reason: 'end' }
       if (guard.repeated(next)) {
-        this.note(
+        return this.broken(
           'repeated-cursor',
-          'warning',
           `The platform handed out cursor ${quoted(next)} twice while listing the operations of project ` +
-            `${untrusted(projectId)}. This poll stops listing there.`,
+            `${untrusted(projectId)}.`,
         )
-        return { reason: 'broken' }
       }
+      onCursor(next)
       if (page >= maxPages || budget.left <= 0) return { reason: 'page-limit', cursor: next }
       cursor = next
     }
+  }
+
+  /** Waiting for ids, the poll warns and reads the rest one by one. */
+  private broken(key: string, message: string): ListingEnd {
+    if (this.awaited) this.note(key, 'warning', `${message} This poll stops listing there.`)
+    return { reason: 'broken', message }
   }
 
   private async readOne(id: string, budget: Budget): Promise<void> {
@@ -408,10 +456,7 @@ class Waiter {
     return this.awaited ? this.awaited.filter((id) => !this.tracker.isDone(id)) : this.tracker.pendingIds()
   }
 
-  /**
-   * Says that the platform is congested (or the project locked) and polling slows down. This is no failure: it warns
-   * once, when it starts.
-   */
+  /** Congestion is no failure: it warns once, when it starts. */
   private sayCongested(error: RequestError, delay: number): void {
     const asked = error.retryAfterMs === undefined ? '' : `, Retry-After ${formatDuration(error.retryAfterMs)}`
     const line =
@@ -424,7 +469,6 @@ class Waiter {
     this.slowed = true
   }
 
-  /** The wait after a round the platform answered. It logs a line once the pace is back to normal. */
   private answered(): number {
     const delay = this.pace.afterAnswer()
     if (this.slowed && !this.pace.widened) {
@@ -435,7 +479,7 @@ class Waiter {
     return delay
   }
 
-  /** Sleeps `ms`, never past the step's deadline. Returns false once the deadline is reached. */
+  /** Never past the deadline. False once it is reached. */
   private async sleep(ms: number): Promise<boolean> {
     const { clock, client } = this.ctx
     const left = client.deadline - clock.now()
@@ -467,7 +511,8 @@ class Waiter {
     const pending = status === 'finished' || status === 'failed' ? [] : this.unfinished()
     const failed = operations.filter((o) => gateGroup(o.status, this.options.onFailed) === 'failure')
     const retried = operations.filter((o) => this.tracker.retried.has(o.id))
-    return { status, operations, failed, retried, pending, rounds, ...extra }
+    const window = this.awaited ? {} : { window: { ...this.window } }
+    return { status, operations, failed, retried, pending, rounds, ...window, ...extra }
   }
 
   private settled(rounds: number): WaitOutcome {
@@ -484,7 +529,6 @@ class Waiter {
     return outcome
   }
 
-  /** `timed-out`, naming what is still pending, and why the last poll did not get through. */
   private timedOut(rounds: number, cause?: RequestError): WaitOutcome {
     const left = this.unfinished()
     const still = left.slice(0, MAX_NAMED_OPERATIONS).map((id) => {
@@ -506,7 +550,11 @@ class Waiter {
     const reason =
       left.length > 0
         ? `${left.length} operation(s) not finished: ${untrusted(still.join('; '), Number.POSITIVE_INFINITY)}`
-        : `${this.describeScope()} not known to be idle`
+        : `${this.describeScope()} not known to be idle: ${
+            this.window.done
+              ? 'more operations started than a poll reads'
+              : `it read ${this.window.records.toLocaleString('en')} operation(s), not to the end of the window`
+          }`
     return this.outcome('timed-out', rounds, {
       failure: `The step's \`timeout\` of ${formatDuration(this.options.timeoutMs)} ran out with ${reason}.${hint}`,
       failedRequest: cause?.status === undefined ? undefined : cause,
@@ -526,7 +574,7 @@ function describeAnswer(status: number | undefined): string {
   return 'unavailable'
 }
 
-/** The platform was congested, and the wait before the next poll would end past the step's deadline. */
+/** The next poll after congestion would come past the deadline. */
 class CongestedToTheEnd {
   readonly congestion: RequestError
   readonly delayMs: number
@@ -540,22 +588,43 @@ class CongestedToTheEnd {
 /** The platform answered the read of one operation with a record of another. */
 class OtherRecord extends Error {}
 
+/** The idle gate's listing repeated a cursor or a page: what it did not read may hold a pending operation. */
+class UnreadableList extends Error {}
+
+function oldestOf(page: Operation[], known: string | undefined): string | undefined {
+  let oldest = known
+  for (const { created_at } of page)
+    if (oldest === undefined || Date.parse(created_at) < Date.parse(oldest)) oldest = created_at
+  return oldest
+}
+
+function describeWindowEnd(end: IdleWindow['end']): string {
+  if (end === 'days') return `the window's ${IDLE_WINDOW.days} days`
+  if (end === 'records') return `the window's ${IDLE_WINDOW.records.toLocaleString('en')} records`
+  if (end === 'pages') return `the window's ${IDLE_WINDOW.pages} pages`
+  return 'the whole list'
+}
+
+/** "Read 2,000 operations of project p-1, back to 2026-12-05 10:00 UTC: the whole list." */
+export function describeWindow(window: IdleWindow, where: string): string {
+  const back = window.oldest === undefined ? '' : `, back to ${untrusted(formatDate(window.oldest))}`
+  const reason = window.done ? describeWindowEnd(window.end) : 'not to the end of the window'
+  return `Read ${window.records.toLocaleString('en')} operation(s) of ${where}${back}: ${reason}.`
+}
+
 /** "failed 2 times", or "failed" when the record counts no failure. */
 export function describeFailureCount(operation: Operation): string {
   const n = operation.failures_count
   return n > 0 ? `failed ${n} time${n > 1 ? 's' : ''}` : 'failed'
 }
 
-/** "the platform may retry it (retry_at …)": what a `failed` operation means to a gate that waits through it. */
+/** "the platform may retry it (retry_at …)" */
 export function describeRetry(operation: Operation): string {
   const at = operation.retry_at ? ` (retry_at ${untrusted(operation.retry_at, 40)})` : ''
   return `the platform may retry it${at}`
 }
 
-/**
- * An error names at most this many operations, as list-operations does. The outputs have them all. Each value is cut
- * short too, so the error stays one line of about 2 kB, even for 1,000 operations.
- */
+/** An error names at most this many; the outputs have them all. Each value is cut too, so it stays about 2 kB. */
 const MAX_NAMED_OPERATIONS = 5
 
 function describeOperation(operation: Operation): string {

@@ -1,9 +1,6 @@
 /**
- * Outputs within the runner's limits. An output passed on through `env:` or another action's `with:` fails past
- * 128 KiB (one environment variable). An expression's result is capped at 10 MiB, and GitHub documents 1 MB an output.
- * Every output goes through one gate on its way out (boundOutputs). An output over OUTPUT_LIMIT_BYTES is not set, and
- * never cut short. A list output (`projects`, `project-ids`, `keys`, `operations`) always has its whole list in a file
- * under RUNNER_TEMP, whose path is an output too. Any other output over the limit goes into the `outputs-file`.
+ * Outputs within the runner's limits: one passed on through `env:` or `with:` fails past 128 KiB. An output over the
+ * limit is not set, never cut short. A list output always has its whole list in a file, whose path is an output too.
  */
 import { randomUUID } from 'node:crypto'
 import { appendFile, open, rm, writeFile, type FileHandle } from 'node:fs/promises'
@@ -11,18 +8,16 @@ import { join } from 'node:path'
 import { ActionError, messageOf } from '../base/errors.ts'
 import { mayHoldSecret, redactSecrets, untrusted } from '../base/text.ts'
 
-/** The new key's output: its value is the one secret an output carries. */
+/** The one secret an output carries. */
 const KEY_OUTPUT = 'key'
 
-/** Largest output, in bytes: half of the 128 KiB one environment variable may hold. */
+/** Half of the 128 KiB one environment variable may hold. */
 export const OUTPUT_LIMIT_BYTES = 64 * 1024
 
-/** Whether an output value can be passed on through `env:` or `with:`. */
 function fitsOutput(value: string): boolean {
   return Buffer.byteLength(value, 'utf8') <= OUTPUT_LIMIT_BYTES
 }
 
-/** The lists the action writes to files of their own. */
 type ListName = 'projects' | 'keys' | 'operations' | 'outputs'
 
 function listFilePath(dir: string, list: ListName): string {
@@ -33,7 +28,6 @@ function listFileError(list: ListName, dir: string, error: unknown): ActionError
   return new ActionError(`Could not write the ${list} file in ${untrusted(dir)} (RUNNER_TEMP): ${messageOf(error)}`)
 }
 
-/** Writes a list's JSON to a file of its own in `dir` (RUNNER_TEMP) and returns the file's path. */
 export async function writeListFile(dir: string, list: ListName, json: string): Promise<string> {
   const path = listFilePath(dir, list)
   try {
@@ -45,14 +39,12 @@ export async function writeListFile(dir: string, list: ListName, json: string): 
 }
 
 /**
- * A record as JSON for an output or a list file, with every secret in its strings replaced, pieces of secrets too.
- * A server may have cut a secret short, and a later step may print the output. Each string is redacted on its own,
- * and so is each field name: a server may echo a secret as a name too. Redacting the whole JSON text could run past
- * a value's end: `Bearer …` takes every printable character up to a space, quotes and brackets included.
+ * Every secret in its strings and names replaced, pieces too: a server may have cut one short, and a later step may
+ * print the output. Each string is redacted alone: on the whole text, `Bearer …` could run past a value's end.
  */
 export function recordJson(record: unknown): string {
   const json = JSON.stringify(record)
-  // Most records hold nothing to replace, and one look at the whole text tells.
+  // A fast path: most records hold nothing to replace.
   if (!mayHoldSecret(json) && redactSecrets(json) === json) return json
   const redact = (text: string) => redactSecrets(text, { pieces: true })
   return JSON.stringify(record, (_key, value: unknown) => {
@@ -64,9 +56,8 @@ export function recordJson(record: unknown): string {
   })
 }
 
-/** JSON text with every secret in its string values replaced; text that is not JSON, as text. */
 function redactJson(text: string): string {
-  // Usually there is nothing to replace. The text then stays unparsed, which is the only way to keep it exact.
+  // Nothing to replace: unparsed, the text stays exact.
   if (!mayHoldSecret(text) && redactSecrets(text) === text) return text
   let value: unknown
   try {
@@ -78,19 +69,17 @@ function redactJson(text: string): string {
 }
 
 /**
- * A list file written while the list is read, so a long list is never held in memory. It has a section per project,
- * and the records keep the projects' order, however their pages come in. Up to MEMORY_BYTES the sections stay in
- * memory and finish() writes the file at once: most lists are short, and one write costs less than a file per
- * section. Past that, each section goes to a part file of its own, and finish() joins the parts in order.
+ * Written while the list is read, so a long list is never held in memory, a section per project in their order. Up
+ * to MEMORY_BYTES the sections stay in memory, as most lists are short; past that, each goes to a part file.
  */
 export class ListFileWriter {
   readonly path: string
   private readonly dir: string
   private readonly list: ListName
-  /** The records of each section while the list is short: JSON texts, each of them records joined by commas. */
+  /** Each section's records while the list is short. */
   private readonly held = new Map<number, string[]>()
   private heldBytes = 0
-  /** The part file of each section that has records, once the list has grown past MEMORY_BYTES. */
+  /** Each section's part file, once the list has grown past MEMORY_BYTES. */
   private readonly parts = new Map<number, string>()
 
   constructor(dir: string, list: ListName) {
@@ -99,7 +88,7 @@ export class ListFileWriter {
     this.path = listFilePath(dir, list)
   }
 
-  /** Appends records (each as recordJson gives it) to a section. */
+  /** Records as recordJson gives them. */
   async add(section: number, records: readonly string[]): Promise<void> {
     if (records.length === 0) return
     const text = records.join(',')
@@ -113,7 +102,6 @@ export class ListFileWriter {
     await this.appendToPart(section, text)
   }
 
-  /** Joins the sections in order into the list file; returns its path. */
   async finish(): Promise<string> {
     try {
       if (this.parts.size === 0) {
@@ -141,7 +129,7 @@ export class ListFileWriter {
     return this.path
   }
 
-  /** Removes what was written: the listing did not finish. */
+  /** The listing did not finish. */
   async discard(): Promise<void> {
     await this.discardParts()
     await rm(this.path, { force: true })
@@ -166,10 +154,9 @@ export class ListFileWriter {
   }
 }
 
-/** How much of a list the writer keeps in memory, in characters of JSON, before it writes part files. */
+/** In characters of JSON. */
 export const MEMORY_BYTES = 4 * 1024 * 1024
 
-/** The list outputs, each with the output that names the file holding the whole list. */
 type WholeListFile = 'projects-file' | 'keys-file' | 'operations-file'
 const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
   projects: 'projects-file',
@@ -179,12 +166,8 @@ const WHOLE_LIST_FILES: Readonly<Record<string, WholeListFile>> = {
 }
 
 /**
- * Keeps every output within OUTPUT_LIMIT_BYTES, whatever the platform sent. An output over it is not set, and the log
- * says where its value is. A list output is in its whole-list file, which is always set and documented for long lists.
- * A `note` (a plain log line) says so: a warning would show on every run that reads the file, and nobody could act on
- * it. Any other output goes under its name into one JSON object in the `outputs-file` (under `dir`, RUNNER_TEMP).
- * A warning says so, since a later step that reads the output finds it empty. A JSON value stays JSON there.
- * `key` is never near the limit: a key value over 1,024 characters is refused.
+ * A list output over the limit gets a note: its whole-list file has it, and a warning on every run would help no one.
+ * Any other goes to `outputs-file`, with a warning: a later step that reads the output finds it empty.
  */
 export async function boundOutputs(
   outputs: Readonly<Record<string, string>>,
@@ -194,7 +177,7 @@ export async function boundOutputs(
   const set: Record<string, string> = {}
   const spilled: Record<string, unknown> = {}
   const over: string[] = []
-  /** The list outputs over the limit, by the output naming their whole-list file. */
+  /** By the output naming their whole-list file. */
   const inListFile = new Map<WholeListFile | '', string[]>()
   const notHeld = (name: string, bytes: number) => {
     const listFile = WHOLE_LIST_FILES[name]
@@ -212,7 +195,7 @@ export async function boundOutputs(
       over.push(describeBytes(name, Buffer.byteLength(value, 'utf8')))
     }
   }
-  // Outputs the command knew were over the limit and did not hold: only their size is known.
+  // Of these, only the size is known.
   for (const [name, bytes] of Object.entries(oversized)) notHeld(name, bytes)
   const limit = `over the ${OUTPUT_LIMIT_BYTES} bytes an output may hold to be passed on through env: or with:.`
   const warnings: string[] = []
@@ -254,10 +237,9 @@ function asJson(value: string): unknown {
   }
 }
 
-/** The bytes a copy reads at a time: a section is never held in memory whole. */
+/** A section is never held in memory whole. */
 const COPY_CHUNK_BYTES = 1024 * 1024
 
-/** Appends a file to an open one, a chunk at a time. */
 async function copyInto(out: FileHandle, path: string): Promise<void> {
   const source = await open(path, 'r')
   try {

@@ -1,19 +1,15 @@
 /**
- * Job-summary HTML. The summary is Markdown with HTML allowed, and a blank line ends an HTML block. After it, text
- * renders as Markdown (headings, links, images). Names come from the platform, so every piece of text is escaped,
- * kept on one line (control characters shown as escapes) and bounded. Key values never reach this module.
+ * Job-summary HTML. After a blank line the summary renders Markdown (links, images), and names come from the
+ * platform, so every piece of text is escaped, kept on one line and bounded. Key values never reach this module.
  */
 import { oneLine } from '../base/text.ts'
 
-/** Longest table cell, in characters. */
 const MAX_CELL_LENGTH = 200
-/** Longest heading or paragraph, in characters. */
 const MAX_TEXT_LENGTH = 4000
-/** Rows a table shows at most. */
 export const MAX_ROWS = 200
-/** A table of more rows than this is folded under `<details>`, so the verdict above it stays on the first screen. */
+/** A longer table is folded under `<details>`, so the verdict above it stays on the first screen. */
 export const FOLD_ROWS = 10
-/** A table stops adding rows past this many characters: the runner drops a summary over 1 MiB. */
+/** In characters: the runner drops a summary over 1 MiB. */
 export const TABLE_BUDGET = 512 * 1024
 
 function escapeHtml(text: string): string {
@@ -28,13 +24,10 @@ export function heading(text: string, level = 3): string {
   return `<h${level}>${htmlText(text, MAX_TEXT_LENGTH)}</h${level}>\n`
 }
 
-/** A piece of a paragraph: text, an id or a name in monospace, or a link. */
+/** Text, an id or a name in monospace, or a link. */
 export type Part = string | { code: string } | { link: string; href: string }
 
-/**
- * A paragraph. `{ code }` parts are in monospace, and `{ link, href }` parts are links. Markdown is not read inside
- * an HTML block, so the `quoted` parts of a sentence (input and output names) are made monospace here.
- */
+/** Markdown is not read inside an HTML block, so a sentence's `quoted` parts are made monospace here. */
 export function paragraph(...parts: Part[]): string {
   const html = parts
     .flatMap((part): Part[] => (typeof part === 'string' ? withCode(part) : [part]))
@@ -49,15 +42,12 @@ export function paragraph(...parts: Part[]): string {
   return `<p>${html}</p>\n`
 }
 
-/**
- * A page of the action's docs in a sentence. When `url` is known (actionDocs in src/runner/context.ts), `text` links
- * to the page at the version that ran. Otherwise the sentence gives `text` and the page's path, with no link.
- */
+/** A link to the page at the version that ran, when `url` is known; else the page's path. */
 export function docsPage(url: string | undefined, text: string, page: string): Part[] {
   return url === undefined ? [`${text} (`, { code: page }, " in the action's repository)"] : [{ link: text, href: url }]
 }
 
-/** Text with its `quoted` parts as code parts; as it is when its backticks do not pair up. */
+/** As it is when its backticks do not pair up. */
 function withCode(text: string): Array<string | { code: string }> {
   const parts = text.split('`')
   if (parts.length % 2 === 0) return [text]
@@ -66,10 +56,7 @@ function withCode(text: string): Array<string | { code: string }> {
   )
 }
 
-/**
- * `html` folded under a line the reader opens. GitHub reads Markdown inside `<details>` (a chart) only after a blank
- * line below `<summary>` and above `</details>`.
- */
+/** GitHub reads Markdown inside `<details>` (a chart) only after a blank line below `<summary>` and above the end. */
 export function folded(title: string, html: string): string {
   if (!html) return ''
   return `<details><summary>${htmlText(title, MAX_TEXT_LENGTH)}</summary>\n\n${html}\n</details>\n\n`
@@ -78,17 +65,14 @@ export function folded(title: string, html: string): string {
 /** `code` cells show ids in monospace. */
 export type Cell = string | number | { code: string } | null | undefined
 
-/** A table of rows already made; see tableOf. */
+/** Rows already made. */
 export function table(headers: string[], rows: readonly Cell[][], maxRows = MAX_ROWS): string {
   return tableOf(headers, rows, (row) => row, { maxRows })
 }
 
 /**
- * A table of `records`. `toRow` makes a row of a record only when it is shown. The table holds at most `maxRows` rows
- * and about TABLE_BUDGET characters. Then a line says how many were left out and where they all are (`rest`).
- * `total`: how many records the table stands for, when `records` are only the first of them.
- * `count`: how many records a row stands for, when one row stands for several alike.
- * A table of more than FOLD_ROWS rows is folded (see folded); `title` names it on the fold.
+ * `toRow` runs only for a record shown. Past `maxRows` rows or about TABLE_BUDGET characters, a line says how many
+ * were left out and where they all are (`rest`). `total` counts records beyond `records`; `count`, those a row holds.
  */
 export function tableOf<T>(
   headers: string[],
@@ -128,12 +112,12 @@ function renderCell(cell: Cell): string {
   return htmlText(typeof cell === 'object' ? JSON.stringify(cell) : String(cell), MAX_CELL_LENGTH)
 }
 
-/** The longest text shown for a date that cannot be read. It goes into errors and log lines, not only cells. */
+/** It goes into errors and log lines, not only cells. */
 export const MAX_DATE_TEXT = 64
 
 /**
- * "2026-11-21 10:00 UTC" from an ISO timestamp. Other text stays as it was, on one line and cut to MAX_DATE_TEXT:
- * Date.parse would read "42" as 2042. The result is still outside text, so a log line quotes it with untrusted().
+ * "2026-11-21 10:00 UTC". Other text stays, cut to MAX_DATE_TEXT: Date.parse would read "42" as 2042. The result is
+ * still outside text for the log.
  */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return ''

@@ -151,6 +151,10 @@ describe('npm run step -- --sub-action', () => {
       ['--sub-action'],
     )
     expect(stdout).toMatch(/^wait-for-operations\/action\.yml has no input "key-name"$/m)
+    // The inputs it does declare, not the root action's.
+    expect(stdout).toMatch(
+      /^inputs of wait-for-operations\/action\.yml: api-key, api-host, project-id, operation-ids, /m,
+    )
     expect(code).toBe(2)
   })
 })

@@ -1,23 +1,19 @@
-// src/runner/cancellation.ts: the runner's signals as the step's process sees them on each OS, sent by a test's
-// emitter, and what the step may still do once cancelled.
+// src/runner/time.ts (and fixedTime in src/base/clock.ts): the step's time, and the runner's signals as the step's
+// process sees them on each OS, sent by a test's emitter, and what the step may still do once cancelled.
 // Unit tests, in this process.
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
-import {
-  watchCancellation,
-  ANSWER_GRACE_MS,
-  CANCEL_GRACE_MS,
-  NOT_CANCELLABLE,
-  StepCancelled,
-} from '../../src/runner/cancellation.ts'
+import { ANSWER_GRACE_MS, CANCEL_GRACE_MS, watchStepTime } from '../../src/runner/time.ts'
+import { StepCancelled } from '../../src/base/errors.ts'
+import { CLEANUP_GRACE_MS, fixedTime, type Clock } from '../../src/base/clock.ts'
 import { captureLog, manualClock } from '../support/clock.ts'
 
-describe('watchCancellation()', () => {
+describe('watchStepTime()', () => {
   const watch = () => {
     const signals = new EventEmitter()
     const log = captureLog()
     const clock = manualClock()
-    return { signals, log, clock, cancellation: watchCancellation({ log: log.logger, clock, signals }) }
+    return { signals, log, clock, cancellation: watchStepTime({ log: log.logger, clock, timeoutMs: 60_000, signals }) }
   }
 
   it('listens only once it holds a key: before, no handler, and Node keeps its default', () => {
@@ -62,20 +58,21 @@ describe('cancellation', () => {
 
   it("a signal before hold() is not caught: Node's default applies", () => {
     const signals = new EventEmitter()
-    watchCancellation({ log: captureLog().logger, clock: manualClock(), signals })
+    watchStepTime({ log: captureLog().logger, clock: manualClock(), timeoutMs: 60_000, signals })
     expect(signals.listenerCount('SIGINT')).toBe(0)
   })
 
-  it('once held, a signal only marks the step cancelled: new work is refused, undo work gets the runner grace', () => {
+  it('once held, a signal only marks the step cancelled: new work is refused, a clean-up gets the runner grace', () => {
     const signals = new EventEmitter()
     const clock = manualClock()
     const log = captureLog()
-    const cancellation = watchCancellation({ log: log.logger, clock, signals })
+    const cancellation = watchStepTime({ log: log.logger, clock, timeoutMs: 60_000, signals })
     cancellation.hold()
     cancellation.hold()
     expect(signals.listenerCount('SIGINT')).toBe(1)
     expect(() => cancellation.checkpoint('create a key')).not.toThrow()
-    expect(cancellation.undoDeadline(clock.now() + 60_000)).toBe(clock.now() + 60_000)
+    expect(cancellation.deadline).toBe(clock.now() + 60_000)
+    expect(cancellation.cleanupDeadline()).toBe(clock.now() + 60_000 + CLEANUP_GRACE_MS)
 
     signals.emit('SIGINT')
     expect(cancellation.signal).toBe('SIGINT')
@@ -83,8 +80,7 @@ describe('cancellation', () => {
     expect(() => cancellation.checkpoint('create a key')).toThrow(
       'The runner cancelled the step (SIGINT) before it could create a key.',
     )
-    expect(cancellation.undoDeadline(clock.now() + 60_000)).toBe(clock.now() + CANCEL_GRACE_MS)
-    expect(cancellation.undoDeadline(clock.now() + 1000)).toBe(clock.now() + 1000)
+    expect(cancellation.cleanupDeadline()).toBe(clock.now() + CANCEL_GRACE_MS)
 
     signals.emit('SIGTERM')
     expect(cancellation.signal).toBe('SIGINT')
@@ -100,7 +96,7 @@ describe('a signal while a revocation is in flight', () => {
     const log = captureLog()
     const watch = () => {
       const signals = new EventEmitter()
-      const cancellation = watchCancellation({ log: log.logger, clock: manualClock(), signals })
+      const cancellation = watchStepTime({ log: log.logger, clock: manualClock(), timeoutMs: 60_000, signals })
       cancellation.hold()
       return { cancellation, signal: () => signals.emit('SIGINT') }
     }
@@ -123,7 +119,7 @@ describe('a bound on work in flight after the signal', () => {
   it('starts with the first signal, runs for its length from the signal on, and never starts without one', () => {
     const manual = manualClock()
     const timers: Array<{ ms: number; fire: () => void; cleared: boolean }> = []
-    const clock = {
+    const clock: Clock = {
       ...manual,
       deadline: (ms: number) => {
         const controller = new AbortController()
@@ -133,17 +129,17 @@ describe('a bound on work in flight after the signal', () => {
       },
     }
     const signals = new EventEmitter()
-    const cancellation = watchCancellation({ log: captureLog().logger, clock, signals })
+    const cancellation = watchStepTime({ log: captureLog().logger, clock, timeoutMs: 60_000, signals })
     cancellation.hold()
-    const before = cancellation.afterSignal(5000)
-    cancellation.afterSignal(5000).clear()
+    const before = cancellation.attemptCut()
+    cancellation.attemptCut().clear()
     expect(timers).toEqual([])
     signals.emit('SIGINT')
     manual.advance(2000)
-    const after = cancellation.afterSignal(5000)
+    const after = cancellation.attemptCut()
     signals.emit('SIGTERM')
-    // The whole length from the signal, or what is left of it; none for the bound cleared before.
-    expect(timers.map((t) => t.ms)).toEqual([5000, 3000])
+    // In flight at the signal: the answer's grace; sent after it, what is left of the runner's; none once cleared.
+    expect(timers.map((t) => t.ms)).toEqual([ANSWER_GRACE_MS, CANCEL_GRACE_MS - 2000])
     expect(before.signal.aborted).toBe(false)
     timers[0]!.fire()
     expect([before.signal.aborted, after.signal.aborted]).toEqual([true, false])
@@ -154,7 +150,7 @@ describe('a bound on work in flight after the signal', () => {
   it("an attempt's cut: in flight at the signal, the answer's grace; sent after it, the rest of the runner's grace", () => {
     const clock = manualClock(undefined, { deadlinesInClockTime: true })
     const signals = new EventEmitter()
-    const cancellation = watchCancellation({ log: captureLog().logger, clock, signals })
+    const cancellation = watchStepTime({ log: captureLog().logger, clock, timeoutMs: 60_000, signals })
     cancellation.hold()
     const inFlight = cancellation.attemptCut()
     signals.emit('SIGINT')
@@ -165,6 +161,6 @@ describe('a bound on work in flight after the signal', () => {
     expect([inFlight.signal.aborted, after.signal.aborted]).toEqual([true, false])
     clock.advance(CANCEL_GRACE_MS - ANSWER_GRACE_MS)
     expect(after.signal.aborted).toBe(true)
-    expect(NOT_CANCELLABLE.attemptCut().signal.aborted).toBe(false)
+    expect(fixedTime(clock, clock.now()).attemptCut().signal.aborted).toBe(false)
   })
 })

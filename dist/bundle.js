@@ -1,6 +1,72 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 4299:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AX: () => (/* binding */ POST_STEP_STATE),
+/* harmony export */   G3: () => (/* binding */ readSavedLife),
+/* harmony export */   OR: () => (/* binding */ postStepHasWork),
+/* harmony export */   PG: () => (/* binding */ SAVED_LIFE),
+/* harmony export */   mb: () => (/* binding */ MAX_KNOWN_KEYS)
+/* harmony export */ });
+/**
+ * What the main step hands to the post step: a key's life as keys/life.ts saves it, ids only, never a key's value.
+ * The runner gives it back to the post step as `STATE_unsettled-keys`. The main step never reads it. This file
+ * imports nothing, so the post step's entry can tell whether it has work at no start-up cost.
+ */
+const SAVED_LIFE = 'unsettled-keys';
+/**
+ * Every state name the post step reads. An earlier step can plant `STATE_<name>` through `$GITHUB_ENV`, and the runner
+ * replaces only the names the main step saved. So the main step saves each one, empty, before anything can fail.
+ */
+const POST_STEP_STATE = [SAVED_LIFE];
+/** Whether the main step left work for the post step. */
+function postStepHasWork(env = process.env) {
+    return POST_STEP_STATE.some((name) => (env[`STATE_${name}`] ?? '') !== '');
+}
+/** The state holds at most this many ids of one name (about 10 kB). A name with more is refused before any create. */
+const MAX_KNOWN_KEYS = 1000;
+/** Undefined when the main step saved no record, or one that cannot be read. */
+function readSavedLife(text) {
+    if (!text)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof value !== 'object' || value === null)
+        return undefined;
+    const record = value;
+    const ids = (list) => Array.isArray(list) && list.every((id) => Number.isSafeInteger(id)) ? list : undefined;
+    const known = ids(record.known);
+    const pending = ids(record.pending);
+    const storing = record.storing === undefined ? [] : ids(record.storing);
+    if (typeof record.name !== 'string' || !known || !pending || !storing)
+        return undefined;
+    const saved = { name: record.name, known, pending };
+    if (typeof record.org === 'string')
+        saved.org = record.org;
+    if (typeof record.project === 'string')
+        saved.project = record.project;
+    if (storing.length > 0)
+        saved.storing = storing;
+    if (Number.isSafeInteger(record.jobKey))
+        saved.jobKey = record.jobKey;
+    if (record.finished === true)
+        saved.finished = true;
+    if (record.inFlight === true)
+        saved.inFlight = true;
+    return saved;
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -344,75 +410,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
-/******/ /* webpack/runtime/async module */
-/******/ (() => {
-/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
-/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
-/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
-/******/ 	var resolveQueue = (queue) => {
-/******/ 		if(queue && queue.d < 1) {
-/******/ 			queue.d = 1;
-/******/ 			queue.forEach((fn) => (fn.r--));
-/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
-/******/ 		}
-/******/ 	}
-/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
-/******/ 		if(dep !== null && typeof dep === "object") {
-/******/ 			if(dep[webpackQueues]) return dep;
-/******/ 			if(dep.then) {
-/******/ 				var queue = [];
-/******/ 				queue.d = 0;
-/******/ 				dep.then((r) => {
-/******/ 					obj[webpackExports] = r;
-/******/ 					resolveQueue(queue);
-/******/ 				}, (e) => {
-/******/ 					obj[webpackError] = e;
-/******/ 					resolveQueue(queue);
-/******/ 				});
-/******/ 				var obj = {};
-/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
-/******/ 				return obj;
-/******/ 			}
-/******/ 		}
-/******/ 		var ret = {};
-/******/ 		ret[webpackQueues] = x => {};
-/******/ 		ret[webpackExports] = dep;
-/******/ 		return ret;
-/******/ 	}));
-/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
-/******/ 		var queue;
-/******/ 		hasAwait && ((queue = []).d = -1);
-/******/ 		var depQueues = new Set();
-/******/ 		var exports = module.exports;
-/******/ 		var currentDeps;
-/******/ 		var outerResolve;
-/******/ 		var reject;
-/******/ 		var promise = new Promise((resolve, rej) => {
-/******/ 			reject = rej;
-/******/ 			outerResolve = resolve;
-/******/ 		});
-/******/ 		promise[webpackExports] = exports;
-/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
-/******/ 		module.exports = promise;
-/******/ 		body((deps) => {
-/******/ 			currentDeps = wrapDeps(deps);
-/******/ 			var fn;
-/******/ 			var getResult = () => (currentDeps.map((d) => {
-/******/ 				if(d[webpackError]) throw d[webpackError];
-/******/ 				return d[webpackExports];
-/******/ 			}))
-/******/ 			var promise = new Promise((resolve) => {
-/******/ 				fn = () => (resolve(getResult));
-/******/ 				fn.r = 0;
-/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
-/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
-/******/ 			});
-/******/ 			return fn.r ? promise : getResult();
-/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
-/******/ 		queue && queue.d < 0 && (queue.d = 0);
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/compat get default export */
 /******/ (() => {
 /******/ 	// getDefaultExport function for compatibility with non-harmony modules
@@ -553,12 +550,30 @@ var __webpack_exports__ = {};
 /* harmony export */   F: () => (/* binding */ postStep),
 /* harmony export */   U: () => (/* binding */ mainStep)
 /* harmony export */ });
+/* harmony import */ var _keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4299);
+
 /**
- * What scripts/bundle.ts compiles: one loader for each step's entry (index.ts, post-entry.ts), so that the two entries
- * share one copy of the action's code. The bundle writes dist/index.js and dist/post-entry.js, which each call one.
+ * What scripts/bundle.ts compiles: one loader for each step, so the two steps share one copy of the action's code.
+ * action.yml's dist/index.js calls `mainStep`, dist/post-entry.js `postStep`. Each step's module (main.ts, post.ts)
+ * exports `run()`, as local runners of actions expect.
  */
-const mainStep = () => __nccwpck_require__.e(/* import() */ 407).then(__nccwpck_require__.bind(__nccwpck_require__, 9407));
-const postStep = () => __nccwpck_require__.e(/* import() */ 908).then(__nccwpck_require__.bind(__nccwpck_require__, 6908));
+async function mainStep() {
+    await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(892)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8892)), 'The step');
+}
+/** Most post steps have nothing to do: the toolkit and the action load only when the main step saved work. */
+async function postStep() {
+    if ((0,_keys_ledger_js__WEBPACK_IMPORTED_MODULE_0__/* .postStepHasWork */ .OR)())
+        await runStep(() => Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916), __nccwpck_require__.e(661)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6661)), 'The post step');
+}
+/** A step catches the failures it expects. Anything else (a runner file it cannot write, a chunk that does not load) ends it the same way: one line that says where in src/, and a summary. */
+async function runStep(load, what) {
+    try {
+        await (await load()).run();
+    }
+    catch (error) {
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(916)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4916))).failStep(what, error);
+    }
+}
 
 var __webpack_exports__mainStep = __webpack_exports__.U;
 var __webpack_exports__postStep = __webpack_exports__.F;
