@@ -45,11 +45,7 @@ interface Held {
  * Runs the main step, and once `hold` has the request in hand, cancels it as the runner does:
  * SIGINT, and when `kill` is set, the kill that ends the grace. Then lets the request go on.
  */
-async function cancelled(
-  inputs: Record<string, string>,
-  hold: Held,
-  kill = false,
-): Promise<StepResult> {
+async function cancelled(inputs: Record<string, string>, hold: Held, kill = false): Promise<StepResult> {
   let child: ChildProcess | undefined
   const run = step(inputs, { env: { ...env, GITHUB_API_URL: github.url }, onSpawn: (c) => (child = c) })
   await hold.reached
