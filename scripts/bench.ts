@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only steps,bundle,organization,tripwire,creators,gate] [--runs N]`: how fast and how big the committed dist/ is, as a
+ * `npm run bench [-- --only steps,bundle,organization,tripwire,creators,gate,tests] [--runs N]`: how fast and how big the committed dist/ is, as a
  * Markdown report (docs/performance.md). It never fails on a number. A section is one entry of SECTIONS: a name for
  * `--only`, a title, and a function that returns its Markdown.
  * - steps: each command run as a runner runs it (scripts/run-step.ts, the wall clock, no compile cache) beside its
@@ -15,11 +15,12 @@
  * - creators: matching 5,000 keys against 5,000 members of an organization (src/keys/creators.ts, in this process).
  * - gate: the idle gate (`operation-ids: pending`) on projects of 2,000 and 20,000 records, with nothing pending and
  *   with one operation pending at the far end that finishes 3 s after the step starts.
+ * - tests: `npm test` itself, once, part by part as package.json writes it, with the CPU time each part took.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { GitHubEmulator, type GitHubRequestLogEntry } from '../emulator/github.ts'
 import { PlatformEmulator, SERVICE_RATE_LIMITS, type RequestLogEntry } from '../emulator/platform.ts'
@@ -29,7 +30,15 @@ import { blockList } from '../src/base/networks.ts'
 import { madeBySomeoneWhoLeft, membersById } from '../src/keys/creators.ts'
 import { usedFromElsewhere } from '../src/keys/networks.ts'
 import { SAVED_LIFE } from '../src/keys/ledger.ts'
-import { BUNDLE, parseFileCommands, stepCommand, stepEnvironment, stripMasks, type StepOptions } from './run-step.ts'
+import {
+  BUNDLE,
+  ROOT,
+  parseFileCommands,
+  stepCommand,
+  stepEnvironment,
+  stripMasks,
+  type StepOptions,
+} from './run-step.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined)
@@ -495,6 +504,79 @@ async function gateSection(): Promise<string> {
   )
 }
 
+// ---- npm test ---------------------------------------------------------------------------------
+
+/** The CPU time (user + system) of this process's children that have ended, in ms; undefined where /proc is not. */
+function childrenCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+    // cutime and cstime, in clock ticks of 1/100 s on Linux.
+    return (Number(fields[13]) + Number(fields[14])) * 10
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `npm test` as package.json writes it: each part (the tools check, the bundle, jest) run as npm runs a script, in a
+ * shell from the project's root with node_modules/.bin first on PATH, timed from spawn to exit with the CPU its
+ * processes took; jest also writes its results as JSON, for the counts and the slowest files. Once: it takes minutes.
+ */
+async function testsSection(): Promise<string> {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { test: string } }).scripts
+    .test
+  const results = join(work, 'jest.json')
+  const env = { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}` }
+  const load = loadavg()[0]!.toFixed(1)
+  const rows: string[][] = []
+  let wall = 0
+  let cpu: number | undefined = 0
+  for (const part of script.split(' && ')) {
+    const command = /\bjest\b/.test(part) ? `${part} --json --outputFile=${results}` : part
+    const cpuBefore = childrenCpuMs()
+    const started = performance.now()
+    // npm's own shell for scripts where one is set (bash on Windows, as .ci/run sets it).
+    const child = spawn(command, { cwd: ROOT, env, shell: process.env.npm_config_script_shell || true })
+    let log = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk))
+    const code = await new Promise<number | null>((done) => child.on('close', done))
+    const took = performance.now() - started
+    if (code !== 0) throw new Error(`bench: \`${part}\` of npm test exited ${code}:\n${log.slice(-3000)}`)
+    const after = childrenCpuMs()
+    const used = cpuBefore === undefined || after === undefined ? undefined : after - cpuBefore
+    wall += took
+    cpu = cpu === undefined || used === undefined ? undefined : cpu + used
+    rows.push([`\`${part}\``, ms(took), used === undefined ? '—' : ms(used)])
+  }
+  rows.push(['`npm test`', ms(wall), cpu === undefined ? '—' : ms(cpu)])
+  const config = join(ROOT, 'jest.config.js')
+  const { maxWorkers } = ((await import(pathToFileURL(config).href)) as { default: { maxWorkers: number } }).default
+  const jest = JSON.parse(readFileSync(results, 'utf8')) as {
+    numTotalTests: number
+    numTotalTestSuites: number
+    testResults: { name: string; startTime: number; endTime: number }[]
+  }
+  const slowest = jest.testResults
+    .map((file) => ({
+      file: file.name
+        .slice(ROOT.length + 1)
+        .split('\\')
+        .join('/'),
+      took: file.endTime - file.startTime,
+    }))
+    .sort((a, b) => b.took - a.took)
+    .slice(0, 5)
+    .map(({ file, took }) => `\`${file}\` ${ms(took)}`)
+  return (
+    `${jest.numTotalTests.toLocaleString('en-US')} tests in ${jest.numTotalTestSuites} files, ${maxWorkers} ` +
+    `jest workers on ${cpus().length} cores; load average ${load} before, ${loadavg()[0]!.toFixed(1)} after. One run, ` +
+    'each part from spawn to exit; CPU is user + system time of all its processes (Linux only).\n\n' +
+    table(['part', 'wall', 'CPU'], rows) +
+    `\n\nThe slowest files, each from its start to its end in its worker: ${slowest.join(', ')}.`
+  )
+}
+
 // ---- the report -------------------------------------------------------------------------------
 
 const SECTIONS: Record<string, { title: string; run: () => string | Promise<string> }> = {
@@ -504,6 +586,7 @@ const SECTIONS: Record<string, { title: string; run: () => string | Promise<stri
   tripwire: { title: 'The tripwire: 5,000 keys against 5,000 ranges', run: tripwireSection },
   creators: { title: 'Keys of people who left: 5,000 keys against 5,000 members', run: creatorsSection },
   gate: { title: 'The idle gate: how far back it reads, and what that costs', run: gateSection },
+  tests: { title: '`npm test`', run: testsSection },
 }
 
 const only = option('only')?.split(',') ?? Object.keys(SECTIONS)

@@ -75,9 +75,10 @@ export interface StepOptions {
   /**
    * The action's time: `jump` (default) skips every wait while no request is in flight, and
    * runs `rate` times as fast while one is; `scale` only runs `rate` times as fast; `real` is
-   * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now.
+   * the wall clock. `start` (ms since the epoch): where the action's clock starts, default now. `cancel`: the test
+   * plays the runner's cancel on the action's clock, with SIGUSR2 once the emulator holds a request.
    */
-  time?: { mode: 'jump' | 'scale'; rate?: number; start?: number } | 'real'
+  time?: { mode: 'jump' | 'scale'; rate?: number; start?: number; cancel?: boolean } | 'real'
   /** A sub-action's folder (`wait-for-operations`…) or an action's absolute path: its action.yml's inputs and `runs`, always from the bundle. */
   action?: string
   /**
@@ -121,6 +122,7 @@ export function stepCommand(options: Pick<StepOptions, 'time' | 'entry' | 'state
       VIRTUAL_TIME: time.mode,
       VIRTUAL_TIME_RATE: String(time.rate ?? 1),
       ...(time.start === undefined ? {} : { VIRTUAL_TIME_START: String(time.start) }),
+      ...(time.cancel ? { VIRTUAL_TIME_CANCEL: '1' } : {}),
     },
   }
 }

@@ -427,8 +427,11 @@ async function playAll(): Promise<void> {
   const createBranch = [
     `curl -sSf -X POST "${url}/projects/$INPUT_PROJECT_ID/branches" -H "Authorization: Bearer $INPUT_API_KEY" \\`,
     `  -H 'Content-Type: application/json' -d '{"endpoints":[{"type":"read_write"}]}' > branch.json`,
-    'echo "Created branch $(jq -r .branch.id branch.json) (a stand-in for neondatabase/create-branch-action)"',
-    'echo "branch_id=$(jq -r .branch.id branch.json)" >> "$GITHUB_OUTPUT"',
+    // An assignment of its own: bash -e stops there when jq fails, as create-branch-action fails when it makes no branch,
+    // and the gate after it never waits on the whole project.
+    'branch_id=$(jq -r .branch.id branch.json)',
+    'echo "Created branch $branch_id (a stand-in for neondatabase/create-branch-action)"',
+    'echo "branch_id=$branch_id" >> "$GITHUB_OUTPUT"',
   ].join('\n')
   await playJob(
     'The gate after create-branch-action (docs/deploy-gates.md)',

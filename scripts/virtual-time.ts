@@ -14,6 +14,14 @@
  *   clock runs at the same rate.
  * - `VIRTUAL_TIME_START` (ms since the epoch) sets where the clock starts, so a test can run one
  *   step hours after another on the emulator's clock (a sweep after a job key has expired).
+ * - With `VIRTUAL_TIME_CANCEL=1`, a test plays the runner's cancel on this clock by sending
+ *   SIGUSR2 once the emulator holds a request (not on Windows, which has no such signal). The
+ *   requests in flight then are held: the clock no longer waits for their answers, and jumps as
+ *   if none were in flight; while the action works with no timer of its own, it runs at its rate
+ *   (a tenth of real time in the tests). The first SIGUSR2 is also the runner's cancel: SIGINT at once, SIGTERM
+ *   7.5 s later, the kill 2.5 s after that, each delivered when this clock reaches it, so whether
+ *   the step ends before the kill does not depend on how busy the machine is. A later SIGUSR2
+ *   holds the requests then in flight too (a clean-up the test holds as well).
  */
 import { subscribe } from 'node:diagnostics_channel'
 
@@ -46,7 +54,8 @@ let skipped = start === undefined ? 0 : start - origin
 const virtualNow = (): number => origin + (real.now() - origin) * rate + skipped
 
 let inFlight = 0
-const started = new WeakSet<object>()
+/** The requests in flight: a test's SIGUSR2 forgets them (VIRTUAL_TIME_CANCEL), and their end then counts for nothing. */
+const started = new Set<object>()
 const begin = ({ request }: { request: object }): void => {
   started.add(request)
   inFlight++
@@ -70,6 +79,8 @@ class VirtualTimer {
   private readonly args: unknown[]
   private readonly delay: number
   readonly repeat: boolean
+  /** The runner's SIGTERM or kill: it keeps nothing alive, and a jump never passes it. */
+  runner = false
 
   constructor(callback: Callback, delay: number, args: unknown[], repeat: boolean) {
     this.callback = callback
@@ -153,8 +164,14 @@ function scheduleJump(): void {
     jumpScheduled = false
     if (inFlight > 0) return
     let next: VirtualTimer | undefined
-    for (const timer of timers) if (timer.hasRef() && (next === undefined || timer.due < next.due)) next = timer
-    if (next === undefined) return
+    let waiting = false
+    for (const timer of timers) {
+      waiting ||= timer.hasRef()
+      if ((timer.hasRef() || timer.runner) && (next === undefined || timer.due < next.due)) next = timer
+    }
+    // The runner's signals come by a jump only on the way to a timer of the action's own: while it works (ends a
+    // connection, writes a file), they come at the rate, as late as they would in real time.
+    if (next === undefined || !waiting) return
     const ahead = next.due - virtualNow()
     if (ahead > 0) {
       skipped += ahead
@@ -178,3 +195,35 @@ const patched = {
 }
 Object.assign(globalThis, patched)
 Date.now = virtualNow
+
+/** A signal as the runner sends it: to the action's handlers if it has any, else with Node's own outcome. */
+function deliver(signal: 'SIGINT' | 'SIGTERM'): void {
+  if (process.listenerCount(signal) > 0) process.emit(signal, signal)
+  else process.kill(process.pid, signal)
+}
+
+if (process.env.VIRTUAL_TIME_CANCEL === '1') {
+  let cancelled = false
+  process.on('SIGUSR2', () => {
+    started.clear()
+    inFlight = 0
+    if (!cancelled) {
+      cancelled = true
+      for (const [delay, signal] of [
+        [7_500, 'SIGTERM'],
+        [10_000, 'SIGKILL'],
+      ] as const) {
+        const timer = new VirtualTimer(
+          () => (signal === 'SIGKILL' ? process.kill(process.pid, signal) : deliver(signal)),
+          delay,
+          [],
+          false,
+        )
+        timer.runner = true
+        timer.unref()
+      }
+      deliver('SIGINT')
+    }
+    scheduleJump()
+  })
+}

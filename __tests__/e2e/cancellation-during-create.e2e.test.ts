@@ -1,9 +1,10 @@
 // A cancel while a key's create is in flight (src/keys/life.ts, src/runner/cancellation.ts, src/post.ts): the
 // platform holds the create's answer, a proxy never answers the CONNECT that would carry it, or a server never
-// answers its TLS handshake. The runner's cancel is played on the action's clock: the action's time runs RATE times
-// as fast (no jumps), and SIGTERM and the kill come RATE times sooner than the runner's 7.5 s and 10 s. The step
-// must fail with its error and its summary before the kill; its post step must revoke a key the platform makes after
-// the step stopped, looking for it on its own virtual clock.
+// answers its TLS handshake. The runner's cancel is played on the action's clock (scripts/virtual-time.ts): SIGINT,
+// SIGTERM 7.5 s later and the kill 2.5 s after that, each when the action's clock reaches it; the clock jumps over the
+// held request and every wait, so neither the real time nor a busy machine decides the outcome. The step must fail
+// with its error and its summary before the kill; its post step must revoke a key the platform makes after the step
+// stopped, looking for it on its own virtual clock.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
 // dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator, behind a TLS front with a
 // test CA and a forward proxy where the test says so.
@@ -44,28 +45,26 @@ afterEach(async () => {
   front = undefined
 })
 
-/** How much faster the action's clock runs than the test's while it is cancelled. */
-const RATE = 2
+/** The action's clock while a request it sent is in flight: a tenth of real time, so a busy machine hardly moves it. */
+const RATE = 0.1
 const inputs = { command: 'create-key', 'key-name': 'job-7', 'revoke-after-job': 'true' }
 
-/** The runner's cancel on the action's clock: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after that. */
-function cancelAsTheRunnerDoes(child: ChildProcess): void {
-  const term = setTimeout(() => child.kill('SIGTERM'), 7_500 / RATE)
-  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000 / RATE)
-  child.once('close', () => [term, kill].forEach(clearTimeout))
-  child.kill('SIGINT')
-}
-
-/** Runs the main step and cancels it as the runner does once `reached` says the create is in flight. */
+/**
+ * Runs the main step and cancels it as the runner does once `reached` says the create is held in flight, on the
+ * action's clock; `heldLater` says the emulator holds a later request too (the clean-up's).
+ */
 async function cancelledDuringCreate(
   stepInputs: Record<string, string>,
   reached: Promise<void>,
   options: StepOptions = {},
+  heldLater?: Promise<void>,
 ): Promise<StepResult> {
   let child: ChildProcess | undefined
-  const run = step(stepInputs, { ...options, time: { mode: 'scale', rate: RATE }, onSpawn: (c) => (child = c) })
+  const time = { mode: 'jump', rate: RATE, cancel: true } as const
+  const run = step(stepInputs, { ...options, time, onSpawn: (c) => (child = c) })
   await reached
-  cancelAsTheRunnerDoes(child!)
+  child!.kill('SIGUSR2')
+  void heldLater?.then(() => child!.kill('SIGUSR2'))
   return run
 }
 
@@ -183,7 +182,12 @@ describe('cancelled while the platform holds the create, then the clean-up', () 
   it('the step fails before the kill and saves that a create was in flight: its post step looks, and revokes the late key', async () => {
     const held = platform.hold({ method: 'POST', path: '/api_keys' })
     const cleanUp = held.reached.then(() => platform.hold({ method: 'GET', path: '/api_keys' }))
-    const main = await cancelledDuringCreate(inputs, held.reached)
+    const main = await cancelledDuringCreate(
+      inputs,
+      held.reached,
+      {},
+      cleanUp.then((hold) => hold.reached),
+    )
     ;(await cleanUp).release()
     expect(main.code).toBe(1)
     const name = savedName(main)

@@ -1,9 +1,10 @@
 // A cancel while the platform or GitHub holds the answer to a request other than a key's create or a secret's write: the
 // snapshot of the keys before the create, the new key's proof, an old key's revocation (src/runner/cancellation.ts
 // `attemptCut`, src/api/client.ts).
-// The runner's cancel is played on the action's clock: the action's time runs RATE times as fast (no jumps), and
-// SIGTERM and the kill come RATE times sooner than the runner's 7.5 s and 10 s. The held answer never comes in time: the
-// step must still fail with its error and its summary before the kill, and leave no new key valid that nobody holds.
+// The runner's cancel is played on the action's clock (scripts/virtual-time.ts): SIGINT, SIGTERM 7.5 s later and the
+// kill 2.5 s after that, each when the action's clock reaches it; the clock jumps over the held answer and every wait,
+// so neither the real time nor a busy machine decides the outcome. The held answer never comes in time: the step must
+// still fail with its error and its summary before the kill, and leave no new key valid that nobody holds.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
 // dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
@@ -36,27 +37,20 @@ afterEach(async () => {
   await github.stop()
 })
 
-/** How much faster the action's clock runs than the test's while it is cancelled. */
-const RATE = 2
+/** The action's clock while a request it sent is in flight: a tenth of real time, so a busy machine hardly moves it. */
+const RATE = 0.1
 
-/** The runner's cancel on the action's clock: SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after that. */
-function cancelAsTheRunnerDoes(child: ChildProcess): void {
-  const term = setTimeout(() => child.kill('SIGTERM'), 7_500 / RATE)
-  const kill = setTimeout(() => child.kill('SIGKILL'), 10_000 / RATE)
-  child.once('close', () => [term, kill].forEach(clearTimeout))
-  child.kill('SIGINT')
-}
-
-/** Runs the main step and cancels it as the runner does once `reached` says the held request is in flight. */
+/** Runs the main step and cancels it as the runner does, on the action's clock, once `reached` says the held request is in flight. */
 async function cancelledWhileHeld(
   inputs: Record<string, string>,
   reached: Promise<void>,
   options: StepOptions = {},
 ): Promise<StepResult> {
   let child: ChildProcess | undefined
-  const run = step(inputs, { ...options, time: { mode: 'scale', rate: RATE }, onSpawn: (c) => (child = c) })
+  const time = { mode: 'jump', rate: RATE, cancel: true } as const
+  const run = step(inputs, { ...options, time, onSpawn: (c) => (child = c) })
   await reached
-  cancelAsTheRunnerDoes(child!)
+  child!.kill('SIGUSR2')
   return run
 }
 

@@ -1,6 +1,7 @@
 // npm run spec:check (scripts/spec.ts) as the weekly workflow runs it, in a child process, but against local copies of
-// the pinned descriptions, changed the way a new version could change them: nothing is downloaded. Then the pins
-// themselves: GitHub's is exactly what githubSubset cuts, and the platform's types are what openapi-typescript makes.
+// the pinned descriptions, changed the way a new version could change them: nothing is downloaded. Which changes it
+// names (scripts/spec-reads.ts) is tested in this process, on the same changed copies. Then the pins themselves:
+// GitHub's is exactly what githubSubset cuts, and the platform's types are what openapi-typescript makes.
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -9,7 +10,8 @@ import { pathToFileURL } from 'node:url'
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript'
 import { parse } from 'yaml'
 import { ROOT } from '../../scripts/run-step.ts'
-import { githubSubset, SOURCES } from '../../scripts/spec.ts'
+import { GITHUB_CALLS, githubSubset, PLATFORM_CALLS, SOURCES } from '../../scripts/spec.ts'
+import { changesInReads } from '../../scripts/spec-reads.ts'
 import { tempDirPerTest } from '../support/temp-dir.ts'
 
 const NEON = join(ROOT, SOURCES.neon.pinned)
@@ -35,6 +37,14 @@ function checkChanged(which: 'neon' | 'github', change: (spec: any) => void) {
   const file = join(dir, `${which}.json`)
   writeFileSync(file, JSON.stringify(copy))
   return check(`--${which}`, file)
+}
+
+/** The changes the check names for a pin changed so, in the order it prints them: computed here, in this process. */
+function namedChanges(which: 'neon' | 'github', change: (spec: any) => void): string[] {
+  const pin = which === 'neon' ? neonPin : JSON.parse(githubText)
+  const copy = structuredClone(pin)
+  change(copy)
+  return changesInReads(structuredClone(pin), copy, which === 'neon' ? PLATFORM_CALLS : GITHUB_CALLS)
 }
 
 /** The lines that name a change: each starts with the call. */
@@ -64,34 +74,51 @@ describe('npm run spec:check', () => {
     expect(status).toBe(1)
   })
 
-  it('names a field the action reads that is gone, in personal and organization keys alike', () => {
+  it('leaves out what changed in calls the action does not make, and counts them', () => {
     const { status, out } = checkChanged('neon', (spec) => {
+      delete spec.paths['/projects/{project_id}/advisors']
+      spec.components.schemas.Operation.description = 'Described anew'
+    })
+    expect(changeLines(out)).toEqual([])
+    expect(out).toContain('No change in what the action reads.\n')
+    expect(out).toContain('Not listed: changes in 1 other call, which the action does not make.\n')
+    expect(status).toBe(0)
+  })
+
+  it('refuses --write with a local file: a pin moves only to a published version', () => {
+    const { status, out, err } = check('--write', '--neon', NEON)
+    expect(err).toContain('--write takes no file')
+    expect(out).toBe('')
+    expect(status).toBe(2)
+  })
+})
+
+describe('the changes it names, in what the action reads', () => {
+  it('names a field the action reads that is gone, in personal and organization keys alike', () => {
+    const lines = namedChanges('neon', (spec) => {
       delete spec.components.schemas.ApiKeysListResponseItem.properties.last_used_from_addr
     })
     // An organization's key is a personal key's fields and its project (allOf).
-    expect(changeLines(out)).toEqual([
+    expect(lines).toEqual([
       'GET /api_keys 200: [].last_used_from_addr removed',
       'GET /organizations/{org_id}/api_keys 200: [].last_used_from_addr removed',
     ])
-    expect(status).toBe(1)
   })
 
   it('names a new value of an enum', () => {
-    const { status, out } = checkChanged('neon', (spec) => spec.components.schemas.OperationStatus.enum.push('paused'))
+    const lines = namedChanges('neon', (spec) => spec.components.schemas.OperationStatus.enum.push('paused'))
     const line = 'status has a new enum value "paused"'
-    expect(changeLines(out)).toEqual([`${OPERATIONS}.${line}`, `${OPERATION}.${line}`])
-    expect(status).toBe(1)
+    expect(lines).toEqual([`${OPERATIONS}.${line}`, `${OPERATION}.${line}`])
   })
 
   it('names a call the action makes that is gone, once', () => {
     const path = '/projects/{project_id}/operations/{operation_id}'
-    const { status, out } = checkChanged('neon', (spec) => delete spec.paths[path].get)
-    expect(changeLines(out)).toEqual([`GET ${path} removed`])
-    expect(status).toBe(1)
+    const lines = namedChanges('neon', (spec) => delete spec.paths[path].get)
+    expect(lines).toEqual([`GET ${path} removed`])
   })
 
   it('reads parameters, request bodies, types, formats, nullable, and fields that allOf and $ref bring in', () => {
-    const { status, out } = checkChanged('neon', (spec) => {
+    const lines = namedChanges('neon', (spec) => {
       const { schemas } = spec.components
       spec.paths['/projects/{project_id}/operations'].get.parameters[1].schema.maximum = 100
       schemas.ApiKeyCreateRequest.properties.key_name.maxLength = 32
@@ -104,7 +131,7 @@ describe('npm run spec:check', () => {
       schemas.PaginationResponse.properties.pagination.nullable = true
     })
     // In the order of the calls (an organization's keys are built on a personal key's), then what is new.
-    expect(changeLines(out)).toEqual([
+    expect(lines).toEqual([
       'GET /api_keys 200: [].last_used_at is no longer nullable',
       'POST /api_keys request body: key_name maxLength 64 became 32',
       'GET /organizations/{org_id}/api_keys 200: [].last_used_at is no longer nullable',
@@ -119,37 +146,16 @@ describe('npm run spec:check', () => {
       'POST /api_keys request body: scope added, required',
       'POST /organizations/{org_id}/api_keys request body: scope added, required',
     ])
-    expect(out).toContain('13 changes in what the action reads.')
-    expect(status).toBe(1)
-  })
-
-  it('leaves out what changed in calls the action does not make, and counts them', () => {
-    const { status, out } = checkChanged('neon', (spec) => {
-      delete spec.paths['/projects/{project_id}/advisors']
-      spec.components.schemas.Operation.description = 'Described anew'
-    })
-    expect(changeLines(out)).toEqual([])
-    expect(out).toContain('No change in what the action reads.\n')
-    expect(out).toContain('Not listed: changes in 1 other call, which the action does not make.\n')
-    expect(status).toBe(0)
   })
 
   it("reads GitHub's calls the same way", () => {
-    const { status, out } = checkChanged('github', (spec) => {
+    const lines = namedChanges('github', (spec) => {
       delete spec.components.schemas['actions-public-key'].properties.key
     })
     // The Dependabot stores have a public key of their own.
     const repo = '/repos/{owner}/{repo}'
     const stores = [`${repo}/actions`, `${repo}/environments/{environment_name}`, '/orgs/{org}/actions']
-    expect(changeLines(out)).toEqual(stores.map((store) => `GET ${store}/secrets/public-key 200: key removed`))
-    expect(status).toBe(1)
-  })
-
-  it('refuses --write with a local file: a pin moves only to a published version', () => {
-    const { status, out, err } = check('--write', '--neon', NEON)
-    expect(err).toContain('--write takes no file')
-    expect(out).toBe('')
-    expect(status).toBe(2)
+    expect(lines).toEqual(stores.map((store) => `GET ${store}/secrets/public-key 200: key removed`))
   })
 })
 

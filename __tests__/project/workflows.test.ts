@@ -113,6 +113,19 @@ describe("the repository's workflows", () => {
     ).toEqual([])
   })
 
+  it('the fuller run, npm run test:full, follows npm test in .ci/run, and runs weekly with more schedules on a new seed', () => {
+    const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n')
+    expect(ci.indexOf('npm run test:full')).toBeGreaterThan(ci.indexOf('npm test'))
+    expect(ci.indexOf('npm test')).toBeGreaterThan(0)
+    const weekly = workflows.find((w) => w.name === 'faults.yml')!.parsed as unknown as {
+      on: Record<string, unknown>
+      jobs: Record<string, { steps: { run?: string }[] }>
+    }
+    expect(Object.keys(weekly.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    const runs = Object.values(weekly.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run ? [s.run] : [])))
+    expect(runs).toEqual(['npm ci', 'npm run test:full -- --runs "$RUNS" --seed "$SEED"'])
+  })
+
   it('the published API descriptions are checked weekly and by hand, never in CI, which stays offline', () => {
     const check = workflows.find((w) => w.name === 'spec-check.yml')!.parsed as unknown as {
       on: Record<string, unknown>
