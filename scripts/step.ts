@@ -19,6 +19,8 @@
  *     docs/deploy-gates.md's two gates and docs/offboarding.md's weekly check run as a workflow runs them
  *     (scripts/workflow.ts). Some of them fail on purpose, each with the error it shows off; it ends with a tally and
  *     exits 1 when anything else failed, or one of those passed, naming it.
+ *   npm start -- --jobs
+ *     Only the jobs run as a workflow runs them: the part that needs bash, curl and jq.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -32,7 +34,7 @@ import { RECIPE_TOOLS, brokenTools, toolsMessage } from './tools.ts'
 import { interpolate, recipeJob, runJob, subActionOf, usesThisAction, type Scope } from './workflow.ts'
 
 const USAGE =
-  'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--sub-action] [--local-action]; npm start plays them all'
+  'usage: npm run step -- command=<command> [input=value…] [--rate-limits[=sliding|fixed]] [--sub-action] [--local-action]; npm start [-- --jobs] plays them all'
 /** The workflow's repository: where rotate-key stores its secret unless `secret-targets` says. */
 const REPOSITORY = 'octo-org/deploys'
 
@@ -52,8 +54,10 @@ const inputs: Record<string, string> = {}
 let rateLimits: 'sliding' | 'fixed' | undefined
 let localAction = false
 let subAction = false
+let jobsOnly = false
 for (const arg of process.argv.slice(2)) {
   if (arg === '--local-action') localAction = true
+  else if (arg === '--jobs') jobsOnly = true
   else if (arg === '--sub-action') subAction = true
   else if (arg === '--rate-limits' || arg === '--rate-limits=sliding') rateLimits = 'sliding'
   else if (arg === '--rate-limits=fixed') rateLimits = 'fixed'
@@ -66,6 +70,7 @@ for (const arg of process.argv.slice(2)) {
 }
 const playEverything = Object.keys(inputs).length === 0
 if (!playEverything && !inputs.command) fail('command= is required')
+if (jobsOnly && !playEverything) fail('--jobs plays the jobs of npm start: give no input')
 if (subAction) {
   if (localAction) fail('--sub-action and --local-action: give one (local-action runs the root action)')
   if (!(COMMAND_NAMES as string[]).includes(inputs.command!))
@@ -411,9 +416,11 @@ async function playAll(): Promise<void> {
       { because: 'a key id is a number', error: /^::error::Input `key-id` is "twelve"/m },
     ],
   ]
-  for (const [title, given, onPurpose] of tour) await playJudged(title, given, onPurpose)
-  for (const [heading, given, action] of readmeRecipes())
-    await playJudged(`The README's recipe "${heading}"`, given, README_ON_PURPOSE[heading], action)
+  if (!jobsOnly) {
+    for (const [title, given, onPurpose] of tour) await playJudged(title, given, onPurpose)
+    for (const [heading, given, action] of readmeRecipes())
+      await playJudged(`The README's recipe "${heading}"`, given, README_ON_PURPOSE[heading], action)
+  }
   await playJob(
     "The README's deploy gate as a workflow runs it: curl makes a branch, the gate waits",
     'README.md',

@@ -29,9 +29,9 @@ function faults(args: string[]): Promise<{ code: number | null; stdout: string }
 const lastLine = (log: string) => log.trimEnd().split('\n').at(-1)
 
 describe('npm run faults', () => {
-  it('explores 40 schedules from seed 7 after a clean run of each of the 5 scenarios: faults strike, and every promise of a key life holds', async () => {
-    const run = await faults(['--runs', '40', '--seed', '7'])
-    expect(lastLine(run.stdout)).toMatch(/^explored 45 schedules, \d+ fault points, 0 violations$/)
+  it('explores 12 schedules from seed 7 after a clean run of each of the 5 scenarios: faults strike, and every promise of a key life holds', async () => {
+    const run = await faults(['--runs', '12', '--seed', '7'])
+    expect(lastLine(run.stdout)).toMatch(/^explored 17 schedules, \d+ fault points, 0 violations$/)
     const points = Number(/, (\d+) fault points/.exec(run.stdout)![1])
     expect(points).toBeGreaterThan(10)
     expect(run.code).toBe(0)
