@@ -320,6 +320,71 @@ describe('error mapping', () => {
     expect(error.attempts).toBe(1)
   })
 
+  it('a revoked key is refused as a wrong one is', async () => {
+    const old = platform.addKey('old')
+    await revokeApiKey(client, old.id)
+    const revoked = makeClient({ apiKey: old.key })
+    const error = await failure(listApiKeys(revoked))
+    expect(error.message).toMatch(/^The platform refused the API key \(401 Unauthorized\)/)
+    await revoked.close()
+  })
+
+  it.each([
+    [
+      'an HTML page with 200',
+      { kind: 'status', status: 200, body: '<html><title>Login</title></html>', contentType: 'text/html' },
+      /the platform answered 200 with a body that is not JSON \(text\/html, 33 bytes\)/,
+    ],
+    [
+      'a 200 without the fields',
+      { kind: 'status', status: 200, body: '{"unexpected": true}', contentType: 'application/json' },
+      /the platform answered 200 without the expected fields: response is not an array/,
+    ],
+    [
+      'an empty 500',
+      { kind: 'status', status: 500, body: '', contentType: 'text/plain' },
+      /the platform answered 500 Internal Server Error: \(empty text\/plain body\) after 5 attempts/,
+    ],
+  ])('%s: one clear error', async (_, fault, expected) => {
+    platform.inject({ path: '/api_keys', times: 99, ...(fault as { kind: 'status'; status: number }) })
+    const error = await failure(listApiKeys(client))
+    expect(error.message).toMatch(expected)
+    expect(error.message).toMatch(/\(request id [^)]+\)$/)
+    expect(error.message).not.toContain('undefined')
+  })
+
+  it.each([
+    ['1 MB of <', '<', 'text/plain'],
+    ['1 MB of <title', '<title', 'text/html'],
+  ])('a 502 with %s ends within the timeout, with a short excerpt', async (_, fill, contentType) => {
+    platform.inject({ path: '/api_keys', kind: 'large', status: 502, bytes: 1_000_000, fill, contentType, times: 99 })
+    const short = makeClient({ deadline: clock.now() + 5000 })
+    const error = await failure(listApiKeys(short))
+    await short.close()
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not list API keys: the platform answered 502 Bad Gateway: \\(${contentType.replace('/', '\\/')}\\) "`,
+      ),
+    )
+    expect(error.message.length).toBeLessThan(600)
+    // Retried within the timeout (back-off of about 1 and 2 s), then no time was left.
+    expect(platform.requests.length).toBeGreaterThanOrEqual(2)
+    expect(platform.requests.length).toBeLessThanOrEqual(4)
+  })
+
+  it.each([
+    ['declared by Content-Length', true],
+    ['found while reading', false],
+  ])('a success body over 64 MiB, %s, is refused once, not downloaded again', async (_, declareLength) => {
+    platform.inject({ path: '/api_keys', kind: 'large', bytes: 64 * 1024 * 1024 + 1024, declareLength, times: 99 })
+    const error = await failure(listApiKeys(client))
+    expect(error.message).toMatch(
+      /^Could not list API keys: the platform answered 200 with a body over 64 MiB, more than any answer of the API should be; it was not read \[too-large\]\. \(request id [0-9a-f-]{36}\)$/,
+    )
+    expect(platform.requests).toHaveLength(1)
+    expect(log.warning).toEqual([])
+  })
+
   it('404 names what was not found', async () => {
     const project = platform.addProject().id
     const missing = '7d8e9f00-1111-4222-8333-944455556666'
@@ -462,6 +527,37 @@ describe('retries', () => {
     platform.inject({ path: '/api_keys', kind: 'status', status: 423 })
     await expect(listApiKeys(client)).resolves.toHaveLength(1)
     expect(log.warning[0]).toContain('the connection to the platform failed')
+    expect(log.warning[1]).toContain('423 Locked')
+  })
+
+  it('a listing survives two 503s, a 429 with Retry-After and a dropped connection, with one warning for each', async () => {
+    platform.addProjects(3)
+    platform.inject({ path: '/projects', kind: 'status', status: 503, times: 2 })
+    platform.inject({ path: '/projects', kind: 'status', status: 429, retryAfter: '2' })
+    platform.inject({ path: '/projects', kind: 'drop', when: 'before' })
+    const { projects } = await listAllProjects(client, { orgId: platform.defaultOrgId })
+    expect(projects).toHaveLength(3)
+    expect(log.warning).toHaveLength(4)
+    expect(log.warning[0]).toMatch(
+      /^GET \/projects: the platform answered 503 Service Unavailable.*retrying in .* \(attempt 2 of 5\)\.$/,
+    )
+    expect(log.warning[2]).toContain('429 Too Many Requests')
+    expect(log.warning[2]).toContain('retrying in 2 s')
+    expect(log.warning[3]).toContain('the connection to the platform failed')
+  })
+
+  it('a body cut off in transit is read again', async () => {
+    platform.inject({ path: '/api_keys', kind: 'truncated' })
+    await expect(listApiKeys(client)).resolves.toHaveLength(1)
+    expect(platform.requests).toHaveLength(2)
+  })
+
+  it('a body cut off every time fails clearly', async () => {
+    platform.inject({ path: '/api_keys', kind: 'truncated', times: 99 })
+    const error = await failure(listApiKeys(client))
+    expect(error.message).toMatch(
+      /^Could not list API keys: the platform answered 200 with JSON that is cut off or invalid \(\d+ bytes\) after 5 attempts\. \(request id [0-9a-f-]{36}\)$/,
+    )
   })
 
   it('gives up after the last attempt with the status and request id', async () => {

@@ -17,6 +17,7 @@ import {
   listOrgApiKeys,
   listOrganizationMembers,
   MAX_MEMBER_PAGES,
+  MAX_PROJECT_PAGES,
   revokeApiKey,
   revokeOrgApiKey,
 } from '../../src/api/endpoints.ts'
@@ -233,6 +234,21 @@ describe('listAllProjects(): paging', () => {
       expect(listing.projects).toHaveLength(400)
       expect(specs).toHaveLength(1)
     }
+  })
+
+  it(`fails on a list still going on after ${MAX_PROJECT_PAGES} pages: never part of the list passed off as all`, async () => {
+    // A new cursor and 400 new projects on every page.
+    let sent = 0
+    const client = {
+      send: (spec: RequestSpec<unknown>) =>
+        Promise.resolve().then(() =>
+          spec.parse({ projects: projects(400 * sent, 400), pagination: { cursor: `c${++sent}` } }),
+        ),
+    } as unknown as PlatformClient
+    await expect(listAllProjects(client, {})).rejects.toThrow(
+      `The project list did not end after ${MAX_PROJECT_PAGES} pages (${MAX_PROJECT_PAGES * 400} projects). The step fails rather than pass off part of the list as the whole list. Check the \`api-host\` input, or report the endless list to the platform.`,
+    )
+    expect(sent).toBe(MAX_PROJECT_PAGES)
   })
 })
 
