@@ -260,8 +260,150 @@ describe('list-keys with expected-networks: the tripwire', () => {
     await expect(failure).rejects.toThrow(
       /^Could not read GitHub's runner ranges \(GET \/meta\): GitHub answered 403 Forbidden: "API rate limit exceeded for .*"\. Reads without a token share a limit of 60 an hour per address, .*Set `github-token` \(`\$\{\{ github.token \}\}` will do\)/,
     )
+    // At once: a refusal for the limit is not tried again, and no key is listed.
+    expect(github.requests).toHaveLength(1)
+    expect(platform.requests.filter((r) => r.path.includes('api_keys'))).toEqual([])
     const result = await list({ expectedNetworks: { blocks: [], github: { apiUrl: github.url, token: github.token } } })
     expect(result.outputs['unexpected-use-key-ids']).toBeDefined()
+  })
+})
+
+describe('list-keys with expected-networks: what the platform and GitHub send oddly', () => {
+  let github: GitHubEmulator
+  const HOUR = 3_600_000
+
+  beforeEach(async () => {
+    github = new GitHubEmulator({ now: clock.now })
+    await github.start()
+  })
+
+  afterEach(() => github.stop())
+
+  const list = (options: Partial<ListKeysSettings>) =>
+    runListKeys(ctx, {
+      keyNamePrefix: 'ci-',
+      expectedNetworks: { blocks: ['10.0.0.0/8'] },
+      failOnUnexpectedUse: false,
+      failOnUnexpectedCreator: false,
+      ...options,
+    })
+  const ciKey = (name: string, from: string) =>
+    platform.addKey(name, {
+      createdAt: clock.now() - 30 * 24 * HOUR,
+      lastUsedAt: clock.now() - 2 * HOUR,
+      lastUsedFrom: from,
+    }).id
+  const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
+  /** The platform's key list with these keys' fields set to any JSON, as a broken or hostile server may send. */
+  const rewriteKeys = (fields: Map<number, Record<string, unknown>>) =>
+    platform.inject({
+      path: '/api_keys',
+      kind: 'transform',
+      transform: (body) => (body as Array<{ id: number }>).map((k) => ({ ...k, ...fields.get(k.id) })),
+    })
+
+  it('some runner ranges it cannot read, or wider than any network: a warning counts them, and an address there is flagged', async () => {
+    const runner = ciKey('ci-deploy', '198.51.100.23')
+    ciKey('ci-migrate', '10.1.2.3')
+    const leaked = ciKey('ci-leaked', '203.0.113.7')
+    const wide = ciKey('ci-wide', '192.0.2.1')
+    github.answerMeta('github', {
+      actions: ['198.51.100.0/24', '2001:db8:a11::/48 ', { cidr: '203.0.113.0/24' }],
+      actions_macos: [],
+    })
+    const meta = { apiUrl: github.url }
+    const result = await list({ expectedNetworks: { blocks: ['10.0.0.0/8'], github: meta } })
+    expect(log.warning[0]).toBe(
+      "GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block, " +
+        'or a block wider than any network (the first: "2001:db8:a11::/48 "). They are left out. ' +
+        'So a key last used from one of them counts as used from an unexpected network.',
+    )
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([leaked, wide])
+
+    log.warning.length = 0
+    github.answerMeta('github', { actions: ['198.51.100.0/24', '0.0.0.0/0'], actions_macos: ['::/0'] })
+    const widest = await list({ expectedNetworks: { blocks: ['10.0.0.0/8'], github: meta } })
+    expect(log.warning[0]).toBe(
+      "GitHub's meta API lists 2 range(s) of GitHub-hosted runners that are no address or CIDR block, " +
+        'or a block wider than any network (the first: "0.0.0.0/0"). They are left out. ' +
+        'So a key last used from one of them counts as used from an unexpected network.',
+    )
+    expect(ids(widest.outputs['unexpected-use-key-ids'])).toEqual([leaked, wide])
+    expect(ids(widest.outputs['unexpected-use-key-ids'])).not.toContain(runner)
+  })
+
+  it('an address that is no string (["10.0.0.1"], {}, 7, true) beside a last use: flagged, and shown as its JSON text', async () => {
+    const inside = ciKey('ci-build', '10.1.2.3')
+    const never = platform.addKey('ci-spare').id
+    const odd = (
+      [
+        ['ci-array', ['10.0.0.1']],
+        ['ci-object', {}],
+        ['ci-number', 7],
+        ['ci-true', true],
+      ] as const
+    ).map(([name, address]) => ({ id: ciKey(name, '10.0.0.1'), name, text: JSON.stringify(address), address }))
+    rewriteKeys(new Map(odd.map((o) => [o.id, { last_used_from_addr: o.address }])))
+    const result = await list({ failOnUnexpectedUse: true })
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual(odd.map((o) => o.id))
+    for (const { id, name, text } of odd) {
+      // As quoted() shows it: in double quotes, its own double quotes escaped.
+      expect(result.failure).toContain(`API key ${id} "${name}", last used from "${text.replace(/"/g, '\\"')}" at `)
+      expect(result.summary).toContain(`<td>⚠ unexpected: ${text.replace(/"/g, '&#34;')}</td>`)
+    }
+    expect(result.failure).not.toContain(`API key ${inside} `)
+    expect(result.failure).not.toContain(`API key ${never} `)
+  })
+
+  it('an empty address, or none, beside a last use is flagged: the platform recorded a use but not where from', async () => {
+    const empty = ciKey('ci-empty', '')
+    const none = ciKey('ci-none', '10.0.0.9')
+    const unreadableUse = ciKey('ci-when', '')
+    const never = platform.addKey('ci-spare').id
+    rewriteKeys(
+      new Map([
+        [none, { last_used_from_addr: null }],
+        [unreadableUse, { last_used_at: 'yesterday' }],
+      ]),
+    )
+    const result = await list({})
+    expect(result.failure).toBeUndefined()
+    expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual([empty, none, unreadableUse])
+    expect(log.warning).toEqual([
+      `API key ${empty} "ci-empty", last used from no address the platform recorded at 2026-11-21 08:00 UTC: outside \`expected-networks\`.`,
+      `API key ${none} "ci-none", last used from no address the platform recorded at 2026-11-21 08:00 UTC: outside \`expected-networks\`.`,
+      `API key ${unreadableUse} "ci-when", last used from no address the platform recorded at yesterday: outside \`expected-networks\`.`,
+    ])
+    expect(result.summary).toContain('<td>⚠ unexpected: no address recorded</td>')
+    expect(ids(result.outputs['unexpected-use-key-ids'])).not.toContain(never)
+  })
+
+  it('a key whose name, created_at, last_used_at and address are 100 kB each: flagged, and every line, the failure and the summary short', async () => {
+    const longestRun = (text: string, letter: string) =>
+      Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
+    const odd = ciKey('ci-odd', '203.0.113.7')
+    const huge = {
+      name: 'N'.repeat(100_000),
+      created_at: 'Q'.repeat(100_000),
+      last_used_at: 'U'.repeat(100_000),
+      last_used_from_addr: 'W'.repeat(100_000),
+    }
+    platform.inject({ path: '/api_keys', kind: 'rewrite', set: huge, ids: [odd], times: 2 })
+    for (const fail of [false, true]) {
+      const result = await list({ keyNamePrefix: undefined, failOnUnexpectedUse: fail })
+      expect(ids(result.outputs['unexpected-use-key-ids'])).toContain(odd)
+      expect(result.failure === undefined).toBe(!fail)
+      const lines = [...log.info, ...log.warning, ...log.debug, result.failure ?? '']
+      for (const letter of ['N', 'Q', 'U', 'W']) {
+        expect([
+          letter,
+          longestRun(lines.join('\n'), letter) <= 200,
+          longestRun(result.summary, letter) <= 200,
+        ]).toEqual([letter, true, true])
+      }
+      for (const line of lines) expect(line.length).toBeLessThan(2000)
+      expect(result.summary.length).toBeLessThan(10_000)
+    }
   })
 })
 
@@ -505,6 +647,25 @@ describe('list-keys with expected-creators: keys made by someone who left the or
     expect(platform.requests.filter((r) => r.path.endsWith('/members'))).toEqual([])
     expect(result.outputs).not.toHaveProperty('unexpected-creator-key-ids')
     expect(result.summary).toContain('<td>Bob Gone</td>')
+  })
+
+  it('a key that may not read members (project-scoped) is told so, and which key to pass', async () => {
+    const scoped = platform.addOrgKey(org, 'scoped', { projectId: platform.addProject().id })
+    const client = run.clientWith({ apiKey: scoped.key })
+    try {
+      await expect(
+        runListKeys(
+          { ...ctx, client },
+          { orgId: org, expectedCreators: 'members', failOnUnexpectedUse: false, failOnUnexpectedCreator: false },
+        ),
+      ).rejects.toThrow(
+        new RegExp(
+          `^Could not list the members of organization ${org}: the platform refused it \\(403 Forbidden\\): the step's key may not read the members of organization ${org}\\. A project-scoped key cannot, .* Pass an admin's personal key, or an organization key of .*, in \`api-key\`\\. The platform said: "project-scoped API keys cannot read the members of an organization"\\.`,
+        ),
+      )
+    } finally {
+      await client.close()
+    }
   })
 
   it("a members' list that fails part way fails the step before any key is listed", async () => {

@@ -67,25 +67,21 @@ describe('behind an HTTP(S) proxy', () => {
     expect(proxy.sightings).toBe(0)
   })
 
-  it('lower case wins where both are set, as curl reads them; upper case alone is read too', async () => {
+  // Which variable applies, and NO_PROXY by curl's rules: __tests__/http/proxy.test.ts.
+  it('lower case wins where both are set, as curl reads them', async () => {
     await startProxy()
     const unusable = 'http://127.0.0.1:0'
     expect(errorLines((await listProjects({ https_proxy: proxy.url, HTTPS_PROXY: unusable })).stdout)).toEqual([])
-    expect(errorLines((await listProjects({ HTTPS_PROXY: proxy.url })).stdout)).toEqual([])
-    expect(proxy.seen.filter((r) => r.method === 'CONNECT').length).toBeGreaterThanOrEqual(2)
+    expect(proxy.seen.filter((r) => r.method === 'CONNECT').length).toBeGreaterThanOrEqual(1)
   })
 
   it('NO_PROXY (no_proxy first) sends a named host directly: the proxy sees nothing', async () => {
     await startProxy()
-    const bypasses: Array<Record<string, string>> = [
-      { no_proxy: '127.0.0.1' },
-      { NO_PROXY: `example.com, 127.0.0.1:${new URL(front.url).port}` },
-      { no_proxy: '*' },
-    ]
-    for (const env of bypasses) {
-      const result = await listProjects({ https_proxy: proxy.url, ...env })
-      expect(errorLines(result.stdout)).toEqual([])
-    }
+    const result = await listProjects({
+      https_proxy: proxy.url,
+      NO_PROXY: `example.com, 127.0.0.1:${new URL(front.url).port}`,
+    })
+    expect(errorLines(result.stdout)).toEqual([])
     expect(proxy.seen).toEqual([])
   })
 
