@@ -621,3 +621,178 @@ it('an in-progress operation is never passed off as done: statuses are as the pl
   const [record] = JSON.parse(result.outputs.operations!) as OperationRecord[]
   expect([record!.id, record!.status, isTerminal(record!.status)]).toEqual([id, 'scheduling', false])
 })
+
+describe('since, filters and paging', () => {
+  it('`since: 24h` reaches back a day from the step’s start; the filters keep only what they name', async () => {
+    const project = platform.addProject().id
+    const T = clock.now()
+    const at = (ms: number, fields: { action: string; status: string }) =>
+      platform.addOperation(project, { createdAt: ms, ...fields })
+    const keep = at(T - HOUR, { action: 'start_compute', status: 'failed' })
+    at(T - 2 * HOUR, { action: 'start_compute', status: 'finished' })
+    at(T - 7_300_000, { action: 'apply_config', status: 'failed' })
+    at(T - DAY - 60_000, { action: 'start_compute', status: 'failed' })
+    const result = await list({
+      projects: { kind: 'one', projectId: project },
+      since: since24h,
+      statuses: ['failed', 'error'],
+      actions: ['start_compute'],
+    })
+    expect(result.failure).toBeUndefined()
+    expect(JSON.parse(result.outputs.operations!).map((o: OperationRecord) => o.id)).toEqual([keep])
+    expect(result.outputs).toMatchObject({
+      'operation-count': '1',
+      'status-counts':
+        '{"scheduling":0,"running":0,"cancelling":0,"finished":0,"skipped":0,"failed":1,"error":0,"cancelled":0}',
+      'failed-operation-ids': JSON.stringify([keep]),
+      'incomplete-project-ids': '[]',
+    })
+  })
+
+  it('`since: 0000-02-29`, a day of a leap year (year 0 is one), lists every operation since then', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 4)
+    const result = await list({
+      projects: { kind: 'one', projectId: project },
+      since: { kind: 'at', ms: Date.parse('0000-02-29T00:00:00Z'), text: '0000-02-29' },
+    })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs['operation-count']).toBe('4')
+    expect(log.info).toContain(
+      `Listing the operations of project ${project} since 0000-02-29T00:00:00Z, at most 1000, the newest.`,
+    )
+  })
+
+  it('pages that cycle through the same three sets of operations under fresh cursors: each listed once, then a warning', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 3000)
+    const opsRequests = () => platform.requests.filter((r) => r.path.endsWith('/operations'))
+    const heads: unknown[] = []
+    platform.onRequest((entry) => {
+      if (!entry.path.endsWith('/operations')) return
+      const n = opsRequests().length
+      platform.inject({
+        path: entry.path,
+        kind: 'transform',
+        transform: (page) =>
+          n <= 3
+            ? (heads[n - 1] = page)
+            : { ...(heads[(n - 1) % 3] as object), pagination: { cursor: `2020-01-0${n}T00:00:00.000000Z` } },
+      })
+    })
+    const result = await list({ projects: { kind: 'one', projectId: project }, maxOperations: 6000 })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs['operation-count']).toBe('3000')
+    const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
+    expect(records.map((o) => o.id)).toEqual(platform.operations(project).map((o) => o.id))
+    expect(JSON.parse(result.outputs['status-counts']!).finished).toBe(3000)
+    expect(result.outputs['incomplete-project-ids']).toBe(JSON.stringify([project]))
+    expect(log.warning).toContain(
+      `The page of project ${project}'s operations after cursor "${opsRequests()[3]!.query.cursor}" holds only operations already read. ` +
+        "The project's listing stops there and may be incomplete (3000 listed).",
+    )
+  })
+
+  it('`all`: a project id the platform lists that is no project id is not read, but named in a warning; the others are listed', async () => {
+    const [a, b] = platform.addProjects(2) as [string, string]
+    platform.addHistory(a, 2)
+    platform.addHistory(b, 3)
+    platform.setUnavailable([b])
+    const odd = `${HOSTILE}/../../api_keys`
+    platform.inject({
+      path: '/projects',
+      kind: 'transform',
+      transform: (body) => ({ ...(body as object), unavailable_project_ids: [b, odd] }),
+    })
+    const result = await list({ projects: { kind: 'all' } })
+    expect(result.failure).toBeUndefined()
+    expect(log.warning).toEqual([
+      expect.stringMatching(
+        /^The platform listed 1 project id\(s\) that are not project ids \(1 to 60 lower-case letters, digits or hyphens\), so their operations are not read: h\\n::/,
+      ),
+    ])
+    expect(result.outputs['operation-count']).toBe('5')
+    expect(result.outputs['incomplete-project-ids']).toBe('[]')
+    expect(result.summary).toMatch(/^<h3>Operations of the 2 projects of organization [^<]+ \(5, incomplete\)<\/h3>/)
+    // Every request on a path the action made of ids it checked.
+    expect(platform.requests.map((r) => r.path).sort()).toEqual(
+      ['/users/me/organizations', '/projects', ...[a, b].map((id) => `/projects/${id}/operations`)].sort(),
+    )
+  })
+})
+
+/** Every time the summary's chart writes: each must be one its dateFormat (YYYY-MM-DD HH:mm:ss) reads. */
+const chartTimes = (summary: string) =>
+  (/```mermaid\n[\s\S]*?```/.exec(summary)?.[0] ?? '').match(/[+-]?\d+-\d\d-\d\d \d\d:\d\d/g) ?? []
+
+describe('records with times out of range', () => {
+  it.each<[string, Record<string, unknown>]>([
+    ['total_duration_ms 2^53 - 1', { total_duration_ms: Number.MAX_SAFE_INTEGER }],
+    ['total_duration_ms 1e16', { total_duration_ms: 1e16 }],
+    ['total_duration_ms 1e300', { total_duration_ms: 1e300 }],
+    ['created_at +275760-09-13', { created_at: '+275760-09-13T00:00:00Z' }],
+  ])(
+    'one operation with %s in a project of `all`: every output set, the record as it came, left out of the chart with a warning',
+    async (_, set) => {
+      const org = seedOrganizationHistory(platform, {
+        orgId: platform.defaultOrgId,
+        projects: 3,
+        operations: 5,
+        days: 1,
+        seed: 14,
+      })
+      const project = org.projectIds[1]!
+      const odd = platform.operations(project)[2]!.id
+      platform.inject({ path: `/projects/${project}/operations`, kind: 'rewrite', set, ids: [odd], times: 9 })
+      const result = await list({ projects: { kind: 'all' } })
+      expect(result.failure).toBeUndefined()
+      expect(result.outputs).toMatchObject({
+        'operation-count': '15',
+        'incomplete-project-ids': '[]',
+        'org-id': org.orgId,
+      })
+      const records = JSON.parse(fileOf(result.outputs)) as OperationRecord[]
+      expect(records.find((o) => o.id === odd)).toMatchObject(set)
+      expect(JSON.parse(result.outputs.operations!)).toEqual(records)
+      expect(log.warning).toContainEqual(
+        expect.stringMatching(
+          '^1 listed operation\\(s\\) have a creation time the chart cannot read, ' +
+            'or a time outside the years 0100 to 9999\\. ',
+        ),
+      )
+      expect(chartTimes(result.summary).length).toBeGreaterThan(0)
+      for (const time of chartTimes(result.summary)) expect(time).toMatch(/^\d{4}-/)
+      expect(result.summary).toContain('1 could not be drawn')
+      // The table's date is the record's own text when its year is not of four digits.
+      if (typeof set.created_at === 'string') expect(result.summary).toContain(`<td>${set.created_at}</td>`)
+    },
+  )
+
+  it('years past 9999 or before 0100 never reach the chart: 9999-12-31 beside 2026, updated_at +275760, a running one of -271821', async () => {
+    const project = platform.addProject().id
+    platform.addHistory(project, 5)
+    const [far, untilTheEnd, early] = platform.operations(project).map((o) => o.id)
+    const change: Record<string, Record<string, unknown>> = {
+      [far!]: { created_at: '9999-12-31T00:00:00Z', updated_at: '9999-12-31T00:00:01Z', total_duration_ms: 1000 },
+      [untilTheEnd!]: { updated_at: '+275760-09-13T00:00:00Z', total_duration_ms: null },
+      [early!]: { created_at: '-271821-04-20T00:00:00Z', status: 'running' },
+    }
+    platform.inject({
+      path: `/projects/${project}/operations`,
+      kind: 'transform',
+      transform: (body) => {
+        const page = body as { operations: Array<{ id: string }> }
+        return { ...page, operations: page.operations.map((o) => ({ ...o, ...change[o.id] })) }
+      },
+    })
+    const result = await list({ projects: { kind: 'one', projectId: project } })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs['operation-count']).toBe('5')
+    const times = chartTimes(result.summary)
+    expect(times).toContain('9999-12-31 00:00')
+    for (const time of times) expect(time).toMatch(/^\d{4}-/)
+    expect(log.warning).toContainEqual(
+      expect.stringMatching(/^2 listed operation\(s\) have a creation time the chart cannot read/),
+    )
+  })
+})

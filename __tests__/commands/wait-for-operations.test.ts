@@ -229,6 +229,9 @@ describe('results', () => {
     expect(result.summary).toContain('<td>ep-cool-1</td>')
     expect(result.summary).toContain('❌ failed')
     expect(result.failure).toContain(bad)
+    // A failed operation is no failed request: no http-status.
+    expect(result.failedRequest).toBeUndefined()
+    expect(commandSummary(result)).toContain('Operations failed')
   })
 })
 
@@ -282,6 +285,8 @@ describe('outcomes and summaries', () => {
     expect(result.summary).toBe(
       `<h3>Operations finished: project ${project}</h3>\n<p>Status finished: no operation to wait for.</p>\n`,
     )
+    expect(result.outputs).toMatchObject({ status: 'finished', operations: '[]', 'pending-operation-ids': '[]' })
+    expect(platform.requests).toHaveLength(0)
   })
 
   it('no answer at all is error, naming the kind of failure, with nothing read', async () => {
@@ -305,5 +310,142 @@ describe('outcomes and summaries', () => {
     const result = await runWaitForOperations(ctx, options([id]))
     expect(result.outputs.status).toBe('error')
     expect(result.summary).toContain('<p>Status error. The statuses below are the last ones read.</p>\n<table>')
+  })
+})
+
+describe('ids and what the platform answers for them', () => {
+  it('an unknown operation id fails at once, naming it: status error, with the failed request', async () => {
+    const missing = '4d3c2b1a-0000-4000-8000-00000000abcd'
+    const result = await runWaitForOperations(ctx, options([missing]))
+    expect(result.failure).toContain(`operation ${missing} in project ${project} was not found (404)`)
+    expect(platform.requests.filter((r) => r.path.endsWith(missing))).toHaveLength(1)
+    expect(result.failedRequest?.status).toBe(404)
+    expect(result.outputs).toMatchObject({ status: 'error', 'pending-operation-ids': JSON.stringify([missing]) })
+  })
+})
+
+describe('an operation of the whole project has no branch_id, as the platform description allows', () => {
+  it('a gate on a branch waits for it too, and fails closed when it fails', async () => {
+    const branch = platform.branches(project)[0]!.id
+    const storage = platform.addOperation(project, {
+      action: 'apply_storage_config',
+      branch_id: null,
+      timeline: [
+        { afterMs: 0, status: 'running' },
+        { afterMs: 60_000, status: 'error', failures_count: 1, error: 'storage controller unavailable' },
+      ],
+    })
+    expect(platform.operation(storage)).not.toHaveProperty('branch_id')
+
+    const gate = await runWaitForOperations(ctx, options('pending', { branchId: branch }))
+    expect(gate.outputs.status).toBe('failed')
+    expect(JSON.parse(gate.outputs['failed-operation-ids']!)).toEqual([storage])
+    expect(gate.failure).toContain(`${storage} (apply_storage_config, the whole project): error`)
+    expect(log.info).toContain(`apply_storage_config ${storage} on the whole project: running`)
+    // The summary's branch cell says there is none.
+    expect(gate.summary).toContain(`<td><code>${storage}</code></td><td>apply_storage_config</td><td>—</td><td>—</td>`)
+  })
+
+  it('a gate on a branch that waits for one, then reads its later copies with another branch, sees it end', async () => {
+    const branch = platform.branches(project)[0]!.id
+    const config = op(steps([0, 'running'], [15_000, 'finished']), {
+      action: 'apply_config',
+      branch_id: 'br-other-00000000',
+    })
+    // The first list leaves out the operation's branch_id: it is of the whole project, and the gate waits for it.
+    platform.inject({
+      method: 'GET',
+      path: listPath(),
+      kind: 'transform',
+      transform: (body) => {
+        const page = body as { operations: Array<{ id: string }> }
+        return { ...page, operations: page.operations.map((o) => (o.id === config ? { ...o, branch_id: '' } : o)) }
+      },
+    })
+    const gate = await runWaitForOperations(ctx, options('pending', { branchId: branch }))
+    expect(gate.failure).toBeUndefined()
+    expect(gate.outputs.status).toBe('finished')
+    expect(log.info).toContain(`apply_config ${config} on the whole project: running`)
+    expect(log.info).toContain(`apply_config ${config} on branch br-other-00000000: running → finished after 15 s`)
+  })
+
+  it('waited for by id, it is read like any other', async () => {
+    const storage = platform.addOperation(project, {
+      action: 'apply_storage_config',
+      branch_id: null,
+      status: 'finished',
+    })
+    const result = await runWaitForOperations(ctx, options([storage]))
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs.status).toBe('finished')
+    expect(JSON.parse(result.outputs.operations!)).toEqual([
+      expect.not.objectContaining({ branch_id: expect.anything() }),
+    ])
+  })
+})
+
+describe('a listing that shows one operation twice, settled differently, counts its least settled copy', () => {
+  /** Every page of the project's operations shows `id` as finished, then again as `status`. */
+  function twice(id: string, status: string) {
+    platform.inject({
+      method: 'GET',
+      path: listPath(),
+      kind: 'transform',
+      times: 1000,
+      transform: (body) => {
+        const { operations } = body as { operations: Array<{ id: string }> }
+        const shown = operations.flatMap((o) =>
+          o.id === id
+            ? [
+                { ...o, status: 'finished' },
+                { ...o, status },
+              ]
+            : [o],
+        )
+        return { ...(body as object), operations: shown }
+      },
+    })
+  }
+
+  it('awaited by id, finished and error: the gate fails', async () => {
+    const done = op(steps([0, 'finished']))
+    const doubtful = op(steps([0, 'finished']))
+    twice(doubtful, 'error')
+    timeout(30_000)
+    const result = await runWaitForOperations(ctx, options([done, doubtful], { timeoutMs: 30_000 }))
+    expect(result.outputs.status).toBe('failed')
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toEqual([doubtful])
+  })
+
+  it('pending, finished and running: the gate does not pass', async () => {
+    const doubtful = op(steps([0, 'running']))
+    twice(doubtful, 'running')
+    timeout(30_000)
+    const result = await runWaitForOperations(ctx, options('pending', { timeoutMs: 30_000 }))
+    expect(result.outputs.status).toBe('timed-out')
+    expect(JSON.parse(result.outputs['pending-operation-ids']!)).toEqual([doubtful])
+  })
+})
+
+describe('text from the platform is bounded', () => {
+  it('50 failed operations, each with 100 KB values: the error names the first 5 and counts the others; every line bounded', async () => {
+    const ops = Array.from({ length: 50 }, () => op(steps([0, 'error'])))
+    const huge = 'J'.repeat(100_000)
+    platform.inject({
+      path: listPath(),
+      kind: 'rewrite',
+      set: { action: huge, branch_id: huge, error: huge },
+      times: 99,
+    })
+    const result = await runWaitForOperations(ctx, options(ops))
+    expect(result.outputs.status).toBe('failed')
+    expect(JSON.parse(result.outputs['failed-operation-ids']!)).toHaveLength(50)
+    expect(result.failure).toMatch(
+      /^50 of 50 operation\(s\) did not succeed: .*; and 45 more \(`failed-operation-ids` has them all\)\.$/,
+    )
+    expect(ops.filter((id) => result.failure!.includes(id))).toHaveLength(5)
+    expect(
+      Math.max(result.failure!.length, ...log.info.map((l) => l.length), ...log.warning.map((l) => l.length)),
+    ).toBeLessThan(2500)
   })
 })
