@@ -9,7 +9,10 @@ import { readSettings, inputsRead } from '../src/settings.ts'
 import { COMMANDS, COMMAND_NAMES, type Command } from '../src/commands/registry.ts'
 import { INPUT_DEFAULTS } from '../src/inputs/common.ts'
 import { actionYaml } from '../scripts/run-step.ts'
+import { failureSummary } from '../src/step.ts'
 import { errorOf, reader, settings } from './support/settings.ts'
+import { forgedCommands, HOSTILE, MARKDOWN, runnerLines } from './support/injection.ts'
+import { markdownOutsideHtml } from './support/markdown.ts'
 
 const OP1 = '0b6f5a3e-1f2d-4c1a-9e3b-5d6c7e8f9a01'
 
@@ -53,6 +56,7 @@ describe('readSettings', () => {
     [{ command: 'revoke-key', 'key-id': '12', 'key-name': 'ci' }, /`key-id` and `key-name` were both given/],
     [{ command: 'revoke-key', 'key-id': '0' }, /`key-id` is "0": it must be a positive integer/],
     [{ command: 'revoke-key', 'key-id': '1.5' }, /`key-id` is "1.5"/],
+    [{ command: 'revoke-key', 'key-id': 'abc' }, /`key-id` is "abc": it must be a positive integer/],
     [{ command: 'revoke-key', 'key-id': '99999999999999999999' }, /`key-id` is "99999999999999999999"/],
     [
       { command: 'list-keys', timeout: '-1' },
@@ -603,5 +607,32 @@ describe("each command's row of the table lists what it reads", () => {
       COMMANDS[command].settings(record, REPOSITORY)
     }
     expect([...names].sort()).toEqual([...COMMANDS[command].inputs].sort())
+  })
+})
+
+describe('hostile free-text inputs', () => {
+  it.each([
+    ['command', {}],
+    ['key-id', { command: 'revoke-key' }],
+    ['timeout', { command: 'list-keys' }],
+    ['poll-interval', { command: 'wait-for-operations', 'project-id': 'p-1', 'operation-ids': '[]' }],
+    ['project-id', { command: 'wait-for-operations' }],
+    ['operation-ids', { command: 'wait-for-operations', 'project-id': 'p-1' }],
+    ['revoke-after-job', { command: 'create-key', 'key-name': 'k' }],
+    ['api-host', { command: 'list-keys' }],
+    ['secret-name', { command: 'rotate-key', 'key-name': 'k', 'github-token': 'ghs_0123456789abcdef0123456789abcdef' }],
+  ])('%s echoed in its input error, as data: one line, no command, no Markdown in the summary', (input, inputs) => {
+    let error: unknown
+    try {
+      settings({ ...inputs, [input]: `${HOSTILE} ${MARKDOWN}` })
+    } catch (thrown) {
+      error = thrown
+    }
+    expect(error).toBeInstanceOf(InputError)
+    const message = (error as InputError).message
+    expect(message).toContain(`\`${input}\``)
+    expect(runnerLines(`::error::${message}`)).toHaveLength(1)
+    expect(forgedCommands(`::error::${message}`)).toEqual([])
+    expect(markdownOutsideHtml(failureSummary('The step', error))).toEqual([])
   })
 })

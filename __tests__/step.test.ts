@@ -1,7 +1,14 @@
 // src/step.ts: the one way a step fails (one `::error::` line, exit code 1; an unexpected error points at debug
-// logging, which then shows a bounded stack) and the job summary of a failed step.
-// Unit tests, in this process.
+// logging, which then shows a bounded stack), the job summary of a failed step, and a summary file that cannot be
+// written.
+// Unit tests, in this process; a refused key against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runListProjects } from '../src/commands/list-projects.ts'
+import { requestFailureOutputs } from '../src/runner/context.ts'
+import { inProcess } from './support/in-process.ts'
 import { RequestError } from '../src/http/errors.ts'
 import { ActionError, InputError } from '../src/base/errors.ts'
 import { commandFailureNote, fail, failureSummary, writeSummary } from '../src/step.ts'
@@ -166,6 +173,35 @@ describe('the summary of a failed step', () => {
     expect(text(failureSummary('rotate-key', error))).toContain('|409|conflict|`r-1`|')
   })
 
+  it('a wrong API key: the 401, the request id once, in the table, and what to check', async () => {
+    const run = await inProcess({ key: () => ({ id: 0, key: 'napi_wrong' }) })
+    try {
+      const error = await runListProjects(run.ctx, {}).then(
+        () => undefined,
+        (e: unknown) => e as RequestError,
+      )
+      const requestId = error!.requestId!
+      expect([error!.status, run.platform.requests.at(-1)?.status]).toEqual([401, 401])
+      expect(requestFailureOutputs(error!)).toMatchObject({ 'http-status': '401', 'request-id': requestId })
+      const html = failureSummary('list-projects', error)
+      expect(
+        html
+          .replace(/<\/?code>/g, '')
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' '),
+      ).toBe(
+        ' ❌ list-projects failed ' +
+          'The platform refused the API key (401 Unauthorized): it is missing, invalid or revoked. ' +
+          'Check the api-key input and the secret it comes from. ' +
+          `HTTP status error code request id 401 — ${requestId} ` +
+          'Change what the failure above names, then run the job again. A later step can branch on the outputs http-status, error-code and request-id. ',
+      )
+      expect(html).toContain('<code>api-key</code>')
+    } finally {
+      await run.stop()
+    }
+  })
+
   it('a failure the action found without a request: what it says', () => {
     expect(text(failureSummary('rotate-key', new ActionError('The new key does not work.')))).toBe(
       '|❌ rotate-key failed|The new key does not work.|Fix what the failure above names, then run the job again.|',
@@ -194,5 +230,20 @@ describe('the job summary', () => {
   it('is not written, and nothing is said, where the runner offers no summary file', async () => {
     delete process.env.GITHUB_STEP_SUMMARY
     expect(await stdoutOf(() => writeSummary('<p>done</p>'))).toBe('')
+  })
+
+  it('a summary file that cannot be written is a warning, not a failure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'neon-summary-'))
+    try {
+      process.env.GITHUB_STEP_SUMMARY = dir
+      process.exitCode = undefined
+      // Jest's module realm shows a Node error as `Error: EISDIR…`; __tests__/e2e/step.e2e.test.ts reads the bundle's line.
+      expect(await stdoutOf(() => writeSummary('<p>done</p>'))).toMatch(
+        /^::warning::Could not write the job summary: .*EISDIR/,
+      )
+      expect(process.exitCode).toBeUndefined()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

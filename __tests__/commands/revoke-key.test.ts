@@ -1,5 +1,5 @@
 // src/commands/revoke-key.ts: by name and by id, what the step says and revokes when the platform lists a key twice,
-// loses one meanwhile or fails a revocation.
+// loses one meanwhile, loses an answer or fails a revocation; the step's own key last; a hostile name kept as data.
 // In process, against the platform emulator over HTTP, with one manual clock for both.
 import { describe, expect, it } from '@jest/globals'
 import { EventEmitter } from 'node:events'
@@ -7,19 +7,25 @@ import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { watchStepTime } from '../../src/runner/time.ts'
 import type { CommandContext } from '../../src/runner/context.ts'
 import { runRevokeKey } from '../../src/commands/revoke-key.ts'
+import { commandSummary } from '../../src/step.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
-import { inProcessPerTest } from '../support/in-process.ts'
+import { inProcessPerTest, type InProcess } from '../support/in-process.ts'
+import { forgedCommands } from '../support/injection.ts'
+import { markdownOutsideHtml } from '../support/markdown.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
 let log: CapturedLog
 let ctx: CommandContext
 let signals: EventEmitter
+let stepKey: { id: number; key: string }
+let clientWith: InProcess['clientWith']
 
 const NAME = 'ci'
 
 inProcessPerTest((run) => {
-  ;({ platform, clock, log, ctx } = run)
+  ;({ platform, clock, log, ctx, clientWith } = run)
+  stepKey = run.key
   signals = new EventEmitter()
   ctx.time = watchStepTime({ log: log.logger, clock, timeoutMs: 600_000, signals })
 })
@@ -44,6 +50,79 @@ const badRequest = (what: string, id: string) =>
   `Could not ${what}: the platform answered 400 Bad Request: "bad request". (request id ${id})`
 
 describe('revoke-key', () => {
+  it("by id: that key alone, the step's key stays valid", async () => {
+    const victim = platform.addKey('old').id
+    const result = await runRevokeKey(ctx, { keyId: victim })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs).toStrictEqual({ 'revoked-key-ids': JSON.stringify([victim]) })
+    expect(platform.isKeyValid(victim)).toBe(false)
+    expect(platform.isKeyValid(stepKey.id)).toBe(true)
+  })
+
+  it('by name: every key with exactly that name, and no other; no key value in the log, outputs or summary', async () => {
+    const a = platform.addKey(NAME)
+    const b = platform.addKey(NAME)
+    const other = platform.addKey(`${NAME}-2`)
+    const result = await runRevokeKey(ctx, { keyName: NAME })
+    expect(JSON.parse(result.outputs['revoked-key-ids']!).sort()).toEqual([a.id, b.id].sort())
+    expect(valid()).toEqual([])
+    expect(platform.isKeyValid(other.id)).toBe(true)
+    const readable = JSON.stringify([log.info, log.warning, log.debug, result])
+    for (const key of [stepKey.key, a.key, b.key, other.key]) expect(readable).not.toContain(key)
+  })
+
+  it("by a name that includes the step's own key: that key goes last, so all go", async () => {
+    const own = platform.addKey('shared')
+    const older = platform.addKey('shared')
+    const client = clientWith({ apiKey: own.key })
+    try {
+      const result = await runRevokeKey({ ...ctx, client }, { keyName: 'shared' })
+      expect(result.failure).toBeUndefined()
+      expect(JSON.parse(result.outputs['revoked-key-ids']!)).toEqual([older.id, own.id])
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('by id, a revocation whose answer was lost is retried and counts as revoked', async () => {
+    const victim = platform.addKey('victim').id
+    platform.inject({ method: 'DELETE', path: `/api_keys/${victim}`, kind: 'drop', when: 'after' })
+    const result = await runRevokeKey(ctx, { keyId: victim })
+    expect(result.failure).toBeUndefined()
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([victim]))
+  })
+
+  it.each(['##[add-mask]finished', '##[set-output name=status;]finished', ':: error ##[group]'])(
+    'a name %j that matches no key: the warning and the summary hold it as data',
+    async (name) => {
+      const result = await runRevokeKey(ctx, { keyName: name })
+      expect(result.outputs['revoked-key-ids']).toBe('[]')
+      expect(log.warning).toEqual([expect.stringMatching(/^No API key is named "/)])
+      expect(forgedCommands(log.warning.map((w) => `::warning::${w}`).join('\n'))).toEqual([])
+      expect(markdownOutsideHtml(result.summary)).toEqual([])
+    },
+  )
+
+  it("by id, not found: the step's summary puts the failure under its heading, then the request, then the key", async () => {
+    const result = await runRevokeKey(ctx, { keyId: 424242 })
+    const requestId = result.failedRequest!.requestId!
+    const text = commandSummary(result)
+      .replace(/<\/?code>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+    expect(text.startsWith(' ❌ API key 424242 not revoked ')).toBe(true)
+    expect(text.split('Could not revoke API key 424242').length).toBe(2)
+    expect(text.split(requestId).length).toBe(2)
+    expect(text).toMatch(
+      new RegExp(
+        `Could not revoke API key 424242: [^(]*\\(404\\)[^(]* ` +
+          `HTTP status error code request id 404 — ${requestId} ` +
+          'Change what the failure above names, then run the job again\\. A later step can branch on the outputs http-status, error-code and request-id\\. ' +
+          'id outcome 424242 not revoked $',
+      ),
+    )
+  })
+
   it('by name, least recently used first; a failure names the keys revoked before it', async () => {
     const hour = 3_600_000
     const a = platform.addKey(NAME, { createdAt: clock.now() - 3 * hour, lastUsedAt: clock.now() - 2 * hour }).id

@@ -1,5 +1,6 @@
 // The outputs of a step within the runner's limits (src/runner/outputs.ts): past them an output is left unset and its
-// value goes to a file the log names (a list's own file, in a plain line; any other, `outputs-file`, in a warning); and the error outputs of a failed request (src/runner/context.ts).
+// value goes to a file the log names (a list's own file, in a plain line; any other, `outputs-file`, in a warning); and the error outputs of a failed request (src/runner/context.ts),
+// whose choice of values is checked in process (__tests__/runner/context.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
 // bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
@@ -154,39 +155,24 @@ describe('outputs within the runner limits', () => {
 })
 
 describe('the error outputs of a failed request', () => {
-  const refuse = (body: Record<string, string>) =>
+  it('a code that is no short token and a request id with `::`: neither set, the code only in the log, made safe', async () => {
     platform.inject({
       path: '/api_keys',
       kind: 'status',
       status: 400,
-      body: JSON.stringify(body),
+      body: JSON.stringify({
+        code: 'Bearer napi_0123456789abcdef ::error::forged',
+        message: 'bad',
+        request_id: '::stop-commands::resume',
+      }),
       contentType: 'application/json',
     })
-
-  it('`error-code` only when the code is a short token; otherwise empty, and the text only in the log, made safe', async () => {
-    refuse({ code: 'Bearer napi_0123456789abcdef ::error::forged', message: 'bad' })
-    const echoed = await step({ command: 'list-keys' })
-    expect(echoed.code).toBe(1)
-    expect(echoed.outputs['http-status']).toBe('400')
-    expect(echoed.outputs['error-code']).toBeUndefined()
-    // A credential by its form is never shown, whoever's it is.
-    expect(errorLines(echoed.stdout)).toEqual([expect.stringContaining('[Bearer *** ::error::forged]')])
-
-    refuse({ code: 'x'.repeat(65), message: 'bad' })
-    expect((await step({ command: 'list-keys' })).outputs['error-code']).toBeUndefined()
-    refuse({ code: `K.${'x'.repeat(62)}`, message: 'bad' })
-    expect((await step({ command: 'list-keys' })).outputs['error-code']).toBe(`K.${'x'.repeat(62)}`)
-  })
-
-  it("`request-id` is the service's only when it looks like an id; otherwise the one the action sent", async () => {
-    refuse({ code: 'BAD', message: 'bad', request_id: `${'r'.repeat(1000)} ::error::forged` })
     const result = await step({ command: 'list-keys' })
+    expect(result.code).toBe(1)
+    expect(result.outputs['http-status']).toBe('400')
+    expect(result.outputs['error-code']).toBeUndefined()
     expect(result.outputs['request-id']).toBe(platform.requests.at(-1)!.headers['x-request-id'])
-    refuse({ code: 'BAD', message: 'bad', request_id: 'req_01J.x-y:z' })
-    expect((await step({ command: 'list-keys' })).outputs['request-id']).toBe('req_01J.x-y:z')
-    // A token with `::`: a later step that echoes the output would print a runner command.
-    refuse({ code: 'BAD', message: 'bad', request_id: '::stop-commands::resume' })
-    const forged = await step({ command: 'list-keys' })
-    expect(forged.outputs['request-id']).toBe(platform.requests.at(-1)!.headers['x-request-id'])
+    // A credential by its form is never shown, whoever's it is.
+    expect(errorLines(result.stdout)).toEqual([expect.stringContaining('[Bearer *** ::error::forged]')])
   })
 })
