@@ -15,6 +15,8 @@ import { MAX_KNOWN_KEYS } from '../../src/keys/ledger.ts'
 import { SAVED_LIFE } from '../../src/keys/ledger.ts'
 import type { CapturedLog, ManualClock } from '../support/clock.ts'
 import { inProcess, inProcessPerTest } from '../support/in-process.ts'
+import { PAYLOADS } from '../support/injection.ts'
+import { errorOf, settings } from '../support/settings.ts'
 
 let platform: PlatformEmulator
 let clock: ManualClock
@@ -615,6 +617,7 @@ describe('a new key that must not stay valid is revoked at once', () => {
   it.each([
     ['a leading space', (key: string) => ` ${key}`],
     ['a trailing space', (key: string) => `${key} `],
+    ['a space inside', (key: string) => `${key.slice(0, 5)} ${key.slice(5)}`],
     ['2,000 characters, more than any key and than an output should carry', () => 'k'.repeat(2000)],
   ])('a value with %s: masked, and revoked', async (_, value) => {
     answerKey(value)
@@ -686,4 +689,73 @@ describe('a new key that must not stay valid is revoked at once', () => {
         'That key was revoked at once, and no new key is left valid. Run the step again, or report it with the key id.',
     )
   })
+})
+
+describe('a create the platform fails', () => {
+  it('a 500 is reconciled as a lost answer: looked for, then sent again, one key of that name left valid', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 500 })
+    const result = await create()
+    expect(valid()).toEqual([Number(result.outputs['key-id'])])
+    expect(log.warning).toEqual([
+      'The answer to creating key "ci" was lost (http). No key of that attempt is there yet. Creating it once more.',
+    ])
+    expect(platform.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 200',
+      'POST 500',
+      'GET 200',
+      'POST 200',
+      'GET 200',
+    ])
+  })
+
+  it('a 503 is simply sent again: the service did not carry it out', async () => {
+    platform.inject({ method: 'POST', path: '/api_keys', kind: 'status', status: 503 })
+    const result = await create()
+    expect(valid()).toEqual([Number(result.outputs['key-id'])])
+    // The one list is the snapshot taken before the create: no clean-up was needed.
+    expect(platform.requests.filter((r) => r.path === '/api_keys').map((r) => r.method)).toEqual([
+      'GET',
+      'POST',
+      'POST',
+    ])
+  })
+})
+
+describe("the organization of a project-scoped key comes from the project's record", () => {
+  it('fails, creating nothing, when the record names no organization', async () => {
+    const project = platform.addProject().id
+    platform.inject({ path: `/projects/${project}`, kind: 'rewrite', set: { org_id: null } })
+    const error = await failure(create({ projectId: project }))
+    expect(error.message).toBe(
+      `The platform's record of project ${project} names no organization (org_id), but a project-scoped key belongs to one. Set \`org-id\` to the organization that owns the project.`,
+    )
+    expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
+  })
+
+  it('fails when the record names something that is not an organization id', async () => {
+    const project = platform.addProject().id
+    platform.inject({ path: `/projects/${project}`, kind: 'rewrite', set: { org_id: 'Org/../x' } })
+    const error = await failure(create({ projectId: project }))
+    expect(error.message).toBe(
+      `GET /projects/${project} answered "Org/../x", which is not an organization id: set \`org-id\` to the one to use.`,
+    )
+    expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
+  })
+})
+
+describe('a hostile key-name', () => {
+  it.each(PAYLOADS.filter((p) => /[\r\n]/.test(p)).map((p) => [p]))('%j is refused: one line only', (name) => {
+    expect(errorOf({ command: 'create-key', 'key-name': name })).toBe(
+      'Input `key-name` must be a single line without control characters.',
+    )
+  })
+
+  it.each(PAYLOADS.filter((p) => !/[\r\n]/.test(p)).map((p) => [p]))(
+    '%j on one line is a name like any other',
+    async (name) => {
+      expect(settings({ command: 'create-key', 'key-name': name })).toMatchObject({ keyName: name })
+      const result = await create({ keyName: name })
+      expect(platform.keys().find((k) => String(k.id) === result.outputs['key-id'])?.name).toBe(name)
+    },
+  )
 })

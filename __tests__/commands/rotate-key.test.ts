@@ -16,7 +16,7 @@ import { fixedTime, type StepTime } from '../../src/base/clock.ts'
 import { actionDocs, type CommandContext, type CommandResult } from '../../src/runner/context.ts'
 import { runRotateKey, type RotateKeySettings, newestKeys } from '../../src/commands/rotate-key.ts'
 import { ActionError } from '../../src/base/errors.ts'
-import type { SecretStorage } from '../../src/github/targets.ts'
+import type { SecretStorage, SecretTarget } from '../../src/github/targets.ts'
 import type { ApiKey } from '../../src/api/types.ts'
 import { captureLog, manualClock, type ManualClock } from '../support/clock.ts'
 import { refusedConnections } from '../support/refused-connections.ts'
@@ -256,10 +256,24 @@ describe('without a secret', () => {
     expect(validNamed('ci-deploy')).toEqual([id])
   })
 
+  it("old keys go least recently used first, the step's own key, in use now, last", async () => {
+    const hourAgo = T0 - 3_600_000
+    // Listed after the step's key (higher ids), one used an hour ago, one never since it was made before that.
+    const others = [
+      platform.addKey('ci-deploy', { createdAt: hourAgo - 60_000, lastUsedAt: hourAgo }),
+      platform.addKey('ci-deploy', { createdAt: hourAgo - 120_000 }),
+    ]
+    await rotate()
+    const deletes = platform.requests.filter((r) => r.method === 'DELETE').map((r) => Number(r.path.split('/').at(-1)))
+    expect(deletes).toEqual([others[1]!.id, others[0]!.id, current.id])
+  })
+
   it('key-id of another name shows that name among the revoked keys', async () => {
     const stray = platform.addKey('legacy-deploy', { createdAt: T0 - 10 * DAY })
     const id = nextKeyId()
     const result = await rotate({ keepPrevious: 1, keyId: stray.id })
+    expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([stray.id]))
+    expect(validNamed('ci-deploy')).toEqual([current.id, id])
     expect(result.summary).toBe(
       summaryOf([newRow(id), keptRow(current.id, 1), revokedRow(stray.id, 'legacy-deploy')], NO_SECRET),
     )
@@ -349,6 +363,14 @@ describe('the proof', () => {
     const id = nextKeyId()
     const result = await rotate()
     expect(clock.sleeps).toEqual([1000, 2000])
+    // The snapshot (the step's key), the refused proofs (answered before any key is looked at), the proof again.
+    const reads = platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys')
+    expect(reads.map((r) => [r.status, r.keyId])).toEqual([
+      [200, current.id],
+      [401, undefined],
+      [401, undefined],
+      [200, id],
+    ])
     expect(log.info).toContain('The new key works: it listed 2 key(s).')
     expect(result.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
     expect(validNamed('ci-deploy')).toEqual([id])
@@ -504,6 +526,8 @@ describe('with a secret', () => {
       ),
     )
     expect(validNamed('ci-deploy')).toEqual([current.id, id])
+    expect(github.requests.filter((r) => r.method === 'PUT')).toHaveLength(3)
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(current.key)
     expect(result.outputs).toEqual({
       'key-id': String(id),
       'revoked-key-ids': '[]',
@@ -548,6 +572,34 @@ describe('with a secret', () => {
       expect(result.outputs.key).toBeUndefined()
       expect(result.failure).toMatch(new RegExp(`Nothing was revoked: the new key ${id} stays valid`))
     })
+  })
+
+  it('a write GitHub refuses (403) revokes the new key and no old key', async () => {
+    github.failNext(403, 1, 'Resource not accessible by personal access token')
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret(), keepPrevious: 1 })
+    expect(result.failure).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not store secret NEON_API_KEY in the repository ${OWNER}/${REPO} \\(GitHub request id ${REQUEST_ID}\\): ` +
+          'GitHub answered 403 Forbidden: "Resource not accessible by personal access token"\\. The token needs the repository permission "Secrets: read and write".*' +
+          ` The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
+    )
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    expect(result.outputs.key).toBeUndefined()
+  })
+
+  it.each([
+    ['a 500', () => github.failNext(500, 1), [500, 201]],
+    ['a lost answer', () => github.loseAnswerNext(1), [0, 204]],
+  ])('a write sent again after %s stores the key, and the rotation goes on', async (_, fault, statuses) => {
+    fault()
+    const id = nextKeyId()
+    const result = await rotate({ secrets: secret() })
+    expect(result.failure).toBeUndefined()
+    expect(github.requests.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual(statuses)
+    expect(github.secret(OWNER, REPO, 'NEON_API_KEY')).toBe(result.outputs.key)
+    expect(validNamed('ci-deploy')).toEqual([id])
   })
 
   it('a write GitHub refuses at connect never reached it: the target fails, and the new key is revoked', async () => {
@@ -701,5 +753,130 @@ describe('keep-previous: newestKeys', () => {
     expect(newestKeys([...keys, key(5, '60')], 1)).toEqual([5])
     expect(newestKeys([...keys, key(6, '2026-10-01')], 1)).toEqual([6])
     expect(newestKeys([...keys, key(7, '1')], 2)).toEqual([7, 2])
+  })
+})
+
+describe('several targets', () => {
+  const ORG = 'octo-org'
+  const SECRET = 'NEON_API_KEY'
+  const api: SecretTarget = { kind: 'repository', owner: ORG, repo: 'api' }
+  const production: SecretTarget = { kind: 'environment', owner: ORG, repo: 'web', environment: 'production' }
+  const organization: SecretTarget = { kind: 'organization', org: ORG }
+  const storing = (targets: SecretTarget[], extra: Partial<SecretStorage> = {}): SecretStorage => ({
+    name: SECRET,
+    token: github.token,
+    targets,
+    ...extra,
+  })
+  const three = () => storing([api, production, organization])
+  /** The three targets hold the current key; the organization secret is for two repositories. */
+  function threeTargets(): void {
+    github.addEnvironment(ORG, 'web', 'production')
+    github.store({ repository: `${ORG}/api` }, SECRET, current.key)
+    github.store({ repository: `${ORG}/web`, environment: 'production' }, SECRET, current.key)
+    github.store({ organization: ORG }, SECRET, current.key, {
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/worker`],
+    })
+  }
+  const heldBy = () => [
+    github.stored({ repository: `${ORG}/api` }, SECRET)?.value,
+    github.stored({ repository: `${ORG}/web`, environment: 'production' }, SECRET)?.value,
+    github.stored({ organization: ORG }, SECRET)?.value,
+  ]
+  const results = (result: CommandResult) =>
+    JSON.parse(result.outputs['secret-results'] ?? 'null') as Array<Record<string, unknown>>
+
+  it('an organization secret with selected repositories: the key is stored, and who may read it is kept', async () => {
+    github.store({ organization: ORG }, SECRET, current.key, {
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/worker`],
+    })
+    const result = await rotate({ secrets: storing([organization]) })
+    expect(result.failure).toBeUndefined()
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({
+      value: result.outputs.key,
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/worker`],
+    })
+    expect(log.info).toContain(
+      `Secret ${SECRET} of the organization ${ORG}: visibility selected, 2 repositories (as it is now).`,
+    )
+    expect(platform.isKeyValid(current.id)).toBe(false)
+    expect(results(result)).toEqual([{ target: `org:${ORG}`, status: 'stored' }])
+    expect(result.summary).toContain(`The new key is stored in secret ${SECRET} of org:${ORG}.`)
+  })
+
+  it('with keep-previous 1, the run after a failure keeps the key of the failed run until the next rotation', async () => {
+    threeTargets()
+    github.at(`/repos/${ORG}/api/`).failNext(502, 3)
+    const first = await rotate({ secrets: three(), keepPrevious: 1 })
+    expect(first.failure).toBeDefined()
+    const newId = Number(first.outputs['key-id'])
+    expect(results(first).map((r) => r.status)).toEqual(['uncertain', 'stored', 'stored'])
+    const second = await rotate({ secrets: three(), keepPrevious: 1 })
+    expect(second.failure).toBeUndefined()
+    expect(second.outputs['revoked-key-ids']).toBe(JSON.stringify([current.id]))
+    expect(validNamed('ci-deploy')).toEqual([newId, Number(second.outputs['key-id'])])
+  })
+
+  it.each([
+    ['GitHub did the writes', true],
+    ['GitHub did none', false],
+  ])(
+    'a write whose every answer is lost is uncertain (%s): nothing revoked, every target holds a valid key',
+    async (_, applied) => {
+      threeTargets()
+      github.at(`/orgs/${ORG}/`).loseAnswerNext(3, { applied })
+      const result = await rotate({ secrets: three() })
+      expect(results(result).map((r) => r.status)).toEqual(['stored', 'stored', 'uncertain'])
+      expect(result.failure).toMatch(
+        /^Rotation stopped: the new key \d+ is stored in 2 of 3 targets and may be in 1 more/,
+      )
+      for (const value of heldBy()) expect(platform.isKeyValid(value!)).toBe(true)
+      expect(platform.isKeyValid(current.id)).toBe(true)
+    },
+  )
+
+  it('a new organization secret without secret-visibility stops the rotation before a key is made; with it, the secret is made', async () => {
+    const result = await rotate({ secrets: storing([api, organization]) })
+    expect(result.failure).toBe(
+      `Rotation stopped before creating a key: Could not prepare secret ${SECRET} in the organization ${ORG}: the organization has no such secret yet. ` +
+        'Set `secret-visibility` (all, private, or selected with `secret-repositories`) to say which repositories may read it. ' +
+        'No key was created and none was revoked; fix what failed and run rotate-key again.',
+    )
+    expect(platform.requests.filter((r) => r.method === 'POST')).toEqual([])
+    expect(github.requests.filter((r) => r.method === 'PUT')).toEqual([])
+    expect(results(result)).toEqual([
+      { target: `${ORG}/api`, status: 'skipped' },
+      { target: `org:${ORG}`, status: 'failed' },
+    ])
+    expect(result.summary).toContain('<h3>API key not rotated</h3>')
+    // The table's cell reads as plain words, without the log's backticks.
+    expect(result.summary).toContain(
+      '<td>The organization has no such secret yet. Set secret-visibility (all, private, or selected with secret-repositories)',
+    )
+
+    const access = { visibility: 'selected' as const, repositories: [{ repo: 'api' }, { repo: 'worker' }] }
+    const told = await rotate({ secrets: storing([api, organization], { access }) })
+    expect(told.failure).toBeUndefined()
+    expect(github.stored({ organization: ORG }, SECRET)).toMatchObject({
+      value: told.outputs.key,
+      visibility: 'selected',
+      repositories: [`${ORG}/api`, `${ORG}/worker`],
+    })
+  })
+
+  it('a token GitHub refuses: no key is made', async () => {
+    const result = await rotate({ secrets: { ...three(), token: 'ghp_wrong' } })
+    expect(result.failure).toMatch(
+      /^Rotation stopped before creating a key: .*GitHub refused the token \(401 "Bad credentials"\)/,
+    )
+    expect(results(result).map((r) => [r.status, r['http-status']])).toEqual([
+      ['failed', 401],
+      ['failed', 401],
+      ['failed', 401],
+    ])
+    expect(platform.keys().map((k) => k.id)).toEqual([current.id])
   })
 })
