@@ -1,4 +1,4 @@
-// A cancel while a key's create is in flight (src/keys/life.ts, src/runner/cancellation.ts, src/post.ts): the
+// A cancel while a key's create is in flight (src/keys/life.ts, src/runner/time.ts, src/post.ts): the
 // platform holds the create's answer, a proxy never answers the CONNECT that would carry it, or a server never
 // answers its TLS handshake. The runner's cancel is played on the action's clock (scripts/virtual-time.ts): SIGINT,
 // SIGTERM 7.5 s later and the kill 2.5 s after that, each when the action's clock reaches it; the clock jumps over the
@@ -6,7 +6,7 @@
 // with its error and its summary before the kill; its post step must revoke a key the platform makes after the step
 // stopped, looking for it on its own virtual clock.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
-// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator, behind a TLS front with a
+// dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator, behind a TLS front with a
 // test CA and a forward proxy where the test says so.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'

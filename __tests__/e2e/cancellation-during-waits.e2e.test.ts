@@ -3,7 +3,7 @@
 // long before the runner's kill. The action runs on the real clock here, so a wait that does not end at the signal
 // lasts its 30 or 60 s and is killed at the end of the runner's grace: the test then fails on what is left.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'

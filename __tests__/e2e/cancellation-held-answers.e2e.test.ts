@@ -1,12 +1,12 @@
 // A cancel while the platform or GitHub holds the answer to a request other than a key's create or a secret's write: the
-// snapshot of the keys before the create, the new key's proof, an old key's revocation (src/runner/cancellation.ts
+// snapshot of the keys before the create, the new key's proof, an old key's revocation (src/runner/time.ts
 // `attemptCut`, src/api/client.ts).
 // The runner's cancel is played on the action's clock (scripts/virtual-time.ts): SIGINT, SIGTERM 7.5 s later and the
 // kill 2.5 s after that, each when the action's clock reaches it; the clock jumps over the held answer and every wait,
 // so neither the real time nor a busy machine decides the outcome. The held answer never comes in time: the step must
 // still fail with its error and its summary before the kill, and leave no new key valid that nobody holds.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
-// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'

@@ -1,9 +1,9 @@
-// Cancellation as the runner does it (src/runner/cancellation.ts): SIGINT to the step's process (then, past its grace, a
+// Cancellation as the runner does it (src/runner/time.ts): SIGINT to the step's process (then, past its grace, a
 // kill), then the post step with the state the main step saved. Each phase of create-key, rotate-key, revoke-key and
 // prune-keys is reached by holding one request at the emulator and signalling the process while it waits: no timing.
 // Afterwards no valid key may be in neither the secret nor an output.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'

@@ -3,7 +3,7 @@
 // masked. Each fault on its own (retries, odd answers, bodies past their bounds, redirects) is tested in process:
 // __tests__/api/client.test.ts. The action's waits cost no real time (virtual time).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'

@@ -7,7 +7,7 @@
 // first value of its enum, `keycloak`, which is no kind of API key. Where that makes a case meaningless, the test says
 // so and checks that the step fails closed.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead).
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -3,7 +3,7 @@
 // job-scoped key or cleans up after faults. What the step computes is tested in process
 // (__tests__/commands/create-key.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'

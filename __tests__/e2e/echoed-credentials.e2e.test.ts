@@ -3,7 +3,7 @@
 // piece of one. Echoes at every offset around the cut in process (the client's error, log, outputs and failure summary;
 // the rotation's; the operations' outputs and file), then one of each through the bundle as a runner runs it.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'

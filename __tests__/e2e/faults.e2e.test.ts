@@ -1,7 +1,7 @@
 // The fault exploration (scripts/faults.ts, `npm run faults`) with a fixed seed, and what it found: a rotation killed
 // while its secret write was held left a valid key that no output, secret or error named.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
-// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -3,7 +3,7 @@
 // does not read is a warning. Each message, and each input's refusal, is checked in process (__tests__/settings.test.ts,
 // __tests__/inputs/).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import type { PlatformEmulator } from '../../emulator/platform.ts'

@@ -1,7 +1,7 @@
 // The promises at the top of src/keys/life.ts, one test (or more) each, and the scenarios that broke them, with
 // faults placed on single requests (a lost answer, a held request, a rewritten answer) and no timing.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { GitHubEmulator } from '../../emulator/github.ts'

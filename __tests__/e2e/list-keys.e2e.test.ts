@@ -1,6 +1,6 @@
 // list-keys as a workflow runs it: no secret value, each key's scope, creation and last use, and hostile fields kept as data.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { KEY_OWNER, type PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'

@@ -2,7 +2,7 @@
 // with a warning where the listing stopped, and hostile fields kept as data. The paging, the organization it lists and
 // the wording are tested in process (__tests__/commands/list-projects.test.ts, __tests__/api/endpoints.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { type PlatformEmulator } from '../../emulator/platform.ts'

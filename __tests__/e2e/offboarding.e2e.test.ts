@@ -5,7 +5,7 @@
 // reaches anything the step writes. Odd answers of the members' list, and prune-keys' verdicts, are tested in process
 // (__tests__/commands/prune-keys.test.ts, list-keys.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
-// dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator; the weekly check of
+// dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator; the weekly check of
 // docs/offboarding.md is read from the Markdown and run as a runner runs a job (scripts/workflow.ts).
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'

@@ -3,7 +3,7 @@
 // the main step saved, in the namespace it saved. The row of a project-scoped key is in organizations.e2e.test.ts; the
 // rows whose requests a command makes on its own are tested in process: __tests__/commands/organizations.test.ts.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep } from '../../scripts/run-step.ts'

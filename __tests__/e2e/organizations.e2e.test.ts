@@ -3,7 +3,7 @@
 // forge. What each command does with each kind of key is tested in process: __tests__/commands/organizations.test.ts
 // and __tests__/commands/list-projects.test.ts.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, stripMasks } from '../../scripts/run-step.ts'

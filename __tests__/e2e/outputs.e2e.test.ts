@@ -2,7 +2,7 @@
 // value goes to a file the log names (a list's own file, in a plain line; any other, `outputs-file`, in a warning); and the error outputs of a failed request (src/runner/context.ts),
 // whose choice of values is checked in process (__tests__/runner/context.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

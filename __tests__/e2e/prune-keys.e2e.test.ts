@@ -1,7 +1,7 @@
 // prune-keys as a new user would try it: an account whose keys have realistic ages and use, swept as a runner runs it.
 // The emulator's clock is a manual one, and each step's clock starts where it stands, so "7 hours later" costs nothing.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { expiringKeyName } from '../../emulator/names.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'

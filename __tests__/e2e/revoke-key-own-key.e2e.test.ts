@@ -2,7 +2,7 @@
 // (`last_used_at: null` for a key in use). The step's own key may be among the keys of the name; it must go last, and
 // when the action cannot tell which one it is, no key may be left valid without the step saying so.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, stripMasks } from '../../scripts/run-step.ts'

@@ -2,7 +2,7 @@
 // and summary; an unknown id as one error line; a hostile name kept as data. Which keys go, the step's own key last, a
 // lost answer retried: __tests__/commands/revoke-key.test.ts.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines } from '../../scripts/run-step.ts'

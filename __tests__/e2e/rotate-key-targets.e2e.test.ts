@@ -4,7 +4,7 @@
 // cannot be prepared, keep-previous after a failure) is tested in process (__tests__/commands/rotate-key.test.ts,
 // __tests__/github/secret-stores.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'

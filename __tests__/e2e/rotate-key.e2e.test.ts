@@ -2,7 +2,7 @@
 // old keys revoked, each value masked; the post step that revokes a new key no target took; and a github-token refused
 // after it is masked. What the rotation computes is tested in process (__tests__/commands/rotate-key.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator and the GitHub emulator, which keeps sealed secrets.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator and the GitHub emulator, which keeps sealed secrets.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubEmulator } from '../../emulator/github.ts'
 import { PlatformEmulator } from '../../emulator/platform.ts'

@@ -2,7 +2,7 @@
 // whose files cannot be written; an idle post step; and no key value anywhere a person or a later step can read.
 // The wording of each summary is checked in process (__tests__/step.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { describe, expect, it } from '@jest/globals'
 import { join } from 'node:path'
 import type { PlatformEmulator } from '../../emulator/platform.ts'

@@ -4,7 +4,7 @@
 // bad entries are refused before any request; hostile addresses stay data. What the commands make of odd answers of
 // GitHub and the platform is tested in process (__tests__/commands/list-keys.test.ts, prune-keys.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform and GitHub emulators.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform and GitHub emulators.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { getOctokit } from '@actions/github'
 import type { operations } from '@octokit/openapi-types'

@@ -5,7 +5,7 @@
 // request, and hostile fields of the operations kept as data. The logic of a wait is tested in
 // __tests__/commands/wait-for-operations.test.ts.
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed
-// bundle dist/index.js (E2E_ENTRY=source runs src/index.ts instead), against the platform emulator.
+// bundle dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import type { PlatformEmulator } from '../../emulator/platform.ts'
 import { errorLines, runStep, type StepResult } from '../../scripts/run-step.ts'

@@ -8,7 +8,7 @@
 // During the initial run it also writes, per test file, which mutants that file's tests reached
 // (in the test, or at module load), so scripts/mutation/sequencer.mjs can leave out files that
 // cannot see a mutant instead of loading them.
-// The mutants are in src/, not in the bundle: the end-to-end tests run src/index.ts
+// The mutants are in src/, not in the bundle: the end-to-end tests run src/main.ts and src/post.ts
 // (scripts/run-step.ts). Set before any test environment copies the process's variables.
 process.env.E2E_ENTRY = 'source'
 
