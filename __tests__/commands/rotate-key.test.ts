@@ -397,6 +397,25 @@ describe('the proof', () => {
     expect(validNamed('ci-deploy')).toEqual([current.id])
     expect(states.at(-1)).toBe('')
   })
+
+  it('a proof that fails until its retries run out: the new key is revoked, no old key is touched', async () => {
+    platform.onRequest((r) => {
+      if (r.method === 'POST' && r.path === '/api_keys')
+        platform.inject({ method: 'GET', path: '/api_keys', kind: 'status', status: 500, times: 50 })
+    })
+    const id = nextKeyId()
+    const error = await failure(rotate())
+    expect(error).toBeInstanceOf(ActionError)
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Rotation stopped: Could not list API keys: .*500.* The new key ${id} was revoked\\. No old key was revoked\\.$`,
+      ),
+    )
+    expect(clock.sleeps.length).toBeGreaterThan(0)
+    expect(platform.requests.filter((r) => r.method === 'GET' && r.path === '/api_keys').length).toBeGreaterThan(2)
+    expect(validNamed('ci-deploy')).toEqual([current.id])
+    expect(states.at(-1)).toBe('')
+  })
 })
 
 describe('cancellation', () => {

@@ -1,8 +1,8 @@
 // Keys that outlive the people who made them (expected-creators) as a workflow runs them: list-keys warns of, or fails
 // on, the organization's keys made by a member who left or by a deactivated account; prune-keys revokes them within its
-// guards, never a present member's key or one whose creator cannot be read; a members' list that fails part way, or is
-// empty, fails the step with nothing revoked; bad inputs are refused before any request; and no member's e-mail address
-// reaches anything the step writes. Odd answers of the members' list, and prune-keys' verdicts, are tested in process
+// guards, never a present member's key or one whose creator cannot be read; a members' list that fails part way fails
+// the step with nothing revoked; a bad input is refused before any request; and no member's e-mail address reaches
+// anything the step writes. An empty or odd members' list, and prune-keys' verdicts, are tested in process
 // (__tests__/commands/prune-keys.test.ts, list-keys.test.ts).
 // End to end: each step is a child process, as a runner starts it (scripts/run-step.ts), on the committed bundle
 // dist/index.js (E2E_ENTRY=source runs src/ instead), against the platform emulator; the weekly check of
@@ -122,12 +122,12 @@ describe("a members' list that cannot be read whole fails the step, and nothing 
     platform.setMembership(bob, org, undefined)
   })
 
-  it('a page after the first that keeps failing', async () => {
+  it('a page after the first that keeps failing: prune-keys with dry-run: false', async () => {
     platform.onRequest((entry) => {
       if (entry.path.endsWith('/members') && entry.query.cursor !== undefined)
         platform.inject({ path: entry.path, kind: 'status', status: 500 })
     })
-    const result = await checked('list-keys')
+    const result = await checked('prune-keys', { 'dry-run': 'false' })
     expect(result.code).toBe(1)
     expect(errorLines(result.stdout)).toEqual([
       expect.stringMatching(
@@ -159,9 +159,9 @@ it('a bad input is refused by name, before any request', async () => {
 
 describe("no member's e-mail address reaches anything the step writes", () => {
   it('in the log (debug lines too), the outputs, the summary, the saved state and the files under RUNNER_TEMP, however the step ends', async () => {
-    made('ci-ann', ann)
-    made('ci-bob', bob)
-    made('ci-carol', carol)
+    const present = made('ci-ann', ann)
+    const left = made('ci-bob', bob)
+    const deactivated = made('ci-carol', carol)
     const mystery = made('ci-mystery', carol)
     platform.setMembership(bob, org, undefined)
     platform.deactivateUser(carol)
@@ -175,6 +175,14 @@ describe("no member's e-mail address reaches anything the step writes", () => {
       await checked('prune-keys', { 'dry-run': 'false' }),
     ]
     expect(runs.map((r) => r.code)).toEqual([0, 1, 0, 0])
+    // The real sweep revoked the keys of who left, never a present member's or one whose creator it cannot read.
+    expect(ids(runs[3]!.outputs['revoked-key-ids']).sort()).toEqual([left.id, deactivated.id].sort())
+    expect([present, left, deactivated, mystery].map((k) => platform.isKeyValid(k.id))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ])
     expect(membersPages()).not.toHaveLength(0)
     for (const run of runs) {
       expect(run.everything).toContain('Bob Gone')

@@ -57,6 +57,17 @@ describe('a runner whose files cannot be written', () => {
     )
     expect(result.stdout).toMatch(/^::warning::Could not write the job summary: EISDIR/m)
   })
+
+  it('a step whose summary file cannot be written still succeeds, with its outputs', async () => {
+    platform.addProjects(2)
+    const result = await step(
+      { command: 'list-projects', 'org-id': platform.defaultOrgId },
+      { env: { GITHUB_STEP_SUMMARY: dir } },
+    )
+    expect(result.stdout).toMatch(/^::warning::Could not write the job summary: EISDIR/m)
+    expect(JSON.parse(result.outputs['project-ids']!)).toHaveLength(2)
+    expect(result.code).toBe(0)
+  })
 })
 
 describe('post step', () => {
