@@ -35,6 +35,16 @@ beforeEach(async () => {
 
 afterEach(() => run.stop())
 
+const HOUR = 3_600_000
+/** A key made a month ago and last used two hours ago from `from`; its id. */
+const usedFrom = (name: string, from: string) =>
+  platform.addKey(name, {
+    createdAt: clock.now() - 30 * 24 * HOUR,
+    lastUsedAt: clock.now() - 2 * HOUR,
+    lastUsedFrom: from,
+  }).id
+const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
+
 describe('list-keys', () => {
   let dir: string
 
@@ -100,7 +110,6 @@ describe('list-keys', () => {
 describe('list-keys with expected-networks: the tripwire', () => {
   let dir: string
   let github: GitHubEmulator
-  const HOUR = 3_600_000
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'neon-keys-tripwire-'))
@@ -115,20 +124,13 @@ describe('list-keys with expected-networks: the tripwire', () => {
 
   const list = (options: Partial<ListKeysSettings>) =>
     runListKeys({ ...ctx, fileDir: dir }, { failOnUnexpectedUse: false, failOnUnexpectedCreator: false, ...options })
-  const used = (name: string, from: string) =>
-    platform.addKey(name, {
-      createdAt: clock.now() - 30 * 24 * HOUR,
-      lastUsedAt: clock.now() - 2 * HOUR,
-      lastUsedFrom: from,
-    }).id
-  const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
 
   it('a key last used from outside the networks is a warning and in unexpected-use-key-ids; an IPv4 address written as IPv6 is the address; a key never used is not', async () => {
-    const leaked = used('ci-deploy', '203.0.113.7')
-    const mapped = used('ci-migrate', '::ffff:10.1.2.3')
+    const leaked = usedFrom('ci-deploy', '203.0.113.7')
+    const mapped = usedFrom('ci-migrate', '::ffff:10.1.2.3')
     const never = platform.addKey('ci-spare').id
-    const inside = used('ci-build', '10.20.30.40')
-    used('laptop', '198.51.100.1')
+    const inside = usedFrom('ci-build', '10.20.30.40')
+    usedFrom('laptop', '198.51.100.1')
     const result = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] } })
 
     expect(log.info).toEqual([
@@ -159,7 +161,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
   })
 
   it('none outside: said in the log and the summary, and unexpected-use-key-ids is []', async () => {
-    used('ci-build', '10.20.30.40')
+    usedFrom('ci-build', '10.20.30.40')
     const result = await list({ expectedNetworks: { blocks: ['10.0.0.0/8', '127.0.0.1'] } })
     expect(log.warning).toEqual([])
     expect(result.outputs['unexpected-use-key-ids']).toBe('[]')
@@ -169,7 +171,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
   })
 
   it('without expected-networks: no check, no output, no GitHub', async () => {
-    used('ci-deploy', '203.0.113.7')
+    usedFrom('ci-deploy', '203.0.113.7')
     const result = await list({})
     expect(log.warning).toEqual([])
     expect(result.outputs).not.toHaveProperty('unexpected-use-key-ids')
@@ -177,8 +179,8 @@ describe('list-keys with expected-networks: the tripwire', () => {
   })
 
   it('fail-on-unexpected-use: the step fails naming each key (id, name, address, when), its outputs set first', async () => {
-    const leaked = used('ci-deploy', '203.0.113.7')
-    const odd = used('ci-nightly', 'unknown')
+    const leaked = usedFrom('ci-deploy', '203.0.113.7')
+    const odd = usedFrom('ci-nightly', 'unknown')
     const result = await list({
       keyNamePrefix: 'ci-',
       expectedNetworks: { blocks: ['10.0.0.0/8'] },
@@ -207,7 +209,7 @@ describe('list-keys with expected-networks: the tripwire', () => {
   })
 
   it('past 10 keys, the log and the failure name the first 10 and count the rest', async () => {
-    const leaked = Array.from({ length: 12 }, (_, i) => used(`ci-${i}`, `203.0.113.${i}`))
+    const leaked = Array.from({ length: 12 }, (_, i) => usedFrom(`ci-${i}`, `203.0.113.${i}`))
     const warned = await list({ keyNamePrefix: 'ci-', expectedNetworks: { blocks: ['10.0.0.0/8'] } })
     expect(log.warning).toHaveLength(11)
     expect(log.warning[10]).toBe('…and 2 more in `unexpected-use-key-ids`, and in the job summary.')
@@ -223,9 +225,9 @@ describe('list-keys with expected-networks: the tripwire', () => {
   })
 
   it("github-actions: GitHub's meta API lists the runners' ranges, read without a token unless one is given", async () => {
-    const runner = used('ci-deploy', '198.51.100.23')
-    const mac = used('ci-ios', '198.18.7.9')
-    const leaked = used('ci-leaked', '2001:db8:a12::1')
+    const runner = usedFrom('ci-deploy', '198.51.100.23')
+    const mac = usedFrom('ci-ios', '198.18.7.9')
+    const leaked = usedFrom('ci-leaked', '2001:db8:a12::1')
     const result = await list({
       keyNamePrefix: 'ci-',
       expectedNetworks: { blocks: ['10.0.0.0/8'], github: { apiUrl: github.url } },
@@ -270,7 +272,6 @@ describe('list-keys with expected-networks: the tripwire', () => {
 
 describe('list-keys with expected-networks: what the platform and GitHub send oddly', () => {
   let github: GitHubEmulator
-  const HOUR = 3_600_000
 
   beforeEach(async () => {
     github = new GitHubEmulator({ now: clock.now })
@@ -287,13 +288,6 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
       failOnUnexpectedCreator: false,
       ...options,
     })
-  const ciKey = (name: string, from: string) =>
-    platform.addKey(name, {
-      createdAt: clock.now() - 30 * 24 * HOUR,
-      lastUsedAt: clock.now() - 2 * HOUR,
-      lastUsedFrom: from,
-    }).id
-  const ids = (json: string | undefined) => JSON.parse(json ?? 'null') as number[]
   /** The platform's key list with these keys' fields set to any JSON, as a broken or hostile server may send. */
   const rewriteKeys = (fields: Map<number, Record<string, unknown>>) =>
     platform.inject({
@@ -303,10 +297,10 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
     })
 
   it('some runner ranges it cannot read, or wider than any network: a warning counts them, and an address there is flagged', async () => {
-    const runner = ciKey('ci-deploy', '198.51.100.23')
-    ciKey('ci-migrate', '10.1.2.3')
-    const leaked = ciKey('ci-leaked', '203.0.113.7')
-    const wide = ciKey('ci-wide', '192.0.2.1')
+    const runner = usedFrom('ci-deploy', '198.51.100.23')
+    usedFrom('ci-migrate', '10.1.2.3')
+    const leaked = usedFrom('ci-leaked', '203.0.113.7')
+    const wide = usedFrom('ci-wide', '192.0.2.1')
     github.answerMeta('github', {
       actions: ['198.51.100.0/24', '2001:db8:a11::/48 ', { cidr: '203.0.113.0/24' }],
       actions_macos: [],
@@ -333,7 +327,7 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
   })
 
   it('an address that is no string (["10.0.0.1"], {}, 7, true) beside a last use: flagged, and shown as its JSON text', async () => {
-    const inside = ciKey('ci-build', '10.1.2.3')
+    const inside = usedFrom('ci-build', '10.1.2.3')
     const never = platform.addKey('ci-spare').id
     const odd = (
       [
@@ -342,7 +336,7 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
         ['ci-number', 7],
         ['ci-true', true],
       ] as const
-    ).map(([name, address]) => ({ id: ciKey(name, '10.0.0.1'), name, text: JSON.stringify(address), address }))
+    ).map(([name, address]) => ({ id: usedFrom(name, '10.0.0.1'), name, text: JSON.stringify(address), address }))
     rewriteKeys(new Map(odd.map((o) => [o.id, { last_used_from_addr: o.address }])))
     const result = await list({ failOnUnexpectedUse: true })
     expect(ids(result.outputs['unexpected-use-key-ids'])).toEqual(odd.map((o) => o.id))
@@ -356,9 +350,9 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
   })
 
   it('an empty address, or none, beside a last use is flagged: the platform recorded a use but not where from', async () => {
-    const empty = ciKey('ci-empty', '')
-    const none = ciKey('ci-none', '10.0.0.9')
-    const unreadableUse = ciKey('ci-when', '')
+    const empty = usedFrom('ci-empty', '')
+    const none = usedFrom('ci-none', '10.0.0.9')
+    const unreadableUse = usedFrom('ci-when', '')
     const never = platform.addKey('ci-spare').id
     rewriteKeys(
       new Map([
@@ -381,7 +375,7 @@ describe('list-keys with expected-networks: what the platform and GitHub send od
   it('a key whose name, created_at, last_used_at and address are 100 kB each: flagged, and every line, the failure and the summary short', async () => {
     const longestRun = (text: string, letter: string) =>
       Math.max(0, ...(text.match(new RegExp(`${letter}+`, 'g')) ?? []).map((r) => r.length))
-    const odd = ciKey('ci-odd', '203.0.113.7')
+    const odd = usedFrom('ci-odd', '203.0.113.7')
     const huge = {
       name: 'N'.repeat(100_000),
       created_at: 'Q'.repeat(100_000),

@@ -1018,18 +1018,25 @@ describe('the idle gate (operation-ids: pending)', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(60_000)
   })
 
-  it('one record dated 30 days ahead does not shrink the window: a pending operation at position 2,500 is counted', async () => {
-    const day = 86_400_000
+  /** A running operation behind `newer` finished ones, a second apart; it runs a minute past now. */
+  function runningBehind(newer: number): string {
     const start = clock.now()
     const pending = platform.addOperation(project, {
-      createdAt: start - 2501 * 1000,
+      createdAt: start - (newer + 1) * 1000,
       action: 'apply_config',
       timeline: [
         { afterMs: 0, status: 'running' },
-        { afterMs: 2501 * 1000 + 60_000, status: 'finished' },
+        { afterMs: (newer + 1) * 1000 + 60_000, status: 'finished' },
       ],
     })
-    for (let i = 2500; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    for (let i = newer; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    return pending
+  }
+
+  it('one record dated 30 days ahead does not shrink the window: a pending operation at position 2,500 is counted', async () => {
+    const day = 86_400_000
+    const start = clock.now()
+    const pending = runningBehind(2500)
     // One record whose created_at is off (the platform's clock, or a record of another source).
     platform.addOperation(project, { createdAt: start - 500, shownCreatedAt: start + 30 * day })
     const outcome = await wait('pending')
@@ -1037,16 +1044,7 @@ describe('the idle gate (operation-ids: pending)', () => {
   })
 
   it('copies of records read before do not count toward the window: pages that repeat them do not end it early', async () => {
-    const start = clock.now()
-    const pending = platform.addOperation(project, {
-      createdAt: start - 3001 * 1000,
-      action: 'apply_config',
-      timeline: [
-        { afterMs: 0, status: 'running' },
-        { afterMs: 3001 * 1000 + 60_000, status: 'finished' },
-      ],
-    })
-    for (let i = 3000; i >= 1; i--) platform.addOperation(project, { createdAt: start - i * 1000 })
+    const pending = runningBehind(3000)
     platform.capOperationsPages(100)
     // A service (or a proxy) that repeats the page before with each page: every page has 100 new records.
     let previous: unknown[] = []
